@@ -1,0 +1,304 @@
+"""The ``tracker`` command: opens the app, or runs one action headless.
+
+Exit codes: 0 success; 1 a refused action or bad input (one line on stderr);
+2 a usage error. Every action goes through ``Campaign.dispatch``, the same
+path the app uses.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .core import campaign as camp
+from .core import dungeon as dun
+from .core import effects, lights, party, supplies
+from .core.errors import Refused
+from .core.handlers import Command
+from .core.ruleset import load_text, seconds
+from .core.view import state_json
+from .service import Campaign, list_campaigns
+from .store import jsonl, paths
+
+
+class Usage(Exception):
+    """A usage error found after parsing (exit 2)."""
+
+
+def _dice_list(text: str) -> list[int]:
+    try:
+        values = [int(v) for v in text.replace(" ", "").split(",") if v]
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"--dice wants whole numbers separated by commas, e.g. 3,5 (got {text!r})")
+    if not values:
+        raise argparse.ArgumentTypeError("--dice needs at least one value")
+    return values
+
+
+def _supply_count(text: str) -> tuple[int, bool]:
+    try:
+        return int(text), text.startswith(("+", "-"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, +N or -N (got {text!r})")
+
+
+# Each action: name -> (help, add_arguments(parser), build(args, state) -> Command)
+def _effect_seconds(a, state) -> int:
+    given = [(u, getattr(a, u)) for u in ("rounds", "turns", "minutes", "hours") if getattr(a, u)]
+    if len(given) != 1:
+        raise Usage("effect needs exactly one of --rounds, --turns, --minutes, --hours")
+    unit, n = given[0]
+    return seconds(state.rules, f"{n} {unit}")
+
+
+def _add_effect_args(p):
+    p.add_argument("effect_name", metavar="NAME")
+    for unit in ("rounds", "turns", "minutes", "hours"):
+        p.add_argument(f"--{unit}", type=int, metavar="N")
+
+
+ACTIONS = {
+    "add-character": ("add a character to the party",
+                      lambda p: (p.add_argument("char"), p.add_argument("--level", type=int, default=1)),
+                      lambda a, s: party.AddCharacter(a.char, a.level)),
+    "rename-character": ("rename a character",
+                         lambda p: (p.add_argument("old"), p.add_argument("new")),
+                         lambda a, s: party.RenameCharacter(a.old, a.new)),
+    "remove-character": ("remove a character from the party",
+                         lambda p: p.add_argument("char"),
+                         lambda a, s: party.RemoveCharacter(a.char)),
+    "note": ("add a GM note", lambda p: p.add_argument("text"),
+             lambda a, s: camp.AddNote(a.text)),
+    "session-start": ("start the next session", lambda p: None,
+                      lambda a, s: camp.StartSession()),
+    "session-end": ("end the running session", lambda p: None,
+                    lambda a, s: camp.EndSession()),
+    "manual-dice": ("switch manual dice on or off for this campaign",
+                    lambda p: p.add_argument("switch", choices=["on", "off"]),
+                    lambda a, s: camp.SetManualDice(a.switch == "on")),
+    "house-rule": ("change one ruleset value for this campaign, e.g. "
+                   "dungeon.wandering.every_turns 3",
+                   lambda p: (p.add_argument("key"), p.add_argument("value")),
+                   lambda a, s: camp.ChangeHouseRule(a.key, a.value)),
+    "enter-dungeon": ("enter a dungeon",
+                      lambda p: (p.add_argument("dungeon", nargs="?", default=""),
+                                 p.add_argument("--depth", type=int, default=1)),
+                      lambda a, s: dun.EnterDungeon(a.dungeon, a.depth)),
+    "leave-dungeon": ("leave the dungeon (--hasty: save versus Doom, Dolmenwood)",
+                      lambda p: (p.add_argument("--hasty", action="store_true"),
+                                 p.add_argument("--map", action="store_true",
+                                                help="the party has a map with its position marked"),
+                                 p.add_argument("--route", action="store_true",
+                                                help="the party knows a safe route out")),
+                      lambda a, s: dun.LeaveDungeon(a.hasty, a.map, a.route)),
+    "depth": ("go to dungeon level N", lambda p: p.add_argument("level", type=int),
+              lambda a, s: dun.ChangeDepth(a.level)),
+    "turn": ("advance one or more turns",
+             lambda p: (p.add_argument("--count", type=int, default=1),
+                        p.add_argument("--activity", default="explore")),
+             lambda a, s: dun.AdvanceTurn(a.count, a.activity)),
+    "rest": ("take a rest turn", lambda p: None,
+             lambda a, s: dun.AdvanceTurn(1, "rest")),
+    "light": ("light a torch, lantern, ...",
+              lambda p: (p.add_argument("kind"), p.add_argument("--by", default="")),
+              lambda a, s: lights.LightSource(a.kind, a.by)),
+    "douse": ("put out a light (a lantern keeps its fuel)",
+              lambda p: p.add_argument("id", type=int),
+              lambda a, s: lights.DouseLight(a.id)),
+    "relight": ("relight a doused light, or refill a spent lantern",
+                lambda p: p.add_argument("id", type=int),
+                lambda a, s: lights.RelightLight(a.id)),
+    "effect": ("start an effect or spell timer", _add_effect_args,
+               lambda a, s: effects.StartEffect(a.effect_name, _effect_seconds(a, s))),
+    "end-effect": ("end an effect early", lambda p: p.add_argument("id", type=int),
+                   lambda a, s: effects.EndEffect(a.id)),
+    "check": ("roll an extra wandering-monster check", lambda p: None,
+              lambda a, s: dun.RollCheck()),
+    "fast-travel": ("move through explored areas (Dolmenwood)",
+                    lambda p: p.add_argument("--feet", type=int, required=True),
+                    lambda a, s: dun.FastTravel(a.feet)),
+    "supplies": ("set a supply: KIND N, or add/remove with +N / -N",
+                 lambda p: (p.add_argument("kind"),
+                            p.add_argument("count", type=_supply_count)),
+                 lambda a, s: supplies.SetSupplies(a.kind, a.count[0], a.count[1])),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="tracker", description=__doc__.splitlines()[0])
+    ap.add_argument("--saves", metavar="DIR", help="folder of campaigns (or TRACKER_SAVES)")
+    sub = ap.add_subparsers(dest="cmd", metavar="COMMAND")
+
+    p = sub.add_parser("open", help="open a campaign in the app")
+    p.add_argument("name")
+    p = sub.add_parser("new", help="create a campaign")
+    p.add_argument("name")
+    p.add_argument("--ruleset", required=True, help="a ruleset id (see: tracker rulesets) or .toml file")
+    p.add_argument("--seed", type=int, help="dice seed (default: random)")
+    sub.add_parser("list", help="list campaigns, most recently played first")
+    p = sub.add_parser("rulesets", help="list shipped rulesets, or check a ruleset file")
+    rs = p.add_subparsers(dest="rcmd", metavar="SUBCOMMAND")
+    c = rs.add_parser("check", help="check a ruleset file and report the first problem")
+    c.add_argument("file")
+
+    p = sub.add_parser("do", help="run one GM action", description="Run one GM action.")
+    p.add_argument("name", help="campaign")
+    acts = p.add_subparsers(dest="action", metavar="ACTION", required=True)
+    for action, (help_, add, _build) in ACTIONS.items():
+        ap_ = acts.add_parser(action, help=help_, description=help_)
+        add(ap_)
+        ap_.add_argument("--dice", type=_dice_list, metavar="N,N,...",
+                         help="die results in the order the action rolls them; "
+                              "the rest roll from the campaign's seed")
+        ap_.add_argument("--json", action="store_true", help="print the new state as JSON")
+
+    p = sub.add_parser("state", help="print the campaign's state")
+    p.add_argument("name")
+    p.add_argument("--json", action="store_true", help="JSON (docs/state.md); the default")
+    p.add_argument("--at", type=int, metavar="SEQ", help="as it stood right after entry SEQ")
+    p = sub.add_parser("log", help="print the campaign's log")
+    p.add_argument("name")
+    p.add_argument("--json", action="store_true", help="one JSON object per line")
+    p.add_argument("--session", type=int, help="only this session")
+    p.add_argument("--grep", metavar="TEXT", help="only entries containing TEXT")
+    for verb in ("undo", "redo"):
+        p = sub.add_parser(verb, help=f"{verb} the last {'undone ' if verb == 'redo' else ''}action")
+        p.add_argument("name")
+    p = sub.add_parser("export", help="export the log")
+    p.add_argument("name")
+    p.add_argument("--format", choices=["jsonl"], default="jsonl")
+    p.add_argument("-o", "--output", metavar="FILE", help="default: standard output")
+    p = sub.add_parser("import", help="create a campaign from a JSONL export")
+    p.add_argument("file")
+    p.add_argument("name")
+    return ap
+
+
+def _print_outcome(out, campaign: Campaign, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(state_json(campaign.state, campaign.seq), ensure_ascii=False))
+        return
+    from .core.describe import describe
+
+    for env in out.envelopes:
+        print(f"#{env.seq} {describe(env.event, campaign.state.rules)}")
+    for alert in out.alerts:
+        print(f"!! {alert.text}")
+
+
+def run(argv: list[str]) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    saves = paths.saves_dir(args.saves)
+    if args.cmd in (None, "open"):
+        from .ui.app import run_app
+
+        return run_app(saves, getattr(args, "name", None))
+    try:
+        return _run(args, saves)
+    except Usage as e:
+        parser.exit(2, f"tracker: {e}\n")
+    return 0
+
+
+def _run(args, saves: Path) -> int:
+    if args.cmd == "new":
+        c = Campaign.create(saves, args.name, args.ruleset, args.seed)
+        print(f"created {args.name} ({c.state.rules.meta.name}) in {saves}")
+        c.close()
+    elif args.cmd == "list":
+        for info in list_campaigns(saves):
+            note = f"  BROKEN: {info.error}" if info.error else ""
+            print(f"{info.name}\t{info.ruleset}\t{info.events} events{note}")
+    elif args.cmd == "rulesets":
+        if args.rcmd == "check":
+            f = Path(args.file)
+            try:
+                text = f.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as e:
+                raise Refused(f"cannot read {f}: {e}") from None
+            r = load_text(text, str(f))
+            print(f"{f}: ok ({r.rules.meta.id}, {r.rules.meta.name})")
+        else:
+            for rid, path in paths.list_rulesets().items():
+                try:
+                    r = load_text(path.read_text(encoding="utf-8"), str(path))
+                    print(f"{rid}\t{r.rules.meta.name}\t{r.rules.meta.description}")
+                except Refused as e:
+                    print(f"{rid}\tBROKEN: {e}")
+    elif args.cmd == "import":
+        target = jsonl.import_file(Path(args.file), saves, args.name)
+        print(f"imported {args.name} into {target}")
+    else:
+        c = Campaign.open(saves, args.name)
+        try:
+            return _run_on(c, args)
+        finally:
+            c.close()
+    return 0
+
+
+def _run_on(c: Campaign, args) -> int:
+    if args.cmd == "do":
+        _help, _add, build = ACTIONS[args.action]
+        cmd: Command = build(args, c.state)
+        out = c.dispatch(cmd, args.dice)  # manual dice: --dice must give every die
+        _print_outcome(out, c, args.json)
+    elif args.cmd in ("undo", "redo"):
+        out = c.undo() if args.cmd == "undo" else c.redo()
+        _print_outcome(out, c, False)
+    elif args.cmd == "state":
+        seq = c.seq if args.at is None else args.at
+        state = c.state_at(seq)
+        print(json.dumps(state_json(state, seq), ensure_ascii=False, indent=2))
+    elif args.cmd == "log":
+        from .history import entries
+
+        for e in entries(list(c.store.read()), c.timeline.state_at):
+            if args.session is not None and e.session != args.session:
+                continue
+            if args.grep and args.grep.casefold() not in e.text.casefold():
+                continue
+            if args.json:
+                print(json.dumps(e.as_json(), ensure_ascii=False))
+            else:
+                mark = " (undone)" if e.undone else ""
+                print(f"{e.seq:>6}  s{e.session:<3} {e.game_time:<15} {e.text}{mark}")
+    elif args.cmd == "export":
+        lines = jsonl.export_lines(c.store)
+        if args.output:
+            try:
+                with open(args.output, "w", encoding="utf-8") as f:
+                    for line in lines:
+                        f.write(line + "\n")
+            except OSError as e:
+                raise Refused(f"cannot write {args.output}: {e.strerror}") from None
+        else:
+            for line in lines:
+                print(line)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    from .core.dice import DiceNeeded
+
+    try:
+        return run(sys.argv[1:] if argv is None else argv)
+    except DiceNeeded as e:
+        print(f"tracker: manual dice are on and this action needs {e.group.count}d"
+              f"{e.group.sides} for {e.label}; give every die with --dice", file=sys.stderr)
+        return 1
+    except Refused as e:
+        print(f"tracker: {e}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,161 @@
+"""Campaign-wide facts: creation, sessions, notes, manual dice, house rules."""
+
+from __future__ import annotations
+
+import tomllib
+
+import tomli_w
+from msgspec.structs import replace
+
+from .errors import Refused
+from .events import Event, event
+from .handlers import Command, decides, evolves
+from .ruleset import load_cached, load_text
+from .state import State
+
+ENGINE_VERSION = 1
+
+
+class StartSession(Command, frozen=True):
+    pass
+
+
+class EndSession(Command, frozen=True):
+    pass
+
+
+class AddNote(Command, frozen=True):
+    text: str
+
+
+class SetManualDice(Command, frozen=True):
+    on: bool
+
+
+class ChangeHouseRule(Command, frozen=True):
+    key: str  # dotted path, e.g. dungeon.wandering.every_turns
+    value: str  # TOML value text, e.g. 3 or "1-in-4"
+
+
+@event("campaign_created")
+class CampaignCreated(Event, frozen=True):
+    name: str
+    seed: int
+    ruleset_id: str
+    ruleset_hash: str
+    ruleset_toml: str
+    engine_version: int = ENGINE_VERSION
+
+
+@event("ruleset_changed")
+class RulesetChanged(Event, frozen=True):
+    change: str
+    ruleset_hash: str
+    ruleset_toml: str
+
+
+@event("session_started")
+class SessionStarted(Event, frozen=True):
+    number: int
+
+
+@event("session_ended")
+class SessionEnded(Event, frozen=True):
+    number: int
+
+
+@event("note_added")
+class NoteAdded(Event, frozen=True):
+    text: str
+
+
+@event("manual_dice_set")
+class ManualDiceSet(Event, frozen=True):
+    on: bool
+
+
+def created_state(ev: CampaignCreated) -> State:
+    """The state a campaign starts in: its ruleset as recorded in the event."""
+    return State(ruleset=load_cached(ev.ruleset_toml), name=ev.name, seed=ev.seed)
+
+
+@decides(StartSession)
+def decide_start(state: State, cmd: StartSession, dice) -> list[Event]:
+    if state.in_session:
+        raise Refused(f"session {state.session} is already running")
+    return [SessionStarted(state.session + 1)]
+
+
+@decides(EndSession)
+def decide_end(state: State, cmd: EndSession, dice) -> list[Event]:
+    if not state.in_session:
+        raise Refused("no session is running")
+    return [SessionEnded(state.session)]
+
+
+@decides(AddNote)
+def decide_note(state: State, cmd: AddNote, dice) -> list[Event]:
+    text = cmd.text.strip()
+    if not text:
+        raise Refused("a note needs some text")
+    if len(text) > 10_000:
+        raise Refused("a note is limited to 10,000 characters")
+    return [NoteAdded(text)]
+
+
+@decides(SetManualDice)
+def decide_manual(state: State, cmd: SetManualDice, dice) -> list[Event]:
+    if state.manual_dice == cmd.on:
+        raise Refused(f"manual dice are already {'on' if cmd.on else 'off'}")
+    return [ManualDiceSet(cmd.on)]
+
+
+@decides(ChangeHouseRule)
+def decide_house_rule(state: State, cmd: ChangeHouseRule, dice) -> list[Event]:
+    path = [p for p in cmd.key.split(".") if p]
+    if not path or path[0] == "meta":
+        raise Refused("name a rule by its key, e.g. dungeon.wandering.every_turns")
+    try:
+        value = tomllib.loads(f"v = {cmd.value}")["v"]
+    except tomllib.TOMLDecodeError:
+        value = cmd.value  # bare text is taken as a string
+    data = tomllib.loads(state.ruleset.text)
+    node = data
+    for p in path[:-1]:
+        if not isinstance(node.get(p), dict):
+            raise Refused(f"the ruleset has no table {'.'.join(path[:path.index(p) + 1])}")
+        node = node[p]
+    if path[-1] not in node:
+        raise Refused(f"the ruleset has no rule {cmd.key} (house rules change existing keys)")
+    old = node[path[-1]]
+    if old == value:
+        raise Refused(f"{cmd.key} is already {old!r}")
+    node[path[-1]] = value
+    text = f"# house rules of {state.name}\n" + tomli_w.dumps(data)
+    loaded = load_text(text, f"house rule {cmd.key}")
+    return [RulesetChanged(f"{cmd.key}: {old!r} -> {value!r}", loaded.hash, text)]
+
+
+@evolves(RulesetChanged)
+def evolve_ruleset(state: State, ev: RulesetChanged) -> State:
+    return replace(state, ruleset=load_cached(ev.ruleset_toml))
+
+
+@evolves(SessionStarted)
+def evolve_session_started(state: State, ev: SessionStarted) -> State:
+    return replace(state, session=ev.number, in_session=True)
+
+
+@evolves(SessionEnded)
+def evolve_session_ended(state: State, ev: SessionEnded) -> State:
+    return replace(state, in_session=False)
+
+
+@evolves(NoteAdded)
+def evolve_note(state: State, ev: NoteAdded) -> State:
+    return replace(state, notes=state.notes + 1)
+
+
+@evolves(ManualDiceSet)
+def evolve_manual(state: State, ev: ManualDiceSet) -> State:
+    return replace(state, manual_dice=ev.on)

@@ -1,0 +1,46 @@
+"""Views of the one campaign clock (seconds since the campaign began)."""
+
+from __future__ import annotations
+
+from .ruleset import Ruleset
+
+
+def absolute(rules: Ruleset, clock: int) -> int:
+    """Seconds since midnight of day 1."""
+    return rules.time.start_hour * rules.time.hour_seconds + clock
+
+
+def day(rules: Ruleset, clock: int) -> int:
+    """The in-game day, counted from 1."""
+    return absolute(rules, clock) // rules.time.day_seconds + 1
+
+
+def time_of_day(rules: Ruleset, clock: int) -> str:
+    s = absolute(rules, clock) % rules.time.day_seconds
+    return f"{s // 3600:02d}:{s % 3600 // 60:02d}"
+
+
+def stamp(rules: Ruleset, clock: int) -> str:
+    return f"Day {day(rules, clock)}, {time_of_day(rules, clock)}"
+
+
+def turns(rules: Ruleset, seconds: int) -> int:
+    """Whole turns in ``seconds``, rounding up (a light with 1 s left has 1 turn)."""
+    t = rules.time.turn_seconds
+    return -(-seconds // t)
+
+
+def span(rules: Ruleset, seconds: int) -> str:
+    """A duration for people: '3 turns', '1 h 20 min', '2 days 4 h'."""
+    if seconds <= 0:
+        return "0"
+    t = rules.time
+    if seconds < t.hour_seconds and seconds % t.turn_seconds == 0:
+        n = seconds // t.turn_seconds
+        return f"{n} turn{'s' if n != 1 else ''}"
+    d, rest = divmod(seconds, t.day_seconds)
+    h, rest = divmod(rest, t.hour_seconds)
+    m = rest // 60
+    parts = [f"{d} day{'s' if d != 1 else ''}" if d else "", f"{h} h" if h else "",
+             f"{m} min" if m else ""]
+    return " ".join(p for p in parts if p) or f"{seconds} s"

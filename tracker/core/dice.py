@@ -1,0 +1,305 @@
+"""Dice expressions, rolls and dice sources.
+
+Grammar (whitespace ignored, case-insensitive)::
+
+    expr   := term (('+' | '-') term)*
+    term   := atom ('*' INT)?
+    atom   := INT | dice
+    dice   := INT? 'd' (INT | '%') (('kh' | 'kl') INT)?
+
+and chances ``X-in-Y`` (roll 1dY; 1..X succeeds). No ``eval``: a small
+recursive-descent parser builds a tuple of terms, and a bad expression is
+refused with the position of the problem.
+
+Dice come from a source passed in, so the core never touches global random:
+``SeededDice`` (reproducible per campaign and log position), ``ScriptedDice``
+(values typed by the GM or given with ``--dice``, falling back to another
+source) and ``ManualDice`` (asks for every die by raising ``DiceNeeded``).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+import msgspec
+
+from .errors import Refused
+
+MAX_DICE = 1000
+MAX_SIDES = 10_000
+
+
+class DiceError(Refused):
+    """A dice expression or a typed die value that cannot be used."""
+
+
+class DiceGroup(msgspec.Struct, frozen=True):
+    """``count`` dice of ``sides``; keep the highest/lowest ``keep`` if set."""
+
+    count: int
+    sides: int
+    keep: str = ""  # "", "kh" or "kl"
+    keep_n: int = 0
+
+
+class Term(msgspec.Struct, frozen=True):
+    """One signed term: a dice group or a constant, times a multiplier."""
+
+    sign: int
+    group: DiceGroup | None
+    constant: int = 0
+    multiplier: int = 1
+
+
+class DiceExpr(msgspec.Struct, frozen=True):
+    text: str
+    terms: tuple[Term, ...]
+
+    @property
+    def groups(self) -> tuple[DiceGroup, ...]:
+        return tuple(t.group for t in self.terms if t.group is not None)
+
+    def bounds(self) -> tuple[int, int]:
+        """The lowest and highest total this expression can give."""
+        lo = hi = 0
+        for t in self.terms:
+            if t.group is None:
+                a = b = t.constant
+            else:
+                n = t.group.keep_n if t.group.keep else t.group.count
+                a, b = n, n * t.group.sides
+            a, b = a * t.multiplier * t.sign, b * t.multiplier * t.sign
+            lo, hi = lo + min(a, b), hi + max(a, b)
+        return lo, hi
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class Chance(msgspec.Struct, frozen=True):
+    """``x``-in-``y``: a roll of 1..x on a dy succeeds."""
+
+    x: int
+    y: int
+
+    def __str__(self) -> str:
+        return f"{self.x}-in-{self.y}"
+
+    def hits(self, roll: int) -> bool:
+        return roll <= self.x
+
+
+class Roll(msgspec.Struct, frozen=True, omit_defaults=True):
+    """A roll as recorded in an event: the expression, every die, the total."""
+
+    expr: str
+    dice: tuple[int, ...]
+    total: int
+    typed: bool = False  # True when the GM typed the dice in
+
+
+class _Parser:
+    def __init__(self, text: str):
+        self.text = text
+        self.src = text.lower()
+        self.pos = 0
+
+    def fail(self, what: str) -> DiceError:
+        caret = " " * self.pos + "^"
+        return DiceError(
+            f"bad dice expression {self.text!r}: {what} at position {self.pos + 1}\n"
+            f"  {self.text}\n  {caret}"
+        )
+
+    def skip_ws(self) -> None:
+        while self.pos < len(self.src) and self.src[self.pos].isspace():
+            self.pos += 1
+
+    def peek(self) -> str:
+        self.skip_ws()
+        return self.src[self.pos] if self.pos < len(self.src) else ""
+
+    def number(self, what: str) -> int:
+        self.skip_ws()
+        start = self.pos
+        while self.pos < len(self.src) and self.src[self.pos].isdigit():
+            self.pos += 1
+        if start == self.pos:
+            raise self.fail(f"expected {what}")
+        if self.pos - start > 7:
+            self.pos = start
+            raise self.fail(f"{what} is too large")
+        return int(self.src[start:self.pos])
+
+    def expr(self) -> DiceExpr:
+        if not self.src.strip():
+            raise self.fail("empty expression")
+        terms = [self.term(1)]
+        while (c := self.peek()) in ("+", "-"):
+            self.pos += 1
+            terms.append(self.term(1 if c == "+" else -1))
+        if self.peek():
+            raise self.fail(f"unexpected {self.src[self.pos]!r}")
+        if sum(t.group.count for t in terms if t.group) > MAX_DICE:
+            raise DiceError(f"bad dice expression {self.text!r}: more than {MAX_DICE} dice")
+        return DiceExpr(self.text.strip(), tuple(terms))
+
+    def term(self, sign: int) -> Term:
+        group, constant = None, 0
+        if self.peek() == "d":
+            group = self.dice(1)
+        else:
+            n = self.number("a number or 'd'")
+            if self.peek() == "d":
+                if n == 0:
+                    self.pos -= 1
+                    raise self.fail("zero dice")
+                group = self.dice(n)
+            else:
+                constant = n
+        multiplier = 1
+        if self.peek() == "*":
+            self.pos += 1
+            multiplier = self.number("a multiplier after '*'")
+        return Term(sign, group, constant, multiplier)
+
+    def dice(self, count: int) -> DiceGroup:
+        self.pos += 1  # the 'd'
+        if self.peek() == "%":
+            self.pos += 1
+            sides = 100
+        else:
+            sides = self.number("the number of sides after 'd'")
+            if sides < 2 or sides > MAX_SIDES:
+                self.pos -= len(str(sides))
+                raise self.fail(f"a die needs 2 to {MAX_SIDES} sides")
+        keep, keep_n = "", 0
+        if self.src.startswith(("kh", "kl"), self.pos):
+            keep = self.src[self.pos:self.pos + 2]
+            self.pos += 2
+            keep_n = self.number(f"how many dice to keep after '{keep}'")
+            if not 1 <= keep_n <= count:
+                self.pos -= len(str(keep_n))
+                raise self.fail(f"can keep 1 to {count} of {count} dice")
+        elif self.src.startswith("k", self.pos):
+            raise self.fail("expected 'kh' or 'kl'")
+        return DiceGroup(count, sides, keep, keep_n)
+
+
+def parse(text: str) -> DiceExpr:
+    """Parse a dice expression such as ``2d6*10`` or ``2d20kh1+3``."""
+    if not isinstance(text, str):
+        raise DiceError(f"bad dice expression {text!r}: not text")
+    return _Parser(text).expr()
+
+
+def parse_chance(text: str) -> Chance:
+    """Parse ``X-in-Y`` (e.g. ``1-in-6``)."""
+    parts = str(text).strip().lower().split("-in-")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise DiceError(f"bad chance {text!r}: expected X-in-Y, e.g. 1-in-6")
+    x, y = (int(p) for p in parts)
+    if y < 2 or not 0 <= x <= y:
+        raise DiceError(f"bad chance {text!r}: X must be 0..Y and Y at least 2")
+    return Chance(x, y)
+
+
+# --- dice sources -----------------------------------------------------------
+
+
+class DiceSource(Protocol):
+    def faces(self, group: DiceGroup, label: str) -> tuple[tuple[int, ...], bool]:
+        """Return the faces of ``group.count`` dice and whether they were typed in."""
+
+
+class SeededDice:
+    """Reproducible dice: the campaign's seed and the log position fix every roll."""
+
+    def __init__(self, seed: int | str):
+        self._rng = random.Random(str(seed))
+
+    def faces(self, group: DiceGroup, label: str) -> tuple[tuple[int, ...], bool]:
+        return tuple(self._rng.randint(1, group.sides) for _ in range(group.count)), False
+
+
+class DiceNeeded(Exception):
+    """Raised by ``ManualDice`` when the GM must type the next dice."""
+
+    def __init__(self, group: DiceGroup, label: str, expr: str):
+        super().__init__(f"{label}: roll {group.count}d{group.sides}")
+        self.group, self.label, self.expr = group, label, expr
+
+
+class ScriptedDice:
+    """Dice the GM typed in, one value per die in the order the action rolls them.
+
+    When the values run out, ``fallback`` rolls the rest (``None``: raise
+    ``DiceNeeded`` so the UI can ask).
+    """
+
+    def __init__(self, values: list[int] | tuple[int, ...], fallback: DiceSource | None = None):
+        self.values = list(values)
+        self.used = 0
+        self.fallback = fallback
+        self.current_expr = ""
+
+    def faces(self, group: DiceGroup, label: str) -> tuple[tuple[int, ...], bool]:
+        left = len(self.values) - self.used
+        if left <= 0 and self.fallback is not None:
+            return self.fallback.faces(group, label)
+        if left < group.count:
+            if self.fallback is None:
+                raise DiceNeeded(group, label, self.current_expr)
+            raise DiceError(
+                f"{label}: {group.count}d{group.sides} needs {group.count} dice, "
+                f"only {left} given"
+            )
+        out = tuple(self.values[self.used:self.used + group.count])
+        for i, v in enumerate(out):
+            if not 1 <= v <= group.sides:
+                raise DiceError(
+                    f"{label}: die {self.used + i + 1} is {v}, "
+                    f"not possible on a d{group.sides} (1-{group.sides})"
+                )
+        self.used += group.count
+        return out, True
+
+    def unused(self) -> int:
+        return len(self.values) - self.used
+
+
+def ManualDice(values: list[int] | tuple[int, ...] = ()) -> ScriptedDice:
+    """Every die typed by the GM: asks (``DiceNeeded``) when values run out."""
+    return ScriptedDice(values, fallback=None)
+
+
+def roll(expr: DiceExpr | str, source: DiceSource, label: str = "") -> Roll:
+    """Roll ``expr`` with dice from ``source`` and record every die."""
+    if isinstance(expr, str):
+        expr = parse(expr)
+    if isinstance(source, ScriptedDice):
+        source.current_expr = expr.text
+    all_dice: list[int] = []
+    total = 0
+    typed = False
+    for t in expr.terms:
+        if t.group is None:
+            value = t.constant
+        else:
+            faces, was_typed = source.faces(t.group, label or expr.text)
+            typed = typed or was_typed
+            all_dice.extend(faces)
+            kept = faces
+            if t.group.keep == "kh":
+                kept = sorted(faces, reverse=True)[:t.group.keep_n]
+            elif t.group.keep == "kl":
+                kept = sorted(faces)[:t.group.keep_n]
+            value = sum(kept)
+        total += t.sign * value * t.multiplier
+    return Roll(expr.text, tuple(all_dice), total, typed)
+
+
+def total_of(expr: DiceExpr | str, dice: tuple[int, ...]) -> int:
+    """Recompute a total from recorded dice (used when the GM corrects a die)."""
+    return roll(expr, ScriptedDice(dice)).total

@@ -1,0 +1,369 @@
+"""The dungeon turn clock: turns, wandering checks, rest, fast travel, exits.
+
+Events hold what the GM chose and what the dice said; whether a check is an
+encounter, whether a rest is overdue, how far the lights burned, are derived
+here in ``evolve`` from the ruleset, so correcting a die recomputes them.
+"""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from . import dice as dicemod
+from .dice import Roll
+from .errors import Refused
+from .events import Event, event
+from .handlers import Command, decides, evolves
+from .state import Check, Dungeon, ExitResult, State
+from .timeflow import pass_time
+
+FAST_TRAVEL = "fast travel"
+MAX_TURNS = 1000  # one command; a GM wanting more days uses travel
+CHECK_HISTORY = 200  # checks kept in state; the log keeps them all
+
+
+# --- commands -----------------------------------------------------------------
+
+
+class EnterDungeon(Command, frozen=True):
+    name: str = ""
+    depth: int = 1
+
+
+class LeaveDungeon(Command, frozen=True):
+    hasty: bool = False
+    marked_map: bool = False
+    known_route: bool = False
+
+
+class ChangeDepth(Command, frozen=True):
+    depth: int
+
+
+class AdvanceTurn(Command, frozen=True):
+    count: int = 1
+    activity: str = "explore"
+
+
+class RollCheck(Command, frozen=True):
+    """An extra wandering-monster check, on demand."""
+
+
+class FastTravel(Command, frozen=True):
+    feet: int
+
+
+# --- events -------------------------------------------------------------------
+
+
+@event("dungeon_entered")
+class DungeonEntered(Event, frozen=True):
+    name: str = ""
+    depth: int = 1
+
+
+@event("dungeon_left")
+class DungeonLeft(Event, frozen=True):
+    pass
+
+
+@event("hasty_exit_rolled")
+class HastyExitRolled(Event, frozen=True):
+    """Each character's save versus Doom (and the Doom roll on a failure)."""
+
+    marked_map: bool
+    known_route: bool
+    saves: tuple[tuple[str, Roll, Roll | None], ...]
+
+
+@event("depth_changed")
+class DepthChanged(Event, frozen=True):
+    depth: int
+
+
+class Encounter(Event, frozen=True):
+    """Dice rolled with a check: shared by turns and on-demand checks."""
+
+    check: Roll | None = None
+    surprise_party: Roll | None = None
+    surprise_monsters: Roll | None = None
+    distance: Roll | None = None
+
+
+@event("turn_advanced")
+class TurnAdvanced(Encounter, frozen=True):
+    activity: str = "explore"
+
+
+@event("check_rolled")
+class CheckRolled(Encounter, frozen=True):
+    pass
+
+
+@event("fast_travel_started")
+class FastTravelStarted(Event, frozen=True):
+    feet: int
+    turns: int
+
+
+# --- decide -------------------------------------------------------------------
+
+
+def _in_dungeon(state: State) -> None:
+    if not state.dungeon.active:
+        raise Refused("the party is not in a dungeon (enter one first)")
+
+
+def _roll_check(state: State, dice) -> dict:
+    """Roll a wandering check and, on an encounter, surprise and distance.
+
+    The check is always the first die; surprise for each side comes next
+    (the distance may depend on it), then the distance.
+    """
+    w = state.rules.dungeon.wandering
+    chance = dicemod.parse_chance(w.chance)
+    check = dicemod.roll(f"1d{chance.y}", dice, "wandering check")
+    rolls: dict = {"check": check}
+    if not chance.hits(check.total):
+        return rolls
+    both = False
+    if w.surprise:
+        s = dicemod.parse_chance(w.surprise)
+        sp = dicemod.roll(f"1d{s.y}", dice, "party surprised?")
+        sm = dicemod.roll(f"1d{s.y}", dice, "monsters surprised?")
+        rolls.update(surprise_party=sp, surprise_monsters=sm)
+        both = s.hits(sp.total) and s.hits(sm.total)
+    expr = w.distance_both_surprised if both and w.distance_both_surprised else w.distance
+    rolls["distance"] = dicemod.roll(expr, dice, "encounter distance (ft)")
+    return rolls
+
+
+def check_due(state: State, turn: int, fast: bool = False) -> bool:
+    w = state.rules.dungeon.wandering
+    ft = state.rules.dungeon.fast_travel
+    if fast and ft is not None and ft.check_every_turn:
+        return True
+    return w.every_turns > 0 and turn % w.every_turns == 0
+
+
+def _turn_event(state: State, activity: str, dice, fast: bool = False) -> TurnAdvanced:
+    rolls = _roll_check(state, dice) if check_due(state, state.dungeon.turn + 1, fast) else {}
+    return TurnAdvanced(activity=activity, **rolls)
+
+
+def _stops(before: State, after: State) -> bool:
+    """A multi-turn advance stops at an encounter or when a light goes out."""
+    if after.dungeon.checks and after.dungeon.checks[-1].encounter and \
+            after.dungeon.turn == after.dungeon.checks[-1].turn and \
+            after.dungeon.checks is not before.dungeon.checks:
+        return True
+    was_lit = {l.id for l in before.lights if l.lit}
+    return any(l.id in was_lit and not l.lit for l in after.lights)
+
+
+def _advance(state: State, n: int, activity: str, dice, fast: bool = False) -> list[Event]:
+    out: list[Event] = []
+    for _ in range(n):
+        ev = _turn_event(state, activity, dice, fast)
+        out.append(ev)
+        nxt = evolve_turn(state, ev)
+        if n > 1 and _stops(state, nxt):
+            break
+        state = nxt
+    return out
+
+
+@decides(EnterDungeon)
+def decide_enter(state: State, cmd: EnterDungeon, dice) -> list[Event]:
+    if state.dungeon.active:
+        raise Refused(f"the party is already in {state.dungeon.name or 'a dungeon'}")
+    if cmd.depth < 1:
+        raise Refused("dungeon level must be 1 or deeper")
+    return [DungeonEntered(cmd.name.strip(), cmd.depth)]
+
+
+@decides(LeaveDungeon)
+def decide_leave(state: State, cmd: LeaveDungeon, dice) -> list[Event]:
+    _in_dungeon(state)
+    if not cmd.hasty:
+        if cmd.marked_map or cmd.known_route:
+            raise Refused("--map and --route only apply to a hasty exit (--hasty)")
+        return [DungeonLeft()]
+    h = state.rules.dungeon.hasty_exit
+    if h is None:
+        raise Refused(f"{state.rules.meta.name} has no hasty-exit rule")
+    if not state.party:
+        raise Refused("a hasty exit rolls for each character, and the party is empty")
+    saves = []
+    for c in state.party:
+        r = dicemod.roll(h.save_die, dice, f"{c.name}: save versus {h.save}")
+        res = _exit_result(state, c.name, r, None, cmd.marked_map, cmd.known_route)
+        doom = None if res.saved else dicemod.roll(h.doom_die, dice, f"{c.name}: Doom table")
+        saves.append((c.name, r, doom))
+    return [HastyExitRolled(cmd.marked_map, cmd.known_route, tuple(saves)), DungeonLeft()]
+
+
+@decides(ChangeDepth)
+def decide_depth(state: State, cmd: ChangeDepth, dice) -> list[Event]:
+    _in_dungeon(state)
+    if cmd.depth < 1:
+        raise Refused("dungeon level must be 1 or deeper")
+    if cmd.depth == state.dungeon.depth:
+        raise Refused(f"the party is already on level {cmd.depth}")
+    return [DepthChanged(cmd.depth)]
+
+
+@decides(AdvanceTurn)
+def decide_turn(state: State, cmd: AdvanceTurn, dice) -> list[Event]:
+    _in_dungeon(state)
+    if cmd.activity not in state.rules.dungeon.activities:
+        raise Refused(f"unknown activity {cmd.activity!r}; choose one of: "
+                      + ", ".join(state.rules.dungeon.activities))
+    if not 1 <= cmd.count <= MAX_TURNS:
+        raise Refused(f"advance 1 to {MAX_TURNS} turns at a time")
+    return _advance(state, cmd.count, cmd.activity, dice)
+
+
+@decides(RollCheck)
+def decide_check(state: State, cmd: RollCheck, dice) -> list[Event]:
+    _in_dungeon(state)
+    return [CheckRolled(**_roll_check(state, dice))]
+
+
+@decides(FastTravel)
+def decide_fast_travel(state: State, cmd: FastTravel, dice) -> list[Event]:
+    _in_dungeon(state)
+    ft = state.rules.dungeon.fast_travel
+    if ft is None:
+        raise Refused(f"{state.rules.meta.name} has no fast-travel rule")
+    if cmd.feet <= 0:
+        raise Refused("fast travel needs a distance in feet greater than 0")
+    per_turn = ft.speed * ft.feet_per_turn_per_speed
+    turns = -(-cmd.feet // per_turn)
+    if turns > MAX_TURNS:
+        raise Refused(f"{cmd.feet} ft is {turns} turns; fast travel covers at most {MAX_TURNS}")
+    start = FastTravelStarted(cmd.feet, turns)
+    return [start, *_advance(state, turns, FAST_TRAVEL, dice, fast=True)]
+
+
+# --- evolve -------------------------------------------------------------------
+
+
+@evolves(DungeonEntered)
+def evolve_entered(state: State, ev: DungeonEntered) -> State:
+    return replace(state, dungeon=Dungeon(active=True, name=ev.name, depth=ev.depth))
+
+
+@evolves(DungeonLeft)
+def evolve_left(state: State, ev: DungeonLeft) -> State:
+    lights = state.lights
+    if state.rules.dungeon.douse_on_leave:
+        lights = tuple(replace(l, lit=False) if l.lit else l for l in lights)
+    return replace(state, dungeon=replace(state.dungeon, active=False), lights=lights)
+
+
+def _exit_result(state: State, name: str, save: Roll, doom: Roll | None,
+                 marked_map: bool, known_route: bool) -> ExitResult:
+    h = state.rules.dungeon.hasty_exit
+    mod = h.per_level_below_first * (state.dungeon.depth - 1)
+    mod += h.marked_map if marked_map else 0
+    mod += h.known_route if known_route else 0
+    saved = save.total + mod >= h.default_target
+    fate = ""
+    if not saved and doom is not None:
+        fate = next((e.result for e in h.doom if e.roll[0] <= doom.total <= e.roll[1]), "")
+    return ExitResult(name, save, h.default_target, mod, saved, doom, fate)
+
+
+@evolves(HastyExitRolled)
+def evolve_hasty(state: State, ev: HastyExitRolled) -> State:
+    results = tuple(_exit_result(state, n, s, d, ev.marked_map, ev.known_route)
+                    for n, s, d in ev.saves)
+    return replace(state, dungeon=replace(state.dungeon, last_hasty_exit=results))
+
+
+@evolves(DepthChanged)
+def evolve_depth(state: State, ev: DepthChanged) -> State:
+    return replace(state, dungeon=replace(state.dungeon, depth=ev.depth))
+
+
+def _check(state: State, ev: Encounter, turn: int, scheduled: bool) -> Check | None:
+    if ev.check is None:
+        return None
+    w = state.rules.dungeon.wandering
+    chance = dicemod.parse_chance(w.chance)
+    hit = chance.hits(ev.check.total)
+    if not hit:
+        return Check(turn, ev.check, w.chance, False, scheduled)
+    sp = sm = None
+    if w.surprise and ev.surprise_party and ev.surprise_monsters:
+        s = dicemod.parse_chance(w.surprise)
+        sp, sm = s.hits(ev.surprise_party.total), s.hits(ev.surprise_monsters.total)
+    dist = ev.distance.total if ev.distance else None
+    return Check(turn, ev.check, w.chance, True, scheduled, dist, sp, sm)
+
+
+def _with_check(d: Dungeon, check: Check | None) -> tuple[Check, ...]:
+    if check is None:
+        return d.checks
+    checks = d.checks + (check,)
+    return checks[-CHECK_HISTORY:] if len(checks) > CHECK_HISTORY else checks
+
+
+@evolves(TurnAdvanced)
+def evolve_turn(state: State, ev: TurnAdvanced) -> State:
+    rules = state.rules
+    d = state.dungeon
+    turn = d.turn + 1
+    check = _check(state, ev, turn, True)
+    steps = rules.dungeon.turn_steps
+    interrupted = (check is not None and check.encounter
+                   and steps.index("wandering") < steps.index("actions"))
+    tsr, penalty = d.turns_since_rest, d.penalty
+    if ev.activity == "rest" and not interrupted:
+        tsr, penalty = 0, 0
+    else:
+        tsr += 1
+        rest = rules.dungeon.rest
+        if rest is not None and tsr >= rest.every_turns and \
+                (tsr - rest.every_turns) % rest.every_turns == 0:
+            penalty = max(rest.penalty_max, penalty + rest.penalty_step)
+    state = replace(state, dungeon=replace(
+        d, turn=turn, turns_since_rest=tsr, penalty=penalty, checks=_with_check(d, check)))
+    return pass_time(state, rules.time.turn_seconds, burning=True)
+
+
+@evolves(CheckRolled)
+def evolve_check(state: State, ev: CheckRolled) -> State:
+    d = state.dungeon
+    check = _check(state, ev, d.turn, False)
+    return replace(state, dungeon=replace(d, checks=_with_check(d, check)))
+
+
+@evolves(FastTravelStarted)
+def evolve_fast_travel(state: State, ev: FastTravelStarted) -> State:
+    return state
+
+
+# --- derived views --------------------------------------------------------------
+
+
+def turns_to_next_check(state: State) -> int | None:
+    """Turns until the next scheduled check (1 = the next turn), or None."""
+    every = state.rules.dungeon.wandering.every_turns
+    if every <= 0:
+        return None
+    return every - state.dungeon.turn % every
+
+
+def rest_status(state: State) -> str:
+    """'ok', 'due' (the next turn must be a rest) or 'overdue'."""
+    rest = state.rules.dungeon.rest
+    if rest is None:
+        return "ok"
+    tsr = state.dungeon.turns_since_rest
+    if tsr >= rest.every_turns:
+        return "overdue"
+    if tsr == rest.every_turns - 1:
+        return "due"
+    return "ok"

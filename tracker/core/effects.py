@@ -1,0 +1,64 @@
+"""Effect and spell timers that expire on their own as the clock moves."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from .errors import Refused
+from .events import Event, event
+from .handlers import Command, decides, evolves
+from .state import Effect, State
+
+
+class StartEffect(Command, frozen=True):
+    name: str
+    seconds: int
+
+
+class EndEffect(Command, frozen=True):
+    id: int
+
+
+@event("effect_started")
+class EffectStarted(Event, frozen=True):
+    name: str
+    seconds: int
+
+
+@event("effect_ended")
+class EffectEnded(Event, frozen=True):
+    id: int
+
+
+@decides(StartEffect)
+def decide_start(state: State, cmd: StartEffect, dice) -> list[Event]:
+    name = cmd.name.strip()
+    if not name:
+        raise Refused("an effect needs a name")
+    if cmd.seconds <= 0:
+        raise Refused("an effect must last a positive time")
+    return [EffectStarted(name, cmd.seconds)]
+
+
+@decides(EndEffect)
+def decide_end(state: State, cmd: EndEffect, dice) -> list[Event]:
+    if not any(e.id == cmd.id for e in state.effects):
+        raise Refused(f"there is no running effect #{cmd.id}")
+    return [EffectEnded(cmd.id)]
+
+
+@evolves(EffectStarted)
+def evolve_started(state: State, ev: EffectStarted) -> State:
+    eff = Effect(state.next_id, ev.name, state.clock, state.clock + ev.seconds)
+    return replace(state, effects=state.effects + (eff,), next_id=state.next_id + 1)
+
+
+@evolves(EffectEnded)
+def evolve_ended(state: State, ev: EffectEnded) -> State:
+    return replace(state, effects=tuple(e for e in state.effects if e.id != ev.id))
+
+
+def expire(effects: tuple[Effect, ...], clock: int) -> tuple[Effect, ...]:
+    if not effects or all(e.ends > clock for e in effects):
+        return effects
+    return tuple(e for e in effects if e.ends > clock)

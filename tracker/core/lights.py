@@ -1,0 +1,144 @@
+"""Light sources by kind and carrier: lit, doused, relit, burning down per turn."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from . import supplies
+from .errors import Refused
+from .events import Event, event
+from .handlers import Command, decides, evolves
+from .ruleset import seconds
+from .state import Light, State
+
+
+class LightSource(Command, frozen=True):
+    kind: str
+    by: str = ""
+
+
+class DouseLight(Command, frozen=True):
+    id: int
+
+
+class RelightLight(Command, frozen=True):
+    id: int
+
+
+@event("light_lit")
+class LightLit(Event, frozen=True):
+    kind: str
+    by: str = ""
+
+
+@event("light_doused")
+class LightDoused(Event, frozen=True):
+    id: int
+
+
+@event("light_relit")
+class LightRelit(Event, frozen=True):
+    id: int
+
+
+def _carrier(state: State, by: str) -> str:
+    if not by:
+        return ""
+    c = state.character(by)
+    if c is None:
+        names = ", ".join(ch.name for ch in state.party) or "nobody yet"
+        raise Refused(f"{by!r} is not in the party (party: {names})")
+    return c.name
+
+
+def _need_supply(state: State, kind_id: str) -> None:
+    kind = state.rules.lights[kind_id]
+    if kind.supply and state.supplies.count(kind.supply) < 1:
+        name = state.rules.supplies[kind.supply]
+        raise Refused(f"no {name.lower()} left to light a {kind.name.lower()} "
+                      f"(add some with: supplies {kind.supply} N)")
+
+
+@decides(LightSource)
+def decide_light(state: State, cmd: LightSource, dice) -> list[Event]:
+    if cmd.kind not in state.rules.lights:
+        raise Refused(f"unknown light {cmd.kind!r}; this ruleset has: "
+                      + ", ".join(state.rules.lights))
+    by = _carrier(state, cmd.by)
+    _need_supply(state, cmd.kind)
+    return [LightLit(cmd.kind, by)]
+
+
+def _find(state: State, light_id: int) -> Light:
+    light = state.light(light_id)
+    if light is None:
+        raise Refused(f"there is no light #{light_id}")
+    return light
+
+
+@decides(DouseLight)
+def decide_douse(state: State, cmd: DouseLight, dice) -> list[Event]:
+    light = _find(state, cmd.id)
+    if not light.lit:
+        raise Refused(f"light #{light.id} is not lit")
+    return [LightDoused(light.id)]
+
+
+@decides(RelightLight)
+def decide_relight(state: State, cmd: RelightLight, dice) -> list[Event]:
+    light = _find(state, cmd.id)
+    kind = state.rules.lights.get(light.kind)
+    if light.lit:
+        raise Refused(f"light #{light.id} is already lit")
+    if light.seconds_left <= 0:
+        if kind is None or not kind.refuel:
+            raise Refused(f"light #{light.id} is spent and cannot be refilled; light a new one")
+        _need_supply(state, light.kind)
+    return [LightRelit(light.id)]
+
+
+@evolves(LightLit)
+def evolve_lit(state: State, ev: LightLit) -> State:
+    kind = state.rules.lights[ev.kind]
+    light = Light(state.next_id, ev.kind, ev.by, seconds(state.rules, kind.duration))
+    sup = supplies.take(state, kind.supply) if kind.supply else state.supplies
+    return replace(state, lights=state.lights + (light,), next_id=state.next_id + 1,
+                   supplies=sup)
+
+
+def _swap(state: State, new: Light) -> tuple[Light, ...]:
+    return tuple(new if l.id == new.id else l for l in state.lights)
+
+
+@evolves(LightDoused)
+def evolve_doused(state: State, ev: LightDoused) -> State:
+    light = state.light(ev.id)
+    return replace(state, lights=_swap(state, replace(light, lit=False)))
+
+
+@evolves(LightRelit)
+def evolve_relit(state: State, ev: LightRelit) -> State:
+    light = state.light(ev.id)
+    if light.seconds_left > 0:
+        return replace(state, lights=_swap(state, replace(light, lit=True)))
+    kind = state.rules.lights[light.kind]  # refuelled with a new flask
+    new = replace(light, lit=True, seconds_left=seconds(state.rules, kind.duration))
+    sup = supplies.take(state, kind.supply) if kind.supply else state.supplies
+    return replace(state, lights=_swap(state, new), supplies=sup)
+
+
+def burn(lights: tuple[Light, ...], elapsed: int) -> tuple[Light, ...]:
+    """Every lit light loses ``elapsed`` seconds; a spent one goes out."""
+    if not any(l.lit for l in lights):
+        return lights
+    out = []
+    for l in lights:
+        if l.lit:
+            left = max(0, l.seconds_left - elapsed)
+            l = Light(l.id, l.kind, l.by, left, left > 0)
+        out.append(l)
+    return tuple(out)
+
+
+def rename_carrier(lights: tuple[Light, ...], old: str, new: str) -> tuple[Light, ...]:
+    return tuple(replace(l, by=new) if l.by == old else l for l in lights)

@@ -1,0 +1,116 @@
+"""Supplies: torches, oil and rations; rations eaten daily and spoiling underground."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from .errors import Refused
+from .events import Event, event
+from .handlers import Command, decides, evolves
+from .ruleset import seconds
+from .state import RationBatch, State, Supplies
+
+
+class SetSupplies(Command, frozen=True):
+    kind: str
+    count: int
+    relative: bool = False  # True: add count (may be negative)
+
+
+@event("supplies_set")
+class SuppliesSet(Event, frozen=True):
+    kind: str
+    count: int  # the new total
+
+
+@decides(SetSupplies)
+def decide_set(state: State, cmd: SetSupplies, dice) -> list[Event]:
+    rules = state.rules
+    if cmd.kind not in rules.supplies:
+        known = ", ".join(rules.supplies)
+        raise Refused(f"unknown supply {cmd.kind!r}; this ruleset has: {known}")
+    new = state.supplies.count(cmd.kind) + cmd.count if cmd.relative else cmd.count
+    if new < 0:
+        raise Refused(f"{cmd.kind}: cannot go below 0 (have {state.supplies.count(cmd.kind)})")
+    if new > 1_000_000:
+        raise Refused(f"{cmd.kind}: {new} is more than anyone can carry")
+    return [SuppliesSet(cmd.kind, new)]
+
+
+@evolves(SuppliesSet)
+def evolve_set(state: State, ev: SuppliesSet) -> State:
+    return replace(state, supplies=set_count(state, ev.kind, ev.count))
+
+
+def set_count(state: State, kind: str, count: int) -> Supplies:
+    s = state.supplies
+    if kind in state.rules.rations.kinds:
+        have = s.count(kind)
+        batches = list(s.rations)
+        if count > have:  # new food arrives fresh
+            batches.append(RationBatch(kind, count - have))
+        else:  # remove from the freshest first: the GM used the newest purchase
+            drop = have - count
+            for i in range(len(batches) - 1, -1, -1):
+                b = batches[i]
+                if b.kind != kind or drop == 0:
+                    continue
+                take = min(drop, b.count)
+                drop -= take
+                batches[i] = replace(b, count=b.count - take)
+            batches = [b for b in batches if b.count > 0]
+        return replace(s, rations=tuple(batches))
+    return replace(s, stock={**s.stock, kind: count})
+
+
+def take(state: State, kind: str, n: int = 1) -> Supplies:
+    """Use ``n`` of a non-ration supply (the caller checked there are enough)."""
+    s = state.supplies
+    return replace(s, stock={**s.stock, kind: s.stock.get(kind, 0) - n})
+
+
+def _spoil_after(state: State, kind: str) -> int | None:
+    k = state.rules.rations.kinds.get(kind)
+    return seconds(state.rules, k.spoils_in_dungeon) if k and k.spoils_in_dungeon else None
+
+
+def eat(state: State, meals: int) -> Supplies:
+    """Eat ``meals`` rations, the ones closest to spoiling first."""
+    s = state.supplies
+    if meals <= 0:
+        return s
+    big = 1 << 62
+
+    def urgency(b: RationBatch) -> int:
+        limit = _spoil_after(state, b.kind)
+        return big if limit is None else limit - b.exposed
+
+    batches = sorted(s.rations, key=urgency)
+    left = meals
+    out = []
+    for b in batches:
+        take_n = min(left, b.count)
+        left -= take_n
+        if b.count - take_n:
+            out.append(replace(b, count=b.count - take_n))
+    return replace(s, rations=tuple(out), eaten=s.eaten + meals - left,
+                   missed_meals=s.missed_meals + left)
+
+
+def spoil(state: State, elapsed: int) -> Supplies:
+    """Age rations that sit in a damp dungeon; spoiled ones are thrown out."""
+    s = state.supplies
+    if not s.rations:
+        return s
+    kept, spoiled = [], 0
+    for b in s.rations:
+        limit = _spoil_after(state, b.kind)
+        if limit is None:
+            kept.append(b)
+            continue
+        b = replace(b, exposed=b.exposed + elapsed)
+        if b.exposed >= limit:
+            spoiled += b.count
+        else:
+            kept.append(b)
+    return replace(s, rations=tuple(kept), spoiled=s.spoiled + spoiled)

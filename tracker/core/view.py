@@ -1,0 +1,91 @@
+"""The documented JSON view of a campaign's state (``tracker state --json``).
+
+A versioned interface: ``format`` changes only when a field changes meaning
+or disappears; new fields may be added within a format. See docs/state.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from . import clock
+from .dungeon import rest_status, turns_to_next_check
+from .state import State
+
+FORMAT = 1
+
+
+def _roll(r) -> dict[str, Any] | None:
+    return None if r is None else msgspec.to_builtins(r)
+
+
+def state_json(state: State, seq: int) -> dict[str, Any]:
+    rules = state.rules
+    d = state.dungeon
+    t = rules.time
+    return {
+        "format": FORMAT,
+        "campaign": state.name,
+        "seq": seq,
+        "ruleset": {"id": rules.meta.id, "name": rules.meta.name, "hash": state.ruleset.hash},
+        "manual_dice": state.manual_dice,
+        "session": {"number": state.session, "running": state.in_session},
+        "clock": {
+            "seconds": state.clock,
+            "day": clock.day(rules, state.clock),
+            "time": clock.time_of_day(rules, state.clock),
+            "turn": state.clock // t.turn_seconds,
+            "round": state.clock // t.round_seconds,
+            "hour": state.clock // t.hour_seconds,
+        },
+        "party": [{"id": c.id, "name": c.name, "level": c.level} for c in state.party],
+        "dungeon": {
+            "active": d.active,
+            "name": d.name,
+            "depth": d.depth,
+            "turn": d.turn,
+            "turns_since_rest": d.turns_since_rest,
+            "rest_status": rest_status(state),
+            "rest_overdue": rest_status(state) == "overdue",
+            "rest_penalty": d.penalty,
+            "next_check_in": turns_to_next_check(state),
+            "lights": [
+                {"id": l.id, "kind": l.kind, "by": l.by,
+                 "turns_left": clock.turns(rules, l.seconds_left),
+                 "seconds_left": l.seconds_left, "lit": l.lit}
+                for l in state.lights
+            ],
+            "checks": [
+                {"turn": c.turn, "roll": c.roll.total, "dice": _roll(c.roll),
+                 "chance": c.chance, "encounter": c.encounter, "scheduled": c.scheduled,
+                 **({"distance_ft": c.distance_ft,
+                     "surprise": None if c.surprise_party is None else
+                     {"party": c.surprise_party, "monsters": c.surprise_monsters}}
+                    if c.encounter else {})}
+                for c in d.checks
+            ],
+            "effects": [
+                {"id": e.id, "name": e.name, "seconds_left": e.ends - state.clock,
+                 "turns_left": clock.turns(rules, e.ends - state.clock),
+                 "ends_at": clock.stamp(rules, e.ends)}
+                for e in state.effects
+            ],
+            "hasty_exit": [
+                {"name": r.name, "roll": r.roll.total, "modifier": r.modifier,
+                 "target": r.target, "saved": r.saved,
+                 "doom_roll": r.doom.total if r.doom else None, "fate": r.fate}
+                for r in d.last_hasty_exit
+            ],
+        },
+        "supplies": {
+            **{k: state.supplies.count(k) for k in rules.supplies},
+            "spoiled": state.supplies.spoiled,
+            "eaten": state.supplies.eaten,
+            "missed_meals": state.supplies.missed_meals,
+        },
+        "notes": state.notes,
+        "undo": state.last_done.label if state.last_done else None,
+        "redo": state.redo[0].label if state.redo else None,
+    }

@@ -1,0 +1,1 @@
+"""The event store (SQLite), the saves folder, and import/export."""
