@@ -179,6 +179,8 @@ def decide_enter(state: State, cmd: EnterDungeon, dice) -> list[Event]:
         raise Refused(f"the party is already in {state.dungeon.name or 'a dungeon'}")
     if cmd.depth < 1:
         raise Refused("dungeon level must be 1 or deeper")
+    if len(cmd.name.strip()) > 80:
+        raise Refused("a dungeon name is limited to 80 characters")
     return [DungeonEntered(cmd.name.strip(), cmd.depth)]
 
 
@@ -232,10 +234,10 @@ def decide_check(state: State, cmd: RollCheck, dice) -> list[Event]:
 
 @decides(FastTravel)
 def decide_fast_travel(state: State, cmd: FastTravel, dice) -> list[Event]:
-    _in_dungeon(state)
     ft = state.rules.dungeon.fast_travel
     if ft is None:
         raise Refused(f"{state.rules.meta.name} has no fast-travel rule")
+    _in_dungeon(state)
     if cmd.feet <= 0:
         raise Refused("fast travel needs a distance in feet greater than 0")
     per_turn = ft.speed * ft.feet_per_turn_per_speed

@@ -1,0 +1,32 @@
+"""Shared fixtures: a temporary saves folder and campaigns on each ruleset."""
+
+from __future__ import annotations
+
+import pytest
+
+from tracker.service import Campaign
+
+RULESETS = ["dyb-og-drager", "dolmenwood", "dnd-2024"]
+
+
+@pytest.fixture
+def saves(tmp_path, monkeypatch):
+    d = tmp_path / "saves"
+    d.mkdir()
+    monkeypatch.setenv("TRACKER_SAVES", str(d))
+    return d
+
+
+@pytest.fixture
+def make(saves):
+    """make(ruleset, name='c', seed=1) -> an open Campaign, closed at teardown."""
+    opened = []
+
+    def _make(ruleset="dyb-og-drager", name="c", seed=1):
+        c = Campaign.create(saves, name, ruleset, seed)
+        opened.append(c)
+        return c
+
+    yield _make
+    for c in opened:
+        c.close()

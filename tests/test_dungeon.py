@@ -1,0 +1,249 @@
+"""The dungeon turn clock, rule by rule, on each ruleset that has the rule.
+
+Dice are typed in with ``dice=[...]`` so every outcome is known.
+"""
+
+import pytest
+
+from tracker.core.campaign import ChangeHouseRule, SetManualDice
+from tracker.core.dungeon import (AdvanceTurn, ChangeDepth, EnterDungeon, FastTravel,
+                                  LeaveDungeon, RollCheck)
+from tracker.core.effects import EndEffect, StartEffect
+from tracker.core.errors import Refused
+from tracker.core.lights import DouseLight, LightSource, RelightLight
+from tracker.core.party import AddCharacter, RemoveCharacter, RenameCharacter
+from tracker.core.supplies import SetSupplies
+from tracker.core.view import state_json
+
+
+def delve(c, party=("Ana", "Bo"), torches=5):
+    for n in party:
+        c.dispatch(AddCharacter(n))
+    c.dispatch(SetSupplies("torches", torches))
+    c.dispatch(EnterDungeon("Crypt"))
+    return c
+
+
+def js(c):
+    return state_json(c.state, c.seq)
+
+
+def turn(c, *dice, activity="explore", count=1):
+    return c.dispatch(AdvanceTurn(count, activity), list(dice) if dice else None)
+
+
+def test_osr_checks_every_second_turn_at_1_in_6(make):
+    c = delve(make("dyb-og-drager"))
+    turn(c)  # turn 1: no check, no dice
+    with pytest.raises(Refused, match="2 dice given, but this action rolled only 1"):
+        turn(c, 3, 4)  # turn 2 rolls one die: a second one is refused, nothing recorded
+    turn(c, 2)  # turn 2: check 2, quiet
+    turn(c)
+    turn(c, 1, 6, 6, 3, 4)  # turn 4: encounter; nobody surprised; 2d6*10 = 70
+    checks = js(c)["dungeon"]["checks"]
+    assert [(k["turn"], k["roll"], k["encounter"]) for k in checks] == [(2, 2, False), (4, 1, True)]
+    assert checks[1]["distance_ft"] == 70
+    assert checks[1]["surprise"] == {"party": False, "monsters": False}
+
+
+def test_check_is_the_first_die_of_a_turn(make):
+    c = delve(make("dolmenwood"))
+    turn(c)
+    out = turn(c, 5)
+    assert out.envelopes[0].event.check.dice == (5,)
+
+
+def test_dolmenwood_both_surprised_is_closer(make):
+    c = delve(make("dolmenwood"))
+    turn(c)
+    turn(c, 1, 2, 1, 3)  # encounter, both surprised: 1d4*10 = 30
+    k = js(c)["dungeon"]["checks"][-1]
+    assert k["surprise"] == {"party": True, "monsters": True} and k["distance_ft"] == 30
+    assert c.state.dungeon.checks[-1].roll.expr == "1d6"
+
+
+def test_dnd_has_no_schedule_but_checks_on_demand(make):
+    c = delve(make("dnd-2024"))
+    for _ in range(4):
+        turn(c)
+    assert js(c)["dungeon"]["checks"] == [] and js(c)["dungeon"]["next_check_in"] is None
+    c.dispatch(RollCheck(), [1, 2, 5])  # encounter; D&D rolls no surprise
+    k = js(c)["dungeon"]["checks"][-1]
+    assert k["encounter"] and k["distance_ft"] == 70 and k["surprise"] is None
+    assert not k["scheduled"] and js(c)["clock"]["seconds"] == 4 * 600
+
+
+def test_house_rule_gives_dnd_a_schedule(make):
+    c = delve(make("dnd-2024"))
+    c.dispatch(ChangeHouseRule("dungeon.wandering.every_turns", "3"))
+    turn(c), turn(c)
+    turn(c, 4)
+    assert [k["turn"] for k in js(c)["dungeon"]["checks"]] == [3]
+    with pytest.raises(Refused, match="no rule"):
+        c.dispatch(ChangeHouseRule("dungeon.wandering.nope", "3"))
+    with pytest.raises(Refused, match="bad chance"):
+        c.dispatch(ChangeHouseRule("dungeon.wandering.chance", '"often"'))
+
+
+def test_multi_turn_advance_stops_at_an_encounter(make):
+    c = delve(make("dyb-og-drager"))
+    out = turn(c, 6, 1, 3, 3, 2, 2, count=6)  # turn 2 quiet, turn 4 encounter
+    assert js(c)["dungeon"]["turn"] == 4 and len(out.envelopes) == 4
+    assert any("ENCOUNTER" in a.text for a in out.alerts)
+
+
+@pytest.mark.parametrize("rid,penalty_after_12", [("dyb-og-drager", -1), ("dolmenwood", -2)])
+def test_rest_one_turn_in_six_and_its_penalty(make, rid, penalty_after_12):
+    c = delve(make(rid))
+    c.dispatch(ChangeHouseRule("dungeon.wandering.every_turns", "0"))
+    turn(c, count=5)
+    assert js(c)["dungeon"]["rest_status"] == "due"
+    out = turn(c)
+    assert js(c)["dungeon"]["rest_overdue"] and any("Rest overdue" in a.text for a in out.alerts)
+    assert js(c)["dungeon"]["rest_penalty"] == -1
+    turn(c, count=6)
+    assert js(c)["dungeon"]["rest_penalty"] == penalty_after_12
+    turn(c, activity="rest")
+    d = js(c)["dungeon"]
+    assert d["turns_since_rest"] == 0 and d["rest_penalty"] == 0 and not d["rest_overdue"]
+
+
+def test_bx_order_encounter_interrupts_a_rest_but_dolmenwood_does_not(make):
+    for rid, rested in (("dyb-og-drager", False), ("dolmenwood", True)):
+        c = delve(make(rid, name=rid))
+        turn(c)
+        turn(c, 1, 6, 6, 2, 2, activity="rest")
+        assert (js(c)["dungeon"]["turns_since_rest"] == 0) is rested, rid
+
+
+def test_dnd_has_no_rest_requirement(make):
+    c = delve(make("dnd-2024"))
+    turn(c, count=12)
+    assert js(c)["dungeon"]["rest_status"] == "ok" and js(c)["dungeon"]["rest_penalty"] == 0
+
+
+@pytest.mark.parametrize("rid,torch_turns", [("dyb-og-drager", 6), ("dolmenwood", 6), ("dnd-2024", 6)])
+def test_torch_burns_down_and_stays_listed_when_spent(make, rid, torch_turns):
+    c = delve(make(rid))
+    c.dispatch(ChangeHouseRule("dungeon.wandering.every_turns", "0")) if rid != "dnd-2024" else None
+    c.dispatch(LightSource("torch", "ana"))
+    assert js(c)["supplies"]["torches"] == 4
+    turn(c, count=torch_turns - 1)
+    light = js(c)["dungeon"]["lights"][0]
+    assert light["turns_left"] == 1 and light["lit"] and light["by"] == "Ana"
+    out = turn(c)
+    assert js(c)["dungeon"]["lights"][0] == {**light, "turns_left": 0, "seconds_left": 0, "lit": False}
+    assert any("gone out" in a.text for a in out.alerts)
+    with pytest.raises(Refused, match="spent"):
+        c.dispatch(RelightLight(light["id"]))
+
+
+def test_lantern_keeps_fuel_when_doused_and_refills_when_spent(make):
+    c = delve(make("dolmenwood"))
+    c.dispatch(ChangeHouseRule("dungeon.wandering.every_turns", "0"))
+    with pytest.raises(Refused, match="no oil flasks"):
+        c.dispatch(LightSource("lantern"))
+    c.dispatch(SetSupplies("oil", 2))
+    c.dispatch(LightSource("lantern", "Bo"))
+    lid = js(c)["dungeon"]["lights"][0]["id"]
+    turn(c, count=4)
+    c.dispatch(DouseLight(lid))
+    turn(c, count=3)
+    c.dispatch(RelightLight(lid))
+    assert js(c)["dungeon"]["lights"][0]["turns_left"] == 20 and js(c)["supplies"]["oil"] == 1
+    turn(c, count=25)  # stops when the light goes out
+    assert js(c)["dungeon"]["lights"][0]["turns_left"] == 0
+    c.dispatch(RelightLight(lid))
+    assert js(c)["dungeon"]["lights"][0]["turns_left"] == 24 and js(c)["supplies"]["oil"] == 0
+
+
+def test_carrier_follows_rename_and_removal(make):
+    c = delve(make("dyb-og-drager"))
+    c.dispatch(LightSource("torch", "Bo"))
+    c.dispatch(RenameCharacter("bo", "Bodil"))
+    assert js(c)["dungeon"]["lights"][0]["by"] == "Bodil"
+    c.dispatch(RemoveCharacter("Bodil"))
+    assert js(c)["dungeon"]["lights"][0]["by"] == ""
+    with pytest.raises(Refused, match="not in the party"):
+        c.dispatch(LightSource("torch", "Zed"))
+
+
+def test_effects_expire_on_their_own(make):
+    c = delve(make("dnd-2024"))
+    c.dispatch(StartEffect("Bless", 60))  # 1 minute: gone after one 10-minute turn
+    c.dispatch(StartEffect("Light", 3600))
+    out = turn(c)
+    assert [e["name"] for e in js(c)["dungeon"]["effects"]] == ["Light"]
+    assert any("Bless" in a.text for a in out.alerts)
+    eid = js(c)["dungeon"]["effects"][0]["id"]
+    c.dispatch(EndEffect(eid))
+    assert js(c)["dungeon"]["effects"] == []
+
+
+def test_rations_eaten_daily_and_spoil_in_the_dungeon(make):
+    c = delve(make("dolmenwood"), party=("Ana",))
+    c.dispatch(ChangeHouseRule("dungeon.wandering.every_turns", "0"))
+    c.dispatch(SetSupplies("fresh", 3))
+    c.dispatch(SetSupplies("preserved", 2))
+    turn(c, count=6 * 16)  # to midnight: Ana eats a fresh ration (it spoils first)
+    s = js(c)["supplies"]
+    assert (s["fresh"], s["preserved"], s["eaten"]) == (2, 2, 1)
+    turn(c, count=6 * 8)  # 24 h underground: the fresh ones spoil
+    s = js(c)["supplies"]
+    assert (s["fresh"], s["spoiled"]) == (0, 2)
+
+
+def test_osr_rations_do_not_spoil(make):
+    c = delve(make("dyb-og-drager"), party=("Ana",))
+    c.dispatch(ChangeHouseRule("dungeon.wandering.every_turns", "0"))
+    c.dispatch(SetSupplies("standard", 3))
+    turn(c, count=6 * 40)
+    s = js(c)["supplies"]
+    assert s["spoiled"] == 0 and s["standard"] == 1 and s["eaten"] == 2
+
+
+def test_fast_travel_turns_and_stop_at_encounter(make):
+    c = delve(make("dolmenwood"))
+    c.dispatch(FastTravel(1200), [5])  # 1200 / (40*10) = 3 turns; turn 2 checks
+    assert js(c)["dungeon"]["turn"] == 3
+    out = c.dispatch(FastTravel(2000), [1, 6, 6, 4, 4])  # turn 4 checks: encounter
+    assert js(c)["dungeon"]["turn"] == 4 and len(out.envelopes) == 2
+    with pytest.raises(Refused, match="no fast-travel rule"):
+        make("dyb-og-drager", name="x").dispatch(FastTravel(100))
+
+
+def test_hasty_exit_saves_versus_doom_with_modifiers(make):
+    c = delve(make("dolmenwood"))
+    c.dispatch(ChangeDepth(4))  # -3
+    c.dispatch(LeaveDungeon(hasty=True, marked_map=True), [13, 12, 6])  # +2: 13-1=12 ok; 11 fails
+    d = js(c)["dungeon"]
+    assert not d["active"]
+    ana, bo = d["hasty_exit"]
+    assert (ana["saved"], ana["modifier"]) == (True, -1)
+    assert (bo["saved"], bo["doom_roll"]) == (False, 6) and "dead" in bo["fate"]
+    with pytest.raises(Refused, match="no hasty-exit rule"):
+        delve(make("dyb-og-drager", name="o")).dispatch(LeaveDungeon(hasty=True))
+
+
+def test_leaving_douses_lights(make):
+    c = delve(make("dyb-og-drager"))
+    c.dispatch(LightSource("torch"))
+    c.dispatch(LeaveDungeon())
+    assert not js(c)["dungeon"]["lights"][0]["lit"]
+    with pytest.raises(Refused, match="not in a dungeon"):
+        turn(c)
+
+
+def test_manual_dice_mode_refuses_without_dice(make):
+    from tracker.core.dice import DiceNeeded
+
+    c = delve(make("dyb-og-drager"))
+    c.dispatch(SetManualDice(True))
+    turn(c)  # no dice needed
+    with pytest.raises(DiceNeeded):
+        turn(c)
+    turn(c, 4)
+    assert c.state.dungeon.checks[-1].roll.typed
+    turn(c)
+    with pytest.raises(Refused, match="not possible on a d6"):
+        turn(c, 1, 9)
