@@ -47,7 +47,8 @@ def _supply_count(text: str) -> tuple[int, bool]:
 
 # Each action: name -> (help, add_arguments(parser), build(args, state) -> Command)
 def _effect_seconds(a, state) -> int:
-    given = [(u, getattr(a, u)) for u in ("rounds", "turns", "minutes", "hours") if getattr(a, u)]
+    given = [(u, getattr(a, u)) for u in ("rounds", "turns", "minutes", "hours")
+             if getattr(a, u) is not None]
     if len(given) != 1:
         raise Usage("effect needs exactly one of --rounds, --turns, --minutes, --hours")
     unit, n = given[0]

@@ -1,0 +1,200 @@
+"""The ``tracker`` command: every subcommand, and what bad input gets."""
+
+import json
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+
+from tracker.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def usage(capsys, *argv):
+    with pytest.raises(SystemExit) as e:
+        main(list(argv))
+    out, err = capsys.readouterr()
+    return e.value.code, out + err
+
+
+@pytest.fixture
+def camp(saves, capsys):
+    assert run(capsys, "new", "camp", "--ruleset", "dolmenwood", "--seed", "5")[0] == 0
+    for argv in (["add-character", "Ana"], ["add-character", "Bo"], ["supplies", "torches", "3"],
+                 ["enter-dungeon", "Barrow"]):
+        assert run(capsys, "do", "camp", *argv)[0] == 0
+    return "camp"
+
+
+def state(capsys, name="camp", *extra):
+    code, out, _ = run(capsys, "state", name, "--json", *extra)
+    assert code == 0
+    return json.loads(out)
+
+
+def test_new_list_rulesets(saves, capsys, camp):
+    code, out, _ = run(capsys, "list")
+    assert code == 0 and out.startswith("camp\tdolmenwood")
+    code, out, _ = run(capsys, "rulesets")
+    assert {l.split("\t")[0] for l in out.splitlines()} == {"dyb-og-drager", "dolmenwood", "dnd-2024"}
+
+
+def test_full_delve_from_the_command_line(capsys, camp):
+    assert run(capsys, "do", "camp", "light", "torch", "--by", "Ana")[0] == 0
+    assert run(capsys, "do", "camp", "turn", "--count", "2", "--dice", "4")[0] == 0
+    assert run(capsys, "do", "camp", "turn", "--activity", "search")[0] == 0
+    assert run(capsys, "do", "camp", "rest")[0] == 0
+    assert run(capsys, "do", "camp", "effect", "Light", "--turns", "6")[0] == 0
+    assert run(capsys, "do", "camp", "check", "--dice", "1,3,3,4,4")[0] == 0
+    assert run(capsys, "do", "camp", "depth", "2")[0] == 0
+    assert run(capsys, "do", "camp", "fast-travel", "--feet", "400")[0] == 0
+    s = state(capsys)
+    d = s["dungeon"]
+    assert d["turn"] == 5 and d["depth"] == 2 and s["clock"]["time"] == "08:50"
+    assert d["lights"][0]["turns_left"] == 1 and d["lights"][0]["by"] == "Ana"
+    assert d["checks"][0] == {"turn": 2, "roll": 4, "dice": {"expr": "1d6", "dice": [4], "total": 4, "typed": True},
+                              "chance": "1-in-6", "encounter": False, "scheduled": True}
+    extra = [k for k in d["checks"] if not k["scheduled"]]
+    assert extra[0]["encounter"] and extra[0]["distance_ft"] == 80
+    lid, eid = d["lights"][0]["id"], d["effects"][0]["id"]
+    assert run(capsys, "do", "camp", "douse", str(lid))[0] == 0
+    assert run(capsys, "do", "camp", "relight", str(lid))[0] == 0
+    assert run(capsys, "do", "camp", "end-effect", str(eid))[0] == 0
+    assert run(capsys, "do", "camp", "supplies", "torches", "-1")[0] == 0
+    assert state(capsys)["supplies"]["torches"] == 1
+    code, out, _ = run(capsys, "do", "camp", "leave-dungeon", "--hasty", "--route", "--dice", "20,1,4")
+    assert code == 0 and "Bo failed the save versus Doom" in out
+    assert run(capsys, "do", "camp", "enter-dungeon")[0] == 0
+    assert run(capsys, "do", "camp", "leave-dungeon")[0] == 0
+
+
+def test_session_notes_characters(capsys, camp):
+    for argv in (["session-start"], ["note", "The door is trapped"], ["rename-character", "Bo", "Bodil"],
+                 ["remove-character", "Ana"], ["session-end"], ["manual-dice", "on"],
+                 ["house-rule", "dungeon.wandering.chance", '"2-in-6"']):
+        assert run(capsys, "do", "camp", *argv)[0] == 0, argv
+    s = state(capsys)
+    assert s["session"] == {"number": 1, "running": False} and s["manual_dice"]
+    assert [p["name"] for p in s["party"]] == ["Bodil"] and s["notes"] == 1
+    code, _, err = run(capsys, "do", "camp", "turn", "--count", "2")
+    assert code == 1 and "manual dice are on" in err and "--dice" in err
+
+
+def test_state_at_log_undo_redo(capsys, camp):
+    assert state(capsys, "camp", "--at", "2")["party"] == [{"id": 1, "name": "Ana", "level": 1}]
+    code, _, err = run(capsys, "state", "camp", "--at", "99")
+    assert code == 1 and "seq must be 1 to" in err
+    assert run(capsys, "undo", "camp")[0] == 0
+    assert not state(capsys)["dungeon"]["active"]
+    code, out, _ = run(capsys, "log", "camp")
+    assert "Entered Barrow (level 1) (undone)" in out
+    code, out, _ = run(capsys, "log", "camp", "--json", "--grep", "barrow")
+    lines = [json.loads(l) for l in out.splitlines()]
+    assert lines[0]["undone"] and lines[0]["type"] == "dungeon_entered"
+    assert run(capsys, "redo", "camp")[0] == 0
+    assert state(capsys)["dungeon"]["active"]
+    code, _, err = run(capsys, "redo", "camp")
+    assert code == 1 and err == "tracker: nothing to redo\n"
+
+
+def test_export_import(capsys, camp, saves, tmp_path):
+    out_file = tmp_path / "camp.jsonl"
+    assert run(capsys, "export", "camp", "--format", "jsonl", "-o", str(out_file))[0] == 0
+    assert run(capsys, "import", str(out_file), "copy")[0] == 0
+    assert state(capsys, "copy")["dungeon"] == state(capsys, "camp")["dungeon"]
+    code, out, _ = run(capsys, "export", "camp")
+    assert out.splitlines()[0].startswith('{"seq":1,"type":"campaign_created"')
+    lines = out_file.read_text().splitlines()
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join(lines[:3] + ['{"seq": 4, "type": "nope"}'] + lines[4:]) + "\n")
+    code, _, err = run(capsys, "import", str(bad), "bad")
+    assert code == 1 and "bad.jsonl, line 4: missing 'version'" in err
+    bad.write_text("\n".join(lines[:2] + [lines[2].replace('"character_added"', '"nonsense"')]) + "\n")
+    code, _, err = run(capsys, "import", str(bad), "bad")
+    assert code == 1 and "line 3: unknown event type 'nonsense'" in err
+    bad.write_text(lines[0][:40] + "\n")
+    code, _, err = run(capsys, "import", str(bad), "bad")
+    assert code == 1 and "line 1: not JSON" in err
+    code, _, err = run(capsys, "import", str(out_file), "camp")
+    assert code == 1 and "already exists" in err
+    assert not (saves / "bad.campaign").exists()
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["new", "x", "--ruleset", "gurps"], "unknown ruleset 'gurps'"),
+    (["new", "../evil", "--ruleset", "dolmenwood"], "bad campaign name '../evil'"),
+    (["new", "a/b", "--ruleset", "dolmenwood"], "bad campaign name"),
+    (["new", "nul", "--ruleset", "dolmenwood"], "bad campaign name"),
+    (["new", "camp", "--ruleset", "dolmenwood"], "already exists"),
+    (["do", "ghost", "turn"], "no campaign named 'ghost'"),
+    (["do", "camp", "light", "torch", "--by", "Zed"], "'Zed' is not in the party"),
+    (["do", "camp", "light", "sun"], "unknown light 'sun'"),
+    (["do", "camp", "turn", "--activity", "dance"], "unknown activity 'dance'"),
+    (["do", "camp", "turn", "--count", "2", "--dice", "9"], "not possible on a d6"),
+    (["do", "camp", "supplies", "gold", "3"], "unknown supply 'gold'"),
+    (["do", "camp", "depth", "0"], "level must be 1 or deeper"),
+    (["do", "camp", "effect", "Haste", "--turns", "0"], "positive time"),
+    (["do", "camp", "douse", "42"], "no light #42"),
+    (["do", "camp", "add-character", "Ana"], "Ana is already in the party"),
+    (["do", "camp", "house-rule", "time.turn_seconds", "-5"], "expected a positive number"),
+    (["rulesets", "check", "/nonexistent.toml"], "cannot read"),
+])
+def test_bad_input_gets_one_clear_line_and_changes_nothing(capsys, camp, argv, message):
+    before = state(capsys)
+    code, out, err = run(capsys, *argv)
+    assert code == 1 and message in err and err.startswith("tracker: ")
+    assert "Traceback" not in err
+    assert state(capsys) == before
+
+
+def test_broken_ruleset_file_check(capsys, tmp_path):
+    f = tmp_path / "mine.toml"
+    f.write_text("[meta]\nid = 'x'\n")
+    code, _, err = run(capsys, "rulesets", "check", str(f))
+    assert code == 1 and "mine.toml" in err and "required but missing" in err
+    code, _, err = run(capsys, "new", "hr", "--ruleset", str(f))
+    assert code == 1 and "mine.toml" in err
+
+
+def test_corrupt_and_foreign_files(capsys, saves):
+    (saves / "junk.campaign").write_bytes(b"\x00garbage" * 100)
+    code, _, err = run(capsys, "state", "junk", "--json")
+    assert code == 1 and "not an SQLite file" in err
+    con = sqlite3.connect(saves / "alien.campaign")
+    con.execute("create table x(y)")
+    con.commit()
+    con.close()
+    code, _, err = run(capsys, "do", "alien", "turn")
+    assert code == 1 and "not a tracker campaign" in err
+    code, out, _ = run(capsys, "list")
+    assert "junk\t?\t0 events  BROKEN" in out
+
+
+@pytest.mark.parametrize("argv", [["do"], ["do", "camp"], ["do", "camp", "turn", "--count", "x"],
+                                  ["bogus"], ["do", "camp", "turn", "--dice", "a,b"],
+                                  ["state"], ["do", "camp", "effect", "X"]])
+def test_usage_errors_exit_2(capsys, camp, argv):
+    code, text = usage(capsys, *argv)
+    assert code == 2 and "Traceback" not in text
+
+
+@pytest.mark.parametrize("sub", [[], ["new"], ["list"], ["rulesets"], ["rulesets", "check"], ["do"],
+                                 ["do", "x", "turn"], ["do", "x", "leave-dungeon"], ["state"],
+                                 ["log"], ["undo"], ["redo"], ["export"], ["import"], ["open"]])
+def test_help_on_every_subcommand(capsys, sub):
+    code, text = usage(capsys, *sub, "--help")
+    assert code == 0 and "usage: tracker" in text
+
+
+def test_installed_entry_point_exit_codes(saves):
+    exe = [sys.executable, "-m", "tracker.cli"]
+    r = subprocess.run(exe + ["do", "ghost", "turn"], capture_output=True, text=True)
+    assert r.returncode == 1 and r.stderr.startswith("tracker: no campaign named 'ghost'")
+    r = subprocess.run(exe + ["do"], capture_output=True, text=True)
+    assert r.returncode == 2
