@@ -79,7 +79,7 @@ def test_house_rule_gives_dnd_a_schedule(make):
     turn(c), turn(c)
     turn(c, 4)
     assert [k["turn"] for k in js(c)["dungeon"]["checks"]] == [3]
-    with pytest.raises(Refused, match="no rule"):
+    with pytest.raises(Refused, match="unknown field `nope`"):
         c.dispatch(ChangeHouseRule("dungeon.wandering.nope", "3"))
     with pytest.raises(Refused, match="bad chance"):
         c.dispatch(ChangeHouseRule("dungeon.wandering.chance", '"often"'))

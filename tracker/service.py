@@ -91,6 +91,10 @@ class Campaign:
             raise Refused(f"seq must be 1 to {self.seq}")
         return self.timeline.state_at(seq)
 
+    def tail(self, n: int) -> list[Envelope]:
+        """The last ``n`` envelopes of the log."""
+        return list(self.store.read(max(1, self.seq - n + 1), self.seq))
+
     def refresh(self) -> bool:
         """Catch up with events another process appended. True if any."""
         head = self.store.head()

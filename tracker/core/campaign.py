@@ -121,19 +121,18 @@ def decide_house_rule(state: State, cmd: ChangeHouseRule, dice) -> list[Event]:
         value = cmd.value  # bare text is taken as a string
     data = tomllib.loads(state.ruleset.text)
     node = data
-    for p in path[:-1]:
+    for i, p in enumerate(path[:-1]):
         if not isinstance(node.get(p), dict):
-            raise Refused(f"the ruleset has no table {'.'.join(path[:path.index(p) + 1])}")
+            raise Refused(f"the ruleset has no table {'.'.join(path[:i + 1])}")
         node = node[p]
-    if path[-1] not in node:
-        raise Refused(f"the ruleset has no rule {cmd.key} (house rules change existing keys)")
-    old = node[path[-1]]
+    old = node.get(path[-1])  # a new key is allowed where the ruleset schema has one
     if old == value:
         raise Refused(f"{cmd.key} is already {old!r}")
     node[path[-1]] = value
     text = f"# house rules of {state.name}\n" + tomli_w.dumps(data)
     loaded = load_text(text, f"house rule {cmd.key}")
-    return [RulesetChanged(f"{cmd.key}: {old!r} -> {value!r}", loaded.hash, text)]
+    was = "unset" if old is None else repr(old)
+    return [RulesetChanged(f"{cmd.key}: {was} -> {value!r}", loaded.hash, text)]
 
 
 @evolves(RulesetChanged)

@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""Set up and run tracker from a checkout, with nothing but Python installed.
+
+    python3 dev.py run     # set up, then open the demo campaign in the app
+    python3 dev.py test    # set up, then run the whole test suite
+    python3 dev.py bench   # set up, then run the benchmarks (bench/)
+
+Setup makes a virtual environment in .venv and installs tracker into it
+(editable, with the test tools); it is redone only when pyproject.toml changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
+STAMP = VENV / ".tracker-setup"
+
+
+def setup() -> None:
+    want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if PYTHON.exists() and STAMP.exists() and STAMP.read_text() == want:
+        return
+    if sys.version_info < (3, 11):
+        sys.exit(f"tracker needs Python 3.11 or newer (this is {sys.version.split()[0]})")
+    if not PYTHON.exists():
+        print("setting up .venv ...", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    subprocess.run([str(PYTHON), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                    "-e", f"{ROOT}[test]"], check=True)
+    STAMP.write_text(want)
+
+
+def main(argv: list[str]) -> int:
+    cmd = argv[0] if argv else "run"
+    rest = argv[1:]
+    setup()
+    if cmd == "run":
+        args = rest or ["open", "demo"]
+        return subprocess.call([str(BIN / "tracker"), *args], cwd=ROOT)
+    if cmd == "test":
+        return subprocess.call([str(PYTHON), "-m", "pytest", *rest], cwd=ROOT)
+    if cmd == "bench":
+        return subprocess.call([str(PYTHON), "bench/bench.py", *rest], cwd=ROOT)
+    if cmd == "setup":
+        return 0
+    print(__doc__)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,15 @@
+#!/bin/sh
+# Regenerate the snapshot SVGs and copy them here under readable names.
+# Run from the repository root:  sh screenshots/update.sh
+set -e
+.venv/bin/python -m pytest tests/test_ui.py --snapshot-update -q
+src=tests/__snapshots__/test_ui
+cp "$src/test_picker_snapshot.svg" screenshots/picker.svg
+cp "$src/test_empty_picker_snapshot.svg" screenshots/picker-empty.svg
+cp "$src/test_dice_dialog_snapshot.svg" screenshots/dice-dialog.svg
+for r in dyb-og-drager dolmenwood dnd-2024; do
+  for s in fresh mid encounter overdue; do
+    cp "$src/test_dungeon_snapshot[$r-$s].svg" "screenshots/dungeon-$r-$s.svg"
+  done
+done
+ls screenshots/*.svg | wc -l

@@ -1,0 +1,159 @@
+"""The app: Pilot tests of key flows and snapshots of every screen.
+
+Snapshots use fixed campaigns (tracker.demo, dice typed in) at 80x24, the
+smallest terminal the GM may use.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+from tracker.core import campaign as camp
+from tracker.demo import STAGES, build
+from tracker.service import Campaign
+from tracker.ui.app import TrackerApp
+from tracker.ui.dialogs import DiceDialog
+
+RULESETS = ["dyb-og-drager", "dolmenwood", "dnd-2024"]
+SIZE = (80, 24)
+FIXED_TIME = 1_790_000_000  # 2026-09-21: the picker's "last played" column
+
+
+@pytest.fixture
+def fixed_saves(monkeypatch):
+    """A saves folder at a fixed path (the picker shows it), emptied each time."""
+    d = Path(tempfile.gettempdir()) / "tracker-snapshots" / "saves"
+    shutil.rmtree(d, ignore_errors=True)
+    d.mkdir(parents=True)
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    yield d
+    shutil.rmtree(d, ignore_errors=True)
+
+
+def _freeze_mtimes(saves: Path) -> None:
+    for i, p in enumerate(sorted(saves.iterdir())):
+        os.utime(p, (FIXED_TIME + i * 3600, FIXED_TIME + i * 3600))
+
+
+async def _settle(pilot) -> None:
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def test_picker_snapshot(snap_compare, fixed_saves):
+    for r in RULESETS:
+        build(fixed_saves, f"{r} demo", r, "mid").close()
+    _freeze_mtimes(fixed_saves)
+    assert snap_compare(TrackerApp(fixed_saves), terminal_size=SIZE)
+
+
+def test_empty_picker_snapshot(snap_compare, fixed_saves):
+    assert snap_compare(TrackerApp(fixed_saves), terminal_size=SIZE)
+
+
+@pytest.mark.parametrize("stage", STAGES)
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_dungeon_snapshot(snap_compare, fixed_saves, ruleset, stage):
+    build(fixed_saves, "delve", ruleset, stage).close()
+    assert snap_compare(TrackerApp(fixed_saves, "delve"), terminal_size=SIZE,
+                        run_before=_settle)
+
+
+def test_dice_dialog_snapshot(snap_compare, fixed_saves):
+    c = build(fixed_saves, "manual", "dolmenwood", "fresh")
+    c.dispatch(camp.SetManualDice(True))
+    c.close()
+
+    async def press(pilot):
+        await pilot.press("t", "t")
+        await pilot.pause()
+
+    assert snap_compare(TrackerApp(fixed_saves, "manual"), terminal_size=SIZE, run_before=press)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+async def test_twelve_turn_delve_with_keys(saves, ruleset):
+    """A GM runs a delve with one key per action; everything lands in the log."""
+    build(saves, "delve", ruleset, "fresh").close()
+    app = TrackerApp(saves, "delve")
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(5):
+            await pilot.press("t")
+            await _settle(pilot)
+        await pilot.press("l", "down", "enter", "enter")  # the second kind of light
+        await _settle(pilot)
+        await pilot.press("r")
+        await _settle(pilot)
+        await pilot.press("a", "down", "enter")  # one turn of the second activity: search
+        await _settle(pilot)
+        await pilot.press("c")
+        await _settle(pilot)
+        while app.state.dungeon.turn < 12:
+            await pilot.press("t")
+            await _settle(pilot)
+        turn_before_undo = app.state.dungeon.turn
+        await pilot.press("ctrl+z")
+        await _settle(pilot)
+        assert app.state.dungeon.turn == turn_before_undo - 1
+        await pilot.press("ctrl+y")
+        await _settle(pilot)
+        state = app.state
+    assert state.dungeon.turn >= 12 or any(c.encounter for c in state.dungeon.checks)
+    assert [l.kind for l in state.lights][1:] == [list(state.rules.lights)[1]]
+    assert any(not c.scheduled for c in state.dungeon.checks)
+    reopened = Campaign.open(saves, "delve")
+    assert reopened.state == state  # durable: the log holds exactly what the screen showed
+    reopened.close()
+
+
+async def test_manual_dice_modal_refuses_impossible_values(saves):
+    c = build(saves, "m", "dyb-og-drager", "fresh")
+    c.dispatch(camp.SetManualDice(True))
+    c.close()
+    app = TrackerApp(saves, "m")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t")
+        await _settle(pilot)
+        await pilot.press("t")  # turn 2 checks: the GM must type the die
+        await pilot.pause()
+        assert isinstance(app.screen, DiceDialog)
+        await pilot.press("7", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, DiceDialog)  # 7 is not on a d6
+        await pilot.press("backspace", "4", "enter")
+        await _settle(pilot)
+        check = app.state.dungeon.checks[-1]
+        assert (check.roll.total, check.roll.typed, check.encounter) == (4, True, False)
+
+
+async def test_refused_action_shows_reason_and_changes_nothing(saves):
+    Campaign.create(saves, "x", "dolmenwood", 1).close()
+    app = TrackerApp(saves, "x")
+    async with app.run_test(size=SIZE) as pilot:
+        before = app.state
+        await pilot.press("t")  # not in a dungeon
+        await _settle(pilot)
+        assert app.state == before
+        assert any("not in a dungeon" in n.message for n in app._notifications)
+
+
+async def test_picker_creates_and_opens_a_campaign(saves):
+    app = TrackerApp(saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("down", "enter")  # the second shipped ruleset
+        await pilot.pause()
+        for ch in "Barrow":
+            await pilot.press(ch)
+        await pilot.press("enter")
+        await _settle(pilot)
+        assert app.campaign is not None and app.state.name == "Barrow"
+    assert (saves / "Barrow.campaign").exists()

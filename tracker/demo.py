@@ -1,0 +1,98 @@
+"""Example delves, played through the same service as the app and the CLI.
+
+Used for the shipped demo campaign in ``saves/``, the screenshots and the
+snapshot tests. Dice are typed in, so every stage looks the same each time.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .core import campaign as camp
+from .core import dungeon as dun
+from .core import effects, lights, party, supplies
+from .core.ruleset import seconds
+from .service import Campaign
+
+STAGES = ("fresh", "mid", "encounter", "overdue")
+
+_PARTY = {
+    "dyb-og-drager": ("Astrid", "Bjørn", "Frida", "Halfdan"),
+    "dolmenwood": ("Bramble", "Hollis", "Mossfoot", "Wren"),
+    "dnd-2024": ("Aria", "Brom", "Cassia", "Dorn"),
+}
+_RATIONS = {"dyb-og-drager": "standard", "dolmenwood": "preserved", "dnd-2024": "rations"}
+_LANTERN = {"dyb-og-drager": "lantern", "dolmenwood": "lantern", "dnd-2024": "hooded_lantern"}
+_DUNGEON = {"dyb-og-drager": "Ravnehøjen", "dolmenwood": "The Spider's Barrow",
+            "dnd-2024": "Sunless Citadel"}
+
+
+def _quiet_turns(c: Campaign, n: int, activity: str = "explore") -> None:
+    """``n`` turns where every check that falls due rolls a 6 (quiet)."""
+    for _ in range(n):
+        due = dun.check_due(c.state, c.state.dungeon.turn + 1)
+        c.dispatch(dun.AdvanceTurn(1, activity), [6] if due else None)
+
+
+def build(saves: Path, name: str, ruleset: str, stage: str = "mid", seed: int = 7) -> Campaign:
+    """Create campaign ``name`` and play it to ``stage`` (one of ``STAGES``)."""
+    if stage not in STAGES:
+        raise ValueError(f"stage must be one of {STAGES}")
+    c = Campaign.create(saves, name, ruleset, seed)
+    names = _PARTY[ruleset]
+    for n in names:
+        c.dispatch(party.AddCharacter(n))
+    c.dispatch(supplies.SetSupplies("torches", 8))
+    c.dispatch(supplies.SetSupplies("oil", 3))
+    c.dispatch(supplies.SetSupplies(_RATIONS[ruleset], 12))
+    c.dispatch(camp.StartSession())
+    c.dispatch(dun.EnterDungeon(_DUNGEON[ruleset], 1))
+    c.dispatch(lights.LightSource("torch", names[0]))
+    if stage == "fresh":
+        return c
+    if ruleset == "dnd-2024":
+        c.dispatch(camp.ChangeHouseRule("dungeon.wandering.every_turns", "3"))
+    _quiet_turns(c, 2)
+    c.dispatch(lights.LightSource(_LANTERN[ruleset], names[2]))
+    _quiet_turns(c, 1, "search")
+    c.dispatch(effects.StartEffect("Light (spell)", seconds(c.state.rules, "1 hour")))
+    _quiet_turns(c, 1, "listen")
+    if stage == "overdue":
+        if c.state.rules.dungeon.rest is None:
+            c.dispatch(camp.ChangeHouseRule("dungeon.rest", "{ every_turns = 6, "
+                                            'penalty = "-1 to attacks until rested" }'))
+        _quiet_turns(c, 3)
+        c.dispatch(camp.AddNote("Pressed on past the rest turn to reach the crypt door"))
+        return c
+    _quiet_turns(c, 1, "rest") if c.state.rules.dungeon.rest else _quiet_turns(c, 1)
+    c.dispatch(dun.ChangeDepth(2))
+    c.dispatch(camp.AddNote("Found the stair down behind the altar"))
+    if stage == "mid":
+        _quiet_turns(c, 1)
+        return c
+    # an encounter on the next check: 1 on the check, then surprise and distance
+    while not dun.check_due(c.state, c.state.dungeon.turn + 1):
+        c.dispatch(dun.AdvanceTurn(1, "explore"))
+    w = c.state.rules.dungeon.wandering
+    dice = [1] + ([5, 2] if w.surprise else []) + [3, 4]
+    c.dispatch(dun.AdvanceTurn(1, "explore"), dice)
+    return c
+
+
+def main(argv: list[str]) -> int:
+    """Rebuild the shipped demo campaign: ``python -m tracker.demo saves/``."""
+    saves = Path(argv[0]) if argv else Path("saves")
+    target = saves / "demo.campaign"
+    for p in (target, Path(f"{target}-wal"), Path(f"{target}-shm")):
+        p.unlink(missing_ok=True)
+    c = build(saves, "demo", "dyb-og-drager", "mid", seed=2026)
+    c.store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    c.close()
+    print(f"wrote {target} ({c.seq} entries)")
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,162 @@
+"""The Textual app: one state attribute, one dispatch path, screens that read it."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from textual.app import App
+from textual.binding import Binding
+from textual.reactive import reactive
+
+from ..core import clock
+from ..core.dice import DiceNeeded
+from ..core.engine import Redo, Undo
+from ..core.errors import Refused
+from ..core.events import Envelope
+from ..core.handlers import Command
+from ..core.state import State
+from ..service import Campaign, Outcome
+from ..store.sqlite import ConcurrentWrite
+from .dialogs import DiceDialog
+from .palette import ScreenActions
+
+RECENT = 50  # log entries kept for the screens
+ALERT_SECONDS = {"information": 4, "warning": 8, "error": 12}
+
+
+class TrackerApp(App):
+    """tracker: the GM's campaign tracker."""
+
+    CSS_PATH = ["app.tcss", "dialogs.tcss", "picker.tcss", "dungeon.tcss"]
+    TITLE = "tracker"
+    COMMANDS = App.COMMANDS | {ScreenActions}
+    BINDINGS = [
+        Binding("ctrl+z", "undo", "Undo", id="app.undo"),
+        Binding("ctrl+y", "redo", "Redo", id="app.redo"),
+        Binding("1", "show_dungeon", "Dungeon", show=False, id="app.screen.dungeon"),
+        Binding("ctrl+o", "picker", "Campaigns", show=False, id="app.picker"),
+    ]
+
+    state: reactive[State | None] = reactive(None, always_update=True)
+
+    def __init__(self, saves: Path, campaign_name: str | None = None):
+        super().__init__()
+        self.saves = saves
+        self.campaign_name = campaign_name
+        self.campaign: Campaign | None = None
+        self.recent: list[Envelope] = []  # the log's tail, for the screens
+        self._dispatching = asyncio.Lock()
+
+    def on_mount(self) -> None:
+        from .screens.picker import PickerScreen
+
+        self.push_screen(PickerScreen())
+        if self.campaign_name:
+            self.open_campaign(self.campaign_name)
+
+    # -- campaigns ---------------------------------------------------------------
+
+    def open_campaign(self, name: str) -> bool:
+        from .screens.dungeon import DungeonScreen
+
+        try:
+            campaign = Campaign.open(self.saves, name)
+        except Refused as e:
+            self.notify(str(e), title="Cannot open", severity="error", timeout=12)
+            return False
+        self.close_campaign()
+        self.campaign = campaign
+        self.recent = campaign.tail(RECENT)
+        self.state = campaign.state
+        self.refresh_bindings()
+        self.push_screen(DungeonScreen())
+        return True
+
+    def close_campaign(self) -> None:
+        if self.campaign is not None:
+            self.campaign.close()
+            self.campaign = None
+
+    def on_unmount(self) -> None:
+        self.close_campaign()
+
+    def watch_state(self, state: State | None) -> None:
+        if state is None or self.campaign is None:
+            self.sub_title = ""
+            return
+        self.title = f"{state.name} · {state.rules.meta.name}"
+        session = f"Session {state.session}" if state.in_session else \
+            (f"after session {state.session}" if state.session else "no session yet")
+        dice = " · manual dice" if state.manual_dice else ""
+        self.sub_title = f"{session} · {clock.stamp(state.rules, state.clock)}{dice}"
+
+    # -- the one path from intent to log ---------------------------------------------
+
+    def run_command(self, command: Command) -> None:
+        """Dispatch ``command`` in a worker (it may wait for typed dice)."""
+        self.run_worker(self.dispatch(command), group="dispatch")
+
+    async def dispatch(self, command: Command) -> Outcome | None:
+        if self.campaign is None:
+            return None
+        async with self._dispatching:
+            typed: list[int] = []
+            while True:
+                try:
+                    out = self.campaign.dispatch(command, typed or None)
+                    break
+                except DiceNeeded as need:
+                    got = await self.push_screen_wait(DiceDialog(need))
+                    if got is None:
+                        self.notify("Cancelled; nothing was recorded.", timeout=3)
+                        return None
+                    typed.extend(got)
+                except ConcurrentWrite as e:
+                    self.campaign.refresh()
+                    self.recent = self.campaign.tail(RECENT)
+                    self.state = self.campaign.state
+                    self.notify(str(e), title="Changed elsewhere", severity="error", timeout=12)
+                    return None
+                except Refused as e:
+                    self.notify(str(e), title="Refused", severity="error", timeout=8)
+                    return None
+            self.recent = (self.recent + out.envelopes)[-RECENT:]
+            self.state = out.state
+            for alert in out.alerts:
+                self.notify(alert.text, severity=alert.severity,
+                            timeout=ALERT_SECONDS.get(alert.severity, 6))
+            return out
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """Campaign actions are hidden until a campaign is open."""
+        if action in ("undo", "redo", "show_dungeon", "picker") and self.campaign is None:
+            return False
+        return True
+
+    def action_undo(self) -> None:
+        self.run_command(Undo())
+
+    def action_redo(self) -> None:
+        self.run_command(Redo())
+
+    def action_show_dungeon(self) -> None:
+        from .screens.dungeon import DungeonScreen
+
+        if self.campaign is not None and not isinstance(self.screen, DungeonScreen):
+            self.push_screen(DungeonScreen())
+
+    def action_picker(self) -> None:
+        from .screens.picker import PickerScreen
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, PickerScreen):
+            self.pop_screen()
+        self.close_campaign()
+        self.refresh_bindings()
+        self.state = None
+        self.screen.refresh_list()
+
+
+def run_app(saves: Path, name: str | None = None) -> int:
+    TrackerApp(saves, name).run()
+    return 0

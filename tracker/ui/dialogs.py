@@ -1,0 +1,126 @@
+"""Small modal dialogs that return a value: dice, a choice, a line of text."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, OptionList
+from textual.widgets.option_list import Option
+
+from ..core.dice import DiceNeeded
+
+
+class DiceDialog(ModalScreen[list[int] | None]):
+    """Asks the GM for the dice of one roll; refuses values the dice cannot show."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="dialog.cancel")]
+
+    def __init__(self, need: DiceNeeded):
+        super().__init__()
+        self.need = need
+
+    def compose(self) -> ComposeResult:
+        g = self.need.group
+        with Vertical(id="dialog"):
+            yield Label(f"[b]{self.need.label[:1].upper()}{self.need.label[1:]}[/b]",
+                        id="dialog-title")
+            yield Label(f"Roll {self.need.expr or f'{g.count}d{g.sides}'}: type "
+                        f"{'each of the ' + str(g.count) + ' dice' if g.count > 1 else 'the die'}"
+                        f" (1-{g.sides})", id="dialog-help")
+            yield Input(placeholder=" ".join(["?"] * g.count), id="dice-input")
+            yield Label("", id="dialog-error")
+            yield Label("Enter records it · Escape cancels the action", id="dialog-keys")
+
+    @on(Input.Submitted)
+    def submit(self, event: Input.Submitted) -> None:
+        g = self.need.group
+        parts = event.value.replace(",", " ").split()
+        error = ""
+        try:
+            values = [int(p) for p in parts]
+        except ValueError:
+            values, error = [], "whole numbers only"
+        if not error and len(values) != g.count:
+            error = f"expected {g.count} value{'s' if g.count > 1 else ''}, got {len(values)}"
+        bad = [v for v in values if not 1 <= v <= g.sides]
+        if not error and bad:
+            error = f"{bad[0]} is not possible on a d{g.sides}"
+        if error:
+            self.query_one("#dialog-error", Label).update(f"[red]{error}[/red]")
+            return
+        self.dismiss(values)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ChoiceDialog(ModalScreen[str | None]):
+    """Pick one of a few options with the arrow keys and Enter."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="dialog.cancel")]
+
+    def __init__(self, title: str, options: list[tuple[str, str]], help: str = ""):
+        super().__init__()
+        self.title_text = title
+        self.options = options
+        self.help_text = help
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label(f"[b]{self.title_text}[/b]", id="dialog-title")
+            if self.help_text:
+                yield Label(self.help_text, id="dialog-help")
+            yield OptionList(*[Option(label, id=key) for key, label in self.options],
+                             id="choices")
+
+    @on(OptionList.OptionSelected)
+    def chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class TextDialog(ModalScreen[str | None]):
+    """One line of text, checked by ``validate`` (which returns an error or '')."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="dialog.cancel")]
+
+    def __init__(self, title: str, help: str = "", value: str = "", placeholder: str = "",
+                 validate: Callable[[str], str] | None = None):
+        super().__init__()
+        self.title_text = title
+        self.help_text = help
+        self.value = value
+        self.placeholder = placeholder
+        self.validate = validate
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label(f"[b]{self.title_text}[/b]", id="dialog-title")
+            if self.help_text:
+                yield Label(self.help_text, id="dialog-help")
+            yield Input(value=self.value, placeholder=self.placeholder, id="text-input")
+            yield Label("", id="dialog-error")
+
+    @on(Input.Submitted)
+    def submit(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        error = "type something, or Escape to cancel" if not text else \
+            (self.validate(text) if self.validate else "")
+        if error:
+            self.query_one("#dialog-error", Label).update(f"[red]{error}[/red]")
+            return
+        self.dismiss(text)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def positive_int(text: str) -> str:
+    return "" if text.isdigit() and int(text) > 0 else "a whole number greater than 0"

@@ -1,0 +1,37 @@
+"""The command palette reaches every action of the current screen and the app."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+APP_ACTIONS = [
+    ("Undo", "Undo the last action (it stays in the log, struck through)", "app.undo"),
+    ("Redo", "Redo the last undone action", "app.redo"),
+    ("Campaigns", "Close this campaign and pick another", "app.picker"),
+]
+
+
+class ScreenActions(Provider):
+    """Lists ``PALETTE`` of the screen the palette was opened over, then the app's."""
+
+    def _items(self) -> list[tuple[str, str, str]]:
+        items = list(getattr(self.screen, "PALETTE", []))
+        if getattr(self.app, "campaign", None) is not None:
+            items += APP_ACTIONS
+        return items
+
+    async def _run(self, action: str) -> None:
+        await self.app.run_action(action, self.screen)
+
+    async def discover(self) -> Hits:
+        for title, help_, action in self._items():
+            yield DiscoveryHit(title, partial(self._run, action), help=help_)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for title, help_, action in self._items():
+            score = max(matcher.match(title), matcher.match(help_) * 0.5)
+            if score > 0:
+                yield Hit(score, matcher.highlight(title), partial(self._run, action), help=help_)

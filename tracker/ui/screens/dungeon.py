@@ -1,0 +1,323 @@
+"""The dungeon screen: the turn clock a GM lives in at the table."""
+
+from __future__ import annotations
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static
+
+from ...core import campaign as camp
+from ...core import dungeon as dun
+from ...core import effects, lights, party, supplies
+from ...core.errors import Refused
+from ...core.ruleset import seconds
+from ...core.state import State
+from ..dialogs import ChoiceDialog, TextDialog, positive_int
+from ..widgets import dungeon_panels as panels
+
+
+class DungeonScreen(Screen):
+    BINDINGS = [
+        Binding("t", "turn", "Turn", id="dungeon.turn"),
+        Binding("r", "rest", "Rest", id="dungeon.rest"),
+        Binding("l", "light", "Light", id="dungeon.light"),
+        Binding("c", "check", "Check", id="dungeon.check"),
+        Binding("a", "activity", "Activity", show=False, id="dungeon.activity"),
+        Binding("o", "toggle_light", "Douse", id="dungeon.toggle_light"),
+        Binding("e", "effect", "Effect", id="dungeon.effect"),
+        Binding("g", "enter_or_leave", "Go in/out", id="dungeon.enter_leave"),
+        Binding("n", "turns", "N turns", show=False, id="dungeon.turns"),
+        Binding("s", "supplies", "Supplies", show=False, id="dungeon.supplies"),
+        Binding("f", "fast_travel", "Fast travel", show=False, id="dungeon.fast_travel"),
+    ]
+    PALETTE = [
+        ("Advance turn", "One turn exploring (t)", "turn"),
+        ("Advance N turns", "Several turns of one activity; stops at an encounter (n)", "turns"),
+        ("Rest turn", "A turn of rest (r)", "rest"),
+        ("Turn with activity", "One turn searching, listening, ... (a)", "activity"),
+        ("Extra wandering check", "Roll a check now, no time passes (c)", "check"),
+        ("Light a light", "Torch, lantern, ... and who carries it (l)", "light"),
+        ("Douse or relight", "The light highlighted in the lights table (o)", "toggle_light"),
+        ("Start effect timer", "A spell or effect that ends on its own (e)", "effect"),
+        ("End effect", "Stop a running effect early", "end_effect"),
+        ("Enter or leave the dungeon", "Enter, leave or leave in haste (g)", "enter_or_leave"),
+        ("Change dungeon level", "Go up or down a level", "depth"),
+        ("Fast travel", "Through explored areas, with its checks (f)", "fast_travel"),
+        ("Supplies", "Set or add torches, oil, rations (s)", "supplies"),
+        ("Add character", "Add someone to the party", "add_character"),
+        ("Rename character", "Change a character's name", "rename_character"),
+        ("Remove character", "Take someone out of the party", "remove_character"),
+        ("GM note", "Write a note into the log", "note"),
+        ("Start session", "Begin the next session", "session_start"),
+        ("End session", "End the running session", "session_end"),
+        ("Manual dice on/off", "Type every roll yourself, or let tracker roll", "manual_dice"),
+        ("House rule", "Change one ruleset value for this campaign", "house_rule"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="top"):
+            yield Static(id="turn-panel")
+            yield DataTable(id="lights", cursor_type="row", show_cursor=True)
+        with Horizontal(id="middle"):
+            yield Static(id="checks")
+            yield Static(id="effects")
+        with Horizontal(id="bottom"):
+            yield Static(id="log")
+            yield Static(id="supplies")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#turn-panel").border_title = "Turn"
+        self.query_one("#lights").border_title = "Lights"
+        self.query_one("#checks").border_title = "Wandering checks"
+        self.query_one("#effects").border_title = "Effects"
+        self.query_one("#supplies").border_title = "Supplies"
+        self.query_one("#log").border_title = "Log"
+        table = self.query_one("#lights", DataTable)
+        table.add_columns("#", "Light", "By", "Turns left")
+        self.watch(self.app, "state", self.show, init=True)
+
+    # -- showing the state ---------------------------------------------------------
+
+    def show(self, state: State | None) -> None:
+        if state is None or self.app.campaign is None:
+            return
+        self.query_one("#turn-panel", Static).update(panels.turn_panel(state))
+        self._show_lights(state)
+        checks = self.query_one("#checks", Static)
+        checks.update(panels.checks_panel(state, max(1, checks.content_size.height or 12)))
+        self.query_one("#effects", Static).update(panels.effects_panel(state))
+        self.query_one("#supplies", Static).update(panels.supplies_panel(state))
+        self._show_log(state)
+
+    def _show_log(self, state: State) -> None:
+        log = self.query_one("#log", Static)
+        rows = max(1, log.content_size.height)
+        log.update(panels.log_lines(state, self.app.recent, rows))
+
+    def on_resize(self) -> None:
+        if self.app.state is not None:
+            self.call_after_refresh(self._show_log, self.app.state)
+
+    def _show_lights(self, state: State) -> None:
+        table = self.query_one("#lights", DataTable)
+        row = table.cursor_row
+        table.clear()
+        shown = [l for l in state.lights if l.lit or l.seconds_left > 0] + \
+                [l for l in state.lights if not l.lit and l.seconds_left == 0][-3:]
+        for light in sorted(shown, key=lambda l: (not l.lit, l.id)):
+            table.add_row(*panels.light_row(state, light), key=str(light.id))
+        if table.row_count:
+            table.move_cursor(row=min(row, table.row_count - 1))
+
+    # -- one-key actions -------------------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        return self.app.state
+
+    def action_turn(self) -> None:
+        self.app.run_command(dun.AdvanceTurn(1, "explore"))
+
+    def action_rest(self) -> None:
+        self.app.run_command(dun.AdvanceTurn(1, "rest"))
+
+    def action_check(self) -> None:
+        self.app.run_command(dun.RollCheck())
+
+    async def _choose(self, title: str, options: list[tuple[str, str]], help: str = "") -> str | None:
+        return await self.app.push_screen_wait(ChoiceDialog(title, options, help))
+
+    async def _ask(self, title: str, help: str = "", validate=None, value: str = "") -> str | None:
+        return await self.app.push_screen_wait(TextDialog(title, help, value, validate=validate))
+
+    @work
+    async def action_activity(self) -> None:
+        acts = [(a, a.capitalize()) for a in self.state.rules.dungeon.activities]
+        act = await self._choose("Turn activity", acts)
+        if act:
+            self.app.run_command(dun.AdvanceTurn(1, act))
+
+    @work
+    async def action_turns(self) -> None:
+        n = await self._ask("Advance how many turns?", "Stops early at an encounter or "
+                            "when a light goes out", positive_int)
+        if n is None:
+            return
+        acts = [(a, a.capitalize()) for a in self.state.rules.dungeon.activities]
+        act = await self._choose(f"{n} turns of", acts)
+        if act:
+            self.app.run_command(dun.AdvanceTurn(int(n), act))
+
+    @work
+    async def action_light(self) -> None:
+        rules = self.state.rules
+        kinds = []
+        for kid, k in rules.lights.items():
+            have = f" — {self.state.supplies.count(k.supply)} left" if k.supply else ""
+            kinds.append((kid, f"{k.name} ({k.duration}){have}"))
+        kind = await self._choose("Light what?", kinds)
+        if kind is None:
+            return
+        by = ""
+        if self.state.party:
+            who = [(c.name, c.name) for c in self.state.party] + [("", "Nobody (set down)")]
+            by = await self._choose("Carried by", who)
+            if by is None:
+                return
+        self.app.run_command(lights.LightSource(kind, by))
+
+    def _selected_light(self):
+        table = self.query_one("#lights", DataTable)
+        if not table.row_count:
+            self.notify("No lights yet: press l to light one.", severity="warning")
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
+        return self.state.light(int(key.value))
+
+    def action_toggle_light(self) -> None:
+        light = self._selected_light()
+        if light is not None:
+            cmd = lights.DouseLight(light.id) if light.lit else lights.RelightLight(light.id)
+            self.app.run_command(cmd)
+
+    @work
+    async def action_effect(self) -> None:
+        name = await self._ask("Effect or spell", "e.g. Bless, Light, Invisibility")
+        if name is None:
+            return
+        rules = self.state.rules
+
+        def check(text: str) -> str:
+            try:
+                return "" if seconds(rules, text) > 0 else "must be longer than 0"
+            except Refused as e:
+                return str(e)
+
+        span = await self._ask(f"{name}: lasts how long?",
+                               "e.g. 6 turns, 10 rounds, 1 hour, 10 minutes", check)
+        if span is not None:
+            self.app.run_command(effects.StartEffect(name, seconds(rules, span)))
+
+    @work
+    async def action_end_effect(self) -> None:
+        opts = [(str(e.id), e.name) for e in self.state.effects]
+        if not opts:
+            self.notify("No effects are running.")
+            return
+        eid = await self._choose("End which effect?", opts)
+        if eid:
+            self.app.run_command(effects.EndEffect(int(eid)))
+
+    @work
+    async def action_enter_or_leave(self) -> None:
+        d = self.state.dungeon
+        if not d.active:
+            name = await self._ask("Enter which dungeon?", "Its name, for the log", value=d.name)
+            if name is not None:
+                self.app.run_command(dun.EnterDungeon(name, 1))
+            return
+        opts = [("leave", "Leave by a known way out")]
+        if self.state.rules.dungeon.hasty_exit is not None:
+            opts += [("hasty", "Hasty exit: save versus Doom"),
+                     ("hasty-map", "Hasty exit with a marked map (+2)"),
+                     ("hasty-route", "Hasty exit along a known safe route (+4)"),
+                     ("hasty-both", "Hasty exit with map and route (+6)")]
+        how = await self._choose(f"Leave {d.name or 'the dungeon'}", opts)
+        if how:
+            self.app.run_command(dun.LeaveDungeon(
+                how.startswith("hasty"), how in ("hasty-map", "hasty-both"),
+                how in ("hasty-route", "hasty-both")))
+
+    @work
+    async def action_depth(self) -> None:
+        n = await self._ask("Go to dungeon level", f"Now on level {self.state.dungeon.depth}",
+                            positive_int)
+        if n is not None:
+            self.app.run_command(dun.ChangeDepth(int(n)))
+
+    @work
+    async def action_fast_travel(self) -> None:
+        ft = self.state.rules.dungeon.fast_travel
+        if ft is None:
+            self.notify(f"{self.state.rules.meta.name} has no fast-travel rule.", severity="warning")
+            return
+        feet = await self._ask("Fast travel: how many feet?",
+                               f"{ft.speed * ft.feet_per_turn_per_speed} ft per turn", positive_int)
+        if feet is not None:
+            self.app.run_command(dun.FastTravel(int(feet)))
+
+    @work
+    async def action_supplies(self) -> None:
+        s = self.state.supplies
+        opts = [(k, f"{n} ({s.count(k)})") for k, n in self.state.rules.supplies.items()]
+        kind = await self._choose("Supplies", opts)
+        if kind is None:
+            return
+
+        def check(text: str) -> str:
+            try:
+                int(text)
+                return ""
+            except ValueError:
+                return "a number (set), or +N / -N (add / remove)"
+
+        n = await self._ask(f"{self.state.rules.supplies[kind]}: now {s.count(kind)}",
+                            "Type N to set, +N to add, -N to remove", check)
+        if n is not None:
+            self.app.run_command(supplies.SetSupplies(kind, int(n), n.startswith(("+", "-"))))
+
+    @work
+    async def action_add_character(self) -> None:
+        name = await self._ask("Add character", "Name")
+        if name is not None:
+            self.app.run_command(party.AddCharacter(name))
+
+    async def _pick_character(self, title: str) -> str | None:
+        if not self.state.party:
+            self.notify("The party is empty.")
+            return None
+        return await self._choose(title, [(c.name, c.name) for c in self.state.party])
+
+    @work
+    async def action_rename_character(self) -> None:
+        old = await self._pick_character("Rename whom?")
+        if old is None:
+            return
+        new = await self._ask(f"New name for {old}", value=old)
+        if new is not None:
+            self.app.run_command(party.RenameCharacter(old, new))
+
+    @work
+    async def action_remove_character(self) -> None:
+        who = await self._pick_character("Remove whom?")
+        if who is not None:
+            self.app.run_command(party.RemoveCharacter(who))
+
+    @work
+    async def action_note(self) -> None:
+        text = await self._ask("GM note", "Goes into the log")
+        if text is not None:
+            self.app.run_command(camp.AddNote(text))
+
+    def action_session_start(self) -> None:
+        self.app.run_command(camp.StartSession())
+
+    def action_session_end(self) -> None:
+        self.app.run_command(camp.EndSession())
+
+    def action_manual_dice(self) -> None:
+        self.app.run_command(camp.SetManualDice(not self.state.manual_dice))
+
+    @work
+    async def action_house_rule(self) -> None:
+        text = await self._ask("House rule: key = value",
+                               "e.g. dungeon.wandering.every_turns = 3",
+                               lambda t: "" if "=" in t else "write key = value")
+        if text is not None:
+            key, value = (p.strip() for p in text.split("=", 1))
+            self.app.run_command(camp.ChangeHouseRule(key, value))

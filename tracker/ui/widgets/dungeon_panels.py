@@ -1,0 +1,159 @@
+"""What the dungeon screen shows, rendered from the state (no I/O here)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ...core import clock
+from ...core.describe import describe
+from ...core.dungeon import rest_status, turns_to_next_check
+from ...core.engine import Redone, Undone
+from ...core.events import Envelope
+from ...core.state import Light, State
+
+BAR_WIDTH = 6
+
+
+def turn_panel(state: State) -> Text:
+    rules = state.rules
+    d = state.dungeon
+    t = Text()
+    t.append(f"Turn {d.turn}", style="bold")
+    t.append(f" · {clock.stamp(rules, state.clock)}\n")
+    if d.active:
+        t.append(f"{d.name or 'Dungeon'}, level {d.depth}\n", style="cyan")
+    else:
+        t.append("Not in a dungeon (g to enter)\n", style="dim")
+    nxt = turns_to_next_check(state)
+    chance = rules.dungeon.wandering.chance
+    if nxt is None:
+        t.append(f"Checks: on demand ({chance})\n", style="dim")
+    elif nxt == 1:
+        t.append(f"Check: NEXT TURN ({chance})\n", style="bold yellow")
+    else:
+        t.append(f"Check: in {nxt} turns ({chance})\n")
+    rest = rules.dungeon.rest
+    status = rest_status(state)
+    if rest is None:
+        t.append("Rest: no rule\n", style="dim")
+    elif status == "overdue":
+        t.append(f"REST OVERDUE ({d.turns_since_rest} turns)\n", style="bold white on red")
+    elif status == "due":
+        t.append("Rest: next turn must be a rest\n", style="bold yellow")
+    else:
+        left = rest.every_turns - 1 - d.turns_since_rest
+        t.append(f"Rest: {d.turns_since_rest} since; due in {left}\n")
+    if d.penalty:
+        t.append(f"Rest penalty {d.penalty} until rested\n", style="bold red")
+    party = ", ".join(c.name for c in state.party) or "nobody yet (palette: Add character)"
+    t.append(f"Party: {party}", style="dim" if not state.party else "")
+    t.no_wrap, t.overflow = True, "ellipsis"
+    return t
+
+
+def light_row(state: State, light: Light) -> tuple[Text, Text, Text, Text]:
+    rules = state.rules
+    kind = rules.lights.get(light.kind)
+    name = kind.name if kind else light.kind
+    total = clock.turns(rules, max(1, _capacity(state, light)))
+    left = clock.turns(rules, light.seconds_left)
+    warn = kind.warn_turns if kind else 1
+    if not light.lit and light.seconds_left == 0:
+        style, label = "dim", "out"
+    elif not light.lit:
+        style, label = "dim", "off"
+    elif left <= warn:
+        style, label = "bold white on red", "LAST"
+    elif left * 3 <= total:
+        style, label = "yellow", ""
+    else:
+        style, label = "green", ""
+    filled = 0 if total == 0 else round(BAR_WIDTH * min(left, total) / total)
+    bar = Text("█" * filled, style=style) + Text("░" * (BAR_WIDTH - filled), style="dim")
+    bar.append(f" {left}/{total}")
+    if label:
+        bar.append(f" {label}", style=style)
+    name = name.split(" (")[0]  # "Fakkel (torch)": the ruleset's own word is enough here
+    return (Text(str(light.id)), Text(name, style="dim" if not light.lit else ""),
+            Text(light.by or "-"), bar)
+
+
+def _capacity(state: State, light: Light) -> int:
+    from ...core.ruleset import seconds
+
+    kind = state.rules.lights.get(light.kind)
+    return seconds(state.rules, kind.duration) if kind else light.seconds_left
+
+
+def checks_panel(state: State, rows: int = 12) -> Text:
+    d = state.dungeon
+    t = Text()
+    if not d.checks:
+        t.append("No checks yet this delve.", style="dim")
+        return t
+    for c in reversed(d.checks[-rows:]):
+        t.append(f"T{c.turn:<3}", style="bold")
+        t.append(f"{c.roll.expr}={c.roll.total}")
+        t.append("✎ " if c.roll.typed else "  ", style="dim")
+        if not c.scheduled:
+            t.append("extra ", style="dim")
+        if c.encounter:
+            t.append(" ENCOUNTER", style="bold white on red")
+            if c.distance_ft is not None:
+                t.append(f" {c.distance_ft}ft")
+            if c.surprise_party is not None:
+                who = [w for w, s in (("party", c.surprise_party),
+                                      ("foe", c.surprise_monsters)) if s]
+                t.append(" surp:" + ("+".join(who) if who else "none"), style="yellow")
+        else:
+            t.append(" quiet", style="green")
+        t.append("\n")
+    t.rstrip()
+    return t
+
+
+def effects_panel(state: State) -> Text:
+    t = Text()
+    if not state.effects:
+        return Text("None running.", style="dim")
+    for e in state.effects:
+        left = e.ends - state.clock
+        t.append(f"#{e.id} {e.name}", style="bold")
+        t.append(f" {clock.span(state.rules, left)}\n")
+    t.rstrip()
+    return t
+
+
+def supplies_panel(state: State) -> Text:
+    rules = state.rules
+    s = state.supplies
+    t = Text()
+    for kind, name in rules.supplies.items():
+        n = s.count(kind)
+        t.append(f"{name.split(' (')[0]} ", style="dim" if n == 0 else "")
+        t.append(f"{n}", style="bold red" if n == 0 else "bold")
+        t.append("\n")
+    if s.spoiled:
+        t.append(f"Spoiled {s.spoiled}\n", style="yellow")
+    if s.missed_meals:
+        t.append(f"Meals missed {s.missed_meals}\n", style="bold red")
+    t.rstrip()
+    return t
+
+
+def log_lines(state: State, recent: list[Envelope], rows: int) -> Text:
+    undone: set[str] = set()
+    for env in recent:
+        if isinstance(env.event, Undone):
+            undone.add(env.event.command_id)
+        elif isinstance(env.event, Redone):
+            undone.discard(env.event.command_id)
+    t = Text()
+    for env in recent[-rows:]:
+        line = f"#{env.seq} {describe(env.event, state.rules)}"
+        style = "strike dim" if env.command_id in undone else \
+            ("bold red" if "ENCOUNTER" in line else "")
+        t.append(line + "\n", style=style)
+    t.rstrip()
+    t.no_wrap, t.overflow = True, "ellipsis"
+    return t
