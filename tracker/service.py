@@ -49,8 +49,13 @@ class Campaign:
         if self.seq == 0:
             raise StoreError(f"{store.path.name} holds no events; it is not a usable campaign")
         self.state = self.timeline.state_at(self.seq)
-        if self.store.last_snapshot_seq() < self.seq - SNAPSHOT_EVERY:
-            self.store.save_snapshot(self.seq, self.state)
+        self.snapshot_seq = self.store.last_snapshot_seq()
+        if self.snapshot_seq < self.seq - SNAPSHOT_EVERY:
+            self._snapshot()
+
+    def _snapshot(self) -> None:
+        self.store.save_snapshot(self.seq, self.state)
+        self.snapshot_seq = self.seq
 
     # -- lifecycle ---------------------------------------------------------------
 
@@ -148,8 +153,8 @@ class Campaign:
         prev, self.state, self.seq = self.seq, state, envs[-1].seq
         if self.seq // self.timeline.every > prev // self.timeline.every:
             self.timeline.remember(self.seq, state)  # keeps undo far back cheap
-        if self.seq - self.store.last_snapshot_seq() >= SNAPSHOT_EVERY:
-            self.store.save_snapshot(self.seq, state)
+        if self.seq - self.snapshot_seq >= SNAPSHOT_EVERY:
+            self._snapshot()
         return Outcome(envs, state, alerts(before, state))
 
     def undo(self) -> Outcome:

@@ -19,7 +19,8 @@ def alerts(before: State | None, after: State) -> list[Alert]:
         return []
     out: list[Alert] = []
     rules = after.rules
-    new_checks = [c for c in after.dungeon.checks if c not in before.dungeon.checks] \
+    seen = {id(c) for c in before.dungeon.checks}  # checks are shared, not copied
+    new_checks = [c for c in after.dungeon.checks if id(c) not in seen] \
         if after.dungeon.checks is not before.dungeon.checks else []
     for c in new_checks:
         if c.encounter:

@@ -20,6 +20,7 @@ source) and ``ManualDice`` (asks for every die by raising ``DiceNeeded``).
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Protocol
 
 import msgspec
@@ -191,9 +192,15 @@ def parse(text: str) -> DiceExpr:
     """Parse a dice expression such as ``2d6*10`` or ``2d20kh1+3``."""
     if not isinstance(text, str):
         raise DiceError(f"bad dice expression {text!r}: not text")
+    return _parse(text)
+
+
+@lru_cache(maxsize=256)
+def _parse(text: str) -> DiceExpr:
     return _Parser(text).expr()
 
 
+@lru_cache(maxsize=256)
 def parse_chance(text: str) -> Chance:
     """Parse ``X-in-Y`` (e.g. ``1-in-6``)."""
     parts = str(text).strip().lower().split("-in-")

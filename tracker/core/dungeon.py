@@ -258,7 +258,10 @@ def evolve_entered(state: State, ev: DungeonEntered) -> State:
 
 @evolves(DungeonLeft)
 def evolve_left(state: State, ev: DungeonLeft) -> State:
-    lights = state.lights
+    kinds = state.rules.lights
+    # spent torches and candles stay behind; lanterns are kept for refilling
+    lights = tuple(l for l in state.lights if l.seconds_left > 0
+                   or (l.kind in kinds and kinds[l.kind].refuel))
     if state.rules.dungeon.douse_on_leave:
         lights = tuple(replace(l, lit=False) if l.lit else l for l in lights)
     return replace(state, dungeon=replace(state.dungeon, active=False), lights=lights)
@@ -330,9 +333,9 @@ def evolve_turn(state: State, ev: TurnAdvanced) -> State:
         if rest is not None and tsr >= rest.every_turns and \
                 (tsr - rest.every_turns) % rest.every_turns == 0:
             penalty = max(rest.penalty_max, penalty + rest.penalty_step)
-    state = replace(state, dungeon=replace(
-        d, turn=turn, turns_since_rest=tsr, penalty=penalty, checks=_with_check(d, check)))
-    return pass_time(state, rules.time.turn_seconds, burning=True)
+    dungeon = replace(d, turn=turn, turns_since_rest=tsr, penalty=penalty,
+                      checks=_with_check(d, check))
+    return pass_time(state, rules.time.turn_seconds, burning=True, dungeon=dungeon)
 
 
 @evolves(CheckRolled)

@@ -82,24 +82,30 @@ StateAt = Callable[[int], State]
 def step(state: State | None, env: Envelope, state_at: StateAt) -> State:
     """Apply one stored event, including undo/redo and command bookkeeping."""
     ev = env.event
-    if isinstance(ev, CampaignCreated):
-        return created_state(ev)
+    kind = type(ev)
+    if kind in _TIMELINE_EVENTS:
+        if kind is CampaignCreated:
+            return created_state(ev)
+        if state is None:
+            raise Refused(f"event {env.seq} comes before the campaign was created")
+        if kind is Undone:
+            before = state_at(ev.first_seq - 1)
+            ref = CommandRef(ev.command_id, ev.first_seq, ev.last_seq, ev.label)
+            return replace(before, redo=(ref,) + state.redo)
+        after = state_at(ev.last_seq)  # Redone
+        return replace(after, redo=state.redo[1:])
     if state is None:
         raise Refused(f"event {env.seq} comes before the campaign was created")
-    if isinstance(ev, Undone):
-        before = state_at(ev.first_seq - 1)
-        ref = CommandRef(ev.command_id, ev.first_seq, ev.last_seq, ev.label)
-        return replace(before, redo=(ref,) + state.redo)
-    if isinstance(ev, Redone):
-        after = state_at(ev.last_seq)
-        return replace(after, redo=state.redo[1:])
-    state = evolve(state, ev)
+    state = EVOLVERS[kind](state, ev)
     ref = state.last_done
     if ref is not None and ref.id == env.command_id:
         ref = CommandRef(ref.id, ref.first_seq, env.seq, ref.label)
         return replace(state, last_done=ref)
     ref = CommandRef(env.command_id, env.seq, env.seq, env.type.replace("_", " "))
     return replace(state, last_done=ref, redo=())
+
+
+_TIMELINE_EVENTS = frozenset({CampaignCreated, Undone, Redone})
 
 
 def fold(state: State | None, envs: Iterable[Envelope], state_at: StateAt) -> State | None:

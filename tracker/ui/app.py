@@ -8,6 +8,7 @@ from pathlib import Path
 from textual.app import App
 from textual.binding import Binding
 from textual.reactive import reactive
+from textual.screen import Screen
 
 from ..core import clock
 from ..core.dice import DiceNeeded
@@ -47,30 +48,48 @@ class TrackerApp(App):
         self.campaign: Campaign | None = None
         self.recent: list[Envelope] = []  # the log's tail, for the screens
         self._dispatching = asyncio.Lock()
+        self._open_error = ""
 
-    def on_mount(self) -> None:
+    def get_default_screen(self) -> Screen:
+        """The campaign's screen when one was named and opens, else the picker."""
+        from .screens.dungeon import DungeonScreen
         from .screens.picker import PickerScreen
 
-        self.push_screen(PickerScreen())
-        if self.campaign_name:
-            self.open_campaign(self.campaign_name)
+        if self.campaign_name and self._load(self.campaign_name):
+            return DungeonScreen()
+        return PickerScreen()
+
+    def on_mount(self) -> None:
+        if self._open_error:
+            self.notify(self._open_error, title="Cannot open", severity="error", timeout=12)
 
     # -- campaigns ---------------------------------------------------------------
 
-    def open_campaign(self, name: str) -> bool:
-        from .screens.dungeon import DungeonScreen
-
+    def _load(self, name: str) -> bool:
         try:
             campaign = Campaign.open(self.saves, name)
         except Refused as e:
-            self.notify(str(e), title="Cannot open", severity="error", timeout=12)
+            self._open_error = str(e)
             return False
         self.close_campaign()
         self.campaign = campaign
         self.recent = campaign.tail(RECENT)
         self.state = campaign.state
+        return True
+
+    def open_campaign(self, name: str) -> bool:
+        """Open ``name`` in place of the current screen (the picker)."""
+        from .screens.dungeon import DungeonScreen
+
+        if not self._load(name):
+            self.notify(self._open_error, title="Cannot open", severity="error", timeout=12)
+            return False
         self.refresh_bindings()
-        self.push_screen(DungeonScreen())
+        below = self.screen_stack[-2] if len(self.screen_stack) > 1 else None
+        if isinstance(below, DungeonScreen):
+            self.pop_screen()  # back to the dungeon screen, now on the new campaign
+        else:
+            self.push_screen(DungeonScreen())
         return True
 
     def close_campaign(self) -> None:
@@ -149,12 +168,16 @@ class TrackerApp(App):
     def action_picker(self) -> None:
         from .screens.picker import PickerScreen
 
-        while len(self.screen_stack) > 1 and not isinstance(self.screen, PickerScreen):
-            self.pop_screen()
         self.close_campaign()
         self.refresh_bindings()
         self.state = None
-        self.screen.refresh_list()
+        base = self.screen_stack[0]
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        if isinstance(base, PickerScreen):
+            base.refresh_list()
+        else:
+            self.push_screen(PickerScreen())
 
 
 def run_app(saves: Path, name: str | None = None) -> int:

@@ -1,0 +1,316 @@
+"""tracker benchmarks: prints, on this machine, our numbers beside a baseline.
+
+    python3 dev.py bench                 # all sizes: 1k, 10k, 100k, 1M events
+    python3 dev.py bench --sizes 1000,10000
+
+1. append latency of one GM action (decide, durable commit, evolve) against a
+   bare sqlite3 insert+commit with the same durability settings;
+2. full replay (decode + fold) against merely reading the same rows;
+3. open time to a ready state, with and without snapshots, by log length;
+4. first paint of the app against a bare Textual app with the same widgets,
+   and keystroke-to-repaint of a turn, on the longest log.
+
+Campaign files are generated once into /tmp/tracker-bench (in memory through
+the real decide/evolve, then bulk-inserted) and reused.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import shutil
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tracker.core import dungeon as dun  # noqa: E402
+from tracker.core import lights, party, supplies  # noqa: E402
+from tracker.core.dice import SeededDice  # noqa: E402
+from tracker.core.engine import Timeline, decide, step  # noqa: E402
+from tracker.core.events import Envelope, encode  # noqa: E402
+from tracker.service import SNAPSHOT_EVERY, Campaign, new_command_id  # noqa: E402
+from tracker.store.sqlite import EventStore  # noqa: E402
+
+CACHE = Path(tempfile.gettempdir()) / "tracker-bench"
+
+
+def pct(values: list[float], p: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(p * len(values)))]
+
+
+def ms(x: float) -> str:
+    return f"{x * 1000:8.3f} ms"
+
+
+# -- generating long campaigns --------------------------------------------------
+
+
+def _script(i: int):
+    """A delve that repeats: enter, light, 60 turns with rests, leave."""
+    k = i % 64
+    if k == 0:
+        return supplies.SetSupplies("torches", 20)
+    if k == 1:
+        return dun.EnterDungeon("Bench", 1)
+    if k == 2:
+        return lights.LightSource("torch", "Ana")
+    if k == 63:
+        return dun.LeaveDungeon()
+    return dun.AdvanceTurn(1, "rest" if k % 6 == 0 else "explore")
+
+
+def generate(n: int) -> Path:
+    """A campaign of ``n`` events (with snapshots every SNAPSHOT_EVERY)."""
+    saves = CACHE / f"n{n}"
+    path = saves / "bench.campaign"
+    if path.exists():
+        return saves
+    shutil.rmtree(saves, ignore_errors=True)
+    c = Campaign.create(saves, "bench", "dyb-og-drager", 1)
+    for name in ("Ana", "Bo", "Cy", "Dag"):
+        c.dispatch(party.AddCharacter(name))
+    state, seq = c.state, c.seq
+    rows: list[tuple] = []
+    snapshots: list[tuple[int, object]] = []
+    timeline = Timeline(lambda lo, hi: iter(()))
+    i = 0
+    while seq < n:
+        cmd = _script(i)
+        i += 1
+        events = decide(state, cmd, SeededDice(f"1:{seq + 1}"))
+        cid = new_command_id()
+        for ev in events:
+            seq += 1
+            env = Envelope(seq, ev.TYPE, ev.VERSION, ev, cid, 0, "2026-11-30T00:00:00.000+00:00")
+            rows.append((seq, ev.TYPE, ev.VERSION, encode(ev).decode(), cid, 0, env.recorded_at))
+            state = step(state, env, timeline.state_at)
+            if seq % SNAPSHOT_EVERY == 0:
+                snapshots.append((seq, state))
+        if len(rows) > 50_000:
+            c.store.append_rows(rows)
+            rows = []
+    if rows:
+        c.store.append_rows(rows)
+    for s, st in snapshots:
+        c.store.save_snapshot(s, st)
+    c.store.save_snapshot(seq, state)
+    c.store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    c.close()
+    return saves
+
+
+# -- 1. append latency -------------------------------------------------------------
+
+
+def bench_append(rounds: int = 400) -> None:
+    """Alternate one tracker action and one bare insert, so both see the same disk."""
+    d = Path(tempfile.mkdtemp(prefix="tracker-append-"))
+    c = Campaign.create(d, "a", "dyb-og-drager", 1)
+    c.dispatch(party.AddCharacter("Ana"))
+    c.dispatch(supplies.SetSupplies("torches", 1000))
+    c.dispatch(dun.EnterDungeon("x"))
+    conn = sqlite3.connect(d / "bare.db", isolation_level=None)
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("PRAGMA synchronous = FULL")
+    conn.execute("CREATE TABLE events (seq INTEGER PRIMARY KEY, type TEXT, version INTEGER, "
+                 "data TEXT, command_id TEXT, session INTEGER, recorded_at TEXT)")
+    data = '{"activity":"explore","check":{"expr":"1d6","dice":[4],"total":4}}'
+    ours, bare = [], []
+    for i in range(rounds):
+        t = time.perf_counter()
+        c.dispatch(dun.AdvanceTurn(1, "explore"))
+        ours.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        conn.execute("BEGIN IMMEDIATE")
+        conn.execute("INSERT INTO events VALUES (?,?,?,?,?,?,?)",
+                     (i + 1, "turn_advanced", 1, data, new_command_id(), 0, "t"))
+        conn.execute("COMMIT")
+        bare.append(time.perf_counter() - t)
+    c.close()
+    conn.close()
+    shutil.rmtree(d, ignore_errors=True)
+    m_o, m_b = statistics.median(ours), statistics.median(bare)
+    print("\n1. Append latency (one turn: decide, durable commit, evolve), "
+          f"{rounds} rounds each, interleaved, WAL + synchronous=FULL")
+    print(f"   {'':24}{'median':>12}{'p99':>12}")
+    print(f"   {'tracker dispatch':24}{ms(m_o):>12}{ms(pct(ours, .99)):>12}")
+    print(f"   {'bare insert+commit':24}{ms(m_b):>12}{ms(pct(bare, .99)):>12}")
+    print(f"   ratio (median): {m_o / m_b:.2f}x  (target <= 1.5x)")
+
+
+# -- 2. replay rate --------------------------------------------------------------------
+
+
+def bench_replay(saves: Path, repeats: int = 5) -> None:
+    store = EventStore.open(saves / "bench.campaign")
+    n = store.head()
+    reads, replays = [], []
+    for _ in range(repeats):  # best of N: the machine has other work too
+        t = time.perf_counter()
+        for _ in store.rows():
+            pass
+        reads.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        Timeline(store.read).state_at(n)  # no snapshots: the whole log
+        replays.append(time.perf_counter() - t)
+    store.close()
+    read, replay = min(reads), min(replays)
+    print(f"\n2. Full replay of {n:,} events (best of {repeats})")
+    print(f"   read rows only:      {n / read:12,.0f} events/s")
+    print(f"   decode + fold:       {n / replay:12,.0f} events/s")
+    print(f"   replay runs at {read / replay:.0%} of the read rate (target: at least 25%)")
+
+
+# -- 3. open time ----------------------------------------------------------------------
+
+
+def bench_open(sizes: list[int]) -> dict[int, float]:
+    print("\n3. Open to a ready state (median of 5)")
+    print(f"   {'events':>10}{'with snapshots':>18}{'full replay':>16}")
+    ready = {}
+    for n in sizes:
+        saves = generate(n)
+        with_s = []
+        for _ in range(5):
+            t = time.perf_counter()
+            Campaign.open(saves, "bench").close()
+            with_s.append(time.perf_counter() - t)
+        nosnap = saves.parent / f"n{n}-nosnap"
+        if not (nosnap / "bench.campaign").exists():
+            shutil.rmtree(nosnap, ignore_errors=True)
+            nosnap.mkdir(parents=True)
+            shutil.copy(saves / "bench.campaign", nosnap / "bench.campaign")
+        full = []
+        for _ in range(1 if n >= 100_000 else 3):
+            s = EventStore.open(nosnap / "bench.campaign")
+            s.drop_snapshots()
+            t = time.perf_counter()
+            c = Campaign.__new__(Campaign)
+            c.store, c.name = s, "bench"
+            c.timeline = Timeline(s.read)
+            c.seq = s.head()
+            c.state = c.timeline.state_at(c.seq)
+            full.append(time.perf_counter() - t)
+            s.close()
+        ready[n] = statistics.median(with_s)
+        print(f"   {n:>10,}{ms(ready[n]):>18}{ms(statistics.median(full)):>16}")
+    first, last = sizes[0], sizes[-1]
+    print(f"   {last:,} vs {first:,} with snapshots: {ready[last] / ready[first]:.2f}x "
+          "(target <= 1.5x)")
+    return ready
+
+
+# -- 4. first paint and keystroke ------------------------------------------------------------
+
+
+async def _first_paint(make_app) -> float:
+    t = time.perf_counter()
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        return time.perf_counter() - t
+
+
+def _bare_app():
+    """The dungeon screen's widgets and styles, with no campaign behind them."""
+    from textual.app import App
+    from textual.containers import Horizontal
+    from textual.screen import Screen
+    from textual.widgets import DataTable, Footer, Header, Static
+
+    class DungeonScreen(Screen):  # same name, so the same .tcss rules apply
+        BINDINGS = [("t", "noop", "Turn")]
+
+        def action_noop(self):
+            self.query_one("#log", Static).update(str(time.perf_counter()))
+
+        def compose(self):
+            yield Header()
+            with Horizontal(id="top"):
+                yield Static("turn", id="turn-panel")
+                yield DataTable(id="lights")
+            with Horizontal(id="middle"):
+                yield Static("checks", id="checks")
+                yield Static("effects", id="effects")
+            with Horizontal(id="bottom"):
+                yield Static("log", id="log")
+                yield Static("supplies", id="supplies")
+            yield Footer()
+
+    class Bare(App):
+        CSS_PATH = [ROOT / "tracker" / "ui" / f for f in
+                    ("app.tcss", "dialogs.tcss", "picker.tcss", "dungeon.tcss")]
+
+        def get_default_screen(self):
+            return DungeonScreen()
+
+    return Bare()
+
+
+async def _keystrokes(saves: Path | None, presses: int = 40) -> list[float]:
+    from tracker.ui.app import TrackerApp
+
+    app = TrackerApp(saves, "bench") if saves else _bare_app()
+    times = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        if saves and not app.state.dungeon.active:
+            app.run_command(dun.EnterDungeon("Bench"))
+            await app.workers.wait_for_complete()
+        for _ in range(presses):
+            t = time.perf_counter()
+            await pilot.press("t")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            times.append(time.perf_counter() - t)
+    return times
+
+
+def bench_ui(saves: Path, n: int) -> None:
+    from tracker.ui.app import TrackerApp
+
+    work = Path(tempfile.mkdtemp(prefix="tracker-ui-"))
+    shutil.copy(saves / "bench.campaign", work / "bench.campaign")
+    bare = statistics.median([asyncio.run(_first_paint(_bare_app)) for _ in range(5)])
+    ours = statistics.median([asyncio.run(_first_paint(lambda: TrackerApp(work, "bench")))
+                              for _ in range(5)])
+    keys = asyncio.run(_keystrokes(work))
+    bare_keys = asyncio.run(_keystrokes(None))
+    shutil.rmtree(work, ignore_errors=True)
+    print(f"\n4. The app on a {n:,}-event campaign (headless, 80x24, median of 5)")
+    print(f"   first paint, bare Textual app, same widgets: {ms(bare)}")
+    print(f"   first paint, tracker on the campaign:        {ms(ours)}  "
+          f"({ours / bare:.2f}x, target <= 1.2x)")
+    print(f"   keystroke to repaint, bare app (Pilot's own cost): median {ms(statistics.median(bare_keys))}")
+    print(f"   keystroke 't' to durable log and repaint:    median {ms(statistics.median(keys))}, "
+          f"p99 {ms(pct(keys, .99))}")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sizes", default="1000,10000,100000,1000000")
+    args = ap.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",")]
+    CACHE.mkdir(exist_ok=True)
+    print(f"tracker benchmarks · python {sys.version.split()[0]} · cache {CACHE}")
+    t = time.perf_counter()
+    for n in sizes:
+        generate(n)
+    print(f"(campaigns ready in {time.perf_counter() - t:.1f} s)")
+    bench_append()
+    bench_replay(generate(min(max(sizes), 100_000)))
+    bench_open(sizes)
+    ui_n = min(max(sizes), 100_000)
+    bench_ui(generate(ui_n), ui_n)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
