@@ -225,10 +225,15 @@ def _bare_app():
     from textual.screen import Screen
     from textual.widgets import DataTable, Footer, Header, Static
 
-    class DungeonScreen(Screen):  # same name, so the same .tcss rules apply
-        BINDINGS = [("t", "noop", "Turn")]
+    from tracker.ui.app import TrackerApp
+    from tracker.ui.screens.dungeon import DungeonScreen as Real
 
-        def action_noop(self):
+    class DungeonScreen(Screen):  # same name, so the same .tcss rules apply
+        # the same keys, so the footer holds the same widgets
+        BINDINGS = [(b.key, f"noop({i})", b.description) if b.show else (b.key, f"noop({i})")
+                    for i, b in enumerate(Real.BINDINGS + TrackerApp.BINDINGS)]
+
+        def action_noop(self, i=0):
             self.query_one("#log", Static).update(str(time.perf_counter()))
 
         def compose(self):
