@@ -32,6 +32,7 @@ class DungeonScreen(Screen):
         Binding("n", "turns", "N turns", show=False, id="dungeon.turns"),
         Binding("s", "supplies", "Supplies", show=False, id="dungeon.supplies"),
         Binding("f", "fast_travel", "Fast travel", show=False, id="dungeon.fast_travel"),
+        Binding("p", "add_character", "Add character", show=False, id="dungeon.add_character"),
     ]
     PALETTE = [
         ("Advance turn", "One turn exploring (t)", "turn"),
@@ -47,7 +48,7 @@ class DungeonScreen(Screen):
         ("Change dungeon level", "Go up or down a level", "depth"),
         ("Fast travel", "Through explored areas, with its checks (f)", "fast_travel"),
         ("Supplies", "Set or add torches, oil, rations (s)", "supplies"),
-        ("Add character", "Add someone to the party", "add_character"),
+        ("Add character", "Add someone to the party (p)", "add_character"),
         ("Rename character", "Change a character's name", "rename_character"),
         ("Remove character", "Take someone out of the party", "remove_character"),
         ("GM note", "Write a note into the log", "note"),
