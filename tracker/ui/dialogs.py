@@ -15,10 +15,17 @@ from textual.widgets.option_list import Option
 from ..core.dice import DiceNeeded
 
 
-class DiceDialog(ModalScreen[list[int] | None]):
-    """Asks the GM for the dice of one roll; refuses values the dice cannot show."""
+class Dialog(ModalScreen):
+    """A modal that Escape cancels (returning None)."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="dialog.cancel")]
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class DiceDialog(Dialog):
+    """Asks the GM for the dice of one roll; refuses values the dice cannot show."""
 
     def __init__(self, need: DiceNeeded):
         super().__init__()
@@ -55,14 +62,9 @@ class DiceDialog(ModalScreen[list[int] | None]):
             return
         self.dismiss(values)
 
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
-
-class ChoiceDialog(ModalScreen[str | None]):
+class ChoiceDialog(Dialog):
     """Pick one of a few options with the arrow keys and Enter."""
-
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="dialog.cancel")]
 
     def __init__(self, title: str, options: list[tuple[str, str]], help: str = ""):
         super().__init__()
@@ -82,14 +84,9 @@ class ChoiceDialog(ModalScreen[str | None]):
     def chosen(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option.id)
 
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
-
-class TextDialog(ModalScreen[str | None]):
+class TextDialog(Dialog):
     """One line of text, checked by ``validate`` (which returns an error or '')."""
-
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="dialog.cancel")]
 
     def __init__(self, title: str, help: str = "", value: str = "", placeholder: str = "",
                  validate: Callable[[str], str] | None = None):
@@ -117,9 +114,6 @@ class TextDialog(ModalScreen[str | None]):
             self.query_one("#dialog-error", Label).update(f"[red]{error}[/red]")
             return
         self.dismiss(text)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
 
 def positive_int(text: str) -> str:

@@ -7,9 +7,9 @@ from rich.text import Text
 from ...core import clock
 from ...core.describe import describe
 from ...core.dungeon import rest_status, turns_to_next_check
-from ...core.engine import Redone, Undone
 from ...core.events import Envelope
 from ...core.state import Light, State
+from ...history import undone_commands
 
 BAR_WIDTH = 6
 
@@ -142,12 +142,7 @@ def supplies_panel(state: State) -> Text:
 
 
 def log_lines(state: State, recent: list[Envelope], rows: int) -> Text:
-    undone: set[str] = set()
-    for env in recent:
-        if isinstance(env.event, Undone):
-            undone.add(env.event.command_id)
-        elif isinstance(env.event, Redone):
-            undone.discard(env.event.command_id)
+    undone = undone_commands(recent)
     t = Text()
     for env in recent[-rows:]:
         line = f"#{env.seq} {describe(env.event, state.rules)}"
