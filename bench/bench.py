@@ -90,7 +90,7 @@ def generate(n: int) -> Path:
             seq += 1
             env = Envelope(seq, ev.TYPE, ev.VERSION, ev, cid, 0, "2026-11-30T00:00:00.000+00:00")
             rows.append((seq, ev.TYPE, ev.VERSION, encode(ev).decode(), cid, 0, env.recorded_at))
-            state = step(state, env, timeline.state_at)
+            state = step(state, env, timeline)
             if seq % SNAPSHOT_EVERY == 0:
                 snapshots.append((seq, state))
         if len(rows) > 50_000:

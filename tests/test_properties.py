@@ -50,7 +50,7 @@ command = st.one_of(
 scenario = st.tuples(st.sampled_from(["dyb-og-drager", "dolmenwood", "dnd-2024"]),
                      st.integers(0, 1000), st.lists(command, min_size=1, max_size=40))
 
-SETTINGS = settings(max_examples=25, deadline=None,
+SETTINGS = settings(max_examples=int(__import__("os").environ.get("PROP_EXAMPLES", "25")), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 
 
@@ -124,4 +124,71 @@ def test_state_at_equals_replaying_the_first_n(sc, data):
     c, _ = play(*sc)
     n = data.draw(st.integers(1, c.seq))
     assert c.state_at(n) == replay(list(c.store.read(1, n)))
+    c.close()
+
+
+# -- correcting the past ----------------------------------------------------------
+
+from tracker.core.dice import ScriptedDice  # noqa: E402
+from tracker.core.corrections import Rewind  # noqa: E402
+
+turns = st.lists(st.sampled_from(["explore", "search", "rest", "light"]), min_size=2, max_size=16)
+
+
+@SETTINGS
+@given(st.sampled_from(["dyb-og-drager", "dolmenwood", "dnd-2024"]), st.integers(0, 99), turns,
+       st.data())
+def test_amending_equals_entering_it_right_the_first_time(rid, seed, plan, data):
+    def start(name):
+        c = Campaign.create(Path(tempfile.mkdtemp(prefix="amend-")), name, rid, seed)
+        c.dispatch(party.AddCharacter("Ana"))
+        c.dispatch(supplies.SetSupplies("torches", 9))
+        if rid == "dnd-2024":
+            c.dispatch(camp.ChangeHouseRule("dungeon.wandering.every_turns", "2"))
+        c.dispatch(dun.EnterDungeon("Pit"))
+        return c
+
+    def play(c, fix_at=None, fixed=None):
+        seqs = []
+        for i, what in enumerate(plan):
+            cmd = lights.LightSource("torch", "Ana") if what == "light" else dun.AdvanceTurn(1, what)
+            out = c.dispatch(cmd, fixed if i == fix_at else None)
+            seqs.append(out.envelopes[0].seq)
+        return seqs
+
+    wrong = start("wrong")
+    seqs = play(wrong)
+    checked = [i for i, s in enumerate(seqs)
+               if getattr(next(iter(wrong.store.read(s, s))).event, "check", None) is not None]
+    if not checked:
+        return
+    i = data.draw(st.sampled_from(checked))
+    values = data.draw(st.lists(st.integers(1, 4), min_size=5, max_size=5))
+    probe = ScriptedDice(values)
+    dun.roll_check(wrong.state, probe)
+    values = values[:probe.used]
+    wrong.dispatch(wrong.amend_command(seqs[i], values))
+
+    right = start("right")
+    play(right, fix_at=i, fixed=values)
+    assert wrong.state.dungeon == right.state.dungeon
+    assert wrong.state.lights == right.state.lights and wrong.state.clock == right.state.clock
+    assert replay(list(wrong.store.read())) == wrong.state  # and it replays the same
+    wrong.close(), right.close()
+
+
+@SETTINGS
+@given(scenario, st.data())
+def test_rewind_then_undo_restores(sc, data):
+    c, _ = play(*sc)
+    if c.seq < 2:
+        return
+    before = c.state
+    to = data.draw(st.integers(1, c.seq - 1))
+    c.dispatch(Rewind(to))
+    assert msgspec.structs.replace(c.state, last_done=None, redo=()) == \
+        msgspec.structs.replace(c.state_at(to), last_done=None, redo=())
+    c.undo()
+    # the rewind was a new action: redo now offers the rewind, not what it offered before
+    assert msgspec.structs.replace(c.state, redo=()) == msgspec.structs.replace(before, redo=())
     c.close()

@@ -258,7 +258,7 @@ def _run_on(c: Campaign, args) -> int:
     elif args.cmd == "log":
         from .history import entries
 
-        for e in entries(list(c.store.read()), c.timeline.state_at):
+        for e in entries(list(c.store.read()), c.timeline):
             if args.session is not None and e.session != args.session:
                 continue
             if args.grep and args.grep.casefold() not in e.text.casefold():

@@ -62,13 +62,13 @@ def undone_commands(envs: list[Envelope]) -> set[str]:
     return undone
 
 
-def entries(envs: list[Envelope], state_at) -> list[LogEntry]:
+def entries(envs: list[Envelope], history) -> list[LogEntry]:
     """Replay ``envs`` (a whole log from seq 1) into readable entries."""
     undone = undone_commands(envs)
     out = []
     state = None
     for env in envs:
-        state = step(state, env, state_at)
+        state = step(state, env, history)
         rules = state.rules
         out.append(LogEntry(
             env.seq, env.session, env.command_id, env.type, describe(env.event, rules),

@@ -16,6 +16,8 @@ import msgspec
 from .core import dice as dicemod
 from .core.alerts import Alert, alerts
 from .core.campaign import CampaignCreated
+from .core.corrections import UNCORRECTABLE, CorrectEntry, Rewind, amended, cook, raw
+from .core.dungeon import Encounter, TurnAdvanced, recheck
 from .core.engine import Redo, Timeline, Undo, decide, step
 from .core.errors import Refused
 from .core.events import Envelope
@@ -149,13 +151,62 @@ class Campaign:
         before = self.state
         state = before
         for env in envs:
-            state = step(state, env, self.timeline.state_at)
+            state = step(state, env, self.timeline)
         prev, self.state, self.seq = self.seq, state, envs[-1].seq
         if self.seq // self.timeline.every > prev // self.timeline.every:
             self.timeline.remember(self.seq, state)  # keeps undo far back cheap
         if self.seq - self.snapshot_seq >= SNAPSHOT_EVERY:
             self._snapshot()
         return Outcome(envs, state, alerts(before, state))
+
+    # -- correcting the past -----------------------------------------------------------
+
+    def entry(self, seq: int) -> Envelope:
+        if not 1 <= seq <= self.seq:
+            raise Refused(f"there is no entry #{seq} (the log has 1 to {self.seq})")
+        return next(iter(self.store.read(seq, seq)))
+
+    def amend_command(self, seq: int, dice: list[int] | None = None,
+                      fields: dict[str, str] | None = None, insert_turn: str = "",
+                      note: str = "") -> CorrectEntry:
+        """The command that corrects entry ``seq``: retyped dice, changed fields,
+        and/or a forgotten turn (e.g. a rest) inserted right after it."""
+        if not (dice or fields or insert_turn):
+            raise Refused("say what to correct: --dice, --set FIELD=VALUE or --insert-turn")
+        env = self.entry(seq)
+        if env.type in UNCORRECTABLE:
+            raise Refused(f"entry #{seq} ({env.type.replace('_', ' ')}) cannot be corrected; "
+                          "undo or rewind instead")
+        stand_in = self.state.corrections.get(seq)
+        current = [cook(r) for r in stand_in] if stand_in else [env.event]
+        if dice and isinstance(current[0], Encounter):
+            source = dicemod.ScriptedDice(dice, fallback=self.dice_for(None, manual=False))
+            current[0] = recheck(self.state, current[0], source)
+            if source.unused():
+                raise Refused(f"{len(dice)} dice given, but the check rolls only {source.used}")
+            dice = None
+        if dice or fields:
+            current[0] = amended(current[0], dice, fields)
+        if insert_turn:
+            if insert_turn not in self.state.rules.dungeon.activities:
+                raise Refused(f"unknown activity {insert_turn!r}; choose one of: "
+                              + ", ".join(self.state.rules.dungeon.activities))
+            current.append(TurnAdvanced(activity=insert_turn))
+        return CorrectEntry(seq, tuple(raw(e) for e in current), note)
+
+    def rewind_command(self, seq: int) -> Rewind:
+        if not 1 <= seq < self.seq:
+            raise Refused(f"rewind to an entry from 1 to {self.seq - 1}")
+        return Rewind(seq)
+
+    def preview(self, command: Command) -> State:
+        """The state a command would lead to, without writing anything."""
+        events = self.decide(command)
+        state = self.state
+        cid = "preview"
+        for i, ev in enumerate(events, start=self.seq + 1):
+            state = step(state, Envelope(i, ev.TYPE, ev.VERSION, ev, cid, 0, ""), self.timeline)
+        return state
 
     def undo(self) -> Outcome:
         return self.dispatch(Undo())

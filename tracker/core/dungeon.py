@@ -114,7 +114,7 @@ def _in_dungeon(state: State) -> None:
         raise Refused("the party is not in a dungeon (enter one first)")
 
 
-def _roll_check(state: State, dice) -> dict:
+def roll_check(state: State, dice) -> dict:
     """Roll a wandering check and, on an encounter, surprise and distance.
 
     The check is always the first die; surprise for each side comes next
@@ -147,7 +147,7 @@ def check_due(state: State, turn: int, fast: bool = False) -> bool:
 
 
 def _turn_event(state: State, activity: str, dice, fast: bool = False) -> TurnAdvanced:
-    rolls = _roll_check(state, dice) if check_due(state, state.dungeon.turn + 1, fast) else {}
+    rolls = roll_check(state, dice) if check_due(state, state.dungeon.turn + 1, fast) else {}
     return TurnAdvanced(activity=activity, **rolls)
 
 
@@ -229,7 +229,7 @@ def decide_turn(state: State, cmd: AdvanceTurn, dice) -> list[Event]:
 @decides(RollCheck)
 def decide_check(state: State, cmd: RollCheck, dice) -> list[Event]:
     _in_dungeon(state)
-    return [CheckRolled(**_roll_check(state, dice))]
+    return [CheckRolled(**roll_check(state, dice))]
 
 
 @decides(FastTravel)
@@ -246,6 +246,17 @@ def decide_fast_travel(state: State, cmd: FastTravel, dice) -> list[Event]:
         raise Refused(f"{cmd.feet} ft is {turns} turns; fast travel covers at most {MAX_TURNS}")
     start = FastTravelStarted(cmd.feet, turns)
     return [start, *_advance(state, turns, FAST_TRAVEL, dice, fast=True)]
+
+
+def recheck(state: State, ev: Encounter, dice) -> Encounter:
+    """``ev`` with its wandering check rolled again from ``dice`` (a correction:
+    a quiet check typed as an encounter needs surprise and distance dice too)."""
+    if ev.check is None:
+        raise Refused("that turn made no wandering check")
+    rolls = roll_check(state, dice)
+    return replace(ev, check=rolls["check"], surprise_party=rolls.get("surprise_party"),
+                   surprise_monsters=rolls.get("surprise_monsters"),
+                   distance=rolls.get("distance"))
 
 
 # --- evolve -------------------------------------------------------------------

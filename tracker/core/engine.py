@@ -10,13 +10,14 @@ checkpoint, so undo never costs the whole log.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Protocol
 
 from msgspec.structs import replace
 
 # Importing the area modules registers their events, deciders and evolvers.
-from . import campaign, dungeon, effects, lights, party, supplies  # noqa: F401
+from . import campaign, corrections, dungeon, effects, lights, party, supplies  # noqa: F401
 from .campaign import CampaignCreated, created_state
+from .corrections import EntryCorrected, Rewound, cook
 from .errors import Refused
 from .events import Envelope, Event, event
 from .handlers import DECIDERS, EVOLVERS, Command, decides
@@ -76,27 +77,40 @@ def evolve(state: State, ev: Event) -> State:
     return EVOLVERS[type(ev)](state, ev)
 
 
-StateAt = Callable[[int], State]
+class History(Protocol):
+    """What ``step`` needs of the log: time travel and reading a range."""
+
+    def state_at(self, seq: int) -> State | None: ...
+
+    def read(self, lo: int, hi: int) -> Iterable[Envelope]: ...
 
 
-def step(state: State | None, env: Envelope, state_at: StateAt) -> State:
-    """Apply one stored event, including undo/redo and command bookkeeping."""
+def step(state: State | None, env: Envelope, history: History,
+         refolding: bool = False) -> State:
+    """Apply one stored event, including undo/redo, corrections and the
+    bookkeeping of which command was done last."""
     ev = env.event
     kind = type(ev)
-    if kind in _TIMELINE_EVENTS:
-        if kind is CampaignCreated:
-            return created_state(ev)
-        if state is None:
-            raise Refused(f"event {env.seq} comes before the campaign was created")
-        if kind is Undone:
-            before = state_at(ev.first_seq - 1)
-            ref = CommandRef(ev.command_id, ev.first_seq, ev.last_seq, ev.label)
-            return replace(before, redo=(ref,) + state.redo)
-        after = state_at(ev.last_seq)  # Redone
-        return replace(after, redo=state.redo[1:])
+    if kind is CampaignCreated:
+        return created_state(ev)
     if state is None:
         raise Refused(f"event {env.seq} comes before the campaign was created")
-    state = EVOLVERS[kind](state, ev)
+    if kind in _TIMELINE_EVENTS:
+        if kind is Undone:
+            before = history.state_at(ev.first_seq - 1)
+            ref = CommandRef(ev.command_id, ev.first_seq, ev.last_seq, ev.label)
+            return replace(before, redo=(ref,) + state.redo)
+        if kind is Redone:
+            after = history.state_at(ev.last_seq)
+            return replace(after, redo=state.redo[1:])
+        if kind is Rewound:
+            state = history.state_at(ev.to_seq)
+        elif not refolding:  # EntryCorrected; in a refold it is already applied
+            corrections = {**state.corrections, ev.target: ev.events}
+            state = replace(_refold(history, ev.target, env.seq - 1, corrections),
+                            corrections=corrections)
+    else:
+        state = EVOLVERS[kind](state, ev)
     ref = state.last_done
     if ref is not None and ref.id == env.command_id:
         ref = CommandRef(ref.id, ref.first_seq, env.seq, ref.label)
@@ -105,12 +119,47 @@ def step(state: State | None, env: Envelope, state_at: StateAt) -> State:
     return replace(state, last_done=ref, redo=())
 
 
-_TIMELINE_EVENTS = frozenset({CampaignCreated, Undone, Redone})
+_TIMELINE_EVENTS = frozenset({Undone, Redone, Rewound, EntryCorrected})
 
 
-def fold(state: State | None, envs: Iterable[Envelope], state_at: StateAt) -> State | None:
+class _Refolded:
+    """History seen from inside a refold: corrected states from ``start`` on."""
+
+    def __init__(self, base: History, start: int):
+        self.base, self.start, self.states = base, start, {}
+
+    def state_at(self, seq: int) -> State | None:
+        if seq >= self.start and seq in self.states:
+            return self.states[seq]
+        return self.base.state_at(seq)
+
+    def read(self, lo: int, hi: int) -> Iterable[Envelope]:
+        return self.base.read(lo, hi)
+
+
+def _refold(history: History, start: int, upto: int,
+            corrections: dict[int, tuple]) -> State:
+    """Replay entries ``start..upto`` with ``corrections`` standing in."""
+    local = _Refolded(history, start)
+    state = history.state_at(start - 1)
+    for env in history.read(start, upto):
+        for e in _effective(env, corrections):
+            state = step(state, e, local, refolding=True)
+        local.states[env.seq] = state
+    return state
+
+
+def _effective(env: Envelope, corrections: dict[int, tuple]) -> tuple[Envelope, ...]:
+    stand_in = corrections.get(env.seq)
+    if stand_in is None:
+        return (env,)
+    return tuple(Envelope(env.seq, r.type, r.version, cook(r), env.command_id, env.session,
+                          env.recorded_at) for r in stand_in)
+
+
+def fold(state: State | None, envs: Iterable[Envelope], history: History) -> State | None:
     for env in envs:
-        state = step(state, env, state_at)
+        state = step(state, env, history)
     return state
 
 
@@ -147,7 +196,7 @@ class Timeline:
         if base_seq == seq:
             return state
         for env in self.read(base_seq + 1, seq):
-            state = step(state, env, self.state_at)
+            state = step(state, env, self)
             if env.seq % self.every == 0:
                 self.memo[env.seq] = state
         return state

@@ -82,6 +82,14 @@ class ExitResult(msgspec.Struct, frozen=True, omit_defaults=True):
     fate: str = ""
 
 
+class Raw(msgspec.Struct, frozen=True):
+    """An event as stored (type, schema version, JSON data), kept undecoded."""
+
+    type: str
+    version: int
+    data: str
+
+
 class CommandRef(msgspec.Struct, frozen=True):
     """A command's place in the log: enough for undo and redo by time travel."""
 
@@ -108,6 +116,7 @@ class State(msgspec.Struct, frozen=True):
     next_id: int = 1
     last_done: CommandRef | None = None
     redo: tuple[CommandRef, ...] = ()
+    corrections: dict[int, tuple[Raw, ...]] = {}  # entry seq -> events standing in for it
 
     @property
     def rules(self):

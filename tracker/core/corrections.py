@@ -1,0 +1,160 @@
+"""Correcting the past: amending an entry, inserting a forgotten one, rewinding.
+
+A correction is a new entry naming the entry it corrects; the events it holds
+stand in for that entry when the log is replayed, and everything after it is
+recomputed (the engine refolds; see ``engine.step``). The corrections in force
+are part of the state, so undoing a correction, or rewinding past it, simply
+restores the state without it.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from . import dice as dicemod
+from .dice import Roll
+from .errors import Refused
+from .events import EVENT_TYPES, Event, decode, encode, event
+from .handlers import Command, decides
+from .state import Raw, State
+
+UNCORRECTABLE = {"campaign_created", "undone", "redone", "entry_corrected", "rewound",
+                 "ruleset_changed"}
+
+
+class CorrectEntry(Command, frozen=True):
+    """Stand ``events`` in for entry ``seq`` (built by ``amended`` / ``inserted``)."""
+
+    seq: int
+    events: tuple[Raw, ...]
+    note: str = ""
+
+
+class Rewind(Command, frozen=True):
+    """Return the campaign to how it stood right after entry ``to_seq``."""
+
+    to_seq: int
+
+
+@event("entry_corrected")
+class EntryCorrected(Event, frozen=True):
+    target: int
+    events: tuple[Raw, ...]
+    note: str = ""
+
+
+@event("rewound")
+class Rewound(Event, frozen=True):
+    to_seq: int
+
+
+def raw(ev: Event) -> Raw:
+    return Raw(ev.TYPE, ev.VERSION, encode(ev).decode())
+
+
+def cook(r: Raw) -> Event:
+    return decode(r.type, r.version, r.data)
+
+
+def _replace_rolls(obj, new_dice: list[int], used: list[int]):
+    """Rebuild ``obj`` with the dice of its rolls replaced, in rolled order."""
+    if isinstance(obj, Roll):
+        n = len(obj.dice)
+        if used[0] + n > len(new_dice):
+            return obj  # the rest keep their dice
+        faces = tuple(new_dice[used[0]:used[0] + n])
+        used[0] += n
+        expr = dicemod.parse(obj.expr)
+        groups = expr.groups
+        sides = [g.sides for g in groups for _ in range(g.count)]
+        for i, (v, s) in enumerate(zip(faces, sides)):
+            if not 1 <= v <= s:
+                raise Refused(f"die {used[0] - n + i + 1} ({obj.expr}): {v} is not possible "
+                              f"on a d{s}")
+        return Roll(obj.expr, faces, dicemod.total_of(expr, faces), True)
+    if isinstance(obj, tuple):
+        return tuple(_replace_rolls(x, new_dice, used) for x in obj)
+    if isinstance(obj, msgspec.Struct):
+        return msgspec.structs.replace(obj, **{
+            f: _replace_rolls(getattr(obj, f), new_dice, used) for f in obj.__struct_fields__})
+    return obj
+
+
+def dice_count(ev: Event) -> int:
+    total = 0
+
+    def walk(x):
+        nonlocal total
+        if isinstance(x, Roll):
+            total += len(x.dice)
+        elif isinstance(x, tuple):
+            for y in x:
+                walk(y)
+        elif isinstance(x, msgspec.Struct):
+            for f in x.__struct_fields__:
+                walk(getattr(x, f))
+
+    walk(ev)
+    return total
+
+
+def amended(original: Event, dice: list[int] | None = None,
+            fields: dict[str, str] | None = None) -> Event:
+    """``original`` with its dice retyped (in rolled order) and simple fields set."""
+    ev = original
+    if dice:
+        have = dice_count(ev)
+        if have == 0:
+            raise Refused(f"entry ({ev.TYPE}) rolled no dice to correct")
+        if len(dice) > have:
+            raise Refused(f"{len(dice)} dice given, but the entry rolled only {have}")
+        ev = _replace_rolls(ev, list(dice), [0])
+    if fields:
+        data = msgspec.to_builtins(ev)
+        for key, text in fields.items():
+            if key not in type(ev).__struct_fields__:
+                names = ", ".join(type(ev).__struct_fields__)
+                raise Refused(f"{ev.TYPE} has no field {key!r} (fields: {names})")
+            old = data.get(key)
+            if isinstance(old, (dict, list)):
+                raise Refused(f"{key} holds dice or a list; correct dice with --dice")
+            if isinstance(old, bool):
+                value: object = text.lower() in ("1", "true", "yes", "on")
+            elif isinstance(old, int):
+                try:
+                    value = int(text)
+                except ValueError:
+                    raise Refused(f"{key} must be a whole number") from None
+            else:
+                value = text
+            data[key] = value
+        try:
+            ev = msgspec.convert(data, type(ev))
+        except msgspec.ValidationError as e:
+            raise Refused(f"the corrected entry is not valid: {e}") from None
+    if ev == original:
+        raise Refused("that changes nothing in the entry")
+    return ev
+
+
+@decides(CorrectEntry)
+def decide_correct(state: State, cmd: CorrectEntry, dice) -> list[Event]:
+    if cmd.seq < 2:
+        raise Refused("the campaign's first entry cannot be corrected")
+    if not cmd.events:
+        raise Refused("a correction needs at least one event")
+    for r in cmd.events:
+        if r.type not in EVENT_TYPES or r.type in UNCORRECTABLE:
+            raise Refused(f"{r.type!r} cannot stand in a correction")
+        try:
+            cook(r)
+        except (msgspec.DecodeError, msgspec.ValidationError) as e:
+            raise Refused(f"bad corrected {r.type}: {e}") from None
+    return [EntryCorrected(cmd.seq, cmd.events, cmd.note)]
+
+
+@decides(Rewind)
+def decide_rewind(state: State, cmd: Rewind, dice) -> list[Event]:
+    if cmd.to_seq < 1:
+        raise Refused("rewind to an entry number of 1 or more")
+    return [Rewound(cmd.to_seq)]
