@@ -198,3 +198,48 @@ def test_installed_entry_point_exit_codes(saves):
     assert r.returncode == 1 and r.stderr.startswith("tracker: no campaign named 'ghost'")
     r = subprocess.run(exe + ["do"], capture_output=True, text=True)
     assert r.returncode == 2
+
+
+def test_amend_rewind_and_the_recap(capsys, camp, tmp_path):
+    """Correct a die typed wrong, a torch's carrier, insert a forgotten rest."""
+    assert run(capsys, "do", "camp", "session-start")[0] == 0
+    assert run(capsys, "do", "camp", "light", "torch", "--by", "Ana")[0] == 0
+    assert run(capsys, "do", "camp", "turn")[0] == 0
+    code, out, _ = run(capsys, "do", "camp", "turn", "--dice", "6")
+    check_seq = int(out.split()[0][1:])
+    torch_seq = check_seq - 2
+    assert not state(capsys)["dungeon"]["checks"][0]["encounter"]
+    code, out, _ = run(capsys, "do", "camp", "amend", str(check_seq), "--dice", "1,3,3,4,4",
+                       "--note", "read the die wrong")
+    assert code == 0 and "ENCOUNTER" in out
+    d = state(capsys)["dungeon"]
+    assert d["checks"][0]["encounter"] and d["checks"][0]["distance_ft"] == 80
+    assert run(capsys, "do", "camp", "amend", str(torch_seq), "--set", "by=Bo")[0] == 0
+    assert state(capsys)["dungeon"]["lights"][0]["by"] == "Bo"
+    assert run(capsys, "do", "camp", "amend", str(torch_seq + 1), "--insert-turn", "rest")[0] == 0
+    d = state(capsys)["dungeon"]
+    assert d["turn"] == 3 and d["turns_since_rest"] == 1
+    code, out, _ = run(capsys, "log", "camp")
+    assert f"(corrected by #" in out and "Corrected #" in out
+    code, out, _ = run(capsys, "export", "camp", "--format", "markdown", "--session", "1")
+    assert code == 0 and out.startswith("# camp: session 1") and "encounters: 1" in out
+    seq = state(capsys)["seq"]
+    assert run(capsys, "do", "camp", "rewind", "4")[0] == 0  # before entering
+    assert not state(capsys)["dungeon"]["active"]
+    assert run(capsys, "undo", "camp")[0] == 0
+    assert state(capsys)["dungeon"]["turn"] == 3
+    assert state(capsys, "camp", "--at", str(seq))["dungeon"] == state(capsys)["dungeon"]
+    code, _, err = run(capsys, "do", "camp", "amend", str(check_seq), "--dice", "9")
+    assert code == 1 and "not possible on a d6" in err
+    code, _, err = run(capsys, "export", "camp", "--format", "markdown", "--session", "7")
+    assert code == 1 and "no entries in session 7" in err
+
+
+def test_log_filters(capsys, camp):
+    assert run(capsys, "do", "camp", "light", "torch", "--by", "Bo")[0] == 0
+    code, out, _ = run(capsys, "log", "camp", "--area", "party")
+    assert [l.split()[5] for l in out.splitlines()] == ["Ana", "Bo"]
+    code, out, _ = run(capsys, "log", "camp", "--character", "bo")
+    assert len(out.splitlines()) == 2 and "carried by Bo" in out
+    code, out, _ = run(capsys, "log", "camp", "--session", "0", "--json", "--area", "supplies")
+    assert json.loads(out)["type"] == "supplies_set"

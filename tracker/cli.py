@@ -20,6 +20,8 @@ from .core.handlers import Command
 from .core.ruleset import load_text, seconds
 from .core.view import state_json
 from .service import Campaign, list_campaigns
+from .core.describe import roll_text
+from .history import AREAS
 from .store import jsonl, paths
 
 
@@ -45,7 +47,7 @@ def _supply_count(text: str) -> tuple[int, bool]:
         raise argparse.ArgumentTypeError(f"expected a number, +N or -N (got {text!r})")
 
 
-# Each action: name -> (help, add_arguments(parser), build(args, state) -> Command)
+# Each action: name -> (help, add_arguments(parser), build(args, campaign) -> Command)
 def _effect_seconds(a, state) -> int:
     given = [(u, getattr(a, u)) for u in ("rounds", "turns", "minutes", "hours")
              if getattr(a, u) is not None]
@@ -61,70 +63,95 @@ def _add_effect_args(p):
         p.add_argument(f"--{unit}", type=int, metavar="N")
 
 
+def _add_amend_args(p):
+    p.add_argument("seq", type=int)
+    p.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE")
+    p.add_argument("--insert-turn", default="", metavar="ACTIVITY",
+                   help="insert a forgotten turn (e.g. rest) right after the entry")
+    p.add_argument("--note", default="", help="why, for the log")
+
+
+def _fields(pairs: list[str]) -> dict[str, str]:
+    out = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise Usage(f"--set wants FIELD=VALUE (got {pair!r})")
+        k, v = pair.split("=", 1)
+        out[k.strip()] = v.strip()
+    return out
+
+
 ACTIONS = {
     "add-character": ("add a character to the party",
                       lambda p: (p.add_argument("char"), p.add_argument("--level", type=int, default=1)),
-                      lambda a, s: party.AddCharacter(a.char, a.level)),
+                      lambda a, c: party.AddCharacter(a.char, a.level)),
     "rename-character": ("rename a character",
                          lambda p: (p.add_argument("old"), p.add_argument("new")),
-                         lambda a, s: party.RenameCharacter(a.old, a.new)),
+                         lambda a, c: party.RenameCharacter(a.old, a.new)),
     "remove-character": ("remove a character from the party",
                          lambda p: p.add_argument("char"),
-                         lambda a, s: party.RemoveCharacter(a.char)),
+                         lambda a, c: party.RemoveCharacter(a.char)),
     "note": ("add a GM note", lambda p: p.add_argument("text"),
-             lambda a, s: camp.AddNote(a.text)),
+             lambda a, c: camp.AddNote(a.text)),
     "session-start": ("start the next session", lambda p: None,
-                      lambda a, s: camp.StartSession()),
+                      lambda a, c: camp.StartSession()),
     "session-end": ("end the running session", lambda p: None,
-                    lambda a, s: camp.EndSession()),
+                    lambda a, c: camp.EndSession()),
     "manual-dice": ("switch manual dice on or off for this campaign",
                     lambda p: p.add_argument("switch", choices=["on", "off"]),
-                    lambda a, s: camp.SetManualDice(a.switch == "on")),
+                    lambda a, c: camp.SetManualDice(a.switch == "on")),
     "house-rule": ("change one ruleset value for this campaign, e.g. "
                    "dungeon.wandering.every_turns 3",
                    lambda p: (p.add_argument("key"), p.add_argument("value")),
-                   lambda a, s: camp.ChangeHouseRule(a.key, a.value)),
+                   lambda a, c: camp.ChangeHouseRule(a.key, a.value)),
     "enter-dungeon": ("enter a dungeon",
                       lambda p: (p.add_argument("dungeon", nargs="?", default=""),
                                  p.add_argument("--depth", type=int, default=1)),
-                      lambda a, s: dun.EnterDungeon(a.dungeon, a.depth)),
+                      lambda a, c: dun.EnterDungeon(a.dungeon, a.depth)),
     "leave-dungeon": ("leave the dungeon (--hasty: save versus Doom, Dolmenwood)",
                       lambda p: (p.add_argument("--hasty", action="store_true"),
                                  p.add_argument("--map", action="store_true",
                                                 help="the party has a map with its position marked"),
                                  p.add_argument("--route", action="store_true",
                                                 help="the party knows a safe route out")),
-                      lambda a, s: dun.LeaveDungeon(a.hasty, a.map, a.route)),
+                      lambda a, c: dun.LeaveDungeon(a.hasty, a.map, a.route)),
     "depth": ("go to dungeon level N", lambda p: p.add_argument("level", type=int),
-              lambda a, s: dun.ChangeDepth(a.level)),
+              lambda a, c: dun.ChangeDepth(a.level)),
     "turn": ("advance one or more turns",
              lambda p: (p.add_argument("--count", type=int, default=1),
                         p.add_argument("--activity", default="explore")),
-             lambda a, s: dun.AdvanceTurn(a.count, a.activity)),
+             lambda a, c: dun.AdvanceTurn(a.count, a.activity)),
     "rest": ("take a rest turn", lambda p: None,
-             lambda a, s: dun.AdvanceTurn(1, "rest")),
+             lambda a, c: dun.AdvanceTurn(1, "rest")),
     "light": ("light a torch, lantern, ...",
               lambda p: (p.add_argument("kind"), p.add_argument("--by", default="")),
-              lambda a, s: lights.LightSource(a.kind, a.by)),
+              lambda a, c: lights.LightSource(a.kind, a.by)),
     "douse": ("put out a light (a lantern keeps its fuel)",
               lambda p: p.add_argument("id", type=int),
-              lambda a, s: lights.DouseLight(a.id)),
+              lambda a, c: lights.DouseLight(a.id)),
     "relight": ("relight a doused light, or refill a spent lantern",
                 lambda p: p.add_argument("id", type=int),
-                lambda a, s: lights.RelightLight(a.id)),
+                lambda a, c: lights.RelightLight(a.id)),
     "effect": ("start an effect or spell timer", _add_effect_args,
-               lambda a, s: effects.StartEffect(a.effect_name, _effect_seconds(a, s))),
+               lambda a, c: effects.StartEffect(a.effect_name, _effect_seconds(a, c.state))),
     "end-effect": ("end an effect early", lambda p: p.add_argument("id", type=int),
-                   lambda a, s: effects.EndEffect(a.id)),
+                   lambda a, c: effects.EndEffect(a.id)),
     "check": ("roll an extra wandering-monster check", lambda p: None,
-              lambda a, s: dun.RollCheck()),
+              lambda a, c: dun.RollCheck()),
     "fast-travel": ("move through explored areas (Dolmenwood)",
                     lambda p: p.add_argument("--feet", type=int, required=True),
-                    lambda a, s: dun.FastTravel(a.feet)),
+                    lambda a, c: dun.FastTravel(a.feet)),
+    "rewind": ("return the campaign to how it stood right after entry SEQ (undoable)",
+               lambda p: p.add_argument("seq", type=int),
+               lambda a, c: c.rewind_command(a.seq)),
+    "amend": ("correct entry SEQ: --dice retypes its dice in rolled order, --set FIELD=VALUE "
+              "changes a field, --insert-turn ACTIVITY adds a forgotten turn after it",
+              _add_amend_args,
+              lambda a, c: c.amend_command(a.seq, a.dice, _fields(a.set), a.insert_turn, a.note)),
     "supplies": ("set a supply: KIND N, or add/remove with +N / -N",
                  lambda p: (p.add_argument("kind"),
                             p.add_argument("count", type=_supply_count)),
-                 lambda a, s: supplies.SetSupplies(a.kind, a.count[0], a.count[1])),
+                 lambda a, c: supplies.SetSupplies(a.kind, a.count[0], a.count[1])),
 }
 
 
@@ -164,13 +191,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("name")
     p.add_argument("--json", action="store_true", help="one JSON object per line")
     p.add_argument("--session", type=int, help="only this session")
+    p.add_argument("--area", choices=sorted(AREAS), help="only this area")
+    p.add_argument("--character", metavar="NAME", help="only entries about this character")
     p.add_argument("--grep", metavar="TEXT", help="only entries containing TEXT")
+    p.add_argument("--dice", dest="dice_detail", action="store_true",
+                   help="show every entry's dice (expression, each die, typed or rolled)")
     for verb in ("undo", "redo"):
         p = sub.add_parser(verb, help=f"{verb} the last {'undone ' if verb == 'redo' else ''}action")
         p.add_argument("name")
     p = sub.add_parser("export", help="export the log")
     p.add_argument("name")
-    p.add_argument("--format", choices=["jsonl"], default="jsonl")
+    p.add_argument("--format", choices=["jsonl", "markdown"], default="jsonl",
+                   help="jsonl: the whole log; markdown: a session recap")
+    p.add_argument("--session", metavar="N[-M]",
+                   help="markdown: the session, or span of sessions (default: the last)")
     p.add_argument("-o", "--output", metavar="FILE", help="default: standard output")
     p = sub.add_parser("import", help="create a campaign from a JSONL export")
     p.add_argument("file")
@@ -245,8 +279,10 @@ def _run(args, saves: Path) -> int:
 def _run_on(c: Campaign, args) -> int:
     if args.cmd == "do":
         _help, _add, build = ACTIONS[args.action]
-        cmd: Command = build(args, c.state)
-        out = c.dispatch(cmd, args.dice)  # manual dice: --dice must give every die
+        cmd: Command = build(args, c)
+        # amend's --dice are the corrected dice, not dice for rolling
+        rolled = None if args.action == "amend" else args.dice
+        out = c.dispatch(cmd, rolled)  # manual dice: --dice must give every die
         _print_outcome(out, c, args.json)
     elif args.cmd in ("undo", "redo"):
         out = c.undo() if args.cmd == "undo" else c.redo()
@@ -259,17 +295,21 @@ def _run_on(c: Campaign, args) -> int:
         from .history import entries
 
         for e in entries(list(c.store.read()), c.timeline):
-            if args.session is not None and e.session != args.session:
-                continue
-            if args.grep and args.grep.casefold() not in e.text.casefold():
+            if not e.matches(args.session, args.area, args.character, args.grep):
                 continue
             if args.json:
                 print(json.dumps(e.as_json(), ensure_ascii=False))
             else:
                 mark = " (undone)" if e.undone else ""
-                print(f"{e.seq:>6}  s{e.session:<3} {e.game_time:<15} {e.text}{mark}")
+                mark += f" (corrected by #{e.corrected_by})" if e.corrected_by else ""
+                dice = "  [" + "; ".join(roll_text(r) for r in e.dice) + "]" if e.dice else ""
+                print(f"{e.seq:>6}  s{e.session:<3} {e.game_time:<15} {e.text}{mark}"
+                      f"{dice if args.dice_detail else ''}")
     elif args.cmd == "export":
-        lines = jsonl.export_lines(c.store)
+        if args.format == "markdown":
+            lines = recap_lines(c, args.session)
+        else:
+            lines = jsonl.export_lines(c.store)
         if args.output:
             try:
                 with open(args.output, "w", encoding="utf-8") as f:
@@ -281,6 +321,23 @@ def _run_on(c: Campaign, args) -> int:
             for line in lines:
                 print(line)
     return 0
+
+
+def recap_lines(c: Campaign, span: str | None) -> list[str]:
+    from . import recap
+
+    sessions = None
+    if span:
+        try:
+            lo, _, hi = span.partition("-")
+            sessions = list(range(int(lo), int(hi or lo) + 1))
+        except ValueError:
+            raise Usage(f"--session wants N or N-M (got {span!r})") from None
+    try:
+        r = recap.build(c.name, list(c.store.read()), c.timeline.state_at, sessions)
+    except ValueError as e:
+        raise Refused(str(e)) from None
+    return recap.markdown(r).splitlines()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,14 +1,29 @@
-"""The campaign log as entries a GM reads: text, time, dice, undone or not."""
+"""The campaign log as entries a GM reads: text, time, area, dice, status."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import msgspec
+
 from .core import clock
-from .core.describe import describe, roll_text
+from .core.corrections import EntryCorrected, cook
+from .core.describe import describe
 from .core.dice import Roll
 from .core.engine import Redone, Undone, step
-from .core.events import Envelope, as_dict
+from .core.events import Envelope
+
+AREAS = {
+    "party": {"character_added", "character_renamed", "character_removed"},
+    "dungeon": {"dungeon_entered", "dungeon_left", "depth_changed", "turn_advanced",
+                "check_rolled", "fast_travel_started", "hasty_exit_rolled", "light_lit",
+                "light_doused", "light_relit", "effect_started", "effect_ended"},
+    "supplies": {"supplies_set"},
+    "session": {"session_started", "session_ended", "note_added"},
+    "campaign": {"campaign_created", "ruleset_changed", "manual_dice_set"},
+    "history": {"undone", "redone", "entry_corrected", "rewound"},
+}
+AREA_OF = {t: area for area, types in AREAS.items() for t in types}
 
 
 @dataclass
@@ -21,16 +36,30 @@ class LogEntry:
     game_time: str
     clock: int
     recorded_at: str
+    area: str
     dice: list[Roll] = field(default_factory=list)
     undone: bool = False
+    corrected_by: int = 0  # the entry that corrects this one (0: none)
+    names: tuple[str, ...] = ()  # characters the entry mentions
 
     def as_json(self) -> dict:
         return {"seq": self.seq, "session": self.session, "command_id": self.command_id,
-                "type": self.type, "text": self.text, "game_time": self.game_time,
-                "clock": self.clock, "recorded_at": self.recorded_at,
-                "undone": self.undone,
+                "type": self.type, "area": self.area, "text": self.text,
+                "game_time": self.game_time, "clock": self.clock,
+                "recorded_at": self.recorded_at, "undone": self.undone,
+                "corrected_by": self.corrected_by or None,
                 "dice": [{"expr": r.expr, "dice": list(r.dice), "total": r.total,
                           "typed": r.typed} for r in self.dice]}
+
+    def matches(self, session: int | None = None, area: str | None = None,
+                character: str | None = None, text: str | None = None) -> bool:
+        if session is not None and self.session != session:
+            return False
+        if area and self.area != area:
+            return False
+        if character and character.casefold() not in (n.casefold() for n in self.names):
+            return False
+        return not text or text.casefold() in self.text.casefold()
 
 
 def rolls_in(obj) -> list[Roll]:
@@ -43,7 +72,7 @@ def rolls_in(obj) -> list[Roll]:
         elif isinstance(x, (tuple, list)):
             for y in x:
                 walk(y)
-        elif hasattr(x, "__struct_fields__"):
+        elif isinstance(x, msgspec.Struct):
             for f in x.__struct_fields__:
                 walk(getattr(x, f))
 
@@ -62,19 +91,39 @@ def undone_commands(envs: list[Envelope]) -> set[str]:
     return undone
 
 
+def _names(ev, party: set[str]) -> tuple[str, ...]:
+    found = []
+    for f in getattr(ev, "__struct_fields__", ()):
+        v = getattr(ev, f)
+        if isinstance(v, str) and v in party:
+            found.append(v)
+        elif isinstance(v, tuple):
+            found += [x[0] for x in v if isinstance(x, tuple) and x and x[0] in party]
+    return tuple(found)
+
+
 def entries(envs: list[Envelope], history) -> list[LogEntry]:
     """Replay ``envs`` (a whole log from seq 1) into readable entries."""
     undone = undone_commands(envs)
     out = []
     state = None
+    corrected: dict[int, int] = {}
+    known: set[str] = set()
     for env in envs:
         state = step(state, env, history)
-        rules = state.rules
+        known.update(c.name for c in state.party)
+        ev = env.event
+        if isinstance(ev, EntryCorrected) and env.command_id not in undone:
+            corrected[ev.target] = env.seq
+            shown = [cook(r) for r in ev.events]
+        else:
+            shown = [ev]
         out.append(LogEntry(
-            env.seq, env.session, env.command_id, env.type, describe(env.event, rules),
-            clock.stamp(rules, state.clock), state.clock, env.recorded_at,
-            rolls_in(env.event), env.command_id in undone))
+            env.seq, env.session, env.command_id, env.type, describe(ev, state.rules),
+            clock.stamp(state.rules, state.clock), state.clock, env.recorded_at,
+            AREA_OF.get(env.type, "campaign"), [r for e in shown for r in rolls_in(e)],
+            env.command_id in undone, 0, tuple(n for e in shown for n in _names(e, known))))
+    for target, by in corrected.items():
+        if 1 <= target <= len(out):
+            out[target - 1].corrected_by = by
     return out
-
-
-__all__ = ["LogEntry", "entries", "rolls_in", "roll_text", "undone_commands", "as_dict"]

@@ -8,6 +8,7 @@ from .campaign import (CampaignCreated, ManualDiceSet, NoteAdded, RulesetChanged
 from .dungeon import (CheckRolled, DepthChanged, DungeonEntered, DungeonLeft, Encounter,
                       FastTravelStarted, HastyExitRolled, TurnAdvanced)
 from .effects import EffectEnded, EffectStarted
+from .corrections import EntryCorrected, Rewound, cook
 from .engine import Redone, Undone
 from .events import Event
 from .lights import LightDoused, LightLit, LightRelit
@@ -91,6 +92,12 @@ def describe(ev: Event, rules: Ruleset) -> str:
         case SuppliesSet():
             name = rules.supplies.get(ev.kind, ev.kind)
             return f"{name}: now {ev.count}"
+        case EntryCorrected():
+            new = "; ".join(describe(cook(r), rules) for r in ev.events)
+            note = f" ({ev.note})" if ev.note else ""
+            return f"Corrected #{ev.target}: {new}{note}"
+        case Rewound():
+            return f"Rewound the campaign to #{ev.to_seq}"
         case Undone():
             return f"Undid: {ev.label} (from #{ev.first_seq})"
         case Redone():
