@@ -298,6 +298,37 @@ def bench_ui(saves: Path, n: int) -> None:
           f"p99 {ms(pct(keys, .99))}")
 
 
+async def _log_screen(saves: Path, presses: int = 60) -> tuple[float, list[float]]:
+    """Open the log screen (entries built in a worker) and scroll it by pages."""
+    from tracker.ui.app import TrackerApp
+    from tracker.ui.widgets.log_view import LogView
+
+    app = TrackerApp(saves, "bench")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        t = time.perf_counter()
+        await pilot.press("2")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        opened = time.perf_counter() - t
+        assert len(app.screen.query_one(LogView).entries) > 1000
+        times = []
+        for i in range(presses):
+            t = time.perf_counter()
+            await pilot.press("pageup" if i < presses // 2 else "up")
+            await pilot.pause()
+            times.append(time.perf_counter() - t)
+    return opened, times
+
+
+def bench_log(saves: Path, n: int) -> None:
+    opened, times = asyncio.run(_log_screen(saves))
+    print(f"\n5. The log screen on a {n:,}-event campaign (headless, 80x24)")
+    print(f"   open (read, replay and describe every entry in a worker): {ms(opened)}")
+    print(f"   scroll keystroke (page up / up) to repaint: median {ms(statistics.median(times))}, "
+          f"p99 {ms(pct(times, .99))}")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sizes", default="1000,10000,100000,1000000")
@@ -314,6 +345,7 @@ def main() -> int:
     bench_open(sizes)
     ui_n = min(max(sizes), 100_000)
     bench_ui(generate(ui_n), ui_n)
+    bench_log(generate(ui_n), ui_n)
     return 0
 
 

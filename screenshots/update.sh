@@ -7,6 +7,8 @@ src=tests/__snapshots__/test_ui
 cp "$src/test_picker_snapshot.svg" screenshots/picker.svg
 cp "$src/test_empty_picker_snapshot.svg" screenshots/picker-empty.svg
 cp "$src/test_dice_dialog_snapshot.svg" screenshots/dice-dialog.svg
+cp "$src/test_log_screen_snapshot.svg" screenshots/log.svg
+cp "$src/test_recap_screen_snapshot.svg" screenshots/recap.svg
 for r in dyb-og-drager dolmenwood dnd-2024; do
   for s in fresh mid encounter overdue; do
     cp "$src/test_dungeon_snapshot[$r-$s].svg" "screenshots/dungeon-$r-$s.svg"

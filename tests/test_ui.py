@@ -137,11 +137,28 @@ async def test_refused_action_shows_reason_and_changes_nothing(saves):
     Campaign.create(saves, "x", "dolmenwood", 1).close()
     app = TrackerApp(saves, "x")
     async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "enter")  # "Start session 1?" -> not now
+        await _settle(pilot)
+        assert not app.state.in_session
         before = app.state
         await pilot.press("t")  # not in a dungeon
         await _settle(pilot)
         assert app.state == before
         assert any("not in a dungeon" in n.message for n in app._notifications)
+
+
+async def test_quitting_offers_to_end_the_session(saves):
+    build(saves, "q", "dyb-og-drager", "fresh").close()
+    app = TrackerApp(saves, "q")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        await pilot.press("enter")  # end the session and quit
+        await _settle(pilot)
+    c = Campaign.open(saves, "q")
+    assert not c.state.in_session and c.state.session == 1
+    c.close()
 
 
 async def test_picker_creates_and_opens_a_campaign(saves):
@@ -154,6 +171,98 @@ async def test_picker_creates_and_opens_a_campaign(saves):
         for ch in "Barrow":
             await pilot.press(ch)
         await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        await pilot.press("enter")  # "Start session 1?" -> start
         await _settle(pilot)
         assert app.campaign is not None and app.state.name == "Barrow"
+        assert app.state.in_session and app.state.session == 1
     assert (saves / "Barrow.campaign").exists()
+
+
+# -- the log and the recap ------------------------------------------------------------
+
+
+def _reviewed(saves: Path) -> Campaign:
+    """A delve with an undone entry and a corrected one, over two sessions."""
+    from tracker.core import dungeon as dun
+
+    c = build(saves, "review", "dolmenwood", "mid")
+    c.dispatch(dun.AdvanceTurn(1, "search"))
+    c.undo()  # struck through in the log
+    c.dispatch(camp.EndSession())
+    c.dispatch(camp.StartSession())
+    while not dun.check_due(c.state, c.state.dungeon.turn + 1):
+        c.dispatch(dun.AdvanceTurn(1, "explore"))
+    c.dispatch(dun.AdvanceTurn(1, "explore"), [6])
+    checked = c.seq
+    c.dispatch(c.amend_command(checked, [1, 5, 2, 3, 4], note="misread the die"))
+    c.dispatch(camp.AddNote("The spiders fell back"))
+    return c
+
+
+async def _log_ready(pilot) -> None:
+    await pilot.press("2")
+    await _settle(pilot)
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def test_log_screen_snapshot(snap_compare, fixed_saves):
+    _reviewed(fixed_saves).close()
+
+    async def run_before(pilot):
+        await _log_ready(pilot)
+        for _ in range(5):
+            await pilot.press("up")
+        await pilot.pause()
+
+    assert snap_compare(TrackerApp(fixed_saves, "review"), terminal_size=SIZE,
+                        run_before=run_before)
+
+
+def test_recap_screen_snapshot(snap_compare, fixed_saves):
+    _reviewed(fixed_saves).close()
+
+    async def run_before(pilot):
+        await pilot.press("3")
+        await _settle(pilot)
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+    assert snap_compare(TrackerApp(fixed_saves, "review"), terminal_size=(80, 30),
+                        run_before=run_before)
+
+
+async def test_log_screen_amend_rewind_and_filters(saves):
+    _reviewed(saves).close()
+    app = TrackerApp(saves, "review")
+    async with app.run_test(size=SIZE) as pilot:
+        await _log_ready(pilot)
+        screen = app.screen
+        from tracker.ui.widgets.log_view import LogView
+
+        view = screen.query_one(LogView)
+        assert any(e.undone for e in view.entries) and any(e.corrected_by for e in view.entries)
+        await pilot.press("a")  # area filter: the first area
+        await pilot.pause()
+        assert view.entries and all(e.area == view.entries[0].area for e in view.entries)
+        await pilot.press("x", "slash")
+        for ch in "spiders":
+            await pilot.press(ch)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [e.type for e in view.entries] == ["note_added"]
+        await pilot.press("x")
+        await pilot.pause()
+        # rewind to just after the party entered, with the diff shown first
+        target = next(e.seq for e in view.entries if e.type == "dungeon_entered")
+        view.cursor = [e.seq for e in view.entries].index(target)
+        await pilot.press("w")
+        await pilot.pause()
+        await pilot.press("enter")  # "Record it"
+        await _settle(pilot)
+        assert app.state.dungeon.turn == 0 and app.state.dungeon.active
+        await pilot.press("ctrl+z")
+        await _settle(pilot)
+        assert app.state.dungeon.turn > 0

@@ -85,7 +85,13 @@ def main(argv: list[str]) -> int:
     target = saves / "demo.campaign"
     for p in (target, Path(f"{target}-wal"), Path(f"{target}-shm")):
         p.unlink(missing_ok=True)
-    c = build(saves, "demo", "dyb-og-drager", "mid", seed=2026)
+    c = build(saves, "demo", "dyb-og-drager", "encounter", seed=2026)
+    c.dispatch(camp.AddNote("Four goblins at the crypt door; they fled after one fell"))
+    c.dispatch(dun.AdvanceTurn(1, "rest"))
+    c.dispatch(camp.EndSession())
+    c.dispatch(camp.StartSession())
+    _quiet_turns(c, 3, "search")
+    c.dispatch(camp.AddNote("The secret door behind the goblin shrine is open"))
     c.store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     c.close()
     print(f"wrote {target} ({c.seq} entries)")

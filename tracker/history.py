@@ -10,6 +10,7 @@ from .core import clock
 from .core.corrections import EntryCorrected, cook
 from .core.describe import describe
 from .core.dice import Roll
+from .core.dungeon import Encounter
 from .core.engine import Redone, Undone, step
 from .core.events import Envelope
 
@@ -64,6 +65,11 @@ class LogEntry:
 
 def rolls_in(obj) -> list[Roll]:
     """Every roll recorded in an event, in the order it was rolled."""
+    if isinstance(obj, Encounter):  # the common case, kept fast for long logs
+        return [r for r in (obj.check, obj.surprise_party, obj.surprise_monsters, obj.distance)
+                if r is not None]
+    if type(obj).TYPE not in _MAY_ROLL:
+        return []
     out: list[Roll] = []
 
     def walk(x):
@@ -91,7 +97,13 @@ def undone_commands(envs: list[Envelope]) -> set[str]:
     return undone
 
 
+_MAY_ROLL = {"hasty_exit_rolled", "entry_corrected"}
+_MAY_NAME = AREAS["party"] | {"light_lit", "hasty_exit_rolled"}
+
+
 def _names(ev, party: set[str]) -> tuple[str, ...]:
+    if ev.TYPE not in _MAY_NAME:
+        return ()
     found = []
     for f in getattr(ev, "__struct_fields__", ()):
         v = getattr(ev, f)

@@ -15,7 +15,7 @@ import msgspec
 
 from .core import dice as dicemod
 from .core.alerts import Alert, alerts
-from .core.campaign import CampaignCreated
+from .core.campaign import CampaignCreated, SessionStarted
 from .core.corrections import UNCORRECTABLE, CorrectEntry, Rewind, amended, cook, raw
 from .core.dungeon import Encounter, TurnAdvanced, recheck
 from .core.engine import Redo, Timeline, Undo, decide, step
@@ -146,7 +146,8 @@ class Campaign:
         events = self.decide(command, dice_values, manual)
         if not events:
             raise Refused("nothing to do")
-        session = self.state.session
+        # a session's first entry belongs to it
+        session = events[0].number if isinstance(events[0], SessionStarted) else self.state.session
         envs = self.store.append(self.seq, command_id, session, events)
         before = self.state
         state = before

@@ -19,8 +19,8 @@ def alerts(before: State | None, after: State) -> list[Alert]:
         return []
     out: list[Alert] = []
     rules = after.rules
-    seen = {id(c) for c in before.dungeon.checks}  # checks are shared, not copied
-    new_checks = [c for c in after.dungeon.checks if id(c) not in seen] \
+    seen = set(before.dungeon.checks)  # by value: a correction rebuilds old checks
+    new_checks = [c for c in after.dungeon.checks if c not in seen] \
         if after.dungeon.checks is not before.dungeon.checks else []
     for c in new_checks:
         if c.encounter:

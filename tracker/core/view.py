@@ -89,3 +89,40 @@ def state_json(state: State, seq: int) -> dict[str, Any]:
         "undo": state.last_done.label if state.last_done else None,
         "redo": state.redo[0].label if state.redo else None,
     }
+
+
+def diff(before: dict[str, Any], after: dict[str, Any], prefix: str = "") -> list[str]:
+    """What changed between two JSON states, one line per changed value."""
+    out: list[str] = []
+    keys = list(before) + [k for k in after if k not in before]
+    for k in keys:
+        if k in ("seq", "undo", "redo", "dice", "seconds_left"):
+            continue
+        path = f"{prefix}{k}"
+        a, b = before.get(k), after.get(k)
+        if a == b:
+            continue
+        if isinstance(a, dict) and isinstance(b, dict):
+            out += diff(a, b, path + ".")
+        elif isinstance(a, list) and isinstance(b, list):
+            for i in range(max(len(a), len(b))):
+                x = a[i] if i < len(a) else None
+                y = b[i] if i < len(b) else None
+                if x == y:
+                    continue
+                if isinstance(x, dict) and isinstance(y, dict):
+                    out += diff(x, y, f"{path}[{i}].")
+                else:
+                    out.append(f"{path}[{i}]: {_short(x)} -> {_short(y)}")
+        else:
+            out.append(f"{path}: {_short(a)} -> {_short(b)}")
+    return out
+
+
+def _short(v: Any) -> str:
+    if v is None:
+        return "none"
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{k}: {_short(x)}" for k, x in v.items()
+                                if k not in ("dice", "seconds_left")) + "}"
+    return str(v).lower() if isinstance(v, bool) else str(v)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from textual import work
 from textual.app import App
 from textual.binding import Binding
 from textual.reactive import reactive
@@ -12,6 +13,7 @@ from textual.screen import Screen
 
 from ..core import clock
 from ..core.dice import DiceNeeded
+from ..core.campaign import EndSession, StartSession
 from ..core.engine import Redo, Undo
 from ..core.errors import Refused
 from ..core.events import Envelope
@@ -19,7 +21,7 @@ from ..core.handlers import Command
 from ..core.state import State
 from ..service import Campaign, Outcome
 from ..store.sqlite import ConcurrentWrite
-from .dialogs import DiceDialog
+from .dialogs import ChoiceDialog, DiceDialog
 from .palette import ScreenActions
 
 RECENT = 50  # log entries kept for the screens
@@ -29,13 +31,15 @@ ALERT_SECONDS = {"information": 4, "warning": 8, "error": 12}
 class TrackerApp(App):
     """tracker: the GM's campaign tracker."""
 
-    CSS_PATH = ["app.tcss", "dialogs.tcss", "picker.tcss", "dungeon.tcss"]
+    CSS_PATH = ["app.tcss", "dialogs.tcss", "picker.tcss", "dungeon.tcss", "log.tcss"]
     TITLE = "tracker"
     COMMANDS = App.COMMANDS | {ScreenActions}
     BINDINGS = [
         Binding("ctrl+z", "undo", "Undo", id="app.undo"),
         Binding("ctrl+y", "redo", "Redo", id="app.redo"),
-        Binding("1", "show_dungeon", "Dungeon", show=False, id="app.screen.dungeon"),
+        Binding("1", "show_area('dungeon')", "Dungeon", show=False, id="app.screen.dungeon"),
+        Binding("2", "show_area('log')", "Log", show=False, id="app.screen.log"),
+        Binding("3", "show_area('recap')", "Recap", show=False, id="app.screen.recap"),
         Binding("ctrl+o", "picker", "Campaigns", show=False, id="app.picker"),
     ]
 
@@ -62,6 +66,39 @@ class TrackerApp(App):
     def on_mount(self) -> None:
         if self._open_error:
             self.notify(self._open_error, title="Cannot open", severity="error", timeout=12)
+        if self.campaign is not None:
+            self.offer_session()
+
+    @work
+    async def offer_session(self) -> None:
+        """Opening a campaign between sessions offers to start the next one."""
+        state = self.state
+        if state is None or state.in_session:
+            return
+        n = state.session + 1
+        choice = await self.push_screen_wait(ChoiceDialog(
+            f"Start session {n}?", [("start", f"Start session {n}"), ("no", "Not now")],
+            help="Sessions group the log and the recap."))
+        if choice == "start":
+            await self.dispatch(StartSession())
+
+    def action_quit(self) -> None:
+        """Quitting during a session offers to end it first."""
+        self._quit()
+
+    @work(exclusive=True, group="quit")
+    async def _quit(self) -> None:
+        state = self.state
+        if self.campaign is not None and state is not None and state.in_session:
+            choice = await self.push_screen_wait(ChoiceDialog(
+                f"Quit: end session {state.session}?",
+                [("end", f"End session {state.session} and quit"),
+                 ("keep", "Quit; the session goes on next time"), ("cancel", "Cancel")]))
+            if choice in (None, "cancel"):
+                return
+            if choice == "end":
+                await self.dispatch(EndSession())
+        self.exit()
 
     # -- campaigns ---------------------------------------------------------------
 
@@ -90,6 +127,7 @@ class TrackerApp(App):
             self.pop_screen()  # back to the dungeon screen, now on the new campaign
         else:
             self.push_screen(DungeonScreen())
+        self.offer_session()
         return True
 
     def close_campaign(self) -> None:
@@ -149,7 +187,7 @@ class TrackerApp(App):
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """Campaign actions are hidden until a campaign is open."""
-        if action in ("undo", "redo", "show_dungeon", "picker") and self.campaign is None:
+        if action in ("undo", "redo", "show_area", "picker") and self.campaign is None:
             return False
         return True
 
@@ -159,11 +197,23 @@ class TrackerApp(App):
     def action_redo(self) -> None:
         self.run_command(Redo())
 
-    def action_show_dungeon(self) -> None:
+    def action_show_area(self, area: str) -> None:
+        """Number keys: the dungeon screen, or the log or recap above it."""
         from .screens.dungeon import DungeonScreen
+        from .screens.log import LogScreen
+        from .screens.recap import RecapScreen
 
-        if self.campaign is not None and not isinstance(self.screen, DungeonScreen):
-            self.push_screen(DungeonScreen())
+        wanted = {"dungeon": DungeonScreen, "log": LogScreen, "recap": RecapScreen}[area]
+        if self.campaign is None or isinstance(self.screen, wanted):
+            return
+        stack = self.screen_stack
+        base = next((i for i, s in enumerate(stack) if isinstance(s, DungeonScreen)), None)
+        if base is None:
+            return
+        for _ in range(len(stack) - base - 1):
+            self.pop_screen()
+        if wanted is not DungeonScreen:
+            self.push_screen(wanted())
 
     def action_picker(self) -> None:
         from .screens.picker import PickerScreen

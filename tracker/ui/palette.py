@@ -9,6 +9,9 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 APP_ACTIONS = [
     ("Undo", "Undo the last action (it stays in the log, struck through)", "app.undo"),
     ("Redo", "Redo the last undone action", "app.redo"),
+    ("Dungeon screen", "The turn clock (1)", "app.show_area('dungeon')"),
+    ("Log screen", "Every entry, filters, corrections and rewind (2)", "app.show_area('log')"),
+    ("Recap screen", "A session in a few lines, as Markdown (3)", "app.show_area('recap')"),
     ("Campaigns", "Close this campaign and pick another", "app.picker"),
 ]
 

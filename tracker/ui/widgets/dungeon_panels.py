@@ -152,3 +152,31 @@ def log_lines(state: State, recent: list[Envelope], rows: int) -> Text:
     t.rstrip()
     t.no_wrap, t.overflow = True, "ellipsis"
     return t
+
+
+def state_summary(state: State, entry) -> Text:
+    """The campaign right after a log entry, for the log screen (read-only)."""
+    t = Text()
+    t.append(f"#{entry.seq} · session {entry.session}\n", style="bold")
+    t.append(entry.text + "\n", style="strike dim" if entry.undone else "")
+    if entry.undone:
+        t.append("undone\n", style="yellow")
+    if entry.corrected_by:
+        t.append(f"corrected by #{entry.corrected_by}\n", style="yellow")
+    for r in entry.dice:
+        how = "typed" if r.typed else "rolled"
+        t.append(f"{r.expr}: {' '.join(map(str, r.dice))} = {r.total} ({how})\n", style="cyan")
+    t.append("\n")
+    t.append_text(turn_panel(state))
+    t.append("\n")
+    for light in state.lights:
+        _, name, by, bar = light_row(state, light)
+        t.append(f"#{light.id} {name.plain} {by.plain} ")
+        t.append_text(bar)
+        t.append("\n")
+    sup = ", ".join(f"{name.split(' (')[0]} {state.supplies.count(k)}"
+                    for k, name in state.rules.supplies.items() if state.supplies.count(k))
+    if sup:
+        t.append(sup + "\n", style="dim")
+    t.rstrip()
+    return t

@@ -1,0 +1,256 @@
+"""The log screen: every entry, filters, the campaign as it stood after any
+entry, and corrections of the past (rewind, retyped dice, a forgotten turn)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input, Static
+
+from ...core.engine import Timeline
+from ...core.errors import Refused
+from ...core.handlers import Command
+from ...core.view import diff, state_json
+from ...history import AREAS, LogEntry, entries
+from ...store.sqlite import EventStore
+from ..dialogs import ChoiceDialog, TextDialog
+from ..widgets import dungeon_panels as panels
+from ..widgets.log_view import LogView
+
+AREA_CYCLE = [None, *sorted(AREAS)]
+
+
+class LogScreen(Screen):
+    AUTO_FOCUS = "#log-list"
+    BINDINGS = [
+        Binding("slash", "search", "Search", id="log.search"),
+        Binding("s", "cycle_session", "Session", id="log.session"),
+        Binding("a", "cycle_area", "Area", id="log.area"),
+        Binding("c", "cycle_character", "Who", id="log.character"),
+        Binding("x", "clear", "Clear", id="log.clear"),
+        Binding("w", "rewind", "Rewind", id="log.rewind"),
+        Binding("m", "amend_dice", "Fix dice", id="log.amend_dice"),
+        Binding("i", "insert_turn", "Insert turn", show=False, id="log.insert_turn"),
+        Binding("f", "amend_field", "Fix field", show=False, id="log.amend_field"),
+    ]
+    PALETTE = [
+        ("Search the log", "Filter entries by text (/)", "search"),
+        ("Filter by session", "Cycle through sessions (s)", "cycle_session"),
+        ("Filter by area", "Party, dungeon, supplies, ... (a)", "cycle_area"),
+        ("Filter by character", "Entries about one character (c)", "cycle_character"),
+        ("Clear filters", "Show every entry (x)", "clear"),
+        ("Rewind to this entry", "The campaign returns to how it stood after it (w)", "rewind"),
+        ("Correct the dice", "Retype the dice of this entry (m)", "amend_dice"),
+        ("Insert a forgotten turn", "e.g. a rest, right after this entry (i)", "insert_turn"),
+        ("Correct a field", "e.g. who carries a torch: by=Bo (f)", "amend_field"),
+    ]
+
+    @dataclass
+    class Loaded(Message):
+        entries: list[LogEntry]
+
+    def __init__(self):
+        super().__init__()
+        self.all: list[LogEntry] = []
+        self.session: int | None = None
+        self.area: str | None = None
+        self.character: str | None = None
+        self.text = ""
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="log-filters"):
+            yield Input(placeholder="search (/)", id="log-search")
+            yield Static("", id="log-filter-status")
+        with Horizontal(id="log-body"):
+            yield LogView(id="log-list")
+            yield Static("", id="log-state")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#log-list").border_title = "Log"
+        self.query_one("#log-state").border_title = "As it stood"
+        self.query_one("#log-state", Static).update("Reading the log…")
+        self.watch(self.app, "state", lambda _: self.reload(), init=True)
+
+    # -- loading (a thread worker with its own connection; it touches no widget) ----------
+
+    def reload(self) -> None:
+        if self.app.campaign is not None:
+            self._load(self.app.campaign.store.path)
+
+    @work(thread=True, exclusive=True, group="log-load")
+    def _load(self, path) -> None:
+        store = EventStore.open(path)
+        try:
+            found = entries(list(store.read()), Timeline(store.read, store.nearest_snapshot))
+        finally:
+            store.close()
+        self.post_message(self.Loaded(found))
+
+    @on(Loaded)
+    def _loaded(self, message: Loaded) -> None:
+        self.all = message.entries
+        self.apply_filters()
+
+    # -- filters -------------------------------------------------------------------------
+
+    def apply_filters(self, keep_seq: int | None = None) -> None:
+        view = self.query_one(LogView)
+        if keep_seq is None and view.current is not None and view.cursor < len(view.entries) - 1:
+            keep_seq = view.current.seq
+        shown = [e for e in self.all if e.matches(self.session, self.area, self.character,
+                                                   self.text or None)]
+        view.show(shown, keep_seq)
+        bits = [f"session {self.session}" if self.session is not None else "",
+                self.area or "", self.character or ""]
+        status = " · ".join(b for b in bits if b) or "all entries"
+        self.query_one("#log-filter-status", Static).update(
+            f"{status} · {len(shown)} of {len(self.all)}")
+        if not shown:
+            self.query_one("#log-state", Static).update("No entry matches the filters.")
+
+    @on(Input.Changed, "#log-search")
+    def _search(self, event: Input.Changed) -> None:
+        self.text = event.value.strip()
+        self.apply_filters()
+
+    @on(Input.Submitted, "#log-search")
+    def _search_done(self) -> None:
+        self.query_one(LogView).focus()
+
+    def action_search(self) -> None:
+        self.query_one("#log-search", Input).focus()
+
+    def _cycle(self, options: list, current):
+        return options[(options.index(current) + 1) % len(options)] if current in options \
+            else options[0]
+
+    def action_cycle_session(self) -> None:
+        sessions = [None, *sorted({e.session for e in self.all})]
+        self.session = self._cycle(sessions, self.session)
+        self.apply_filters()
+
+    def action_cycle_area(self) -> None:
+        self.area = self._cycle(AREA_CYCLE, self.area)
+        self.apply_filters()
+
+    def action_cycle_character(self) -> None:
+        names = sorted({n for e in self.all for n in e.names})
+        self.character = self._cycle([None, *names], self.character)
+        self.apply_filters()
+
+    def action_clear(self) -> None:
+        self.session = self.area = self.character = None
+        self.text = ""
+        self.query_one("#log-search", Input).value = ""
+        self.apply_filters()
+
+    # -- the campaign at the highlighted entry ------------------------------------------
+
+    @on(LogView.Highlighted)
+    def _highlighted(self, message: LogView.Highlighted) -> None:
+        pane = self.query_one("#log-state", Static)
+        e = message.entry
+        if e is None or self.app.campaign is None:
+            return
+        state = self.app.campaign.state_at(e.seq)
+        pane.border_title = f"After #{e.seq}"
+        pane.update(panels.state_summary(state, e))
+
+    # -- correcting the past ---------------------------------------------------------
+
+    def _entry(self) -> LogEntry | None:
+        e = self.query_one(LogView).current
+        if e is None:
+            self.notify("No entry selected.")
+        return e
+
+    async def _confirm_and_run(self, title: str, command: Command) -> None:
+        campaign = self.app.campaign
+        try:
+            after = campaign.preview(command)
+        except Refused as err:
+            self.notify(str(err), title="Refused", severity="error", timeout=8)
+            return
+        changes = diff(state_json(campaign.state, campaign.seq), state_json(after, campaign.seq))
+        shown = "\n".join(changes[:14]) + (f"\n… and {len(changes) - 14} more"
+                                           if len(changes) > 14 else "")
+        ok = await self.app.push_screen_wait(ChoiceDialog(
+            title, [("yes", "Record it"), ("no", "Cancel")],
+            help=("What changes now:\n" + shown) if changes else "Nothing in the state changes."))
+        if ok == "yes":
+            self.app.run_command(command)
+
+    def _build(self, make) -> Command | None:
+        try:
+            return make()
+        except Refused as err:
+            self.notify(str(err), title="Refused", severity="error", timeout=8)
+            return None
+
+    @work
+    async def action_rewind(self) -> None:
+        e = self._entry()
+        if e is None:
+            return
+        cmd = self._build(lambda: self.app.campaign.rewind_command(e.seq))
+        if cmd:
+            await self._confirm_and_run(f"Rewind to #{e.seq} ({e.game_time})?", cmd)
+
+    @work
+    async def action_amend_dice(self) -> None:
+        e = self._entry()
+        if e is None:
+            return
+        if not e.dice:
+            self.notify(f"#{e.seq} rolled no dice.", severity="warning")
+            return
+        now = "; ".join(f"{r.expr}: {' '.join(map(str, r.dice))}" for r in e.dice)
+
+        def check(text: str) -> str:
+            parts = text.replace(",", " ").split()
+            return "" if parts and all(p.isdigit() for p in parts) else "dice as numbers, e.g. 1 3 4"
+
+        typed = await self.app.push_screen_wait(TextDialog(
+            f"Correct the dice of #{e.seq}", f"Recorded: {now}\nType the dice in rolled order",
+            validate=check))
+        if typed is None:
+            return
+        dice = [int(p) for p in typed.replace(",", " ").split()]
+        cmd = self._build(lambda: self.app.campaign.amend_command(e.seq, dice))
+        if cmd:
+            await self._confirm_and_run(f"Correct #{e.seq}?", cmd)
+
+    @work
+    async def action_insert_turn(self) -> None:
+        e = self._entry()
+        if e is None:
+            return
+        acts = [(a, a.capitalize()) for a in self.app.state.rules.dungeon.activities]
+        act = await self.app.push_screen_wait(ChoiceDialog(f"Insert after #{e.seq}", acts))
+        if act:
+            cmd = self._build(lambda: self.app.campaign.amend_command(e.seq, insert_turn=act))
+            if cmd:
+                await self._confirm_and_run(f"Insert a {act} turn after #{e.seq}?", cmd)
+
+    @work
+    async def action_amend_field(self) -> None:
+        e = self._entry()
+        if e is None:
+            return
+        text = await self.app.push_screen_wait(TextDialog(
+            f"Correct a field of #{e.seq}", "FIELD=VALUE, e.g. by=Bo or activity=rest",
+            validate=lambda t: "" if "=" in t else "write FIELD=VALUE"))
+        if text is None:
+            return
+        key, value = (p.strip() for p in text.split("=", 1))
+        cmd = self._build(lambda: self.app.campaign.amend_command(e.seq, fields={key: value}))
+        if cmd:
+            await self._confirm_and_run(f"Correct #{e.seq}?", cmd)

@@ -1,0 +1,102 @@
+"""The recap screen: a session (or all of them) in a few lines, with charts,
+and the same Markdown that `tracker export --format markdown` writes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Markdown
+
+from ... import recap
+from ...core.engine import Timeline
+from ...store.sqlite import EventStore
+
+
+class RecapScreen(Screen):
+    BINDINGS = [
+        Binding("left", "session(-1)", "Previous session", id="recap.previous"),
+        Binding("right", "session(1)", "Next session", id="recap.next"),
+        Binding("a", "all", "All sessions", id="recap.all"),
+        Binding("x", "export", "Export .md", id="recap.export"),
+    ]
+    PALETTE = [
+        ("Previous session", "Recap the session before (←)", "session(-1)"),
+        ("Next session", "Recap the session after (→)", "session(1)"),
+        ("All sessions", "One recap of the whole campaign (a)", "all"),
+        ("Export recap", "Write the recap as Markdown into the saves folder (x)", "export"),
+    ]
+
+    @dataclass
+    class Built(Message):
+        markdown: str
+        sessions: list[int]
+        played: list[int]
+
+    def __init__(self):
+        super().__init__()
+        self.played: list[int] = []
+        self.sessions: list[int] | None = None
+        self.text = ""
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Markdown("Building the recap…", id="recap")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "state", lambda _: self.rebuild(), init=True)
+
+    def rebuild(self) -> None:
+        if self.app.campaign is not None:
+            self._build(self.app.campaign.store.path, self.app.campaign.name, self.sessions)
+
+    @work(thread=True, exclusive=True, group="recap")
+    def _build(self, path, name: str, sessions: list[int] | None) -> None:
+        store = EventStore.open(path)
+        try:
+            envs = list(store.read())
+            played = sorted({e.session for e in envs if e.session > 0}) or [0]
+            r = recap.build(name, envs, Timeline(store.read, store.nearest_snapshot).state_at,
+                            sessions)
+            text = recap.markdown(r)
+        except ValueError as e:
+            text, played, r = f"*{e}*", [], None
+        finally:
+            store.close()
+        self.post_message(self.Built(text, r.sessions if r else [], played))
+
+    @on(Built)
+    def _built(self, message: Built) -> None:
+        self.text = message.markdown
+        self.played = message.played
+        self.sessions = message.sessions or self.sessions
+        self.query_one(Markdown).update(message.markdown)
+
+    def action_session(self, step: int) -> None:
+        if not self.played:
+            return
+        current = (self.sessions or self.played[-1:])[0]
+        i = self.played.index(current) if current in self.played else len(self.played) - 1
+        self.sessions = [self.played[max(0, min(len(self.played) - 1, i + step))]]
+        self.rebuild()
+
+    def action_all(self) -> None:
+        self.sessions = list(self.played)
+        self.rebuild()
+
+    def action_export(self) -> None:
+        if not self.text or self.app.campaign is None:
+            return
+        which = "-".join(map(str, (self.sessions or [0])[:1] + (self.sessions or [0])[-1:]))
+        path = self.app.saves / f"{self.app.campaign.name}-recap-{which}.md"
+        try:
+            path.write_text(self.text, encoding="utf-8")
+        except OSError as e:
+            self.notify(f"cannot write {path}: {e.strerror}", severity="error")
+            return
+        self.notify(f"Recap written to {path}")

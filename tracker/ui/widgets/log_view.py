@@ -1,0 +1,110 @@
+"""A virtual list of log entries: renders only the visible lines, so a log of
+100k entries scrolls as smoothly as one of ten."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.binding import Binding
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from ...history import LogEntry
+
+_PLAIN = Style()
+_DIM = Style(dim=True)
+_UNDONE = Style(strike=True, dim=True)
+_ALERT = Style(color="red", bold=True)
+_CORRECTED = Style(color="yellow")
+_CURSOR = Style(bgcolor="#1f4e79", bold=True)
+
+
+class LogView(ScrollView, can_focus=True):
+    """The entries (already filtered) with a cursor; Enter-free: moving selects."""
+
+    BINDINGS = [
+        Binding("up", "move(-1)", "Up", show=False, id="log.up"),
+        Binding("down", "move(1)", "Down", show=False, id="log.down"),
+        Binding("pageup", "page(-1)", "Page up", show=False, id="log.pageup"),
+        Binding("pagedown", "page(1)", "Page down", show=False, id="log.pagedown"),
+        Binding("home", "jump(0)", "First", show=False, id="log.home"),
+        Binding("end", "jump(-1)", "Last", show=False, id="log.end"),
+    ]
+
+    cursor: reactive[int] = reactive(0)
+
+    @dataclass
+    class Highlighted(Message):
+        """The entry under the cursor changed."""
+
+        entry: LogEntry | None
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.entries: list[LogEntry] = []
+
+    def show(self, entries: list[LogEntry], keep_seq: int | None = None) -> None:
+        """Show ``entries``; keep the cursor on ``keep_seq`` if it is still there."""
+        self.entries = entries
+        self.virtual_size = Size(0, len(entries))
+        index = len(entries) - 1
+        if keep_seq is not None:
+            index = next((i for i, e in enumerate(entries) if e.seq >= keep_seq), index)
+        self.cursor = max(0, index)
+        self.mutate_reactive(LogView.cursor)
+        self.refresh()
+
+    def watch_cursor(self, cursor: int) -> None:
+        self.call_after_refresh(self._follow_cursor)
+        self.refresh()
+        self.post_message(self.Highlighted(self.current))
+
+    def _follow_cursor(self) -> None:
+        """Scroll so the cursor is visible (after the virtual size took effect)."""
+        height = max(1, self.scrollable_content_region.height)
+        y = self.scroll_offset.y
+        if self.cursor < y:
+            self.scroll_to(y=self.cursor, animate=False, immediate=True)
+        elif self.cursor >= y + height:
+            self.scroll_to(y=self.cursor - height + 1, animate=False, immediate=True)
+
+    @property
+    def current(self) -> LogEntry | None:
+        return self.entries[self.cursor] if 0 <= self.cursor < len(self.entries) else None
+
+    def action_move(self, delta: int) -> None:
+        if self.entries:
+            self.cursor = min(len(self.entries) - 1, max(0, self.cursor + delta))
+
+    def action_page(self, direction: int) -> None:
+        self.action_move(direction * max(1, self.scrollable_content_region.height - 1))
+
+    def action_jump(self, where: int) -> None:
+        if self.entries:
+            self.cursor = where % len(self.entries)
+
+    def on_click(self, event) -> None:
+        index = self.scroll_offset.y + event.y
+        if 0 <= index < len(self.entries):
+            self.cursor = index
+
+    def render_line(self, y: int) -> Strip:
+        index = self.scroll_offset.y + y
+        width = self.scrollable_content_region.width
+        if index >= len(self.entries):
+            return Strip.blank(width)
+        e = self.entries[index]
+        style = _UNDONE if e.undone else (_ALERT if "ENCOUNTER" in e.text else _PLAIN)
+        mark = "✎" if e.corrected_by else " "
+        day, _, hhmm = e.game_time.partition(", ")
+        head = f"{e.seq:>5} s{e.session:<2}{'d' + day[4:]:>4} {hhmm} "
+        segments = [Segment(head, _DIM), Segment(mark, _CORRECTED), Segment(e.text, style)]
+        strip = Strip(segments).crop(self.scroll_offset.x).adjust_cell_length(width)
+        if index == self.cursor:
+            strip = strip.apply_style(_CURSOR)
+        return strip
