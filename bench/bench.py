@@ -31,13 +31,14 @@ sys.path.insert(0, str(ROOT))
 
 from tracker.core import dungeon as dun  # noqa: E402
 from tracker.core import lights, party, supplies  # noqa: E402
+from tracker.core.campaign import StartSession  # noqa: E402
 from tracker.core.dice import SeededDice  # noqa: E402
 from tracker.core.engine import Timeline, decide, step  # noqa: E402
 from tracker.core.events import Envelope, encode  # noqa: E402
 from tracker.service import SNAPSHOT_EVERY, Campaign, new_command_id  # noqa: E402
 from tracker.store.sqlite import EventStore  # noqa: E402
 
-CACHE = Path(tempfile.gettempdir()) / "tracker-bench"
+CACHE = Path(tempfile.gettempdir()) / "tracker-bench-v2"  # bump when generate() changes
 
 
 def pct(values: list[float], p: float) -> float:
@@ -76,6 +77,7 @@ def generate(n: int) -> Path:
     c = Campaign.create(saves, "bench", "dyb-og-drager", 1)
     for name in ("Ana", "Bo", "Cy", "Dag"):
         c.dispatch(party.AddCharacter(name))
+    c.dispatch(StartSession())  # in session: the app opens straight onto the screen
     state, seq = c.state, c.seq
     rows: list[tuple] = []
     snapshots: list[tuple[int, object]] = []
