@@ -19,9 +19,7 @@ def alerts(before: State | None, after: State) -> list[Alert]:
         return []
     out: list[Alert] = []
     rules = after.rules
-    seen = set(before.dungeon.checks)  # by value: a correction rebuilds old checks
-    new_checks = [c for c in after.dungeon.checks if c not in seen] \
-        if after.dungeon.checks is not before.dungeon.checks else []
+    new_checks = _new_checks(before.dungeon.checks, after.dungeon.checks)
     for c in new_checks:
         if c.encounter:
             bits = [f"ENCOUNTER on turn {c.turn} (rolled {c.roll.total})"]
@@ -74,3 +72,18 @@ def alerts(before: State | None, after: State) -> list[Alert]:
                 out.append(Alert("error", f"{r.name} failed the save versus Doom "
                                  f"({r.roll.total}{r.modifier:+d} vs {r.target}): {r.fate}"))
     return out
+
+
+def _new_checks(before: tuple, after: tuple) -> list:
+    """Checks in ``after`` that ``before`` lacks. A turn appends (the same
+    objects stay), so look for the old last check by identity first; a
+    correction rebuilds them all, and then only a comparison by value will do."""
+    if after is before or not after:
+        return []
+    if before:
+        last = before[-1]
+        for i in range(len(after) - 1, -1, -1):
+            if after[i] is last:
+                return list(after[i + 1:])
+    seen = set(before)
+    return [c for c in after if c not in seen]

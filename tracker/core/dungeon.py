@@ -306,7 +306,7 @@ def evolve_depth(state: State, ev: DepthChanged) -> State:
 def _check(state: State, ev: Encounter, turn: int, scheduled: bool) -> Check | None:
     if ev.check is None:
         return None
-    w = state.rules.dungeon.wandering
+    w = state.ruleset.rules.dungeon.wandering
     chance = dicemod.parse_chance(w.chance)
     hit = chance.hits(ev.check.total)
     if not hit:
@@ -326,17 +326,21 @@ def _with_check(d: Dungeon, check: Check | None) -> tuple[Check, ...]:
     return checks[-CHECK_HISTORY:] if len(checks) > CHECK_HISTORY else checks
 
 
+def _check_comes_first(steps: list[str]) -> bool:
+    """B/X order: the wandering check comes before the party acts, so an
+    encounter interrupts the turn's activity (a rest turn does not count)."""
+    return steps.index("wandering") < steps.index("actions")
+
+
 @evolves(TurnAdvanced)
 def evolve_turn(state: State, ev: TurnAdvanced) -> State:
-    rules = state.rules
+    rules = state.ruleset.rules
     d = state.dungeon
     turn = d.turn + 1
-    check = _check(state, ev, turn, True)
-    steps = rules.dungeon.turn_steps
-    interrupted = (check is not None and check.encounter
-                   and steps.index("wandering") < steps.index("actions"))
+    check = _check(state, ev, turn, True) if ev.check is not None else None
     tsr, penalty = d.turns_since_rest, d.penalty
-    if ev.activity == "rest" and not interrupted:
+    if ev.activity == "rest" and not (check is not None and check.encounter
+                                      and _check_comes_first(rules.dungeon.turn_steps)):
         tsr, penalty = 0, 0
     else:
         tsr += 1

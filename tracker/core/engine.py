@@ -91,9 +91,9 @@ def step(state: State | None, env: Envelope, history: History,
     bookkeeping of which command was done last."""
     ev = env.event
     kind = type(ev)
-    if kind is CampaignCreated:
-        return created_state(ev)
-    if state is None:
+    if state is None or kind is CampaignCreated:
+        if kind is CampaignCreated:
+            return created_state(ev)
         raise Refused(f"event {env.seq} comes before the campaign was created")
     if kind in _TIMELINE_EVENTS:
         if kind is Undone:

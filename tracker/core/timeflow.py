@@ -15,14 +15,15 @@ def pass_time(state: State, elapsed: int, burning: bool = True,
 
     ``dungeon`` replaces the dungeon part in the same step (one copy of the
     state per turn keeps replay fast)."""
-    t = state.rules.time
+    rules = state.ruleset.rules
+    t = rules.time
     start = t.start_hour * t.hour_seconds
     clock = state.clock + elapsed
     new_days = (start + clock) // t.day_seconds - (start + state.clock) // t.day_seconds
     sup = state.supplies
     if new_days > 0 and state.party:
         sup = supplies.eat(state, new_days * len(state.party)
-                           * state.rules.rations.per_character_per_day)
+                           * rules.rations.per_character_per_day)
         state = replace(state, supplies=sup)
     d = state.dungeon if dungeon is None else dungeon
     if d.active and sup.rations:

@@ -140,7 +140,7 @@ class TrackerApp(App):
 
     def watch_state(self, state: State | None) -> None:
         if state is None or self.campaign is None:
-            self.sub_title = ""
+            self.title, self.sub_title = self.TITLE, ""
             return
         self.title = f"{state.name} · {state.rules.meta.name}"
         session = f"Session {state.session}" if state.in_session else \
