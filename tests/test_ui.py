@@ -215,7 +215,7 @@ def test_log_screen_snapshot(snap_compare, fixed_saves):
         await _log_ready(pilot)
         for _ in range(5):
             await pilot.press("up")
-        await pilot.pause()
+        await pilot.pause(0.2)  # the state pane follows the cursor after 50 ms
 
     assert snap_compare(TrackerApp(fixed_saves, "review"), terminal_size=SIZE,
                         run_before=run_before)

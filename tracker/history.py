@@ -33,8 +33,8 @@ class LogEntry:
     session: int
     command_id: str
     type: str
-    text: str
-    game_time: str
+    event: object  # the event as recorded
+    rules: object  # the ruleset in force, to describe it
     clock: int
     recorded_at: str
     area: str
@@ -42,6 +42,18 @@ class LogEntry:
     undone: bool = False
     corrected_by: int = 0  # the entry that corrects this one (0: none)
     names: tuple[str, ...] = ()  # characters the entry mentions
+    _text: str | None = None
+
+    @property
+    def text(self) -> str:
+        """Described on first use: a long log opens without describing every entry."""
+        if self._text is None:
+            self._text = describe(self.event, self.rules)
+        return self._text
+
+    @property
+    def game_time(self) -> str:
+        return clock.stamp(self.rules, self.clock)
 
     def as_json(self) -> dict:
         return {"seq": self.seq, "session": self.session, "command_id": self.command_id,
@@ -131,8 +143,8 @@ def entries(envs: list[Envelope], history) -> list[LogEntry]:
         else:
             shown = [ev]
         out.append(LogEntry(
-            env.seq, env.session, env.command_id, env.type, describe(ev, state.rules),
-            clock.stamp(state.rules, state.clock), state.clock, env.recorded_at,
+            env.seq, env.session, env.command_id, env.type, ev, state.ruleset.rules,
+            state.clock, env.recorded_at,
             AREA_OF.get(env.type, "campaign"), [r for e in shown for r in rolls_in(e)],
             env.command_id in undone, 0, tuple(n for e in shown for n in _names(e, known))))
     for target, by in corrected.items():

@@ -62,6 +62,7 @@ class LogScreen(Screen):
         self.area: str | None = None
         self.character: str | None = None
         self.text = ""
+        self._pane_timer = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -156,8 +157,14 @@ class LogScreen(Screen):
 
     @on(LogView.Highlighted)
     def _highlighted(self, message: LogView.Highlighted) -> None:
+        # while the GM holds a key down, only the entry they stop on is shown
+        if self._pane_timer is not None:
+            self._pane_timer.stop()
+        self._pane_timer = self.set_timer(0.05, lambda: self._show_entry(message.entry))
+
+    def _show_entry(self, e: LogEntry | None) -> None:
+        self._pane_timer = None
         pane = self.query_one("#log-state", Static)
-        e = message.entry
         if e is None or self.app.campaign is None:
             return
         state = self.app.campaign.state_at(e.seq)
