@@ -109,6 +109,7 @@ def undone_commands(envs: list[Envelope]) -> set[str]:
     return undone
 
 
+_PARTY_CHANGES = AREAS["party"] | {"undone", "redone", "rewound", "entry_corrected"}
 _MAY_ROLL = {"hasty_exit_rolled", "entry_corrected"}
 _MAY_NAME = AREAS["party"] | {"light_lit", "hasty_exit_rolled"}
 
@@ -135,7 +136,8 @@ def entries(envs: list[Envelope], history) -> list[LogEntry]:
     known: set[str] = set()
     for env in envs:
         state = step(state, env, history)
-        known.update(c.name for c in state.party)
+        if env.type in _PARTY_CHANGES:
+            known.update(c.name for c in state.party)
         ev = env.event
         if isinstance(ev, EntryCorrected) and env.command_id not in undone:
             corrected[ev.target] = env.seq
