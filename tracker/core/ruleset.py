@@ -103,6 +103,66 @@ class Rations(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     kinds: dict[str, RationKind]
 
 
+class Band(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """``value`` for a number from ``range[0]`` to ``range[1]``."""
+
+    range: list[int]
+    value: int
+
+
+class SaveRow(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    levels: list[int]  # [first, last]
+    values: list[int]  # one per save, in the ruleset's save order
+
+
+class XPRule(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    min: dict[str, int]  # every ability named must be at least this
+    percent: int
+
+
+class ClassDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    name: str
+    hit_die: int
+    prime: list[str]
+    max_level: int
+    xp: list[int] = []  # XP needed for each level; empty: the party's table
+    requires: dict[str, int] = {}  # ability -> minimum score
+    hp_fixed_from: int = 0  # from this level on, hp_fixed per level, no CON (0: never)
+    hp_fixed: int = 0  # also the fixed value per level where level_hp = "fixed"
+    saves: list[SaveRow] = []
+    save_proficiencies: list[str] = []
+    skills: dict[str, list[int]] = {}  # skill -> value by level
+    turning: dict[str, list[str]] = {}  # undead -> result by level
+    xp_bonus: list[XPRule] = []  # replaces the prime-requisite bands when given
+
+
+class Party(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    abilities: dict[str, str]  # id -> name, in the order they are rolled
+    ability_range: list[int]
+    ability_roll: str
+    modifiers: list[Band]
+    ac_base: int
+    ac_descending: bool
+    speed: int
+    speed_unit: str
+    classes: dict[str, ClassDef]
+    saves: list[str] = []
+    save_names: dict[str, str] = {}
+    save_rule: str = ""
+    skill_rule: str = ""
+    xp_bonus: list[Band] = []  # from the lowest prime requisite, in percent
+    xp: list[int] = []  # shared XP table
+    proficiency: list[int] = []  # proficiency bonus by level
+    first_level_hp: str = "roll"  # "roll" or "max"
+    level_hp: str = "roll"  # "roll" or "fixed"
+    zero_hp: str = "dead"  # "dead" or "dying"
+    conditions: list[str] = []
+    exhaustion_max: int = 0  # 0: no exhaustion levels; at the maximum, death
+    exhaustion_speed: int = 0
+    exhaustion_effects: list[str] = []
+    encumbrance: list[Band] = []  # coins carried -> speed
+
+
 class Ruleset(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     meta: Meta
     time: Time
@@ -110,6 +170,7 @@ class Ruleset(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     lights: dict[str, LightKind]
     rations: Rations
     supplies: dict[str, str]  # supply id -> display name
+    party: Party | None = None
 
 
 class LoadedRuleset(msgspec.Struct, frozen=True):
@@ -229,6 +290,51 @@ def _check_semantics(r: Ruleset) -> list[tuple[str, str]]:
             problems.append((f"rations.kinds.{kid}", f"{kid!r} is not in [supplies]"))
     if not r.rations.kinds:
         problems.append(("rations.kinds", "expected at least one kind of ration"))
+    if r.party is not None:
+        problems += _check_party(r.party)
+    return problems
+
+
+def _check_party(p: Party) -> list[tuple[str, str]]:
+    problems: list[tuple[str, str]] = []
+    lo, hi = p.ability_range if len(p.ability_range) == 2 else (0, -1)
+    if lo > hi:
+        problems.append(("party.ability_range", "expected [lowest, highest]"))
+    try:
+        dice.parse(p.ability_roll)
+    except Refused as e:
+        problems.append(("party.ability_roll", str(e).splitlines()[0]))
+    covered = {n for b in p.modifiers for n in range(b.range[0], b.range[-1] + 1)}
+    missing = [n for n in range(lo, hi + 1) if n not in covered]
+    if missing:
+        problems.append(("party.modifiers", f"no modifier for a score of {missing[0]}"))
+    if p.level_hp not in ("roll", "fixed") or p.first_level_hp not in ("roll", "max"):
+        problems.append(("party.level_hp", 'expected "roll"/"fixed" (first level: "roll"/"max")'))
+    if p.zero_hp not in ("dead", "dying"):
+        problems.append(("party.zero_hp", 'expected "dead" or "dying"'))
+    if p.exhaustion_max and len(p.exhaustion_effects) != p.exhaustion_max:
+        problems.append(("party.exhaustion_effects", "expected one effect per exhaustion level"))
+    for cid, c in p.classes.items():
+        where = f"party.classes.{cid}"
+        table = c.xp or p.xp
+        if len(table) < c.max_level:
+            problems.append((f"{where}.xp", f"expected XP for each of the {c.max_level} levels"))
+        elif any(b <= a for a, b in zip(table, table[1:c.max_level])):
+            problems.append((f"{where}.xp", "expected rising XP thresholds"))
+        for a in [*c.prime, *c.requires, *c.save_proficiencies]:
+            if a not in p.abilities:
+                problems.append((where, f"{a!r} is not one of the abilities"))
+        levels = set()
+        for row in c.saves:
+            if len(row.values) != len(p.saves) or len(row.levels) != 2:
+                problems.append((f"{where}.saves", f"expected levels [a, b] and {len(p.saves)} values"))
+                break
+            levels.update(range(row.levels[0], row.levels[1] + 1))
+        if c.saves and levels != set(range(1, c.max_level + 1)):
+            problems.append((f"{where}.saves", f"expected a row for every level 1-{c.max_level}"))
+        for name, by_level in [*c.skills.items(), *c.turning.items()]:
+            if len(by_level) != c.max_level:
+                problems.append((f"{where}.{name}", f"expected {c.max_level} values, one per level"))
     return problems
 
 
