@@ -20,7 +20,7 @@ def test_events_have_the_full_envelope(make):
     rows = list(c.store.rows())
     assert [r[0] for r in rows] == [1, 2]
     seq, type_, version, data, cid, session, at = rows[1]
-    assert (type_, version) == ("character_added", 2)
+    assert (type_, version) == ("character_added", 3)
     assert msgspec.json.decode(data) == {"name": "Ana"}
     assert len(cid) == 32 and session == 0 and at.endswith("+00:00")
     first = msgspec.json.decode(rows[0][3])

@@ -63,6 +63,24 @@ def _add_effect_args(p):
         p.add_argument(f"--{unit}", type=int, metavar="N")
 
 
+def _ints(text: str) -> list[int]:
+    try:
+        return [int(v) for v in text.replace(" ", "").split(",") if v]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected numbers separated by commas (got {text!r})")
+
+
+def _add_character_args(p):
+    p.add_argument("char", metavar="NAME")
+    p.add_argument("--class", dest="cls", metavar="C")
+    p.add_argument("--level", type=int, default=1)
+    p.add_argument("--abilities", type=_ints, metavar="S,I,W,D,C,CH",
+                   help="in the ruleset's order (tracker state shows it)")
+    p.add_argument("--roll-abilities", action="store_true", help="roll them, in order")
+    p.add_argument("--hp", type=int, help="hit points (default: rolled as the ruleset says)")
+    p.add_argument("--ac", type=int, help="armour class (default: the ruleset's unarmoured AC)")
+
+
 def _add_amend_args(p):
     p.add_argument("seq", type=int)
     p.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE")
@@ -82,9 +100,36 @@ def _fields(pairs: list[str]) -> dict[str, str]:
 
 
 ACTIONS = {
-    "add-character": ("add a character to the party",
-                      lambda p: (p.add_argument("char"), p.add_argument("--level", type=int, default=1)),
-                      lambda a, c: party.AddCharacter(a.char, a.level)),
+    "add-character": ("add a character: --class C with --abilities S,I,W,D,C,Ch or "
+                      "--roll-abilities (the ruleset's procedure); without a class, a hireling",
+                      _add_character_args,
+                      lambda a, c: party.AddCharacter(a.char, a.cls or "", a.level,
+                                                      tuple(a.abilities or ()), a.roll_abilities,
+                                                      a.hp, a.ac)),
+    "damage": ("NAME N: a character takes N damage",
+               lambda p: (p.add_argument("char"), p.add_argument("amount", type=int)),
+               lambda a, c: party.Damage(a.char, a.amount)),
+    "heal": ("NAME N: heal N hit points (never above the maximum)",
+             lambda p: (p.add_argument("char"), p.add_argument("amount", type=int)),
+             lambda a, c: party.Heal(a.char, a.amount)),
+    "xp": ("N [--to NAME ...]: award N XP split among the named (default: every living "
+           "character with a class), each with their prime-requisite bonus",
+           lambda p: (p.add_argument("amount", type=int),
+                      p.add_argument("--to", nargs="+", default=[], metavar="NAME")),
+           lambda a, c: party.AwardXP(a.amount, tuple(a.to))),
+    "condition": ("NAME COND [--off]: set or clear a condition",
+                  lambda p: (p.add_argument("char"), p.add_argument("condition"),
+                             p.add_argument("--off", action="store_true")),
+                  lambda a, c: party.SetCondition(a.char, a.condition, not a.off)),
+    "exhaustion": ("NAME N: set the exhaustion level (D&D 2024: 6 is death)",
+                   lambda p: (p.add_argument("char"), p.add_argument("level", type=int)),
+                   lambda a, c: party.SetExhaustion(a.char, a.level)),
+    "level-up": ("NAME: gain a level when the XP table allows, with its hit points",
+                 lambda p: p.add_argument("char"),
+                 lambda a, c: party.LevelUp(a.char)),
+    "load": ("NAME COINS: weight carried, in coins, for the movement rate",
+             lambda p: (p.add_argument("char"), p.add_argument("coins", type=int)),
+             lambda a, c: party.SetLoad(a.char, a.coins)),
     "rename-character": ("rename a character",
                          lambda p: (p.add_argument("old"), p.add_argument("new")),
                          lambda a, c: party.RenameCharacter(a.old, a.new)),

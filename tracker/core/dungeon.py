@@ -10,6 +10,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from . import dice as dicemod
+from . import sheet
 from .dice import Roll
 from .errors import Refused
 from .events import Event, event
@@ -281,14 +282,18 @@ def evolve_left(state: State, ev: DungeonLeft) -> State:
 def _exit_result(state: State, name: str, save: Roll, doom: Roll | None,
                  marked_map: bool, known_route: bool) -> ExitResult:
     h = state.rules.dungeon.hasty_exit
+    c = state.character(name)
+    own = sheet.saves(state.rules, c) if c is not None else {}
+    target = next((v for k, v in own.items() if k.casefold() == h.save.casefold()),
+                  h.default_target)
     mod = h.per_level_below_first * (state.dungeon.depth - 1)
     mod += h.marked_map if marked_map else 0
     mod += h.known_route if known_route else 0
-    saved = save.total + mod >= h.default_target
+    saved = save.total + mod >= target
     fate = ""
     if not saved and doom is not None:
         fate = next((e.result for e in h.doom if e.roll[0] <= doom.total <= e.roll[1]), "")
-    return ExitResult(name, save, h.default_target, mod, saved, doom, fate)
+    return ExitResult(name, save, target, mod, saved, doom, fate)
 
 
 @evolves(HastyExitRolled)

@@ -1,4 +1,10 @@
-"""The party: add, rename and remove characters (later issues deepen it)."""
+"""The party: characters made by each ruleset's own procedure, hit points,
+XP and levels, conditions and exhaustion.
+
+Events record the GM's choices and the dice (ability rolls, hit-point rolls);
+abilities, hit points and each character's share of an XP award are derived
+here from the ruleset.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +12,9 @@ import re
 
 from msgspec.structs import replace
 
+from . import dice as dicemod
+from . import sheet
+from .dice import Roll
 from .errors import Refused
 from .events import Event, event, upcaster
 from .handlers import Command, decides, evolves
@@ -15,9 +24,17 @@ from .state import Character, State
 _NAME = re.compile(r"^[^\x00-\x1f]{1,40}$")
 
 
+# --- commands -----------------------------------------------------------------------
+
+
 class AddCharacter(Command, frozen=True):
     name: str
+    cls: str = ""
     level: int = 1
+    abilities: tuple[int, ...] = ()  # in the ruleset's ability order
+    roll_abilities: bool = False
+    hp: int | None = None
+    ac: int | None = None
 
 
 class RenameCharacter(Command, frozen=True):
@@ -29,16 +46,66 @@ class RemoveCharacter(Command, frozen=True):
     name: str
 
 
-@event("character_added", version=2)
+class Damage(Command, frozen=True):
+    name: str
+    amount: int
+
+
+class Heal(Command, frozen=True):
+    name: str
+    amount: int
+
+
+class AwardXP(Command, frozen=True):
+    amount: int
+    to: tuple[str, ...] = ()  # empty: every living character
+
+
+class SetCondition(Command, frozen=True):
+    name: str
+    condition: str
+    on: bool = True
+
+
+class SetExhaustion(Command, frozen=True):
+    name: str
+    level: int
+
+
+class LevelUp(Command, frozen=True):
+    name: str
+
+
+class SetLoad(Command, frozen=True):
+    name: str
+    coins: int
+
+
+# --- events -------------------------------------------------------------------------
+
+
+@event("character_added", version=3)
 class CharacterAdded(Event, frozen=True):
     name: str
     level: int = 1
+    cls: str = ""
+    abilities: dict[str, int] = {}  # typed in by the GM
+    ability_rolls: tuple[Roll, ...] = ()  # or rolled, in ability order
+    hp_rolls: tuple[Roll, ...] = ()  # one per level (rolled rulesets)
+    hp: int | None = None  # typed in by the GM
+    ac: int | None = None
 
 
 @upcaster("character_added", 1)
 def _character_added_v1(data: dict) -> dict:
     """Version 1 had no level: everyone started at level 1."""
     return {**data, "level": 1}
+
+
+@upcaster("character_added", 2)
+def _character_added_v2(data: dict) -> dict:
+    """Version 3 added class, abilities and hit points; older characters have none."""
+    return data
 
 
 @event("character_renamed")
@@ -52,6 +119,52 @@ class CharacterRemoved(Event, frozen=True):
     name: str
 
 
+@event("damage_taken")
+class DamageTaken(Event, frozen=True):
+    name: str
+    amount: int
+
+
+@event("healed")
+class Healed(Event, frozen=True):
+    name: str
+    amount: int
+
+
+@event("xp_awarded")
+class XPAwarded(Event, frozen=True):
+    amount: int
+    to: tuple[str, ...]
+
+
+@event("condition_set")
+class ConditionSet(Event, frozen=True):
+    name: str
+    condition: str
+    on: bool
+
+
+@event("exhaustion_set")
+class ExhaustionSet(Event, frozen=True):
+    name: str
+    level: int
+
+
+@event("levelled_up")
+class LevelledUp(Event, frozen=True):
+    name: str
+    hp_roll: Roll | None = None
+
+
+@event("load_set")
+class LoadSet(Event, frozen=True):
+    name: str
+    coins: int
+
+
+# --- decide ---------------------------------------------------------------------------
+
+
 def _check_name(state: State, name: str, ignore: str = "") -> str:
     name = name.strip()
     if not _NAME.match(name):
@@ -62,7 +175,7 @@ def _check_name(state: State, name: str, ignore: str = "") -> str:
     return name
 
 
-def _member(state: State, name: str):
+def member(state: State, name: str) -> Character:
     c = state.character(name)
     if c is None:
         names = ", ".join(ch.name for ch in state.party) or "nobody yet"
@@ -70,17 +183,95 @@ def _member(state: State, name: str):
     return c
 
 
+def _class_id(state: State, cls: str) -> str:
+    p = state.rules.party
+    if not cls:
+        return ""
+    if p is None:
+        raise Refused(f"{state.rules.meta.name} has no classes")
+    key = cls.casefold()
+    for cid, k in p.classes.items():
+        if key in (cid.casefold(), k.name.casefold(), k.name.split(" (")[0].casefold()):
+            return cid
+    raise Refused(f"{state.rules.meta.name} has no class {cls!r}; its classes: "
+                  + ", ".join(p.classes))
+
+
+def _hp_die(state: State, cid: str, level: int) -> str | None:
+    """The dice for the hit points a level adds, or None where it is fixed."""
+    p, k = state.rules.party, state.rules.party.classes[cid]
+    if level == 1:
+        return None if p.first_level_hp == "max" else f"1d{k.hit_die}"
+    if k.hp_fixed_from and level >= k.hp_fixed_from:
+        return None
+    return None if p.level_hp == "fixed" else f"1d{k.hit_die}"
+
+
+def level_hp(state: State, cid: str, level: int, con: int, roll: Roll | None) -> int:
+    """Hit points a level adds: the die (or the fixed value) plus CON, at least 1."""
+    p, k = state.rules.party, state.rules.party.classes[cid]
+    mod = sheet.modifier(p, con)
+    if k.hp_fixed_from and level >= k.hp_fixed_from:
+        return k.hp_fixed  # no CON modifier after the name level
+    if level == 1 and p.first_level_hp == "max":
+        base = k.hit_die
+    elif roll is not None:
+        base = roll.total
+    else:
+        base = k.hp_fixed
+    return max(1, base + mod)
+
+
 @decides(AddCharacter)
 def decide_add(state: State, cmd: AddCharacter, dice) -> list[Event]:
     name = _check_name(state, cmd.name)
-    if not 1 <= cmd.level <= 99:
-        raise Refused("level must be 1 or more")
-    return [CharacterAdded(name, cmd.level)]
+    cid = _class_id(state, cmd.cls)
+    p = state.rules.party
+    if not cid:
+        if cmd.abilities or cmd.roll_abilities:
+            raise Refused("abilities go with a class: give --class too")
+        if not 1 <= cmd.level <= 99:
+            raise Refused("level must be 1 or more")
+        return [CharacterAdded(name, cmd.level, hp=cmd.hp, ac=cmd.ac)]
+    k = p.classes[cid]
+    if not 1 <= cmd.level <= k.max_level:
+        raise Refused(f"{k.name}: level must be 1 to {k.max_level}")
+    ids = list(p.abilities)
+    typed: dict[str, int] = {}
+    rolls: tuple[Roll, ...] = ()
+    if cmd.roll_abilities and cmd.abilities:
+        raise Refused("give abilities or roll them, not both")
+    if cmd.roll_abilities:
+        rolls = tuple(dicemod.roll(p.ability_roll, dice, f"{name}: {p.abilities[a]}") for a in ids)
+        scores = {a: r.total for a, r in zip(ids, rolls)}
+    elif cmd.abilities:
+        if len(cmd.abilities) != len(ids):
+            raise Refused(f"give {len(ids)} abilities in order: " + ", ".join(ids))
+        lo, hi = p.ability_range
+        for a, v in zip(ids, cmd.abilities):
+            if not lo <= v <= hi:
+                raise Refused(f"{p.abilities[a]} {v} is outside {lo}-{hi}")
+        typed = scores = dict(zip(ids, cmd.abilities))
+    else:
+        raise Refused(f"{k.name} needs abilities: give them in order ({', '.join(ids)}) "
+                      "or roll them")
+    unmet = [f"{p.abilities[a]} {n}" for a, n in k.requires.items() if scores.get(a, 0) < n]
+    if unmet:
+        got = ", ".join(f"{p.abilities[a]} {scores[a]}" for a in k.requires)
+        raise Refused(f"{k.name} requires {', '.join(unmet)} (has {got})")
+    hp_rolls: tuple[Roll, ...] = ()
+    if cmd.hp is None:
+        hp_rolls = tuple(dicemod.roll(expr, dice, f"{name}: hit points, level {lvl}")
+                         for lvl in range(1, cmd.level + 1)
+                         if (expr := _hp_die(state, cid, lvl)) is not None)
+    elif cmd.hp < 1:
+        raise Refused("hit points must be 1 or more")
+    return [CharacterAdded(name, cmd.level, cid, typed, rolls, hp_rolls, cmd.hp, cmd.ac)]
 
 
 @decides(RenameCharacter)
 def decide_rename(state: State, cmd: RenameCharacter, dice) -> list[Event]:
-    c = _member(state, cmd.old)
+    c = member(state, cmd.old)
     new = _check_name(state, cmd.new, ignore=c.name)
     if new == c.name:
         raise Refused(f"{c.name} already has that name")
@@ -89,12 +280,132 @@ def decide_rename(state: State, cmd: RenameCharacter, dice) -> list[Event]:
 
 @decides(RemoveCharacter)
 def decide_remove(state: State, cmd: RemoveCharacter, dice) -> list[Event]:
-    return [CharacterRemoved(_member(state, cmd.name).name)]
+    return [CharacterRemoved(member(state, cmd.name).name)]
+
+
+def _tracked(state: State, name: str) -> Character:
+    c = member(state, name)
+    if not c.hp_max:
+        raise Refused(f"{c.name} has no hit points tracked (add them with a class or --hp)")
+    return c
+
+
+@decides(Damage)
+def decide_damage(state: State, cmd: Damage, dice) -> list[Event]:
+    c = _tracked(state, cmd.name)
+    if cmd.amount <= 0:
+        raise Refused("damage must be 1 or more")
+    if sheet.status(state.rules, c) == "dead":
+        raise Refused(f"{c.name} is dead")
+    return [DamageTaken(c.name, cmd.amount)]
+
+
+@decides(Heal)
+def decide_heal(state: State, cmd: Heal, dice) -> list[Event]:
+    c = _tracked(state, cmd.name)
+    if cmd.amount < 0:
+        raise Refused("healing cannot be negative (use damage)")
+    if cmd.amount == 0:
+        raise Refused("heal at least 1")
+    if sheet.status(state.rules, c) == "dead":
+        raise Refused(f"{c.name} is dead; healing cannot help")
+    if c.hp >= c.hp_max:
+        raise Refused(f"{c.name} is already at full hit points ({c.hp_max})")
+    return [Healed(c.name, cmd.amount)]
+
+
+@decides(AwardXP)
+def decide_xp(state: State, cmd: AwardXP, dice) -> list[Event]:
+    if cmd.amount <= 0:
+        raise Refused("award at least 1 XP")
+    names = [member(state, n).name for n in cmd.to] if cmd.to else \
+        [c.name for c in state.party if c.cls and sheet.status(state.rules, c) != "dead"]
+    if not names:
+        raise Refused("nobody to award XP to (characters with a class, alive)")
+    for n in names:
+        if not member(state, n).cls:
+            raise Refused(f"{n} has no class and earns no XP")
+    if len(set(names)) != len(names):
+        raise Refused("a character is named twice")
+    return [XPAwarded(cmd.amount, tuple(names))]
+
+
+@decides(SetCondition)
+def decide_condition(state: State, cmd: SetCondition, dice) -> list[Event]:
+    c = member(state, cmd.name)
+    known = state.rules.party.conditions if state.rules.party else []
+    cond = cmd.condition.strip().lower()
+    if cond not in known:
+        raise Refused(f"unknown condition {cmd.condition!r}; this ruleset has: " + ", ".join(known))
+    if (cond in c.conditions) == cmd.on:
+        raise Refused(f"{c.name} is {'already' if cmd.on else 'not'} {cond}")
+    return [ConditionSet(c.name, cond, cmd.on)]
+
+
+@decides(SetExhaustion)
+def decide_exhaustion(state: State, cmd: SetExhaustion, dice) -> list[Event]:
+    c = member(state, cmd.name)
+    top = state.rules.party.exhaustion_max if state.rules.party else 0
+    if not top:
+        raise Refused(f"{state.rules.meta.name} has no exhaustion levels")
+    if not 0 <= cmd.level <= top:
+        raise Refused(f"exhaustion is 0 to {top}")
+    if cmd.level == c.exhaustion:
+        raise Refused(f"{c.name} is already at exhaustion {cmd.level}")
+    return [ExhaustionSet(c.name, cmd.level)]
+
+
+@decides(LevelUp)
+def decide_level_up(state: State, cmd: LevelUp, dice) -> list[Event]:
+    c = member(state, cmd.name)
+    k = sheet.class_of(state.rules, c)
+    if k is None:
+        raise Refused(f"{c.name} has no class to gain levels in")
+    if c.level >= k.max_level:
+        raise Refused(f"{c.name} is at the highest level a {k.name} can reach ({k.max_level})")
+    nxt = sheet.xp_next(state.rules, c)
+    if c.xp < nxt:
+        raise Refused(f"{c.name} needs {nxt} XP for level {c.level + 1} (has {c.xp})")
+    if sheet.status(state.rules, c) == "dead":
+        raise Refused(f"{c.name} is dead")
+    expr = _hp_die(state, c.cls, c.level + 1)
+    roll = dicemod.roll(expr, dice, f"{c.name}: hit points, level {c.level + 1}") if expr else None
+    return [LevelledUp(c.name, roll)]
+
+
+@decides(SetLoad)
+def decide_load(state: State, cmd: SetLoad, dice) -> list[Event]:
+    c = member(state, cmd.name)
+    if cmd.coins < 0:
+        raise Refused("load is 0 or more coins of weight")
+    return [LoadSet(c.name, cmd.coins)]
+
+
+# --- evolve ---------------------------------------------------------------------------
+
+
+def _with(state: State, name: str, **changes) -> State:
+    party = tuple(replace(c, **changes) if c.name == name else c for c in state.party)
+    return replace(state, party=party)
 
 
 @evolves(CharacterAdded)
 def evolve_added(state: State, ev: CharacterAdded) -> State:
-    c = Character(state.next_id, ev.name, ev.level)
+    p = state.rules.party
+    abilities = dict(ev.abilities)
+    if ev.ability_rolls and p is not None:
+        abilities = {a: r.total for a, r in zip(p.abilities, ev.ability_rolls)}
+    hp_max = ev.hp or 0
+    if ev.cls and p is not None and ev.cls in p.classes and ev.hp is None:
+        rolls = iter(ev.hp_rolls)
+        con = abilities.get("con", 10)
+        hp_max = sum(level_hp(state, ev.cls, lvl, con,
+                              next(rolls, None) if _hp_die(state, ev.cls, lvl) else None)
+                     for lvl in range(1, ev.level + 1))
+    ac = ev.ac if ev.ac is not None else (p.ac_base if p is not None and ev.cls else 0)
+    xp = sheet.xp_table(state.rules, Character(0, "", ev.level, ev.cls))[ev.level - 1] \
+        if ev.cls and p is not None and ev.cls in p.classes else 0
+    c = Character(state.next_id, ev.name, ev.level, ev.cls, abilities, hp_max, hp_max, ac, xp)
     return replace(state, party=state.party + (c,), next_id=state.next_id + 1)
 
 
@@ -108,3 +419,55 @@ def evolve_renamed(state: State, ev: CharacterRenamed) -> State:
 def evolve_removed(state: State, ev: CharacterRemoved) -> State:
     party = tuple(c for c in state.party if c.name != ev.name)
     return replace(state, party=party, lights=rename_carrier(state.lights, ev.name, ""))
+
+
+@evolves(DamageTaken)
+def evolve_damage(state: State, ev: DamageTaken) -> State:
+    c = state.character(ev.name)
+    p = state.rules.party
+    left = c.hp - ev.amount
+    # 2024: damage that leaves as much again as the maximum kills outright
+    dead = c.dead or (p is not None and p.zero_hp == "dying" and left <= -c.hp_max)
+    return _with(state, ev.name, hp=max(0, left), dead=dead)
+
+
+@evolves(Healed)
+def evolve_healed(state: State, ev: Healed) -> State:
+    c = state.character(ev.name)
+    return _with(state, ev.name, hp=min(c.hp_max, c.hp + ev.amount))
+
+
+@evolves(XPAwarded)
+def evolve_xp(state: State, ev: XPAwarded) -> State:
+    share = ev.amount // len(ev.to)
+    party = []
+    for c in state.party:
+        if c.name in ev.to:
+            c = replace(c, xp=c.xp + share * (100 + sheet.xp_bonus(state.rules, c)) // 100)
+        party.append(c)
+    return replace(state, party=tuple(party))
+
+
+@evolves(ConditionSet)
+def evolve_condition(state: State, ev: ConditionSet) -> State:
+    c = state.character(ev.name)
+    conds = c.conditions + (ev.condition,) if ev.on else \
+        tuple(x for x in c.conditions if x != ev.condition)
+    return _with(state, ev.name, conditions=conds)
+
+
+@evolves(ExhaustionSet)
+def evolve_exhaustion(state: State, ev: ExhaustionSet) -> State:
+    return _with(state, ev.name, exhaustion=ev.level)
+
+
+@evolves(LevelledUp)
+def evolve_level_up(state: State, ev: LevelledUp) -> State:
+    c = state.character(ev.name)
+    gain = level_hp(state, c.cls, c.level + 1, c.abilities.get("con", 10), ev.hp_roll)
+    return _with(state, ev.name, level=c.level + 1, hp=c.hp + gain, hp_max=c.hp_max + gain)
+
+
+@evolves(LoadSet)
+def evolve_load(state: State, ev: LoadSet) -> State:
+    return _with(state, ev.name, load=ev.coins)

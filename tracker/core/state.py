@@ -12,6 +12,16 @@ class Character(msgspec.Struct, frozen=True):
     id: int
     name: str
     level: int = 1
+    cls: str = ""  # class id in the ruleset; "" for a classless hireling
+    abilities: dict[str, int] = {}
+    hp: int = 0
+    hp_max: int = 0  # 0: hit points not tracked
+    ac: int = 0
+    xp: int = 0
+    conditions: tuple[str, ...] = ()
+    exhaustion: int = 0
+    load: int = 0  # coins of weight carried
+    dead: bool = False  # killed outright (massive damage)
 
 
 class Light(msgspec.Struct, frozen=True):

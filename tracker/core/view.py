@@ -10,7 +10,7 @@ from typing import Any
 
 import msgspec
 
-from . import clock
+from . import clock, sheet
 from .dungeon import rest_status, turns_to_next_check
 from .state import State
 
@@ -19,6 +19,33 @@ FORMAT = 1
 
 def _roll(r) -> dict[str, Any] | None:
     return None if r is None else msgspec.to_builtins(r)
+
+
+def character_json(state: State, c) -> dict[str, Any]:
+    rules = state.rules
+    p = rules.party
+    k = sheet.class_of(rules, c)
+    out: dict[str, Any] = {
+        "id": c.id, "name": c.name, "class": c.cls or None,
+        "class_name": k.name if k else None, "level": c.level,
+        "hp": c.hp if c.hp_max else None, "hp_max": c.hp_max or None,
+        "ac": c.ac if (c.ac or k) else None, "xp": c.xp, "xp_next": sheet.xp_next(rules, c),
+        "xp_bonus": sheet.xp_bonus(rules, c),
+        "abilities": dict(c.abilities),
+        "modifiers": {a: sheet.modifier(p, v) for a, v in c.abilities.items()} if p else {},
+        "conditions": list(c.conditions), "exhaustion": c.exhaustion,
+        "status": sheet.status(rules, c), "saves": sheet.saves(rules, c),
+        "speed": sheet.speed(rules, c), "load": c.load,
+        "lights": [l.id for l in state.lights if l.by == c.name and l.lit],
+    }
+    if k is not None and k.skills:
+        out["skills"] = sheet.skills(rules, c)
+    if k is not None and k.turning:
+        out["turning"] = sheet.turning(rules, c)
+    if p is not None and p.proficiency:
+        out["proficiency"] = sheet.proficiency(rules, c)
+        out["passive_perception"] = sheet.passive_perception(rules, c)
+    return out
 
 
 def state_json(state: State, seq: int) -> dict[str, Any]:
@@ -40,7 +67,8 @@ def state_json(state: State, seq: int) -> dict[str, Any]:
             "round": state.clock // t.round_seconds,
             "hour": state.clock // t.hour_seconds,
         },
-        "party": [{"id": c.id, "name": c.name, "level": c.level} for c in state.party],
+        "party": [character_json(state, c) for c in state.party],
+        "party_speed": sheet.party_speed(state),
         "dungeon": {
             "active": d.active,
             "name": d.name,
