@@ -1,0 +1,295 @@
+"""The party: tables checked against the rules digests, and the rules that use them.
+
+The expected numbers below are copied from ../shared/rules/osr.md and 5e2024.md,
+so a typo in a ruleset file fails here.
+"""
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from tracker.core import sheet
+from tracker.core.errors import Refused
+from tracker.core.party import (AddCharacter, AwardXP, Damage, Heal, LevelUp, SetCondition,
+                                SetExhaustion, SetLoad)
+from tracker.core.ruleset import load_text
+from tracker.core.view import state_json
+from tracker.store.paths import PROJECT_ROOT
+
+
+def rules(rid):
+    return load_text((PROJECT_ROOT / "rulesets" / f"{rid}.toml").read_text()).rules
+
+
+DD_XP = {
+    "klerik": [0, 1500, 3000, 6000, 12000, 25000, 50000, 100000, 200000, 300000, 400000, 500000, 600000, 700000],
+    "kriger": [0, 2000, 4000, 8000, 16000, 32000, 64000, 120000, 240000, 360000, 480000, 600000, 720000, 840000],
+    "magiker": [0, 2500, 5000, 10000, 20000, 40000, 80000, 150000, 300000, 450000, 600000, 750000, 900000, 1050000],
+    "tyv": [0, 1200, 2400, 4800, 9600, 20000, 40000, 80000, 160000, 280000, 400000, 520000, 640000, 760000],
+    "halvlang": [0, 2000, 4000, 8000, 16000, 32000, 64000, 120000],
+    "dvaerg": [0, 2200, 4400, 8800, 17000, 35000, 70000, 140000, 270000, 400000, 530000, 660000],
+    "elver": [0, 4000, 8000, 16000, 32000, 64000, 120000, 250000, 400000, 600000],
+}
+# (class, level) -> DG, TS, PF, ÅA, SF: the first level of every band in osr.md §11.3
+DD_SAVES = {
+    ("klerik", 1): [11, 12, 14, 16, 15], ("klerik", 5): [9, 10, 12, 14, 13],
+    ("klerik", 9): [7, 8, 10, 12, 11], ("klerik", 14): [6, 7, 8, 10, 9],
+    ("kriger", 3): [12, 13, 14, 15, 16], ("kriger", 4): [10, 11, 12, 13, 14],
+    ("kriger", 7): [8, 9, 10, 11, 12], ("kriger", 10): [6, 7, 8, 9, 10], ("kriger", 13): [6, 6, 7, 8, 9],
+    ("magiker", 5): [13, 14, 13, 16, 15], ("magiker", 6): [11, 12, 11, 14, 12], ("magiker", 11): [9, 10, 9, 12, 9],
+    ("halvlang", 1): [8, 9, 10, 13, 12], ("halvlang", 4): [5, 6, 7, 9, 8], ("halvlang", 8): [2, 3, 4, 5, 4],
+    ("tyv", 4): [13, 14, 13, 16, 15], ("tyv", 5): [12, 13, 11, 14, 13], ("tyv", 9): [10, 11, 9, 12, 10],
+    ("tyv", 13): [8, 9, 7, 10, 8],
+    ("dvaerg", 1): [8, 9, 10, 13, 12], ("dvaerg", 4): [6, 7, 8, 10, 10], ("dvaerg", 7): [4, 5, 6, 7, 8],
+    ("dvaerg", 12): [2, 3, 4, 4, 6],
+    ("elver", 3): [12, 13, 13, 15, 15], ("elver", 4): [10, 11, 11, 13, 12], ("elver", 9): [8, 9, 9, 10, 10],
+    ("elver", 10): [6, 7, 8, 8, 8],
+}
+THIEF = {  # level 1, 6 and 14 of osr.md §11.5, in column order DL FF DF BF LB SS LT HL
+    1: [15, 10, 10, 87, 20, 10, 20, 30], 6: [40, 35, 34, 92, 44, 32, 45, 54],
+    14: [72, 70, 64, 100, 68, 56, 85, 84],
+}
+TURNING_L1 = {"Skelet": "7", "Zombie": "9", "Ligæder": "11", "Gespenst": "–"}
+TURNING_L13 = {"Skelet": "D+", "Zombie": "D+", "Mumie": "D", "Dødekogler": "11"}
+
+DW_XP = {
+    "fighter": [0, 2000, 4000, 8000, 16000, 32000, 64000, 128000, 260000, 380000, 500000, 620000, 740000, 860000, 980000],
+    "cleric": [0, 1500, 3000, 6000, 12000, 24000, 48000, 96000, 190000, 290000, 390000, 490000, 590000, 690000, 790000],
+    "thief": [0, 1200, 2400, 4800, 9600, 19200, 38400, 76800, 150000, 270000, 390000, 510000, 630000, 750000, 870000],
+    "elf": [0, 3500, 7000, 14000, 28000, 56000, 112000, 224000, 450000, 620000, 790000, 960000, 1130000, 1300000, 1470000],
+    "magician": [0, 2500, 5000, 10000, 20000, 40000, 80000, 160000, 320000, 470000, 620000, 770000, 920000, 1070000, 1220000],
+}
+DW_DOOM = {  # track -> Doom by level 1..15, and the other saves' offsets
+    "fighter": ([12, 12, 11, 10, 10, 9, 8, 8, 7, 6, 6, 5, 4, 4, 3], [1, 2, 3, 4]),
+    "knight": ([12, 12, 11, 10, 10, 9, 8, 8, 7, 6, 6, 5, 4, 4, 3], [1, 0, 3, 3]),
+    "thief": ([13, 13, 12, 12, 11, 11, 10, 10, 9, 9, 8, 8, 7, 7, 6], [1, 0, 2, 2]),
+    "cleric": ([11, 11, 10, 10, 9, 9, 8, 8, 7, 7, 6, 6, 5, 5, 4], [1, 2, 5, 3]),
+    "friar": ([11, 11, 11, 10, 10, 10, 9, 9, 9, 8, 8, 8, 7, 7, 7], [1, 2, 5, 3]),
+    "magician": ([14, 14, 14, 13, 13, 13, 12, 12, 12, 11, 11, 11, 10, 10, 10], [0, -1, 2, 0]),
+}
+DND_XP = [0, 300, 900, 2700, 6500, 14000, 23000, 34000, 48000, 64000, 85000, 100000, 120000, 140000,
+          165000, 195000, 225000, 265000, 305000, 355000]
+
+
+def char(rid, cls, level, abilities=None):
+    from tracker.core.state import Character
+
+    return Character(1, "x", level, cls, abilities or {})
+
+
+@pytest.mark.parametrize("cid", DD_XP)
+def test_dyb_og_drager_xp_tables(cid):
+    assert rules("dyb-og-drager").party.classes[cid].xp == DD_XP[cid]
+
+
+@pytest.mark.parametrize("key", DD_SAVES)
+def test_dyb_og_drager_saves(key):
+    r = rules("dyb-og-drager")
+    assert sheet.saves(r, char("dd", *key)) == dict(zip(["DG", "TS", "PF", "ÅA", "SF"], DD_SAVES[key]))
+
+
+def test_dyb_og_drager_thief_skills_and_turning():
+    r = rules("dyb-og-drager")
+    for level, row in THIEF.items():
+        assert list(sheet.skills(r, char("dd", "tyv", level)).values()) == row
+    assert {k: v for k, v in sheet.turning(r, char("dd", "klerik", 1)).items() if k in TURNING_L1} == TURNING_L1
+    assert {k: v for k, v in sheet.turning(r, char("dd", "klerik", 13)).items() if k in TURNING_L13} == TURNING_L13
+
+
+@pytest.mark.parametrize("cid", DW_XP)
+def test_dolmenwood_xp_tables(cid):
+    assert rules("dolmenwood").party.classes[cid].xp == DW_XP[cid]
+
+
+@pytest.mark.parametrize("cid", DW_DOOM)
+def test_dolmenwood_save_tracks(cid):
+    r = rules("dolmenwood")
+    doom, offsets = DW_DOOM[cid]
+    for level, d in enumerate(doom, 1):
+        assert list(sheet.saves(r, char("dw", cid, level)).values()) == [d] + [d + o for o in offsets]
+
+
+def test_dolmenwood_skills():
+    r = rules("dolmenwood")
+    assert sheet.skills(r, char("dw", "fighter", 3)) == {"Listen": 6, "Search": 6, "Survival": 6}
+    thief = sheet.skills(r, char("dw", "thief", 15))
+    assert (thief["Pick lock"], thief["Climb wall"], thief["Stealth"]) == (2, 2, 2)
+    assert sheet.skills(r, char("dw", "hunter", 1))["Tracking"] == 5
+
+
+def test_dnd_levels_and_proficiency():
+    r = rules("dnd-2024")
+    assert r.party.xp == DND_XP
+    assert [sheet.proficiency(r, char("dnd", "fighter", n)) for n in (1, 4, 5, 9, 13, 17, 20)] == \
+        [2, 2, 3, 4, 5, 6, 6]
+    assert {c: r.party.classes[c].hit_die for c in ("barbarian", "fighter", "rogue", "wizard")} == \
+        {"barbarian": 12, "fighter": 10, "rogue": 8, "wizard": 6}
+
+
+def test_ability_modifiers():
+    r = rules("dyb-og-drager").party
+    assert [sheet.modifier(r, s) for s in (3, 4, 6, 9, 13, 16, 18)] == [-3, -2, -1, 0, 1, 2, 3]
+    d = rules("dnd-2024").party
+    assert [sheet.modifier(d, s) for s in (1, 8, 10, 15, 20, 30)] == [-5, -1, 0, 2, 5, 10]
+
+
+# -- the rules that use the tables ----------------------------------------------------
+
+
+def js(c):
+    return state_json(c.state, c.seq)
+
+
+def test_creation_rolls_3d6_in_order_and_hit_points(make):
+    c = make("dyb-og-drager")
+    dice = [4, 4, 4, 3, 3, 3, 5, 5, 5, 6, 6, 6, 2, 2, 2, 1, 1, 1] + [6]  # STR 12 ... CON 6, HP d8=6
+    c.dispatch(AddCharacter("Astrid", "kriger", roll_abilities=True), dice)
+    a = js(c)["party"][0]
+    assert a["abilities"] == {"str": 12, "int": 9, "wis": 15, "dex": 18, "con": 6, "cha": 3}
+    assert (a["hp"], a["hp_max"], a["ac"], a["xp"], a["xp_next"]) == (5, 5, 9, 0, 2000)  # 6 - 1
+    assert a["saves"] == {"DG": 12, "TS": 13, "PF": 14, "ÅA": 15, "SF": 16}
+
+
+def test_creation_refuses_bad_input(make):
+    c = make("dyb-og-drager")
+    with pytest.raises(Refused, match="no class 'bard'"):
+        c.dispatch(AddCharacter("A", "bard", abilities=(10,) * 6))
+    with pytest.raises(Refused, match="requires Udholdenhed \\(UDH\\) 9"):
+        c.dispatch(AddCharacter("A", "dvaerg", abilities=(10, 10, 10, 10, 8, 10)))
+    with pytest.raises(Refused, match="outside 3-18"):
+        c.dispatch(AddCharacter("A", "kriger", abilities=(19, 10, 10, 10, 10, 10)))
+    with pytest.raises(Refused, match="level must be 1 to 8"):
+        c.dispatch(AddCharacter("A", "halvlang", level=9, abilities=(10,) * 6))
+    assert c.state.party == ()
+
+
+def test_dnd_first_level_hp_is_the_die_and_levels_are_fixed(make):
+    c = make("dnd-2024")
+    c.dispatch(AddCharacter("Brom", "fighter", level=3, abilities=(16, 12, 14, 10, 10, 8)))
+    b = js(c)["party"][0]
+    assert b["hp_max"] == (10 + 2) + 2 * (6 + 2) and b["xp"] == 900 and b["proficiency"] == 2
+    assert b["saves"]["str"] == 3 + 2 and b["saves"]["dex"] == 1 and b["passive_perception"] == 10
+
+
+def test_damage_healing_death_by_ruleset(make):
+    osr = make("dyb-og-drager", name="o")
+    osr.dispatch(AddCharacter("A", "kriger", abilities=(10,) * 6), [8])
+    with pytest.raises(Refused, match="already at full"):
+        osr.dispatch(Heal("A", 3))
+    osr.dispatch(Damage("A", 5))
+    osr.dispatch(Heal("A", 10))
+    assert js(osr)["party"][0]["hp"] == 8
+    with pytest.raises(Refused, match="cannot be negative"):
+        osr.dispatch(Heal("A", -2))
+    with pytest.raises(Refused, match="not in the party"):
+        osr.dispatch(Damage("Zed", 2))
+    osr.dispatch(Damage("A", 8))
+    assert js(osr)["party"][0]["status"] == "dead"
+    dnd = make("dnd-2024", name="d")
+    dnd.dispatch(AddCharacter("B", "wizard", abilities=(10,) * 6))  # 6 HP
+    dnd.dispatch(Damage("B", 7))
+    assert js(dnd)["party"][0]["status"] == "dying" and js(dnd)["party"][0]["hp"] == 0
+    dnd.dispatch(Heal("B", 2))
+    dnd.dispatch(Damage("B", 8))  # 6 beyond 0 = the maximum: dead
+    assert js(dnd)["party"][0]["status"] == "dead"
+
+
+def test_xp_split_with_each_ones_bonus_and_level_up(make):
+    c = make("dyb-og-drager")
+    c.dispatch(AddCharacter("Ana", "kriger", abilities=(16, 10, 10, 10, 10, 10)), [5])  # +10%
+    c.dispatch(AddCharacter("Bo", "magiker", abilities=(10, 7, 10, 10, 10, 10)), [3])  # -10%
+    c.dispatch(AwardXP(4000))
+    assert [p["xp"] for p in js(c)["party"]] == [2200, 1800]
+    c.dispatch(LevelUp("Ana"), [6])
+    ana = js(c)["party"][0]
+    assert (ana["level"], ana["hp_max"], ana["xp_next"]) == (2, 5 + 6, 4000)
+    with pytest.raises(Refused, match="needs 2500 XP"):
+        c.dispatch(LevelUp("Bo"))
+    c.dispatch(AwardXP(1000, ("Bo",)))
+    assert js(c)["party"][1]["xp"] == 2700
+
+
+def test_elf_and_halfling_bonus_rules(make):
+    c = make("dyb-og-drager")
+    c.dispatch(AddCharacter("E", "elver", abilities=(13, 16, 10, 10, 10, 10)), [1])
+    c.dispatch(AddCharacter("H", "halvlang", abilities=(13, 10, 10, 12, 10, 10)), [1])
+    assert [p["xp_bonus"] for p in js(c)["party"]] == [10, 5]
+
+
+def test_hp_after_name_level_is_fixed(make):
+    c = make("dyb-og-drager")
+    c.dispatch(AddCharacter("T", "tyv", level=9, abilities=(10, 10, 10, 10, 18, 10)), [1] * 9)
+    assert js(c)["party"][0]["hp_max"] == 9 * (1 + 3)
+    c.dispatch(AwardXP(300000))
+    c.dispatch(LevelUp("T"))  # level 10: +2, no roll, no CON
+    assert js(c)["party"][0]["hp_max"] == 36 + 2
+
+
+def test_conditions_exhaustion_and_speed(make):
+    c = make("dnd-2024")
+    c.dispatch(AddCharacter("A", "rogue", abilities=(10,) * 6))
+    c.dispatch(SetCondition("A", "Poisoned"))
+    with pytest.raises(Refused, match="unknown condition"):
+        c.dispatch(SetCondition("A", "sparkly"))
+    c.dispatch(SetExhaustion("A", 2))
+    a = js(c)["party"][0]
+    assert a["conditions"] == ["poisoned"] and a["speed"] == 20
+    c.dispatch(SetExhaustion("A", 6))
+    assert js(c)["party"][0]["status"] == "dead"
+    o = make("dyb-og-drager", name="o")
+    o.dispatch(AddCharacter("B", "kriger", abilities=(10,) * 6), [3])
+    with pytest.raises(Refused, match="no exhaustion levels"):
+        o.dispatch(SetExhaustion("B", 1))
+    o.dispatch(AddCharacter("C", "tyv", abilities=(10,) * 6), [3])
+    o.dispatch(SetLoad("B", 700))
+    assert js(o)["party_speed"] == 60 and js(o)["party"][1]["speed"] == 120
+
+
+def test_hasty_exit_uses_each_characters_doom_save(make):
+    from tracker.core.dungeon import EnterDungeon, LeaveDungeon
+
+    c = make("dolmenwood")
+    c.dispatch(AddCharacter("M", "magician", abilities=(10,) * 6), [2])  # Doom 14
+    c.dispatch(EnterDungeon("x"))
+    c.dispatch(LeaveDungeon(hasty=True), [13, 5])
+    r = js(c)["dungeon"]["hasty_exit"][0]
+    assert (r["target"], r["saved"], r["doom_roll"]) == (14, False, 5)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.booleans(), st.integers(1, 30)), max_size=25))
+def test_hp_stays_between_0_and_max(ops):
+    import tempfile
+    from pathlib import Path
+
+    from tracker.service import Campaign
+
+    c = Campaign.create(Path(tempfile.mkdtemp()), "p", "dnd-2024", 1)
+    c.dispatch(AddCharacter("A", "barbarian", level=4, abilities=(10,) * 6))
+    for hurt, n in ops:
+        try:
+            c.dispatch(Damage("A", n) if hurt else Heal("A", n))
+        except Refused:
+            pass
+        a = c.state.party[0]
+        assert 0 <= a.hp <= a.hp_max
+    c.close()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 100_000), st.lists(st.integers(3, 18), min_size=3, max_size=3))
+def test_xp_award_split(amount, primes):
+    import tempfile
+    from pathlib import Path
+
+    from tracker.service import Campaign
+
+    c = Campaign.create(Path(tempfile.mkdtemp()), "p", "dyb-og-drager", 1)
+    for i, s in enumerate(primes):
+        c.dispatch(AddCharacter(f"K{i}", "kriger", abilities=(s, 10, 10, 10, 10, 10)), [4])
+    c.dispatch(AwardXP(amount))
+    share = amount // 3
+    for ch in c.state.party:
+        bonus = sheet.xp_bonus(c.state.rules, ch)
+        assert ch.xp == share * (100 + bonus) // 100
+    assert sum(ch.xp for ch in c.state.party) <= amount * 1.1
+    c.close()
