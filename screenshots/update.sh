@@ -10,6 +10,9 @@ cp "$src/test_dice_dialog_snapshot.svg" screenshots/dice-dialog.svg
 cp "$src/test_log_screen_snapshot.svg" screenshots/log.svg
 cp "$src/test_recap_screen_snapshot.svg" screenshots/recap.svg
 for r in dyb-og-drager dolmenwood dnd-2024; do
+  cp "$src/test_party_screen_snapshot[$r].svg" "screenshots/party-$r.svg"
+done
+for r in dyb-og-drager dolmenwood dnd-2024; do
   for s in fresh mid encounter overdue; do
     cp "$src/test_dungeon_snapshot[$r-$s].svg" "screenshots/dungeon-$r-$s.svg"
   done

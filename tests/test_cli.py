@@ -243,3 +243,51 @@ def test_log_filters(capsys, camp):
     assert len(out.splitlines()) == 2 and "carried by Bo" in out
     code, out, _ = run(capsys, "log", "camp", "--session", "0", "--json", "--area", "supplies")
     assert json.loads(out)["type"] == "supplies_set"
+
+
+def test_party_from_the_command_line(capsys, saves):
+    assert run(capsys, "new", "p", "--ruleset", "dyb-og-drager", "--seed", "3")[0] == 0
+    assert run(capsys, "do", "p", "add-character", "Astrid", "--class", "kriger",
+               "--abilities", "15,9,10,12,13,8", "--dice", "6")[0] == 0
+    code, out, _ = run(capsys, "do", "p", "add-character", "Ulf", "--class", "Tyv",
+                       "--roll-abilities", "--dice", ",".join(["4"] * 18) + ",3")
+    assert code == 0 and "abilities 3d6=[4,4,4]=12" in out
+    assert run(capsys, "do", "p", "damage", "Astrid", "3")[0] == 0
+    assert run(capsys, "do", "p", "heal", "astrid", "1")[0] == 0
+    assert run(capsys, "do", "p", "xp", "3000", "--to", "Astrid")[0] == 0
+    assert run(capsys, "do", "p", "level-up", "Astrid", "--dice", "5")[0] == 0
+    assert run(capsys, "do", "p", "condition", "Ulf", "poisoned")[0] == 0
+    assert run(capsys, "do", "p", "load", "Ulf", "500")[0] == 0
+    s = state(capsys, "p")
+    a, u = s["party"]
+    assert (a["class"], a["level"], a["hp"], a["hp_max"], a["xp"], a["xp_next"]) == \
+        ("kriger", 2, 5 + 6, 7 + 6, 3150, 4000)
+    assert a["abilities"]["str"] == 15 and a["saves"]["DG"] == 12
+    assert u["skills"]["DL Dirke Låse"] == 15 and u["conditions"] == ["poisoned"]
+    assert s["party_speed"] == 90
+    code, out, _ = run(capsys, "do", "p", "condition", "Ulf", "poisoned", "--off")
+    assert code == 0
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["add-character", "X", "--class", "bard", "--abilities", "10,10,10,10,10,10"], "no class 'bard'"),
+    (["add-character", "X", "--class", "dvaerg", "--abilities", "10,10,10,10,8,10"],
+     "requires Udholdenhed (UDH) 9"),
+    (["add-character", "X", "--class", "kriger", "--abilities", "19,10,10,10,10,10"], "outside 3-18"),
+    (["add-character", "X", "--class", "elver", "--level", "11", "--abilities", "10,10,10,10,10,10"],
+     "level must be 1 to 10"),
+    (["add-character", "X", "--class", "kriger"], "needs abilities"),
+    (["damage", "Zed", "3"], "'Zed' is not in the party"),
+    (["heal", "Astrid", "-2"], "cannot be negative"),
+    (["level-up", "Astrid"], "needs 2000 XP"),
+    (["exhaustion", "Astrid", "1"], "no exhaustion levels"),
+    (["condition", "Astrid", "sparkly"], "unknown condition"),
+])
+def test_party_bad_input(capsys, saves, argv, message):
+    assert run(capsys, "new", "p", "--ruleset", "dyb-og-drager", "--seed", "3")[0] == 0
+    assert run(capsys, "do", "p", "add-character", "Astrid", "--class", "kriger",
+               "--abilities", "15,9,10,12,13,8", "--dice", "6")[0] == 0
+    before = state(capsys, "p")
+    code, _, err = run(capsys, "do", "p", *argv)
+    assert code == 1 and message in err, err
+    assert state(capsys, "p") == before

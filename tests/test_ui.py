@@ -266,3 +266,64 @@ async def test_log_screen_amend_rewind_and_filters(saves):
         await pilot.press("ctrl+z")
         await _settle(pilot)
         assert app.state.dungeon.turn > 0
+
+
+# -- the party --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_party_screen_snapshot(snap_compare, fixed_saves, ruleset):
+    from tracker.core import party
+
+    c = build(fixed_saves, "party", ruleset, "mid")
+    first, second = c.state.party[0].name, c.state.party[1].name
+    c.dispatch(party.Damage(first, 3))
+    c.dispatch(party.AwardXP(900))
+    c.close()
+
+    async def run_before(pilot):
+        await pilot.press("4")
+        await _settle(pilot)
+        await pilot.press("down")
+        await pilot.pause()
+
+    assert snap_compare(TrackerApp(fixed_saves, "party"), terminal_size=SIZE, run_before=run_before)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+async def test_fight_damage_and_xp_with_keys(saves, ruleset):
+    """A party of four from the app's own form, a fight's damage, an XP award."""
+    Campaign.create(saves, "f", ruleset, 5).close()
+    app = TrackerApp(saves, "f")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # start session 1
+        await _settle(pilot)
+        await pilot.press("4")
+        await _settle(pilot)
+        for name in ("Ana", "Bo", "Cy", "Di"):
+            await pilot.press("a")
+            await pilot.pause()
+            for ch in name:
+                await pilot.press(ch)
+            await pilot.press("enter")
+            await pilot.pause()
+            await pilot.press("enter")  # roll the abilities
+            await pilot.pause()
+            await pilot.press("enter")  # the first class those scores allow
+            await _settle(pilot)
+        assert [c.name for c in app.state.party] == ["Ana", "Bo", "Cy", "Di"]
+        assert all(c.cls and c.hp_max > 0 and len(c.abilities) == 6 for c in app.state.party)
+        assert not any(r.typed for e in app.recent if e.type == "character_added"
+                       for r in e.event.ability_rolls)
+        hp = app.state.party[0].hp
+        await pilot.press("home", "d", "1", "enter")
+        await _settle(pilot)
+        assert app.state.party[0].hp == hp - 1
+        await pilot.press("x", "4", "0", "0", "enter")
+        await _settle(pilot)
+        from tracker.core import sheet
+
+        living = [c for c in app.state.party if sheet.status(app.state.rules, c) != "dead"]
+        share = 400 // len(living)  # the blow may have killed someone with 1 HP
+        assert all(share * 80 // 100 <= c.xp <= share * 110 // 100 for c in living)

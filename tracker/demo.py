@@ -16,10 +16,19 @@ from .service import Campaign
 
 STAGES = ("fresh", "mid", "encounter", "overdue")
 
-_PARTY = {
-    "dyb-og-drager": ("Astrid", "Bjørn", "Frida", "Halfdan"),
-    "dolmenwood": ("Bramble", "Hollis", "Mossfoot", "Wren"),
-    "dnd-2024": ("Aria", "Brom", "Cassia", "Dorn"),
+_PARTY = {  # name, class, abilities in the ruleset's order, hit-point die
+    "dyb-og-drager": (("Astrid", "kriger", (15, 9, 10, 12, 13, 8), 6),
+                      ("Bjørn", "dvaerg", (13, 10, 9, 8, 14, 10), 7),
+                      ("Frida", "magiker", (8, 16, 12, 13, 10, 11), 3),
+                      ("Halfdan", "tyv", (10, 11, 8, 16, 12, 13), 4)),
+    "dolmenwood": (("Bramble", "fighter", (14, 10, 9, 12, 13, 8), 7),
+                   ("Hollis", "cleric", (10, 9, 15, 11, 12, 13), 5),
+                   ("Mossfoot", "mossling", (12, 8, 13, 10, 15, 9), 4),
+                   ("Wren", "thief", (9, 12, 10, 17, 11, 10), 3)),
+    "dnd-2024": (("Aria", "fighter", (16, 14, 15, 10, 12, 8), 0),
+                 ("Brom", "cleric", (14, 10, 14, 9, 16, 12), 0),
+                 ("Cassia", "wizard", (8, 14, 13, 17, 12, 10), 0),
+                 ("Dorn", "rogue", (10, 17, 12, 13, 11, 14), 0)),
 }
 _RATIONS = {"dyb-og-drager": "standard", "dolmenwood": "preserved", "dnd-2024": "rations"}
 _LANTERN = {"dyb-og-drager": "lantern", "dolmenwood": "lantern", "dnd-2024": "hooded_lantern"}
@@ -39,9 +48,9 @@ def build(saves: Path, name: str, ruleset: str, stage: str = "mid", seed: int = 
     if stage not in STAGES:
         raise ValueError(f"stage must be one of {STAGES}")
     c = Campaign.create(saves, name, ruleset, seed)
-    names = _PARTY[ruleset]
-    for n in names:
-        c.dispatch(party.AddCharacter(n))
+    names = [n for n, *_ in _PARTY[ruleset]]
+    for n, cls, abilities, hp_die in _PARTY[ruleset]:
+        c.dispatch(party.AddCharacter(n, cls, abilities=abilities), [hp_die] if hp_die else None)
     c.dispatch(supplies.SetSupplies("torches", 8))
     c.dispatch(supplies.SetSupplies("oil", 3))
     c.dispatch(supplies.SetSupplies(_RATIONS[ruleset], 12))
@@ -87,6 +96,9 @@ def main(argv: list[str]) -> int:
         p.unlink(missing_ok=True)
     c = build(saves, "demo", "dyb-og-drager", "encounter", seed=2026)
     c.dispatch(camp.AddNote("Four goblins at the crypt door; they fled after one fell"))
+    c.dispatch(party.Damage("Bjørn", 5))
+    c.dispatch(party.Damage("Astrid", 2))
+    c.dispatch(party.AwardXP(40))
     c.dispatch(dun.AdvanceTurn(1, "rest"))
     c.dispatch(camp.EndSession())
     c.dispatch(camp.StartSession())

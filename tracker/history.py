@@ -15,7 +15,9 @@ from .core.engine import Redone, Undone, step
 from .core.events import Envelope
 
 AREAS = {
-    "party": {"character_added", "character_renamed", "character_removed"},
+    "party": {"character_added", "character_renamed", "character_removed", "damage_taken",
+              "healed", "xp_awarded", "condition_set", "exhaustion_set", "levelled_up",
+              "load_set"},
     "dungeon": {"dungeon_entered", "dungeon_left", "depth_changed", "turn_advanced",
                 "check_rolled", "fast_travel_started", "hasty_exit_rolled", "light_lit",
                 "light_doused", "light_relit", "effect_started", "effect_ended"},
@@ -110,7 +112,7 @@ def undone_commands(envs: list[Envelope]) -> set[str]:
 
 
 _PARTY_CHANGES = AREAS["party"] | {"undone", "redone", "rewound", "entry_corrected"}
-_MAY_ROLL = {"hasty_exit_rolled", "entry_corrected"}
+_MAY_ROLL = {"hasty_exit_rolled", "entry_corrected", "character_added", "levelled_up"}
 _MAY_NAME = AREAS["party"] | {"light_lit", "hasty_exit_rolled"}
 
 
@@ -123,7 +125,8 @@ def _names(ev, party: set[str]) -> tuple[str, ...]:
         if isinstance(v, str) and v in party:
             found.append(v)
         elif isinstance(v, tuple):
-            found += [x[0] for x in v if isinstance(x, tuple) and x and x[0] in party]
+            found += [x[0] if isinstance(x, tuple) else x for x in v
+                      if (x[0] if isinstance(x, tuple) and x else x) in party]
     return tuple(found)
 
 

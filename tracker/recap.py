@@ -10,7 +10,9 @@ from .core.corrections import EntryCorrected, cook
 from .core.dungeon import CheckRolled, DungeonEntered, TurnAdvanced
 from .core.events import Envelope
 from .core.lights import LightLit
+from .core import sheet
 from .core.campaign import NoteAdded
+from .core.party import DamageTaken, Healed, LevelledUp, XPAwarded
 from .core.state import State
 from .history import undone_commands
 
@@ -42,6 +44,11 @@ class Recap:
     eaten: int = 0
     dungeons: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    damage: dict[str, int] = field(default_factory=dict)
+    healed: dict[str, int] = field(default_factory=dict)
+    xp: int = 0
+    levels: list[str] = field(default_factory=list)
+    fallen: list[str] = field(default_factory=list)
     per_session: list[SessionLine] = field(default_factory=list)
     span: str = ""
 
@@ -101,6 +108,14 @@ def build(name: str, envs: list[Envelope], state_at, sessions: list[int] | None 
             r.dungeons.append(ev.name)
         elif isinstance(ev, NoteAdded):
             r.notes.append(ev.text)
+        elif isinstance(ev, DamageTaken):
+            r.damage[ev.name] = r.damage.get(ev.name, 0) + ev.amount
+        elif isinstance(ev, Healed):
+            r.healed[ev.name] = r.healed.get(ev.name, 0) + ev.amount
+        elif isinstance(ev, XPAwarded):
+            r.xp += ev.amount
+        elif isinstance(ev, LevelledUp):
+            r.levels.append(ev.name)
     for kind, label in rules.supplies.items():
         used = before.supplies.count(kind) - after.supplies.count(kind)
         if used:
@@ -108,6 +123,9 @@ def build(name: str, envs: list[Envelope], state_at, sessions: list[int] | None 
     r.spoiled = after.supplies.spoiled - before.supplies.spoiled
     r.eaten = after.supplies.eaten - before.supplies.eaten
     r.per_session = list(lines.values())
+    was = {c.id: sheet.status(rules, c) for c in before.party}
+    r.fallen = [f"{c.name} ({sheet.status(rules, c)})" for c in after.party
+                if sheet.status(rules, c) != "ok" and was.get(c.id, "ok") == "ok"]
     return r
 
 
@@ -142,7 +160,16 @@ def markdown(r: Recap) -> str:
                                                       r.supplies_used.items()))
     if r.eaten or r.spoiled:
         md.append(f"- **Rations:** {r.eaten} eaten, {r.spoiled} spoiled")
-    md.append("- **Damage, healing and XP:** not tracked yet in this campaign")
+    if r.damage:
+        md.append("- **Damage taken:** " + ", ".join(f"{n} {d}" for n, d in r.damage.items()))
+    if r.healed:
+        md.append("- **Healed:** " + ", ".join(f"{n} {d}" for n, d in r.healed.items()))
+    if r.xp:
+        md.append(f"- **XP awarded:** {r.xp}")
+    if r.levels:
+        md.append("- **Went up a level:** " + ", ".join(r.levels))
+    if r.fallen:
+        md.append("- **Fallen:** " + ", ".join(r.fallen))
     if r.encounters:
         md += ["", "## Encounters", ""] + [f"- {e}" for e in r.encounters]
     if r.notes:

@@ -113,7 +113,8 @@ class Campaign:
 
     # -- writing -------------------------------------------------------------------
 
-    def dice_for(self, values: list[int] | None, manual: bool | None = None):
+    def dice_for(self, values: list[int] | None, manual: bool | None = None,
+                 typed: bool = True):
         """The dice source for the next command.
 
         ``values``: dice typed in (CLI ``--dice`` or the app's manual modal);
@@ -124,12 +125,20 @@ class Campaign:
         seeded = dicemod.SeededDice(f"{self.state.seed}:{self.seq + 1}")
         if manual:
             return dicemod.ManualDice(values or [])
-        return dicemod.ScriptedDice(values or [], fallback=seeded)
+        return dicemod.ScriptedDice(values or [], fallback=seeded, typed=typed)
+
+    def roll_ahead(self, expr: str, times: int) -> list[int]:
+        """Faces for ``times`` rolls of ``expr`` from the seed of the next entry,
+        for a GM who must see them before choosing (ability scores before a class).
+        Dispatching with these faces and ``typed=False`` records them as rolled."""
+        # a stream of its own, so the dice rolled after them are not the same ones
+        source = dicemod.SeededDice(f"{self.state.seed}:{self.seq + 1}:ahead")
+        return [f for _ in range(times) for f in dicemod.roll(expr, source).dice]
 
     def decide(self, command: Command, dice_values: list[int] | None = None,
-               manual: bool | None = None):
+               manual: bool | None = None, typed: bool = True):
         """Decide without writing: the events a command would append."""
-        source = self.dice_for(dice_values, manual)
+        source = self.dice_for(dice_values, manual, typed)
         events = decide(self.state, command, source)
         if isinstance(source, dicemod.ScriptedDice) and source.unused() > 0:
             raise Refused(f"{len(source.values)} dice given, but this action rolled only "
@@ -137,13 +146,14 @@ class Campaign:
         return events
 
     def dispatch(self, command: Command, dice_values: list[int] | None = None,
-                 command_id: str | None = None, manual: bool | None = None) -> Outcome:
+                 command_id: str | None = None, manual: bool | None = None,
+                 typed: bool = True) -> Outcome:
         """Decide, append durably, then fold into the state."""
         command_id = command_id or new_command_id()
         if self.store.command_seqs(command_id):  # a retried command: already applied
             self.refresh()
             return Outcome([], self.state, replayed=True)
-        events = self.decide(command, dice_values, manual)
+        events = self.decide(command, dice_values, manual, typed)
         if not events:
             raise Refused("nothing to do")
         # a session's first entry belongs to it

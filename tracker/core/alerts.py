@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from . import clock
+from . import clock, sheet
 from .dungeon import rest_status
 from .state import State
 
@@ -63,6 +63,16 @@ def alerts(before: State | None, after: State) -> list[Alert]:
     if after.supplies.missed_meals > before.supplies.missed_meals:
         n = after.supplies.missed_meals - before.supplies.missed_meals
         out.append(Alert("error", f"Not enough food: {n} meal(s) missed"))
+    was = {c.id: c for c in before.party}
+    for c in after.party:
+        o = was.get(c.id)
+        if o is None:
+            continue
+        st, old = sheet.status(rules, c), sheet.status(rules, o)
+        if st != old and st in ("dying", "dead"):
+            out.append(Alert("error", f"{c.name} is {st}"))
+        if sheet.can_level_up(rules, c) and not sheet.can_level_up(rules, o):
+            out.append(Alert("information", f"{c.name} can go up to level {c.level + 1}"))
     for r in after.dungeon.last_hasty_exit:
         if after.dungeon.last_hasty_exit is not before.dungeon.last_hasty_exit:
             if r.saved:

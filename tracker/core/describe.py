@@ -12,7 +12,8 @@ from .corrections import EntryCorrected, Rewound, cook
 from .engine import Redone, Undone
 from .events import Event
 from .lights import LightDoused, LightLit, LightRelit
-from .party import CharacterAdded, CharacterRemoved, CharacterRenamed
+from .party import (CharacterAdded, CharacterRemoved, CharacterRenamed, ConditionSet,
+                    DamageTaken, ExhaustionSet, Healed, LevelledUp, LoadSet, XPAwarded)
 from .ruleset import Ruleset
 from .supplies import SuppliesSet
 
@@ -56,7 +57,27 @@ def describe(ev: Event, rules: Ruleset) -> str:
         case ManualDiceSet():
             return f"Manual dice {'on' if ev.on else 'off'}"
         case CharacterAdded():
-            return f"{ev.name} joined the party (level {ev.level})"
+            k = rules.party.classes.get(ev.cls) if rules.party and ev.cls else None
+            what = f"a level {ev.level} {k.name}" if k else f"level {ev.level}"
+            rolled = ", ".join(roll_text(r) for r in ev.ability_rolls)
+            hp = ", ".join(roll_text(r) for r in ev.hp_rolls)
+            extra = (f"; abilities {rolled}" if rolled else "") + (f"; HP {hp}" if hp else "")
+            return f"{ev.name} joined the party ({what}){extra}"
+        case DamageTaken():
+            return f"{ev.name} took {ev.amount} damage"
+        case Healed():
+            return f"{ev.name} healed {ev.amount}"
+        case XPAwarded():
+            return f"{ev.amount} XP split among {', '.join(ev.to)}"
+        case ConditionSet():
+            return f"{ev.name} is {'' if ev.on else 'no longer '}{ev.condition}"
+        case ExhaustionSet():
+            return f"{ev.name} at exhaustion {ev.level}"
+        case LevelledUp():
+            hp = f" (HP {roll_text(ev.hp_roll)})" if ev.hp_roll else ""
+            return f"{ev.name} went up a level{hp}"
+        case LoadSet():
+            return f"{ev.name} carries {ev.coins} coins of weight"
         case CharacterRenamed():
             return f"{ev.old} is now called {ev.new}"
         case CharacterRemoved():

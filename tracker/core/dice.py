@@ -245,11 +245,13 @@ class ScriptedDice:
     ``DiceNeeded`` so the UI can ask).
     """
 
-    def __init__(self, values: list[int] | tuple[int, ...], fallback: DiceSource | None = None):
+    def __init__(self, values: list[int] | tuple[int, ...], fallback: DiceSource | None = None,
+                 typed: bool = True):
         self.values = list(values)
         self.used = 0
         self.fallback = fallback
         self.current_expr = ""
+        self.typed = typed  # False: rolled by tracker beforehand (e.g. shown before a choice)
 
     def faces(self, group: DiceGroup, label: str) -> tuple[tuple[int, ...], bool]:
         left = len(self.values) - self.used
@@ -270,7 +272,7 @@ class ScriptedDice:
                     f"not possible on a d{group.sides} (1-{group.sides})"
                 )
         self.used += group.count
-        return out, True
+        return out, self.typed
 
     def unused(self) -> int:
         return len(self.values) - self.used

@@ -31,7 +31,8 @@ ALERT_SECONDS = {"information": 4, "warning": 8, "error": 12}
 class TrackerApp(App):
     """tracker: the GM's campaign tracker."""
 
-    CSS_PATH = ["app.tcss", "dialogs.tcss", "picker.tcss", "dungeon.tcss", "log.tcss"]
+    CSS_PATH = ["app.tcss", "dialogs.tcss", "picker.tcss", "dungeon.tcss", "log.tcss",
+                "party.tcss"]
     TITLE = "tracker"
     COMMANDS = App.COMMANDS | {ScreenActions}
     BINDINGS = [
@@ -40,6 +41,7 @@ class TrackerApp(App):
         Binding("1", "show_area('dungeon')", "Dungeon", show=False, id="app.screen.dungeon"),
         Binding("2", "show_area('log')", "Log", show=False, id="app.screen.log"),
         Binding("3", "show_area('recap')", "Recap", show=False, id="app.screen.recap"),
+        Binding("4", "show_area('party')", "Party", show=False, id="app.screen.party"),
         Binding("ctrl+o", "picker", "Campaigns", show=False, id="app.picker"),
     ]
 
@@ -150,25 +152,29 @@ class TrackerApp(App):
 
     # -- the one path from intent to log ---------------------------------------------
 
-    def run_command(self, command: Command) -> None:
-        """Dispatch ``command`` in a worker (it may wait for typed dice)."""
-        self.run_worker(self.dispatch(command), group="dispatch")
+    def run_command(self, command: Command, preset: list[int] | None = None,
+                    typed: bool = True) -> None:
+        """Dispatch ``command`` in a worker (it may wait for typed dice).
+        ``preset``: the first dice, already shown to the GM (``typed`` False when
+        tracker rolled them, True when the GM typed them)."""
+        self.run_worker(self.dispatch(command, preset, typed), group="dispatch")
 
-    async def dispatch(self, command: Command) -> Outcome | None:
+    async def dispatch(self, command: Command, preset: list[int] | None = None,
+                       typed: bool = True) -> Outcome | None:
         if self.campaign is None:
             return None
         async with self._dispatching:
-            typed: list[int] = []
+            dice: list[int] = list(preset or [])
             while True:
                 try:
-                    out = self.campaign.dispatch(command, typed or None)
+                    out = self.campaign.dispatch(command, dice or None, typed=typed)
                     break
                 except DiceNeeded as need:
                     got = await self.push_screen_wait(DiceDialog(need))
                     if got is None:
                         self.notify("Cancelled; nothing was recorded.", timeout=3)
                         return None
-                    typed.extend(got)
+                    dice.extend(got)
                 except ConcurrentWrite as e:
                     self.campaign.refresh()
                     self.recent = self.campaign.tail(RECENT)
@@ -201,9 +207,11 @@ class TrackerApp(App):
         """Number keys: the dungeon screen, or the log or recap above it."""
         from .screens.dungeon import DungeonScreen
         from .screens.log import LogScreen
+        from .screens.party import PartyScreen
         from .screens.recap import RecapScreen
 
-        wanted = {"dungeon": DungeonScreen, "log": LogScreen, "recap": RecapScreen}[area]
+        wanted = {"dungeon": DungeonScreen, "log": LogScreen, "recap": RecapScreen,
+                  "party": PartyScreen}[area]
         if self.campaign is None or isinstance(self.screen, wanted):
             return
         stack = self.screen_stack

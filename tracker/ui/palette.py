@@ -12,6 +12,7 @@ APP_ACTIONS = [
     ("Dungeon screen", "The turn clock (1)", "app.show_area('dungeon')"),
     ("Log screen", "Every entry, filters, corrections and rewind (2)", "app.show_area('log')"),
     ("Recap screen", "A session in a few lines, as Markdown (3)", "app.show_area('recap')"),
+    ("Party screen", "Characters, hit points, XP, conditions (4)", "app.show_area('party')"),
     ("Campaigns", "Close this campaign and pick another", "app.picker"),
 ]
 

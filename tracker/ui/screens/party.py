@@ -1,0 +1,263 @@
+"""The party screen: who is in the party, how they stand, one key to hurt,
+heal or reward them, and a new character by the ruleset's own procedure."""
+
+from __future__ import annotations
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static
+
+from ...core import dice as dicemod
+from ...core import party
+from ...core import sheet
+from ...core.dice import DiceNeeded
+from ...core.state import Character, State
+from ..dialogs import ChoiceDialog, DiceDialog, TextDialog, positive_int
+from ..widgets import party_panels as panels
+
+
+class PartyScreen(Screen):
+    BINDINGS = [
+        Binding("a", "add", "Add", id="party.add"),
+        Binding("d", "damage", "Damage", id="party.damage"),
+        Binding("h", "heal", "Heal", id="party.heal"),
+        Binding("x", "xp", "XP", id="party.xp"),
+        Binding("u", "level_up", "Level up", id="party.level_up"),
+        Binding("c", "condition", "Condition", id="party.condition"),
+        Binding("e", "exhaustion", "Exhaustion", show=False, id="party.exhaustion"),
+        Binding("w", "load", "Load", show=False, id="party.load"),
+    ]
+    PALETTE = [
+        ("Add character", "Roll or type abilities, then a class they allow (a)", "add"),
+        ("Damage", "The highlighted character takes damage (d)", "damage"),
+        ("Heal", "The highlighted character heals (h)", "heal"),
+        ("Award XP to the party", "Split among the living, each with their bonus (x)", "xp"),
+        ("Award XP to one", "Only the highlighted character", "xp_one"),
+        ("Level up", "When the XP table allows; rolls the new hit points (u)", "level_up"),
+        ("Condition on/off", "Poisoned, paralysed, ... (c)", "condition"),
+        ("Exhaustion level", "D&D 2024 levels 1-6 (e)", "exhaustion"),
+        ("Load carried", "Coins of weight, for the movement rate (w)", "load"),
+        ("Remove character", "Take the highlighted character out of the party", "remove"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield DataTable(id="party-table", cursor_type="row", zebra_stripes=True)
+        with Horizontal(id="party-detail"):
+            yield Static(id="party-sheet")
+            yield Static(id="party-saves")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#party-table").border_title = "Party"
+        self.query_one("#party-saves").border_title = "Saves and skills"
+        table = self.query_one(DataTable)
+        table.add_columns("Name", "Class", "Lv", "HP", "AC", "XP / next", "State", "Light")
+        self.watch(self.app, "state", self.show, init=True)
+
+    # -- showing ----------------------------------------------------------------------
+
+    def show(self, state: State | None) -> None:
+        if state is None or self.app.campaign is None:
+            return
+        table = self.query_one(DataTable)
+        row = table.cursor_row
+        table.clear()
+        for c in state.party:
+            table.add_row(*panels.party_row(state, c), key=str(c.id))
+        if table.row_count:
+            table.move_cursor(row=min(row, table.row_count - 1))
+        speed = sheet.party_speed(state)
+        unit = state.rules.party.speed_unit if state.rules.party else ""
+        table.border_subtitle = f"party speed {speed} {unit}" if speed is not None else ""
+        self._show_selected()
+
+    @on(DataTable.RowHighlighted)
+    def _highlighted(self) -> None:
+        self._show_selected()
+
+    def _show_selected(self) -> None:
+        c = self.selected(quiet=True)
+        sheet_pane = self.query_one("#party-sheet", Static)
+        saves_pane = self.query_one("#party-saves", Static)
+        if c is None:
+            sheet_pane.border_title = "Character"
+            sheet_pane.update("Nobody in the party yet: press a to add a character.")
+            saves_pane.update("")
+            return
+        sheet_pane.border_title = c.name
+        sheet_pane.update(panels.character_sheet(self.app.state, c))
+        saves_pane.update(panels.saves_and_skills(self.app.state, c))
+
+    def selected(self, quiet: bool = False) -> Character | None:
+        table = self.query_one(DataTable)
+        if not table.row_count:
+            if not quiet:
+                self.notify("The party is empty: press a to add a character.")
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
+        return next((c for c in self.app.state.party if str(c.id) == key.value), None)
+
+    # -- one-key actions ----------------------------------------------------------------
+
+    async def _number(self, title: str, help: str = "") -> int | None:
+        text = await self.app.push_screen_wait(TextDialog(title, help, validate=positive_int))
+        return None if text is None else int(text)
+
+    @work
+    async def action_damage(self) -> None:
+        if (c := self.selected()) and (n := await self._number(f"Damage to {c.name}",
+                                                             f"HP {c.hp}/{c.hp_max}")):
+            self.app.run_command(party.Damage(c.name, n))
+
+    @work
+    async def action_heal(self) -> None:
+        if (c := self.selected()) and (n := await self._number(f"Heal {c.name}",
+                                                             f"HP {c.hp}/{c.hp_max}")):
+            self.app.run_command(party.Heal(c.name, n))
+
+    @work
+    async def action_xp(self) -> None:
+        if n := await self._number("Award XP to the party",
+                                   "Split evenly among the living; each adds their bonus"):
+            self.app.run_command(party.AwardXP(n))
+
+    @work
+    async def action_xp_one(self) -> None:
+        if (c := self.selected()) and (n := await self._number(f"Award XP to {c.name}")):
+            self.app.run_command(party.AwardXP(n, (c.name,)))
+
+    def action_level_up(self) -> None:
+        if c := self.selected():
+            self.app.run_command(party.LevelUp(c.name))
+
+    @work
+    async def action_condition(self) -> None:
+        c = self.selected()
+        p = self.app.state.rules.party
+        if c is None or p is None:
+            return
+        opts = [(k, f"{'[x]' if k in c.conditions else '[ ]'} {k}") for k in p.conditions]
+        cond = await self.app.push_screen_wait(ChoiceDialog(f"{c.name}: condition on/off", opts))
+        if cond:
+            self.app.run_command(party.SetCondition(c.name, cond, cond not in c.conditions))
+
+    @work
+    async def action_exhaustion(self) -> None:
+        c = self.selected()
+        p = self.app.state.rules.party
+        if c is None or p is None:
+            return
+        if not p.exhaustion_max:
+            self.notify(f"{self.app.state.rules.meta.name} has no exhaustion levels.")
+            return
+        opts = [("0", "0: not exhausted")] + [(str(i), f"{i}: {e}") for i, e in
+                                              enumerate(p.exhaustion_effects, 1)]
+        level = await self.app.push_screen_wait(ChoiceDialog(f"{c.name}: exhaustion", opts))
+        if level is not None:
+            self.app.run_command(party.SetExhaustion(c.name, int(level)))
+
+    @work
+    async def action_load(self) -> None:
+        c = self.selected()
+        if c is None:
+            return
+        text = await self.app.push_screen_wait(TextDialog(
+            f"{c.name}: load carried", "In coins of weight (10 coins = 1 lb)", str(c.load),
+            validate=lambda t: "" if t.isdigit() else "a whole number of coins"))
+        if text is not None:
+            self.app.run_command(party.SetLoad(c.name, int(text)))
+
+    @work
+    async def action_remove(self) -> None:
+        c = self.selected()
+        if c is None:
+            return
+        ok = await self.app.push_screen_wait(ChoiceDialog(
+            f"Remove {c.name} from the party?", [("yes", "Remove"), ("no", "Keep")]))
+        if ok == "yes":
+            self.app.run_command(party.RemoveCharacter(c.name))
+
+    # -- a new character, by the ruleset's procedure ---------------------------------------
+
+    @work
+    async def action_add(self) -> None:
+        state = self.app.state
+        p = state.rules.party
+        name = await self.app.push_screen_wait(TextDialog("New character: name"))
+        if name is None:
+            return
+        if p is None:
+            self.app.run_command(party.AddCharacter(name))
+            return
+        order = ", ".join(p.abilities)
+        how = await self.app.push_screen_wait(ChoiceDialog(f"{name}: abilities", [
+            ("roll", f"Roll {p.ability_roll} for each, in order"),
+            ("type", f"Type them ({order})"),
+            ("none", "No class: a hireling or torch-bearer")]))
+        if how is None:
+            return
+        if how == "none":
+            self.app.run_command(party.AddCharacter(name))
+            return
+        faces: list[int] = []
+        if how == "roll":
+            faces = await self._roll_abilities(p, name)
+            if faces is None:
+                return
+            expr = dicemod.parse(p.ability_roll)
+            scores, used = [], 0
+            for _ in p.abilities:
+                n = sum(g.count for g in expr.groups)
+                scores.append(dicemod.total_of(expr, tuple(faces[used:used + n])))
+                used += n
+        else:
+            lo, hi = p.ability_range
+
+            def check(text: str) -> str:
+                parts = text.replace(",", " ").split()
+                if len(parts) != len(p.abilities) or not all(x.isdigit() for x in parts):
+                    return f"{len(p.abilities)} numbers, in order: {order}"
+                bad = [x for x in parts if not lo <= int(x) <= hi]
+                return f"{bad[0]} is outside {lo}-{hi}" if bad else ""
+
+            text = await self.app.push_screen_wait(TextDialog(
+                f"{name}: abilities", f"In order: {order}", validate=check))
+            if text is None:
+                return
+            scores = [int(x) for x in text.replace(",", " ").split()]
+        abilities = dict(zip(p.abilities, scores))
+        shown = "  ".join(f"{a.upper()} {v}" for a, v in abilities.items())
+        allowed = [(cid, k.name) for cid, k in p.classes.items()
+                   if all(abilities.get(a, 0) >= n for a, n in k.requires.items())]
+        barred = [k.name for k in p.classes.values()
+                  if any(abilities.get(a, 0) < n for a, n in k.requires.items())]
+        help_ = shown + (f"\nNot allowed by these scores: {', '.join(barred)}" if barred else "")
+        cid = await self.app.push_screen_wait(ChoiceDialog(f"{name}: class", allowed, help_))
+        if cid is None:
+            return
+        if how == "roll":
+            # the faces shown above: rolled by tracker, or typed by the GM (manual dice)
+            self.app.run_command(party.AddCharacter(name, cid, roll_abilities=True),
+                                 preset=faces, typed=state.manual_dice)
+        else:
+            self.app.run_command(party.AddCharacter(name, cid, abilities=tuple(scores)))
+
+    async def _roll_abilities(self, p, name: str) -> list[int] | None:
+        """The ability dice, shown before the class is chosen: rolled by tracker
+        from the campaign's seed, or typed by the GM in manual dice mode."""
+        expr = dicemod.parse(p.ability_roll)
+        if not self.app.state.manual_dice:
+            return self.app.campaign.roll_ahead(p.ability_roll, len(p.abilities))
+        faces: list[int] = []
+        for a, label in p.abilities.items():
+            for g in expr.groups:
+                got = await self.app.push_screen_wait(
+                    DiceDialog(DiceNeeded(g, f"{name}: {label}", p.ability_roll)))
+                if got is None:
+                    return None
+                faces.extend(got)
+        return faces

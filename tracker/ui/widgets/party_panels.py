@@ -1,0 +1,95 @@
+"""What the party screen shows, rendered from the state (no I/O here)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ...core import sheet
+from ...core.state import Character, State
+
+BAR = 6
+
+
+def hp_bar(c: Character) -> Text:
+    if not c.hp_max:
+        return Text("-", style="dim")
+    filled = round(BAR * max(0, c.hp) / c.hp_max)
+    style = "red" if c.hp * 4 <= c.hp_max else ("yellow" if c.hp * 2 <= c.hp_max else "green")
+    t = Text("█" * filled, style=style) + Text("░" * (BAR - filled), style="dim")
+    t.append(f" {c.hp}/{c.hp_max}")
+    return t
+
+
+def party_row(state: State, c: Character) -> tuple:
+    rules = state.rules
+    k = sheet.class_of(rules, c)
+    status = sheet.status(rules, c)
+    nxt = sheet.xp_next(rules, c)
+    xp = f"{c.xp}/{nxt}" if nxt is not None else (f"{c.xp} (max)" if k else "-")
+    xp_text = Text(xp, style="bold green" if sheet.can_level_up(rules, c) else "")
+    marks = [status.upper()] if status != "ok" else []
+    marks += list(c.conditions)
+    if c.exhaustion:
+        marks.append(f"exh {c.exhaustion}")
+    state_text = Text(", ".join(marks) or "ok",
+                      style="bold white on red" if status != "ok" else ("yellow" if marks else "dim"))
+    lights = ", ".join(f"#{l.id}" for l in state.lights if l.by == c.name and l.lit)
+    name = Text(c.name, style="strike dim" if status == "dead" else "bold")
+    cls = (k.name.split(" (")[0] if k else "-")
+    ac = str(c.ac) if (c.ac or k) else "-"
+    return (name, cls, str(c.level), hp_bar(c), ac, xp_text, state_text, lights or "-")
+
+
+def character_sheet(state: State, c: Character) -> Text:
+    rules = state.rules
+    p = rules.party
+    k = sheet.class_of(rules, c)
+    t = Text()
+    t.append(f"{k.name if k else 'No class'}, level {c.level}", style="bold")
+    t.append(f" · {sheet.status(rules, c)}\n")
+    if c.abilities and p is not None:
+        for i, (a, v) in enumerate(c.abilities.items()):
+            m = sheet.modifier(p, v)
+            t.append(f"{a.upper():<3}{v:>3}({m:+d})", style="bold" if k and a in k.prime else "")
+            t.append("\n" if i % 3 == 2 else "  ")
+    bonus = sheet.xp_bonus(rules, c)
+    nxt = sheet.xp_next(rules, c)
+    if k:
+        t.append(f"XP {c.xp}" + (f", next level at {nxt}" if nxt is not None else ", top level"))
+        t.append(f" ({bonus:+d}% XP)\n" if bonus else "\n")
+        if sheet.can_level_up(rules, c):
+            t.append("Ready to level up (u)\n", style="bold green")
+    if p is not None:
+        t.append(f"Speed {sheet.speed(rules, c)} {p.speed_unit}, load {c.load} coins\n")
+        if c.exhaustion and p.exhaustion_effects:
+            t.append(f"Exhaustion {c.exhaustion}: {p.exhaustion_effects[c.exhaustion - 1]}\n",
+                     style="yellow")
+    pb = sheet.proficiency(rules, c)
+    if pb is not None and k:
+        t.append(f"Proficiency +{pb}, passive Perception {sheet.passive_perception(rules, c)}\n")
+    t.rstrip()
+    return t
+
+
+def saves_and_skills(state: State, c: Character) -> Text:
+    rules = state.rules
+    p = rules.party
+    t = Text()
+    saves = sheet.saves(rules, c)
+    if saves:
+        t.append("Saves" + (f" ({p.save_rule})" if p and p.save_rule else "") + "\n", style="bold")
+        t.append("  ".join(f"{n} {v:+d}" if not sheet.class_of(rules, c).saves else f"{n} {v}"
+                           for n, v in saves.items()) + "\n")
+    skills = sheet.skills(rules, c)
+    if skills:
+        t.append("Skills" + (f" ({p.skill_rule})" if p and p.skill_rule else "") + "\n",
+                 style="bold")
+        t.append("  ".join(f"{n.split()[0]} {v}" for n, v in skills.items()) + "\n")
+    turning = sheet.turning(rules, c)
+    if turning:
+        t.append("Turning (2d6 ≥, B turned, D destroyed)\n", style="bold")
+        t.append("  ".join(f"{n} {v}" for n, v in turning.items() if v != "–") + "\n")
+    if not t.plain:
+        t.append("No class: no saves or skills.", style="dim")
+    t.rstrip()
+    return t
