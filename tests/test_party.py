@@ -44,27 +44,60 @@ DD_SAVES = {
     ("elver", 3): [12, 13, 13, 15, 15], ("elver", 4): [10, 11, 11, 13, 12], ("elver", 9): [8, 9, 9, 10, 10],
     ("elver", 10): [6, 7, 8, 8, 8],
 }
-THIEF = {  # level 1, 6 and 14 of osr.md §11.5, in column order DL FF DF BF LB SS LT HL
-    1: [15, 10, 10, 87, 20, 10, 20, 30], 6: [40, 35, 34, 92, 44, 32, 45, 54],
-    14: [72, 70, 64, 100, 68, 56, 85, 84],
-}
-TURNING_L1 = {"Skelet": "7", "Zombie": "9", "Ligæder": "11", "Gespenst": "–"}
-TURNING_L13 = {"Skelet": "D+", "Zombie": "D+", "Mumie": "D", "Dødekogler": "11"}
+THIEF = """
+1 15 10 10 87 20 10 20 30
+2 20 15 15 88 25 15 25 35
+3 25 20 20 89 30 20 30 40
+4 30 25 25 90 35 24 35 45
+5 35 30 30 91 40 28 40 50
+6 40 35 34 92 44 32 45 54
+7 45 40 38 93 48 35 50 58
+8 50 45 42 94 52 38 55 62
+9 54 50 46 95 55 41 60 66
+10 58 54 50 96 58 44 65 70
+11 62 58 54 97 61 47 70 74
+12 66 62 58 98 64 50 75 78
+13 69 66 61 99 66 53 80 81
+14 72 70 64 100 68 56 85 84
+"""  # osr.md §11.5: level, then DL FF DF BF LB SS LT HL
+TURNING = """
+Skelet 7 B B D D D D D D D+ D+
+Zombie 9 7 B B D D D D D D D+
+Ligæder 11 9 7 B B D D D D D D
+Gespenst – 11 9 7 B B D D D D D
+Genfærd – – 11 9 7 B B D D D D
+Mumie – – – 11 9 7 B B D D D
+Spøgelse – – – – 11 9 7 B B D D
+Vampyr – – – – – 11 9 7 B B D
+Fantom – – – – – – 11 9 7 B B
+Hjemsøger – – – – – – – 11 9 7 B
+Ånd – – – – – – – – 11 9 7
+Natteskygge – – – – – – – – – 11 9
+Dødekogler – – – – – – – – – – 11
+"""  # osr.md §11.6: columns are levels 1-8, 9-10, 11-12, 13-14
 
-DW_XP = {
-    "fighter": [0, 2000, 4000, 8000, 16000, 32000, 64000, 128000, 260000, 380000, 500000, 620000, 740000, 860000, 980000],
-    "cleric": [0, 1500, 3000, 6000, 12000, 24000, 48000, 96000, 190000, 290000, 390000, 490000, 590000, 690000, 790000],
-    "thief": [0, 1200, 2400, 4800, 9600, 19200, 38400, 76800, 150000, 270000, 390000, 510000, 630000, 750000, 870000],
-    "elf": [0, 3500, 7000, 14000, 28000, 56000, 112000, 224000, 450000, 620000, 790000, 960000, 1130000, 1300000, 1470000],
-    "magician": [0, 2500, 5000, 10000, 20000, 40000, 80000, 160000, 320000, 470000, 620000, 770000, 920000, 1070000, 1220000],
+_DW_TABLES = {  # osr.md §12.1
+    ("fighter", "breggle", "woodgrue"): [0, 2000, 4000, 8000, 16000, 32000, 64000, 128000, 260000, 380000, 500000, 620000, 740000, 860000, 980000],
+    ("bard", "enchanter", "friar"): [0, 1750, 3500, 7000, 14000, 28000, 56000, 112000, 220000, 340000, 460000, 580000, 700000, 820000, 940000],
+    ("cleric",): [0, 1500, 3000, 6000, 12000, 24000, 48000, 96000, 190000, 290000, 390000, 490000, 590000, 690000, 790000],
+    ("hunter", "knight"): [0, 2250, 4500, 9000, 18000, 36000, 72000, 144000, 290000, 420000, 550000, 680000, 810000, 940000, 1070000],
+    ("magician",): [0, 2500, 5000, 10000, 20000, 40000, 80000, 160000, 320000, 470000, 620000, 770000, 920000, 1070000, 1220000],
+    ("thief",): [0, 1200, 2400, 4800, 9600, 19200, 38400, 76800, 150000, 270000, 390000, 510000, 630000, 750000, 870000],
+    ("elf",): [0, 3500, 7000, 14000, 28000, 56000, 112000, 224000, 450000, 620000, 790000, 960000, 1130000, 1300000, 1470000],
+    ("grimalkin",): [0, 2500, 5000, 10000, 20000, 40000, 80000, 160000, 320000, 450000, 580000, 710000, 840000, 970000, 1100000],
+    ("mossling",): [0, 2200, 4400, 8800, 17600, 35200, 70400, 140800, 280000, 400000, 520000, 640000, 760000, 880000, 1000000],
 }
-DW_DOOM = {  # track -> Doom by level 1..15, and the other saves' offsets
-    "fighter": ([12, 12, 11, 10, 10, 9, 8, 8, 7, 6, 6, 5, 4, 4, 3], [1, 2, 3, 4]),
-    "knight": ([12, 12, 11, 10, 10, 9, 8, 8, 7, 6, 6, 5, 4, 4, 3], [1, 0, 3, 3]),
-    "thief": ([13, 13, 12, 12, 11, 11, 10, 10, 9, 9, 8, 8, 7, 7, 6], [1, 0, 2, 2]),
-    "cleric": ([11, 11, 10, 10, 9, 9, 8, 8, 7, 7, 6, 6, 5, 5, 4], [1, 2, 5, 3]),
-    "friar": ([11, 11, 11, 10, 10, 10, 9, 9, 9, 8, 8, 8, 7, 7, 7], [1, 2, 5, 3]),
-    "magician": ([14, 14, 14, 13, 13, 13, 12, 12, 12, 11, 11, 11, 10, 10, 10], [0, -1, 2, 0]),
+DW_XP = {cid: table for classes, table in _DW_TABLES.items() for cid in classes}
+DW_TRACK = {"fighter": "F", "hunter": "F", "breggle": "F", "elf": "F", "knight": "K",
+            "bard": "T", "thief": "T", "grimalkin": "T", "cleric": "C", "enchanter": "C",
+            "mossling": "C", "woodgrue": "C", "friar": "R", "magician": "M"}
+DW_DOOM = {  # track -> Doom by level 1..15, and the other saves' offsets (osr.md §12.2)
+    "F": ([12, 12, 11, 10, 10, 9, 8, 8, 7, 6, 6, 5, 4, 4, 3], [1, 2, 3, 4]),
+    "K": ([12, 12, 11, 10, 10, 9, 8, 8, 7, 6, 6, 5, 4, 4, 3], [1, 0, 3, 3]),
+    "T": ([13, 13, 12, 12, 11, 11, 10, 10, 9, 9, 8, 8, 7, 7, 6], [1, 0, 2, 2]),
+    "C": ([11, 11, 10, 10, 9, 9, 8, 8, 7, 7, 6, 6, 5, 5, 4], [1, 2, 5, 3]),
+    "R": ([11, 11, 11, 10, 10, 10, 9, 9, 9, 8, 8, 8, 7, 7, 7], [1, 2, 5, 3]),
+    "M": ([14, 14, 14, 13, 13, 13, 12, 12, 12, 11, 11, 11, 10, 10, 10], [0, -1, 2, 0]),
 }
 DND_XP = [0, 300, 900, 2700, 6500, 14000, 23000, 34000, 48000, 64000, 85000, 100000, 120000, 140000,
           165000, 195000, 225000, 265000, 305000, 355000]
@@ -87,12 +120,21 @@ def test_dyb_og_drager_saves(key):
     assert sheet.saves(r, char("dd", *key)) == dict(zip(["DG", "TS", "PF", "ÅA", "SF"], DD_SAVES[key]))
 
 
-def test_dyb_og_drager_thief_skills_and_turning():
+def test_dyb_og_drager_thief_skills():
     r = rules("dyb-og-drager")
-    for level, row in THIEF.items():
-        assert list(sheet.skills(r, char("dd", "tyv", level)).values()) == row
-    assert {k: v for k, v in sheet.turning(r, char("dd", "klerik", 1)).items() if k in TURNING_L1} == TURNING_L1
-    assert {k: v for k, v in sheet.turning(r, char("dd", "klerik", 13)).items() if k in TURNING_L13} == TURNING_L13
+    for line in THIEF.strip().splitlines():
+        level, *row = map(int, line.split())
+        assert list(sheet.skills(r, char("dd", "tyv", level)).values()) == row, level
+
+
+def test_dyb_og_drager_turning_undead():
+    r = rules("dyb-og-drager")
+    column = {lvl: i for i, lvls in enumerate([[1], [2], [3], [4], [5], [6], [7], [8], [9, 10],
+                                              [11, 12], [13, 14]]) for lvl in lvls}
+    table = {row.split()[0]: row.split()[1:] for row in TURNING.strip().splitlines()}
+    for level in range(1, 15):
+        got = sheet.turning(r, char("dd", "klerik", level))
+        assert got == {undead: cells[column[level]] for undead, cells in table.items()}, level
 
 
 @pytest.mark.parametrize("cid", DW_XP)
@@ -100,10 +142,14 @@ def test_dolmenwood_xp_tables(cid):
     assert rules("dolmenwood").party.classes[cid].xp == DW_XP[cid]
 
 
-@pytest.mark.parametrize("cid", DW_DOOM)
+def test_dolmenwood_has_every_class():
+    assert set(rules("dolmenwood").party.classes) == set(DW_XP) == set(DW_TRACK)
+
+
+@pytest.mark.parametrize("cid", DW_TRACK)
 def test_dolmenwood_save_tracks(cid):
     r = rules("dolmenwood")
-    doom, offsets = DW_DOOM[cid]
+    doom, offsets = DW_DOOM[DW_TRACK[cid]]
     for level, d in enumerate(doom, 1):
         assert list(sheet.saves(r, char("dw", cid, level)).values()) == [d] + [d + o for o in offsets]
 
@@ -293,3 +339,23 @@ def test_xp_award_split(amount, primes):
         assert ch.xp == share * (100 + bonus) // 100
     assert sum(ch.xp for ch in c.state.party) <= amount * 1.1
     c.close()
+
+
+def test_dnd_hit_dice_conditions_and_exhaustion():
+    p = rules("dnd-2024").party
+    dice = {"barbarian": 12, "fighter": 10, "paladin": 10, "ranger": 10, "bard": 8, "cleric": 8,
+            "druid": 8, "monk": 8, "rogue": 8, "warlock": 8, "sorcerer": 6, "wizard": 6}
+    assert {c: k.hit_die for c, k in p.classes.items()} == dice  # 5e2024.md §8.3
+    assert {c: k.hp_fixed for c, k in p.classes.items()} == {c: d // 2 + 1 for c, d in dice.items()}
+    assert set(p.conditions) == {"blinded", "charmed", "deafened", "frightened", "grappled",
+                                 "incapacitated", "invisible", "paralyzed", "petrified",
+                                 "poisoned", "prone", "restrained", "stunned", "unconscious"}
+    assert p.exhaustion_max == 6 and p.exhaustion_speed == 5 and p.exhaustion_effects[-1] == "dead"
+    assert all(f"-{2 * n} to D20" in e for n, e in enumerate(p.exhaustion_effects[:5], 1))
+
+
+def test_dolmenwood_hit_points_after_level_ten():
+    p = rules("dolmenwood").party
+    plus_two = {"fighter", "hunter", "knight", "breggle", "mossling"}  # osr.md §12.1
+    assert {c for c, k in p.classes.items() if k.hp_fixed == 2} == plus_two
+    assert all(k.hp_fixed_from == 11 and k.max_level == 15 for k in p.classes.values())
