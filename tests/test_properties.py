@@ -26,6 +26,13 @@ NAMES = ["Ana", "Bo", "Cy"]
 
 command = st.one_of(
     st.builds(party.AddCharacter, st.sampled_from(NAMES)),
+    st.builds(party.AddCharacter, st.sampled_from(NAMES),
+              st.sampled_from(["kriger", "tyv", "fighter", "thief", "wizard", "rogue"]),
+              st.integers(1, 3), st.just(()), st.just(True)),
+    st.builds(party.Damage, st.sampled_from(NAMES), st.integers(1, 8)),
+    st.builds(party.Heal, st.sampled_from(NAMES), st.integers(1, 8)),
+    st.builds(party.AwardXP, st.integers(1, 5000)),
+    st.builds(party.LevelUp, st.sampled_from(NAMES)),
     st.builds(party.RemoveCharacter, st.sampled_from(NAMES)),
     st.builds(party.RenameCharacter, st.sampled_from(NAMES), st.sampled_from(NAMES)),
     st.builds(dun.EnterDungeon, st.just("Pit"), st.integers(1, 3)),
