@@ -220,7 +220,7 @@ def test_amend_rewind_and_the_recap(capsys, camp, tmp_path):
     d = state(capsys)["dungeon"]
     assert d["turn"] == 3 and d["turns_since_rest"] == 1
     code, out, _ = run(capsys, "log", "camp")
-    assert f"(corrected by #" in out and "Corrected #" in out
+    assert "(corrected by #" in out and "Corrected #" in out
     code, out, _ = run(capsys, "export", "camp", "--format", "markdown", "--session", "1")
     assert code == 0 and out.startswith("# camp: session 1") and "encounters: 1" in out
     seq = state(capsys)["seq"]

@@ -6,7 +6,6 @@ then redo restores the state; export then import gives the same log and state.
 
 from __future__ import annotations
 
-import io
 import tempfile
 from pathlib import Path
 
@@ -20,7 +19,6 @@ from tracker.core.engine import Redo, Timeline, Undo, replay
 from tracker.core.errors import Refused
 from tracker.service import Campaign
 from tracker.store import jsonl
-from tracker.store.sqlite import EventStore
 
 NAMES = ["Ana", "Bo", "Cy"]
 

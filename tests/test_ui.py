@@ -276,7 +276,7 @@ def test_party_screen_snapshot(snap_compare, fixed_saves, ruleset):
     from tracker.core import party
 
     c = build(fixed_saves, "party", ruleset, "mid")
-    first, second = c.state.party[0].name, c.state.party[1].name
+    first = c.state.party[0].name
     c.dispatch(party.Damage(first, 3))
     c.dispatch(party.AwardXP(900))
     c.close()

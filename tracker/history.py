@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import msgspec
-
 from .core import clock
 from .core.corrections import EntryCorrected, cook
 from .core.describe import describe
 from .core.dice import Roll
+from .core.dice import rolls_in as dice_rolls_in
 from .core.dungeon import Encounter
 from .core.engine import Redone, Undone, step
 from .core.events import Envelope
@@ -84,20 +83,7 @@ def rolls_in(obj) -> list[Roll]:
                 if r is not None]
     if type(obj).TYPE not in _MAY_ROLL:
         return []
-    out: list[Roll] = []
-
-    def walk(x):
-        if isinstance(x, Roll):
-            out.append(x)
-        elif isinstance(x, (tuple, list)):
-            for y in x:
-                walk(y)
-        elif isinstance(x, msgspec.Struct):
-            for f in x.__struct_fields__:
-                walk(getattr(x, f))
-
-    walk(obj)
-    return out
+    return dice_rolls_in(obj)
 
 
 def undone_commands(envs: list[Envelope]) -> set[str]:

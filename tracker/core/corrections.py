@@ -81,21 +81,7 @@ def _replace_rolls(obj, new_dice: list[int], used: list[int]):
 
 
 def dice_count(ev: Event) -> int:
-    total = 0
-
-    def walk(x):
-        nonlocal total
-        if isinstance(x, Roll):
-            total += len(x.dice)
-        elif isinstance(x, tuple):
-            for y in x:
-                walk(y)
-        elif isinstance(x, msgspec.Struct):
-            for f in x.__struct_fields__:
-                walk(getattr(x, f))
-
-    walk(ev)
-    return total
+    return sum(len(r.dice) for r in dicemod.rolls_in(ev))
 
 
 def amended(original: Event, dice: list[int] | None = None,

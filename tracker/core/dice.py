@@ -312,3 +312,21 @@ def roll(expr: DiceExpr | str, source: DiceSource, label: str = "") -> Roll:
 def total_of(expr: DiceExpr | str, dice: tuple[int, ...]) -> int:
     """Recompute a total from recorded dice (used when the GM corrects a die)."""
     return roll(expr, ScriptedDice(dice)).total
+
+
+def rolls_in(obj) -> list[Roll]:
+    """Every roll recorded in an event (or any Struct), in the order rolled."""
+    out: list[Roll] = []
+
+    def walk(x):
+        if isinstance(x, Roll):
+            out.append(x)
+        elif isinstance(x, (tuple, list)):
+            for y in x:
+                walk(y)
+        elif isinstance(x, msgspec.Struct):
+            for f in x.__struct_fields__:
+                walk(getattr(x, f))
+
+    walk(obj)
+    return out

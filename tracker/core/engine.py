@@ -106,9 +106,9 @@ def step(state: State | None, env: Envelope, history: History,
         if kind is Rewound:
             state = history.state_at(ev.to_seq)
         elif not refolding:  # EntryCorrected; in a refold it is already applied
-            corrections = {**state.corrections, ev.target: ev.events}
-            state = replace(_refold(history, ev.target, env.seq - 1, corrections),
-                            corrections=corrections)
+            stand_ins = {**state.corrections, ev.target: ev.events}
+            state = replace(_refold(history, ev.target, env.seq - 1, stand_ins),
+                            corrections=stand_ins)
     else:
         state = EVOLVERS[kind](state, ev)
     ref = state.last_done
@@ -138,19 +138,19 @@ class _Refolded:
 
 
 def _refold(history: History, start: int, upto: int,
-            corrections: dict[int, tuple]) -> State:
-    """Replay entries ``start..upto`` with ``corrections`` standing in."""
+            stand_ins: dict[int, tuple]) -> State:
+    """Replay entries ``start..upto`` with ``stand_ins`` in place of the entries they correct."""
     local = _Refolded(history, start)
     state = history.state_at(start - 1)
     for env in history.read(start, upto):
-        for e in _effective(env, corrections):
+        for e in _effective(env, stand_ins):
             state = step(state, e, local, refolding=True)
         local.states[env.seq] = state
     return state
 
 
-def _effective(env: Envelope, corrections: dict[int, tuple]) -> tuple[Envelope, ...]:
-    stand_in = corrections.get(env.seq)
+def _effective(env: Envelope, stand_ins: dict[int, tuple]) -> tuple[Envelope, ...]:
+    stand_in = stand_ins.get(env.seq)
     if stand_in is None:
         return (env,)
     return tuple(Envelope(env.seq, r.type, r.version, cook(r), env.command_id, env.session,
