@@ -359,3 +359,21 @@ def test_dolmenwood_hit_points_after_level_ten():
     plus_two = {"fighter", "hunter", "knight", "breggle", "mossling"}  # osr.md §12.1
     assert {c for c, k in p.classes.items() if k.hp_fixed == 2} == plus_two
     assert all(k.hp_fixed_from == 11 and k.max_level == 15 for k in p.classes.values())
+
+
+def test_the_dead_neither_eat_nor_flee(make):
+    from tracker.core.campaign import ChangeHouseRule
+    from tracker.core.dungeon import AdvanceTurn, EnterDungeon, LeaveDungeon
+    from tracker.core.supplies import SetSupplies
+
+    c = make("dolmenwood")
+    c.dispatch(AddCharacter("A", "fighter", abilities=(10,) * 6), [4])
+    c.dispatch(AddCharacter("B", "thief", abilities=(10,) * 6), [2])
+    c.dispatch(Damage("B", 5))
+    c.dispatch(SetSupplies("preserved", 5))
+    c.dispatch(EnterDungeon("x"))
+    c.dispatch(ChangeHouseRule("dungeon.wandering.every_turns", "0"))
+    c.dispatch(AdvanceTurn(6 * 16))  # past midnight: one living mouth
+    assert js(c)["supplies"]["eaten"] == 1
+    c.dispatch(LeaveDungeon(hasty=True), [20])
+    assert [r["name"] for r in js(c)["dungeon"]["hasty_exit"]] == ["A"]

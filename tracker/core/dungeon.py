@@ -195,10 +195,11 @@ def decide_leave(state: State, cmd: LeaveDungeon, dice) -> list[Event]:
     h = state.rules.dungeon.hasty_exit
     if h is None:
         raise Refused(f"{state.rules.meta.name} has no hasty-exit rule")
-    if not state.party:
-        raise Refused("a hasty exit rolls for each character, and the party is empty")
+    living = [c for c in state.party if sheet.status(state.rules, c) != "dead"]
+    if not living:
+        raise Refused("a hasty exit rolls for each living character, and there are none")
     saves = []
-    for c in state.party:
+    for c in living:
         r = dicemod.roll(h.save_die, dice, f"{c.name}: save versus {h.save}")
         res = _exit_result(state, c.name, r, None, cmd.marked_map, cmd.known_route)
         doom = None if res.saved else dicemod.roll(h.doom_die, dice, f"{c.name}: Doom table")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from . import effects, lights, supplies
+from . import effects, lights, sheet, supplies
 from .state import Dungeon, State
 
 
@@ -21,9 +21,10 @@ def pass_time(state: State, elapsed: int, burning: bool = True,
     clock = state.clock + elapsed
     new_days = (start + clock) // t.day_seconds - (start + state.clock) // t.day_seconds
     sup = state.supplies
-    if new_days > 0 and state.party:
-        sup = supplies.eat(state, new_days * len(state.party)
-                           * rules.rations.per_character_per_day)
+    eaters = sum(1 for c in state.party if sheet.status(rules, c) != "dead") \
+        if new_days > 0 else 0
+    if eaters:
+        sup = supplies.eat(state, new_days * eaters * rules.rations.per_character_per_day)
         state = replace(state, supplies=sup)
     d = state.dungeon if dungeon is None else dungeon
     if d.active and sup.rations:
