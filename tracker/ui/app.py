@@ -175,11 +175,14 @@ class TrackerApp(App):
                         self.notify("Cancelled; nothing was recorded.", timeout=3)
                         return None
                     dice.extend(got)
-                except ConcurrentWrite as e:
+                except ConcurrentWrite:
                     self.campaign.refresh()
                     self.recent = self.campaign.tail(RECENT)
                     self.state = self.campaign.state
-                    self.notify(str(e), title="Changed elsewhere", severity="error", timeout=12)
+                    self.notify("Another tracker wrote to this campaign. It is reloaded as it "
+                                "now stands; your last action was not recorded: do it again "
+                                "if it still applies.", title="Changed elsewhere",
+                                severity="error", timeout=12)
                     return None
                 except Refused as e:
                     self.notify(str(e), title="Refused", severity="error", timeout=8)
