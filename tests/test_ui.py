@@ -327,3 +327,22 @@ async def test_fight_damage_and_xp_with_keys(saves, ruleset):
         living = [c for c in app.state.party if sheet.status(app.state.rules, c) != "dead"]
         share = 400 // len(living)  # the blow may have killed someone with 1 HP
         assert all(share * 80 // 100 <= c.xp <= share * 110 // 100 for c in living)
+
+
+async def test_another_writer_is_reported_and_the_campaign_reloaded(saves):
+    from tracker.core import dungeon as dun
+
+    build(saves, "two", "dyb-og-drager", "fresh").close()
+    app = TrackerApp(saves, "two")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        other = Campaign.open(saves, "two")
+        other.dispatch(dun.AdvanceTurn(1, "search"))  # a second process writes first
+        other.close()
+        await pilot.press("t")
+        await _settle(pilot)
+        assert any("Another tracker" in n.message for n in app._notifications)
+        assert app.state.dungeon.turn == 1  # reloaded: the other turn, not ours
+        await pilot.press("t")
+        await _settle(pilot)
+        assert app.state.dungeon.turn == 2
