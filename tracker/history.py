@@ -116,13 +116,15 @@ def _names(ev, party: set[str]) -> tuple[str, ...]:
     return tuple(found)
 
 
-def entries(envs: list[Envelope], history) -> list[LogEntry]:
-    """Replay ``envs`` (a whole log from seq 1) into readable entries."""
+def entries(envs: list[Envelope], history, state=None) -> list[LogEntry]:
+    """Replay ``envs`` into readable entries: a whole log from seq 1, or (with
+    ``state``, the state before the first of them) just its tail, whose undone
+    and corrected marks then only see the tail."""
     undone = undone_commands(envs)
     out = []
-    state = None
     corrected: dict[int, int] = {}
-    known: set[str] = set()
+    known: set[str] = {c.name for c in state.party} if state is not None else set()
+    first = envs[0].seq if envs else 1
     for env in envs:
         state = step(state, env, history)
         if env.type in _PARTY_CHANGES:
@@ -139,6 +141,6 @@ def entries(envs: list[Envelope], history) -> list[LogEntry]:
             AREA_OF.get(env.type, "campaign"), [r for e in shown for r in rolls_in(e)],
             env.command_id in undone, 0, tuple(n for e in shown for n in _names(e, known))))
     for target, by in corrected.items():
-        if 1 <= target <= len(out):
-            out[target - 1].corrected_by = by
+        if first <= target < first + len(out):
+            out[target - first].corrected_by = by
     return out

@@ -24,6 +24,7 @@ from ..widgets import dungeon_panels as panels
 from ..widgets.log_view import LogView
 
 AREA_CYCLE = [None, *sorted(AREAS)]
+TAIL_FIRST = 500  # entries shown while a long log is read
 
 
 class LogScreen(Screen):
@@ -54,10 +55,12 @@ class LogScreen(Screen):
     @dataclass
     class Loaded(Message):
         entries: list[LogEntry]
+        complete: bool = True  # False: only the newest entries, the rest follow
 
     def __init__(self):
         super().__init__()
         self.all: list[LogEntry] = []
+        self.complete = False
         self.session: int | None = None
         self.area: str | None = None
         self.character: str | None = None
@@ -90,7 +93,13 @@ class LogScreen(Screen):
     def _load(self, path) -> None:
         store = EventStore.open(path)
         try:
-            found = entries(list(store.read()), Timeline(store.read, store.nearest_snapshot))
+            timeline = Timeline(store.read, store.nearest_snapshot)
+            head = store.head()
+            start = head - TAIL_FIRST + 1
+            if start > 1 and not self.all:  # a long log: show its newest entries at once
+                tail = entries(list(store.read(start, head)), timeline, timeline.state_at(start - 1))
+                self.post_message(self.Loaded(tail, complete=False))
+            found = entries(list(store.read()), timeline)
         finally:
             store.close()
         self.post_message(self.Loaded(found))
@@ -98,6 +107,7 @@ class LogScreen(Screen):
     @on(Loaded)
     def _loaded(self, message: Loaded) -> None:
         self.all = message.entries
+        self.complete = message.complete
         self.apply_filters()
 
     # -- filters -------------------------------------------------------------------------
@@ -112,8 +122,9 @@ class LogScreen(Screen):
         bits = [f"session {self.session}" if self.session is not None else "",
                 self.area or "", self.character or ""]
         status = " · ".join(b for b in bits if b) or "all entries"
+        more = "" if self.complete else " · reading older…"
         self.query_one("#log-filter-status", Static).update(
-            f"{status} · {len(shown)} of {len(self.all)}")
+            f"{status} · {len(shown)} of {len(self.all)}{more}")
         if not shown:
             self.query_one("#log-state", Static).update("No entry matches the filters.")
 
