@@ -291,3 +291,12 @@ def test_party_bad_input(capsys, saves, argv, message):
     code, _, err = run(capsys, "do", "p", *argv)
     assert code == 1 and message in err, err
     assert state(capsys, "p") == before
+
+
+def test_campaign_names_in_any_script(capsys, saves):
+    for name in ("Ravnehøj", "Спектр", "Ulf's camp"):
+        assert run(capsys, "new", name, "--ruleset", "dyb-og-drager")[0] == 0
+    code, out, _ = run(capsys, "list")
+    assert {line.split("\t")[0] for line in out.splitlines()} == {"Ravnehøj", "Спектр", "Ulf's camp"}
+    code, _, err = run(capsys, "new", "a\\b", "--ruleset", "dyb-og-drager")
+    assert code == 1 and "bad campaign name" in err

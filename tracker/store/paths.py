@@ -10,7 +10,9 @@ from ..core.errors import Refused
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 SUFFIX = ".campaign"
-_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.+-]{0,63}$")
+# letters and digits of any script (a Danish GM names a campaign "Ravnehøj"),
+# spaces and . _ + ' - ; nothing that is a path separator or a control character
+_NAME = re.compile(r"^[^\W_][\w .+'-]{0,63}$")
 _RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)),
              *(f"lpt{i}" for i in range(10))}
 
@@ -36,7 +38,7 @@ def check_name(name: str) -> str:
     if (not _NAME.match(name) or ".." in name or name.endswith((".", " "))
             or name.split(".")[0].lower() in _RESERVED):
         raise Refused(
-            f"bad campaign name {name!r}: use 1-64 letters, digits, spaces and . _ + -, "
+            f"bad campaign name {name!r}: use 1-64 letters, digits, spaces and . _ + ' -, "
             "starting with a letter or digit (no '/', '..' or trailing dot)")
     return name
 

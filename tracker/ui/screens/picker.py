@@ -90,7 +90,7 @@ class PickerScreen(Screen):
             return "that name is taken" if paths.campaign_path(self.app.saves, name).exists() else ""
 
         name = await self.app.push_screen_wait(
-            TextDialog("New campaign: name", "Letters, digits, spaces, . _ + -", validate=check))
+            TextDialog("New campaign: name", "Letters, digits, spaces, . _ + ' -", validate=check))
         if name is None:
             return
         try:
