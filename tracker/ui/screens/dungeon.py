@@ -272,11 +272,10 @@ class DungeonScreen(Screen):
         if n is not None:
             self.app.run_command(supplies.SetSupplies(kind, int(n), n.startswith(("+", "-"))))
 
-    @work
-    async def action_add_character(self) -> None:
-        name = await self._ask("Add character", "Name")
-        if name is not None:
-            self.app.run_command(party.AddCharacter(name))
+    def action_add_character(self) -> None:
+        """New characters are made on the party screen, by the ruleset's procedure."""
+        self.app.action_show_area("party")
+        self.app.call_after_refresh(lambda: self.app.screen.run_action("add"))
 
     async def _pick_character(self, title: str) -> str | None:
         if not self.state.party:

@@ -45,7 +45,7 @@ def turn_panel(state: State) -> Text:
         t.append(f"Rest: {d.turns_since_rest} since; due in {left}\n")
     if d.penalty:
         t.append(f"Rest penalty {d.penalty} until rested\n", style="bold red")
-    party = ", ".join(c.name for c in state.party) or "nobody yet (p to add)"
+    party = ", ".join(c.name for c in state.party) or "nobody yet (p adds one)"
     t.append(f"Party: {party}", style="dim" if not state.party else "")
     t.no_wrap, t.overflow = True, "ellipsis"
     return t
