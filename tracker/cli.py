@@ -29,14 +29,15 @@ class Usage(Exception):
     """A usage error found after parsing (exit 2)."""
 
 
-def _dice_list(text: str) -> list[int]:
+def _ints(text: str) -> list[int]:
+    """Whole numbers separated by commas, e.g. 3,5 (for --dice and --abilities)."""
     try:
         values = [int(v) for v in text.replace(" ", "").split(",") if v]
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"--dice wants whole numbers separated by commas, e.g. 3,5 (got {text!r})")
+            f"expected whole numbers separated by commas, e.g. 3,5 (got {text!r})")
     if not values:
-        raise argparse.ArgumentTypeError("--dice needs at least one value")
+        raise argparse.ArgumentTypeError("expected at least one number")
     return values
 
 
@@ -61,13 +62,6 @@ def _add_effect_args(p):
     p.add_argument("effect_name", metavar="NAME")
     for unit in ("rounds", "turns", "minutes", "hours"):
         p.add_argument(f"--{unit}", type=int, metavar="N")
-
-
-def _ints(text: str) -> list[int]:
-    try:
-        return [int(v) for v in text.replace(" ", "").split(",") if v]
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected numbers separated by commas (got {text!r})")
 
 
 def _add_character_args(p):
@@ -223,7 +217,7 @@ def build_parser() -> argparse.ArgumentParser:
     for action, (help_, add, _build) in ACTIONS.items():
         ap_ = acts.add_parser(action, help=help_, description=help_)
         add(ap_)
-        ap_.add_argument("--dice", type=_dice_list, metavar="N,N,...",
+        ap_.add_argument("--dice", type=_ints, metavar="N,N,...",
                          help="die results in the order the action rolls them; "
                               "the rest roll from the campaign's seed")
         ap_.add_argument("--json", action="store_true", help="print the new state as JSON")

@@ -8,6 +8,7 @@ from ...core import clock
 from ...core.describe import describe
 from ...core.dungeon import rest_status, turns_to_next_check
 from ...core.events import Envelope
+from ...core.ruleset import seconds
 from ...core.state import Light, State
 from ...history import undone_commands
 
@@ -79,8 +80,6 @@ def light_row(state: State, light: Light) -> tuple[Text, Text, Text, Text]:
 
 
 def _capacity(state: State, light: Light) -> int:
-    from ...core.ruleset import seconds
-
     kind = state.rules.lights.get(light.kind)
     return seconds(state.rules, kind.duration) if kind else light.seconds_left
 
