@@ -134,12 +134,13 @@ def bar(n: int, top: int, width: int = 20) -> str:
 
 
 def chart(r: Recap) -> list[str]:
-    """Turns and encounters per session, as text bars."""
+    """Turns, encounters and lights lit per session, as text bars."""
     top = max((s.turns for s in r.per_session), default=0)
     out = []
     for s in r.per_session:
-        out.append(f"S{s.number:<3} turns {s.turns:>4} {bar(s.turns, top):<20} "
-                   f"encounters {s.encounters:>2} {'●' * s.encounters}")
+        out.append(f"S{s.number:<3} turns {s.turns:>4} {bar(s.turns, top, 16):<16} "
+                   f"encounters {s.encounters:>2} {'●' * min(s.encounters, 8):<8} "
+                   f"lights {s.lights:>2} {'▮' * min(s.lights, 8)}")
     return out
 
 
