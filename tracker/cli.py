@@ -393,6 +393,10 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except BrokenPipeError:
         return 0
+    except OSError as e:  # a file or folder the system refused; nothing was recorded
+        where = f" ({e.filename})" if e.filename else ""
+        print(f"tracker: {e.strerror or e}{where}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         return 130
 

@@ -72,7 +72,10 @@ class EventStore:
     def create(cls, path: Path) -> "EventStore":
         if path.exists():
             raise StoreError(f"{path.name}: a campaign with that name already exists")
-        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise StoreError(f"cannot create the saves folder {path.parent}: {e.strerror}") from None
         conn = cls._connect(path)
         try:
             conn.executescript(_SCHEMA)
