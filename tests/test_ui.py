@@ -346,3 +346,34 @@ async def test_another_writer_is_reported_and_the_campaign_reloaded(saves):
         await pilot.press("t")
         await _settle(pilot)
         assert app.state.dungeon.turn == 2
+
+
+async def test_manual_dice_character_creation(saves):
+    """Manual dice: the GM types each ability's dice, then the hit-point die."""
+    c = Campaign.create(saves, "md", "dyb-og-drager", 2)
+    c.dispatch(camp.StartSession())
+    c.dispatch(camp.SetManualDice(True))
+    c.close()
+    app = TrackerApp(saves, "md")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("4")
+        await _settle(pilot)
+        await pilot.press("a", *"Sif", "enter")
+        await pilot.pause()
+        await pilot.press("enter")  # roll the abilities
+        for _ in range(6):
+            await pilot.pause()
+            assert isinstance(app.screen, DiceDialog)
+            await pilot.press("3", "space", "4", "space", "5", "enter")
+        await pilot.pause()
+        await pilot.press("down", "enter")  # Kriger
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, DiceDialog)  # the hit-point die
+        await pilot.press("6", "enter")
+        await _settle(pilot)
+        sif = app.state.character("Sif")
+        assert sif.cls == "kriger" and set(sif.abilities.values()) == {12}
+        assert sif.hp_max == 6
+        added = next(e for e in app.recent if e.type == "character_added")
+        assert all(r.typed for r in added.event.ability_rolls + added.event.hp_rolls)
