@@ -4,6 +4,7 @@ entry, and corrections of the past (rewind, retyped dice, a forgotten turn)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -190,9 +191,11 @@ class LogScreen(Screen):
             self.notify("No entry selected.")
         return e
 
-    async def _confirm_and_run(self, title: str, command: Command) -> None:
+    async def _confirm_and_run(self, title: str, make: Callable[[], Command]) -> None:
+        """Build the command, show what it would change, and record it on a yes."""
         campaign = self.app.campaign
         try:
+            command = make()
             after = campaign.preview(command)
         except Refused as err:
             self.notify(str(err), title="Refused", severity="error", timeout=8)
@@ -206,21 +209,13 @@ class LogScreen(Screen):
         if ok == "yes":
             self.app.run_command(command)
 
-    def _build(self, make) -> Command | None:
-        try:
-            return make()
-        except Refused as err:
-            self.notify(str(err), title="Refused", severity="error", timeout=8)
-            return None
-
     @work
     async def action_rewind(self) -> None:
         e = self._entry()
         if e is None:
             return
-        cmd = self._build(lambda: self.app.campaign.rewind_command(e.seq))
-        if cmd:
-            await self._confirm_and_run(f"Rewind to #{e.seq} ({e.game_time})?", cmd)
+        await self._confirm_and_run(f"Rewind to #{e.seq} ({e.game_time})?",
+                                    lambda: self.app.campaign.rewind_command(e.seq))
 
     @work
     async def action_amend_dice(self) -> None:
@@ -242,9 +237,8 @@ class LogScreen(Screen):
         if typed is None:
             return
         dice = [int(p) for p in typed.replace(",", " ").split()]
-        cmd = self._build(lambda: self.app.campaign.amend_command(e.seq, dice))
-        if cmd:
-            await self._confirm_and_run(f"Correct #{e.seq}?", cmd)
+        await self._confirm_and_run(f"Correct #{e.seq}?",
+                                    lambda: self.app.campaign.amend_command(e.seq, dice))
 
     @work
     async def action_insert_turn(self) -> None:
@@ -254,9 +248,9 @@ class LogScreen(Screen):
         acts = [(a, a.capitalize()) for a in self.app.state.rules.dungeon.activities]
         act = await self.app.push_screen_wait(ChoiceDialog(f"Insert after #{e.seq}", acts))
         if act:
-            cmd = self._build(lambda: self.app.campaign.amend_command(e.seq, insert_turn=act))
-            if cmd:
-                await self._confirm_and_run(f"Insert a {act} turn after #{e.seq}?", cmd)
+            await self._confirm_and_run(
+                f"Insert a {act} turn after #{e.seq}?",
+                lambda: self.app.campaign.amend_command(e.seq, insert_turn=act))
 
     @work
     async def action_amend_field(self) -> None:
@@ -269,6 +263,6 @@ class LogScreen(Screen):
         if text is None:
             return
         key, value = (p.strip() for p in text.split("=", 1))
-        cmd = self._build(lambda: self.app.campaign.amend_command(e.seq, fields={key: value}))
-        if cmd:
-            await self._confirm_and_run(f"Correct #{e.seq}?", cmd)
+        await self._confirm_and_run(
+            f"Correct #{e.seq}?",
+            lambda: self.app.campaign.amend_command(e.seq, fields={key: value}))
