@@ -286,14 +286,17 @@ class EventStore:
 
     # -- snapshots ---------------------------------------------------------------
 
-    def save_snapshot(self, seq: int, state: State) -> None:
-        """Cache a state; failure only costs speed, never data."""
-        blob = _STATE_ENCODER.encode(state)
+    def save_snapshot(self, seq: int, state: State) -> str:
+        """Cache a state; failure only costs speed, never data. Returns what
+        went wrong, or "" when the snapshot was written."""
         try:
+            blob = _STATE_ENCODER.encode(state)
             self.conn.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?, ?)",
                               (seq, ENGINE_VERSION, state.ruleset.hash, blob))
-        except sqlite3.Error:
-            pass
+        except (sqlite3.Error, msgspec.EncodeError, OverflowError) as e:
+            return (f"snapshot at #{seq} not written ({e}); the log is intact, "
+                    "opening the campaign just replays more")
+        return ""
 
     def nearest_snapshot(self, seq: int) -> tuple[int, State] | None:
         row = self.conn.execute(
