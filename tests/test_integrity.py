@@ -214,7 +214,7 @@ def test_a_snapshot_that_cannot_be_written_is_skipped_and_reported(make, monkeyp
         def encode(self, state):
             raise OverflowError("int too big to convert")
 
-    monkeypatch.setattr(store_mod, "_STATE_ENCODER", Broken())
+    monkeypatch.setattr(store_mod, "_SNAPSHOT_ENCODER", Broken())
     out = None
     for i in range(4):
         out = c.dispatch(AddNote(f"n{i}")) if out is None or not out.warnings else out

@@ -7,11 +7,11 @@ a GM's intent to the durable log.
 from __future__ import annotations
 
 import random
+import sqlite3
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import msgspec
 
 from .core import dice as dicemod
 from .core.alerts import Alert, alerts
@@ -54,10 +54,26 @@ class Campaign:
         self.seq = self.store.head()
         if self.seq == 0:
             raise StoreError(f"{store.path.name} holds no events; it is not a usable campaign")
-        self.state = self.timeline.state_at(self.seq)
-        self.snapshot_seq = self.store.last_snapshot_seq()
-        if self.snapshot_seq < self.seq - SNAPSHOT_EVERY:
-            self._snapshot()
+        self.state = self._replayed(self.seq)
+        self.snapshot_seq = self.store.snapshot_in_use
+        self.warnings: list[str] = []
+        if self.snapshot_seq <= self.seq - SNAPSHOT_EVERY:
+            self.warnings += self._snapshot()
+
+    def _replayed(self, seq: int) -> State:
+        """The state at ``seq``; a log whose entries do not replay is damaged."""
+        try:
+            return self.timeline.state_at(seq)
+        except StoreError:
+            raise
+        except Refused as e:
+            raise self._damaged(str(e)) from None
+        except Exception as e:  # rows that decode but cannot be folded
+            raise self._damaged(f"{type(e).__name__}: {e}") from None
+
+    def _damaged(self, why: str) -> StoreError:
+        good = _last_replayable(self.store)
+        return self.store.damaged(f"its log does not replay ({why})", good)
 
     def _snapshot(self) -> list[str]:
         """Cache the state; one that cannot be written only costs speed."""
@@ -106,7 +122,7 @@ class Campaign:
         head = self.store.head()
         if head == self.seq:
             return False
-        self.state = self.timeline.state_at(head)
+        self.state = self._replayed(head)
         self.seq = head
         return True
 
@@ -255,6 +271,20 @@ class Campaign:
         return self.dispatch(Redo())
 
 
+def _last_replayable(store: EventStore) -> int:
+    """The last entry of a damaged log up to which it replays."""
+    timeline = Timeline(store.read)
+    state, good = None, 0
+    try:
+        for env in store.read():
+            state = step(state, env, timeline)
+            timeline.remember(env.seq, state)
+            good = env.seq
+    except Exception:
+        pass
+    return good
+
+
 def _new_problems(before: State, after: State) -> list[str]:
     """What ``after`` breaks that ``before`` did not (an old campaign that
     already breaks a rule is not held hostage by it)."""
@@ -279,23 +309,47 @@ class CampaignInfo:
 
 
 def list_campaigns(saves: Path) -> list[CampaignInfo]:
-    """The saves folder's campaigns, most recently played first."""
+    """The saves folder's campaigns, most recently played first. Each file is
+    opened read-only and looked over (its pages, first and last entries), so a
+    damaged one is listed as such; nothing is ever written to a listed file."""
     out = []
     if not saves.is_dir():
         return out
     for p in saves.glob(f"*{paths.SUFFIX}"):
         name = p.name[: -len(paths.SUFFIX)]
-        mtime = max((q.stat().st_mtime for q in (p, p.with_name(p.name + "-wal")) if q.exists()),
-                    default=0.0)
         try:
-            store = EventStore.open(p)
+            mtime = max((q.stat().st_mtime for q in (p, p.with_name(p.name + "-wal"))
+                         if q.exists()), default=0.0)
+        except OSError:
+            mtime = 0.0
+        try:
+            store = EventStore.open(p, readonly=True)
             try:
-                row = store.conn.execute(
-                    "SELECT data FROM events WHERE seq = 1").fetchone()
-                ruleset = msgspec.json.decode(row[0])["ruleset_id"] if row else "?"
-                out.append(CampaignInfo(name, ruleset, mtime, store.head()))
+                out.append(_looked_over(store, name, mtime))
             finally:
                 store.close()
         except Exception as e:  # a broken file is listed, not fatal
             out.append(CampaignInfo(name, "?", mtime, 0, str(e)))
     return sorted(out, key=lambda c: c.modified, reverse=True)
+
+
+_LOOK_OVER_UP_TO = 64 << 20  # bytes; bigger files get only their first and last entries read
+
+
+def _looked_over(store: EventStore, name: str, mtime: float) -> CampaignInfo:
+    head = store.head()
+    first = next(iter(store.read(1, 1)), None)
+    if first is None or not isinstance(first.event, CampaignCreated):
+        raise store.damaged("its first entry is not the campaign's creation")
+    if store.path.stat().st_size > _LOOK_OVER_UP_TO:
+        list(store.read(head, head))
+    else:
+        try:
+            verdict = store.conn.execute("PRAGMA quick_check(1)").fetchone()[0]
+        except sqlite3.DatabaseError as e:
+            verdict = str(e)
+        if verdict != "ok":
+            raise store.damaged(f"SQLite finds {verdict!r}")
+        for _ in store.read():  # every entry decodes, in order, without gaps
+            pass
+    return CampaignInfo(name, first.event.ruleset_id, mtime, head)
