@@ -310,8 +310,8 @@ class CampaignInfo:
 
 def list_campaigns(saves: Path) -> list[CampaignInfo]:
     """The saves folder's campaigns, most recently played first. Each file is
-    opened read-only and looked over (its pages, first and last entries), so a
-    damaged one is listed as such; nothing is ever written to a listed file."""
+    looked over (its pages and entries), so a damaged one is listed as such;
+    nothing is set on a file before it is known to be ours."""
     out = []
     if not saves.is_dir():
         return out
@@ -323,7 +323,7 @@ def list_campaigns(saves: Path) -> list[CampaignInfo]:
         except OSError:
             mtime = 0.0
         try:
-            store = EventStore.open(p, readonly=True)
+            store = EventStore.open(p)  # read-only where it cannot be written
             try:
                 out.append(_looked_over(store, name, mtime))
             finally:

@@ -27,18 +27,34 @@ _FIELDS = {"seq": int, "type": str, "version": int, "data": dict, "command_id": 
 
 
 def export_lines(store: EventStore) -> Iterable[str]:
+    """The log as JSON lines. On a damaged file the good entries come first,
+    then ``Damaged`` is raised: the caller keeps what was read."""
     for seq, type_, version, data, cid, session, at in store.rows():
+        store.decoded(seq, type_, version, data)  # exported as stored, once known to read
         yield json.dumps({"seq": seq, "type": type_, "version": version,
                           "data": json.loads(data), "command_id": cid,
                           "session": session, "recorded_at": at},
                          ensure_ascii=False, separators=(",", ":"))
 
 
+MAX_LINE = 8 << 20  # characters: the longest event is a ruleset's text (2 MB at most)
+
+
+def _lines(f: TextIO, origin: str) -> Iterable[tuple[int, str]]:
+    n = 0
+    while line := f.readline(MAX_LINE + 1):
+        n += 1
+        if len(line) > MAX_LINE and not line.endswith("\n"):
+            raise Refused(f"{origin}, line {n}: longer than {MAX_LINE:,} characters; "
+                          "not an export of ours")
+        yield n, line
+
+
 def read_lines(f: TextIO, origin: str) -> list[tuple]:
     """Validate every line; return rows ready for the store."""
     rows: list[tuple] = []
     envs: list[Envelope] = []
-    for n, line in enumerate(f, 1):
+    for n, line in _lines(f, origin):
         if not line.strip():
             continue
         where = f"{origin}, line {n}"
@@ -46,6 +62,9 @@ def read_lines(f: TextIO, origin: str) -> list[tuple]:
             obj = json.loads(line)
         except json.JSONDecodeError as e:
             raise Refused(f"{where}: not JSON ({e.msg} at column {e.colno})") from None
+        except (ValueError, RecursionError) as e:  # 5,000-digit numbers, deep nesting
+            why = "nested too deeply" if isinstance(e, RecursionError) else str(e).split(";")[0]
+            raise Refused(f"{where}: not an event ({why})") from None
         if not isinstance(obj, dict):
             raise Refused(f"{where}: expected a JSON object")
         for key, typ in _FIELDS.items():
@@ -106,6 +125,9 @@ def import_file(src: Path, saves: Path, name: str) -> Path:
     target = paths.campaign_path(saves, name)
     if target.exists():
         raise Refused(f"a campaign named {name!r} already exists; choose another name")
+    if not src.is_file():
+        what = "no such file" if not src.exists() else "not a regular file"
+        raise Refused(f"cannot import {src}: {what}")
     try:
         with open(src, encoding="utf-8") as f:
             rows = read_lines(f, src.name)

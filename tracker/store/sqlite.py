@@ -310,17 +310,21 @@ class EventStore:
         return out
 
     def read(self, lo: int = 1, hi: int | None = None) -> Iterator[Envelope]:
-        decode = evmod.decode
+        decoded = self.decoded
         for seq, type_, version, data, cid, session, at in self.rows(lo, hi):
-            try:
-                ev = decode(type_, version, data)
-            except (msgspec.DecodeError, msgspec.ValidationError) as e:
-                raise self.damaged(f"entry #{seq} ({type_}) cannot be read: {friendly(e)}",
-                                   seq - 1) from None
-            except Refused as e:  # an event from a newer tracker, or unknown
-                raise StoreError(f"{self.path.name}: entry #{seq} ({type_}) cannot be read: "
-                                 f"{e}") from None
-            yield Envelope(seq, type_, version, ev, cid, session, at)
+            yield Envelope(seq, type_, version, decoded(seq, type_, version, data), cid,
+                           session, at)
+
+    def decoded(self, seq: int, type_: str, version: int, data: str) -> Event:
+        """The event of row ``seq``; Damaged when it cannot be read."""
+        try:
+            return evmod.decode(type_, version, data)
+        except (msgspec.DecodeError, msgspec.ValidationError) as e:
+            raise self.damaged(f"entry #{seq} ({type_}) cannot be read: {friendly(e)}",
+                               seq - 1) from None
+        except Refused as e:  # an event from a newer tracker, or unknown
+            raise StoreError(f"{self.path.name}: entry #{seq} ({type_}) cannot be read: "
+                             f"{e}") from None
 
     def damaged(self, what: str, last_good: int | None = None) -> "Damaged":
         name = self.path.name.removesuffix(".campaign")
