@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tracker.cli import main
-from tracker.core.ruleset import RulesetError, load_text, table_gap
+from tracker.core.ruleset import RulesetError, load_text
 from tracker.store import paths
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -144,6 +144,8 @@ def test_wide_tables_load_fast_and_look_up_without_expanding():
 
 
 def test_table_gap():
+    from tracker.core.ruleset import table_gap
+
     assert table_gap([[1, 3], [4, 10**11]], 1, 10**11, "roll") == ""
     assert table_gap([[4, 10**11], [1, 2]], 1, 10**11, "roll") == "no entry for a roll of 3"
     assert table_gap([[1, 5], [5, 6]], 1, 6, "roll") == "two entries cover a roll of 5"

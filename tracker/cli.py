@@ -463,32 +463,41 @@ def recap_lines(c: Campaign, span: str | None) -> list[str]:
     return recap.markdown(r).splitlines()
 
 
-def report_bug(argv: list[str] | None, exc: BaseException) -> str:
-    """Write the traceback of an internal error to a file; the line for stderr."""
+def write_bug_report(exc: BaseException, context: str) -> str | None:
+    """The traceback of an internal error in a file of the temp folder; its path
+    (None if it could not be written)."""
     import datetime as dt
     import tempfile
     import traceback
 
     from . import __version__
 
-    name = type(exc).__name__
-    details = "".join(traceback.format_exception(exc))
-    if os.environ.get("TRACKER_DEBUG"):
-        sys.stderr.write(details)
-        return (f"tracker: internal error ({name}): this is a bug in tracker; please report it "
-                "with the traceback above and the command you ran")
     try:
         fd, where = tempfile.mkstemp(prefix="tracker-bug-", suffix=".txt")
         with os.fdopen(fd, "w", encoding="utf-8", errors="replace") as f:
             f.write(f"tracker {__version__}, Python {sys.version.split()[0]}, "
-                    f"{dt.datetime.now(dt.timezone.utc).isoformat()}\n")
-            f.write(f"command: tracker {' '.join(map(repr, argv or sys.argv[1:]))}\n\n")
-            f.write(details)
-        saved = f"the details are in {where}"
+                    f"{dt.datetime.now(dt.timezone.utc).isoformat()}\n{context}\n\n")
+            f.write("".join(traceback.format_exception(exc)))
+        return where
     except OSError:
-        saved = "rerun with TRACKER_DEBUG=1 to see the details"
-    return (f"tracker: internal error ({name}): this is a bug in tracker; please report it "
-            f"with the command you ran; {saved}")
+        return None
+
+
+def report_bug(argv: list[str] | None, exc: BaseException) -> str:
+    """Report an internal error: the traceback to a file (or to stderr with
+    TRACKER_DEBUG=1); returns the one line for stderr."""
+    import traceback
+
+    name = type(exc).__name__
+    head = f"tracker: internal error ({name}): this is a bug in tracker, not in your input"
+    if os.environ.get("TRACKER_DEBUG"):
+        sys.stderr.write("".join(traceback.format_exception(exc)))
+        return f"{head}; please report it with the traceback above and the command you ran"
+    args = argv if argv is not None else sys.argv[1:]
+    where = write_bug_report(exc, "command: tracker " + " ".join(map(repr, args)))
+    saved = f"the details are in {where}" if where else \
+        "rerun with TRACKER_DEBUG=1 to see the details"
+    return f"{head}; please report it with the command you ran ({saved})"
 
 
 def main(argv: list[str] | None = None) -> int:
