@@ -304,3 +304,8 @@ def test_long_values_are_cut_short_in_messages():
     with pytest.raises(dice.DiceError) as e:
         dice.parse_chance("1-in-" + "6" * 5000)
     assert len(str(e.value)) < 200
+
+
+def test_a_house_rule_value_is_one_value(capsys, camp):
+    refused(capsys, camp, "do", camp, "house-rule", "dungeon.wandering.every_turns",
+            "3\ntime.turn_seconds = 1", message="one TOML value")

@@ -118,7 +118,10 @@ def decide_house_rule(state: State, cmd: ChangeHouseRule, dice) -> list[Event]:
     if len(cmd.key) > 200 or len(cmd.value) > 10_000:
         raise Refused("a house rule key is limited to 200 characters and its value to 10,000")
     try:
-        value = tomllib.loads(f"v = {cmd.value}")["v"]
+        parsed = tomllib.loads(f"v = {cmd.value}")
+        if len(parsed) != 1:
+            raise Refused(f"{cmd.key}: the value must be one TOML value, not several lines")
+        value = parsed["v"]
     except tomllib.TOMLDecodeError:
         value = cmd.value  # bare text is taken as a string
     except (ValueError, RecursionError):  # e.g. a number of thousands of digits
