@@ -222,3 +222,26 @@ async def test_a_failing_dispatch_or_snapshot_is_shown_and_the_app_goes_on(saves
         await pilot.press("t")
         await _settle(pilot)
         assert _running(app) and app.state.dungeon.turn == turn + 1
+
+
+async def test_odd_digits_in_number_dialogs_are_refused_not_fatal(saves):
+    """'²' and '٣' pass str.isdigit() but not int(): the dialog says so."""
+    from tracker.ui.dialogs import TextDialog
+
+    _campaign(saves)
+    app = TrackerApp(saves, "odd")
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        await pilot.press("4")
+        await _settle(pilot)
+        for key, text in (("d", "²"), ("w", "²"), ("d", "9" * 40)):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, TextDialog)
+            app.screen.query_one("Input").value = text
+            await pilot.press("enter")
+            await pilot.pause()
+            assert _running(app) and isinstance(app.screen, TextDialog)
+            await pilot.press("escape")
+            await _settle(pilot)
+        assert _running(app)

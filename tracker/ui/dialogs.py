@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 from textual import on
@@ -117,5 +118,10 @@ class TextDialog(Dialog):
         self.dismiss(text)
 
 
+def whole(text: str, digits: int = 9) -> bool:
+    """ASCII digits only, at most ``digits`` of them ("²" and "٣" are not numbers here)."""
+    return re.fullmatch(rf"[0-9]{{1,{digits}}}", text) is not None
+
+
 def positive_int(text: str) -> str:
-    return "" if text.isdigit() and int(text) > 0 else "a whole number greater than 0"
+    return "" if whole(text) and int(text) > 0 else "a whole number greater than 0 (up to 9 digits)"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -261,11 +263,9 @@ class DungeonScreen(Screen):
             return
 
         def check(text: str) -> str:
-            try:
-                int(text)
+            if re.fullmatch(r"[+-]?[0-9]{1,9}", text):
                 return ""
-            except ValueError:
-                return "a number (set), or +N / -N (add / remove)"
+            return "a number (set), or +N / -N (add / remove)"
 
         n = await self._ask(f"{self.state.rules.supplies[kind]}: now {s.count(kind)}",
                             "Type N to set, +N to add, -N to remove", check)

@@ -21,7 +21,7 @@ from ...core.view import diff, state_json
 from ...history import AREAS, LogEntry, entries
 from ...store.sqlite import EventStore
 from .. import safe
-from ..dialogs import ChoiceDialog, TextDialog
+from ..dialogs import ChoiceDialog, TextDialog, whole
 from ..widgets import dungeon_panels as panels
 from ..widgets.log_view import LogView
 
@@ -253,7 +253,7 @@ class LogScreen(Screen):
 
         def check(text: str) -> str:
             parts = text.replace(",", " ").split()
-            return "" if parts and all(p.isdigit() for p in parts) else "dice as numbers, e.g. 1 3 4"
+            return "" if parts and all(whole(p, 7) for p in parts) else "dice as numbers, e.g. 1 3 4"
 
         typed = await self.app.push_screen_wait(TextDialog(
             f"Correct the dice of #{e.seq}", f"Recorded: {now}\nType the dice in rolled order",

@@ -15,7 +15,7 @@ from ...core import party
 from ...core import sheet
 from ...core.dice import DiceNeeded
 from ...core.state import Character, State
-from ..dialogs import ChoiceDialog, DiceDialog, TextDialog, positive_int
+from ..dialogs import ChoiceDialog, DiceDialog, TextDialog, positive_int, whole
 from ..safe import plain
 from ..widgets import party_panels as panels
 
@@ -168,7 +168,7 @@ class PartyScreen(Screen):
             return
         text = await self.app.push_screen_wait(TextDialog(
             f"{c.name}: load carried", "In coins of weight (10 coins = 1 lb)", str(c.load),
-            validate=lambda t: "" if t.isdigit() else "a whole number of coins"))
+            validate=lambda t: "" if whole(t) else "a whole number of coins"))
         if text is not None:
             self.app.run_command(party.SetLoad(c.name, int(text)))
 
@@ -220,7 +220,7 @@ class PartyScreen(Screen):
 
             def check(text: str) -> str:
                 parts = text.replace(",", " ").split()
-                if len(parts) != len(p.abilities) or not all(x.isdigit() for x in parts):
+                if len(parts) != len(p.abilities) or not all(whole(x, 4) for x in parts):
                     return f"{len(p.abilities)} numbers, in order: {order}"
                 bad = [x for x in parts if not lo <= int(x) <= hi]
                 return f"{bad[0]} is outside {lo}-{hi}" if bad else ""
