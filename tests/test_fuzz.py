@@ -48,7 +48,7 @@ def fuzz_settings(examples: int, calls_per_example: int = 1):
     return settings(
         max_examples=EXAMPLES or examples,
         # a loaded CI machine must not flake: the deadline is loose, the figure is printed
-        deadline=timedelta(seconds=CALL_SECONDS * calls_per_example * (1 if LONG else 3)),
+        deadline=timedelta(seconds=CALL_SECONDS * calls_per_example * 3),
         derandomize=not LONG,
         database=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
