@@ -1,15 +1,20 @@
 """The ``tracker`` command: opens the app, or runs one action headless.
 
 Exit codes: 0 success; 1 a refused action or bad input (one line on stderr);
-2 a usage error. Every action goes through ``Campaign.dispatch``, the same
-path the app uses.
+2 a usage error; 70 an internal error (a bug in tracker: one line on stderr,
+the traceback in a file in the temp folder, or on stderr with TRACKER_DEBUG=1).
+Every action goes through ``Campaign.dispatch``, the same path the app uses.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
+import stat
 import sys
+import unicodedata
 from pathlib import Path
 
 from .core import campaign as camp
@@ -27,6 +32,55 @@ from .store import jsonl, paths
 
 class Usage(Exception):
     """A usage error found after parsing (exit 2)."""
+
+
+EXIT_OK, EXIT_REFUSED, EXIT_USAGE, EXIT_BUG = 0, 1, 2, 70  # 70: EX_SOFTWARE
+MAX_RULESET_BYTES = 1_000_000
+
+
+def read_ruleset_file(path: str | os.PathLike) -> str:
+    """The text of a ruleset file the GM named: a regular file of at most 1 MB.
+
+    A device (/dev/zero), a pipe or a folder is refused before it is read, so
+    nothing can make ``rulesets check`` or ``new`` hang.
+    """
+    f = Path(path)
+    try:
+        st = os.stat(f)
+        if not stat.S_ISREG(st.st_mode):
+            raise Refused(f"cannot read {f}: not a regular file")
+        if st.st_size > MAX_RULESET_BYTES:
+            raise Refused(f"cannot read {f}: too large ({st.st_size:,} bytes; "
+                          f"a ruleset is limited to {MAX_RULESET_BYTES:,})")
+        fd = os.open(f, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as fh:
+            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+                raise Refused(f"cannot read {f}: not a regular file")
+            data = fh.read(MAX_RULESET_BYTES + 1)
+    except OSError as e:
+        raise Refused(f"cannot read {f}: {e.strerror or e}") from None
+    if len(data) > MAX_RULESET_BYTES:
+        raise Refused(f"cannot read {f}: too large (a ruleset is limited to "
+                      f"{MAX_RULESET_BYTES:,} bytes)")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise Refused(f"cannot read {f}: not UTF-8 text (byte {e.start + 1})") from None
+
+
+def _fold(name: str) -> str:
+    return unicodedata.normalize("NFC", name).casefold()
+
+
+def case_twin(saves: Path, name: str) -> str | None:
+    """An existing campaign whose name differs from ``name`` only in case (or
+    Unicode normalisation): the same file on macOS and Windows, so refused everywhere."""
+    try:
+        found = [p.name[:-len(paths.SUFFIX)] for p in saves.iterdir()
+                 if p.name.endswith(paths.SUFFIX)]
+    except OSError:
+        return None
+    return next((n for n in found if n != name and _fold(n) == _fold(name)), None)
 
 
 def _ints(text: str) -> list[int]:
@@ -265,6 +319,11 @@ def _print_outcome(out, campaign: Campaign, as_json: bool) -> None:
 
 def run(argv: list[str]) -> int:
     parser = build_parser()
+    for a in argv:
+        try:
+            a.encode("utf-8")
+        except UnicodeEncodeError:
+            parser.exit(EXIT_USAGE, f"tracker: an argument is not valid UTF-8 text: {a!r}\n")
     args = parser.parse_args(argv)
     saves = paths.saves_dir(args.saves)
     if args.cmd in (None, "open"):
@@ -274,12 +333,20 @@ def run(argv: list[str]) -> int:
     try:
         return _run(args, saves)
     except Usage as e:
-        parser.exit(2, f"tracker: {e}\n")
-    return 0
+        parser.exit(EXIT_USAGE, f"tracker: {e}\n")
+    return EXIT_OK
 
 
 def _run(args, saves: Path) -> int:
     if args.cmd == "new":
+        paths.check_name(args.name)
+        twin = case_twin(saves, args.name)
+        if twin is not None:
+            raise Refused(f"a campaign named {twin!r} exists; {args.name!r} differs only in case, "
+                          "which is the same file on macOS and Windows: choose another name")
+        own = Path(args.ruleset)
+        if args.ruleset not in paths.list_rulesets() and own.suffix == ".toml" and own.exists():
+            read_ruleset_file(own)  # a GM's own file: a regular file, not huge
         c = Campaign.create(saves, args.name, args.ruleset, args.seed)
         print(f"created {args.name} ({c.state.rules.meta.name}) in {saves}")
         c.close()
@@ -290,11 +357,7 @@ def _run(args, saves: Path) -> int:
     elif args.cmd == "rulesets":
         if args.rcmd == "check":
             f = Path(args.file)
-            try:
-                text = f.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as e:
-                raise Refused(f"cannot read {f}: {e}") from None
-            r = load_text(text, str(f))
+            r = load_text(read_ruleset_file(f), str(f))
             print(f"{f}: ok ({r.rules.meta.id}, {r.rules.meta.name})")
         else:
             for rid, path in paths.list_rulesets().items():
@@ -304,6 +367,11 @@ def _run(args, saves: Path) -> int:
                 except Refused as e:
                     print(f"{rid}\tBROKEN: {e}")
     elif args.cmd == "import":
+        try:
+            if not stat.S_ISREG(os.stat(args.file).st_mode):
+                raise Refused(f"cannot read {args.file}: not a regular file")
+        except OSError as e:
+            raise Refused(f"cannot read {args.file}: {e.strerror or e}") from None
         target = jsonl.import_file(Path(args.file), saves, args.name)
         print(f"imported {args.name} into {target}")
     else:
@@ -362,21 +430,74 @@ def _run_on(c: Campaign, args) -> int:
     return 0
 
 
+def parse_span(span: str) -> tuple[int, int]:
+    """``N`` or ``N-M`` as (first, last)."""
+    m = re.fullmatch(r"\s*([0-9]{1,30})\s*(?:-\s*([0-9]{1,30})\s*)?", span)
+    if not m:
+        raise Usage(f"--session wants N or N-M, e.g. 3 or 2-5 (got {span[:40]!r})")
+    first, last = int(m.group(1)), int(m.group(2) or m.group(1))
+    if first > last:
+        raise Refused(f"--session {span}: the span runs backwards (expected N-M with N <= M)")
+    return first, last
+
+
 def recap_lines(c: Campaign, span: str | None) -> list[str]:
+    """The recap as Markdown lines. A span is clamped to the sessions the log
+    holds, so ``1-99999999999`` costs what ``1-3`` does."""
     from . import recap
 
+    envs = list(c.store.read())
     sessions = None
     if span:
-        try:
-            lo, _, hi = span.partition("-")
-            sessions = list(range(int(lo), int(hi or lo) + 1))
-        except ValueError:
-            raise Usage(f"--session wants N or N-M (got {span!r})") from None
+        first, last = parse_span(span)
+        held = sorted({e.session for e in envs})
+        sessions = [n for n in held if first <= n <= last]
+        if not sessions:
+            which = f"session {first}" if first == last else f"sessions {first}-{last}"
+            raise Refused(f"no entries in {which} (the log holds sessions "
+                          f"{held[0]}-{held[-1]})")
     try:
-        r = recap.build(c.name, list(c.store.read()), c.timeline.state_at, sessions)
+        r = recap.build(c.name, envs, c.timeline.state_at, sessions)
     except ValueError as e:
         raise Refused(str(e)) from None
     return recap.markdown(r).splitlines()
+
+
+def write_bug_report(exc: BaseException, context: str) -> str | None:
+    """The traceback of an internal error in a file of the temp folder; its path
+    (None if it could not be written)."""
+    import datetime as dt
+    import tempfile
+    import traceback
+
+    from . import __version__
+
+    try:
+        fd, where = tempfile.mkstemp(prefix="tracker-bug-", suffix=".txt")
+        with os.fdopen(fd, "w", encoding="utf-8", errors="replace") as f:
+            f.write(f"tracker {__version__}, Python {sys.version.split()[0]}, "
+                    f"{dt.datetime.now(dt.timezone.utc).isoformat()}\n{context}\n\n")
+            f.write("".join(traceback.format_exception(exc)))
+        return where
+    except OSError:
+        return None
+
+
+def report_bug(argv: list[str] | None, exc: BaseException) -> str:
+    """Report an internal error: the traceback to a file (or to stderr with
+    TRACKER_DEBUG=1); returns the one line for stderr."""
+    import traceback
+
+    name = type(exc).__name__
+    head = f"tracker: internal error ({name}): this is a bug in tracker, not in your input"
+    if os.environ.get("TRACKER_DEBUG"):
+        sys.stderr.write("".join(traceback.format_exception(exc)))
+        return f"{head}; please report it with the traceback above and the command you ran"
+    args = argv if argv is not None else sys.argv[1:]
+    where = write_bug_report(exc, "command: tracker " + " ".join(map(repr, args)))
+    saved = f"the details are in {where}" if where else \
+        "rerun with TRACKER_DEBUG=1 to see the details"
+    return f"{head}; please report it with the command you ran ({saved})"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -388,8 +509,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"tracker: manual dice are on and this action needs {e.group.count}d"
               f"{e.group.sides} for {e.label}; give every die with --dice", file=sys.stderr)
         return 1
-    except Refused as e:
-        print(f"tracker: {e}", file=sys.stderr)
+    except Refused as e:  # one line, whatever the message holds
+        print("tracker: " + "; ".join(l.strip() for l in str(e).splitlines() if l.strip()),
+              file=sys.stderr)
         return 1
     except BrokenPipeError:
         return 0
@@ -399,6 +521,9 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except Exception as e:  # anything else is a bug in tracker, never the GM's fault
+        print(report_bug(argv, e), file=sys.stderr)
+        return EXIT_BUG
 
 
 if __name__ == "__main__":
