@@ -155,3 +155,14 @@ def test_export_keeps_the_good_entries_of_a_damaged_campaign(notes):
             got.append(line)
     store.close()
     assert len(got) == 49 and e.value.last_good == 49
+
+
+def test_cli_export_saves_the_good_entries_and_import_takes_them(capsys, notes, saves, tmp_path):
+    _sql(notes, "UPDATE events SET data = CAST(x'7b22ff22fe7d' AS TEXT) WHERE seq = 120")
+    out_file = tmp_path / "good.jsonl"
+    code, out = run(capsys, "export", "c", "-o", str(out_file))
+    assert code == 1 and "entries 1 to 119 were written" in out
+    assert len(out_file.read_text().splitlines()) == 119
+    assert run(capsys, "import", str(out_file), "rescued")[0] == 0
+    code, out = run(capsys, "import", str(out_file), "RESCUED")
+    assert code == 1 and "differs only in case" in out

@@ -28,6 +28,7 @@ from .service import Campaign, list_campaigns
 from .core.describe import roll_text
 from .history import AREAS
 from .store import jsonl, paths
+from .store.sqlite import Damaged, EventStore
 
 
 class Usage(Exception):
@@ -35,54 +36,6 @@ class Usage(Exception):
 
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE, EXIT_BUG = 0, 1, 2, 70  # 70: EX_SOFTWARE
-MAX_RULESET_BYTES = 1_000_000
-
-
-def read_ruleset_file(path: str | os.PathLike) -> str:
-    """The text of a ruleset file the GM named: a regular file of at most 1 MB.
-
-    A device (/dev/zero), a pipe or a folder is refused before it is read, so
-    nothing can make ``rulesets check`` or ``new`` hang.
-    """
-    f = Path(path)
-    try:
-        st = os.stat(f)
-        if not stat.S_ISREG(st.st_mode):
-            raise Refused(f"cannot read {f}: not a regular file")
-        if st.st_size > MAX_RULESET_BYTES:
-            raise Refused(f"cannot read {f}: too large ({st.st_size:,} bytes; "
-                          f"a ruleset is limited to {MAX_RULESET_BYTES:,})")
-        fd = os.open(f, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        with os.fdopen(fd, "rb") as fh:
-            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
-                raise Refused(f"cannot read {f}: not a regular file")
-            data = fh.read(MAX_RULESET_BYTES + 1)
-    except OSError as e:
-        raise Refused(f"cannot read {f}: {e.strerror or e}") from None
-    if len(data) > MAX_RULESET_BYTES:
-        raise Refused(f"cannot read {f}: too large (a ruleset is limited to "
-                      f"{MAX_RULESET_BYTES:,} bytes)")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise Refused(f"cannot read {f}: not UTF-8 text (byte {e.start + 1})") from None
-
-
-def _fold(name: str) -> str:
-    return unicodedata.normalize("NFC", name).casefold()
-
-
-def case_twin(saves: Path, name: str) -> str | None:
-    """An existing campaign whose name differs from ``name`` only in case (or
-    Unicode normalisation): the same file on macOS and Windows, so refused everywhere."""
-    try:
-        found = [p.name[:-len(paths.SUFFIX)] for p in saves.iterdir()
-                 if p.name.endswith(paths.SUFFIX)]
-    except OSError:
-        return None
-    return next((n for n in found if n != name and _fold(n) == _fold(name)), None)
-
-
 def _ints(text: str) -> list[int]:
     """Whole numbers separated by commas, e.g. 3,5 (for --dice and --abilities)."""
     try:
@@ -315,6 +268,8 @@ def _print_outcome(out, campaign: Campaign, as_json: bool) -> None:
         print(f"#{env.seq} {describe(env.event, campaign.state.rules)}")
     for alert in out.alerts:
         print(f"!! {alert.text}")
+    for warning in out.warnings:
+        print(f"tracker: {warning}", file=sys.stderr)
 
 
 def run(argv: list[str]) -> int:
@@ -340,13 +295,6 @@ def run(argv: list[str]) -> int:
 def _run(args, saves: Path) -> int:
     if args.cmd == "new":
         paths.check_name(args.name)
-        twin = case_twin(saves, args.name)
-        if twin is not None:
-            raise Refused(f"a campaign named {twin!r} exists; {args.name!r} differs only in case, "
-                          "which is the same file on macOS and Windows: choose another name")
-        own = Path(args.ruleset)
-        if args.ruleset not in paths.list_rulesets() and own.suffix == ".toml" and own.exists():
-            read_ruleset_file(own)  # a GM's own file: a regular file, not huge
         c = Campaign.create(saves, args.name, args.ruleset, args.seed)
         print(f"created {args.name} ({c.state.rules.meta.name}) in {saves}")
         c.close()
@@ -357,7 +305,7 @@ def _run(args, saves: Path) -> int:
     elif args.cmd == "rulesets":
         if args.rcmd == "check":
             f = Path(args.file)
-            r = load_text(read_ruleset_file(f), str(f))
+            r = load_text(paths.read_ruleset_file(f), str(f))
             print(f"{f}: ok ({r.rules.meta.id}, {r.rules.meta.name})")
         else:
             for rid, path in paths.list_rulesets().items():
@@ -366,6 +314,8 @@ def _run(args, saves: Path) -> int:
                     print(f"{rid}\t{r.rules.meta.name}\t{r.rules.meta.description}")
                 except Refused as e:
                     print(f"{rid}\tBROKEN: {e}")
+    elif args.cmd == "export" and args.format != "markdown":
+        return _export_jsonl(saves, args)
     elif args.cmd == "import":
         try:
             if not stat.S_ISREG(os.stat(args.file).st_mode):
@@ -413,21 +363,41 @@ def _run_on(c: Campaign, args) -> int:
                 print(f"{e.seq:>6}  s{e.session:<3} {e.game_time:<15} {e.text}{mark}"
                       f"{dice if args.dice_detail else ''}")
     elif args.cmd == "export":
-        if args.format == "markdown":
-            lines = recap_lines(c, args.session)
-        else:
-            lines = jsonl.export_lines(c.store)
-        if args.output:
-            try:
-                with open(args.output, "w", encoding="utf-8") as f:
-                    for line in lines:
-                        f.write(line + "\n")
-            except OSError as e:
-                raise Refused(f"cannot write {args.output}: {e.strerror}") from None
-        else:
-            for line in lines:
-                print(line)
+        _write_lines(recap_lines(c, args.session), args.output)  # jsonl: _export_jsonl
     return 0
+
+
+def _export_jsonl(saves: Path, args) -> int:
+    """The log as stored, read without replaying it: on a damaged campaign this
+    saves every entry up to the first that cannot be read, then says so."""
+    path = paths.campaign_path(saves, args.name)
+    if not path.exists():
+        raise Refused(f"no campaign named {args.name!r} in {saves}")
+    store = EventStore.open(path)
+    try:
+        lines = jsonl.export_lines(store)
+        try:
+            _write_lines(lines, args.output)
+        except Damaged as e:
+            where = args.output if args.output not in (None, "-") else "standard output"
+            raise Refused(f"{e.short}; entries 1 to {e.last_good} were written to {where} "
+                          "(`tracker import` makes a campaign of them)") from None
+    finally:
+        store.close()
+    return 0
+
+
+def _write_lines(lines, output: str | None) -> None:
+    if not output or output == "-":
+        for line in lines:
+            print(line)
+        return
+    try:
+        with open(output, "w", encoding="utf-8") as f:
+            for line in lines:
+                f.write(line + "\n")
+    except OSError as e:
+        raise Refused(f"cannot write {output}: {e.strerror}") from None
 
 
 def parse_span(span: str) -> tuple[int, int]:

@@ -85,12 +85,9 @@ class Campaign:
 
     @classmethod
     def create(cls, saves: Path, name: str, ruleset_id: str, seed: int | None = None) -> "Campaign":
-        path = paths.campaign_path(saves, name)
+        path = paths.check_free(saves, name)
         rfile = paths.ruleset_file(ruleset_id)
-        try:
-            text = rfile.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            raise Refused(f"cannot read ruleset {rfile}: {e}") from None
+        text = paths.read_ruleset_file(rfile)
         loaded = load_text(text, str(rfile))
         seed = random.SystemRandom().randrange(1 << 31) if seed is None else seed
         ev = CampaignCreated(name, seed, loaded.rules.meta.id, loaded.hash, text)

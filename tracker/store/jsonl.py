@@ -122,9 +122,7 @@ def _replays(envs: list[Envelope], origin: str) -> None:
 
 def import_file(src: Path, saves: Path, name: str) -> Path:
     """Create campaign ``name`` from a JSONL export; nothing is written on error."""
-    target = paths.campaign_path(saves, name)
-    if target.exists():
-        raise Refused(f"a campaign named {name!r} already exists; choose another name")
+    target = paths.check_free(saves, name)
     if not src.is_file():
         what = "no such file" if not src.exists() else "not a regular file"
         raise Refused(f"cannot import {src}: {what}")

@@ -68,9 +68,10 @@ class StoreError(Refused):
 class Damaged(StoreError):
     """A campaign file with entries that cannot be read; those before are good."""
 
-    def __init__(self, message: str, last_good: int):
+    def __init__(self, message: str, last_good: int, short: str = ""):
         super().__init__(message)
         self.last_good = last_good
+        self.short = short or message  # without the advice to export
 
 
 class ConcurrentWrite(StoreError):
@@ -330,7 +331,8 @@ class EventStore:
         name = self.path.name.removesuffix(".campaign")
         good = "" if last_good is None else f"; the last good entry is #{last_good}"
         return Damaged(f"{self.path.name} is damaged: {what}{good}. `tracker export "
-                       f"{shlex.quote(name)} -o FILE` saves what can be read", last_good or 0)
+                       f"{shlex.quote(name)} -o FILE` saves what can be read", last_good or 0,
+                       f"{self.path.name} is damaged: {what}")
 
     def command_seqs(self, command_id: str) -> list[int]:
         return [r[0] for r in self.conn.execute(

@@ -11,7 +11,6 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Label
 
 from ...core.errors import Refused
-from ...cli import case_twin, read_ruleset_file
 from ...core.ruleset import load_text
 from ...service import Campaign, list_campaigns
 from ...store import paths
@@ -77,7 +76,7 @@ class PickerScreen(Screen):
         options = []
         for rid, path in paths.list_rulesets().items():
             try:
-                r = load_text(read_ruleset_file(path), str(path)).rules
+                r = load_text(paths.read_ruleset_file(path), str(path)).rules
                 options.append((rid, f"{r.meta.name} — {r.meta.description}"))
             except Refused as e:
                 self.notify(str(e), title="Broken ruleset", severity="error")
@@ -87,13 +86,10 @@ class PickerScreen(Screen):
 
         def check(name: str) -> str:
             try:
-                paths.check_name(name)
+                paths.check_free(self.app.saves, name)
             except Refused as e:
                 return str(e)
-            if paths.campaign_path(self.app.saves, name).exists():
-                return "that name is taken"
-            twin = case_twin(self.app.saves, name)
-            return f"differs only in case from {twin!r}: choose another name" if twin else ""
+            return ""
 
         name = await self.app.push_screen_wait(
             TextDialog("New campaign: name", "Letters, digits, spaces, . _ + ' -", validate=check))
