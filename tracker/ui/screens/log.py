@@ -100,7 +100,7 @@ class LogScreen(Screen):
         """Read the whole log. A failure is posted as ``LoadFailed`` and shown in
         the pane: it never ends the app."""
         try:
-            store = EventStore.open(path)
+            store = EventStore.open(path, readonly=True)  # a reader: it never writes
             try:
                 timeline = Timeline(store.read, store.nearest_snapshot)
                 head = store.head()

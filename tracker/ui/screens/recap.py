@@ -64,7 +64,7 @@ class RecapScreen(Screen):
         a bug, a notification): it never ends the app."""
         r, played, export = None, [], ""
         try:
-            store = EventStore.open(path)
+            store = EventStore.open(path, readonly=True)  # a reader: it never writes
             try:
                 envs = list(store.read())
                 played = sorted({e.session for e in envs if e.session > 0}) or [0]
