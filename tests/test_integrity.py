@@ -247,3 +247,18 @@ def test_import_applies_the_checks_of_commands(delve, tmp_path, saves, edit, mes
     with pytest.raises(Refused, match=message):
         import_file(p, saves, "imported")
     assert not (saves / "imported.campaign").exists()
+
+
+def test_corrections_add_up(delve):
+    """A second correction used to refold from the log's own states and so
+    dropped the first one."""
+    c = delve
+    c.dispatch(c.amend_command(6, fields={"amount": "5"}))  # Bo: 8 - 5 = 3
+    c.dispatch(c.amend_command(9, insert_turn="rest"))
+    assert c.state.party[0].hp == 3 and c.state.dungeon.turn == 2
+    c.dispatch(c.amend_command(2, fields={"level": "2"}))
+    assert c.state.party[0].hp == 3 and c.state.dungeon.turn == 2
+    assert c.state.party[0].level == 2
+    fresh = Campaign.open(c.store.path.parent, "c")
+    assert fresh.state == c.state
+    fresh.close()
