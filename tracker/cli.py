@@ -380,8 +380,12 @@ def _export_jsonl(saves: Path, args) -> int:
             _write_lines(lines, args.output)
         except Damaged as e:
             where = args.output if args.output not in (None, "-") else "standard output"
-            raise Refused(f"{e.short}; entries 1 to {e.last_good} were written to {where} "
-                          "(`tracker import` makes a campaign of them)") from None
+            if not e.last_good:
+                raise Refused(f"{e.short}; not even its first entry can be read, so nothing "
+                              "was exported") from None
+            raise Refused(f"{e.short}; entries 1 to {e.last_good} were written to {where}, "
+                          "the ones after the damage are left out (a log with a gap cannot "
+                          "be replayed); `tracker import` makes a campaign of them") from None
     finally:
         store.close()
     return 0
@@ -392,8 +396,12 @@ def _write_lines(lines, output: str | None) -> None:
         for line in lines:
             print(line)
         return
+    lines = iter(lines)
+    first = next(lines, None)  # a log that cannot be read at all leaves no file behind
     try:
         with open(output, "w", encoding="utf-8") as f:
+            if first is not None:
+                f.write(first + "\n")
             for line in lines:
                 f.write(line + "\n")
     except OSError as e:

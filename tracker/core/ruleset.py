@@ -258,6 +258,11 @@ def _check_semantics(r: Ruleset) -> list[tuple[str, str]]:
 
     t = r.time
     d = r.dungeon
+    spans = [("round_seconds", t.round_seconds), ("turn_seconds", t.turn_seconds),
+             ("hour_seconds", t.hour_seconds), ("day_seconds", t.day_seconds)]
+    for (short, a), (long, b) in zip(spans, spans[1:]):
+        if a > b:
+            problems.append((f"time.{long}", f"{b} is shorter than time.{short} ({a})"))
     if sorted(d.turn_steps) != sorted(_KNOWN_STEPS):
         problems.append(("dungeon.turn_steps",
                          f"expected each of {sorted(_KNOWN_STEPS)} exactly once"))

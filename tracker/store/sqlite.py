@@ -154,6 +154,12 @@ def _connect_checked(path: Path, mode: str) -> sqlite3.Connection:
     return conn
 
 
+def _printable(text: str, limit: int = 160) -> str:
+    """Text from a damaged file, fit for one line of a message."""
+    text = "".join(ch if ch.isprintable() else "?" for ch in text.replace("\ufffd", "?"))
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 def _now() -> str:
     return dt.datetime.now(dt.timezone.utc).isoformat(timespec="milliseconds")
 
@@ -264,8 +270,8 @@ class EventStore:
         try:
             return self.conn.execute("SELECT COALESCE(MAX(seq), 0) FROM events").fetchone()[0]
         except sqlite3.DatabaseError as e:
-            raise StoreError(f"{self.path.name} is damaged: {e}; "
-                             f"`tracker export` saves what can be read") from None
+            raise StoreError(f"{self.path.name} is damaged: {e}; SQLite cannot read its "
+                             "list of entries") from None
 
     def rows(self, lo: int = 1, hi: int | None = None) -> Iterator[tuple]:
         """Raw rows (seq, type, version, data, command_id, session, recorded_at),
@@ -329,10 +335,12 @@ class EventStore:
 
     def damaged(self, what: str, last_good: int | None = None) -> "Damaged":
         name = self.path.name.removesuffix(".campaign")
+        short = f"{self.path.name} is damaged: {_printable(what)}"
+        if last_good == 0:
+            return Damaged(f"{short}; not even its first entry can be read", 0, short)
         good = "" if last_good is None else f"; the last good entry is #{last_good}"
-        return Damaged(f"{self.path.name} is damaged: {what}{good}. `tracker export "
-                       f"{shlex.quote(name)} -o FILE` saves what can be read", last_good or 0,
-                       f"{self.path.name} is damaged: {what}")
+        return Damaged(f"{short}{good}. `tracker export {shlex.quote(name)} -o FILE` saves "
+                       "what can be read", last_good or 0, short)
 
     def command_seqs(self, command_id: str) -> list[int]:
         return [r[0] for r in self.conn.execute(
