@@ -337,3 +337,18 @@ def rolls_in(obj) -> list[Roll]:
 
     walk(obj)
     return out
+
+
+def roll_problem(r: Roll) -> str:
+    """What is inconsistent in a recorded roll (dice the expression cannot
+    show, too many or too few, a total the dice do not make), or ""."""
+    try:
+        source = ScriptedDice(list(r.dice))
+        again = roll(parse(r.expr), source)
+    except Exception as e:  # DiceError, DiceNeeded: the record is what is wrong
+        return str(e)
+    if source.unused():
+        return f"{len(r.dice)} dice recorded where {r.expr} rolls {len(again.dice)}"
+    if again.total != r.total:
+        return f"the dice {list(r.dice)} make {again.total}, not {r.total}"
+    return ""

@@ -7,6 +7,7 @@ log) before it writes anything, and names the first bad line.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from pathlib import Path
 from typing import Iterable, TextIO
@@ -15,6 +16,7 @@ import msgspec
 
 from ..core import events as evmod
 from ..core.engine import Timeline, step
+from ..core.dice import roll_problem, rolls_in
 from ..core.invariants import problems
 from ..core.limits import friendly
 from ..core.errors import Refused
@@ -54,6 +56,7 @@ def read_lines(f: TextIO, origin: str) -> list[tuple]:
     """Validate every line; return rows ready for the store."""
     rows: list[tuple] = []
     envs: list[Envelope] = []
+    finished: set[str] = set()  # command ids whose entries are over
     for n, line in _lines(f, origin):
         if not line.strip():
             continue
@@ -75,6 +78,20 @@ def read_lines(f: TextIO, origin: str) -> list[tuple]:
         extra = set(obj) - set(_FIELDS)
         if extra:
             raise Refused(f"{where}: unknown field {sorted(extra)[0]!r}")
+        if not 0 <= obj["session"] <= 1_000_000:
+            raise Refused(f"{where}: session {obj['session']} is out of range")
+        try:
+            dt.datetime.fromisoformat(obj["recorded_at"])
+        except ValueError:
+            raise Refused(f"{where}: recorded_at {obj['recorded_at'][:40]!r} is not a "
+                          "date and time") from None
+        cid = obj["command_id"]
+        if not 1 <= len(cid) <= 64:
+            raise Refused(f"{where}: command_id must be 1 to 64 characters")
+        if cid in finished:
+            raise Refused(f"{where}: command_id {cid[:64]!r} was used by an earlier action")
+        if rows and rows[-1][4] != cid:
+            finished.add(rows[-1][4])
         expected = len(rows) + 1
         if obj["seq"] != expected:
             raise Refused(f"{where}: seq {obj['seq']} out of order (expected {expected})")
@@ -113,6 +130,10 @@ def _replays(envs: list[Envelope], origin: str) -> None:
                 msgspec.MsgspecError) as e:
             raise Refused(f"{where}: the log does not replay ({type(e).__name__}: {e})") from None
         timeline.remember(env.seq, state)
+        for r in rolls_in(env.event):
+            wrong = roll_problem(r)
+            if wrong:
+                raise Refused(f"{where}: the roll {r.expr} does not add up: {wrong}")
         found = set(problems(state))
         new = found - known
         if new:
