@@ -169,8 +169,10 @@ def _refold(history: History, start: int, upto: int,
             try:
                 state = step(state, e, local, refolding=True)
             except Refused as err:
-                raise Refused(f"#{env.seq} ({env.type.replace('_', ' ')}) would not "
-                              f"replay: {err}") from None
+                what = e.type.replace('_', ' ')
+                if e.type != env.type:  # a stand-in: an inserted turn, or another event
+                    what = f"{what}, standing in for {env.type.replace('_', ' ')}"
+                raise Refused(f"#{env.seq} ({what}) would not replay: {err}") from None
         local.states[env.seq] = state
         if after_each is not None:
             after_each(env.seq, state)
