@@ -14,7 +14,8 @@ from . import sheet
 from .dice import Roll
 from .errors import Refused
 from .limits import Depth, Feet, Key, PlaceName, Turns
-from .events import Event, event
+from .describe import roll_text
+from .events import Event, describes, event
 from .handlers import Command, decides, evolves
 from .invariants import invariant
 from .state import Check, Dungeon, ExitResult, State
@@ -401,3 +402,61 @@ def rest_status(state: State) -> str:
     if tsr == rest.every_turns - 1:
         return "due"
     return "ok"
+
+
+# --- how its events read in the log ------------------------------------------------
+
+@describes(DungeonEntered)
+def _describe_dungeon_entered(ev: DungeonEntered, rules) -> str:
+    return f"Entered {ev.name or 'the dungeon'} (level {ev.depth})"
+
+
+@describes(DungeonLeft)
+def _describe_dungeon_left(ev: DungeonLeft, rules) -> str:
+    return "Left the dungeon"
+
+
+@describes(DepthChanged)
+def _describe_depth_changed(ev: DepthChanged, rules) -> str:
+    return f"Now on dungeon level {ev.depth}"
+
+
+@describes(TurnAdvanced)
+def _describe_turn_advanced(ev: TurnAdvanced, rules) -> str:
+    check = _check_text(ev, rules)
+    return f"Turn: {ev.activity}" + (f"; {check}" if check else "")
+
+
+@describes(CheckRolled)
+def _describe_check_rolled(ev: CheckRolled, rules) -> str:
+    return f"Extra wandering {_check_text(ev, rules)}"
+
+
+@describes(FastTravelStarted)
+def _describe_fast_travel_started(ev: FastTravelStarted, rules) -> str:
+    return f"Fast travel {ev.feet} ft ({ev.turns} turns planned)"
+
+
+@describes(HastyExitRolled)
+def _describe_hasty_exit_rolled(ev: HastyExitRolled, rules) -> str:
+    bits = [f"{n} {roll_text(s)}" + (f" doom {roll_text(d)}" if d else "")
+            for n, s, d in ev.saves]
+    return "Hasty exit, save versus Doom: " + "; ".join(bits)
+
+
+def _check_text(ev: Encounter, rules: Ruleset) -> str:
+    if ev.check is None:
+        return ""
+    w = rules.dungeon.wandering
+    chance = dicemod.parse_chance(w.chance)
+    if not chance.hits(ev.check.total):
+        return f"check {roll_text(ev.check)} quiet"
+    parts = [f"check {roll_text(ev.check)} ENCOUNTER"]
+    if ev.surprise_party and ev.surprise_monsters and w.surprise:
+        s = dicemod.parse_chance(w.surprise)
+        who = [n for n, r in (("party", ev.surprise_party), ("monsters", ev.surprise_monsters))
+               if s.hits(r.total)]
+        parts.append("surprised: " + (" and ".join(who) or "nobody"))
+    if ev.distance:
+        parts.append(f"distance {ev.distance.total} ft ({roll_text(ev.distance)})")
+    return ", ".join(parts)

@@ -6,7 +6,8 @@ from msgspec.structs import replace
 
 from .errors import Refused
 from .limits import Duration, EffectName, Id
-from .events import Event, event
+from . import clock
+from .events import Event, describes, event
 from .handlers import Command, decides, evolves
 from .state import Effect, State
 
@@ -63,3 +64,15 @@ def expire(effects: tuple[Effect, ...], clock: int) -> tuple[Effect, ...]:
     if not effects or all(e.ends > clock for e in effects):
         return effects
     return tuple(e for e in effects if e.ends > clock)
+
+
+# --- how its events read in the log ------------------------------------------------
+
+@describes(EffectStarted)
+def _describe_effect_started(ev: EffectStarted, rules) -> str:
+    return f"Effect {ev.name!r} for {clock.span(rules, ev.seconds)}"
+
+
+@describes(EffectEnded)
+def _describe_effect_ended(ev: EffectEnded, rules) -> str:
+    return f"Ended effect #{ev.id}"

@@ -21,7 +21,7 @@ from . import campaign, corrections, dungeon, effects, lights, party, supplies  
 from .campaign import CampaignCreated, created_state
 from .corrections import EntryCorrected, Rewound, cook
 from .errors import Refused
-from .events import Envelope, Event, event
+from .events import Envelope, Event, describes, event
 from .limits import Seq
 from .handlers import DECIDERS, EVOLVERS, Command, decides
 from .state import CommandRef, State
@@ -283,3 +283,15 @@ def replay(envs: list[Envelope]) -> State | None:
         return by_seq[lo - 1:hi]
 
     return Timeline(read).state_at(len(envs))
+
+
+# --- how its events read in the log ------------------------------------------------
+
+@describes(Undone)
+def _describe_undone(ev: Undone, rules) -> str:
+    return f"Undid: {ev.label} (from #{ev.first_seq})"
+
+
+@describes(Redone)
+def _describe_redone(ev: Redone, rules) -> str:
+    return f"Redid: {ev.label} (from #{ev.first_seq})"

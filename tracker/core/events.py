@@ -34,6 +34,7 @@ class Envelope(msgspec.Struct, frozen=True):
 
 
 EVENT_TYPES: dict[str, type[Event]] = {}
+DESCRIBERS: dict[type, Callable[[Event, Any], str]] = {}  # event class -> its log line
 UPCASTERS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}
 _DECODERS: dict[str, msgspec.json.Decoder] = {}
 _ENCODER = msgspec.json.Encoder()
@@ -50,6 +51,18 @@ def event(name: str, version: int = 1):
         EVENT_TYPES[name] = cls
         _DECODERS[name] = msgspec.json.Decoder(cls)
         return cls
+
+    return register
+
+
+def describes(event_type: type):
+    """Register how ``event_type`` reads in the log: ``fn(event, rules) -> str``."""
+
+    def register(fn):
+        if event_type in DESCRIBERS:
+            raise RuntimeError(f"{event_type.__name__} described twice")
+        DESCRIBERS[event_type] = fn
+        return fn
 
     return register
 

@@ -10,7 +10,7 @@ from msgspec.structs import replace
 from . import supplies
 from .errors import Refused
 from .limits import Id, Key
-from .events import Event, event
+from .events import Event, describes, event
 from .handlers import Command, decides, evolves
 from .invariants import invariant
 from .ruleset import seconds
@@ -161,3 +161,21 @@ def _lights_hold(state: State):
             yield f"keep a light of kind {l.kind!r}, which this ruleset lacks"
         if l.by and l.by not in names:
             yield f"give light #{l.id} to {l.by}, who is not in the party"
+
+
+# --- how its events read in the log ------------------------------------------------
+
+@describes(LightLit)
+def _describe_light_lit(ev: LightLit, rules) -> str:
+    name = rules.lights[ev.kind].name if ev.kind in rules.lights else ev.kind
+    return f"Lit a {name.lower()}" + (f" carried by {ev.by}" if ev.by else "")
+
+
+@describes(LightDoused)
+def _describe_light_doused(ev: LightDoused, rules) -> str:
+    return f"Doused light #{ev.id}"
+
+
+@describes(LightRelit)
+def _describe_light_relit(ev: LightRelit, rules) -> str:
+    return f"Relit light #{ev.id}"

@@ -20,7 +20,8 @@ from . import sheet
 from .dice import Roll
 from .errors import Refused
 from .limits import XP, Ability, Amount, ArmourClass, CharacterName, Count, Exhaustion, HitPoints, Key, Level
-from .events import Event, event, upcaster
+from .describe import roll_text
+from .events import Event, describes, event, upcaster
 from .handlers import Command, decides, evolves
 from .invariants import invariant
 from .lights import rename_carrier
@@ -520,3 +521,61 @@ def _party_holds(state: State):
         top = p.exhaustion_max if p is not None else 0
         if not 0 <= c.exhaustion <= top:
             yield f"set {c.name}'s exhaustion to {c.exhaustion} (0 to {top})"
+
+
+# --- how its events read in the log ------------------------------------------------
+
+@describes(CharacterAdded)
+def _describe_character_added(ev: CharacterAdded, rules) -> str:
+    k = rules.party.classes.get(ev.cls) if rules.party and ev.cls else None
+    what = f"a level {ev.level} {k.name}" if k else f"level {ev.level}"
+    rolled = ", ".join(roll_text(r) for r in ev.ability_rolls)
+    hp = ", ".join(roll_text(r) for r in ev.hp_rolls)
+    extra = (f"; abilities {rolled}" if rolled else "") + (f"; HP {hp}" if hp else "")
+    return f"{ev.name} joined the party ({what}){extra}"
+
+
+@describes(DamageTaken)
+def _describe_damage_taken(ev: DamageTaken, rules) -> str:
+    return f"{ev.name} took {ev.amount} damage"
+
+
+@describes(Healed)
+def _describe_healed(ev: Healed, rules) -> str:
+    return f"{ev.name} healed {ev.amount}"
+
+
+@describes(XPAwarded)
+def _describe_x_p_awarded(ev: XPAwarded, rules) -> str:
+    return f"{ev.amount} XP split among {', '.join(ev.to)}"
+
+
+@describes(ConditionSet)
+def _describe_condition_set(ev: ConditionSet, rules) -> str:
+    return f"{ev.name} is {'' if ev.on else 'no longer '}{ev.condition}"
+
+
+@describes(ExhaustionSet)
+def _describe_exhaustion_set(ev: ExhaustionSet, rules) -> str:
+    return f"{ev.name} at exhaustion {ev.level}"
+
+
+@describes(LevelledUp)
+def _describe_levelled_up(ev: LevelledUp, rules) -> str:
+    hp = f" (HP {roll_text(ev.hp_roll)})" if ev.hp_roll else ""
+    return f"{ev.name} went up a level{hp}"
+
+
+@describes(LoadSet)
+def _describe_load_set(ev: LoadSet, rules) -> str:
+    return f"{ev.name} carries {ev.coins} coins of weight"
+
+
+@describes(CharacterRenamed)
+def _describe_character_renamed(ev: CharacterRenamed, rules) -> str:
+    return f"{ev.old} is now called {ev.new}"
+
+
+@describes(CharacterRemoved)
+def _describe_character_removed(ev: CharacterRemoved, rules) -> str:
+    return f"{ev.name} left the party"

@@ -6,7 +6,7 @@ from msgspec.structs import replace
 
 from .errors import Refused
 from .limits import Count, Key
-from .events import Event, event
+from .events import Event, describes, event
 from .handlers import Command, decides, evolves
 from .invariants import invariant
 from .ruleset import seconds
@@ -129,3 +129,11 @@ def _supplies_hold(state: State):
             yield f"leave {n} {state.rules.supplies.get(kind, kind).lower()}"
     if any(b.count < 0 for b in s.rations):
         yield "leave fewer than no rations"
+
+
+# --- how its events read in the log ------------------------------------------------
+
+@describes(SuppliesSet)
+def _describe_supplies_set(ev: SuppliesSet, rules) -> str:
+    name = rules.supplies.get(ev.kind, ev.kind)
+    return f"{name}: now {ev.count}"
