@@ -25,7 +25,7 @@ from .core.handlers import Command
 from .core.ruleset import load_text
 from .core.state import State
 from .store import paths
-from .store.sqlite import EventStore, StoreError
+from .store.sqlite import EventStore, StoreError, row
 
 SNAPSHOT_EVERY = 1000
 
@@ -71,15 +71,8 @@ class Campaign:
             raise Refused(f"cannot read ruleset {rfile}: {e}") from None
         loaded = load_text(text, str(rfile))
         seed = random.SystemRandom().randrange(1 << 31) if seed is None else seed
-        store = EventStore.create(path)
-        try:
-            ev = CampaignCreated(name, seed, loaded.rules.meta.id, loaded.hash, text)
-            store.append(0, new_command_id(), 0, [ev])
-        except Exception:
-            store.close()
-            path.unlink(missing_ok=True)
-            raise
-        return cls(store, name)
+        ev = CampaignCreated(name, seed, loaded.rules.meta.id, loaded.hash, text)
+        return cls(EventStore.create(path, [row(1, ev, new_command_id(), 0)]), name)
 
     @classmethod
     def open(cls, saves: Path, name: str) -> "Campaign":

@@ -18,7 +18,7 @@ from ..core.engine import replay
 from ..core.errors import Refused
 from ..core.events import Envelope
 from . import paths
-from .sqlite import EventStore, StoreError
+from .sqlite import EventStore
 
 _FIELDS = {"seq": int, "type": str, "version": int, "data": dict, "command_id": str,
            "session": int, "recorded_at": str}
@@ -93,19 +93,5 @@ def import_file(src: Path, saves: Path, name: str) -> Path:
         raise Refused(f"cannot read {src}: {e.strerror}") from None
     except UnicodeDecodeError:
         raise Refused(f"{src.name}: not UTF-8 text") from None
-    tmp = target.with_name(target.name + ".importing")
-    for leftover in (tmp, Path(str(tmp) + "-wal"), Path(str(tmp) + "-shm")):
-        leftover.unlink(missing_ok=True)
-    store = EventStore.create(tmp)
-    try:
-        store.append_rows(rows)
-        store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    except StoreError:
-        store.close()
-        tmp.unlink(missing_ok=True)
-        raise
-    store.close()
-    Path(str(tmp) + "-wal").unlink(missing_ok=True)
-    Path(str(tmp) + "-shm").unlink(missing_ok=True)
-    tmp.rename(target)
+    EventStore.create(target, rows).close()
     return target

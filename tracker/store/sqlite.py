@@ -9,7 +9,9 @@ cache of state at a seq; they can always be rebuilt by full replay.
 from __future__ import annotations
 
 import datetime as dt
+import os
 import sqlite3
+import time
 from pathlib import Path
 from typing import Iterator
 
@@ -55,8 +57,65 @@ class ConcurrentWrite(StoreError):
     """Another process appended to the log since we last read it."""
 
 
+_PARTIAL = "partial"  # suffix of a campaign file still being built
+
+
+def _unlink_db(path: Path) -> None:
+    for p in (path, Path(f"{path}-wal"), Path(f"{path}-shm"), Path(f"{path}-journal")):
+        try:
+            p.unlink(missing_ok=True)
+        except OSError:
+            pass
+
+
+def _sweep_partial(folder: Path, older_than: float = 3600.0) -> None:
+    """Remove files left by a ``new`` or ``import`` that was killed midway."""
+    now = time.time()
+    for p in folder.glob(f".*.{_PARTIAL}"):
+        try:
+            if now - p.stat().st_mtime > older_than:
+                _unlink_db(p)
+        except OSError:
+            pass
+
+
+def _durable(path: Path) -> None:
+    """fsync a finished file before it gets its real name."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _link_into_place(tmp: Path, path: Path) -> None:
+    """Give ``tmp`` the name ``path``, never replacing a file that has it."""
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
+        raise StoreError(f"{path.name}: a campaign with that name already exists") from None
+    except OSError:  # a file system without hard links
+        if path.exists():
+            raise StoreError(f"{path.name}: a campaign with that name already exists") from None
+        os.replace(tmp, path)
+    try:
+        fd = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    except OSError:
+        pass  # some systems cannot fsync a folder; the file itself is durable
+
+
 def _now() -> str:
     return dt.datetime.now(dt.timezone.utc).isoformat(timespec="milliseconds")
+
+
+def row(seq: int, ev: Event, command_id: str, session: int, at: str | None = None) -> tuple:
+    """An event as a row of the events table."""
+    return (seq, ev.TYPE, ev.VERSION, evmod.encode(ev).decode(), command_id, session,
+            at or _now())
 
 
 class EventStore:
@@ -69,41 +128,70 @@ class EventStore:
     # -- opening -------------------------------------------------------------
 
     @classmethod
-    def create(cls, path: Path) -> "EventStore":
-        if path.exists():
-            raise StoreError(f"{path.name}: a campaign with that name already exists")
+    def create(cls, path: Path, first: list[tuple] | None = None) -> "EventStore":
+        """A new campaign file holding the rows ``first``.
+
+        The file is built under a temporary name and linked into place only
+        when complete, so an interrupted ``new`` (a kill, a full disk) never
+        leaves a file that blocks the name."""
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as e:
             raise StoreError(f"cannot create the saves folder {path.parent}: {e.strerror}") from None
-        conn = cls._connect(path)
+        if path.exists():
+            raise StoreError(f"{path.name}: a campaign with that name already exists")
+        _sweep_partial(path.parent)
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.{_PARTIAL}")
+        _unlink_db(tmp)
         try:
-            conn.executescript(_SCHEMA)
-            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            conn.execute(f"PRAGMA user_version = {FORMAT_VERSION}")
+            conn = sqlite3.connect(tmp, isolation_level=None)
+            try:
+                conn.executescript(_SCHEMA)
+                conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                conn.execute(f"PRAGMA user_version = {FORMAT_VERSION}")
+                if first:
+                    conn.execute("BEGIN IMMEDIATE")
+                    conn.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?)", first)
+                    conn.execute("COMMIT")
+            finally:
+                conn.close()
+            _durable(tmp)
+            _link_into_place(tmp, path)
         except sqlite3.Error as e:
-            conn.close()
-            path.unlink(missing_ok=True)
             raise StoreError(f"{path}: cannot create the campaign file: {e}") from None
-        return cls(path, conn)
+        except OSError as e:
+            raise StoreError(f"{path}: cannot create the campaign file: {e.strerror}") from None
+        finally:
+            _unlink_db(tmp)
+        return cls.open(path)
 
     @classmethod
-    def open(cls, path: Path) -> "EventStore":
+    def open(cls, path: Path, readonly: bool = False) -> "EventStore":
+        """Open a campaign file, refusing anything that is not one of ours.
+
+        The file is only ever touched through SQLite: a plain ``open()`` and
+        ``close()`` of it would drop every POSIX lock this process holds on
+        it, SQLite's included, and let another process delete the WAL under
+        a live connection."""
         if not path.exists():
             raise StoreError(f"no campaign file {path}")
+        if not path.is_file():
+            raise StoreError(f"{path.name} is not a tracker campaign (not a regular file)")
+        if path.stat().st_size == 0:
+            raise StoreError(f"{path.name} is not a tracker campaign (an empty file)")
+        mode = "ro" if readonly else "rw"
         try:
-            with open(path, "rb") as f:
-                header = f.read(16)
-        except OSError as e:
-            raise StoreError(f"{path}: cannot read: {e.strerror}") from None
-        if header != b"SQLite format 3\x00":
-            raise StoreError(f"{path.name} is not a tracker campaign (not an SQLite file)")
-        conn = cls._connect(path)
+            conn = sqlite3.connect(f"{path.absolute().as_uri()}?mode={mode}", uri=True,
+                                   isolation_level=None, timeout=5.0, check_same_thread=False)
+        except sqlite3.Error as e:
+            raise StoreError(f"{path.name}: cannot open: {e}") from None
         try:
             app_id = conn.execute("PRAGMA application_id").fetchone()[0]
             fmt = conn.execute("PRAGMA user_version").fetchone()[0]
         except sqlite3.DatabaseError as e:
             conn.close()
+            if "not a database" in str(e):
+                raise StoreError(f"{path.name} is not a tracker campaign (not an SQLite file)") from None
             raise StoreError(f"{path.name} is damaged or not a campaign: {e}") from None
         if app_id != APPLICATION_ID:
             conn.close()
@@ -112,18 +200,14 @@ class EventStore:
             conn.close()
             raise StoreError(f"{path.name} was written by a newer tracker (file format {fmt}, "
                              f"this one reads up to {FORMAT_VERSION}); upgrade tracker")
-        return cls(path, conn)
-
-    @staticmethod
-    def _connect(path: Path) -> sqlite3.Connection:
-        try:
-            conn = sqlite3.connect(path, isolation_level=None, timeout=5.0,
-                                   check_same_thread=False)
-            conn.execute("PRAGMA journal_mode = WAL")
+        try:  # only now that the file is known to be ours may anything be set on it
+            if not readonly:
+                conn.execute("PRAGMA journal_mode = WAL")
             conn.execute("PRAGMA synchronous = FULL")
         except sqlite3.DatabaseError as e:
+            conn.close()
             raise StoreError(f"{path.name} is damaged or not a campaign: {e}") from None
-        return conn
+        return cls(path, conn)
 
     def close(self) -> None:
         self.conn.close()
@@ -175,8 +259,7 @@ class EventStore:
                     f"expected {expected_head}); nothing was recorded, reopen the campaign")
             rows = []
             for i, ev in enumerate(events, start=head + 1):
-                rows.append((i, ev.TYPE, ev.VERSION, evmod.encode(ev).decode(),
-                             command_id, session, at))
+                rows.append(row(i, ev, command_id, session, at))
                 envs.append(Envelope(i, ev.TYPE, ev.VERSION, ev, command_id, session, at))
             self.conn.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
             self.conn.execute("COMMIT")
