@@ -8,7 +8,10 @@
 2. full replay (decode + fold) against merely reading the same rows;
 3. open time to a ready state, with and without snapshots, by log length;
 4. first paint of the app against a bare Textual app with the same widgets,
-   and keystroke-to-repaint of a turn, on the longest log.
+   and keystroke-to-repaint of a turn, on the longest log;
+5. the log screen on a long log;
+6. opening a campaign after 1,000 undos against one with none
+   (``python3 dev.py bench --only undo`` runs it alone).
 
 Campaign files are generated once into /tmp/tracker-bench (in memory through
 the real decide/evolve, then bulk-inserted) and reused.
@@ -31,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 
 from tracker.core import dungeon as dun  # noqa: E402
 from tracker.core import lights, party, supplies  # noqa: E402
-from tracker.core.campaign import StartSession  # noqa: E402
+from tracker.core.campaign import AddNote, StartSession  # noqa: E402
 from tracker.core.dice import SeededDice  # noqa: E402
 from tracker.core.engine import Timeline, decide, step  # noqa: E402
 from tracker.core.events import Envelope, encode  # noqa: E402
@@ -209,6 +212,64 @@ def bench_open(sizes: list[int]) -> dict[int, float]:
     return ready
 
 
+# -- 6. undo: opening after 1,000 undos against a log with none -----------------------------
+
+
+def _undo_campaign(kind: str, pairs: int = 1000) -> Path:
+    """``none``: 2*pairs notes; ``alternating``: note, undo, note, undo ...;
+    ``stacked``: pairs notes, then pairs undos (each undo reaches further back)."""
+    saves = CACHE / f"undo-{kind}-{pairs}"
+    if (saves / "bench.campaign").exists():
+        return saves
+    shutil.rmtree(saves, ignore_errors=True)
+    c = Campaign.create(saves, "bench", "dyb-og-drager", 1)
+    for i in range(pairs):
+        c.dispatch(AddNote(f"note {i}"))
+        if kind == "alternating":
+            c.undo()
+        elif kind == "none":
+            c.dispatch(AddNote(f"more {i}"))
+    if kind == "stacked":
+        for _ in range(pairs):
+            c.undo()
+    c.close()
+    return saves
+
+
+def bench_undo() -> None:
+    print("\n6. Open a 2,001-entry campaign, by how many undos it holds (median of 5)")
+    print(f"   {'log':>24}{'open':>14}{'full replay':>14}{'one more undo':>16}")
+    base = None
+    for kind in ("none", "alternating", "stacked"):
+        saves = _undo_campaign(kind)
+        opens, fulls, undos = [], [], []
+        for _ in range(5):
+            t = time.perf_counter()
+            c = Campaign.open(saves, "bench")
+            opens.append(time.perf_counter() - t)
+            t = time.perf_counter()
+            Timeline(c.store.read).state_at(c.seq)
+            fulls.append(time.perf_counter() - t)
+            c.close()
+        work = saves.parent / f"{saves.name}-scratch"
+        shutil.rmtree(work, ignore_errors=True)
+        shutil.copytree(saves, work)
+        c = Campaign.open(work, "bench")
+        for _ in range(5):
+            c.dispatch(AddNote("x"))
+            t = time.perf_counter()
+            c.undo()
+            undos.append(time.perf_counter() - t)
+        c.close()
+        shutil.rmtree(work, ignore_errors=True)
+        o = statistics.median(opens)
+        base = base or o
+        label = {"none": "no undos", "alternating": "1,000 undos (note, undo)",
+                 "stacked": "1,000 undos in a row"}[kind]
+        print(f"   {label:>24}{ms(o):>14}{ms(statistics.median(fulls)):>14}"
+              f"{ms(statistics.median(undos)):>16}   {o / base:.2f}x")
+
+
 # -- 4. first paint and keystroke ------------------------------------------------------------
 
 
@@ -339,7 +400,12 @@ def bench_log(saves: Path, n: int) -> None:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sizes", default="1000,10000,100000,1000000")
+    ap.add_argument("--only", choices=["undo"], help="run one benchmark alone")
     args = ap.parse_args()
+    if args.only == "undo":
+        CACHE.mkdir(exist_ok=True)
+        bench_undo()
+        return 0
     sizes = [int(s) for s in args.sizes.split(",")]
     CACHE.mkdir(exist_ok=True)
     print(f"tracker benchmarks · python {sys.version.split()[0]} · cache {CACHE}")
@@ -353,6 +419,7 @@ def main() -> int:
     ui_n = min(max(sizes), 100_000)
     bench_ui(generate(ui_n), ui_n)
     bench_log(generate(ui_n), ui_n)
+    bench_undo()
     return 0
 
 

@@ -89,3 +89,161 @@ def test_new_on_an_existing_name_leaves_it_alone(make, saves):
         Campaign.create(saves, "c", "dolmenwood", 1)
     assert (saves / "c.campaign").stat().st_size == before
     assert sorted(os.listdir(saves))[0].startswith("c.campaign")
+
+
+# -- 8.2: undo costs the same however many undos the log holds -----------------------------
+
+from tracker.core.engine import Timeline  # noqa: E402
+from tracker.core.errors import Refused  # noqa: E402
+
+
+def _reads_to_open(c: Campaign) -> int:
+    """Events a fresh process reads to rebuild the state (no snapshot)."""
+    count = 0
+
+    def read(lo, hi):
+        nonlocal count
+        for env in c.store.read(lo, hi):
+            count += 1
+            yield env
+
+    Timeline(read).state_at(c.seq)
+    return count
+
+
+def test_undos_do_not_multiply_the_cost_of_opening(make):
+    c = make()
+    for i in range(24):  # each undo used to double the work: 2^24 reads
+        c.dispatch(AddNote(f"n{i}"))
+        c.undo()
+    assert _reads_to_open(c) <= 2 * c.seq
+    c.dispatch(AddNote("a"))
+    c.dispatch(AddNote("b"))
+    for _ in range(2):
+        c.undo()
+    for _ in range(2):
+        c.redo()
+    assert _reads_to_open(c) <= 2 * c.seq
+
+
+# -- 8.3: a correction that cannot be replayed is refused before it is written -------------
+
+from tracker.core.dungeon import AdvanceTurn, EnterDungeon, LeaveDungeon  # noqa: E402
+from tracker.core.lights import LightSource, DouseLight  # noqa: E402
+from tracker.core.party import AddCharacter, Damage  # noqa: E402
+from tracker.core.supplies import SetSupplies  # noqa: E402
+
+
+@pytest.fixture
+def delve(make):
+    c = make()
+    c.dispatch(AddCharacter("Bo", cls="kriger", abilities=(13, 10, 10, 10, 13, 10), hp=8))
+    c.dispatch(SetSupplies("torches", 2))  # 3
+    c.dispatch(EnterDungeon("Crypt"))
+    c.dispatch(LightSource("torch", "Bo"))  # 5
+    c.dispatch(Damage("Bo", 2))  # 6
+    c.dispatch(DouseLight(c.state.lights[0].id))  # 7
+    c.dispatch(LightSource("torch", "Bo"))  # 8
+    c.dispatch(AdvanceTurn())  # 9
+    return c
+
+
+@pytest.mark.parametrize("seq, fields, message", [
+    (6, {"name": "Nobody"}, "'Nobody' is not in the party"),
+    (5, {"kind": "nope"}, "has no light 'nope'"),
+    (7, {"id": "99"}, "no light #99"),
+    (2, {"level": "99"}, "goes up to level 14, not 99"),
+    (2, {"level": "3"}, None),  # a defaulted field set from text
+    (3, {"count": "1"}, "#8 would leave -1 fakler"),
+    (6, {"amount": "-1000"}, "amount must be at least 1"),
+    (6, {"amount": "abc"}, "amount must be a whole number"),
+    (4, {"depth": "-2"}, "depth must be at least 1"),
+    (4, {"depth": str(10**30)}, "depth must be at most"),
+    (5, {"by": "Ghost"}, "not in the party"),
+])
+def test_a_correction_is_replayed_before_it_is_written(delve, seq, fields, message):
+    c = delve
+    head, state = c.seq, c.state
+    if message is None:
+        c.dispatch(c.amend_command(seq, fields=fields))
+        assert c.state.party[0].level == 3
+        return
+    with pytest.raises(Refused, match=message):
+        c.dispatch(c.amend_command(seq, fields=fields))
+    assert c.seq == c.store.head() == head and c.state == state
+    assert _other_process(c.store.path.parent) == head  # the campaign still opens
+
+
+def test_a_turn_cannot_be_inserted_outside_the_dungeon(delve):
+    c = delve
+    c.dispatch(LeaveDungeon())
+    with pytest.raises(Refused, match="outside"):
+        c.dispatch(c.amend_command(c.seq, insert_turn="rest"))
+
+
+def test_a_valid_correction_still_refolds(delve):
+    c = delve
+    c.dispatch(c.amend_command(6, fields={"amount": "5"}))
+    assert c.state.party[0].hp == 3
+
+
+# -- 8.4: numbers no game needs are refused, and a snapshot never bricks ------------------
+
+
+@pytest.mark.parametrize("command, message", [
+    (AddCharacter("Big", hp=10**30), "hp must be at most 10,000"),
+    (AddCharacter("Big", ac=10**30), "ac must be at most 50"),
+    (EnterDungeon("Deep", depth=10**30), "depth must be at most 1,000"),
+    (AddNote("x" * 10_001), "10,000"),
+])
+def test_numbers_no_game_needs_are_refused(make, command, message):
+    c = make()
+    with pytest.raises(Refused, match=message):
+        c.dispatch(command)
+    assert c.seq == 1
+
+
+def test_a_snapshot_that_cannot_be_written_is_skipped_and_reported(make, monkeypatch):
+    from tracker import service
+    from tracker.store import sqlite as store_mod
+
+    c = make()
+    monkeypatch.setattr(service, "SNAPSHOT_EVERY", 3)
+
+    class Broken:
+        def encode(self, state):
+            raise OverflowError("int too big to convert")
+
+    monkeypatch.setattr(store_mod, "_SNAPSHOT_ENCODER", Broken())
+    out = None
+    for i in range(4):
+        out = c.dispatch(AddNote(f"n{i}")) if out is None or not out.warnings else out
+    assert any("snapshot" in w and "log is intact" in w for w in out.warnings)
+    assert _other_process(c.store.path.parent) == c.seq
+
+
+def _export_with(c, tmp_path, edit):
+    from tracker.store.jsonl import export_lines
+    import json
+    lines = [json.loads(l) for l in export_lines(c.store)]
+    edit(lines)
+    p = tmp_path / "x.jsonl"
+    p.write_text("\n".join(json.dumps(l) for l in lines) + "\n")
+    return p
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda ls: ls[5]["data"].update(amount=-50), "amount must be at least 1|at least 1"),
+    (lambda ls: ls[3]["data"].update(depth=10**30), "depth must be at most 1,000"),
+    (lambda ls: ls.append({**ls[-1], "seq": len(ls) + 1, "type": "note_added",
+                           "data": {"text": "x" * 50_000}}), "text must be at most 10,000 characters"),
+    (lambda ls: ls.append({**ls[-1], "seq": len(ls) + 1, "type": "undone", "command_id": "u",
+                           "data": {"command_id": "z", "first_seq": len(ls) + 1,
+                                    "last_seq": len(ls) + 1}}), "not before it"),
+])
+def test_import_applies_the_checks_of_commands(delve, tmp_path, saves, edit, message):
+    from tracker.store.jsonl import import_file
+    p = _export_with(delve, tmp_path, edit)
+    with pytest.raises(Refused, match=message):
+        import_file(p, saves, "imported")
+    assert not (saves / "imported.campaign").exists()

@@ -7,21 +7,24 @@ a GM's intent to the durable log.
 from __future__ import annotations
 
 import random
+import sqlite3
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import msgspec
 
 from .core import dice as dicemod
 from .core.alerts import Alert, alerts
 from .core.campaign import CampaignCreated, SessionStarted
-from .core.corrections import UNCORRECTABLE, CorrectEntry, Rewind, amended, cook, raw
+from .core.corrections import (UNCORRECTABLE, CorrectEntry, EntryCorrected, Rewind, amended,
+                               cook, raw)
 from .core.dungeon import Encounter, TurnAdvanced, recheck
-from .core.engine import Redo, Timeline, Undo, decide, step
+from .core.engine import Redo, Timeline, Undo, check_correction, decide, step
 from .core.errors import Refused
 from .core.events import Envelope
 from .core.handlers import Command
+from .core.invariants import problems
+from .core.limits import checked
 from .core.ruleset import load_text
 from .core.state import State
 from .store import paths
@@ -37,6 +40,7 @@ class Outcome:
     envelopes: list[Envelope]
     state: State
     alerts: list[Alert] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)  # e.g. a snapshot not written
     replayed: bool = False  # True: the command id was already in the log
 
 
@@ -50,14 +54,32 @@ class Campaign:
         self.seq = self.store.head()
         if self.seq == 0:
             raise StoreError(f"{store.path.name} holds no events; it is not a usable campaign")
-        self.state = self.timeline.state_at(self.seq)
-        self.snapshot_seq = self.store.last_snapshot_seq()
-        if self.snapshot_seq < self.seq - SNAPSHOT_EVERY:
-            self._snapshot()
+        self.state = self._replayed(self.seq)
+        self.snapshot_seq = self.store.snapshot_in_use
+        self.warnings: list[str] = []
+        if self.snapshot_seq <= self.seq - SNAPSHOT_EVERY:
+            self.warnings += self._snapshot()
 
-    def _snapshot(self) -> None:
-        self.store.save_snapshot(self.seq, self.state)
+    def _replayed(self, seq: int) -> State:
+        """The state at ``seq``; a log whose entries do not replay is damaged."""
+        try:
+            return self.timeline.state_at(seq)
+        except StoreError:
+            raise
+        except Refused as e:
+            raise self._damaged(str(e)) from None
+        except Exception as e:  # rows that decode but cannot be folded
+            raise self._damaged(f"{type(e).__name__}: {e}") from None
+
+    def _damaged(self, why: str) -> StoreError:
+        good = _last_replayable(self.store)
+        return self.store.damaged(f"its log does not replay ({why})", good)
+
+    def _snapshot(self) -> list[str]:
+        """Cache the state; one that cannot be written only costs speed."""
         self.snapshot_seq = self.seq
+        problem = self.store.save_snapshot(self.seq, self.state)
+        return [problem] if problem else []
 
     # -- lifecycle ---------------------------------------------------------------
 
@@ -100,7 +122,7 @@ class Campaign:
         head = self.store.head()
         if head == self.seq:
             return False
-        self.state = self.timeline.state_at(head)
+        self.state = self._replayed(head)
         self.seq = head
         return True
 
@@ -141,27 +163,59 @@ class Campaign:
     def dispatch(self, command: Command, dice_values: list[int] | None = None,
                  command_id: str | None = None, manual: bool | None = None,
                  typed: bool = True) -> Outcome:
-        """Decide, append durably, then fold into the state."""
+        """Decide, prove the events replay, append durably, then show."""
         command_id = command_id or new_command_id()
         if self.store.command_seqs(command_id):  # a retried command: already applied
             self.refresh()
             return Outcome([], self.state, replayed=True)
-        events = self.decide(command, dice_values, manual, typed)
+        events = [checked(e) for e in self.decide(command, dice_values, manual, typed)]
         if not events:
             raise Refused("nothing to do")
         # a session's first entry belongs to it
         session = events[0].number if isinstance(events[0], SessionStarted) else self.state.session
+        states = self._trial(events, command_id, session)
         envs = self.store.append(self.seq, command_id, session, events)
-        before = self.state
-        state = before
-        for env in envs:
-            state = step(state, env, self.timeline)
-        prev, self.state, self.seq = self.seq, state, envs[-1].seq
-        if self.seq // self.timeline.every > prev // self.timeline.every:
-            self.timeline.remember(self.seq, state)  # keeps undo far back cheap
+        for env, state in zip(envs, states):
+            self.timeline.remember(env.seq, state)  # undo and redo start from here
+        before, self.state, self.seq = self.state, states[-1], envs[-1].seq
+        warnings = []
         if self.seq - self.snapshot_seq >= SNAPSHOT_EVERY:
-            self._snapshot()
-        return Outcome(envs, state, alerts(before, state))
+            warnings += self._snapshot()
+        return Outcome(envs, self.state, alerts(before, self.state), warnings=warnings)
+
+    def _trial(self, events: list, command_id: str, session: int) -> list[State]:
+        """The state after each of ``events``, folded before anything is written:
+        an entry the engine could not replay, or one that breaks what must hold
+        (a correction: in any entry after it), is refused here."""
+        state = before = self.state
+        out = []
+        for i, ev in enumerate(events, start=self.seq + 1):
+            if isinstance(ev, EntryCorrected):
+                self._check_correction(ev, i)
+            try:
+                state = step(state, Envelope(i, ev.TYPE, ev.VERSION, ev, command_id, session, ""),
+                             self.timeline)
+            except Refused as e:
+                raise Refused(f"refused: {e}") from None
+            out.append(state)
+        new = _new_problems(before, state)
+        if new:
+            raise Refused(f"refused: this would {new[0]}")
+        return out
+
+    def _check_correction(self, ev: EntryCorrected, at: int) -> None:
+        known = set(problems(self.timeline.state_at(ev.target - 1)))
+
+        def judge(seq: int, state: State) -> None:
+            new = [p for p in problems(state) if p not in known]
+            if new:
+                raise Refused(f"refused: with that change, #{seq} would {new[0]}")
+
+        try:
+            check_correction(self.timeline, self.state.corrections, ev.target, ev.events,
+                             at - 1, judge)
+        except Refused as e:
+            raise Refused(str(e) if str(e).startswith("refused") else f"refused: {e}") from None
 
     # -- correcting the past -----------------------------------------------------------
 
@@ -205,18 +259,40 @@ class Campaign:
 
     def preview(self, command: Command) -> State:
         """The state a command would lead to, without writing anything."""
-        events = self.decide(command)
-        state = self.state
-        cid = "preview"
-        for i, ev in enumerate(events, start=self.seq + 1):
-            state = step(state, Envelope(i, ev.TYPE, ev.VERSION, ev, cid, 0, ""), self.timeline)
-        return state
+        events = [checked(e) for e in self.decide(command)]
+        if not events:
+            raise Refused("nothing to do")
+        return self._trial(events, "preview", self.state.session)[-1]
 
     def undo(self) -> Outcome:
         return self.dispatch(Undo())
 
     def redo(self) -> Outcome:
         return self.dispatch(Redo())
+
+
+def _last_replayable(store: EventStore) -> int:
+    """The last entry of a damaged log up to which it replays."""
+    timeline = Timeline(store.read)
+    state, good = None, 0
+    try:
+        for env in store.read():
+            state = step(state, env, timeline)
+            timeline.remember(env.seq, state)
+            good = env.seq
+    except Exception:
+        pass
+    return good
+
+
+def _new_problems(before: State, after: State) -> list[str]:
+    """What ``after`` breaks that ``before`` did not (an old campaign that
+    already breaks a rule is not held hostage by it)."""
+    found = problems(after)
+    if not found:
+        return []
+    old = set(problems(before))
+    return [p for p in found if p not in old]
 
 
 def new_command_id() -> str:
@@ -233,23 +309,47 @@ class CampaignInfo:
 
 
 def list_campaigns(saves: Path) -> list[CampaignInfo]:
-    """The saves folder's campaigns, most recently played first."""
+    """The saves folder's campaigns, most recently played first. Each file is
+    opened read-only and looked over (its pages, first and last entries), so a
+    damaged one is listed as such; nothing is ever written to a listed file."""
     out = []
     if not saves.is_dir():
         return out
     for p in saves.glob(f"*{paths.SUFFIX}"):
         name = p.name[: -len(paths.SUFFIX)]
-        mtime = max((q.stat().st_mtime for q in (p, p.with_name(p.name + "-wal")) if q.exists()),
-                    default=0.0)
         try:
-            store = EventStore.open(p)
+            mtime = max((q.stat().st_mtime for q in (p, p.with_name(p.name + "-wal"))
+                         if q.exists()), default=0.0)
+        except OSError:
+            mtime = 0.0
+        try:
+            store = EventStore.open(p, readonly=True)
             try:
-                row = store.conn.execute(
-                    "SELECT data FROM events WHERE seq = 1").fetchone()
-                ruleset = msgspec.json.decode(row[0])["ruleset_id"] if row else "?"
-                out.append(CampaignInfo(name, ruleset, mtime, store.head()))
+                out.append(_looked_over(store, name, mtime))
             finally:
                 store.close()
         except Exception as e:  # a broken file is listed, not fatal
             out.append(CampaignInfo(name, "?", mtime, 0, str(e)))
     return sorted(out, key=lambda c: c.modified, reverse=True)
+
+
+_LOOK_OVER_UP_TO = 64 << 20  # bytes; bigger files get only their first and last entries read
+
+
+def _looked_over(store: EventStore, name: str, mtime: float) -> CampaignInfo:
+    head = store.head()
+    first = next(iter(store.read(1, 1)), None)
+    if first is None or not isinstance(first.event, CampaignCreated):
+        raise store.damaged("its first entry is not the campaign's creation")
+    if store.path.stat().st_size > _LOOK_OVER_UP_TO:
+        list(store.read(head, head))
+    else:
+        try:
+            verdict = store.conn.execute("PRAGMA quick_check(1)").fetchone()[0]
+        except sqlite3.DatabaseError as e:
+            verdict = str(e)
+        if verdict != "ok":
+            raise store.damaged(f"SQLite finds {verdict!r}")
+        for _ in store.read():  # every entry decodes, in order, without gaps
+            pass
+    return CampaignInfo(name, first.event.ruleset_id, mtime, head)

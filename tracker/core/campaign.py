@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import tomllib
+from typing import Annotated
 
 import tomli_w
+from msgspec import Meta
 from msgspec.structs import replace
 
 from .errors import Refused
+from .limits import NoteText, RulesetText, Seed, Session
 from .events import Event, event
 from .handlers import Command, decides, evolves
 from .ruleset import load_cached, load_text
@@ -39,34 +42,34 @@ class ChangeHouseRule(Command, frozen=True):
 
 @event("campaign_created")
 class CampaignCreated(Event, frozen=True):
-    name: str
-    seed: int
-    ruleset_id: str
-    ruleset_hash: str
-    ruleset_toml: str
+    name: Annotated[str, Meta(min_length=1, max_length=64)]
+    seed: Seed
+    ruleset_id: Annotated[str, Meta(max_length=200)]
+    ruleset_hash: Annotated[str, Meta(max_length=128)]
+    ruleset_toml: RulesetText
     engine_version: int = ENGINE_VERSION
 
 
 @event("ruleset_changed")
 class RulesetChanged(Event, frozen=True):
-    change: str
-    ruleset_hash: str
-    ruleset_toml: str
+    change: Annotated[str, Meta(max_length=20_000)]
+    ruleset_hash: Annotated[str, Meta(max_length=128)]
+    ruleset_toml: RulesetText
 
 
 @event("session_started")
 class SessionStarted(Event, frozen=True):
-    number: int
+    number: Session
 
 
 @event("session_ended")
 class SessionEnded(Event, frozen=True):
-    number: int
+    number: Session
 
 
 @event("note_added")
 class NoteAdded(Event, frozen=True):
-    text: str
+    text: NoteText
 
 
 @event("manual_dice_set")

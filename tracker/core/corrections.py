@@ -9,11 +9,15 @@ restores the state without it.
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import msgspec
+from msgspec import Meta
 
 from . import dice as dicemod
 from .dice import Roll
 from .errors import Refused
+from .limits import Seq, friendly
 from .events import EVENT_TYPES, Event, decode, encode, event
 from .handlers import Command, decides
 from .state import Raw, State
@@ -38,14 +42,14 @@ class Rewind(Command, frozen=True):
 
 @event("entry_corrected")
 class EntryCorrected(Event, frozen=True):
-    target: int
-    events: tuple[Raw, ...]
-    note: str = ""
+    target: Seq
+    events: Annotated[tuple[Raw, ...], Meta(min_length=1, max_length=64)]
+    note: Annotated[str, Meta(max_length=10_000)] = ""
 
 
 @event("rewound")
 class Rewound(Event, frozen=True):
-    to_seq: int
+    to_seq: Seq
 
 
 def raw(ev: Event) -> Raw:
@@ -80,6 +84,9 @@ def _replace_rolls(obj, new_dice: list[int], used: list[int]):
     return obj
 
 
+_YES_NO = {"yes": "true", "on": "true", "no": "false", "off": "false"}
+
+
 def dice_count(ev: Event) -> int:
     return sum(len(r.dice) for r in dicemod.rolls_in(ev))
 
@@ -101,23 +108,17 @@ def amended(original: Event, dice: list[int] | None = None,
             if key not in type(ev).__struct_fields__:
                 names = ", ".join(type(ev).__struct_fields__)
                 raise Refused(f"{ev.TYPE} has no field {key!r} (fields: {names})")
-            old = data.get(key)
-            if isinstance(old, (dict, list)):
+            if isinstance(data.get(key), (dict, list)) or isinstance(
+                    getattr(ev, key), (Roll, tuple, dict)):
                 raise Refused(f"{key} holds dice or a list; correct dice with --dice")
-            if isinstance(old, bool):
-                value: object = text.lower() in ("1", "true", "yes", "on")
-            elif isinstance(old, int):
-                try:
-                    value = int(text)
-                except ValueError:
-                    raise Refused(f"{key} must be a whole number") from None
-            else:
-                value = text
+            value = text.strip()
+            if isinstance(getattr(ev, key), bool):
+                value = _YES_NO.get(value.lower(), value)
             data[key] = value
-        try:
-            ev = msgspec.convert(data, type(ev))
+        try:  # not strict: "3" becomes 3 where the field is a number
+            ev = msgspec.convert(data, type(ev), strict=False)
         except msgspec.ValidationError as e:
-            raise Refused(f"the corrected entry is not valid: {e}") from None
+            raise Refused(f"the corrected entry is not valid: {friendly(e)}") from None
     if ev == original:
         raise Refused("that changes nothing in the entry")
     return ev
@@ -135,7 +136,7 @@ def decide_correct(state: State, cmd: CorrectEntry, dice) -> list[Event]:
         try:
             cook(r)
         except (msgspec.DecodeError, msgspec.ValidationError) as e:
-            raise Refused(f"bad corrected {r.type}: {e}") from None
+            raise Refused(f"bad corrected {r.type}: {friendly(e)}") from None
     return [EntryCorrected(cmd.seq, cmd.events, cmd.note)]
 
 

@@ -13,8 +13,10 @@ from . import dice as dicemod
 from . import sheet
 from .dice import Roll
 from .errors import Refused
+from .limits import Depth, Feet, Key, PlaceName, Turns
 from .events import Event, event
 from .handlers import Command, decides, evolves
+from .invariants import invariant
 from .state import Check, Dungeon, ExitResult, State
 from .timeflow import pass_time
 
@@ -59,8 +61,8 @@ class FastTravel(Command, frozen=True):
 
 @event("dungeon_entered")
 class DungeonEntered(Event, frozen=True):
-    name: str = ""
-    depth: int = 1
+    name: PlaceName = ""
+    depth: Depth = 1
 
 
 @event("dungeon_left")
@@ -79,7 +81,7 @@ class HastyExitRolled(Event, frozen=True):
 
 @event("depth_changed")
 class DepthChanged(Event, frozen=True):
-    depth: int
+    depth: Depth
 
 
 class Encounter(Event, frozen=True):
@@ -93,7 +95,7 @@ class Encounter(Event, frozen=True):
 
 @event("turn_advanced")
 class TurnAdvanced(Encounter, frozen=True):
-    activity: str = "explore"
+    activity: Key = "explore"
 
 
 @event("check_rolled")
@@ -103,8 +105,8 @@ class CheckRolled(Encounter, frozen=True):
 
 @event("fast_travel_started")
 class FastTravelStarted(Event, frozen=True):
-    feet: int
-    turns: int
+    feet: Feet
+    turns: Turns
 
 
 # --- decide -------------------------------------------------------------------
@@ -342,6 +344,10 @@ def _check_comes_first(steps: list[str]) -> bool:
 def evolve_turn(state: State, ev: TurnAdvanced) -> State:
     rules = state.ruleset.rules
     d = state.dungeon
+    if not d.active:
+        raise Refused("a dungeon turn cannot pass while the party is outside")
+    if ev.activity not in rules.dungeon.activities and ev.activity != FAST_TRAVEL:
+        raise Refused(f"{rules.meta.name} has no activity {ev.activity!r}")
     turn = d.turn + 1
     check = _check(state, ev, turn, True) if ev.check is not None else None
     tsr, penalty = d.turns_since_rest, d.penalty
@@ -362,6 +368,8 @@ def evolve_turn(state: State, ev: TurnAdvanced) -> State:
 @evolves(CheckRolled)
 def evolve_check(state: State, ev: CheckRolled) -> State:
     d = state.dungeon
+    if not d.active:
+        raise Refused("a wandering check cannot be made while the party is outside")
     check = _check(state, ev, d.turn, False)
     return replace(state, dungeon=replace(d, checks=_with_check(d, check)))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from .errors import Refused
+from .limits import Duration, EffectName, Id
 from .events import Event, event
 from .handlers import Command, decides, evolves
 from .state import Effect, State
@@ -21,13 +22,13 @@ class EndEffect(Command, frozen=True):
 
 @event("effect_started")
 class EffectStarted(Event, frozen=True):
-    name: str
-    seconds: int
+    name: EffectName
+    seconds: Duration
 
 
 @event("effect_ended")
 class EffectEnded(Event, frozen=True):
-    id: int
+    id: Id
 
 
 @decides(StartEffect)

@@ -10,8 +10,10 @@ checkpoint, so undo never costs the whole log.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Protocol
+from collections import OrderedDict
+from typing import Annotated, Callable, Iterable, Protocol
 
+from msgspec import Meta
 from msgspec.structs import replace
 
 # Importing the area modules registers their events, deciders and evolvers.
@@ -20,6 +22,7 @@ from .campaign import CampaignCreated, created_state
 from .corrections import EntryCorrected, Rewound, cook
 from .errors import Refused
 from .events import Envelope, Event, event
+from .limits import Seq
 from .handlers import DECIDERS, EVOLVERS, Command, decides
 from .state import CommandRef, State
 
@@ -34,18 +37,18 @@ class Redo(Command, frozen=True):
 
 @event("undone")
 class Undone(Event, frozen=True):
-    command_id: str
-    first_seq: int
-    last_seq: int
-    label: str = ""
+    command_id: Annotated[str, Meta(min_length=1, max_length=64)]
+    first_seq: Seq
+    last_seq: Seq
+    label: Annotated[str, Meta(max_length=200)] = ""
 
 
 @event("redone")
 class Redone(Event, frozen=True):
-    command_id: str
-    first_seq: int
-    last_seq: int
-    label: str = ""
+    command_id: Annotated[str, Meta(min_length=1, max_length=64)]
+    first_seq: Seq
+    last_seq: Seq
+    label: Annotated[str, Meta(max_length=200)] = ""
 
 
 @decides(Undo)
@@ -96,6 +99,7 @@ def step(state: State | None, env: Envelope, history: History,
             return created_state(ev)
         raise Refused(f"event {env.seq} comes before the campaign was created")
     if kind in _TIMELINE_EVENTS:
+        _points_back(env)
         if kind is Undone:
             before = history.state_at(ev.first_seq - 1)
             ref = CommandRef(ev.command_id, ev.first_seq, ev.last_seq, ev.label)
@@ -122,6 +126,18 @@ def step(state: State | None, env: Envelope, history: History,
 _TIMELINE_EVENTS = frozenset({Undone, Redone, Rewound, EntryCorrected})
 
 
+def _points_back(env: Envelope) -> None:
+    """An entry about other entries may only name earlier ones (a log that
+    names itself or the future could never be replayed)."""
+    ev = env.event
+    seqs = (ev.first_seq, ev.last_seq) if isinstance(ev, (Undone, Redone)) else \
+        (ev.to_seq,) if isinstance(ev, Rewound) else (ev.target,)
+    if max(seqs) >= env.seq or min(seqs) < 1 or \
+            (isinstance(ev, (Undone, Redone)) and ev.first_seq > ev.last_seq):
+        raise Refused(f"entry #{env.seq} ({env.type}) names entry #{max(seqs)}, "
+                      "which is not before it")
+
+
 class _Refolded:
     """History seen from inside a refold: corrected states from ``start`` on."""
 
@@ -138,15 +154,34 @@ class _Refolded:
 
 
 def _refold(history: History, start: int, upto: int,
-            stand_ins: dict[int, tuple]) -> State:
-    """Replay entries ``start..upto`` with ``stand_ins`` in place of the entries they correct."""
+            stand_ins: dict[int, tuple],
+            after_each: Callable[[int, State], None] | None = None) -> State:
+    """Replay entries ``start..upto`` with ``stand_ins`` in place of the entries
+    they correct; ``after_each(seq, state)`` may refuse what an entry leads to."""
     local = _Refolded(history, start)
     state = history.state_at(start - 1)
     for env in history.read(start, upto):
         for e in _effective(env, stand_ins):
-            state = step(state, e, local, refolding=True)
+            if after_each is None:
+                state = step(state, e, local, refolding=True)
+                continue
+            try:
+                state = step(state, e, local, refolding=True)
+            except Refused as err:
+                raise Refused(f"#{env.seq} ({env.type.replace('_', ' ')}) would not "
+                              f"replay: {err}") from None
         local.states[env.seq] = state
+        if after_each is not None:
+            after_each(env.seq, state)
     return state
+
+
+def check_correction(history: History, corrections: dict[int, tuple], target: int,
+                     events: tuple, upto: int,
+                     judge: Callable[[int, State], None]) -> None:
+    """Replay a correction of ``target`` and every entry after it, up to
+    ``upto``, before it is written; ``judge(seq, state)`` refuses a state."""
+    _refold(history, target, upto, {**corrections, target: events}, judge)
 
 
 def _effective(env: Envelope, stand_ins: dict[int, tuple]) -> tuple[Envelope, ...]:
@@ -164,27 +199,45 @@ def fold(state: State | None, envs: Iterable[Envelope], history: History) -> Sta
 
 
 class Timeline:
-    """Time travel over a log: ``state_at(seq)`` from the nearest checkpoint.
+    """Time travel over a log: ``state_at(seq)`` from the nearest known state.
 
     ``read(lo, hi)`` yields the envelopes with lo <= seq <= hi; ``nearest(seq)``
     returns a stored ``(seq, state)`` at or before ``seq`` (a snapshot) or None.
-    Checkpoints found along the way are kept in memory, every ``every`` seqs.
+    Two memories keep every lookup cheap: a checkpoint every ``every`` seqs,
+    kept for good, and the last ``keep`` states computed or recorded. Undo,
+    redo and rewind ask for states just behind the one being folded; without
+    the second memory each of them replayed the undos before it again, and the
+    cost doubled with every undo in the log.
     """
 
     def __init__(self, read: Callable[[int, int], Iterable[Envelope]],
                  nearest: Callable[[int], tuple[int, State] | None] = lambda s: None,
-                 every: int = 512):
+                 every: int = 512, keep: int = 4096):
         self.read = read
         self.nearest = nearest
         self.every = every
-        self.memo: dict[int, State] = {}
+        self.keep = keep
+        self.memo: dict[int, State] = {}  # checkpoints, every ``every`` seqs
+        self.recent: OrderedDict[int, State] = OrderedDict()
+
+    def _known(self, seq: int) -> State | None:
+        state = self.recent.get(seq)
+        if state is None:
+            state = self.memo.get(seq)
+        return state
 
     def _base(self, seq: int) -> tuple[int, State | None]:
+        """The latest known state at or before ``seq``."""
+        floor = seq - seq % self.every  # the checkpoint at or below seq, if kept
+        for s in range(seq, max(floor, 1) - 1, -1):
+            state = self._known(s)
+            if state is not None:
+                return s, state
         best_seq, best = 0, None
         found = self.nearest(seq)
         if found is not None:
             best_seq, best = found
-        for s in self.memo:  # small: one entry per `every` seqs visited
+        for s in self.memo:  # one per ``every`` seqs: small
             if best_seq < s <= seq:
                 best_seq, best = s, self.memo[s]
         return best_seq, best
@@ -194,15 +247,28 @@ class Timeline:
             return None
         base_seq, state = self._base(seq)
         if base_seq == seq:
+            self.recent.move_to_end(seq) if seq in self.recent else None
             return state
         for env in self.read(base_seq + 1, seq):
             state = step(state, env, self)
-            if env.seq % self.every == 0:
-                self.memo[env.seq] = state
+            self.remember(env.seq, state)
         return state
 
     def remember(self, seq: int, state: State) -> None:
-        self.memo[seq] = state
+        """Keep the state at ``seq`` (every appended entry passes through here)."""
+        if seq % self.every == 0:
+            self.memo[seq] = state
+        self.recent[seq] = state
+        self.recent.move_to_end(seq)
+        if len(self.recent) > self.keep:
+            self.recent.popitem(last=False)
+
+    def forget_after(self, seq: int) -> None:
+        """Drop states past ``seq`` (entries that were never written)."""
+        for s in [s for s in self.recent if s > seq]:
+            del self.recent[s]
+        for s in [s for s in self.memo if s > seq]:
+            del self.memo[s]
 
 
 def replay(envs: list[Envelope]) -> State | None:

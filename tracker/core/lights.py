@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
+from msgspec import Meta
 from msgspec.structs import replace
 
 from . import supplies
 from .errors import Refused
+from .limits import Id, Key
 from .events import Event, event
 from .handlers import Command, decides, evolves
+from .invariants import invariant
 from .ruleset import seconds
 from .state import Light, State
 
@@ -27,18 +32,18 @@ class RelightLight(Command, frozen=True):
 
 @event("light_lit")
 class LightLit(Event, frozen=True):
-    kind: str
-    by: str = ""
+    kind: Key
+    by: Annotated[str, Meta(max_length=40)] = ""
 
 
 @event("light_doused")
 class LightDoused(Event, frozen=True):
-    id: int
+    id: Id
 
 
 @event("light_relit")
 class LightRelit(Event, frozen=True):
-    id: int
+    id: Id
 
 
 def _carrier(state: State, by: str) -> str:
@@ -99,7 +104,9 @@ def decide_relight(state: State, cmd: RelightLight, dice) -> list[Event]:
 
 @evolves(LightLit)
 def evolve_lit(state: State, ev: LightLit) -> State:
-    kind = state.rules.lights[ev.kind]
+    kind = state.rules.lights.get(ev.kind)
+    if kind is None:
+        raise Refused(f"{state.rules.meta.name} has no light {ev.kind!r}")
     light = Light(state.next_id, ev.kind, ev.by, seconds(state.rules, kind.duration))
     sup = supplies.take(state, kind.supply) if kind.supply else state.supplies
     return replace(state, lights=state.lights + (light,), next_id=state.next_id + 1,
@@ -112,16 +119,18 @@ def _swap(state: State, new: Light) -> tuple[Light, ...]:
 
 @evolves(LightDoused)
 def evolve_doused(state: State, ev: LightDoused) -> State:
-    light = state.light(ev.id)
+    light = _find(state, ev.id)
     return replace(state, lights=_swap(state, replace(light, lit=False)))
 
 
 @evolves(LightRelit)
 def evolve_relit(state: State, ev: LightRelit) -> State:
-    light = state.light(ev.id)
+    light = _find(state, ev.id)
     if light.seconds_left > 0:
         return replace(state, lights=_swap(state, replace(light, lit=True)))
-    kind = state.rules.lights[light.kind]  # refuelled with a new flask
+    kind = state.rules.lights.get(light.kind)  # refuelled with a new flask
+    if kind is None or not kind.refuel:
+        raise Refused(f"light #{light.id} is spent and cannot be refilled")
     new = replace(light, lit=True, seconds_left=seconds(state.rules, kind.duration))
     sup = supplies.take(state, kind.supply) if kind.supply else state.supplies
     return replace(state, lights=_swap(state, new), supplies=sup)
@@ -142,3 +151,13 @@ def burn(lights: tuple[Light, ...], elapsed: int) -> tuple[Light, ...]:
 
 def rename_carrier(lights: tuple[Light, ...], old: str, new: str) -> tuple[Light, ...]:
     return tuple(replace(l, by=new) if l.by == old else l for l in lights)
+
+
+@invariant
+def _lights_hold(state: State):
+    names = {c.name for c in state.party}
+    for l in state.lights:
+        if l.kind not in state.rules.lights:
+            yield f"keep a light of kind {l.kind!r}, which this ruleset lacks"
+        if l.by and l.by not in names:
+            yield f"give light #{l.id} to {l.by}, who is not in the party"

@@ -9,15 +9,19 @@ here from the ruleset.
 from __future__ import annotations
 
 import re
+from typing import Annotated
 
+from msgspec import Meta
 from msgspec.structs import replace
 
 from . import dice as dicemod
 from . import sheet
 from .dice import Roll
 from .errors import Refused
+from .limits import XP, Ability, Amount, ArmourClass, CharacterName, Count, Exhaustion, HitPoints, Key, Level
 from .events import Event, event, upcaster
 from .handlers import Command, decides, evolves
+from .invariants import invariant
 from .lights import rename_carrier
 from .state import Character, State
 
@@ -86,14 +90,14 @@ class SetLoad(Command, frozen=True):
 
 @event("character_added", version=3)
 class CharacterAdded(Event, frozen=True):
-    name: str
-    level: int = 1
+    name: CharacterName
+    level: Level = 1
     cls: str = ""
-    abilities: dict[str, int] = {}  # typed in by the GM
+    abilities: dict[Key, Ability] = {}  # typed in by the GM
     ability_rolls: tuple[Roll, ...] = ()  # or rolled, in ability order
     hp_rolls: tuple[Roll, ...] = ()  # one per level (rolled rulesets)
-    hp: int | None = None  # typed in by the GM
-    ac: int | None = None
+    hp: HitPoints | None = None  # typed in by the GM
+    ac: ArmourClass | None = None
 
 
 @upcaster("character_added", 1)
@@ -110,56 +114,56 @@ def _character_added_v2(data: dict) -> dict:
 
 @event("character_renamed")
 class CharacterRenamed(Event, frozen=True):
-    old: str
-    new: str
+    old: CharacterName
+    new: CharacterName
 
 
 @event("character_removed")
 class CharacterRemoved(Event, frozen=True):
-    name: str
+    name: CharacterName
 
 
 @event("damage_taken")
 class DamageTaken(Event, frozen=True):
-    name: str
-    amount: int
+    name: CharacterName
+    amount: Amount
 
 
 @event("healed")
 class Healed(Event, frozen=True):
-    name: str
-    amount: int
+    name: CharacterName
+    amount: Amount
 
 
 @event("xp_awarded")
 class XPAwarded(Event, frozen=True):
-    amount: int
-    to: tuple[str, ...]
+    amount: XP
+    to: Annotated[tuple[CharacterName, ...], Meta(min_length=1)]
 
 
 @event("condition_set")
 class ConditionSet(Event, frozen=True):
-    name: str
-    condition: str
+    name: CharacterName
+    condition: Key
     on: bool
 
 
 @event("exhaustion_set")
 class ExhaustionSet(Event, frozen=True):
-    name: str
-    level: int
+    name: CharacterName
+    level: Exhaustion
 
 
 @event("levelled_up")
 class LevelledUp(Event, frozen=True):
-    name: str
+    name: CharacterName
     hp_roll: Roll | None = None
 
 
 @event("load_set")
 class LoadSet(Event, frozen=True):
-    name: str
-    coins: int
+    name: CharacterName
+    coins: Count
 
 
 # --- decide ---------------------------------------------------------------------------
@@ -392,6 +396,9 @@ def _with(state: State, name: str, **changes) -> State:
 @evolves(CharacterAdded)
 def evolve_added(state: State, ev: CharacterAdded) -> State:
     p = state.rules.party
+    k = p.classes.get(ev.cls) if p is not None else None
+    if k is not None and ev.level > k.max_level:
+        raise Refused(f"a {k.name} goes up to level {k.max_level}, not {ev.level}")
     abilities = dict(ev.abilities)
     if ev.ability_rolls and p is not None:
         abilities = {a: r.total for a, r in zip(p.abilities, ev.ability_rolls)}
@@ -411,19 +418,21 @@ def evolve_added(state: State, ev: CharacterAdded) -> State:
 
 @evolves(CharacterRenamed)
 def evolve_renamed(state: State, ev: CharacterRenamed) -> State:
+    member(state, ev.old)
     party = tuple(replace(c, name=ev.new) if c.name == ev.old else c for c in state.party)
     return replace(state, party=party, lights=rename_carrier(state.lights, ev.old, ev.new))
 
 
 @evolves(CharacterRemoved)
 def evolve_removed(state: State, ev: CharacterRemoved) -> State:
+    member(state, ev.name)
     party = tuple(c for c in state.party if c.name != ev.name)
     return replace(state, party=party, lights=rename_carrier(state.lights, ev.name, ""))
 
 
 @evolves(DamageTaken)
 def evolve_damage(state: State, ev: DamageTaken) -> State:
-    c = state.character(ev.name)
+    c = member(state, ev.name)
     p = state.rules.party
     left = c.hp - ev.amount
     # 2024: damage that leaves as much again as the maximum kills outright
@@ -433,12 +442,14 @@ def evolve_damage(state: State, ev: DamageTaken) -> State:
 
 @evolves(Healed)
 def evolve_healed(state: State, ev: Healed) -> State:
-    c = state.character(ev.name)
+    c = member(state, ev.name)
     return _with(state, ev.name, hp=min(c.hp_max, c.hp + ev.amount))
 
 
 @evolves(XPAwarded)
 def evolve_xp(state: State, ev: XPAwarded) -> State:
+    for name in ev.to:
+        member(state, name)
     share = ev.amount // len(ev.to)
     party = []
     for c in state.party:
@@ -450,7 +461,7 @@ def evolve_xp(state: State, ev: XPAwarded) -> State:
 
 @evolves(ConditionSet)
 def evolve_condition(state: State, ev: ConditionSet) -> State:
-    c = state.character(ev.name)
+    c = member(state, ev.name)
     conds = c.conditions + (ev.condition,) if ev.on else \
         tuple(x for x in c.conditions if x != ev.condition)
     return _with(state, ev.name, conditions=conds)
@@ -458,16 +469,51 @@ def evolve_condition(state: State, ev: ConditionSet) -> State:
 
 @evolves(ExhaustionSet)
 def evolve_exhaustion(state: State, ev: ExhaustionSet) -> State:
+    member(state, ev.name)
     return _with(state, ev.name, exhaustion=ev.level)
 
 
 @evolves(LevelledUp)
 def evolve_level_up(state: State, ev: LevelledUp) -> State:
-    c = state.character(ev.name)
+    c = member(state, ev.name)
+    if sheet.class_of(state.rules, c) is None:
+        raise Refused(f"{c.name} has no class to gain levels in")
     gain = level_hp(state, c.cls, c.level + 1, c.abilities.get("con", 10), ev.hp_roll)
     return _with(state, ev.name, level=c.level + 1, hp=c.hp + gain, hp_max=c.hp_max + gain)
 
 
 @evolves(LoadSet)
 def evolve_load(state: State, ev: LoadSet) -> State:
+    member(state, ev.name)
     return _with(state, ev.name, load=ev.coins)
+
+
+# --- what must hold ---------------------------------------------------------------------
+
+
+@invariant
+def _party_holds(state: State):
+    p = state.rules.party
+    seen: set[str] = set()
+    for c in state.party:
+        key = c.name.casefold()
+        if key in seen:
+            yield f"put two characters named {c.name} in the party"
+        seen.add(key)
+        if c.hp_max and not 0 <= c.hp <= c.hp_max:
+            yield f"give {c.name} {c.hp} of {c.hp_max} hit points"
+        if c.xp < 0 or c.load < 0:
+            yield f"give {c.name} a negative XP or load"
+        if c.cls:
+            k = p.classes.get(c.cls) if p is not None else None
+            if k is None:
+                yield f"give {c.name} the class {c.cls!r}, which {state.rules.meta.name} lacks"
+            elif c.level > k.max_level:
+                yield f"raise {c.name} past level {k.max_level}, a {k.name}'s highest"
+        known = p.conditions if p is not None else []
+        for cond in c.conditions:
+            if cond not in known:
+                yield f"give {c.name} the condition {cond!r}, which this ruleset lacks"
+        top = p.exhaustion_max if p is not None else 0
+        if not 0 <= c.exhaustion <= top:
+            yield f"set {c.name}'s exhaustion to {c.exhaustion} (0 to {top})"

@@ -5,8 +5,10 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from .errors import Refused
+from .limits import Count, Key
 from .events import Event, event
 from .handlers import Command, decides, evolves
+from .invariants import invariant
 from .ruleset import seconds
 from .state import RationBatch, State, Supplies
 
@@ -19,8 +21,8 @@ class SetSupplies(Command, frozen=True):
 
 @event("supplies_set")
 class SuppliesSet(Event, frozen=True):
-    kind: str
-    count: int  # the new total
+    kind: Key
+    count: Count  # the new total
 
 
 @decides(SetSupplies)
@@ -114,3 +116,13 @@ def spoil(state: State, elapsed: int) -> Supplies:
         else:
             kept.append(b)
     return replace(s, rations=tuple(kept), spoiled=s.spoiled + spoiled)
+
+
+@invariant
+def _supplies_hold(state: State):
+    s = state.supplies
+    for kind, n in s.stock.items():
+        if n < 0:
+            yield f"leave {n} {state.rules.supplies.get(kind, kind).lower()}"
+    if any(b.count < 0 for b in s.rations):
+        yield "leave fewer than no rations"

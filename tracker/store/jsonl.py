@@ -14,7 +14,9 @@ from typing import Iterable, TextIO
 import msgspec
 
 from ..core import events as evmod
-from ..core.engine import replay
+from ..core.engine import Timeline, step
+from ..core.invariants import problems
+from ..core.limits import friendly
 from ..core.errors import Refused
 from ..core.events import Envelope
 from . import paths
@@ -61,7 +63,7 @@ def read_lines(f: TextIO, origin: str) -> list[tuple]:
         try:
             ev = evmod.decode(obj["type"], obj["version"], data)
         except (msgspec.ValidationError, msgspec.DecodeError) as e:
-            raise Refused(f"{where}: bad data for {obj['type']!r}: {e}") from None
+            raise Refused(f"{where}: bad data for {obj['type']!r}: {friendly(e)}") from None
         except Refused as e:
             raise Refused(f"{where}: {e}") from None
         if (expected == 1) != (obj["type"] == "campaign_created"):
@@ -72,13 +74,31 @@ def read_lines(f: TextIO, origin: str) -> list[tuple]:
                              obj["command_id"], obj["session"], obj["recorded_at"]))
     if not rows:
         raise Refused(f"{origin}: no events in the file")
-    try:
-        replay(envs)  # proves the log replays before anything is written
-    except Refused as e:
-        raise Refused(f"{origin}: the log does not replay: {e}") from None
-    except (KeyError, IndexError, ValueError, TypeError, AttributeError) as e:
-        raise Refused(f"{origin}: the log does not replay ({type(e).__name__}: {e})") from None
+    _replays(envs, origin)
     return rows
+
+
+def _replays(envs: list[Envelope], origin: str) -> None:
+    """Prove the log replays, entry by entry, before anything is written, and
+    that no entry breaks what the engine holds true (the checks a command
+    gets when it is decided)."""
+    timeline = Timeline(lambda lo, hi: envs[lo - 1:hi])
+    state, known = None, set()
+    for env in envs:
+        where = f"{origin}, entry #{env.seq}"
+        try:
+            state = step(state, env, timeline)
+        except Refused as e:
+            raise Refused(f"{where}: the log does not replay: {e}") from None
+        except (KeyError, IndexError, ValueError, TypeError, AttributeError,
+                msgspec.MsgspecError) as e:
+            raise Refused(f"{where}: the log does not replay ({type(e).__name__}: {e})") from None
+        timeline.remember(env.seq, state)
+        found = set(problems(state))
+        new = found - known
+        if new:
+            raise Refused(f"{where}: this entry would {sorted(new)[0]}")
+        known = found
 
 
 def import_file(src: Path, saves: Path, name: str) -> Path:

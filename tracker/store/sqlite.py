@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import shlex
 import sqlite3
 import time
 from pathlib import Path
@@ -21,6 +22,7 @@ from ..core import events as evmod
 from ..core.campaign import ENGINE_VERSION
 from ..core.errors import Refused
 from ..core.events import Envelope, Event
+from ..core.limits import friendly
 from ..core.state import State
 
 APPLICATION_ID = 0x54524B31  # "TRK1": marks a file as ours
@@ -45,12 +47,30 @@ CREATE TABLE IF NOT EXISTS snapshots (
 );
 """
 
-_STATE_ENCODER = msgspec.msgpack.Encoder()
-_STATE_DECODER = msgspec.msgpack.Decoder(State)
+
+
+class Snapshot(msgspec.Struct, array_like=True):
+    """A cached state and the entry it follows (seq and that entry's command id)."""
+
+    seq: int
+    command_id: str
+    state: State
+
+
+_SNAPSHOT_ENCODER = msgspec.msgpack.Encoder()
+_SNAPSHOT_DECODER = msgspec.msgpack.Decoder(Snapshot)
 
 
 class StoreError(Refused):
     """A campaign file that cannot be opened or written."""
+
+
+class Damaged(StoreError):
+    """A campaign file with entries that cannot be read; those before are good."""
+
+    def __init__(self, message: str, last_good: int):
+        super().__init__(message)
+        self.last_good = last_good
 
 
 class ConcurrentWrite(StoreError):
@@ -108,6 +128,31 @@ def _link_into_place(tmp: Path, path: Path) -> None:
         pass  # some systems cannot fsync a folder; the file itself is durable
 
 
+def _connect_checked(path: Path, mode: str) -> sqlite3.Connection:
+    """A connection to ``path`` once its header says it is a campaign of ours."""
+    try:
+        conn = sqlite3.connect(f"{path.absolute().as_uri()}?mode={mode}", uri=True,
+                               isolation_level=None, timeout=5.0, check_same_thread=False)
+    except sqlite3.Error as e:
+        raise StoreError(f"{path.name}: cannot open: {e}") from None
+    try:
+        app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+        fmt = conn.execute("PRAGMA user_version").fetchone()[0]
+    except sqlite3.DatabaseError as e:
+        conn.close()
+        if "not a database" in str(e):
+            raise StoreError(f"{path.name} is not a tracker campaign (not an SQLite file)") from None
+        raise StoreError(f"{path.name} is damaged or not a campaign: {e}") from None
+    if app_id != APPLICATION_ID:
+        conn.close()
+        raise StoreError(f"{path.name} is an SQLite file but not a tracker campaign")
+    if fmt > FORMAT_VERSION:
+        conn.close()
+        raise StoreError(f"{path.name} was written by a newer tracker (file format {fmt}, "
+                         f"this one reads up to {FORMAT_VERSION}); upgrade tracker")
+    return conn
+
+
 def _now() -> str:
     return dt.datetime.now(dt.timezone.utc).isoformat(timespec="milliseconds")
 
@@ -121,9 +166,11 @@ def row(seq: int, ev: Event, command_id: str, session: int, at: str | None = Non
 class EventStore:
     """Reads and appends the events of one campaign file."""
 
-    def __init__(self, path: Path, conn: sqlite3.Connection):
+    def __init__(self, path: Path, conn: sqlite3.Connection, readonly: bool = False):
         self.path = path
         self.conn = conn
+        self.readonly = readonly
+        self.snapshot_in_use = 0  # the newest usable snapshot found so far
 
     # -- opening -------------------------------------------------------------
 
@@ -172,42 +219,40 @@ class EventStore:
         The file is only ever touched through SQLite: a plain ``open()`` and
         ``close()`` of it would drop every POSIX lock this process holds on
         it, SQLite's included, and let another process delete the WAL under
-        a live connection."""
+        a live connection. Where the file or its folder cannot be written the
+        campaign opens read-only: it can be read and exported, not played."""
         if not path.exists():
             raise StoreError(f"no campaign file {path}")
         if not path.is_file():
             raise StoreError(f"{path.name} is not a tracker campaign (not a regular file)")
         if path.stat().st_size == 0:
             raise StoreError(f"{path.name} is not a tracker campaign (an empty file)")
-        mode = "ro" if readonly else "rw"
-        try:
-            conn = sqlite3.connect(f"{path.absolute().as_uri()}?mode={mode}", uri=True,
-                                   isolation_level=None, timeout=5.0, check_same_thread=False)
-        except sqlite3.Error as e:
-            raise StoreError(f"{path.name}: cannot open: {e}") from None
-        try:
-            app_id = conn.execute("PRAGMA application_id").fetchone()[0]
-            fmt = conn.execute("PRAGMA user_version").fetchone()[0]
-        except sqlite3.DatabaseError as e:
-            conn.close()
-            if "not a database" in str(e):
-                raise StoreError(f"{path.name} is not a tracker campaign (not an SQLite file)") from None
-            raise StoreError(f"{path.name} is damaged or not a campaign: {e}") from None
-        if app_id != APPLICATION_ID:
-            conn.close()
-            raise StoreError(f"{path.name} is an SQLite file but not a tracker campaign")
-        if fmt > FORMAT_VERSION:
-            conn.close()
-            raise StoreError(f"{path.name} was written by a newer tracker (file format {fmt}, "
-                             f"this one reads up to {FORMAT_VERSION}); upgrade tracker")
+        if not readonly and not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)):
+            readonly = True
+        conn = _connect_checked(path, "ro" if readonly else "rw")
+        if readonly:
+            try:
+                conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+            except sqlite3.DatabaseError:  # WAL in a folder we cannot write
+                conn.close()
+                conn = _connect_checked(path, "ro&immutable=1")
         try:  # only now that the file is known to be ours may anything be set on it
             if not readonly:
                 conn.execute("PRAGMA journal_mode = WAL")
+                conn.execute("CREATE TABLE IF NOT EXISTS snapshots (seq INTEGER PRIMARY KEY, "
+                             "engine_version INTEGER NOT NULL, ruleset_hash TEXT NOT NULL, "
+                             "state BLOB NOT NULL)")  # a cache: lost, it is rebuilt
             conn.execute("PRAGMA synchronous = FULL")
+            tables = {r[0] for r in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}
         except sqlite3.DatabaseError as e:
             conn.close()
-            raise StoreError(f"{path.name} is damaged or not a campaign: {e}") from None
-        return cls(path, conn)
+            raise StoreError(f"{path.name} is damaged: {e}; it cannot be opened") from None
+        if "events" not in tables:
+            conn.close()
+            raise StoreError(f"{path.name} is damaged: it has no events table, so nothing "
+                             "in it can be read")
+        return cls(path, conn, readonly)
 
     def close(self) -> None:
         self.conn.close()
@@ -215,25 +260,73 @@ class EventStore:
     # -- reading ---------------------------------------------------------------
 
     def head(self) -> int:
-        return self.conn.execute("SELECT COALESCE(MAX(seq), 0) FROM events").fetchone()[0]
+        try:
+            return self.conn.execute("SELECT COALESCE(MAX(seq), 0) FROM events").fetchone()[0]
+        except sqlite3.DatabaseError as e:
+            raise StoreError(f"{self.path.name} is damaged: {e}; "
+                             f"`tracker export` saves what can be read") from None
 
     def rows(self, lo: int = 1, hi: int | None = None) -> Iterator[tuple]:
-        """Raw rows (seq, type, version, data, command_id, session, recorded_at)."""
+        """Raw rows (seq, type, version, data, command_id, session, recorded_at),
+        in order and without gaps; a row the file cannot give raises Damaged."""
         hi = self.head() if hi is None else hi
-        cur = self.conn.execute(
-            "SELECT seq, type, version, data, command_id, session, recorded_at "
-            "FROM events WHERE seq BETWEEN ? AND ? ORDER BY seq", (lo, hi))
-        while batch := cur.fetchmany(4096):
-            yield from batch
+        expected = lo
+        while expected <= hi:
+            try:
+                cur = self.conn.execute(
+                    "SELECT seq, type, version, data, command_id, session, recorded_at "
+                    "FROM events WHERE seq BETWEEN ? AND ? ORDER BY seq", (expected, hi))
+                batch = cur.fetchmany(4096)
+            except sqlite3.DatabaseError:
+                batch = self._rows_one_by_one(expected, hi)
+            if not batch:
+                raise self.damaged(f"entry #{expected} is missing", expected - 1)
+            for r in batch:
+                if r[0] != expected:
+                    raise self.damaged(f"entry #{expected} is missing", expected - 1)
+                if not (isinstance(r[1], str) and isinstance(r[2], int)
+                        and isinstance(r[3], str) and isinstance(r[4], str)
+                        and isinstance(r[5], int)):
+                    raise self.damaged(f"entry #{expected} has fields of the wrong kind",
+                                       expected - 1)
+                expected += 1
+                yield r
+
+    def _rows_one_by_one(self, lo: int, hi: int) -> list[tuple]:
+        """The rows from ``lo`` up to the first the file cannot give (which raises)."""
+        out = []
+        for seq in range(lo, hi + 1):
+            try:
+                r = self.conn.execute(
+                    "SELECT seq, type, version, data, command_id, session, recorded_at "
+                    "FROM events WHERE seq = ?", (seq,)).fetchone()
+            except sqlite3.DatabaseError as e:
+                if out:
+                    return out  # the caller yields them, then comes back to this one
+                raise self.damaged(f"entry #{seq} cannot be read ({e})", seq - 1) from None
+            if r is None:
+                break
+            out.append(r)
+        return out
 
     def read(self, lo: int = 1, hi: int | None = None) -> Iterator[Envelope]:
         decode = evmod.decode
         for seq, type_, version, data, cid, session, at in self.rows(lo, hi):
             try:
                 ev = decode(type_, version, data)
-            except (msgspec.DecodeError, msgspec.ValidationError, Refused) as e:
-                raise StoreError(f"{self.path.name}: event {seq} ({type_}) cannot be read: {e}") from None
+            except (msgspec.DecodeError, msgspec.ValidationError) as e:
+                raise self.damaged(f"entry #{seq} ({type_}) cannot be read: {friendly(e)}",
+                                   seq - 1) from None
+            except Refused as e:  # an event from a newer tracker, or unknown
+                raise StoreError(f"{self.path.name}: entry #{seq} ({type_}) cannot be read: "
+                                 f"{e}") from None
             yield Envelope(seq, type_, version, ev, cid, session, at)
+
+    def damaged(self, what: str, last_good: int | None = None) -> "Damaged":
+        name = self.path.name.removesuffix(".campaign")
+        good = "" if last_good is None else f"; the last good entry is #{last_good}"
+        return Damaged(f"{self.path.name} is damaged: {what}{good}. `tracker export "
+                       f"{shlex.quote(name)} -o FILE` saves what can be read", last_good or 0)
 
     def command_seqs(self, command_id: str) -> list[int]:
         return [r[0] for r in self.conn.execute(
@@ -244,6 +337,7 @@ class EventStore:
     def append(self, expected_head: int, command_id: str, session: int,
                events: list[Event]) -> list[Envelope]:
         """Append one command's events atomically, if nobody else wrote first."""
+        self._writable()
         at = _now()
         envs = []
         try:
@@ -256,7 +350,7 @@ class EventStore:
             if head != expected_head:
                 raise ConcurrentWrite(
                     f"{self.path.name} was changed by another process (log at {head}, "
-                    f"expected {expected_head}); nothing was recorded, reopen the campaign")
+                    f"expected {expected_head}); nothing was recorded, try again")
             rows = []
             for i, ev in enumerate(events, start=head + 1):
                 rows.append(row(i, ev, command_id, session, at))
@@ -273,8 +367,14 @@ class EventStore:
                              "nothing was recorded and the log is intact") from None
         return envs
 
+    def _writable(self) -> None:
+        if self.readonly:
+            raise StoreError(f"{self.path.name} is read-only here (the file or the saves folder "
+                             "cannot be written); it can be read and exported, not changed")
+
     def append_rows(self, rows: list[tuple]) -> None:
         """Write already-validated raw rows in one transaction (import)."""
+        self._writable()
         try:
             self.conn.execute("BEGIN IMMEDIATE")
             self.conn.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
@@ -286,28 +386,45 @@ class EventStore:
 
     # -- snapshots ---------------------------------------------------------------
 
-    def save_snapshot(self, seq: int, state: State) -> None:
-        """Cache a state; failure only costs speed, never data."""
-        blob = _STATE_ENCODER.encode(state)
+    def save_snapshot(self, seq: int, state: State) -> str:
+        """Cache a state; failure only costs speed, never data. Returns what
+        went wrong, or "" when the snapshot was written."""
+        if self.readonly:
+            return ""
         try:
+            (cid,) = self.conn.execute("SELECT command_id FROM events WHERE seq = ?",
+                                       (seq,)).fetchone()
+            blob = _SNAPSHOT_ENCODER.encode(Snapshot(seq, cid, state))
             self.conn.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?, ?)",
                               (seq, ENGINE_VERSION, state.ruleset.hash, blob))
-        except sqlite3.Error:
-            pass
+        except (sqlite3.Error, msgspec.EncodeError, OverflowError, TypeError) as e:
+            return (f"snapshot at #{seq} not written ({e}); the log is intact, "
+                    "opening the campaign just replays more")
+        return ""
 
     def nearest_snapshot(self, seq: int) -> tuple[int, State] | None:
-        row = self.conn.execute(
-            "SELECT seq, ruleset_hash, state FROM snapshots WHERE seq <= ? "
-            "AND engine_version = ? ORDER BY seq DESC LIMIT 1", (seq, ENGINE_VERSION)).fetchone()
-        if row is None:
-            return None
+        """The latest usable snapshot at or before ``seq``. A snapshot is used
+        only if it says which entry it follows and that entry is in the log
+        (a moved or stale one is passed over: it is only a cache)."""
         try:
-            state = _STATE_DECODER.decode(row[2])
-        except (msgspec.DecodeError, msgspec.ValidationError):
-            return None  # a stale or damaged cache: replay instead
-        if state.ruleset.hash != row[1]:
-            return None
-        return row[0], state
+            found = self.conn.execute(
+                "SELECT seq, ruleset_hash, state FROM snapshots WHERE seq <= ? "
+                "AND engine_version = ? ORDER BY seq DESC LIMIT 3",
+                (seq, ENGINE_VERSION)).fetchall()
+        except sqlite3.DatabaseError:
+            return None  # no snapshots table, or a damaged one: replay instead
+        for at, ruleset_hash, blob in found:
+            try:
+                snap = _SNAPSHOT_DECODER.decode(blob)
+                row = self.conn.execute("SELECT command_id FROM events WHERE seq = ?",
+                                        (at,)).fetchone()
+            except (msgspec.MsgspecError, TypeError, sqlite3.DatabaseError):
+                continue
+            if (snap.seq == at and row is not None and row[0] == snap.command_id
+                    and snap.state.ruleset.hash == ruleset_hash):
+                self.snapshot_in_use = max(self.snapshot_in_use, at)
+                return at, snap.state
+        return None
 
     def last_snapshot_seq(self) -> int:
         return self.conn.execute("SELECT COALESCE(MAX(seq), 0) FROM snapshots").fetchone()[0]

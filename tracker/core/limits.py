@@ -1,0 +1,73 @@
+"""The range of every number and text an event may hold, and the check that
+applies them wherever an event enters the log.
+
+Events declare their fields with these types; msgspec enforces the ranges
+when an event is decoded (reading the log, importing, a correction), and
+``checked`` enforces them on the events a command decided, before they are
+appended. A number no game needs (10^30 hit points) is refused here instead
+of bricking the campaign later, when a snapshot cannot encode it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated
+
+import msgspec
+from msgspec import Meta
+
+from .errors import Refused
+
+YEAR_SECONDS = 366 * 24 * 3600
+
+Count = Annotated[int, Meta(ge=0, le=1_000_000)]  # supplies, coins of load
+Amount = Annotated[int, Meta(ge=1, le=100_000)]  # damage, healing
+XP = Annotated[int, Meta(ge=1, le=100_000_000)]
+Level = Annotated[int, Meta(ge=1, le=99)]
+Exhaustion = Annotated[int, Meta(ge=0, le=20)]
+HitPoints = Annotated[int, Meta(ge=1, le=10_000)]
+ArmourClass = Annotated[int, Meta(ge=-20, le=50)]
+Ability = Annotated[int, Meta(ge=0, le=100)]
+Depth = Annotated[int, Meta(ge=1, le=1_000)]
+Feet = Annotated[int, Meta(ge=1, le=1_000_000)]
+Turns = Annotated[int, Meta(ge=1, le=1_000)]
+Duration = Annotated[int, Meta(ge=1, le=10 * YEAR_SECONDS)]  # seconds
+Id = Annotated[int, Meta(ge=1, le=1_000_000_000)]
+Seq = Annotated[int, Meta(ge=1, le=1_000_000_000)]
+Session = Annotated[int, Meta(ge=1, le=1_000_000)]
+Seed = Annotated[int, Meta(ge=0, le=(1 << 63) - 1)]
+
+CharacterName = Annotated[str, Meta(min_length=1, max_length=40)]
+PlaceName = Annotated[str, Meta(max_length=80)]
+EffectName = Annotated[str, Meta(min_length=1, max_length=200)]
+Key = Annotated[str, Meta(min_length=1, max_length=64)]  # ids from the ruleset
+NoteText = Annotated[str, Meta(min_length=1, max_length=10_000)]
+RulesetText = Annotated[str, Meta(max_length=2_000_000)]
+
+_BOUND = re.compile(r"Expected `(\w+)`(?: of length)? ([<>]=) (-?\d+) - at `\$\.?(.*)`")
+_TYPE = re.compile(r"Expected `(\w+)`, got `(\w+)` - at `\$\.?(.*)`")
+_NOUNS = {"int": "a whole number", "str": "text", "bool": "yes or no"}
+
+
+def friendly(error: msgspec.MsgspecError) -> str:
+    """A validation error in words: 'hp must be at most 10000'."""
+    text = str(error)
+    m = _BOUND.match(text)
+    if m:
+        kind, op, n, where = m.groups()
+        bound = "at most" if op == "<=" else "at least"
+        what = f"{bound} {int(n):,}" + (" characters long" if kind == "str" else "")
+        return f"{where or 'the value'} must be {what}"
+    m = _TYPE.match(text)
+    if m:
+        kind, _, where = m.groups()
+        return f"{where or 'the value'} must be {_NOUNS.get(kind, kind)}"
+    return text
+
+
+def checked(ev: msgspec.Struct) -> msgspec.Struct:
+    """``ev`` if every field is in its range; else Refused saying which is not."""
+    try:
+        return msgspec.convert(msgspec.to_builtins(ev), type(ev))
+    except msgspec.ValidationError as e:
+        raise Refused(f"refused: {friendly(e)}") from None
