@@ -3,6 +3,7 @@
     .venv/bin/python bench/soak.py                         # 2,000 actions, seed 1
     .venv/bin/python bench/soak.py --actions 300 --seed 7 --ruleset dolmenwood
     .venv/bin/python bench/soak.py --ruleset all           # each shipped ruleset in turn
+    .venv/bin/python bench/soak.py --minutes 10            # as many actions as fit in 10 min
     python3 dev.py soak --actions 500                      # the same, through dev.py
 
 A campaign is made in a temporary saves folder and opened in the app
@@ -293,14 +294,17 @@ async def perform(pilot, action: Action, ledger: Ledger) -> None:
             await press(pilot, step, ledger, action.name)
 
 
-async def drive(saves: Path, plan: list[Action], ledger: Ledger, progress: bool) -> None:
-    """Open the campaign in the app and run the plan; a crash is recorded, not raised."""
+async def drive(saves: Path, plan: list[Action], ledger: Ledger, progress: bool,
+                minutes: float | None = None) -> None:
+    """Open the campaign in the app and run the plan (or as much of it as fits in
+    ``minutes``); a crash is recorded, not raised."""
     app = SoakApp(saves, NAME, ledger)
+    deadline = time.perf_counter() + minutes * 60 if minutes else float("inf")
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot, ledger, "open")
             for i, action in enumerate(plan, 1):
-                if not app.is_running:
+                if not app.is_running or time.perf_counter() > deadline:
                     break
                 await perform(pilot, action, ledger)
                 t = time.perf_counter()
@@ -454,7 +458,7 @@ def run_one(ruleset: str, args) -> bool:
     t = time.perf_counter()
     stop, threads = start(loops)
     try:
-        asyncio.run(drive(saves, plan, ledger, args.progress))
+        asyncio.run(drive(saves, plan, ledger, args.progress, args.minutes))
     finally:
         stop.set()
         for th in threads:
@@ -524,6 +528,8 @@ def main() -> int:
                     help="drive the app alone (a baseline for the timings)")
     ap.add_argument("--no-writer", dest="writer", action="store_false",
                     help="only the four readers: no `tracker do NAME note` loop")
+    ap.add_argument("--minutes", type=float,
+                    help="stop driving after this long, even if actions are left")
     ap.add_argument("--keep", action="store_true", help="keep the saves folder")
     ap.add_argument("--progress", action="store_true", help="a line every 100 actions")
     args = ap.parse_args()
