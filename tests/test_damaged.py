@@ -124,3 +124,45 @@ def test_a_campaign_that_cannot_be_written_can_still_be_read(capsys, notes, save
     assert code == 1 and "read-only" in out
     [info] = list_campaigns(saves)
     assert info.error == "" and info.events == 301
+
+
+@pytest.mark.parametrize("line, message", [
+    ('{"seq": ' + "9" * 4400 + "}", "not an event"),
+    ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+    ('{"seq": 1, "data": ' + "[" * 100_000 + "]" * 100_000 + "}", "nested too deeply"),
+])
+def test_hostile_import_lines_are_refused(capsys, saves, tmp_path, line, message):
+    p = tmp_path / "x.jsonl"
+    p.write_text(line + "\n")
+    code, out = run(capsys, "import", str(p), "x")
+    assert code == 1 and message in out and "Traceback" not in out
+    assert not (saves / "x.campaign").exists()
+
+
+def test_importing_what_is_not_a_file_returns(capsys, saves):
+    code, out = run(capsys, "import", "/dev/zero", "x")
+    assert code == 1 and "not a regular file" in out
+
+
+def test_export_keeps_the_good_entries_of_a_damaged_campaign(notes):
+    from tracker.store.jsonl import export_lines
+    from tracker.store.sqlite import Damaged, EventStore
+    _sql(notes, "DELETE FROM events WHERE seq = 50")
+    store = EventStore.open(notes)
+    got = []
+    with pytest.raises(Damaged) as e:
+        for line in export_lines(store):
+            got.append(line)
+    store.close()
+    assert len(got) == 49 and e.value.last_good == 49
+
+
+def test_cli_export_saves_the_good_entries_and_import_takes_them(capsys, notes, saves, tmp_path):
+    _sql(notes, "UPDATE events SET data = CAST(x'7b22ff22fe7d' AS TEXT) WHERE seq = 120")
+    out_file = tmp_path / "good.jsonl"
+    code, out = run(capsys, "export", "c", "-o", str(out_file))
+    assert code == 1 and "entries 1 to 119 were written" in out
+    assert len(out_file.read_text().splitlines()) == 119
+    assert run(capsys, "import", str(out_file), "rescued")[0] == 0
+    code, out = run(capsys, "import", str(out_file), "RESCUED")
+    assert code == 1 and "differs only in case" in out

@@ -247,3 +247,46 @@ def test_import_applies_the_checks_of_commands(delve, tmp_path, saves, edit, mes
     with pytest.raises(Refused, match=message):
         import_file(p, saves, "imported")
     assert not (saves / "imported.campaign").exists()
+
+
+def test_corrections_add_up(delve):
+    """A second correction used to refold from the log's own states and so
+    dropped the first one."""
+    c = delve
+    c.dispatch(c.amend_command(6, fields={"amount": "5"}))  # Bo: 8 - 5 = 3
+    c.dispatch(c.amend_command(9, insert_turn="rest"))
+    assert c.state.party[0].hp == 3 and c.state.dungeon.turn == 2
+    c.dispatch(c.amend_command(2, fields={"level": "2"}))
+    assert c.state.party[0].hp == 3 and c.state.dungeon.turn == 2
+    assert c.state.party[0].level == 2
+    fresh = Campaign.open(c.store.path.parent, "c")
+    assert fresh.state == c.state
+    fresh.close()
+
+
+def _edit_check(ls, **roll):
+    for l in ls:
+        if l["type"] == "turn_advanced" and "check" in l["data"]:
+            l["data"]["check"].update(roll)
+            return
+    raise AssertionError("no check in the log")
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda ls: _edit_check(ls, dice=[7]), "not possible on a d6"),
+    (lambda ls: _edit_check(ls, dice=[2, 2], total=2), "2 dice recorded"),
+    (lambda ls: _edit_check(ls, total=99), "not 99"),
+    (lambda ls: ls[4].update(session=-5), "session -5 is out of range"),
+    (lambda ls: ls[4].update(recorded_at="yesterday"), "not a date and time"),
+    (lambda ls: ls[3].update(command_id=ls[1]["command_id"]), "used by an earlier action"),
+])
+def test_import_refuses_records_that_contradict_themselves(make, tmp_path, saves, edit, message):
+    from tracker.store.jsonl import import_file
+    c = make()
+    c.dispatch(AddCharacter("Bo"))
+    c.dispatch(EnterDungeon("Crypt"))
+    c.dispatch(AdvanceTurn(count=2))
+    p = _export_with(c, tmp_path, edit)
+    with pytest.raises(Refused, match=message):
+        import_file(p, saves, "imported")
+    assert not (saves / "imported.campaign").exists()

@@ -1,15 +1,20 @@
 """The ``tracker`` command: opens the app, or runs one action headless.
 
 Exit codes: 0 success; 1 a refused action or bad input (one line on stderr);
-2 a usage error. Every action goes through ``Campaign.dispatch``, the same
-path the app uses.
+2 a usage error; 70 an internal error (a bug in tracker: one line on stderr,
+the traceback in a file in the temp folder, or on stderr with TRACKER_DEBUG=1).
+Every action goes through ``Campaign.dispatch``, the same path the app uses.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
+import stat
 import sys
+import unicodedata
 from pathlib import Path
 
 from .core import campaign as camp
@@ -23,12 +28,14 @@ from .service import Campaign, list_campaigns
 from .core.describe import roll_text
 from .history import AREAS
 from .store import jsonl, paths
+from .store.sqlite import Damaged, EventStore
 
 
 class Usage(Exception):
     """A usage error found after parsing (exit 2)."""
 
 
+EXIT_OK, EXIT_REFUSED, EXIT_USAGE, EXIT_BUG = 0, 1, 2, 70  # 70: EX_SOFTWARE
 def _ints(text: str) -> list[int]:
     """Whole numbers separated by commas, e.g. 3,5 (for --dice and --abilities)."""
     try:
@@ -261,10 +268,17 @@ def _print_outcome(out, campaign: Campaign, as_json: bool) -> None:
         print(f"#{env.seq} {describe(env.event, campaign.state.rules)}")
     for alert in out.alerts:
         print(f"!! {alert.text}")
+    for warning in out.warnings:
+        print(f"tracker: {warning}", file=sys.stderr)
 
 
 def run(argv: list[str]) -> int:
     parser = build_parser()
+    for a in argv:
+        try:
+            a.encode("utf-8")
+        except UnicodeEncodeError:
+            parser.exit(EXIT_USAGE, f"tracker: an argument is not valid UTF-8 text: {a!r}\n")
     args = parser.parse_args(argv)
     saves = paths.saves_dir(args.saves)
     if args.cmd in (None, "open"):
@@ -274,12 +288,13 @@ def run(argv: list[str]) -> int:
     try:
         return _run(args, saves)
     except Usage as e:
-        parser.exit(2, f"tracker: {e}\n")
-    return 0
+        parser.exit(EXIT_USAGE, f"tracker: {e}\n")
+    return EXIT_OK
 
 
 def _run(args, saves: Path) -> int:
     if args.cmd == "new":
+        paths.check_name(args.name)
         c = Campaign.create(saves, args.name, args.ruleset, args.seed)
         print(f"created {args.name} ({c.state.rules.meta.name}) in {saves}")
         c.close()
@@ -290,11 +305,7 @@ def _run(args, saves: Path) -> int:
     elif args.cmd == "rulesets":
         if args.rcmd == "check":
             f = Path(args.file)
-            try:
-                text = f.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as e:
-                raise Refused(f"cannot read {f}: {e}") from None
-            r = load_text(text, str(f))
+            r = load_text(paths.read_ruleset_file(f), str(f))
             print(f"{f}: ok ({r.rules.meta.id}, {r.rules.meta.name})")
         else:
             for rid, path in paths.list_rulesets().items():
@@ -303,7 +314,14 @@ def _run(args, saves: Path) -> int:
                     print(f"{rid}\t{r.rules.meta.name}\t{r.rules.meta.description}")
                 except Refused as e:
                     print(f"{rid}\tBROKEN: {e}")
+    elif args.cmd == "export" and args.format != "markdown":
+        return _export_jsonl(saves, args)
     elif args.cmd == "import":
+        try:
+            if not stat.S_ISREG(os.stat(args.file).st_mode):
+                raise Refused(f"cannot read {args.file}: not a regular file")
+        except OSError as e:
+            raise Refused(f"cannot read {args.file}: {e.strerror or e}") from None
         target = jsonl.import_file(Path(args.file), saves, args.name)
         print(f"imported {args.name} into {target}")
     else:
@@ -345,38 +363,119 @@ def _run_on(c: Campaign, args) -> int:
                 print(f"{e.seq:>6}  s{e.session:<3} {e.game_time:<15} {e.text}{mark}"
                       f"{dice if args.dice_detail else ''}")
     elif args.cmd == "export":
-        if args.format == "markdown":
-            lines = recap_lines(c, args.session)
-        else:
-            lines = jsonl.export_lines(c.store)
-        if args.output:
-            try:
-                with open(args.output, "w", encoding="utf-8") as f:
-                    for line in lines:
-                        f.write(line + "\n")
-            except OSError as e:
-                raise Refused(f"cannot write {args.output}: {e.strerror}") from None
-        else:
-            for line in lines:
-                print(line)
+        _write_lines(recap_lines(c, args.session), args.output)  # jsonl: _export_jsonl
     return 0
 
 
+def _export_jsonl(saves: Path, args) -> int:
+    """The log as stored, read without replaying it: on a damaged campaign this
+    saves every entry up to the first that cannot be read, then says so."""
+    path = paths.campaign_path(saves, args.name)
+    if not path.exists():
+        raise Refused(f"no campaign named {args.name!r} in {saves}")
+    store = EventStore.open(path)
+    try:
+        lines = jsonl.export_lines(store)
+        try:
+            _write_lines(lines, args.output)
+        except Damaged as e:
+            where = args.output if args.output not in (None, "-") else "standard output"
+            if not e.last_good:
+                raise Refused(f"{e.short}; not even its first entry can be read, so nothing "
+                              "was exported") from None
+            raise Refused(f"{e.short}; entries 1 to {e.last_good} were written to {where}, "
+                          "the ones after the damage are left out (a log with a gap cannot "
+                          "be replayed); `tracker import` makes a campaign of them") from None
+    finally:
+        store.close()
+    return 0
+
+
+def _write_lines(lines, output: str | None) -> None:
+    if not output or output == "-":
+        for line in lines:
+            print(line)
+        return
+    lines = iter(lines)
+    first = next(lines, None)  # a log that cannot be read at all leaves no file behind
+    try:
+        with open(output, "w", encoding="utf-8") as f:
+            if first is not None:
+                f.write(first + "\n")
+            for line in lines:
+                f.write(line + "\n")
+    except OSError as e:
+        raise Refused(f"cannot write {output}: {e.strerror}") from None
+
+
+def parse_span(span: str) -> tuple[int, int]:
+    """``N`` or ``N-M`` as (first, last)."""
+    m = re.fullmatch(r"\s*([0-9]{1,30})\s*(?:-\s*([0-9]{1,30})\s*)?", span)
+    if not m:
+        raise Usage(f"--session wants N or N-M, e.g. 3 or 2-5 (got {span[:40]!r})")
+    first, last = int(m.group(1)), int(m.group(2) or m.group(1))
+    if first > last:
+        raise Refused(f"--session {span}: the span runs backwards (expected N-M with N <= M)")
+    return first, last
+
+
 def recap_lines(c: Campaign, span: str | None) -> list[str]:
+    """The recap as Markdown lines. A span is clamped to the sessions the log
+    holds, so ``1-99999999999`` costs what ``1-3`` does."""
     from . import recap
 
+    envs = list(c.store.read())
     sessions = None
     if span:
-        try:
-            lo, _, hi = span.partition("-")
-            sessions = list(range(int(lo), int(hi or lo) + 1))
-        except ValueError:
-            raise Usage(f"--session wants N or N-M (got {span!r})") from None
+        first, last = parse_span(span)
+        held = sorted({e.session for e in envs})
+        sessions = [n for n in held if first <= n <= last]
+        if not sessions:
+            which = f"session {first}" if first == last else f"sessions {first}-{last}"
+            raise Refused(f"no entries in {which} (the log holds sessions "
+                          f"{held[0]}-{held[-1]})")
     try:
-        r = recap.build(c.name, list(c.store.read()), c.timeline.state_at, sessions)
+        r = recap.build(c.name, envs, c.timeline.state_at, sessions)
     except ValueError as e:
         raise Refused(str(e)) from None
     return recap.markdown(r).splitlines()
+
+
+def write_bug_report(exc: BaseException, context: str) -> str | None:
+    """The traceback of an internal error in a file of the temp folder; its path
+    (None if it could not be written)."""
+    import datetime as dt
+    import tempfile
+    import traceback
+
+    from . import __version__
+
+    try:
+        fd, where = tempfile.mkstemp(prefix="tracker-bug-", suffix=".txt")
+        with os.fdopen(fd, "w", encoding="utf-8", errors="replace") as f:
+            f.write(f"tracker {__version__}, Python {sys.version.split()[0]}, "
+                    f"{dt.datetime.now(dt.timezone.utc).isoformat()}\n{context}\n\n")
+            f.write("".join(traceback.format_exception(exc)))
+        return where
+    except OSError:
+        return None
+
+
+def report_bug(argv: list[str] | None, exc: BaseException) -> str:
+    """Report an internal error: the traceback to a file (or to stderr with
+    TRACKER_DEBUG=1); returns the one line for stderr."""
+    import traceback
+
+    name = type(exc).__name__
+    head = f"tracker: internal error ({name}): this is a bug in tracker, not in your input"
+    if os.environ.get("TRACKER_DEBUG"):
+        sys.stderr.write("".join(traceback.format_exception(exc)))
+        return f"{head}; please report it with the traceback above and the command you ran"
+    args = argv if argv is not None else sys.argv[1:]
+    where = write_bug_report(exc, "command: tracker " + " ".join(map(repr, args)))
+    saved = f"the details are in {where}" if where else \
+        "rerun with TRACKER_DEBUG=1 to see the details"
+    return f"{head}; please report it with the command you ran ({saved})"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -388,8 +487,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"tracker: manual dice are on and this action needs {e.group.count}d"
               f"{e.group.sides} for {e.label}; give every die with --dice", file=sys.stderr)
         return 1
-    except Refused as e:
-        print(f"tracker: {e}", file=sys.stderr)
+    except Refused as e:  # one line, whatever the message holds
+        print("tracker: " + "; ".join(l.strip() for l in str(e).splitlines() if l.strip()),
+              file=sys.stderr)
         return 1
     except BrokenPipeError:
         return 0
@@ -399,6 +499,9 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except Exception as e:  # anything else is a bug in tracker, never the GM's fault
+        print(report_bug(argv, e), file=sys.stderr)
+        return EXIT_BUG
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@ and as Markdown ready to paste into a group's chat or wiki."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from .core import clock, dice
@@ -144,37 +145,49 @@ def chart(r: Recap) -> list[str]:
     return out
 
 
-def markdown(r: Recap) -> str:
+def markdown(r: Recap, escape: bool = False) -> str:
+    """The recap as Markdown. ``escape``: names, notes and the ruleset's words
+    have Markdown's special characters escaped (the app shows them as typed)."""
+    e = _md_escape if escape else (lambda t: t)
     which = (f"session {r.sessions[0]}" if len(r.sessions) == 1
              else f"sessions {r.sessions[0]}-{r.sessions[-1]}")
-    md = [f"# {r.campaign}: {which}", "",
-          f"*{r.ruleset}* · from {r.start} to {r.end} ({r.span or 'no time'} in game"
+    md = [f"# {e(r.campaign)}: {which}", "",
+          f"*{e(r.ruleset)}* · from {r.start} to {r.end} ({r.span or 'no time'} in game"
           + (f", {r.days} day{'s' if r.days != 1 else ''}" if r.days else "") + ")", ""]
     if r.dungeons:
-        md.append(f"- **Delved:** {', '.join(r.dungeons)}")
+        md.append(f"- **Delved:** {', '.join(map(e, r.dungeons))}")
     md.append(f"- **Turns:** {r.turns}")
     md.append(f"- **Wandering checks:** {r.checks}, encounters: {len(r.encounters)}")
     if r.lights:
-        md.append("- **Lights lit:** " + ", ".join(f"{n} × {k}" for k, n in r.lights.items()))
+        md.append("- **Lights lit:** " + ", ".join(f"{n} × {e(k)}" for k, n in r.lights.items()))
     if r.supplies_used:
-        md.append("- **Supplies used:** " + ", ".join(f"{n} {k.lower()}" for k, n in
+        md.append("- **Supplies used:** " + ", ".join(f"{n} {e(k.lower())}" for k, n in
                                                       r.supplies_used.items()))
     if r.eaten or r.spoiled:
         md.append(f"- **Rations:** {r.eaten} eaten, {r.spoiled} spoiled")
     if r.damage:
-        md.append("- **Damage taken:** " + ", ".join(f"{n} {d}" for n, d in r.damage.items()))
+        md.append("- **Damage taken:** " + ", ".join(f"{e(n)} {d}" for n, d in r.damage.items()))
     if r.healed:
-        md.append("- **Healed:** " + ", ".join(f"{n} {d}" for n, d in r.healed.items()))
+        md.append("- **Healed:** " + ", ".join(f"{e(n)} {d}" for n, d in r.healed.items()))
     if r.xp:
         md.append(f"- **XP awarded:** {r.xp}")
     if r.levels:
-        md.append("- **Went up a level:** " + ", ".join(r.levels))
+        md.append("- **Went up a level:** " + ", ".join(map(e, r.levels)))
     if r.fallen:
-        md.append("- **Fallen:** " + ", ".join(r.fallen))
+        md.append("- **Fallen:** " + ", ".join(map(e, r.fallen)))
     if r.encounters:
-        md += ["", "## Encounters", ""] + [f"- {e}" for e in r.encounters]
+        md += ["", "## Encounters", ""] + [f"- {x}" for x in r.encounters]
     if r.notes:
-        md += ["", "## Notes", ""] + [f"- {n}" for n in r.notes]
+        md += ["", "## Notes", ""] + [f"- {e(n)}" for n in r.notes]
     if len(r.per_session) > 1:
         md += ["", "## By session", "", "```"] + chart(r) + ["```"]
     return "\n".join(md) + "\n"
+
+
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|~#!])")
+
+
+def _md_escape(text: str) -> str:
+    """Markdown's special characters escaped; line breaks become spaces (a note
+    stays one list item)."""
+    return _MD_SPECIAL.sub(r"\\\1", " ".join(str(text).split("\n")))

@@ -85,12 +85,9 @@ class Campaign:
 
     @classmethod
     def create(cls, saves: Path, name: str, ruleset_id: str, seed: int | None = None) -> "Campaign":
-        path = paths.campaign_path(saves, name)
+        path = paths.check_free(saves, name)
         rfile = paths.ruleset_file(ruleset_id)
-        try:
-            text = rfile.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            raise Refused(f"cannot read ruleset {rfile}: {e}") from None
+        text = paths.read_ruleset_file(rfile)
         loaded = load_text(text, str(rfile))
         seed = random.SystemRandom().randrange(1 << 31) if seed is None else seed
         ev = CampaignCreated(name, seed, loaded.rules.meta.id, loaded.hash, text)
@@ -310,8 +307,8 @@ class CampaignInfo:
 
 def list_campaigns(saves: Path) -> list[CampaignInfo]:
     """The saves folder's campaigns, most recently played first. Each file is
-    opened read-only and looked over (its pages, first and last entries), so a
-    damaged one is listed as such; nothing is ever written to a listed file."""
+    looked over (its pages and entries), so a damaged one is listed as such;
+    nothing is set on a file before it is known to be ours."""
     out = []
     if not saves.is_dir():
         return out
@@ -323,7 +320,7 @@ def list_campaigns(saves: Path) -> list[CampaignInfo]:
         except OSError:
             mtime = 0.0
         try:
-            store = EventStore.open(p, readonly=True)
+            store = EventStore.open(p)  # read-only where it cannot be written
             try:
                 out.append(_looked_over(store, name, mtime))
             finally:

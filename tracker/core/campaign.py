@@ -118,10 +118,18 @@ def decide_house_rule(state: State, cmd: ChangeHouseRule, dice) -> list[Event]:
     path = [p for p in cmd.key.split(".") if p]
     if not path or path[0] == "meta":
         raise Refused("name a rule by its key, e.g. dungeon.wandering.every_turns")
+    if len(cmd.key) > 200 or len(cmd.value) > 10_000:
+        raise Refused("a house rule key is limited to 200 characters and its value to 10,000")
     try:
-        value = tomllib.loads(f"v = {cmd.value}")["v"]
+        parsed = tomllib.loads(f"v = {cmd.value}")
+        if len(parsed) != 1:
+            raise Refused(f"{cmd.key}: the value must be one TOML value, not several lines")
+        value = parsed["v"]
     except tomllib.TOMLDecodeError:
         value = cmd.value  # bare text is taken as a string
+    except (ValueError, RecursionError):  # e.g. a number of thousands of digits
+        raise Refused(f"{cmd.key}: the value is not a usable number or list "
+                      "(too long, or nested too deeply)") from None
     data = tomllib.loads(state.ruleset.text)
     node = data
     for i, p in enumerate(path[:-1]):
@@ -132,7 +140,11 @@ def decide_house_rule(state: State, cmd: ChangeHouseRule, dice) -> list[Event]:
     if old == value:
         raise Refused(f"{cmd.key} is already {old!r}")
     node[path[-1]] = value
-    text = f"# house rules of {state.name}\n" + tomli_w.dumps(data)
+    try:
+        name = "".join(ch for ch in state.name if ch.isprintable())
+        text = f"# house rules of {name}\n" + tomli_w.dumps(data)
+    except (ValueError, TypeError, RecursionError):
+        raise Refused(f"{cmd.key}: the value cannot be written into the ruleset") from None
     loaded = load_text(text, f"house rule {cmd.key}")
     was = "unset" if old is None else repr(old)
     return [RulesetChanged(f"{cmd.key}: {was} -> {value!r}", loaded.hash, text)]

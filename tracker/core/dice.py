@@ -20,6 +20,7 @@ source) and ``ManualDice`` (asks for every die by raising ``DiceNeeded``).
 from __future__ import annotations
 
 import random
+import re
 from functools import lru_cache
 from typing import Protocol
 
@@ -33,6 +34,12 @@ MAX_SIDES = 10_000
 
 class DiceError(Refused):
     """A dice expression or a typed die value that cannot be used."""
+
+
+def shown(text, limit: int = 40) -> str:
+    """``text`` quoted for a message, cut short when long."""
+    t = str(text)
+    return repr(t) if len(t) <= limit else repr(t[:limit]) + f"… ({len(t):,} characters)"
 
 
 class DiceGroup(msgspec.Struct, frozen=True):
@@ -107,11 +114,9 @@ class _Parser:
         self.pos = 0
 
     def fail(self, what: str) -> DiceError:
-        caret = " " * self.pos + "^"
+        """One line: what is wrong, at which position (1 = the first character)."""
         return DiceError(
-            f"bad dice expression {self.text!r}: {what} at position {self.pos + 1}\n"
-            f"  {self.text}\n  {caret}"
-        )
+            f"bad dice expression {shown(self.text)}: {what} at position {self.pos + 1}")
 
     def skip_ws(self) -> None:
         while self.pos < len(self.src) and self.src[self.pos].isspace():
@@ -124,7 +129,7 @@ class _Parser:
     def number(self, what: str) -> int:
         self.skip_ws()
         start = self.pos
-        while self.pos < len(self.src) and self.src[self.pos].isdigit():
+        while self.pos < len(self.src) and self.src[self.pos] in "0123456789":
             self.pos += 1
         if start == self.pos:
             raise self.fail(f"expected {what}")
@@ -143,7 +148,7 @@ class _Parser:
         if self.peek():
             raise self.fail(f"unexpected {self.src[self.pos]!r}")
         if sum(t.group.count for t in terms if t.group) > MAX_DICE:
-            raise DiceError(f"bad dice expression {self.text!r}: more than {MAX_DICE} dice")
+            raise DiceError(f"bad dice expression {shown(self.text)}: more than {MAX_DICE} dice")
         return DiceExpr(self.text.strip(), tuple(terms))
 
     def term(self, sign: int) -> Term:
@@ -191,7 +196,9 @@ class _Parser:
 def parse(text: str) -> DiceExpr:
     """Parse a dice expression such as ``2d6*10`` or ``2d20kh1+3``."""
     if not isinstance(text, str):
-        raise DiceError(f"bad dice expression {text!r}: not text")
+        raise DiceError(f"bad dice expression {shown(text)}: not text")
+    if len(text) > 200:
+        raise DiceError(f"bad dice expression {shown(text)}: longer than 200 characters")
     return _parse(text)
 
 
@@ -204,11 +211,11 @@ def _parse(text: str) -> DiceExpr:
 def parse_chance(text: str) -> Chance:
     """Parse ``X-in-Y`` (e.g. ``1-in-6``)."""
     parts = str(text).strip().lower().split("-in-")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise DiceError(f"bad chance {text!r}: expected X-in-Y, e.g. 1-in-6")
+    if len(parts) != 2 or not all(re.fullmatch(r"\s*[0-9]{1,7}\s*", p) for p in parts):
+        raise DiceError(f"bad chance {shown(text)}: expected X-in-Y, e.g. 1-in-6")
     x, y = (int(p) for p in parts)
-    if y < 2 or not 0 <= x <= y:
-        raise DiceError(f"bad chance {text!r}: X must be 0..Y and Y at least 2")
+    if not 2 <= y <= MAX_SIDES or not 0 <= x <= y:
+        raise DiceError(f"bad chance {shown(text)}: X must be 0..Y and Y from 2 to {MAX_SIDES}")
     return Chance(x, y)
 
 
@@ -330,3 +337,18 @@ def rolls_in(obj) -> list[Roll]:
 
     walk(obj)
     return out
+
+
+def roll_problem(r: Roll) -> str:
+    """What is inconsistent in a recorded roll (dice the expression cannot
+    show, too many or too few, a total the dice do not make), or ""."""
+    try:
+        source = ScriptedDice(list(r.dice))
+        again = roll(parse(r.expr), source)
+    except Exception as e:  # DiceError, DiceNeeded: the record is what is wrong
+        return str(e)
+    if source.unused():
+        return f"{len(r.dice)} dice recorded where {r.expr} rolls {len(again.dice)}"
+    if again.total != r.total:
+        return f"the dice {list(r.dice)} make {again.total}, not {r.total}"
+    return ""

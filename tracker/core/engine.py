@@ -111,7 +111,8 @@ def step(state: State | None, env: Envelope, history: History,
             state = history.state_at(ev.to_seq)
         elif not refolding:  # EntryCorrected; in a refold it is already applied
             stand_ins = {**state.corrections, ev.target: ev.events}
-            state = replace(_refold(history, ev.target, env.seq - 1, stand_ins),
+            # from the earliest correction in force: the log's own states hold none of them
+            state = replace(_refold(history, min(stand_ins), env.seq - 1, stand_ins),
                             corrections=stand_ins)
     else:
         state = EVOLVERS[kind](state, ev)
@@ -181,7 +182,8 @@ def check_correction(history: History, corrections: dict[int, tuple], target: in
                      judge: Callable[[int, State], None]) -> None:
     """Replay a correction of ``target`` and every entry after it, up to
     ``upto``, before it is written; ``judge(seq, state)`` refuses a state."""
-    _refold(history, target, upto, {**corrections, target: events}, judge)
+    stand_ins = {**corrections, target: events}
+    _refold(history, min(stand_ins), upto, stand_ins, judge)
 
 
 def _effective(env: Envelope, stand_ins: dict[int, tuple]) -> tuple[Envelope, ...]:

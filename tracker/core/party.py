@@ -9,6 +9,7 @@ here from the ruleset.
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Annotated
 
 from msgspec import Meta
@@ -26,6 +27,7 @@ from .lights import rename_carrier
 from .state import Character, State
 
 _NAME = re.compile(r"^[^\x00-\x1f]{1,40}$")
+_INVISIBLE = {"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"}  # two names must not look alike
 
 
 # --- commands -----------------------------------------------------------------------
@@ -171,8 +173,9 @@ class LoadSet(Event, frozen=True):
 
 def _check_name(state: State, name: str, ignore: str = "") -> str:
     name = name.strip()
-    if not _NAME.match(name):
-        raise Refused("a character name needs 1 to 40 printable characters")
+    if not _NAME.match(name) or any(unicodedata.category(ch) in _INVISIBLE for ch in name):
+        raise Refused("a character name needs 1 to 40 printable characters "
+                      "(no line breaks or invisible characters)")
     other = state.character(name)
     if other is not None and other.name.casefold() != ignore.casefold():
         raise Refused(f"{other.name} is already in the party")

@@ -41,6 +41,9 @@ def decide_set(state: State, cmd: SetSupplies, dice) -> list[Event]:
 
 @evolves(SuppliesSet)
 def evolve_set(state: State, ev: SuppliesSet) -> State:
+    if ev.kind not in state.rules.supplies:
+        raise Refused(f"unknown supply {ev.kind!r}; this ruleset has: "
+                      + ", ".join(state.rules.supplies))
     return replace(state, supplies=set_count(state, ev.kind, ev.count))
 
 

@@ -7,6 +7,7 @@ log) before it writes anything, and names the first bad line.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from pathlib import Path
 from typing import Iterable, TextIO
@@ -15,6 +16,7 @@ import msgspec
 
 from ..core import events as evmod
 from ..core.engine import Timeline, step
+from ..core.dice import roll_problem, rolls_in
 from ..core.invariants import problems
 from ..core.limits import friendly
 from ..core.errors import Refused
@@ -27,18 +29,35 @@ _FIELDS = {"seq": int, "type": str, "version": int, "data": dict, "command_id": 
 
 
 def export_lines(store: EventStore) -> Iterable[str]:
+    """The log as JSON lines. On a damaged file the good entries come first,
+    then ``Damaged`` is raised: the caller keeps what was read."""
     for seq, type_, version, data, cid, session, at in store.rows():
+        store.decoded(seq, type_, version, data)  # exported as stored, once known to read
         yield json.dumps({"seq": seq, "type": type_, "version": version,
                           "data": json.loads(data), "command_id": cid,
                           "session": session, "recorded_at": at},
                          ensure_ascii=False, separators=(",", ":"))
 
 
+MAX_LINE = 8 << 20  # characters: the longest event is a ruleset's text (2 MB at most)
+
+
+def _lines(f: TextIO, origin: str) -> Iterable[tuple[int, str]]:
+    n = 0
+    while line := f.readline(MAX_LINE + 1):
+        n += 1
+        if len(line) > MAX_LINE and not line.endswith("\n"):
+            raise Refused(f"{origin}, line {n}: longer than {MAX_LINE:,} characters; "
+                          "not an export of ours")
+        yield n, line
+
+
 def read_lines(f: TextIO, origin: str) -> list[tuple]:
     """Validate every line; return rows ready for the store."""
     rows: list[tuple] = []
     envs: list[Envelope] = []
-    for n, line in enumerate(f, 1):
+    finished: set[str] = set()  # command ids whose entries are over
+    for n, line in _lines(f, origin):
         if not line.strip():
             continue
         where = f"{origin}, line {n}"
@@ -46,6 +65,9 @@ def read_lines(f: TextIO, origin: str) -> list[tuple]:
             obj = json.loads(line)
         except json.JSONDecodeError as e:
             raise Refused(f"{where}: not JSON ({e.msg} at column {e.colno})") from None
+        except (ValueError, RecursionError) as e:  # 5,000-digit numbers, deep nesting
+            why = "nested too deeply" if isinstance(e, RecursionError) else str(e).split(";")[0]
+            raise Refused(f"{where}: not an event ({why})") from None
         if not isinstance(obj, dict):
             raise Refused(f"{where}: expected a JSON object")
         for key, typ in _FIELDS.items():
@@ -56,6 +78,20 @@ def read_lines(f: TextIO, origin: str) -> list[tuple]:
         extra = set(obj) - set(_FIELDS)
         if extra:
             raise Refused(f"{where}: unknown field {sorted(extra)[0]!r}")
+        if not 0 <= obj["session"] <= 1_000_000:
+            raise Refused(f"{where}: session {obj['session']} is out of range")
+        try:
+            dt.datetime.fromisoformat(obj["recorded_at"])
+        except ValueError:
+            raise Refused(f"{where}: recorded_at {obj['recorded_at'][:40]!r} is not a "
+                          "date and time") from None
+        cid = obj["command_id"]
+        if not 1 <= len(cid) <= 64:
+            raise Refused(f"{where}: command_id must be 1 to 64 characters")
+        if cid in finished:
+            raise Refused(f"{where}: command_id {cid[:64]!r} was used by an earlier action")
+        if rows and rows[-1][4] != cid:
+            finished.add(rows[-1][4])
         expected = len(rows) + 1
         if obj["seq"] != expected:
             raise Refused(f"{where}: seq {obj['seq']} out of order (expected {expected})")
@@ -94,6 +130,10 @@ def _replays(envs: list[Envelope], origin: str) -> None:
                 msgspec.MsgspecError) as e:
             raise Refused(f"{where}: the log does not replay ({type(e).__name__}: {e})") from None
         timeline.remember(env.seq, state)
+        for r in rolls_in(env.event):
+            wrong = roll_problem(r)
+            if wrong:
+                raise Refused(f"{where}: the roll {r.expr} does not add up: {wrong}")
         found = set(problems(state))
         new = found - known
         if new:
@@ -103,9 +143,10 @@ def _replays(envs: list[Envelope], origin: str) -> None:
 
 def import_file(src: Path, saves: Path, name: str) -> Path:
     """Create campaign ``name`` from a JSONL export; nothing is written on error."""
-    target = paths.campaign_path(saves, name)
-    if target.exists():
-        raise Refused(f"a campaign named {name!r} already exists; choose another name")
+    target = paths.check_free(saves, name)
+    if not src.is_file():
+        what = "no such file" if not src.exists() else "not a regular file"
+        raise Refused(f"cannot import {src}: {what}")
     try:
         with open(src, encoding="utf-8") as f:
             rows = read_lines(f, src.name)

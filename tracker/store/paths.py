@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import re
+import stat
+import unicodedata
 from pathlib import Path
 
 from ..core.errors import Refused
@@ -61,7 +63,68 @@ def ruleset_file(ruleset_id: str) -> Path:
     if ruleset_id in found:
         return found[ruleset_id]
     p = Path(ruleset_id)
-    if p.suffix == ".toml" and p.is_file():
-        return p  # a GM's own house-rules copy
+    if p.suffix == ".toml" and p.exists():
+        return p  # a GM's own house-rules copy (read_ruleset_file checks it)
     known = ", ".join(found) or "none found"
     raise Refused(f"unknown ruleset {ruleset_id!r} (shipped: {known}; or give a .toml file)")
+
+
+MAX_RULESET_BYTES = 1_000_000
+
+
+def read_ruleset_file(path: str | os.PathLike) -> str:
+    """The text of a ruleset file the GM named: a regular file of at most 1 MB.
+
+    A device (/dev/zero), a pipe or a folder is refused before it is read, so
+    nothing can make ``rulesets check`` or ``new`` hang.
+    """
+    f = Path(path)
+    try:
+        st = os.stat(f)
+        if not stat.S_ISREG(st.st_mode):
+            raise Refused(f"cannot read {f}: not a regular file")
+        if st.st_size > MAX_RULESET_BYTES:
+            raise Refused(f"cannot read {f}: too large ({st.st_size:,} bytes; "
+                          f"a ruleset is limited to {MAX_RULESET_BYTES:,})")
+        fd = os.open(f, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as fh:
+            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+                raise Refused(f"cannot read {f}: not a regular file")
+            data = fh.read(MAX_RULESET_BYTES + 1)
+    except OSError as e:
+        raise Refused(f"cannot read {f}: {e.strerror or e}") from None
+    if len(data) > MAX_RULESET_BYTES:
+        raise Refused(f"cannot read {f}: too large (a ruleset is limited to "
+                      f"{MAX_RULESET_BYTES:,} bytes)")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise Refused(f"cannot read {f}: not UTF-8 text (byte {e.start + 1})") from None
+
+
+def _fold(name: str) -> str:
+    return unicodedata.normalize("NFC", name).casefold()
+
+
+def check_free(saves: Path, name: str) -> Path:
+    """The path for a new campaign ``name``: refused if the name is taken, or
+    differs only in case from one that is (the same file on macOS and Windows)."""
+    path = campaign_path(saves, name)
+    twin = case_twin(saves, name)
+    if twin is not None:
+        raise Refused(f"a campaign named {twin!r} exists; {name!r} differs only in case, "
+                      "which is the same file on macOS and Windows: choose another name")
+    if path.exists():
+        raise Refused(f"a campaign named {name!r} already exists; choose another name")
+    return path
+
+
+def case_twin(saves: Path, name: str) -> str | None:
+    """An existing campaign whose name differs from ``name`` only in case (or
+    Unicode normalisation): the same file on macOS and Windows, so refused everywhere."""
+    try:
+        found = [p.name[:-len(SUFFIX)] for p in saves.iterdir()
+                 if p.name.endswith(SUFFIX)]
+    except OSError:
+        return None
+    return next((n for n in found if n != name and _fold(n) == _fold(name)), None)

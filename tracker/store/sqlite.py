@@ -68,9 +68,10 @@ class StoreError(Refused):
 class Damaged(StoreError):
     """A campaign file with entries that cannot be read; those before are good."""
 
-    def __init__(self, message: str, last_good: int):
+    def __init__(self, message: str, last_good: int, short: str = ""):
         super().__init__(message)
         self.last_good = last_good
+        self.short = short or message  # without the advice to export
 
 
 class ConcurrentWrite(StoreError):
@@ -151,6 +152,12 @@ def _connect_checked(path: Path, mode: str) -> sqlite3.Connection:
         raise StoreError(f"{path.name} was written by a newer tracker (file format {fmt}, "
                          f"this one reads up to {FORMAT_VERSION}); upgrade tracker")
     return conn
+
+
+def _printable(text: str, limit: int = 160) -> str:
+    """Text from a damaged file, fit for one line of a message."""
+    text = "".join(ch if ch.isprintable() else "?" for ch in text.replace("\ufffd", "?"))
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def _now() -> str:
@@ -263,8 +270,8 @@ class EventStore:
         try:
             return self.conn.execute("SELECT COALESCE(MAX(seq), 0) FROM events").fetchone()[0]
         except sqlite3.DatabaseError as e:
-            raise StoreError(f"{self.path.name} is damaged: {e}; "
-                             f"`tracker export` saves what can be read") from None
+            raise StoreError(f"{self.path.name} is damaged: {e}; SQLite cannot read its "
+                             "list of entries") from None
 
     def rows(self, lo: int = 1, hi: int | None = None) -> Iterator[tuple]:
         """Raw rows (seq, type, version, data, command_id, session, recorded_at),
@@ -310,23 +317,30 @@ class EventStore:
         return out
 
     def read(self, lo: int = 1, hi: int | None = None) -> Iterator[Envelope]:
-        decode = evmod.decode
+        decoded = self.decoded
         for seq, type_, version, data, cid, session, at in self.rows(lo, hi):
-            try:
-                ev = decode(type_, version, data)
-            except (msgspec.DecodeError, msgspec.ValidationError) as e:
-                raise self.damaged(f"entry #{seq} ({type_}) cannot be read: {friendly(e)}",
-                                   seq - 1) from None
-            except Refused as e:  # an event from a newer tracker, or unknown
-                raise StoreError(f"{self.path.name}: entry #{seq} ({type_}) cannot be read: "
-                                 f"{e}") from None
-            yield Envelope(seq, type_, version, ev, cid, session, at)
+            yield Envelope(seq, type_, version, decoded(seq, type_, version, data), cid,
+                           session, at)
+
+    def decoded(self, seq: int, type_: str, version: int, data: str) -> Event:
+        """The event of row ``seq``; Damaged when it cannot be read."""
+        try:
+            return evmod.decode(type_, version, data)
+        except (msgspec.DecodeError, msgspec.ValidationError) as e:
+            raise self.damaged(f"entry #{seq} ({type_}) cannot be read: {friendly(e)}",
+                               seq - 1) from None
+        except Refused as e:  # an event from a newer tracker, or unknown
+            raise StoreError(f"{self.path.name}: entry #{seq} ({type_}) cannot be read: "
+                             f"{e}") from None
 
     def damaged(self, what: str, last_good: int | None = None) -> "Damaged":
         name = self.path.name.removesuffix(".campaign")
+        short = f"{self.path.name} is damaged: {_printable(what)}"
+        if last_good == 0:
+            return Damaged(f"{short}; not even its first entry can be read", 0, short)
         good = "" if last_good is None else f"; the last good entry is #{last_good}"
-        return Damaged(f"{self.path.name} is damaged: {what}{good}. `tracker export "
-                       f"{shlex.quote(name)} -o FILE` saves what can be read", last_good or 0)
+        return Damaged(f"{short}{good}. `tracker export {shlex.quote(name)} -o FILE` saves "
+                       "what can be read", last_good or 0, short)
 
     def command_seqs(self, command_id: str) -> list[int]:
         return [r[0] for r in self.conn.execute(

@@ -10,6 +10,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.reactive import reactive
 from textual.screen import Screen
+from textual.worker import Worker, WorkerState
 
 from ..core import clock
 from ..core.dice import DiceNeeded
@@ -71,7 +72,35 @@ class TrackerApp(App):
         if self.campaign is not None:
             self.offer_session()
 
-    @work
+    # -- messages: GM-typed text is never markup; a failed worker never ends the app ------
+
+    def notify(self, message: str, *, markup: bool = False, **kwargs) -> None:
+        """Notifications show names and notes as typed (``markup=False`` by default)."""
+        super().notify(str(message), markup=markup, **kwargs)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """Every worker runs with ``exit_on_error=False``; its failure ends up here
+        (worker messages bubble up from the screens) and is shown, not fatal."""
+        if event.state != WorkerState.ERROR:
+            return
+        event.stop()
+        self.report_error(event.worker.error, f"worker {event.worker.name or '?'}")
+
+    def report_error(self, error: BaseException | None, where: str) -> None:
+        """An unexpected error: a notification, the traceback in a file; the app goes on."""
+        from ..cli import write_bug_report
+
+        if error is None:
+            return
+        if isinstance(error, Refused):
+            self.notify(str(error), title="Refused", severity="error", timeout=8)
+            return
+        path = write_bug_report(error, f"in the app: {where}")
+        self.notify(f"{type(error).__name__}: {error}\nThis is a bug in tracker; the app goes on. "
+                    + (f"Details for a report: {path}" if path else ""),
+                    title="Internal error", severity="error", timeout=20)
+
+    @work(exit_on_error=False)
     async def offer_session(self) -> None:
         """Opening a campaign between sessions offers to start the next one."""
         state = self.state
@@ -88,7 +117,7 @@ class TrackerApp(App):
         """Quitting during a session offers to end it first."""
         self._quit()
 
-    @work(exclusive=True, group="quit")
+    @work(exclusive=True, group="quit", exit_on_error=False)
     async def _quit(self) -> None:
         state = self.state
         if self.campaign is not None and state is not None and state.in_session:
@@ -157,7 +186,8 @@ class TrackerApp(App):
         """Dispatch ``command`` in a worker (it may wait for typed dice).
         ``preset``: the first dice, already shown to the GM (``typed`` False when
         tracker rolled them, True when the GM typed them)."""
-        self.run_worker(self.dispatch(command, preset, typed), group="dispatch")
+        self.run_worker(self.dispatch(command, preset, typed), group="dispatch",
+                        name=f"dispatch {type(command).__name__}", exit_on_error=False)
 
     async def dispatch(self, command: Command, preset: list[int] | None = None,
                        typed: bool = True) -> Outcome | None:
@@ -242,5 +272,6 @@ class TrackerApp(App):
 
 
 def run_app(saves: Path, name: str | None = None) -> int:
-    TrackerApp(saves, name).run()
-    return 0
+    app = TrackerApp(saves, name)
+    app.run()
+    return 0 if not app.return_code else 70  # Textual printed the traceback: a bug

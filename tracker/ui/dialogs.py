@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 from textual import on
@@ -13,6 +14,7 @@ from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 from ..core.dice import DiceNeeded
+from .safe import plain
 
 
 class Dialog(ModalScreen):
@@ -34,11 +36,11 @@ class DiceDialog(Dialog):
     def compose(self) -> ComposeResult:
         g = self.need.group
         with Vertical(id="dialog"):
-            yield Label(f"[b]{self.need.label[:1].upper()}{self.need.label[1:]}[/b]",
+            yield Label(plain(f"{self.need.label[:1].upper()}{self.need.label[1:]}", "bold"),
                         id="dialog-title")
-            yield Label(f"Roll {self.need.expr or f'{g.count}d{g.sides}'}: type "
-                        f"{'each of the ' + str(g.count) + ' dice' if g.count > 1 else 'the die'}"
-                        f" (1-{g.sides})", id="dialog-help")
+            yield Label(plain(f"Roll {self.need.expr or f'{g.count}d{g.sides}'}: type "
+                              f"{'each of the ' + str(g.count) + ' dice' if g.count > 1 else 'the die'}"
+                              f" (1-{g.sides})"), id="dialog-help")
             yield Input(placeholder=" ".join(["?"] * g.count), id="dice-input")
             yield Label("", id="dialog-error")
             yield Label("Enter records it · Escape cancels the action", id="dialog-keys")
@@ -58,7 +60,7 @@ class DiceDialog(Dialog):
         if not error and bad:
             error = f"{bad[0]} is not possible on a d{g.sides}"
         if error:
-            self.query_one("#dialog-error", Label).update(f"[red]{error}[/red]")
+            self.query_one("#dialog-error", Label).update(plain(error, "red"))
             return
         self.dismiss(values)
 
@@ -74,11 +76,11 @@ class ChoiceDialog(Dialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label(f"[b]{self.title_text}[/b]", id="dialog-title")
+            yield Label(plain(self.title_text, "bold"), id="dialog-title")
             if self.help_text:
-                yield Label(self.help_text, id="dialog-help")
+                yield Label(plain(self.help_text), id="dialog-help")
             yield OptionList(*[Option(label, id=key) for key, label in self.options],
-                             id="choices")
+                             id="choices", markup=False)
 
     @on(OptionList.OptionSelected)
     def chosen(self, event: OptionList.OptionSelected) -> None:
@@ -99,9 +101,9 @@ class TextDialog(Dialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label(f"[b]{self.title_text}[/b]", id="dialog-title")
+            yield Label(plain(self.title_text, "bold"), id="dialog-title")
             if self.help_text:
-                yield Label(self.help_text, id="dialog-help")
+                yield Label(plain(self.help_text), id="dialog-help")
             yield Input(value=self.value, placeholder=self.placeholder, id="text-input")
             yield Label("", id="dialog-error")
 
@@ -111,10 +113,15 @@ class TextDialog(Dialog):
         error = "type something, or Escape to cancel" if not text else \
             (self.validate(text) if self.validate else "")
         if error:
-            self.query_one("#dialog-error", Label).update(f"[red]{error}[/red]")
+            self.query_one("#dialog-error", Label).update(plain(error, "red"))
             return
         self.dismiss(text)
 
 
+def whole(text: str, digits: int = 9) -> bool:
+    """ASCII digits only, at most ``digits`` of them ("²" and "٣" are not numbers here)."""
+    return re.fullmatch(rf"[0-9]{{1,{digits}}}", text) is not None
+
+
 def positive_int(text: str) -> str:
-    return "" if text.isdigit() and int(text) > 0 else "a whole number greater than 0"
+    return "" if whole(text) and int(text) > 0 else "a whole number greater than 0 (up to 9 digits)"

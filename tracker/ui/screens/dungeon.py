@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -136,14 +138,14 @@ class DungeonScreen(Screen):
     async def _ask(self, title: str, help: str = "", validate=None, value: str = "") -> str | None:
         return await self.app.push_screen_wait(TextDialog(title, help, value, validate=validate))
 
-    @work
+    @work(exit_on_error=False)
     async def action_activity(self) -> None:
         acts = [(a, a.capitalize()) for a in self.state.rules.dungeon.activities]
         act = await self._choose("Turn activity", acts)
         if act:
             self.app.run_command(dun.AdvanceTurn(1, act))
 
-    @work
+    @work(exit_on_error=False)
     async def action_turns(self) -> None:
         n = await self._ask("Advance how many turns?", "Stops early at an encounter or "
                             "when a light goes out", positive_int)
@@ -154,7 +156,7 @@ class DungeonScreen(Screen):
         if act:
             self.app.run_command(dun.AdvanceTurn(int(n), act))
 
-    @work
+    @work(exit_on_error=False)
     async def action_light(self) -> None:
         rules = self.state.rules
         kinds = []
@@ -186,7 +188,7 @@ class DungeonScreen(Screen):
             cmd = lights.DouseLight(light.id) if light.lit else lights.RelightLight(light.id)
             self.app.run_command(cmd)
 
-    @work
+    @work(exit_on_error=False)
     async def action_effect(self) -> None:
         name = await self._ask("Effect or spell", "e.g. Bless, Light, Invisibility")
         if name is None:
@@ -204,7 +206,7 @@ class DungeonScreen(Screen):
         if span is not None:
             self.app.run_command(effects.StartEffect(name, seconds(rules, span)))
 
-    @work
+    @work(exit_on_error=False)
     async def action_end_effect(self) -> None:
         opts = [(str(e.id), e.name) for e in self.state.effects]
         if not opts:
@@ -214,7 +216,7 @@ class DungeonScreen(Screen):
         if eid:
             self.app.run_command(effects.EndEffect(int(eid)))
 
-    @work
+    @work(exit_on_error=False)
     async def action_enter_or_leave(self) -> None:
         d = self.state.dungeon
         if not d.active:
@@ -234,14 +236,14 @@ class DungeonScreen(Screen):
                 how.startswith("hasty"), how in ("hasty-map", "hasty-both"),
                 how in ("hasty-route", "hasty-both")))
 
-    @work
+    @work(exit_on_error=False)
     async def action_depth(self) -> None:
         n = await self._ask("Go to dungeon level", f"Now on level {self.state.dungeon.depth}",
                             positive_int)
         if n is not None:
             self.app.run_command(dun.ChangeDepth(int(n)))
 
-    @work
+    @work(exit_on_error=False)
     async def action_fast_travel(self) -> None:
         ft = self.state.rules.dungeon.fast_travel
         if ft is None:
@@ -252,7 +254,7 @@ class DungeonScreen(Screen):
         if feet is not None:
             self.app.run_command(dun.FastTravel(int(feet)))
 
-    @work
+    @work(exit_on_error=False)
     async def action_supplies(self) -> None:
         s = self.state.supplies
         opts = [(k, f"{n} ({s.count(k)})") for k, n in self.state.rules.supplies.items()]
@@ -261,11 +263,9 @@ class DungeonScreen(Screen):
             return
 
         def check(text: str) -> str:
-            try:
-                int(text)
+            if re.fullmatch(r"[+-]?[0-9]{1,9}", text):
                 return ""
-            except ValueError:
-                return "a number (set), or +N / -N (add / remove)"
+            return "a number (set), or +N / -N (add / remove)"
 
         n = await self._ask(f"{self.state.rules.supplies[kind]}: now {s.count(kind)}",
                             "Type N to set, +N to add, -N to remove", check)
@@ -283,7 +283,7 @@ class DungeonScreen(Screen):
             return None
         return await self._choose(title, [(c.name, c.name) for c in self.state.party])
 
-    @work
+    @work(exit_on_error=False)
     async def action_rename_character(self) -> None:
         old = await self._pick_character("Rename whom?")
         if old is None:
@@ -292,13 +292,13 @@ class DungeonScreen(Screen):
         if new is not None:
             self.app.run_command(party.RenameCharacter(old, new))
 
-    @work
+    @work(exit_on_error=False)
     async def action_remove_character(self) -> None:
         who = await self._pick_character("Remove whom?")
         if who is not None:
             self.app.run_command(party.RemoveCharacter(who))
 
-    @work
+    @work(exit_on_error=False)
     async def action_note(self) -> None:
         text = await self._ask("GM note", "Goes into the log")
         if text is not None:
@@ -313,7 +313,7 @@ class DungeonScreen(Screen):
     def action_manual_dice(self) -> None:
         self.app.run_command(camp.SetManualDice(not self.state.manual_dice))
 
-    @work
+    @work(exit_on_error=False)
     async def action_house_rule(self) -> None:
         text = await self._ask("House rule: key = value",
                                "e.g. dungeon.wandering.every_turns = 3",

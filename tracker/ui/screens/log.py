@@ -20,7 +20,8 @@ from ...core.handlers import Command
 from ...core.view import diff, state_json
 from ...history import AREAS, LogEntry, entries
 from ...store.sqlite import EventStore
-from ..dialogs import ChoiceDialog, TextDialog
+from .. import safe
+from ..dialogs import ChoiceDialog, TextDialog, whole
 from ..widgets import dungeon_panels as panels
 from ..widgets.log_view import LogView
 
@@ -58,6 +59,10 @@ class LogScreen(Screen):
         entries: list[LogEntry]
         complete: bool = True  # False: only the newest entries, the rest follow
 
+    @dataclass
+    class LoadFailed(Message):
+        error: BaseException
+
     def __init__(self):
         super().__init__()
         self.all: list[LogEntry] = []
@@ -90,19 +95,26 @@ class LogScreen(Screen):
         if self.app.campaign is not None:
             self._load(self.app.campaign.store.path)
 
-    @work(thread=True, exclusive=True, group="log-load")
+    @work(thread=True, exclusive=True, group="log-load", exit_on_error=False)
     def _load(self, path) -> None:
-        store = EventStore.open(path)
+        """Read the whole log. A failure is posted as ``LoadFailed`` and shown in
+        the pane: it never ends the app."""
         try:
-            timeline = Timeline(store.read, store.nearest_snapshot)
-            head = store.head()
-            start = head - TAIL_FIRST + 1
-            if start > 1 and not self.all:  # a long log: show its newest entries at once
-                tail = entries(list(store.read(start, head)), timeline, timeline.state_at(start - 1))
-                self.post_message(self.Loaded(tail, complete=False))
-            found = entries(list(store.read()), timeline)
-        finally:
-            store.close()
+            store = EventStore.open(path, readonly=True)  # a reader: it never writes
+            try:
+                timeline = Timeline(store.read, store.nearest_snapshot)
+                head = store.head()
+                start = head - TAIL_FIRST + 1
+                if start > 1 and not self.all:  # a long log: show its newest entries at once
+                    tail = entries(list(store.read(start, head)), timeline,
+                                   timeline.state_at(start - 1))
+                    self.post_message(self.Loaded(tail, complete=False))
+                found = entries(list(store.read()), timeline)
+            finally:
+                store.close()
+        except Exception as e:  # noqa: BLE001 - shown on screen, see _load_failed
+            self.post_message(self.LoadFailed(e))
+            return
         self.post_message(self.Loaded(found))
 
     @on(Loaded)
@@ -110,6 +122,18 @@ class LogScreen(Screen):
         self.all = message.entries
         self.complete = message.complete
         self.apply_filters()
+
+    @on(LoadFailed)
+    def _load_failed(self, message: LoadFailed) -> None:
+        e = message.error
+        what = str(e) if isinstance(e, Refused) else f"{type(e).__name__}: {e}"
+        self.complete = True
+        self.query_one("#log-state", Static).update(
+            safe.plain(f"Could not read the log: {what}", "bold red"))
+        self.query_one("#log-filter-status", Static).update(
+            safe.plain(f"{len(self.all)} entries shown; reading the log failed"))
+        if not isinstance(e, Refused):
+            self.app.report_error(e, "reading the log")
 
     # -- filters -------------------------------------------------------------------------
 
@@ -125,7 +149,7 @@ class LogScreen(Screen):
         status = " · ".join(b for b in bits if b) or "all entries"
         more = "" if self.complete else " · reading older…"
         self.query_one("#log-filter-status", Static).update(
-            f"{status} · {len(shown)} of {len(self.all)}{more}")
+            safe.plain(f"{status} · {len(shown)} of {len(self.all)}{more}"))
         if not shown:
             self.query_one("#log-state", Static).update("No entry matches the filters.")
 
@@ -209,7 +233,7 @@ class LogScreen(Screen):
         if ok == "yes":
             self.app.run_command(command)
 
-    @work
+    @work(exit_on_error=False)
     async def action_rewind(self) -> None:
         e = self._entry()
         if e is None:
@@ -217,7 +241,7 @@ class LogScreen(Screen):
         await self._confirm_and_run(f"Rewind to #{e.seq} ({e.game_time})?",
                                     lambda: self.app.campaign.rewind_command(e.seq))
 
-    @work
+    @work(exit_on_error=False)
     async def action_amend_dice(self) -> None:
         e = self._entry()
         if e is None:
@@ -229,7 +253,7 @@ class LogScreen(Screen):
 
         def check(text: str) -> str:
             parts = text.replace(",", " ").split()
-            return "" if parts and all(p.isdigit() for p in parts) else "dice as numbers, e.g. 1 3 4"
+            return "" if parts and all(whole(p, 7) for p in parts) else "dice as numbers, e.g. 1 3 4"
 
         typed = await self.app.push_screen_wait(TextDialog(
             f"Correct the dice of #{e.seq}", f"Recorded: {now}\nType the dice in rolled order",
@@ -240,7 +264,7 @@ class LogScreen(Screen):
         await self._confirm_and_run(f"Correct #{e.seq}?",
                                     lambda: self.app.campaign.amend_command(e.seq, dice))
 
-    @work
+    @work(exit_on_error=False)
     async def action_insert_turn(self) -> None:
         e = self._entry()
         if e is None:
@@ -252,7 +276,7 @@ class LogScreen(Screen):
                 f"Insert a {act} turn after #{e.seq}?",
                 lambda: self.app.campaign.amend_command(e.seq, insert_turn=act))
 
-    @work
+    @work(exit_on_error=False)
     async def action_amend_field(self) -> None:
         e = self._entry()
         if e is None:

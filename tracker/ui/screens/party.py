@@ -15,7 +15,8 @@ from ...core import party
 from ...core import sheet
 from ...core.dice import DiceNeeded
 from ...core.state import Character, State
-from ..dialogs import ChoiceDialog, DiceDialog, TextDialog, positive_int
+from ..dialogs import ChoiceDialog, DiceDialog, TextDialog, positive_int, whole
+from ..safe import plain
 from ..widgets import party_panels as panels
 
 
@@ -72,7 +73,7 @@ class PartyScreen(Screen):
             table.move_cursor(row=min(row, table.row_count - 1))
         speed = sheet.party_speed(state)
         unit = state.rules.party.speed_unit if state.rules.party else ""
-        table.border_subtitle = f"party speed {speed} {unit}" if speed is not None else ""
+        table.border_subtitle = plain(f"party speed {speed} {unit}") if speed is not None else ""
         self._show_selected()
 
     @on(DataTable.RowHighlighted)
@@ -88,7 +89,7 @@ class PartyScreen(Screen):
             sheet_pane.update("Nobody in the party yet: press a to add a character.")
             saves_pane.update("")
             return
-        sheet_pane.border_title = c.name
+        sheet_pane.border_title = plain(c.name)
         sheet_pane.update(panels.character_sheet(self.app.state, c))
         saves_pane.update(panels.saves_and_skills(self.app.state, c))
 
@@ -107,25 +108,25 @@ class PartyScreen(Screen):
         text = await self.app.push_screen_wait(TextDialog(title, help, validate=positive_int))
         return None if text is None else int(text)
 
-    @work
+    @work(exit_on_error=False)
     async def action_damage(self) -> None:
         if (c := self.selected()) and (n := await self._number(f"Damage to {c.name}",
                                                              f"HP {c.hp}/{c.hp_max}")):
             self.app.run_command(party.Damage(c.name, n))
 
-    @work
+    @work(exit_on_error=False)
     async def action_heal(self) -> None:
         if (c := self.selected()) and (n := await self._number(f"Heal {c.name}",
                                                              f"HP {c.hp}/{c.hp_max}")):
             self.app.run_command(party.Heal(c.name, n))
 
-    @work
+    @work(exit_on_error=False)
     async def action_xp(self) -> None:
         if n := await self._number("Award XP to the party",
                                    "Split evenly among the living; each adds their bonus"):
             self.app.run_command(party.AwardXP(n))
 
-    @work
+    @work(exit_on_error=False)
     async def action_xp_one(self) -> None:
         if (c := self.selected()) and (n := await self._number(f"Award XP to {c.name}")):
             self.app.run_command(party.AwardXP(n, (c.name,)))
@@ -134,7 +135,7 @@ class PartyScreen(Screen):
         if c := self.selected():
             self.app.run_command(party.LevelUp(c.name))
 
-    @work
+    @work(exit_on_error=False)
     async def action_condition(self) -> None:
         c = self.selected()
         p = self.app.state.rules.party
@@ -145,7 +146,7 @@ class PartyScreen(Screen):
         if cond:
             self.app.run_command(party.SetCondition(c.name, cond, cond not in c.conditions))
 
-    @work
+    @work(exit_on_error=False)
     async def action_exhaustion(self) -> None:
         c = self.selected()
         p = self.app.state.rules.party
@@ -160,18 +161,18 @@ class PartyScreen(Screen):
         if level is not None:
             self.app.run_command(party.SetExhaustion(c.name, int(level)))
 
-    @work
+    @work(exit_on_error=False)
     async def action_load(self) -> None:
         c = self.selected()
         if c is None:
             return
         text = await self.app.push_screen_wait(TextDialog(
             f"{c.name}: load carried", "In coins of weight (10 coins = 1 lb)", str(c.load),
-            validate=lambda t: "" if t.isdigit() else "a whole number of coins"))
+            validate=lambda t: "" if whole(t) else "a whole number of coins"))
         if text is not None:
             self.app.run_command(party.SetLoad(c.name, int(text)))
 
-    @work
+    @work(exit_on_error=False)
     async def action_remove(self) -> None:
         c = self.selected()
         if c is None:
@@ -183,7 +184,7 @@ class PartyScreen(Screen):
 
     # -- a new character, by the ruleset's procedure ---------------------------------------
 
-    @work
+    @work(exit_on_error=False)
     async def action_add(self) -> None:
         state = self.app.state
         p = state.rules.party
@@ -219,7 +220,7 @@ class PartyScreen(Screen):
 
             def check(text: str) -> str:
                 parts = text.replace(",", " ").split()
-                if len(parts) != len(p.abilities) or not all(x.isdigit() for x in parts):
+                if len(parts) != len(p.abilities) or not all(whole(x, 4) for x in parts):
                     return f"{len(p.abilities)} numbers, in order: {order}"
                 bad = [x for x in parts if not lo <= int(x) <= hi]
                 return f"{bad[0]} is outside {lo}-{hi}" if bad else ""

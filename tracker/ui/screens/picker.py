@@ -15,6 +15,7 @@ from ...core.ruleset import load_text
 from ...service import Campaign, list_campaigns
 from ...store import paths
 from ..dialogs import ChoiceDialog, TextDialog
+from ..safe import cell, plain
 
 
 class PickerScreen(Screen):
@@ -44,14 +45,15 @@ class PickerScreen(Screen):
 
     def refresh_list(self) -> None:
         saves = self.app.saves
-        self.query_one("#picker-where", Label).update(f"Campaigns in [b]{saves}[/b]")
+        self.query_one("#picker-where", Label).update(
+            plain("Campaigns in ") + plain(str(saves), "bold"))
         table = self.query_one(DataTable)
         table.clear()
         found = list_campaigns(saves)
         for c in found:
             when = dt.datetime.fromtimestamp(c.modified).strftime("%Y-%m-%d %H:%M")
-            ruleset = c.ruleset if not c.error else "[red]unreadable[/red]"
-            table.add_row(c.name, ruleset, when, str(c.events), key=c.name)
+            ruleset = cell(c.ruleset) if not c.error else cell("unreadable", "red")
+            table.add_row(cell(c.name), ruleset, when, str(c.events), key=c.name)
         self.query_one("#picker-empty", Label).update(
             "" if found else "No campaigns yet: press [b]n[/b] to start one.")
         table.focus()
@@ -69,12 +71,12 @@ class PickerScreen(Screen):
             key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
             self.app.open_campaign(key.value)
 
-    @work
+    @work(exit_on_error=False)
     async def action_new(self) -> None:
         options = []
         for rid, path in paths.list_rulesets().items():
             try:
-                r = load_text(path.read_text(encoding="utf-8"), str(path)).rules
+                r = load_text(paths.read_ruleset_file(path), str(path)).rules
                 options.append((rid, f"{r.meta.name} — {r.meta.description}"))
             except Refused as e:
                 self.notify(str(e), title="Broken ruleset", severity="error")
@@ -84,10 +86,10 @@ class PickerScreen(Screen):
 
         def check(name: str) -> str:
             try:
-                paths.check_name(name)
+                paths.check_free(self.app.saves, name)
             except Refused as e:
                 return str(e)
-            return "that name is taken" if paths.campaign_path(self.app.saves, name).exists() else ""
+            return ""
 
         name = await self.app.push_screen_wait(
             TextDialog("New campaign: name", "Letters, digits, spaces, . _ + ' -", validate=check))

@@ -14,6 +14,8 @@ from textual.widgets import Footer, Header, Markdown
 
 from ... import recap
 from ...core.engine import Timeline
+from ...core.errors import Refused
+from .. import safe
 from ...store.sqlite import EventStore
 
 
@@ -33,7 +35,8 @@ class RecapScreen(Screen):
 
     @dataclass
     class Built(Message):
-        markdown: str
+        markdown: str  # names and notes escaped, for the screen
+        export: str  # as `tracker export --format markdown` writes it
         sessions: list[int]
         played: list[int]
 
@@ -55,24 +58,32 @@ class RecapScreen(Screen):
         if self.app.campaign is not None:
             self._build(self.app.campaign.store.path, self.app.campaign.name, self.sessions)
 
-    @work(thread=True, exclusive=True, group="recap")
+    @work(thread=True, exclusive=True, group="recap", exit_on_error=False)
     def _build(self, path, name: str, sessions: list[int] | None) -> None:
-        store = EventStore.open(path)
+        """Build the recap. Any failure becomes a line on screen (and, when it is
+        a bug, a notification): it never ends the app."""
+        r, played, export = None, [], ""
         try:
-            envs = list(store.read())
-            played = sorted({e.session for e in envs if e.session > 0}) or [0]
-            r = recap.build(name, envs, Timeline(store.read, store.nearest_snapshot).state_at,
-                            sessions)
-            text = recap.markdown(r)
-        except ValueError as e:
-            text, played, r = f"*{e}*", [], None
-        finally:
-            store.close()
-        self.post_message(self.Built(text, r.sessions if r else [], played))
+            store = EventStore.open(path, readonly=True)  # a reader: it never writes
+            try:
+                envs = list(store.read())
+                played = sorted({e.session for e in envs if e.session > 0}) or [0]
+                r = recap.build(name, envs, Timeline(store.read, store.nearest_snapshot).state_at,
+                                sessions)
+                text = recap.markdown(r, escape=True)
+                export = recap.markdown(r)
+            finally:
+                store.close()
+        except (ValueError, Refused) as e:  # nothing to recap, or a file that cannot be read
+            text, played, r = f"*{safe.md(e)}*", [], None
+        except Exception as e:  # noqa: BLE001 - a bug: shown, reported, the app goes on
+            text, r = f"**Could not build the recap:** {safe.md(f'{type(e).__name__}: {e}')}", None
+            self.app.call_from_thread(self.app.report_error, e, "building the recap")
+        self.post_message(self.Built(text, export, r.sessions if r else [], played))
 
     @on(Built)
     def _built(self, message: Built) -> None:
-        self.text = message.markdown
+        self.text = message.export
         self.played = message.played
         self.sessions = message.sessions or self.sessions
         self.query_one(Markdown).update(message.markdown)

@@ -37,7 +37,7 @@ def party_row(state: State, c: Character) -> tuple:
     name = Text(c.name, style="strike dim" if status == "dead" else "bold")
     cls = (k.name.split(" (")[0] if k else "-")
     ac = str(c.ac) if (c.ac or k) else "-"
-    return (name, cls, str(c.level), hp_bar(c), ac, xp_text, state_text, lights or "-")
+    return (name, Text(cls), str(c.level), hp_bar(c), ac, xp_text, state_text, lights or "-")
 
 
 def character_sheet(state: State, c: Character) -> Text:
