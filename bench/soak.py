@@ -168,7 +168,9 @@ ACTIONS = {
                                              *answer(f"{rng.randint(1, 6)} turns")]),
     "supplies": (2, "dungeon", lambda rng, n: ["s", DIALOG, *choose(rng, 4),
                                                *answer(rng.choice(["+2", "+1", "-1", "6"]))]),
-    "leave/enter": (1, "dungeon", lambda rng, n: ["g", DIALOG, "enter"]),
+    # leave and go back in (out of the dungeon, every turn is refused)
+    "leave/enter": (1, "dungeon", lambda rng, n: ["g", DIALOG, "enter", "wait",
+                                                  "g", DIALOG, "enter"]),
     "fast travel": (1, "dungeon", lambda rng, n: ["f", *answer("60")]),
     "note": (3, "dungeon", _note),
     "session end+start": (1, "dungeon", lambda rng, n: palette("End session")
