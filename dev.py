@@ -4,6 +4,7 @@
     python3 dev.py run     # set up, then open the demo campaign in the app
     python3 dev.py test    # set up, then run the whole test suite
     python3 dev.py bench   # set up, then run the benchmarks (bench/)
+    python3 dev.py soak    # set up, then the soak test (bench/soak.py; minutes, not CI)
 
 Setup makes a virtual environment in .venv and installs tracker into it
 (editable, with the test tools); it is redone only when pyproject.toml changes.
@@ -50,6 +51,8 @@ def main(argv: list[str]) -> int:
         return subprocess.call([str(PYTHON), "-m", "pytest", *rest], cwd=ROOT)
     if cmd == "bench":
         return subprocess.call([str(PYTHON), "bench/bench.py", *rest], cwd=ROOT)
+    if cmd == "soak":
+        return subprocess.call([str(PYTHON), "bench/soak.py", *rest], cwd=ROOT)
     if cmd == "setup":
         return 0
     print(__doc__)
