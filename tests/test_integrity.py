@@ -290,3 +290,13 @@ def test_import_refuses_records_that_contradict_themselves(make, tmp_path, saves
     with pytest.raises(Refused, match=message):
         import_file(p, saves, "imported")
     assert not (saves / "imported.campaign").exists()
+
+
+def test_entries_another_process_wrote_can_be_looked_at(make, saves):
+    """The log screen reads the file itself and may show an entry the app's
+    campaign has not caught up with; looking at it must not fail."""
+    app = make()
+    other = Campaign.open(saves, "c")
+    other.dispatch(AddNote("from the shell"))
+    other.close()
+    assert app.state_at(2).notes == 1 and app.seq == 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import typing
 from dataclasses import dataclass, field
 
 from .core import clock
@@ -11,21 +12,18 @@ from .core.dice import Roll
 from .core.dice import rolls_in as dice_rolls_in
 from .core.dungeon import Encounter
 from .core.engine import Redone, Undone, step
-from .core.events import Envelope
+from .core.events import EVENT_TYPES, Envelope
 
-AREAS = {
-    "party": {"character_added", "character_renamed", "character_removed", "damage_taken",
-              "healed", "xp_awarded", "condition_set", "exhaustion_set", "levelled_up",
-              "load_set"},
-    "dungeon": {"dungeon_entered", "dungeon_left", "depth_changed", "turn_advanced",
-                "check_rolled", "fast_travel_started", "hasty_exit_rolled", "light_lit",
-                "light_doused", "light_relit", "effect_started", "effect_ended"},
-    "supplies": {"supplies_set"},
-    "session": {"session_started", "session_ended", "note_added"},
-    "campaign": {"campaign_created", "ruleset_changed", "manual_dice_set"},
-    "history": {"undone", "redone", "entry_corrected", "rewound"},
-}
-AREA_OF = {t: area for area, types in AREAS.items() for t in types}
+def _areas() -> dict[str, set[str]]:
+    """Each area and the event types it files, from the events' own registration."""
+    out: dict[str, set[str]] = {}
+    for name, cls in EVENT_TYPES.items():
+        out.setdefault(cls.AREA, set()).add(name)
+    return out
+
+
+AREAS = _areas()
+AREA_OF = {t: cls.AREA for t, cls in EVENT_TYPES.items()}
 
 
 @dataclass
@@ -81,9 +79,14 @@ def rolls_in(obj) -> list[Roll]:
     if isinstance(obj, Encounter):  # the common case, kept fast for long logs
         return [r for r in (obj.check, obj.surprise_party, obj.surprise_monsters, obj.distance)
                 if r is not None]
-    if type(obj).TYPE not in _MAY_ROLL:
-        return []
-    return dice_rolls_in(obj)
+    cls = type(obj)
+    may = _MAY_ROLL.get(cls)
+    if may is None:  # decided once per event class, from its field types
+        may = _MAY_ROLL[cls] = "Roll" in repr(typing.get_type_hints(cls))
+    return dice_rolls_in(obj) if may else []
+
+
+_MAY_ROLL: dict[type, bool] = {}
 
 
 def undone_commands(envs: list[Envelope]) -> set[str]:
@@ -97,25 +100,6 @@ def undone_commands(envs: list[Envelope]) -> set[str]:
     return undone
 
 
-_PARTY_CHANGES = AREAS["party"] | {"undone", "redone", "rewound", "entry_corrected"}
-_MAY_ROLL = {"hasty_exit_rolled", "entry_corrected", "character_added", "levelled_up"}
-_MAY_NAME = AREAS["party"] | {"light_lit", "hasty_exit_rolled"}
-
-
-def _names(ev, party: set[str]) -> tuple[str, ...]:
-    if ev.TYPE not in _MAY_NAME:
-        return ()
-    found = []
-    for f in getattr(ev, "__struct_fields__", ()):
-        v = getattr(ev, f)
-        if isinstance(v, str) and v in party:
-            found.append(v)
-        elif isinstance(v, tuple):
-            found += [x[0] if isinstance(x, tuple) else x for x in v
-                      if (x[0] if isinstance(x, tuple) and x else x) in party]
-    return tuple(found)
-
-
 def entries(envs: list[Envelope], history, state=None) -> list[LogEntry]:
     """Replay ``envs`` into readable entries: a whole log from seq 1, or (with
     ``state``, the state before the first of them) just its tail, whose undone
@@ -123,12 +107,9 @@ def entries(envs: list[Envelope], history, state=None) -> list[LogEntry]:
     undone = undone_commands(envs)
     out = []
     corrected: dict[int, int] = {}
-    known: set[str] = {c.name for c in state.party} if state is not None else set()
     first = envs[0].seq if envs else 1
     for env in envs:
         state = step(state, env, history)
-        if env.type in _PARTY_CHANGES:
-            known.update(c.name for c in state.party)
         ev = env.event
         if isinstance(ev, EntryCorrected) and env.command_id not in undone:
             corrected[ev.target] = env.seq
@@ -139,7 +120,7 @@ def entries(envs: list[Envelope], history, state=None) -> list[LogEntry]:
             env.seq, env.session, env.command_id, env.type, ev, state.ruleset.rules,
             state.clock, env.recorded_at,
             AREA_OF.get(env.type, "campaign"), [r for e in shown for r in rolls_in(e)],
-            env.command_id in undone, 0, tuple(n for e in shown for n in _names(e, known))))
+            env.command_id in undone, 0, tuple(n for e in shown for n in e.names())))
     for target, by in corrected.items():
         if first <= target < first + len(out):
             out[target - first].corrected_by = by

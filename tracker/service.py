@@ -106,8 +106,11 @@ class Campaign:
     # -- reading -------------------------------------------------------------------
 
     def state_at(self, seq: int) -> State | None:
-        if not 1 <= seq <= self.seq:
-            raise Refused(f"seq must be 1 to {self.seq}")
+        """The state as it stood after entry ``seq``; entries another process
+        appended since this one last wrote may be looked at too."""
+        head = self.seq if 1 <= seq <= self.seq else self.store.head()
+        if not 1 <= seq <= head:
+            raise Refused(f"seq must be 1 to {head}")
         return self.timeline.state_at(seq)
 
     def tail(self, n: int) -> list[Envelope]:

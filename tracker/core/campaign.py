@@ -40,7 +40,7 @@ class ChangeHouseRule(Command, frozen=True):
     value: str  # TOML value text, e.g. 3 or "1-in-4"
 
 
-@event("campaign_created")
+@event("campaign_created", area="campaign")
 class CampaignCreated(Event, frozen=True):
     name: Annotated[str, Meta(min_length=1, max_length=64)]
     seed: Seed
@@ -50,29 +50,29 @@ class CampaignCreated(Event, frozen=True):
     engine_version: int = ENGINE_VERSION
 
 
-@event("ruleset_changed")
+@event("ruleset_changed", area="campaign")
 class RulesetChanged(Event, frozen=True):
     change: Annotated[str, Meta(max_length=20_000)]
     ruleset_hash: Annotated[str, Meta(max_length=128)]
     ruleset_toml: RulesetText
 
 
-@event("session_started")
+@event("session_started", area="session")
 class SessionStarted(Event, frozen=True):
     number: Session
 
 
-@event("session_ended")
+@event("session_ended", area="session")
 class SessionEnded(Event, frozen=True):
     number: Session
 
 
-@event("note_added")
+@event("note_added", area="session")
 class NoteAdded(Event, frozen=True):
     text: NoteText
 
 
-@event("manual_dice_set")
+@event("manual_dice_set", area="campaign")
 class ManualDiceSet(Event, frozen=True):
     on: bool
 

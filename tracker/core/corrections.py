@@ -41,14 +41,14 @@ class Rewind(Command, frozen=True):
     to_seq: int
 
 
-@event("entry_corrected")
+@event("entry_corrected", area="history")
 class EntryCorrected(Event, frozen=True):
     target: Seq
     events: Annotated[tuple[Raw, ...], Meta(min_length=1, max_length=64)]
     note: Annotated[str, Meta(max_length=10_000)] = ""
 
 
-@event("rewound")
+@event("rewound", area="history")
 class Rewound(Event, frozen=True):
     to_seq: Seq
 

@@ -13,7 +13,7 @@ from . import dice as dicemod
 from . import sheet
 from .dice import Roll
 from .errors import Refused
-from .limits import Depth, Feet, Key, PlaceName, Turns
+from .limits import CharacterName, Depth, Feet, Key, PlaceName, Turns
 from .describe import roll_text
 from .events import Event, describes, event
 from .handlers import Command, decides, evolves
@@ -60,27 +60,30 @@ class FastTravel(Command, frozen=True):
 # --- events -------------------------------------------------------------------
 
 
-@event("dungeon_entered")
+@event("dungeon_entered", area="dungeon")
 class DungeonEntered(Event, frozen=True):
     name: PlaceName = ""
     depth: Depth = 1
 
 
-@event("dungeon_left")
+@event("dungeon_left", area="dungeon")
 class DungeonLeft(Event, frozen=True):
     pass
 
 
-@event("hasty_exit_rolled")
+@event("hasty_exit_rolled", area="dungeon")
 class HastyExitRolled(Event, frozen=True):
     """Each character's save versus Doom (and the Doom roll on a failure)."""
 
     marked_map: bool
     known_route: bool
-    saves: tuple[tuple[str, Roll, Roll | None], ...]
+    saves: tuple[tuple[CharacterName, Roll, Roll | None], ...]
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(name for name, _, _ in self.saves)
 
 
-@event("depth_changed")
+@event("depth_changed", area="dungeon")
 class DepthChanged(Event, frozen=True):
     depth: Depth
 
@@ -94,17 +97,17 @@ class Encounter(Event, frozen=True):
     distance: Roll | None = None
 
 
-@event("turn_advanced")
+@event("turn_advanced", area="dungeon")
 class TurnAdvanced(Encounter, frozen=True):
     activity: Key = "explore"
 
 
-@event("check_rolled")
+@event("check_rolled", area="dungeon")
 class CheckRolled(Encounter, frozen=True):
     pass
 
 
-@event("fast_travel_started")
+@event("fast_travel_started", area="dungeon")
 class FastTravelStarted(Event, frozen=True):
     feet: Feet
     turns: Turns

@@ -21,13 +21,13 @@ class EndEffect(Command, frozen=True):
     id: int
 
 
-@event("effect_started")
+@event("effect_started", area="dungeon")
 class EffectStarted(Event, frozen=True):
     name: EffectName
     seconds: Duration
 
 
-@event("effect_ended")
+@event("effect_ended", area="dungeon")
 class EffectEnded(Event, frozen=True):
     id: Id
 

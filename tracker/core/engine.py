@@ -17,7 +17,7 @@ from msgspec import Meta
 from msgspec.structs import replace
 
 # Importing the area modules registers their events, deciders and evolvers.
-from . import campaign, corrections, dungeon, effects, lights, party, supplies  # noqa: F401
+from . import areas  # noqa: F401  (registers every area, in fold order)
 from .campaign import CampaignCreated, created_state
 from .corrections import EntryCorrected, Rewound, cook
 from .errors import Refused
@@ -35,7 +35,7 @@ class Redo(Command, frozen=True):
     pass
 
 
-@event("undone")
+@event("undone", area="history")
 class Undone(Event, frozen=True):
     command_id: Annotated[str, Meta(min_length=1, max_length=64)]
     first_seq: Seq
@@ -43,7 +43,7 @@ class Undone(Event, frozen=True):
     label: Annotated[str, Meta(max_length=200)] = ""
 
 
-@event("redone")
+@event("redone", area="history")
 class Redone(Event, frozen=True):
     command_id: Annotated[str, Meta(min_length=1, max_length=64)]
     first_seq: Seq

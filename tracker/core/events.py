@@ -7,6 +7,7 @@ events carry their version; an older one is upgraded on read by the chain
 
 from __future__ import annotations
 
+import typing
 from typing import Any, Callable
 
 import msgspec
@@ -19,6 +20,13 @@ class Event(msgspec.Struct, frozen=True, omit_defaults=True):
 
     TYPE = ""
     VERSION = 1
+    AREA = ""
+
+    def names(self) -> tuple[str, ...]:
+        """The characters this event names, found from its typed fields
+        (``CharacterName`` and ``Carrier`` in core/limits.py)."""
+        return tuple(n for f in _name_fields(type(self))
+                     for n in _as_names(getattr(self, f)))
 
 
 class Envelope(msgspec.Struct, frozen=True):
@@ -40,14 +48,16 @@ _DECODERS: dict[str, msgspec.json.Decoder] = {}
 _ENCODER = msgspec.json.Encoder()
 
 
-def event(name: str, version: int = 1):
-    """Register an event class under its stored type name and current version."""
+def event(name: str, version: int = 1, *, area: str):
+    """Register an event class under its stored type name and current version;
+    ``area`` is where the log files it (party, dungeon, session, ...)."""
 
     def register(cls: type[Event]) -> type[Event]:
         if name in EVENT_TYPES:
             raise RuntimeError(f"event type {name!r} registered twice")
         cls.TYPE = name
         cls.VERSION = version
+        cls.AREA = area
         EVENT_TYPES[name] = cls
         _DECODERS[name] = msgspec.json.Decoder(cls)
         return cls
@@ -108,3 +118,25 @@ def decode(type_name: str, version: int, data: bytes | str) -> Event:
 
 def as_dict(ev: Event) -> dict[str, Any]:
     return msgspec.to_builtins(ev)
+
+
+_NAME_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _name_fields(cls: type) -> tuple[str, ...]:
+    found = _NAME_FIELDS.get(cls)
+    if found is None:
+        from .limits import NAME_TYPES  # the types that hold a character's name
+
+        hints = typing.get_type_hints(cls, include_extras=True)
+        found = tuple(f for f in cls.__struct_fields__
+                      if hints[f] in NAME_TYPES or typing.get_args(hints[f])[:1] in
+                      [(t,) for t in NAME_TYPES])
+        _NAME_FIELDS[cls] = found
+    return found
+
+
+def _as_names(value) -> tuple[str, ...]:
+    if isinstance(value, str):
+        return (value,) if value else ()
+    return tuple(v for v in value if isinstance(v, str) and v)

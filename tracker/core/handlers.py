@@ -19,14 +19,29 @@ class Command(msgspec.Struct, frozen=True):
 
 
 def decides(command_type: type):
+    """Register the one decider of ``command_type``."""
+
     def register(fn):
+        if command_type in DECIDERS:
+            raise RuntimeError(f"{command_type.__name__} has a decider already")
         DECIDERS[command_type] = fn
         return fn
     return register
 
 
 def evolves(event_type: type):
+    """Register an evolver of ``event_type``. Several areas may react to the
+    same event: their evolvers run in the order they were registered (the
+    areas' fold order), each on the state the one before returned."""
+
     def register(fn):
-        EVOLVERS[event_type] = fn
+        before = EVOLVERS.get(event_type)
+        if before is None:
+            EVOLVERS[event_type] = fn  # the common case costs no extra call
+        else:
+            def both(state, ev, first=before, then=fn):
+                return then(first(state, ev), ev)
+
+            EVOLVERS[event_type] = both
         return fn
     return register

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Annotated
-
-from msgspec import Meta
 from msgspec.structs import replace
 
 from . import supplies
 from .errors import Refused
-from .limits import Id, Key
+from .limits import Carrier, Id, Key
 from .events import Event, describes, event
 from .handlers import Command, decides, evolves
 from .invariants import invariant
+from .party import CharacterRemoved, CharacterRenamed
 from .ruleset import seconds
 from .state import Light, State
 
@@ -30,18 +28,18 @@ class RelightLight(Command, frozen=True):
     id: int
 
 
-@event("light_lit")
+@event("light_lit", area="dungeon")
 class LightLit(Event, frozen=True):
     kind: Key
-    by: Annotated[str, Meta(max_length=40)] = ""
+    by: Carrier = ""
 
 
-@event("light_doused")
+@event("light_doused", area="dungeon")
 class LightDoused(Event, frozen=True):
     id: Id
 
 
-@event("light_relit")
+@event("light_relit", area="dungeon")
 class LightRelit(Event, frozen=True):
     id: Id
 
@@ -151,6 +149,17 @@ def burn(lights: tuple[Light, ...], elapsed: int) -> tuple[Light, ...]:
 
 def rename_carrier(lights: tuple[Light, ...], old: str, new: str) -> tuple[Light, ...]:
     return tuple(replace(l, by=new) if l.by == old else l for l in lights)
+
+
+# lights react to the party's events: a carrier renamed, or gone
+@evolves(CharacterRenamed)
+def _carrier_renamed(state: State, ev: CharacterRenamed) -> State:
+    return replace(state, lights=rename_carrier(state.lights, ev.old, ev.new))
+
+
+@evolves(CharacterRemoved)
+def _carrier_removed(state: State, ev: CharacterRemoved) -> State:
+    return replace(state, lights=rename_carrier(state.lights, ev.name, ""))
 
 
 @invariant

@@ -38,6 +38,8 @@ Session = Annotated[int, Meta(ge=1, le=1_000_000)]
 Seed = Annotated[int, Meta(ge=0, le=(1 << 63) - 1)]
 
 CharacterName = Annotated[str, Meta(min_length=1, max_length=40)]
+Carrier = Annotated[str, Meta(max_length=40)]  # a character's name, or "" for nobody
+NAME_TYPES = (CharacterName, Carrier)  # the log finds an event's characters by these
 PlaceName = Annotated[str, Meta(max_length=80)]
 EffectName = Annotated[str, Meta(min_length=1, max_length=200)]
 Key = Annotated[str, Meta(min_length=1, max_length=64)]  # ids from the ruleset

@@ -24,7 +24,6 @@ from .describe import roll_text
 from .events import Event, describes, event, upcaster
 from .handlers import Command, decides, evolves
 from .invariants import invariant
-from .lights import rename_carrier
 from .state import Character, State
 
 _NAME = re.compile(r"^[^\x00-\x1f]{1,40}$")
@@ -91,7 +90,7 @@ class SetLoad(Command, frozen=True):
 # --- events -------------------------------------------------------------------------
 
 
-@event("character_added", version=3)
+@event("character_added", version=3, area="party")
 class CharacterAdded(Event, frozen=True):
     name: CharacterName
     level: Level = 1
@@ -115,55 +114,55 @@ def _character_added_v2(data: dict) -> dict:
     return data
 
 
-@event("character_renamed")
+@event("character_renamed", area="party")
 class CharacterRenamed(Event, frozen=True):
     old: CharacterName
     new: CharacterName
 
 
-@event("character_removed")
+@event("character_removed", area="party")
 class CharacterRemoved(Event, frozen=True):
     name: CharacterName
 
 
-@event("damage_taken")
+@event("damage_taken", area="party")
 class DamageTaken(Event, frozen=True):
     name: CharacterName
     amount: Amount
 
 
-@event("healed")
+@event("healed", area="party")
 class Healed(Event, frozen=True):
     name: CharacterName
     amount: Amount
 
 
-@event("xp_awarded")
+@event("xp_awarded", area="party")
 class XPAwarded(Event, frozen=True):
     amount: XP
     to: Annotated[tuple[CharacterName, ...], Meta(min_length=1)]
 
 
-@event("condition_set")
+@event("condition_set", area="party")
 class ConditionSet(Event, frozen=True):
     name: CharacterName
     condition: Key
     on: bool
 
 
-@event("exhaustion_set")
+@event("exhaustion_set", area="party")
 class ExhaustionSet(Event, frozen=True):
     name: CharacterName
     level: Exhaustion
 
 
-@event("levelled_up")
+@event("levelled_up", area="party")
 class LevelledUp(Event, frozen=True):
     name: CharacterName
     hp_roll: Roll | None = None
 
 
-@event("load_set")
+@event("load_set", area="party")
 class LoadSet(Event, frozen=True):
     name: CharacterName
     coins: Count
@@ -424,14 +423,14 @@ def evolve_added(state: State, ev: CharacterAdded) -> State:
 def evolve_renamed(state: State, ev: CharacterRenamed) -> State:
     member(state, ev.old)
     party = tuple(replace(c, name=ev.new) if c.name == ev.old else c for c in state.party)
-    return replace(state, party=party, lights=rename_carrier(state.lights, ev.old, ev.new))
+    return replace(state, party=party)
 
 
 @evolves(CharacterRemoved)
 def evolve_removed(state: State, ev: CharacterRemoved) -> State:
     member(state, ev.name)
     party = tuple(c for c in state.party if c.name != ev.name)
-    return replace(state, party=party, lights=rename_carrier(state.lights, ev.name, ""))
+    return replace(state, party=party)
 
 
 @evolves(DamageTaken)

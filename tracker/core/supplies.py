@@ -19,7 +19,7 @@ class SetSupplies(Command, frozen=True):
     relative: bool = False  # True: add count (may be negative)
 
 
-@event("supplies_set")
+@event("supplies_set", area="supplies")
 class SuppliesSet(Event, frozen=True):
     kind: Key
     count: Count  # the new total

@@ -1,0 +1,115 @@
+"""Every area is complete: each event has an area, a log line, an evolver and
+discoverable dice and names; each command a decider; the layers import only
+what they may. A test here fails naming what is missing."""
+
+from __future__ import annotations
+
+import ast
+import typing
+from pathlib import Path
+
+from tracker.core import engine
+from tracker.core.dice import Roll
+from tracker.core.events import DESCRIBERS, EVENT_TYPES
+from tracker.core.handlers import DECIDERS, EVOLVERS, Command
+from tracker.history import AREAS
+
+TIMELINE = {"campaign_created", "undone", "redone", "rewound", "entry_corrected"}  # engine.step
+ROOT = Path(__file__).resolve().parents[1] / "tracker"
+
+
+def _subclasses(cls):
+    for sub in cls.__subclasses__():
+        yield sub
+        yield from _subclasses(sub)
+
+
+def test_every_event_has_an_area_a_log_line_and_an_evolver():
+    missing = []
+    for name, cls in EVENT_TYPES.items():
+        if not cls.AREA:
+            missing.append(f"{name}: no area")
+        if cls not in DESCRIBERS:
+            missing.append(f"{name}: no @describes (the log would show its type name)")
+        if cls not in EVOLVERS and name not in TIMELINE:
+            missing.append(f"{name}: no @evolves")
+    assert not missing, "\n".join(missing)
+    assert set(AREAS) == {cls.AREA for cls in EVENT_TYPES.values()}
+
+
+def test_every_command_has_one_decider():
+    missing = [c.__name__ for c in _subclasses(Command) if c not in DECIDERS]
+    assert not missing, f"commands without a decider: {missing}"
+
+
+def test_dice_are_found_wherever_an_event_can_hold_them():
+    """The log finds rolls by walking the event's fields; a Roll hidden in a
+    type the walk does not enter would lose its dice from the log."""
+    from tracker.core.dice import rolls_in
+
+    for name, cls in EVENT_TYPES.items():
+        hints = typing.get_type_hints(cls)
+        for field, hint in hints.items():
+            if "Roll" not in repr(hint):
+                continue
+            origin = typing.get_origin(hint)
+            assert hint is Roll or origin in (tuple, typing.Union, type(Roll | None)), \
+                f"{name}.{field}: {hint!r} is a container the dice walk does not enter"
+    r = Roll("1d6", (4,), 4)
+    from tracker.core.dungeon import HastyExitRolled
+    assert rolls_in(HastyExitRolled(False, False, (("Bo", r, r),))) == [r, r]
+
+
+def test_several_areas_may_react_to_one_event():
+    from tracker.core.party import CharacterRenamed
+    from tracker.core.state import Character, Light, State
+    from tracker.core.campaign import created_state, CampaignCreated
+    from tracker.service import paths
+
+    text = paths.read_ruleset_file(paths.ruleset_file("dolmenwood"))
+    s = created_state(CampaignCreated("c", 1, "dolmenwood", "h", text))
+    s = engine.evolve(State(ruleset=s.ruleset, party=(Character(1, "Bo"),),
+                            lights=(Light(2, "torch", "Bo", 600),)), CharacterRenamed("Bo", "Al"))
+    assert s.party[0].name == "Al" and s.lights[0].by == "Al"
+
+
+# -- the layers: what may import what ----------------------------------------------------
+
+RULES = {
+    "core": {"core"},
+    "store": {"core", "store"},
+    "service.py": {"core", "store", "service.py"},
+    "history.py": {"core", "history.py"},
+    "recap.py": {"core", "history.py", "recap.py"},
+}
+
+
+def _imports(path: Path) -> set[str]:
+    """The tracker modules ``path`` imports, as top-level parts (core, store, ...)."""
+    tree = ast.parse(path.read_text())
+    rel = path.relative_to(ROOT).parts
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level:
+            base = list(rel[:-node.level]) if node.level <= len(rel) - 1 else []
+            parts = base + (node.module.split(".") if node.module else [])
+            if not parts:
+                parts = [a.name for a in node.names]
+            head = parts[0]
+            found.add(head + ".py" if (ROOT / f"{head}.py").exists() else head)
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("tracker."):
+            found.add(node.module.split(".")[1])
+    return found
+
+
+def test_each_layer_imports_only_what_it_may():
+    wrong = []
+    for path in ROOT.rglob("*.py"):
+        layer = path.relative_to(ROOT).parts[0]
+        allowed = RULES.get(layer)
+        if allowed is None:
+            continue
+        bad = _imports(path) - allowed - {"__init__.py"}
+        if bad:
+            wrong.append(f"{path.relative_to(ROOT)} imports {sorted(bad)}")
+    assert not wrong, "\n".join(wrong)
