@@ -10,6 +10,7 @@ from . import clock
 from .events import Event, describes, event
 from .handlers import Command, decides, evolves
 from .state import Effect, State
+from .timeflow import Passing, on_time
 
 
 class StartEffect(Command, frozen=True):
@@ -58,6 +59,13 @@ def evolve_started(state: State, ev: EffectStarted) -> State:
 @evolves(EffectEnded)
 def evolve_ended(state: State, ev: EffectEnded) -> State:
     return replace(state, effects=tuple(e for e in state.effects if e.id != ev.id))
+
+
+@on_time
+def _expire(p: Passing) -> None:
+    effects = p.get("effects")
+    if effects:
+        p.set("effects", expire(effects, p.clock))
 
 
 def expire(effects: tuple[Effect, ...], clock: int) -> tuple[Effect, ...]:

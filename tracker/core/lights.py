@@ -13,6 +13,7 @@ from .invariants import invariant
 from .party import CharacterRemoved, CharacterRenamed
 from .ruleset import seconds
 from .state import Light, State
+from .timeflow import Passing, on_time
 
 
 class LightSource(Command, frozen=True):
@@ -145,6 +146,12 @@ def burn(lights: tuple[Light, ...], elapsed: int) -> tuple[Light, ...]:
             l = Light(l.id, l.kind, l.by, left, left > 0)
         out.append(l)
     return tuple(out)
+
+
+@on_time
+def _burn(p: Passing) -> None:
+    if p.burning:
+        p.set("lights", burn(p.get("lights"), p.elapsed))
 
 
 def rename_carrier(lights: tuple[Light, ...], old: str, new: str) -> tuple[Light, ...]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
+from . import sheet
 from .errors import Refused
 from .limits import Count, Key
 from .events import Event, describes, event
@@ -11,6 +12,7 @@ from .handlers import Command, decides, evolves
 from .invariants import invariant
 from .ruleset import seconds
 from .state import RationBatch, State, Supplies
+from .timeflow import Passing, on_time
 
 
 class SetSupplies(Command, frozen=True):
@@ -137,3 +139,23 @@ def _supplies_hold(state: State):
 def _describe_supplies_set(ev: SuppliesSet, rules) -> str:
     name = rules.supplies.get(ev.kind, ev.kind)
     return f"{name}: now {ev.count}"
+
+
+@on_time
+def _eat_and_spoil(p: Passing) -> None:
+    """Rations are eaten at each new day, and spoil while underground."""
+    state = p.state
+    rules = state.rules
+    t = rules.time
+    start = t.start_hour * t.hour_seconds
+    new_days = (start + p.clock) // t.day_seconds - (start + state.clock) // t.day_seconds
+    sup = state.supplies
+    if new_days > 0:  # the party's living members eat
+        eaters = sum(1 for c in state.party if sheet.status(rules, c) != "dead")
+        if eaters:
+            sup = eat(state, new_days * eaters * rules.rations.per_character_per_day)
+            state = replace(state, supplies=sup)
+    if p.get("dungeon").active and sup.rations:
+        sup = spoil(state, p.elapsed)
+    if sup is not p.state.supplies:
+        p.set("supplies", sup)
