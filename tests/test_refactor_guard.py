@@ -20,6 +20,7 @@ RULESETS = ["dyb-og-drager", "dolmenwood", "dnd-2024"]
 
 def seen() -> dict:
     from tracker import recap
+    from tracker.core.alerts import alerts
     from tracker.core.engine import Timeline
     from tracker.core.view import state_json
     from tracker.demo import STAGES, build
@@ -37,10 +38,12 @@ def seen() -> dict:
                         "undone": e.undone, "time": e.game_time}
                        for e in entries(envs, Timeline(c.store.read))]
                 timeline = Timeline(c.store.read)
+                told = [[a.severity, a.text] for i in range(2, c.seq + 1)
+                        for a in alerts(timeline.state_at(i - 1), timeline.state_at(i))]
                 played = sorted({e.session for e in envs if e.session > 0}) or None
                 md = recap.markdown(recap.build(c.name, envs, timeline.state_at, played))
                 out[f"{r}-{stage}"] = {"state": state_json(c.state, c.seq), "log": log,
-                                       "recap": md.splitlines()}
+                                       "recap": md.splitlines(), "alerts": told}
                 c.close()
     finally:
         shutil.rmtree(saves, ignore_errors=True)
@@ -51,7 +54,7 @@ def test_what_the_gm_sees_is_unchanged():
     want = json.loads(RECORD.read_text())
     got = json.loads(json.dumps(seen()))
     for key in want:
-        for part in ("state", "log", "recap"):
+        for part in ("state", "log", "recap", "alerts"):
             assert got[key][part] == want[key][part], f"{key}: {part} changed"
 
 

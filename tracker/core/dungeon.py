@@ -12,6 +12,7 @@ from msgspec.structs import replace
 from . import dice as dicemod
 from . import sheet
 from .dice import Roll
+from .alerts import Alert, alerting
 from .errors import Refused
 from .limits import CharacterName, Depth, Feet, Key, PlaceName, Turns
 from .describe import roll_text
@@ -463,3 +464,66 @@ def _check_text(ev: Encounter, rules: Ruleset) -> str:
     if ev.distance:
         parts.append(f"distance {ev.distance.total} ft ({roll_text(ev.distance)})")
     return ", ".join(parts)
+
+
+# --- what the GM must not miss ----------------------------------------------------------
+
+
+@alerting(10)
+def _encounters(before: State, after: State) -> list[Alert]:
+    out = []
+    for c in _new_checks(before.dungeon.checks, after.dungeon.checks):
+        if c.encounter:
+            bits = [f"ENCOUNTER on turn {c.turn} (rolled {c.roll.total})"]
+            if c.distance_ft is not None:
+                bits.append(f"at {c.distance_ft} ft")
+            if c.surprise_party is not None:
+                who = [s for s, v in (("party", c.surprise_party),
+                                      ("monsters", c.surprise_monsters)) if v]
+                bits.append("surprised: " + (" and ".join(who) if who else "nobody"))
+            out.append(Alert("error", ", ".join(bits)))
+    return out
+
+
+def _new_checks(before: tuple, after: tuple) -> list:
+    """Checks in ``after`` that ``before`` lacks. A turn appends (the same
+    objects stay), so look for the old last check by identity first; a
+    correction rebuilds them all, and then only a comparison by value will do."""
+    if after is before or not after:
+        return []
+    if before:
+        last = before[-1]
+        for i in range(len(after) - 1, -1, -1):
+            if after[i] is last:
+                return list(after[i + 1:])
+    seen = set(before)
+    return [c for c in after if c not in seen]
+
+
+@alerting(30)
+def _rest(before: State, after: State) -> list[Alert]:
+    out = []
+    r_before, r_after = rest_status(before), rest_status(after)
+    if r_after != r_before and after.dungeon.active:
+        if r_after == "due":
+            out.append(Alert("warning", "The next turn must be a rest"))
+        elif r_after == "overdue":
+            out.append(Alert("error", f"Rest overdue: {after.rules.dungeon.rest.penalty}"))
+    if after.dungeon.penalty < before.dungeon.penalty and r_before == "overdue":
+        out.append(Alert("error", f"Rest penalty now {after.dungeon.penalty}"))
+    return out
+
+
+@alerting(70)
+def _hasty_exit(before: State, after: State) -> list[Alert]:
+    out = []
+    if after.dungeon.last_hasty_exit is before.dungeon.last_hasty_exit:
+        return out
+    for r in after.dungeon.last_hasty_exit:
+        if r.saved:
+            out.append(Alert("information",
+                             f"{r.name} got out (rolled {r.roll.total}{r.modifier:+d} vs {r.target})"))
+        else:
+            out.append(Alert("error", f"{r.name} failed the save versus Doom "
+                             f"({r.roll.total}{r.modifier:+d} vs {r.target}): {r.fate}"))
+    return out

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
+from .alerts import Alert, alerting
 from .errors import Refused
 from .limits import Duration, EffectName, Id
 from . import clock
@@ -84,3 +85,13 @@ def _describe_effect_started(ev: EffectStarted, rules) -> str:
 @describes(EffectEnded)
 def _describe_effect_ended(ev: EffectEnded, rules) -> str:
     return f"Ended effect #{ev.id}"
+
+
+# --- what the GM must not miss ----------------------------------------------------------
+
+
+@alerting(40)
+def _effects_ended(before: State, after: State) -> list[Alert]:
+    ids = {e.id for e in after.effects}
+    return [Alert("information", f"Effect ended: {e.name}") for e in before.effects
+            if e.id not in ids and e.ends <= after.clock]

@@ -5,6 +5,8 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from . import supplies
+from . import clock
+from .alerts import Alert, alerting
 from .errors import Refused
 from .limits import Carrier, Id, Key
 from .events import Event, describes, event
@@ -195,3 +197,27 @@ def _describe_light_doused(ev: LightDoused, rules) -> str:
 @describes(LightRelit)
 def _describe_light_relit(ev: LightRelit, rules) -> str:
     return f"Relit light #{ev.id}"
+
+
+# --- what the GM must not miss ----------------------------------------------------------
+
+
+@alerting(20)
+def _lights_going_out(before: State, after: State) -> list[Alert]:
+    out = []
+    rules = after.rules
+    old = {l.id: l for l in before.lights}
+    for l in after.lights:
+        o = old.get(l.id)
+        if o is None or not o.lit:
+            continue
+        kind = rules.lights.get(l.kind)
+        name = kind.name if kind else l.kind
+        who = f" ({l.by})" if l.by else ""
+        if not l.lit and l.seconds_left == 0:
+            out.append(Alert("error", f"#{l.id} {name}{who} has gone out"))
+        elif l.lit:
+            left = clock.turns(rules, l.seconds_left)
+            if left <= (kind.warn_turns if kind else 1) < clock.turns(rules, o.seconds_left):
+                out.append(Alert("warning", f"#{l.id} {name}{who}: {left} turn(s) of light left"))
+    return out

@@ -18,6 +18,7 @@ from msgspec.structs import replace
 from . import dice as dicemod
 from . import sheet
 from .dice import Roll
+from .alerts import Alert, alerting
 from .errors import Refused
 from .limits import XP, Ability, Amount, ArmourClass, CharacterName, Count, Exhaustion, HitPoints, Key, Level
 from .describe import roll_text
@@ -578,3 +579,23 @@ def _describe_character_renamed(ev: CharacterRenamed, rules) -> str:
 @describes(CharacterRemoved)
 def _describe_character_removed(ev: CharacterRemoved, rules) -> str:
     return f"{ev.name} left the party"
+
+
+# --- what the GM must not miss ----------------------------------------------------------
+
+
+@alerting(60)
+def _fallen_and_ready(before: State, after: State) -> list[Alert]:
+    out = []
+    rules = after.rules
+    was = {c.id: c for c in before.party}
+    for c in after.party:
+        o = was.get(c.id)
+        if o is None:
+            continue
+        st, old = sheet.status(rules, c), sheet.status(rules, o)
+        if st != old and st in ("dying", "dead"):
+            out.append(Alert("error", f"{c.name} is {st}"))
+        if sheet.can_level_up(rules, c) and not sheet.can_level_up(rules, o):
+            out.append(Alert("information", f"{c.name} can go up to level {c.level + 1}"))
+    return out

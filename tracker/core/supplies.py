@@ -5,6 +5,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from . import sheet
+from .alerts import Alert, alerting
 from .errors import Refused
 from .limits import Count, Key
 from .events import Event, describes, event
@@ -159,3 +160,18 @@ def _eat_and_spoil(p: Passing) -> None:
         sup = spoil(state, p.elapsed)
     if sup is not p.state.supplies:
         p.set("supplies", sup)
+
+
+# --- what the GM must not miss ----------------------------------------------------------
+
+
+@alerting(50)
+def _food(before: State, after: State) -> list[Alert]:
+    out = []
+    if after.supplies.spoiled > before.supplies.spoiled:
+        n = after.supplies.spoiled - before.supplies.spoiled
+        out.append(Alert("warning", f"{n} ration(s) spoiled in the damp"))
+    if after.supplies.missed_meals > before.supplies.missed_meals:
+        n = after.supplies.missed_meals - before.supplies.missed_meals
+        out.append(Alert("error", f"Not enough food: {n} meal(s) missed"))
+    return out
