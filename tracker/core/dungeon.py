@@ -13,6 +13,7 @@ from . import dice as dicemod
 from . import sheet
 from .dice import Roll
 from .alerts import Alert, alerting
+from .view import roll_json, state_view
 from .errors import Refused
 from .limits import CharacterName, Depth, Feet, Key, PlaceName, Turns
 from .describe import roll_text
@@ -527,3 +528,34 @@ def _hasty_exit(before: State, after: State) -> list[Alert]:
             out.append(Alert("error", f"{r.name} failed the save versus Doom "
                              f"({r.roll.total}{r.modifier:+d} vs {r.target}): {r.fate}"))
     return out
+
+
+# --- its part of `tracker state --json` ----------------------------------------------
+
+
+@state_view("dungeon", 40)
+def _dungeon_json(state: State) -> dict:
+    d = state.dungeon
+    return {"active": d.active, "name": d.name, "depth": d.depth, "turn": d.turn,
+            "turns_since_rest": d.turns_since_rest, "rest_status": rest_status(state),
+            "rest_overdue": rest_status(state) == "overdue", "rest_penalty": d.penalty,
+            "next_check_in": turns_to_next_check(state)}
+
+
+@state_view("dungeon.checks", 42)
+def _checks_json(state: State) -> list[dict]:
+    return [{"turn": c.turn, "roll": c.roll.total, "dice": roll_json(c.roll),
+             "chance": c.chance, "encounter": c.encounter, "scheduled": c.scheduled,
+             **({"distance_ft": c.distance_ft,
+                 "surprise": None if c.surprise_party is None else
+                 {"party": c.surprise_party, "monsters": c.surprise_monsters}}
+                if c.encounter else {})}
+            for c in state.dungeon.checks]
+
+
+@state_view("dungeon.hasty_exit", 44)
+def _hasty_exit_json(state: State) -> list[dict]:
+    return [{"name": r.name, "roll": r.roll.total, "modifier": r.modifier,
+             "target": r.target, "saved": r.saved,
+             "doom_roll": r.doom.total if r.doom else None, "fate": r.fate}
+            for r in state.dungeon.last_hasty_exit]

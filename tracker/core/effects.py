@@ -5,6 +5,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from .alerts import Alert, alerting
+from .view import state_view
 from .errors import Refused
 from .limits import Duration, EffectName, Id
 from . import clock
@@ -95,3 +96,15 @@ def _effects_ended(before: State, after: State) -> list[Alert]:
     ids = {e.id for e in after.effects}
     return [Alert("information", f"Effect ended: {e.name}") for e in before.effects
             if e.id not in ids and e.ends <= after.clock]
+
+
+# --- its part of `tracker state --json` ----------------------------------------------
+
+
+@state_view("dungeon.effects", 43)
+def _effects_json(state: State) -> list[dict]:
+    rules = state.rules
+    return [{"id": e.id, "name": e.name, "seconds_left": e.ends - state.clock,
+             "turns_left": clock.turns(rules, e.ends - state.clock),
+             "ends_at": clock.stamp(rules, e.ends)}
+            for e in state.effects]

@@ -7,6 +7,7 @@ from msgspec.structs import replace
 from . import supplies
 from . import clock
 from .alerts import Alert, alerting
+from .view import state_view
 from .errors import Refused
 from .limits import Carrier, Id, Key
 from .events import Event, describes, event
@@ -221,3 +222,14 @@ def _lights_going_out(before: State, after: State) -> list[Alert]:
             if left <= (kind.warn_turns if kind else 1) < clock.turns(rules, o.seconds_left):
                 out.append(Alert("warning", f"#{l.id} {name}{who}: {left} turn(s) of light left"))
     return out
+
+
+# --- its part of `tracker state --json` ----------------------------------------------
+
+
+@state_view("dungeon.lights", 41)
+def _lights_json(state: State) -> list[dict]:
+    return [{"id": l.id, "kind": l.kind, "by": l.by,
+             "turns_left": clock.turns(state.rules, l.seconds_left),
+             "seconds_left": l.seconds_left, "lit": l.lit}
+            for l in state.lights]

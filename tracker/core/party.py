@@ -19,6 +19,7 @@ from . import dice as dicemod
 from . import sheet
 from .dice import Roll
 from .alerts import Alert, alerting
+from .view import state_view
 from .errors import Refused
 from .limits import XP, Ability, Amount, ArmourClass, CharacterName, Count, Exhaustion, HitPoints, Key, Level
 from .describe import roll_text
@@ -599,3 +600,43 @@ def _fallen_and_ready(before: State, after: State) -> list[Alert]:
         if sheet.can_level_up(rules, c) and not sheet.can_level_up(rules, o):
             out.append(Alert("information", f"{c.name} can go up to level {c.level + 1}"))
     return out
+
+
+# --- its part of `tracker state --json` ----------------------------------------------
+
+
+def character_json(state: State, c) -> dict[str, Any]:
+    rules = state.rules
+    p = rules.party
+    k = sheet.class_of(rules, c)
+    out: dict[str, Any] = {
+        "id": c.id, "name": c.name, "class": c.cls or None,
+        "class_name": k.name if k else None, "level": c.level,
+        "hp": c.hp if c.hp_max else None, "hp_max": c.hp_max or None,
+        "ac": c.ac if (c.ac or k) else None, "xp": c.xp, "xp_next": sheet.xp_next(rules, c),
+        "xp_bonus": sheet.xp_bonus(rules, c),
+        "abilities": dict(c.abilities),
+        "modifiers": {a: sheet.modifier(p, v) for a, v in c.abilities.items()} if p else {},
+        "conditions": list(c.conditions), "exhaustion": c.exhaustion,
+        "status": sheet.status(rules, c), "saves": sheet.saves(rules, c),
+        "speed": sheet.speed(rules, c), "load": c.load,
+        "lights": [l.id for l in state.lights if l.by == c.name and l.lit],
+    }
+    if k is not None and k.skills:
+        out["skills"] = sheet.skills(rules, c)
+    if k is not None and k.turning:
+        out["turning"] = sheet.turning(rules, c)
+    if p is not None and p.proficiency:
+        out["proficiency"] = sheet.proficiency(rules, c)
+        out["passive_perception"] = sheet.passive_perception(rules, c)
+    return out
+
+
+@state_view("party", 20)
+def _party_json(state: State) -> list[dict]:
+    return [character_json(state, c) for c in state.party]
+
+
+@state_view("party_speed", 21)
+def _party_speed_json(state: State) -> int | None:
+    return sheet.party_speed(state)

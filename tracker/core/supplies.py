@@ -6,6 +6,7 @@ from msgspec.structs import replace
 
 from . import sheet
 from .alerts import Alert, alerting
+from .view import state_view
 from .errors import Refused
 from .limits import Count, Key
 from .events import Event, describes, event
@@ -175,3 +176,13 @@ def _food(before: State, after: State) -> list[Alert]:
         n = after.supplies.missed_meals - before.supplies.missed_meals
         out.append(Alert("error", f"Not enough food: {n} meal(s) missed"))
     return out
+
+
+# --- its part of `tracker state --json` ----------------------------------------------
+
+
+@state_view("supplies", 50)
+def _supplies_json(state: State) -> dict:
+    return {**{k: state.supplies.count(k) for k in state.rules.supplies},
+            "spoiled": state.supplies.spoiled, "eaten": state.supplies.eaten,
+            "missed_meals": state.supplies.missed_meals}

@@ -2,57 +2,42 @@
 
 A versioned interface: ``format`` changes only when a field changes meaning
 or disappears; new fields may be added within a format. See docs/state.md.
+Each area registers its part (``@state_view(path, order)``); this module
+adds the campaign-wide fields and puts the parts together.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import msgspec
 
-from . import clock, sheet
-from .dungeon import rest_status, turns_to_next_check
+from . import clock
 from .state import State
 
 FORMAT = 1
 
+_VIEWS: list[tuple[int, str, Callable[[State], Any]]] = []
 
-def _roll(r) -> dict[str, Any] | None:
+
+def state_view(path: str, order: int):
+    """Register ``fn(state)`` as the JSON at ``path`` ("dungeon.lights" nests)."""
+
+    def register(fn):
+        _VIEWS.append((order, path, fn))
+        _VIEWS.sort(key=lambda v: v[0])
+        return fn
+    return register
+
+
+def roll_json(r) -> dict[str, Any] | None:
     return None if r is None else msgspec.to_builtins(r)
-
-
-def character_json(state: State, c) -> dict[str, Any]:
-    rules = state.rules
-    p = rules.party
-    k = sheet.class_of(rules, c)
-    out: dict[str, Any] = {
-        "id": c.id, "name": c.name, "class": c.cls or None,
-        "class_name": k.name if k else None, "level": c.level,
-        "hp": c.hp if c.hp_max else None, "hp_max": c.hp_max or None,
-        "ac": c.ac if (c.ac or k) else None, "xp": c.xp, "xp_next": sheet.xp_next(rules, c),
-        "xp_bonus": sheet.xp_bonus(rules, c),
-        "abilities": dict(c.abilities),
-        "modifiers": {a: sheet.modifier(p, v) for a, v in c.abilities.items()} if p else {},
-        "conditions": list(c.conditions), "exhaustion": c.exhaustion,
-        "status": sheet.status(rules, c), "saves": sheet.saves(rules, c),
-        "speed": sheet.speed(rules, c), "load": c.load,
-        "lights": [l.id for l in state.lights if l.by == c.name and l.lit],
-    }
-    if k is not None and k.skills:
-        out["skills"] = sheet.skills(rules, c)
-    if k is not None and k.turning:
-        out["turning"] = sheet.turning(rules, c)
-    if p is not None and p.proficiency:
-        out["proficiency"] = sheet.proficiency(rules, c)
-        out["passive_perception"] = sheet.passive_perception(rules, c)
-    return out
 
 
 def state_json(state: State, seq: int) -> dict[str, Any]:
     rules = state.rules
-    d = state.dungeon
     t = rules.time
-    return {
+    out: dict[str, Any] = {
         "format": FORMAT,
         "campaign": state.name,
         "seq": seq,
@@ -67,56 +52,17 @@ def state_json(state: State, seq: int) -> dict[str, Any]:
             "round": state.clock // t.round_seconds,
             "hour": state.clock // t.hour_seconds,
         },
-        "party": [character_json(state, c) for c in state.party],
-        "party_speed": sheet.party_speed(state),
-        "dungeon": {
-            "active": d.active,
-            "name": d.name,
-            "depth": d.depth,
-            "turn": d.turn,
-            "turns_since_rest": d.turns_since_rest,
-            "rest_status": rest_status(state),
-            "rest_overdue": rest_status(state) == "overdue",
-            "rest_penalty": d.penalty,
-            "next_check_in": turns_to_next_check(state),
-            "lights": [
-                {"id": l.id, "kind": l.kind, "by": l.by,
-                 "turns_left": clock.turns(rules, l.seconds_left),
-                 "seconds_left": l.seconds_left, "lit": l.lit}
-                for l in state.lights
-            ],
-            "checks": [
-                {"turn": c.turn, "roll": c.roll.total, "dice": _roll(c.roll),
-                 "chance": c.chance, "encounter": c.encounter, "scheduled": c.scheduled,
-                 **({"distance_ft": c.distance_ft,
-                     "surprise": None if c.surprise_party is None else
-                     {"party": c.surprise_party, "monsters": c.surprise_monsters}}
-                    if c.encounter else {})}
-                for c in d.checks
-            ],
-            "effects": [
-                {"id": e.id, "name": e.name, "seconds_left": e.ends - state.clock,
-                 "turns_left": clock.turns(rules, e.ends - state.clock),
-                 "ends_at": clock.stamp(rules, e.ends)}
-                for e in state.effects
-            ],
-            "hasty_exit": [
-                {"name": r.name, "roll": r.roll.total, "modifier": r.modifier,
-                 "target": r.target, "saved": r.saved,
-                 "doom_roll": r.doom.total if r.doom else None, "fate": r.fate}
-                for r in d.last_hasty_exit
-            ],
-        },
-        "supplies": {
-            **{k: state.supplies.count(k) for k in rules.supplies},
-            "spoiled": state.supplies.spoiled,
-            "eaten": state.supplies.eaten,
-            "missed_meals": state.supplies.missed_meals,
-        },
-        "notes": state.notes,
-        "undo": state.last_done.label if state.last_done else None,
-        "redo": state.redo[0].label if state.redo else None,
     }
+    for _, path, fn in _VIEWS:
+        *outer, key = path.split(".")
+        node = out
+        for part in outer:
+            node = node.setdefault(part, {})
+        node[key] = fn(state)
+    out["notes"] = state.notes
+    out["undo"] = state.last_done.label if state.last_done else None
+    out["redo"] = state.redo[0].label if state.redo else None
+    return out
 
 
 def diff(before: dict[str, Any], after: dict[str, Any], prefix: str = "") -> list[str]:
