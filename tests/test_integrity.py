@@ -300,3 +300,17 @@ def test_entries_another_process_wrote_can_be_looked_at(make, saves):
     other.dispatch(AddNote("from the shell"))
     other.close()
     assert app.state_at(2).notes == 1 and app.seq == 1
+
+
+def test_the_recap_judges_a_check_by_the_rules_of_its_moment(make):
+    """A check that was an encounter under a house rule later changed stays one."""
+    from tracker import recap
+    from tracker.core.campaign import ChangeHouseRule, StartSession
+    c = make()
+    c.dispatch(StartSession())
+    c.dispatch(EnterDungeon("Crypt"))
+    c.dispatch(ChangeHouseRule("dungeon.wandering.chance", '"3-in-6"'))
+    c.dispatch(AdvanceTurn(count=2), dice_values=[3, 5, 5, 2, 4])  # an encounter at 3-in-6
+    c.dispatch(ChangeHouseRule("dungeon.wandering.chance", '"1-in-6"'))
+    r = recap.build("c", list(c.store.read()), c.timeline.state_at)
+    assert len(r.encounters) == 1

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from .core import clock, dice
 from .core.corrections import EntryCorrected, cook
-from .core.dungeon import CheckRolled, DungeonEntered, TurnAdvanced
+from .core.dungeon import CheckRolled, DungeonEntered, TurnAdvanced, is_encounter
 from .core.events import Envelope
 from .core.lights import LightLit
 from .core import sheet
@@ -82,7 +82,6 @@ def build(name: str, envs: list[Envelope], state_at, sessions: list[int] | None 
     before = state_at(inside[0].seq - 1) or state_at(inside[0].seq)
     after = state_at(inside[-1].seq)
     rules = after.rules
-    chance = dice.parse_chance(rules.dungeon.wandering.chance)
     r = Recap(name, rules.meta.name, sorted(wanted),
               clock.stamp(rules, before.clock), clock.stamp(rules, after.clock),
               after.clock - before.clock,
@@ -97,7 +96,7 @@ def build(name: str, envs: list[Envelope], state_at, sessions: list[int] | None 
         if isinstance(ev, (TurnAdvanced, CheckRolled)) and ev.check is not None:
             r.checks += 1
             line.checks += 1
-            if chance.hits(ev.check.total):
+            if is_encounter(state_at(env.seq).rules, ev):  # the rules of that moment
                 line.encounters += 1
                 where = f" at {ev.distance.total} ft" if ev.distance else ""
                 r.encounters.append(f"session {env.session}, #{env.seq}: wandering monsters{where}")

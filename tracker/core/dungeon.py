@@ -317,13 +317,18 @@ def evolve_depth(state: State, ev: DepthChanged) -> State:
     return replace(state, dungeon=replace(state.dungeon, depth=ev.depth))
 
 
+def is_encounter(rules, ev: Encounter) -> bool:
+    """Whether a check's roll met the chance of ``rules`` (those in force when
+    it was rolled: the recap and the log ask with those, never today's)."""
+    return ev.check is not None and \
+        dicemod.parse_chance(rules.dungeon.wandering.chance).hits(ev.check.total)
+
+
 def _check(state: State, ev: Encounter, turn: int, scheduled: bool) -> Check | None:
     if ev.check is None:
         return None
     w = state.ruleset.rules.dungeon.wandering
-    chance = dicemod.parse_chance(w.chance)
-    hit = chance.hits(ev.check.total)
-    if not hit:
+    if not is_encounter(state.rules, ev):
         return Check(turn, ev.check, w.chance, False, scheduled)
     sp = sm = None
     if w.surprise and ev.surprise_party and ev.surprise_monsters:
@@ -453,8 +458,7 @@ def _check_text(ev: Encounter, rules: Ruleset) -> str:
     if ev.check is None:
         return ""
     w = rules.dungeon.wandering
-    chance = dicemod.parse_chance(w.chance)
-    if not chance.hits(ev.check.total):
+    if not is_encounter(rules, ev):
         return f"check {roll_text(ev.check)} quiet"
     parts = [f"check {roll_text(ev.check)} ENCOUNTER"]
     if ev.surprise_party and ev.surprise_monsters and w.surprise:
