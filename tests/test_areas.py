@@ -113,3 +113,31 @@ def test_each_layer_imports_only_what_it_may():
         if bad:
             wrong.append(f"{path.relative_to(ROOT)} imports {sorted(bad)}")
     assert not wrong, "\n".join(wrong)
+
+
+# -- rolled tables: one type for weather, complications, bastion events ----------------------
+
+import msgspec  # noqa: E402
+import pytest  # noqa: E402
+
+from tracker.core.ruleset import RolledTable, rolled_table_problem  # noqa: E402
+
+
+@pytest.mark.parametrize("die, ranges, problem", [
+    ("1d6", [[1, 2], [3, 6]], ""),
+    ("1d100", [[1, 50], [51, 99]], "no entry for a roll of 100 on 1d100"),
+    ("1d12", [[1, 6], [6, 12]], "two entries cover a roll of 6"),
+    ("1d20", [[1, 10], [12, 20]], "no entry for a roll of 11"),
+    ("1d6", [[4, 1], [5, 6]], "runs backwards"),
+    ("2d6", [[2, 7], [8, 10**11]], ""),  # ranges are walked, never expanded
+    ("1d0", [[1, 1]], "1d0"),
+    ("1d6", [], "expected a table"),
+])
+def test_a_rolled_table_is_checked_for_gaps_and_overlaps(die, ranges, problem):
+    t = msgspec.convert({"die": die, "entries": [{"roll": r, "result": f"r{i}"}
+                                                 for i, r in enumerate(ranges)]}, RolledTable)
+    got = rolled_table_problem(t.die, t.entries)
+    assert (problem in got) if problem else got == ""
+    if not problem:
+        assert t.lookup(ranges[-1][0]).result == f"r{len(ranges) - 1}"
+        assert t.lookup(10**12) is None

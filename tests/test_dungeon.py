@@ -185,7 +185,8 @@ def test_rations_eaten_daily_and_spoil_in_the_dungeon(make):
     c.dispatch(ChangeHouseRule("dungeon.wandering.every_turns", "0"))
     c.dispatch(SetSupplies("fresh", 3))
     c.dispatch(SetSupplies("preserved", 2))
-    turn(c, count=6 * 16)  # to midnight: Ana eats a fresh ration (it spoils first)
+    turn(c, count=5)  # several turns stop once when the next must be a rest
+    turn(c, count=6 * 16 - 5)  # to midnight: Ana eats a fresh ration (it spoils first)
     s = js(c)["supplies"]
     assert (s["fresh"], s["preserved"], s["eaten"]) == (2, 2, 1)
     turn(c, count=6 * 8)  # 24 h underground: the fresh ones spoil
@@ -197,7 +198,8 @@ def test_osr_rations_do_not_spoil(make):
     c = delve(make("dyb-og-drager"), party=("Ana",))
     c.dispatch(ChangeHouseRule("dungeon.wandering.every_turns", "0"))
     c.dispatch(SetSupplies("standard", 3))
-    turn(c, count=6 * 40)
+    turn(c, count=5)  # several turns stop once when the next must be a rest
+    turn(c, count=6 * 40 - 5)
     s = js(c)["supplies"]
     assert s["spoiled"] == 0 and s["standard"] == 1 and s["eaten"] == 2
 
@@ -247,3 +249,24 @@ def test_manual_dice_mode_refuses_without_dice(make):
     turn(c)
     with pytest.raises(Refused, match="not possible on a d6"):
         turn(c, 1, 9)
+
+
+def test_several_turns_stop_when_a_rest_falls_due(make):
+    """Issue 14: `n` ran past 'the next turn must be a rest' into the penalty."""
+    from tracker.core.dungeon import AdvanceTurn, EnterDungeon, rest_status
+    c = make("dyb-og-drager")
+    c.dispatch(EnterDungeon("Crypt"))
+    out = c.dispatch(AdvanceTurn(count=20), dice_values=[6, 6])  # quiet checks
+    assert c.state.dungeon.turn == 5 and rest_status(c.state) == "due"
+    assert len(out.envelopes) == 5
+
+
+def test_an_encounter_during_a_rest_turn_reads_as_interrupted(make):
+    from tracker.core.dungeon import AdvanceTurn, EnterDungeon
+    from tracker.history import entries
+    c = make("dyb-og-drager")
+    c.dispatch(EnterDungeon("Crypt"))
+    c.dispatch(AdvanceTurn(count=1))
+    c.dispatch(AdvanceTurn(activity="rest"), dice_values=[1, 5, 5, 2, 4])
+    last = entries(list(c.store.read()), c.timeline)[-1]
+    assert "rest interrupted" in last.text and c.state.dungeon.turns_since_rest == 2

@@ -12,6 +12,7 @@ from msgspec.structs import replace
 from . import dice as dicemod
 from . import sheet
 from .dice import Roll
+from .advance import advance
 from .alerts import Alert, alerting
 from .view import roll_json, state_view
 from .errors import Refused
@@ -21,6 +22,7 @@ from .events import Event, describes, event
 from .handlers import Command, decides, evolves
 from .invariants import invariant
 from .state import Check, Dungeon, ExitResult, State
+from .ruleset import lookup
 from .timeflow import pass_time
 
 FAST_TRAVEL = "fast travel"
@@ -161,25 +163,20 @@ def _turn_event(state: State, activity: str, dice, fast: bool = False) -> TurnAd
 
 
 def _stops(before: State, after: State) -> bool:
-    """A multi-turn advance stops at an encounter or when a light goes out."""
+    """Several turns stop at an encounter, when a light goes out, or when
+    the next turn must be a rest."""
     if after.dungeon.checks and after.dungeon.checks[-1].encounter and \
             after.dungeon.turn == after.dungeon.checks[-1].turn and \
             after.dungeon.checks is not before.dungeon.checks:
+        return True
+    if rest_status(after) == "due" != rest_status(before):
         return True
     was_lit = {l.id for l in before.lights if l.lit}
     return any(l.id in was_lit and not l.lit for l in after.lights)
 
 
 def _advance(state: State, n: int, activity: str, dice, fast: bool = False) -> list[Event]:
-    out: list[Event] = []
-    for _ in range(n):
-        ev = _turn_event(state, activity, dice, fast)
-        out.append(ev)
-        nxt = evolve_turn(state, ev)
-        if n > 1 and _stops(state, nxt):
-            break
-        state = nxt
-    return out
+    return advance(state, n, lambda s: _turn_event(s, activity, dice, fast), evolve_turn, _stops)
 
 
 @decides(EnterDungeon)
@@ -301,7 +298,8 @@ def _exit_result(state: State, name: str, save: Roll, doom: Roll | None,
     saved = save.total + mod >= target
     fate = ""
     if not saved and doom is not None:
-        fate = next((e.result for e in h.doom if e.roll[0] <= doom.total <= e.roll[1]), "")
+        entry = lookup(h.doom, doom.total)
+        fate = entry.result if entry else ""
     return ExitResult(name, save, target, mod, saved, doom, fate)
 
 
@@ -434,7 +432,10 @@ def _describe_depth_changed(ev: DepthChanged, rules) -> str:
 @describes(TurnAdvanced)
 def _describe_turn_advanced(ev: TurnAdvanced, rules) -> str:
     check = _check_text(ev, rules)
-    return f"Turn: {ev.activity}" + (f"; {check}" if check else "")
+    interrupted = ev.activity == "rest" and is_encounter(rules, ev) and \
+        _check_comes_first(rules.dungeon.turn_steps)
+    return f"Turn: {ev.activity}" + (" (rest interrupted)" if interrupted else "") + \
+        (f"; {check}" if check else "")
 
 
 @describes(CheckRolled)

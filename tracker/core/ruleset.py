@@ -88,6 +88,41 @@ class DoomEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     result: str
 
 
+TableEntry = DoomEntry  # a row of any rolled table: [low, high] and what it means
+
+
+class RolledTable(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A table rolled on ``die`` (d6, d12, d20, d100...): each entry covers a
+    range of the totals, checked at load for gaps and overlaps. Weather,
+    chase complications and bastion events are tables of this kind.
+
+    In TOML: ``die = "1d12"`` and ``entries = [{ roll = [1, 2], result = "..." }, ...]``."""
+
+    die: str
+    entries: list[TableEntry]
+
+    def lookup(self, total: int) -> TableEntry | None:
+        return lookup(self.entries, total)
+
+
+def lookup(entries: list[TableEntry], total: int) -> TableEntry | None:
+    """The entry whose range holds ``total`` (ranges compared, never expanded)."""
+    return next((e for e in entries if e.roll[0] <= total <= e.roll[1]), None)
+
+
+def rolled_table_problem(die: str, entries: list[TableEntry]) -> str:
+    """What is wrong with a rolled table, or '': a bad die, no entries, a
+    range running backwards, two entries sharing a total, a total with none."""
+    if not entries:
+        return "expected a table of entries"
+    try:
+        lo, hi = dice.parse(die).bounds()
+    except dice.DiceError as e:
+        return str(e)
+    gap = table_gap([e.roll for e in entries], lo, hi, "roll")
+    return f"{gap} on {die}" if gap else ""
+
+
 class HastyExit(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     save: str
     default_target: _int(1, 1000)
@@ -278,14 +313,10 @@ def _check_semantics(r: Ruleset) -> list[tuple[str, str]]:
     if (h := d.hasty_exit) is not None:
         try_("dungeon.hasty_exit.save_die", dice.parse, h.save_die)
         try_("dungeon.hasty_exit.doom_die", dice.parse, h.doom_die)
-        if not h.doom:
-            problems.append(("dungeon.hasty_exit.doom", "expected a table of entries"))
-        else:
-            lo, hi = dice.parse(h.doom_die).bounds() if not any(
-                p[0] == "dungeon.hasty_exit.doom_die" for p in problems) else (0, -1)
-            gap = table_gap([e.roll for e in h.doom], lo, hi, "roll")
-            if gap:
-                problems.append(("dungeon.hasty_exit.doom", f"{gap} on {h.doom_die}"))
+        if not any(p[0] == "dungeon.hasty_exit.doom_die" for p in problems):
+            wrong = rolled_table_problem(h.doom_die, h.doom)
+            if wrong:
+                problems.append(("dungeon.hasty_exit.doom", wrong))
     for kid, k in r.lights.items():
         try_(f"lights.{kid}.duration", _positive, k.duration, t)
         if k.supply and k.supply not in r.supplies:
