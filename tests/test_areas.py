@@ -81,6 +81,7 @@ RULES = {
     "service.py": {"core", "store", "service.py"},
     "history.py": {"core", "history.py"},
     "recap.py": {"core", "history.py", "recap.py"},
+    "actions": {"core", "actions"},
 }
 
 

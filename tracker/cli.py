@@ -17,12 +17,10 @@ import sys
 import unicodedata
 from pathlib import Path
 
-from .core import campaign as camp
-from .core import dungeon as dun
-from .core import effects, lights, party, supplies
+from .actions import ACTIONS, Usage, ints
 from .core.errors import Refused
 from .core.handlers import Command
-from .core.ruleset import load_text, seconds
+from .core.ruleset import load_text
 from .core.view import state_json
 from .service import Campaign, list_campaigns
 from .core.describe import roll_text
@@ -31,176 +29,7 @@ from .store import jsonl, paths
 from .store.sqlite import Damaged, EventStore
 
 
-class Usage(Exception):
-    """A usage error found after parsing (exit 2)."""
-
-
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE, EXIT_BUG = 0, 1, 2, 70  # 70: EX_SOFTWARE
-def _ints(text: str) -> list[int]:
-    """Whole numbers separated by commas, e.g. 3,5 (for --dice and --abilities)."""
-    try:
-        values = [int(v) for v in text.replace(" ", "").split(",") if v]
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"expected whole numbers separated by commas, e.g. 3,5 (got {text!r})")
-    if not values:
-        raise argparse.ArgumentTypeError("expected at least one number")
-    return values
-
-
-def _supply_count(text: str) -> tuple[int, bool]:
-    try:
-        return int(text), text.startswith(("+", "-"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, +N or -N (got {text!r})")
-
-
-# Each action: name -> (help, add_arguments(parser), build(args, campaign) -> Command)
-def _effect_seconds(a, state) -> int:
-    given = [(u, getattr(a, u)) for u in ("rounds", "turns", "minutes", "hours")
-             if getattr(a, u) is not None]
-    if len(given) != 1:
-        raise Usage("effect needs exactly one of --rounds, --turns, --minutes, --hours")
-    unit, n = given[0]
-    return seconds(state.rules, f"{n} {unit}")
-
-
-def _add_effect_args(p):
-    p.add_argument("effect_name", metavar="NAME")
-    for unit in ("rounds", "turns", "minutes", "hours"):
-        p.add_argument(f"--{unit}", type=int, metavar="N")
-
-
-def _add_character_args(p):
-    p.add_argument("char", metavar="NAME")
-    p.add_argument("--class", dest="cls", metavar="C")
-    p.add_argument("--level", type=int, default=1)
-    p.add_argument("--abilities", type=_ints, metavar="S,I,W,D,C,CH",
-                   help="in the ruleset's order (tracker state shows it)")
-    p.add_argument("--roll-abilities", action="store_true", help="roll them, in order")
-    p.add_argument("--hp", type=int, help="hit points (default: rolled as the ruleset says)")
-    p.add_argument("--ac", type=int, help="armour class (default: the ruleset's unarmoured AC)")
-
-
-def _add_amend_args(p):
-    p.add_argument("seq", type=int)
-    p.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE")
-    p.add_argument("--insert-turn", default="", metavar="ACTIVITY",
-                   help="insert a forgotten turn (e.g. rest) right after the entry")
-    p.add_argument("--note", default="", help="why, for the log")
-
-
-def _fields(pairs: list[str]) -> dict[str, str]:
-    out = {}
-    for pair in pairs:
-        if "=" not in pair:
-            raise Usage(f"--set wants FIELD=VALUE (got {pair!r})")
-        k, v = pair.split("=", 1)
-        out[k.strip()] = v.strip()
-    return out
-
-
-ACTIONS = {
-    "add-character": ("add a character: --class C with --abilities S,I,W,D,C,Ch or "
-                      "--roll-abilities (the ruleset's procedure); without a class, a hireling",
-                      _add_character_args,
-                      lambda a, c: party.AddCharacter(a.char, a.cls or "", a.level,
-                                                      tuple(a.abilities or ()), a.roll_abilities,
-                                                      a.hp, a.ac)),
-    "damage": ("NAME N: a character takes N damage",
-               lambda p: (p.add_argument("char"), p.add_argument("amount", type=int)),
-               lambda a, c: party.Damage(a.char, a.amount)),
-    "heal": ("NAME N: heal N hit points (never above the maximum)",
-             lambda p: (p.add_argument("char"), p.add_argument("amount", type=int)),
-             lambda a, c: party.Heal(a.char, a.amount)),
-    "xp": ("N [--to NAME ...]: award N XP split among the named (default: every living "
-           "character with a class), each with their prime-requisite bonus",
-           lambda p: (p.add_argument("amount", type=int),
-                      p.add_argument("--to", nargs="+", default=[], metavar="NAME")),
-           lambda a, c: party.AwardXP(a.amount, tuple(a.to))),
-    "condition": ("NAME COND [--off]: set or clear a condition",
-                  lambda p: (p.add_argument("char"), p.add_argument("condition"),
-                             p.add_argument("--off", action="store_true")),
-                  lambda a, c: party.SetCondition(a.char, a.condition, not a.off)),
-    "exhaustion": ("NAME N: set the exhaustion level (D&D 2024: 6 is death)",
-                   lambda p: (p.add_argument("char"), p.add_argument("level", type=int)),
-                   lambda a, c: party.SetExhaustion(a.char, a.level)),
-    "level-up": ("NAME: gain a level when the XP table allows, with its hit points",
-                 lambda p: p.add_argument("char"),
-                 lambda a, c: party.LevelUp(a.char)),
-    "load": ("NAME COINS: weight carried, in coins, for the movement rate",
-             lambda p: (p.add_argument("char"), p.add_argument("coins", type=int)),
-             lambda a, c: party.SetLoad(a.char, a.coins)),
-    "rename-character": ("rename a character",
-                         lambda p: (p.add_argument("old"), p.add_argument("new")),
-                         lambda a, c: party.RenameCharacter(a.old, a.new)),
-    "remove-character": ("remove a character from the party",
-                         lambda p: p.add_argument("char"),
-                         lambda a, c: party.RemoveCharacter(a.char)),
-    "note": ("add a GM note", lambda p: p.add_argument("text"),
-             lambda a, c: camp.AddNote(a.text)),
-    "session-start": ("start the next session", lambda p: None,
-                      lambda a, c: camp.StartSession()),
-    "session-end": ("end the running session", lambda p: None,
-                    lambda a, c: camp.EndSession()),
-    "manual-dice": ("switch manual dice on or off for this campaign",
-                    lambda p: p.add_argument("switch", choices=["on", "off"]),
-                    lambda a, c: camp.SetManualDice(a.switch == "on")),
-    "house-rule": ("change one ruleset value for this campaign, e.g. "
-                   "dungeon.wandering.every_turns 3",
-                   lambda p: (p.add_argument("key"), p.add_argument("value")),
-                   lambda a, c: camp.ChangeHouseRule(a.key, a.value)),
-    "enter-dungeon": ("enter a dungeon",
-                      lambda p: (p.add_argument("dungeon", nargs="?", default=""),
-                                 p.add_argument("--depth", type=int, default=1)),
-                      lambda a, c: dun.EnterDungeon(a.dungeon, a.depth)),
-    "leave-dungeon": ("leave the dungeon (--hasty: save versus Doom, Dolmenwood)",
-                      lambda p: (p.add_argument("--hasty", action="store_true"),
-                                 p.add_argument("--map", action="store_true",
-                                                help="the party has a map with its position marked"),
-                                 p.add_argument("--route", action="store_true",
-                                                help="the party knows a safe route out")),
-                      lambda a, c: dun.LeaveDungeon(a.hasty, a.map, a.route)),
-    "depth": ("go to dungeon level N", lambda p: p.add_argument("level", type=int),
-              lambda a, c: dun.ChangeDepth(a.level)),
-    "turn": ("advance one or more turns",
-             lambda p: (p.add_argument("--count", type=int, default=1),
-                        p.add_argument("--activity", default="explore")),
-             lambda a, c: dun.AdvanceTurn(a.count, a.activity)),
-    "rest": ("take a rest turn", lambda p: None,
-             lambda a, c: dun.AdvanceTurn(1, "rest")),
-    "light": ("light a torch, lantern, ...",
-              lambda p: (p.add_argument("kind"), p.add_argument("--by", default="")),
-              lambda a, c: lights.LightSource(a.kind, a.by)),
-    "douse": ("put out a light (a lantern keeps its fuel)",
-              lambda p: p.add_argument("id", type=int),
-              lambda a, c: lights.DouseLight(a.id)),
-    "relight": ("relight a doused light, or refill a spent lantern",
-                lambda p: p.add_argument("id", type=int),
-                lambda a, c: lights.RelightLight(a.id)),
-    "effect": ("start an effect or spell timer", _add_effect_args,
-               lambda a, c: effects.StartEffect(a.effect_name, _effect_seconds(a, c.state))),
-    "end-effect": ("end an effect early", lambda p: p.add_argument("id", type=int),
-                   lambda a, c: effects.EndEffect(a.id)),
-    "check": ("roll an extra wandering-monster check", lambda p: None,
-              lambda a, c: dun.RollCheck()),
-    "fast-travel": ("move through explored areas (Dolmenwood)",
-                    lambda p: p.add_argument("--feet", type=int, required=True),
-                    lambda a, c: dun.FastTravel(a.feet)),
-    "rewind": ("return the campaign to how it stood right after entry SEQ (undoable)",
-               lambda p: p.add_argument("seq", type=int),
-               lambda a, c: c.rewind_command(a.seq)),
-    "amend": ("correct entry SEQ: --dice retypes its dice in rolled order, --set FIELD=VALUE "
-              "changes a field, --insert-turn ACTIVITY adds a forgotten turn after it",
-              _add_amend_args,
-              lambda a, c: c.amend_command(a.seq, a.dice, _fields(a.set), a.insert_turn, a.note)),
-    "supplies": ("set a supply: KIND N, or add/remove with +N / -N",
-                 lambda p: (p.add_argument("kind"),
-                            p.add_argument("count", type=_supply_count)),
-                 lambda a, c: supplies.SetSupplies(a.kind, a.count[0], a.count[1])),
-}
-
-
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="tracker", description=__doc__.splitlines()[0])
     ap.add_argument("--saves", metavar="DIR", help="folder of campaigns (or TRACKER_SAVES)")
@@ -221,10 +50,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("do", help="run one GM action", description="Run one GM action.")
     p.add_argument("name", help="campaign")
     acts = p.add_subparsers(dest="action", metavar="ACTION", required=True)
-    for action, (help_, add, _build) in ACTIONS.items():
-        ap_ = acts.add_parser(action, help=help_, description=help_)
-        add(ap_)
-        ap_.add_argument("--dice", type=_ints, metavar="N,N,...",
+    for action in ACTIONS.values():
+        ap_ = acts.add_parser(action.name, help=action.help, description=action.help)
+        action.add_to(ap_)
+        ap_.add_argument("--dice", type=ints, metavar="N,N,...",
                          help="die results in the order the action rolls them; "
                               "the rest roll from the campaign's seed")
         ap_.add_argument("--json", action="store_true", help="print the new state as JSON")
@@ -335,8 +164,7 @@ def _run(args, saves: Path) -> int:
 
 def _run_on(c: Campaign, args) -> int:
     if args.cmd == "do":
-        _help, _add, build = ACTIONS[args.action]
-        cmd: Command = build(args, c)
+        cmd: Command = ACTIONS[args.action].build(args, c)
         # amend's --dice are the corrected dice, not dice for rolling
         rolled = None if args.action == "amend" else args.dice
         out = c.dispatch(cmd, rolled)  # manual dice: --dice must give every die

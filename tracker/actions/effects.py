@@ -1,0 +1,25 @@
+"""Effect and spell timers."""
+
+from ..core import effects
+from ..core.ruleset import seconds
+from .spec import Action, Usage, arg
+
+_UNITS = ("rounds", "turns", "minutes", "hours")
+
+
+def _seconds(a, state) -> int:
+    given = [(u, getattr(a, u)) for u in _UNITS if getattr(a, u) is not None]
+    if len(given) != 1:
+        raise Usage("effect needs exactly one of --rounds, --turns, --minutes, --hours")
+    unit, n = given[0]
+    return seconds(state.rules, f"{n} {unit}")
+
+
+ACTIONS = (
+    Action("effect", "start an effect or spell timer",
+           (arg("effect_name", metavar="NAME"),
+            *(arg(f"--{unit}", type=int, metavar="N") for unit in _UNITS)),
+           lambda a, c: effects.StartEffect(a.effect_name, _seconds(a, c.state))),
+    Action("end-effect", "end an effect early", (arg("id", type=int),),
+           lambda a, c: effects.EndEffect(a.id)),
+)

@@ -1,0 +1,13 @@
+"""Light sources: lit, doused, relit."""
+
+from ..core import lights
+from .spec import Action, arg
+
+ACTIONS = (
+    Action("light", "light a torch, lantern, ...", (arg("kind"), arg("--by", default="")),
+           lambda a, c: lights.LightSource(a.kind, a.by)),
+    Action("douse", "put out a light (a lantern keeps its fuel)", (arg("id", type=int),),
+           lambda a, c: lights.DouseLight(a.id)),
+    Action("relight", "relight a doused light, or refill a spent lantern",
+           (arg("id", type=int),), lambda a, c: lights.RelightLight(a.id)),
+)

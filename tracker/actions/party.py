@@ -1,0 +1,41 @@
+"""The party's actions: characters, damage and healing, XP and levels, conditions."""
+
+from ..core import party
+from .spec import Action, arg, ints
+
+_CHAR = arg("char", metavar="NAME")
+
+ACTIONS = (
+    Action("add-character", "add a character: --class C with --abilities S,I,W,D,C,Ch or "
+           "--roll-abilities (the ruleset's procedure); without a class, a hireling",
+           (_CHAR, arg("--class", dest="cls", metavar="C"), arg("--level", type=int, default=1),
+            arg("--abilities", type=ints, metavar="S,I,W,D,C,CH",
+                help="in the ruleset's order (tracker state shows it)"),
+            arg("--roll-abilities", action="store_true", help="roll them, in order"),
+            arg("--hp", type=int, help="hit points (default: rolled as the ruleset says)"),
+            arg("--ac", type=int, help="armour class (default: the ruleset's unarmoured AC)")),
+           lambda a, c: party.AddCharacter(a.char, a.cls or "", a.level,
+                                           tuple(a.abilities or ()), a.roll_abilities,
+                                           a.hp, a.ac)),
+    Action("damage", "NAME N: a character takes N damage", (_CHAR, arg("amount", type=int)),
+           lambda a, c: party.Damage(a.char, a.amount)),
+    Action("heal", "NAME N: heal N hit points (never above the maximum)",
+           (_CHAR, arg("amount", type=int)), lambda a, c: party.Heal(a.char, a.amount)),
+    Action("xp", "N [--to NAME ...]: award N XP split among the named (default: every living "
+           "character with a class), each with their prime-requisite bonus",
+           (arg("amount", type=int), arg("--to", nargs="+", default=[], metavar="NAME")),
+           lambda a, c: party.AwardXP(a.amount, tuple(a.to))),
+    Action("condition", "NAME COND [--off]: set or clear a condition",
+           (_CHAR, arg("condition"), arg("--off", action="store_true")),
+           lambda a, c: party.SetCondition(a.char, a.condition, not a.off)),
+    Action("exhaustion", "NAME N: set the exhaustion level (D&D 2024: 6 is death)",
+           (_CHAR, arg("level", type=int)), lambda a, c: party.SetExhaustion(a.char, a.level)),
+    Action("level-up", "NAME: gain a level when the XP table allows, with its hit points",
+           (_CHAR,), lambda a, c: party.LevelUp(a.char)),
+    Action("load", "NAME COINS: weight carried, in coins, for the movement rate",
+           (_CHAR, arg("coins", type=int)), lambda a, c: party.SetLoad(a.char, a.coins)),
+    Action("rename-character", "rename a character", (arg("old"), arg("new")),
+           lambda a, c: party.RenameCharacter(a.old, a.new)),
+    Action("remove-character", "remove a character from the party", (_CHAR,),
+           lambda a, c: party.RemoveCharacter(a.char)),
+)

@@ -1,0 +1,48 @@
+"""How an action is declared: its name, help, arguments and the command it builds."""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+
+class Usage(Exception):
+    """A usage error found after parsing (exit 2)."""
+
+
+@dataclass(frozen=True)
+class Arg:
+    flags: tuple[str, ...]
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+def arg(*flags: str, **options: Any) -> Arg:
+    """One argument, as argparse's ``add_argument`` takes it."""
+    return Arg(flags, options)
+
+
+@dataclass(frozen=True)
+class Action:
+    """``tracker do NAME <name> ...``: ``build(args, campaign)`` makes the command."""
+
+    name: str
+    help: str
+    args: tuple[Arg, ...]
+    build: Callable[[argparse.Namespace, Any], Any]
+
+    def add_to(self, parser: argparse.ArgumentParser) -> None:
+        for a in self.args:
+            parser.add_argument(*a.flags, **a.options)
+
+
+def ints(text: str) -> list[int]:
+    """Whole numbers separated by commas, e.g. 3,5 (for --dice and --abilities)."""
+    try:
+        values = [int(v) for v in text.replace(" ", "").split(",") if v]
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected whole numbers separated by commas, e.g. 3,5 (got {text!r})")
+    if not values:
+        raise argparse.ArgumentTypeError("expected at least one number")
+    return values

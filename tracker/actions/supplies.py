@@ -1,0 +1,21 @@
+"""Supplies: torches, oil, rations."""
+
+import argparse
+
+from ..core import supplies
+from .spec import Action, arg
+
+
+def _count(text: str) -> tuple[int, bool]:
+    """N sets the count; +N and -N add or remove."""
+    try:
+        return int(text), text.startswith(("+", "-"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, +N or -N (got {text!r})")
+
+
+ACTIONS = (
+    Action("supplies", "set a supply: KIND N, or add/remove with +N / -N",
+           (arg("kind"), arg("count", type=_count)),
+           lambda a, c: supplies.SetSupplies(a.kind, a.count[0], a.count[1])),
+)
