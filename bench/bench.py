@@ -41,7 +41,7 @@ from tracker.core.events import Envelope, encode  # noqa: E402
 from tracker.service import SNAPSHOT_EVERY, Campaign, new_command_id  # noqa: E402
 from tracker.store.sqlite import EventStore  # noqa: E402
 
-CACHE = Path(tempfile.gettempdir()) / "tracker-bench-v2"  # bump when generate() changes
+CACHE = Path(tempfile.gettempdir()) / "tracker-bench-v3"  # bump when generate() or the snapshot format changes
 
 
 def pct(values: list[float], p: float) -> float:
