@@ -14,7 +14,6 @@ import os
 import re
 import stat
 import sys
-import unicodedata
 from pathlib import Path
 
 from .actions import ACTIONS, Usage, ints

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .core import clock, dice
+from .core import clock
 from .core.corrections import EntryCorrected, cook
 from .core.dungeon import CheckRolled, DungeonEntered, TurnAdvanced, is_encounter
 from .core.events import Envelope

@@ -15,18 +15,14 @@ from typing import Annotated
 from msgspec import Meta
 from msgspec.structs import replace
 
-from . import dice as dicemod
-from . import sheet
-from .dice import Roll
-from .alerts import Alert, alerting
-from .view import state_view
-from .errors import Refused
-from .limits import XP, Ability, Amount, ArmourClass, CharacterName, Count, Exhaustion, HitPoints, Key, Level
-from .describe import roll_text
-from .events import Event, describes, event, upcaster
-from .handlers import Command, decides, evolves
-from .invariants import invariant
-from .state import Character, State
+from .. import dice as dicemod
+from .. import sheet
+from ..dice import Roll
+from ..errors import Refused
+from ..limits import XP, Ability, Amount, ArmourClass, CharacterName, Count, Exhaustion, HitPoints, Key, Level
+from ..events import Event, event, upcaster
+from ..handlers import Command, decides, evolves
+from ..state import Character, State
 
 _NAME = re.compile(r"^[^\x00-\x1f]{1,40}$")
 _INVISIBLE = {"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"}  # two names must not look alike
@@ -493,150 +489,4 @@ def evolve_load(state: State, ev: LoadSet) -> State:
     return _with(state, ev.name, load=ev.coins)
 
 
-# --- what must hold ---------------------------------------------------------------------
-
-
-@invariant
-def _party_holds(state: State):
-    p = state.rules.party
-    seen: set[str] = set()
-    for c in state.party:
-        key = c.name.casefold()
-        if key in seen:
-            yield f"put two characters named {c.name} in the party"
-        seen.add(key)
-        if c.hp_max and not 0 <= c.hp <= c.hp_max:
-            yield f"give {c.name} {c.hp} of {c.hp_max} hit points"
-        if c.xp < 0 or c.load < 0:
-            yield f"give {c.name} a negative XP or load"
-        if c.cls:
-            k = p.classes.get(c.cls) if p is not None else None
-            if k is None:
-                yield f"give {c.name} the class {c.cls!r}, which {state.rules.meta.name} lacks"
-            elif c.level > k.max_level:
-                yield f"raise {c.name} past level {k.max_level}, a {k.name}'s highest"
-        known = p.conditions if p is not None else []
-        for cond in c.conditions:
-            if cond not in known:
-                yield f"give {c.name} the condition {cond!r}, which this ruleset lacks"
-        top = p.exhaustion_max if p is not None else 0
-        if not 0 <= c.exhaustion <= top:
-            yield f"set {c.name}'s exhaustion to {c.exhaustion} (0 to {top})"
-
-
-# --- how its events read in the log ------------------------------------------------
-
-@describes(CharacterAdded)
-def _describe_character_added(ev: CharacterAdded, rules) -> str:
-    k = rules.party.classes.get(ev.cls) if rules.party and ev.cls else None
-    what = f"a level {ev.level} {k.name}" if k else f"level {ev.level}"
-    rolled = ", ".join(roll_text(r) for r in ev.ability_rolls)
-    hp = ", ".join(roll_text(r) for r in ev.hp_rolls)
-    extra = (f"; abilities {rolled}" if rolled else "") + (f"; HP {hp}" if hp else "")
-    return f"{ev.name} joined the party ({what}){extra}"
-
-
-@describes(DamageTaken)
-def _describe_damage_taken(ev: DamageTaken, rules) -> str:
-    return f"{ev.name} took {ev.amount} damage"
-
-
-@describes(Healed)
-def _describe_healed(ev: Healed, rules) -> str:
-    return f"{ev.name} healed {ev.amount}"
-
-
-@describes(XPAwarded)
-def _describe_x_p_awarded(ev: XPAwarded, rules) -> str:
-    return f"{ev.amount} XP split among {', '.join(ev.to)}"
-
-
-@describes(ConditionSet)
-def _describe_condition_set(ev: ConditionSet, rules) -> str:
-    return f"{ev.name} is {'' if ev.on else 'no longer '}{ev.condition}"
-
-
-@describes(ExhaustionSet)
-def _describe_exhaustion_set(ev: ExhaustionSet, rules) -> str:
-    return f"{ev.name} at exhaustion {ev.level}"
-
-
-@describes(LevelledUp)
-def _describe_levelled_up(ev: LevelledUp, rules) -> str:
-    hp = f" (HP {roll_text(ev.hp_roll)})" if ev.hp_roll else ""
-    return f"{ev.name} went up a level{hp}"
-
-
-@describes(LoadSet)
-def _describe_load_set(ev: LoadSet, rules) -> str:
-    return f"{ev.name} carries {ev.coins} coins of weight"
-
-
-@describes(CharacterRenamed)
-def _describe_character_renamed(ev: CharacterRenamed, rules) -> str:
-    return f"{ev.old} is now called {ev.new}"
-
-
-@describes(CharacterRemoved)
-def _describe_character_removed(ev: CharacterRemoved, rules) -> str:
-    return f"{ev.name} left the party"
-
-
-# --- what the GM must not miss ----------------------------------------------------------
-
-
-@alerting(60)
-def _fallen_and_ready(before: State, after: State) -> list[Alert]:
-    out = []
-    rules = after.rules
-    was = {c.id: c for c in before.party}
-    for c in after.party:
-        o = was.get(c.id)
-        if o is None:
-            continue
-        st, old = sheet.status(rules, c), sheet.status(rules, o)
-        if st != old and st in ("dying", "dead"):
-            out.append(Alert("error", f"{c.name} is {st}"))
-        if sheet.can_level_up(rules, c) and not sheet.can_level_up(rules, o):
-            out.append(Alert("information", f"{c.name} can go up to level {c.level + 1}"))
-    return out
-
-
-# --- its part of `tracker state --json` ----------------------------------------------
-
-
-def character_json(state: State, c) -> dict[str, Any]:
-    rules = state.rules
-    p = rules.party
-    k = sheet.class_of(rules, c)
-    out: dict[str, Any] = {
-        "id": c.id, "name": c.name, "class": c.cls or None,
-        "class_name": k.name if k else None, "level": c.level,
-        "hp": c.hp if c.hp_max else None, "hp_max": c.hp_max or None,
-        "ac": c.ac if (c.ac or k) else None, "xp": c.xp, "xp_next": sheet.xp_next(rules, c),
-        "xp_bonus": sheet.xp_bonus(rules, c),
-        "abilities": dict(c.abilities),
-        "modifiers": {a: sheet.modifier(p, v) for a, v in c.abilities.items()} if p else {},
-        "conditions": list(c.conditions), "exhaustion": c.exhaustion,
-        "status": sheet.status(rules, c), "saves": sheet.saves(rules, c),
-        "speed": sheet.speed(rules, c), "load": c.load,
-        "lights": [l.id for l in state.lights if l.by == c.name and l.lit],
-    }
-    if k is not None and k.skills:
-        out["skills"] = sheet.skills(rules, c)
-    if k is not None and k.turning:
-        out["turning"] = sheet.turning(rules, c)
-    if p is not None and p.proficiency:
-        out["proficiency"] = sheet.proficiency(rules, c)
-        out["passive_perception"] = sheet.passive_perception(rules, c)
-    return out
-
-
-@state_view("party", 20)
-def _party_json(state: State) -> list[dict]:
-    return [character_json(state, c) for c in state.party]
-
-
-@state_view("party_speed", 21)
-def _party_speed_json(state: State) -> int | None:
-    return sheet.party_speed(state)
+__all__ = ['AddCharacter', 'AwardXP', 'CharacterAdded', 'CharacterRemoved', 'CharacterRenamed', 'ConditionSet', 'Damage', 'DamageTaken', 'ExhaustionSet', 'Heal', 'Healed', 'LevelUp', 'LevelledUp', 'LoadSet', 'RemoveCharacter', 'RenameCharacter', 'SetCondition', 'SetExhaustion', 'SetLoad', 'XPAwarded', 'decide_add', 'decide_condition', 'decide_damage', 'decide_exhaustion', 'decide_heal', 'decide_level_up', 'decide_load', 'decide_remove', 'decide_rename', 'decide_xp', 'evolve_added', 'evolve_condition', 'evolve_damage', 'evolve_exhaustion', 'evolve_healed', 'evolve_level_up', 'evolve_load', 'evolve_removed', 'evolve_renamed', 'evolve_xp', 'level_hp', 'member']

@@ -1,0 +1,168 @@
+"""How the dungeon reads in the log, what the GM must not miss, its JSON and what must hold."""
+
+from __future__ import annotations
+
+from .. import dice as dicemod
+from ..alerts import Alert, alerting
+from ..describe import roll_text
+from ..events import describes
+from ..ruleset import Ruleset
+from ..state import State
+from ..view import roll_json, state_view
+from .rules import (CheckRolled, DepthChanged, DungeonEntered, DungeonLeft, Encounter,
+                    FastTravelStarted, HastyExitRolled, TurnAdvanced, _check_comes_first,
+                    is_encounter, rest_status, turns_to_next_check)
+
+
+# --- how its events read in the log ------------------------------------------------
+
+@describes(DungeonEntered)
+def _describe_dungeon_entered(ev: DungeonEntered, rules) -> str:
+    return f"Entered {ev.name or 'the dungeon'} (level {ev.depth})"
+
+
+@describes(DungeonLeft)
+def _describe_dungeon_left(ev: DungeonLeft, rules) -> str:
+    return "Left the dungeon"
+
+
+@describes(DepthChanged)
+def _describe_depth_changed(ev: DepthChanged, rules) -> str:
+    return f"Now on dungeon level {ev.depth}"
+
+
+@describes(TurnAdvanced)
+def _describe_turn_advanced(ev: TurnAdvanced, rules) -> str:
+    check = _check_text(ev, rules)
+    interrupted = ev.activity == "rest" and is_encounter(rules, ev) and \
+        _check_comes_first(rules.dungeon.turn_steps)
+    return f"Turn: {ev.activity}" + (" (rest interrupted)" if interrupted else "") + \
+        (f"; {check}" if check else "")
+
+
+@describes(CheckRolled)
+def _describe_check_rolled(ev: CheckRolled, rules) -> str:
+    return f"Extra wandering {_check_text(ev, rules)}"
+
+
+@describes(FastTravelStarted)
+def _describe_fast_travel_started(ev: FastTravelStarted, rules) -> str:
+    return f"Fast travel {ev.feet} ft ({ev.turns} turns planned)"
+
+
+@describes(HastyExitRolled)
+def _describe_hasty_exit_rolled(ev: HastyExitRolled, rules) -> str:
+    bits = [f"{n} {roll_text(s)}" + (f" doom {roll_text(d)}" if d else "")
+            for n, s, d in ev.saves]
+    return "Hasty exit, save versus Doom: " + "; ".join(bits)
+
+
+def _check_text(ev: Encounter, rules: Ruleset) -> str:
+    if ev.check is None:
+        return ""
+    w = rules.dungeon.wandering
+    if not is_encounter(rules, ev):
+        return f"check {roll_text(ev.check)} quiet"
+    parts = [f"check {roll_text(ev.check)} ENCOUNTER"]
+    if ev.surprise_party and ev.surprise_monsters and w.surprise:
+        s = dicemod.parse_chance(w.surprise)
+        who = [n for n, r in (("party", ev.surprise_party), ("monsters", ev.surprise_monsters))
+               if s.hits(r.total)]
+        parts.append("surprised: " + (" and ".join(who) or "nobody"))
+    if ev.distance:
+        parts.append(f"distance {ev.distance.total} ft ({roll_text(ev.distance)})")
+    return ", ".join(parts)
+
+
+# --- what the GM must not miss ----------------------------------------------------------
+
+
+@alerting(10)
+def _encounters(before: State, after: State) -> list[Alert]:
+    out = []
+    for c in _new_checks(before.dungeon.checks, after.dungeon.checks):
+        if c.encounter:
+            bits = [f"ENCOUNTER on turn {c.turn} (rolled {c.roll.total})"]
+            if c.distance_ft is not None:
+                bits.append(f"at {c.distance_ft} ft")
+            if c.surprise_party is not None:
+                who = [s for s, v in (("party", c.surprise_party),
+                                      ("monsters", c.surprise_monsters)) if v]
+                bits.append("surprised: " + (" and ".join(who) if who else "nobody"))
+            out.append(Alert("error", ", ".join(bits)))
+    return out
+
+
+def _new_checks(before: tuple, after: tuple) -> list:
+    """Checks in ``after`` that ``before`` lacks. A turn appends (the same
+    objects stay), so look for the old last check by identity first; a
+    correction rebuilds them all, and then only a comparison by value will do."""
+    if after is before or not after:
+        return []
+    if before:
+        last = before[-1]
+        for i in range(len(after) - 1, -1, -1):
+            if after[i] is last:
+                return list(after[i + 1:])
+    seen = set(before)
+    return [c for c in after if c not in seen]
+
+
+@alerting(30)
+def _rest(before: State, after: State) -> list[Alert]:
+    out = []
+    r_before, r_after = rest_status(before), rest_status(after)
+    if r_after != r_before and after.dungeon.active:
+        if r_after == "due":
+            out.append(Alert("warning", "The next turn must be a rest"))
+        elif r_after == "overdue":
+            out.append(Alert("error", f"Rest overdue: {after.rules.dungeon.rest.penalty}"))
+    if after.dungeon.penalty < before.dungeon.penalty and r_before == "overdue":
+        out.append(Alert("error", f"Rest penalty now {after.dungeon.penalty}"))
+    return out
+
+
+@alerting(70)
+def _hasty_exit(before: State, after: State) -> list[Alert]:
+    out = []
+    if after.dungeon.last_hasty_exit is before.dungeon.last_hasty_exit:
+        return out
+    for r in after.dungeon.last_hasty_exit:
+        if r.saved:
+            out.append(Alert("information",
+                             f"{r.name} got out (rolled {r.roll.total}{r.modifier:+d} vs {r.target})"))
+        else:
+            out.append(Alert("error", f"{r.name} failed the save versus Doom "
+                             f"({r.roll.total}{r.modifier:+d} vs {r.target}): {r.fate}"))
+    return out
+
+
+# --- its part of `tracker state --json` ----------------------------------------------
+
+
+@state_view("dungeon", 40)
+def _dungeon_json(state: State) -> dict:
+    d = state.dungeon
+    return {"active": d.active, "name": d.name, "depth": d.depth, "turn": d.turn,
+            "turns_since_rest": d.turns_since_rest, "rest_status": rest_status(state),
+            "rest_overdue": rest_status(state) == "overdue", "rest_penalty": d.penalty,
+            "next_check_in": turns_to_next_check(state)}
+
+
+@state_view("dungeon.checks", 42)
+def _checks_json(state: State) -> list[dict]:
+    return [{"turn": c.turn, "roll": c.roll.total, "dice": roll_json(c.roll),
+             "chance": c.chance, "encounter": c.encounter, "scheduled": c.scheduled,
+             **({"distance_ft": c.distance_ft,
+                 "surprise": None if c.surprise_party is None else
+                 {"party": c.surprise_party, "monsters": c.surprise_monsters}}
+                if c.encounter else {})}
+            for c in state.dungeon.checks]
+
+
+@state_view("dungeon.hasty_exit", 44)
+def _hasty_exit_json(state: State) -> list[dict]:
+    return [{"name": r.name, "roll": r.roll.total, "modifier": r.modifier,
+             "target": r.target, "saved": r.saved,
+             "doom_roll": r.doom.total if r.doom else None, "fate": r.fate}
+            for r in state.dungeon.last_hasty_exit]
