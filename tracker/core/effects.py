@@ -12,7 +12,7 @@ from . import clock
 from .events import Event, describes, event
 from .handlers import Command, decides, evolves
 from .state import Effect, State
-from .timeflow import Passing, on_time
+from .timeflow import on_time
 
 
 class StartEffect(Command, frozen=True):
@@ -64,10 +64,10 @@ def evolve_ended(state: State, ev: EffectEnded) -> State:
 
 
 @on_time
-def _expire(p: Passing) -> None:
-    effects = p.get("effects")
+def _expire(state: State, elapsed: int, clock: int, burning: bool, changes: dict) -> None:
+    effects = changes.get("effects", state.effects)
     if effects:
-        p.set("effects", expire(effects, p.clock))
+        changes["effects"] = expire(effects, clock)
 
 
 def expire(effects: tuple[Effect, ...], clock: int) -> tuple[Effect, ...]:

@@ -10,7 +10,6 @@ checkpoint, so undo never costs the whole log.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import Annotated, Callable, Iterable, Protocol
 
 from msgspec import Meta
@@ -222,7 +221,7 @@ class Timeline:
         self.every = every
         self.keep = keep
         self.memo: dict[int, State] = {}  # checkpoints, every ``every`` seqs
-        self.recent: OrderedDict[int, State] = OrderedDict()
+        self.recent: dict[int, State] = {}  # insertion order: the oldest go first
 
     def _known(self, seq: int) -> State | None:
         state = self.recent.get(seq)
@@ -251,11 +250,16 @@ class Timeline:
             return None
         base_seq, state = self._base(seq)
         if base_seq == seq:
-            self.recent.move_to_end(seq) if seq in self.recent else None
             return state
+        recent, memo, every = self.recent, self.memo, self.every
         for env in self.read(base_seq + 1, seq):
             state = step(state, env, self)
-            self.remember(env.seq, state)
+            at = env.seq
+            recent[at] = state  # remember() inlined: this loop is the replay's hot path
+            if at % every == 0:
+                memo[at] = state
+                self._trim()
+        self._trim()
         return state
 
     def remember(self, seq: int, state: State) -> None:
@@ -263,9 +267,13 @@ class Timeline:
         if seq % self.every == 0:
             self.memo[seq] = state
         self.recent[seq] = state
-        self.recent.move_to_end(seq)
-        if len(self.recent) > self.keep:
-            self.recent.popitem(last=False)
+        self._trim()
+
+    def _trim(self) -> None:
+        recent = self.recent
+        if len(recent) > 2 * self.keep:  # drop the oldest half: amortised O(1) per entry
+            for s in list(recent)[:len(recent) - self.keep]:
+                del recent[s]
 
     def forget_after(self, seq: int) -> None:
         """Drop states past ``seq`` (entries that were never written)."""

@@ -16,7 +16,7 @@ from .invariants import invariant
 from .party import CharacterRemoved, CharacterRenamed
 from .ruleset import seconds
 from .state import Light, State
-from .timeflow import Passing, on_time
+from .timeflow import on_time
 
 
 class LightSource(Command, frozen=True):
@@ -152,9 +152,9 @@ def burn(lights: tuple[Light, ...], elapsed: int) -> tuple[Light, ...]:
 
 
 @on_time
-def _burn(p: Passing) -> None:
-    if p.burning:
-        p.set("lights", burn(p.get("lights"), p.elapsed))
+def _burn(state: State, elapsed: int, clock: int, burning: bool, changes: dict) -> None:
+    if burning and state.lights:
+        changes["lights"] = burn(changes.get("lights", state.lights), elapsed)
 
 
 def rename_carrier(lights: tuple[Light, ...], old: str, new: str) -> tuple[Light, ...]:

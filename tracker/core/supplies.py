@@ -14,7 +14,7 @@ from .handlers import Command, decides, evolves
 from .invariants import invariant
 from .ruleset import seconds
 from .state import RationBatch, State, Supplies
-from .timeflow import Passing, on_time
+from .timeflow import on_time
 
 
 class SetSupplies(Command, frozen=True):
@@ -144,23 +144,23 @@ def _describe_supplies_set(ev: SuppliesSet, rules) -> str:
 
 
 @on_time
-def _eat_and_spoil(p: Passing) -> None:
+def _eat_and_spoil(state: State, elapsed: int, clock: int, burning: bool,
+                   changes: dict) -> None:
     """Rations are eaten at each new day, and spoil while underground."""
-    state = p.state
-    rules = state.rules
+    before = sup = state.supplies
+    rules = state.ruleset.rules
     t = rules.time
     start = t.start_hour * t.hour_seconds
-    new_days = (start + p.clock) // t.day_seconds - (start + state.clock) // t.day_seconds
-    sup = state.supplies
-    if new_days > 0:  # the party's living members eat
+    if (start + clock) // t.day_seconds > (start + state.clock) // t.day_seconds:
+        new_days = (start + clock) // t.day_seconds - (start + state.clock) // t.day_seconds
         eaters = sum(1 for c in state.party if sheet.status(rules, c) != "dead")
-        if eaters:
+        if eaters:  # the party's living members eat
             sup = eat(state, new_days * eaters * rules.rations.per_character_per_day)
             state = replace(state, supplies=sup)
-    if p.get("dungeon").active and sup.rations:
-        sup = spoil(state, p.elapsed)
-    if sup is not p.state.supplies:
-        p.set("supplies", sup)
+    if sup.rations and changes.get("dungeon", state.dungeon).active:
+        sup = spoil(state, elapsed)
+    if sup is not before:
+        changes["supplies"] = sup
 
 
 # --- what the GM must not miss ----------------------------------------------------------
