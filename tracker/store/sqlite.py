@@ -288,16 +288,14 @@ class EventStore:
                 batch = self._rows_one_by_one(expected, hi)
             if not batch:
                 raise self.damaged(f"entry #{expected} is missing", expected - 1)
-            for r in batch:
-                if r[0] != expected:
-                    raise self.damaged(f"entry #{expected} is missing", expected - 1)
-                if not (isinstance(r[1], str) and isinstance(r[2], int)
-                        and isinstance(r[3], str) and isinstance(r[4], str)
-                        and isinstance(r[5], int)):
-                    raise self.damaged(f"entry #{expected} has fields of the wrong kind",
-                                       expected - 1)
-                expected += 1
-                yield r
+            if batch[-1][0] != expected + len(batch) - 1:  # a gap somewhere in this batch
+                for r in batch:
+                    if r[0] != expected:
+                        raise self.damaged(f"entry #{expected} is missing", expected - 1)
+                    expected += 1
+                    yield r
+            expected = batch[-1][0] + 1
+            yield from batch
 
     def _rows_one_by_one(self, lo: int, hi: int) -> list[tuple]:
         """The rows from ``lo`` up to the first the file cannot give (which raises)."""
@@ -325,7 +323,11 @@ class EventStore:
     def decoded(self, seq: int, type_: str, version: int, data: str) -> Event:
         """The event of row ``seq``; Damaged when it cannot be read."""
         try:
+            if type(data) is not str or type(version) is not int:
+                raise TypeError("fields of the wrong kind")
             return evmod.decode(type_, version, data)
+        except TypeError as e:  # a row whose columns hold the wrong kinds of value
+            raise self.damaged(f"entry #{seq} has {e}", seq - 1) from None
         except (msgspec.DecodeError, msgspec.ValidationError) as e:
             raise self.damaged(f"entry #{seq} ({type_}) cannot be read: {friendly(e)}",
                                seq - 1) from None
