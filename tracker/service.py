@@ -192,15 +192,13 @@ class Campaign:
         for i, ev in enumerate(events, start=self.seq + 1):
             if isinstance(ev, EntryCorrected):
                 self._check_correction(ev, i)
-            try:
-                state = step(state, Envelope(i, ev.TYPE, ev.VERSION, ev, command_id, session, ""),
-                             self.timeline)
-            except Refused as e:
-                raise Refused(f"refused: {e}") from None
+            # an evolver that refuses (Refused) stops the command here, nothing written
+            state = step(state, Envelope(i, ev.TYPE, ev.VERSION, ev, command_id, session, ""),
+                         self.timeline)
             out.append(state)
         new = _new_problems(before, state)
         if new:
-            raise Refused(f"refused: this would {new[0]}")
+            raise Refused(f"this would {new[0]}")
         return out
 
     def _check_correction(self, ev: EntryCorrected, at: int) -> None:
@@ -209,13 +207,9 @@ class Campaign:
         def judge(seq: int, state: State) -> None:
             new = [p for p in problems(state) if p not in known]
             if new:
-                raise Refused(f"refused: with that change, #{seq} would {new[0]}")
+                raise Refused(f"with that change, #{seq} would {new[0]}")
 
-        try:
-            check_correction(self.timeline, self.state.corrections, ev.target, ev.events,
-                             at - 1, judge)
-        except Refused as e:
-            raise Refused(str(e) if str(e).startswith("refused") else f"refused: {e}") from None
+        check_correction(self.timeline, self.state.corrections, ev.target, ev.events, at - 1, judge)
 
     # -- correcting the past -----------------------------------------------------------
 

@@ -72,4 +72,4 @@ def checked(ev: msgspec.Struct) -> msgspec.Struct:
     try:
         return msgspec.convert(msgspec.to_builtins(ev), type(ev))
     except msgspec.ValidationError as e:
-        raise Refused(f"refused: {friendly(e)}") from None
+        raise Refused(friendly(e)) from None
