@@ -22,6 +22,12 @@ class Dialog(ModalScreen):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="dialog.cancel")]
 
+    @property
+    def ready(self) -> bool:
+        """Mounted, and its field or list has the focus: typed keys may come in."""
+        return self.is_mounted and self.is_active and (
+            self.focused is not None or not self.focus_chain)
+
     def action_cancel(self) -> None:
         self.dismiss(None)
 
