@@ -18,10 +18,13 @@ async def _settle(pilot) -> None:
     """Wait until every key typed has landed and every worker is done."""
     app = pilot.app
     for _ in range(200):
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        if not getattr(app, "_held", None) and getattr(app, "_key_ready", lambda: True)():
-            return
+        await pilot.pause(0.01)
+        if getattr(app, "_held", None) or not getattr(app, "_key_ready", lambda: True)():
+            continue
+        if not isinstance(app.screen, Dialog):  # a dialog's worker waits for the GM
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+        return
     raise AssertionError("keys still waiting")
 
 
@@ -54,3 +57,120 @@ async def test_light_typed_ahead_goes_to_the_chosen_carrier(saves):
         assert len(app.state.lights) == before + 1
         assert app.state.lights[-1].by == names[3]
         assert not isinstance(app.screen, Dialog)
+
+
+# -- 1. refused input stays in its dialog ----------------------------------------------
+
+from tracker.core import supplies as sup  # noqa: E402
+from tracker.service import Campaign  # noqa: E402
+from tracker.ui.dialogs import ChoiceDialog, TextDialog  # noqa: E402
+from textual.widgets import Input, Label, OptionList  # noqa: E402
+
+
+def _field(app) -> tuple[str, str]:
+    """The open text dialog's field and the message under it."""
+    screen = app.screen
+    assert isinstance(screen, TextDialog), f"no text dialog open but {screen!r}"
+    return (screen.query_one(Input).value,
+            str(screen.query_one("#dialog-error", Label).render()))
+
+
+async def _open(saves, stage="fresh", name="t"):
+    build(saves, name, "dolmenwood", stage).close()
+    return TrackerApp(saves, name)
+
+
+async def test_refused_supplies_stay_in_the_dialog_and_keep_the_typing(saves):
+    app = await _open(saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        before = app.state
+        _burst(app, "s", "enter", "-", "9", "9", "enter")  # remove 99 torches (of 8)
+        await _settle(pilot)
+        value, error = _field(app)
+        assert value == "-99" and "below 0" in error, error
+        _burst(app, "t")
+        await _settle(pilot)
+        assert _field(app)[0] == "-99t"  # the 't' went into the field, not a turn
+        assert app.state == before
+        _burst(app, *["backspace"] * 4, "+", "1", "enter")
+        await _settle(pilot)
+        assert not isinstance(app.screen, Dialog)
+        assert app.state.supplies.count("torches") == before.supplies.count("torches") + 1
+
+
+async def test_huge_supplies_refused_in_place(saves):
+    app = await _open(saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        _burst(app, "s", "enter", *"999999999", "enter")
+        await _settle(pilot)
+        value, error = _field(app)
+        assert value == "999999999" and error
+
+
+async def test_long_names_stop_at_their_limit(saves):
+    c = Campaign.create(saves, "nd", "dolmenwood", 1)
+    c.close()
+    app = TrackerApp(saves, "nd")
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        _burst(app, "down", "enter")  # not now
+        await _settle(pilot)
+        _burst(app, "g", *("x" * 90))
+        await _settle(pilot)
+        assert len(_field(app)[0]) == 80
+        _burst(app, "escape", "4", "a", *("y" * 50))
+        await _settle(pilot)
+        assert len(_field(app)[0]) == 40
+
+
+async def test_a_taken_character_name_is_refused_in_place(saves):
+    app = await _open(saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        taken = app.state.party[0].name
+        _burst(app, "4", "a", *taken, "enter")
+        await _settle(pilot)
+        value, error = _field(app)
+        assert value == taken and error
+
+
+async def test_too_many_turns_refused_before_the_activity(saves):
+    app = await _open(saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        _burst(app, "n", *"1001", "enter")
+        await _settle(pilot)
+        value, error = _field(app)
+        assert value == "1001" and "1000" in error
+
+
+async def test_unknown_field_correction_refused_in_place(saves):
+    app = await _open(saves, "mid")
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        _burst(app, "2")
+        await _settle(pilot)
+        _burst(app, "f", *"bogus=1", "enter")
+        await _settle(pilot)
+        value, error = _field(app)
+        assert value == "bogus=1" and error
+        _burst(app, "a")  # would switch the log's filter if the dialog had closed
+        await _settle(pilot)
+        assert _field(app)[0] == "bogus=1a"
+
+
+async def test_lights_with_none_in_stock_are_not_offered(saves):
+    c = build(saves, "dark", "dolmenwood", "fresh")
+    c.dispatch(sup.SetSupplies("torches", 0))
+    kinds = list(c.state.rules.lights)
+    c.close()
+    app = TrackerApp(saves, "dark")
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        _burst(app, "l")
+        await _settle(pilot)
+        assert isinstance(app.screen, ChoiceDialog)
+        offered = [o.id for o in app.screen.query_one(OptionList).options]
+        assert "torch" not in offered and offered and set(offered) < set(kinds)

@@ -14,6 +14,7 @@ from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 from ..core.dice import DiceNeeded
+from ..core.errors import Refused
 from .safe import plain
 
 
@@ -74,11 +75,13 @@ class DiceDialog(Dialog):
 class ChoiceDialog(Dialog):
     """Pick one of a few options with the arrow keys and Enter."""
 
-    def __init__(self, title: str, options: list[tuple[str, str]], help: str = ""):
+    def __init__(self, title: str, options: list[tuple[str, str]], help: str = "",
+                 validate: Callable[[str], str] | None = None):
         super().__init__()
         self.title_text = title
         self.options = options
         self.help_text = help
+        self.validate = validate  # the chosen key -> why it cannot be done, or ''
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -87,9 +90,15 @@ class ChoiceDialog(Dialog):
                 yield Label(plain(self.help_text), id="dialog-help")
             yield OptionList(*[Option(label, id=key) for key, label in self.options],
                              id="choices", markup=False)
+            if self.validate:
+                yield Label("", id="dialog-error")
 
     @on(OptionList.OptionSelected)
     def chosen(self, event: OptionList.OptionSelected) -> None:
+        error = self.validate(event.option.id) if self.validate else ""
+        if error:
+            self.query_one("#dialog-error", Label).update(plain(error, "red"))
+            return
         self.dismiss(event.option.id)
 
 
@@ -97,24 +106,28 @@ class TextDialog(Dialog):
     """One line of text, checked by ``validate`` (which returns an error or '')."""
 
     def __init__(self, title: str, help: str = "", value: str = "", placeholder: str = "",
-                 validate: Callable[[str], str] | None = None):
+                 validate: Callable[[str], str] | None = None, max_length: int = 200):
         super().__init__()
         self.title_text = title
         self.help_text = help
         self.value = value
         self.placeholder = placeholder
-        self.validate = validate
+        self.validate = validate  # the text -> why it will not do, or ''
+        self.max_length = max_length
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Label(plain(self.title_text, "bold"), id="dialog-title")
             if self.help_text:
                 yield Label(plain(self.help_text), id="dialog-help")
-            yield Input(value=self.value, placeholder=self.placeholder, id="text-input")
+            yield Input(value=self.value[:self.max_length], placeholder=self.placeholder,
+                        id="text-input", max_length=self.max_length)
             yield Label("", id="dialog-error")
 
     @on(Input.Submitted)
     def submit(self, event: Input.Submitted) -> None:
+        """Checked here, before the dialog closes: a refused value stays in the
+        field with the reason under it, and the GM's next keys still land here."""
         text = event.value.strip()
         error = "type something, or Escape to cancel" if not text else \
             (self.validate(text) if self.validate else "")
@@ -122,6 +135,40 @@ class TextDialog(Dialog):
             self.query_one("#dialog-error", Label).update(plain(error, "red"))
             return
         self.dismiss(text)
+
+    @on(Input.Changed)
+    def _typing(self) -> None:
+        self.query_one("#dialog-error", Label).update("")
+
+
+def refusal(app, command) -> str:
+    """Why the campaign would refuse ``command`` ('' if it would not), found with
+    ``Campaign.preview`` before a dialog closes. Dice the GM must type (manual
+    dice) cannot be known yet: such a command is let through to ask for them."""
+    if getattr(app, "campaign", None) is None:
+        return ""
+    try:
+        app.campaign.preview(command)
+    except DiceNeeded:
+        return ""
+    except Refused as e:
+        text = str(e)
+        return text[len("refused: "):] if text.startswith("refused: ") else text
+    return ""
+
+
+def checked_by(app, form: Callable[[str], str], make: Callable[[str], object]):
+    """A validator: ``form`` checks the text's shape, then the command ``make``
+    builds from it is previewed (``make`` may raise Refused itself)."""
+    def check(text: str) -> str:
+        error = form(text) if form else ""
+        if error:
+            return error
+        try:
+            return refusal(app, make(text))
+        except Refused as e:
+            return str(e)
+    return check
 
 
 def whole(text: str, digits: int = 9) -> bool:
@@ -131,3 +178,8 @@ def whole(text: str, digits: int = 9) -> bool:
 
 def positive_int(text: str) -> str:
     return "" if whole(text) and int(text) > 0 else "a whole number greater than 0 (up to 9 digits)"
+
+
+def signed_int(text: str) -> str:
+    return "" if re.fullmatch(r"[+-]?[0-9]{1,9}", text) else \
+        "a number (set), or +N / -N (add / remove)"

@@ -215,14 +215,27 @@ class LogScreen(Screen):
             self.notify("No entry selected.")
         return e
 
+    def _trial(self, make: Callable[[], Command]) -> tuple[Command | None, object, str]:
+        """Build the command and preview it: (command, state after, '') or the reason."""
+        try:
+            command = make()
+            return command, self.app.campaign.preview(command), ""
+        except Refused as err:
+            return None, None, str(err)
+
+    def _validator(self, form: Callable[[str], str], make: Callable[[str], Command]):
+        """A dialog check that builds and previews the correction the text makes,
+        so a refused one stays in the dialog with its reason."""
+        def check(text: str) -> str:
+            return form(text) or self._trial(lambda: make(text))[2]
+        return check
+
     async def _confirm_and_run(self, title: str, make: Callable[[], Command]) -> None:
         """Build the command, show what it would change, and record it on a yes."""
         campaign = self.app.campaign
-        try:
-            command = make()
-            after = campaign.preview(command)
-        except Refused as err:
-            self.notify(str(err), title="Refused", severity="error", timeout=8)
+        command, after, why = self._trial(make)
+        if why:
+            self.notify(why, title="Refused", severity="error", timeout=8)
             return
         changes = diff(state_json(campaign.state, campaign.seq), state_json(after, campaign.seq))
         shown = "\n".join(changes[:14]) + (f"\n… and {len(changes) - 14} more"
@@ -257,7 +270,8 @@ class LogScreen(Screen):
 
         typed = await self.app.push_screen_wait(TextDialog(
             f"Correct the dice of #{e.seq}", f"Recorded: {now}\nType the dice in rolled order",
-            validate=check))
+            validate=self._validator(check, lambda t: self.app.campaign.amend_command(
+                e.seq, [int(p) for p in t.replace(",", " ").split()])), max_length=200))
         if typed is None:
             return
         dice = [int(p) for p in typed.replace(",", " ").split()]
@@ -270,7 +284,9 @@ class LogScreen(Screen):
         if e is None:
             return
         acts = [(a, a.capitalize()) for a in self.app.state.rules.dungeon.activities]
-        act = await self.app.push_screen_wait(ChoiceDialog(f"Insert after #{e.seq}", acts))
+        act = await self.app.push_screen_wait(ChoiceDialog(
+            f"Insert after #{e.seq}", acts, validate=lambda a: self._trial(
+                lambda: self.app.campaign.amend_command(e.seq, insert_turn=a))[2]))
         if act:
             await self._confirm_and_run(
                 f"Insert a {act} turn after #{e.seq}?",
@@ -281,9 +297,14 @@ class LogScreen(Screen):
         e = self._entry()
         if e is None:
             return
+        def make(text: str) -> Command:
+            key, value = (p.strip() for p in text.split("=", 1))
+            return self.app.campaign.amend_command(e.seq, fields={key: value})
+
         text = await self.app.push_screen_wait(TextDialog(
             f"Correct a field of #{e.seq}", "FIELD=VALUE, e.g. by=Bo or activity=rest",
-            validate=lambda t: "" if "=" in t else "write FIELD=VALUE"))
+            validate=self._validator(lambda t: "" if "=" in t else "write FIELD=VALUE", make),
+            max_length=200))
         if text is None:
             return
         key, value = (p.strip() for p in text.split("=", 1))
