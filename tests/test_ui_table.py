@@ -174,3 +174,30 @@ async def test_lights_with_none_in_stock_are_not_offered(saves):
         assert isinstance(app.screen, ChoiceDialog)
         offered = [o.id for o in app.screen.query_one(OptionList).options]
         assert "torch" not in offered and offered and set(offered) < set(kinds)
+
+
+# -- 5. no stale alerts after undo or rewind ------------------------------------------
+
+
+async def test_undo_and_rewind_do_not_replay_old_alerts(saves):
+    """Stepping back past 'the next turn must be a rest' does not warn again."""
+    from tracker.core import dungeon as dun
+
+    c = build(saves, "enc", "dolmenwood", "encounter")
+    for _ in range(8):
+        c.dispatch(dun.AdvanceTurn(1, "explore"))
+    target = c.seq - 6
+    c.close()
+    app = TrackerApp(saves, "enc")
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        app.clear_notifications()
+        for _ in range(4):
+            _burst(app, "ctrl+z")
+            await _settle(pilot)
+        app.run_command(app.campaign.rewind_command(target))
+        await _settle(pilot)
+        _burst(app, "ctrl+z")  # undo the rewind
+        await _settle(pilot)
+        texts = [n.message for n in app._notifications]
+        assert not texts, texts

@@ -16,6 +16,7 @@ from textual.worker import Worker, WorkerState
 from ..core import clock
 from ..core.dice import DiceNeeded
 from ..core.campaign import EndSession, StartSession
+from ..core.corrections import Rewind
 from ..core.engine import Redo, Undo
 from ..core.errors import Refused
 from ..core.events import Envelope
@@ -28,6 +29,7 @@ from .palette import ScreenActions
 
 RECENT = 50  # log entries kept for the screens
 ALERT_SECONDS = {"information": 4, "warning": 8, "error": 12}
+QUIET = (Undo, Redo, Rewind)  # going back over old ground: its alerts were shown then
 FLOW_GROUPS = {"default", "dispatch", "quit"}  # workers that ask the GM (dialogs) or write
 KEY_WAIT = 3.0  # seconds a typed-ahead key waits for its dialog before it goes on anyway
 
@@ -274,7 +276,7 @@ class TrackerApp(App):
                     return None
             self.recent = (self.recent + out.envelopes)[-RECENT:]
             self.state = out.state
-            for alert in out.alerts:
+            for alert in ([] if isinstance(command, QUIET) else out.alerts):
                 self.notify(alert.text, severity=alert.severity,
                             timeout=ALERT_SECONDS.get(alert.severity, 6))
             return out
