@@ -201,3 +201,74 @@ async def test_undo_and_rewind_do_not_replay_old_alerts(saves):
         await _settle(pilot)
         texts = [n.message for n in app._notifications]
         assert not texts, texts
+
+
+# -- 3. the cursor stays on what the GM chose -------------------------------------------
+
+
+async def test_party_cursor_stays_on_the_character_across_screens(saves):
+    app = await _open(saves, "mid")
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        third = app.state.party[2]
+        _burst(app, "4", "down", "down", "1", "t", "4")
+        await _settle(pilot)
+        _burst(app, "d", "1", "enter")
+        await _settle(pilot)
+        assert app.state.character(third.name).hp == third.hp - 1
+
+
+async def test_lights_cursor_follows_the_light_when_rows_resort(saves):
+    app = await _open(saves, "mid")
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        from tracker.core import lights
+
+        app.run_command(lights.LightSource("torch", app.state.party[1].name))
+        await _settle(pilot)
+        lit = [l for l in app.state.lights if l.lit]
+        assert len(lit) == 2
+        first = min(lit, key=lambda l: l.id)
+        _burst(app, "o")  # douse the first: it sorts below the one still lit
+        await _settle(pilot)
+        assert not app.state.light(first.id).lit
+        _burst(app, "o")  # and relight it: the cursor is still on it
+        await _settle(pilot)
+        assert all(l.lit for l in app.state.lights if l.id in {x.id for x in lit})
+
+
+async def test_dousing_the_only_light_asks_first(saves):
+    app = await _open(saves, "fresh")
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        assert [l.lit for l in app.state.lights] == [True]
+        _burst(app, "o")
+        await _settle(pilot)
+        assert isinstance(app.screen, ChoiceDialog)
+        _burst(app, "enter")  # the first answer keeps it burning
+        await _settle(pilot)
+        assert app.state.lights[0].lit
+        _burst(app, "o", "down", "enter")
+        await _settle(pilot)
+        assert not app.state.lights[0].lit
+
+
+async def test_log_cursor_follows_a_correction_to_its_entry(saves):
+    from tracker.ui.widgets.log_view import LogView
+
+    app = await _open(saves, "mid")
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        _burst(app, "2")
+        await _settle(pilot)
+        await app.workers.wait_for_complete()
+        view = app.screen.query_one(LogView)
+        turn = sorted(e.seq for e in view.entries if e.type == "turn_advanced")[-2]
+        view.cursor = [e.seq for e in view.entries].index(turn)
+        await pilot.pause()
+        _burst(app, "i", "enter", "enter")  # insert a turn after it, record it
+        await _settle(pilot)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.state.corrections
+        assert view.current.seq == app.campaign.seq

@@ -62,6 +62,7 @@ class TrackerApp(App):
         self._dispatching = asyncio.Lock()
         self._open_error = ""
         self._held: deque[events.Key] = deque()  # keys typed ahead, in order
+        self.selected: dict[str, str] = {}  # table -> the row key the GM chose (an id)
         self._key_pump: asyncio.Task | None = None
 
     def get_default_screen(self) -> Screen:

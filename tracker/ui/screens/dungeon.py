@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from textual import work
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -107,13 +107,22 @@ class DungeonScreen(Screen):
     def _show_lights(self, state: State) -> None:
         table = self.query_one("#lights", DataTable)
         row = table.cursor_row
+        keep = self.app.selected.get("light")  # the light, not the row: rows re-sort
         table.clear()
         shown = [l for l in state.lights if l.lit or l.seconds_left > 0] + \
                 [l for l in state.lights if not l.lit and l.seconds_left == 0][-3:]
-        for light in sorted(shown, key=lambda l: (not l.lit, l.id)):
+        order = sorted(shown, key=lambda l: (not l.lit, l.id))
+        for light in order:
             table.add_row(*panels.light_row(state, light), key=str(light.id))
         if table.row_count:
-            table.move_cursor(row=min(row, table.row_count - 1))
+            ids = [str(l.id) for l in order]
+            table.move_cursor(row=ids.index(keep) if keep in ids else
+                              min(row, table.row_count - 1), animate=False)
+
+    @on(DataTable.RowHighlighted, "#lights")
+    def _light_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.row_key is not None and event.row_key.value is not None:
+            self.app.selected["light"] = event.row_key.value
 
     # -- one-key actions -------------------------------------------------------------
 
@@ -212,11 +221,22 @@ class DungeonScreen(Screen):
         key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
         return self.state.light(int(key.value))
 
-    def action_toggle_light(self) -> None:
+    @work(exit_on_error=False)
+    async def action_toggle_light(self) -> None:
         light = self._selected_light()
-        if light is not None:
-            cmd = lights.DouseLight(light.id) if light.lit else lights.RelightLight(light.id)
-            self.app.run_command(cmd)
+        if light is None:
+            return
+        if light.lit and [l.id for l in self.state.lights if l.lit] == [light.id]:
+            kind = self.state.rules.lights.get(light.kind)
+            name = f"#{light.id} {kind.name if kind else light.kind}" + \
+                (f" ({light.by})" if light.by else "")
+            ok = await self._choose(f"Douse {name}?", [("no", "Keep it burning"),
+                                                       ("yes", "Douse it")],
+                                    "It is the party's only light: darkness follows.")
+            if ok != "yes":
+                return
+        cmd = lights.DouseLight(light.id) if light.lit else lights.RelightLight(light.id)
+        self.app.run_command(cmd)
 
     @work(exit_on_error=False)
     async def action_effect(self) -> None:

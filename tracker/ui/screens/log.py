@@ -72,6 +72,7 @@ class LogScreen(Screen):
         self.character: str | None = None
         self.text = ""
         self._pane_timer = None
+        self._follow = 0  # after a command from here: the seq the new entry comes after
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -121,7 +122,13 @@ class LogScreen(Screen):
     def _loaded(self, message: Loaded) -> None:
         self.all = message.entries
         self.complete = message.complete
-        self.apply_filters()
+        follow = self._follow and message.complete and self.all and \
+            self.all[-1].seq > self._follow
+        if follow:  # a correction or rewind made here: the cursor goes to its entry
+            self._follow = 0
+            self.apply_filters(self.all[-1].seq)
+        else:
+            self.apply_filters()
 
     @on(LoadFailed)
     def _load_failed(self, message: LoadFailed) -> None:
@@ -244,6 +251,7 @@ class LogScreen(Screen):
             title, [("yes", "Record it"), ("no", "Cancel")],
             help=("What changes now:\n" + shown) if changes else "Nothing in the state changes."))
         if ok == "yes":
+            self._follow = campaign.seq
             self.app.run_command(command)
 
     @work(exit_on_error=False)

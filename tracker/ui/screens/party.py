@@ -66,18 +66,23 @@ class PartyScreen(Screen):
             return
         table = self.query_one(DataTable)
         row = table.cursor_row
+        keep = self.app.selected.get("party")  # by id: across refreshes and screens
         table.clear()
         for c in state.party:
             table.add_row(*panels.party_row(state, c), key=str(c.id))
         if table.row_count:
-            table.move_cursor(row=min(row, table.row_count - 1))
+            ids = [str(c.id) for c in state.party]
+            table.move_cursor(row=ids.index(keep) if keep in ids else
+                              min(row, table.row_count - 1), animate=False)
         speed = sheet.party_speed(state)
         unit = state.rules.party.speed_unit if state.rules.party else ""
         table.border_subtitle = plain(f"party speed {speed} {unit}") if speed is not None else ""
         self._show_selected()
 
     @on(DataTable.RowHighlighted)
-    def _highlighted(self) -> None:
+    def _highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.row_key is not None and event.row_key.value is not None:
+            self.app.selected["party"] = event.row_key.value
         self._show_selected()
 
     def _show_selected(self) -> None:
