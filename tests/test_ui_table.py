@@ -272,3 +272,61 @@ async def test_log_cursor_follows_a_correction_to_its_entry(saves):
         await pilot.pause()
         assert app.state.corrections
         assert view.current.seq == app.campaign.seq
+
+
+# -- 4. keys ------------------------------------------------------------------------------
+
+
+async def test_two_quits_ask_once(saves):
+    app = await _open(saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        _burst(app, "ctrl+q", "ctrl+q")
+        await _settle(pilot)
+        assert sum(isinstance(s, ChoiceDialog) for s in app.screen_stack) == 1
+        _burst(app, "escape", "q")  # q quits too, inside a campaign
+        await _settle(pilot)
+        assert isinstance(app.screen, ChoiceDialog) and "Quit" in app.screen.title_text
+
+
+async def test_footer_shows_quit_and_the_log_shows_its_corrections(saves):
+    app = await _open(saves, "mid")
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        shown = {a.binding.action for a in app.screen.active_bindings.values() if a.binding.show}
+        assert "quit" in shown and "keys" in shown
+        _burst(app, "2")
+        await _settle(pilot)
+        shown = {a.binding.action for a in app.screen.active_bindings.values() if a.binding.show}
+        assert {"insert_turn", "amend_field"} <= shown
+
+
+async def test_keys_screen_lists_the_screens_bindings_as_mapped(saves):
+    from tracker.ui.dialogs import KeysDialog
+
+    app = await _open(saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        app.update_keymap({"dungeon.turn": "y"})
+        _burst(app, "question_mark")
+        await _settle(pilot)
+        assert isinstance(app.screen, KeysDialog)
+        rows = dict((what, key) for key, what in app.screen.rows)
+        assert rows["Turn"] == "y" and rows["Light"] == "l" and "Quit" in rows
+        _burst(app, "escape", "4", "f1")
+        await _settle(pilot)
+        assert "Damage" in dict((w, k) for k, w in app.screen.rows)
+
+
+async def test_palette_lists_quit_campaigns_keys_with_the_bound_key(saves):
+    from tracker.ui.palette import ScreenActions
+
+    app = await _open(saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        app.update_keymap({"dungeon.turn": "y"})
+        await pilot.pause()
+        items = {t: h for t, h, _ in ScreenActions(app.screen)._items()}
+        assert {"Quit", "Campaigns", "Keys"} <= set(items)
+        assert items["Advance turn"].endswith("(y)"), items["Advance turn"]
+        assert items["Quit"].endswith("(ctrl+q)") or "^q" in items["Quit"], items["Quit"]

@@ -41,7 +41,9 @@ class TrackerApp(App):
                 "party.tcss"]
     TITLE = "tracker"
     COMMANDS = App.COMMANDS | {ScreenActions}
-    BINDINGS = [
+    BINDINGS = [  # first the keys a GM must find on any screen, before the footer fills
+        Binding("f1,question_mark", "keys", "Keys", id="app.keys"),
+        Binding("ctrl+q", "quit", "Quit", priority=True, id="app.quit"),
         Binding("ctrl+z", "undo", "Undo", id="app.undo"),
         Binding("ctrl+y", "redo", "Redo", id="app.redo"),
         Binding("1", "show_area('dungeon')", "Dungeon", show=False, id="app.screen.dungeon"),
@@ -49,6 +51,7 @@ class TrackerApp(App):
         Binding("3", "show_area('recap')", "Recap", show=False, id="app.screen.recap"),
         Binding("4", "show_area('party')", "Party", show=False, id="app.screen.party"),
         Binding("ctrl+o", "picker", "Campaigns", show=False, id="app.picker"),
+        Binding("q", "quit", "Quit", show=False, id="app.quit_q"),
     ]
 
     state: reactive[State | None] = reactive(None, always_update=True)
@@ -122,8 +125,19 @@ class TrackerApp(App):
             await self.dispatch(StartSession())
 
     def action_quit(self) -> None:
-        """Quitting during a session offers to end it first."""
+        """Quitting during a session offers to end it first; one question at a time."""
+        if any(w.group == "quit" and w.state in (WorkerState.PENDING, WorkerState.RUNNING)
+               for w in self.workers):
+            return
         self._quit()
+
+    def action_keys(self) -> None:
+        """The keys of the screen in front, read from its bindings."""
+        from .dialogs import KeysDialog
+
+        if isinstance(self.screen, KeysDialog):
+            return
+        self.push_screen(KeysDialog(self.screen))
 
     @work(exclusive=True, group="quit", exit_on_error=False)
     async def _quit(self) -> None:

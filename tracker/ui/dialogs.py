@@ -183,3 +183,35 @@ def positive_int(text: str) -> str:
 def signed_int(text: str) -> str:
     return "" if re.fullmatch(r"[+-]?[0-9]{1,9}", text) else \
         "a number (set), or +N / -N (add / remove)"
+
+
+class KeysDialog(Dialog):
+    """The keys of one screen, taken from its active bindings (so a remapped key
+    shows as it is), with what each does. Escape or any listed key closes it."""
+
+    BINDINGS = [Binding("escape,f1,question_mark,q", "cancel", "Close", id="keys.close")]
+
+    def __init__(self, screen):
+        super().__init__()
+        self.rows: list[tuple[str, str]] = []
+        seen = set()
+        for key, active in screen.active_bindings.items():
+            b = active.binding
+            if not b.description or (b.action, b.description) in seen:
+                continue
+            seen.add((b.action, b.description))
+            self.rows.append((screen.app.get_key_display(b), b.description))
+
+    def compose(self) -> ComposeResult:
+        from rich.text import Text
+
+        text = Text()
+        width = max((len(k) for k, _ in self.rows), default=1)
+        for key, what in self.rows:
+            text.append(f"{key:>{width}}  ", style="bold")
+            text.append(f"{what}\n")
+        text.rstrip()
+        with Vertical(id="dialog"):
+            yield Label(plain("Keys", "bold"), id="dialog-title")
+            yield Label(text, id="keys-list")
+            yield Label("Escape closes · ctrl+p lists every action", id="dialog-help")

@@ -39,8 +39,8 @@ class LogScreen(Screen):
         Binding("x", "clear", "Clear", id="log.clear"),
         Binding("w", "rewind", "Rewind", id="log.rewind"),
         Binding("m", "amend_dice", "Fix dice", id="log.amend_dice"),
-        Binding("i", "insert_turn", "Insert turn", show=False, id="log.insert_turn"),
-        Binding("f", "amend_field", "Fix field", show=False, id="log.amend_field"),
+        Binding("i", "insert_turn", "Insert turn", id="log.insert_turn"),
+        Binding("f", "amend_field", "Fix field", id="log.amend_field"),
     ]
     PALETTE = [
         ("Search the log", "Filter entries by text (/)", "search"),
