@@ -196,8 +196,9 @@ class KeysDialog(Dialog):
         self.rows: list[tuple[str, str]] = []
         seen = set()
         for key, active in screen.active_bindings.items():
-            b = active.binding
-            if not b.description or (b.action, b.description) in seen:
+            b = active.binding  # the screen's and the app's, not a table's cursor keys
+            if active.node not in (screen, screen.app) or not b.description \
+                    or (b.action, b.description) in seen:
                 continue
             seen.add((b.action, b.description))
             self.rows.append((screen.app.get_key_display(b), b.description))
