@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+from collections import deque
 from pathlib import Path
 
-from textual import work
+from textual import events, work
 from textual.app import App
 from textual.binding import Binding
 from textual.reactive import reactive
@@ -15,6 +16,7 @@ from textual.worker import Worker, WorkerState
 from ..core import clock
 from ..core.dice import DiceNeeded
 from ..core.campaign import EndSession, StartSession
+from ..core.corrections import Rewind
 from ..core.engine import Redo, Undo
 from ..core.errors import Refused
 from ..core.events import Envelope
@@ -22,11 +24,14 @@ from ..core.handlers import Command
 from ..core.state import State
 from ..service import Campaign, Outcome
 from ..store.sqlite import ConcurrentWrite
-from .dialogs import ChoiceDialog, DiceDialog
+from .dialogs import ChoiceDialog, DiceDialog, Dialog
 from .palette import ScreenActions
 
 RECENT = 50  # log entries kept for the screens
 ALERT_SECONDS = {"information": 4, "warning": 8, "error": 12}
+QUIET = (Undo, Redo, Rewind)  # going back over old ground: its alerts were shown then
+FLOW_GROUPS = {"default", "dispatch", "quit"}  # workers that ask the GM (dialogs) or write
+KEY_WAIT = 3.0  # seconds a typed-ahead key waits for its dialog before it goes on anyway
 
 
 class TrackerApp(App):
@@ -36,7 +41,9 @@ class TrackerApp(App):
                 "party.tcss"]
     TITLE = "tracker"
     COMMANDS = App.COMMANDS | {ScreenActions}
-    BINDINGS = [
+    BINDINGS = [  # first the keys a GM must find on any screen, before the footer fills
+        Binding("f1,question_mark", "keys", "Keys", id="app.keys"),
+        Binding("ctrl+q", "quit", "Quit", priority=True, id="app.quit"),
         Binding("ctrl+z", "undo", "Undo", id="app.undo"),
         Binding("ctrl+y", "redo", "Redo", id="app.redo"),
         Binding("1", "show_area('dungeon')", "Dungeon", show=False, id="app.screen.dungeon"),
@@ -44,6 +51,7 @@ class TrackerApp(App):
         Binding("3", "show_area('recap')", "Recap", show=False, id="app.screen.recap"),
         Binding("4", "show_area('party')", "Party", show=False, id="app.screen.party"),
         Binding("ctrl+o", "picker", "Campaigns", show=False, id="app.picker"),
+        Binding("q", "quit", "Quit", show=False, id="app.quit_q"),
     ]
 
     state: reactive[State | None] = reactive(None, always_update=True)
@@ -56,6 +64,9 @@ class TrackerApp(App):
         self.recent: list[Envelope] = []  # the log's tail, for the screens
         self._dispatching = asyncio.Lock()
         self._open_error = ""
+        self._held: deque[events.Key] = deque()  # keys typed ahead, in order
+        self.selected: dict[str, str] = {}  # table -> the row key the GM chose (an id)
+        self._key_pump: asyncio.Task | None = None
 
     def get_default_screen(self) -> Screen:
         """The campaign's screen when one was named and opens, else the picker."""
@@ -114,8 +125,19 @@ class TrackerApp(App):
             await self.dispatch(StartSession())
 
     def action_quit(self) -> None:
-        """Quitting during a session offers to end it first."""
+        """Quitting during a session offers to end it first; one question at a time."""
+        if any(w.group == "quit" and w.state in (WorkerState.PENDING, WorkerState.RUNNING)
+               for w in self.workers):
+            return
         self._quit()
+
+    def action_keys(self) -> None:
+        """The keys of the screen in front, read from its bindings."""
+        from .dialogs import KeysDialog
+
+        if isinstance(self.screen, KeysDialog):
+            return
+        self.push_screen(KeysDialog(self.screen))
 
     @work(exclusive=True, group="quit", exit_on_error=False)
     async def _quit(self) -> None:
@@ -130,6 +152,56 @@ class TrackerApp(App):
             if choice == "end":
                 await self.dispatch(EndSession())
         self.exit()
+
+    # -- keys typed ahead: one at a time, each to where the previous one led ----------
+
+    async def on_event(self, event: events.Event) -> None:
+        """Every key the GM types waits until the one before it has had its effect
+        (a dialog opened, a command written), then goes to whatever is in front:
+        `l Enter Down Enter` typed in one burst lights the torch for the right
+        character instead of moving the lights table under a dialog still opening."""
+        if isinstance(event, events.Key) and not event.is_forwarded \
+                and not getattr(event, "_released", False):
+            self._held.append(event)
+            if self._key_pump is None or self._key_pump.done():
+                self._key_pump = asyncio.create_task(self._pump_keys())
+            return
+        await super().on_event(event)
+
+    async def _pump_keys(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self._held:
+            deadline = loop.time() + KEY_WAIT
+            calm = 0  # a handler may be awaiting: quiet must last a few loop turns
+            while calm < 3 and loop.time() < deadline:
+                await asyncio.sleep(0.001)
+                calm = calm + 1 if self._key_ready() else 0
+            done = asyncio.Event()
+            self.call_later(self._release_key, done)
+            await done.wait()
+
+    async def _release_key(self, done: asyncio.Event) -> None:
+        try:
+            if self._held:
+                event = self._held.popleft()
+                event._released = True
+                await super().on_event(event)
+        finally:
+            done.set()
+
+    def _key_ready(self) -> bool:
+        """True when the last key has been handled everywhere it went, and no
+        dialog flow is between two dialogs (or writing a command)."""
+        screen = self.screen
+        for pump in (self, screen, *screen.walk_children()):
+            if pump._message_queue.qsize() or pump._pending_message is not None \
+                    or pump._next_callbacks:
+                return False
+        if isinstance(screen, Dialog):
+            return screen.ready
+        return not any(isinstance(w.node, (App, Screen)) and w.group in FLOW_GROUPS
+                       and w.state in (WorkerState.PENDING, WorkerState.RUNNING)
+                       for w in self.workers)
 
     # -- campaigns ---------------------------------------------------------------
 
@@ -219,7 +291,7 @@ class TrackerApp(App):
                     return None
             self.recent = (self.recent + out.envelopes)[-RECENT:]
             self.state = out.state
-            for alert in out.alerts:
+            for alert in ([] if isinstance(command, QUIET) else out.alerts):
                 self.notify(alert.text, severity=alert.severity,
                             timeout=ALERT_SECONDS.get(alert.severity, 6))
             return out

@@ -14,6 +14,7 @@ from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 from ..core.dice import DiceNeeded
+from ..core.errors import Refused
 from .safe import plain
 
 
@@ -21,6 +22,12 @@ class Dialog(ModalScreen):
     """A modal that Escape cancels (returning None)."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="dialog.cancel")]
+
+    @property
+    def ready(self) -> bool:
+        """Mounted, and its field or list has the focus: typed keys may come in."""
+        return self.is_mounted and self.is_active and (
+            self.focused is not None or not self.focus_chain)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -68,11 +75,13 @@ class DiceDialog(Dialog):
 class ChoiceDialog(Dialog):
     """Pick one of a few options with the arrow keys and Enter."""
 
-    def __init__(self, title: str, options: list[tuple[str, str]], help: str = ""):
+    def __init__(self, title: str, options: list[tuple[str, str]], help: str = "",
+                 validate: Callable[[str], str] | None = None):
         super().__init__()
         self.title_text = title
         self.options = options
         self.help_text = help
+        self.validate = validate  # the chosen key -> why it cannot be done, or ''
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -81,9 +90,15 @@ class ChoiceDialog(Dialog):
                 yield Label(plain(self.help_text), id="dialog-help")
             yield OptionList(*[Option(label, id=key) for key, label in self.options],
                              id="choices", markup=False)
+            if self.validate:
+                yield Label("", id="dialog-error")
 
     @on(OptionList.OptionSelected)
     def chosen(self, event: OptionList.OptionSelected) -> None:
+        error = self.validate(event.option.id) if self.validate else ""
+        if error:
+            self.query_one("#dialog-error", Label).update(plain(error, "red"))
+            return
         self.dismiss(event.option.id)
 
 
@@ -91,24 +106,28 @@ class TextDialog(Dialog):
     """One line of text, checked by ``validate`` (which returns an error or '')."""
 
     def __init__(self, title: str, help: str = "", value: str = "", placeholder: str = "",
-                 validate: Callable[[str], str] | None = None):
+                 validate: Callable[[str], str] | None = None, max_length: int = 200):
         super().__init__()
         self.title_text = title
         self.help_text = help
         self.value = value
         self.placeholder = placeholder
-        self.validate = validate
+        self.validate = validate  # the text -> why it will not do, or ''
+        self.max_length = max_length
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Label(plain(self.title_text, "bold"), id="dialog-title")
             if self.help_text:
                 yield Label(plain(self.help_text), id="dialog-help")
-            yield Input(value=self.value, placeholder=self.placeholder, id="text-input")
+            yield Input(value=self.value[:self.max_length], placeholder=self.placeholder,
+                        id="text-input", max_length=self.max_length)
             yield Label("", id="dialog-error")
 
     @on(Input.Submitted)
     def submit(self, event: Input.Submitted) -> None:
+        """Checked here, before the dialog closes: a refused value stays in the
+        field with the reason under it, and the GM's next keys still land here."""
         text = event.value.strip()
         error = "type something, or Escape to cancel" if not text else \
             (self.validate(text) if self.validate else "")
@@ -116,6 +135,40 @@ class TextDialog(Dialog):
             self.query_one("#dialog-error", Label).update(plain(error, "red"))
             return
         self.dismiss(text)
+
+    @on(Input.Changed)
+    def _typing(self) -> None:
+        self.query_one("#dialog-error", Label).update("")
+
+
+def refusal(app, command) -> str:
+    """Why the campaign would refuse ``command`` ('' if it would not), found with
+    ``Campaign.preview`` before a dialog closes. Dice the GM must type (manual
+    dice) cannot be known yet: such a command is let through to ask for them."""
+    if getattr(app, "campaign", None) is None:
+        return ""
+    try:
+        app.campaign.preview(command)
+    except DiceNeeded:
+        return ""
+    except Refused as e:
+        text = str(e)
+        return text[len("refused: "):] if text.startswith("refused: ") else text
+    return ""
+
+
+def checked_by(app, form: Callable[[str], str], make: Callable[[str], object]):
+    """A validator: ``form`` checks the text's shape, then the command ``make``
+    builds from it is previewed (``make`` may raise Refused itself)."""
+    def check(text: str) -> str:
+        error = form(text) if form else ""
+        if error:
+            return error
+        try:
+            return refusal(app, make(text))
+        except Refused as e:
+            return str(e)
+    return check
 
 
 def whole(text: str, digits: int = 9) -> bool:
@@ -125,3 +178,41 @@ def whole(text: str, digits: int = 9) -> bool:
 
 def positive_int(text: str) -> str:
     return "" if whole(text) and int(text) > 0 else "a whole number greater than 0 (up to 9 digits)"
+
+
+def signed_int(text: str) -> str:
+    return "" if re.fullmatch(r"[+-]?[0-9]{1,9}", text) else \
+        "a number (set), or +N / -N (add / remove)"
+
+
+class KeysDialog(Dialog):
+    """The keys of one screen, taken from its active bindings (so a remapped key
+    shows as it is), with what each does. Escape or any listed key closes it."""
+
+    BINDINGS = [Binding("escape,f1,question_mark,q", "cancel", "Close", id="keys.close")]
+
+    def __init__(self, screen):
+        super().__init__()
+        self.rows: list[tuple[str, str]] = []
+        seen = set()
+        for key, active in screen.active_bindings.items():
+            b = active.binding  # the screen's and the app's, not a table's cursor keys
+            if active.node not in (screen, screen.app) or not b.description \
+                    or (b.action, b.description) in seen:
+                continue
+            seen.add((b.action, b.description))
+            self.rows.append((screen.app.get_key_display(b), b.description))
+
+    def compose(self) -> ComposeResult:
+        from rich.text import Text
+
+        text = Text()
+        width = max((len(k) for k, _ in self.rows), default=1)
+        for key, what in self.rows:
+            text.append(f"{key:>{width}}  ", style="bold")
+            text.append(f"{what}\n")
+        text.rstrip()
+        with Vertical(id="dialog"):
+            yield Label(plain("Keys", "bold"), id="dialog-title")
+            yield Label(text, id="keys-list")
+            yield Label("Escape closes · ctrl+p lists every action", id="dialog-help")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import partial
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
@@ -15,6 +16,11 @@ APP_ACTIONS = [
     ("Party screen", "Characters, hit points, XP, conditions (4)", "app.show_area('party')"),
     ("Campaigns", "Close this campaign and pick another", "app.picker"),
 ]
+ALWAYS = [
+    ("Keys", "The keys of this screen", "app.keys"),
+    ("Quit", "Leave tracker (offers to end the session)", "app.quit"),
+]
+_TYPED_KEY = re.compile(r"\s*\([^()]*\)$")  # "(t)" at the end of a help line
 
 
 class ScreenActions(Provider):
@@ -24,7 +30,20 @@ class ScreenActions(Provider):
         items = list(getattr(self.screen, "PALETTE", []))
         if getattr(self.app, "campaign", None) is not None:
             items += APP_ACTIONS
-        return items
+        items += ALWAYS
+        return [(title, self._with_key(help_, action), action) for title, help_, action in items]
+
+    def _with_key(self, help_: str, action: str) -> str:
+        """The help line with the key that runs ``action`` now, read from the
+        bindings (a remapped key shows as remapped), not from the text."""
+        help_ = _TYPED_KEY.sub("", help_)
+        bare = action.removeprefix("app.")
+        for active in self.screen.active_bindings.values():
+            b = active.binding
+            if b.action in (action, bare, f"app.{bare}") or \
+                    (action.startswith("app.") and b.action == bare):
+                return f"{help_} ({self.app.get_key_display(b)})"
+        return help_
 
     async def _run(self, action: str) -> None:
         await self.app.run_action(action, self.screen)

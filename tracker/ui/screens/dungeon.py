@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import re
-
-from textual import work
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -17,7 +15,7 @@ from ...core import effects, lights, party, supplies
 from ...core.errors import Refused
 from ...core.ruleset import seconds
 from ...core.state import State
-from ..dialogs import ChoiceDialog, TextDialog, positive_int
+from ..dialogs import ChoiceDialog, TextDialog, checked_by, positive_int, refusal, signed_int
 from ..widgets import dungeon_panels as panels
 
 
@@ -26,10 +24,10 @@ class DungeonScreen(Screen):
         Binding("t", "turn", "Turn", id="dungeon.turn"),
         Binding("r", "rest", "Rest", id="dungeon.rest"),
         Binding("l", "light", "Light", id="dungeon.light"),
-        Binding("c", "check", "Check", id="dungeon.check"),
+        Binding("c", "check", "Check", show=False, id="dungeon.check"),
         Binding("a", "activity", "Activity", show=False, id="dungeon.activity"),
         Binding("o", "toggle_light", "Douse", id="dungeon.toggle_light"),
-        Binding("e", "effect", "Effect", id="dungeon.effect"),
+        Binding("e", "effect", "Effect", show=False, id="dungeon.effect"),
         Binding("g", "enter_or_leave", "Go in/out", id="dungeon.enter_leave"),
         Binding("n", "turns", "N turns", show=False, id="dungeon.turns"),
         Binding("s", "supplies", "Supplies", show=False, id="dungeon.supplies"),
@@ -109,13 +107,22 @@ class DungeonScreen(Screen):
     def _show_lights(self, state: State) -> None:
         table = self.query_one("#lights", DataTable)
         row = table.cursor_row
+        keep = self.app.selected.get("light")  # the light, not the row: rows re-sort
         table.clear()
         shown = [l for l in state.lights if l.lit or l.seconds_left > 0] + \
                 [l for l in state.lights if not l.lit and l.seconds_left == 0][-3:]
-        for light in sorted(shown, key=lambda l: (not l.lit, l.id)):
+        order = sorted(shown, key=lambda l: (not l.lit, l.id))
+        for light in order:
             table.add_row(*panels.light_row(state, light), key=str(light.id))
         if table.row_count:
-            table.move_cursor(row=min(row, table.row_count - 1))
+            ids = [str(l.id) for l in order]
+            table.move_cursor(row=ids.index(keep) if keep in ids else
+                              min(row, table.row_count - 1), animate=False)
+
+    @on(DataTable.RowHighlighted, "#lights")
+    def _light_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.row_key is not None and event.row_key.value is not None:
+            self.app.selected["light"] = event.row_key.value
 
     # -- one-key actions -------------------------------------------------------------
 
@@ -132,44 +139,76 @@ class DungeonScreen(Screen):
     def action_check(self) -> None:
         self.app.run_command(dun.RollCheck())
 
-    async def _choose(self, title: str, options: list[tuple[str, str]], help: str = "") -> str | None:
-        return await self.app.push_screen_wait(ChoiceDialog(title, options, help))
+    async def _choose(self, title: str, options: list[tuple[str, str]], help: str = "",
+                      validate=None) -> str | None:
+        return await self.app.push_screen_wait(ChoiceDialog(title, options, help, validate))
 
-    async def _ask(self, title: str, help: str = "", validate=None, value: str = "") -> str | None:
-        return await self.app.push_screen_wait(TextDialog(title, help, value, validate=validate))
+    async def _ask(self, title: str, help: str = "", validate=None, value: str = "",
+                   max_length: int = 200) -> str | None:
+        return await self.app.push_screen_wait(TextDialog(title, help, value, validate=validate,
+                                                          max_length=max_length))
+
+    def _check(self, form, make):
+        """A dialog validator that previews the command the text makes."""
+        return checked_by(self.app, form, make)
+
+    def _refused(self, command) -> bool:
+        """Say so, and True, when ``command`` cannot be done now (before asking more)."""
+        why = refusal(self.app, command)
+        if why:
+            self.notify(why, title="Refused", severity="error", timeout=8)
+        return bool(why)
 
     @work(exit_on_error=False)
     async def action_activity(self) -> None:
         acts = [(a, a.capitalize()) for a in self.state.rules.dungeon.activities]
-        act = await self._choose("Turn activity", acts)
+        if self._refused(dun.AdvanceTurn(1, acts[0][0])):
+            return
+        act = await self._choose("Turn activity", acts,
+                                 validate=lambda a: refusal(self.app, dun.AdvanceTurn(1, a)))
         if act:
             self.app.run_command(dun.AdvanceTurn(1, act))
 
     @work(exit_on_error=False)
     async def action_turns(self) -> None:
+        first = next(iter(self.state.rules.dungeon.activities))
+        if self._refused(dun.AdvanceTurn(1, first)):
+            return
         n = await self._ask("Advance how many turns?", "Stops early at an encounter or "
-                            "when a light goes out", positive_int)
+                            "when a light goes out",
+                            self._check(positive_int, lambda t: dun.AdvanceTurn(int(t), first)),
+                            max_length=9)
         if n is None:
             return
         acts = [(a, a.capitalize()) for a in self.state.rules.dungeon.activities]
-        act = await self._choose(f"{n} turns of", acts)
+        act = await self._choose(f"{n} turns of", acts, validate=lambda a: refusal(
+            self.app, dun.AdvanceTurn(int(n), a)))
         if act:
             self.app.run_command(dun.AdvanceTurn(int(n), act))
 
     @work(exit_on_error=False)
     async def action_light(self) -> None:
         rules = self.state.rules
-        kinds = []
-        for kid, k in rules.lights.items():
+        kinds, why = [], ""
+        for kid, k in rules.lights.items():  # only what can be lit: one in stock, say
+            refused = refusal(self.app, lights.LightSource(kid, ""))
+            if refused:
+                why = why or refused
+                continue
             have = f" — {self.state.supplies.count(k.supply)} left" if k.supply else ""
             kinds.append((kid, f"{k.name} ({k.duration}){have}"))
+        if not kinds:
+            self.notify(f"Nothing can be lit: {why} (s sets supplies)", title="No light",
+                        severity="warning", timeout=8)
+            return
         kind = await self._choose("Light what?", kinds)
         if kind is None:
             return
         by = ""
         if self.state.party:
-            who = [(c.name, c.name) for c in self.state.party] + [("", "Nobody (set down)")]
-            by = await self._choose("Carried by", who)
+            who = [(c.name, c.name) for c in self.state.party
+                   if not refusal(self.app, lights.LightSource(kind, c.name))]
+            by = await self._choose("Carried by", who + [("", "Nobody (set down)")])
             if by is None:
                 return
         self.app.run_command(lights.LightSource(kind, by))
@@ -182,27 +221,42 @@ class DungeonScreen(Screen):
         key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
         return self.state.light(int(key.value))
 
-    def action_toggle_light(self) -> None:
+    @work(exit_on_error=False)
+    async def action_toggle_light(self) -> None:
         light = self._selected_light()
-        if light is not None:
-            cmd = lights.DouseLight(light.id) if light.lit else lights.RelightLight(light.id)
-            self.app.run_command(cmd)
+        if light is None:
+            return
+        if light.lit and [l.id for l in self.state.lights if l.lit] == [light.id]:
+            kind = self.state.rules.lights.get(light.kind)
+            name = f"#{light.id} {kind.name if kind else light.kind}" + \
+                (f" ({light.by})" if light.by else "")
+            ok = await self._choose(f"Douse {name}?", [("no", "Keep it burning"),
+                                                       ("yes", "Douse it")],
+                                    "It is the party's only light: darkness follows.")
+            if ok != "yes":
+                return
+        cmd = lights.DouseLight(light.id) if light.lit else lights.RelightLight(light.id)
+        self.app.run_command(cmd)
 
     @work(exit_on_error=False)
     async def action_effect(self) -> None:
-        name = await self._ask("Effect or spell", "e.g. Bless, Light, Invisibility")
+        rules = self.state.rules
+        name = await self._ask("Effect or spell", "e.g. Bless, Light, Invisibility",
+                               self._check(None, lambda t: effects.StartEffect(t, 1)),
+                               max_length=200)
         if name is None:
             return
-        rules = self.state.rules
 
-        def check(text: str) -> str:
+        def form(text: str) -> str:
             try:
                 return "" if seconds(rules, text) > 0 else "must be longer than 0"
             except Refused as e:
                 return str(e)
 
         span = await self._ask(f"{name}: lasts how long?",
-                               "e.g. 6 turns, 10 rounds, 1 hour, 10 minutes", check)
+                               "e.g. 6 turns, 10 rounds, 1 hour, 10 minutes",
+                               self._check(form, lambda t: effects.StartEffect(
+                                   name, seconds(rules, t))), max_length=40)
         if span is not None:
             self.app.run_command(effects.StartEffect(name, seconds(rules, span)))
 
@@ -220,7 +274,9 @@ class DungeonScreen(Screen):
     async def action_enter_or_leave(self) -> None:
         d = self.state.dungeon
         if not d.active:
-            name = await self._ask("Enter which dungeon?", "Its name, for the log", value=d.name)
+            name = await self._ask("Enter which dungeon?", "Its name, for the log",
+                                   self._check(None, lambda t: dun.EnterDungeon(t, 1)),
+                                   value=d.name, max_length=80)
             if name is not None:
                 self.app.run_command(dun.EnterDungeon(name, 1))
             return
@@ -239,7 +295,8 @@ class DungeonScreen(Screen):
     @work(exit_on_error=False)
     async def action_depth(self) -> None:
         n = await self._ask("Go to dungeon level", f"Now on level {self.state.dungeon.depth}",
-                            positive_int)
+                            self._check(positive_int, lambda t: dun.ChangeDepth(int(t))),
+                            max_length=9)
         if n is not None:
             self.app.run_command(dun.ChangeDepth(int(n)))
 
@@ -249,8 +306,12 @@ class DungeonScreen(Screen):
         if ft is None:
             self.notify(f"{self.state.rules.meta.name} has no fast-travel rule.", severity="warning")
             return
+        if self._refused(dun.FastTravel(ft.speed * ft.feet_per_turn_per_speed)):
+            return
         feet = await self._ask("Fast travel: how many feet?",
-                               f"{ft.speed * ft.feet_per_turn_per_speed} ft per turn", positive_int)
+                               f"{ft.speed * ft.feet_per_turn_per_speed} ft per turn",
+                               self._check(positive_int, lambda t: dun.FastTravel(int(t))),
+                               max_length=9)
         if feet is not None:
             self.app.run_command(dun.FastTravel(int(feet)))
 
@@ -262,13 +323,12 @@ class DungeonScreen(Screen):
         if kind is None:
             return
 
-        def check(text: str) -> str:
-            if re.fullmatch(r"[+-]?[0-9]{1,9}", text):
-                return ""
-            return "a number (set), or +N / -N (add / remove)"
+        def make(text: str):
+            return supplies.SetSupplies(kind, int(text), text.startswith(("+", "-")))
 
         n = await self._ask(f"{self.state.rules.supplies[kind]}: now {s.count(kind)}",
-                            "Type N to set, +N to add, -N to remove", check)
+                            "Type N to set, +N to add, -N to remove",
+                            self._check(signed_int, make), max_length=10)
         if n is not None:
             self.app.run_command(supplies.SetSupplies(kind, int(n), n.startswith(("+", "-"))))
 
@@ -288,7 +348,9 @@ class DungeonScreen(Screen):
         old = await self._pick_character("Rename whom?")
         if old is None:
             return
-        new = await self._ask(f"New name for {old}", value=old)
+        new = await self._ask(f"New name for {old}",
+                              validate=self._check(None, lambda t: party.RenameCharacter(old, t)),
+                              value=old, max_length=40)
         if new is not None:
             self.app.run_command(party.RenameCharacter(old, new))
 
@@ -300,7 +362,8 @@ class DungeonScreen(Screen):
 
     @work(exit_on_error=False)
     async def action_note(self) -> None:
-        text = await self._ask("GM note", "Goes into the log")
+        text = await self._ask("GM note", "Goes into the log",
+                               self._check(None, camp.AddNote), max_length=10_000)
         if text is not None:
             self.app.run_command(camp.AddNote(text))
 
@@ -315,9 +378,14 @@ class DungeonScreen(Screen):
 
     @work(exit_on_error=False)
     async def action_house_rule(self) -> None:
+        def make(text: str):
+            key, value = (p.strip() for p in text.split("=", 1))
+            return camp.ChangeHouseRule(key, value)
+
         text = await self._ask("House rule: key = value",
                                "e.g. dungeon.wandering.every_turns = 3",
-                               lambda t: "" if "=" in t else "write key = value")
+                               self._check(lambda t: "" if "=" in t else "write key = value",
+                                           make), max_length=500)
         if text is not None:
             key, value = (p.strip() for p in text.split("=", 1))
             self.app.run_command(camp.ChangeHouseRule(key, value))

@@ -39,8 +39,8 @@ class LogScreen(Screen):
         Binding("x", "clear", "Clear", id="log.clear"),
         Binding("w", "rewind", "Rewind", id="log.rewind"),
         Binding("m", "amend_dice", "Fix dice", id="log.amend_dice"),
-        Binding("i", "insert_turn", "Insert turn", show=False, id="log.insert_turn"),
-        Binding("f", "amend_field", "Fix field", show=False, id="log.amend_field"),
+        Binding("i", "insert_turn", "Insert turn", id="log.insert_turn"),
+        Binding("f", "amend_field", "Fix field", id="log.amend_field"),
     ]
     PALETTE = [
         ("Search the log", "Filter entries by text (/)", "search"),
@@ -72,6 +72,7 @@ class LogScreen(Screen):
         self.character: str | None = None
         self.text = ""
         self._pane_timer = None
+        self._follow = 0  # after a command from here: the seq the new entry comes after
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -121,7 +122,13 @@ class LogScreen(Screen):
     def _loaded(self, message: Loaded) -> None:
         self.all = message.entries
         self.complete = message.complete
-        self.apply_filters()
+        follow = self._follow and message.complete and self.all and \
+            self.all[-1].seq > self._follow
+        if follow:  # a correction or rewind made here: the cursor goes to its entry
+            self._follow = 0
+            self.apply_filters(self.all[-1].seq)
+        else:
+            self.apply_filters()
 
     @on(LoadFailed)
     def _load_failed(self, message: LoadFailed) -> None:
@@ -215,14 +222,27 @@ class LogScreen(Screen):
             self.notify("No entry selected.")
         return e
 
+    def _trial(self, make: Callable[[], Command]) -> tuple[Command | None, object, str]:
+        """Build the command and preview it: (command, state after, '') or the reason."""
+        try:
+            command = make()
+            return command, self.app.campaign.preview(command), ""
+        except Refused as err:
+            return None, None, str(err)
+
+    def _validator(self, form: Callable[[str], str], make: Callable[[str], Command]):
+        """A dialog check that builds and previews the correction the text makes,
+        so a refused one stays in the dialog with its reason."""
+        def check(text: str) -> str:
+            return form(text) or self._trial(lambda: make(text))[2]
+        return check
+
     async def _confirm_and_run(self, title: str, make: Callable[[], Command]) -> None:
         """Build the command, show what it would change, and record it on a yes."""
         campaign = self.app.campaign
-        try:
-            command = make()
-            after = campaign.preview(command)
-        except Refused as err:
-            self.notify(str(err), title="Refused", severity="error", timeout=8)
+        command, after, why = self._trial(make)
+        if why:
+            self.notify(why, title="Refused", severity="error", timeout=8)
             return
         changes = diff(state_json(campaign.state, campaign.seq), state_json(after, campaign.seq))
         shown = "\n".join(changes[:14]) + (f"\n… and {len(changes) - 14} more"
@@ -231,6 +251,7 @@ class LogScreen(Screen):
             title, [("yes", "Record it"), ("no", "Cancel")],
             help=("What changes now:\n" + shown) if changes else "Nothing in the state changes."))
         if ok == "yes":
+            self._follow = campaign.seq
             self.app.run_command(command)
 
     @work(exit_on_error=False)
@@ -257,7 +278,8 @@ class LogScreen(Screen):
 
         typed = await self.app.push_screen_wait(TextDialog(
             f"Correct the dice of #{e.seq}", f"Recorded: {now}\nType the dice in rolled order",
-            validate=check))
+            validate=self._validator(check, lambda t: self.app.campaign.amend_command(
+                e.seq, [int(p) for p in t.replace(",", " ").split()])), max_length=200))
         if typed is None:
             return
         dice = [int(p) for p in typed.replace(",", " ").split()]
@@ -270,7 +292,9 @@ class LogScreen(Screen):
         if e is None:
             return
         acts = [(a, a.capitalize()) for a in self.app.state.rules.dungeon.activities]
-        act = await self.app.push_screen_wait(ChoiceDialog(f"Insert after #{e.seq}", acts))
+        act = await self.app.push_screen_wait(ChoiceDialog(
+            f"Insert after #{e.seq}", acts, validate=lambda a: self._trial(
+                lambda: self.app.campaign.amend_command(e.seq, insert_turn=a))[2]))
         if act:
             await self._confirm_and_run(
                 f"Insert a {act} turn after #{e.seq}?",
@@ -281,9 +305,14 @@ class LogScreen(Screen):
         e = self._entry()
         if e is None:
             return
+        def make(text: str) -> Command:
+            key, value = (p.strip() for p in text.split("=", 1))
+            return self.app.campaign.amend_command(e.seq, fields={key: value})
+
         text = await self.app.push_screen_wait(TextDialog(
             f"Correct a field of #{e.seq}", "FIELD=VALUE, e.g. by=Bo or activity=rest",
-            validate=lambda t: "" if "=" in t else "write FIELD=VALUE"))
+            validate=self._validator(lambda t: "" if "=" in t else "write FIELD=VALUE", make),
+            max_length=200))
         if text is None:
             return
         key, value = (p.strip() for p in text.split("=", 1))

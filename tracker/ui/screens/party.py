@@ -15,7 +15,7 @@ from ...core import party
 from ...core import sheet
 from ...core.dice import DiceNeeded
 from ...core.state import Character, State
-from ..dialogs import ChoiceDialog, DiceDialog, TextDialog, positive_int, whole
+from ..dialogs import ChoiceDialog, DiceDialog, TextDialog, checked_by, positive_int, whole
 from ..safe import plain
 from ..widgets import party_panels as panels
 
@@ -66,18 +66,23 @@ class PartyScreen(Screen):
             return
         table = self.query_one(DataTable)
         row = table.cursor_row
+        keep = self.app.selected.get("party")  # by id: across refreshes and screens
         table.clear()
         for c in state.party:
             table.add_row(*panels.party_row(state, c), key=str(c.id))
         if table.row_count:
-            table.move_cursor(row=min(row, table.row_count - 1))
+            ids = [str(c.id) for c in state.party]
+            table.move_cursor(row=ids.index(keep) if keep in ids else
+                              min(row, table.row_count - 1), animate=False)
         speed = sheet.party_speed(state)
         unit = state.rules.party.speed_unit if state.rules.party else ""
         table.border_subtitle = plain(f"party speed {speed} {unit}") if speed is not None else ""
         self._show_selected()
 
     @on(DataTable.RowHighlighted)
-    def _highlighted(self) -> None:
+    def _highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.row_key is not None and event.row_key.value is not None:
+            self.app.selected["party"] = event.row_key.value
         self._show_selected()
 
     def _show_selected(self) -> None:
@@ -104,31 +109,38 @@ class PartyScreen(Screen):
 
     # -- one-key actions ----------------------------------------------------------------
 
-    async def _number(self, title: str, help: str = "") -> int | None:
-        text = await self.app.push_screen_wait(TextDialog(title, help, validate=positive_int))
+    async def _number(self, title: str, help: str = "", make=None) -> int | None:
+        """A number, checked against the command ``make(n)`` before the dialog closes."""
+        text = await self.app.push_screen_wait(TextDialog(
+            title, help, validate=checked_by(self.app, positive_int,
+                                             lambda t: make(int(t))) if make else positive_int,
+            max_length=9))
         return None if text is None else int(text)
 
     @work(exit_on_error=False)
     async def action_damage(self) -> None:
-        if (c := self.selected()) and (n := await self._number(f"Damage to {c.name}",
-                                                             f"HP {c.hp}/{c.hp_max}")):
+        if (c := self.selected()) and (n := await self._number(
+                f"Damage to {c.name}", f"HP {c.hp}/{c.hp_max}",
+                lambda n: party.Damage(c.name, n))):
             self.app.run_command(party.Damage(c.name, n))
 
     @work(exit_on_error=False)
     async def action_heal(self) -> None:
-        if (c := self.selected()) and (n := await self._number(f"Heal {c.name}",
-                                                             f"HP {c.hp}/{c.hp_max}")):
+        if (c := self.selected()) and (n := await self._number(
+                f"Heal {c.name}", f"HP {c.hp}/{c.hp_max}", lambda n: party.Heal(c.name, n))):
             self.app.run_command(party.Heal(c.name, n))
 
     @work(exit_on_error=False)
     async def action_xp(self) -> None:
         if n := await self._number("Award XP to the party",
-                                   "Split evenly among the living; each adds their bonus"):
+                                   "Split evenly among the living; each adds their bonus",
+                                   party.AwardXP):
             self.app.run_command(party.AwardXP(n))
 
     @work(exit_on_error=False)
     async def action_xp_one(self) -> None:
-        if (c := self.selected()) and (n := await self._number(f"Award XP to {c.name}")):
+        if (c := self.selected()) and (n := await self._number(
+                f"Award XP to {c.name}", make=lambda n: party.AwardXP(n, (c.name,)))):
             self.app.run_command(party.AwardXP(n, (c.name,)))
 
     def action_level_up(self) -> None:
@@ -168,7 +180,8 @@ class PartyScreen(Screen):
             return
         text = await self.app.push_screen_wait(TextDialog(
             f"{c.name}: load carried", "In coins of weight (10 coins = 1 lb)", str(c.load),
-            validate=lambda t: "" if whole(t) else "a whole number of coins"))
+            validate=checked_by(self.app, lambda t: "" if whole(t) else "a whole number of coins",
+                                lambda t: party.SetLoad(c.name, int(t))), max_length=9))
         if text is not None:
             self.app.run_command(party.SetLoad(c.name, int(text)))
 
@@ -188,7 +201,9 @@ class PartyScreen(Screen):
     async def action_add(self) -> None:
         state = self.app.state
         p = state.rules.party
-        name = await self.app.push_screen_wait(TextDialog("New character: name"))
+        name = await self.app.push_screen_wait(TextDialog(
+            "New character: name", "Up to 40 characters",
+            validate=checked_by(self.app, None, party.AddCharacter), max_length=40))
         if name is None:
             return
         if p is None:
@@ -226,7 +241,7 @@ class PartyScreen(Screen):
                 return f"{bad[0]} is outside {lo}-{hi}" if bad else ""
 
             text = await self.app.push_screen_wait(TextDialog(
-                f"{name}: abilities", f"In order: {order}", validate=check))
+                f"{name}: abilities", f"In order: {order}", validate=check, max_length=60))
             if text is None:
                 return
             scores = [int(x) for x in text.replace(",", " ").split()]

@@ -23,7 +23,6 @@ class PickerScreen(Screen):
         Binding("enter", "open", "Open", id="picker.open"),
         Binding("n", "new", "New campaign", id="picker.new"),
         Binding("f5", "refresh", "Refresh", id="picker.refresh"),
-        Binding("q", "app.quit", "Quit", id="picker.quit"),
     ]
     PALETTE = [
         ("Open campaign", "Open the highlighted campaign", "open"),
