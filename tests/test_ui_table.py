@@ -330,3 +330,29 @@ async def test_palette_lists_quit_campaigns_keys_with_the_bound_key(saves):
         assert {"Quit", "Campaigns", "Keys"} <= set(items)
         assert items["Advance turn"].endswith("(y)"), items["Advance turn"]
         assert items["Quit"].endswith("(ctrl+q)") or "^q" in items["Quit"], items["Quit"]
+
+
+async def test_the_app_shows_what_another_tracker_wrote(saves, monkeypatch):
+    """The soak test found the app never caught up with the CLI's entries, so
+    every key of the GM was refused as a concurrent write."""
+    import tracker.ui.app as app_module
+    from tracker.core.campaign import AddNote
+
+    monkeypatch.setattr(app_module, "CATCH_UP_SECONDS", 0.1)
+    build(saves, "shared", "dolmenwood", "mid").close()
+    app = TrackerApp(saves, "shared")
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        if isinstance(app.screen, Dialog):  # the offer to start a session
+            await pilot.press("escape")
+            await _settle(pilot)
+        other = Campaign.open(saves, "shared")
+        other.dispatch(AddNote("written by the shell"))
+        head = other.seq
+        other.close()
+        await pilot.pause(0.5)
+        assert app.campaign.seq == head and app.state.notes >= 1
+        turn = app.state.dungeon.turn
+        await pilot.press("t")
+        await _settle(pilot)
+        assert app.state.dungeon.turn == turn + 1 and app.campaign.seq > head

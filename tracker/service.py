@@ -181,7 +181,9 @@ class Campaign:
         warnings = []
         if self.seq - self.snapshot_seq >= SNAPSHOT_EVERY:
             warnings += self._snapshot()
-        return Outcome(envs, self.state, alerts(before, self.state), warnings=warnings)
+        # going back over old ground (undo, redo, rewind): its alerts were shown then
+        told = [] if isinstance(command, (Undo, Redo, Rewind)) else alerts(before, self.state)
+        return Outcome(envs, self.state, told, warnings=warnings)
 
     def _trial(self, events: list, command_id: str, session: int) -> list[State]:
         """The state after each of ``events``, folded before anything is written:

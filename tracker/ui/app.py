@@ -16,7 +16,6 @@ from textual.worker import Worker, WorkerState
 from ..core import clock
 from ..core.dice import DiceNeeded
 from ..core.campaign import EndSession, StartSession
-from ..core.corrections import Rewind
 from ..core.engine import Redo, Undo
 from ..core.errors import Refused
 from ..core.events import Envelope
@@ -28,8 +27,8 @@ from .dialogs import ChoiceDialog, DiceDialog, Dialog
 from .palette import ScreenActions
 
 RECENT = 50  # log entries kept for the screens
+CATCH_UP_SECONDS = 2.0  # how often the app looks for entries another tracker wrote
 ALERT_SECONDS = {"information": 4, "warning": 8, "error": 12}
-QUIET = (Undo, Redo, Rewind)  # going back over old ground: its alerts were shown then
 FLOW_GROUPS = {"default", "dispatch", "quit"}  # workers that ask the GM (dialogs) or write
 KEY_WAIT = 3.0  # seconds a typed-ahead key waits for its dialog before it goes on anyway
 
@@ -82,6 +81,24 @@ class TrackerApp(App):
             self.notify(self._open_error, title="Cannot open", severity="error", timeout=12)
         if self.campaign is not None:
             self.offer_session()
+        self.set_interval(CATCH_UP_SECONDS, self._catch_up)
+
+    def _catch_up(self) -> None:
+        """Show entries another tracker (the CLI, a second window) appended, so
+        the GM's next action is decided on the campaign as it now stands."""
+        c = self.campaign
+        if c is None or self._dispatching.locked():
+            return
+        try:
+            if c.store.head() == c.seq or not c.refresh():
+                return
+        except Refused as e:
+            self.notify(str(e), title="Cannot read the campaign", severity="error", timeout=12)
+            return
+        self.recent = c.tail(RECENT)
+        self.state = c.state
+        self.notify("Another tracker added to this campaign; shown as it now stands.",
+                    title="Changed elsewhere", timeout=4)
 
     # -- messages: GM-typed text is never markup; a failed worker never ends the app ------
 
@@ -291,7 +308,7 @@ class TrackerApp(App):
                     return None
             self.recent = (self.recent + out.envelopes)[-RECENT:]
             self.state = out.state
-            for alert in ([] if isinstance(command, QUIET) else out.alerts):
+            for alert in out.alerts:
                 self.notify(alert.text, severity=alert.severity,
                             timeout=ALERT_SECONDS.get(alert.severity, 6))
             return out

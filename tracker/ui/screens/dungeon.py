@@ -174,8 +174,8 @@ class DungeonScreen(Screen):
         first = next(iter(self.state.rules.dungeon.activities))
         if self._refused(dun.AdvanceTurn(1, first)):
             return
-        n = await self._ask("Advance how many turns?", "Stops early at an encounter or "
-                            "when a light goes out",
+        n = await self._ask("Advance how many turns?", "Stops early at an encounter, when a light "
+                            "goes out or when the next turn must be a rest",
                             self._check(positive_int, lambda t: dun.AdvanceTurn(int(t), first)),
                             max_length=9)
         if n is None:
