@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from collections import deque
 from pathlib import Path
 
@@ -81,6 +82,7 @@ class TrackerApp(App):
             self.notify(self._open_error, title="Cannot open", severity="error", timeout=12)
         if self.campaign is not None:
             self.offer_session()
+        self._told_changed = -1e9
         self.set_interval(CATCH_UP_SECONDS, self._catch_up)
 
     def _catch_up(self) -> None:
@@ -97,8 +99,11 @@ class TrackerApp(App):
             return
         self.recent = c.tail(RECENT)
         self.state = c.state
-        self.notify("Another tracker added to this campaign; shown as it now stands.",
-                    title="Changed elsewhere", timeout=4)
+        now = time.monotonic()
+        if now - self._told_changed > 30:  # say it once, not at every catch-up
+            self._told_changed = now
+            self.notify("Another tracker added to this campaign; shown as it now stands.",
+                        title="Changed elsewhere", timeout=4)
 
     # -- messages: GM-typed text is never markup; a failed worker never ends the app ------
 
