@@ -279,6 +279,7 @@ def _edit_check(ls, **roll):
     (lambda ls: ls[4].update(session=-5), "session -5 is out of range"),
     (lambda ls: ls[4].update(recorded_at="yesterday"), "not a date and time"),
     (lambda ls: ls[3].update(command_id=ls[1]["command_id"]), "used by an earlier action"),
+    (lambda ls: ls[2]["data"].update(extra=1), "has no field 'extra'"),
 ])
 def test_import_refuses_records_that_contradict_themselves(make, tmp_path, saves, edit, message):
     from tracker.store.jsonl import import_file

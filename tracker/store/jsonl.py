@@ -102,6 +102,9 @@ def read_lines(f: TextIO, origin: str) -> list[tuple]:
             raise Refused(f"{where}: bad data for {obj['type']!r}: {friendly(e)}") from None
         except Refused as e:
             raise Refused(f"{where}: {e}") from None
+        unknown = set(obj["data"]) - set(type(ev).__struct_fields__)
+        if unknown and obj["version"] == type(ev).VERSION:  # older versions are upcast
+            raise Refused(f"{where}: {obj['type']} has no field {sorted(unknown)[0][:40]!r}")
         if (expected == 1) != (obj["type"] == "campaign_created"):
             raise Refused(f"{where}: a log starts with campaign_created, and only once")
         rows.append((obj["seq"], obj["type"], obj["version"], data, obj["command_id"],
