@@ -32,15 +32,16 @@ TAIL_FIRST = 500  # entries shown while a long log is read
 class LogScreen(Screen):
     AUTO_FOCUS = "#log-list"
     BINDINGS = [
-        Binding("slash", "search", "Search", id="log.search"),
+        # short labels: at 80 columns the footer must show the corrections (m, i, f)
+        Binding("slash", "search", "Find", id="log.search"),
         Binding("s", "cycle_session", "Session", id="log.session"),
-        Binding("a", "cycle_area", "Area", id="log.area"),
-        Binding("c", "cycle_character", "Who", id="log.character"),
-        Binding("x", "clear", "Clear", id="log.clear"),
+        Binding("a", "cycle_area", "Area", id="log.area", show=False),  # in ? and the palette
+        Binding("c", "cycle_character", "Who", id="log.character", show=False),
+        Binding("x", "clear", "Clear filters", id="log.clear", show=False),
         Binding("w", "rewind", "Rewind", id="log.rewind"),
-        Binding("m", "amend_dice", "Fix dice", id="log.amend_dice"),
-        Binding("i", "insert_turn", "Insert turn", id="log.insert_turn"),
-        Binding("f", "amend_field", "Fix field", id="log.amend_field"),
+        Binding("m", "amend_dice", "Dice", id="log.amend_dice"),
+        Binding("i", "insert_turn", "Insert", id="log.insert_turn"),
+        Binding("f", "amend_field", "Field", id="log.amend_field"),
     ]
     PALETTE = [
         ("Search the log", "Filter entries by text (/)", "search"),
