@@ -98,7 +98,7 @@ class Chance(msgspec.Struct, frozen=True):
         return roll <= self.x
 
 
-class Roll(msgspec.Struct, frozen=True, omit_defaults=True):
+class Roll(msgspec.Struct, frozen=True, omit_defaults=True, gc=False):
     """A roll as recorded in an event: the expression, every die, the total."""
 
     expr: str

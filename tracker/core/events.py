@@ -15,7 +15,7 @@ import msgspec
 from .errors import Refused
 
 
-class Event(msgspec.Struct, frozen=True, omit_defaults=True):
+class Event(msgspec.Struct, frozen=True, omit_defaults=True, gc=False):  # no cycles: see state.py
     """Base of every event: a fact, named in the past tense."""
 
     TYPE = ""
@@ -29,7 +29,7 @@ class Event(msgspec.Struct, frozen=True, omit_defaults=True):
                      for n in _as_names(getattr(self, f)))
 
 
-class Envelope(msgspec.Struct, frozen=True):
+class Envelope(msgspec.Struct, frozen=True, gc=False):
     """An event as stored: its place in the log and its decoded payload."""
 
     seq: int

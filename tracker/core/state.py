@@ -1,4 +1,8 @@
-"""The campaign's state: immutable msgspec Structs, replaced whole, never mutated."""
+"""The campaign's state: immutable msgspec Structs, replaced whole, never mutated.
+
+``gc=False``: a state is a tree built bottom-up and never refers back to
+itself, so it cannot be part of a reference cycle; leaving it out of the
+cyclic garbage collector makes replay about 15% faster (docs/performance.md)."""
 
 from __future__ import annotations
 
@@ -8,7 +12,7 @@ from .dice import Roll
 from .ruleset import LoadedRuleset
 
 
-class Character(msgspec.Struct, frozen=True):
+class Character(msgspec.Struct, frozen=True, gc=False):
     id: int
     name: str
     level: int = 1
@@ -24,7 +28,7 @@ class Character(msgspec.Struct, frozen=True):
     dead: bool = False  # killed outright (massive damage)
 
 
-class Light(msgspec.Struct, frozen=True):
+class Light(msgspec.Struct, frozen=True, gc=False):
     id: int
     kind: str
     by: str  # carrier's name, "" for none
@@ -32,7 +36,7 @@ class Light(msgspec.Struct, frozen=True):
     lit: bool = True
 
 
-class Check(msgspec.Struct, frozen=True, omit_defaults=True):
+class Check(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     """A wandering-monster check; whether it is an encounter is derived."""
 
     turn: int
@@ -45,20 +49,20 @@ class Check(msgspec.Struct, frozen=True, omit_defaults=True):
     surprise_monsters: bool | None = None
 
 
-class Effect(msgspec.Struct, frozen=True):
+class Effect(msgspec.Struct, frozen=True, gc=False):
     id: int
     name: str
     started: int  # clock seconds
     ends: int
 
 
-class RationBatch(msgspec.Struct, frozen=True):
+class RationBatch(msgspec.Struct, frozen=True, gc=False):
     kind: str
     count: int
     exposed: int = 0  # seconds spent in a dungeon, for spoilage
 
 
-class Supplies(msgspec.Struct, frozen=True):
+class Supplies(msgspec.Struct, frozen=True, gc=False):
     stock: dict[str, int] = {}  # non-ration supplies (torches, oil, ...)
     rations: tuple[RationBatch, ...] = ()
     spoiled: int = 0
@@ -71,7 +75,7 @@ class Supplies(msgspec.Struct, frozen=True):
         return sum(b.count for b in self.rations if b.kind == kind)
 
 
-class Dungeon(msgspec.Struct, frozen=True):
+class Dungeon(msgspec.Struct, frozen=True, gc=False):
     active: bool = False
     name: str = ""
     depth: int = 1
@@ -82,7 +86,7 @@ class Dungeon(msgspec.Struct, frozen=True):
     last_hasty_exit: tuple["ExitResult", ...] = ()
 
 
-class ExitResult(msgspec.Struct, frozen=True, omit_defaults=True):
+class ExitResult(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     name: str
     roll: Roll
     target: int
@@ -92,7 +96,7 @@ class ExitResult(msgspec.Struct, frozen=True, omit_defaults=True):
     fate: str = ""
 
 
-class Raw(msgspec.Struct, frozen=True):
+class Raw(msgspec.Struct, frozen=True, gc=False):
     """An event as stored (type, schema version, JSON data), kept undecoded."""
 
     type: str
@@ -100,7 +104,7 @@ class Raw(msgspec.Struct, frozen=True):
     data: str
 
 
-class CommandRef(msgspec.Struct, frozen=True):
+class CommandRef(msgspec.Struct, frozen=True, gc=False):
     """A command's place in the log: enough for undo and redo by time travel."""
 
     id: str
@@ -109,7 +113,7 @@ class CommandRef(msgspec.Struct, frozen=True):
     label: str
 
 
-class State(msgspec.Struct, frozen=True):
+class State(msgspec.Struct, frozen=True, gc=False):
     ruleset: LoadedRuleset
     name: str = ""
     seed: int = 0
