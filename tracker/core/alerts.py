@@ -35,3 +35,10 @@ def alerts(before: State | None, after: State) -> list[Alert]:
     if before is None:
         return []
     return [a for _, fn in _ALERTING for a in fn(before, after)]
+
+
+def still_there(before: tuple, after: tuple) -> list[tuple]:
+    """``(was, now)`` for each item of ``after`` that ``before`` had too (by id):
+    a light that burned down, a character who fell."""
+    was = {x.id: x for x in before}
+    return [(was[x.id], x) for x in after if x.id in was]

@@ -6,7 +6,7 @@ from msgspec.structs import replace
 
 from . import supplies
 from . import clock
-from .alerts import Alert, alerting
+from .alerts import Alert, alerting, still_there
 from .view import state_view
 from .errors import Refused
 from .limits import Carrier, Id, Key
@@ -207,10 +207,8 @@ def _describe_light_relit(ev: LightRelit, rules) -> str:
 def _lights_going_out(before: State, after: State) -> list[Alert]:
     out = []
     rules = after.rules
-    old = {l.id: l for l in before.lights}
-    for l in after.lights:
-        o = old.get(l.id)
-        if o is None or not o.lit:
+    for o, l in still_there(before.lights, after.lights):
+        if not o.lit:
             continue
         kind = rules.lights.get(l.kind)
         name = kind.name if kind else l.kind

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import sheet
-from ..alerts import Alert, alerting
+from ..alerts import Alert, alerting, still_there
 from ..describe import roll_text
 from ..events import describes
 from ..invariants import invariant
@@ -111,11 +111,7 @@ def _describe_character_removed(ev: CharacterRemoved, rules) -> str:
 def _fallen_and_ready(before: State, after: State) -> list[Alert]:
     out = []
     rules = after.rules
-    was = {c.id: c for c in before.party}
-    for c in after.party:
-        o = was.get(c.id)
-        if o is None:
-            continue
+    for o, c in still_there(before.party, after.party):
         st, old = sheet.status(rules, c), sheet.status(rules, o)
         if st != old and st in ("dying", "dead"):
             out.append(Alert("error", f"{c.name} is {st}"))
