@@ -315,3 +315,19 @@ def test_the_recap_judges_a_check_by_the_rules_of_its_moment(make):
     c.dispatch(ChangeHouseRule("dungeon.wandering.chance", '"1-in-6"'))
     r = recap.build("c", list(c.store.read()), c.timeline.state_at)
     assert len(r.encounters) == 1
+
+
+def test_stocking_up_during_a_session_is_not_use(make):
+    """Issue 14: the recap said '-9 torches' when 3 torches were used."""
+    from tracker import recap
+    from tracker.core.campaign import StartSession
+    c = make()
+    c.dispatch(AddCharacter("Bo"))
+    c.dispatch(StartSession())
+    c.dispatch(SetSupplies("torches", 9))
+    c.dispatch(EnterDungeon("Crypt"))
+    for _ in range(3):
+        c.dispatch(LightSource("torch", "Bo"))
+    c.dispatch(SetSupplies("torches", 2, relative=True))  # found two more
+    r = recap.build("c", list(c.store.read()), c.timeline.state_at)
+    assert list(r.supplies_used.values()) == [3]

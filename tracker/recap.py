@@ -15,6 +15,7 @@ from .core import sheet
 from .core.campaign import NoteAdded
 from .core.party import DamageTaken, Healed, LevelledUp, XPAwarded
 from .core.state import State
+from .core.supplies import SuppliesSet
 from .history import undone_commands
 
 
@@ -88,6 +89,7 @@ def build(name: str, envs: list[Envelope], state_at, sessions: list[int] | None 
               clock.day(rules, after.clock) - clock.day(rules, before.clock))
     r.span = clock.span(rules, r.seconds)
     lines = {n: SessionLine(n) for n in sorted(wanted)}
+    stocked: dict[str, int] = {}  # supplies bought or found during the span
     for env, ev in _effective(inside, final):
         line = lines[env.session]
         if isinstance(ev, TurnAdvanced):
@@ -116,8 +118,11 @@ def build(name: str, envs: list[Envelope], state_at, sessions: list[int] | None 
             r.xp += ev.amount
         elif isinstance(ev, LevelledUp):
             r.levels.append(ev.name)
+        elif isinstance(ev, SuppliesSet):  # stocking up is not use
+            had = state_at(env.seq - 1).supplies.count(ev.kind)
+            stocked[ev.kind] = stocked.get(ev.kind, 0) + max(0, ev.count - had)
     for kind, label in rules.supplies.items():
-        used = before.supplies.count(kind) - after.supplies.count(kind)
+        used = before.supplies.count(kind) + stocked.get(kind, 0) - after.supplies.count(kind)
         if used:
             r.supplies_used[label] = used
     r.spoiled = after.supplies.spoiled - before.supplies.spoiled
