@@ -25,7 +25,7 @@ from .core.events import Envelope
 from .core.handlers import Command
 from .core.invariants import problems
 from .core.limits import checked
-from .core.ruleset import load_text
+from .core.ruleset import load_cached, load_text
 from .core.state import State
 from .store import paths
 from .store.sqlite import EventStore, StoreError, row
@@ -298,10 +298,11 @@ def new_command_id() -> str:
 @dataclass
 class CampaignInfo:
     name: str
-    ruleset: str
+    ruleset: str  # its id, e.g. dolmenwood
     modified: float
     events: int
     error: str = ""
+    ruleset_name: str = ""  # as the ruleset calls itself, e.g. Dolmenwood
 
 
 def list_campaigns(saves: Path) -> list[CampaignInfo]:
@@ -348,4 +349,8 @@ def _looked_over(store: EventStore, name: str, mtime: float) -> CampaignInfo:
             raise store.damaged(f"SQLite finds {verdict!r}")
         for _ in store.read():  # every entry decodes, in order, without gaps
             pass
-    return CampaignInfo(name, first.event.ruleset_id, mtime, head)
+    try:
+        title = load_cached(first.event.ruleset_toml).rules.meta.name
+    except Refused:
+        title = first.event.ruleset_id
+    return CampaignInfo(name, first.event.ruleset_id, mtime, head, ruleset_name=title)

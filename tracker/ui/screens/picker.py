@@ -51,7 +51,7 @@ class PickerScreen(Screen):
         found = list_campaigns(saves)
         for c in found:
             when = dt.datetime.fromtimestamp(c.modified).strftime("%Y-%m-%d %H:%M")
-            ruleset = cell(c.ruleset) if not c.error else cell("unreadable", "red")
+            ruleset = cell(c.ruleset_name or c.ruleset) if not c.error else cell("unreadable", "red")
             table.add_row(cell(c.name), ruleset, when, str(c.events), key=c.name)
         self.query_one("#picker-empty", Label).update(
             "" if found else "No campaigns yet: press [b]n[/b] to start one.")
