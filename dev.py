@@ -33,11 +33,14 @@ def setup() -> None:
     if sys.version_info < (3, 11):
         sys.exit(f"tracker needs Python 3.11 or newer (this is {sys.version.split()[0]})")
     if not PYTHON.exists():
-        print("setting up .venv ...", flush=True)
+        print("1/2 making a virtual environment in .venv ...", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
-    subprocess.run([str(PYTHON), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                    "-e", f"{ROOT}[test]"], check=True)
+    print("2/2 installing tracker and its packages into .venv (about half a minute the "
+          "first time; a line per package) ...", flush=True)
+    subprocess.run([str(PYTHON), "-m", "pip", "install", "--disable-pip-version-check",
+                    "--progress-bar", "off", "-e", f"{ROOT}[test]"], check=True)
     STAMP.write_text(want)
+    print("ready: .venv/bin/tracker", flush=True)
 
 
 def main(argv: list[str]) -> int:
