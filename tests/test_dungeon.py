@@ -270,3 +270,16 @@ def test_an_encounter_during_a_rest_turn_reads_as_interrupted(make):
     c.dispatch(AdvanceTurn(activity="rest"), dice_values=[1, 5, 5, 2, 4])
     last = entries(list(c.store.read()), c.timeline)[-1]
     assert "rest interrupted" in last.text and c.state.dungeon.turns_since_rest == 2
+
+
+def test_fast_travel_goes_at_the_party_speed(make):
+    """Issue 14 rules audit: the source divides the distance by the party's
+    speed x 10; a fixed 40 was used whatever the party carried."""
+    from tracker.core.party import SetLoad
+    c = delve(make("dolmenwood"))
+    slow = next(b for b in c.state.rules.party.encumbrance if b.value < c.state.rules.party.speed)
+    c.dispatch(SetLoad("Bo", slow.range[0]))
+    speed = js(c)["party_speed"]
+    assert speed == slow.value < 40
+    out = c.dispatch(FastTravel(speed * 10 * 4), [6, 6])  # four turns at the slow pace
+    assert out.envelopes[0].event.turns == 4  # at a fixed 40 it was 3

@@ -243,7 +243,13 @@ def decide_fast_travel(state: State, cmd: FastTravel, dice) -> list[Event]:
     _in_dungeon(state)
     if cmd.feet <= 0:
         raise Refused("fast travel needs a distance in feet greater than 0")
-    per_turn = ft.speed * ft.feet_per_turn_per_speed
+    # the party moves at its slowest living member's speed; the ruleset's speed
+    # stands in only while nobody in the party has one
+    speed = sheet.party_speed(state)
+    if speed == 0:
+        raise Refused("the party cannot move: its slowest member's speed is 0 "
+                      "(load or exhaustion)")
+    per_turn = (speed or ft.speed) * ft.feet_per_turn_per_speed
     turns = -(-cmd.feet // per_turn)
     if turns > MAX_TURNS:
         raise Refused(f"{cmd.feet} ft is {turns} turns; fast travel covers at most {MAX_TURNS}")
