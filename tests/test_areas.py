@@ -142,3 +142,17 @@ def test_a_rolled_table_is_checked_for_gaps_and_overlaps(die, ranges, problem):
     if not problem:
         assert t.lookup(ranges[-1][0]).result == f"r{len(ranges) - 1}"
         assert t.lookup(10**12) is None
+
+
+def test_the_log_finds_every_character_an_event_names():
+    """Names are found by field type, through tuples and constraints alike
+    (an XP award's names sit in a tuple with a minimum length)."""
+    from tracker.core.dungeon import HastyExitRolled
+    from tracker.core.lights import LightLit
+    from tracker.core.party import DamageTaken, XPAwarded
+
+    r = Roll("1d20", (12,), 12)
+    assert XPAwarded(100, ("Bo", "Al")).names() == ("Bo", "Al")
+    assert DamageTaken("Bo", 3).names() == ("Bo",)
+    assert LightLit("torch", "Bo").names() == ("Bo",) and LightLit("torch").names() == ()
+    assert HastyExitRolled(False, False, (("Bo", r, None),)).names() == ("Bo",)

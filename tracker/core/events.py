@@ -126,14 +126,22 @@ _NAME_FIELDS: dict[type, tuple[str, ...]] = {}
 def _name_fields(cls: type) -> tuple[str, ...]:
     found = _NAME_FIELDS.get(cls)
     if found is None:
-        from .limits import NAME_TYPES  # the types that hold a character's name
-
         hints = typing.get_type_hints(cls, include_extras=True)
-        found = tuple(f for f in cls.__struct_fields__
-                      if hints[f] in NAME_TYPES or typing.get_args(hints[f])[:1] in
-                      [(t,) for t in NAME_TYPES])
-        _NAME_FIELDS[cls] = found
+        found = _NAME_FIELDS[cls] = tuple(f for f in cls.__struct_fields__
+                                          if _holds_names(hints[f]))
     return found
+
+
+def _holds_names(hint) -> bool:
+    """A name type, or a tuple of them (constraints on the tuple aside)."""
+    from .limits import NAME_TYPES  # the types that hold a character's name
+
+    if hint in NAME_TYPES:
+        return True
+    if typing.get_origin(hint) is typing.Annotated:  # e.g. a tuple with a minimum length
+        return _holds_names(typing.get_args(hint)[0])
+    return typing.get_origin(hint) is tuple and typing.get_args(hint)[:1] in \
+        [(t,) for t in NAME_TYPES]
 
 
 def _as_names(value) -> tuple[str, ...]:
