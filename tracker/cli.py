@@ -154,6 +154,8 @@ def _run(args, saves: Path) -> int:
         print(f"imported {args.name} into {target}")
     else:
         c = Campaign.open(saves, args.name)
+        for warning in c.warnings:  # e.g. a snapshot that could not be written
+            print(f"tracker: {warning}", file=sys.stderr)
         try:
             return _run_on(c, args)
         finally:

@@ -64,6 +64,7 @@ class TrackerApp(App):
         self.recent: list[Envelope] = []  # the log's tail, for the screens
         self._dispatching = asyncio.Lock()
         self._open_error = ""
+        self._open_warnings: list[str] = []  # shown once the screen is up
         self._held: deque[events.Key] = deque()  # keys typed ahead, in order
         self.selected: dict[str, str] = {}  # table -> the row key the GM chose (an id)
         self._key_pump: asyncio.Task | None = None
@@ -81,6 +82,7 @@ class TrackerApp(App):
         if self._open_error:
             self.notify(self._open_error, title="Cannot open", severity="error", timeout=12)
         if self.campaign is not None:
+            self._tell_open_warnings()
             self.offer_session()
         self._told_changed = -1e9
         self.set_interval(CATCH_UP_SECONDS, self._catch_up)
@@ -235,9 +237,15 @@ class TrackerApp(App):
             return False
         self.close_campaign()
         self.campaign = campaign
+        self._open_warnings = list(campaign.warnings)  # e.g. a snapshot not written
         self.recent = campaign.tail(RECENT)
         self.state = campaign.state
         return True
+
+    def _tell_open_warnings(self) -> None:
+        for warning in self._open_warnings:
+            self.notify(warning, title="Note", severity="warning", timeout=8)
+        self._open_warnings = []
 
     def open_campaign(self, name: str) -> bool:
         """Open ``name`` in place of the current screen (the picker)."""
@@ -246,6 +254,7 @@ class TrackerApp(App):
         if not self._load(name):
             self.notify(self._open_error, title="Cannot open", severity="error", timeout=12)
             return False
+        self._tell_open_warnings()
         self.refresh_bindings()
         below = self.screen_stack[-2] if len(self.screen_stack) > 1 else None
         if isinstance(below, DungeonScreen):
