@@ -83,12 +83,11 @@ class FastTravel(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     check_every_turn: bool = False
 
 
-class DoomEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    roll: _pair(-BIG, BIG)  # [low, high]
+class TableEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A row of a rolled table: the totals it covers, [low, high], and what it means."""
+
+    roll: _pair(-BIG, BIG)
     result: str
-
-
-TableEntry = DoomEntry  # a row of any rolled table: [low, high] and what it means
 
 
 class RolledTable(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -131,7 +130,7 @@ class HastyExit(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     known_route: Bonus
     save_die: str = "1d20"
     doom_die: str = "1d10"
-    doom: list[DoomEntry] = []
+    doom: list[TableEntry] = []
 
 
 class Dungeon(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
