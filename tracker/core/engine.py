@@ -275,13 +275,6 @@ class Timeline:
             for s in list(recent)[:len(recent) - self.keep]:
                 del recent[s]
 
-    def forget_after(self, seq: int) -> None:
-        """Drop states past ``seq`` (entries that were never written)."""
-        for s in [s for s in self.recent if s > seq]:
-            del self.recent[s]
-        for s in [s for s in self.memo if s > seq]:
-            del self.memo[s]
-
 
 def replay(envs: list[Envelope]) -> State | None:
     """Replay a whole in-memory log (tests, import, tools)."""
