@@ -62,7 +62,9 @@ def test_dice_are_found_wherever_an_event_can_hold_them():
 
 def test_several_areas_may_react_to_one_event():
     from tracker.core.party import CharacterRenamed
-    from tracker.core.state import Character, Light, State
+    from tracker.core.lights.model import Light
+    from tracker.core.party.model import Character
+    from tracker.core.state import State
     from tracker.core.campaign import created_state, CampaignCreated
     from tracker.service import paths
 
@@ -121,7 +123,7 @@ def test_each_layer_imports_only_what_it_may():
 import msgspec  # noqa: E402
 import pytest  # noqa: E402
 
-from tracker.core.ruleset import RolledTable, rolled_table_problem  # noqa: E402
+from tracker.core.schema import RolledTable, rolled_table_problem  # noqa: E402
 
 
 @pytest.mark.parametrize("die, ranges, problem", [

@@ -144,7 +144,7 @@ def test_wide_tables_load_fast_and_look_up_without_expanding():
 
 
 def test_table_gap():
-    from tracker.core.ruleset import table_gap
+    from tracker.core.schema import table_gap
 
     assert table_gap([[1, 3], [4, 10**11]], 1, 10**11, "roll") == ""
     assert table_gap([[4, 10**11], [1, 2]], 1, 10**11, "roll") == "no entry for a roll of 3"

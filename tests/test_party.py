@@ -104,7 +104,7 @@ DND_XP = [0, 300, 900, 2700, 6500, 14000, 23000, 34000, 48000, 64000, 85000, 100
 
 
 def char(rid, cls, level, abilities=None):
-    from tracker.core.state import Character
+    from tracker.core.party.model import Character
 
     return Character(1, "x", level, cls, abilities or {})
 

@@ -4,7 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from tracker.core.ruleset import RulesetError, load_text, seconds
+from tracker.core.ruleset import RulesetError, load_text
+from tracker.core.schema import seconds
 from tracker.store.paths import list_rulesets
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from tracker.core import campaign as camp
+from tracker.core import party
 from tracker.demo import STAGES, build
 from tracker.service import Campaign
 from tracker.ui.app import TrackerApp
@@ -377,7 +378,7 @@ async def test_manual_dice_character_creation(saves):
         assert isinstance(app.screen, DiceDialog)  # the hit-point die
         await pilot.press("6", "enter")
         await _settle(pilot)
-        sif = app.state.character("Sif")
+        sif = party.find(app.state, "Sif")
         assert sif.cls == "kriger" and set(sif.abilities.values()) == {12}
         assert sif.hp_max == 6
         added = next(e for e in app.recent if e.type == "character_added")

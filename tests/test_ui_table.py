@@ -61,6 +61,7 @@ async def test_light_typed_ahead_goes_to_the_chosen_carrier(saves):
 
 # -- 1. refused input stays in its dialog ----------------------------------------------
 
+from tracker.core import lights, party  # noqa: E402
 from tracker.core import supplies as sup  # noqa: E402
 from tracker.service import Campaign  # noqa: E402
 from tracker.ui.dialogs import ChoiceDialog, TextDialog  # noqa: E402
@@ -215,15 +216,13 @@ async def test_party_cursor_stays_on_the_character_across_screens(saves):
         await _settle(pilot)
         _burst(app, "d", "1", "enter")
         await _settle(pilot)
-        assert app.state.character(third.name).hp == third.hp - 1
+        assert party.find(app.state, third.name).hp == third.hp - 1
 
 
 async def test_lights_cursor_follows_the_light_when_rows_resort(saves):
     app = await _open(saves, "mid")
     async with app.run_test(size=SIZE) as pilot:
         await _settle(pilot)
-        from tracker.core import lights
-
         app.run_command(lights.LightSource("torch", app.state.party[1].name))
         await _settle(pilot)
         lit = [l for l in app.state.lights if l.lit]
@@ -231,7 +230,7 @@ async def test_lights_cursor_follows_the_light_when_rows_resort(saves):
         first = min(lit, key=lambda l: l.id)
         _burst(app, "o")  # douse the first: it sorts below the one still lit
         await _settle(pilot)
-        assert not app.state.light(first.id).lit
+        assert not lights.find(app.state, first.id).lit
         _burst(app, "o")  # and relight it: the cursor is still on it
         await _settle(pilot)
         assert all(l.lit for l in app.state.lights if l.id in {x.id for x in lit})

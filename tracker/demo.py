@@ -11,7 +11,7 @@ from pathlib import Path
 from .core import campaign as camp
 from .core import dungeon as dun
 from .core import effects, lights, party, supplies
-from .core.ruleset import seconds
+from .core.schema import seconds
 from .service import Campaign
 
 STAGES = ("fresh", "mid", "encounter", "overdue")

@@ -1,7 +1,7 @@
 """Effect and spell timers."""
 
 from ..core import effects
-from ..core.ruleset import seconds
+from ..core.schema import seconds
 from .spec import Action, Usage, arg
 
 _UNITS = ("rounds", "turns", "minutes", "hours")

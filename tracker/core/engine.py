@@ -16,14 +16,16 @@ from msgspec import Meta
 from msgspec.structs import replace
 
 # Importing the area modules registers their events, deciders and evolvers.
-from . import areas  # noqa: F401  (registers every area, in fold order)
-from .campaign import CampaignCreated, created_state
-from .corrections import EntryCorrected, Rewound, cook
+from . import areas
+from .campaign.rules import CampaignCreated, created_state
+from .corrections.rules import EntryCorrected, Rewound, cook
 from .errors import Refused
 from .events import Envelope, Event, describes, event
 from .limits import Seq
 from .handlers import DECIDERS, EVOLVERS, Command, decides
 from .state import CommandRef, State
+
+areas.register()  # every area's events, deciders and evolvers, in fold order
 
 
 class Undo(Command, frozen=True):

@@ -4,8 +4,11 @@ corrected entry changes them everywhere at once."""
 
 from __future__ import annotations
 
-from .ruleset import Band, ClassDef, Party, Ruleset
-from .state import Character, State
+from .party.model import ClassDef, Party
+from .ruleset import Ruleset
+from .schema import Band
+from .party.model import Character
+from .state import State
 
 
 def band(bands: list[Band], n: int, default: int = 0) -> int:

@@ -11,14 +11,16 @@ from msgspec.structs import replace
 
 from .. import dice as dicemod
 from .. import sheet
+from ..party import rules as party
 from ..dice import Roll
 from ..advance import advance
 from ..errors import Refused
 from ..limits import CharacterName, Depth, Feet, Key, PlaceName, Turns
 from ..events import Event, event
 from ..handlers import Command, decides, evolves
-from ..state import Check, Dungeon, ExitResult, State
-from ..ruleset import lookup
+from ..state import State
+from .model import Check, Dungeon, ExitResult
+from ..schema import lookup
 from ..timeflow import pass_time
 
 FAST_TRAVEL = "fast travel"
@@ -290,7 +292,7 @@ def evolve_left(state: State, ev: DungeonLeft) -> State:
 def _exit_result(state: State, name: str, save: Roll, doom: Roll | None,
                  marked_map: bool, known_route: bool) -> ExitResult:
     h = state.rules.dungeon.hasty_exit
-    c = state.character(name)
+    c = party.find(state, name)
     own = sheet.saves(state.rules, c) if c is not None else {}
     target = next((v for k, v in own.items() if k.casefold() == h.save.casefold()),
                   h.default_target)

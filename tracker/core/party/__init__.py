@@ -1,6 +1,13 @@
-"""The party area: its rules (rules.py) and how it shows (views.py).
+"""The party area: its part of the state and its ruleset section (model.py), its rules (rules.py) and how it shows (views.py).
+`core/areas.py` loads the layers in order."""
 
-Importing the package registers both."""
 
-from .rules import *  # noqa: F401,F403  (the area's commands, events and helpers)
-from . import views  # noqa: F401  (registers its log lines, alerts, JSON, invariants)
+from importlib import import_module
+
+
+def __getattr__(name: str):
+    # The rules load on first use, not with the package: the ruleset imports
+    # model.py while its type is being built, before the rules can load.
+    if name.startswith("__") or name in ("model", "rules", "views"):
+        raise AttributeError(name)  # a submodule: the import system loads it
+    return getattr(import_module(f"{__name__}.rules"), name)

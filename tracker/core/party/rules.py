@@ -22,7 +22,8 @@ from ..errors import Refused
 from ..limits import XP, Ability, Amount, ArmourClass, CharacterName, Count, Exhaustion, HitPoints, Key, Level
 from ..events import Event, event, upcaster
 from ..handlers import Command, decides, evolves
-from ..state import Character, State
+from ..state import State
+from .model import Character
 
 _NAME = re.compile(r"^[^\x00-\x1f]{1,40}$")
 _INVISIBLE = {"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"}  # two names must not look alike
@@ -169,19 +170,25 @@ class LoadSet(Event, frozen=True):
 # --- decide ---------------------------------------------------------------------------
 
 
+def find(state: State, name: str) -> Character | None:
+    """The party member called ``name`` (any case), or None."""
+    key = name.casefold()
+    return next((c for c in state.party if c.name.casefold() == key), None)
+
+
 def _check_name(state: State, name: str, ignore: str = "") -> str:
     name = name.strip()
     if not _NAME.match(name) or any(unicodedata.category(ch) in _INVISIBLE for ch in name):
         raise Refused("a character name needs 1 to 40 printable characters "
                       "(no line breaks or invisible characters)")
-    other = state.character(name)
+    other = find(state, name)
     if other is not None and other.name.casefold() != ignore.casefold():
         raise Refused(f"{other.name} is already in the party")
     return name
 
 
 def member(state: State, name: str) -> Character:
-    c = state.character(name)
+    c = find(state, name)
     if c is None:
         names = ", ".join(ch.name for ch in state.party) or "nobody yet"
         raise Refused(f"{name!r} is not in the party (party: {names})")

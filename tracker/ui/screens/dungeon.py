@@ -13,7 +13,7 @@ from ...core import campaign as camp
 from ...core import dungeon as dun
 from ...core import effects, lights, party, supplies
 from ...core.errors import Refused
-from ...core.ruleset import seconds
+from ...core.schema import seconds
 from ...core.state import State
 from ..dialogs import ChoiceDialog, TextDialog, checked_by, positive_int, refusal, signed_int
 from ..widgets import dungeon_panels as panels
@@ -219,7 +219,7 @@ class DungeonScreen(Screen):
             self.notify("No lights yet: press l to light one.", severity="warning")
             return None
         key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
-        return self.state.light(int(key.value))
+        return lights.find(self.state, int(key.value))
 
     @work(exit_on_error=False)
     async def action_toggle_light(self) -> None:

@@ -14,7 +14,8 @@ from ...core import dice as dicemod
 from ...core import party
 from ...core import sheet
 from ...core.dice import DiceNeeded
-from ...core.state import Character, State
+from ...core.party.model import Character
+from ...core.state import State
 from ..dialogs import ChoiceDialog, DiceDialog, TextDialog, checked_by, positive_int, whole
 from ..safe import plain
 from ..widgets import party_panels as panels

@@ -8,8 +8,9 @@ from ...core import clock
 from ...core.describe import describe
 from ...core.dungeon import rest_status, turns_to_next_check
 from ...core.events import Envelope
-from ...core.ruleset import seconds
-from ...core.state import Light, State
+from ...core.schema import seconds
+from ...core.lights.model import Light
+from ...core.state import State
 from ...history import undone_commands
 
 BAR_WIDTH = 6

@@ -5,7 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 
 from ...core import sheet
-from ...core.state import Character, State
+from ...core.party.model import Character
+from ...core.state import State
 
 BAR = 6
 

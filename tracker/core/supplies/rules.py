@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from . import sheet
-from .alerts import Alert, alerting
-from .view import state_view
-from .errors import Refused
-from .limits import Count, Key
-from .events import Event, describes, event
-from .handlers import Command, decides, evolves
-from .invariants import invariant
-from .ruleset import seconds
-from .state import RationBatch, State, Supplies
-from .timeflow import on_time
+from .. import sheet
+from ..alerts import Alert, alerting
+from ..view import state_view
+from ..errors import Refused
+from ..limits import Count, Key
+from ..events import Event, describes, event
+from ..handlers import Command, decides, evolves
+from ..invariants import invariant
+from ..schema import seconds
+from ..state import State
+from .model import RationBatch, Supplies
+from ..timeflow import on_time
 
 
 class SetSupplies(Command, frozen=True):

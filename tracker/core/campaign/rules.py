@@ -9,12 +9,12 @@ import tomli_w
 from msgspec import Meta
 from msgspec.structs import replace
 
-from .errors import Refused
-from .limits import NoteText, RulesetText, Seed, Session
-from .events import Event, describes, event
-from .handlers import Command, decides, evolves
-from .ruleset import load_cached, load_text
-from .state import State
+from ..errors import Refused
+from ..limits import NoteText, RulesetText, Seed, Session
+from ..events import Event, describes, event
+from ..handlers import Command, decides, evolves
+from ..ruleset import load_cached, load_text
+from ..state import State
 
 ENGINE_VERSION = 1
 

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from .alerts import Alert, alerting
-from .view import state_view
-from .errors import Refused
-from .limits import Duration, EffectName, Id
-from . import clock
-from .events import Event, describes, event
-from .handlers import Command, decides, evolves
-from .state import Effect, State
-from .timeflow import on_time
+from ..alerts import Alert, alerting
+from ..view import state_view
+from ..errors import Refused
+from ..limits import Duration, EffectName, Id
+from .. import clock
+from ..events import Event, describes, event
+from ..handlers import Command, decides, evolves
+from ..state import State
+from .model import Effect
+from ..timeflow import on_time
 
 
 class StartEffect(Command, frozen=True):

@@ -14,14 +14,15 @@ from typing import Annotated
 import msgspec
 from msgspec import Meta
 
-from . import dice as dicemod
-from .dice import Roll
-from .errors import Refused
-from .limits import Seq, friendly
-from .describe import describe
-from .events import EVENT_TYPES, Event, decode, describes, encode, event
-from .handlers import Command, decides
-from .state import Raw, State
+from .. import dice as dicemod
+from ..dice import Roll
+from ..errors import Refused
+from ..limits import Seq, friendly
+from ..describe import describe
+from ..events import EVENT_TYPES, Event, decode, describes, encode, event
+from ..handlers import Command, decides
+from ..state import State
+from .model import Raw
 
 UNCORRECTABLE = {"campaign_created", "undone", "redone", "entry_corrected", "rewound",
                  "ruleset_changed"}

@@ -4,19 +4,21 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from . import supplies
-from . import clock
-from .alerts import Alert, alerting, still_there
-from .view import state_view
-from .errors import Refused
-from .limits import Carrier, Id, Key
-from .events import Event, describes, event
-from .handlers import Command, decides, evolves
-from .invariants import invariant
-from .party import CharacterRemoved, CharacterRenamed
-from .ruleset import seconds
-from .state import Light, State
-from .timeflow import on_time
+from ..supplies import rules as supplies
+from .. import clock
+from ..alerts import Alert, alerting, still_there
+from ..view import state_view
+from ..errors import Refused
+from ..limits import Carrier, Id, Key
+from ..events import Event, describes, event
+from ..handlers import Command, decides, evolves
+from ..invariants import invariant
+from ..party import rules as party
+from ..party.rules import CharacterRemoved, CharacterRenamed
+from ..schema import seconds
+from ..state import State
+from .model import Light
+from ..timeflow import on_time
 
 
 class LightSource(Command, frozen=True):
@@ -51,11 +53,7 @@ class LightRelit(Event, frozen=True):
 def _carrier(state: State, by: str) -> str:
     if not by:
         return ""
-    c = state.character(by)
-    if c is None:
-        names = ", ".join(ch.name for ch in state.party) or "nobody yet"
-        raise Refused(f"{by!r} is not in the party (party: {names})")
-    return c.name
+    return party.member(state, by).name
 
 
 def _need_supply(state: State, kind_id: str) -> None:
@@ -76,8 +74,12 @@ def decide_light(state: State, cmd: LightSource, dice) -> list[Event]:
     return [LightLit(cmd.kind, by)]
 
 
+def find(state: State, light_id: int) -> Light | None:
+    return next((light for light in state.lights if light.id == light_id), None)
+
+
 def _find(state: State, light_id: int) -> Light:
-    light = state.light(light_id)
+    light = find(state, light_id)
     if light is None:
         raise Refused(f"there is no light #{light_id}")
     return light

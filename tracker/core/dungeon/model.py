@@ -1,0 +1,118 @@
+"""The dungeon's part of the state (the delve, its checks, the last hasty
+exit) and its ruleset section (the turn, wandering monsters, rest, fast
+travel, hasty exits)."""
+
+from __future__ import annotations
+
+import msgspec
+
+from ..dice import Roll
+from ..parts import ruleset_section, state_part
+from ..schema import Bonus, Int, Problems, TableEntry, rolled_table_problem
+from .. import dice
+
+
+class Check(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
+    """A wandering-monster check; whether it is an encounter is derived."""
+
+    turn: int
+    roll: Roll
+    chance: str
+    encounter: bool
+    scheduled: bool = True
+    distance_ft: int | None = None
+    surprise_party: bool | None = None
+    surprise_monsters: bool | None = None
+
+
+class ExitResult(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
+    name: str
+    roll: Roll
+    target: int
+    modifier: int
+    saved: bool
+    doom: Roll | None = None
+    fate: str = ""
+
+
+class Dungeon(msgspec.Struct, frozen=True, gc=False):
+    active: bool = False
+    name: str = ""
+    depth: int = 1
+    turn: int = 0  # turns taken in the current delve
+    turns_since_rest: int = 0
+    penalty: int = 0  # rest penalty (0, -1, ...)
+    checks: tuple[Check, ...] = ()
+    last_hasty_exit: tuple["ExitResult", ...] = ()
+
+
+class Wandering(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    every_turns: Int(0, 10_000)  # 0: no scheduled check (only on demand)
+    chance: str  # "X-in-Y"
+    distance: str  # dice, in feet
+    distance_both_surprised: str = ""  # dice; empty: same as distance
+    surprise: str = ""  # "X-in-Y" per side; empty: the ruleset rolls none
+
+
+class Rest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    every_turns: Int(2, 10_000)  # one turn in this many must be a rest
+    penalty: str  # what the party suffers when a rest is skipped
+    penalty_step: Int(-100, -1) = -1
+    penalty_max: Int(-100, 0) = -1  # the penalty never goes below this
+
+
+class FastTravel(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    speed: Int(1, 10_000)  # party speed in feet, until the party tracks its own
+    feet_per_turn_per_speed: Int(1, 1000) = 10
+    check_every_turn: bool = False
+
+
+class HastyExit(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    save: str
+    default_target: Int(1, 1000)
+    per_level_below_first: Bonus
+    marked_map: Bonus
+    known_route: Bonus
+    save_die: str = "1d20"
+    doom_die: str = "1d10"
+    doom: list[TableEntry] = []
+
+
+class DungeonRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    turn_steps: list[str]
+    activities: list[str]
+    wandering: Wandering
+    rest: Rest | None = None
+    fast_travel: FastTravel | None = None
+    hasty_exit: HastyExit | None = None
+    douse_on_leave: bool = True
+
+
+KNOWN_STEPS = {"wandering", "actions", "end"}
+
+
+def _check(rules) -> Problems:
+    problems = Problems()
+    d = rules.dungeon
+    if sorted(d.turn_steps) != sorted(KNOWN_STEPS):
+        problems.add("dungeon.turn_steps", f"expected each of {sorted(KNOWN_STEPS)} exactly once")
+    if "rest" not in d.activities:
+        problems.add("dungeon.activities", "expected a list that includes \"rest\"")
+    w = d.wandering
+    problems.check("dungeon.wandering.chance", dice.parse_chance, w.chance)
+    problems.check("dungeon.wandering.distance", dice.parse, w.distance)
+    if w.distance_both_surprised:
+        problems.check("dungeon.wandering.distance_both_surprised", dice.parse,
+                       w.distance_both_surprised)
+    if w.surprise:
+        problems.check("dungeon.wandering.surprise", dice.parse_chance, w.surprise)
+    if (h := d.hasty_exit) is not None:
+        problems.check("dungeon.hasty_exit.save_die", dice.parse, h.save_die)
+        problems.check("dungeon.hasty_exit.doom_die", dice.parse, h.doom_die)
+        if not any(p[0] == "dungeon.hasty_exit.doom_die" for p in problems):
+            problems.add("dungeon.hasty_exit.doom", rolled_table_problem(h.doom_die, h.doom))
+    return problems
+
+
+state_part("dungeon", Dungeon, Dungeon())
+ruleset_section("dungeon", DungeonRules, check=_check)

@@ -1,0 +1,126 @@
+"""The party's part of the state (its characters) and its ruleset section
+(abilities, classes, saves, XP, hit points, exhaustion, encumbrance)."""
+
+from __future__ import annotations
+
+import msgspec
+
+from ..parts import ruleset_section, state_part
+from ..schema import BIG, Band, Bonus, Int, Pair, Problems, table_gap
+from .. import dice
+
+
+class Character(msgspec.Struct, frozen=True, gc=False):
+    id: int
+    name: str
+    level: int = 1
+    cls: str = ""  # class id in the ruleset; "" for a classless hireling
+    abilities: dict[str, int] = {}
+    hp: int = 0
+    hp_max: int = 0  # 0: hit points not tracked
+    ac: int = 0
+    xp: int = 0
+    conditions: tuple[str, ...] = ()
+    exhaustion: int = 0
+    load: int = 0  # coins of weight carried
+    dead: bool = False  # killed outright (massive damage)
+
+
+class SaveRow(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    levels: Pair(1, 100)  # [first, last]
+    values: list[Bonus]  # one per save, in the ruleset's save order
+
+
+class XPRule(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    min: dict[str, Int(0, 1000)]  # every ability named must be at least this
+    percent: Int(-100, 1000)
+
+
+class ClassDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    name: str
+    hit_die: Int(2, dice.MAX_SIDES)
+    prime: list[str]
+    max_level: Int(1, 100)
+    xp: list[Int(0, BIG)] = []  # XP needed for each level; empty: the party's table
+    requires: dict[str, Int(0, 1000)] = {}  # ability -> minimum score
+    hp_fixed_from: Int(0, 100) = 0  # from this level on, hp_fixed per level, no CON (0: never)
+    hp_fixed: Int(0, 1000) = 0  # also the fixed value per level where level_hp = "fixed"
+    saves: list[SaveRow] = []
+    save_proficiencies: list[str] = []
+    skills: dict[str, list[Bonus]] = {}  # skill -> value by level
+    turning: dict[str, list[str]] = {}  # undead -> result by level
+    xp_bonus: list[XPRule] = []  # replaces the prime-requisite bands when given
+
+
+class Party(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    abilities: dict[str, str]  # id -> name, in the order they are rolled
+    ability_range: Pair(0, 1000)
+    ability_roll: str
+    modifiers: list[Band]
+    ac_base: Int(-100, 100)
+    ac_descending: bool
+    speed: Int(1, 10_000)
+    speed_unit: str
+    classes: dict[str, ClassDef]
+    saves: list[str] = []
+    save_names: dict[str, str] = {}
+    save_rule: str = ""
+    skill_rule: str = ""
+    xp_bonus: list[Band] = []  # from the lowest prime requisite, in percent
+    xp: list[Int(0, BIG)] = []  # shared XP table
+    proficiency: list[Int(-100, 100)] = []  # proficiency bonus by level
+    first_level_hp: str = "roll"  # "roll" or "max"
+    level_hp: str = "roll"  # "roll" or "fixed"
+    zero_hp: str = "dead"  # "dead" or "dying"
+    conditions: list[str] = []
+    exhaustion_max: Int(0, 100) = 0  # 0: no exhaustion levels; at the maximum, death
+    exhaustion_speed: Int(0, 1000) = 0
+    exhaustion_effects: list[str] = []
+    encumbrance: list[Band] = []  # coins carried -> speed
+
+
+def _check_party(p: Party) -> Problems:
+    problems = Problems()
+    lo, hi = p.ability_range
+    if lo > hi:
+        problems.append(("party.ability_range", "expected [lowest, highest]"))
+    problems.check("party.ability_roll", dice.parse, p.ability_roll)
+    for key, bands, cover in (("modifiers", p.modifiers, True), ("xp_bonus", p.xp_bonus, False),
+                              ("encumbrance", p.encumbrance, False)):
+        gap = table_gap([b.range for b in bands], lo, hi if cover else lo - 1,
+                        "score" if key != "encumbrance" else "load")
+        if gap:
+            problems.append((f"party.{key}", gap))
+    if p.level_hp not in ("roll", "fixed") or p.first_level_hp not in ("roll", "max"):
+        problems.append(("party.level_hp", 'expected "roll"/"fixed" (first level: "roll"/"max")'))
+    if p.zero_hp not in ("dead", "dying"):
+        problems.append(("party.zero_hp", 'expected "dead" or "dying"'))
+    if p.exhaustion_max and len(p.exhaustion_effects) != p.exhaustion_max:
+        problems.append(("party.exhaustion_effects", "expected one effect per exhaustion level"))
+    for cid, c in p.classes.items():
+        where = f"party.classes.{cid}"
+        table = c.xp or p.xp
+        if len(table) < c.max_level:
+            problems.append((f"{where}.xp", f"expected XP for each of the {c.max_level} levels"))
+        elif any(b <= a for a, b in zip(table, table[1:c.max_level])):
+            problems.append((f"{where}.xp", "expected rising XP thresholds"))
+        for a in [*c.prime, *c.requires, *c.save_proficiencies]:
+            if a not in p.abilities:
+                problems.append((where, f"{a!r} is not one of the abilities"))
+        if any(len(row.values) != len(p.saves) for row in c.saves):
+            problems.append((f"{where}.saves", f"expected levels [a, b] and {len(p.saves)} values"))
+        elif c.saves:
+            gap = table_gap([row.levels for row in c.saves], 1, c.max_level, "level")
+            if gap or max(row.levels[1] for row in c.saves) > c.max_level:
+                problems.append((f"{where}.saves",
+                                 f"expected one row for every level 1-{c.max_level}"
+                                 + (f" ({gap})" if gap else "")))
+        for name, by_level in [*c.skills.items(), *c.turning.items()]:
+            if len(by_level) != c.max_level:
+                problems.append((f"{where}.{name}", f"expected {c.max_level} values, one per level"))
+    return problems
+
+
+state_part("party", tuple[Character, ...], ())
+ruleset_section("party", Party | None, default=None,
+                check=lambda rules: _check_party(rules.party) if rules.party else [])

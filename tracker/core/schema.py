@@ -1,0 +1,190 @@
+"""The pieces a ruleset section is written with: ranged numbers, durations,
+rolled tables and bands, and the checks they share.
+
+Each area declares its own section (its ``model.py``) with these; the
+ruleset module puts the sections together. This module knows no area, so an
+area's model can import it while the ruleset is still being assembled.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Annotated
+
+import msgspec
+from msgspec import Meta as _M
+
+from . import dice
+from .errors import Refused
+
+
+class RulesetError(Refused):
+    """A ruleset file that cannot be used."""
+
+
+# Every number in a ruleset has a range: positive where 0 or less makes no
+# sense, and an upper cap where a larger value can only be a slip of the finger
+# (a turn of a billion seconds). House rules are checked against the same ranges.
+
+
+def Int(ge: int, le: int):
+    """An integer from ``ge`` to ``le``, checked when the ruleset loads."""
+    return Annotated[int, _M(ge=ge, le=le)]
+
+
+def Pair(ge: int, le: int):
+    """``[low, high]``: exactly two numbers in the range."""
+    return Annotated[list[Int(ge, le)], _M(min_length=2, max_length=2)]
+
+
+BIG = 10**15  # beyond any table a ruleset needs, within a 64-bit integer
+Bonus = Int(-1000, 1000)
+
+
+class Meta(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    id: str
+    name: str
+    description: str = ""
+    source: str = ""
+
+
+class Time(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    round_seconds: Int(1, 3600)
+    turn_seconds: Int(1, 86400)
+    hour_seconds: Int(1, 86400) = 3600
+    day_seconds: Int(1, 10 * 86400) = 86400
+    start_hour: Int(0, 23) = 8  # in-game time of day when the campaign begins
+
+
+class TableEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A row of a rolled table: the totals it covers, [low, high], and what it means."""
+
+    roll: Pair(-BIG, BIG)
+    result: str
+
+
+class RolledTable(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A table rolled on ``die`` (d6, d12, d20, d100...): each entry covers a
+    range of the totals, checked at load for gaps and overlaps. Weather,
+    chase complications and bastion events are tables of this kind.
+
+    In TOML: ``die = "1d12"`` and ``entries = [{ roll = [1, 2], result = "..." }, ...]``."""
+
+    die: str
+    entries: list[TableEntry]
+
+    def lookup(self, total: int) -> TableEntry | None:
+        return lookup(self.entries, total)
+
+
+def lookup(entries: list[TableEntry], total: int) -> TableEntry | None:
+    """The entry whose range holds ``total`` (ranges compared, never expanded)."""
+    return next((e for e in entries if e.roll[0] <= total <= e.roll[1]), None)
+
+
+def rolled_table_problem(die: str, entries: list[TableEntry]) -> str:
+    """What is wrong with a rolled table, or '': a bad die, no entries, a
+    range running backwards, two entries sharing a total, a total with none."""
+    if not entries:
+        return "expected a table of entries"
+    try:
+        lo, hi = dice.parse(die).bounds()
+    except dice.DiceError as e:
+        return str(e)
+    gap = table_gap([e.roll for e in entries], lo, hi, "roll")
+    return f"{gap} on {die}" if gap else ""
+
+
+
+class Band(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """``value`` for a number from ``range[0]`` to ``range[1]``."""
+
+    range: Pair(-BIG, BIG)
+    value: Int(-BIG, BIG)
+
+
+
+def table_gap(ranges: list[list[int]], lo: int, hi: int, what: str) -> str:
+    """The first problem with a table of ``[low, high]`` ranges, or ''.
+
+    A range must run low to high, no two ranges may share a number, and every
+    number from ``lo`` to ``hi`` must be in one (``lo > hi``: no coverage asked).
+    The ranges are sorted and walked, never expanded: a range up to 10^11 costs
+    no more than one up to 10.
+    """
+    for a, b in ranges:
+        if a > b:
+            return f"the range [{a}, {b}] runs backwards (expected [low, high])"
+    want = lo  # the next number that must be covered
+    last = None  # the highest number covered so far
+    for a, b in sorted(ranges):
+        if last is not None and a <= last:
+            return f"two entries cover a {what} of {a}"
+        if a > want and want <= hi:
+            return f"no entry for a {what} of {want}"
+        want = max(want, b + 1)
+        last = b
+    if want <= hi:
+        return f"no entry for a {what} of {want}"
+    return ""
+
+
+
+# --- durations ----------------------------------------------------------------
+
+_UNIT = re.compile(r"^\s*(\d{1,9})\s*([a-z]+)\s*$")
+_UNITS = {
+    "round": "round", "rounds": "round",
+    "turn": "turn", "turns": "turn",
+    "second": "second", "seconds": "second", "s": "second",
+    "minute": "minute", "minutes": "minute", "min": "minute",
+    "hour": "hour", "hours": "hour", "h": "hour",
+    "day": "day", "days": "day",
+    "week": "week", "weeks": "week",
+}
+
+
+@lru_cache(maxsize=512)
+def _seconds(text: str, time: Time) -> int:
+    m = _UNIT.match(text.lower())
+    if not m or m.group(2) not in _UNITS:
+        raise RulesetError(
+            f"bad duration {text!r}: expected a number (up to 9 digits) and a unit "
+            "(rounds, turns, minutes, hours, days, weeks)"
+        )
+    per = {
+        "round": time.round_seconds, "turn": time.turn_seconds, "second": 1,
+        "minute": 60, "hour": time.hour_seconds, "day": time.day_seconds,
+        "week": 7 * time.day_seconds,
+    }[_UNITS[m.group(2)]]
+    return int(m.group(1)) * per
+
+
+
+def seconds(rules, text: str) -> int:
+    """A duration written in the ruleset (``"24 turns"``) in clock seconds."""
+    return _seconds(text, rules.time)
+
+
+def positive_seconds(rules, text: str) -> int:
+    """``seconds``, refusing a duration of nothing."""
+    n = _seconds(text, rules.time)
+    if n <= 0:
+        raise RulesetError(f"bad duration {text!r}: expected more than 0")
+    return n
+
+
+class Problems(list):
+    """What a section's check found: (key path, problem) pairs, in file order."""
+
+    def check(self, path: str, fn, *args) -> None:
+        """Call ``fn(*args)``; a refusal becomes a problem at ``path``."""
+        try:
+            fn(*args)
+        except Refused as e:
+            self.append((path, str(e).splitlines()[0]))
+
+    def add(self, path: str, problem: str) -> None:
+        if problem:
+            self.append((path, problem))

@@ -1,0 +1,56 @@
+"""Supplies' part of the state (stock, rations by batch, what was eaten and
+spoiled) and their ruleset sections ([rations] and [supplies])."""
+
+from __future__ import annotations
+
+import msgspec
+
+from ..parts import ruleset_section, state_part
+from ..schema import Int, Problems, seconds
+
+
+class RationBatch(msgspec.Struct, frozen=True, gc=False):
+    kind: str
+    count: int
+    exposed: int = 0  # seconds spent in a dungeon, for spoilage
+
+
+class Supplies(msgspec.Struct, frozen=True, gc=False):
+    stock: dict[str, int] = {}  # non-ration supplies (torches, oil, ...)
+    rations: tuple[RationBatch, ...] = ()
+    spoiled: int = 0
+    eaten: int = 0
+    missed_meals: int = 0
+
+    def count(self, kind: str) -> int:
+        if kind in self.stock:
+            return self.stock[kind]
+        return sum(b.count for b in self.rations if b.kind == kind)
+
+
+class RationKind(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    name: str
+    spoils_in_dungeon: str = ""  # duration; empty: keeps
+
+
+class Rations(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    per_character_per_day: Int(0, 100)
+    kinds: dict[str, RationKind]
+
+
+def _check(rules) -> Problems:
+    problems = Problems()
+    for kid, k in rules.rations.kinds.items():
+        if k.spoils_in_dungeon:
+            problems.check(f"rations.kinds.{kid}.spoils_in_dungeon", seconds, rules,
+                           k.spoils_in_dungeon)
+        if kid not in rules.supplies:
+            problems.add(f"rations.kinds.{kid}", f"{kid!r} is not in [supplies]")
+    if not rules.rations.kinds:
+        problems.add("rations.kinds", "expected at least one kind of ration")
+    return problems
+
+
+state_part("supplies", Supplies, Supplies())
+ruleset_section("rations", Rations, check=_check)
+ruleset_section("supplies", dict[str, str])  # supply id -> display name
