@@ -11,7 +11,7 @@ from msgspec.structs import replace
 
 from ..errors import Refused
 from ..limits import NoteText, RulesetText, Seed, Session
-from ..events import Event, describes, event
+from ..events import Event, event
 from ..handlers import Command, decides, evolves
 from ..ruleset import load_cached, load_text
 from ..state import State
@@ -173,35 +173,3 @@ def evolve_note(state: State, ev: NoteAdded) -> State:
 @evolves(ManualDiceSet)
 def evolve_manual(state: State, ev: ManualDiceSet) -> State:
     return replace(state, manual_dice=ev.on)
-
-
-# --- how its events read in the log ------------------------------------------------
-
-@describes(CampaignCreated)
-def _describe_campaign_created(ev: CampaignCreated, rules) -> str:
-    return f"Campaign {ev.name!r} created with {ev.ruleset_id} (seed {ev.seed})"
-
-
-@describes(RulesetChanged)
-def _describe_ruleset_changed(ev: RulesetChanged, rules) -> str:
-    return f"House rule: {ev.change}"
-
-
-@describes(SessionStarted)
-def _describe_session_started(ev: SessionStarted, rules) -> str:
-    return f"Session {ev.number} started"
-
-
-@describes(SessionEnded)
-def _describe_session_ended(ev: SessionEnded, rules) -> str:
-    return f"Session {ev.number} ended"
-
-
-@describes(NoteAdded)
-def _describe_note_added(ev: NoteAdded, rules) -> str:
-    return f"Note: {ev.text}"
-
-
-@describes(ManualDiceSet)
-def _describe_manual_dice_set(ev: ManualDiceSet, rules) -> str:
-    return f"Manual dice {'on' if ev.on else 'off'}"

@@ -18,8 +18,7 @@ from .. import dice as dicemod
 from ..dice import Roll
 from ..errors import Refused
 from ..limits import Seq, friendly
-from ..describe import describe
-from ..events import EVENT_TYPES, Event, decode, describes, encode, event
+from ..events import EVENT_TYPES, Event, decode, encode, event
 from ..handlers import Command, decides
 from ..state import State
 from .model import Raw
@@ -147,17 +146,3 @@ def decide_rewind(state: State, cmd: Rewind, dice) -> list[Event]:
     if cmd.to_seq < 1:
         raise Refused("rewind to an entry number of 1 or more")
     return [Rewound(cmd.to_seq)]
-
-
-# --- how its events read in the log ------------------------------------------------
-
-@describes(EntryCorrected)
-def _describe_entry_corrected(ev: EntryCorrected, rules) -> str:
-    new = "; ".join(describe(cook(r), rules) for r in ev.events)
-    note = f" ({ev.note})" if ev.note else ""
-    return f"Corrected #{ev.target}: {new}{note}"
-
-
-@describes(Rewound)
-def _describe_rewound(ev: Rewound, rules) -> str:
-    return f"Rewound the campaign to #{ev.to_seq}"

@@ -5,11 +5,9 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from .. import sheet
-from ..alerts import Alert, alerting
-from ..view import state_view
 from ..errors import Refused
 from ..limits import Count, Key
-from ..events import Event, describes, event
+from ..events import Event, event
 from ..handlers import Command, decides, evolves
 from ..invariants import invariant
 from ..schema import seconds
@@ -136,14 +134,6 @@ def _supplies_hold(state: State):
         yield "leave fewer than no rations"
 
 
-# --- how its events read in the log ------------------------------------------------
-
-@describes(SuppliesSet)
-def _describe_supplies_set(ev: SuppliesSet, rules) -> str:
-    name = rules.supplies.get(ev.kind, ev.kind)
-    return f"{name}: now {ev.count}"
-
-
 @on_time
 def _eat_and_spoil(state: State, elapsed: int, clock: int, burning: bool,
                    changes: dict) -> None:
@@ -162,28 +152,3 @@ def _eat_and_spoil(state: State, elapsed: int, clock: int, burning: bool,
         sup = spoil(state, elapsed)
     if sup is not before:
         changes["supplies"] = sup
-
-
-# --- what the GM must not miss ----------------------------------------------------------
-
-
-@alerting(50)
-def _food(before: State, after: State) -> list[Alert]:
-    out = []
-    if after.supplies.spoiled > before.supplies.spoiled:
-        n = after.supplies.spoiled - before.supplies.spoiled
-        out.append(Alert("warning", f"{n} ration(s) spoiled in the damp"))
-    if after.supplies.missed_meals > before.supplies.missed_meals:
-        n = after.supplies.missed_meals - before.supplies.missed_meals
-        out.append(Alert("error", f"Not enough food: {n} meal(s) missed"))
-    return out
-
-
-# --- its part of `tracker state --json` ----------------------------------------------
-
-
-@state_view("supplies", 50)
-def _supplies_json(state: State) -> dict:
-    return {**{k: state.supplies.count(k) for k in state.rules.supplies},
-            "spoiled": state.supplies.spoiled, "eaten": state.supplies.eaten,
-            "missed_meals": state.supplies.missed_meals}

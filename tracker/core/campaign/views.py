@@ -1,0 +1,39 @@
+"""How the campaign area shows: its log lines."""
+
+from __future__ import annotations
+
+from ..events import describes
+from .rules import (CampaignCreated, ManualDiceSet, NoteAdded, RulesetChanged, SessionEnded,
+                    SessionStarted)
+
+
+# --- how its events read in the log ------------------------------------------------
+
+@describes(CampaignCreated)
+def _describe_campaign_created(ev: CampaignCreated, rules) -> str:
+    return f"Campaign {ev.name!r} created with {ev.ruleset_id} (seed {ev.seed})"
+
+
+@describes(RulesetChanged)
+def _describe_ruleset_changed(ev: RulesetChanged, rules) -> str:
+    return f"House rule: {ev.change}"
+
+
+@describes(SessionStarted)
+def _describe_session_started(ev: SessionStarted, rules) -> str:
+    return f"Session {ev.number} started"
+
+
+@describes(SessionEnded)
+def _describe_session_ended(ev: SessionEnded, rules) -> str:
+    return f"Session {ev.number} ended"
+
+
+@describes(NoteAdded)
+def _describe_note_added(ev: NoteAdded, rules) -> str:
+    return f"Note: {ev.text}"
+
+
+@describes(ManualDiceSet)
+def _describe_manual_dice_set(ev: ManualDiceSet, rules) -> str:
+    return f"Manual dice {'on' if ev.on else 'off'}"

@@ -1,0 +1,44 @@
+"""How the effects area shows: its log lines, alerts and JSON."""
+
+from __future__ import annotations
+
+from ..alerts import Alert, alerting
+from ..view import state_view
+from .. import clock
+from ..events import describes
+from ..state import State
+from .rules import EffectEnded, EffectStarted
+
+
+# --- how its events read in the log ------------------------------------------------
+
+@describes(EffectStarted)
+def _describe_effect_started(ev: EffectStarted, rules) -> str:
+    return f"Effect {ev.name!r} for {clock.span(rules, ev.seconds)}"
+
+
+@describes(EffectEnded)
+def _describe_effect_ended(ev: EffectEnded, rules) -> str:
+    return f"Ended effect #{ev.id}"
+
+
+# --- what the GM must not miss ----------------------------------------------------------
+
+
+@alerting(40)
+def _effects_ended(before: State, after: State) -> list[Alert]:
+    ids = {e.id for e in after.effects}
+    return [Alert("information", f"Effect ended: {e.name}") for e in before.effects
+            if e.id not in ids and e.ends <= after.clock]
+
+
+# --- its part of `tracker state --json` ----------------------------------------------
+
+
+@state_view("dungeon.effects", 43)
+def _effects_json(state: State) -> list[dict]:
+    rules = state.rules
+    return [{"id": e.id, "name": e.name, "seconds_left": e.ends - state.clock,
+             "turns_left": clock.turns(rules, e.ends - state.clock),
+             "ends_at": clock.stamp(rules, e.ends)}
+            for e in state.effects]

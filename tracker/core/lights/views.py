@@ -1,0 +1,61 @@
+"""How the lights area shows: its log lines, alerts and JSON."""
+
+from __future__ import annotations
+
+from .. import clock
+from ..alerts import Alert, alerting, still_there
+from ..view import state_view
+from ..events import describes
+from ..state import State
+from .rules import LightDoused, LightLit, LightRelit
+
+
+# --- how its events read in the log ------------------------------------------------
+
+@describes(LightLit)
+def _describe_light_lit(ev: LightLit, rules) -> str:
+    name = rules.lights[ev.kind].name if ev.kind in rules.lights else ev.kind
+    return f"Lit a {name.lower()}" + (f" carried by {ev.by}" if ev.by else "")
+
+
+@describes(LightDoused)
+def _describe_light_doused(ev: LightDoused, rules) -> str:
+    return f"Doused light #{ev.id}"
+
+
+@describes(LightRelit)
+def _describe_light_relit(ev: LightRelit, rules) -> str:
+    return f"Relit light #{ev.id}"
+
+
+# --- what the GM must not miss ----------------------------------------------------------
+
+
+@alerting(20)
+def _lights_going_out(before: State, after: State) -> list[Alert]:
+    out = []
+    rules = after.rules
+    for o, l in still_there(before.lights, after.lights):
+        if not o.lit:
+            continue
+        kind = rules.lights.get(l.kind)
+        name = kind.name if kind else l.kind
+        who = f" ({l.by})" if l.by else ""
+        if not l.lit and l.seconds_left == 0:
+            out.append(Alert("error", f"#{l.id} {name}{who} has gone out"))
+        elif l.lit:
+            left = clock.turns(rules, l.seconds_left)
+            if left <= (kind.warn_turns if kind else 1) < clock.turns(rules, o.seconds_left):
+                out.append(Alert("warning", f"#{l.id} {name}{who}: {left} turn(s) of light left"))
+    return out
+
+
+# --- its part of `tracker state --json` ----------------------------------------------
+
+
+@state_view("dungeon.lights", 41)
+def _lights_json(state: State) -> list[dict]:
+    return [{"id": l.id, "kind": l.kind, "by": l.by,
+             "turns_left": clock.turns(state.rules, l.seconds_left),
+             "seconds_left": l.seconds_left, "lit": l.lit}
+            for l in state.lights]

@@ -1,0 +1,48 @@
+"""The recap's figures, area by area.
+
+Each area registers a ``Tally`` (``@tally(order)``): the recap gives it every
+entry of the span as it now stands (undone entries left out, corrections
+applied), then the states before and after, and asks it for its Markdown.
+``order`` places its lines in the recap, as ``@alerting`` does for alerts.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+TALLIES: list[tuple[int, type["Tally"]]] = []
+
+
+def tally(order: int):
+    """Register a ``Tally`` subclass; the recap makes one per recap."""
+
+    def register(cls):
+        TALLIES.append((order, cls))
+        TALLIES.sort(key=lambda t: t[0])
+        return cls
+    return register
+
+
+class Tally:
+    """An area's part of a recap. Every method has a do-nothing default."""
+
+    def __init__(self, sessions: list[int]):
+        self.sessions = sessions
+
+    def see(self, session: int, seq: int, event: Any, state_at: Callable) -> None:
+        """One entry of the span; ``state_at(seq)`` is the state just after it."""
+
+    def finish(self, before: Any, after: Any) -> None:
+        """The states just before the span and at its end."""
+
+    def lines(self, escape: Callable[[str], str]) -> list[str]:
+        """Markdown list items (without the ``- ``); ``escape`` for names and notes."""
+        return []
+
+    def sections(self, escape: Callable[[str], str]) -> list[tuple[str, list[str]]]:
+        """(heading, items) sections after the list."""
+        return []
+
+    def chart(self, session: int) -> str:
+        """This area's cell in the by-session chart ('' for none)."""
+        return ""
