@@ -46,3 +46,8 @@ class Tally:
     def chart(self, session: int) -> str:
         """This area's cell in the by-session chart ('' for none)."""
         return ""
+
+
+def bar(n: int, top: int, width: int = 20) -> str:
+    """``n`` of ``top`` as a bar of up to ``width`` blocks."""
+    return "█" * (0 if top == 0 else round(width * n / top))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..events import describes
 from .rules import (CampaignCreated, ManualDiceSet, NoteAdded, RulesetChanged, SessionEnded,
                     SessionStarted)
+from ..tally import Tally, tally
 
 
 # --- how its events read in the log ------------------------------------------------
@@ -37,3 +38,22 @@ def _describe_note_added(ev: NoteAdded, rules) -> str:
 @describes(ManualDiceSet)
 def _describe_manual_dice_set(ev: ManualDiceSet, rules) -> str:
     return f"Manual dice {'on' if ev.on else 'off'}"
+
+
+# --- its part of the recap ---------------------------------------------------------------
+
+
+@tally(90)
+class NotesTally(Tally):
+    """The GM's notes of the span, in order."""
+
+    def __init__(self, sessions: list[int]):
+        super().__init__(sessions)
+        self.notes: list[str] = []
+
+    def see(self, session, seq, ev, state_at) -> None:
+        if isinstance(ev, NoteAdded):
+            self.notes.append(ev.text)
+
+    def sections(self, e) -> list[tuple[str, list[str]]]:
+        return [("Notes", [e(n) for n in self.notes])] if self.notes else []

@@ -12,6 +12,7 @@ from ..view import roll_json, state_view
 from .rules import (CheckRolled, DepthChanged, DungeonEntered, DungeonLeft, Encounter,
                     FastTravelStarted, HastyExitRolled, TurnAdvanced, _check_comes_first,
                     is_encounter, rest_status, turns_to_next_check)
+from ..tally import Tally, bar, tally
 
 
 # --- how its events read in the log ------------------------------------------------
@@ -166,3 +167,46 @@ def _hasty_exit_json(state: State) -> list[dict]:
              "target": r.target, "saved": r.saved,
              "doom_roll": r.doom.total if r.doom else None, "fate": r.fate}
             for r in state.dungeon.last_hasty_exit]
+
+
+# --- its part of the recap ---------------------------------------------------------------
+
+
+@tally(10)
+class DungeonTally(Tally):
+    """Dungeons delved, turns, wandering checks and encounters; a bar of turns
+    and the encounters per session in the chart."""
+
+    def __init__(self, sessions: list[int]):
+        super().__init__(sessions)
+        self.dungeons: list[str] = []
+        self.turns = {n: 0 for n in sessions}
+        self.checks = 0
+        self.encounters: list[str] = []
+        self.met = {n: 0 for n in sessions}
+
+    def see(self, session, seq, ev, state_at) -> None:
+        if isinstance(ev, TurnAdvanced):
+            self.turns[session] += 1
+        if isinstance(ev, (TurnAdvanced, CheckRolled)) and ev.check is not None:
+            self.checks += 1
+            if is_encounter(state_at(seq).rules, ev):  # the rules of that moment
+                self.met[session] += 1
+                where = f" at {ev.distance.total} ft" if ev.distance else ""
+                self.encounters.append(f"session {session}, #{seq}: wandering monsters{where}")
+        elif isinstance(ev, DungeonEntered) and ev.name and ev.name not in self.dungeons:
+            self.dungeons.append(ev.name)
+
+    def lines(self, e) -> list[str]:
+        out = [f"**Delved:** {', '.join(map(e, self.dungeons))}"] if self.dungeons else []
+        return out + [f"**Turns:** {sum(self.turns.values())}",
+                      f"**Wandering checks:** {self.checks}, encounters: {len(self.encounters)}"]
+
+    def sections(self, e) -> list[tuple[str, list[str]]]:
+        return [("Encounters", self.encounters)] if self.encounters else []
+
+    def chart(self, session: int) -> str:
+        top = max(self.turns.values(), default=0)
+        turns, met = self.turns[session], self.met[session]
+        return (f"turns {turns:>4} {bar(turns, top, 16):<16} "
+                f"encounters {met:>2} {'●' * min(met, 8):<8}")

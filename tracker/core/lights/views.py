@@ -8,6 +8,7 @@ from ..view import state_view
 from ..events import describes
 from ..state import State
 from .rules import LightDoused, LightLit, LightRelit
+from ..tally import Tally, tally
 
 
 # --- how its events read in the log ------------------------------------------------
@@ -59,3 +60,38 @@ def _lights_json(state: State) -> list[dict]:
              "turns_left": clock.turns(state.rules, l.seconds_left),
              "seconds_left": l.seconds_left, "lit": l.lit}
             for l in state.lights]
+
+
+# --- its part of the recap ---------------------------------------------------------------
+
+
+@tally(20)
+class LightsTally(Tally):
+    """Lights lit, by kind, and per session in the chart."""
+
+    def __init__(self, sessions: list[int]):
+        super().__init__(sessions)
+        self.lit: dict[str, int] = {}  # kind's name -> lights lit
+        self.per_session = {n: 0 for n in sessions}
+        self.rules = None
+
+    def see(self, session, seq, ev, state_at) -> None:
+        if isinstance(ev, LightLit):
+            self.lit[ev.kind] = self.lit.get(ev.kind, 0) + 1
+            self.per_session[session] += 1
+
+    def finish(self, before, after) -> None:
+        lights = after.rules.lights  # named by the rules at the end of the span
+        self.lights = {}
+        for kind, n in self.lit.items():
+            name = lights[kind].name if kind in lights else kind
+            self.lights[name] = self.lights.get(name, 0) + n
+
+    def lines(self, e) -> list[str]:
+        if not self.lights:
+            return []
+        return ["**Lights lit:** " + ", ".join(f"{n} × {e(k)}" for k, n in self.lights.items())]
+
+    def chart(self, session: int) -> str:
+        n = self.per_session[session]
+        return f"lights {n:>2} {'▮' * min(n, 8)}"

@@ -13,6 +13,7 @@ from ..state import State
 from ..view import state_view
 from .rules import (CharacterAdded, CharacterRemoved, CharacterRenamed, ConditionSet,
                     DamageTaken, ExhaustionSet, Healed, LevelledUp, LoadSet, XPAwarded)
+from ..tally import Tally, tally
 
 
 # --- what must hold ---------------------------------------------------------------------
@@ -158,3 +159,49 @@ def _party_json(state: State) -> list[dict]:
 @state_view("party_speed", 21)
 def _party_speed_json(state: State) -> int | None:
     return sheet.party_speed(state)
+
+
+# --- its part of the recap ---------------------------------------------------------------
+
+
+@tally(40)
+class PartyTally(Tally):
+    """Damage taken and healed by name, XP awarded, levels gained, who fell."""
+
+    def __init__(self, sessions: list[int]):
+        super().__init__(sessions)
+        self.damage: dict[str, int] = {}
+        self.healed: dict[str, int] = {}
+        self.xp = 0
+        self.levels: list[str] = []
+        self.fallen: list[str] = []
+
+    def see(self, session, seq, ev, state_at) -> None:
+        if isinstance(ev, DamageTaken):
+            self.damage[ev.name] = self.damage.get(ev.name, 0) + ev.amount
+        elif isinstance(ev, Healed):
+            self.healed[ev.name] = self.healed.get(ev.name, 0) + ev.amount
+        elif isinstance(ev, XPAwarded):
+            self.xp += ev.amount
+        elif isinstance(ev, LevelledUp):
+            self.levels.append(ev.name)
+
+    def finish(self, before, after) -> None:
+        rules = after.rules
+        was = {c.id: sheet.status(rules, c) for c in before.party}
+        self.fallen = [f"{c.name} ({sheet.status(rules, c)})" for c in after.party
+                       if sheet.status(rules, c) != "ok" and was.get(c.id, "ok") == "ok"]
+
+    def lines(self, e) -> list[str]:
+        out = []
+        if self.damage:
+            out.append("**Damage taken:** " + ", ".join(f"{e(n)} {d}" for n, d in self.damage.items()))
+        if self.healed:
+            out.append("**Healed:** " + ", ".join(f"{e(n)} {d}" for n, d in self.healed.items()))
+        if self.xp:
+            out.append(f"**XP awarded:** {self.xp}")
+        if self.levels:
+            out.append("**Went up a level:** " + ", ".join(map(e, self.levels)))
+        if self.fallen:
+            out.append("**Fallen:** " + ", ".join(map(e, self.fallen)))
+        return out

@@ -7,6 +7,7 @@ from ..view import state_view
 from ..events import describes
 from ..state import State
 from .rules import SuppliesSet
+from ..tally import Tally, tally
 
 
 # --- how its events read in the log ------------------------------------------------
@@ -40,3 +41,39 @@ def _supplies_json(state: State) -> dict:
     return {**{k: state.supplies.count(k) for k in state.rules.supplies},
             "spoiled": state.supplies.spoiled, "eaten": state.supplies.eaten,
             "missed_meals": state.supplies.missed_meals}
+
+
+# --- its part of the recap ---------------------------------------------------------------
+
+
+@tally(30)
+class SuppliesTally(Tally):
+    """Supplies used (stocking up is not use) and rations eaten and spoiled."""
+
+    def __init__(self, sessions: list[int]):
+        super().__init__(sessions)
+        self.stocked: dict[str, int] = {}  # supplies bought or found during the span
+        self.supplies_used: dict[str, int] = {}
+
+    def see(self, session, seq, ev, state_at) -> None:
+        if isinstance(ev, SuppliesSet):
+            had = state_at(seq - 1).supplies.count(ev.kind)
+            self.stocked[ev.kind] = self.stocked.get(ev.kind, 0) + max(0, ev.count - had)
+
+    def finish(self, before, after) -> None:
+        for kind, label in after.rules.supplies.items():
+            used = (before.supplies.count(kind) + self.stocked.get(kind, 0)
+                    - after.supplies.count(kind))
+            if used:
+                self.supplies_used[label] = used
+        self.spoiled = after.supplies.spoiled - before.supplies.spoiled
+        self.eaten = after.supplies.eaten - before.supplies.eaten
+
+    def lines(self, e) -> list[str]:
+        out = []
+        if self.supplies_used:
+            out.append("**Supplies used:** " + ", ".join(
+                f"{n} {e(k.lower())}" for k, n in self.supplies_used.items()))
+        if self.eaten or self.spoiled:
+            out.append(f"**Rations:** {self.eaten} eaten, {self.spoiled} spoiled")
+        return out
