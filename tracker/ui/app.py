@@ -22,8 +22,7 @@ from ..core.errors import Refused
 from ..core.events import Envelope
 from ..core.handlers import Command
 from ..core.state import State
-from ..service import Campaign, Outcome
-from ..store.sqlite import ConcurrentWrite
+from ..service import Campaign, ConcurrentWrite, Outcome
 from .dialogs import ChoiceDialog, DiceDialog, Dialog
 from .palette import ScreenActions
 
@@ -94,7 +93,7 @@ class TrackerApp(App):
         if c is None or self._dispatching.locked():
             return
         try:
-            if c.store.head() == c.seq or not c.refresh():
+            if not c.refresh():
                 return
         except Refused as e:
             self.notify(str(e), title="Cannot read the campaign", severity="error", timeout=12)

@@ -14,12 +14,11 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
-from ...core.engine import Timeline
 from ...core.errors import Refused
 from ...core.handlers import Command
 from ...core.view import diff, state_json
 from ...history import AREAS, LogEntry, entries
-from ...store.sqlite import EventStore
+from ...service import LogReader
 from .. import safe
 from ..dialogs import ChoiceDialog, TextDialog, whole
 from ..widgets import dungeon_panels as panels
@@ -95,25 +94,21 @@ class LogScreen(Screen):
 
     def reload(self) -> None:
         if self.app.campaign is not None:
-            self._load(self.app.campaign.store.path)
+            self._load(self.app.campaign.reader)
 
     @work(thread=True, exclusive=True, group="log-load", exit_on_error=False)
-    def _load(self, path) -> None:
+    def _load(self, open_reader: Callable[[], LogReader]) -> None:
         """Read the whole log. A failure is posted as ``LoadFailed`` and shown in
         the pane: it never ends the app."""
         try:
-            store = EventStore.open(path, readonly=True)  # a reader: it never writes
-            try:
-                timeline = Timeline(store.read, store.nearest_snapshot)
-                head = store.head()
+            with open_reader() as log:  # opened here: its connection is this thread's
+                head = log.head()
                 start = head - TAIL_FIRST + 1
                 if start > 1 and not self.all:  # a long log: show its newest entries at once
-                    tail = entries(list(store.read(start, head)), timeline,
-                                   timeline.state_at(start - 1))
+                    tail = entries(list(log.read(start, head)), log.timeline,
+                                   log.state_at(start - 1))
                     self.post_message(self.Loaded(tail, complete=False))
-                found = entries(list(store.read()), timeline)
-            finally:
-                store.close()
+                found = entries(list(log.read()), log.timeline)
         except Exception as e:  # noqa: BLE001 - shown on screen, see _load_failed
             self.post_message(self.LoadFailed(e))
             return

@@ -4,6 +4,7 @@ and the same Markdown that `tracker export --format markdown` writes."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -13,10 +14,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Markdown
 
 from ... import recap
-from ...core.engine import Timeline
 from ...core.errors import Refused
+from ...service import LogReader
 from .. import safe
-from ...store.sqlite import EventStore
 
 
 class RecapScreen(Screen):
@@ -56,24 +56,21 @@ class RecapScreen(Screen):
 
     def rebuild(self) -> None:
         if self.app.campaign is not None:
-            self._build(self.app.campaign.store.path, self.app.campaign.name, self.sessions)
+            self._build(self.app.campaign.reader, self.app.campaign.name, self.sessions)
 
     @work(thread=True, exclusive=True, group="recap", exit_on_error=False)
-    def _build(self, path, name: str, sessions: list[int] | None) -> None:
+    def _build(self, open_reader: Callable[[], LogReader], name: str,
+               sessions: list[int] | None) -> None:
         """Build the recap. Any failure becomes a line on screen (and, when it is
         a bug, a notification): it never ends the app."""
         r, played, export = None, [], ""
         try:
-            store = EventStore.open(path, readonly=True)  # a reader: it never writes
-            try:
-                envs = list(store.read())
+            with open_reader() as log:  # opened here: its connection is this thread's
+                envs = list(log.read())
                 played = sorted({e.session for e in envs if e.session > 0}) or [0]
-                r = recap.build(name, envs, Timeline(store.read, store.nearest_snapshot).state_at,
-                                sessions)
+                r = recap.build(name, envs, log.state_at, sessions)
                 text = recap.markdown(r, escape=True)
                 export = recap.markdown(r)
-            finally:
-                store.close()
         except (ValueError, Refused) as e:  # nothing to recap, or a file that cannot be read
             text, played, r = f"*{safe.md(e)}*", [], None
         except Exception as e:  # noqa: BLE001 - a bug: shown, reported, the app goes on
