@@ -20,6 +20,7 @@ from ...core.view import diff, state_json
 from ...history import AREAS, LogEntry, entries
 from ...service import LogReader
 from .. import safe
+from ..areas import area_screen
 from ..dialogs import ChoiceDialog, TextDialog, whole
 from ..widgets import dungeon_panels as panels
 from ..widgets.log_view import LogView
@@ -28,6 +29,8 @@ AREA_CYCLE = [None, *sorted(AREAS)]
 TAIL_FIRST = 500  # entries shown while a long log is read
 
 
+@area_screen("log", key="2", title="Log", help="Every entry, filters, corrections and rewind",
+             css="log.tcss", order=20)
 class LogScreen(Screen):
     AUTO_FOCUS = "#log-list"
     BINDINGS = [
@@ -43,15 +46,15 @@ class LogScreen(Screen):
         Binding("f", "amend_field", "Field", id="log.amend_field"),
     ]
     PALETTE = [
-        ("Search the log", "Filter entries by text (/)", "search"),
-        ("Filter by session", "Cycle through sessions (s)", "cycle_session"),
-        ("Filter by area", "Party, dungeon, supplies, ... (a)", "cycle_area"),
-        ("Filter by character", "Entries about one character (c)", "cycle_character"),
-        ("Clear filters", "Show every entry (x)", "clear"),
-        ("Rewind to this entry", "The campaign returns to how it stood after it (w)", "rewind"),
-        ("Correct the dice", "Retype the dice of this entry (m)", "amend_dice"),
-        ("Insert a forgotten turn", "e.g. a rest, right after this entry (i)", "insert_turn"),
-        ("Correct a field", "e.g. who carries a torch: by=Bo (f)", "amend_field"),
+        ("Search the log", "Filter entries by text", "search"),
+        ("Filter by session", "Cycle through sessions", "cycle_session"),
+        ("Filter by area", "Party, dungeon, supplies, ...", "cycle_area"),
+        ("Filter by character", "Entries about one character", "cycle_character"),
+        ("Clear filters", "Show every entry", "clear"),
+        ("Rewind to this entry", "The campaign returns to how it stood after it", "rewind"),
+        ("Correct the dice", "Retype the dice of this entry", "amend_dice"),
+        ("Insert a forgotten turn", "e.g. a rest, right after this entry", "insert_turn"),
+        ("Correct a field", "e.g. who carries a torch: by=Bo", "amend_field"),
     ]
 
     @dataclass
@@ -80,8 +83,8 @@ class LogScreen(Screen):
             yield Input(placeholder="search (/)", id="log-search")
             yield Static("", id="log-filter-status")
         with Horizontal(id="log-body"):
-            yield LogView(id="log-list")
-            yield Static("", id="log-state")
+            yield LogView(id="log-list", classes="panel")
+            yield Static("", id="log-state", classes="panel")
         yield Footer()
 
     def on_mount(self) -> None:

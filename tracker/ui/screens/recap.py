@@ -17,8 +17,11 @@ from ... import recap
 from ...core.errors import Refused
 from ...service import LogReader
 from .. import safe
+from ..areas import area_screen
 
 
+@area_screen("recap", key="3", title="Recap", help="A session in a few lines, as Markdown",
+             css="recap.tcss", order=30)
 class RecapScreen(Screen):
     BINDINGS = [
         Binding("left", "session(-1)", "Previous session", id="recap.previous"),
@@ -27,10 +30,10 @@ class RecapScreen(Screen):
         Binding("x", "export", "Export .md", id="recap.export"),
     ]
     PALETTE = [
-        ("Previous session", "Recap the session before (←)", "session(-1)"),
-        ("Next session", "Recap the session after (→)", "session(1)"),
-        ("All sessions", "One recap of the whole campaign (a)", "all"),
-        ("Export recap", "Write the recap as Markdown into the saves folder (x)", "export"),
+        ("Previous session", "Recap the session before", "session(-1)"),
+        ("Next session", "Recap the session after", "session(1)"),
+        ("All sessions", "One recap of the whole campaign", "all"),
+        ("Export recap", "Write the recap as Markdown into the saves folder", "export"),
     ]
 
     @dataclass
@@ -48,7 +51,7 @@ class RecapScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Markdown("Building the recap…", id="recap")
+        yield Markdown("Building the recap…", id="recap", classes="panel")
         yield Footer()
 
     def on_mount(self) -> None:
