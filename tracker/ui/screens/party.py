@@ -15,8 +15,8 @@ from ...core import party
 from ...core import sheet
 from ...core.dice import DiceNeeded
 from ...core.state import Character, State
-from ..areas import area_screen
 from ..dialogs import ChoiceDialog, DiceDialog, TextDialog, checked_by, positive_int, whole
+from ..areas import area_screen
 from ..safe import plain
 from ..widgets import party_panels as panels
 
