@@ -84,6 +84,8 @@ RULES = {
     "history.py": {"core", "history.py"},
     "recap.py": {"core", "history.py", "recap.py"},
     "actions": {"core", "actions"},
+    # the app reaches the log only through the service (cli.py: its bug report file)
+    "ui": {"core", "service.py", "history.py", "recap.py", "cli.py", "ui"},
 }
 
 
@@ -115,6 +117,19 @@ def test_each_layer_imports_only_what_it_may():
         bad = _imports(path) - allowed - {"__init__.py"}
         if bad:
             wrong.append(f"{path.relative_to(ROOT)} imports {sorted(bad)}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_ui_never_opens_sqlite_itself():
+    """Screens read the log through ``Campaign.reader()``, whose read-only
+    connection never blocks or loses the app's writes (issue 8)."""
+    wrong = []
+    for path in (ROOT / "ui").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else []
+            wrong += [f"{path.relative_to(ROOT)} imports {n}" for n in names
+                      if n.split(".")[0] == "sqlite3" or n.startswith("tracker.store")]
     assert not wrong, "\n".join(wrong)
 
 

@@ -11,7 +11,7 @@ import sqlite3
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
-
+from typing import Iterator
 
 from .core import dice as dicemod
 from .core.alerts import Alert, alerts
@@ -29,6 +29,7 @@ from .core.ruleset import load_cached, load_text
 from .core.state import State
 from .store import paths
 from .store.sqlite import EventStore, StoreError, row
+from .store.sqlite import ConcurrentWrite  # noqa: F401 - for the app, which never imports store
 
 SNAPSHOT_EVERY = 1000
 
@@ -116,6 +117,12 @@ class Campaign:
     def tail(self, n: int) -> list[Envelope]:
         """The last ``n`` envelopes of the log."""
         return list(self.store.read(max(1, self.seq - n + 1), self.seq))
+
+    def reader(self) -> "LogReader":
+        """A read-only reader of this campaign's log on a connection of its own.
+        Call it in the worker thread that reads: a SQLite connection belongs to
+        the thread that opened it, and a reader never blocks the app's writes."""
+        return LogReader(self.store.path)
 
     def refresh(self) -> bool:
         """Catch up with events another process appended. True if any."""
@@ -267,6 +274,35 @@ class Campaign:
         return self.dispatch(Redo())
 
 
+class LogReader:
+    """The log as it stands on disk, read on a read-only connection: for the
+    screens' worker threads (the whole log, the recap), which must neither
+    write nor hold the app's own connection. Use it in a ``with`` block."""
+
+    def __init__(self, path: Path):
+        self._store = EventStore.open(path, readonly=True)
+        self.timeline = Timeline(self._store.read, self._store.nearest_snapshot)
+
+    def head(self) -> int:
+        return self._store.head()
+
+    def read(self, first: int = 1, last: int | None = None) -> Iterator[Envelope]:
+        """Entries ``first`` to ``last`` (the head when None), in order."""
+        return self._store.read(first, last)
+
+    def state_at(self, seq: int) -> State:
+        return self.timeline.state_at(seq)
+
+    def close(self) -> None:
+        self._store.close()
+
+    def __enter__(self) -> "LogReader":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
 def _last_replayable(store: EventStore) -> int:
     """The last entry of a damaged log up to which it replays."""
     timeline = Timeline(store.read)
@@ -293,6 +329,31 @@ def _new_problems(before: State, after: State) -> list[str]:
 
 def new_command_id() -> str:
     return uuid.uuid4().hex
+
+
+@dataclass
+class RulesetInfo:
+    id: str  # e.g. dolmenwood
+    name: str = ""  # as the ruleset calls itself
+    description: str = ""
+    error: str = ""  # why the file cannot be loaded, naming file, line and key
+
+
+def list_rulesets() -> list[RulesetInfo]:
+    """The shipped rulesets a new campaign may use, each loaded and checked."""
+    out = []
+    for rid, path in paths.list_rulesets().items():
+        try:
+            meta = load_text(paths.read_ruleset_file(path), str(path)).rules.meta
+            out.append(RulesetInfo(rid, meta.name, meta.description))
+        except Refused as e:
+            out.append(RulesetInfo(rid, error=str(e)))
+    return out
+
+
+def check_name_free(saves: Path, name: str) -> None:
+    """Refused unless ``name`` is a good campaign name not yet taken in ``saves``."""
+    paths.check_free(saves, name)
 
 
 @dataclass

@@ -22,8 +22,9 @@ from ..core.errors import Refused
 from ..core.events import Envelope
 from ..core.handlers import Command
 from ..core.state import State
-from ..service import Campaign, Outcome
-from ..store.sqlite import ConcurrentWrite
+from ..service import Campaign, ConcurrentWrite, Outcome
+from . import areas
+from .campaign_actions import CAMPAIGN_ACTIONS, CampaignActions
 from .dialogs import ChoiceDialog, DiceDialog, Dialog
 from .palette import ScreenActions
 
@@ -34,11 +35,10 @@ FLOW_GROUPS = {"default", "dispatch", "quit"}  # workers that ask the GM (dialog
 KEY_WAIT = 3.0  # seconds a typed-ahead key waits for its dialog before it goes on anyway
 
 
-class TrackerApp(App):
+class TrackerApp(CampaignActions, App):
     """tracker: the GM's campaign tracker."""
 
-    CSS_PATH = ["app.tcss", "dialogs.tcss", "picker.tcss", "dungeon.tcss", "log.tcss",
-                "party.tcss"]
+    CSS_PATH = ["app.tcss", "dialogs.tcss", "picker.tcss", *areas.stylesheets()]
     TITLE = "tracker"
     COMMANDS = App.COMMANDS | {ScreenActions}
     BINDINGS = [  # first the keys a GM must find on any screen, before the footer fills
@@ -46,10 +46,7 @@ class TrackerApp(App):
         Binding("ctrl+q", "quit", "Quit", priority=True, id="app.quit"),
         Binding("ctrl+z", "undo", "Undo", id="app.undo"),
         Binding("ctrl+y", "redo", "Redo", id="app.redo"),
-        Binding("1", "show_area('dungeon')", "Dungeon", show=False, id="app.screen.dungeon"),
-        Binding("2", "show_area('log')", "Log", show=False, id="app.screen.log"),
-        Binding("3", "show_area('recap')", "Recap", show=False, id="app.screen.recap"),
-        Binding("4", "show_area('party')", "Party", show=False, id="app.screen.party"),
+        *areas.bindings(),  # 1, 2, 3, ...: one per area screen
         Binding("ctrl+o", "picker", "Campaigns", show=False, id="app.picker"),
         Binding("q", "quit", "Quit", show=False, id="app.quit_q"),
     ]
@@ -71,11 +68,10 @@ class TrackerApp(App):
 
     def get_default_screen(self) -> Screen:
         """The campaign's screen when one was named and opens, else the picker."""
-        from .screens.dungeon import DungeonScreen
         from .screens.picker import PickerScreen
 
         if self.campaign_name and self._load(self.campaign_name):
-            return DungeonScreen()
+            return areas.base_screen()()
         return PickerScreen()
 
     def on_mount(self) -> None:
@@ -94,7 +90,7 @@ class TrackerApp(App):
         if c is None or self._dispatching.locked():
             return
         try:
-            if c.store.head() == c.seq or not c.refresh():
+            if not c.refresh():
                 return
         except Refused as e:
             self.notify(str(e), title="Cannot read the campaign", severity="error", timeout=12)
@@ -249,18 +245,17 @@ class TrackerApp(App):
 
     def open_campaign(self, name: str) -> bool:
         """Open ``name`` in place of the current screen (the picker)."""
-        from .screens.dungeon import DungeonScreen
-
+        base = areas.base_screen()
         if not self._load(name):
             self.notify(self._open_error, title="Cannot open", severity="error", timeout=12)
             return False
         self._tell_open_warnings()
         self.refresh_bindings()
         below = self.screen_stack[-2] if len(self.screen_stack) > 1 else None
-        if isinstance(below, DungeonScreen):
-            self.pop_screen()  # back to the dungeon screen, now on the new campaign
+        if isinstance(below, base):
+            self.pop_screen()  # back to the base screen, now on the new campaign
         else:
-            self.push_screen(DungeonScreen())
+            self.push_screen(base())
         self.offer_session()
         return True
 
@@ -329,7 +324,8 @@ class TrackerApp(App):
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """Campaign actions are hidden until a campaign is open."""
-        if action in ("undo", "redo", "show_area", "picker") and self.campaign is None:
+        if action in ("undo", "redo", "show_area", "picker", *CAMPAIGN_ACTIONS) \
+                and self.campaign is None:
             return False
         return True
 
@@ -340,23 +336,17 @@ class TrackerApp(App):
         self.run_command(Redo())
 
     def action_show_area(self, area: str) -> None:
-        """Number keys: the dungeon screen, or the log or recap above it."""
-        from .screens.dungeon import DungeonScreen
-        from .screens.log import LogScreen
-        from .screens.party import PartyScreen
-        from .screens.recap import RecapScreen
-
-        wanted = {"dungeon": DungeonScreen, "log": LogScreen, "recap": RecapScreen,
-                  "party": PartyScreen}[area]
+        """Number keys: the base area screen, or another one opened above it."""
+        wanted, base = areas.screen_of(area), areas.base_screen()
         if self.campaign is None or isinstance(self.screen, wanted):
             return
         stack = self.screen_stack
-        base = next((i for i, s in enumerate(stack) if isinstance(s, DungeonScreen)), None)
-        if base is None:
+        at = next((i for i, s in enumerate(stack) if isinstance(s, base)), None)
+        if at is None:
             return
-        for _ in range(len(stack) - base - 1):
+        for _ in range(len(stack) - at - 1):
             self.pop_screen()
-        if wanted is not DungeonScreen:
+        if wanted is not base:
             self.push_screen(wanted())
 
     def action_picker(self) -> None:

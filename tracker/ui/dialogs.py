@@ -8,7 +8,7 @@ from typing import Callable
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
@@ -214,5 +214,6 @@ class KeysDialog(Dialog):
         text.rstrip()
         with Vertical(id="dialog"):
             yield Label(plain("Keys", "bold"), id="dialog-title")
-            yield Label(text, id="keys-list")
-            yield Label("Escape closes · ctrl+p lists every action", id="dialog-help")
+            with VerticalScroll(id="keys-scroll"):  # at 80x24 the list is longer than the dialog
+                yield Label(text, id="keys-list")
+            yield Label("Escape closes · ↑↓ scroll · ctrl+p lists every action", id="dialog-help")

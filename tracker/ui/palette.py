@@ -1,26 +1,32 @@
-"""The command palette reaches every action of the current screen and the app."""
+"""The command palette reaches every action of the current screen and the app.
+No key is typed into its text: each entry shows the key bound to its action
+now, read from the live bindings, so a remapped key shows as remapped."""
 
 from __future__ import annotations
 
-import re
 from functools import partial
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-APP_ACTIONS = [
+from .areas import area_screens
+from .campaign_actions import CAMPAIGN_PALETTE
+
+HISTORY = [
     ("Undo", "Undo the last action (it stays in the log, struck through)", "app.undo"),
     ("Redo", "Redo the last undone action", "app.redo"),
-    ("Dungeon screen", "The turn clock (1)", "app.show_area('dungeon')"),
-    ("Log screen", "Every entry, filters, corrections and rewind (2)", "app.show_area('log')"),
-    ("Recap screen", "A session in a few lines, as Markdown (3)", "app.show_area('recap')"),
-    ("Party screen", "Characters, hit points, XP, conditions (4)", "app.show_area('party')"),
-    ("Campaigns", "Close this campaign and pick another", "app.picker"),
 ]
+CAMPAIGNS = [("Campaigns", "Close this campaign and pick another", "app.picker")]
 ALWAYS = [
     ("Keys", "The keys of this screen", "app.keys"),
     ("Quit", "Leave tracker (offers to end the session)", "app.quit"),
 ]
-_TYPED_KEY = re.compile(r"\s*\([^()]*\)$")  # "(t)" at the end of a help line
+
+
+def campaign_items() -> list[tuple[str, str, str]]:
+    """What the palette offers on every screen while a campaign is open."""
+    screens = [(f"{a.title} screen", a.help, f"app.show_area('{a.name}')")
+               for a in area_screens()]
+    return CAMPAIGN_PALETTE + HISTORY + screens + CAMPAIGNS
 
 
 class ScreenActions(Provider):
@@ -29,19 +35,17 @@ class ScreenActions(Provider):
     def _items(self) -> list[tuple[str, str, str]]:
         items = list(getattr(self.screen, "PALETTE", []))
         if getattr(self.app, "campaign", None) is not None:
-            items += APP_ACTIONS
+            items += campaign_items()
         items += ALWAYS
         return [(title, self._with_key(help_, action), action) for title, help_, action in items]
 
     def _with_key(self, help_: str, action: str) -> str:
-        """The help line with the key that runs ``action`` now, read from the
-        bindings (a remapped key shows as remapped), not from the text."""
-        help_ = _TYPED_KEY.sub("", help_)
+        """The help line and the key that runs ``action`` on this screen, if any."""
+        on_app = action.startswith("app.")
         bare = action.removeprefix("app.")
         for active in self.screen.active_bindings.values():
             b = active.binding
-            if b.action in (action, bare, f"app.{bare}") or \
-                    (action.startswith("app.") and b.action == bare):
+            if b.action == action or (b.action == bare and (active.node is self.app) == on_app):
                 return f"{help_} ({self.app.get_key_display(b)})"
         return help_
 

@@ -9,16 +9,18 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
-from ...core import campaign as camp
 from ...core import dungeon as dun
 from ...core import effects, lights, party, supplies
 from ...core.errors import Refused
 from ...core.schema import seconds
 from ...core.state import State
+from ..areas import area_screen
 from ..dialogs import ChoiceDialog, TextDialog, checked_by, positive_int, refusal, signed_int
 from ..widgets import dungeon_panels as panels
 
 
+@area_screen("dungeon", key="1", title="Dungeon", help="The turn clock",
+             css="dungeon.tcss", order=10)
 class DungeonScreen(Screen):
     BINDINGS = [
         Binding("t", "turn", "Turn", id="dungeon.turn"),
@@ -35,40 +37,35 @@ class DungeonScreen(Screen):
         Binding("p", "add_character", "Add character", show=False, id="dungeon.add_character"),
     ]
     PALETTE = [
-        ("Advance turn", "One turn exploring (t)", "turn"),
-        ("Advance N turns", "Several turns of one activity; stops at an encounter (n)", "turns"),
-        ("Rest turn", "A turn of rest (r)", "rest"),
-        ("Turn with activity", "One turn searching, listening, ... (a)", "activity"),
-        ("Extra wandering check", "Roll a check now, no time passes (c)", "check"),
-        ("Light a light", "Torch, lantern, ... and who carries it (l)", "light"),
-        ("Douse or relight", "The light highlighted in the lights table (o)", "toggle_light"),
-        ("Start effect timer", "A spell or effect that ends on its own (e)", "effect"),
+        ("Advance turn", "One turn exploring", "turn"),
+        ("Advance N turns", "Several turns of one activity; stops at an encounter", "turns"),
+        ("Rest turn", "A turn of rest", "rest"),
+        ("Turn with activity", "One turn searching, listening, ...", "activity"),
+        ("Extra wandering check", "Roll a check now, no time passes", "check"),
+        ("Light a light", "Torch, lantern, ... and who carries it", "light"),
+        ("Douse or relight", "The light highlighted in the lights table", "toggle_light"),
+        ("Start effect timer", "A spell or effect that ends on its own", "effect"),
         ("End effect", "Stop a running effect early", "end_effect"),
-        ("Enter or leave the dungeon", "Enter, leave or leave in haste (g)", "enter_or_leave"),
+        ("Enter or leave the dungeon", "Enter, leave or leave in haste", "enter_or_leave"),
         ("Change dungeon level", "Go up or down a level", "depth"),
-        ("Fast travel", "Through explored areas, with its checks (f)", "fast_travel"),
-        ("Supplies", "Set or add torches, oil, rations (s)", "supplies"),
-        ("Add character", "Add someone to the party (p)", "add_character"),
+        ("Fast travel", "Through explored areas, with its checks", "fast_travel"),
+        ("Supplies", "Set or add torches, oil, rations", "supplies"),
+        ("Add character", "Add someone to the party", "add_character"),
         ("Rename character", "Change a character's name", "rename_character"),
         ("Remove character", "Take someone out of the party", "remove_character"),
-        ("GM note", "Write a note into the log", "note"),
-        ("Start session", "Begin the next session", "session_start"),
-        ("End session", "End the running session", "session_end"),
-        ("Manual dice on/off", "Type every roll yourself, or let tracker roll", "manual_dice"),
-        ("House rule", "Change one ruleset value for this campaign", "house_rule"),
     ]
 
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="top"):
-            yield Static(id="turn-panel")
-            yield DataTable(id="lights", cursor_type="row", show_cursor=True)
+            yield Static(id="turn-panel", classes="panel")
+            yield DataTable(id="lights", cursor_type="row", show_cursor=True, classes="panel")
         with Horizontal(id="middle"):
-            yield Static(id="checks")
-            yield Static(id="effects")
+            yield Static(id="checks", classes="panel")
+            yield Static(id="effects", classes="panel")
         with Horizontal(id="bottom"):
-            yield Static(id="log")
-            yield Static(id="supplies")
+            yield Static(id="log", classes="panel")
+            yield Static(id="supplies", classes="panel")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -359,33 +356,3 @@ class DungeonScreen(Screen):
         who = await self._pick_character("Remove whom?")
         if who is not None:
             self.app.run_command(party.RemoveCharacter(who))
-
-    @work(exit_on_error=False)
-    async def action_note(self) -> None:
-        text = await self._ask("GM note", "Goes into the log",
-                               self._check(None, camp.AddNote), max_length=10_000)
-        if text is not None:
-            self.app.run_command(camp.AddNote(text))
-
-    def action_session_start(self) -> None:
-        self.app.run_command(camp.StartSession())
-
-    def action_session_end(self) -> None:
-        self.app.run_command(camp.EndSession())
-
-    def action_manual_dice(self) -> None:
-        self.app.run_command(camp.SetManualDice(not self.state.manual_dice))
-
-    @work(exit_on_error=False)
-    async def action_house_rule(self) -> None:
-        def make(text: str):
-            key, value = (p.strip() for p in text.split("=", 1))
-            return camp.ChangeHouseRule(key, value)
-
-        text = await self._ask("House rule: key = value",
-                               "e.g. dungeon.wandering.every_turns = 3",
-                               self._check(lambda t: "" if "=" in t else "write key = value",
-                                           make), max_length=500)
-        if text is not None:
-            key, value = (p.strip() for p in text.split("=", 1))
-            self.app.run_command(camp.ChangeHouseRule(key, value))

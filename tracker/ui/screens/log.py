@@ -14,13 +14,13 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
-from ...core.engine import Timeline
 from ...core.errors import Refused
 from ...core.handlers import Command
 from ...core.view import diff, state_json
 from ...history import AREAS, LogEntry, entries
-from ...store.sqlite import EventStore
+from ...service import LogReader
 from .. import safe
+from ..areas import area_screen
 from ..dialogs import ChoiceDialog, TextDialog, whole
 from ..widgets import dungeon_panels as panels
 from ..widgets.log_view import LogView
@@ -29,6 +29,8 @@ AREA_CYCLE = [None, *sorted(AREAS)]
 TAIL_FIRST = 500  # entries shown while a long log is read
 
 
+@area_screen("log", key="2", title="Log", help="Every entry, filters, corrections and rewind",
+             css="log.tcss", order=20)
 class LogScreen(Screen):
     AUTO_FOCUS = "#log-list"
     BINDINGS = [
@@ -44,15 +46,15 @@ class LogScreen(Screen):
         Binding("f", "amend_field", "Field", id="log.amend_field"),
     ]
     PALETTE = [
-        ("Search the log", "Filter entries by text (/)", "search"),
-        ("Filter by session", "Cycle through sessions (s)", "cycle_session"),
-        ("Filter by area", "Party, dungeon, supplies, ... (a)", "cycle_area"),
-        ("Filter by character", "Entries about one character (c)", "cycle_character"),
-        ("Clear filters", "Show every entry (x)", "clear"),
-        ("Rewind to this entry", "The campaign returns to how it stood after it (w)", "rewind"),
-        ("Correct the dice", "Retype the dice of this entry (m)", "amend_dice"),
-        ("Insert a forgotten turn", "e.g. a rest, right after this entry (i)", "insert_turn"),
-        ("Correct a field", "e.g. who carries a torch: by=Bo (f)", "amend_field"),
+        ("Search the log", "Filter entries by text", "search"),
+        ("Filter by session", "Cycle through sessions", "cycle_session"),
+        ("Filter by area", "Party, dungeon, supplies, ...", "cycle_area"),
+        ("Filter by character", "Entries about one character", "cycle_character"),
+        ("Clear filters", "Show every entry", "clear"),
+        ("Rewind to this entry", "The campaign returns to how it stood after it", "rewind"),
+        ("Correct the dice", "Retype the dice of this entry", "amend_dice"),
+        ("Insert a forgotten turn", "e.g. a rest, right after this entry", "insert_turn"),
+        ("Correct a field", "e.g. who carries a torch: by=Bo", "amend_field"),
     ]
 
     @dataclass
@@ -81,8 +83,8 @@ class LogScreen(Screen):
             yield Input(placeholder="search (/)", id="log-search")
             yield Static("", id="log-filter-status")
         with Horizontal(id="log-body"):
-            yield LogView(id="log-list")
-            yield Static("", id="log-state")
+            yield LogView(id="log-list", classes="panel")
+            yield Static("", id="log-state", classes="panel")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -95,25 +97,21 @@ class LogScreen(Screen):
 
     def reload(self) -> None:
         if self.app.campaign is not None:
-            self._load(self.app.campaign.store.path)
+            self._load(self.app.campaign.reader)
 
     @work(thread=True, exclusive=True, group="log-load", exit_on_error=False)
-    def _load(self, path) -> None:
+    def _load(self, open_reader: Callable[[], LogReader]) -> None:
         """Read the whole log. A failure is posted as ``LoadFailed`` and shown in
         the pane: it never ends the app."""
         try:
-            store = EventStore.open(path, readonly=True)  # a reader: it never writes
-            try:
-                timeline = Timeline(store.read, store.nearest_snapshot)
-                head = store.head()
+            with open_reader() as log:  # opened here: its connection is this thread's
+                head = log.head()
                 start = head - TAIL_FIRST + 1
                 if start > 1 and not self.all:  # a long log: show its newest entries at once
-                    tail = entries(list(store.read(start, head)), timeline,
-                                   timeline.state_at(start - 1))
+                    tail = entries(list(log.read(start, head)), log.timeline,
+                                   log.state_at(start - 1))
                     self.post_message(self.Loaded(tail, complete=False))
-                found = entries(list(store.read()), timeline)
-            finally:
-                store.close()
+                found = entries(list(log.read()), log.timeline)
         except Exception as e:  # noqa: BLE001 - shown on screen, see _load_failed
             self.post_message(self.LoadFailed(e))
             return

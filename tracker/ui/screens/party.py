@@ -17,10 +17,13 @@ from ...core.dice import DiceNeeded
 from ...core.party.model import Character
 from ...core.state import State
 from ..dialogs import ChoiceDialog, DiceDialog, TextDialog, checked_by, positive_int, whole
+from ..areas import area_screen
 from ..safe import plain
 from ..widgets import party_panels as panels
 
 
+@area_screen("party", key="4", title="Party", help="Characters, hit points, XP, conditions",
+             css="party.tcss", order=40)
 class PartyScreen(Screen):
     BINDINGS = [
         Binding("a", "add", "Add", id="party.add"),
@@ -33,24 +36,24 @@ class PartyScreen(Screen):
         Binding("w", "load", "Load", show=False, id="party.load"),
     ]
     PALETTE = [
-        ("Add character", "Roll or type abilities, then a class they allow (a)", "add"),
-        ("Damage", "The highlighted character takes damage (d)", "damage"),
-        ("Heal", "The highlighted character heals (h)", "heal"),
-        ("Award XP to the party", "Split among the living, each with their bonus (x)", "xp"),
+        ("Add character", "Roll or type abilities, then a class they allow", "add"),
+        ("Damage", "The highlighted character takes damage", "damage"),
+        ("Heal", "The highlighted character heals", "heal"),
+        ("Award XP to the party", "Split among the living, each with their bonus", "xp"),
         ("Award XP to one", "Only the highlighted character", "xp_one"),
-        ("Level up", "When the XP table allows; rolls the new hit points (u)", "level_up"),
-        ("Condition on/off", "Poisoned, paralysed, ... (c)", "condition"),
-        ("Exhaustion level", "D&D 2024 levels 1-6 (e)", "exhaustion"),
-        ("Load carried", "Coins of weight, for the movement rate (w)", "load"),
+        ("Level up", "When the XP table allows; rolls the new hit points", "level_up"),
+        ("Condition on/off", "Poisoned, paralysed, ...", "condition"),
+        ("Exhaustion level", "D&D 2024 levels 1-6", "exhaustion"),
+        ("Load carried", "Coins of weight, for the movement rate", "load"),
         ("Remove character", "Take the highlighted character out of the party", "remove"),
     ]
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield DataTable(id="party-table", cursor_type="row", zebra_stripes=True)
+        yield DataTable(id="party-table", cursor_type="row", zebra_stripes=True, classes="panel")
         with Horizontal(id="party-detail"):
-            yield Static(id="party-sheet")
-            yield Static(id="party-saves")
+            yield Static(id="party-sheet", classes="panel")
+            yield Static(id="party-saves", classes="panel")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -11,9 +11,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Label
 
 from ...core.errors import Refused
-from ...core.ruleset import load_text
-from ...service import Campaign, list_campaigns
-from ...store import paths
+from ...service import Campaign, check_name_free, list_campaigns, list_rulesets
 from ..dialogs import ChoiceDialog, TextDialog
 from ..safe import cell, plain
 
@@ -73,19 +71,18 @@ class PickerScreen(Screen):
     @work(exit_on_error=False)
     async def action_new(self) -> None:
         options = []
-        for rid, path in paths.list_rulesets().items():
-            try:
-                r = load_text(paths.read_ruleset_file(path), str(path)).rules
-                options.append((rid, f"{r.meta.name} — {r.meta.description}"))
-            except Refused as e:
-                self.notify(str(e), title="Broken ruleset", severity="error")
+        for r in list_rulesets():
+            if r.error:
+                self.notify(r.error, title="Broken ruleset", severity="error")
+            else:
+                options.append((r.id, f"{r.name} — {r.description}"))
         rid = await self.app.push_screen_wait(ChoiceDialog("New campaign: ruleset", options))
         if rid is None:
             return
 
         def check(name: str) -> str:
             try:
-                paths.check_free(self.app.saves, name)
+                check_name_free(self.app.saves, name)
             except Refused as e:
                 return str(e)
             return ""

@@ -4,6 +4,7 @@ and the same Markdown that `tracker export --format markdown` writes."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -13,12 +14,14 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Markdown
 
 from ... import recap
-from ...core.engine import Timeline
 from ...core.errors import Refused
+from ...service import LogReader
 from .. import safe
-from ...store.sqlite import EventStore
+from ..areas import area_screen
 
 
+@area_screen("recap", key="3", title="Recap", help="A session in a few lines, as Markdown",
+             css="recap.tcss", order=30)
 class RecapScreen(Screen):
     BINDINGS = [
         Binding("left", "session(-1)", "Previous session", id="recap.previous"),
@@ -27,10 +30,10 @@ class RecapScreen(Screen):
         Binding("x", "export", "Export .md", id="recap.export"),
     ]
     PALETTE = [
-        ("Previous session", "Recap the session before (←)", "session(-1)"),
-        ("Next session", "Recap the session after (→)", "session(1)"),
-        ("All sessions", "One recap of the whole campaign (a)", "all"),
-        ("Export recap", "Write the recap as Markdown into the saves folder (x)", "export"),
+        ("Previous session", "Recap the session before", "session(-1)"),
+        ("Next session", "Recap the session after", "session(1)"),
+        ("All sessions", "One recap of the whole campaign", "all"),
+        ("Export recap", "Write the recap as Markdown into the saves folder", "export"),
     ]
 
     @dataclass
@@ -48,7 +51,7 @@ class RecapScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Markdown("Building the recap…", id="recap")
+        yield Markdown("Building the recap…", id="recap", classes="panel")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -56,24 +59,21 @@ class RecapScreen(Screen):
 
     def rebuild(self) -> None:
         if self.app.campaign is not None:
-            self._build(self.app.campaign.store.path, self.app.campaign.name, self.sessions)
+            self._build(self.app.campaign.reader, self.app.campaign.name, self.sessions)
 
     @work(thread=True, exclusive=True, group="recap", exit_on_error=False)
-    def _build(self, path, name: str, sessions: list[int] | None) -> None:
+    def _build(self, open_reader: Callable[[], LogReader], name: str,
+               sessions: list[int] | None) -> None:
         """Build the recap. Any failure becomes a line on screen (and, when it is
         a bug, a notification): it never ends the app."""
         r, played, export = None, [], ""
         try:
-            store = EventStore.open(path, readonly=True)  # a reader: it never writes
-            try:
-                envs = list(store.read())
+            with open_reader() as log:  # opened here: its connection is this thread's
+                envs = list(log.read())
                 played = sorted({e.session for e in envs if e.session > 0}) or [0]
-                r = recap.build(name, envs, Timeline(store.read, store.nearest_snapshot).state_at,
-                                sessions)
+                r = recap.build(name, envs, log.state_at, sessions)
                 text = recap.markdown(r, escape=True)
                 export = recap.markdown(r)
-            finally:
-                store.close()
         except (ValueError, Refused) as e:  # nothing to recap, or a file that cannot be read
             text, played, r = f"*{safe.md(e)}*", [], None
         except Exception as e:  # noqa: BLE001 - a bug: shown, reported, the app goes on

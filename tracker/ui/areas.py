@@ -1,0 +1,86 @@
+"""The area screens (dungeon, log, recap, party, ...), registered by their own
+modules. The app builds its screen keys, the palette's screen entries and its
+list of stylesheets from this registry, so it names no area screen itself.
+
+A new area screen is a module in ``tracker/ui/screens/`` (and its .tcss beside
+app.tcss) whose screen class carries one line:
+
+    @area_screen("travel", key="5", title="Travel", help="Day by day", css="travel.tcss", order=5)
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from textual.binding import Binding
+from textual.screen import Screen
+
+STYLES = Path(__file__).resolve().parent  # where the .tcss files live
+
+
+@dataclass(frozen=True)
+class AreaScreen:
+    name: str  # e.g. "dungeon": show_area('dungeon'), the binding id app.screen.dungeon
+    key: str  # the key that switches to it, e.g. "1"
+    title: str  # e.g. "Dungeon": the keys screen, and "Dungeon screen" in the palette
+    help: str  # one line for the palette, e.g. "The turn clock"
+    css: Path  # its own stylesheet, rules prefixed with the screen's class name
+    order: int  # the first is the base of the screen stack; the others open above it
+    screen: type[Screen]
+
+
+_REGISTERED: dict[str, AreaScreen] = {}
+
+
+def area_screen(name: str, *, key: str, title: str, help: str, css: str, order: int):
+    """Register the decorated Screen class as the area screen ``name``."""
+    def register(cls: type[Screen]) -> type[Screen]:
+        if name in _REGISTERED and _REGISTERED[name].screen.__qualname__ != cls.__qualname__:
+            raise ValueError(f"two area screens are named {name!r}")
+        _REGISTERED[name] = AreaScreen(name, key, title, help, STYLES / css, order, cls)
+        return cls
+    return register
+
+
+def area_screens() -> list[AreaScreen]:
+    """Every area screen, in order (the screen modules are imported on first use)."""
+    _import_screen_modules()
+    return sorted(_REGISTERED.values(), key=lambda a: a.order)
+
+
+def base_screen() -> type[Screen]:
+    """The screen a campaign opens on; the other area screens open above it."""
+    return area_screens()[0].screen
+
+
+def screen_of(name: str) -> type[Screen]:
+    _import_screen_modules()
+    return _REGISTERED[name].screen
+
+
+def bindings() -> list[Binding]:
+    """One key per area screen (hidden from the footer; listed by ? and the palette)."""
+    return [Binding(a.key, f"show_area('{a.name}')", a.title, show=False,
+                    id=f"app.screen.{a.name}") for a in area_screens()]
+
+
+def stylesheets() -> list[Path]:
+    return [a.css for a in area_screens()]
+
+
+_imported = False
+
+
+def _import_screen_modules() -> None:
+    """Importing a screen module runs its @area_screen line."""
+    global _imported
+    if _imported:
+        return
+    from . import screens
+
+    for module in pkgutil.iter_modules(screens.__path__):
+        importlib.import_module(f"{screens.__name__}.{module.name}")
+    _imported = True
