@@ -302,14 +302,14 @@ def _bare_app():
         def compose(self):
             yield Header()
             with Horizontal(id="top"):
-                yield Static("turn", id="turn-panel")
-                yield DataTable(id="lights")
+                yield Static("turn", id="turn-panel", classes="panel")
+                yield DataTable(id="lights", classes="panel")
             with Horizontal(id="middle"):
-                yield Static("checks", id="checks")
-                yield Static("effects", id="effects")
+                yield Static("checks", id="checks", classes="panel")
+                yield Static("effects", id="effects", classes="panel")
             with Horizontal(id="bottom"):
-                yield Static("log", id="log")
-                yield Static("supplies", id="supplies")
+                yield Static("log", id="log", classes="panel")
+                yield Static("supplies", id="supplies", classes="panel")
             yield Footer()
 
     class Bare(App):
