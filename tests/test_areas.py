@@ -133,6 +133,42 @@ def test_the_ui_never_opens_sqlite_itself():
     assert not wrong, "\n".join(wrong)
 
 
+MODEL_MAY_IMPORT = {"parts", "schema", "dice", "errors", "limits"}
+
+
+def test_an_areas_model_imports_only_what_the_ruleset_is_built_from():
+    """model.py loads while the ruleset type is being built: importing the
+    state, the ruleset or any area's rules from it would be a cycle."""
+    wrong = []
+    for path in sorted((ROOT / "core").glob("*/model.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.level:
+                head = (node.module or node.names[0].name).split(".")[0]
+                if node.level == 1 or head not in MODEL_MAY_IMPORT:
+                    wrong.append(f"{path.relative_to(ROOT)} imports {'.' * node.level}{head}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_every_area_in_the_list_is_a_package_and_declares_no_part_twice():
+    from tracker.core import areas, parts
+
+    missing = [a for a in areas.AREAS if not (ROOT / "core" / a / "__init__.py").exists()]
+    assert not missing, f"areas without a package: {missing}"
+    with pytest.raises(ValueError, match="two areas declare the state part 'party'"):
+        parts.state_part("party", int, 0)
+    with pytest.raises(ValueError, match="ruleset section 'dungeon'"):
+        parts.ruleset_section("dungeon", int)
+
+
+def test_state_and_ruleset_are_put_together_from_every_areas_parts():
+    from tracker.core.parts import SECTIONS, STATE_PARTS
+    from tracker.core.ruleset import Ruleset
+    from tracker.core.state import State
+
+    assert {p.name for p in STATE_PARTS} <= set(State.__struct_fields__)
+    assert {s.name for s in SECTIONS} <= set(Ruleset.__struct_fields__)
+
+
 # -- rolled tables: one type for weather, complications, bastion events ----------------------
 
 import msgspec  # noqa: E402
