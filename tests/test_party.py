@@ -378,3 +378,16 @@ def test_the_dead_neither_eat_nor_flee(make):
     assert js(c)["supplies"]["eaten"] == 1
     c.dispatch(LeaveDungeon(hasty=True), [20])
     assert [r["name"] for r in js(c)["dungeon"]["hasty_exit"]] == ["A"]
+
+
+def test_dnd_exhaustion_takes_two_per_level_from_the_saves_on_the_sheet(make):
+    """Issue 14: a level-3 exhausted fighter's Strength save still read +6."""
+    c = make("dnd-2024")
+    c.dispatch(AddCharacter("F", "fighter", level=5, abilities=(16, 10, 14, 10, 10, 10)))
+    fresh = js(c)["party"][0]["saves"]
+    c.dispatch(SetExhaustion("F", 3))
+    tired = js(c)["party"][0]["saves"]
+    assert {k: fresh[k] - tired[k] for k in fresh} == {k: 6 for k in fresh}
+    o = make("dyb-og-drager", name="o")  # OSR save targets have no exhaustion levels
+    o.dispatch(AddCharacter("B", "kriger", abilities=(10,) * 6), [3])
+    assert js(o)["party"][0]["saves"]

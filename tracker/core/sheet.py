@@ -68,8 +68,9 @@ def saves(rules: Ruleset, c: Character) -> dict[str, int]:
         row = next((r for r in k.saves if r.levels[0] <= c.level <= r.levels[1]), None)
         return dict(zip(p.saves, row.values)) if row else {}
     pb = proficiency(rules, c) or 0
+    tired = p.exhaustion_d20 * c.exhaustion  # a save is a d20 test
     return {s: modifier(p, c.abilities.get(s, 10)) + (pb if s in k.save_proficiencies else 0)
-            for s in p.saves}
+            - tired for s in p.saves}
 
 
 def skills(rules: Ruleset, c: Character) -> dict[str, int]:

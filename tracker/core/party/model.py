@@ -75,6 +75,7 @@ class Party(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     conditions: list[str] = []
     exhaustion_max: Int(0, 100) = 0  # 0: no exhaustion levels; at the maximum, death
     exhaustion_speed: Int(0, 1000) = 0
+    exhaustion_d20: Int(0, 100) = 0  # taken from every d20 test per level (saves on the sheet)
     exhaustion_effects: list[str] = []
     encumbrance: list[Band] = []  # coins carried -> speed
 
