@@ -283,3 +283,19 @@ def test_fast_travel_goes_at_the_party_speed(make):
     assert speed == slow.value < 40
     out = c.dispatch(FastTravel(speed * 10 * 4), [6, 6])  # four turns at the slow pace
     assert out.envelopes[0].event.turns == 4  # at a fixed 40 it was 3
+
+
+def test_a_doused_light_is_named_by_its_carrier_in_the_log(make):
+    """Issue 14: "Doused light #6" told the GM nothing; it reads "Bo's lantern (#6)"."""
+    from tracker.history import entries
+    c = delve(make("dolmenwood"))
+    c.dispatch(SetSupplies("oil", 2))
+    c.dispatch(LightSource("lantern", "Bo"))
+    lid = js(c)["dungeon"]["lights"][0]["id"]
+    c.dispatch(DouseLight(lid))
+    c.dispatch(RelightLight(lid))
+    c.dispatch(LightSource("torch"))
+    c.dispatch(DouseLight(js(c)["dungeon"]["lights"][1]["id"]))
+    texts = [e.text for e in entries(list(c.store.read()), c.timeline)[-4:]]
+    assert texts[0] == f"Doused Bo's lantern (#{lid})" and texts[1] == f"Relit Bo's lantern (#{lid})"
+    assert texts[3].startswith("Doused a torch set down (#")

@@ -93,7 +93,7 @@ def _print_outcome(out, campaign: Campaign, as_json: bool) -> None:
     from .core.describe import describe
 
     for env in out.envelopes:
-        print(f"#{env.seq} {describe(env.event, campaign.state.rules)}")
+        print(f"#{env.seq} {describe(env.event, campaign.state.rules, campaign.state)}")
     for alert in out.alerts:
         print(f"!! {alert.text}")
     for warning in out.warnings:

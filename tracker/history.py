@@ -10,9 +10,8 @@ from .core.corrections import EntryCorrected, cook
 from .core.describe import describe
 from .core.dice import Roll
 from .core.dice import rolls_in as dice_rolls_in
-from .core.dungeon import Encounter
 from .core.engine import Redone, Undone, step
-from .core.events import EVENT_TYPES, Envelope
+from .core.events import DESCRIBED_WITH_STATE, EVENT_TYPES, Envelope
 
 def _areas() -> dict[str, set[str]]:
     """Each area and the event types it files, from the events' own registration."""
@@ -76,9 +75,6 @@ class LogEntry:
 
 def rolls_in(obj) -> list[Roll]:
     """Every roll recorded in an event, in the order it was rolled."""
-    if isinstance(obj, Encounter):  # the common case, kept fast for long logs
-        return [r for r in (obj.check, obj.surprise_party, obj.surprise_monsters, obj.distance)
-                if r is not None]
     cls = type(obj)
     may = _MAY_ROLL.get(cls)
     if may is None:  # decided once per event class, from its field types
@@ -116,11 +112,14 @@ def entries(envs: list[Envelope], history, state=None) -> list[LogEntry]:
             shown = [cook(r) for r in ev.events]
         else:
             shown = [ev]
-        out.append(LogEntry(
+        entry = LogEntry(
             env.seq, env.session, env.command_id, env.type, ev, state.ruleset.rules,
             state.clock, env.recorded_at,
             AREA_OF.get(env.type, "campaign"), [r for e in shown for r in rolls_in(e)],
-            env.command_id in undone, 0, tuple(n for e in shown for n in e.names())))
+            env.command_id in undone, 0, tuple(n for e in shown for n in e.names()))
+        if type(ev) in DESCRIBED_WITH_STATE:  # the state is at hand only now
+            entry._text = describe(ev, entry.rules, state)
+        out.append(entry)
     for target, by in corrected.items():
         if first <= target < first + len(out):
             out[target - first].corrected_by = by

@@ -7,7 +7,7 @@ this module only holds the shared pieces.
 from __future__ import annotations
 
 from . import dice
-from .events import DESCRIBERS, Event
+from .events import DESCRIBED_WITH_STATE, DESCRIBERS, Event
 
 
 def roll_text(r: dice.Roll) -> str:
@@ -16,7 +16,10 @@ def roll_text(r: dice.Roll) -> str:
     return f"{r.expr}=[{faces}]{'' if len(r.dice) == 1 and r.total == r.dice[0] else f'={r.total}'}{typed}"
 
 
-def describe(ev: Event, rules) -> str:
-    """The entry's text under ``rules`` (the ruleset in force at that entry)."""
+def describe(ev: Event, rules, state=None) -> str:
+    """The entry's text under ``rules`` (the ruleset in force at that entry);
+    ``state``, where at hand, as it stood after the entry."""
     fn = DESCRIBERS.get(type(ev))
-    return fn(ev, rules) if fn is not None else ev.TYPE.replace("_", " ")
+    if fn is None:
+        return ev.TYPE.replace("_", " ")
+    return fn(ev, rules, state) if type(ev) in DESCRIBED_WITH_STATE else fn(ev, rules)

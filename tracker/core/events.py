@@ -43,6 +43,7 @@ class Envelope(msgspec.Struct, frozen=True, gc=False):
 
 EVENT_TYPES: dict[str, type[Event]] = {}
 DESCRIBERS: dict[type, Callable[[Event, Any], str]] = {}  # event class -> its log line
+DESCRIBED_WITH_STATE: set[type] = set()  # their describers take the state too
 UPCASTERS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}
 _DECODERS: dict[str, msgspec.json.Decoder] = {}
 _ENCODER = msgspec.json.Encoder()
@@ -65,13 +66,18 @@ def event(name: str, version: int = 1, *, area: str):
     return register
 
 
-def describes(event_type: type):
-    """Register how ``event_type`` reads in the log: ``fn(event, rules) -> str``."""
+def describes(event_type: type, *, with_state: bool = False):
+    """Register how ``event_type`` reads in the log: ``fn(event, rules) -> str``;
+    ``with_state``: ``fn(event, rules, state)``, ``state`` as it stood just
+    after the entry or None where it is not at hand (to name a light by its
+    carrier, say, where the event holds only its id)."""
 
     def register(fn):
         if event_type in DESCRIBERS:
             raise RuntimeError(f"{event_type.__name__} described twice")
         DESCRIBERS[event_type] = fn
+        if with_state:
+            DESCRIBED_WITH_STATE.add(event_type)
         return fn
 
     return register

@@ -7,7 +7,7 @@ from ..alerts import Alert, alerting, still_there
 from ..view import state_view
 from ..events import describes
 from ..state import State
-from .rules import LightDoused, LightLit, LightRelit
+from .rules import LightDoused, LightLit, LightRelit, find
 from ..tally import Tally, tally
 
 
@@ -19,14 +19,27 @@ def _describe_light_lit(ev: LightLit, rules) -> str:
     return f"Lit a {name.lower()}" + (f" carried by {ev.by}" if ev.by else "")
 
 
-@describes(LightDoused)
-def _describe_light_doused(ev: LightDoused, rules) -> str:
-    return f"Doused light #{ev.id}"
+def light_name(rules, light) -> str:
+    """A light as the GM knows it: "Frida's lantern (#6)", "a torch set down (#2)"."""
+    kind = rules.lights.get(light.kind)
+    what = (kind.name if kind else light.kind).split(" (")[0].lower()
+    who = f"{light.by}'s {what}" if light.by else f"a {what} set down"
+    return f"{who} (#{light.id})"
 
 
-@describes(LightRelit)
-def _describe_light_relit(ev: LightRelit, rules) -> str:
-    return f"Relit light #{ev.id}"
+def _named(rules, state, light_id: int) -> str:
+    light = find(state, light_id) if state is not None else None
+    return light_name(rules, light) if light is not None else f"light #{light_id}"
+
+
+@describes(LightDoused, with_state=True)
+def _describe_light_doused(ev: LightDoused, rules, state) -> str:
+    return f"Doused {_named(rules, state, ev.id)}"
+
+
+@describes(LightRelit, with_state=True)
+def _describe_light_relit(ev: LightRelit, rules, state) -> str:
+    return f"Relit {_named(rules, state, ev.id)}"
 
 
 # --- what the GM must not miss ----------------------------------------------------------

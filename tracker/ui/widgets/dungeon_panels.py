@@ -145,7 +145,7 @@ def log_lines(state: State, recent: list[Envelope], rows: int) -> Text:
     undone = undone_commands(recent)
     t = Text()
     for env in recent[-rows:]:
-        line = f"#{env.seq} {describe(env.event, state.rules)}"
+        line = f"#{env.seq} {describe(env.event, state.rules, state)}"
         style = "strike dim" if env.command_id in undone else \
             ("bold red" if "ENCOUNTER" in line else "")
         t.append(line + "\n", style=style)
