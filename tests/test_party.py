@@ -391,3 +391,25 @@ def test_dnd_exhaustion_takes_two_per_level_from_the_saves_on_the_sheet(make):
     o = make("dyb-og-drager", name="o")  # OSR save targets have no exhaustion levels
     o.dispatch(AddCharacter("B", "kriger", abilities=(10,) * 6), [3])
     assert js(o)["party"][0]["saves"]
+
+
+def test_damage_may_be_rolled_as_dice_and_the_log_shows_them(make, capsys):
+    """Issue 14: damage accepts a dice expression ("2d6")."""
+    from tracker import cli
+    from tracker.core.party import damage_from
+    from tracker.history import entries
+    c = make("dnd-2024")
+    c.dispatch(AddCharacter("B", "fighter", abilities=(14, 10, 14, 10, 10, 10)))
+    hp = js(c)["party"][0]["hp"]
+    c.dispatch(damage_from("B", "2d6+1"), [3, 4])
+    assert js(c)["party"][0]["hp"] == hp - 8
+    assert entries(list(c.store.read()), c.timeline)[-1].text == "B took 8 damage (2d6+1=[3,4]=8 typed)"
+    with pytest.raises(Refused, match="bad dice"):
+        c.dispatch(damage_from("B", "2x6"))
+    with pytest.raises(Refused, match="came to 0"):
+        c.dispatch(damage_from("B", "1d4-4"), [4])
+    assert damage_from("B", "7") == Damage("B", 7)
+    c.close()
+    assert cli.main(["--saves", str(c.store.path.parent), "do", c.name, "damage", "B", "1d6",
+                     "--dice", "5"]) == 0
+    assert "B took 5 damage (1d6=[5] typed)" in capsys.readouterr().out

@@ -5,6 +5,7 @@ from .spec import Action, arg, ints
 
 _CHAR = arg("char", metavar="NAME")
 
+
 ACTIONS = (
     Action("add-character", "add a character: --class C with --abilities S,I,W,D,C,Ch or "
            "--roll-abilities (the ruleset's procedure); without a class, a hireling",
@@ -17,8 +18,9 @@ ACTIONS = (
            lambda a, c: party.AddCharacter(a.char, a.cls or "", a.level,
                                            tuple(a.abilities or ()), a.roll_abilities,
                                            a.hp, a.ac)),
-    Action("damage", "NAME N: a character takes N damage", (_CHAR, arg("amount", type=int)),
-           lambda a, c: party.Damage(a.char, a.amount)),
+    Action("damage", "NAME N|DICE: a character takes N damage, or rolls it (2d6+1; "
+           "--dice to type the dice)", (_CHAR, arg("amount", metavar="N|DICE")),
+           lambda a, c: party.damage_from(a.char, a.amount)),
     Action("heal", "NAME N: heal N hit points (never above the maximum)",
            (_CHAR, arg("amount", type=int)), lambda a, c: party.Heal(a.char, a.amount)),
     Action("xp", "N [--to NAME ...]: award N XP split among the named (default: every living "

@@ -53,7 +53,16 @@ class RemoveCharacter(Command, frozen=True):
 
 class Damage(Command, frozen=True):
     name: str
-    amount: int
+    amount: int = 0
+    dice: str = ""  # a dice expression ("2d6+1") rolled for the amount instead
+
+
+def damage_from(name: str, text: str) -> Damage:
+    """Damage as the GM types it: a number, or dice to roll ("2d6+1")."""
+    text = text.strip()
+    if re.fullmatch(r"[+-]?\d{1,9}", text):
+        return Damage(name, int(text))
+    return Damage(name, dice=text)
 
 
 class Heal(Command, frozen=True):
@@ -128,6 +137,7 @@ class CharacterRemoved(Event, frozen=True):
 class DamageTaken(Event, frozen=True):
     name: CharacterName
     amount: Amount
+    roll: Roll | None = None  # the damage dice, where they were rolled
 
 
 @event("healed", area="party")
@@ -305,11 +315,16 @@ def _tracked(state: State, name: str) -> Character:
 @decides(Damage)
 def decide_damage(state: State, cmd: Damage, dice) -> list[Event]:
     c = _tracked(state, cmd.name)
-    if cmd.amount <= 0:
+    if not cmd.dice and cmd.amount <= 0:
         raise Refused("damage must be 1 or more")
     if sheet.status(state.rules, c) == "dead":
         raise Refused(f"{c.name} is dead")
-    return [DamageTaken(c.name, cmd.amount)]
+    if not cmd.dice:
+        return [DamageTaken(c.name, cmd.amount)]
+    roll = dicemod.roll(cmd.dice, dice, f"{c.name}: damage")
+    if roll.total <= 0:
+        raise Refused(f"{cmd.dice} came to {roll.total}: no damage")
+    return [DamageTaken(c.name, roll.total, roll)]
 
 
 @decides(Heal)

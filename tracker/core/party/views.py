@@ -61,7 +61,8 @@ def _describe_character_added(ev: CharacterAdded, rules) -> str:
 
 @describes(DamageTaken)
 def _describe_damage_taken(ev: DamageTaken, rules) -> str:
-    return f"{ev.name} took {ev.amount} damage"
+    rolled = f" ({roll_text(ev.roll)})" if ev.roll else ""
+    return f"{ev.name} took {ev.amount} damage{rolled}"
 
 
 @describes(Healed)

@@ -123,10 +123,15 @@ class PartyScreen(Screen):
 
     @work(exit_on_error=False)
     async def action_damage(self) -> None:
-        if (c := self.selected()) and (n := await self._number(
-                f"Damage to {c.name}", f"HP {c.hp}/{c.hp_max}",
-                lambda n: party.Damage(c.name, n))):
-            self.app.run_command(party.Damage(c.name, n))
+        c = self.selected()
+        if c is None:
+            return
+        text = await self.app.push_screen_wait(TextDialog(
+            f"Damage to {c.name}", f"HP {c.hp}/{c.hp_max} · a number, or dice to roll (2d6+1)",
+            validate=checked_by(self.app, None, lambda t: party.damage_from(c.name, t)),
+            max_length=40))
+        if text is not None:
+            self.app.run_command(party.damage_from(c.name, text))
 
     @work(exit_on_error=False)
     async def action_heal(self) -> None:
