@@ -44,8 +44,8 @@ CHOICES = (
 
 ACTIONS = (
     Action("bastion-new", "found a bastion for a character (D&D 2024, level 5+)",
-           (arg("owner"), arg("--name", default="")),
-           lambda a, c: bas.NewBastion(a.owner, a.name)),
+           (arg("owner"), arg("--name", dest="bastion_name", default="")),
+           lambda a, c: bas.NewBastion(a.owner, a.bastion_name)),
     Action("facility-add", "add a special facility the owner's level allows",
            (arg("owner"), arg("kind"),
             arg("--qualifies", action="store_true", help="the owner meets its prerequisite")),

@@ -51,6 +51,7 @@ class TurnResult(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     clock: int
     lines: tuple[str, ...]
     gp: int = 0
+    dice: tuple[str, ...] = ()  # each roll as the log shows it
 
 
 class Bastion(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):

@@ -16,6 +16,7 @@ from msgspec import Meta
 from msgspec.structs import replace
 
 from .. import dice as dicemod
+from ..describe import roll_text
 from ..dice import Roll
 from ..errors import Refused
 from ..events import Event, event
@@ -454,7 +455,7 @@ def run_turn(state: State, b: Bastion, ev: BastionTurnRun, take: Take) -> tuple[
     if abandoned:
         t.lines.append(f"Neglected {neglect} turns: the hirelings leave")
     gp = t.b.treasury - t.start_gp
-    result = TurnResult(b.turns + 1, clock, tuple(t.lines), gp)
+    result = TurnResult(b.turns + 1, clock, tuple(t.lines), gp, tuple(t.rolled))
     b = replace(b, queued=b.queued - 1, turns=b.turns + 1, neglect=neglect, abandoned=abandoned,
                 results=(b.results + (result,))[-RESULTS_KEPT:])
     return b, t.lines
@@ -464,7 +465,14 @@ class _Turn:
     """One turn being worked out: the bastion so far and the lines it reads as."""
 
     def __init__(self, rules, clock: int, take: Take, ev: BastionTurnRun, b: Bastion):
-        self.rules, self.clock, self.take, self.ev, self.b = rules, clock, take, ev, b
+        self.rules, self.clock, self.ev, self.b = rules, clock, ev, b
+        self.rolled: list[str] = []  # what the dice said, for the turn's results
+
+        def recorded(expr: str, label: str) -> Roll:
+            r = take(expr, label)
+            self.rolled.append(roll_text(r))
+            return r
+        self.take = recorded
         self.br = rules.bastion
         self.lines: list[str] = []
         self.start_gp = b.treasury
@@ -515,7 +523,8 @@ class _Turn:
         self.given.add(f.id)
         self.b = _pay(self.b, self.clock, f"{self.name(f)}: {o.text}", cost)
         self._fac(replace(facility(self.b, f.id), order=o.id, progress=0))
-        self.lines.append(f"{self.name(f)}: {o.text}" + (f", {cost:,} GP" if cost else ""))
+        if cost:
+            self.lines.append(f"{self.name(f)}: {cost:,} GP paid")
 
     def progress(self) -> None:
         """Every order in progress gains a turn's days; the finished ones pay out."""
@@ -527,8 +536,7 @@ class _Turn:
             done = f.progress + self.br.turn_days
             if done < o.days:
                 self._fac(replace(f, progress=done))
-                if f.id not in self.given:
-                    self.lines.append(f"{self.name(f)}: {o.text} ({done} of {o.days} days)")
+                self.lines.append(f"{self.name(f)}: {o.text} ({done} of {o.days} days)")
                 continue
             self._fac(replace(f, order="", progress=0))
             self.finish(facility(self.b, f.id), o)
@@ -552,7 +560,9 @@ class _Turn:
             self.lines.append(f"{self.name(f)}: +{gp:,} GP")
         if o.yields:
             self.b = _book(self.b, self.clock, why, item=o.yields)
-            self.lines.append(f"{self.name(f)}: made {o.yields}")
+            verb = {"craft": "made", "harvest": "harvested", "research": "learned"}.get(o.order,
+                                                                                   "gained")
+            self.lines.append(f"{self.name(f)}: {verb} {o.yields}")
         if o.defenders:
             room = housing(self.rules, self.b, self.clock) - self.b.defenders
             n = max(0, min(o.defenders, room))
