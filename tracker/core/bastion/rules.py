@@ -641,7 +641,7 @@ class _Turn:
         merc = b.mercenaries - max(0, killed - b.defenders)
         self.b = replace(b, defenders=housed, mercenaries=merc, refugees=0,
                          armory_stocked=False if n > 0 else b.armory_stocked)
-        self._say(name, r, f"beaten off; {killed} defender(s) killed ({n}d{die})"
+        self._say(name, r, f"beaten off; {killed} defender(s) killed"
                   if n > 0 else "beaten off; no dice left to roll, no losses")
 
     def _criminal_hireling(self, name, r, rerolls):

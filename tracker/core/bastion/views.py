@@ -91,10 +91,15 @@ def _turns(before: State, after: State) -> list[Alert]:
         if b.queued > was.queued:
             out.append(Alert("warning", f"Bastion turn due for {b.owner}"
                              + (f" ({b.queued} waiting)" if b.queued > 1 else "")))
-        if b.turns > was.turns:
-            for r in b.results[-(b.turns - was.turns):]:
-                out.append(Alert("information", f"{b.owner}, turn {r.number}: "
-                                 + "; ".join(r.lines)))
+        if b.turns == was.turns + 1:
+            r = b.results[-1]
+            out.append(Alert("information", f"{b.owner}, turn {r.number}: " + "; ".join(r.lines)))
+        elif b.turns > was.turns:  # several at once: one line, the screen lists them
+            gp = b.treasury - was.treasury
+            lost = defenders(was) - defenders(b)
+            out.append(Alert("information", f"{b.owner}: turns {was.turns + 1}-{b.turns} run, "
+                             f"treasury {gp:+,} GP" + (f", {lost} defender(s) lost"
+                                                       if lost > 0 else "")))
         if b.abandoned and not was.abandoned:
             out.append(Alert("error", f"{b.owner}'s bastion is abandoned: neglected "
                              f"{b.neglect} turns"))

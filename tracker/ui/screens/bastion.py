@@ -69,19 +69,27 @@ def _facility_row(state: State, f) -> tuple[str, ...]:
             doing)
 
 
-def _results(state: State, b: Bastion, rows: int) -> str:
+def _results(state: State, b: Bastion, rows: int, width: int) -> str:
+    """The latest turns first: one line each where the dice fit beside the
+    results, else the dice on a second line. An event says Maintain by itself."""
     out: list[str] = []
     for r in reversed(b.results):
-        day = clock.day(state.rules, r.clock)
-        gold = f" ({r.gp:+,} GP)" if r.gp else ""
-        out.append(f"Turn {r.number}, Day {day}{gold}: " + " · ".join(r.lines))
-        if r.dice:
-            out.append("   dice " + " ".join(r.dice))
+        gold = f", {r.gp:+,} GP" if r.gp else ""
+        lines = [line for line in r.lines if not line.startswith("Maintain")] or list(r.lines)
+        text = f"Turn {r.number}, Day {clock.day(state.rules, r.clock)}{gold}: " + \
+            " · ".join(lines)
+        typed = r.dice and all(d.endswith(" typed") for d in r.dice)
+        dice = ("typed " if typed else "") + " ".join(d.removesuffix(" typed") for d in r.dice)
+        if dice and len(text) + len(dice) + 3 <= width:
+            out.append(f"{text} · {dice}")
+        else:
+            out += [text] + ([f"   dice {dice}"] if dice else [])
     return "\n".join(out[:rows]) or "No turns run yet."
 
 
 def _ledger(state: State, b: Bastion, rows: int) -> str:
-    out = [f"Day {clock.day(state.rules, l.clock):>3} {l.gp:>+8,} {l.balance:>8,}  {l.why}"
+    out = [f"Day {clock.day(state.rules, l.clock):>3} "
+           + (f"{l.gp:>+8,}" if l.gp else "    item") + f" {l.balance:>8,}  {l.why}"
            + (f": {l.item}" if l.item else "") for l in reversed(b.ledger)]
     return "\n".join(out[:rows]) or "Nothing in or out yet."
 
@@ -180,7 +188,8 @@ class BastionScreen(Screen):
             results.update(plain(_ledger(self.state, b, rows)))
         else:
             results.border_title = "Last turns"
-            results.update(plain(_results(self.state, b, rows)))
+            width = max(20, results.content_size.width or 76)
+            results.update(plain(_results(self.state, b, rows, width)))
 
     def on_resize(self) -> None:
         if self.app.state is not None:
@@ -257,7 +266,7 @@ class BastionScreen(Screen):
             f"Turn {b.turns + 1}: {len(orders)} order(s), {cost:,} GP "
             f"(treasury {b.treasury:,})",
             [("run", "Run the turn"), ("cancel", "Cancel")],
-            "; ".join(lines) or "No orders: counts toward neglect",
+            "\n".join(lines) or "No orders: counts toward neglect",
             validate=lambda k: why if k == "run" else "")
         if ok == "run":
             self.app.run_command(cmd)
@@ -273,7 +282,9 @@ class BastionScreen(Screen):
             for o in fdef.orders:
                 gp = bas.order_cost(rules, b, o, 0, self.state.clock)
                 price = "GM sets the cost" if o.gm_cost else (f"{gp:,} GP" if gp else "free")
-                opts.append((o.id, f"{o.order.capitalize()}: {o.text} — {price}, {o.days} d"))
+                what = o.text if o.text.lower().startswith(o.order) else \
+                    f"{o.order.capitalize()}: {o.text}"
+                opts.append((o.id, f"{what} — {price}, {o.days} days"))
             oid = await self._choose(f"{fdef.name} (#{f.id}): order", opts)
             if oid is None:
                 return None
