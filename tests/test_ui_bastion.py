@@ -3,9 +3,6 @@ against the reopened log."""
 
 from __future__ import annotations
 
-import shutil
-import tempfile
-import time
 from pathlib import Path
 
 import pytest
@@ -16,24 +13,10 @@ from tracker.core import party
 from tracker.service import Campaign
 from tracker.ui.app import TrackerApp
 
+from test_ui import _settle, fixed_saves  # noqa: F401  (the shared snapshot saves folder)
+
 SIZE = (80, 24)
 STATS = (16, 14, 15, 10, 12, 8)
-
-
-@pytest.fixture
-def fixed_saves(monkeypatch):
-    d = Path(tempfile.gettempdir()) / "tracker-snapshots" / "bastion-saves"
-    shutil.rmtree(d, ignore_errors=True)
-    d.mkdir(parents=True)
-    monkeypatch.setenv("TZ", "UTC")
-    time.tzset()
-    yield d
-    shutil.rmtree(d, ignore_errors=True)
-
-
-async def _settle(pilot) -> None:
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 def build_keep(saves: Path, name: str = "keep", turns: bool = True) -> Campaign:

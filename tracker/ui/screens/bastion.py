@@ -33,6 +33,7 @@ def _summary(state: State, b: Bastion, index: int, count: int) -> str:
     waiting = f"{b.queued} turn(s) WAITING (t runs one, a all)" if b.queued else \
         f"next turn Day {due}, in {bas.days_left(state, b)} day(s)"
     squares, enclosed = bas.walls_built(b, state.clock)
+    building = sum(n for n, at, _ in b.walls if at > state.clock)
     flags = [x for x, on_ in (("armory stocked", b.armory_stocked),
                               ("guest monster", b.guest_monster),
                               (f"{b.refugees} refugees", b.refugees),
@@ -44,7 +45,8 @@ def _summary(state: State, b: Bastion, index: int, count: int) -> str:
         f"Treasury {b.treasury:,} GP · defenders {bas.defenders(b)}"
         f" (housed {b.defenders}/{bas.housing(rules, b, state.clock)})"
         f" · walls {squares} sq{' enclosing' if enclosed else ''}"
-        f" · neglect {b.neglect}/{level}" + (" ABANDONED" if b.abandoned else ""),
+        + (f" (+{building} building)" if building else "")
+        + f" · neglect {b.neglect}/{level}" + (" ABANDONED" if b.abandoned else ""),
         "Basic: " + ", ".join(bas.facility_name(rules, f) + ("" if bas.ready(f, state.clock)
                                                            else " (building)")
                               for f in b.facilities if f.basic)
