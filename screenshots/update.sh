@@ -18,3 +18,7 @@ for r in dyb-og-drager dolmenwood dnd-2024; do
   done
 done
 ls screenshots/*.svg | wc -l
+.venv/bin/python -m pytest tests/test_ui_bastion.py --snapshot-update -q
+src=tests/__snapshots__/test_ui_bastion
+cp "$src/test_bastion_screen_snapshot.svg" screenshots/bastion-dnd-2024.svg
+cp "$src/test_bastion_screen_says_the_osr_rulesets_have_none[dolmenwood].svg" screenshots/bastion-dolmenwood.svg

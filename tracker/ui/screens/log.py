@@ -181,7 +181,9 @@ class LogScreen(Screen):
         self.apply_filters()
 
     def action_cycle_area(self) -> None:
-        self.area = self._cycle(AREA_CYCLE, self.area)
+        # only the areas this log has entries of: a new area adds no empty stop
+        present = {e.area for e in self.all}
+        self.area = self._cycle([a for a in AREA_CYCLE if a is None or a in present], self.area)
         self.apply_filters()
 
     def action_cycle_character(self) -> None:

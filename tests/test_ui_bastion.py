@@ -1,0 +1,115 @@
+"""The bastion screen: snapshots at 80x24 and a whole turn by keys, checked
+against the reopened log."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tracker.core import bastion as bas
+from tracker.core import campaign as camp
+from tracker.core import party
+from tracker.service import Campaign
+from tracker.ui.app import TrackerApp
+
+from test_ui import _settle, fixed_saves  # noqa: F401  (the shared snapshot saves folder)
+
+SIZE = (80, 24)
+STATS = (16, 14, 15, 10, 12, 8)
+
+
+def build_keep(saves: Path, name: str = "keep", turns: bool = True) -> Campaign:
+    """Aria (level 9) with a bastion of four special facilities, six weeks on."""
+    c = Campaign.create(saves, name, "dnd-2024", 7)
+    c.dispatch(camp.StartSession())
+    c.dispatch(party.AddCharacter("Aria", "fighter", 9, STATS))
+    c.dispatch(bas.NewBastion("Aria", "Greywatch"))
+    for kind in ("barrack", "armory", "gaming_hall", "library"):
+        c.dispatch(bas.AddFacility("Aria", kind))
+    c.dispatch(bas.MoveGold("Aria", 3000, "dragon hoard"))
+    c.dispatch(bas.BuildBasic("Aria", "cramped", "Kitchen"))
+    c.dispatch(bas.Downtime(42))
+    if turns:
+        c.dispatch(bas.RunTurn("Aria", ((3, "recruit", 0), (5, "gamble", 0))), [60, 3, 4])
+        c.dispatch(bas.RunTurn("Aria", ((3, "recruit", 0), (4, "stock", 0))))
+        c.dispatch(bas.RunQueued(choices=bas.Choices(bribe=True)),
+                   [55, 1, 8, 1, 3, 2, 6, 70, 4, 22, 3, 88, 2, 3, 5])
+    return c
+
+
+def test_bastion_screen_snapshot(snap_compare, fixed_saves):
+    build_keep(fixed_saves).close()
+
+    async def run_before(pilot):
+        await _settle(pilot)
+        await pilot.press("enter")  # carry on the session
+        await _settle(pilot)
+        await pilot.press("7")
+        await _settle(pilot)
+
+    assert snap_compare(TrackerApp(fixed_saves, "keep"), terminal_size=SIZE, run_before=run_before)
+
+
+@pytest.mark.parametrize("ruleset", ["dyb-og-drager", "dolmenwood"])
+def test_bastion_screen_says_the_osr_rulesets_have_none(snap_compare, fixed_saves, ruleset):
+    c = Campaign.create(fixed_saves, "osr", ruleset, 7)
+    c.dispatch(camp.StartSession())
+    c.close()
+
+    async def run_before(pilot):
+        await _settle(pilot)
+        await pilot.press("enter")
+        await _settle(pilot)
+        await pilot.press("7")
+        await _settle(pilot)
+
+    assert snap_compare(TrackerApp(fixed_saves, "osr"), terminal_size=SIZE, run_before=run_before)
+
+
+async def test_a_whole_bastion_turn_by_keys(saves):
+    """Downtime, then a turn with orders (cost seen, confirmed), then every
+    waiting turn as Maintain; the reopened log holds what the screen showed."""
+    build_keep(saves, "k", turns=False).close()
+    Campaign.open(saves, "k").close()
+    app = TrackerApp(saves, "k")
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        await pilot.press("enter")
+        await _settle(pilot)
+        await pilot.press("7")
+        await _settle(pilot)
+        b = bas.find(app.state, "Aria")
+        assert b.queued == 6
+        await pilot.press("t")
+        await pilot.pause()
+        await pilot.press("enter")  # give orders
+        await pilot.pause()
+        await pilot.press("down", "enter")  # Barrack: recruit
+        await pilot.pause()
+        await pilot.press("down", "enter")  # Armory: stock (100 GP with no defenders yet)
+        await pilot.pause()
+        await pilot.press("enter")  # Gaming Hall: no order
+        await pilot.pause()
+        await pilot.press("down", "enter")  # Library: research
+        await pilot.pause()
+        title = str(app.screen.query_one("#dialog-title").render())
+        assert "3 order(s), 100 GP" in title
+        await pilot.press("enter")  # run the turn
+        await _settle(pilot)
+        b = bas.find(app.state, "Aria")
+        assert b.turns == 1 and b.defenders == 4 and b.armory_stocked
+        assert b.treasury == 3000 - 500 - 100
+        shown = str(app.screen.query_one("#bastion-results").render())
+        assert "Barrack: 4 defender(s) recruited" in shown
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press("enter")  # pay nothing, send nobody
+        await _settle(pilot)
+        b = bas.find(app.state, "Aria")
+        assert b.queued == 0 and b.turns == 6
+        assert all(r.lines[0] == "Maintain (owner away)" for r in b.results[1:])
+        state = app.state
+    reopened = Campaign.open(saves, "k")
+    assert reopened.state == state
+    reopened.close()

@@ -1,0 +1,78 @@
+"""Bastions (D&D 2024): founding, facilities, walls, gold, downtime and turns."""
+
+import argparse
+
+from ..core import bastion as bas
+from .spec import Action, Usage, arg
+
+
+def _order(text: str) -> tuple[str, str, int]:
+    """FACILITY:ORDER or FACILITY:ORDER:GP (facility by # or by kind)."""
+    parts = text.split(":")
+    if len(parts) not in (2, 3) or not all(parts[:2]):
+        raise argparse.ArgumentTypeError(
+            f"expected FACILITY:ORDER or FACILITY:ORDER:GP, e.g. barrack:recruit (got {text!r})")
+    try:
+        gp = int(parts[2]) if len(parts) == 3 else 0
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"the cost in {text!r} must be a whole number of GP")
+    return parts[0], parts[1], gp
+
+
+def _facility_id(c, owner: str, ref: str) -> int:
+    if ref.lstrip("#").isdigit():
+        return int(ref.lstrip("#"))
+    b = bas.find(c.state, owner) if c is not None else None
+    found = [f.id for f in (b.facilities if b else ()) if f.kind == ref]
+    if len(found) != 1:
+        raise Usage(f"{ref!r}: " + ("name it by number (#N): there are several"
+                                    if found else "no such facility in the bastion"))
+    return found[0]
+
+
+def _choices(a) -> bas.Choices:
+    return bas.Choices(a.bribe, a.opportunity, a.aid, a.pick)
+
+
+CHOICES = (
+    arg("--bribe", action="store_true", help="pay a Criminal Hireling's bribe"),
+    arg("--opportunity", action="store_true", help="pay for an Extraordinary Opportunity"),
+    arg("--aid", type=int, default=0, help="defenders sent on a Request for Aid"),
+    arg("--pick", type=int, default=1, choices=(1, 2),
+        help="which of two event rolls to keep (Meditation Chamber)"),
+)
+
+ACTIONS = (
+    Action("bastion-new", "found a bastion for a character (D&D 2024, level 5+)",
+           (arg("owner"), arg("--name", dest="bastion_name", default="")),
+           lambda a, c: bas.NewBastion(a.owner, a.bastion_name)),
+    Action("facility-add", "add a special facility the owner's level allows",
+           (arg("owner"), arg("kind"),
+            arg("--qualifies", action="store_true", help="the owner meets its prerequisite")),
+           lambda a, c: bas.AddFacility(a.owner, a.kind, a.qualifies)),
+    Action("basic-add", "build a basic facility (cramped, roomy, vast) with its cost and days",
+           (arg("owner"), arg("space"), arg("--what", default="")),
+           lambda a, c: bas.BuildBasic(a.owner, a.space, a.what)),
+    Action("basic-enlarge", "enlarge basic facility #N one step",
+           (arg("owner"), arg("facility", type=int)),
+           lambda a, c: bas.EnlargeBasic(a.owner, a.facility)),
+    Action("walls", "build squares of defensive wall (--encloses: they close the ring)",
+           (arg("owner"), arg("squares", type=int), arg("--encloses", action="store_true")),
+           lambda a, c: bas.BuildWalls(a.owner, a.squares, a.encloses)),
+    Action("bastion-gold", "gold into (+N) or out of (-N) a bastion's treasury",
+           (arg("owner"), arg("gp", type=int), arg("--why", default="")),
+           lambda a, c: bas.MoveGold(a.owner, a.gp, a.why)),
+    Action("downtime", "let days pass between adventures (bastion turns fall due)",
+           (arg("days", type=int),), lambda a, c: bas.Downtime(a.days)),
+    Action("bastion-turn", "run the owner's oldest due turn: --order FACILITY:ORDER[:GP] "
+           "for each facility, or --maintain",
+           (arg("owner"), arg("--order", type=_order, action="append", default=[]),
+            arg("--maintain", action="store_true"), *CHOICES),
+           lambda a, c: bas.RunTurn(a.owner, tuple((_facility_id(c, a.owner, f), o, gp)
+                                                   for f, o, gp in a.order),
+                                    a.maintain, _choices(a))),
+    Action("bastion-turns", "run every queued turn as Maintain (owners away)",
+           (arg("--owner", default=""), *CHOICES),
+           lambda a, c: bas.RunQueued(a.owner, _choices(a))),
+    Action("divest", "give up a bastion", (arg("owner"),), lambda a, c: bas.Divest(a.owner)),
+)

@@ -1,0 +1,239 @@
+"""The bastions' part of the state (one bastion per owning character: its
+facilities, defenders, walls, treasury and ledger, turns queued by the
+clock) and its ruleset section (facilities, orders, the events table)."""
+
+from __future__ import annotations
+
+import msgspec
+
+from .. import dice
+from ..parts import ruleset_section, state_part
+from ..schema import Band, Int, Problems, RolledTable, rolled_table_problem, table_gap
+
+ORDERS = ("craft", "empower", "harvest", "recruit", "research", "trade")
+EVENTS = ("all_is_well", "attack", "criminal_hireling", "opportunity", "friendly_visitors",
+          "guest", "lost_hirelings", "magical_discovery", "refugees", "request_for_aid",
+          "treasure")
+GUESTS = ("famous", "sanctuary", "mercenary", "monster")
+LEDGER_KEPT = 200  # ledger lines kept in state; the log keeps them all
+RESULTS_KEPT = 12  # turn results kept in state
+
+
+# --- state ------------------------------------------------------------------------
+
+
+class Facility(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
+    """A facility: ``kind`` is a special facility's id, or a basic one's name."""
+
+    id: int
+    kind: str
+    space: str
+    basic: bool = False
+    hirelings: int = 0
+    ready_at: int = 0  # clock second when building ends (0: built from the start)
+    order: str = ""  # the option in progress ("" idle)
+    progress: int = 0  # days of the order done
+    shut: int = 0  # turns it cannot be used (lost hirelings, damage)
+
+
+class LedgerLine(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
+    """Gold or an item in or out, with what caused it."""
+
+    clock: int
+    why: str
+    gp: int = 0  # signed: + in, - out
+    item: str = ""
+    balance: int = 0
+
+
+class TurnResult(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
+    number: int
+    clock: int
+    lines: tuple[str, ...]
+    gp: int = 0
+    dice: tuple[str, ...] = ()  # each roll as the log shows it
+
+
+class Bastion(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
+    owner: str
+    name: str = ""
+    next_due: int = 0  # clock second the next turn falls due
+    queued: int = 0  # turns due and not yet run
+    turns: int = 0  # turns run
+    facilities: tuple[Facility, ...] = ()
+    next_id: int = 1
+    defenders: int = 0  # housed defenders (Barracks)
+    mercenaries: int = 0  # defenders needing no housing
+    walls: tuple[tuple[int, int, bool], ...] = ()  # (squares, ready_at, encloses)
+    armory_stocked: bool = False
+    guest_monster: bool = False
+    refugees: int = 0
+    meditating: bool = False  # the next event is rolled twice
+    treasury: int = 0
+    ledger: tuple[LedgerLine, ...] = ()
+    results: tuple[TurnResult, ...] = ()
+    neglect: int = 0  # consecutive turns without orders
+    abandoned: bool = False  # neglected past the owner's level: hirelings gone
+
+
+class Bastions(msgspec.Struct, frozen=True, gc=False):
+    all: tuple[Bastion, ...] = ()
+
+
+# --- ruleset ----------------------------------------------------------------------
+
+
+class Space(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    name: str
+    squares: Int(1, 10_000)
+    add_gp: Int(0, 10_000_000)
+    add_days: Int(0, 10_000)
+    enlarge_to: str = ""
+    enlarge_gp: Int(0, 10_000_000) = 0
+    enlarge_days: Int(0, 10_000) = 0
+
+
+class OrderOption(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    id: str
+    order: str
+    text: str
+    days: Int(1, 10_000) = 7
+    gp: Int(0, 10_000_000) = 0
+    gp_per_defender: Int(0, 1_000_000) = 0
+    half_with: str = ""  # a facility that halves the cost
+    gm_cost: bool = False  # the GM types the cost
+    min_level: Int(0, 99) = 0
+    yields: str = ""
+    gold: str = ""  # dice, or "table:NAME"
+    defenders: Int(0, 1000) = 0
+    lieutenants: Int(0, 100) = 0
+    stocks_armory: bool = False
+    meditates: bool = False
+    chance: str = ""  # "even" or "odd": a die says whether it works
+
+
+class FacilityDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    name: str
+    level: Int(1, 99)
+    space: str
+    hirelings: Int(0, 100)
+    orders: list[OrderOption]
+    prerequisite: str = ""
+    many: bool = False  # may be built more than once
+    houses: Int(0, 10_000) = 0  # defenders housed
+    max_hirelings: Int(0, 1000) = 0
+    lieutenants: bool = False  # its hirelings are lieutenants (fewer attack dice)
+
+
+class Walls(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    days_per_square: Int(0, 10_000)
+    gp_per_square: Int(0, 1_000_000)
+
+
+class Attack(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    dice: Int(0, 100)
+    die: Int(2, 100)
+    armory_die: Int(2, 100)
+    kills_on: Int(1, 100)
+    walls_fewer: Int(0, 100)
+    lieutenant_fewer: Int(0, 100)
+
+
+class FollowUps(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    criminal_bribe: str
+    opportunity_gp: Int(0, 10_000_000)
+    visitors_gp: str
+    sanctuary_gift: str
+    refugees: str
+    refugees_gp: str
+    aid_die: str
+    aid_target: Int(1, 10_000)
+    aid_reward: str
+
+
+class BastionRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    from_level: Int(1, 99)
+    turn_days: Int(1, 3660)
+    special_facilities: list[Band]
+    spaces: dict[str, Space]
+    start_basic: list[str]
+    basic_kinds: list[str]
+    walls: Walls
+    attack: Attack
+    follow_ups: FollowUps
+    events: RolledTable
+    event_names: dict[str, str]
+    all_is_well: RolledTable
+    guest: RolledTable
+    treasure: RolledTable
+    facilities: dict[str, FacilityDef]
+    gaming_hall: RolledTable | None = None
+    auto_maintain_counts: bool = True
+    chance_die: str = "1d6"  # "roll any die": even or odd decides
+
+
+def gold_tables(b: BastionRules) -> dict[str, RolledTable]:
+    return {"gaming_hall": b.gaming_hall} if b.gaming_hall is not None else {}
+
+
+def _check(rules) -> Problems:
+    problems = Problems()
+    b = rules.bastion
+    if b is None:
+        return problems
+    problems.add("bastion.special_facilities",
+                 table_gap([x.range for x in b.special_facilities], b.from_level, 99, "level"))
+    for sid, sp in b.spaces.items():
+        if sp.enlarge_to and sp.enlarge_to not in b.spaces:
+            problems.add(f"bastion.spaces.{sid}.enlarge_to", f"no space {sp.enlarge_to!r}")
+    for i, s in enumerate(b.start_basic):
+        if s not in b.spaces:
+            problems.add(f"bastion.start_basic", f"no space {s!r}")
+    for path, table, known in (("events", b.events, EVENTS), ("guest", b.guest, GUESTS),
+                               ("all_is_well", b.all_is_well, None),
+                               ("treasure", b.treasure, None), ("gaming_hall", b.gaming_hall, None)):
+        if table is None:
+            continue
+        problems.add(f"bastion.{path}", rolled_table_problem(table.die, table.entries))
+        for e in table.entries if known else ():
+            if e.result not in known:
+                problems.add(f"bastion.{path}", f"unknown result {e.result!r}; expected one of "
+                             + ", ".join(known))
+    for e in b.gaming_hall.entries if b.gaming_hall else ():
+        problems.check("bastion.gaming_hall", dice.parse, e.result)
+    missing = [e for e in EVENTS if e not in b.event_names]
+    if missing:
+        problems.add("bastion.event_names", "no name for " + ", ".join(missing))
+    problems.check("bastion.chance_die", dice.parse, b.chance_die)
+    f = b.follow_ups
+    for key in ("criminal_bribe", "visitors_gp", "sanctuary_gift", "refugees", "refugees_gp",
+                "aid_die", "aid_reward"):
+        problems.check(f"bastion.follow_ups.{key}", dice.parse, getattr(f, key))
+    for fid, fac in b.facilities.items():
+        where = f"bastion.facilities.{fid}"
+        if fac.space not in b.spaces:
+            problems.add(f"{where}.space", f"no space {fac.space!r}")
+        if not fac.orders:
+            problems.add(f"{where}.orders", "expected at least one order")
+        seen = set()
+        for o in fac.orders:
+            if o.id in seen:
+                problems.add(f"{where}.orders", f"two orders are called {o.id!r}")
+            seen.add(o.id)
+            if o.order not in ORDERS:
+                problems.add(f"{where}.orders", f"{o.id}: unknown order {o.order!r}; expected "
+                             "one of " + ", ".join(ORDERS))
+            if o.half_with and o.half_with not in b.facilities:
+                problems.add(f"{where}.orders", f"{o.id}: half_with names no facility")
+            if o.chance not in ("", "even", "odd"):
+                problems.add(f"{where}.orders", f"{o.id}: chance must be \"even\" or \"odd\"")
+            if o.gold.startswith("table:"):
+                if o.gold[6:] not in gold_tables(b):
+                    problems.add(f"{where}.orders", f"{o.id}: no table {o.gold[6:]!r}")
+            elif o.gold:
+                problems.check(f"{where}.orders", dice.parse, o.gold)
+    return problems
+
+
+state_part("bastions", Bastions, Bastions())
+ruleset_section("bastion", BastionRules | None, default=None, check=_check)

@@ -1,0 +1,919 @@
+"""Bastions (D&D 2024): founding, facilities, walls, gold, and the bastion turn.
+
+A turn is worked out by one function, ``run_turn``, from the state, the
+GM's choices and a source of dice. ``decide`` runs it with live dice and
+records every roll in the event; ``evolve`` runs it again with the recorded
+rolls, so correcting a die recomputes what followed from it, and replay
+never rolls.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Callable
+
+import msgspec
+from msgspec import Meta
+from msgspec.structs import replace
+
+from .. import dice as dicemod
+from ..describe import roll_text
+from ..dice import Roll
+from ..errors import Refused
+from ..events import Event, event
+from ..handlers import Command, decides, evolves
+from ..invariants import invariant
+from ..limits import CharacterName, Count, Id, Key, PlaceName
+from ..party import rules as party
+from ..state import State
+from ..timeflow import on_time, pass_time
+from .model import (LEDGER_KEPT, RESULTS_KEPT, Bastion, Bastions, Facility, LedgerLine,
+                    OrderOption, TurnResult, gold_tables)
+
+Days = Annotated[int, Meta(ge=1, le=3660)]
+Squares = Annotated[int, Meta(ge=1, le=10_000)]
+Gold = Annotated[int, Meta(ge=-10_000_000, le=10_000_000)]
+Why = Annotated[str, Meta(max_length=200)]
+Pick = Annotated[int, Meta(ge=1, le=2)]
+MAX_REROLLS = 20  # an Extraordinary Opportunity rerolled again and again
+
+
+# --- commands -----------------------------------------------------------------
+
+
+class NewBastion(Command, frozen=True):
+    owner: str
+    name: str = ""
+
+
+class AddFacility(Command, frozen=True):
+    """A special facility, as the owner's level allows."""
+
+    owner: str
+    kind: str
+    qualifies: bool = False  # the GM confirms the prerequisite is met
+
+
+class BuildBasic(Command, frozen=True):
+    owner: str
+    space: str
+    what: str = ""
+
+
+class EnlargeBasic(Command, frozen=True):
+    owner: str
+    facility: int
+
+
+class BuildWalls(Command, frozen=True):
+    owner: str
+    squares: int
+    encloses: bool = False  # these squares close the ring
+
+
+class MoveGold(Command, frozen=True):
+    owner: str
+    gp: int
+    why: str = ""
+
+
+class Downtime(Command, frozen=True):
+    days: int
+
+
+class Choices(msgspec.Struct, frozen=True):
+    """What the owner answers when an event asks."""
+
+    bribe: bool = False  # pay the Criminal Hireling's bribe
+    opportunity: bool = False  # pay for the Extraordinary Opportunity
+    aid: int = 0  # defenders sent on a Request for Aid
+    pick: int = 1  # which of two event rolls (Meditation Chamber)
+
+
+class RunTurn(Command, frozen=True):
+    """The oldest queued turn of ``owner``: orders (facility id, option id,
+    GM's cost) or Maintain; neither is a turn with no orders."""
+
+    owner: str
+    orders: tuple[tuple[int, str, int], ...] = ()
+    maintain: bool = False
+    choices: Choices = Choices()
+
+
+class RunQueued(Command, frozen=True):
+    """Every queued turn, in order, as Maintain: the owners were away."""
+
+    owner: str = ""  # "" every bastion
+    choices: Choices = Choices()
+
+
+class Divest(Command, frozen=True):
+    owner: str
+
+
+# --- events -------------------------------------------------------------------
+
+
+@event("bastion_founded", area="bastion")
+class BastionFounded(Event, frozen=True):
+    owner: CharacterName
+    name: PlaceName = ""
+
+
+@event("facility_added", area="bastion")
+class FacilityAdded(Event, frozen=True):
+    owner: CharacterName
+    kind: Key
+
+
+@event("basic_facility_ordered", area="bastion")
+class BasicOrdered(Event, frozen=True):
+    owner: CharacterName
+    space: Key
+    what: Key
+
+
+@event("basic_facility_enlarged", area="bastion")
+class BasicEnlarged(Event, frozen=True):
+    owner: CharacterName
+    facility: Id
+
+
+@event("walls_ordered", area="bastion")
+class WallsOrdered(Event, frozen=True):
+    owner: CharacterName
+    squares: Squares
+    encloses: bool = False
+
+
+@event("bastion_gold_moved", area="bastion")
+class GoldMoved(Event, frozen=True):
+    owner: CharacterName
+    gp: Gold
+    why: Why = ""
+
+
+@event("downtime_passed", area="bastion")
+class DowntimePassed(Event, frozen=True):
+    days: Days
+
+
+class OrderGiven(msgspec.Struct, frozen=True, omit_defaults=True):
+    facility: Id
+    option: Key
+    cost: Count = 0  # what the GM entered, for orders whose cost the GM sets
+
+
+@event("bastion_turn_run", area="bastion")
+class BastionTurnRun(Event, frozen=True):
+    owner: CharacterName
+    maintain: bool = False
+    away: bool = False
+    orders: tuple[OrderGiven, ...] = ()
+    bribe: bool = False
+    opportunity: bool = False
+    aid: Count = 0
+    pick: Pick = 1
+    dice: tuple[Roll, ...] = ()
+
+
+@event("bastion_divested", area="bastion")
+class Divested(Event, frozen=True):
+    owner: CharacterName
+
+
+# --- finding things -------------------------------------------------------------
+
+
+def _rules(state: State):
+    b = state.rules.bastion
+    if b is None:
+        raise Refused(f"{state.rules.meta.name} has no bastions")
+    return b
+
+
+def turn_seconds(rules) -> int:
+    return rules.bastion.turn_days * rules.time.day_seconds
+
+
+def find(state: State, owner: str) -> Bastion | None:
+    return next((b for b in state.bastions.all if b.owner.casefold() == owner.casefold()), None)
+
+
+def bastion_of(state: State, owner: str) -> Bastion:
+    _rules(state)
+    b = find(state, owner)
+    if b is None:
+        have = ", ".join(x.owner for x in state.bastions.all) or "none yet"
+        raise Refused(f"{owner or 'nobody'} has no bastion (bastions: {have})")
+    if b.abandoned:
+        raise Refused(f"{b.owner}'s bastion was abandoned through neglect")
+    return b
+
+
+def _put(state: State, b: Bastion) -> State:
+    rest = tuple(b if x.owner == b.owner else x for x in state.bastions.all)
+    return replace(state, bastions=Bastions(rest))
+
+
+def owner_level(state: State, b: Bastion) -> int:
+    c = party.find(state, b.owner)
+    return c.level if c is not None else state.rules.bastion.from_level
+
+
+def specials_allowed(rules, level: int) -> int:
+    return next((band.value for band in rules.bastion.special_facilities
+                 if band.range[0] <= level <= band.range[1]), 0)
+
+
+def specials(b: Bastion) -> list[Facility]:
+    return [f for f in b.facilities if not f.basic]
+
+
+def ready(f: Facility, clock: int) -> bool:
+    return f.ready_at <= clock
+
+
+def facility(b: Bastion, fid: int) -> Facility:
+    f = next((f for f in b.facilities if f.id == fid), None)
+    if f is None:
+        raise Refused(f"{b.owner}'s bastion has no facility #{fid}")
+    return f
+
+
+def option(rules, f: Facility, oid: str) -> OrderOption:
+    fdef = rules.bastion.facilities[f.kind]
+    o = next((o for o in fdef.orders if o.id == oid), None)
+    if o is None:
+        raise Refused(f"{fdef.name} has no order {oid!r}; it has: "
+                      + ", ".join(o.id for o in fdef.orders))
+    return o
+
+
+def facility_name(rules, f: Facility) -> str:
+    if f.basic:
+        return f"{f.kind} ({rules.bastion.spaces[f.space].name.lower()})"
+    fdef = rules.bastion.facilities.get(f.kind)
+    return fdef.name if fdef else f.kind
+
+
+def defenders(b: Bastion) -> int:
+    return b.defenders + b.mercenaries
+
+
+def housing(rules, b: Bastion, clock: int) -> int:
+    defs = rules.bastion.facilities
+    return sum(defs[f.kind].houses for f in specials(b) if f.kind in defs and ready(f, clock))
+
+
+def lieutenants(rules, b: Bastion, clock: int) -> int:
+    defs = rules.bastion.facilities
+    return sum(f.hirelings for f in specials(b)
+               if f.kind in defs and defs[f.kind].lieutenants and ready(f, clock))
+
+
+def walls_built(b: Bastion, clock: int) -> tuple[int, bool]:
+    """Squares of wall standing, and whether they enclose the bastion."""
+    done = [(n, enc) for n, at, enc in b.walls if at <= clock]
+    return sum(n for n, _ in done), any(enc for _, enc in done)
+
+
+def order_cost(rules, b: Bastion, o: OrderOption, typed: int, clock: int) -> int:
+    if o.gm_cost:
+        return typed
+    cost = o.gp + o.gp_per_defender * defenders(b)
+    if o.half_with and any(f.kind == o.half_with and ready(f, clock) for f in specials(b)):
+        cost //= 2
+    return cost
+
+
+def _book(b: Bastion, clock: int, why: str, gp: int = 0, item: str = "") -> Bastion:
+    """``b`` with gold or an item in or out of its ledger."""
+    balance = b.treasury + gp
+    ledger = b.ledger + (LedgerLine(clock, why, gp, item, balance),)
+    return replace(b, treasury=balance, ledger=ledger[-LEDGER_KEPT:])
+
+
+def _pay(b: Bastion, clock: int, why: str, gp: int) -> Bastion:
+    if gp > b.treasury:
+        raise Refused(f"{why} costs {gp:,} GP; {b.owner}'s bastion treasury holds "
+                      f"{b.treasury:,} GP (add gold first)")
+    return _book(b, clock, why, -gp) if gp else b
+
+
+# --- deciding -------------------------------------------------------------------
+
+
+@decides(NewBastion)
+def decide_new(state: State, cmd: NewBastion, dice) -> list[Event]:
+    rules = _rules(state)
+    c = party.member(state, cmd.owner)
+    if c.level < rules.from_level:
+        raise Refused(f"{c.name} is level {c.level}; a bastion comes at level {rules.from_level}")
+    if find(state, c.name) is not None:
+        raise Refused(f"{c.name} already has a bastion")
+    if len(cmd.name.strip()) > 80:
+        raise Refused("a bastion name is limited to 80 characters")
+    return [BastionFounded(c.name, cmd.name.strip())]
+
+
+@decides(AddFacility)
+def decide_facility(state: State, cmd: AddFacility, dice) -> list[Event]:
+    b = bastion_of(state, cmd.owner)
+    fdef = state.rules.bastion.facilities.get(cmd.kind)
+    if fdef is None:
+        raise Refused(f"no special facility {cmd.kind!r}; choose one of: "
+                      + ", ".join(state.rules.bastion.facilities))
+    if fdef.prerequisite and not cmd.qualifies:
+        raise Refused(f"{fdef.name} needs its owner to meet: {fdef.prerequisite} "
+                      "(confirm that they do)")
+    return [FacilityAdded(b.owner, cmd.kind)]
+
+
+@decides(BuildBasic)
+def decide_basic(state: State, cmd: BuildBasic, dice) -> list[Event]:
+    b = bastion_of(state, cmd.owner)
+    rules = state.rules.bastion
+    if cmd.space not in rules.spaces:
+        raise Refused(f"no space {cmd.space!r}; choose one of: " + ", ".join(rules.spaces))
+    what = cmd.what.strip() or rules.basic_kinds[0]
+    if what not in rules.basic_kinds:
+        raise Refused(f"no basic facility {what!r}; choose one of: "
+                      + ", ".join(rules.basic_kinds))
+    return [BasicOrdered(b.owner, cmd.space, what)]
+
+
+@decides(EnlargeBasic)
+def decide_enlarge(state: State, cmd: EnlargeBasic, dice) -> list[Event]:
+    b = bastion_of(state, cmd.owner)
+    return [BasicEnlarged(b.owner, cmd.facility)]
+
+
+@decides(BuildWalls)
+def decide_walls(state: State, cmd: BuildWalls, dice) -> list[Event]:
+    b = bastion_of(state, cmd.owner)
+    if not 1 <= cmd.squares <= 10_000:
+        raise Refused("build 1 to 10,000 squares of wall at a time")
+    return [WallsOrdered(b.owner, cmd.squares, cmd.encloses)]
+
+
+@decides(MoveGold)
+def decide_gold(state: State, cmd: MoveGold, dice) -> list[Event]:
+    b = bastion_of(state, cmd.owner)
+    if cmd.gp == 0:
+        raise Refused("give an amount of gold other than 0 (+N in, -N out)")
+    if len(cmd.why) > 200:
+        raise Refused("a ledger note is limited to 200 characters")
+    return [GoldMoved(b.owner, cmd.gp, cmd.why.strip())]
+
+
+@decides(Downtime)
+def decide_downtime(state: State, cmd: Downtime, dice) -> list[Event]:
+    if not 1 <= cmd.days <= 3660:
+        raise Refused("downtime is 1 to 3,660 days")
+    if state.dungeon.active:
+        raise Refused("the party is in a dungeon: leave it before downtime")
+    return [DowntimePassed(cmd.days)]
+
+
+@decides(RunTurn)
+def decide_turn(state: State, cmd: RunTurn, dice) -> list[Event]:
+    b = bastion_of(state, cmd.owner)
+    if cmd.maintain and cmd.orders:
+        raise Refused("Maintain is for the whole bastion: no other orders that turn")
+    orders = tuple(OrderGiven(fid, oid, cost) for fid, oid, cost in cmd.orders)
+    return [_decided(state, b, orders, cmd.maintain, False, cmd.choices, dice)]
+
+
+@decides(RunQueued)
+def decide_queued(state: State, cmd: RunQueued, dice) -> list[Event]:
+    _rules(state)
+    owners = [bastion_of(state, cmd.owner).owner] if cmd.owner else \
+        [b.owner for b in state.bastions.all if not b.abandoned]
+    out: list[Event] = []
+    for owner in owners:
+        while (b := find(state, owner)).queued and not b.abandoned:
+            ev = _decided(state, b, (), True, True, cmd.choices, dice)
+            out.append(ev)
+            state = evolve_turn(state, ev)
+    if not out:
+        raise Refused("no bastion turn is waiting" + _next_due_text(state))
+    return out
+
+
+def _next_due_text(state: State) -> str:
+    live = [b for b in state.bastions.all if not b.abandoned]
+    if not live:
+        return ""
+    b = min(live, key=lambda x: x.next_due)
+    days = -(-(b.next_due - state.clock) // state.rules.time.day_seconds)
+    return f" (the next falls due for {b.owner} in {days} day(s))"
+
+
+def _decided(state: State, b: Bastion, orders, maintain: bool, away: bool,
+             ch: Choices, dice) -> BastionTurnRun:
+    if not 0 <= ch.aid <= 1_000_000 or ch.pick not in (1, 2):
+        raise Refused("defenders sent must be 0 or more, and the pick 1 or 2")
+    ev = BastionTurnRun(b.owner, maintain, away, orders, ch.bribe, ch.opportunity, ch.aid, ch.pick)
+    rolls: list[Roll] = []
+
+    def take(expr: str, label: str) -> Roll:
+        r = dicemod.roll(expr, dice, f"{b.owner}'s bastion: {label}")
+        rolls.append(r)
+        return r
+
+    run_turn(state, b, ev, take)  # refuses what cannot be done
+    return replace(ev, dice=tuple(rolls))
+
+
+# --- the turn -----------------------------------------------------------------------
+
+
+Take = Callable[[str, str], Roll]
+
+
+def run_turn(state: State, b: Bastion, ev: BastionTurnRun, take: Take) -> tuple[Bastion, list[str]]:
+    """The bastion after the turn ``ev`` and the turn's lines, rolling with ``take``."""
+    rules = state.rules
+    if b.queued < 1:
+        raise Refused(f"no bastion turn is due for {b.owner}" + _next_due_text(state))
+    # queued turns happened on their own days: the ledger and the building work go by those
+    clock = b.next_due - b.queued * turn_seconds(rules)
+    t = _Turn(rules, clock, take, ev, b)
+    t.reopen()
+    for given in ev.orders:
+        t.give(given, owner_level(state, b))
+    t.progress()
+    if ev.maintain:
+        t.lines.append("Maintain" + (" (owner away)" if ev.away else ""))
+        t.bastion_event()
+    elif not ev.orders and not t.busy:
+        t.lines.append("No orders")
+    b = t.b
+    gave = bool(ev.orders) or (ev.maintain and (not ev.away or rules.bastion.auto_maintain_counts))
+    neglect = 0 if gave else b.neglect + 1
+    abandoned = neglect >= owner_level(state, b)
+    if abandoned:
+        t.lines.append(f"Neglected {neglect} turns: the hirelings leave")
+    gp = t.b.treasury - t.start_gp
+    result = TurnResult(b.turns + 1, clock, tuple(t.lines), gp, tuple(t.rolled))
+    b = replace(b, queued=b.queued - 1, turns=b.turns + 1, neglect=neglect, abandoned=abandoned,
+                results=(b.results + (result,))[-RESULTS_KEPT:])
+    return b, t.lines
+
+
+class _Turn:
+    """One turn being worked out: the bastion so far and the lines it reads as."""
+
+    def __init__(self, rules, clock: int, take: Take, ev: BastionTurnRun, b: Bastion):
+        self.rules, self.clock, self.ev, self.b = rules, clock, ev, b
+        self.rolled: list[str] = []  # what the dice said, for the turn's results
+
+        def recorded(expr: str, label: str) -> Roll:
+            r = take(expr, label)
+            self.rolled.append(roll_text(r))
+            return r
+        self.take = recorded
+        self.br = rules.bastion
+        self.lines: list[str] = []
+        self.start_gp = b.treasury
+        self.given: set[int] = set()
+        self.busy = False
+
+    def _fac(self, f: Facility) -> None:
+        self.b = replace(self.b, facilities=tuple(f if x.id == f.id else x
+                                                  for x in self.b.facilities))
+
+    def name(self, f: Facility) -> str:
+        return facility_name(self.rules, f)
+
+    def reopen(self) -> None:
+        """Facilities shut last turn are shut this one; after it they reopen,
+        their hirelings replaced."""
+        self.shut_ids = {f.id for f in self.b.facilities if f.shut}
+        for f in self.b.facilities:
+            if f.shut:
+                self.lines.append(f"{self.name(f)} is shut this turn")
+                fdef = self.br.facilities.get(f.kind)
+                self._fac(replace(f, shut=f.shut - 1,
+                                  hirelings=f.hirelings or (fdef.hirelings if fdef else 0)))
+
+    def give(self, given: OrderGiven, level: int) -> None:
+        f = facility(self.b, given.facility)
+        if f.basic:
+            raise Refused(f"{self.name(f)} is a basic facility: it takes no orders")
+        if not ready(f, self.clock):
+            raise Refused(f"{self.name(f)} is still being built")
+        if f.id in self.given:
+            raise Refused(f"{self.name(f)} was given two orders")
+        if f.order:
+            raise Refused(f"{self.name(f)} is busy with {f.order} ({f.progress} days done)")
+        o = option(self.rules, f, given.option)
+        if f.id in self.shut_ids:
+            raise Refused(f"{self.name(f)} is shut this turn")
+        if o.min_level > level:
+            raise Refused(f"{self.name(f)}: {o.text} needs an owner of level {o.min_level}")
+        if given.cost and not o.gm_cost:
+            raise Refused(f"{self.name(f)}: {o.text} has a set cost; do not give one")
+        if o.defenders and housing(self.rules, self.b, self.clock) <= self.b.defenders:
+            raise Refused(f"no room to house more defenders "
+                          f"({self.b.defenders} of {housing(self.rules, self.b, self.clock)})")
+        if o.lieutenants and f.hirelings >= self.br.facilities[f.kind].max_hirelings:
+            raise Refused(f"{self.name(f)} already has its most lieutenants ({f.hirelings})")
+        cost = order_cost(self.rules, self.b, o, given.cost, self.clock)
+        self.given.add(f.id)
+        self.b = _pay(self.b, self.clock, f"{self.name(f)}: {o.text}", cost)
+        self._fac(replace(facility(self.b, f.id), order=o.id, progress=0))
+        if cost:
+            self.lines.append(f"{self.name(f)}: {cost:,} GP paid")
+
+    def progress(self) -> None:
+        """Every order in progress gains a turn's days; the finished ones pay out."""
+        for f in self.b.facilities:
+            if not f.order or f.id in self.shut_ids:
+                continue
+            self.busy = True
+            o = option(self.rules, f, f.order)
+            done = f.progress + self.br.turn_days
+            if done < o.days:
+                self._fac(replace(f, progress=done))
+                self.lines.append(f"{self.name(f)}: {o.text} ({done} of {o.days} days)")
+                continue
+            self._fac(replace(f, order="", progress=0))
+            self.finish(facility(self.b, f.id), o)
+
+    def finish(self, f: Facility, o: OrderOption) -> None:
+        why = f"{self.name(f)}: {o.text}"
+        if o.chance:
+            r = self.take(self.br.chance_die, f"{self.name(f)} ({o.chance} works)")
+            if (r.total % 2 == 0) != (o.chance == "even"):
+                self.lines.append(f"{why}: nothing comes of it ({r.total})")
+                return
+        if o.gold:
+            expr = o.gold
+            if expr.startswith("table:"):
+                table = gold_tables(self.br)[expr[6:]]
+                r = self.take(table.die, f"{self.name(f)}: the take")
+                expr = table.lookup(r.total).result
+            gp = self.take(expr, f"{self.name(f)}: gold").total if "d" in expr.lower() \
+                else int(expr)
+            self.b = _book(self.b, self.clock, why, gp)
+            self.lines.append(f"{self.name(f)}: +{gp:,} GP")
+        if o.yields:
+            self.b = _book(self.b, self.clock, why, item=o.yields)
+            verb = {"craft": "made", "harvest": "harvested", "research": "learned"}.get(o.order,
+                                                                                   "gained")
+            self.lines.append(f"{self.name(f)}: {verb} {o.yields}")
+        if o.defenders:
+            room = housing(self.rules, self.b, self.clock) - self.b.defenders
+            n = max(0, min(o.defenders, room))
+            self.b = replace(self.b, defenders=self.b.defenders + n)
+            self.lines.append(f"{self.name(f)}: {n} defender(s) recruited")
+        if o.lieutenants:
+            top = self.br.facilities[f.kind].max_hirelings
+            self._fac(replace(f, hirelings=min(top, f.hirelings + o.lieutenants)))
+            self.lines.append(f"{self.name(f)}: a lieutenant joins")
+        if o.stocks_armory:
+            self.b = replace(self.b, armory_stocked=True)
+            self.lines.append(f"{self.name(f)}: stocked")
+        if o.meditates:
+            self.b = replace(self.b, meditating=True)
+            self.lines.append(f"{self.name(f)}: the next event is rolled twice")
+
+    # -- events --------------------------------------------------------------------
+
+    def bastion_event(self) -> None:
+        table = self.br.events
+        first = self.take(table.die, "bastion event")
+        if self.b.meditating:
+            second = self.take(table.die, "bastion event, second roll")
+            chosen = first if self.ev.pick == 1 else second
+            self.lines.append(f"Rolled twice: {first.total} and {second.total}, "
+                              f"chose {chosen.total}")
+            self.b = replace(self.b, meditating=False)
+            first = chosen
+        self.resolve(first)
+
+    def resolve(self, r: Roll, rerolls: int = 0) -> None:
+        what = self.br.events.lookup(r.total).result
+        name = self.br.event_names.get(what, what)
+        getattr(self, f"_{what}")(name, r, rerolls)
+
+    def _say(self, name: str, r: Roll, text: str) -> None:
+        self.lines.append(f"{name} ({r.total}): {text}")
+
+    def _gain(self, name: str, expr: str, label: str) -> int:
+        gp = self.take(expr, label).total
+        self.b = _book(self.b, self.clock, name, gp)
+        return gp
+
+    def _pick(self, pool: list[Facility], label: str) -> Facility | None:
+        if not pool:
+            return None
+        if len(pool) == 1:
+            return pool[0]
+        return pool[self.take(f"1d{len(pool)}", label).total - 1]
+
+    def _all_is_well(self, name, r, rerolls):
+        line = self.br.all_is_well.lookup(self.take(self.br.all_is_well.die, "all is well").total)
+        self._say(name, r, line.result)
+
+    def _attack(self, name, r, rerolls):
+        b, a = self.b, self.br.attack
+        if b.guest_monster:
+            self.b = replace(b, guest_monster=False, refugees=0)
+            return self._say(name, r, "the guest monster drives them off and leaves; no losses")
+        if defenders(b) == 0:
+            f = self._pick([f for f in specials(b) if ready(f, self.clock)], "facility damaged")
+            self.b = replace(self.b, refugees=0)
+            if f is None:
+                return self._say(name, r, "beaten off; nothing to damage")
+            self._fac(replace(facility(self.b, f.id), shut=1))
+            return self._say(name, r, f"no defenders: {self.name(f)} damaged, shut next turn")
+        _, enclosed = walls_built(b, self.clock)
+        n = a.dice - (a.walls_fewer if enclosed else 0) \
+            - a.lieutenant_fewer * lieutenants(self.rules, b, self.clock)
+        die = a.armory_die if b.armory_stocked else a.die
+        killed = 0
+        if n > 0:
+            roll = self.take(f"{n}d{die}", "attack: defenders lost")
+            killed = min(defenders(b), sum(1 for d in roll.dice if d == a.kills_on))
+        housed = max(0, b.defenders - killed)
+        merc = b.mercenaries - max(0, killed - b.defenders)
+        self.b = replace(b, defenders=housed, mercenaries=merc, refugees=0,
+                         armory_stocked=False if n > 0 else b.armory_stocked)
+        self._say(name, r, f"beaten off; {killed} defender(s) killed"
+                  if n > 0 else "beaten off; no dice left to roll, no losses")
+
+    def _criminal_hireling(self, name, r, rerolls):
+        f = self._pick([f for f in specials(self.b) if f.hirelings], "whose hireling")
+        if f is None:
+            return self._say(name, r, "no hirelings to take")
+        if self.ev.bribe:
+            bribe = self.take(self.br.follow_ups.criminal_bribe, "the bribe").total
+            if bribe <= self.b.treasury:
+                self.b = _book(self.b, self.clock, f"{name}: bribe", -bribe)
+                return self._say(name, r, f"bribe of {bribe:,} GP paid; {self.name(f)} keeps its hireling")
+        left = f.hirelings - 1
+        self._fac(replace(f, hirelings=left, shut=1 if left == 0 else f.shut))
+        self._say(name, r, f"a hireling of {self.name(f)} is taken"
+                  + (", shut next turn" if left == 0 else ""))
+
+    def _opportunity(self, name, r, rerolls):
+        gp = self.br.follow_ups.opportunity_gp
+        if rerolls:
+            self._say(name, r, "again: rolled again")
+        elif not self.ev.opportunity or gp > self.b.treasury:
+            return self._say(name, r, "declined" if not self.ev.opportunity
+                             else f"not taken: {gp:,} GP not in the treasury")
+        else:
+            self.b = _book(self.b, self.clock, name, -gp)
+            self._say(name, r, f"{gp:,} GP paid; another event")
+        if rerolls < MAX_REROLLS:
+            self.resolve(self.take(self.br.events.die, "bastion event, again"), rerolls + 1)
+
+    def _friendly_visitors(self, name, r, rerolls):
+        gp = self._gain(name, self.br.follow_ups.visitors_gp, "visitors pay")
+        self._say(name, r, f"they pay {gp:,} GP")
+
+    def _guest(self, name, r, rerolls):
+        who = self.br.guest.lookup(self.take(self.br.guest.die, "guest").total).result
+        if who == "famous":
+            self.b = _book(self.b, self.clock, name, item="a letter of recommendation")
+            text = "a famous guest; a letter of recommendation"
+        elif who == "sanctuary":
+            gp = self._gain(name, self.br.follow_ups.sanctuary_gift, "sanctuary gift")
+            text = f"a guest seeking sanctuary; a gift of {gp:,} GP"
+        elif who == "mercenary":
+            self.b = replace(self.b, mercenaries=self.b.mercenaries + 1)
+            text = "a mercenary joins the defenders"
+        else:
+            self.b = replace(self.b, guest_monster=True)
+            text = "a friendly monster stays and will defend"
+        self._say(name, r, text)
+
+    def _lost_hirelings(self, name, r, rerolls):
+        f = self._pick([f for f in specials(self.b) if ready(f, self.clock)], "which facility")
+        if f is None:
+            return self._say(name, r, "no special facility to lose them")
+        self._fac(replace(f, hirelings=0, shut=1))
+        self._say(name, r, f"{self.name(f)} loses its hirelings, shut next turn")
+
+    def _magical_discovery(self, name, r, rerolls):
+        item = "an Uncommon potion or scroll (owner's choice)"
+        self.b = _book(self.b, self.clock, name, item=item)
+        self._say(name, r, item)
+
+    def _refugees(self, name, r, rerolls):
+        n = self.take(self.br.follow_ups.refugees, "refugees").total
+        self.b = replace(self.b, refugees=self.b.refugees + n)
+        gp = self._gain(name, self.br.follow_ups.refugees_gp, "refugees pay")
+        self._say(name, r, f"{n} refugees; they pay {gp:,} GP")
+
+    def _request_for_aid(self, name, r, rerolls):
+        fu = self.br.follow_ups
+        sent = min(self.ev.aid, defenders(self.b))
+        if sent == 0:
+            return self._say(name, r, "no defenders sent")
+        sides = dicemod.parse(fu.aid_die).groups[0].sides
+        total = self.take(f"{sent}d{sides}", f"{sent} defender(s) sent").total
+        reward = self.take(fu.aid_reward, "reward").total
+        if total >= fu.aid_target:
+            self.b = _book(self.b, self.clock, name, reward)
+            return self._say(name, r, f"{total} vs {fu.aid_target}: solved, {reward:,} GP")
+        half = reward // 2
+        self.b = _book(self.b, self.clock, name, half)
+        self.b = replace(self.b, defenders=max(0, self.b.defenders - 1),
+                         mercenaries=self.b.mercenaries - (1 if self.b.defenders == 0 else 0))
+        self._say(name, r, f"{total} vs {fu.aid_target}: solved at a cost, {half:,} GP, "
+                  "one defender dies")
+
+    def _treasure(self, name, r, rerolls):
+        item = self.br.treasure.lookup(self.take(self.br.treasure.die, "treasure").total).result
+        self.b = _book(self.b, self.clock, name, item=item)
+        self._say(name, r, item)
+
+
+# --- evolving -------------------------------------------------------------------
+
+
+def _owned(state: State, owner: str) -> Bastion:
+    b = find(state, owner)
+    if b is None or state.rules.bastion is None:
+        raise Refused(f"{owner} has no bastion")
+    return b
+
+
+@evolves(BastionFounded)
+def evolve_founded(state: State, ev: BastionFounded) -> State:
+    rules = state.rules.bastion
+    if rules is None or find(state, ev.owner) is not None:
+        raise Refused(f"{ev.owner} cannot found a bastion here")
+    kinds = rules.basic_kinds
+    basics = tuple(Facility(i + 1, kinds[i % len(kinds)], space, basic=True)
+                   for i, space in enumerate(rules.start_basic))
+    b = Bastion(ev.owner, ev.name, next_due=state.clock + turn_seconds(state.rules),
+                facilities=basics, next_id=len(basics) + 1)
+    return replace(state, bastions=Bastions(state.bastions.all + (b,)))
+
+
+def _added(b: Bastion, f: Facility) -> Bastion:
+    return replace(b, facilities=b.facilities + (f,), next_id=b.next_id + 1)
+
+
+@evolves(FacilityAdded)
+def evolve_facility(state: State, ev: FacilityAdded) -> State:
+    b = _owned(state, ev.owner)
+    rules = state.rules
+    fdef = rules.bastion.facilities.get(ev.kind)
+    if fdef is None:
+        raise Refused(f"no special facility {ev.kind!r}")
+    level = owner_level(state, b)
+    if level < fdef.level:
+        raise Refused(f"{fdef.name} needs an owner of level {fdef.level} ({b.owner} is {level})")
+    have = specials(b)
+    allowed = specials_allowed(rules, level)
+    if len(have) >= allowed:
+        raise Refused(f"{b.owner} (level {level}) has all {allowed} special facilities "
+                      "the level allows")
+    if not fdef.many and any(f.kind == ev.kind for f in have):
+        raise Refused(f"{b.owner}'s bastion already has a {fdef.name}")
+    f = Facility(b.next_id, ev.kind, fdef.space, hirelings=fdef.hirelings, ready_at=state.clock)
+    return _put(state, _added(b, f))
+
+
+@evolves(BasicOrdered)
+def evolve_basic(state: State, ev: BasicOrdered) -> State:
+    b = _owned(state, ev.owner)
+    sp = state.rules.bastion.spaces.get(ev.space)
+    if sp is None:
+        raise Refused(f"no space {ev.space!r}")
+    b = _pay(b, state.clock, f"new {sp.name.lower()} {ev.what}", sp.add_gp)
+    ready_at = state.clock + sp.add_days * state.rules.time.day_seconds
+    return _put(state, _added(b, Facility(b.next_id, ev.what, ev.space, basic=True,
+                                          ready_at=ready_at)))
+
+
+@evolves(BasicEnlarged)
+def evolve_enlarge(state: State, ev: BasicEnlarged) -> State:
+    b = _owned(state, ev.owner)
+    f = facility(b, ev.facility)
+    rules = state.rules
+    sp = rules.bastion.spaces[f.space]
+    if not f.basic:
+        raise Refused(f"{facility_name(rules, f)} is a special facility")
+    if not ready(f, state.clock):
+        raise Refused(f"{facility_name(rules, f)} is still being built")
+    if not sp.enlarge_to:
+        raise Refused(f"{facility_name(rules, f)} is as large as a basic facility gets")
+    b = _pay(b, state.clock, f"enlarge {facility_name(rules, f)}", sp.enlarge_gp)
+    ready_at = state.clock + sp.enlarge_days * rules.time.day_seconds
+    big = replace(f, space=sp.enlarge_to, ready_at=ready_at)
+    return _put(state, replace(b, facilities=tuple(big if x.id == f.id else x
+                                                   for x in b.facilities)))
+
+
+@evolves(WallsOrdered)
+def evolve_walls(state: State, ev: WallsOrdered) -> State:
+    b = _owned(state, ev.owner)
+    w = state.rules.bastion.walls
+    b = _pay(b, state.clock, f"{ev.squares} squares of wall", ev.squares * w.gp_per_square)
+    done = state.clock + ev.squares * w.days_per_square * state.rules.time.day_seconds
+    return _put(state, replace(b, walls=b.walls + ((ev.squares, done, ev.encloses),)))
+
+
+@evolves(GoldMoved)
+def evolve_gold(state: State, ev: GoldMoved) -> State:
+    b = _owned(state, ev.owner)
+    why = ev.why or ("gold brought in" if ev.gp > 0 else "gold taken out")
+    b = _pay(b, state.clock, why, -ev.gp) if ev.gp < 0 else _book(b, state.clock, why, ev.gp)
+    return _put(state, b)
+
+
+@evolves(DowntimePassed)
+def evolve_downtime(state: State, ev: DowntimePassed) -> State:
+    if state.dungeon.active:
+        raise Refused("downtime cannot pass in a dungeon")
+    return pass_time(state, ev.days * state.rules.time.day_seconds, burning=False)
+
+
+@evolves(BastionTurnRun)
+def evolve_turn(state: State, ev: BastionTurnRun) -> State:
+    b = _owned(state, ev.owner)
+    recorded = list(ev.dice)
+
+    def take(expr: str, label: str) -> Roll:
+        if not recorded:
+            raise Refused(f"the turn's recorded dice run out at {label} ({expr}): "
+                          "a correction changed what the turn rolls")
+        r = recorded.pop(0)
+        if r.expr.replace(" ", "").lower() != expr.replace(" ", "").lower():
+            raise Refused(f"the turn recorded {r.expr} where {label} needs {expr}: "
+                          "a correction changed what the turn rolls")
+        return r
+
+    after, _ = run_turn(state, b, ev, take)
+    if recorded:
+        raise Refused(f"the turn recorded {len(recorded)} roll(s) it no longer uses")
+    return _put(state, after)
+
+
+@evolves(Divested)
+def evolve_divested(state: State, ev: Divested) -> State:
+    _owned(state, ev.owner)
+    rest = tuple(b for b in state.bastions.all if b.owner != ev.owner)
+    return replace(state, bastions=Bastions(rest))
+
+
+@decides(Divest)
+def decide_divest(state: State, cmd: Divest, dice) -> list[Event]:
+    _rules(state)
+    b = find(state, cmd.owner)
+    if b is None:
+        raise Refused(f"{cmd.owner or 'nobody'} has no bastion")
+    return [Divested(b.owner)]
+
+
+@evolves(party.CharacterRenamed)
+def evolve_renamed(state: State, ev) -> State:
+    """A bastion follows its owner's new name."""
+    b = find(state, ev.old)
+    if b is None:
+        return state
+    rest = tuple(replace(x, owner=ev.new) if x is b else x for x in state.bastions.all)
+    return replace(state, bastions=Bastions(rest))
+
+
+# --- time -----------------------------------------------------------------------
+
+
+@on_time
+def _turns_fall_due(state: State, elapsed: int, clock: int, burning: bool,
+                    changes: dict) -> None:
+    """Each bastion's turns fall due on the clock, queued however many pass."""
+    bs = changes.get("bastions", state.bastions)
+    if not bs.all or state.ruleset.rules.bastion is None:
+        return
+    step = turn_seconds(state.ruleset.rules)
+    out, changed = [], False
+    for b in bs.all:
+        if not b.abandoned and clock >= b.next_due:
+            n = (clock - b.next_due) // step + 1
+            b = replace(b, queued=b.queued + n, next_due=b.next_due + n * step)
+            changed = True
+        out.append(b)
+    if changed:
+        changes["bastions"] = Bastions(tuple(out))
+
+
+@invariant
+def _bastions_hold(state: State):
+    for b in state.bastions.all:
+        if b.treasury < 0:
+            yield f"leave {b.owner}'s bastion treasury at {b.treasury} GP"
+        if b.defenders < 0 or b.mercenaries < 0:
+            yield f"leave {b.owner}'s bastion fewer than no defenders"
+
+
+def days_left(state: State, b: Bastion) -> int:
+    """Whole days until ``b``'s next turn falls due."""
+    return -(-(b.next_due - state.clock) // state.rules.time.day_seconds)

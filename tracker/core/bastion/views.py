@@ -1,0 +1,170 @@
+"""How bastions read in the log (a steward's ledger), what the GM must not
+miss (a turn falling due, neglect), their JSON and their recap."""
+
+from __future__ import annotations
+
+from ..alerts import Alert, alerting
+from ..describe import roll_text
+from ..events import describes
+from ..state import State
+from ..tally import Tally, tally
+from ..view import state_view
+from .rules import (BasicEnlarged, BasicOrdered, BastionFounded, BastionTurnRun, Divested,
+                    DowntimePassed, FacilityAdded, GoldMoved, WallsOrdered, days_left,
+                    defenders, facility_name, find, housing, lieutenants, walls_built)
+
+
+# --- how its events read in the log ------------------------------------------------
+
+
+@describes(BastionFounded)
+def _describe_founded(ev: BastionFounded, rules) -> str:
+    return f"{ev.owner} founds a bastion" + (f", {ev.name}" if ev.name else "")
+
+
+@describes(FacilityAdded)
+def _describe_facility(ev: FacilityAdded, rules) -> str:
+    fdef = rules.bastion.facilities.get(ev.kind) if rules.bastion else None
+    return f"{ev.owner}'s bastion: {fdef.name if fdef else ev.kind} added"
+
+
+@describes(BasicOrdered)
+def _describe_basic(ev: BasicOrdered, rules) -> str:
+    sp = rules.bastion.spaces.get(ev.space) if rules.bastion else None
+    cost = f" ({sp.add_gp:,} GP, {sp.add_days} days)" if sp else ""
+    return f"{ev.owner}'s bastion: building a {ev.space} {ev.what}{cost}"
+
+
+@describes(BasicEnlarged)
+def _describe_enlarge(ev: BasicEnlarged, rules) -> str:
+    return f"{ev.owner}'s bastion: enlarging facility #{ev.facility}"
+
+
+@describes(WallsOrdered)
+def _describe_walls(ev: WallsOrdered, rules) -> str:
+    w = rules.bastion.walls if rules.bastion else None
+    cost = f" ({ev.squares * w.gp_per_square:,} GP, {ev.squares * w.days_per_square} days)" \
+        if w else ""
+    return f"{ev.owner}'s bastion: {ev.squares} squares of wall{cost}" + \
+        (", closing the ring" if ev.encloses else "")
+
+
+@describes(GoldMoved)
+def _describe_gold(ev: GoldMoved, rules) -> str:
+    return f"{ev.owner}'s bastion treasury {ev.gp:+,} GP" + (f": {ev.why}" if ev.why else "")
+
+
+@describes(DowntimePassed)
+def _describe_downtime(ev: DowntimePassed, rules) -> str:
+    return f"Downtime: {ev.days} day(s) pass"
+
+
+@describes(BastionTurnRun)
+def _describe_turn(ev: BastionTurnRun, rules) -> str:
+    if ev.maintain:
+        what = "Maintain" + (" (owner away)" if ev.away else "")
+    elif ev.orders:
+        what = "orders " + ", ".join(f"#{o.facility} {o.option}" for o in ev.orders)
+    else:
+        what = "no orders"
+    dice = "; dice " + " ".join(roll_text(r) for r in ev.dice) if ev.dice else ""
+    return f"Bastion turn of {ev.owner}: {what}{dice}"
+
+
+@describes(Divested)
+def _describe_divested(ev: Divested, rules) -> str:
+    return f"{ev.owner} gives up their bastion"
+
+
+# --- what the GM must not miss -------------------------------------------------------
+
+
+@alerting(60)
+def _turns(before: State, after: State) -> list[Alert]:
+    out = []
+    if after.bastions is before.bastions:
+        return out
+    for b in after.bastions.all:
+        was = find(before, b.owner)
+        if was is None:
+            continue
+        if b.queued > was.queued:
+            out.append(Alert("warning", f"Bastion turn due for {b.owner}"
+                             + (f" ({b.queued} waiting)" if b.queued > 1 else "")))
+        if b.turns == was.turns + 1:
+            r = b.results[-1]
+            out.append(Alert("information", f"{b.owner}, turn {r.number}: " + "; ".join(r.lines)))
+        elif b.turns > was.turns:  # several at once: one line, the screen lists them
+            gp = b.treasury - was.treasury
+            lost = defenders(was) - defenders(b)
+            out.append(Alert("information", f"{b.owner}: turns {was.turns + 1}-{b.turns} run, "
+                             f"treasury {gp:+,} GP" + (f", {lost} defender(s) lost"
+                                                       if lost > 0 else "")))
+        if b.abandoned and not was.abandoned:
+            out.append(Alert("error", f"{b.owner}'s bastion is abandoned: neglected "
+                             f"{b.neglect} turns"))
+    return out
+
+
+# --- its part of `tracker state --json` ----------------------------------------------
+
+
+@state_view("bastions", 55)
+def _bastions_json(state: State) -> list[dict]:
+    rules = state.rules
+    out = []
+    for b in state.bastions.all:
+        squares, enclosed = walls_built(b, state.clock)
+        out.append({
+            "owner": b.owner, "name": b.name, "turns": b.turns, "queued": b.queued,
+            "next_due": b.next_due, "days_left": days_left(state, b),
+            "treasury": b.treasury, "defenders": defenders(b), "mercenaries": b.mercenaries,
+            "housing": housing(rules, b, state.clock),
+            "lieutenants": lieutenants(rules, b, state.clock),
+            "walls": {"squares": squares, "encloses": enclosed},
+            "armory_stocked": b.armory_stocked, "guest_monster": b.guest_monster,
+            "refugees": b.refugees, "meditating": b.meditating,
+            "neglect": b.neglect, "abandoned": b.abandoned,
+            "facilities": [{"id": f.id, "kind": f.kind, "name": facility_name(rules, f),
+                            "basic": f.basic, "space": f.space, "hirelings": f.hirelings,
+                            "ready": f.ready_at <= state.clock, "order": f.order,
+                            "progress_days": f.progress, "shut_turns": f.shut}
+                           for f in b.facilities],
+            "ledger": [{"clock": l.clock, "why": l.why, "gp": l.gp, "item": l.item,
+                        "balance": l.balance} for l in b.ledger],
+            "results": [{"turn": r.number, "clock": r.clock, "lines": list(r.lines),
+                         "gp": r.gp} for r in b.results],
+        })
+    return out
+
+
+# --- its part of the recap ---------------------------------------------------------------
+
+
+@tally(40)
+class BastionTally(Tally):
+    """Each bastion turn of the span with its orders, events and gold."""
+
+    def __init__(self, sessions: list[int]):
+        super().__init__(sessions)
+        self.turns: list[str] = []
+        self.gold = 0
+
+    def see(self, session, seq, ev, state_at) -> None:
+        if not isinstance(ev, BastionTurnRun):
+            return
+        b = find(state_at(seq), ev.owner)
+        if b is None or not b.results:
+            return
+        r = b.results[-1]
+        self.gold += r.gp
+        self.turns.append(f"{ev.owner}, turn {r.number} (#{seq}): " + "; ".join(r.lines)
+                          + (f" ({r.gp:+,} GP)" if r.gp else ""))
+
+    def lines(self, e) -> list[str]:
+        if not self.turns:
+            return []
+        return [f"**Bastion turns:** {len(self.turns)}, gold {self.gold:+,} GP"]
+
+    def sections(self, e) -> list[tuple[str, list[str]]]:
+        return [("Bastion turns", [e(t) for t in self.turns])] if self.turns else []

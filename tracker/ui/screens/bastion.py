@@ -1,0 +1,416 @@
+"""The bastion screen (D&D 2024): each owner's bastion at a glance, and a
+bastion turn as one flow: an order per facility (or Maintain), the cost,
+confirm, the results with their dice."""
+
+from __future__ import annotations
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static
+
+from ...core import bastion as bas
+from ...core import clock
+from ...core.bastion.model import Bastion
+from ...core.state import State
+from ..areas import area_screen
+from ..dialogs import ChoiceDialog, TextDialog, checked_by, positive_int, refusal, signed_int
+from ..safe import plain
+
+# What the owner answers when an event asks, chosen once for the turn(s).
+ANSWERS = {
+    "keep": ("Pay nothing, send nobody", bas.Choices()),
+    "pay": ("Pay bribes and opportunities", bas.Choices(bribe=True, opportunity=True)),
+    "all": ("Pay, and send every defender on a request for aid",
+            bas.Choices(bribe=True, opportunity=True, aid=1_000_000)),
+}
+
+
+def _summary(state: State, b: Bastion, index: int, count: int) -> str:
+    rules = state.rules
+    due = clock.day(rules, b.next_due)
+    waiting = f"{b.queued} turn(s) WAITING (t runs one, a all)" if b.queued else \
+        f"next turn Day {due}, in {bas.days_left(state, b)} day(s)"
+    squares, enclosed = bas.walls_built(b, state.clock)
+    building = sum(n for n, at, _ in b.walls if at > state.clock)
+    flags = [x for x, on_ in (("armory stocked", b.armory_stocked),
+                              ("guest monster", b.guest_monster),
+                              (f"{b.refugees} refugees", b.refugees),
+                              ("meditating", b.meditating)) if on_]
+    level = bas.owner_level(state, b)
+    return "\n".join([
+        f"{b.owner} (level {level})" + (f", {b.name}" if b.name else "")
+        + (f"  [{index + 1}/{count}, b: next]" if count > 1 else "") + f" · {waiting}",
+        f"Treasury {b.treasury:,} GP · defenders {bas.defenders(b)}"
+        f" (housed {b.defenders}/{bas.housing(rules, b, state.clock)})"
+        f" · walls {squares} sq{' enclosing' if enclosed else ''}"
+        + (f" (+{building} building)" if building else "")
+        + f" · neglect {b.neglect}/{level}" + (" ABANDONED" if b.abandoned else ""),
+        "Basic: " + ", ".join(bas.facility_name(rules, f) + ("" if bas.ready(f, state.clock)
+                                                           else " (building)")
+                              for f in b.facilities if f.basic)
+        + (" · " + ", ".join(flags) if flags else ""),
+    ])
+
+
+def _facility_row(state: State, f) -> tuple[str, ...]:
+    rules = state.rules
+    fdef = rules.bastion.facilities.get(f.kind)
+    if not bas.ready(f, state.clock):
+        doing = "building"
+    elif f.shut:
+        doing = "shut next turn"
+    elif f.order:
+        o = bas.option(rules, f, f.order)
+        doing = f"{o.order}: {o.id} {f.progress}/{o.days} d"
+    else:
+        doing = "idle"
+    return (str(f.id), bas.facility_name(rules, f), rules.bastion.spaces[f.space].name,
+            str(f.hirelings), ", ".join(sorted({o.order for o in fdef.orders})) if fdef else "",
+            doing)
+
+
+def _results(state: State, b: Bastion, rows: int, width: int) -> str:
+    """The latest turns first: one line each where the dice fit beside the
+    results, else the dice on a second line. An event says Maintain by itself."""
+    out: list[str] = []
+    for r in reversed(b.results):
+        gold = f", {r.gp:+,} GP" if r.gp else ""
+        lines = [line for line in r.lines if not line.startswith("Maintain")] or list(r.lines)
+        text = f"Turn {r.number}, Day {clock.day(state.rules, r.clock)}{gold}: " + \
+            " · ".join(lines)
+        typed = r.dice and all(d.endswith(" typed") for d in r.dice)
+        dice = ("typed " if typed else "") + " ".join(d.removesuffix(" typed") for d in r.dice)
+        if dice and len(text) + len(dice) + 3 <= width:
+            out.append(f"{text} · {dice}")
+        else:
+            out += [text] + ([f"   dice {dice}"] if dice else [])
+    return "\n".join(out[:rows]) or "No turns run yet."
+
+
+def _ledger(state: State, b: Bastion, rows: int) -> str:
+    out = [f"Day {clock.day(state.rules, l.clock):>3} "
+           + (f"{l.gp:>+8,}" if l.gp else "    item") + f" {l.balance:>8,}  {l.why}"
+           + (f": {l.item}" if l.item else "") for l in reversed(b.ledger)]
+    return "\n".join(out[:rows]) or "Nothing in or out yet."
+
+
+@area_screen("bastion", key="7", title="Bastion", help="Bastion turns, orders, events, ledger",
+             css="bastion.tcss", order=70)
+class BastionScreen(Screen):
+    BINDINGS = [
+        Binding("t", "turn", "Turn", id="bastion.turn"),
+        Binding("a", "all_turns", "All due", id="bastion.all_turns"),
+        Binding("d", "downtime", "Downtime", id="bastion.downtime"),
+        Binding("f", "facility", "Facility", id="bastion.facility"),
+        Binding("g", "gold", "Gold", id="bastion.gold"),
+        Binding("l", "ledger", "Ledger", id="bastion.ledger"),
+        Binding("b", "next_bastion", "Next", show=False, id="bastion.next"),
+        Binding("n", "new", "New", show=False, id="bastion.new"),
+        Binding("w", "walls", "Walls", show=False, id="bastion.walls"),
+    ]
+    PALETTE = [
+        ("Run a bastion turn", "Orders per facility or Maintain, cost, confirm", "turn"),
+        ("Run every due turn", "Maintain for each waiting turn: the owner was away", "all_turns"),
+        ("Downtime", "Let days pass; bastion turns fall due", "downtime"),
+        ("New bastion", "For a character of the level the ruleset says", "new"),
+        ("Add special facility", "One the owner's level allows", "facility"),
+        ("Build basic facility", "Cramped, roomy or vast, with its cost and days", "basic"),
+        ("Build walls", "Squares of defensive wall, with their cost and days", "walls"),
+        ("Treasury gold", "Gold into or out of the bastion's treasury", "gold"),
+        ("Ledger or turns", "Show the ledger, or the last turns", "ledger"),
+        ("Next bastion", "Show another owner's bastion", "next_bastion"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.show_ledger = False
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(id="bastion-summary", classes="panel")
+        yield DataTable(id="bastion-facilities", cursor_type="row", classes="panel")
+        yield Static(id="bastion-results", classes="panel")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#bastion-summary").border_title = "Bastion"
+        self.query_one("#bastion-facilities").border_title = "Special facilities"
+        table = self.query_one("#bastion-facilities", DataTable)
+        table.add_columns("#", "Facility", "Space", "Hire", "Orders", "Now")
+        self.watch(self.app, "state", self.show, init=True)
+
+    @property
+    def state(self) -> State:
+        return self.app.state
+
+    def bastion(self) -> Bastion | None:
+        """The bastion shown: the one the GM chose, else the first."""
+        all_ = self.state.bastions.all if self.state is not None else ()
+        if not all_:
+            return None
+        want = self.app.selected.get("bastion")
+        return next((b for b in all_ if b.owner == want), all_[0])
+
+    # -- showing the state ---------------------------------------------------------
+
+    def show(self, state: State | None) -> None:
+        if state is None or self.app.campaign is None:
+            return
+        summary = self.query_one("#bastion-summary", Static)
+        results = self.query_one("#bastion-results", Static)
+        table = self.query_one("#bastion-facilities", DataTable)
+        table.clear()
+        b = self.bastion()
+        if state.rules.bastion is None:
+            summary.update(plain(f"{state.rules.meta.name} has no bastions: "
+                                 "they are a D&D 2024 rule."))
+            results.update("")
+            return
+        if b is None:
+            summary.update(plain(f"No bastions yet. A character of level "
+                                 f"{state.rules.bastion.from_level} or more can found one: n."))
+            results.update("")
+            return
+        all_ = state.bastions.all
+        summary.update(plain(_summary(state, b, all_.index(b), len(all_))))
+        for f in bas.specials(b):
+            table.add_row(*_facility_row(state, f), key=str(f.id))
+        self.call_after_refresh(self._show_results)
+
+    def _show_results(self) -> None:
+        b = self.bastion()
+        if b is None:
+            return
+        results = self.query_one("#bastion-results", Static)
+        rows = max(1, results.content_size.height or 6)
+        if self.show_ledger:
+            results.border_title = f"Ledger (balance {b.treasury:,} GP)"
+            results.update(plain(_ledger(self.state, b, rows)))
+        else:
+            results.border_title = "Last turns"
+            width = max(20, results.content_size.width or 76)
+            results.update(plain(_results(self.state, b, rows, width)))
+
+    def on_resize(self) -> None:
+        if self.app.state is not None:
+            self.call_after_refresh(self._show_results)
+
+    # -- dialogs ---------------------------------------------------------------------
+
+    async def _choose(self, title: str, options: list[tuple[str, str]], help: str = "",
+                      validate=None) -> str | None:
+        return await self.app.push_screen_wait(ChoiceDialog(title, options, help, validate))
+
+    async def _ask(self, title: str, help: str = "", validate=None, value: str = "",
+                   max_length: int = 9) -> str | None:
+        return await self.app.push_screen_wait(TextDialog(title, help, value, validate=validate,
+                                                          max_length=max_length))
+
+    def _refused(self, command) -> bool:
+        why = refusal(self.app, command)
+        if why:
+            self.notify(why, title="Refused", severity="error", timeout=8)
+        return bool(why)
+
+    def _owned(self) -> Bastion | None:
+        b = self.bastion()
+        if b is None:
+            self.notify("No bastion yet: n founds one.", severity="warning")
+        return b
+
+    # -- actions -----------------------------------------------------------------------
+
+    def action_next_bastion(self) -> None:
+        all_ = self.state.bastions.all
+        b = self.bastion()
+        if b is None or len(all_) < 2:
+            return
+        self.app.selected["bastion"] = all_[(all_.index(b) + 1) % len(all_)].owner
+        self.show(self.state)
+
+    def action_ledger(self) -> None:
+        self.show_ledger = not self.show_ledger
+        self._show_results()
+
+    @work(exit_on_error=False)
+    async def action_turn(self) -> None:
+        b = self._owned()
+        if b is None or self._refused(bas.RunTurn(b.owner, maintain=True)):
+            return
+        how = await self._choose(
+            f"Turn {b.turns + 1} for {b.owner}" + (f" ({b.queued} waiting)" if b.queued > 1 else ""),
+            [("orders", "Give orders to facilities"), ("maintain", "Maintain (roll an event)"),
+             ("none", "No orders this turn")])
+        if how is None:
+            return
+        if how == "maintain":
+            answer = await self._choose("If the event asks", [(k, v[0]) for k, v in ANSWERS.items()])
+            if answer is not None:
+                self.app.run_command(bas.RunTurn(b.owner, maintain=True,
+                                                 choices=ANSWERS[answer][1]))
+            return
+        orders = [] if how == "none" else await self._orders(b)
+        if orders is None:
+            return
+        rules, cost = self.state.rules, 0
+        lines = []
+        for fid, oid, typed in orders:
+            f = bas.facility(b, fid)
+            o = bas.option(rules, f, oid)
+            gp = bas.order_cost(rules, b, o, typed, self.state.clock)
+            cost += gp
+            lines.append(f"{bas.facility_name(rules, f)}: {o.text}" + (f" ({gp:,} GP)" if gp else ""))
+        cmd = bas.RunTurn(b.owner, tuple(orders))
+        why = refusal(self.app, cmd)
+        ok = await self._choose(
+            f"Turn {b.turns + 1}: {len(orders)} order(s), {cost:,} GP "
+            f"(treasury {b.treasury:,})",
+            [("run", "Run the turn"), ("cancel", "Cancel")],
+            "\n".join(lines) or "No orders: counts toward neglect",
+            validate=lambda k: why if k == "run" else "")
+        if ok == "run":
+            self.app.run_command(cmd)
+
+    async def _orders(self, b: Bastion) -> list[tuple[int, str, int]] | None:
+        """An order (or none) for each idle facility that can take one."""
+        rules, out = self.state.rules, []
+        for f in bas.specials(b):
+            if f.order or f.shut or not bas.ready(f, self.state.clock):
+                continue
+            fdef = rules.bastion.facilities[f.kind]
+            opts = [("", "No order")]
+            for o in fdef.orders:
+                gp = bas.order_cost(rules, b, o, 0, self.state.clock)
+                price = "GM sets the cost" if o.gm_cost else (f"{gp:,} GP" if gp else "free")
+                what = o.text if o.text.lower().startswith(o.order) else \
+                    f"{o.order.capitalize()}: {o.text}"
+                opts.append((o.id, f"{what} — {price}, {o.days} days"))
+            oid = await self._choose(f"{fdef.name} (#{f.id}): order", opts)
+            if oid is None:
+                return None
+            if not oid:
+                continue
+            typed = 0
+            if bas.option(rules, f, oid).gm_cost:
+                text = await self._ask(f"{fdef.name}: cost in GP", "What the goods cost",
+                                       lambda t: "" if t.isdigit() else "a whole number of GP")
+                if text is None:
+                    return None
+                typed = int(text)
+            out.append((f.id, oid, typed))
+        return out
+
+    @work(exit_on_error=False)
+    async def action_all_turns(self) -> None:
+        b = self._owned()
+        if b is None or self._refused(bas.RunQueued()):
+            return
+        waiting = sum(x.queued for x in self.state.bastions.all)
+        answer = await self._choose(f"Run {waiting} waiting turn(s) as Maintain",
+                                    [(k, v[0]) for k, v in ANSWERS.items()],
+                                    "Owners away: each turn rolls a bastion event")
+        if answer is not None:
+            self.app.run_command(bas.RunQueued("", ANSWERS[answer][1]))
+
+    @work(exit_on_error=False)
+    async def action_downtime(self) -> None:
+        days = await self._ask("Downtime: how many days?",
+                               f"A bastion turn every {self.state.rules.bastion.turn_days} days"
+                               if self.state.rules.bastion else "",
+                               checked_by(self.app, positive_int,
+                                          lambda t: bas.Downtime(int(t))))
+        if days is not None:
+            self.app.run_command(bas.Downtime(int(days)))
+
+    @work(exit_on_error=False)
+    async def action_new(self) -> None:
+        who = [(c.name, f"{c.name} (level {c.level})") for c in self.state.party
+               if not refusal(self.app, bas.NewBastion(c.name))]
+        if not who:
+            self.notify(refusal(self.app, bas.NewBastion(self.state.party[0].name))
+                        if self.state.party else "The party is empty.", severity="warning")
+            return
+        owner = await self._choose("Whose bastion?", who)
+        if owner is None:
+            return
+        name = await self._ask("Its name (may be empty)", max_length=80)
+        if name is not None:
+            self.app.selected["bastion"] = owner
+            self.app.run_command(bas.NewBastion(owner, name))
+
+    @work(exit_on_error=False)
+    async def action_facility(self) -> None:
+        b = self._owned()
+        if b is None:
+            return
+        rules = self.state.rules.bastion
+        opts = [(k, f"{d.name} (level {d.level}, {d.hirelings} hireling(s))")
+                for k, d in rules.facilities.items()
+                if not refusal(self.app, bas.AddFacility(b.owner, k, True))]
+        if not opts:
+            self.notify(refusal(self.app, bas.AddFacility(b.owner, "barrack", True)),
+                        severity="warning")
+            return
+        kind = await self._choose("Add which special facility?", opts)
+        if kind is None:
+            return
+        need = rules.facilities[kind].prerequisite
+        if need:
+            ok = await self._choose(f"{rules.facilities[kind].name} needs: {need}",
+                                    [("yes", f"{b.owner} meets it"), ("no", "Cancel")])
+            if ok != "yes":
+                return
+        self.app.run_command(bas.AddFacility(b.owner, kind, True))
+
+    @work(exit_on_error=False)
+    async def action_basic(self) -> None:
+        b = self._owned()
+        if b is None:
+            return
+        rules = self.state.rules.bastion
+        space = await self._choose("Basic facility: how big?", [
+            (k, f"{s.name}: {s.add_gp:,} GP, {s.add_days} days") for k, s in rules.spaces.items()],
+            validate=lambda k: refusal(self.app, bas.BuildBasic(b.owner, k)))
+        if space is None:
+            return
+        what = await self._choose("What is it?", [(k, k) for k in rules.basic_kinds])
+        if what is not None:
+            self.app.run_command(bas.BuildBasic(b.owner, space, what))
+
+    @work(exit_on_error=False)
+    async def action_walls(self) -> None:
+        b = self._owned()
+        if b is None:
+            return
+        w = self.state.rules.bastion.walls
+        n = await self._ask("Squares of wall to build",
+                            f"{w.gp_per_square:,} GP and {w.days_per_square} days a square",
+                            checked_by(self.app, positive_int,
+                                       lambda t: bas.BuildWalls(b.owner, int(t))))
+        if n is None:
+            return
+        ring = await self._choose("Do they close the ring?",
+                                  [("no", "Not yet"), ("yes", "Yes: the bastion is enclosed")])
+        if ring is not None:
+            self.app.run_command(bas.BuildWalls(b.owner, int(n), ring == "yes"))
+
+    @work(exit_on_error=False)
+    async def action_gold(self) -> None:
+        b = self._owned()
+        if b is None:
+            return
+        gp = await self._ask(f"Treasury {b.treasury:,} GP: gold in (+N) or out (-N)", "",
+                             checked_by(self.app, signed_int,
+                                        lambda t: bas.MoveGold(b.owner, int(t))), max_length=10)
+        if gp is None:
+            return
+        why = await self._ask("What for (for the ledger)?", max_length=200)
+        if why is not None:
+            self.app.run_command(bas.MoveGold(b.owner, int(gp), why))
+
+    @on(DataTable.RowHighlighted, "#bastion-facilities")
+    def _facility_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.row_key is not None and event.row_key.value is not None:
+            self.app.selected["facility"] = event.row_key.value
