@@ -509,6 +509,3 @@ def evolve_level_up(state: State, ev: LevelledUp) -> State:
 def evolve_load(state: State, ev: LoadSet) -> State:
     member(state, ev.name)
     return _with(state, ev.name, load=ev.coins)
-
-
-__all__ = ['AddCharacter', 'AwardXP', 'CharacterAdded', 'CharacterRemoved', 'CharacterRenamed', 'ConditionSet', 'Damage', 'DamageTaken', 'ExhaustionSet', 'Heal', 'Healed', 'LevelUp', 'LevelledUp', 'LoadSet', 'RemoveCharacter', 'RenameCharacter', 'SetCondition', 'SetExhaustion', 'SetLoad', 'XPAwarded', 'decide_add', 'decide_condition', 'decide_damage', 'decide_exhaustion', 'decide_heal', 'decide_level_up', 'decide_load', 'decide_remove', 'decide_rename', 'decide_xp', 'evolve_added', 'evolve_condition', 'evolve_damage', 'evolve_exhaustion', 'evolve_healed', 'evolve_level_up', 'evolve_load', 'evolve_removed', 'evolve_renamed', 'evolve_xp', 'level_hp', 'member']
