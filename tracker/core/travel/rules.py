@@ -174,18 +174,26 @@ class Sighting(Event, frozen=True):
 
 
 @event("day_travelled", area="travel")
-class Travelled(Sighting, frozen=True):
-    hours: Hours = 0  # pace model: hours on the road (0: the speed model's day)
-    route: Text = ""  # the day's conditions, as they stood: road, rate or pace, weather
+class Travelled(Event, frozen=True):
+    """A day (or stage) on the road. The rolls are fields in the order they are
+    rolled, so ``amend --dice`` retypes them in that order."""
+
+    terrain: Text = ""  # the day's conditions, as they stood: terrain, road, rate or pace
+    route: Text = ""
     rate: Annotated[int, Meta(ge=0, le=10_000)] = 0  # speed model: the slowest member's feet
     pace: Text = ""  # pace model: the pace the terrain allowed
-    effects: tuple[Key, ...] = ()
+    effects: tuple[Key, ...] = ()  # weather effects in force
+    hours: Hours = 0  # pace model: hours on the road (0: the speed model's day)
     camp: bool = True
     forced: bool = False
     foraging: bool = False
     lost_roll: Roll | None = None  # X-in-Y, or the navigator's d20
     nav_mod: Modifier = 0
     delay: Roll | None = None  # pace model: % longer after a failed navigation check
+    check: Roll | None = None  # the encounter check, then surprise and distance
+    surprise_party: Roll | None = None
+    surprise_foe: Roll | None = None
+    distance: Roll | None = None
     forage: Roll | None = None  # X-in-Y, or the forager's d20
     food: Roll | None = None
     water: Roll | None = None
@@ -299,6 +307,8 @@ def weather_text(t: TravelRules, ev: WeatherSet) -> str:
 
 def _where(state: State) -> tuple[TravelRules, Journey]:
     t, j = rules_of(state), state.travel
+    if state.dungeon.active:
+        raise Refused("the party is in a dungeon: leave it before travelling overland")
     if not j.terrain:
         raise Refused("set the party's terrain first (terrain ID, or plan a route)")
     if t.terrains[j.terrain].water:
@@ -393,11 +403,14 @@ def _one_day(state: State, cmd: TravelDay, dice) -> Travelled:
     if not pace_model(t) and sheet.party_speed(state) == 0:
         raise Refused("the party cannot move: its slowest member's speed is 0")
     f: dict = {}
+    # the pace the terrain allows sets the Survival checks' advantage
+    pace = calc.stage_pace(t, pace_of(t, j), j.terrain, j.route,
+                           slowed=party_slowed(state, t)) if pace_model(t) else ""
+    mode = calc.survival_mode(t, pace) if pace else ""
     if not j.lost:  # lost already: no roll until the GM marks the way found
         if pace_model(t):
             dc = calc.navigation_dc(t, j.terrain, j.route)
             if dc and t.lost is not None and t.lost.check:
-                mode = calc.survival_mode(t, pace_of(t, j))
                 f["lost_roll"] = dicemod.roll(_d20(mode), dice, f"navigation: {t.lost.check}")
                 f["nav_mod"] = _ability_mod(state, j.navigator, "wis") if j.navigator else 0
                 if f["lost_roll"].total + f["nav_mod"] < dc and t.lost.delay_percent:
@@ -409,7 +422,6 @@ def _one_day(state: State, cmd: TravelDay, dice) -> Travelled:
                 f["lost_roll"] = dicemod.roll(f"1d{chance.y}", dice, "lost?")
     f.update(roll_sighting(state, t, j.terrain, dice))
     if cmd.forage:
-        mode = calc.survival_mode(t, pace_of(t, j)) if pace_model(t) else ""
         f.update(_roll_forage(state, t, dice, mode))
     saves = []
     if t.extended is not None and pace_model(t):
@@ -419,9 +431,8 @@ def _one_day(state: State, cmd: TravelDay, dice) -> Travelled:
                 for c in _living(state):
                     r = dicemod.roll("1d20", dice, f"{c.name}: {t.extended.save} save DC {dc}")
                     saves.append((c.name, r, _save_mod(state, c, t.extended.save)))
-    if pace_model(t):
-        f["pace"] = calc.stage_pace(t, pace_of(t, j), j.terrain, j.route,
-                                    slowed=party_slowed(state, t))
+    if pace:
+        f["pace"] = pace
     else:
         f["rate"] = sheet.party_speed(state) or 0
     return Travelled(hours=hours, route=j.route, effects=j.weather_codes, camp=cmd.camp,
@@ -697,7 +708,7 @@ def _day(j: Journey, summary: DaySummary) -> tuple[DaySummary, ...]:
     return days[-DAYS_KEPT:]
 
 
-def is_encounter(t: TravelRules, ev: Sighting) -> bool:
+def is_encounter(t: TravelRules, ev: Sighting | Travelled) -> bool:
     """The check met the terrain's chance; with no chance, the GM called one."""
     if ev.check is None:
         return ev.distance is not None or ev.surprise_party is not None
@@ -705,7 +716,7 @@ def is_encounter(t: TravelRules, ev: Sighting) -> bool:
     return chance is not None and chance.hits(ev.check.total)
 
 
-def sighting(t: TravelRules, ev: Sighting, codes=()) -> tuple[bool, int | None]:
+def sighting(t: TravelRules, ev: Sighting | Travelled, codes=()) -> tuple[bool, int | None]:
     """Whether it is an encounter and how far off (feet, after weather)."""
     met = is_encounter(t, ev)
     ft = calc.encounter_distance(t, ev.distance.total, list(codes)) \

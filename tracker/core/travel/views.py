@@ -34,7 +34,7 @@ def terrain_name(t, tid: str) -> str:
 # --- the log, as a journal -------------------------------------------------------------
 
 
-def _sighting_text(t, ev: Sighting) -> str:
+def _sighting_text(t, ev: Sighting | Travelled) -> str:
     """'encounter 1 (1-in-6), 120 ft, party surprised' or 'quiet'."""
     if ev.check is None and ev.distance is None:
         return ""
