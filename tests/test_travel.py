@@ -278,7 +278,7 @@ def test_dnd_weather_three_d20_and_encounters_on_demand(make):
     c = road(make, "dnd-2024", "forest")
     c.dispatch(tr.RollWeather(), [15, 18, 1])
     assert c.state.travel.weather == \
-        "temperature 1d4 × 10 °F colder; wind strong; precipitation none"
+        "temperature: 1d4 × 10 °F colder · wind: strong · precipitation: none"
     c.dispatch(tr.RollEncounter(), [3, 5])  # forest: 2d8×10
     assert c.state.travel.encounters == 1
 

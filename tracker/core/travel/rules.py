@@ -298,8 +298,8 @@ def weather_text(t: TravelRules, ev: WeatherSet) -> str:
             bits.append(row.result.split(":")[0] if row else "?")
         elif t.weather is not None and name in t.weather.tables:
             row = t.weather.tables[name].lookup(r.total)
-            bits.append(f"{name} {row.result if row else '?'}")
-    return "; ".join(bits)
+            bits.append(f"{name}: {row.result if row else '?'}")
+    return " · ".join(bits)
 
 
 # --- decide -------------------------------------------------------------------------

@@ -63,6 +63,7 @@ class TravelScreen(Screen):
         with Horizontal(id="top"):
             yield Static(id="where", classes="panel")
             yield Static(id="needs", classes="panel")
+        yield Static(id="weather")
         yield Static(id="journal", classes="panel")
         yield Footer()
 
@@ -80,6 +81,7 @@ class TravelScreen(Screen):
             return
         self.query_one("#where", Static).update(panels.where_panel(state))
         self.query_one("#needs", Static).update(panels.needs_panel(state))
+        self.query_one("#weather", Static).update(panels.weather_line(state))
         self._show_journal(state)
 
     def _show_journal(self, state: State) -> None:

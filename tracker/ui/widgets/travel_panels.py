@@ -28,7 +28,7 @@ def where_panel(state: State) -> Text:
     place = ", ".join(x for x in (j.place, j.hex and f"hex {j.hex}") if x)
     if j.lost:
         t.append("LOST", style="bold white on red")
-        t.append(f" heading {j.heading or '? (GM: x sets it)'}\n", style="bold red")
+        t.append(f"  heading {j.heading or '? (x sets it)'}\n", style="bold red")
         t.append(f"Thinks: {j.believed or '?'}" + (f" from {place}" if place else "") + "\n")
     else:
         t.append(f"At: {place or '(no place named)'}\n", style="cyan" if place else "dim")
@@ -52,7 +52,22 @@ def where_panel(state: State) -> Text:
         est = next_day_estimate(state)
         t.append("Next day: " + (amount(tr, est) if est is not None else "–")
                  + f" · {amount(tr, j.distance)} so far\n")
-    t.append(f"Weather: {j.weather or calc.gm_note(tr, 'weather') and 'GM enters it (w)' or '–'}")
+    return _text(t)
+
+
+def weather_line(state: State) -> Text:
+    tr, j = state.rules.travel, state.travel
+    t = Text()
+    t.append("Weather: ", style="bold")
+    if j.weather:
+        t.append(j.weather)
+        effects = tr.weather.effects if tr.weather is not None else {}
+        names = [effects[c].name for c in j.weather_codes if c in effects]
+        if names:
+            t.append(f" ({', '.join(names)})", style="yellow")
+    else:
+        t.append("not set (w " + ("rolls it)" if tr.weather and tr.weather.tables
+                                  else "enters it)"), style="dim")
     return _text(t)
 
 
@@ -63,12 +78,12 @@ def needs_panel(state: State) -> Text:
     rations = sum(b.count for b in state.supplies.rations)
     days = food_days(state)
     style = "bold red" if days is not None and days < 2 else ""
-    t.append(f"Rations {rations}" + (f" · {days} days" if days is not None else ""), style=style)
+    t.append(f"Rations {rations}" + (f", for {_days(days)}" if days is not None else "") + "\n",
+             style=style)
     if j.water is not None:
         wd = water_days(state)
-        t.append(f" · water {j.water:g} gal" + (f" ({wd} d)" if wd is not None else ""),
-                 style="bold red" if wd is not None and wd < 2 else "")
-    t.append("\n")
+        t.append(f"Water {j.water:g} gal" + (f", for {_days(wd)}" if wd is not None else "")
+                 + "\n", style="bold red" if wd is not None and wd < 2 else "")
     status = rest_status(state)
     if status == "owed":
         t.append(f"REST DAY OWED ({j.rest_owed})\n", style="bold yellow")
@@ -84,20 +99,24 @@ def needs_panel(state: State) -> Text:
         t.append(f"Rest: {j.unrested} days since; due in {tr.rest.every_days - 1 - j.unrested}\n")
     chance = calc.encounter_chance(tr, j.terrain, "day") if j.terrain else None
     if chance is not None:
-        t.append(f"Encounters: next day's check {chance}\n")
+        t.append(f"Encounter check: {chance} a day\n")
     else:
-        t.append("Encounters: " + ("GM's call (e rolls distance)" if calc.gm_note(tr, "encounters")
-                                   else "no chance set here") + "\n", style="dim")
+        t.append("Encounters: " + ("GM's call (e: distance)" if calc.gm_note(tr, "encounters")
+                                   else "no chance here") + "\n", style="dim")
     if j.stages:
         s = j.stages[0]
         size = stage_size(tr, s)
         t.append(f"Next: {s.place or '?'} {j.progress:g}/{size:g} {short_unit(tr)}"
-                 + (f" (+{len(j.stages) - 1} more)" if len(j.stages) > 1 else "") + "\n")
+                 + (f" (+{len(j.stages) - 1})" if len(j.stages) > 1 else "") + "\n")
     else:
         t.append("Route: none planned (p plans)\n", style="dim")
     guide = "guide" if j.guide else "no guide"
     t.append(f"{guide}" + (f" · {j.navigator} navigates" if j.navigator else ""), style="dim")
     return _text(t)
+
+
+def _days(n: int) -> str:
+    return f"{n} day" + ("" if n == 1 else "s")
 
 
 def journal(state: State, rows: int) -> Text:
