@@ -75,8 +75,11 @@ def test_bx_lost_on_2_in_6_in_forest_until_found(make):
     assert [r.expr for r in dicemod.rolls_in(out.envelopes[0].event)] == ["1d6"]
     assert js(c)["days"][-1]["line"] == \
         "Day 2: 16 miles through skov (forest); lost (heading NE, believed N)"
-    c.dispatch(tr.Found("Oakvale"))
-    assert not c.state.travel.lost and c.state.travel.place == "Oakvale"
+    c.dispatch(tr.PlanRoute((Stage("Oakvale", "forest", 20), Stage("Ford", "hills", 9))))
+    c.dispatch(tr.Found("Oakvale"))  # found at a stop of the route: on from there
+    j = c.state.travel
+    assert not j.lost and j.place == "Oakvale"
+    assert [s.place for s in j.stages] == ["Ford"] and j.terrain == "hills"
     with pytest.raises(Refused, match="not lost"):
         c.dispatch(tr.Found())
 
@@ -171,7 +174,7 @@ def test_bx_route_stages_arrive_and_change_terrain(make):
 def test_travel_is_refused_in_a_dungeon_and_without_terrain(make):
     c = make("dyb-og-drager")
     c.dispatch(AddCharacter("Ana"))
-    with pytest.raises(Refused, match="terrain first"):
+    with pytest.raises(Refused, match="its terrain, or a planned route"):
         day(c)
     c.dispatch(tr.SetTerrain("clear"))
     c.dispatch(EnterDungeon("Crypt"))

@@ -310,7 +310,7 @@ def _where(state: State) -> tuple[TravelRules, Journey]:
     if state.dungeon.active:
         raise Refused("the party is in a dungeon: leave it before travelling overland")
     if not j.terrain:
-        raise Refused("set the party's terrain first (terrain ID, or plan a route)")
+        raise Refused("set where the party is first: its terrain, or a planned route")
     if t.terrains[j.terrain].water:
         raise Refused(f"{t.terrains[j.terrain].name}: travel by water is not in the app yet; "
                       "move the clock with the dungeon or effects screens")
@@ -919,9 +919,14 @@ def evolve_heading(state: State, ev: HeadingSet) -> State:
 @evolves(WayFound)
 def evolve_found(state: State, ev: WayFound) -> State:
     j = state.travel
-    return replace(state, travel=replace(
-        j, lost=False, heading="", believed="", place=ev.place or j.place,
-        terrain=ev.terrain or j.terrain, hex=ev.hex or j.hex))
+    j = replace(j, lost=False, heading="", believed="", place=ev.place or j.place,
+                terrain=ev.terrain or j.terrain, hex=ev.hex or j.hex)
+    names = [s.place for s in j.stages]
+    if ev.place and ev.place in names:  # found at a stop of the route: go on from there
+        j = replace(j, stages=j.stages[names.index(ev.place) + 1:], progress=0)
+        if j.stages and not ev.terrain:
+            j = replace(j, terrain=j.stages[0].terrain, route=j.stages[0].route)
+    return replace(state, travel=j)
 
 
 @evolves(EncounterRolled)

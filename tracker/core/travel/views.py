@@ -13,7 +13,8 @@ from ..view import state_view
 from . import calc
 from .rules import (CampMade, EncounterRolled, ForagedDay, GuideSet, HeadingSet, Hunted,
                     PaceSet, PlaceSet, RestDayTaken, RoutePlanned, Sighting, Travelled,
-                    WaterSet, WayFound, WeatherSet, day_left, is_encounter, food_days, hunt_found,
+                    WaterSet, WayFound, WeatherSet, became_lost, day_distance, day_left,
+                    is_encounter, strayed, food_days, hunt_found,
                     next_day_estimate, pace_model, pace_of, rest_penalty, rest_status,
                     water_days, weather_text)
 
@@ -59,13 +60,17 @@ def _sighting_text(t, ev: Sighting | Travelled) -> str:
 def _describe_travelled(ev: Travelled, rules) -> str:
     t = rules.travel
     what = "Forced march" if ev.forced else ("Stage" if not ev.camp else "Travel day")
-    bits = [what + (f", {ev.hours} h" if ev.hours else "")]
+    where = terrain_name(t, ev.terrain).lower()
+    bits = [f"{what}: {amount(t, day_distance(t, ev))} through {where}"
+            + (f" in {ev.hours} h" if ev.hours else "")]
     if ev.lost_roll is not None:
         label = "navigation" if pace_model(t) else "lost?"
         mod = f"{ev.nav_mod:+d}" if ev.nav_mod else ""
-        bits.append(f"{label} {roll_text(ev.lost_roll)}{mod}")
-    if ev.delay is not None:
-        bits.append(f"strayed: {ev.delay.total}% longer")
+        verdict = ("strayed" if strayed(t, ev) else "on course") if pace_model(t) else \
+            ("LOST" if became_lost(t, ev) else "no")
+        bits.append(f"{label} {roll_text(ev.lost_roll)}{mod} {verdict}")
+    if ev.delay is not None and strayed(t, ev):
+        bits.append(f"{ev.delay.total}% longer ({roll_text(ev.delay)})")
     sight = _sighting_text(t, ev)
     if sight:
         bits.append(sight)
