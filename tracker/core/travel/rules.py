@@ -219,6 +219,7 @@ class Hunted(Event, frozen=True):
 
 @event("foraged_day", area="travel")
 class ForagedDay(Event, frozen=True):
+    terrain: Text = ""  # where: its DC decides the check
     roll: Roll | None = None
     food: Roll | None = None
     water: Roll | None = None
@@ -618,9 +619,10 @@ def decide_forage_day(state: State, cmd: ForageDay, dice) -> list[Event]:
     if j.hours_today:
         raise Refused("a day of foraging is a whole day: make camp first")
     if t.forage.whole_day_succeeds:
-        return [ForagedDay()]
+        return [ForagedDay(j.terrain)]
     r = _roll_forage(state, t, dice)
-    return [ForagedDay(r.get("forage"), r.get("food"), r.get("water"), r.get("forage_mod", 0))]
+    return [ForagedDay(j.terrain, r.get("forage"), r.get("food"), r.get("water"),
+                       r.get("forage_mod", 0))]
 
 
 @decides(RollWeather)
@@ -872,8 +874,8 @@ def evolve_hunted(state: State, ev: Hunted) -> State:
 @evolves(ForagedDay)
 def evolve_foraged(state: State, ev: ForagedDay) -> State:
     t, j = rules_of(state), state.travel
-    rations, gallons = _food_found(state, t, j.terrain, ev.roll, ev.modifier, ev.food,
-                                   ev.water, True)
+    rations, gallons = _food_found(state, t, ev.terrain or j.terrain, ev.roll, ev.modifier,
+                                   ev.food, ev.water, True)
     return _day_off(state, "forage", rations, gallons)
 
 

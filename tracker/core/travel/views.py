@@ -140,7 +140,11 @@ def _describe_foraged(ev: ForagedDay, rules) -> str:
         return "A day foraging near camp: food found"
     extra = "".join(f" {w} {roll_text(r)}" for w, r in (("food", ev.food), ("water", ev.water))
                     if r is not None)
-    return f"A day foraging: {roll_text(ev.roll)}{ev.modifier:+d}{extra}"
+    x = rules.travel.terrains.get(ev.terrain)
+    verdict = "" if x is None or not x.forage_dc else \
+        (" found" if ev.roll.total + ev.modifier >= x.forage_dc else " nothing")
+    dc = f" vs DC {x.forage_dc}" if x is not None and x.forage_dc else ""
+    return f"A day foraging: {roll_text(ev.roll)}{ev.modifier:+d}{dc}{verdict}{extra}"
 
 
 @describes(WeatherSet)

@@ -178,8 +178,7 @@ class TravelScreen(Screen):
             return
         effects = t.weather.effects if t.weather is not None else {}
         hint = ", ".join(f"{k} {e.name}" for k, e in effects.items())
-        note = calc.gm_note(t, "weather.tables") or calc.gm_note(t, "weather")
-        text = await self._ask("The day's weather", note + (f" Effects: {hint}." if hint else ""),
+        text = await self._ask("The day's weather", "Not in our sources: the GM enters it.",
                                lambda x: tr.SetWeather(x), self.state.travel.weather,
                                max_length=200)
         if text is None:
@@ -196,7 +195,8 @@ class TravelScreen(Screen):
     @work(exit_on_error=False)
     async def action_terrain(self) -> None:
         t, j = self.state.rules.travel, self.state.travel
-        terrain = await self._choose("Terrain", [(k, x.name) for k, x in t.terrains.items()])
+        terrain = await self._choose("Terrain", [(k, _terrain_label(t, x))
+                                                 for k, x in t.terrains.items()])
         if terrain is None:
             return
         road = ""
@@ -277,6 +277,20 @@ class TravelScreen(Screen):
                               form=lambda x: "" if x.isdigit() else "a whole number")
         if gal is not None:
             self._run(tr.SetWater(int(gal)))
+
+
+def _terrain_label(t, x) -> str:
+    """'Bog · moderate · 3 TP a hex', 'Skov (forest) · ×2/3', 'Forest · at most Normal'."""
+    bits = [x.name, x.group]
+    if x.cost:
+        bits.append(f"{x.cost} TP a hex")
+    elif x.multiplier:
+        bits.append(f"×{x.multiplier}")
+    elif x.max_pace:
+        bits.append(f"at most {t.paces[x.max_pace].name}")
+    if x.water:
+        bits.append("water: not in the app yet")
+    return " · ".join(b for b in bits if b)
 
 
 def _codes(text: str) -> tuple[str, ...]:
