@@ -379,6 +379,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E
 from tracker.core.dice import ScriptedDice  # noqa: E402
 from tracker.core.engine import replay  # noqa: E402
 from tracker.service import Campaign  # noqa: E402
+from test_properties import play  # noqa: E402
 
 TERRAINS = ["clear", "forest", "swamp", "meadow", "bog", "grassland", "mountain", "hills"]
 ROUTES = ["", "road", "track", "trail"]
@@ -410,15 +411,7 @@ PROPS = settings(max_examples=int(__import__("os").environ.get("PROP_EXAMPLES", 
 
 
 def _play(rid, seed, commands):
-    saves = Path(tempfile.mkdtemp(prefix="travel-prop-"))
-    c = Campaign.create(saves, "p", rid, seed)
-    c.dispatch(AddCharacter("Ana"))
-    for cmd in commands:
-        try:
-            c.dispatch(cmd)
-        except Refused:
-            pass  # refused commands change nothing; checked elsewhere
-    return c, saves
+    return play(rid, seed, [AddCharacter("Ana"), *commands])  # test_properties' player
 
 
 @PROPS

@@ -3,9 +3,6 @@ driven by keys, checked against the reopened log."""
 
 from __future__ import annotations
 
-import shutil
-import tempfile
-import time
 from pathlib import Path
 
 import pytest
@@ -17,6 +14,7 @@ from tracker.demo import build
 from tracker.service import Campaign
 from tracker.ui.app import TrackerApp
 from tracker.ui.dialogs import Dialog
+from test_ui import fixed_saves  # noqa: F401  (a fixture: a fixed saves folder)
 
 RULESETS = ["dyb-og-drager", "dolmenwood", "dnd-2024"]
 SIZE = (80, 24)
@@ -26,17 +24,6 @@ ROUTE = {"dyb-og-drager": (Stage("Ravnsborg", "forest", 30), Stage("Ulvedal", "h
          "dolmenwood": (Stage("Lankshorn", "open_forest", 4, "track"),
                         Stage("Prigwort", "bog", 3)),
          "dnd-2024": (Stage("Ford", "grassland", 40, "road"), Stage("Greywood", "forest", 30))}
-
-
-@pytest.fixture
-def fixed_saves(monkeypatch):
-    d = Path(tempfile.gettempdir()) / "tracker-snapshots" / "travel-saves"
-    shutil.rmtree(d, ignore_errors=True)
-    d.mkdir(parents=True)
-    monkeypatch.setenv("TZ", "UTC")
-    time.tzset()
-    yield d
-    shutil.rmtree(d, ignore_errors=True)
 
 
 def on_the_road(saves: Path, name: str, rid: str) -> Campaign:
