@@ -21,7 +21,7 @@ from tracker.core.errors import Refused
 from tracker.core.party import AddCharacter
 from tracker.core.supplies import SetSupplies
 from tracker.core.travel.model import Stage
-from tracker.core.travel.rules import became_lost, is_encounter, strayed, _one_day
+from tracker.core.travel.rules import became_lost, decide_day, is_encounter, strayed
 from tracker.core.view import state_json
 
 RATIONS = {"dyb-og-drager": "standard", "dolmenwood": "preserved", "dnd-2024": "rations"}
@@ -321,7 +321,7 @@ def test_undo_a_day_and_amend_its_lost_roll(make):
 def _rate(state, trials: int, seed: int, hit) -> float:
     hits = 0
     for i in range(trials):
-        ev = _one_day(state, tr.TravelDay(), dicemod.SeededDice(f"{seed}-{i}"))
+        ev = decide_day(state, tr.TravelDay(), dicemod.SeededDice(f"{seed}-{i}"))
         hits += hit(ev)
     return hits / trials
 
@@ -376,7 +376,6 @@ from pathlib import Path  # noqa: E402
 
 from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
 
-from tracker.core.dice import ScriptedDice  # noqa: E402
 from tracker.core.engine import replay  # noqa: E402
 from tracker.service import Campaign  # noqa: E402
 from test_properties import play  # noqa: E402

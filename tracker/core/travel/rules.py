@@ -24,13 +24,14 @@ from ..errors import Refused
 from ..events import Event, event
 from ..handlers import Command, decides, evolves
 from ..invariants import invariant
-from ..limits import Carrier, CharacterName, Count, Key, PlaceName
+from ..limits import Carrier, CharacterName, Key, PlaceName
 from ..party.rules import ExhaustionSet
 from ..state import State
 from ..supplies.rules import set_count
 from ..timeflow import on_time, pass_time
 from . import calc
-from .calc import TravelRefused
+from .status import (food_days, living, pace_model, pace_of, party_slowed, rest_status,
+                     rules_of, water_per_day)
 from .model import DAYS_KEPT, DaySummary, Journey, Stage, ratio
 from .model import Travel as TravelRules
 
@@ -259,36 +260,6 @@ class WaterSet(Event, frozen=True):
 # --- reading the ruleset --------------------------------------------------------------
 
 
-def rules_of(state: State) -> TravelRules:
-    t = state.rules.travel
-    if t is None:
-        raise Refused(f"{state.rules.meta.name} has no travel rules")
-    return t
-
-
-def pace_model(t: TravelRules) -> bool:
-    return t.distance.model == "pace"
-
-
-def unit(t: TravelRules) -> str:
-    return t.distance.unit
-
-
-def pace_of(t: TravelRules, j: Journey) -> str:
-    """The chosen pace, or the middle of the table when none was chosen."""
-    return j.pace or (t.pace_order[len(t.pace_order) // 2] if t.pace_order else "")
-
-
-def _living(state: State):
-    return [c for c in state.party if sheet.status(state.rules, c) != "dead"]
-
-
-def party_slowed(state: State, t: TravelRules) -> bool:
-    p = state.rules.party
-    return bool(p) and any(calc.is_slowed(t, sheet.speed(state.rules, c), p.speed)
-                           for c in _living(state))
-
-
 def weather_text(t: TravelRules, ev: WeatherSet) -> str:
     if ev.text:
         return ev.text
@@ -386,9 +357,9 @@ def _travel_hours(t: TravelRules, j: Journey, hours: int) -> int:
     return int(left)
 
 
-def _one_day(state: State, cmd: TravelDay, dice) -> Travelled:
+def decide_day(state: State, cmd: TravelDay, dice) -> Travelled:
     t, j = _where(state)
-    if not _living(state):
+    if not living(state):
         raise Refused("no one in the party to travel (add characters first)")
     if cmd.forced:
         if t.forced_march is None:
@@ -429,7 +400,7 @@ def _one_day(state: State, cmd: TravelDay, dice) -> Travelled:
         for hour in range(int(j.hours_today) + 1, int(j.hours_today) + hours + 1):
             dc = calc.extended_dc(t, hour)
             if dc:
-                for c in _living(state):
+                for c in living(state):
                     r = dicemod.roll("1d20", dice, f"{c.name}: {t.extended.save} save DC {dc}")
                     saves.append((c.name, r, _save_mod(state, c, t.extended.save)))
     if pace:
@@ -501,9 +472,9 @@ def decide_travel(state: State, cmd: TravelDay, dice) -> list[Event]:
     if cmd.days > 1 and (cmd.hours or not cmd.camp):
         raise Refused("several days at once are whole days, each ending in camp")
     if cmd.days == 1:
-        ev = _one_day(state, cmd, dice)
+        ev = decide_day(state, cmd, dice)
         return [ev, *_exhaustion(state, ev)]
-    evs = advance(state, cmd.days, lambda s: _one_day(s, cmd, dice), evolve_travelled, _stops)
+    evs = advance(state, cmd.days, lambda s: decide_day(s, cmd, dice), evolve_travelled, _stops)
     out: list[Event] = []
     s = state
     for ev in evs:  # each day's exhaustion lands before the next day's saves
@@ -746,7 +717,7 @@ def _food_found(state: State, t: TravelRules, terrain: str, roll: Roll | None, c
     f = t.forage
     if f is None:
         return 0, 0
-    eaters = len(_living(state))
+    eaters = len(living(state))
     if f.check:
         if roll is None or roll.total + check_mod < t.terrains[terrain].forage_dc:
             return 0, 0
@@ -868,7 +839,7 @@ def hunt_found(t: TravelRules, ev: Hunted) -> bool:
 @evolves(Hunted)
 def evolve_hunted(state: State, ev: Hunted) -> State:
     found = hunt_found(rules_of(state), ev)
-    return _day_off(state, "hunt", len(_living(state)) if found else 0)
+    return _day_off(state, "hunt", len(living(state)) if found else 0)
 
 
 @evolves(ForagedDay)
@@ -945,15 +916,6 @@ def evolve_water(state: State, ev: WaterSet) -> State:
 # --- time, and what must hold ----------------------------------------------------------
 
 
-def water_per_day(state: State) -> float:
-    t = state.rules.travel
-    need = t.water.per_day.get("medium") if t is not None and t.water else None
-    if need is None:
-        return 0
-    a, b = ratio(need.water_gallons)
-    return len(_living(state)) * a / b
-
-
 @on_time
 def _drink(state: State, elapsed: int, clock: int, burning: bool, changes: dict) -> None:
     """Where water is counted, the party drinks a day's water at each new day."""
@@ -972,70 +934,3 @@ def _journey_holds(state: State):
     j = state.travel
     if j.water is not None and j.water < 0:
         yield "leave less than no water"
-
-
-# --- derived views ------------------------------------------------------------------------
-
-
-def rest_status(state: State) -> str:
-    """'ok', 'owed' (a forced march's rest day), 'due' (the next day should be a rest)
-    or 'overdue' (the penalty applies)."""
-    t = state.rules.travel
-    j = state.travel
-    if t is None:
-        return "ok"
-    if j.rest_owed:
-        return "owed"
-    if t.rest is None:
-        return "ok"
-    if j.unrested >= t.rest.every_days:
-        return "overdue"
-    if j.unrested == t.rest.every_days - 1:
-        return "due"
-    return "ok"
-
-
-def rest_penalty(state: State) -> int:
-    t = state.rules.travel
-    return calc.rest_penalty(t, state.travel.unrested) if t is not None else 0
-
-
-def food_days(state: State) -> int | None:
-    """Whole days the party's rations last, or None with no one to feed."""
-    eaters = len(_living(state)) * state.rules.rations.per_character_per_day
-    if not eaters:
-        return None
-    have = sum(b.count for b in state.supplies.rations)
-    return have // eaters
-
-
-def water_days(state: State) -> int | None:
-    j = state.travel
-    per = water_per_day(state)
-    if j.water is None or not per:
-        return None
-    return int(j.water // per)
-
-
-def day_left(state: State) -> float | None:
-    """Pace model: miles left in today's normal hours at the current pace."""
-    t = state.rules.travel
-    if t is None or not pace_model(t) or not state.travel.terrain \
-            or t.terrains[state.travel.terrain].water:
-        return None
-    j = state.travel
-    pace = calc.stage_pace(t, pace_of(t, j), j.terrain, j.route, slowed=party_slowed(state, t))
-    hours = max(0, t.distance.hours_per_day - j.hours_today)
-    return calc.pace_distance(t, pace, hours)
-
-
-def next_day_estimate(state: State) -> float | None:
-    """Speed model: how far a normal day would take the party from here."""
-    t = state.rules.travel
-    j = state.travel
-    if t is None or pace_model(t) or not j.terrain or t.terrains[j.terrain].water:
-        return None
-    speed = sheet.party_speed(state)
-    if not speed:
-        return None
-    return calc.day_distance(t, [speed], [j.terrain], j.route, weather=list(j.weather_codes))

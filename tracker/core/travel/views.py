@@ -13,10 +13,10 @@ from ..view import state_view
 from . import calc
 from .rules import (CampMade, EncounterRolled, ForagedDay, GuideSet, HeadingSet, Hunted,
                     PaceSet, PlaceSet, RestDayTaken, RoutePlanned, Sighting, Travelled,
-                    WaterSet, WayFound, WeatherSet, became_lost, day_distance, day_left,
-                    is_encounter, strayed, food_days, hunt_found,
-                    next_day_estimate, pace_model, pace_of, rest_penalty, rest_status,
-                    water_days, weather_text)
+                    WaterSet, WayFound, WeatherSet, became_lost, day_distance, hunt_found,
+                    is_encounter, strayed, weather_text)
+from .status import (day_left, food_days, next_day_estimate, pace_model, pace_of,
+                     rest_penalty, rest_status, water_days)
 
 
 def short_unit(t) -> str:

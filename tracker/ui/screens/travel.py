@@ -14,7 +14,7 @@ from ...core.errors import Refused
 from ...core.travel import calc
 from ...core.state import State
 from ...core.travel.model import Stage
-from ...core.travel.rules import pace_model
+from ...core.travel.status import pace_model
 from ..areas import area_screen
 from ..dialogs import ChoiceDialog, TextDialog, checked_by, positive_int, refusal
 from ..widgets import travel_panels as panels

@@ -7,9 +7,9 @@ from rich.text import Text
 from ...core import clock
 from ...core.state import State
 from ...core.travel import calc
-from ...core.travel.rules import (day_left, food_days, next_day_estimate, pace_model, pace_of,
-                                  party_slowed, rest_penalty, rest_status, stage_size,
-                                  water_days)
+from ...core.travel.rules import stage_size
+from ...core.travel.status import (day_left, food_days, next_day_estimate, pace_model, pace_of,
+                                   party_slowed, rest_penalty, rest_status, water_days)
 from ...core.travel.views import amount, day_line, short_unit, terrain_name
 
 
