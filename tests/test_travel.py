@@ -298,6 +298,19 @@ def test_dnd_water_is_drunk_and_foraging_finds_more(make):
     assert last(c).food == 0
 
 
+def test_dnd_under_half_a_days_water_brings_exhaustion_to_everyone(make):
+    c = road(make, "dnd-2024", "grassland", "road")
+    c.dispatch(tr.SetWater(3))  # two drink 2 gallons a day
+    day(c)
+    assert c.state.travel.water == 1 and [ch.exhaustion for ch in c.state.party] == [0, 0]
+    day(c)  # 1 gallon is half the day's water: enough
+    assert [ch.exhaustion for ch in c.state.party] == [0, 0]
+    out = c.dispatch(tr.RestDay())  # none left: the day ends in exhaustion, no save
+    assert [e.event.level for e in out.envelopes[1:]] == [1, 1]
+    out = c.dispatch(tr.TravelDay(2))
+    assert [ch.exhaustion for ch in c.state.party] == [3, 3]  # a level each day
+
+
 # --- undo, amend, replay -----------------------------------------------------------------
 
 

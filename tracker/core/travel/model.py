@@ -472,6 +472,7 @@ class Journey(msgspec.Struct, frozen=True, gc=False):
     weather: str = ""
     weather_codes: tuple[str, ...] = ()  # effects in [travel.weather.effects] (I, V, W)
     water: float | None = None  # gallons carried, where the GM counts water
+    dry_days: int = 0  # days ended with under half a day's water
     distance: float = 0  # travelled on this journey, in the ruleset's unit
     encounters: int = 0  # met on the road (day checks and extra ones)
     days: tuple[DaySummary, ...] = ()

@@ -25,7 +25,7 @@ from ..events import Event, event
 from ..handlers import Command, decides, evolves
 from ..invariants import invariant
 from ..limits import Carrier, CharacterName, Key, PlaceName
-from ..party.rules import ExhaustionSet
+from ..party.rules import ExhaustionSet, evolve_exhaustion
 from ..state import State
 from ..supplies.rules import set_count
 from ..timeflow import on_time, pass_time
@@ -417,19 +417,26 @@ def _save_mod(state: State, c, save: str) -> int:
     return own[key] if key else 0
 
 
-def _exhaustion(state: State, ev: Travelled) -> list[Event]:
-    """The party's exhaustion from the day's failed saves, one level per failure."""
-    t = state.rules.travel
-    top = state.rules.party.exhaustion_max if state.rules.party else 0
-    out, level = [], {}
-    for name, r, dc in _failed_saves(t, state.travel, ev):
-        c = next((c for c in state.party if c.name == name), None)
-        if c is None or not top:
-            continue
-        level[name] = min(top, level.get(name, c.exhaustion) + 1)
-    for name, n in level.items():
-        out.append(ExhaustionSet(name, n))
+def _exhaustion(before: State, after: State, ev: Travelled | None = None) -> list[Event]:
+    """The party's exhaustion from a day: one level per failed extended-travel
+    save, and one for everyone for each day ended with too little water."""
+    top = before.rules.party.exhaustion_max if before.rules.party else 0
+    if not top:
+        return []
+    dry = after.travel.dry_days - before.travel.dry_days
+    steps = {c.name: dry for c in living(before)} if dry > 0 else {}
+    for name, _, _ in _failed_saves(before.rules.travel, before.travel, ev) if ev else ():
+        steps[name] = steps.get(name, 0) + 1
+    out: list[Event] = []
+    for c in before.party:
+        if steps.get(c.name):
+            out.append(ExhaustionSet(c.name, min(top, c.exhaustion + steps[c.name])))
     return out
+
+
+def _whole_day(state: State, ev: Event, fold) -> list[Event]:
+    """A day's event and the exhaustion the day's end brings."""
+    return [ev, *_exhaustion(state, fold(state, ev))]
 
 
 def _failed_saves(t: TravelRules, j: Journey, ev: Travelled) -> list[tuple[str, Roll, int]]:
@@ -471,15 +478,18 @@ def decide_travel(state: State, cmd: TravelDay, dice) -> list[Event]:
         raise Refused("a stage is 1 to 24 hours")
     if cmd.days > 1 and (cmd.hours or not cmd.camp):
         raise Refused("several days at once are whole days, each ending in camp")
-    if cmd.days == 1:
-        ev = decide_day(state, cmd, dice)
-        return [ev, *_exhaustion(state, ev)]
-    evs = advance(state, cmd.days, lambda s: decide_day(s, cmd, dice), evolve_travelled, _stops)
     out: list[Event] = []
-    s = state
-    for ev in evs:  # each day's exhaustion lands before the next day's saves
-        out += [ev, *_exhaustion(s, ev)]
-        s = evolve_travelled(s, ev)
+
+    def fold(s: State, ev: Travelled) -> State:
+        """The day, then its exhaustion, so the next day starts from both."""
+        after = evolve_travelled(s, ev)
+        tired = _exhaustion(s, after, ev)
+        out.extend([ev, *tired])
+        for x in tired:
+            after = evolve_exhaustion(after, x)
+        return after
+
+    advance(state, cmd.days, lambda s: decide_day(s, cmd, dice), fold, _stops)
     return out
 
 
@@ -550,7 +560,7 @@ def decide_camp(state: State, cmd: MakeCamp, dice) -> list[Event]:
     t = rules_of(state)
     if not pace_model(t) or not state.travel.hours_today:
         raise Refused("no travel today to end: a travel day ends in camp on its own")
-    return [CampMade()]
+    return _whole_day(state, CampMade(), evolve_camp)
 
 
 @decides(RestDay)
@@ -558,7 +568,7 @@ def decide_rest(state: State, cmd: RestDay, dice) -> list[Event]:
     rules_of(state)
     if state.travel.hours_today:
         raise Refused("make camp first: the party has travelled today")
-    return [RestDayTaken()]
+    return _whole_day(state, RestDayTaken(), evolve_rest)
 
 
 @decides(Hunt)
@@ -574,11 +584,12 @@ def decide_hunt(state: State, cmd: Hunt, dice) -> list[Event]:
         if cmd.found is not None:
             raise Refused(f"the ruleset rolls the hunt ({t.hunt.chance}): no --found")
         c = dicemod.parse_chance(t.hunt.chance)
-        return [Hunted(roll=dicemod.roll(f"1d{c.y}", dice, "hunting"))]
+        return _whole_day(state, Hunted(roll=dicemod.roll(f"1d{c.y}", dice, "hunting")),
+                          evolve_hunted)
     if cmd.found is None:
         raise Refused((calc.gm_note(t, "hunt.chance") or "the GM decides") +
                       " Say --found or --nothing.")
-    return [Hunted(found=cmd.found)]
+    return _whole_day(state, Hunted(found=cmd.found), evolve_hunted)
 
 
 @decides(ForageDay)
@@ -590,10 +601,10 @@ def decide_forage_day(state: State, cmd: ForageDay, dice) -> list[Event]:
     if j.hours_today:
         raise Refused("a day of foraging is a whole day: make camp first")
     if t.forage.whole_day_succeeds:
-        return [ForagedDay(j.terrain)]
+        return _whole_day(state, ForagedDay(j.terrain), evolve_foraged)
     r = _roll_forage(state, t, dice)
-    return [ForagedDay(j.terrain, r.get("forage"), r.get("food"), r.get("water"),
-                       r.get("forage_mod", 0))]
+    return _whole_day(state, ForagedDay(j.terrain, r.get("forage"), r.get("food"),
+                                        r.get("water"), r.get("forage_mod", 0)), evolve_foraged)
 
 
 @decides(RollWeather)
@@ -925,8 +936,12 @@ def _drink(state: State, elapsed: int, clock: int, burning: bool, changes: dict)
     t = state.rules.time
     start = t.start_hour * t.hour_seconds
     days = (start + clock) // t.day_seconds - (start + state.clock) // t.day_seconds
+    need, water, dry = water_per_day(state), j.water, j.dry_days
+    for _ in range(max(0, days)):
+        dry += water < need / 2  # under half a day's water: the day ends in exhaustion
+        water = max(0.0, water - need)
     if days > 0:
-        changes["travel"] = replace(j, water=max(0.0, j.water - days * water_per_day(state)))
+        changes["travel"] = replace(j, water=water, dry_days=dry)
 
 
 @invariant

@@ -337,7 +337,7 @@ class TravelTally(Tally):
         if not self.days:
             return []
         out = [f"**Travelled:** {sum(self.distance.values()):g} {self.unit} in {self.days} days"
-               f" ({self.lost_days} lost, {self.encounters} encounters)",
+               f" ({self.lost_days} of them lost, {self.encounters} encounters)",
                f"**Food on the road:** {self.food_found} rations found, {self.eaten} eaten"]
         if self.weather:
             out.append(f"**Weather:** {', '.join(map(e, self.weather[-5:]))}")
