@@ -196,7 +196,7 @@ def day_line(t, d) -> str:
         bits.append("lost" + (f" (heading {d.heading or '?'}, believed {d.believed or '?'})"
                               if d.heading or d.believed else ""))
     if d.strayed:
-        bits.append(f"strayed ({d.hours:g} h)")
+        bits.append("strayed" + ("" if d.kind == "stage" else f" ({d.hours:g} h)"))
     if d.encounter:
         bits.append("encounter" + (f" at {d.encounter_ft} ft" if d.encounter_ft is not None else ""))
     if d.food:

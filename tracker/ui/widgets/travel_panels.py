@@ -101,7 +101,7 @@ def needs_panel(state: State) -> Text:
     if chance is not None:
         t.append(f"Encounter check: {chance} a day\n")
     else:
-        t.append("Encounters: " + ("GM's call (e: distance)" if calc.gm_note(tr, "encounters")
+        t.append("Encounters: " + ("GM's call (e rolls)" if calc.gm_note(tr, "encounters")
                                    else "no chance here") + "\n", style="dim")
     if j.stages:
         s = j.stages[0]
