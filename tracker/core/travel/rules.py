@@ -308,12 +308,28 @@ def _check_terrain(t: TravelRules, terrain: str, route: str) -> None:
     calc._route(t, route)
 
 
-def roll_sighting(state: State, t: TravelRules, terrain: str, dice, forced: bool = False) -> dict:
-    """The encounter check (where the ruleset has a chance), then surprise and distance."""
+def again(was: Roll | None, expr: str, dice, label: str) -> Roll:
+    """Roll ``expr``; in a correction (``was``: the roll in the entry corrected),
+    the GM's typed dice first, then the die as it was (same expression), and
+    only a roll that is new (an encounter where it was quiet) from ``dice``,
+    which asks for it when the GM rolls by hand."""
+    if was is not None and was.expr == expr and not dice.unused():
+        return was
+    return dicemod.roll(expr, dice, label)
+
+
+def roll_sighting(state: State, t: TravelRules, terrain: str, dice, forced: bool = False,
+                  old=None) -> dict:
+    """The encounter check (where the ruleset has a chance), then surprise and
+    distance (``old``: the day corrected, whose dice stand where not retyped)."""
+
+    def was(key: str) -> Roll | None:
+        return getattr(old, key, None)
+
     rolls: dict = {"terrain": terrain}
     chance = calc.encounter_chance(t, terrain, "day")
     if chance is not None:
-        rolls["check"] = dicemod.roll(f"1d{chance.y}", dice, "encounter check")
+        rolls["check"] = again(was("check"), f"1d{chance.y}", dice, "encounter check")
         if not chance.hits(rolls["check"].total) and not forced:
             return rolls
     elif not forced:
@@ -322,12 +338,13 @@ def roll_sighting(state: State, t: TravelRules, terrain: str, dice, forced: bool
     sp = sf = False
     if e is not None and e.surprise:
         s = dicemod.parse_chance(e.surprise)
-        rolls["surprise_party"] = dicemod.roll(f"1d{s.y}", dice, "party surprised?")
-        rolls["surprise_foe"] = dicemod.roll(f"1d{s.y}", dice, "foe surprised?")
+        rolls["surprise_party"] = again(was("surprise_party"), f"1d{s.y}", dice,
+                                        "party surprised?")
+        rolls["surprise_foe"] = again(was("surprise_foe"), f"1d{s.y}", dice, "foe surprised?")
         sp, sf = s.hits(rolls["surprise_party"].total), s.hits(rolls["surprise_foe"].total)
     expr = calc.encounter_distance_dice(t, terrain, party_surprised=sp, foe_surprised=sf)
     if expr:
-        rolls["distance"] = dicemod.roll(expr, dice, "encounter distance (ft)")
+        rolls["distance"] = again(was("distance"), expr, dice, "encounter distance (ft)")
     return rolls
 
 
@@ -466,9 +483,9 @@ def reroll_shared(state: State, t: TravelRules, ev, dice) -> dict:
     if ev.lost_roll is not None:
         f["lost_roll"] = dicemod.roll(ev.lost_roll.expr, dice, "lost?")
         if strayed(t, replace(ev, lost_roll=f["lost_roll"])) and t.lost.delay_percent:
-            f["delay"] = dicemod.roll(t.lost.delay_percent, dice, "stage longer by (%)")
+            f["delay"] = again(ev.delay, t.lost.delay_percent, dice, "stage longer by (%)")
     if ev.check is not None:
-        f.update(roll_sighting(state, t, ev.terrain, dice))
+        f.update(roll_sighting(state, t, ev.terrain, dice, old=ev))
         f.pop("terrain")
     return f
 
@@ -480,14 +497,16 @@ def reroll_day(state: State, ev: Travelled, dice) -> Travelled:
     t = rules_of(state)
     f = reroll_shared(state, t, ev, dice)
     if ev.forage is not None:
-        f.update(food=None, water=None, forage=dicemod.roll(ev.forage.expr, dice, "foraging"))
+        f.update(food=None, water=None,
+                 forage=again(ev.forage, ev.forage.expr, dice, "foraging"))
         fo = t.forage
         if fo.check and f["forage"].total + ev.forage_mod >= t.terrains[ev.terrain].forage_dc:
             if fo.food:
-                f["food"] = dicemod.roll(fo.food, dice, "food found (lb)")
+                f["food"] = again(ev.food, fo.food, dice, "food found (lb)")
             if fo.water:
-                f["water"] = dicemod.roll(fo.water, dice, "water found (gallons)")
-    f["saves"] = tuple((n, dicemod.roll(r.expr, dice, f"{n}: save"), m) for n, r, m in ev.saves)
+                f["water"] = again(ev.water, fo.water, dice, "water found (gallons)")
+    f["saves"] = tuple((n, again(r, r.expr, dice, f"{n}: save"), m)
+                       for n, r, m in ev.saves)
     return replace(ev, **f)
 
 

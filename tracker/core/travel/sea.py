@@ -31,7 +31,7 @@ from ..timeflow import pass_time
 from . import calc
 from .model import DaySummary, WindEntry, ratio
 from .model import Travel as TravelRules
-from .rules import (Hours, Modifier, Text, TravelDay, _advance_route, _day, _to_morning,
+from .rules import (Hours, again, Modifier, Text, TravelDay, _advance_route, _day, _to_morning,
                     _travel_hours, reroll_shared, roll_navigation, roll_sighting, sighting,
                     strayed)
 from .status import pace_model, rules_of
@@ -114,6 +114,11 @@ class GaleMet(Event, frozen=True):
 
 
 # --- reading the events -----------------------------------------------------------------
+
+
+def vessel_name(t: TravelRules, vessel: str) -> str:
+    v = t.sea.vessels.get(vessel) if t.sea is not None else None
+    return v.name if v else vessel
 
 
 def wind(t: TravelRules, ev: Sailed) -> WindEntry | None:
@@ -288,7 +293,7 @@ def decide_gale(state: State, cmd: Gale, dice) -> list[Event]:
 def reroll_sail(state: State, ev: Sailed, dice) -> Sailed:
     """A day afloat rolled again: the wind and current as they were, then the rest."""
     t = rules_of(state)
-    f = {k: dicemod.roll(r.expr, dice, k) for k in ("weather", "current")
+    f = {k: again(r, r.expr, dice, k) for k in ("weather", "current")
          if (r := getattr(ev, k)) is not None}
     return replace(ev, **f, **reroll_shared(state, t, ev, dice))
 

@@ -17,7 +17,7 @@ from .rules import (CampMade, EncounterRolled, ForagedDay, GuideSet, HeadingSet,
                     hunt_found, is_encounter, save_dcs, strayed, weather_text)
 from .mounts import Dismounted, Mounted, animal_name
 from .sea import Disembarked, Embarked, GaleMet, Sailed, gale_result, lost_at_sea, lost_chance, \
-    sail_distance, wind
+    sail_distance, vessel_name, wind
 from .status import (day_left, food_days, next_day_estimate, pace_model, pace_of,
                      rest_penalty, rest_status, water_days)
 
@@ -102,7 +102,7 @@ def _describe_sailed(ev: Sailed, rules) -> str:
     t = rules.travel
     row = wind(t, ev)
     bits = [f"Sailed: {amount(t, sail_distance(t, ev))} on {terrain_name(t, ev.terrain).lower()}"
-            f" aboard the {ev.vessel}" + (f" in {ev.hours} h" if ev.hours else "")]
+            f" aboard the {vessel_name(t, ev.vessel)}" + (f" in {ev.hours} h" if ev.hours else "")]
     if ev.weather is not None:
         bits.append(f"wind {roll_text(ev.weather)} " + (row.result.split(":")[0] if row else "?"))
     if row is not None and row.becalmed:
@@ -146,7 +146,7 @@ def _describe_embarked(ev: Embarked, rules) -> str:
     t = rules.travel
     how = [x for x, on in ((f"rate {ev.rate}'", ev.rate), ("rowed", ev.oars),
                            ("land in sight", ev.coast)) if on]
-    return f"Aboard the {ev.vessel} on {terrain_name(t, ev.terrain).lower()}" + \
+    return f"Aboard the {vessel_name(t, ev.vessel)} on {terrain_name(t, ev.terrain).lower()}" + \
         (f" ({', '.join(how)})" if how else "")
 
 
@@ -159,7 +159,7 @@ def _describe_disembarked(ev: Disembarked, rules) -> str:
 @describes(Mounted)
 def _describe_mounted(ev: Mounted, rules) -> str:
     rate = f" (rate {ev.rate}')" if ev.rate else ""
-    return ("Flying on " if ev.flying else "Riding ") + animal_name(rules.travel, ev.animal) + rate
+    return ("Flying on: " if ev.flying else "Riding: ") + animal_name(rules.travel, ev.animal) + rate
 
 
 @describes(Dismounted)
