@@ -854,8 +854,10 @@ def _with_food(state: State, rations: int) -> State:
 
 
 def _advance_route(t: TravelRules, j: Journey, dist: float) -> Journey:
-    """Move along the planned route: arriving ends a stage and starts the next."""
-    if j.lost or not j.stages:
+    """Move along the planned route: arriving ends a stage and starts the next.
+    A ship makes way only on a water stage, the party on foot only on land."""
+    afloat = bool(j.vessel)
+    if j.lost or not j.stages or t.terrains[j.stages[0].terrain].water != afloat:
         return j
     progress, stages = j.progress + dist, list(j.stages)
     place, hexid = j.place, j.hex
@@ -864,6 +866,8 @@ def _advance_route(t: TravelRules, j: Journey, dist: float) -> Journey:
         place, hexid = stages[0].place, stages[0].hex
         stages.pop(0)
     nxt = stages[0] if stages else None
+    if nxt is not None and t.terrains[nxt.terrain].water != afloat:
+        nxt = None  # ashore or aboard first: the GM disembarks or embarks
     return replace(j, stages=tuple(stages), progress=progress if stages else 0,
                    place=place, hex=hexid,
                    terrain=nxt.terrain if nxt else j.terrain,
