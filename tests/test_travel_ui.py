@@ -43,6 +43,11 @@ async def _settle(pilot) -> None:
         await pilot.pause()
 
 
+async def _to_travel(pilot) -> None:
+    await pilot.press("5")
+    await _settle(pilot)
+
+
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_travel_snapshot(snap_compare, fixed_saves, ruleset):
     c = on_the_road(fixed_saves, "road", ruleset)
@@ -62,12 +67,8 @@ def test_travel_snapshot(snap_compare, fixed_saves, ruleset):
         c.dispatch(tr.SetHeading("NE", "N"))
     c.close()
 
-    async def run_before(pilot):
-        await pilot.press("5")
-        await _settle(pilot)
-
     assert snap_compare(TrackerApp(fixed_saves, "road"), terminal_size=SIZE,
-                        run_before=run_before)
+                        run_before=_to_travel)
 
 
 KEYS = {  # five days by keys: travel, foraging or hunting where the ruleset has it, rest
@@ -82,8 +83,7 @@ async def test_five_day_journey_by_keys(saves, ruleset):
     on_the_road(saves, "trip", ruleset).close()
     app = TrackerApp(saves, "trip")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("5")
-        await _settle(pilot)
+        await _to_travel(pilot)
         for key in KEYS[ruleset]:
             await pilot.press(key)
             await _settle(pilot)
@@ -124,12 +124,8 @@ def test_travel_afloat_snapshot(snap_compare, fixed_saves, ruleset):
     _afloat(c, ruleset)
     c.close()
 
-    async def run_before(pilot):
-        await pilot.press("5")
-        await _settle(pilot)
-
     assert snap_compare(TrackerApp(fixed_saves, "sea"), terminal_size=SIZE,
-                        run_before=run_before)
+                        run_before=_to_travel)
 
 
 def test_travel_mounted_snapshot(snap_compare, fixed_saves):
@@ -138,12 +134,8 @@ def test_travel_mounted_snapshot(snap_compare, fixed_saves):
     c.dispatch(tr.TravelDay(hours=4, camp=False, gallop=True))
     c.close()
 
-    async def run_before(pilot):
-        await pilot.press("5")
-        await _settle(pilot)
-
     assert snap_compare(TrackerApp(fixed_saves, "ride"), terminal_size=SIZE,
-                        run_before=run_before)
+                        run_before=_to_travel)
 
 
 async def test_a_four_day_voyage_by_keys(saves):
@@ -154,8 +146,7 @@ async def test_a_four_day_voyage_by_keys(saves):
     keys = ["b", "down", "enter", *"Ravn", "enter", "1", "2", "0", "enter", "enter",
             "t", "t", "t", "t"]
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("5")
-        await _settle(pilot)
+        await _to_travel(pilot)
         for key in keys:
             await pilot.press(key)
             await _settle(pilot)
