@@ -21,6 +21,10 @@ done
 for r in dyb-og-drager dolmenwood dnd-2024; do
   cp "tests/__snapshots__/test_travel_ui/test_travel_snapshot[$r].svg" "screenshots/travel-$r.svg"
 done
+for r in dyb-og-drager dnd-2024; do
+  cp "tests/__snapshots__/test_travel_ui/test_travel_afloat_snapshot[$r].svg" "screenshots/travel-sea-$r.svg"
+done
+cp tests/__snapshots__/test_travel_ui/test_travel_mounted_snapshot.svg screenshots/travel-mounted-dnd-2024.svg
 ls screenshots/*.svg | wc -l
 .venv/bin/python -m pytest tests/test_ui_bastion.py --snapshot-update -q
 src=tests/__snapshots__/test_ui_bastion

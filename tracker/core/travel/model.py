@@ -81,6 +81,7 @@ class Terrain(msgspec.Struct, **_S):
     mounts: str = ""  # "ridden", "led" (walked beside) or "none"; "": no rule
     vehicles: bool = True
     water: bool = False  # travelled by vessel; its speed is the vessel's
+    open_water: bool = False  # out at sea: the lost-at-sea chances apply (not on a river)
 
 
 class Route(msgspec.Struct, **_S):
@@ -473,6 +474,15 @@ class Journey(msgspec.Struct, frozen=True, gc=False):
     weather_codes: tuple[str, ...] = ()  # effects in [travel.weather.effects] (I, V, W)
     water: float | None = None  # gallons carried, where the GM counts water
     dry_days: int = 0  # days ended with under half a day's water
+    vessel: str = ""  # aboard: a vessel of [travel.sea.vessels], or the GM's ship's name
+    ship_rate: int = 0  # speed model: the ship's rate in feet (the GM's where the data has none)
+    oars: bool = False  # rowed, not sailed: a calm does not stop it; a gale is "unsailed"
+    coast: bool = False  # land in sight
+    gale: bool = False  # a gale blows: the GM chooses what the ship does before sailing on
+    mount: str = ""  # riding: an animal of [travel.mounts.animals] or the GM's name
+    mount_rate: int = 0  # speed model: the mounts' rate in feet
+    flying: bool = False
+    gallop_used: bool = False  # pace model: the mounts' doubled hour is spent until camp
     distance: float = 0  # travelled on this journey, in the ruleset's unit
     encounters: int = 0  # met on the road (day checks and extra ones)
     days: tuple[DaySummary, ...] = ()

@@ -22,6 +22,7 @@ from ..advance import advance
 from ..dice import Roll
 from ..errors import Refused
 from ..events import Event, event
+from ..corrections.rules import rerolls
 from ..handlers import Command, decides, evolves
 from ..invariants import invariant
 from ..limits import Carrier, CharacterName, Key, PlaceName
@@ -78,6 +79,10 @@ class TravelDay(Command, frozen=True):
     forced: bool = False
     forage: bool = False
     camp: bool = True  # pace model: make camp at the end (False: a stage, the day goes on)
+    push_on: bool = False  # travel although a forced march's rest day is owed
+    current: str = ""  # afloat on a river: "with" or "against" the current
+    headwind: bool = False  # pace model, afloat: sailing into a strong wind
+    gallop: bool = False  # pace model, riding: the mounts' doubled hour
 
 
 class MakeCamp(Command, frozen=True):
@@ -188,6 +193,10 @@ class Travelled(Event, frozen=True):
     camp: bool = True
     forced: bool = False
     foraging: bool = False
+    mounted: Text = ""  # the animal ridden ("": on foot); its rate is ``rate``
+    flying: bool = False
+    gallop: bool = False  # pace model: the mounts' doubled hour taken
+    from_hour: Hours = 0  # pace model: hours already travelled that day (the saves' DCs)
     lost_roll: Roll | None = None  # X-in-Y, or the navigator's d20
     nav_mod: Modifier = 0
     delay: Roll | None = None  # pace model: % longer after a failed navigation check
@@ -277,15 +286,20 @@ def weather_text(t: TravelRules, ev: WeatherSet) -> str:
 # --- decide -------------------------------------------------------------------------
 
 
-def _where(state: State) -> tuple[TravelRules, Journey]:
+def _where(state: State, afloat: bool = False) -> tuple[TravelRules, Journey]:
+    """The rules and journey, refused where the party cannot do this: in a
+    dungeon, nowhere yet, on the water without a vessel (or aboard, unless
+    ``afloat`` says the step may be taken on board)."""
     t, j = rules_of(state), state.travel
     if state.dungeon.active:
         raise Refused("the party is in a dungeon: leave it before travelling overland")
     if not j.terrain:
         raise Refused("set where the party is first: its terrain, or a planned route")
-    if t.terrains[j.terrain].water:
-        raise Refused(f"{t.terrains[j.terrain].name}: travel by water is not in the app yet; "
-                      "move the clock with the dungeon or effects screens")
+    if j.vessel and not afloat:
+        raise Refused(f"the party is aboard the {j.vessel}: disembark first")
+    if t.terrains[j.terrain].water and not j.vessel:
+        raise Refused(f"{t.terrains[j.terrain].name}: the party needs a vessel "
+                      "(embark VESSEL), or set a land terrain")
     return t, j
 
 
@@ -294,12 +308,28 @@ def _check_terrain(t: TravelRules, terrain: str, route: str) -> None:
     calc._route(t, route)
 
 
-def roll_sighting(state: State, t: TravelRules, terrain: str, dice, forced: bool = False) -> dict:
-    """The encounter check (where the ruleset has a chance), then surprise and distance."""
+def again(was: Roll | None, expr: str, dice, label: str) -> Roll:
+    """Roll ``expr``; in a correction (``was``: the roll in the entry corrected),
+    the GM's typed dice first, then the die as it was (same expression), and
+    only a roll that is new (an encounter where it was quiet) from ``dice``,
+    which asks for it when the GM rolls by hand."""
+    if was is not None and was.expr == expr and not dice.unused():
+        return was
+    return dicemod.roll(expr, dice, label)
+
+
+def roll_sighting(state: State, t: TravelRules, terrain: str, dice, forced: bool = False,
+                  old=None) -> dict:
+    """The encounter check (where the ruleset has a chance), then surprise and
+    distance (``old``: the day corrected, whose dice stand where not retyped)."""
+
+    def was(key: str) -> Roll | None:
+        return getattr(old, key, None)
+
     rolls: dict = {"terrain": terrain}
     chance = calc.encounter_chance(t, terrain, "day")
     if chance is not None:
-        rolls["check"] = dicemod.roll(f"1d{chance.y}", dice, "encounter check")
+        rolls["check"] = again(was("check"), f"1d{chance.y}", dice, "encounter check")
         if not chance.hits(rolls["check"].total) and not forced:
             return rolls
     elif not forced:
@@ -308,13 +338,29 @@ def roll_sighting(state: State, t: TravelRules, terrain: str, dice, forced: bool
     sp = sf = False
     if e is not None and e.surprise:
         s = dicemod.parse_chance(e.surprise)
-        rolls["surprise_party"] = dicemod.roll(f"1d{s.y}", dice, "party surprised?")
-        rolls["surprise_foe"] = dicemod.roll(f"1d{s.y}", dice, "foe surprised?")
+        rolls["surprise_party"] = again(was("surprise_party"), f"1d{s.y}", dice,
+                                        "party surprised?")
+        rolls["surprise_foe"] = again(was("surprise_foe"), f"1d{s.y}", dice, "foe surprised?")
         sp, sf = s.hits(rolls["surprise_party"].total), s.hits(rolls["surprise_foe"].total)
     expr = calc.encounter_distance_dice(t, terrain, party_surprised=sp, foe_surprised=sf)
     if expr:
-        rolls["distance"] = dicemod.roll(expr, dice, "encounter distance (ft)")
+        rolls["distance"] = again(was("distance"), expr, dice, "encounter distance (ft)")
     return rolls
+
+
+def roll_navigation(state: State, t: TravelRules, terrain: str, route: str, mode: str,
+                    dice) -> dict:
+    """Pace model: the navigator's check against the terrain's DC, and how much
+    longer the stage takes on a failure."""
+    j = state.travel
+    dc = calc.navigation_dc(t, terrain, route)
+    if not (dc and t.lost is not None and t.lost.check):
+        return {}
+    f = {"lost_roll": dicemod.roll(_d20(mode), dice, f"navigation: {t.lost.check}"),
+         "nav_mod": _ability_mod(state, j.navigator, "wis") if j.navigator else 0}
+    if f["lost_roll"].total + f["nav_mod"] < dc and t.lost.delay_percent:
+        f["delay"] = dicemod.roll(t.lost.delay_percent, dice, "stage longer by (%)")
+    return f
 
 
 def _d20(mode: str) -> str:
@@ -357,10 +403,21 @@ def _travel_hours(t: TravelRules, j: Journey, hours: int) -> int:
     return int(left)
 
 
-def decide_day(state: State, cmd: TravelDay, dice) -> Travelled:
-    t, j = _where(state)
+def decide_day(state: State, cmd: TravelDay, dice) -> Event:
+    t, j = _where(state, afloat=True)
     if not living(state):
         raise Refused("no one in the party to travel (add characters first)")
+    if j.rest_owed and not cmd.push_on:
+        raise Refused(f"the forced march is owed {j.rest_owed} rest day"
+                      f"{'s' if j.rest_owed > 1 else ''}: take it (rest-day), "
+                      "or push on anyway (travel --push-on)")
+    if j.vessel:
+        from .sea import decide_sail_day  # sea.py builds on this module
+        return decide_sail_day(state, cmd, dice)
+    if cmd.current or cmd.headwind:
+        raise Refused("--current and --headwind are for a day afloat: embark first")
+    if cmd.gallop:
+        _check_gallop(t, j)
     if cmd.forced:
         if t.forced_march is None:
             raise Refused(f"{state.rules.meta.name} has no forced march")
@@ -372,21 +429,17 @@ def decide_day(state: State, cmd: TravelDay, dice) -> Travelled:
     if pace_model(t) and j.hours_today + hours > 24:
         raise Refused(f"{j.hours_today:g} hours travelled today: at most "
                       f"{24 - j.hours_today:g} more before camp")
-    if not pace_model(t) and sheet.party_speed(state) == 0:
+    rate = j.mount_rate if j.mount else sheet.party_speed(state)
+    if not pace_model(t) and not rate:
         raise Refused("the party cannot move: its slowest member's speed is 0")
     f: dict = {}
     # the pace the terrain allows sets the Survival checks' advantage
-    pace = calc.stage_pace(t, pace_of(t, j), j.terrain, j.route,
-                           slowed=party_slowed(state, t)) if pace_model(t) else ""
+    pace = calc.stage_pace(t, pace_of(t, j), j.terrain, j.route, flying=j.flying,
+                           slowed=party_slowed(state, t) and not j.mount) if pace_model(t) else ""
     mode = calc.survival_mode(t, pace) if pace else ""
     if not j.lost:  # lost already: no roll until the GM marks the way found
         if pace_model(t):
-            dc = calc.navigation_dc(t, j.terrain, j.route)
-            if dc and t.lost is not None and t.lost.check:
-                f["lost_roll"] = dicemod.roll(_d20(mode), dice, f"navigation: {t.lost.check}")
-                f["nav_mod"] = _ability_mod(state, j.navigator, "wis") if j.navigator else 0
-                if f["lost_roll"].total + f["nav_mod"] < dc and t.lost.delay_percent:
-                    f["delay"] = dicemod.roll(t.lost.delay_percent, dice, "stage longer by (%)")
+            f.update(roll_navigation(state, t, j.terrain, j.route, mode, dice))
         else:
             chance = calc.lost_chance(t, j.terrain, j.route, guide=j.guide,
                                       weather=list(j.weather_codes))
@@ -406,9 +459,55 @@ def decide_day(state: State, cmd: TravelDay, dice) -> Travelled:
     if pace:
         f["pace"] = pace
     else:
-        f["rate"] = sheet.party_speed(state) or 0
+        f["rate"] = rate or 0
     return Travelled(hours=hours, route=j.route, effects=j.weather_codes, camp=cmd.camp,
-                     forced=cmd.forced, foraging=cmd.forage, saves=tuple(saves), **f)
+                     forced=cmd.forced, foraging=cmd.forage, mounted=j.mount,
+                     flying=j.flying, gallop=cmd.gallop, from_hour=int(j.hours_today),
+                     saves=tuple(saves), **f)
+
+
+def _check_gallop(t: TravelRules, j: Journey) -> None:
+    if not (t.mounts and t.mounts.doubled_hours):
+        raise Refused("this ruleset gives mounts no doubled hour")
+    if not j.mount:
+        raise Refused("the party rides no mounts (mount ANIMAL first)")
+    if j.gallop_used:
+        raise Refused(f"the mounts' doubled hour is spent: they need {t.mounts.recover} "
+                      "(make camp) first")
+
+
+def reroll_shared(state: State, t: TravelRules, ev, dice) -> dict:
+    """A day's lost roll and sighting rolled again in field order, each later die
+    only where the first ones call for it (a correction: see ``reroll_day``)."""
+    f: dict = {"delay": None, "surprise_party": None, "surprise_foe": None, "distance": None}
+    if ev.lost_roll is not None:
+        f["lost_roll"] = dicemod.roll(ev.lost_roll.expr, dice, "lost?")
+        if strayed(t, replace(ev, lost_roll=f["lost_roll"])) and t.lost.delay_percent:
+            f["delay"] = again(ev.delay, t.lost.delay_percent, dice, "stage longer by (%)")
+    if ev.check is not None:
+        f.update(roll_sighting(state, t, ev.terrain, dice, old=ev))
+        f.pop("terrain")
+    return f
+
+
+@rerolls(Travelled)
+def reroll_day(state: State, ev: Travelled, dice) -> Travelled:
+    """``ev`` with its dice rolled again from ``dice``: a quiet day typed into an
+    encounter needs surprise and distance, a found meal its food and water."""
+    t = rules_of(state)
+    f = reroll_shared(state, t, ev, dice)
+    if ev.forage is not None:
+        f.update(food=None, water=None,
+                 forage=again(ev.forage, ev.forage.expr, dice, "foraging"))
+        fo = t.forage
+        if fo.check and f["forage"].total + ev.forage_mod >= t.terrains[ev.terrain].forage_dc:
+            if fo.food:
+                f["food"] = again(ev.food, fo.food, dice, "food found (lb)")
+            if fo.water:
+                f["water"] = again(ev.water, fo.water, dice, "water found (gallons)")
+    f["saves"] = tuple((n, again(r, r.expr, dice, f"{n}: save"), m)
+                       for n, r, m in ev.saves)
+    return replace(ev, **f)
 
 
 def _save_mod(state: State, c, save: str) -> int:
@@ -425,7 +524,7 @@ def _exhaustion(before: State, after: State, ev: Travelled | None = None) -> lis
         return []
     dry = after.travel.dry_days - before.travel.dry_days
     steps = {c.name: dry for c in living(before)} if dry > 0 else {}
-    for name, _, _ in _failed_saves(before.rules.travel, before.travel, ev) if ev else ():
+    for name, _, _ in failed_saves(before.rules.travel, ev) if ev else ():
         steps[name] = steps.get(name, 0) + 1
     out: list[Event] = []
     for c in before.party:
@@ -439,19 +538,21 @@ def _whole_day(state: State, ev: Event, fold) -> list[Event]:
     return [ev, *_exhaustion(state, fold(state, ev))]
 
 
-def _failed_saves(t: TravelRules, j: Journey, ev: Travelled) -> list[tuple[str, Roll, int]]:
-    """(name, roll, DC) of each failed extended-travel save, in rolled order."""
+def save_dcs(t: TravelRules, ev: Travelled) -> list[int]:
+    """The DC of each extended-travel save in ``ev.saves``, in rolled order
+    (everyone saves at the end of each hour past the limit)."""
     if not ev.saves or t.extended is None:
         return []
-    hours = list(range(int(j.hours_today) + 1, int(j.hours_today) + ev.hours + 1))
-    dcs = [calc.extended_dc(t, h) for h in hours if calc.extended_dc(t, h)]
+    hours = range(ev.from_hour + 1, ev.from_hour + ev.hours + 1)
+    dcs = [dc for h in hours if (dc := calc.extended_dc(t, h))]
     per_hour = max(1, len(ev.saves) // max(1, len(dcs)))
-    out = []
-    for i, (name, r, mod) in enumerate(ev.saves):
-        dc = dcs[min(i // per_hour, len(dcs) - 1)] if dcs else 0
-        if r.total + mod < dc:
-            out.append((name, r, dc))
-    return out
+    return [dcs[min(i // per_hour, len(dcs) - 1)] if dcs else 0 for i in range(len(ev.saves))]
+
+
+def failed_saves(t: TravelRules, ev: Travelled) -> list[tuple[str, Roll, int]]:
+    """(name, roll, DC) of each failed extended-travel save, in rolled order."""
+    return [(name, r, dc) for (name, r, mod), dc in zip(ev.saves, save_dcs(t, ev))
+            if r.total + mod < dc]
 
 
 def _stops(before: State, after: State) -> bool:
@@ -480,10 +581,11 @@ def decide_travel(state: State, cmd: TravelDay, dice) -> list[Event]:
         raise Refused("several days at once are whole days, each ending in camp")
     out: list[Event] = []
 
-    def fold(s: State, ev: Travelled) -> State:
+    def fold(s: State, ev: Event) -> State:
         """The day, then its exhaustion, so the next day starts from both."""
-        after = evolve_travelled(s, ev)
-        tired = _exhaustion(s, after, ev)
+        from .sea import evolve_sailed
+        after = (evolve_travelled if isinstance(ev, Travelled) else evolve_sailed)(s, ev)
+        tired = _exhaustion(s, after, ev if isinstance(ev, Travelled) else None)
         out.extend([ev, *tired])
         for x in tired:
             after = evolve_exhaustion(after, x)
@@ -523,8 +625,8 @@ def decide_plan(state: State, cmd: PlanRoute, dice) -> list[Event]:
             raise Refused(f"stage {i}: {e}") from None
         if s.length < 1:
             raise Refused(f"stage {i}: its length must be at least 1")
-        if t.terrains[s.terrain].water:
-            raise Refused(f"stage {i}: travel by water is not in the app yet")
+        if t.terrains[s.terrain].water and t.sea is None:
+            raise Refused(f"stage {i}: " + (calc.gm_note(t, "sea") or "no travel by water"))
         out.append(PlannedStage(s.place.strip(), s.terrain, s.length, s.route, s.hex.strip()))
     if not out and not state.travel.stages:
         raise Refused("no route is planned to clear")
@@ -716,10 +818,12 @@ def became_lost(t: TravelRules, ev: Travelled) -> bool:
     return c is not None and c.hits(ev.lost_roll.total)
 
 
-def strayed(t: TravelRules, ev: Travelled) -> bool:
+def strayed(t: TravelRules, ev) -> bool:
+    """A failed navigation check (pace model) on a day on land or afloat."""
     if ev.lost_roll is None or not pace_model(t) or ev.terrain not in t.terrains:
         return False
-    return ev.lost_roll.total + ev.nav_mod < calc.navigation_dc(t, ev.terrain, ev.route)
+    route = getattr(ev, "route", "")
+    return ev.lost_roll.total + ev.nav_mod < calc.navigation_dc(t, ev.terrain, route)
 
 
 def _food_found(state: State, t: TravelRules, terrain: str, roll: Roll | None, check_mod: int,
@@ -750,8 +854,10 @@ def _with_food(state: State, rations: int) -> State:
 
 
 def _advance_route(t: TravelRules, j: Journey, dist: float) -> Journey:
-    """Move along the planned route: arriving ends a stage and starts the next."""
-    if j.lost or not j.stages:
+    """Move along the planned route: arriving ends a stage and starts the next.
+    A ship makes way only on a water stage, the party on foot only on land."""
+    afloat = bool(j.vessel)
+    if j.lost or not j.stages or t.terrains[j.stages[0].terrain].water != afloat:
         return j
     progress, stages = j.progress + dist, list(j.stages)
     place, hexid = j.place, j.hex
@@ -760,6 +866,8 @@ def _advance_route(t: TravelRules, j: Journey, dist: float) -> Journey:
         place, hexid = stages[0].place, stages[0].hex
         stages.pop(0)
     nxt = stages[0] if stages else None
+    if nxt is not None and t.terrains[nxt.terrain].water != afloat:
+        nxt = None  # ashore or aboard first: the GM disembarks or embarks
     return replace(j, stages=tuple(stages), progress=progress if stages else 0,
                    place=place, hex=hexid,
                    terrain=nxt.terrain if nxt else j.terrain,
@@ -776,9 +884,12 @@ def stage_size(t: TravelRules, s: Stage) -> float:
 def day_distance(t: TravelRules, ev: Travelled) -> float:
     """How far the day took the party, in the ruleset's unit, from its conditions."""
     if pace_model(t):
-        return calc.pace_distance(t, ev.pace, ev.hours) if ev.pace in t.paces else 0
+        gallop = t.mounts.doubled_hours if ev.gallop and t.mounts else 0
+        return calc.pace_distance(t, ev.pace, ev.hours, mounted_hours=gallop) \
+            if ev.pace in t.paces else 0
     return calc.day_distance(t, [ev.rate], [ev.terrain], ev.route, forced=ev.forced,
-                             foraging=ev.foraging, weather=list(ev.effects))
+                             foraging=ev.foraging, flying=ev.flying,
+                             weather=list(ev.effects))
 
 
 @evolves(Travelled)
@@ -794,7 +905,7 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
                                    ev.water, False) if ev.foraging else (0, 0)
     hours = ev.hours if pace_model(t) else t.distance.hours_per_day
     busy = hours * 3600 * (100 + (ev.delay.total if stray and ev.delay else 0)) // 100
-    failed = tuple(n for n, _, _ in _failed_saves(t, j, ev))
+    failed = tuple(n for n, _, _ in failed_saves(t, ev))
     new_day = not (pace_model(t) and j.hours_today)
     summary = DaySummary(
         day=j.day + 1 if new_day else max(1, j.day), kind="travel" if ev.camp else "stage",
@@ -806,6 +917,7 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
     moved = _advance_route(t, replace(j, lost=lost), dist)
     journey = replace(
         moved, day=summary.day, hours_today=0 if ev.camp else j.hours_today + busy / 3600,
+        gallop_used=(j.gallop_used or ev.gallop) and not ev.camp,
         unrested=calc.rest_debt(t, j.unrested, rested=False) if new_day else j.unrested,
         rest_owed=owed, distance=j.distance + dist, days=_day(j, summary),
         encounters=j.encounters + met,
@@ -819,7 +931,7 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
 def evolve_camp(state: State, ev: CampMade) -> State:
     j = state.travel
     return pass_time(state, _to_morning(state, 0), burning=False,
-                     travel=replace(j, hours_today=0))
+                     travel=replace(j, hours_today=0, gallop_used=False))
 
 
 def _day_off(state: State, kind: str, rations: int = 0, gallons: int = 0) -> State:
@@ -949,3 +1061,8 @@ def _journey_holds(state: State):
     j = state.travel
     if j.water is not None and j.water < 0:
         yield "leave less than no water"
+
+
+# the ways to travel that build on the day above (their commands and events register here)
+from .mounts import Dismount, Dismounted, Mount, Mounted  # noqa: E402,F401
+from .sea import Disembark, Disembarked, Embark, Embarked, Gale, GaleMet, Sailed  # noqa: E402,F401

@@ -103,9 +103,14 @@ def next_day_estimate(state: State) -> float | None:
     """Speed model: how far a normal day would take the party from here."""
     t = state.rules.travel
     j = state.travel
-    if t is None or pace_model(t) or not j.terrain or t.terrains[j.terrain].water:
+    if t is None or pace_model(t) or not j.terrain:
         return None
-    speed = sheet.party_speed(state)
+    if j.vessel:  # before the morning's wind
+        return j.ship_rate // t.distance.divisor if j.ship_rate else None
+    if t.terrains[j.terrain].water:
+        return None
+    speed = j.mount_rate if j.mount else sheet.party_speed(state)
     if not speed:
         return None
-    return calc.day_distance(t, [speed], [j.terrain], j.route, weather=list(j.weather_codes))
+    return calc.day_distance(t, [speed], [j.terrain], j.route, flying=j.flying,
+                             weather=list(j.weather_codes))

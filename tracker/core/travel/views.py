@@ -13,8 +13,11 @@ from ..view import state_view
 from . import calc
 from .rules import (CampMade, EncounterRolled, ForagedDay, GuideSet, HeadingSet, Hunted,
                     PaceSet, PlaceSet, RestDayTaken, RoutePlanned, Sighting, Travelled,
-                    WaterSet, WayFound, WeatherSet, became_lost, day_distance, hunt_found,
-                    is_encounter, strayed, weather_text)
+                    WaterSet, WayFound, WeatherSet, became_lost, day_distance, failed_saves,
+                    hunt_found, is_encounter, save_dcs, strayed, weather_text)
+from .mounts import Dismounted, Mounted, animal_name
+from .sea import Disembarked, Embarked, GaleMet, Sailed, gale_result, lost_at_sea, lost_chance, \
+    sail_distance, vessel_name, wind
 from .status import (day_left, food_days, next_day_estimate, pace_model, pace_of,
                      rest_penalty, rest_status, water_days)
 
@@ -79,12 +82,89 @@ def _describe_travelled(ev: Travelled, rules) -> str:
         food = f" food {roll_text(ev.food)}" if ev.food else ""
         water = f" water {roll_text(ev.water)}" if ev.water else ""
         bits.append(f"foraging {roll_text(ev.forage)}{mod}{food}{water}")
-    for name, r, mod in ev.saves:
+    if ev.mounted:
+        bits.append(("flying on " if ev.flying else "riding ") + animal_name(t, ev.mounted)
+                    + (" (doubled hour)" if ev.gallop else ""))
+    elif ev.flying:
+        bits.append("flying")
+    failed = {id(r) for _, r, _ in failed_saves(t, ev)}
+    for (name, r, mod), dc in zip(ev.saves, save_dcs(t, ev)):
         bits.append(f"{name} {t.extended.save if t.extended else ''} save "
-                    f"{roll_text(r)}{mod:+d}")
+                    f"{roll_text(r)}{mod:+d} vs DC {dc} "
+                    + ("FAILED" if id(r) in failed else "passed"))
     if not ev.camp:
         bits.append("no camp yet")
     return "; ".join(bits)
+
+
+@describes(Sailed)
+def _describe_sailed(ev: Sailed, rules) -> str:
+    t = rules.travel
+    row = wind(t, ev)
+    bits = [f"Sailed: {amount(t, sail_distance(t, ev))} on {terrain_name(t, ev.terrain).lower()}"
+            f" aboard the {vessel_name(t, ev.vessel)}" + (f" in {ev.hours} h" if ev.hours else "")]
+    if ev.weather is not None:
+        bits.append(f"wind {roll_text(ev.weather)} " + (row.result.split(":")[0] if row else "?"))
+    if row is not None and row.becalmed:
+        bits.append("rowed on" if ev.oars else "becalmed: no sailing")
+    if row is not None and row.gale:
+        bits.append("GALE: the GM chooses (ride_out, run, unsailed)")
+    if ev.current is not None:
+        bits.append(f"current {ev.current_dir} {roll_text(ev.current)} miles")
+    elif ev.current_dir:
+        bits.append(f"{ev.current_dir} the current")
+    if ev.headwind:
+        bits.append("into a headwind")
+    if ev.lost_roll is not None and pace_model(t):
+        mod = f"{ev.nav_mod:+d}" if ev.nav_mod else ""
+        bits.append(f"navigation {roll_text(ev.lost_roll)}{mod} "
+                    + ("strayed" if strayed(t, ev) else "on course"))
+    elif (c := lost_chance(t, ev)) is not None:
+        rolled = f" {roll_text(ev.lost_roll)}" if ev.lost_roll else ""
+        bits.append(f"lost at sea ({c}){rolled}: " + ("LOST" if lost_at_sea(t, ev) else "no"))
+    if ev.delay is not None and strayed(t, ev):
+        bits.append(f"{ev.delay.total}% longer ({roll_text(ev.delay)})")
+    sight = _sighting_text(t, ev)
+    if sight:
+        bits.append(sight)
+    if not ev.camp:
+        bits.append("the day goes on")
+    return "; ".join(bits)
+
+
+@describes(GaleMet)
+def _describe_gale(ev: GaleMet, rules) -> str:
+    what = {"ride_out": "rode the gale out", "run": "ran before the gale",
+            "unsailed": "an unsailed ship in the gale"}.get(ev.choice, ev.choice)
+    pilot = f", Piloting +{ev.pilot}" if ev.pilot else ""
+    roll = f" d100 {roll_text(ev.roll)}" if ev.roll else ""
+    return f"Gale: {what}{roll}{pilot}: {gale_result(rules.travel, ev).upper()}"
+
+
+@describes(Embarked)
+def _describe_embarked(ev: Embarked, rules) -> str:
+    t = rules.travel
+    how = [x for x, on in ((f"rate {ev.rate}'", ev.rate), ("rowed", ev.oars),
+                           ("land in sight", ev.coast)) if on]
+    return f"Aboard the {vessel_name(t, ev.vessel)} on {terrain_name(t, ev.terrain).lower()}" + \
+        (f" ({', '.join(how)})" if how else "")
+
+
+@describes(Disembarked)
+def _describe_disembarked(ev: Disembarked, rules) -> str:
+    where = f" at {ev.place}" if ev.place else ""
+    return f"Ashore{where}: {terrain_name(rules.travel, ev.terrain)}"
+
+
+@describes(Mounted)
+def _describe_mounted(ev: Mounted, rules) -> str:
+    rate = f" (rate {ev.rate}')" if ev.rate else ""
+    return ("Flying on: " if ev.flying else "Riding: ") + animal_name(rules.travel, ev.animal) + rate
+
+
+@describes(Dismounted)
+def _describe_dismounted(ev: Dismounted, rules) -> str:
+    return "On foot again"
 
 
 @describes(PlaceSet)
@@ -187,6 +267,10 @@ def day_line(t, d) -> str:
     head = f"Day {d.day}: "
     if d.kind in ("rest", "hunt", "forage"):
         text = {"rest": "rested", "hunt": "hunted", "forage": "foraged near camp"}[d.kind]
+    elif d.kind == "sail":
+        text = f"sailed {amount(t, d.distance)} on {terrain_name(t, d.terrain).lower()}"
+        if d.weather:
+            text += f" ({d.weather})"
     else:
         text = f"{amount(t, d.distance)} through {terrain_name(t, d.terrain).lower()}"
         if d.kind == "stage":
@@ -271,7 +355,11 @@ def _travel_json(state: State) -> dict | None:
         "unrested_days": j.unrested, "rest_owed": j.rest_owed,
         "rest_status": rest_status(state), "rest_penalty": rest_penalty(state),
         "weather": j.weather, "weather_effects": list(j.weather_codes),
-        "water_gallons": j.water, "water_days": water_days(state),
+        "water_gallons": j.water, "water_days": water_days(state), "dry_days": j.dry_days,
+        "vessel": j.vessel or None, "ship_rate": j.ship_rate, "oars": j.oars,
+        "land_in_sight": j.coast, "gale": j.gale,
+        "mount": j.mount or None, "mount_rate": j.mount_rate, "flying": j.flying,
+        "gallop_used": j.gallop_used,
         "food_days": food_days(state), "distance": j.distance,
         "encounter_chance": str(c) if (c := _chance(state)) else None,
         "stages": [{"place": s.place, "terrain": s.terrain, "route": s.route,
@@ -312,7 +400,7 @@ class TravelTally(Tally):
         self.encounters = 0
 
     def see(self, session, seq, ev, state_at) -> None:
-        if not isinstance(ev, (Travelled, Hunted, ForagedDay, RestDayTaken, WeatherSet)):
+        if not isinstance(ev, (Travelled, Sailed, Hunted, ForagedDay, RestDayTaken, WeatherSet)):
             return
         after = state_at(seq)
         t = after.rules.travel

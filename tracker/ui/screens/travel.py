@@ -35,6 +35,8 @@ class TravelScreen(Screen):
         Binding("e", "encounter", "Encounter", show=False, id="travel.encounter"),
         Binding("x", "lost", "Lost heading", show=False, id="travel.lost"),
         Binding("p", "route", "Plan route", show=False, id="travel.route"),
+        Binding("b", "embark", "Board/ashore", show=False, id="travel.embark"),
+        Binding("m", "mount", "Mount", show=False, id="travel.mount"),
     ]
     PALETTE = [
         ("Travel a day", "A day on the road: lost, encounter, rations", "travel"),
@@ -56,6 +58,12 @@ class TravelScreen(Screen):
         ("Found the way", "The party knows where it is again", "found"),
         ("Encounter check", "An extra check, or the GM's encounter: its distance", "encounter"),
         ("Water", "D&D: gallons carried", "water"),
+        ("Embark or go ashore", "Aboard a vessel, days afloat; or back on land", "embark"),
+        ("Gale", "A gale blows: ride it out, run before it, or an unsailed ship's chance",
+         "gale"),
+        ("Mount or dismount", "Ride (or fly): the mounts' rate, D&D's doubled hour", "mount"),
+        ("Gallop", "D&D, riding: a day with the mounts' doubled hour", "gallop"),
+        ("Push on", "Travel although a forced march's rest day is owed", "push_on"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -117,7 +125,94 @@ class TravelScreen(Screen):
     # -- one-key steps ----------------------------------------------------------------
 
     def action_travel(self) -> None:
+        if self.state.travel.gale:  # the day cannot go on until the GM chooses
+            self.action_gale()
+            return
         self._run(tr.TravelDay())
+
+    def action_gallop(self) -> None:
+        self._run(tr.TravelDay(gallop=True))
+
+    def action_push_on(self) -> None:
+        self._run(tr.TravelDay(push_on=True))
+
+    @work(exit_on_error=False)
+    async def action_gale(self) -> None:
+        j = self.state.travel
+        if not j.gale:
+            self.notify("No gale blows.")
+            return
+        opts = [("unsailed", "Unsailed: the ship's chance to survive")] if j.oars else \
+            [("ride_out", "Ride it out (a chance to sink)"),
+             ("run", "Run before it, far and off course"),
+             ("run_coast", "Run before it onto a coast (a chance to wreck)")]
+        choice = await self._choose("A gale: what does the ship do?", opts)
+        if choice is not None:
+            self._run(tr.Gale(choice.removesuffix("_coast"), coast=choice == "run_coast"))
+
+    @work(exit_on_error=False)
+    async def action_embark(self) -> None:
+        t, j = self.state.rules.travel, self.state.travel
+        if j.vessel:
+            land = await self._choose("Go ashore onto", [(k, _terrain_label(t, x)) for k, x
+                                                         in t.terrains.items() if not x.water])
+            if land is not None:
+                self._run(tr.Disembark(land))
+            return
+        if t.sea is None:
+            self.notify(calc.gm_note(t, "sea") or "No travel by water in this ruleset.",
+                        severity="warning")
+            return
+        waters = [(k, x.name) for k, x in t.terrains.items() if x.water]
+        water = waters[0][0] if len(waters) == 1 else await self._choose("On what water?", waters)
+        if water is None:
+            return
+        rate = 0
+        if t.sea.vessels:
+            vessel = await self._choose("Vessel", [(k, f"{v.name} · {v.mph:g} mph")
+                                                   for k, v in t.sea.vessels.items()])
+        else:
+            vessel = await self._ask("The ship's name", "For the log and the screen",
+                                     lambda x: tr.Embark(x, 1, terrain=water), max_length=40)
+            if vessel is None:
+                return
+            feet = await self._ask("The ship's rate (feet)", calc.gm_note(t, "sea.vessels"),
+                                   lambda x: tr.Embark(vessel, int(x), terrain=water),
+                                   form=positive_int, max_length=5)
+            if feet is None:
+                return
+            rate = int(feet)
+        if vessel is None:
+            return
+        how = await self._choose("How does it go?", [
+            ("sail", "Sailed, out of sight of land"), ("sail_coast", "Sailed, land in sight"),
+            ("oars", "Rowed, out of sight of land"), ("oars_coast", "Rowed, land in sight")])
+        if how is not None:
+            self._run(tr.Embark(vessel, rate, how.startswith("oars"), how.endswith("coast"),
+                                water))
+
+    @work(exit_on_error=False)
+    async def action_mount(self) -> None:
+        t, j = self.state.rules.travel, self.state.travel
+        if j.mount:
+            self._run(tr.Dismount())
+            return
+        animals = t.mounts.animals if t.mounts else {}
+        if animals:
+            animal = await self._choose("Ride", [(k, f"{a.name} · Speed {a.speed}")
+                                                 for k, a in animals.items()])
+            if animal is not None:
+                self._run(tr.Mount(animal))
+            return
+        animal = await self._ask("Ride what?", "The mounts' name, e.g. heste",
+                                 lambda x: tr.Mount(x, 1), max_length=40)
+        if animal is None:
+            return
+        feet = await self._ask("The mounts' rate (feet)", calc.gm_note(t, "mounts.animals"),
+                               lambda x: tr.Mount(animal, int(x)), form=positive_int,
+                               max_length=5)
+        if feet is not None:
+            self._run(tr.Mount(animal, int(feet)))
 
     def action_forced(self) -> None:
         self._run(tr.TravelDay(forced=True))
@@ -289,7 +384,7 @@ def _terrain_label(t, x) -> str:
     elif x.max_pace:
         bits.append(f"at most {t.paces[x.max_pace].name}")
     if x.water:
-        bits.append("water: not in the app yet")
+        bits.append("water: aboard a vessel")
     return " · ".join(b for b in bits if b)
 
 

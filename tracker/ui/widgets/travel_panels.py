@@ -10,6 +10,8 @@ from ...core.travel import calc
 from ...core.travel.rules import stage_size
 from ...core.travel.status import (day_left, food_days, next_day_estimate, pace_model, pace_of,
                                    party_slowed, rest_penalty, rest_status, water_days)
+from ...core.travel.mounts import animal_name
+from ...core.travel.sea import vessel_name
 from ...core.travel.views import amount, day_line, short_unit, terrain_name
 
 
@@ -32,8 +34,16 @@ def where_panel(state: State) -> Text:
         t.append(f"Thinks: {j.believed or '?'}" + (f" from {place}" if place else "") + "\n")
     else:
         t.append(f"At: {place or '(no place named)'}\n", style="cyan" if place else "dim")
+    if j.gale:
+        t.append("GALE: t chooses what the ship does\n", style="bold white on red")
+    elif j.mount:
+        rate = f" · {j.mount_rate}'" if j.mount_rate else ""
+        t.append(("Flying: " if j.flying else "Riding: ") + animal_name(tr, j.mount) + rate
+                 + (" · galloped" if j.gallop_used else "") + "\n")
     if not j.terrain:
         t.append("Terrain: not set (g sets it)\n", style="yellow")
+    elif j.vessel:
+        t.append(f"{terrain_name(tr, j.terrain)}: {_aboard(tr, j)}\n", style="cyan")
     else:
         road = f" · {tr.routes[j.route].name}" if j.route in tr.routes else " · no road"
         t.append(f"Terrain: {terrain_name(tr, j.terrain)}{road}\n")
@@ -41,7 +51,8 @@ def where_panel(state: State) -> Text:
         chosen = pace_of(tr, j)
         line = f"Pace: {tr.paces[chosen].name}"
         if j.terrain and not tr.terrains[j.terrain].water:
-            now = calc.stage_pace(tr, chosen, j.terrain, j.route, slowed=party_slowed(state, tr))
+            now = calc.stage_pace(tr, chosen, j.terrain, j.route, flying=j.flying,
+                                  slowed=party_slowed(state, tr) and not j.mount)
             if now != chosen:
                 line += f" (held to {tr.paces[now].name})"
         t.append(line + "\n")
@@ -53,6 +64,17 @@ def where_panel(state: State) -> Text:
         t.append("Next day: " + (amount(tr, est) if est is not None else "–")
                  + f" · {amount(tr, j.distance)} so far\n")
     return _text(t)
+
+
+def _aboard(tr, j) -> str:
+    """'aboard the Havørn · 120' · rowed', 'aboard the Galley · 4 mph'."""
+    bits = [f"aboard the {vessel_name(tr, j.vessel)}"]
+    if j.ship_rate:
+        bits.append(f"{j.ship_rate}'")
+    elif j.vessel in tr.sea.vessels:
+        bits.append(f"{tr.sea.vessels[j.vessel].mph:g} mph")
+    bits += [x for x, on in (("rowed", j.oars), ("land in sight", j.coast)) if on]
+    return " · ".join(bits)
 
 
 def weather_line(state: State) -> Text:
