@@ -30,6 +30,17 @@ def turns(rules: Ruleset, seconds: int) -> int:
     return -(-seconds // t)
 
 
+def in_turns(rules: Ruleset, seconds: int) -> str:
+    """Time left in the unit the table counts, as the lights show it: turns
+    (rounded up), or rounds when less than a turn is left."""
+    t = rules.time
+    if 0 < seconds < t.turn_seconds:
+        n = -(-seconds // t.round_seconds)
+        return f"{n} round{'s' if n != 1 else ''}"
+    n = turns(rules, seconds)
+    return f"{n} turn{'s' if n != 1 else ''}"
+
+
 def span(rules: Ruleset, seconds: int) -> str:
     """A duration for people: '3 turns', '1 h 20 min', '2 days 4 h'."""
     if seconds <= 0:

@@ -119,7 +119,8 @@ def effects_panel(state: State) -> Text:
     for e in state.effects:
         left = e.ends - state.clock
         t.append(f"#{e.id} {e.name}", style="bold")
-        t.append(f" {clock.span(state.rules, left)}\n")
+        t.append(f" {clock.in_turns(state.rules, left)}")
+        t.append(f" · ends {clock.time_of_day(state.rules, e.ends)}\n", style="dim")
     t.rstrip()
     return t
 
