@@ -13,7 +13,7 @@ from __future__ import annotations
 from importlib import import_module
 from importlib.util import find_spec
 
-AREAS = ("campaign", "party", "dungeon", "lights", "effects", "supplies", "travel",
+AREAS = ("campaign", "party", "dungeon", "lights", "effects", "supplies", "chase", "travel",
          "corrections")
 
 
