@@ -72,12 +72,12 @@ def test_dash_beyond_the_free_ones_saves_or_the_party_member_gains_exhaustion(ma
         out = c.dispatch(ch.TakeTurn(None, True), [12])
         assert out.envelopes[0].event.save is None
         c.dispatch(ch.TakeTurn(0), [12])  # the thug stands
-    out = c.dispatch(ch.TakeTurn(None, True), [7, 12])  # sixth: 7+2 = 9 < DC 10
+    out = c.dispatch(ch.TakeTurn(None, True), [12, 7])  # sixth: 7+2 = 9 < DC 10
     assert out.envelopes[0].event.save.total == 9
     assert [e.event.TYPE for e in out.envelopes] == ["chase_turn_taken", "exhaustion_set"]
     assert c.state.party[0].exhaustion == 1 and runner(c, "Ana")["exhaustion"] == 1
     c.dispatch(ch.TakeTurn(0), [12])
-    c.dispatch(ch.TakeTurn(None, True), [8, 12])  # 8+2 = 10 meets the DC
+    c.dispatch(ch.TakeTurn(None, True), [12, 8])  # 8+2 = 10 meets the DC
     assert c.state.party[0].exhaustion == 1
 
 
@@ -87,7 +87,7 @@ def test_someone_outside_the_party_keeps_its_exhaustion_in_the_chase(make):
     for _ in range(4):
         c.dispatch(ch.TakeTurn(None, True), [12])  # four free dashes (Con +1)
         c.dispatch(ch.TakeTurn(0), [12])
-    c.dispatch(ch.TakeTurn(None, True), [1, 12])  # 1+1 fails
+    c.dispatch(ch.TakeTurn(None, True), [12, 1])  # 1+1 fails
     assert runner(c, "Thug")["exhaustion"] == 1 and runner(c, "Thug")["speed"] == 25
 
 

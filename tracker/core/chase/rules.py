@@ -315,13 +315,14 @@ def decide_turn(state: State, cmd: TakeTurn, dice) -> list[Event]:
         raise Refused(f"{r.name} moves 0 to {speed(state, r)} ft"
                       + ("" if cmd.dash else f" ({2 * speed(state, r)} with a dash)"))
     ch = state.rules.chase
+    # the dice in the order the event holds them, so amending retypes the right one
+    table = ch.complications[state.chase.setting]
+    comp = dicemod.roll(table.die, dice, f"{r.name}: complication")
     save = None
     if cmd.dash and r.dashes >= free_dashes(state, r):
         save = dicemod.roll(f"1d20{r.con:+d}" if r.con else "1d20", dice,
                             f"{r.name}: DC {ch.dash_dc} {ch.dash_save} save (dash "
-                            f"{r.dashes + 1} of {free_dashes(state, r)} free)")
-    table = ch.complications[state.chase.setting]
-    comp = dicemod.roll(table.die, dice, f"{r.name}: complication")
+                            f"{r.dashes + 1}, {free_dashes(state, r)} free)")
     out: list[Event] = [TurnTaken(r.name, feet, cmd.dash, state.chase.setting, comp, save)]
     if save is not None and save.total < ch.dash_dc and r.member:
         c = party.find(state, r.name)
