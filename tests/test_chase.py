@@ -352,3 +352,12 @@ def test_wilderness_evasion_rate_matches_the_chance(make, fleeing, pursuers):
         ev = decide(c.state, ch.RollEvasion(), SeededDice(f"ev{fleeing}-{pursuers}-{i}"))[0]
         hits += evolve(c.state, ev).chase.outcome == "escaped"
     assert abs(z(hits, n, p)) < 3.3
+
+
+def test_a_pursuer_catches_only_the_nearest_quarry_and_stops_there(make):
+    c = urban(make, 40)
+    c.dispatch(ch.JoinChase("Bo", "quarry", speed=30, at=50), [15])
+    c.dispatch(ch.TakeTurn(0), [12]), c.dispatch(ch.TakeTurn(0), [12])
+    c.dispatch(ch.TakeTurn(60, True), [12])  # the thug runs past both: it stops at Ana
+    assert runner(c, "Ana")["status"] == "caught" and runner(c, "Bo")["status"] == "in"
+    assert runner(c, "Thug")["position_ft"] == 40 and runner(c, "Bo")["gap_ft"] == 10

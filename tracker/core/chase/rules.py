@@ -176,16 +176,19 @@ def current(state: State) -> Runner | None:
     return next((r for r in ch.runners[start:] if running(state, r)), None)
 
 
+def chases(p: Runner, q: Runner) -> bool:
+    """A pursuer chases the quarry it names, or, naming none, every quarry."""
+    return p.side == PURSUER and q.side == QUARRY and (not p.target or p.target == q.name)
+
+
 def quarry_of(state: State, p: Runner) -> Runner | None:
-    """A pursuer's quarry: the one it names, else the first quarry still running."""
-    if p.target:
-        return find(state.chase, p.target)
-    return next((r for r in state.chase.runners if r.side == QUARRY and running(state, r)), None)
+    """The nearest quarry still running that the pursuer chases."""
+    return min((q for q in state.chase.runners if chases(p, q) and running(state, q)),
+               key=lambda q: q.position - p.position, default=None)
 
 
 def pursuers_of(state: State, q: Runner) -> list[Runner]:
-    return [p for p in state.chase.runners if p.side == PURSUER and running(state, p)
-            and (t := quarry_of(state, p)) is not None and t.name == q.name]
+    return [p for p in state.chase.runners if chases(p, q) and running(state, p)]
 
 
 def lead_pursuer(state: State, q: Runner) -> Runner | None:
@@ -429,14 +432,15 @@ def complication_text(rules, setting: str, roll: Roll) -> str:
     return f"{row.result}{save}" + (f"; on a failure: {row.on_fail}" if row.on_fail else "")
 
 
-def _caught(state: State, runners: tuple[Runner, ...]) -> tuple[Runner, ...]:
-    """A quarry a running pursuer has come within reach of is caught."""
-    view = replace(state, chase=replace(state.chase, runners=runners))
-    reach = state.rules.chase.reach
-    caught = {q.name for p in runners if p.side == PURSUER and running(view, p)
-              for q in [quarry_of(view, p)] if q is not None and running(view, q)
-              and q.position - p.position <= reach}
-    return tuple(replace(r, status=CAUGHT) if r.name in caught else r for r in runners)
+def _catch(state: State, runners: tuple[Runner, ...], p: Runner, moved_to: int) -> tuple[Runner, ...]:
+    """A pursuer that ends its move within reach of the nearest quarry it
+    chases catches it, and stops there (it does not run on past)."""
+    q = quarry_of(state, p) if p.side == PURSUER else None
+    if q is None or q.position - moved_to > state.rules.chase.reach:
+        return runners
+    return tuple(replace(x, status=CAUGHT) if x.name == q.name else
+                 replace(x, position=min(moved_to, q.position)) if x.name == p.name else x
+                 for x in runners)
 
 
 @evolves(TurnTaken)
@@ -457,7 +461,7 @@ def evolve_turn(state: State, ev: TurnTaken) -> State:
     if victim is not None:
         runners = tuple(replace(x, complication=text) if x.name == victim.name else x
                         for x in runners)
-    runners = _caught(state, runners)
+    runners = _catch(state, runners, r, r.position + ev.feet)
     after = replace(state, chase=replace(ch, runners=runners))
     nxt = _next_after(after, runners, r.name)
     if nxt is not None:
