@@ -112,7 +112,8 @@ def _chase_alerts(before: State, after: State) -> list[Alert]:
     for x in a.runners:
         old = was.get(x.name)
         if x.complication and (old is None or old.complication != x.complication):
-            out.append(Alert("warning", f"Complication for {x.name}: {x.complication}"))
+            brief = x.complication.split("; on a failure")[0]  # the screen shows the rest
+            out.append(Alert("warning", f"Complication for {x.name}: {brief}"))
         now, then = r.status(after, x), (r.status(before, old) if old else IN)
         if now != then and old is not None:
             out.append(Alert("error" if now != "escaped" else "information", f"{x.name}: {now}"))

@@ -86,8 +86,6 @@ class ChaseScreen(Screen):
         self.query_one("#chase-summary").border_title = "Chase"
         self.query_one("#runners").border_title = "Who runs (initiative order)"
         self.query_one("#chase-log").border_title = "Round by round"
-        self.query_one("#runners", DataTable).add_columns(
-            " ", "Name", "Side", "Gap ft", "Dash", "Exh", "Status")
         self.watch(self.app, "state", self.show, init=True)
 
     def show(self, state: State | None) -> None:
@@ -95,8 +93,12 @@ class ChaseScreen(Screen):
             return
         self.query_one("#chase-summary", Static).update(panels.summary(state))
         table = self.query_one("#runners", DataTable)
+        evasion = state.chase.evasion is not None
+        table.border_title = "The two sides" if evasion else "Who runs (initiative order)"
         row = table.cursor_row
-        table.clear()
+        table.clear(columns=True)
+        table.add_columns(" ", "Name", "Side", "Gap ft", "Speed" if evasion else "Dash",
+                          "Exh", "Status")
         for r in panels.runner_rows(state):
             table.add_row(*r)
         if table.row_count:

@@ -33,7 +33,7 @@ def summary(state: State) -> Text:
         return t
     cur = chase.current(state)
     t.append(f"{ch.setting.capitalize()} chase · round {ch.round}", style="bold")
-    t.append(f" · {stamp}\n")
+    t.append(f" · {(ch.round - 1) * rules.time.round_seconds} s in · {stamp}\n")
     end = chase.over(state)
     if end:
         t.append(f"Over: {end}. x ends the chase\n", style="bold yellow")
@@ -58,7 +58,8 @@ def _evasion_summary(state: State, t: Text, stamp: str) -> Text:
     if not ch.active:
         t.append(f"Over: {ch.outcome}", style="green" if ch.outcome == ESCAPED else "bold red")
     elif e.where == "dungeon":
-        t.append(f"Round {e.rounds} of running · r runs a round, b drops treasure/food")
+        tires = state.rules.chase.evasion.run_rounds
+        t.append(f"Round {e.rounds} of running (tired after {tires}) · r runs, b drops bait")
     elif e.where == "sea" and e.chance:
         t.append(f"Gap {e.gap} ft, round {e.rounds} · r runs a round")
     else:
@@ -83,10 +84,29 @@ def gap_bar(gap: int | None, widest: int) -> Text:
     return t
 
 
+def evasion_rows(state: State) -> list[tuple]:
+    """A B/X evasion's two sides, as rows like the 2024 chase's."""
+    e, ch = state.chase.evasion, state.chase
+    gap = gap_bar(e.gap, max(e.gap, 1)) if e.where == "sea" else Text("—", style="dim")
+    party_status = ch.outcome if not ch.active else ("exhausted" if e.exhausted else IN)
+    monsters = "stopped" if e.stopped else ("gave up" if not e.pursue else
+                                            (ch.outcome if not ch.active else IN))
+    size = f" ×{e.fleeing}" if e.where != "dungeon" else ""
+    return [("", Text(f"Party{size}", style="bold"), Text("fleeing", style="green"), gap,
+             f"{e.party_speed} ft", Text("yes" if e.exhausted else "—",
+                                         style="bold red" if e.exhausted else "dim"),
+             Text(party_status, style=STATUS_STYLE.get(party_status, "yellow"))),
+            ("", Text(f"Monsters ×{e.pursuers}" if e.where != "dungeon" else "Monsters"),
+             Text("pursuing", style="magenta"), gap, f"{e.monster_speed} ft", "",
+             Text(monsters, style=STATUS_STYLE.get(monsters, "yellow")))]
+
+
 def runner_rows(state: State) -> list[tuple]:
     """One row per participant: turn, name, side, gap bar, dashes, exhaustion, status."""
+    if state.chase.evasion is not None:
+        return evasion_rows(state)
     runners = state.chase.runners
-    gaps = {r.name: chase.gap(state, r) for r in runners}
+    gaps = {r.name: chase.gap(state, r) if chase.running(state, r) else None for r in runners}
     widest = max([g for g in gaps.values() if g is not None] + [state.chase.start, 1])
     cur = chase.current(state)
     rows = []
