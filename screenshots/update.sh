@@ -2,7 +2,7 @@
 # Regenerate the snapshot SVGs and copy them here under readable names.
 # Run from the repository root:  sh screenshots/update.sh
 set -e
-.venv/bin/python -m pytest tests/test_ui.py --snapshot-update -q
+.venv/bin/python -m pytest tests/test_ui.py tests/test_ui_chase.py --snapshot-update -q
 src=tests/__snapshots__/test_ui
 cp "$src/test_picker_snapshot.svg" screenshots/picker.svg
 cp "$src/test_empty_picker_snapshot.svg" screenshots/picker-empty.svg
@@ -16,5 +16,8 @@ for r in dyb-og-drager dolmenwood dnd-2024; do
   for s in fresh mid encounter overdue; do
     cp "$src/test_dungeon_snapshot[$r-$s].svg" "screenshots/dungeon-$r-$s.svg"
   done
+done
+for r in dyb-og-drager dolmenwood dnd-2024; do
+  cp "tests/__snapshots__/test_ui_chase/test_chase_screen_snapshot[$r].svg" "screenshots/chase-$r.svg"
 done
 ls screenshots/*.svg | wc -l
