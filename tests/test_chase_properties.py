@@ -16,7 +16,7 @@ from tracker.core.engine import Redo, Undo, decide, replay
 from tracker.core.errors import Refused
 from tracker.service import Campaign
 
-from test_properties import SETTINGS
+from test_properties import SETTINGS, play
 
 NAMES = ["Ana", "Bo", "Orc", "Dog"]
 
@@ -45,17 +45,6 @@ command = st.one_of(
 
 scenario = st.tuples(st.sampled_from(["dyb-og-drager", "dolmenwood", "dnd-2024"]),
                      st.integers(0, 1000), st.lists(command, min_size=1, max_size=40))
-
-
-def play(rid, seed, commands) -> tuple[Campaign, Path]:
-    saves = Path(tempfile.mkdtemp(prefix="chase-prop-"))
-    c = Campaign.create(saves, "p", rid, seed)
-    for cmd in commands:
-        try:
-            c.dispatch(cmd)
-        except Refused:
-            pass
-    return c, saves
 
 
 @SETTINGS

@@ -11,7 +11,7 @@ from ..events import describes
 from ..invariants import invariant
 from ..state import State
 from ..tally import Tally, tally
-from ..view import roll_json, state_view
+from ..view import state_view
 from . import rules as r
 from .model import IN, PURSUER
 
