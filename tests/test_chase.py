@@ -361,3 +361,28 @@ def test_a_pursuer_catches_only_the_nearest_quarry_and_stops_there(make):
     c.dispatch(ch.TakeTurn(60, True), [12])  # the thug runs past both: it stops at Ana
     assert runner(c, "Ana")["status"] == "caught" and runner(c, "Bo")["status"] == "in"
     assert runner(c, "Thug")["position_ft"] == 40 and runner(c, "Bo")["gap_ft"] == 10
+
+
+def test_roles_reverse(make):
+    c = urban(make, 100)
+    c.dispatch(ch.JoinChase("Bo", "quarry", speed=30, at=120), [1])
+    c.dispatch(ch.SwapSide("Ana", "Bo"))  # Ana turns on Bo, the thug chases Bo alone now
+    assert runner(c, "Ana")["side"] == "pursuer" and runner(c, "Ana")["quarry"] == "Bo"
+    assert runner(c, "Bo")["gap_ft"] == 20
+    with pytest.raises(Refused, match="names a quarry"):
+        c.dispatch(ch.SwapSide("Thug", "Bo"))  # a pursuer turning quarry names nobody
+    c.dispatch(ch.SwapSide("Thug"))
+    assert runner(c, "Thug")["side"] == "quarry"
+
+
+@pytest.mark.parametrize("rid", ["dyb-og-drager", "dolmenwood"])
+def test_wilderness_surprise(make, rid):
+    c = bx(make, rid)
+    c.dispatch(ch.StartEvasion("wilderness", 120, 120, 12, surprised="party"))
+    with pytest.raises(Refused, match="a surprised party cannot evade"):
+        c.dispatch(ch.RollEvasion(), [1])
+    c.dispatch(ch.EndChase("caught"))
+    c.dispatch(ch.StartEvasion("wilderness", 120, 120, 12, surprised="monsters"))
+    assert js(c)["outcome"] == "escaped" and js(c)["evasion"]["surprised"] == "monsters"
+    with pytest.raises(Refused, match="only in the wilderness"):
+        c.dispatch(ch.StartEvasion("dungeon", 120, 120, 12, surprised="party"))

@@ -25,12 +25,13 @@ from ..state import State
 from ..timeflow import pass_time
 from .model import CAUGHT, ESCAPED, MAX_GROUP, Chase, Evasion
 
-__all__ = ["WHERE", "StartEvasion", "RunRound", "DropBait", "RollEvasion", "PursueDay",
+__all__ = ["WHERE", "SURPRISED", "StartEvasion", "RunRound", "DropBait", "RollEvasion", "PursueDay",
            "EvasionStarted", "RoundRun", "BaitDropped", "EvasionRolled", "PursuitDayRolled",
            "pursues", "chance", "wilderness_chance", "sea_chance", "bait_took", "evaded",
            "caught_up"]
 
 WHERE = ("dungeon", "wilderness", "sea")
+SURPRISED = ("", "party", "monsters")  # who was surprised when the party fled
 Speed = Annotated[int, Meta(ge=1, le=10_000)]
 Group = Annotated[int, Meta(ge=0, le=MAX_GROUP)]
 Morale = Annotated[int, Meta(ge=0, le=12)]
@@ -49,6 +50,7 @@ class StartEvasion(Command, frozen=True):
     fleeing: int | None = None  # wilderness: default the living party
     pursuers: int = 1
     gap: int = 0  # sea: feet between the ships
+    surprised: str = ""  # wilderness: "party" or "monsters" were surprised
 
 
 class RunRound(Command, frozen=True):
@@ -81,6 +83,7 @@ class EvasionStarted(Event, frozen=True):
     fleeing: Group = 0
     pursuers: Group = 0
     gap: Gap = 0
+    surprised: Annotated[str, Meta(max_length=16)] = ""
 
 
 @event("evasion_round_run", area="chase")
@@ -185,6 +188,8 @@ def decide_start(state: State, cmd: StartEvasion, dice) -> list[Event]:
                              ("the gap", cmd.gap, 0, 1_000_000)):
         if not lo <= v <= hi:
             raise Refused(f"{label} must be {lo} to {hi} (got {v})")
+    if cmd.surprised not in SURPRISED or (cmd.surprised and cmd.where != "wilderness"):
+        raise Refused("surprise is \"party\" or \"monsters\", and only in the wilderness")
     fleeing = cmd.fleeing if cmd.fleeing is not None else \
         sum(1 for c in state.party if sheet.status(state.rules, c) != "dead")
     if not 1 <= fleeing <= MAX_GROUP:
@@ -194,7 +199,7 @@ def decide_start(state: State, cmd: StartEvasion, dice) -> list[Event]:
     if e.morale_die and never < cmd.morale < always:
         roll = dicemod.roll(e.morale_die, dice, f"morale {cmd.morale}: do they pursue?")
     return [EvasionStarted(cmd.where, speed, cmd.monster_speed, cmd.morale, cmd.pursue, roll,
-                           fleeing, cmd.pursuers, cmd.gap)]
+                           fleeing, cmd.pursuers, cmd.gap, cmd.surprised)]
 
 
 @decides(RunRound)
@@ -226,6 +231,9 @@ def decide_bait(state: State, cmd: DropBait, dice) -> list[Event]:
 def decide_evasion(state: State, cmd: RollEvasion, dice) -> list[Event]:
     ev = _evasion(state, "wilderness", "sea")
     e = _rules(state)
+    if ev.surprised == "party":
+        raise Refused("a surprised party cannot evade (the referee may allow a small chance: "
+                      "end the chase as escaped if so)")
     bad = [t for t in cmd.terrain if t not in e.terrain]
     if bad:
         raise Refused(f"unknown terrain {bad[0]!r}; choose from: " + (", ".join(e.terrain) or "none"))
@@ -262,11 +270,12 @@ def evolve_started(state: State, ev: EvasionStarted) -> State:
         raise Refused("a chase is already running")
     pursue = pursues(state.rules, ev)
     evasion = Evasion(ev.where, ev.party_speed, ev.monster_speed, ev.fleeing, ev.pursuers,
-                      ev.morale, pursue, gap=ev.gap)
+                      ev.morale, pursue, gap=ev.gap, surprised=ev.surprised)
     state = replace(state, chase=Chase(active=True, evasion=evasion,
                                        chases=state.chase.chases + 1))
-    # no pursuit, or a faster party in a dungeon: away at once
-    if not pursue or (ev.where == "dungeon" and ev.party_speed > ev.monster_speed):
+    # no pursuit, a faster party in a dungeon, or monsters the party surprised: away at once
+    if not pursue or ev.surprised == "monsters" or \
+            (ev.where == "dungeon" and ev.party_speed > ev.monster_speed):
         return _end(state, ESCAPED, evasion)
     return state
 

@@ -55,6 +55,7 @@ class Evasion(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     chance: int = 0  # the last evasion chance, percent
     exhausted: bool = False
     stopped: bool = False  # bait took the pursuers
+    surprised: str = ""  # wilderness: "party" (cannot evade) or "monsters" (away at once)
 
 
 class Chase(msgspec.Struct, frozen=True, gc=False):

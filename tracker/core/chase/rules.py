@@ -73,6 +73,13 @@ class LeaveChase(Command, frozen=True):
     name: str
 
 
+class SwapSide(Command, frozen=True):
+    """Roles reverse: a quarry turns on its pursuers, or a pursuer flees."""
+
+    name: str
+    target: str = ""  # the new pursuer's quarry ("": every quarry)
+
+
 class EndChase(Command, frozen=True):
     outcome: str
 
@@ -116,6 +123,12 @@ class EscapeRolled(Event, frozen=True):
     name: CharacterName
     roll: Roll
     factors: tuple[Key, ...] = ()
+
+
+@event("chase_side_swapped", area="chase")
+class SideSwapped(Event, frozen=True):
+    name: CharacterName
+    target: Annotated[str, Meta(max_length=40)] = ""
 
 
 @event("chase_left", area="chase")
@@ -359,6 +372,18 @@ def decide_leave(state: State, cmd: LeaveChase, dice) -> list[Event]:
     return [RunnerLeft(r.name)]
 
 
+@decides(SwapSide)
+def decide_swap(state: State, cmd: SwapSide, dice) -> list[Event]:
+    r = _runner(state, cmd.name)
+    if not running(state, r):
+        raise Refused(f"{r.name} is out of the chase ({status(state, r)})")
+    if cmd.target:
+        t = find(state.chase, cmd.target)
+        if r.side != QUARRY or t is None or t.side != QUARRY or t.name == r.name:
+            raise Refused(f"a new pursuer names a quarry already in the chase, not {cmd.target!r}")
+    return [SideSwapped(r.name, t.name if cmd.target else "")]
+
+
 @decides(EndChase)
 def decide_end(state: State, cmd: EndChase, dice) -> list[Event]:
     if not state.chase.active:
@@ -492,6 +517,14 @@ def evolve_escape(state: State, ev: EscapeRolled) -> State:
     runners = _with_runner(ch, q.name, status=ESCAPED)
     turn = ch.turn if ch.turn != q.name else ""
     return replace(state, chase=replace(ch, runners=runners, turn=turn))
+
+
+@evolves(SideSwapped)
+def evolve_swapped(state: State, ev: SideSwapped) -> State:
+    r = _named(state, ev.name)
+    side = PURSUER if r.side == QUARRY else QUARRY
+    runners = _with_runner(state.chase, r.name, side=side, target=ev.target)
+    return replace(state, chase=replace(state.chase, runners=runners))
 
 
 @evolves(RunnerLeft)

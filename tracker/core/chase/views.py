@@ -51,6 +51,11 @@ def _escape(ev: r.EscapeRolled, rules) -> str:
         (f" ({why})" if why else "")
 
 
+@describes(r.SideSwapped)
+def _swapped(ev: r.SideSwapped, rules) -> str:
+    return f"{ev.name} turns about" + (f" and goes after {ev.target}" if ev.target else "")
+
+
 @describes(r.RunnerLeft)
 def _left(ev: r.RunnerLeft, rules) -> str:
     return f"{ev.name} gives up the chase"
@@ -67,6 +72,8 @@ def _evasion(ev: r.EvasionStarted, rules) -> str:
             f"{ev.monster_speed} ft")
     if ev.where != "dungeon":
         text += f", {ev.fleeing} fleeing from {ev.pursuers}"
+    if ev.surprised:
+        text += f"; {ev.surprised} surprised"
     if ev.morale_roll is not None:
         text += f"; morale {ev.morale} {roll_text(ev.morale_roll)}"
     if rules.chase is not None and rules.chase.evasion is not None:
@@ -161,7 +168,8 @@ def _chase_json(state: State) -> dict:
                           "monster_speed": e.monster_speed, "fleeing": e.fleeing,
                           "pursuers": e.pursuers, "pursue": e.pursue, "rounds": e.rounds,
                           "gap_ft": e.gap, "chance": e.chance or None,
-                          "exhausted": e.exhausted, "stopped": e.stopped}
+                          "exhausted": e.exhausted, "stopped": e.stopped,
+                          "surprised": e.surprised or None}
     return out
 
 

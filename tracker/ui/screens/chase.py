@@ -55,6 +55,8 @@ class ChaseScreen(Screen):
         ("Move or dash some feet", "Whose turn it is moves as far as you type", "move_feet"),
         ("Escape roll", "A quarry out of sight rolls Stealth against Perception", "escape"),
         ("Give up", "A participant leaves the chase", "give_up"),
+        ("Swap sides", "Roles reverse: a quarry turns on its pursuers, or a pursuer flees",
+         "swap"),
         ("End the chase", "Caught, gave up or escaped", "end"),
         ("Run a round", "B/X: both sides run flat out for a round", "run"),
         ("Drop treasure or food", "B/X: the pursuers may stop for it (3-in-6)", "bait"),
@@ -63,7 +65,7 @@ class ChaseScreen(Screen):
     ]
 
     EVASION = {"run", "evade", "bait", "day"}
-    CHASE = {"join", "move", "dash", "escape", "move_feet", "give_up"}
+    CHASE = {"join", "move", "dash", "escape", "move_feet", "give_up", "swap"}
 
     def check_action(self, action: str, parameters) -> bool | None:
         """Show only the keys of the ruleset's kind of chase (2024 or B/X)."""
@@ -252,6 +254,13 @@ class ChaseScreen(Screen):
         who = await self._choose("Who gives up?", opts) if opts else None
         if who:
             self.app.run_command(chase.LeaveChase(who))
+
+    @work(exit_on_error=False)
+    async def action_swap(self) -> None:
+        opts = self._runner_choice("", lambda r: chase.running(self.state, r))
+        who = await self._choose("Whose role reverses?", opts) if opts else None
+        if who:
+            self.app.run_command(chase.SwapSide(who))
 
     @work(exit_on_error=False)
     async def action_end(self) -> None:
