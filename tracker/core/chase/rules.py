@@ -25,8 +25,10 @@ from ..limits import CharacterName, Key
 from ..party import rules as party
 from ..state import State
 from ..timeflow import pass_time
-from .model import (CAUGHT, DROPPED, ESCAPED, GAVE_UP, IN, OUTCOMES, PURSUER, QUARRY, SIDES,
-                    Chase, Runner)
+from .model import CAUGHT, ESCAPED, GAVE_UP, OUTCOMES, PURSUER, QUARRY, SIDES, Chase, Runner
+from .standing import (afflicted, complication_text, current, escape_die, escape_target,  # noqa: F401
+                       exhaustion, find, free_dashes, gap, lead_pursuer, over, pursuers_of,
+                       quarry_of, running, speed, status)
 
 Distance = Annotated[int, Meta(ge=0, le=1_000_000)]  # feet
 Speed = Annotated[int, Meta(ge=0, le=10_000)]  # feet per round
@@ -141,99 +143,6 @@ class ChaseEnded(Event, frozen=True):
     outcome: Key
 
 
-# --- reading the chase ----------------------------------------------------------------
-
-
-def find(chase: Chase, name: str) -> Runner | None:
-    key = name.casefold()
-    return next((r for r in chase.runners if r.name.casefold() == key), None)
-
-
-def exhaustion(state: State, r: Runner) -> int:
-    c = party.find(state, r.name) if r.member else None
-    return c.exhaustion if c is not None else r.exhaustion
-
-
-def speed(state: State, r: Runner) -> int:
-    """Feet a round, exhaustion taken off (the party's rule)."""
-    c = party.find(state, r.name) if r.member else None
-    if c is not None:
-        return sheet.speed(state.rules, c)
-    per_level = state.rules.party.exhaustion_speed if state.rules.party else 0
-    return max(0, r.speed - per_level * r.exhaustion)
-
-
-def status(state: State, r: Runner) -> str:
-    if r.status == IN and exhaustion(state, r) >= state.rules.chase.drop_out_exhaustion:
-        return DROPPED
-    return r.status
-
-
-def running(state: State, r: Runner) -> bool:
-    return status(state, r) == IN
-
-
-def free_dashes(state: State, r: Runner) -> int:
-    ch = state.rules.chase
-    return max(ch.free_dashes_min, ch.free_dashes + r.con)
-
-
-def current(state: State) -> Runner | None:
-    """The runner whose turn it is (the first still running at a round's start)."""
-    ch = state.chase
-    if not ch.active or ch.evasion is not None:
-        return None
-    start = 0
-    if ch.turn:
-        start = next((i for i, r in enumerate(ch.runners) if r.name == ch.turn), 0)
-    return next((r for r in ch.runners[start:] if running(state, r)), None)
-
-
-def chases(p: Runner, q: Runner) -> bool:
-    """A pursuer chases the quarry it names, or, naming none, every quarry."""
-    return p.side == PURSUER and q.side == QUARRY and (not p.target or p.target == q.name)
-
-
-def quarry_of(state: State, p: Runner) -> Runner | None:
-    """The nearest quarry still running that the pursuer chases."""
-    return min((q for q in state.chase.runners if chases(p, q) and running(state, q)),
-               key=lambda q: q.position - p.position, default=None)
-
-
-def pursuers_of(state: State, q: Runner) -> list[Runner]:
-    return [p for p in state.chase.runners if chases(p, q) and running(state, p)]
-
-
-def lead_pursuer(state: State, q: Runner) -> Runner | None:
-    return max(pursuers_of(state, q), key=lambda p: p.position, default=None)
-
-
-def gap(state: State, r: Runner) -> int | None:
-    """Feet from a quarry to its lead pursuer, or from a pursuer to its quarry."""
-    if r.side == QUARRY:
-        lead = lead_pursuer(state, r)
-        return None if lead is None else r.position - lead.position
-    q = quarry_of(state, r)
-    return None if q is None else q.position - r.position
-
-
-def escape_die(rules, factors) -> str:
-    """The Stealth die with advantage or disadvantage (both cancel out)."""
-    edges = {rules.chase.escape_factors[f].edge for f in factors
-             if f in rules.chase.escape_factors}
-    die = rules.chase.stealth_die
-    if len(edges) != 1:
-        return die
-    g = dicemod.parse(die).groups[0]
-    return f"2d{g.sides}{'kh1' if edges == {'advantage'} else 'kl1'}" + \
-        die[len(f"{g.count}d{g.sides}"):]
-
-
-def escape_target(state: State, q: Runner) -> int | None:
-    """The highest passive Perception among the quarry's pursuers."""
-    return max((p.perception for p in pursuers_of(state, q)), default=None)
-
-
 # --- decide ---------------------------------------------------------------------------
 
 
@@ -245,19 +154,29 @@ def _rules(state: State):
     return ch
 
 
-def _running_chase(state: State) -> Chase:
-    _rules(state)
+def _running(state: State) -> Chase:
     if not state.chase.active or state.chase.evasion is not None:
         raise Refused("no chase is running (start one first)")
     return state.chase
 
 
-def _runner(state: State, name: str) -> Runner:
-    r = find(_running_chase(state), name)
+def _named(state: State, name: str) -> Runner:
+    r = find(_running(state), name)
     if r is None:
         names = ", ".join(x.name for x in state.chase.runners) or "nobody yet"
         raise Refused(f"{name!r} is not in the chase (in it: {names})")
     return r
+
+
+def _running_chase(state: State) -> Chase:
+    """The running chase, for a command (the ruleset must have the rule)."""
+    _rules(state)
+    return _running(state)
+
+
+def _runner(state: State, name: str) -> Runner:
+    _rules(state)
+    return _named(state, name)
 
 
 @decides(StartChase)
@@ -406,19 +325,6 @@ def _with_runner(chase: Chase, name: str, **changes) -> tuple[Runner, ...]:
     return tuple(replace(r, **changes) if r.name == name else r for r in chase.runners)
 
 
-def _running(state: State) -> Chase:
-    if not state.chase.active or state.chase.evasion is not None:
-        raise Refused("no chase is running")
-    return state.chase
-
-
-def _named(state: State, name: str) -> Runner:
-    r = find(_running(state), name)
-    if r is None:
-        raise Refused(f"{name!r} is not in the chase")
-    return r
-
-
 @evolves(RunnerJoined)
 def evolve_joined(state: State, ev: RunnerJoined) -> State:
     ch = _running(state)
@@ -436,25 +342,6 @@ def evolve_joined(state: State, ev: RunnerJoined) -> State:
 def _next_after(state: State, runners: tuple[Runner, ...], name: str) -> Runner | None:
     i = next(i for i, r in enumerate(runners) if r.name == name)
     return next((r for r in runners[i + 1:] if running(state, r)), None)
-
-
-def afflicted(state: State, name: str) -> Runner | None:
-    """Who a complication rolled by ``name`` lands on: the next runner in
-    initiative order, round the table, never the roller."""
-    runners = state.chase.runners
-    i = next(i for i, r in enumerate(runners) if r.name == name)
-    return next((r for r in runners[i + 1:] + runners[:i] if running(state, r)), None)
-
-
-def complication_text(rules, setting: str, roll: Roll) -> str:
-    """What a complication roll means ('' for none): obstacle, save and DC, failure."""
-    table = rules.chase.complications.get(setting) if rules.chase else None
-    entry = table.entries if table else []
-    row = next((e for e in entry if e.roll[0] <= roll.total <= e.roll[1]), None)
-    if row is None or not row.result:
-        return ""
-    save = f"; DC {row.dc} {row.save} save" if row.save else ""
-    return f"{row.result}{save}" + (f"; on a failure: {row.on_fail}" if row.on_fail else "")
 
 
 def _catch(state: State, runners: tuple[Runner, ...], p: Runner, moved_to: int) -> tuple[Runner, ...]:
@@ -544,21 +431,6 @@ def evolve_ended(state: State, ev: ChaseEnded) -> State:
     if not state.chase.active:
         raise Refused("no chase is running")
     return replace(state, chase=replace(state.chase, active=False, outcome=ev.outcome))
-
-
-def over(state: State) -> str:
-    """How the chase stands to end ('' while it goes on): every quarry caught
-    or escaped, or no pursuer left running."""
-    ch = state.chase
-    if not ch.active or ch.evasion is not None or not ch.runners:
-        return ""
-    quarry = [r for r in ch.runners if r.side == QUARRY]
-    pursuers = [r for r in ch.runners if r.side == PURSUER]
-    if not quarry or not pursuers:
-        return ""
-    if any(running(state, q) for q in quarry):
-        return "" if any(running(state, p) for p in pursuers) else GAVE_UP
-    return CAUGHT if any(status(state, q) == CAUGHT for q in quarry) else ESCAPED
 
 
 from .evasion import *  # noqa: E402,F401,F403  (B/X evasion: registered with the rules)
