@@ -2,7 +2,7 @@
 # Regenerate the snapshot SVGs and copy them here under readable names.
 # Run from the repository root:  sh screenshots/update.sh
 set -e
-.venv/bin/python -m pytest tests/test_ui.py --snapshot-update -q
+.venv/bin/python -m pytest tests/test_ui.py tests/test_ui_chase.py --snapshot-update -q
 src=tests/__snapshots__/test_ui
 cp "$src/test_picker_snapshot.svg" screenshots/picker.svg
 cp "$src/test_empty_picker_snapshot.svg" screenshots/picker-empty.svg
@@ -25,6 +25,9 @@ for r in dyb-og-drager dnd-2024; do
   cp "tests/__snapshots__/test_travel_ui/test_travel_afloat_snapshot[$r].svg" "screenshots/travel-sea-$r.svg"
 done
 cp tests/__snapshots__/test_travel_ui/test_travel_mounted_snapshot.svg screenshots/travel-mounted-dnd-2024.svg
+for r in dyb-og-drager dolmenwood dnd-2024; do
+  cp "tests/__snapshots__/test_ui_chase/test_chase_screen_snapshot[$r].svg" "screenshots/chase-$r.svg"
+done
 ls screenshots/*.svg | wc -l
 .venv/bin/python -m pytest tests/test_ui_bastion.py --snapshot-update -q
 src=tests/__snapshots__/test_ui_bastion

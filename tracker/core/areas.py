@@ -13,8 +13,8 @@ from __future__ import annotations
 from importlib import import_module
 from importlib.util import find_spec
 
-AREAS = ("campaign", "party", "dungeon", "lights", "effects", "supplies", "bastion", "travel",
-         "corrections")
+AREAS = ("campaign", "party", "dungeon", "lights", "effects", "supplies", "bastion", "chase",
+         "travel", "corrections")
 
 
 def import_layer(layer: str) -> None:

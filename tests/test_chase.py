@@ -1,0 +1,388 @@
+"""Chases, rule by rule, on each ruleset that has the rule: the D&D 2024 chase
+(dashes, exhaustion, complications, escape, rounds on the clock) and B/X
+evasion (morale, dungeon rounds, wilderness and sea chances, pursuit).
+
+Dice are typed in with ``dice=[...]`` so every outcome is known.
+"""
+
+import math
+
+import pytest
+
+from tracker.core import chase as ch
+from tracker.core.dice import DiceNeeded, ManualDice, SeededDice
+from tracker.core.engine import decide, evolve
+from tracker.core.errors import Refused
+from tracker.core.lights import LightSource
+from tracker.core.party import AddCharacter, SetExhaustion
+from tracker.core.supplies import SetSupplies
+from tracker.core.view import state_json
+
+ROGUE = (10, 16, 14, 12, 14, 10)  # str dex con int wis cha: Dex +3, Con +2, Wis +2
+
+
+def js(c):
+    return state_json(c.state, c.seq)["chase"]
+
+
+def runner(c, name):
+    return next(r for r in js(c)["runners"] if r["name"] == name)
+
+
+def urban(make, distance=40):
+    """Ana (party, quarry, initiative 20+3) runs from a Thug (initiative 10)."""
+    c = make("dnd-2024")
+    c.dispatch(AddCharacter("Ana", "rogue", 1, ROGUE))
+    c.dispatch(ch.StartChase("urban", distance))
+    c.dispatch(ch.JoinChase("Ana"), [20])
+    c.dispatch(ch.JoinChase("Thug", "pursuer", speed=30, con=1, perception=12), [10])
+    return c
+
+
+# --- D&D 2024 ---------------------------------------------------------------------------
+
+
+def test_party_member_numbers_come_from_the_party(make):
+    c = urban(make)
+    ana = runner(c, "Ana")
+    assert (ana["speed"], ana["free_dashes"], ana["initiative"]) == (30, 5, 23)
+    assert [r["name"] for r in js(c)["runners"]] == ["Ana", "Thug"]  # initiative order
+    assert js(c)["turn"] == "Ana" and runner(c, "Thug")["quarry"] == "Ana"
+    assert runner(c, "Thug")["gap_ft"] == 40
+
+
+def test_exhaustion_from_the_party_slows_the_runner(make):
+    c = urban(make)
+    c.dispatch(SetExhaustion("Ana", 2))
+    assert runner(c, "Ana")["speed"] == 20 and runner(c, "Ana")["exhaustion"] == 2
+    with pytest.raises(Refused, match="moves 0 to 20 ft"):
+        c.dispatch(ch.TakeTurn(45, True))
+
+
+def test_free_dashes_are_3_plus_con_at_least_1(make):
+    c = urban(make)
+    c.dispatch(ch.JoinChase("Slug", "pursuer", speed=20, con=-4), [1])
+    assert runner(c, "Slug")["free_dashes"] == 1
+    assert runner(c, "Thug")["free_dashes"] == 4
+
+
+def test_dash_beyond_the_free_ones_saves_or_the_party_member_gains_exhaustion(make):
+    c = urban(make)
+    for _ in range(5):  # Ana's five free dashes: only the complication die each turn
+        out = c.dispatch(ch.TakeTurn(None, True), [12])
+        assert out.envelopes[0].event.save is None
+        c.dispatch(ch.TakeTurn(0), [12])  # the thug stands
+    out = c.dispatch(ch.TakeTurn(None, True), [12, 7])  # sixth: 7+2 = 9 < DC 10
+    assert out.envelopes[0].event.save.total == 9
+    assert [e.event.TYPE for e in out.envelopes] == ["chase_turn_taken", "exhaustion_set"]
+    assert c.state.party[0].exhaustion == 1 and runner(c, "Ana")["exhaustion"] == 1
+    c.dispatch(ch.TakeTurn(0), [12])
+    c.dispatch(ch.TakeTurn(None, True), [12, 8])  # 8+2 = 10 meets the DC
+    assert c.state.party[0].exhaustion == 1
+
+
+def test_someone_outside_the_party_keeps_its_exhaustion_in_the_chase(make):
+    c = urban(make, 1000)
+    c.dispatch(ch.TakeTurn(0), [12])
+    for _ in range(4):
+        c.dispatch(ch.TakeTurn(None, True), [12])  # four free dashes (Con +1)
+        c.dispatch(ch.TakeTurn(0), [12])
+    c.dispatch(ch.TakeTurn(None, True), [12, 1])  # 1+1 fails
+    assert runner(c, "Thug")["exhaustion"] == 1 and runner(c, "Thug")["speed"] == 25
+
+
+def test_five_levels_of_exhaustion_drop_a_runner_out(make):
+    c = urban(make)
+    c.dispatch(SetExhaustion("Ana", 5))
+    assert runner(c, "Ana")["status"] == "dropped out"
+    assert js(c)["turn"] == "Thug"
+
+
+def test_complication_afflicts_the_next_runner_in_initiative_order(make):
+    c = urban(make, 1000)
+    c.dispatch(ch.JoinChase("Guard", "pursuer", speed=30, perception=11), [2])
+    c.dispatch(ch.TakeTurn(30), [4])  # Ana rolls slick ground: it lands on the thug
+    assert "slippery ground" in runner(c, "Thug")["complication"]
+    assert "DC 10 Dex" in runner(c, "Thug")["complication"]
+    c.dispatch(ch.TakeTurn(30), [12])  # the thug's turn ends: its complication is spent
+    assert runner(c, "Thug")["complication"] is None
+    out = c.dispatch(ch.TakeTurn(30), [5])  # the last runner's lands on the first, round the table
+    assert "brawl" in runner(c, "Ana")["complication"] and "2d4" in runner(c, "Ana")["complication"]
+    assert any("Complication for Ana" in a.text for a in out.alerts)
+
+
+def test_7_to_12_is_no_complication_and_wilderness_has_its_own_table(make):
+    c = make("dnd-2024")
+    c.dispatch(ch.StartChase("wilderness", 100))
+    c.dispatch(ch.JoinChase("Elk", "quarry", speed=50), [20])
+    c.dispatch(ch.JoinChase("Wolf", "pursuer", speed=40), [1])
+    c.dispatch(ch.TakeTurn(), [7])
+    assert runner(c, "Wolf")["complication"] is None
+    c.dispatch(ch.TakeTurn(), [6])
+    assert "joins the chase with it as its quarry" in runner(c, "Elk")["complication"]
+
+
+def test_each_round_is_six_seconds_on_the_one_clock_and_lights_burn(make):
+    c = urban(make, 1000)
+    c.dispatch(SetSupplies("torches", 1))
+    c.dispatch(LightSource("torch", "Ana"))
+    left = c.state.lights[0].seconds_left
+    for _ in range(10):  # ten rounds: a minute
+        c.dispatch(ch.TakeTurn(30), [12])
+        c.dispatch(ch.TakeTurn(30), [12])
+    assert state_json(c.state, c.seq)["clock"]["seconds"] == 60 and js(c)["round"] == 11
+    assert c.state.lights[0].seconds_left == left - 60
+
+
+def test_a_pursuer_within_reach_catches_its_quarry(make):
+    c = urban(make, 40)
+    c.dispatch(ch.TakeTurn(0), [12])
+    c.dispatch(ch.TakeTurn(30), [12])  # 10 ft short
+    assert runner(c, "Ana")["status"] == "in"
+    c.dispatch(ch.TakeTurn(0), [12])
+    out = c.dispatch(ch.TakeTurn(5), [12])  # 5 ft: within reach
+    assert runner(c, "Ana")["status"] == "caught" and js(c)["over"] == "caught"
+    assert any("end it" in a.text for a in out.alerts)
+    with pytest.raises(Refused, match="the chase is over"):
+        c.dispatch(ch.TakeTurn(0), [12])
+    c.dispatch(ch.EndChase("caught"))
+    assert not js(c)["active"] and js(c)["outcome"] == "caught"
+
+
+@pytest.mark.parametrize("die,factors,faces,escaped", [
+    ("1d20", (), [10], True),  # 10 + 3 = 13 > 12
+    ("1d20", (), [9], False),  # 12 ties: no escape
+    ("2d20kh1", ("cover",), [2, 9], False),
+    ("2d20kh1", ("cover", "crowd"), [2, 10], True),
+    ("2d20kl1", ("open",), [18, 9], False),
+    ("1d20", ("cover", "open"), [10], True),  # advantage and disadvantage cancel
+])
+def test_stealth_escape_beats_the_highest_passive_perception(make, die, factors, faces, escaped):
+    c = urban(make)
+    c.dispatch(ch.JoinChase("Guard", "pursuer", speed=30, perception=9), [1])
+    out = c.dispatch(ch.TryEscape("Ana", factors), faces)
+    assert out.envelopes[0].event.roll.expr == die
+    assert (runner(c, "Ana")["status"] == "escaped") is escaped
+
+
+def test_escape_refusals(make):
+    c = urban(make)
+    with pytest.raises(Refused, match="only a quarry"):
+        c.dispatch(ch.TryEscape("Thug"))
+    with pytest.raises(Refused, match="unknown escape factor 'fog'"):
+        c.dispatch(ch.TryEscape("Ana", ("fog",)))
+
+
+def test_bad_input_is_refused_with_nothing_written(make):
+    c = make("dnd-2024")
+    with pytest.raises(Refused, match="no chase is running"):
+        c.dispatch(ch.JoinChase("Ana"))
+    with pytest.raises(Refused, match="no complication table for 'moon'"):
+        c.dispatch(ch.StartChase("moon"))
+    c.dispatch(ch.StartChase())
+    seq = c.seq
+    for cmd, why in [(ch.JoinChase("Zed"), "give a speed"),
+                     (ch.JoinChase("Zed", "ally", speed=30), "a side is"),
+                     (ch.JoinChase("Zed", speed=-5), "speed must be 0 to"),
+                     (ch.JoinChase("Zed", speed=30, perception=99), "passive Perception must"),
+                     (ch.JoinChase("Zed", "pursuer", speed=30, target="Nobody"), "names a quarry"),
+                     (ch.TakeTurn(), "the chase is over|nobody"),
+                     (ch.EndChase("won"), "a chase ends"),
+                     (ch.StartChase(), "already running")]:
+        with pytest.raises(Refused, match=why):
+            c.dispatch(cmd, [10])
+    assert c.seq == seq
+
+
+def test_osr_rulesets_have_no_2024_chase(make):
+    c = make("dyb-og-drager")
+    with pytest.raises(Refused, match="no round-by-round chase; use an evasion"):
+        c.dispatch(ch.StartChase())
+
+
+def test_gave_up_and_role_of_a_named_target(make):
+    c = urban(make)
+    c.dispatch(ch.JoinChase("Bo", "quarry", speed=30, at=100), [1])
+    c.dispatch(ch.JoinChase("Dog", "pursuer", speed=40, target="Bo", at=60), [1])
+    assert runner(c, "Dog")["gap_ft"] == 40 and runner(c, "Bo")["gap_ft"] == 40
+    c.dispatch(ch.LeaveChase("Thug"))
+    assert runner(c, "Thug")["status"] == "gave up"
+    assert runner(c, "Ana")["gap_ft"] is None  # nobody chases Ana now
+    assert js(c)["over"] is None  # the dog still runs after Bo
+
+
+# --- B/X evasion --------------------------------------------------------------------------
+
+
+def bx(make, rid="dyb-og-drager"):
+    c = make(rid)
+    for n in ("Ana", "Bo", "Cy"):
+        c.dispatch(AddCharacter(n))
+    return c
+
+
+@pytest.mark.parametrize("morale,dice,pursue", [(8, [4, 4], True), (8, [4, 5], False),
+                                                (2, [], False), (12, [], True)])
+def test_dyb_og_drager_morale_decides_pursuit(make, morale, dice, pursue):
+    c = bx(make)
+    out = c.dispatch(ch.StartEvasion("dungeon", 120, 120, morale), dice)
+    assert (out.envelopes[0].event.morale_roll is None) is (not dice)
+    assert js(c)["evasion"]["pursue"] is pursue and js(c)["active"] is pursue
+
+
+def test_dolmenwood_has_no_morale_roll_the_gm_says(make):
+    c = bx(make, "dolmenwood")
+    out = c.dispatch(ch.StartEvasion("dungeon", 120, 120, 8, pursue=False))
+    assert out.envelopes[0].event.morale_roll is None and js(c)["outcome"] == "escaped"
+
+
+@pytest.mark.parametrize("rid", ["dyb-og-drager", "dolmenwood"])
+def test_dungeon_faster_party_escapes_at_once(make, rid):
+    c = bx(make, rid)
+    c.dispatch(ch.StartEvasion("dungeon", 90, 120))
+    assert js(c)["outcome"] == "escaped" and not js(c)["active"]
+
+
+@pytest.mark.parametrize("rid", ["dyb-og-drager", "dolmenwood"])
+def test_thirty_rounds_of_running_exhaust_the_party(make, rid):
+    c = bx(make, rid)
+    c.dispatch(ch.StartEvasion("dungeon", 150, 120, morale=12 if rid == "dyb-og-drager" else 0))
+    for _ in range(29):
+        c.dispatch(ch.RunRound())
+    assert not any("exhausted" in p.conditions for p in c.state.party)
+    out = c.dispatch(ch.RunRound())
+    assert all("exhausted" in p.conditions for p in c.state.party)
+    assert js(c)["evasion"]["exhausted"] and any("exhausted" in a.text for a in out.alerts)
+    assert state_json(c.state, c.seq)["clock"]["seconds"] == 300
+
+
+@pytest.mark.parametrize("rid", ["dyb-og-drager", "dolmenwood"])
+@pytest.mark.parametrize("die,stops", [(3, True), (4, False)])
+def test_dropped_treasure_or_food_stops_them_on_3_in_6(make, rid, die, stops):
+    c = bx(make, rid)
+    c.dispatch(ch.StartEvasion("dungeon", 150, 120, morale=12 if rid == "dyb-og-drager" else 0))
+    c.dispatch(ch.DropBait("food"), [die])
+    assert (js(c)["outcome"] == "escaped") is stops
+
+
+@pytest.mark.parametrize("fleeing,pursuers,speeds,terrain,want", [
+    (4, 1, (120, 120), (), 50), (3, 3, (120, 120), (), 70), (12, 9, (120, 120), (), 70),
+    (13, 6, (120, 120), (), 25), (30, 31, (120, 120), (), 35),
+    (4, 1, (120, 60), (), 75), (4, 1, (60, 120), (), 25),
+    (30, 5, (60, 120), (), 5),  # 10 - 25 stops at the 5% floor
+    (5, 5, (120, 120), ("dense_woods",), 75),
+])
+def test_wilderness_evasion_chance(make, fleeing, pursuers, speeds, terrain, want):
+    c = bx(make)
+    c.dispatch(ch.StartEvasion("wilderness", speeds[1], speeds[0], 12, True, fleeing, pursuers))
+    c.dispatch(ch.RollEvasion(terrain), [want + 1 if want < 100 else 100])
+    assert js(c)["evasion"]["chance"] == want and js(c)["active"]  # one over: failed
+
+
+def test_wilderness_success_then_pursuit_day(make):
+    c = bx(make)
+    c.dispatch(ch.StartEvasion("wilderness", 240, 120, 12))
+    with pytest.raises(Refused, match="roll the evasion first"):
+        c.dispatch(ch.PursueDay())
+    c.dispatch(ch.RollEvasion(), [71])  # 3 fleeing from 1 at half speed: 50 - 25 = 25
+    c.dispatch(ch.PursueDay(), [51])
+    assert js(c)["active"]
+    c.dispatch(ch.PursueDay(), [50])
+    assert js(c)["outcome"] == "caught"
+
+
+@pytest.mark.parametrize("party,monsters,want", [(150, 120, 80), (120, 150, 50),
+                                                 (90, 150, 40), (30, 150, 25), (10, 150, 10)])
+def test_sea_chance_from_the_speed_difference(make, party, monsters, want):
+    c = bx(make)
+    c.dispatch(ch.StartEvasion("sea", monsters, party, 12, gap=100))
+    c.dispatch(ch.RollEvasion(), [want])
+    assert js(c)["outcome"] == "escaped"
+
+
+def test_sea_failure_closes_the_gap_round_by_round(make):
+    c = bx(make, "dolmenwood")
+    c.dispatch(ch.StartEvasion("sea", 130, 120, gap=70))
+    c.dispatch(ch.RollEvasion(), [51])
+    c.dispatch(ch.RunRound())  # at least 30 ft a round
+    assert js(c)["evasion"]["gap_ft"] == 40
+    c.dispatch(ch.RunRound()), c.dispatch(ch.RunRound())
+    assert js(c)["outcome"] == "caught"
+
+
+def test_dnd_has_no_bx_evasion(make):
+    with pytest.raises(Refused, match="no B/X evasion; run a chase"):
+        make("dnd-2024").dispatch(ch.StartEvasion("dungeon", 120))
+
+
+def test_manual_dice_ask_for_every_roll(make):
+    c = urban(make)
+    with pytest.raises(DiceNeeded, match="complication"):
+        decide(c.state, ch.TakeTurn(), ManualDice())
+    out = c.dispatch(ch.TakeTurn(), [9])
+    assert out.envelopes[0].event.complication.typed
+
+
+# --- statistics ---------------------------------------------------------------------------
+
+
+def z(hits: int, n: int, p: float) -> float:
+    return (hits - n * p) / math.sqrt(n * p * (1 - p))
+
+
+def test_complication_rate_matches_the_table(make):
+    """1-6 on a d12 afflicts someone: half the turns, over 2,000 seeded turns."""
+    c = urban(make, 1000)
+    entries = c.state.rules.chase.complications["urban"].entries
+    p = sum(e.roll[1] - e.roll[0] + 1 for e in entries if e.result) / 12
+    n, hits = 2000, 0
+    for i in range(n):
+        ev = decide(c.state, ch.TakeTurn(30), SeededDice(f"comp{i}"))[0]
+        hits += bool(ch.complication_text(c.state.rules, "urban", ev.complication))
+    assert p == 0.5 and abs(z(hits, n, p)) < 3.3
+
+
+@pytest.mark.parametrize("fleeing,pursuers", [(4, 1), (8, 9), (20, 3), (40, 40)])
+def test_wilderness_evasion_rate_matches_the_chance(make, fleeing, pursuers):
+    c = bx(make)
+    c.dispatch(ch.StartEvasion("wilderness", 120, 120, 12, True, fleeing, pursuers))
+    p = ch.wilderness_chance(c.state.rules, c.state.chase.evasion) / 100
+    n, hits = 1500, 0
+    for i in range(n):
+        ev = decide(c.state, ch.RollEvasion(), SeededDice(f"ev{fleeing}-{pursuers}-{i}"))[0]
+        hits += evolve(c.state, ev).chase.outcome == "escaped"
+    assert abs(z(hits, n, p)) < 3.3
+
+
+def test_a_pursuer_catches_only_the_nearest_quarry_and_stops_there(make):
+    c = urban(make, 40)
+    c.dispatch(ch.JoinChase("Bo", "quarry", speed=30, at=50), [15])
+    c.dispatch(ch.TakeTurn(0), [12]), c.dispatch(ch.TakeTurn(0), [12])
+    c.dispatch(ch.TakeTurn(60, True), [12])  # the thug runs past both: it stops at Ana
+    assert runner(c, "Ana")["status"] == "caught" and runner(c, "Bo")["status"] == "in"
+    assert runner(c, "Thug")["position_ft"] == 40 and runner(c, "Bo")["gap_ft"] == 10
+
+
+def test_roles_reverse(make):
+    c = urban(make, 100)
+    c.dispatch(ch.JoinChase("Bo", "quarry", speed=30, at=120), [1])
+    c.dispatch(ch.SwapSide("Ana", "Bo"))  # Ana turns on Bo, the thug chases Bo alone now
+    assert runner(c, "Ana")["side"] == "pursuer" and runner(c, "Ana")["quarry"] == "Bo"
+    assert runner(c, "Bo")["gap_ft"] == 20
+    with pytest.raises(Refused, match="names a quarry"):
+        c.dispatch(ch.SwapSide("Thug", "Bo"))  # a pursuer turning quarry names nobody
+    c.dispatch(ch.SwapSide("Thug"))
+    assert runner(c, "Thug")["side"] == "quarry"
+
+
+@pytest.mark.parametrize("rid", ["dyb-og-drager", "dolmenwood"])
+def test_wilderness_surprise(make, rid):
+    c = bx(make, rid)
+    c.dispatch(ch.StartEvasion("wilderness", 120, 120, 12, surprised="party"))
+    with pytest.raises(Refused, match="a surprised party cannot evade"):
+        c.dispatch(ch.RollEvasion(), [1])
+    c.dispatch(ch.EndChase("caught"))
+    c.dispatch(ch.StartEvasion("wilderness", 120, 120, 12, surprised="monsters"))
+    assert js(c)["outcome"] == "escaped" and js(c)["evasion"]["surprised"] == "monsters"
+    with pytest.raises(Refused, match="only in the wilderness"):
+        c.dispatch(ch.StartEvasion("dungeon", 120, 120, 12, surprised="party"))

@@ -1,0 +1,65 @@
+"""The chase's actions: the 2024 chase turn by turn, and B/X evasion."""
+
+from ..core import chase
+from .spec import Action, arg
+
+
+def _names(text: str) -> tuple[str, ...]:
+    return tuple(t.strip() for t in text.split(",") if t.strip())
+
+
+_WHO = arg("who", metavar="NAME")
+
+ACTIONS = (
+    Action("start-chase", "begin a chase (D&D 2024): the setting's complication table and "
+           "how far ahead the quarry starts",
+           (arg("--setting", default="urban"), arg("--distance", type=int, default=30)),
+           lambda a, c: chase.StartChase(a.setting, a.distance)),
+    Action("join-chase", "add a participant: a party member (numbers from the party) or "
+           "someone named with --speed",
+           (_WHO, arg("--side", choices=("quarry", "pursuer"), default="quarry"),
+            arg("--speed", type=int), arg("--con", type=int, default=0),
+            arg("--stealth", type=int, default=0), arg("--perception", type=int, default=10),
+            arg("--init", type=int, default=0, help="initiative bonus (not a party member)"),
+            arg("--target", default="", help="a pursuer's quarry"),
+            arg("--at", type=int, help="feet along the route")),
+           lambda a, c: chase.JoinChase(a.who, a.side, a.speed, a.con, a.stealth,
+                                        a.perception, a.init, a.target, a.at)),
+    Action("chase-move", "the participant whose turn it is moves (and rolls a complication)",
+           (arg("--feet", type=int, help="default: its speed"),),
+           lambda a, c: chase.TakeTurn(a.feet, False)),
+    Action("dash", "the participant whose turn it is dashes (a Con save past the free dashes)",
+           (arg("--feet", type=int, help="default: twice its speed"),),
+           lambda a, c: chase.TakeTurn(a.feet, True)),
+    Action("escape", "a quarry out of its lead pursuer's sight rolls Stealth",
+           (_WHO, arg("--factors", type=_names, default=(),
+                             help="escape factors, comma-separated (e.g. cover,crowd)")),
+           lambda a, c: chase.TryEscape(a.who, a.factors)),
+    Action("give-up", "a participant leaves the chase", (_WHO,),
+           lambda a, c: chase.LeaveChase(a.who)),
+    Action("swap-side", "roles reverse: a quarry turns pursuer (of --target) or a pursuer flees",
+           (_WHO, arg("--target", default="")),
+           lambda a, c: chase.SwapSide(a.who, a.target)),
+    Action("end-chase", "end the chase or evasion: caught, gave up or escaped",
+           (arg("outcome", choices=("caught", "gave up", "escaped")),),
+           lambda a, c: chase.EndChase(a.outcome)),
+    Action("start-evasion", "B/X: the party flees (dungeon, wilderness or sea)",
+           (arg("where", choices=chase.WHERE), arg("--monster-speed", type=int, required=True),
+            arg("--party-speed", type=int), arg("--morale", type=int, default=0),
+            arg("--no-pursuit", action="store_true", help="the GM says they do not pursue"),
+            arg("--fleeing", type=int), arg("--pursuers", type=int, default=1),
+            arg("--gap", type=int, default=0, help="sea: feet between the ships"),
+            arg("--surprised", choices=("party", "monsters"), default="",
+                help="wilderness: who was surprised")),
+           lambda a, c: chase.StartEvasion(a.where, a.monster_speed, a.party_speed, a.morale,
+                                           not a.no_pursuit, a.fleeing, a.pursuers, a.gap,
+                                           a.surprised)),
+    Action("run", "B/X: a round of running", (), lambda a, c: chase.RunRound()),
+    Action("drop", "B/X: drop treasure or food to stop the pursuers",
+           (arg("kind", choices=("treasure", "food")),), lambda a, c: chase.DropBait(a.kind)),
+    Action("evade", "B/X: the percentile evasion roll (wilderness, sea)",
+           (arg("--terrain", type=_names, default=()),),
+           lambda a, c: chase.RollEvasion(a.terrain)),
+    Action("pursuit-day", "B/X: a day of wilderness pursuit", (),
+           lambda a, c: chase.PursueDay()),
+)

@@ -1,0 +1,329 @@
+"""B/X evasion and pursuit (Dyb & Drager, Dolmenwood): whether the monsters
+pursue, the dungeon chase in rounds, the wilderness percentile roll and the
+daily pursuit, and the sea chase.
+
+The dice and the GM's numbers are recorded; whether they pursue, the chance,
+whether the party got away are derived here from the ruleset.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from msgspec import Meta
+from msgspec.structs import replace
+
+from .. import dice as dicemod
+from .. import sheet
+from ..dice import Roll
+from ..errors import Refused
+from ..events import Event, event
+from ..handlers import Command, decides, evolves
+from ..limits import Key
+from ..party import rules as party
+from ..state import State
+from ..timeflow import pass_time
+from .model import CAUGHT, ESCAPED, MAX_GROUP, Chase, Evasion
+
+__all__ = ["WHERE", "SURPRISED", "StartEvasion", "RunRound", "DropBait", "RollEvasion", "PursueDay",
+           "EvasionStarted", "RoundRun", "BaitDropped", "EvasionRolled", "PursuitDayRolled",
+           "pursues", "chance", "wilderness_chance", "sea_chance", "bait_took", "evaded",
+           "caught_up"]
+
+WHERE = ("dungeon", "wilderness", "sea")
+SURPRISED = ("", "party", "monsters")  # who was surprised when the party fled
+Speed = Annotated[int, Meta(ge=1, le=10_000)]
+Group = Annotated[int, Meta(ge=0, le=MAX_GROUP)]
+Morale = Annotated[int, Meta(ge=0, le=12)]
+Gap = Annotated[int, Meta(ge=0, le=1_000_000)]
+
+
+# --- commands -------------------------------------------------------------------------
+
+
+class StartEvasion(Command, frozen=True):
+    where: str
+    monster_speed: int
+    party_speed: int | None = None  # default: the party's slowest member
+    morale: int = 0  # the monsters' morale (0: the GM decides with ``pursue``)
+    pursue: bool = True
+    fleeing: int | None = None  # wilderness: default the living party
+    pursuers: int = 1
+    gap: int = 0  # sea: feet between the ships
+    surprised: str = ""  # wilderness: "party" or "monsters" were surprised
+
+
+class RunRound(Command, frozen=True):
+    """One round of running (dungeon, or at sea after a failed evasion)."""
+
+
+class DropBait(Command, frozen=True):
+    kind: str = "treasure"  # or food
+
+
+class RollEvasion(Command, frozen=True):
+    terrain: tuple[str, ...] = ()
+
+
+class PursueDay(Command, frozen=True):
+    """A day of wilderness pursuit: faster pursuers may catch up."""
+
+
+# --- events ---------------------------------------------------------------------------
+
+
+@event("evasion_started", area="chase")
+class EvasionStarted(Event, frozen=True):
+    where: Key
+    party_speed: Speed
+    monster_speed: Speed
+    morale: Morale = 0
+    pursue: bool = True  # what the GM said, where no morale roll decides
+    morale_roll: Roll | None = None
+    fleeing: Group = 0
+    pursuers: Group = 0
+    gap: Gap = 0
+    surprised: Annotated[str, Meta(max_length=16)] = ""
+
+
+@event("evasion_round_run", area="chase")
+class RoundRun(Event, frozen=True):
+    pass
+
+
+@event("evasion_bait_dropped", area="chase")
+class BaitDropped(Event, frozen=True):
+    kind: Key
+    roll: Roll
+
+
+@event("evasion_rolled", area="chase")
+class EvasionRolled(Event, frozen=True):
+    roll: Roll
+    terrain: tuple[Key, ...] = ()
+
+
+@event("pursuit_day_rolled", area="chase")
+class PursuitDayRolled(Event, frozen=True):
+    roll: Roll | None = None  # None: the pursuers are not faster and cannot catch up
+
+
+# --- derived --------------------------------------------------------------------------
+
+
+def pursues(rules, ev: EvasionStarted) -> bool:
+    """Whether the monsters pursue: their morale roll (2d6 at most the morale)
+    where the ruleset has one, else what the GM said."""
+    e = rules.chase.evasion
+    if not e.morale_die or not ev.morale:
+        return ev.pursue
+    never, always = e.morale_always
+    if ev.morale <= never:
+        return False
+    if ev.morale >= always:
+        return True
+    return ev.morale_roll is not None and ev.morale_roll.total <= ev.morale
+
+
+def wilderness_chance(rules, ev: Evasion, terrain=()) -> int:
+    """The percentile chance from the two groups' sizes, speed and terrain, with its floor."""
+    e = rules.chase.evasion
+    band = next(b for b in e.wilderness if b.fleeing[0] <= max(1, ev.fleeing) <= b.fleeing[1])
+    chance = next(p.chance for p in band.chances
+                  if p.pursuers[0] <= max(1, ev.pursuers) <= p.pursuers[1])
+    if ev.party_speed >= 2 * ev.monster_speed:
+        chance += e.twice_as_fast
+    elif ev.monster_speed >= 2 * ev.party_speed:
+        chance -= e.twice_as_fast
+    chance += sum(e.terrain.get(t, 0) for t in terrain)
+    return min(100, max(e.floor, chance))
+
+
+def sea_chance(rules, ev: Evasion) -> int:
+    """The chance from how much slower the fleeing ship is (faster: the best)."""
+    slower = ev.monster_speed - ev.party_speed
+    return next(b.chance for b in rules.chase.evasion.sea.chances
+                if b.slower[0] <= slower <= b.slower[1])
+
+
+def chance(rules, ev: Evasion, terrain=()) -> int:
+    return sea_chance(rules, ev) if ev.where == "sea" else wilderness_chance(rules, ev, terrain)
+
+
+# --- decide ---------------------------------------------------------------------------
+
+
+def _rules(state: State):
+    ch = state.rules.chase
+    if ch is None or ch.evasion is None:
+        raise Refused(f"{state.rules.meta.name} has no B/X evasion"
+                      + ("; run a chase (start-chase)" if ch and ch.complications else ""))
+    return ch.evasion
+
+
+def _evasion(state: State, *where: str) -> Evasion:
+    _rules(state)
+    ev = state.chase.evasion
+    if not state.chase.active or ev is None:
+        raise Refused("no evasion is running (start one first)")
+    if where and ev.where not in where:
+        raise Refused(f"that is for an evasion {' or '.join(where)}, not {ev.where}")
+    return ev
+
+
+@decides(StartEvasion)
+def decide_start(state: State, cmd: StartEvasion, dice) -> list[Event]:
+    e = _rules(state)
+    if state.chase.active:
+        raise Refused("a chase is already running (end it first)")
+    if cmd.where not in WHERE or (cmd.where == "sea" and e.sea is None):
+        raise Refused(f"an evasion is in: {', '.join(w for w in WHERE if w != 'sea' or e.sea)}"
+                      f" (got {cmd.where!r})")
+    speed = cmd.party_speed if cmd.party_speed is not None else sheet.party_speed(state)
+    if speed is None:
+        raise Refused("the party is empty: give the party's speed")
+    for label, v, lo, hi in (("the party's speed", speed, 1, 10_000),
+                             ("the monsters' speed", cmd.monster_speed, 1, 10_000),
+                             ("morale", cmd.morale, 0, 12), ("pursuers", cmd.pursuers, 1, MAX_GROUP),
+                             ("the gap", cmd.gap, 0, 1_000_000)):
+        if not lo <= v <= hi:
+            raise Refused(f"{label} must be {lo} to {hi} (got {v})")
+    if cmd.surprised not in SURPRISED or (cmd.surprised and cmd.where != "wilderness"):
+        raise Refused("surprise is \"party\" or \"monsters\", and only in the wilderness")
+    fleeing = cmd.fleeing if cmd.fleeing is not None else \
+        sum(1 for c in state.party if sheet.status(state.rules, c) != "dead")
+    if not 1 <= fleeing <= MAX_GROUP:
+        raise Refused(f"the fleeing group must be 1 to {MAX_GROUP} strong (got {fleeing})")
+    roll = None
+    never, always = e.morale_always
+    if e.morale_die and never < cmd.morale < always:
+        roll = dicemod.roll(e.morale_die, dice, f"morale {cmd.morale}: do they pursue?")
+    return [EvasionStarted(cmd.where, speed, cmd.monster_speed, cmd.morale, cmd.pursue, roll,
+                           fleeing, cmd.pursuers, cmd.gap, cmd.surprised)]
+
+
+@decides(RunRound)
+def decide_round(state: State, cmd: RunRound, dice) -> list[Event]:
+    ev = _evasion(state, "dungeon", "sea")
+    if ev.where == "sea" and ev.chance == 0:
+        raise Refused("at sea the ships run in rounds only after a failed evasion roll")
+    out: list[Event] = [RoundRun()]
+    e = _rules(state)
+    if ev.where == "dungeon" and ev.rounds + 1 == e.run_rounds:
+        # running this long exhausts the party: the party's own condition
+        out += [party.ConditionSet(c.name, e.exhausted_condition, True) for c in state.party
+                if sheet.status(state.rules, c) != "dead" and e.exhausted_condition not in c.conditions
+                and e.exhausted_condition in (state.rules.party.conditions if state.rules.party else ())]
+    return out
+
+
+@decides(DropBait)
+def decide_bait(state: State, cmd: DropBait, dice) -> list[Event]:
+    _evasion(state, "dungeon")
+    if cmd.kind not in ("treasure", "food"):
+        raise Refused(f"drop treasure or food (got {cmd.kind!r})")
+    x = dicemod.parse_chance(_rules(state).bait_chance)
+    return [BaitDropped(cmd.kind, dicemod.roll(f"1d{x.y}", dice, f"dropped {cmd.kind}: "
+                                               f"they stop on {x}"))]
+
+
+@decides(RollEvasion)
+def decide_evasion(state: State, cmd: RollEvasion, dice) -> list[Event]:
+    ev = _evasion(state, "wilderness", "sea")
+    e = _rules(state)
+    if ev.surprised == "party":
+        raise Refused("a surprised party cannot evade (the referee may allow a small chance: "
+                      "end the chase as escaped if so)")
+    bad = [t for t in cmd.terrain if t not in e.terrain]
+    if bad:
+        raise Refused(f"unknown terrain {bad[0]!r}; choose from: " + (", ".join(e.terrain) or "none"))
+    if ev.where == "sea" and ev.chance:
+        raise Refused("the evasion at sea failed: the ships now run in rounds")
+    pct = chance(state.rules, ev, cmd.terrain)
+    roll = dicemod.roll(e.evasion_die, dice, f"evasion ({pct}%)")
+    return [EvasionRolled(roll, tuple(dict.fromkeys(cmd.terrain)))]
+
+
+@decides(PursueDay)
+def decide_day(state: State, cmd: PursueDay, dice) -> list[Event]:
+    ev = _evasion(state, "wilderness")
+    if not ev.chance:
+        raise Refused("roll the evasion first: the daily pursuit follows a failed one")
+    if ev.monster_speed <= ev.party_speed:
+        return [PursuitDayRolled(None)]
+    e = _rules(state)
+    return [PursuitDayRolled(dicemod.roll(e.evasion_die, dice,
+                                          f"faster pursuers catch up ({e.catch_up}%)"))]
+
+
+# --- evolve ---------------------------------------------------------------------------
+
+
+def _end(state: State, outcome: str, evasion: Evasion) -> State:
+    return replace(state, chase=replace(state.chase, active=False, outcome=outcome,
+                                        evasion=evasion))
+
+
+@evolves(EvasionStarted)
+def evolve_started(state: State, ev: EvasionStarted) -> State:
+    if state.chase.active:
+        raise Refused("a chase is already running")
+    pursue = pursues(state.rules, ev)
+    evasion = Evasion(ev.where, ev.party_speed, ev.monster_speed, ev.fleeing, ev.pursuers,
+                      ev.morale, pursue, gap=ev.gap, surprised=ev.surprised)
+    state = replace(state, chase=Chase(active=True, evasion=evasion,
+                                       chases=state.chase.chases + 1))
+    # no pursuit, a faster party in a dungeon, or monsters the party surprised: away at once
+    if not pursue or ev.surprised == "monsters" or \
+            (ev.where == "dungeon" and ev.party_speed > ev.monster_speed):
+        return _end(state, ESCAPED, evasion)
+    return state
+
+
+@evolves(RoundRun)
+def evolve_round(state: State, ev: RoundRun) -> State:
+    e = _evasion(state, "dungeon", "sea")
+    rules = state.rules.chase.evasion
+    rounds = e.rounds + 1
+    gap = e.gap
+    if e.where == "sea":
+        gap = max(0, gap - max(e.monster_speed - e.party_speed, rules.sea.closing_min))
+    evasion = replace(e, rounds=rounds, gap=gap, exhausted=e.exhausted or rounds >= rules.run_rounds)
+    chase = replace(state.chase, evasion=evasion, round=rounds)
+    after = pass_time(state, state.rules.time.round_seconds, burning=True, chase=chase)
+    return _end(after, CAUGHT, evasion) if e.where == "sea" and gap == 0 else after
+
+
+def bait_took(rules, ev: BaitDropped) -> bool:
+    return dicemod.parse_chance(rules.chase.evasion.bait_chance).hits(ev.roll.total)
+
+
+@evolves(BaitDropped)
+def evolve_bait(state: State, ev: BaitDropped) -> State:
+    e = _evasion(state, "dungeon")
+    if bait_took(state.rules, ev):
+        return _end(state, ESCAPED, replace(e, stopped=True))
+    return state
+
+
+def evaded(rules, e: Evasion, ev: EvasionRolled) -> bool:
+    return ev.roll.total <= chance(rules, e, ev.terrain)
+
+
+@evolves(EvasionRolled)
+def evolve_evasion(state: State, ev: EvasionRolled) -> State:
+    e = _evasion(state, "wilderness", "sea")
+    e = replace(e, chance=chance(state.rules, e, ev.terrain))
+    if ev.roll.total <= e.chance:
+        return _end(state, ESCAPED, e)
+    return replace(state, chase=replace(state.chase, evasion=e))
+
+
+def caught_up(rules, ev: PursuitDayRolled) -> bool:
+    return ev.roll is not None and ev.roll.total <= rules.chase.evasion.catch_up
+
+
+@evolves(PursuitDayRolled)
+def evolve_day(state: State, ev: PursuitDayRolled) -> State:
+    e = _evasion(state, "wilderness")
+    return _end(state, CAUGHT, e) if caught_up(state.rules, ev) else state

@@ -1,0 +1,184 @@
+"""The chase's part of the state (who runs, where, whose turn) and its
+ruleset section: the D&D 2024 chase (``[chase]`` with dashes, complication
+tables and escape factors) and B/X evasion (``[chase.evasion]``)."""
+
+from __future__ import annotations
+
+import msgspec
+
+from .. import dice
+from ..parts import ruleset_section, state_part
+from ..schema import BIG, Bonus, Int, Pair, Problems, rolled_table_problem, table_gap
+
+QUARRY, PURSUER = "quarry", "pursuer"
+SIDES = (QUARRY, PURSUER)
+IN, ESCAPED, CAUGHT, GAVE_UP, DROPPED = "in", "escaped", "caught", "gave up", "dropped out"
+OUTCOMES = (CAUGHT, GAVE_UP, ESCAPED)
+MAX_GROUP = 100_000  # the wilderness table covers groups up to this size
+
+
+# --- state ----------------------------------------------------------------------------
+
+
+class Runner(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
+    """One participant of a 2024 chase. A party member's speed and exhaustion
+    are read from the party (they change there); the others' are kept here."""
+
+    name: str
+    side: str
+    initiative: int
+    position: int  # feet along the route; everyone runs the same way
+    member: bool = False
+    speed: int = 0
+    con: int = 0
+    stealth: int = 0
+    perception: int = 10
+    target: str = ""  # a pursuer's quarry
+    dashes: int = 0
+    exhaustion: int = 0  # gained in the chase (not a party member)
+    status: str = IN
+    complication: str = ""  # what the last complication did to it, until its turn ends
+
+
+class Evasion(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
+    """A B/X evasion: where, the two sides' speeds and sizes, what the dice said."""
+
+    where: str  # dungeon, wilderness, sea
+    party_speed: int
+    monster_speed: int
+    fleeing: int = 0
+    pursuers: int = 0
+    morale: int = 0  # 0: not checked
+    pursue: bool = True
+    rounds: int = 0
+    gap: int = 0  # sea: feet between the ships
+    chance: int = 0  # the last evasion chance, percent
+    exhausted: bool = False
+    stopped: bool = False  # bait took the pursuers
+    surprised: str = ""  # wilderness: "party" (cannot evade) or "monsters" (away at once)
+
+
+class Chase(msgspec.Struct, frozen=True, gc=False):
+    active: bool = False
+    setting: str = ""  # the complication table (2024) or "" for an evasion
+    start: int = 0  # feet the quarry starts ahead
+    round: int = 0
+    turn: str = ""  # whose turn it is; "" at the start of a round
+    runners: tuple[Runner, ...] = ()  # in initiative order
+    evasion: Evasion | None = None
+    outcome: str = ""  # how the last chase ended
+    chases: int = 0  # chases begun in the campaign
+
+
+# --- ruleset --------------------------------------------------------------------------
+
+
+class Complication(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    roll: Pair(-BIG, BIG)
+    result: str  # "" for no complication
+    save: str = ""  # e.g. "Dex", "Str or Dex"
+    dc: Int(0, 100) = 0
+    on_fail: str = ""
+
+
+class Table(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    die: str
+    entries: list[Complication]
+
+
+class EscapeFactor(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    text: str
+    edge: str  # "advantage" or "disadvantage"
+
+
+class PursuerBand(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    pursuers: Pair(1, MAX_GROUP)
+    chance: Int(0, 100)
+
+
+class FleeingBand(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    fleeing: Pair(1, MAX_GROUP)
+    chances: list[PursuerBand]
+
+
+class SpeedBand(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    slower: Pair(-BIG, BIG)  # feet per round the fleeing ship is slower by (<= 0: faster)
+    chance: Int(0, 100)
+
+
+class Sea(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    chances: list[SpeedBand]
+    closing_min: Int(0, 10_000)  # feet a round the gap closes by, at least
+
+
+class Evade(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """B/X evasion and pursuit."""
+
+    source: str
+    morale_die: str = ""  # "": no morale check decides pursuit
+    morale_always: Pair(0, 100) = msgspec.field(default_factory=lambda: [2, 12])  # never rolled: [flees, fights on]
+    run_rounds: Int(1, 10_000) = 30  # running this long exhausts the party
+    exhausted_condition: str = "exhausted"
+    exhausted_effect: str = ""
+    bait_chance: str = "3-in-6"  # dropped treasure or food stops them
+    evasion_die: str = "1d100"
+    wilderness: list[FleeingBand] = []
+    twice_as_fast: Bonus = 25  # added when the fleeing side is twice as fast; taken off the other way
+    terrain: dict[str, Bonus] = {}  # e.g. dense woods
+    floor: Int(0, 100) = 5
+    catch_up: Int(0, 100) = 50  # daily pursuit: a faster pursuer catches up
+    sea: Sea | None = None
+
+
+class ChaseRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    source: str
+    free_dashes: Int(0, 100) = 3  # plus the Constitution modifier
+    free_dashes_min: Int(0, 100) = 1
+    dash_save: str = "Con"
+    dash_dc: Int(1, 100) = 10
+    drop_out_exhaustion: Int(1, 100) = 5
+    reach: Int(0, 1000) = 5  # within this many feet a pursuer catches its quarry (a suggestion)
+    stealth_die: str = "1d20"
+    initiative_die: str = "1d20"
+    complications: dict[str, Table] = {}  # by setting: urban, wilderness
+    escape_factors: dict[str, EscapeFactor] = {}
+    evasion: Evade | None = None
+    not_in_source: list[str] = []  # what the source leaves to the GM
+
+
+def _check(rules) -> Problems:
+    problems = Problems()
+    c = rules.chase
+    if c is None:
+        return problems
+    for key in ("stealth_die", "initiative_die"):
+        problems.check(f"chase.{key}", dice.parse, getattr(c, key))
+    for name, t in c.complications.items():
+        problems.add(f"chase.complications.{name}", rolled_table_problem(t.die, t.entries))
+    for name, f in c.escape_factors.items():
+        if f.edge not in ("advantage", "disadvantage"):
+            problems.add(f"chase.escape_factors.{name}.edge",
+                         'expected "advantage" or "disadvantage"')
+    if (e := c.evasion) is not None:
+        _check_evasion(e, problems)
+    return problems
+
+
+def _check_evasion(e: Evade, problems: Problems) -> None:
+    if e.morale_die:
+        problems.check("chase.evasion.morale_die", dice.parse, e.morale_die)
+    problems.check("chase.evasion.bait_chance", dice.parse_chance, e.bait_chance)
+    problems.check("chase.evasion.evasion_die", dice.parse, e.evasion_die)
+    if e.wilderness:
+        problems.add("chase.evasion.wilderness",
+                     table_gap([b.fleeing for b in e.wilderness], 1, MAX_GROUP, "fleeing group"))
+        for i, b in enumerate(e.wilderness):
+            problems.add(f"chase.evasion.wilderness[{i}].chances",
+                         table_gap([p.pursuers for p in b.chances], 1, MAX_GROUP, "pursuing group"))
+    if e.sea is not None:
+        problems.add("chase.evasion.sea.chances",
+                     table_gap([b.slower for b in e.sea.chances], -BIG, BIG, "speed difference"))
+
+
+state_part("chase", Chase, Chase())
+ruleset_section("chase", ChaseRules | None, default=None, check=_check)

@@ -1,0 +1,436 @@
+"""The D&D 2024 chase, turn by turn: movement and dashes, the Constitution
+save for a dash beyond the free ones, the complication roll at the end of each
+turn, the Stealth roll to escape, and rounds on the campaign clock.
+
+Events hold what the GM chose and what the dice said; whether a save failed,
+what a complication does and to whom, who is caught or escaped are derived
+here in ``evolve`` from the ruleset, so amending a die recomputes them. The
+exhaustion of a party member is the party's own (``ExhaustionSet``).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from msgspec import Meta
+from msgspec.structs import replace
+
+from .. import dice as dicemod
+from .. import sheet
+from ..dice import Roll
+from ..errors import Refused
+from ..events import Event, event
+from ..handlers import Command, decides, evolves
+from ..limits import CharacterName, Key
+from ..party import rules as party
+from ..state import State
+from ..timeflow import pass_time
+from .model import CAUGHT, ESCAPED, GAVE_UP, OUTCOMES, PURSUER, QUARRY, SIDES, Chase, Runner
+from .standing import (afflicted, complication_text, current, escape_die, escape_target,  # noqa: F401
+                       exhaustion, find, free_dashes, gap, lead_pursuer, over, pursuers_of,
+                       quarry_of, running, speed, status)
+
+Distance = Annotated[int, Meta(ge=0, le=1_000_000)]  # feet
+Speed = Annotated[int, Meta(ge=0, le=10_000)]  # feet per round
+Modifier = Annotated[int, Meta(ge=-30, le=30)]
+Perception = Annotated[int, Meta(ge=0, le=60)]
+MAX_RUNNERS = 40
+
+
+# --- commands -------------------------------------------------------------------------
+
+
+class StartChase(Command, frozen=True):
+    setting: str = "urban"  # which complication table
+    distance: int = 30  # feet between the quarry and its pursuers
+
+
+class JoinChase(Command, frozen=True):
+    """A party member (its numbers come from the party) or someone named, with theirs."""
+
+    name: str
+    side: str = QUARRY
+    speed: int | None = None
+    con: int = 0
+    stealth: int = 0
+    perception: int = 10
+    initiative_bonus: int = 0
+    target: str = ""  # a pursuer's quarry ("": the first quarry)
+    at: int | None = None  # feet along the route (default: quarry ahead, pursuers at 0)
+
+
+class TakeTurn(Command, frozen=True):
+    """The runner whose turn it is moves ``feet`` (default: as far as it can)."""
+
+    feet: int | None = None
+    dash: bool = False
+
+
+class TryEscape(Command, frozen=True):
+    name: str
+    factors: tuple[str, ...] = ()  # keys of the ruleset's escape factors
+
+
+class LeaveChase(Command, frozen=True):
+    name: str
+
+
+class SwapSide(Command, frozen=True):
+    """Roles reverse: a quarry turns on its pursuers, or a pursuer flees."""
+
+    name: str
+    target: str = ""  # the new pursuer's quarry ("": every quarry)
+
+
+class EndChase(Command, frozen=True):
+    outcome: str
+
+
+# --- events ---------------------------------------------------------------------------
+
+
+@event("chase_started", area="chase")
+class ChaseStarted(Event, frozen=True):
+    setting: Key
+    distance: Distance
+
+
+@event("chase_joined", area="chase")
+class RunnerJoined(Event, frozen=True):
+    name: CharacterName
+    side: Key
+    member: bool
+    initiative: Roll
+    initiative_bonus: Modifier = 0
+    position: Distance = 0
+    speed: Speed = 0
+    con: Modifier = 0
+    stealth: Modifier = 0
+    perception: Perception = 10
+    target: Annotated[str, Meta(max_length=40)] = ""
+
+
+@event("chase_turn_taken", area="chase")
+class TurnTaken(Event, frozen=True):
+    name: CharacterName
+    feet: Distance
+    dash: bool
+    setting: Key  # the complication table, so the log line reads on its own
+    complication: Roll
+    save: Roll | None = None  # the Constitution save for a dash beyond the free ones
+
+
+@event("chase_escape_rolled", area="chase")
+class EscapeRolled(Event, frozen=True):
+    name: CharacterName
+    roll: Roll
+    factors: tuple[Key, ...] = ()
+
+
+@event("chase_side_swapped", area="chase")
+class SideSwapped(Event, frozen=True):
+    name: CharacterName
+    target: Annotated[str, Meta(max_length=40)] = ""
+
+
+@event("chase_left", area="chase")
+class RunnerLeft(Event, frozen=True):
+    name: CharacterName
+
+
+@event("chase_ended", area="chase")
+class ChaseEnded(Event, frozen=True):
+    outcome: Key
+
+
+# --- decide ---------------------------------------------------------------------------
+
+
+def _rules(state: State):
+    ch = state.rules.chase
+    if ch is None or not ch.complications:
+        raise Refused(f"{state.rules.meta.name} has no round-by-round chase"
+                      + ("; use an evasion (start-evasion)" if ch and ch.evasion else ""))
+    return ch
+
+
+def _running(state: State) -> Chase:
+    if not state.chase.active or state.chase.evasion is not None:
+        raise Refused("no chase is running (start one first)")
+    return state.chase
+
+
+def _named(state: State, name: str) -> Runner:
+    r = find(_running(state), name)
+    if r is None:
+        names = ", ".join(x.name for x in state.chase.runners) or "nobody yet"
+        raise Refused(f"{name!r} is not in the chase (in it: {names})")
+    return r
+
+
+def _running_chase(state: State) -> Chase:
+    """The running chase, for a command (the ruleset must have the rule)."""
+    _rules(state)
+    return _running(state)
+
+
+def _runner(state: State, name: str) -> Runner:
+    _rules(state)
+    return _named(state, name)
+
+
+@decides(StartChase)
+def decide_start(state: State, cmd: StartChase, dice) -> list[Event]:
+    ch = _rules(state)
+    if state.chase.active:
+        raise Refused("a chase is already running (end it first)")
+    if cmd.setting not in ch.complications:
+        raise Refused(f"no complication table for {cmd.setting!r}; choose one of: "
+                      + ", ".join(ch.complications))
+    if not 0 <= cmd.distance <= 1_000_000:
+        raise Refused("the starting distance is 0 to 1,000,000 ft")
+    return [ChaseStarted(cmd.setting, cmd.distance)]
+
+
+def _ranged(label: str, value: int, lo: int, hi: int) -> int:
+    if not lo <= value <= hi:
+        raise Refused(f"{label} must be {lo} to {hi} (got {value})")
+    return value
+
+
+@decides(JoinChase)
+def decide_join(state: State, cmd: JoinChase, dice) -> list[Event]:
+    ch = _running_chase(state)
+    if cmd.side not in SIDES:
+        raise Refused(f"a side is {' or '.join(SIDES)} (got {cmd.side!r})")
+    name = cmd.name.strip()
+    if not 1 <= len(name) <= 40:
+        raise Refused("a participant's name is 1 to 40 characters")
+    if find(ch, name) is not None:
+        raise Refused(f"{name} is already in the chase")
+    if len(ch.runners) >= MAX_RUNNERS:
+        raise Refused(f"a chase holds at most {MAX_RUNNERS} participants")
+    if cmd.target:
+        t = find(ch, cmd.target)
+        if cmd.side != PURSUER or t is None or t.side != QUARRY:
+            raise Refused(f"only a pursuer names a quarry, and {cmd.target!r} must be one "
+                          "already in the chase")
+    at = cmd.at if cmd.at is not None else (state.chase.start if cmd.side == QUARRY else 0)
+    _ranged("the position", at, 0, 1_000_000)
+    c = party.find(state, name)
+    roll = dicemod.roll(state.rules.chase.initiative_die, dice, f"{name}: initiative")
+    if c is not None:
+        if sheet.status(state.rules, c) == "dead":
+            raise Refused(f"{c.name} is dead")
+        p = state.rules.party
+        dex = sheet.modifier(p, c.abilities.get("dex", 10)) if p and c.abilities else 0
+        con = sheet.modifier(p, c.abilities.get("con", 10)) if p and c.abilities else 0
+        return [RunnerJoined(c.name, cmd.side, True, roll, dex, at, con=con, stealth=dex,
+                             perception=sheet.passive_perception(state.rules, c) or 10,
+                             target=cmd.target)]
+    if cmd.speed is None:
+        raise Refused(f"{name} is not in the party: give a speed (and Con, Stealth, "
+                      "passive Perception)")
+    return [RunnerJoined(name, cmd.side, False, roll,
+                         _ranged("the initiative bonus", cmd.initiative_bonus, -30, 30), at,
+                         _ranged("speed", cmd.speed, 0, 10_000), _ranged("Con", cmd.con, -30, 30),
+                         _ranged("Stealth", cmd.stealth, -30, 30),
+                         _ranged("passive Perception", cmd.perception, 0, 60), cmd.target)]
+
+
+@decides(TakeTurn)
+def decide_turn(state: State, cmd: TakeTurn, dice) -> list[Event]:
+    _running_chase(state)
+    r = current(state)
+    if over(state) or r is None:
+        raise Refused(f"the chase is over ({over(state) or 'nobody is running'}): end it")
+    most = speed(state, r) * (2 if cmd.dash else 1)
+    feet = most if cmd.feet is None else cmd.feet
+    if not 0 <= feet <= most:
+        raise Refused(f"{r.name} moves 0 to {speed(state, r)} ft"
+                      + ("" if cmd.dash else f" ({2 * speed(state, r)} with a dash)"))
+    ch = state.rules.chase
+    # the dice in the order the event holds them, so amending retypes the right one
+    table = ch.complications[state.chase.setting]
+    comp = dicemod.roll(table.die, dice, f"{r.name}: complication")
+    save = None
+    if cmd.dash and r.dashes >= free_dashes(state, r):
+        save = dicemod.roll(f"1d20{r.con:+d}" if r.con else "1d20", dice,
+                            f"{r.name}: DC {ch.dash_dc} {ch.dash_save} save (dash "
+                            f"{r.dashes + 1}, {free_dashes(state, r)} free)")
+    out: list[Event] = [TurnTaken(r.name, feet, cmd.dash, state.chase.setting, comp, save)]
+    if save is not None and save.total < ch.dash_dc and r.member:
+        c = party.find(state, r.name)
+        top = state.rules.party.exhaustion_max if state.rules.party else 0
+        if c is not None and c.exhaustion < top:
+            out.append(party.ExhaustionSet(c.name, c.exhaustion + 1))
+    return out
+
+
+@decides(TryEscape)
+def decide_escape(state: State, cmd: TryEscape, dice) -> list[Event]:
+    q = _runner(state, cmd.name)
+    if q.side != QUARRY or not running(state, q):
+        raise Refused(f"only a quarry still running rolls to escape ({q.name}: "
+                      f"{q.side}, {status(state, q)})")
+    if escape_target(state, q) is None:
+        raise Refused(f"nobody is chasing {q.name}")
+    known = state.rules.chase.escape_factors
+    bad = [f for f in cmd.factors if f not in known]
+    if bad:
+        raise Refused(f"unknown escape factor {bad[0]!r}; choose from: " + ", ".join(known))
+    roll = dicemod.roll(escape_die(state.rules, cmd.factors), dice, f"{q.name}: Stealth")
+    return [EscapeRolled(q.name, roll, tuple(dict.fromkeys(cmd.factors)))]
+
+
+@decides(LeaveChase)
+def decide_leave(state: State, cmd: LeaveChase, dice) -> list[Event]:
+    r = _runner(state, cmd.name)
+    if not running(state, r):
+        raise Refused(f"{r.name} is already out of the chase ({status(state, r)})")
+    return [RunnerLeft(r.name)]
+
+
+@decides(SwapSide)
+def decide_swap(state: State, cmd: SwapSide, dice) -> list[Event]:
+    r = _runner(state, cmd.name)
+    if not running(state, r):
+        raise Refused(f"{r.name} is out of the chase ({status(state, r)})")
+    if cmd.target:
+        t = find(state.chase, cmd.target)
+        if r.side != QUARRY or t is None or t.side != QUARRY or t.name == r.name:
+            raise Refused(f"a new pursuer names a quarry already in the chase, not {cmd.target!r}")
+    return [SideSwapped(r.name, t.name if cmd.target else "")]
+
+
+@decides(EndChase)
+def decide_end(state: State, cmd: EndChase, dice) -> list[Event]:
+    if not state.chase.active:
+        raise Refused("no chase is running")
+    if cmd.outcome not in OUTCOMES:
+        raise Refused(f"a chase ends {', '.join(OUTCOMES)} (got {cmd.outcome!r})")
+    return [ChaseEnded(cmd.outcome)]
+
+
+# --- evolve ---------------------------------------------------------------------------
+
+
+@evolves(ChaseStarted)
+def evolve_started(state: State, ev: ChaseStarted) -> State:
+    return replace(state, chase=Chase(active=True, setting=ev.setting, round=1,
+                                      start=ev.distance, chases=state.chase.chases + 1))
+
+
+def _with_runner(chase: Chase, name: str, **changes) -> tuple[Runner, ...]:
+    return tuple(replace(r, **changes) if r.name == name else r for r in chase.runners)
+
+
+@evolves(RunnerJoined)
+def evolve_joined(state: State, ev: RunnerJoined) -> State:
+    ch = _running(state)
+    if find(ch, ev.name) is not None:
+        raise Refused(f"{ev.name} is already in the chase")
+    if ev.member:
+        party.member(state, ev.name)
+    new = Runner(ev.name, ev.side, ev.initiative.total + ev.initiative_bonus, ev.position,
+                 ev.member, ev.speed, ev.con, ev.stealth, ev.perception, ev.target)
+    # initiative order, highest first; a tie keeps who joined first ahead
+    runners = sorted((*ch.runners, new), key=lambda r: -r.initiative)
+    return replace(state, chase=replace(ch, runners=tuple(runners)))
+
+
+def _next_after(state: State, runners: tuple[Runner, ...], name: str) -> Runner | None:
+    i = next(i for i, r in enumerate(runners) if r.name == name)
+    return next((r for r in runners[i + 1:] if running(state, r)), None)
+
+
+def _catch(state: State, runners: tuple[Runner, ...], p: Runner, moved_to: int) -> tuple[Runner, ...]:
+    """A pursuer that ends its move within reach of the nearest quarry it
+    chases catches it, and stops there (it does not run on past)."""
+    q = quarry_of(state, p) if p.side == PURSUER else None
+    if q is None or q.position - moved_to > state.rules.chase.reach:
+        return runners
+    return tuple(replace(x, status=CAUGHT) if x.name == q.name else
+                 replace(x, position=min(moved_to, q.position)) if x.name == p.name else x
+                 for x in runners)
+
+
+@evolves(TurnTaken)
+def evolve_turn(state: State, ev: TurnTaken) -> State:
+    ch = _running(state)
+    r = current(state)
+    if r is None or r.name != ev.name:
+        raise Refused(f"it is not {ev.name}'s turn" + (f" but {r.name}'s" if r else ""))
+    rules = state.rules
+    if ev.setting != ch.setting or ev.setting not in rules.chase.complications:
+        raise Refused(f"this chase rolls on the {ch.setting} table, not {ev.setting!r}")
+    failed = save_failed(rules, ev)
+    runners = _with_runner(ch, r.name, position=r.position + ev.feet,
+                           dashes=r.dashes + ev.dash, complication="",
+                           exhaustion=r.exhaustion + (failed and not r.member))
+    text = complication_text(rules, ev.setting, ev.complication)
+    victim = afflicted(state, r.name) if text else None
+    if victim is not None:
+        runners = tuple(replace(x, complication=text) if x.name == victim.name else x
+                        for x in runners)
+    runners = _catch(state, runners, r, r.position + ev.feet)
+    after = replace(state, chase=replace(ch, runners=runners))
+    nxt = _next_after(after, runners, r.name)
+    if nxt is not None:
+        return replace(after, chase=replace(after.chase, turn=nxt.name))
+    # the last runner has acted: the round ends and its seconds pass on the one clock
+    chase = replace(after.chase, turn="", round=ch.round + 1)
+    return pass_time(after, rules.time.round_seconds, burning=True, chase=chase)
+
+
+def save_failed(rules, ev: TurnTaken) -> bool:
+    """A dash beyond the free ones whose Constitution save missed the DC."""
+    return ev.save is not None and ev.save.total < rules.chase.dash_dc
+
+
+def escaped(state: State, ev: EscapeRolled) -> bool:
+    """Stealth total greater than the highest passive Perception among its pursuers."""
+    q = find(state.chase, ev.name)
+    target = escape_target(state, q) if q is not None else None
+    return target is not None and ev.roll.total + q.stealth > target
+
+
+@evolves(EscapeRolled)
+def evolve_escape(state: State, ev: EscapeRolled) -> State:
+    q = _named(state, ev.name)
+    if not escaped(state, ev):
+        return state
+    ch = state.chase
+    runners = _with_runner(ch, q.name, status=ESCAPED)
+    turn = ch.turn if ch.turn != q.name else ""
+    return replace(state, chase=replace(ch, runners=runners, turn=turn))
+
+
+@evolves(SideSwapped)
+def evolve_swapped(state: State, ev: SideSwapped) -> State:
+    r = _named(state, ev.name)
+    side = PURSUER if r.side == QUARRY else QUARRY
+    runners = _with_runner(state.chase, r.name, side=side, target=ev.target)
+    return replace(state, chase=replace(state.chase, runners=runners))
+
+
+@evolves(RunnerLeft)
+def evolve_left(state: State, ev: RunnerLeft) -> State:
+    r = _named(state, ev.name)
+    ch = state.chase
+    turn = ch.turn
+    if turn == r.name:  # its turn passes to the next runner
+        nxt = _next_after(state, ch.runners, r.name)
+        turn = nxt.name if nxt else ""
+    return replace(state, chase=replace(ch, runners=_with_runner(ch, r.name, status=GAVE_UP),
+                                        turn=turn))
+
+
+@evolves(ChaseEnded)
+def evolve_ended(state: State, ev: ChaseEnded) -> State:
+    if not state.chase.active:
+        raise Refused("no chase is running")
+    return replace(state, chase=replace(state.chase, active=False, outcome=ev.outcome))
+
+
+from .evasion import *  # noqa: E402,F401,F403  (B/X evasion: registered with the rules)

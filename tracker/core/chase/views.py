@@ -1,0 +1,217 @@
+"""How a chase reads in the log, what the GM must not miss, its JSON, what
+must hold, and its lines in the recap."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..alerts import Alert, alerting
+from ..describe import roll_text
+from ..events import describes
+from ..invariants import invariant
+from ..state import State
+from ..tally import Tally, tally
+from ..view import state_view
+from . import rules as r
+from .model import IN, PURSUER
+
+# --- how its events read in the log ------------------------------------------------------
+
+
+@describes(r.ChaseStarted)
+def _started(ev: r.ChaseStarted, rules) -> str:
+    return f"Chase begins ({ev.setting}), quarry {ev.distance} ft ahead"
+
+
+@describes(r.RunnerJoined)
+def _joined(ev: r.RunnerJoined, rules) -> str:
+    who = "party" if ev.member else f"speed {ev.speed} ft"
+    return (f"{ev.name} joins the chase as {ev.side} ({who}), initiative "
+            f"{roll_text(ev.initiative)}{ev.initiative_bonus:+d}")
+
+
+@describes(r.TurnTaken)
+def _turn(ev: r.TurnTaken, rules) -> str:
+    bits = [f"{ev.name} {'dashes' if ev.dash else 'moves'} {ev.feet} ft"]
+    if ev.save is not None and rules.chase is not None:
+        ok = "failed: a level of exhaustion" if r.save_failed(rules, ev) else "made"
+        bits.append(f"DC {rules.chase.dash_dc} {rules.chase.dash_save} save "
+                    f"{roll_text(ev.save)} {ok}")
+    text = r.complication_text(rules, ev.setting, ev.complication)
+    bits.append(f"complication {roll_text(ev.complication)}" +
+                (f": {text}" if text else " none"))
+    return "; ".join(bits)
+
+
+@describes(r.EscapeRolled)
+def _escape(ev: r.EscapeRolled, rules) -> str:
+    known = rules.chase.escape_factors if rules.chase else {}
+    why = ", ".join(known[f].text for f in ev.factors if f in known)
+    return f"{ev.name} tries to slip away: Stealth {roll_text(ev.roll)}" + \
+        (f" ({why})" if why else "")
+
+
+@describes(r.SideSwapped)
+def _swapped(ev: r.SideSwapped, rules) -> str:
+    return f"{ev.name} turns about" + (f" and goes after {ev.target}" if ev.target else "")
+
+
+@describes(r.RunnerLeft)
+def _left(ev: r.RunnerLeft, rules) -> str:
+    return f"{ev.name} gives up the chase"
+
+
+@describes(r.ChaseEnded)
+def _ended(ev: r.ChaseEnded, rules) -> str:
+    return f"Chase over: {ev.outcome}"
+
+
+@describes(r.EvasionStarted)
+def _evasion(ev: r.EvasionStarted, rules) -> str:
+    text = (f"Evasion ({ev.where}): party {ev.party_speed} ft, monsters "
+            f"{ev.monster_speed} ft")
+    if ev.where != "dungeon":
+        text += f", {ev.fleeing} fleeing from {ev.pursuers}"
+    if ev.surprised:
+        text += f"; {ev.surprised} surprised"
+    if ev.morale_roll is not None:
+        text += f"; morale {ev.morale} {roll_text(ev.morale_roll)}"
+    if rules.chase is not None and rules.chase.evasion is not None:
+        text += "; they pursue" if r.pursues(rules, ev) else "; they do not pursue"
+    return text
+
+
+@describes(r.RoundRun)
+def _round(ev: r.RoundRun, rules) -> str:
+    return "A round of running"
+
+
+@describes(r.BaitDropped)
+def _bait(ev: r.BaitDropped, rules) -> str:
+    took = rules.chase is not None and rules.chase.evasion is not None and r.bait_took(rules, ev)
+    return f"Dropped {ev.kind} {roll_text(ev.roll)}: " + \
+        ("the pursuers stop for it" if took else "they run on")
+
+
+@describes(r.EvasionRolled)
+def _rolled(ev: r.EvasionRolled, rules) -> str:
+    return f"Evasion roll {roll_text(ev.roll)}" + (f" ({', '.join(ev.terrain)})" if ev.terrain else "")
+
+
+@describes(r.PursuitDayRolled)
+def _day(ev: r.PursuitDayRolled, rules) -> str:
+    if ev.roll is None:
+        return "A day of pursuit: the pursuers are not faster"
+    took = rules.chase is not None and rules.chase.evasion is not None and r.caught_up(rules, ev)
+    return f"A day of pursuit {roll_text(ev.roll)}: " + ("caught up" if took else "not caught")
+
+
+# --- what the GM must not miss ------------------------------------------------------------
+
+
+@alerting(55)
+def _chase_alerts(before: State, after: State) -> list[Alert]:
+    b, a = before.chase, after.chase
+    if a is b:
+        return []
+    out = []
+    was = {x.name: x for x in b.runners} if b.active else {}
+    for x in a.runners:
+        old = was.get(x.name)
+        if x.complication and (old is None or old.complication != x.complication):
+            brief = x.complication.split("; on a failure")[0]  # the screen shows the rest
+            out.append(Alert("warning", f"Complication for {x.name}: {brief}"))
+        now, then = r.status(after, x), (r.status(before, old) if old else IN)
+        if now != then and old is not None:
+            out.append(Alert("error" if now != "escaped" else "information", f"{x.name}: {now}"))
+        if old is not None and x.exhaustion > old.exhaustion:
+            out.append(Alert("error", f"{x.name} failed the dash save: exhaustion {x.exhaustion}"))
+    if a.active and a.round > b.round > 0 and a.evasion is None:
+        out.append(Alert("information", f"Round {a.round} begins"))
+    end, was_end = r.over(after), r.over(before)
+    if end and end != was_end:
+        out.append(Alert("warning", f"The chase is over ({end}): end it"))
+    ev, old_ev = a.evasion, b.evasion
+    if ev is not None and ev is not old_ev:
+        if not a.active and b.active or (not a.active and old_ev is None):
+            out.append(Alert("error" if a.outcome == "caught" else "information",
+                             f"Evasion: {'they do not pursue, ' if not ev.pursue else ''}"
+                             f"the party {'is caught' if a.outcome == 'caught' else 'gets away'}"))
+        if ev.exhausted and not (old_ev and old_ev.exhausted):
+            e = after.rules.chase.evasion
+            out.append(Alert("error", f"The party is exhausted from running: {e.exhausted_effect}"))
+    return out
+
+
+# --- its part of `tracker state --json` ----------------------------------------------------
+
+
+@state_view("chase", 50)
+def _chase_json(state: State) -> dict:
+    ch = state.chase
+    cur = r.current(state)
+    out = {"active": ch.active, "setting": ch.setting, "round": ch.round,
+           "turn": cur.name if cur else None, "outcome": ch.outcome, "chases": ch.chases,
+           "over": r.over(state) or None,
+           "runners": [{"name": x.name, "side": x.side, "member": x.member,
+                        "initiative": x.initiative, "position_ft": x.position,
+                        "gap_ft": r.gap(state, x), "speed": r.speed(state, x),
+                        "dashes": x.dashes, "free_dashes": r.free_dashes(state, x),
+                        "exhaustion": r.exhaustion(state, x), "status": r.status(state, x),
+                        "complication": x.complication or None,
+                        **({"quarry": q.name if (q := r.quarry_of(state, x)) else None}
+                           if x.side == PURSUER else {})}
+                       for x in ch.runners] if state.rules.chase else []}
+    if ch.evasion is not None:
+        e = ch.evasion
+        out["evasion"] = {"where": e.where, "party_speed": e.party_speed,
+                          "monster_speed": e.monster_speed, "fleeing": e.fleeing,
+                          "pursuers": e.pursuers, "pursue": e.pursue, "rounds": e.rounds,
+                          "gap_ft": e.gap, "chance": e.chance or None,
+                          "exhausted": e.exhausted, "stopped": e.stopped,
+                          "surprised": e.surprised or None}
+    return out
+
+
+# --- what must hold ---------------------------------------------------------------------------
+
+
+@invariant
+def _one_name_each(state: State) -> Iterator[str]:
+    names = [x.name.casefold() for x in state.chase.runners]
+    if len(names) != len(set(names)):
+        yield "put the same participant in a chase twice"
+
+
+# --- its part of the recap -------------------------------------------------------------------
+
+
+@tally(35)
+class ChaseTally(Tally):
+    """Each chase or evasion begun in the span, and how it ended."""
+
+    def __init__(self, sessions: list[int]):
+        super().__init__(sessions)
+        self.chases: list[str] = []
+        self.running = ""
+
+    def see(self, session, seq, ev, state_at) -> None:
+        if isinstance(ev, r.ChaseStarted):
+            self.running = f"session {session}, #{seq}: {ev.setting} chase"
+        elif isinstance(ev, r.EvasionStarted):
+            self.running = f"session {session}, #{seq}: evasion ({ev.where})"
+        elif not self.running or getattr(ev, "AREA", "") != "chase":
+            return
+        ch = state_at(seq).chase
+        if not ch.active:
+            rounds = f", {ch.round} rounds" if ch.round else ""
+            self.chases.append(f"{self.running}{rounds}: {ch.outcome}")
+            self.running = ""
+
+    def lines(self, e) -> list[str]:
+        return [f"**Chases:** {len(self.chases) + bool(self.running)}"] \
+            if self.chases or self.running else []
+
+    def sections(self, e) -> list[tuple[str, list[str]]]:
+        items = self.chases + ([f"{self.running}: still running"] if self.running else [])
+        return [("Chases", items)] if items else []

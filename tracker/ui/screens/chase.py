@@ -1,0 +1,344 @@
+"""The chase screen: one row per participant, one key per common step.
+
+The D&D 2024 chase (move, dash, complications, escape) and B/X evasion
+(run, drop treasure or food, the evasion roll) share it; the ruleset says
+which one ``s`` starts.
+"""
+
+from __future__ import annotations
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static
+
+from ...core import chase
+from ...core.chase.model import OUTCOMES, QUARRY
+from ...core.errors import Refused
+from ...core.state import State
+from ..areas import area_screen
+from ..dialogs import ChoiceDialog, TextDialog, checked_by, positive_int, refusal, whole
+from ..widgets import chase_panels as panels
+
+
+def _numbers(text: str) -> list[int]:
+    """Whole numbers separated by spaces or commas ("30 +1 2 12"); Refused if not."""
+    parts = text.replace(",", " ").split()
+    if not parts or not all(whole(p.lstrip("+-"), 6) for p in parts):
+        raise Refused("type whole numbers separated by spaces, e.g. 30 1 2 12")
+    return [int(p) for p in parts]
+
+
+@area_screen("chase", key="6", title="Chase", help="Pursuit round by round",
+             css="chase.tcss", order=60)
+class ChaseScreen(Screen):
+    BINDINGS = [
+        Binding("s", "start", "Start", id="chase.start"),
+        Binding("j", "join", "Join", id="chase.join"),
+        Binding("m", "move", "Move", id="chase.move"),
+        Binding("d", "dash", "Dash", id="chase.dash"),
+        Binding("e", "escape", "Escape", id="chase.escape"),
+        Binding("x", "end", "End", id="chase.end"),
+        Binding("r", "run", "Run", id="chase.run"),
+        Binding("v", "evade", "Evade", id="chase.evade"),
+        Binding("b", "bait", "Drop bait", show=False, id="chase.bait"),
+        Binding("y", "day", "Pursuit day", show=False, id="chase.day"),
+        Binding("f", "move_feet", "Move N ft", show=False, id="chase.move_feet"),
+        Binding("g", "give_up", "Give up", show=False, id="chase.give_up"),
+    ]
+    PALETTE = [
+        ("Start a chase or evasion", "The ruleset's kind: a 2024 chase or B/X evasion", "start"),
+        ("Join the chase", "A party member, or someone named with their numbers", "join"),
+        ("Move", "Whose turn it is moves its speed; a complication is rolled", "move"),
+        ("Dash", "Move twice the speed; past the free dashes, a Con save", "dash"),
+        ("Move or dash some feet", "Whose turn it is moves as far as you type", "move_feet"),
+        ("Escape roll", "A quarry out of sight rolls Stealth against Perception", "escape"),
+        ("Give up", "A participant leaves the chase", "give_up"),
+        ("Swap sides", "Roles reverse: a quarry turns on its pursuers, or a pursuer flees",
+         "swap"),
+        ("End the chase", "Caught, gave up or escaped", "end"),
+        ("Run a round", "B/X: both sides run flat out for a round", "run"),
+        ("Drop treasure or food", "B/X: the pursuers may stop for it (3-in-6)", "bait"),
+        ("Evasion roll", "B/X: the percentile chance in the wilderness or at sea", "evade"),
+        ("A day of pursuit", "B/X wilderness: faster pursuers may catch up", "day"),
+    ]
+
+    EVASION = {"run", "evade", "bait", "day"}
+    CHASE = {"join", "move", "dash", "escape", "move_feet", "give_up", "swap"}
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        """Show only the keys of the ruleset's kind of chase (2024 or B/X)."""
+        state = self.app.state if self.app.campaign is not None else None
+        rules = state.rules.chase if state is not None else None
+        if action in self.EVASION:
+            return rules is not None and rules.evasion is not None
+        if action in self.CHASE:
+            return rules is not None and bool(rules.complications)
+        return True
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(id="chase-summary", classes="panel")
+        yield DataTable(id="runners", cursor_type="row", classes="panel")
+        yield Static(id="chase-log", classes="panel")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#chase-summary").border_title = "Chase"
+        self.query_one("#runners").border_title = "Who runs (initiative order)"
+        self.query_one("#chase-log").border_title = "Round by round"
+        self.watch(self.app, "state", self.show, init=True)
+
+    def show(self, state: State | None) -> None:
+        if state is None or self.app.campaign is None:
+            return
+        self.query_one("#chase-summary", Static).update(panels.summary(state))
+        table = self.query_one("#runners", DataTable)
+        evasion = state.chase.evasion is not None
+        table.border_title = "The two sides" if evasion else "Who runs (initiative order)"
+        row = table.cursor_row
+        table.clear(columns=True)
+        table.add_columns(" ", "Name", "Side", "Gap ft", "Speed" if evasion else "Dash",
+                          "Exh", "Status")
+        for r in panels.runner_rows(state):
+            table.add_row(*r)
+        if table.row_count:
+            table.move_cursor(row=min(row, table.row_count - 1), animate=False)
+        self._show_log(state)
+        self.refresh_bindings()
+
+    def _show_log(self, state: State) -> None:
+        log = self.query_one("#chase-log", Static)
+        log.update(panels.log_lines(state, self.app.recent, max(1, log.content_size.height)))
+
+    def on_resize(self) -> None:
+        if self.app.state is not None:
+            self.call_after_refresh(self._show_log, self.app.state)
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        return self.app.state
+
+    async def _choose(self, title: str, options: list[tuple[str, str]], help: str = "",
+                      validate=None) -> str | None:
+        return await self.app.push_screen_wait(ChoiceDialog(title, options, help, validate))
+
+    async def _ask(self, title: str, help: str = "", validate=None, value: str = "",
+                   max_length: int = 60) -> str | None:
+        return await self.app.push_screen_wait(TextDialog(title, help, value, validate=validate,
+                                                          max_length=max_length))
+
+    def _check(self, form, make):
+        return checked_by(self.app, form, make)
+
+    def _refused(self, command) -> bool:
+        why = refusal(self.app, command)
+        if why:
+            self.notify(why, title="Refused", severity="error", timeout=8)
+        return bool(why)
+
+    def _run(self, command) -> None:
+        if not self._refused(command):
+            self.app.run_command(command)
+
+    def _runner_choice(self, title: str, keep) -> list[tuple[str, str]]:
+        return [(r.name, f"{r.name} ({r.side}, {chase.status(self.state, r)})")
+                for r in self.state.chase.runners if keep(r)]
+
+    # -- the 2024 chase --------------------------------------------------------------------
+
+    @work(exit_on_error=False)
+    async def action_start(self) -> None:
+        rules = self.state.rules.chase
+        if rules is not None and rules.evasion is not None and not rules.complications:
+            await self._start_evasion()
+            return
+        if self._refused(chase.StartChase(next(iter(rules.complications), "urban")
+                                          if rules else "urban")):
+            return
+        setting = await self._choose("Chase where?", [(k, f"{k.capitalize()} complications")
+                                                      for k in rules.complications])
+        if setting is None:
+            return
+        encounter = next((c.distance_ft for c in reversed(self.state.dungeon.checks)
+                          if c.encounter and c.distance_ft), None)
+        dist = await self._ask(
+            "How far ahead is the quarry (ft)?",
+            "The GM's call" + (f"; the last encounter was at {encounter} ft" if encounter else ""),
+            self._check(lambda t: "" if whole(t, 7) else "a whole number of feet",
+                        lambda t: chase.StartChase(setting, int(t))),
+            value=str(encounter or 30), max_length=7)
+        if dist is not None:
+            self.app.run_command(chase.StartChase(setting, int(dist)))
+
+    @work(exit_on_error=False)
+    async def action_join(self) -> None:
+        if self._refused(chase.JoinChase("?", QUARRY, 30)):
+            return
+        members = [(c.name, f"{c.name} (party)") for c in self.state.party
+                   if chase.find(self.state.chase, c.name) is None]
+        who = await self._choose("Who joins?", members + [("", "Someone else…")])
+        if who is None:
+            return
+        if not who:
+            who = await self._ask("Name", validate=self._check(
+                None, lambda t: chase.JoinChase(t, QUARRY, 30)), max_length=40)
+            if who is None:
+                return
+        side = await self._choose(f"{who} is", [("quarry", "Quarry: runs away"),
+                                                ("pursuer", "Pursuer: gives chase")])
+        if side is None:
+            return
+        if chase.find(self.state.chase, who) is None and \
+                who.casefold() in {c.name.casefold() for c in self.state.party}:
+            self.app.run_command(chase.JoinChase(who, side))
+            return
+
+        def make(text: str):
+            given = _numbers(text)
+            if len(given) > 5:
+                raise Refused("at most five numbers: speed Con Stealth Perception initiative")
+            speed, con, stealth, perception, init = given + [0, 0, 10, 0][len(given) - 1:]
+            return chase.JoinChase(who, side, speed, con, stealth, perception, init)
+
+        nums = await self._ask(f"{who}: speed Con Stealth Perception [init]",
+                               "e.g. 30 1 2 12 (modifiers; passive Perception)",
+                               self._check(None, make), value="30 0 0 10")
+        if nums is not None:
+            self.app.run_command(make(nums))
+
+    def action_move(self) -> None:
+        self._run(chase.TakeTurn(None, False))
+
+    def action_dash(self) -> None:
+        self._run(chase.TakeTurn(None, True))
+
+    @work(exit_on_error=False)
+    async def action_move_feet(self) -> None:
+        if self._refused(chase.TakeTurn(0, False)):
+            return
+        how = await self._choose("Move or dash?", [("move", "Move"), ("dash", "Dash")])
+        if how is None:
+            return
+        feet = await self._ask("How many feet?", validate=self._check(
+            lambda t: "" if whole(t, 6) else "a whole number of feet",
+            lambda t: chase.TakeTurn(int(t), how == "dash")), max_length=6)
+        if feet is not None:
+            self.app.run_command(chase.TakeTurn(int(feet), how == "dash"))
+
+    @work(exit_on_error=False)
+    async def action_escape(self) -> None:
+        quarry = self._runner_choice("", lambda r: r.side == QUARRY
+                                     and chase.running(self.state, r))
+        if not quarry:
+            self.notify("No quarry is running.", severity="warning")
+            return
+        who = quarry[0][0] if len(quarry) == 1 else \
+            await self._choose("Who slips out of sight?", quarry)
+        if who is None or self._refused(chase.TryEscape(who)):
+            return
+        factors = self.state.rules.chase.escape_factors
+        edge = await self._choose(f"{who}: Stealth, out of the lead pursuer's sight",
+                                  [("", "No escape factor")] +
+                                  [(k, f"{f.text} ({f.edge})") for k, f in factors.items()],
+                                  "Never out of sight? Then no roll: it fails.")
+        if edge is not None:
+            self.app.run_command(chase.TryEscape(who, (edge,) if edge else ()))
+
+    @work(exit_on_error=False)
+    async def action_give_up(self) -> None:
+        opts = self._runner_choice("", lambda r: chase.running(self.state, r))
+        who = await self._choose("Who gives up?", opts) if opts else None
+        if who:
+            self.app.run_command(chase.LeaveChase(who))
+
+    @work(exit_on_error=False)
+    async def action_swap(self) -> None:
+        opts = self._runner_choice("", lambda r: chase.running(self.state, r))
+        who = await self._choose("Whose role reverses?", opts) if opts else None
+        if who:
+            self.app.run_command(chase.SwapSide(who))
+
+    @work(exit_on_error=False)
+    async def action_end(self) -> None:
+        if self._refused(chase.EndChase(OUTCOMES[0])):
+            return
+        hint = chase.over(self.state)
+        order = sorted(OUTCOMES, key=lambda o: o != hint)
+        how = await self._choose("The chase ends:", [(o, o.capitalize()) for o in order])
+        if how:
+            self.app.run_command(chase.EndChase(how))
+
+    # -- B/X evasion -----------------------------------------------------------------------
+
+    async def _start_evasion(self) -> None:
+        e = self.state.rules.chase.evasion
+        if self._refused(chase.StartEvasion("dungeon", 120)):
+            return
+        where = await self._choose("The party flees", [(w, w.capitalize()) for w in chase.WHERE
+                                                       if w != "sea" or e.sea is not None])
+        if where is None:
+            return
+        speed = await self._ask("The monsters' speed (ft a round, or a ship's)",
+                                validate=self._check(positive_int, lambda t: chase.StartEvasion(
+                                    where, int(t))), value="120", max_length=5)
+        if speed is None:
+            return
+        morale, pursue = 0, True
+        if e.morale_die:
+            m = await self._ask("Their morale (2-12)", f"{e.morale_die} at most it: they pursue",
+                                self._check(positive_int, lambda t: chase.StartEvasion(
+                                    where, int(speed), morale=int(t))), value="8", max_length=2)
+            if m is None:
+                return
+            morale = int(m)
+        else:
+            said = await self._choose("Do they pursue?", [("y", "They pursue"),
+                                                          ("n", "They let the party go")],
+                                      "The referee decides")
+            if said is None:
+                return
+            pursue = said == "y"
+        extra = {}
+        if where != "dungeon":
+            n = await self._ask("How many pursue?" if where == "wilderness" else
+                                "Feet between the ships", validate=self._check(
+                                    positive_int, lambda t: chase.StartEvasion(
+                                        where, int(speed), morale=morale, pursue=pursue,
+                                        **({"pursuers": int(t)} if where == "wilderness"
+                                           else {"gap": int(t)}))), max_length=6)
+            if n is None:
+                return
+            extra = {"pursuers": int(n)} if where == "wilderness" else {"gap": int(n)}
+        self.app.run_command(chase.StartEvasion(where, int(speed), morale=morale,
+                                                pursue=pursue, **extra))
+
+    def action_run(self) -> None:
+        self._run(chase.RunRound())
+
+    def action_day(self) -> None:
+        self._run(chase.PursueDay())
+
+    @work(exit_on_error=False)
+    async def action_bait(self) -> None:
+        if self._refused(chase.DropBait("treasure")):
+            return
+        kind = await self._choose("Drop what?", [("treasure", "Treasure"), ("food", "Food")])
+        if kind:
+            self.app.run_command(chase.DropBait(kind))
+
+    @work(exit_on_error=False)
+    async def action_evade(self) -> None:
+        if self._refused(chase.RollEvasion()):
+            return
+        terrain = self.state.rules.chase.evasion.terrain
+        pick = ""
+        if terrain:
+            pick = await self._choose("Terrain", [("", "Nothing special")] + [
+                (k, f"{k.replace('_', ' ')} ({v:+d}%)") for k, v in terrain.items()])
+            if pick is None:
+                return
+        self.app.run_command(chase.RollEvasion((pick,) if pick else ()))

@@ -1,0 +1,139 @@
+"""What the chase screen shows, rendered from the state (no I/O here)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ...core import chase, clock
+from ...core.chase.model import CAUGHT, ESCAPED, IN, QUARRY
+from ...core.describe import describe
+from ...core.events import Envelope
+from ...core.state import State
+from ...history import undone_commands
+
+BAR = 8
+STATUS_STYLE = {IN: "", ESCAPED: "green", CAUGHT: "bold red"}
+
+
+def summary(state: State) -> Text:
+    """Two or three lines: what is running, whose turn, the clock; or how to start."""
+    ch, rules = state.chase, state.rules
+    t = Text()
+    if rules.chase is None:
+        t.append(f"{rules.meta.name} has no chase rules", style="dim")
+        return t
+    stamp = clock.stamp(rules, state.clock)
+    if ch.evasion is not None:
+        return _evasion_summary(state, t, stamp)
+    if not ch.active:
+        t.append("No chase running" + (f" (last: {ch.outcome})" if ch.outcome else ""), style="dim")
+        t.append(f" · {stamp}\n")
+        key = "s starts a chase" if rules.chase.complications else "s starts an evasion"
+        t.append(f"{key}; the quarry's start distance is the GM's call", style="dim")
+        return t
+    cur = chase.current(state)
+    t.append(f"{ch.setting.capitalize()} chase · round {ch.round}", style="bold")
+    t.append(f" · {(ch.round - 1) * rules.time.round_seconds} s in · {stamp}\n")
+    end = chase.over(state)
+    if end:
+        t.append(f"Over: {end}. x ends the chase\n", style="bold yellow")
+    elif cur is not None:
+        t.append(f"▶ {cur.name}'s turn", style="bold cyan")
+        t.append(f": {chase.speed(state, cur)} ft, dash {2 * chase.speed(state, cur)} ft"
+                 f" ({cur.dashes}/{chase.free_dashes(state, cur)} free used)\n")
+        if cur.complication:
+            t.append(f"Complication: {cur.complication}", style="yellow")
+    else:
+        t.append("j adds who runs: the party by name, others with their numbers", style="dim")
+    t.no_wrap, t.overflow = True, "ellipsis"
+    return t
+
+
+def _evasion_summary(state: State, t: Text, stamp: str) -> Text:
+    e, ch = state.chase.evasion, state.chase
+    t.append(f"Evasion ({e.where})", style="bold")
+    t.append(f" · {stamp} · party {e.party_speed} ft, monsters {e.monster_speed} ft\n")
+    if not e.pursue:
+        t.append("They do not pursue. ", style="green")
+    if not ch.active:
+        t.append(f"Over: {ch.outcome}", style="green" if ch.outcome == ESCAPED else "bold red")
+    elif e.where == "dungeon":
+        tires = state.rules.chase.evasion.run_rounds
+        t.append(f"Round {e.rounds} of running (tired after {tires}) · r runs, b drops bait")
+    elif e.where == "sea" and e.chance:
+        t.append(f"Gap {e.gap} ft, round {e.rounds} · r runs a round")
+    else:
+        pct = chase.chance(state.rules, e)
+        t.append(f"{e.fleeing} fleeing from {e.pursuers}: {pct}% to evade · v rolls")
+        if e.chance and e.where == "wilderness":
+            t.append(" · y a day of pursuit")
+    if e.exhausted:
+        t.append("\nThe party is exhausted from running", style="bold red")
+    t.no_wrap, t.overflow = True, "ellipsis"
+    return t
+
+
+def gap_bar(gap: int | None, widest: int) -> Text:
+    """The distance as a bar, scaled to the widest gap in the chase."""
+    if gap is None:
+        return Text("—", style="dim")
+    filled = 0 if widest <= 0 else min(BAR, max(0, round(BAR * gap / widest)))
+    t = Text("█" * filled, style="red" if gap <= 10 else "cyan")
+    t.append("░" * (BAR - filled), style="dim")
+    t.append(f" {gap:>4}")
+    return t
+
+
+def evasion_rows(state: State) -> list[tuple]:
+    """A B/X evasion's two sides, as rows like the 2024 chase's."""
+    e, ch = state.chase.evasion, state.chase
+    gap = gap_bar(e.gap, max(e.gap, 1)) if e.where == "sea" else Text("—", style="dim")
+    party_status = ch.outcome if not ch.active else ("exhausted" if e.exhausted else IN)
+    monsters = "stopped" if e.stopped else ("gave up" if not e.pursue else
+                                            (ch.outcome if not ch.active else IN))
+    size = f" ×{e.fleeing}" if e.where != "dungeon" else ""
+    return [("", Text(f"Party{size}", style="bold"), Text("fleeing", style="green"), gap,
+             f"{e.party_speed} ft", Text("yes" if e.exhausted else "—",
+                                         style="bold red" if e.exhausted else "dim"),
+             Text(party_status, style=STATUS_STYLE.get(party_status, "yellow"))),
+            ("", Text(f"Monsters ×{e.pursuers}" if e.where != "dungeon" else "Monsters"),
+             Text("pursuing", style="magenta"), gap, f"{e.monster_speed} ft", "",
+             Text(monsters, style=STATUS_STYLE.get(monsters, "yellow")))]
+
+
+def runner_rows(state: State) -> list[tuple]:
+    """One row per participant: turn, name, side, gap bar, dashes, exhaustion, status."""
+    if state.chase.evasion is not None:
+        return evasion_rows(state)
+    runners = state.chase.runners
+    gaps = {r.name: chase.gap(state, r) if chase.running(state, r) else None for r in runners}
+    widest = max([g for g in gaps.values() if g is not None] + [state.chase.start, 1])
+    cur = chase.current(state)
+    rows = []
+    for r in runners:
+        status = chase.status(state, r)
+        side = Text("quarry" if r.side == QUARRY else "pursuer",
+                    style="green" if r.side == QUARRY else "magenta")
+        mark = "▶" if cur is not None and cur.name == r.name else (
+            "!" if r.complication else "")
+        name = Text(r.name, style="bold" if mark == "▶" else "")
+        exh = chase.exhaustion(state, r)
+        rows.append((mark, name, side, gap_bar(gaps[r.name], widest),
+                     f"{r.dashes}/{chase.free_dashes(state, r)}",
+                     Text(str(exh), style="bold red" if exh else "dim"),
+                     Text(status, style=STATUS_STYLE.get(status, "yellow"))))
+    return rows
+
+
+def log_lines(state: State, recent: list[Envelope], rows: int) -> Text:
+    """The chase's latest entries (other areas' left out), newest last."""
+    undone = undone_commands(recent)
+    mine = [e for e in recent if getattr(e.event, "AREA", "") == "chase"
+            or e.event.TYPE in ("exhaustion_set", "condition_set")]
+    t = Text()
+    for env in mine[-rows:]:
+        style = "strike dim" if env.command_id in undone else ""
+        t.append(f"#{env.seq} {describe(env.event, state.rules)}\n", style=style)
+    t.rstrip()
+    t.no_wrap, t.overflow = True, "ellipsis"
+    return t
