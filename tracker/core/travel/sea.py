@@ -271,7 +271,7 @@ def decide_sail_day(state: State, cmd: TravelDay, dice) -> Sailed:
 
 @decides(Gale)
 def decide_gale(state: State, cmd: Gale, dice) -> list[Event]:
-    t, j = rules_of(state), state.travel
+    j = state.travel
     if not j.gale:
         raise Refused("no gale blows")
     if cmd.choice not in GALE_CHOICES:
