@@ -1,8 +1,7 @@
 """Moving the campaign clock, and everything that follows from time passing.
 
 Each area registers how it reacts to time (``@on_time``): lights burn,
-effects end, rations are eaten and spoil, and the areas to come (travel,
-bastions) add theirs. A hook writes its changes into the dict it is given;
+effects end, rations are eaten and spoil, bastion turns fall due. A hook writes its changes into the dict it is given;
 the state is copied once per step, however many areas react, which keeps
 replay fast.
 """
