@@ -15,7 +15,8 @@ from ...core import clock
 from ...core.bastion.model import Bastion
 from ...core.state import State
 from ..areas import area_screen
-from ..dialogs import ChoiceDialog, TextDialog, checked_by, positive_int, refusal, signed_int
+from ..asking import Asking
+from ..dialogs import checked_by, positive_int, refusal, signed_int
 from ..safe import plain
 
 # What the owner answers when an event asks, chosen once for the turn(s).
@@ -98,7 +99,8 @@ def _ledger(state: State, b: Bastion, rows: int) -> str:
 
 @area_screen("bastion", key="7", title="Bastion", help="Bastion turns, orders, events, ledger",
              css="bastion.tcss", order=70)
-class BastionScreen(Screen):
+class BastionScreen(Asking, Screen):
+    ASK_MAX = 9  # most answers here are numbers
     BINDINGS = [
         Binding("t", "turn", "Turn", id="bastion.turn"),
         Binding("a", "all_turns", "All due", id="bastion.all_turns"),
@@ -198,21 +200,6 @@ class BastionScreen(Screen):
             self.call_after_refresh(self._show_results)
 
     # -- dialogs ---------------------------------------------------------------------
-
-    async def _choose(self, title: str, options: list[tuple[str, str]], help: str = "",
-                      validate=None) -> str | None:
-        return await self.app.push_screen_wait(ChoiceDialog(title, options, help, validate))
-
-    async def _ask(self, title: str, help: str = "", validate=None, value: str = "",
-                   max_length: int = 9) -> str | None:
-        return await self.app.push_screen_wait(TextDialog(title, help, value, validate=validate,
-                                                          max_length=max_length))
-
-    def _refused(self, command) -> bool:
-        why = refusal(self.app, command)
-        if why:
-            self.notify(why, title="Refused", severity="error", timeout=8)
-        return bool(why)
 
     def _owned(self) -> Bastion | None:
         b = self.bastion()

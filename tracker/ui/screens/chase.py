@@ -18,7 +18,8 @@ from ...core.chase.model import OUTCOMES, QUARRY
 from ...core.errors import Refused
 from ...core.state import State
 from ..areas import area_screen
-from ..dialogs import ChoiceDialog, TextDialog, checked_by, positive_int, refusal, whole
+from ..asking import Asking
+from ..dialogs import positive_int, whole
 from ..widgets import chase_panels as panels
 
 
@@ -32,7 +33,8 @@ def _numbers(text: str) -> list[int]:
 
 @area_screen("chase", key="6", title="Chase", help="Pursuit round by round",
              css="chase.tcss", order=60)
-class ChaseScreen(Screen):
+class ChaseScreen(Asking, Screen):
+    ASK_MAX = 60  # names and short answers
     BINDINGS = [
         Binding("s", "start", "Start", id="chase.start"),
         Binding("j", "join", "Join", id="chase.join"),
@@ -121,24 +123,6 @@ class ChaseScreen(Screen):
     @property
     def state(self) -> State:
         return self.app.state
-
-    async def _choose(self, title: str, options: list[tuple[str, str]], help: str = "",
-                      validate=None) -> str | None:
-        return await self.app.push_screen_wait(ChoiceDialog(title, options, help, validate))
-
-    async def _ask(self, title: str, help: str = "", validate=None, value: str = "",
-                   max_length: int = 60) -> str | None:
-        return await self.app.push_screen_wait(TextDialog(title, help, value, validate=validate,
-                                                          max_length=max_length))
-
-    def _check(self, form, make):
-        return checked_by(self.app, form, make)
-
-    def _refused(self, command) -> bool:
-        why = refusal(self.app, command)
-        if why:
-            self.notify(why, title="Refused", severity="error", timeout=8)
-        return bool(why)
 
     def _run(self, command) -> None:
         if not self._refused(command):

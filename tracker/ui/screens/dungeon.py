@@ -15,13 +15,14 @@ from ...core.errors import Refused
 from ...core.schema import seconds
 from ...core.state import State
 from ..areas import area_screen
-from ..dialogs import ChoiceDialog, TextDialog, checked_by, positive_int, refusal, signed_int
+from ..asking import Asking
+from ..dialogs import positive_int, refusal, signed_int
 from ..widgets import dungeon_panels as panels
 
 
 @area_screen("dungeon", key="1", title="Dungeon", help="The turn clock",
              css="dungeon.tcss", order=10)
-class DungeonScreen(Screen):
+class DungeonScreen(Asking, Screen):
     BINDINGS = [
         Binding("t", "turn", "Turn", id="dungeon.turn"),
         Binding("r", "rest", "Rest", id="dungeon.rest"),
@@ -135,26 +136,6 @@ class DungeonScreen(Screen):
 
     def action_check(self) -> None:
         self.app.run_command(dun.RollCheck())
-
-    async def _choose(self, title: str, options: list[tuple[str, str]], help: str = "",
-                      validate=None) -> str | None:
-        return await self.app.push_screen_wait(ChoiceDialog(title, options, help, validate))
-
-    async def _ask(self, title: str, help: str = "", validate=None, value: str = "",
-                   max_length: int = 200) -> str | None:
-        return await self.app.push_screen_wait(TextDialog(title, help, value, validate=validate,
-                                                          max_length=max_length))
-
-    def _check(self, form, make):
-        """A dialog validator that previews the command the text makes."""
-        return checked_by(self.app, form, make)
-
-    def _refused(self, command) -> bool:
-        """Say so, and True, when ``command`` cannot be done now (before asking more)."""
-        why = refusal(self.app, command)
-        if why:
-            self.notify(why, title="Refused", severity="error", timeout=8)
-        return bool(why)
 
     @work(exit_on_error=False)
     async def action_activity(self) -> None:
