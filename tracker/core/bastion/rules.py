@@ -886,7 +886,7 @@ def evolve_renamed(state: State, ev) -> State:
 # --- time -----------------------------------------------------------------------
 
 
-@on_time
+@on_time(when="bastions.all")
 def _turns_fall_due(state: State, elapsed: int, clock: int, burning: bool,
                     changes: dict) -> None:
     """Each bastion's turns fall due on the clock, queued however many pass."""

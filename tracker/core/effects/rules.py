@@ -61,7 +61,7 @@ def evolve_ended(state: State, ev: EffectEnded) -> State:
     return replace(state, effects=tuple(e for e in state.effects if e.id != ev.id))
 
 
-@on_time
+@on_time(when="effects")
 def _expire(state: State, elapsed: int, clock: int, burning: bool, changes: dict) -> None:
     effects = changes.get("effects", state.effects)
     if effects:

@@ -150,7 +150,7 @@ def burn(lights: tuple[Light, ...], elapsed: int) -> tuple[Light, ...]:
     return tuple(out)
 
 
-@on_time
+@on_time(when="lights")
 def _burn(state: State, elapsed: int, clock: int, burning: bool, changes: dict) -> None:
     if burning and state.lights:
         changes["lights"] = burn(changes.get("lights", state.lights), elapsed)
