@@ -287,6 +287,14 @@ def test_cli_actions(brom, capsys):
     assert do("rounds", "10") == 0 and do("long-rest") == 0
     out = capsys.readouterr().out
     assert "10 combat rounds (60 s)" in out and "Long rest (8 h)" in out
-    with pytest.raises(SystemExit) as e:
-        do("short-rest", "Brom=x")
-    assert e.value.code == 2 and "expected NAME or NAME=N" in capsys.readouterr().err
+    assert do("short-rest", "Brom=x") != 0
+    assert "expected NAME or NAME=N" in capsys.readouterr().err
+
+
+def test_short_rest_as_the_gm_types_it():
+    from tracker.core.party import short_rest_from
+    assert short_rest_from("Brom=2, Old Tom") == ShortRest((("Brom", 2), ("Old Tom", 1)))
+    assert short_rest_from(" ") == ShortRest()
+    for bad in ("Brom=x", "=2", "Brom=-1"):
+        with pytest.raises(Refused, match="expected NAME or NAME=N"):
+            short_rest_from(bad)

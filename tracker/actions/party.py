@@ -1,21 +1,10 @@
 """The party's actions: characters, damage and healing, XP and levels, conditions,
 rests, death saves and combat rounds."""
 
-import argparse
-
 from ..core import party
 from .spec import Action, arg, ints
 
 _CHAR = arg("char", metavar="NAME")
-
-
-def spending(text: str) -> tuple[str, int]:
-    """NAME or NAME=N: a character spending N Hit Point Dice (1 without =N)."""
-    name, eq, n = text.rpartition("=") if "=" in text else (text, "", "1")
-    try:
-        return name.strip(), int(n)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected NAME or NAME=N (got {text!r})")
 
 
 ACTIONS = (
@@ -53,8 +42,8 @@ ACTIONS = (
            (_CHAR, arg("coins", type=int)), lambda a, c: party.SetLoad(a.char, a.coins)),
     Action("short-rest", "[NAME[=N] ...]: a short rest (D&D 2024, 1 hour); each named "
            "character spends N Hit Point Dice (default 1)",
-           (arg("spend", nargs="*", type=spending, metavar="NAME[=N]"),),
-           lambda a, c: party.ShortRest(tuple(a.spend))),
+           (arg("spend", nargs="*", metavar="NAME[=N]"),),
+           lambda a, c: party.short_rest_from(",".join(a.spend))),
     Action("long-rest", "a long rest (D&D 2024, 8 hours): all hit points and Hit Point Dice "
            "back, one exhaustion level less", (), lambda a, c: party.LongRest()),
     Action("death-save", "NAME: roll a death save for a character at 0 HP (D&D 2024)",

@@ -103,6 +103,17 @@ class ShortRest(Command, frozen=True):
     spend: tuple[tuple[str, int], ...] = ()  # (name, Hit Point Dice to spend)
 
 
+def short_rest_from(text: str) -> ShortRest:
+    """A short rest as the GM types it: "Brom=2, Wil" (Wil spends 1); "" for nobody."""
+    spend = []
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        name, eq, n = part.rpartition("=") if "=" in part else (part, "", "1")
+        if not re.fullmatch(r"\s*\d{1,4}\s*", n) or not name.strip():
+            raise Refused(f"expected NAME or NAME=N, separated by commas (got {part!r})")
+        spend.append((name.strip(), int(n)))
+    return ShortRest(tuple(spend))
+
+
 class LongRest(Command, frozen=True):
     pass
 
@@ -712,4 +723,4 @@ def evolve_rounds(state: State, ev: RoundsPassed) -> State:
     return pass_time(state, ev.rounds * state.rules.time.round_seconds)
 
 
-__all__ = ['AddCharacter', 'AdvanceRounds', 'AwardXP', 'CharacterAdded', 'CharacterRemoved', 'CharacterRenamed', 'ConditionSet', 'Damage', 'DamageTaken', 'DeathSave', 'DeathSaveRolled', 'ExhaustionSet', 'Heal', 'Healed', 'HitDiceSpent', 'LevelUp', 'LevelledUp', 'LoadSet', 'LongRest', 'LongRested', 'RemoveCharacter', 'RenameCharacter', 'RoundsPassed', 'SetCondition', 'SetExhaustion', 'SetLoad', 'ShortRest', 'ShortRested', 'XPAwarded', 'damage_from', 'death_save_result', 'decide_add', 'decide_condition', 'decide_damage', 'decide_death_save', 'decide_exhaustion', 'decide_heal', 'decide_level_up', 'decide_load', 'decide_long_rest', 'decide_remove', 'decide_rename', 'decide_rounds', 'decide_short_rest', 'decide_xp', 'evolve_added', 'evolve_condition', 'evolve_damage', 'evolve_death_save', 'evolve_exhaustion', 'evolve_healed', 'evolve_level_up', 'evolve_load', 'evolve_long_rest', 'evolve_removed', 'evolve_renamed', 'evolve_rounds', 'evolve_short_rest', 'evolve_xp', 'hit_die_heal', 'level_hp', 'long_rest_dice', 'member']
+__all__ = ['AddCharacter', 'AdvanceRounds', 'AwardXP', 'CharacterAdded', 'CharacterRemoved', 'CharacterRenamed', 'ConditionSet', 'Damage', 'DamageTaken', 'DeathSave', 'DeathSaveRolled', 'ExhaustionSet', 'Heal', 'Healed', 'HitDiceSpent', 'LevelUp', 'LevelledUp', 'LoadSet', 'LongRest', 'LongRested', 'RemoveCharacter', 'RenameCharacter', 'RoundsPassed', 'SetCondition', 'SetExhaustion', 'SetLoad', 'ShortRest', 'ShortRested', 'XPAwarded', 'damage_from', 'short_rest_from', 'death_save_result', 'decide_add', 'decide_condition', 'decide_damage', 'decide_death_save', 'decide_exhaustion', 'decide_heal', 'decide_level_up', 'decide_load', 'decide_long_rest', 'decide_remove', 'decide_rename', 'decide_rounds', 'decide_short_rest', 'decide_xp', 'evolve_added', 'evolve_condition', 'evolve_damage', 'evolve_death_save', 'evolve_exhaustion', 'evolve_healed', 'evolve_level_up', 'evolve_load', 'evolve_long_rest', 'evolve_removed', 'evolve_renamed', 'evolve_rounds', 'evolve_short_rest', 'evolve_xp', 'hit_die_heal', 'level_hp', 'long_rest_dice', 'member']
