@@ -127,6 +127,22 @@ def test_long_rest_restores_all_hp_and_dice_and_one_exhaustion_level(brom):
                                "exhaustion -1")
 
 
+def test_the_next_long_rest_starts_16_hours_after_the_last(brom):
+    brom.dispatch(Damage("Wil", 5))  # Wil is out of it: not named in the refusal
+    brom.dispatch(LongRest())
+    seq = brom.seq
+    with pytest.raises(Refused, match="Brom finished a long rest 0 h ago: the next may start "
+                                      "16 h after the last"):
+        brom.dispatch(LongRest())
+    brom.dispatch(AdvanceRounds(600 * 16 - 1))  # a round short of 16 hours
+    with pytest.raises(Refused, match="15 h ago"):
+        brom.dispatch(LongRest())
+    assert brom.seq == seq + 1
+    brom.dispatch(AdvanceRounds(1))
+    brom.dispatch(LongRest())
+    assert pc(brom)["long_rested_at"] == brom.state.clock
+
+
 def test_a_house_rule_of_half_the_dice_back(brom):
     from tracker.core.campaign import ChangeHouseRule
     brom.dispatch(ChangeHouseRule("party.rests.long_hit_dice_percent", "50"))
@@ -163,6 +179,7 @@ def saves(c):
 
 def test_three_successes_stabilise_and_a_hit_starts_the_count_again(brom):
     dying(brom)
+    brom.dispatch(DeathSave("Wil"), [5])
     for d in (10, 15, 19):
         brom.dispatch(DeathSave("Wil"), [d])
     assert saves(brom) == ({"successes": 3, "failures": 0}, "stable")

@@ -27,6 +27,7 @@ class Character(msgspec.Struct, frozen=True, gc=False):
     hit_dice_spent: int = 0  # Hit Point Dice spent on short rests (rulesets with rests)
     death_successes: int = 0  # at 0 HP (zero_hp = "dying"); at the ruleset's count: stable
     death_failures: int = 0  # at the ruleset's count: dead
+    long_rested_at: int = -1  # clock seconds when the last long rest ended; -1: never
 
 
 class SaveRow(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -63,6 +64,7 @@ class Rests(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     hit_die_min: Int(0, 1000)  # each Hit Point Die heals its roll + CON, at least this
     long_hit_dice_percent: Int(0, 100)  # of the character's level, rounded down, at least 1
     long_exhaustion_removed: Int(0, 100)
+    long_gap_hours: Int(0, 1000) = 0  # from the end of one long rest to the start of the next
 
 
 class DeathSaves(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -513,12 +513,24 @@ def decide_short_rest(state: State, cmd: ShortRest, dice) -> list[Event]:
     return [ShortRested(tuple(spent))]
 
 
+def hours_since_long_rest(state: State, c: Character) -> int | None:
+    return None if c.long_rested_at < 0 else \
+        (state.clock - c.long_rested_at) // state.rules.time.hour_seconds
+
+
 @decides(LongRest)
 def decide_long_rest(state: State, cmd: LongRest, dice) -> list[Event]:
-    _rests(state, "long rest")
+    rests = _rests(state, "long rest")
     if not state.party:
         raise Refused("the party is empty: nobody to rest")
-    return [LongRested(tuple(c.name for c in state.party if _can_rest(state, c)))]
+    able = [c for c in state.party if _can_rest(state, c)]
+    spaced = [c for c in able if (h := hours_since_long_rest(state, c)) is None
+              or h >= rests.long_gap_hours]
+    if able and not spaced:
+        since = min(hours_since_long_rest(state, c) for c in able)
+        raise Refused(f"{', '.join(c.name for c in able)} finished a long rest {since} h ago: "
+                      f"the next may start {rests.long_gap_hours} h after the last")
+    return [LongRested(tuple(c.name for c in spaced))]
 
 
 def _death_saves(state: State) -> DeathSaves:
@@ -691,7 +703,7 @@ def evolve_long_rest(state: State, ev: LongRested) -> State:
         state = _with(state, c.name, hp=c.hp_max,
                       hit_dice_spent=max(0, c.hit_dice_spent - long_rest_dice(state, c)),
                       exhaustion=max(0, c.exhaustion - rests.long_exhaustion_removed),
-                      death_successes=0, death_failures=0)
+                      death_successes=0, death_failures=0, long_rested_at=state.clock)
     return state
 
 
@@ -713,7 +725,10 @@ def evolve_death_save(state: State, ev: DeathSaveRolled) -> State:
         return _with(state, c.name, hp=min(c.hp_max, ds.wake_hp),
                      death_successes=0, death_failures=0)
     if result == "success":
-        return _with(state, c.name, death_successes=min(ds.successes, c.death_successes + 1))
+        successes = min(ds.successes, c.death_successes + 1)
+        # stable: the failures are wiped; the successes stay to mark it
+        failures = 0 if successes >= ds.successes else c.death_failures
+        return _with(state, c.name, death_successes=successes, death_failures=failures)
     lost = ds.fumble_failures if result == "fumble" else 1
     return _with(state, c.name, death_failures=min(ds.failures, c.death_failures + lost))
 
@@ -723,4 +738,4 @@ def evolve_rounds(state: State, ev: RoundsPassed) -> State:
     return pass_time(state, ev.rounds * state.rules.time.round_seconds)
 
 
-__all__ = ['AddCharacter', 'AdvanceRounds', 'AwardXP', 'CharacterAdded', 'CharacterRemoved', 'CharacterRenamed', 'ConditionSet', 'Damage', 'DamageTaken', 'DeathSave', 'DeathSaveRolled', 'ExhaustionSet', 'Heal', 'Healed', 'HitDiceSpent', 'LevelUp', 'LevelledUp', 'LoadSet', 'LongRest', 'LongRested', 'RemoveCharacter', 'RenameCharacter', 'RoundsPassed', 'SetCondition', 'SetExhaustion', 'SetLoad', 'ShortRest', 'ShortRested', 'XPAwarded', 'damage_from', 'short_rest_from', 'death_save_result', 'decide_add', 'decide_condition', 'decide_damage', 'decide_death_save', 'decide_exhaustion', 'decide_heal', 'decide_level_up', 'decide_load', 'decide_long_rest', 'decide_remove', 'decide_rename', 'decide_rounds', 'decide_short_rest', 'decide_xp', 'evolve_added', 'evolve_condition', 'evolve_damage', 'evolve_death_save', 'evolve_exhaustion', 'evolve_healed', 'evolve_level_up', 'evolve_load', 'evolve_long_rest', 'evolve_removed', 'evolve_renamed', 'evolve_rounds', 'evolve_short_rest', 'evolve_xp', 'hit_die_heal', 'level_hp', 'long_rest_dice', 'member']
+__all__ = ['AddCharacter', 'AdvanceRounds', 'AwardXP', 'CharacterAdded', 'CharacterRemoved', 'CharacterRenamed', 'ConditionSet', 'Damage', 'DamageTaken', 'DeathSave', 'DeathSaveRolled', 'ExhaustionSet', 'Heal', 'Healed', 'HitDiceSpent', 'LevelUp', 'LevelledUp', 'LoadSet', 'LongRest', 'LongRested', 'RemoveCharacter', 'RenameCharacter', 'RoundsPassed', 'SetCondition', 'SetExhaustion', 'SetLoad', 'ShortRest', 'ShortRested', 'XPAwarded', 'damage_from', 'short_rest_from', 'death_save_result', 'decide_add', 'decide_condition', 'decide_damage', 'decide_death_save', 'decide_exhaustion', 'decide_heal', 'decide_level_up', 'decide_load', 'decide_long_rest', 'decide_remove', 'decide_rename', 'decide_rounds', 'decide_short_rest', 'decide_xp', 'evolve_added', 'evolve_condition', 'evolve_damage', 'evolve_death_save', 'evolve_exhaustion', 'evolve_healed', 'evolve_level_up', 'evolve_load', 'evolve_long_rest', 'evolve_removed', 'evolve_renamed', 'evolve_rounds', 'evolve_short_rest', 'evolve_xp', 'hit_die_heal', 'hours_since_long_rest', 'level_hp', 'long_rest_dice', 'member']

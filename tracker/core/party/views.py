@@ -197,6 +197,7 @@ def character_json(state: State, c) -> dict[str, Any]:
     left = sheet.hit_dice_left(rules, c)
     if left is not None:
         out["hit_dice"] = {"die": f"d{k.hit_die}", "left": left, "of": c.level}
+        out["long_rested_at"] = c.long_rested_at if c.long_rested_at >= 0 else None
     if p is not None and p.death_saves is not None and c.hp_max:
         out["death_saves"] = {"successes": c.death_successes, "failures": c.death_failures}
     if p is not None and p.proficiency:

@@ -29,7 +29,7 @@ def party_row(state: State, c: Character) -> tuple:
     xp = f"{c.xp}/{nxt}" if nxt is not None else (f"{c.xp} (max)" if k else "-")
     xp_text = Text(xp, style="bold green" if sheet.can_level_up(rules, c) else "")
     marks = [status.upper()] if status != "ok" else []
-    if status in ("dying", "stable") and (c.death_successes or c.death_failures):
+    if status == "dying" and (c.death_successes or c.death_failures):
         marks.append(death_marks(c))
     marks += list(c.conditions)
     if c.exhaustion:
@@ -69,8 +69,10 @@ def character_sheet(state: State, c: Character) -> Text:
     left = sheet.hit_dice_left(rules, c)
     if left is not None:
         t.append(f"Hit Point Dice {left}/{c.level} d{k.hit_die}\n")
-    if sheet.status(rules, c) in ("dying", "stable") and p.death_saves is not None:
+    if sheet.status(rules, c) == "dying":
         t.append(f"Death saves {death_marks(c)} · v to roll\n", style="bold red")
+    elif sheet.status(rules, c) == "stable":
+        t.append("Stable at 0 HP: a hit starts the count again\n", style="yellow")
     if p is not None:
         t.append(f"Speed {sheet.speed(rules, c)} {p.speed_unit}, load {c.load} coins\n")
         if c.exhaustion and p.exhaustion_effects:
