@@ -315,3 +315,21 @@ def test_short_rest_as_the_gm_types_it():
     for bad in ("Brom=x", "=2", "Brom=-1"):
         with pytest.raises(Refused, match="expected NAME or NAME=N"):
             short_rest_from(bad)
+
+
+@pytest.mark.parametrize("old,new,expect", [
+    ('die = "1d20"', 'die = "1x20"', "key party.death_saves.die: bad dice"),
+    ("long_hours = 8", "long_hours = 0", "line 127: key party.rests.long_hours: expected a positive number"),
+    ("long_hit_dice_percent = 100", "long_hit_dice_percent = 150",
+     "key party.rests.long_hit_dice_percent: expected a number from 0 to 100"),
+    ("[party.death_saves]", "[party.death_saving]", "key party.death_saving"),
+    ('zero_hp = "dying"', 'zero_hp = "dead"', 'key party.death_saves: expected with zero_hp'),
+])
+def test_bad_rest_and_death_save_data_is_named(old, new, expect):
+    from tracker.core.ruleset import RulesetError, load_text
+    from tracker.store.paths import PROJECT_ROOT
+    t = (PROJECT_ROOT / "rulesets" / "dnd-2024.toml").read_text()
+    assert old in t
+    with pytest.raises(RulesetError) as e:
+        load_text(t.replace(old, new, 1), "mine.toml")
+    assert expect in str(e.value)
