@@ -17,6 +17,14 @@ for r in dyb-og-drager dolmenwood dnd-2024; do
     cp "$src/test_dungeon_snapshot[$r-$s].svg" "screenshots/dungeon-$r-$s.svg"
   done
 done
+.venv/bin/python -m pytest tests/test_travel_ui.py -k snapshot --snapshot-update -q
+for r in dyb-og-drager dolmenwood dnd-2024; do
+  cp "tests/__snapshots__/test_travel_ui/test_travel_snapshot[$r].svg" "screenshots/travel-$r.svg"
+done
+for r in dyb-og-drager dnd-2024; do
+  cp "tests/__snapshots__/test_travel_ui/test_travel_afloat_snapshot[$r].svg" "screenshots/travel-sea-$r.svg"
+done
+cp tests/__snapshots__/test_travel_ui/test_travel_mounted_snapshot.svg screenshots/travel-mounted-dnd-2024.svg
 ls screenshots/*.svg | wc -l
 .venv/bin/python -m pytest tests/test_ui_bastion.py --snapshot-update -q
 src=tests/__snapshots__/test_ui_bastion

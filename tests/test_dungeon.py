@@ -299,3 +299,23 @@ def test_a_doused_light_is_named_by_its_carrier_in_the_log(make):
     texts = [e.text for e in entries(list(c.store.read()), c.timeline)[-4:]]
     assert texts[0] == f"Doused Bo's lantern (#{lid})" and texts[1] == f"Relit Bo's lantern (#{lid})"
     assert texts[3].startswith("Doused a torch set down (#")
+
+
+def test_with_manual_dice_a_check_corrected_into_an_encounter_asks_for_its_dice(make):
+    """Issue 14: the correction rolled surprise and distance itself and logged them as rolled."""
+    from tracker.core.dice import DiceNeeded
+    from tracker.core.dungeon import RollCheck
+    c = make("dyb-og-drager")
+    c.dispatch(EnterDungeon("Crypt"))
+    c.dispatch(RollCheck(), [5])  # a quiet check
+    seq = c.seq
+    c.dispatch(SetManualDice(True))
+    with pytest.raises(DiceNeeded):
+        c.amend_command(seq, [1])  # an encounter now: surprise and distance are the GM's
+    fix = c.amend_command(seq, [1, 2, 6, 3, 4])
+    c.dispatch(fix)
+    check = c.state.dungeon.checks[-1]
+    assert check.encounter and check.distance_ft == 70 and check.surprise_party
+    c.dispatch(SetManualDice(False))
+    c.dispatch(c.amend_command(seq, [5]))  # back to quiet: nothing more to roll
+    assert not c.state.dungeon.checks[-1].encounter

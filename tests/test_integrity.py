@@ -178,7 +178,7 @@ def test_a_turn_cannot_be_inserted_outside_the_dungeon(delve):
     c = delve
     c.dispatch(LeaveDungeon())
     with pytest.raises(Refused, match="outside"):
-        c.dispatch(c.amend_command(c.seq, insert_turn="rest"))
+        c.dispatch(c.amend_command(c.seq, insert=("turn", "rest")))
 
 
 def test_a_valid_correction_still_refolds(delve):
@@ -254,7 +254,7 @@ def test_corrections_add_up(delve):
     dropped the first one."""
     c = delve
     c.dispatch(c.amend_command(6, fields={"amount": "5"}))  # Bo: 8 - 5 = 3
-    c.dispatch(c.amend_command(9, insert_turn="rest"))
+    c.dispatch(c.amend_command(9, insert=("turn", "rest")))
     assert c.state.party[0].hp == 3 and c.state.dungeon.turn == 2
     c.dispatch(c.amend_command(2, fields={"level": "2"}))
     assert c.state.party[0].hp == 3 and c.state.dungeon.turn == 2

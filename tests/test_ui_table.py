@@ -355,3 +355,32 @@ async def test_the_app_shows_what_another_tracker_wrote(saves, monkeypatch):
         await pilot.press("t")
         await _settle(pilot)
         assert app.state.dungeon.turn == turn + 1 and app.campaign.seq > head
+
+
+# -- alerts have a line of their own -------------------------------------------------------
+
+
+async def test_alerts_show_on_their_line_on_every_screen_and_clear_with_the_next_action(saves):
+    """Issue 14: toasts piled up over Effects and Supplies and stayed when no
+    longer true. The latest action's alerts sit above the footer instead."""
+    from tracker.core import dungeon as dun
+    from tracker.ui.widgets.alerts_line import AlertsLine
+
+    app = await _open(saves, "mid")
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        app.run_command(sup.SetSupplies("torches", 0))  # no alert
+        await _settle(pilot)
+        line = app.screen.query_one(AlertsLine)
+        assert not line.display
+        app.run_command(dun.AdvanceTurn(5, "explore"))  # stops: the next turn must be a rest
+        await _settle(pilot)
+        shown = str(line.render())
+        assert line.display and "must be a rest" in shown, shown
+        assert not any("must be a rest" in n.message for n in app._notifications)  # no toast
+        _burst(app, "4")  # the party screen shows it too
+        await _settle(pilot)
+        assert "must be a rest" in str(app.screen.query_one(AlertsLine).render())
+        app.run_command(party.SetLoad(app.state.party[0].name, 10))  # an action with none
+        await _settle(pilot)
+        assert not app.screen.query_one(AlertsLine).display

@@ -17,8 +17,7 @@ from .core import dice as dicemod
 from .core.alerts import Alert, alerts
 from .core.campaign import CampaignCreated, SessionStarted
 from .core.corrections import (UNCORRECTABLE, CorrectEntry, EntryCorrected, Rewind, amended,
-                               cook, raw)
-from .core.dungeon import Encounter, TurnAdvanced, recheck
+                               cook, inserted, raw, reroller)
 from .core.engine import Redo, Timeline, Undo, check_correction, decide, step
 from .core.errors import Refused
 from .core.events import Envelope
@@ -228,11 +227,12 @@ class Campaign:
         return next(iter(self.store.read(seq, seq)))
 
     def amend_command(self, seq: int, dice: list[int] | None = None,
-                      fields: dict[str, str] | None = None, insert_turn: str = "",
+                      fields: dict[str, str] | None = None, insert: tuple[str, str] = (),
                       note: str = "") -> CorrectEntry:
         """The command that corrects entry ``seq``: retyped dice, changed fields,
-        and/or a forgotten turn (e.g. a rest) inserted right after it."""
-        if not (dice or fields or insert_turn):
+        and/or a forgotten entry inserted right after it, ``insert`` = (kind,
+        option) as an area registered it (``("turn", "rest")``)."""
+        if not (dice or fields or insert):
             raise Refused("say what to correct: --dice, --set FIELD=VALUE or --insert-turn")
         env = self.entry(seq)
         if env.type in UNCORRECTABLE:
@@ -240,19 +240,18 @@ class Campaign:
                           "undo or rewind instead")
         stand_in = self.state.corrections.get(seq)
         current = [cook(r) for r in stand_in] if stand_in else [env.event]
-        if dice and isinstance(current[0], Encounter):
-            source = dicemod.ScriptedDice(dice, fallback=self.dice_for(None, manual=False))
-            current[0] = recheck(self.state, current[0], source)
+        if dice and (again := reroller(current[0])) is not None:
+            # dice the new roll needs beyond those typed: rolled, or asked for
+            # (DiceNeeded) where the GM rolls them (manual dice)
+            source = dicemod.ScriptedDice(dice, fallback=self.dice_for(None))
+            current[0] = again(self.state, current[0], source)
             if source.unused():
-                raise Refused(f"{len(dice)} dice given, but the check rolls only {source.used}")
+                raise Refused(f"{len(dice)} dice given, but the entry rolls only {source.used}")
             dice = None
         if dice or fields:
             current[0] = amended(current[0], dice, fields)
-        if insert_turn:
-            if insert_turn not in self.state.rules.dungeon.activities:
-                raise Refused(f"unknown activity {insert_turn!r}; choose one of: "
-                              + ", ".join(self.state.rules.dungeon.activities))
-            current.append(TurnAdvanced(activity=insert_turn))
+        if insert:
+            current.append(inserted(self.state, *insert))
         return CorrectEntry(seq, tuple(raw(e) for e in current), note)
 
     def rewind_command(self, seq: int) -> Rewind:

@@ -23,5 +23,7 @@ ACTIONS = (
             arg("--insert-turn", default="", metavar="ACTIVITY",
                 help="insert a forgotten turn (e.g. rest) right after the entry"),
             arg("--note", default="", help="why, for the log")),
-           lambda a, c: c.amend_command(a.seq, a.dice, _fields(a.set), a.insert_turn, a.note)),
+           lambda a, c: c.amend_command(a.seq, a.dice, _fields(a.set),
+                                         ("turn", a.insert_turn) if a.insert_turn else (),
+                                         a.note)),
 )

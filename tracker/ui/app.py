@@ -27,6 +27,7 @@ from . import areas
 from .campaign_actions import CAMPAIGN_ACTIONS, CampaignActions
 from .dialogs import ChoiceDialog, DiceDialog, Dialog
 from .palette import ScreenActions
+from .widgets.alerts_line import AlertsLine
 
 RECENT = 50  # log entries kept for the screens
 CATCH_UP_SECONDS = 2.0  # how often the app looks for entries another tracker wrote
@@ -65,6 +66,7 @@ class TrackerApp(CampaignActions, App):
         self._held: deque[events.Key] = deque()  # keys typed ahead, in order
         self.selected: dict[str, str] = {}  # table -> the row key the GM chose (an id)
         self._key_pump: asyncio.Task | None = None
+        self.last_alerts: list = []  # the latest action's alerts, for the alerts line
 
     def get_default_screen(self) -> Screen:
         """The campaign's screen when one was named and opens, else the picker."""
@@ -317,10 +319,18 @@ class TrackerApp(CampaignActions, App):
                     return None
             self.recent = (self.recent + out.envelopes)[-RECENT:]
             self.state = out.state
-            for alert in out.alerts:
-                self.notify(alert.text, severity=alert.severity,
-                            timeout=ALERT_SECONDS.get(alert.severity, 6))
+            self.show_alerts(out.alerts)
             return out
+
+    def show_alerts(self, told: list) -> None:
+        """The latest action's alerts on the alerts line (replacing the last
+        action's); the rare and urgent ones pop up as well."""
+        self.last_alerts = list(told)
+        for line in self.screen.query(AlertsLine):
+            line.show(self.last_alerts)
+        for alert in told:
+            if alert.severity == "error":
+                self.notify(alert.text, severity="error", timeout=ALERT_SECONDS["error"])
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """Campaign actions are hidden until a campaign is open."""

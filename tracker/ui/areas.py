@@ -17,6 +17,9 @@ from pathlib import Path
 
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.widgets import Footer
+
+from .widgets.alerts_line import AlertsLine
 
 STYLES = Path(__file__).resolve().parent  # where the .tcss files live
 
@@ -36,13 +39,40 @@ _REGISTERED: dict[str, AreaScreen] = {}
 
 
 def area_screen(name: str, *, key: str, title: str, help: str, css: str, order: int):
-    """Register the decorated Screen class as the area screen ``name``."""
+    """Register the decorated Screen class as the area screen ``name``; it gets
+    the alerts line above its footer, as every area screen does."""
     def register(cls: type[Screen]) -> type[Screen]:
         if name in _REGISTERED and _REGISTERED[name].screen.__qualname__ != cls.__qualname__:
             raise ValueError(f"two area screens are named {name!r}")
         _REGISTERED[name] = AreaScreen(name, key, title, help, STYLES / css, order, cls)
+        _give_alerts_line(cls)
         return cls
     return register
+
+
+def _give_alerts_line(cls: type[Screen]) -> None:
+    """The screen composes as it says, with the alerts line put just above its
+    Footer (or last), filled with the alerts of the GM's latest action."""
+    compose = cls.compose
+
+    def composed(self):
+        placed = False
+        for widget in compose(self):
+            if isinstance(widget, Footer) and not placed:
+                yield AlertsLine(id="alerts-line")
+                placed = True
+            yield widget
+        if not placed:
+            yield AlertsLine(id="alerts-line")
+
+    def on_screen_resume(self, event) -> None:
+        self.query_one(AlertsLine).show(getattr(self.app, "last_alerts", []))
+        if resumed is not None:
+            resumed(self, event)
+
+    resumed = getattr(cls, "on_screen_resume", None)
+    cls.compose = composed
+    cls.on_screen_resume = on_screen_resume
 
 
 def area_screens() -> list[AreaScreen]:

@@ -188,7 +188,7 @@ def _check(rules) -> Problems:
             problems.add(f"bastion.spaces.{sid}.enlarge_to", f"no space {sp.enlarge_to!r}")
     for i, s in enumerate(b.start_basic):
         if s not in b.spaces:
-            problems.add(f"bastion.start_basic", f"no space {s!r}")
+            problems.add("bastion.start_basic", f"no space {s!r}")
     for path, table, known in (("events", b.events, EVENTS), ("guest", b.guest, GUESTS),
                                ("all_is_well", b.all_is_well, None),
                                ("treasure", b.treasure, None), ("gaming_hall", b.gaming_hall, None)):

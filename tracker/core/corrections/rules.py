@@ -9,7 +9,7 @@ restores the state without it.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Callable, NamedTuple
 
 import msgspec
 from msgspec import Meta
@@ -25,6 +25,54 @@ from .model import Raw
 
 UNCORRECTABLE = {"campaign_created", "undone", "redone", "entry_corrected", "rewound",
                  "ruleset_changed"}
+
+# -- what areas teach corrections ------------------------------------------------------
+
+REROLLERS: dict[type, Callable] = {}
+
+
+def rerolls(event_type: type):
+    """Register ``fn(state, event, dice) -> event``: the entry rolled again from
+    the dice the GM retypes, for an event whose later dice depend on its first
+    (a quiet check typed into an encounter needs surprise and distance too).
+    Subclasses of ``event_type`` are rolled again the same way."""
+
+    def register(fn):
+        REROLLERS[event_type] = fn
+        return fn
+    return register
+
+
+def reroller(ev: Event) -> Callable | None:
+    return next((REROLLERS[t] for t in type(ev).__mro__ if t in REROLLERS), None)
+
+
+class Insert(NamedTuple):
+    label: str  # "a forgotten turn"
+    options: Callable[[State], list[str]]  # what the GM may insert, e.g. the activities
+    make: Callable[[State, str], Event]  # the event for the chosen option (may refuse)
+
+
+INSERTS: dict[str, Insert] = {}
+
+
+def insertable(kind: str, label: str, options: Callable[[State], list[str]]):
+    """Register ``make(state, option) -> event``: an entry of ``kind`` the GM may
+    insert after an earlier one (``amend --insert-turn rest``)."""
+
+    def register(make):
+        if kind in INSERTS:
+            raise RuntimeError(f"two areas insert {kind!r}")
+        INSERTS[kind] = Insert(label, options, make)
+        return make
+    return register
+
+
+def inserted(state: State, kind: str, option: str) -> Event:
+    """The event an insertion of ``kind`` stands for, refused if it is unknown."""
+    if kind not in INSERTS:
+        raise Refused(f"nothing of kind {kind!r} can be inserted (only: {', '.join(INSERTS)})")
+    return INSERTS[kind].make(state, option)
 
 
 class CorrectEntry(Command, frozen=True):

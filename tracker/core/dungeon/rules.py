@@ -17,6 +17,7 @@ from ..advance import advance
 from ..errors import Refused
 from ..limits import CharacterName, Depth, Feet, Key, PlaceName, Turns
 from ..events import Event, event
+from ..corrections.rules import insertable, rerolls
 from ..handlers import Command, decides, evolves
 from ..state import State
 from .model import Check, Dungeon, ExitResult
@@ -259,6 +260,7 @@ def decide_fast_travel(state: State, cmd: FastTravel, dice) -> list[Event]:
     return [start, *_advance(state, turns, FAST_TRAVEL, dice, fast=True)]
 
 
+@rerolls(Encounter)
 def recheck(state: State, ev: Encounter, dice) -> Encounter:
     """``ev`` with its wandering check rolled again from ``dice`` (a correction:
     a quiet check typed as an encounter needs surprise and distance dice too)."""
@@ -268,6 +270,14 @@ def recheck(state: State, ev: Encounter, dice) -> Encounter:
     return replace(ev, check=rolls["check"], surprise_party=rolls.get("surprise_party"),
                    surprise_monsters=rolls.get("surprise_monsters"),
                    distance=rolls.get("distance"))
+
+
+@insertable("turn", "a forgotten turn", lambda state: list(state.rules.dungeon.activities))
+def forgotten_turn(state: State, activity: str) -> TurnAdvanced:
+    if activity not in state.rules.dungeon.activities:
+        raise Refused(f"unknown activity {activity!r}; choose one of: "
+                      + ", ".join(state.rules.dungeon.activities))
+    return TurnAdvanced(activity=activity)
 
 
 # --- evolve -------------------------------------------------------------------
@@ -414,6 +424,3 @@ def rest_status(state: State) -> str:
     if tsr == rest.every_turns - 1:
         return "due"
     return "ok"
-
-
-__all__ = ['AdvanceTurn', 'CHECK_HISTORY', 'ChangeDepth', 'CheckRolled', 'DepthChanged', 'DungeonEntered', 'DungeonLeft', 'Encounter', 'EnterDungeon', 'FAST_TRAVEL', 'FastTravel', 'FastTravelStarted', 'HastyExitRolled', 'LeaveDungeon', 'MAX_TURNS', 'RollCheck', 'TurnAdvanced', 'check_due', 'decide_check', 'decide_depth', 'decide_enter', 'decide_fast_travel', 'decide_leave', 'decide_turn', 'evolve_check', 'evolve_depth', 'evolve_entered', 'evolve_fast_travel', 'evolve_hasty', 'evolve_left', 'evolve_turn', 'is_encounter', 'recheck', 'rest_status', 'roll_check', 'turns_to_next_check']

@@ -53,14 +53,13 @@ def _lights_going_out(before: State, after: State) -> list[Alert]:
         if not o.lit:
             continue
         kind = rules.lights.get(l.kind)
-        name = kind.name if kind else l.kind
-        who = f" ({l.by})" if l.by else ""
+        name = light_name(rules, l)
         if not l.lit and l.seconds_left == 0:
-            out.append(Alert("error", f"#{l.id} {name}{who} has gone out"))
+            out.append(Alert("error", f"{name[0].upper()}{name[1:]} has gone out"))
         elif l.lit:
             left = clock.turns(rules, l.seconds_left)
             if left <= (kind.warn_turns if kind else 1) < clock.turns(rules, o.seconds_left):
-                out.append(Alert("warning", f"#{l.id} {name}{who}: {left} turn(s) of light left"))
+                out.append(Alert("warning", f"{name[0].upper()}{name[1:]}: {left} turn(s) of light left"))
     return out
 
 

@@ -736,6 +736,3 @@ def evolve_death_save(state: State, ev: DeathSaveRolled) -> State:
 @evolves(RoundsPassed)
 def evolve_rounds(state: State, ev: RoundsPassed) -> State:
     return pass_time(state, ev.rounds * state.rules.time.round_seconds)
-
-
-__all__ = ['AddCharacter', 'AdvanceRounds', 'AwardXP', 'CharacterAdded', 'CharacterRemoved', 'CharacterRenamed', 'ConditionSet', 'Damage', 'DamageTaken', 'DeathSave', 'DeathSaveRolled', 'ExhaustionSet', 'Heal', 'Healed', 'HitDiceSpent', 'LevelUp', 'LevelledUp', 'LoadSet', 'LongRest', 'LongRested', 'RemoveCharacter', 'RenameCharacter', 'RoundsPassed', 'SetCondition', 'SetExhaustion', 'SetLoad', 'ShortRest', 'ShortRested', 'XPAwarded', 'damage_from', 'short_rest_from', 'death_save_result', 'decide_add', 'decide_condition', 'decide_damage', 'decide_death_save', 'decide_exhaustion', 'decide_heal', 'decide_level_up', 'decide_load', 'decide_long_rest', 'decide_remove', 'decide_rename', 'decide_rounds', 'decide_short_rest', 'decide_xp', 'evolve_added', 'evolve_condition', 'evolve_damage', 'evolve_death_save', 'evolve_exhaustion', 'evolve_healed', 'evolve_level_up', 'evolve_load', 'evolve_long_rest', 'evolve_removed', 'evolve_renamed', 'evolve_rounds', 'evolve_short_rest', 'evolve_xp', 'hit_die_heal', 'hours_since_long_rest', 'level_hp', 'long_rest_dice', 'member']

@@ -25,7 +25,7 @@ from msgspec import Meta as _M
 
 from .. import dice
 from ..errors import Refused
-from ..parts import ruleset_section
+from ..parts import ruleset_section, state_part
 from ..schema import BIG, Int as _int, Pair as _pair, RolledTable, rolled_table_problem
 
 Miles = Annotated[float, _M(ge=0, le=100_000)]
@@ -81,6 +81,7 @@ class Terrain(msgspec.Struct, **_S):
     mounts: str = ""  # "ridden", "led" (walked beside) or "none"; "": no rule
     vehicles: bool = True
     water: bool = False  # travelled by vessel; its speed is the vessel's
+    open_water: bool = False  # out at sea: the lost-at-sea chances apply (not on a river)
 
 
 class Route(msgspec.Struct, **_S):
@@ -414,4 +415,78 @@ def check_travel(rules) -> list[tuple[str, str]]:
     return out
 
 
+# --- the journey: travel's part of the campaign state ------------------------------
+
+DAYS_KEPT = 60  # day summaries kept in the state; the log keeps every day
+
+
+class Stage(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
+    """A leg of the planned route: where it ends, what it crosses, how long it is
+    (miles, or hexes where the ruleset costs hexes in travel points)."""
+
+    place: str
+    terrain: str
+    length: int
+    route: str = ""  # a road, track or river from [travel.routes], or ""
+    hex: str = ""
+
+
+class DaySummary(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
+    """One day (or stage) of the journey, as the journal shows it."""
+
+    day: int
+    kind: str  # "travel", "stage", "rest", "hunt", "forage"
+    terrain: str = ""
+    distance: float = 0  # in the ruleset's unit
+    hours: float = 0
+    lost: bool = False
+    heading: str = ""
+    believed: str = ""
+    strayed: bool = False  # D&D: a failed navigation check made the stage longer
+    encounter: bool = False
+    encounter_ft: int | None = None
+    food: int = 0  # rations found
+    water: int = 0  # gallons found
+    exhausted: tuple[str, ...] = ()
+    weather: str = ""
+
+
+class Journey(msgspec.Struct, frozen=True, gc=False):
+    """Where the party is on the road and what the road has cost it so far."""
+
+    place: str = ""
+    hex: str = ""
+    terrain: str = ""  # an id from [travel.terrains]; "" until the GM sets one
+    route: str = ""  # an id from [travel.routes]; "": across country
+    stages: tuple[Stage, ...] = ()  # the route ahead; the first is the one under way
+    progress: float = 0  # done of the first stage (its unit: miles or travel points)
+    pace: str = ""  # pace model: the chosen pace ("": the ruleset's middle one)
+    guide: bool = False
+    navigator: str = ""  # pace model: who makes the navigation check
+    lost: bool = False
+    heading: str = ""  # where the party really goes, while lost
+    believed: str = ""  # where it thinks it goes
+    day: int = 0  # days of the journey begun (travel, rest, hunting...)
+    hours_today: float = 0  # pace model: hours travelled since the last camp
+    unrested: int = 0  # days of travel since the rest debt was last paid back
+    rest_owed: int = 0  # rest days a forced march still owes
+    weather: str = ""
+    weather_codes: tuple[str, ...] = ()  # effects in [travel.weather.effects] (I, V, W)
+    water: float | None = None  # gallons carried, where the GM counts water
+    dry_days: int = 0  # days ended with under half a day's water
+    vessel: str = ""  # aboard: a vessel of [travel.sea.vessels], or the GM's ship's name
+    ship_rate: int = 0  # speed model: the ship's rate in feet (the GM's where the data has none)
+    oars: bool = False  # rowed, not sailed: a calm does not stop it; a gale is "unsailed"
+    coast: bool = False  # land in sight
+    gale: bool = False  # a gale blows: the GM chooses what the ship does before sailing on
+    mount: str = ""  # riding: an animal of [travel.mounts.animals] or the GM's name
+    mount_rate: int = 0  # speed model: the mounts' rate in feet
+    flying: bool = False
+    gallop_used: bool = False  # pace model: the mounts' doubled hour is spent until camp
+    distance: float = 0  # travelled on this journey, in the ruleset's unit
+    encounters: int = 0  # met on the road (day checks and extra ones)
+    days: tuple[DaySummary, ...] = ()
+
+
+state_part("travel", Journey, Journey())
 ruleset_section("travel", Travel | None, default=None, check=check_travel)

@@ -14,6 +14,8 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
+from ...core.corrections import INSERTS
+from ...core.dice import DiceNeeded
 from ...core.errors import Refused
 from ...core.handlers import Command
 from ...core.view import diff, state_json
@@ -21,7 +23,7 @@ from ...history import AREAS, LogEntry, entries
 from ...service import LogReader
 from .. import safe
 from ..areas import area_screen
-from ..dialogs import ChoiceDialog, TextDialog, whole
+from ..dialogs import ChoiceDialog, DiceDialog, TextDialog, whole
 from ..widgets import dungeon_panels as panels
 from ..widgets.log_view import LogView
 
@@ -224,10 +226,14 @@ class LogScreen(Screen):
         return e
 
     def _trial(self, make: Callable[[], Command]) -> tuple[Command | None, object, str]:
-        """Build the command and preview it: (command, state after, '') or the reason."""
+        """Build the command and preview it: (command, state after, '') or the reason.
+        A correction that needs dice the GM rolls (manual dice) is let through:
+        they are asked for once the dialog closes."""
         try:
             command = make()
             return command, self.app.campaign.preview(command), ""
+        except DiceNeeded:
+            return None, None, ""
         except Refused as err:
             return None, None, str(err)
 
@@ -284,6 +290,17 @@ class LogScreen(Screen):
         if typed is None:
             return
         dice = [int(p) for p in typed.replace(",", " ").split()]
+        while True:  # a quiet check typed into an encounter needs more dice: ask for them
+            try:
+                self.app.campaign.amend_command(e.seq, dice)
+                break
+            except DiceNeeded as need:
+                got = await self.app.push_screen_wait(DiceDialog(need))
+                if got is None:
+                    return
+                dice += got
+            except Refused:
+                break  # said by _confirm_and_run
         await self._confirm_and_run(f"Correct #{e.seq}?",
                                     lambda: self.app.campaign.amend_command(e.seq, dice))
 
@@ -292,14 +309,18 @@ class LogScreen(Screen):
         e = self._entry()
         if e is None:
             return
-        acts = [(a, a.capitalize()) for a in self.app.state.rules.dungeon.activities]
-        act = await self.app.push_screen_wait(ChoiceDialog(
-            f"Insert after #{e.seq}", acts, validate=lambda a: self._trial(
-                lambda: self.app.campaign.amend_command(e.seq, insert_turn=a))[2]))
-        if act:
-            await self._confirm_and_run(
-                f"Insert a {act} turn after #{e.seq}?",
-                lambda: self.app.campaign.amend_command(e.seq, insert_turn=act))
+        state = self.app.state
+        choices = [(f"{kind}\t{option}", f"{insert.label.capitalize()}: {option}")
+                   for kind, insert in INSERTS.items() for option in insert.options(state)]
+
+        def make(key: str):
+            return lambda: self.app.campaign.amend_command(e.seq, insert=tuple(key.split("\t")))
+
+        key = await self.app.push_screen_wait(ChoiceDialog(
+            f"Insert after #{e.seq}", choices, validate=lambda k: self._trial(make(k))[2]))
+        if key:
+            label = dict(choices)[key].lower()
+            await self._confirm_and_run(f"Insert {label} after #{e.seq}?", make(key))
 
     @work(exit_on_error=False)
     async def action_amend_field(self) -> None:

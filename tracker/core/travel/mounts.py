@@ -1,0 +1,99 @@
+"""Riding and flying: the party mounts animals (or takes wing) and dismounts.
+
+Dyb & Drager: everyone riding goes at the mounts' rate (the GM enters it where
+the data has none); flying doubles the day, terrain ignored. D&D 2024: a
+mount's doubled hour (``travel --gallop``) until the next camp; fliers may go
+Fast over any terrain. The day's rate, flying and gallop are written into each
+``Travelled`` event, so replay never reads the mount from the state.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from msgspec import Meta
+from msgspec.structs import replace
+
+from ..errors import Refused
+from ..events import Event, event
+from ..handlers import Command, decides, evolves
+from ..state import State
+from . import calc
+from .status import pace_model, rules_of
+
+Rate = Annotated[int, Meta(ge=0, le=10_000)]
+AnimalName = Annotated[str, Meta(max_length=40)]
+
+
+class Mount(Command, frozen=True):
+    animal: str
+    rate: int = 0  # feet (speed model), where the data gives the animal none
+    flying: bool = False
+
+
+class Dismount(Command, frozen=True):
+    pass
+
+
+@event("party_mounted", area="travel")
+class Mounted(Event, frozen=True):
+    animal: AnimalName
+    rate: Rate = 0
+    flying: bool = False
+
+
+@event("party_dismounted", area="travel")
+class Dismounted(Event, frozen=True):
+    pass
+
+
+def animal_name(t, animal: str) -> str:
+    a = t.mounts.animals.get(animal) if t.mounts else None
+    return a.name if a else animal
+
+
+@decides(Mount)
+def decide_mount(state: State, cmd: Mount, dice) -> list[Event]:
+    t = rules_of(state)
+    if state.travel.vessel:
+        raise Refused(f"the party is aboard the {state.travel.vessel}: disembark first")
+    animal = cmd.animal.strip()
+    if not animal or len(animal) > 40:
+        raise Refused("name the mounts: 1 to 40 characters (riding_horse, mule, griffon...)")
+    if cmd.flying and not (t.distance.flying or t.distance.flying_any_pace):
+        raise Refused(f"{state.rules.meta.name} gives no rule for flying")
+    if t.mounts is None:
+        raise Refused(calc.gm_note(t, "mounts") or
+                      f"{state.rules.meta.name} gives no rule for mounted travel")
+    known = t.mounts.animals
+    if pace_model(t):
+        if cmd.rate:
+            raise Refused("D&D travel goes by pace: no --rate (the mounts give a doubled hour)")
+        if known and animal not in known and not cmd.flying:
+            raise Refused(f"no mount {animal!r} (known: {', '.join(known)})")
+        return [Mounted(animal, 0, cmd.flying)]
+    rate = cmd.rate or (known[animal].speed if animal in known else 0)
+    if not 1 <= rate <= 10_000:
+        raise Refused((calc.gm_note(t, "mounts.animals") or "the mounts' rate is unknown")
+                      + " Give it: mount ANIMAL --rate FEET (1 to 10,000).")
+    return [Mounted(animal, rate, cmd.flying)]
+
+
+@decides(Dismount)
+def decide_dismount(state: State, cmd: Dismount, dice) -> list[Event]:
+    rules_of(state)
+    if not state.travel.mount:
+        raise Refused("the party is not riding")
+    return [Dismounted()]
+
+
+@evolves(Mounted)
+def evolve_mounted(state: State, ev: Mounted) -> State:
+    return replace(state, travel=replace(state.travel, mount=ev.animal, mount_rate=ev.rate,
+                                         flying=ev.flying))
+
+
+@evolves(Dismounted)
+def evolve_dismounted(state: State, ev: Dismounted) -> State:
+    return replace(state, travel=replace(state.travel, mount="", mount_rate=0, flying=False,
+                                         gallop_used=False))

@@ -1,0 +1,1068 @@
+"""Overland travel, day by day (or stage by stage in D&D 2024), on the campaign clock.
+
+Events hold what the GM chose and what the dice said. Whether the party got
+lost, met something, found food or how far it went is derived here in
+``evolve`` from the ruleset (``calc.py``), so retyping a die with ``amend
+--dice`` recomputes the day. Exhaustion from extended travel is the party's
+``ExhaustionSet``, decided with the save that caused it.
+"""
+
+from __future__ import annotations
+
+from math import floor
+from typing import Annotated
+
+import msgspec
+from msgspec import Meta
+from msgspec.structs import replace
+
+from .. import dice as dicemod
+from .. import sheet
+from ..advance import advance
+from ..dice import Roll
+from ..errors import Refused
+from ..events import Event, event
+from ..corrections.rules import rerolls
+from ..handlers import Command, decides, evolves
+from ..invariants import invariant
+from ..limits import Carrier, CharacterName, Key, PlaceName
+from ..party.rules import ExhaustionSet, evolve_exhaustion
+from ..state import State
+from ..supplies.rules import set_count
+from ..timeflow import on_time, pass_time
+from . import calc
+from .status import (food_days, living, pace_model, pace_of, party_slowed, rest_status,
+                     rules_of, water_per_day)
+from .model import DAYS_KEPT, DaySummary, Journey, Stage, ratio
+from .model import Travel as TravelRules
+
+MAX_DAYS = 60  # one command; a longer journey is several
+Hours = Annotated[int, Meta(ge=0, le=24)]
+Heading = Annotated[str, Meta(max_length=20)]
+HexId = Annotated[str, Meta(max_length=20)]
+Text = Annotated[str, Meta(max_length=200)]
+Modifier = Annotated[int, Meta(ge=-30, le=30)]
+Length = Annotated[int, Meta(ge=1, le=10_000)]
+Gallons = Annotated[int, Meta(ge=0, le=100_000)]
+
+
+# --- commands ---------------------------------------------------------------------
+
+
+class SetTerrain(Command, frozen=True):
+    """Where the party is now: terrain, road/track/river, place, hex (None: unchanged)."""
+
+    terrain: str | None = None
+    route: str | None = None
+    place: str | None = None
+    hex: str | None = None
+
+
+class PlanRoute(Command, frozen=True):
+    stages: tuple[Stage, ...] = ()  # empty: clear the plan
+
+
+class SetPace(Command, frozen=True):
+    pace: str
+
+
+class SetGuide(Command, frozen=True):
+    guide: bool = True
+    navigator: str = ""
+
+
+class TravelDay(Command, frozen=True):
+    """Travel a day (or, in the pace model, ``hours``; 0: the rest of the day)."""
+
+    days: int = 1
+    hours: int = 0
+    forced: bool = False
+    forage: bool = False
+    camp: bool = True  # pace model: make camp at the end (False: a stage, the day goes on)
+    push_on: bool = False  # travel although a forced march's rest day is owed
+    current: str = ""  # afloat on a river: "with" or "against" the current
+    headwind: bool = False  # pace model, afloat: sailing into a strong wind
+    gallop: bool = False  # pace model, riding: the mounts' doubled hour
+
+
+class MakeCamp(Command, frozen=True):
+    pass
+
+
+class RestDay(Command, frozen=True):
+    pass
+
+
+class Hunt(Command, frozen=True):
+    found: bool | None = None  # where the ruleset leaves it to the GM
+
+
+class ForageDay(Command, frozen=True):
+    pass
+
+
+class RollWeather(Command, frozen=True):
+    pass
+
+
+class SetWeather(Command, frozen=True):
+    text: str
+    codes: tuple[str, ...] = ()
+
+
+class SetHeading(Command, frozen=True):
+    """While lost: where the party really goes, and where it thinks it goes."""
+
+    heading: str
+    believed: str = ""
+
+
+class Found(Command, frozen=True):
+    """The party knows where it is again (optionally: where that is)."""
+
+    place: str | None = None
+    terrain: str | None = None
+    hex: str | None = None
+
+
+class RollEncounter(Command, frozen=True):
+    """An extra encounter check (or, where the ruleset has no chance, the GM's
+    encounter: its distance and surprise)."""
+
+
+class SetWater(Command, frozen=True):
+    gallons: int
+
+
+# --- events -------------------------------------------------------------------------
+
+
+@event("travel_place_set", area="travel")
+class PlaceSet(Event, frozen=True):
+    terrain: Key
+    route: Text = ""
+    place: PlaceName = ""
+    hex: HexId = ""
+
+
+class PlannedStage(msgspec.Struct, frozen=True, omit_defaults=True):
+    place: PlaceName
+    terrain: Key
+    length: Length
+    route: Text = ""
+    hex: HexId = ""
+
+
+@event("route_planned", area="travel")
+class RoutePlanned(Event, frozen=True):
+    stages: tuple[PlannedStage, ...] = ()
+
+
+@event("pace_set", area="travel")
+class PaceSet(Event, frozen=True):
+    pace: Key
+
+
+@event("guide_set", area="travel")
+class GuideSet(Event, frozen=True):
+    guide: bool
+    navigator: Carrier = ""
+
+
+class Sighting(Event, frozen=True):
+    """An encounter check and, on an encounter, surprise then distance."""
+
+    terrain: Text = ""  # the terrain checked (its chance decides the encounter)
+    check: Roll | None = None
+    surprise_party: Roll | None = None
+    surprise_foe: Roll | None = None
+    distance: Roll | None = None
+
+
+@event("day_travelled", area="travel")
+class Travelled(Event, frozen=True):
+    """A day (or stage) on the road. The rolls are fields in the order they are
+    rolled, so ``amend --dice`` retypes them in that order."""
+
+    terrain: Text = ""  # the day's conditions, as they stood: terrain, road, rate or pace
+    route: Text = ""
+    rate: Annotated[int, Meta(ge=0, le=10_000)] = 0  # speed model: the slowest member's feet
+    pace: Text = ""  # pace model: the pace the terrain allowed
+    effects: tuple[Key, ...] = ()  # weather effects in force
+    hours: Hours = 0  # pace model: hours on the road (0: the speed model's day)
+    camp: bool = True
+    forced: bool = False
+    foraging: bool = False
+    mounted: Text = ""  # the animal ridden ("": on foot); its rate is ``rate``
+    flying: bool = False
+    gallop: bool = False  # pace model: the mounts' doubled hour taken
+    from_hour: Hours = 0  # pace model: hours already travelled that day (the saves' DCs)
+    lost_roll: Roll | None = None  # X-in-Y, or the navigator's d20
+    nav_mod: Modifier = 0
+    delay: Roll | None = None  # pace model: % longer after a failed navigation check
+    check: Roll | None = None  # the encounter check, then surprise and distance
+    surprise_party: Roll | None = None
+    surprise_foe: Roll | None = None
+    distance: Roll | None = None
+    forage: Roll | None = None  # X-in-Y, or the forager's d20
+    food: Roll | None = None
+    water: Roll | None = None
+    forage_mod: Modifier = 0
+    saves: tuple[tuple[CharacterName, Roll, Modifier], ...] = ()  # extended travel
+
+
+@event("camp_made", area="travel")
+class CampMade(Event, frozen=True):
+    pass
+
+
+@event("rest_day_taken", area="travel")
+class RestDayTaken(Event, frozen=True):
+    pass
+
+
+@event("hunted", area="travel")
+class Hunted(Event, frozen=True):
+    roll: Roll | None = None
+    found: bool = False  # where the GM decides (no chance in the ruleset)
+
+
+@event("foraged_day", area="travel")
+class ForagedDay(Event, frozen=True):
+    terrain: Text = ""  # where: its DC decides the check
+    roll: Roll | None = None
+    food: Roll | None = None
+    water: Roll | None = None
+    modifier: Modifier = 0
+
+
+@event("weather_set", area="travel")
+class WeatherSet(Event, frozen=True):
+    text: Text = ""  # GM-entered
+    codes: tuple[Key, ...] = ()
+    rolls: tuple[tuple[Key, Roll], ...] = ()  # table -> its roll (results derived)
+
+
+@event("heading_set", area="travel")
+class HeadingSet(Event, frozen=True):
+    heading: Heading
+    believed: Heading = ""
+
+
+@event("way_found", area="travel")
+class WayFound(Event, frozen=True):
+    place: PlaceName = ""
+    terrain: Text = ""
+    hex: HexId = ""
+
+
+@event("travel_encounter_rolled", area="travel")
+class EncounterRolled(Sighting, frozen=True):
+    pass
+
+
+@event("water_set", area="travel")
+class WaterSet(Event, frozen=True):
+    gallons: Gallons
+
+
+# --- reading the ruleset --------------------------------------------------------------
+
+
+def weather_text(t: TravelRules, ev: WeatherSet) -> str:
+    if ev.text:
+        return ev.text
+    bits = []
+    for name, r in ev.rolls:
+        if name == "sea" and t.sea is not None and t.sea.weather is not None:
+            row = calc.lookup(t.sea.weather.entries, r.total)
+            bits.append(row.result.split(":")[0] if row else "?")
+        elif t.weather is not None and name in t.weather.tables:
+            row = t.weather.tables[name].lookup(r.total)
+            bits.append(f"{name}: {row.result if row else '?'}")
+    return " · ".join(bits)
+
+
+# --- decide -------------------------------------------------------------------------
+
+
+def _where(state: State, afloat: bool = False) -> tuple[TravelRules, Journey]:
+    """The rules and journey, refused where the party cannot do this: in a
+    dungeon, nowhere yet, on the water without a vessel (or aboard, unless
+    ``afloat`` says the step may be taken on board)."""
+    t, j = rules_of(state), state.travel
+    if state.dungeon.active:
+        raise Refused("the party is in a dungeon: leave it before travelling overland")
+    if not j.terrain:
+        raise Refused("set where the party is first: its terrain, or a planned route")
+    if j.vessel and not afloat:
+        raise Refused(f"the party is aboard the {j.vessel}: disembark first")
+    if t.terrains[j.terrain].water and not j.vessel:
+        raise Refused(f"{t.terrains[j.terrain].name}: the party needs a vessel "
+                      "(embark VESSEL), or set a land terrain")
+    return t, j
+
+
+def _check_terrain(t: TravelRules, terrain: str, route: str) -> None:
+    calc._terrain(t, terrain)
+    calc._route(t, route)
+
+
+def again(was: Roll | None, expr: str, dice, label: str) -> Roll:
+    """Roll ``expr``; in a correction (``was``: the roll in the entry corrected),
+    the GM's typed dice first, then the die as it was (same expression), and
+    only a roll that is new (an encounter where it was quiet) from ``dice``,
+    which asks for it when the GM rolls by hand."""
+    if was is not None and was.expr == expr and not dice.unused():
+        return was
+    return dicemod.roll(expr, dice, label)
+
+
+def roll_sighting(state: State, t: TravelRules, terrain: str, dice, forced: bool = False,
+                  old=None) -> dict:
+    """The encounter check (where the ruleset has a chance), then surprise and
+    distance (``old``: the day corrected, whose dice stand where not retyped)."""
+
+    def was(key: str) -> Roll | None:
+        return getattr(old, key, None)
+
+    rolls: dict = {"terrain": terrain}
+    chance = calc.encounter_chance(t, terrain, "day")
+    if chance is not None:
+        rolls["check"] = again(was("check"), f"1d{chance.y}", dice, "encounter check")
+        if not chance.hits(rolls["check"].total) and not forced:
+            return rolls
+    elif not forced:
+        return rolls
+    e = t.encounters
+    sp = sf = False
+    if e is not None and e.surprise:
+        s = dicemod.parse_chance(e.surprise)
+        rolls["surprise_party"] = again(was("surprise_party"), f"1d{s.y}", dice,
+                                        "party surprised?")
+        rolls["surprise_foe"] = again(was("surprise_foe"), f"1d{s.y}", dice, "foe surprised?")
+        sp, sf = s.hits(rolls["surprise_party"].total), s.hits(rolls["surprise_foe"].total)
+    expr = calc.encounter_distance_dice(t, terrain, party_surprised=sp, foe_surprised=sf)
+    if expr:
+        rolls["distance"] = again(was("distance"), expr, dice, "encounter distance (ft)")
+    return rolls
+
+
+def roll_navigation(state: State, t: TravelRules, terrain: str, route: str, mode: str,
+                    dice) -> dict:
+    """Pace model: the navigator's check against the terrain's DC, and how much
+    longer the stage takes on a failure."""
+    j = state.travel
+    dc = calc.navigation_dc(t, terrain, route)
+    if not (dc and t.lost is not None and t.lost.check):
+        return {}
+    f = {"lost_roll": dicemod.roll(_d20(mode), dice, f"navigation: {t.lost.check}"),
+         "nav_mod": _ability_mod(state, j.navigator, "wis") if j.navigator else 0}
+    if f["lost_roll"].total + f["nav_mod"] < dc and t.lost.delay_percent:
+        f["delay"] = dicemod.roll(t.lost.delay_percent, dice, "stage longer by (%)")
+    return f
+
+
+def _d20(mode: str) -> str:
+    return {"advantage": "2d20kh1", "disadvantage": "2d20kl1"}.get(mode, "1d20")
+
+
+def _ability_mod(state: State, name: str, ability: str) -> int:
+    c = next((c for c in state.party if c.name == name), None)
+    p = state.rules.party
+    if c is None or p is None or ability not in c.abilities:
+        return 0
+    return sheet.modifier(p, c.abilities[ability])
+
+
+def _roll_forage(state: State, t: TravelRules, dice, mode: str = "") -> dict:
+    f = t.forage
+    if f.check:
+        who = state.travel.navigator or (state.party[0].name if state.party else "")
+        mod = _ability_mod(state, who, f.add) if f.add else 0
+        out = {"forage": dicemod.roll(_d20(mode), dice, f"foraging: {f.check}"),
+               "forage_mod": mod}
+        if out["forage"].total + mod >= t.terrains[state.travel.terrain].forage_dc:
+            if f.food:
+                out["food"] = dicemod.roll(f.food, dice, "food found (lb)")
+            if f.water:
+                out["water"] = dicemod.roll(f.water, dice, "water found (gallons)")
+        return out
+    return {"forage": dicemod.roll(f"1d{dicemod.parse_chance(f.chance).y}", dice, "foraging")}
+
+
+def _travel_hours(t: TravelRules, j: Journey, hours: int) -> int:
+    if not pace_model(t):
+        return 0
+    if hours:
+        return hours
+    left = t.distance.hours_per_day - j.hours_today
+    if left <= 0:
+        raise Refused(f"the day's {t.distance.hours_per_day} hours are travelled: make camp, "
+                      "or give --hours for extended travel")
+    return int(left)
+
+
+def decide_day(state: State, cmd: TravelDay, dice) -> Event:
+    t, j = _where(state, afloat=True)
+    if not living(state):
+        raise Refused("no one in the party to travel (add characters first)")
+    if j.rest_owed and not cmd.push_on:
+        raise Refused(f"the forced march is owed {j.rest_owed} rest day"
+                      f"{'s' if j.rest_owed > 1 else ''}: take it (rest-day), "
+                      "or push on anyway (travel --push-on)")
+    if j.vessel:
+        from .sea import decide_sail_day  # sea.py builds on this module
+        return decide_sail_day(state, cmd, dice)
+    if cmd.current or cmd.headwind:
+        raise Refused("--current and --headwind are for a day afloat: embark first")
+    if cmd.gallop:
+        _check_gallop(t, j)
+    if cmd.forced:
+        if t.forced_march is None:
+            raise Refused(f"{state.rules.meta.name} has no forced march")
+    if cmd.forage:
+        why = calc.forage_allowed(t, j.terrain, forced=cmd.forced)
+        if why:
+            raise Refused(why)
+    hours = _travel_hours(t, j, cmd.hours)
+    if pace_model(t) and j.hours_today + hours > 24:
+        raise Refused(f"{j.hours_today:g} hours travelled today: at most "
+                      f"{24 - j.hours_today:g} more before camp")
+    rate = j.mount_rate if j.mount else sheet.party_speed(state)
+    if not pace_model(t) and not rate:
+        raise Refused("the party cannot move: its slowest member's speed is 0")
+    f: dict = {}
+    # the pace the terrain allows sets the Survival checks' advantage
+    pace = calc.stage_pace(t, pace_of(t, j), j.terrain, j.route, flying=j.flying,
+                           slowed=party_slowed(state, t) and not j.mount) if pace_model(t) else ""
+    mode = calc.survival_mode(t, pace) if pace else ""
+    if not j.lost:  # lost already: no roll until the GM marks the way found
+        if pace_model(t):
+            f.update(roll_navigation(state, t, j.terrain, j.route, mode, dice))
+        else:
+            chance = calc.lost_chance(t, j.terrain, j.route, guide=j.guide,
+                                      weather=list(j.weather_codes))
+            if chance is not None:
+                f["lost_roll"] = dicemod.roll(f"1d{chance.y}", dice, "lost?")
+    f.update(roll_sighting(state, t, j.terrain, dice))
+    if cmd.forage:
+        f.update(_roll_forage(state, t, dice, mode))
+    saves = []
+    if t.extended is not None and pace_model(t):
+        for hour in range(int(j.hours_today) + 1, int(j.hours_today) + hours + 1):
+            dc = calc.extended_dc(t, hour)
+            if dc:
+                for c in living(state):
+                    r = dicemod.roll("1d20", dice, f"{c.name}: {t.extended.save} save DC {dc}")
+                    saves.append((c.name, r, _save_mod(state, c, t.extended.save)))
+    if pace:
+        f["pace"] = pace
+    else:
+        f["rate"] = rate or 0
+    return Travelled(hours=hours, route=j.route, effects=j.weather_codes, camp=cmd.camp,
+                     forced=cmd.forced, foraging=cmd.forage, mounted=j.mount,
+                     flying=j.flying, gallop=cmd.gallop, from_hour=int(j.hours_today),
+                     saves=tuple(saves), **f)
+
+
+def _check_gallop(t: TravelRules, j: Journey) -> None:
+    if not (t.mounts and t.mounts.doubled_hours):
+        raise Refused("this ruleset gives mounts no doubled hour")
+    if not j.mount:
+        raise Refused("the party rides no mounts (mount ANIMAL first)")
+    if j.gallop_used:
+        raise Refused(f"the mounts' doubled hour is spent: they need {t.mounts.recover} "
+                      "(make camp) first")
+
+
+def reroll_shared(state: State, t: TravelRules, ev, dice) -> dict:
+    """A day's lost roll and sighting rolled again in field order, each later die
+    only where the first ones call for it (a correction: see ``reroll_day``)."""
+    f: dict = {"delay": None, "surprise_party": None, "surprise_foe": None, "distance": None}
+    if ev.lost_roll is not None:
+        f["lost_roll"] = dicemod.roll(ev.lost_roll.expr, dice, "lost?")
+        if strayed(t, replace(ev, lost_roll=f["lost_roll"])) and t.lost.delay_percent:
+            f["delay"] = again(ev.delay, t.lost.delay_percent, dice, "stage longer by (%)")
+    if ev.check is not None:
+        f.update(roll_sighting(state, t, ev.terrain, dice, old=ev))
+        f.pop("terrain")
+    return f
+
+
+@rerolls(Travelled)
+def reroll_day(state: State, ev: Travelled, dice) -> Travelled:
+    """``ev`` with its dice rolled again from ``dice``: a quiet day typed into an
+    encounter needs surprise and distance, a found meal its food and water."""
+    t = rules_of(state)
+    f = reroll_shared(state, t, ev, dice)
+    if ev.forage is not None:
+        f.update(food=None, water=None,
+                 forage=again(ev.forage, ev.forage.expr, dice, "foraging"))
+        fo = t.forage
+        if fo.check and f["forage"].total + ev.forage_mod >= t.terrains[ev.terrain].forage_dc:
+            if fo.food:
+                f["food"] = again(ev.food, fo.food, dice, "food found (lb)")
+            if fo.water:
+                f["water"] = again(ev.water, fo.water, dice, "water found (gallons)")
+    f["saves"] = tuple((n, again(r, r.expr, dice, f"{n}: save"), m)
+                       for n, r, m in ev.saves)
+    return replace(ev, **f)
+
+
+def _save_mod(state: State, c, save: str) -> int:
+    own = sheet.saves(state.rules, c)
+    key = next((k for k in own if save.casefold().startswith(k.casefold())), None)
+    return own[key] if key else 0
+
+
+def _exhaustion(before: State, after: State, ev: Travelled | None = None) -> list[Event]:
+    """The party's exhaustion from a day: one level per failed extended-travel
+    save, and one for everyone for each day ended with too little water."""
+    top = before.rules.party.exhaustion_max if before.rules.party else 0
+    if not top:
+        return []
+    dry = after.travel.dry_days - before.travel.dry_days
+    steps = {c.name: dry for c in living(before)} if dry > 0 else {}
+    for name, _, _ in failed_saves(before.rules.travel, ev) if ev else ():
+        steps[name] = steps.get(name, 0) + 1
+    out: list[Event] = []
+    for c in before.party:
+        if steps.get(c.name):
+            out.append(ExhaustionSet(c.name, min(top, c.exhaustion + steps[c.name])))
+    return out
+
+
+def _whole_day(state: State, ev: Event, fold) -> list[Event]:
+    """A day's event and the exhaustion the day's end brings."""
+    return [ev, *_exhaustion(state, fold(state, ev))]
+
+
+def save_dcs(t: TravelRules, ev: Travelled) -> list[int]:
+    """The DC of each extended-travel save in ``ev.saves``, in rolled order
+    (everyone saves at the end of each hour past the limit)."""
+    if not ev.saves or t.extended is None:
+        return []
+    hours = range(ev.from_hour + 1, ev.from_hour + ev.hours + 1)
+    dcs = [dc for h in hours if (dc := calc.extended_dc(t, h))]
+    per_hour = max(1, len(ev.saves) // max(1, len(dcs)))
+    return [dcs[min(i // per_hour, len(dcs) - 1)] if dcs else 0 for i in range(len(ev.saves))]
+
+
+def failed_saves(t: TravelRules, ev: Travelled) -> list[tuple[str, Roll, int]]:
+    """(name, roll, DC) of each failed extended-travel save, in rolled order."""
+    return [(name, r, dc) for (name, r, mod), dc in zip(ev.saves, save_dcs(t, ev))
+            if r.total + mod < dc]
+
+
+def _stops(before: State, after: State) -> bool:
+    """Several days stop at what the GM must see before the next one."""
+    if after.travel.days and after.travel.days[-1].encounter:
+        return True
+    if after.travel.lost and not before.travel.lost:
+        return True
+    if rest_status(after) != "ok" and rest_status(after) != rest_status(before):
+        return True
+    if food_days(after) is not None and food_days(after) < 1:
+        return True
+    return len(after.travel.stages) < len(before.travel.stages)  # arrived somewhere
+
+
+@decides(TravelDay)
+def decide_travel(state: State, cmd: TravelDay, dice) -> list[Event]:
+    t = rules_of(state)
+    if not 1 <= cmd.days <= MAX_DAYS:
+        raise Refused(f"travel 1 to {MAX_DAYS} days at a time")
+    if cmd.hours and not pace_model(t):
+        raise Refused(f"{state.rules.meta.name} travels by the day, not by hours")
+    if not 0 <= cmd.hours <= 24:
+        raise Refused("a stage is 1 to 24 hours")
+    if cmd.days > 1 and (cmd.hours or not cmd.camp):
+        raise Refused("several days at once are whole days, each ending in camp")
+    out: list[Event] = []
+
+    def fold(s: State, ev: Event) -> State:
+        """The day, then its exhaustion, so the next day starts from both."""
+        from .sea import evolve_sailed
+        after = (evolve_travelled if isinstance(ev, Travelled) else evolve_sailed)(s, ev)
+        tired = _exhaustion(s, after, ev if isinstance(ev, Travelled) else None)
+        out.extend([ev, *tired])
+        for x in tired:
+            after = evolve_exhaustion(after, x)
+        return after
+
+    advance(state, cmd.days, lambda s: decide_day(s, cmd, dice), fold, _stops)
+    return out
+
+
+@decides(SetTerrain)
+def decide_terrain(state: State, cmd: SetTerrain, dice) -> list[Event]:
+    t, j = rules_of(state), state.travel
+    terrain = j.terrain if cmd.terrain is None else cmd.terrain.strip()
+    route = j.route if cmd.route is None else cmd.route.strip()
+    if route in ("none", "-"):
+        route = ""
+    if not terrain:
+        raise Refused("give a terrain (known: " + ", ".join(t.terrains) + ")")
+    _check_terrain(t, terrain, route)
+    place = j.place if cmd.place is None else cmd.place.strip()
+    hexid = j.hex if cmd.hex is None else cmd.hex.strip()
+    if (terrain, route, place, hexid) == (j.terrain, j.route, j.place, j.hex):
+        raise Refused("that is where the party already is")
+    return [PlaceSet(terrain, route, place, hexid)]
+
+
+@decides(PlanRoute)
+def decide_plan(state: State, cmd: PlanRoute, dice) -> list[Event]:
+    t = rules_of(state)
+    if len(cmd.stages) > 50:
+        raise Refused("a route is at most 50 stages")
+    out = []
+    for i, s in enumerate(cmd.stages, 1):
+        try:
+            _check_terrain(t, s.terrain, s.route)
+        except Refused as e:
+            raise Refused(f"stage {i}: {e}") from None
+        if s.length < 1:
+            raise Refused(f"stage {i}: its length must be at least 1")
+        if t.terrains[s.terrain].water and t.sea is None:
+            raise Refused(f"stage {i}: " + (calc.gm_note(t, "sea") or "no travel by water"))
+        out.append(PlannedStage(s.place.strip(), s.terrain, s.length, s.route, s.hex.strip()))
+    if not out and not state.travel.stages:
+        raise Refused("no route is planned to clear")
+    return [RoutePlanned(tuple(out))]
+
+
+@decides(SetPace)
+def decide_pace(state: State, cmd: SetPace, dice) -> list[Event]:
+    t = rules_of(state)
+    if not pace_model(t):
+        raise Refused(f"{state.rules.meta.name} has no paces: its distance comes from "
+                      "speed (use travel --forced for a forced march)")
+    if cmd.pace not in t.paces:
+        raise Refused(f"no pace {cmd.pace!r} (known: {', '.join(t.pace_order)})")
+    if cmd.pace == pace_of(t, state.travel):
+        raise Refused(f"the pace is already {t.paces[cmd.pace].name}")
+    return [PaceSet(cmd.pace)]
+
+
+@decides(SetGuide)
+def decide_guide(state: State, cmd: SetGuide, dice) -> list[Event]:
+    rules_of(state)
+    nav = cmd.navigator.strip()
+    if nav and all(c.name != nav for c in state.party):
+        raise Refused(f"no one called {nav!r} in the party")
+    if (cmd.guide, nav) == (state.travel.guide, state.travel.navigator):
+        raise Refused("nothing changes")
+    return [GuideSet(cmd.guide, nav)]
+
+
+@decides(MakeCamp)
+def decide_camp(state: State, cmd: MakeCamp, dice) -> list[Event]:
+    t = rules_of(state)
+    if not pace_model(t) or not state.travel.hours_today:
+        raise Refused("no travel today to end: a travel day ends in camp on its own")
+    return _whole_day(state, CampMade(), evolve_camp)
+
+
+@decides(RestDay)
+def decide_rest(state: State, cmd: RestDay, dice) -> list[Event]:
+    rules_of(state)
+    if state.travel.hours_today:
+        raise Refused("make camp first: the party has travelled today")
+    return _whole_day(state, RestDayTaken(), evolve_rest)
+
+
+@decides(Hunt)
+def decide_hunt(state: State, cmd: Hunt, dice) -> list[Event]:
+    t = rules_of(state)
+    j = state.travel
+    why = calc.hunt_allowed(t, forced=False, rest_day=False)
+    if t.hunt is None:
+        raise Refused(why)
+    if j.hours_today:
+        raise Refused("hunting takes a whole day: make camp first")
+    if t.hunt.chance:
+        if cmd.found is not None:
+            raise Refused(f"the ruleset rolls the hunt ({t.hunt.chance}): no --found")
+        c = dicemod.parse_chance(t.hunt.chance)
+        return _whole_day(state, Hunted(roll=dicemod.roll(f"1d{c.y}", dice, "hunting")),
+                          evolve_hunted)
+    if cmd.found is None:
+        raise Refused((calc.gm_note(t, "hunt.chance") or "the GM decides") +
+                      " Say --found or --nothing.")
+    return _whole_day(state, Hunted(found=cmd.found), evolve_hunted)
+
+
+@decides(ForageDay)
+def decide_forage_day(state: State, cmd: ForageDay, dice) -> list[Event]:
+    t, j = _where(state)
+    why = calc.forage_allowed(t, j.terrain)
+    if why:
+        raise Refused(why)
+    if j.hours_today:
+        raise Refused("a day of foraging is a whole day: make camp first")
+    if t.forage.whole_day_succeeds:
+        return _whole_day(state, ForagedDay(j.terrain), evolve_foraged)
+    r = _roll_forage(state, t, dice)
+    return _whole_day(state, ForagedDay(j.terrain, r.get("forage"), r.get("food"),
+                                        r.get("water"), r.get("forage_mod", 0)), evolve_foraged)
+
+
+@decides(RollWeather)
+def decide_roll_weather(state: State, cmd: RollWeather, dice) -> list[Event]:
+    t = rules_of(state)
+    j = state.travel
+    if j.terrain and t.terrains[j.terrain].water and t.sea and t.sea.weather:
+        return [WeatherSet(rolls=(("sea", dicemod.roll(t.sea.weather.die, dice, "weather at sea")),))]
+    if t.weather is None or not t.weather.tables:
+        raise Refused(calc.gm_note(t, "weather.tables") or calc.gm_note(t, "weather")
+                      or f"{state.rules.meta.name} rolls no weather: enter it (weather TEXT)")
+    return [WeatherSet(rolls=tuple((name, dicemod.roll(tb.die, dice, f"weather: {name}"))
+                                   for name, tb in t.weather.tables.items()))]
+
+
+@decides(SetWeather)
+def decide_weather(state: State, cmd: SetWeather, dice) -> list[Event]:
+    t = rules_of(state)
+    text = cmd.text.strip()
+    codes = tuple(c.strip() for c in cmd.codes if c.strip())
+    calc.weather_effects(t, list(codes))
+    if not text and not codes:
+        raise Refused("say what the weather is")
+    if len(text) > 200:
+        raise Refused("weather is at most 200 characters")
+    return [WeatherSet(text=text, codes=codes)]
+
+
+@decides(SetHeading)
+def decide_heading(state: State, cmd: SetHeading, dice) -> list[Event]:
+    rules_of(state)
+    if not state.travel.lost:
+        raise Refused("the party is not lost")
+    h, b = cmd.heading.strip(), cmd.believed.strip()
+    if not h or len(h) > 20 or len(b) > 20:
+        raise Refused("a heading is 1 to 20 characters (N, NE, towards the hills...)")
+    return [HeadingSet(h, b)]
+
+
+@decides(Found)
+def decide_found(state: State, cmd: Found, dice) -> list[Event]:
+    t = rules_of(state)
+    if not state.travel.lost:
+        raise Refused("the party is not lost")
+    terrain = (cmd.terrain or "").strip()
+    if terrain:
+        calc._terrain(t, terrain)
+    return [WayFound((cmd.place or "").strip(), terrain, (cmd.hex or "").strip())]
+
+
+@decides(RollEncounter)
+def decide_encounter(state: State, cmd: RollEncounter, dice) -> list[Event]:
+    t, j = rules_of(state), state.travel
+    if not j.terrain:
+        raise Refused("set the party's terrain first: the encounter distance depends on it")
+    rolls = roll_sighting(state, t, j.terrain, dice,
+                          forced=calc.encounter_chance(t, j.terrain) is None)
+    if len(rolls) == 1:
+        raise Refused("nothing to roll for an encounter here")
+    return [EncounterRolled(**rolls)]
+
+
+@decides(SetWater)
+def decide_water(state: State, cmd: SetWater, dice) -> list[Event]:
+    t = rules_of(state)
+    if t.water is None:
+        raise Refused(f"{state.rules.meta.name} does not count water apart from rations")
+    if not 0 <= cmd.gallons <= 100_000:
+        raise Refused("water is 0 to 100,000 gallons")
+    return [WaterSet(cmd.gallons)]
+
+
+# --- evolve ---------------------------------------------------------------------------
+
+
+def _to_morning(state: State, busy: int) -> int:
+    """Seconds from now to the first morning after ``busy`` seconds of work."""
+    day = state.rules.time.day_seconds
+    end = state.clock + max(busy, 1)
+    return -(-end // day) * day - state.clock
+
+
+def _day(j: Journey, summary: DaySummary) -> tuple[DaySummary, ...]:
+    days = j.days + (summary,)
+    return days[-DAYS_KEPT:]
+
+
+def is_encounter(t: TravelRules, ev: Sighting | Travelled) -> bool:
+    """The check met the terrain's chance; with no chance, the GM called one."""
+    if ev.check is None:
+        return ev.distance is not None or ev.surprise_party is not None
+    chance = calc.encounter_chance(t, ev.terrain, "day") if ev.terrain in t.terrains else None
+    return chance is not None and chance.hits(ev.check.total)
+
+
+def sighting(t: TravelRules, ev: Sighting | Travelled, codes=()) -> tuple[bool, int | None]:
+    """Whether it is an encounter and how far off (feet, after weather)."""
+    met = is_encounter(t, ev)
+    ft = calc.encounter_distance(t, ev.distance.total, list(codes)) \
+        if met and ev.distance is not None else None
+    return met, ft
+
+
+def became_lost(t: TravelRules, ev: Travelled) -> bool:
+    """A lost roll that hit (speed model); the pace model strays instead."""
+    if ev.lost_roll is None or pace_model(t) or ev.terrain not in t.terrains:
+        return False
+    c = calc.lost_chance(t, ev.terrain, ev.route, weather=list(ev.effects))
+    return c is not None and c.hits(ev.lost_roll.total)
+
+
+def strayed(t: TravelRules, ev) -> bool:
+    """A failed navigation check (pace model) on a day on land or afloat."""
+    if ev.lost_roll is None or not pace_model(t) or ev.terrain not in t.terrains:
+        return False
+    route = getattr(ev, "route", "")
+    return ev.lost_roll.total + ev.nav_mod < calc.navigation_dc(t, ev.terrain, route)
+
+
+def _food_found(state: State, t: TravelRules, terrain: str, roll: Roll | None, check_mod: int,
+                food: Roll | None, water: Roll | None, whole_day: bool) -> tuple[int, int]:
+    """(rations, gallons) the foragers bring in."""
+    f = t.forage
+    if f is None:
+        return 0, 0
+    eaters = len(living(state))
+    if f.check:
+        if roll is None or roll.total + check_mod < t.terrains[terrain].forage_dc:
+            return 0, 0
+        lb = max(0, (food.total if food else 0) + check_mod)
+        gal = max(0, (water.total if water else 0) + check_mod)
+        need = t.water.per_day.get("medium") if t.water else None
+        per = ratio(need.food_lb) if need else (1, 1)
+        return floor(lb * per[1] / per[0]), gal
+    found = whole_day and f.whole_day_succeeds or \
+        (roll is not None and dicemod.parse_chance(f.chance).hits(roll.total))
+    return (eaters if found else 0), 0
+
+
+def _with_food(state: State, rations: int) -> State:
+    if rations <= 0:
+        return state
+    kind = next(iter(state.rules.rations.kinds))
+    return replace(state, supplies=set_count(state, kind, state.supplies.count(kind) + rations))
+
+
+def _advance_route(t: TravelRules, j: Journey, dist: float) -> Journey:
+    """Move along the planned route: arriving ends a stage and starts the next.
+    A ship makes way only on a water stage, the party on foot only on land."""
+    afloat = bool(j.vessel)
+    if j.lost or not j.stages or t.terrains[j.stages[0].terrain].water != afloat:
+        return j
+    progress, stages = j.progress + dist, list(j.stages)
+    place, hexid = j.place, j.hex
+    while stages and progress >= stage_size(t, stages[0]):
+        progress -= stage_size(t, stages[0])
+        place, hexid = stages[0].place, stages[0].hex
+        stages.pop(0)
+    nxt = stages[0] if stages else None
+    if nxt is not None and t.terrains[nxt.terrain].water != afloat:
+        nxt = None  # ashore or aboard first: the GM disembarks or embarks
+    return replace(j, stages=tuple(stages), progress=progress if stages else 0,
+                   place=place, hex=hexid,
+                   terrain=nxt.terrain if nxt else j.terrain,
+                   route=nxt.route if nxt else j.route)
+
+
+def stage_size(t: TravelRules, s: Stage) -> float:
+    """A stage's length in the day's unit: miles, or hexes times their cost."""
+    if t.distance.model == "speed" and t.terrains[s.terrain].cost:
+        return s.length * calc.hex_cost(t, s.terrain, s.route)
+    return s.length
+
+
+def day_distance(t: TravelRules, ev: Travelled) -> float:
+    """How far the day took the party, in the ruleset's unit, from its conditions."""
+    if pace_model(t):
+        gallop = t.mounts.doubled_hours if ev.gallop and t.mounts else 0
+        return calc.pace_distance(t, ev.pace, ev.hours, mounted_hours=gallop) \
+            if ev.pace in t.paces else 0
+    return calc.day_distance(t, [ev.rate], [ev.terrain], ev.route, forced=ev.forced,
+                             foraging=ev.foraging, flying=ev.flying,
+                             weather=list(ev.effects))
+
+
+@evolves(Travelled)
+def evolve_travelled(state: State, ev: Travelled) -> State:
+    t, j = rules_of(state), state.travel
+    if ev.terrain not in t.terrains:
+        raise Refused(f"no terrain {ev.terrain!r} in this ruleset")
+    dist = day_distance(t, ev)
+    lost = j.lost or became_lost(t, ev)
+    stray = strayed(t, ev)
+    met, ft = sighting(t, ev, j.weather_codes)
+    rations, gallons = _food_found(state, t, ev.terrain, ev.forage, ev.forage_mod, ev.food,
+                                   ev.water, False) if ev.foraging else (0, 0)
+    hours = ev.hours if pace_model(t) else t.distance.hours_per_day
+    busy = hours * 3600 * (100 + (ev.delay.total if stray and ev.delay else 0)) // 100
+    failed = tuple(n for n, _, _ in failed_saves(t, ev))
+    new_day = not (pace_model(t) and j.hours_today)
+    summary = DaySummary(
+        day=j.day + 1 if new_day else max(1, j.day), kind="travel" if ev.camp else "stage",
+        terrain=ev.terrain, distance=dist, hours=busy / 3600, lost=lost,
+        heading=j.heading if lost else "", believed=j.believed if lost else "",
+        strayed=stray, encounter=met, encounter_ft=ft, food=rations, water=gallons,
+        exhausted=failed, weather=j.weather)
+    owed = j.rest_owed + (t.forced_march.rest_days_after if ev.forced and t.forced_march else 0)
+    moved = _advance_route(t, replace(j, lost=lost), dist)
+    journey = replace(
+        moved, day=summary.day, hours_today=0 if ev.camp else j.hours_today + busy / 3600,
+        gallop_used=(j.gallop_used or ev.gallop) and not ev.camp,
+        unrested=calc.rest_debt(t, j.unrested, rested=False) if new_day else j.unrested,
+        rest_owed=owed, distance=j.distance + dist, days=_day(j, summary),
+        encounters=j.encounters + met,
+        water=None if j.water is None else j.water + gallons)
+    state = _with_food(state, rations)
+    elapsed = _to_morning(state, busy) if ev.camp else busy
+    return pass_time(state, elapsed, burning=False, travel=journey)
+
+
+@evolves(CampMade)
+def evolve_camp(state: State, ev: CampMade) -> State:
+    j = state.travel
+    return pass_time(state, _to_morning(state, 0), burning=False,
+                     travel=replace(j, hours_today=0, gallop_used=False))
+
+
+def _day_off(state: State, kind: str, rations: int = 0, gallons: int = 0) -> State:
+    t, j = rules_of(state), state.travel
+    rested = kind == "rest"
+    summary = DaySummary(day=j.day + 1, kind=kind, terrain=j.terrain, food=rations,
+                         water=gallons, weather=j.weather)
+    journey = replace(j, day=j.day + 1, hours_today=0, days=_day(j, summary),
+                      unrested=calc.rest_debt(t, j.unrested, rested=True) if rested
+                      else j.unrested,
+                      rest_owed=max(0, j.rest_owed - 1) if rested else j.rest_owed,
+                      water=None if j.water is None else j.water + gallons)
+    state = _with_food(state, rations)
+    return pass_time(state, state.rules.time.day_seconds, burning=False, travel=journey)
+
+
+@evolves(RestDayTaken)
+def evolve_rest(state: State, ev: RestDayTaken) -> State:
+    return _day_off(state, "rest")
+
+
+def hunt_found(t: TravelRules, ev: Hunted) -> bool:
+    if ev.roll is not None and t.hunt is not None and t.hunt.chance:
+        return dicemod.parse_chance(t.hunt.chance).hits(ev.roll.total)
+    return ev.found
+
+
+@evolves(Hunted)
+def evolve_hunted(state: State, ev: Hunted) -> State:
+    found = hunt_found(rules_of(state), ev)
+    return _day_off(state, "hunt", len(living(state)) if found else 0)
+
+
+@evolves(ForagedDay)
+def evolve_foraged(state: State, ev: ForagedDay) -> State:
+    t, j = rules_of(state), state.travel
+    rations, gallons = _food_found(state, t, ev.terrain or j.terrain, ev.roll, ev.modifier,
+                                   ev.food, ev.water, True)
+    return _day_off(state, "forage", rations, gallons)
+
+
+@evolves(PlaceSet)
+def evolve_place(state: State, ev: PlaceSet) -> State:
+    t = rules_of(state)
+    _check_terrain(t, ev.terrain, ev.route)
+    return replace(state, travel=replace(state.travel, terrain=ev.terrain, route=ev.route,
+                                         place=ev.place, hex=ev.hex))
+
+
+@evolves(RoutePlanned)
+def evolve_planned(state: State, ev: RoutePlanned) -> State:
+    stages = tuple(Stage(s.place, s.terrain, s.length, s.route, s.hex) for s in ev.stages)
+    j = replace(state.travel, stages=stages, progress=0)
+    if stages:
+        j = replace(j, terrain=stages[0].terrain, route=stages[0].route)
+    return replace(state, travel=j)
+
+
+@evolves(PaceSet)
+def evolve_pace(state: State, ev: PaceSet) -> State:
+    return replace(state, travel=replace(state.travel, pace=ev.pace))
+
+
+@evolves(GuideSet)
+def evolve_guide(state: State, ev: GuideSet) -> State:
+    return replace(state, travel=replace(state.travel, guide=ev.guide, navigator=ev.navigator))
+
+
+@evolves(WeatherSet)
+def evolve_weather(state: State, ev: WeatherSet) -> State:
+    t = rules_of(state)
+    return replace(state, travel=replace(state.travel, weather=weather_text(t, ev),
+                                         weather_codes=ev.codes))
+
+
+@evolves(HeadingSet)
+def evolve_heading(state: State, ev: HeadingSet) -> State:
+    return replace(state, travel=replace(state.travel, heading=ev.heading, believed=ev.believed))
+
+
+@evolves(WayFound)
+def evolve_found(state: State, ev: WayFound) -> State:
+    j = state.travel
+    j = replace(j, lost=False, heading="", believed="", place=ev.place or j.place,
+                terrain=ev.terrain or j.terrain, hex=ev.hex or j.hex)
+    names = [s.place for s in j.stages]
+    if ev.place and ev.place in names:  # found at a stop of the route: go on from there
+        j = replace(j, stages=j.stages[names.index(ev.place) + 1:], progress=0)
+        if j.stages and not ev.terrain:
+            j = replace(j, terrain=j.stages[0].terrain, route=j.stages[0].route)
+    return replace(state, travel=j)
+
+
+@evolves(EncounterRolled)
+def evolve_encounter(state: State, ev: EncounterRolled) -> State:
+    met = is_encounter(rules_of(state), ev)
+    return replace(state, travel=replace(state.travel, encounters=state.travel.encounters + met))
+
+
+@evolves(WaterSet)
+def evolve_water(state: State, ev: WaterSet) -> State:
+    return replace(state, travel=replace(state.travel, water=float(ev.gallons)))
+
+
+# --- time, and what must hold ----------------------------------------------------------
+
+
+@on_time
+def _drink(state: State, elapsed: int, clock: int, burning: bool, changes: dict) -> None:
+    """Where water is counted, the party drinks a day's water at each new day."""
+    j = changes.get("travel", state.travel)
+    if j.water is None:
+        return
+    t = state.rules.time
+    start = t.start_hour * t.hour_seconds
+    days = (start + clock) // t.day_seconds - (start + state.clock) // t.day_seconds
+    need, water, dry = water_per_day(state), j.water, j.dry_days
+    for _ in range(max(0, days)):
+        dry += water < need / 2  # under half a day's water: the day ends in exhaustion
+        water = max(0.0, water - need)
+    if days > 0:
+        changes["travel"] = replace(j, water=water, dry_days=dry)
+
+
+@invariant
+def _journey_holds(state: State):
+    j = state.travel
+    if j.water is not None and j.water < 0:
+        yield "leave less than no water"
+
+
+# the ways to travel that build on the day above (their commands and events register here)
+from .mounts import Dismount, Dismounted, Mount, Mounted  # noqa: E402,F401
+from .sea import Disembark, Disembarked, Embark, Embarked, Gale, GaleMet, Sailed  # noqa: E402,F401

@@ -1,0 +1,365 @@
+"""Voyages: embarking, a day afloat, a gale, disembarking.
+
+Dyb & Drager: the ship's rate ÷ 5 miles a day (the GM enters the rate: the
+seed's ship table is missing), times the morning's 2d6 wind; a calm stops a
+sailing ship, a gale waits for the GM's choice (ride it out, run before it,
+or an unsailed ship's chance) and its d100; a river's current rolled each
+day with or against it; lost at sea by the navigator's or the sea's chance.
+D&D 2024: the vessel's mph for the hours sailed, halved into a headwind, the
+current added downstream; the navigator's check against the water's DC.
+As on land, the events hold conditions and dice; ``evolve`` derives the rest.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import floor
+from typing import Annotated
+
+from msgspec import Meta
+from msgspec.structs import replace
+
+from .. import dice as dicemod
+from ..corrections.rules import rerolls
+from ..dice import Roll
+from ..errors import Refused
+from ..events import Event, event
+from ..handlers import Command, decides, evolves
+from ..limits import Key, PlaceName
+from ..state import State
+from ..timeflow import pass_time
+from . import calc
+from .model import DaySummary, WindEntry, ratio
+from .model import Travel as TravelRules
+from .rules import (Hours, again, Modifier, Text, TravelDay, _advance_route, _day, _to_morning,
+                    _travel_hours, reroll_shared, roll_navigation, roll_sighting, sighting,
+                    strayed)
+from .status import pace_model, rules_of
+
+Rate = Annotated[int, Meta(ge=0, le=10_000)]
+VesselName = Annotated[str, Meta(max_length=40)]
+Pilot = Annotated[int, Meta(ge=0, le=20)]
+GALE_CHOICES = ("ride_out", "run", "unsailed")
+CURRENT = ("", "with", "against")
+LOST_SHIP = ("sunk", "wrecked", "swamped")
+
+
+class Embark(Command, frozen=True):
+    """Go aboard (or change how the ship goes: rowed, in sight of land, the water)."""
+
+    vessel: str
+    rate: int = 0  # speed model: the ship's rate in feet
+    oars: bool = False
+    coast: bool = False
+    terrain: str = ""  # a water terrain ("": the one the party is on, or the first)
+
+
+class Disembark(Command, frozen=True):
+    terrain: str
+    place: str | None = None
+
+
+class Gale(Command, frozen=True):
+    choice: str  # ride_out, run, unsailed
+    pilot: int = 0  # the Piloting roll's margin of success
+    coast: bool = False  # running: the storm drives the ship onto a coast
+
+
+@event("embarked", area="travel")
+class Embarked(Event, frozen=True):
+    vessel: VesselName
+    terrain: Key
+    rate: Rate = 0
+    oars: bool = False
+    coast: bool = False
+
+
+@event("disembarked", area="travel")
+class Disembarked(Event, frozen=True):
+    terrain: Key
+    place: PlaceName = ""
+
+
+@event("day_sailed", area="travel")
+class Sailed(Event, frozen=True):
+    """A day (or, D&D, some hours) afloat. Rolls in the order rolled: the
+    morning's wind, the current, lost, the encounter check and what follows."""
+
+    terrain: Text = ""
+    vessel: Text = ""
+    rate: Rate = 0
+    oars: bool = False
+    coast: bool = False
+    navigator: bool = False  # a navigator aboard (the guide setting)
+    hours: Hours = 0
+    camp: bool = True  # pace model: the day ends (False: it goes on)
+    current_dir: Key = ""  # "with" or "against" a river's current
+    headwind: bool = False
+    nav_mod: Modifier = 0
+    weather: Roll | None = None
+    current: Roll | None = None
+    lost_roll: Roll | None = None
+    delay: Roll | None = None
+    check: Roll | None = None
+    surprise_party: Roll | None = None
+    surprise_foe: Roll | None = None
+    distance: Roll | None = None
+
+
+@event("gale_met", area="travel")
+class GaleMet(Event, frozen=True):
+    choice: Key
+    roll: Roll | None = None  # d100: ≤ the percentage happens
+    pilot: Pilot = 0
+
+
+# --- reading the events -----------------------------------------------------------------
+
+
+def vessel_name(t: TravelRules, vessel: str) -> str:
+    v = t.sea.vessels.get(vessel) if t.sea is not None else None
+    return v.name if v else vessel
+
+
+def wind(t: TravelRules, ev: Sailed) -> WindEntry | None:
+    """The morning's row of the wind table, or None where none was rolled."""
+    if ev.weather is None or t.sea is None or t.sea.weather is None:
+        return None
+    return calc.lookup(t.sea.weather.entries, ev.weather.total)
+
+
+def sail_distance(t: TravelRules, ev: Sailed) -> float:
+    """Miles made on the day; 0 in a gale (the GM's choice moves the ship)."""
+    row = wind(t, ev)
+    if row is not None and row.gale:
+        return 0
+    if pace_model(t):
+        if ev.vessel not in t.sea.vessels:
+            return 0
+        return calc.vessel_distance(t, ev.vessel, ev.hours, downstream=ev.current_dir == "with",
+                                    headwind=ev.headwind)
+    row = row or WindEntry(roll=(0, 0), result="", multiplier="1")
+    with_current = None if not (ev.current_dir and ev.current) else ev.current_dir == "with"
+    return calc.sail_distance(t, ev.rate, row, oars=ev.oars,
+                              current_total=ev.current.total if ev.current else 0,
+                              with_current=with_current)
+
+
+def lost_chance(t: TravelRules, ev: Sailed) -> dicemod.Chance | None:
+    """Speed model, open water: the chance of losing the way at sea, or None."""
+    x = t.terrains.get(ev.terrain)
+    if pace_model(t) or x is None or not x.open_water:
+        return None
+    return calc.sea_lost_chance(t, navigator=ev.navigator, land_in_sight=ev.coast)
+
+
+def lost_at_sea(t: TravelRules, ev: Sailed) -> bool:
+    c = lost_chance(t, ev)
+    if c is None:
+        return False
+    return c.x >= c.y or (ev.lost_roll is not None and c.hits(ev.lost_roll.total))
+
+
+def gale_result(t: TravelRules, ev: GaleMet) -> str:
+    """sunk/afloat, wrecked/landed, swamped/survived, or "driven" (running, no coast)."""
+    if ev.roll is None:
+        return "driven"
+    return calc.gale_outcome(t, ev.choice, ev.roll.total, pilot_margin=ev.pilot)
+
+
+# --- decide -------------------------------------------------------------------------------
+
+
+def _water(t: TravelRules, terrain: str) -> str:
+    x = calc._terrain(t, terrain)
+    if not x.water:
+        waters = [k for k, v in t.terrains.items() if v.water]
+        raise Refused(f"{x.name} is land: a vessel goes on {', '.join(waters)}")
+    return terrain
+
+
+@decides(Embark)
+def decide_embark(state: State, cmd: Embark, dice) -> list[Event]:
+    t, j = rules_of(state), state.travel
+    if state.dungeon.active:
+        raise Refused("the party is in a dungeon: leave it before going aboard")
+    s = t.sea
+    if s is None:
+        raise Refused(calc.gm_note(t, "sea") or f"{state.rules.meta.name} has no travel by water")
+    if j.gale:
+        raise Refused("a gale blows: choose what the ship does first (gale CHOICE)")
+    vessel = cmd.vessel.strip()
+    if not 1 <= len(vessel) <= 40:
+        raise Refused("name the vessel: 1 to 40 characters")
+    waters = [k for k, v in t.terrains.items() if v.water]
+    here = j.terrain if j.terrain in waters else ""
+    terrain = _water(t, cmd.terrain.strip() or here or waters[0])
+    rate = 0
+    if pace_model(t):
+        if vessel not in s.vessels:
+            raise Refused(f"no vessel {vessel!r} (known: {', '.join(s.vessels)})")
+        if cmd.rate:
+            raise Refused("a vessel's speed is in the data (mph): no --rate")
+    else:
+        known = s.vessels.get(vessel)
+        rate = cmd.rate or (known.rate if known else 0)
+        if not 1 <= rate <= 10_000:
+            raise Refused((calc.gm_note(t, "sea.vessels") or "the ship's rate is unknown")
+                          + " Give it: embark SHIP --rate FEET (1 to 10,000).")
+    ev = Embarked(vessel, terrain, rate, cmd.oars, cmd.coast)
+    if (j.vessel, j.terrain, j.ship_rate, j.oars, j.coast) == (vessel, terrain, rate, cmd.oars,
+                                                               cmd.coast):
+        raise Refused("the party is already aboard, going so")
+    return [ev]
+
+
+@decides(Disembark)
+def decide_disembark(state: State, cmd: Disembark, dice) -> list[Event]:
+    t, j = rules_of(state), state.travel
+    if not j.vessel:
+        raise Refused("the party is not aboard a vessel")
+    if j.gale:
+        raise Refused("a gale blows: choose what the ship does first (gale CHOICE)")
+    x = calc._terrain(t, cmd.terrain.strip())
+    if x.water:
+        raise Refused(f"{x.name} is water: disembark onto land (a land terrain)")
+    place = (cmd.place or "").strip()
+    if len(place) > 60:
+        raise Refused("a place name is at most 60 characters")
+    return [Disembarked(cmd.terrain.strip(), place)]
+
+
+def decide_sail_day(state: State, cmd: TravelDay, dice) -> Sailed:
+    """``travel`` while aboard: a day (or stage) afloat."""
+    t, j = rules_of(state), state.travel
+    s = t.sea
+    if j.gale:
+        raise Refused("a gale blows: choose what the ship does first "
+                      "(gale ride_out, run or unsailed)")
+    if cmd.forced or cmd.forage or cmd.gallop:
+        raise Refused("aboard ship: no forced march, foraging or galloping")
+    if cmd.current not in CURRENT:
+        raise Refused(f"the current: 'with' or 'against' (got {cmd.current!r})")
+    if cmd.current and not (s.current or s.current_mph):
+        raise Refused(f"{state.rules.meta.name} gives no river current")
+    if cmd.current == "against" and pace_model(t):
+        raise Refused("the source gives no speed against the current (the GM adjusts): "
+                      + s.note)
+    if cmd.headwind and not s.headwind:
+        raise Refused(f"{state.rules.meta.name} rolls the wind each morning: no --headwind")
+    hours = _travel_hours(t, j, cmd.hours)
+    most = s.hours_per_day or 24
+    if pace_model(t) and j.hours_today + hours > most:
+        raise Refused(f"vessels sail at most {most} hours a day "
+                      f"({j.hours_today:g} sailed today)")
+    f: dict = {}
+    if s.weather is not None:
+        f["weather"] = dicemod.roll(s.weather.die, dice, "weather at sea")
+    if cmd.current and s.current:
+        f["current"] = dicemod.roll(s.current, dice, "current (miles)")
+    ev = Sailed(terrain=j.terrain, vessel=j.vessel, rate=j.ship_rate, oars=j.oars,
+                coast=j.coast, navigator=j.guide, hours=hours, camp=cmd.camp,
+                current_dir=cmd.current, headwind=cmd.headwind)
+    if not j.lost:
+        if pace_model(t):
+            f.update(roll_navigation(state, t, j.terrain, "", "", dice))
+        elif (c := lost_chance(t, ev)) is not None and c.x < c.y:  # certain: nothing to roll
+            f["lost_roll"] = dicemod.roll(f"1d{c.y}", dice, "lost at sea?")
+    f.update(roll_sighting(state, t, j.terrain, dice))
+    return replace(ev, **{k: v for k, v in f.items() if k != "terrain"})
+
+
+@decides(Gale)
+def decide_gale(state: State, cmd: Gale, dice) -> list[Event]:
+    t, j = rules_of(state), state.travel
+    if not j.gale:
+        raise Refused("no gale blows")
+    if cmd.choice not in GALE_CHOICES:
+        raise Refused(f"no gale choice {cmd.choice!r} (ride_out, run, unsailed)")
+    if j.oars != (cmd.choice == "unsailed"):
+        raise Refused("a rowed ship has only its chance (unsailed)" if j.oars else
+                      "a sailing ship rides the gale out or runs before it")
+    if not 0 <= cmd.pilot <= 20:
+        raise Refused("the Piloting margin is 0 to 20")
+    if cmd.coast and cmd.choice != "run":
+        raise Refused("--coast is for running before the gale")
+    roll = None
+    if cmd.choice != "run" or cmd.coast:
+        roll = dicemod.roll("1d100", dice, f"gale: {cmd.choice.replace('_', ' ')}")
+    return [GaleMet(cmd.choice, roll, cmd.pilot)]
+
+
+@rerolls(Sailed)
+def reroll_sail(state: State, ev: Sailed, dice) -> Sailed:
+    """A day afloat rolled again: the wind and current as they were, then the rest."""
+    t = rules_of(state)
+    f = {k: again(r, r.expr, dice, k) for k in ("weather", "current")
+         if (r := getattr(ev, k)) is not None}
+    return replace(ev, **f, **reroll_shared(state, t, ev, dice))
+
+
+# --- evolve -------------------------------------------------------------------------------
+
+
+@evolves(Embarked)
+def evolve_embarked(state: State, ev: Embarked) -> State:
+    return replace(state, travel=replace(
+        state.travel, vessel=ev.vessel, terrain=ev.terrain, route="", ship_rate=ev.rate,
+        oars=ev.oars, coast=ev.coast, mount="", mount_rate=0, flying=False))
+
+
+@evolves(Disembarked)
+def evolve_disembarked(state: State, ev: Disembarked) -> State:
+    j = state.travel
+    return replace(state, travel=replace(
+        j, vessel="", ship_rate=0, oars=False, coast=False, gale=False, terrain=ev.terrain,
+        place=ev.place or j.place))
+
+
+@evolves(Sailed)
+def evolve_sailed(state: State, ev: Sailed) -> State:
+    t, j = rules_of(state), state.travel
+    dist = sail_distance(t, ev)
+    row = wind(t, ev)
+    lost = j.lost or lost_at_sea(t, ev)
+    stray = strayed(t, ev)
+    met, ft = sighting(t, ev, j.weather_codes)
+    hours = ev.hours if pace_model(t) else t.distance.hours_per_day
+    busy = hours * 3600 * (100 + (ev.delay.total if stray and ev.delay else 0)) // 100
+    new_day = not (pace_model(t) and j.hours_today)
+    weather = row.result.split(":")[0] if row else j.weather
+    summary = DaySummary(
+        day=j.day + 1 if new_day else max(1, j.day), kind="sail", terrain=ev.terrain,
+        distance=dist, hours=busy / 3600, lost=lost, strayed=stray,
+        heading=j.heading if lost else "", believed=j.believed if lost else "",
+        encounter=met, encounter_ft=ft, weather=weather)
+    moved = _advance_route(t, replace(j, lost=lost), dist)
+    journey = replace(
+        moved, day=summary.day, hours_today=0 if ev.camp else j.hours_today + busy / 3600,
+        distance=j.distance + dist, days=_day(j, summary), encounters=j.encounters + met,
+        weather=weather, gale=bool(row and row.gale))
+    elapsed = _to_morning(state, busy) if ev.camp else busy
+    return pass_time(state, elapsed, burning=False, travel=journey)
+
+
+@evolves(GaleMet)
+def evolve_gale(state: State, ev: GaleMet) -> State:
+    """The gale's end: running drives the ship off its course (lost) and far;
+    a lost ship leaves the party in the water with no vessel."""
+    t, j = rules_of(state), state.travel
+    result = gale_result(t, ev)
+    driven = 0
+    if ev.choice == "run" and not pace_model(t):
+        driven = floor(Fraction(j.ship_rate, t.distance.divisor)
+                       * Fraction(*ratio(t.sea.gale.run_multiplier or "1")))
+    last = j.days[-1] if j.days else None
+    days = j.days
+    if last is not None:
+        days = j.days[:-1] + (replace(last, distance=last.distance + driven,
+                                      lost=last.lost or ev.choice == "run",
+                                      weather=f"gale: {result.replace('_', ' ')}"),)
+    journey = replace(j, gale=False, days=days, distance=j.distance + driven,
+                      lost=j.lost or ev.choice == "run", weather=f"gale: {result}")
+    if result in LOST_SHIP:
+        journey = replace(journey, vessel="", ship_rate=0, oars=False)
+    return replace(state, travel=journey)

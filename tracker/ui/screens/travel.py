@@ -1,0 +1,405 @@
+"""The travel screen: a journey day by day (or stage by stage), between dungeons."""
+
+from __future__ import annotations
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from ...core import travel as tr
+from ...core.errors import Refused
+from ...core.travel import calc
+from ...core.state import State
+from ...core.travel.model import Stage
+from ...core.travel.status import pace_model
+from ..areas import area_screen
+from ..dialogs import ChoiceDialog, TextDialog, checked_by, positive_int, refusal
+from ..widgets import travel_panels as panels
+
+
+@area_screen("travel", key="5", title="Travel", help="Overland travel, day by day",
+             css="travel.tcss", order=50)
+class TravelScreen(Screen):
+    BINDINGS = [
+        Binding("t", "travel", "Travel day", id="travel.day"),
+        Binding("s", "stage", "Stage", show=False, id="travel.stage"),
+        Binding("c", "camp", "Camp", id="travel.camp"),
+        Binding("f", "forage", "Forage", id="travel.forage"),
+        Binding("r", "rest_day", "Rest day", id="travel.rest"),
+        Binding("n", "days", "N days", show=False, id="travel.days"),
+        Binding("g", "terrain", "Terrain", id="travel.terrain"),
+        Binding("w", "weather", "Weather", show=False, id="travel.weather"),
+        Binding("e", "encounter", "Encounter", show=False, id="travel.encounter"),
+        Binding("x", "lost", "Lost heading", show=False, id="travel.lost"),
+        Binding("p", "route", "Plan route", show=False, id="travel.route"),
+        Binding("b", "embark", "Board/ashore", show=False, id="travel.embark"),
+        Binding("m", "mount", "Mount", show=False, id="travel.mount"),
+    ]
+    PALETTE = [
+        ("Travel a day", "A day on the road: lost, encounter, rations", "travel"),
+        ("Travel N days", "Stops at an encounter, getting lost, rest due, no food", "days"),
+        ("Travel a stage", "D&D: some hours; the day goes on until camp", "stage"),
+        ("Forced march", "A day at +50%; a rest day follows", "forced"),
+        ("Travel a day foraging", "Forage on the way (slower where the ruleset says)",
+         "travel_foraging"),
+        ("Make camp", "D&D: end the day after a stage; the night passes", "camp"),
+        ("Forage a whole day", "Near camp, no travel", "forage"),
+        ("Hunt a whole day", "No travel", "hunt"),
+        ("Rest day", "Pays back the rest debt, or the forced march's rest", "rest_day"),
+        ("Weather", "Roll it, or enter it where the ruleset has no table", "weather"),
+        ("Terrain and place", "Where the party is, on a road or not", "terrain"),
+        ("Plan the route", "Stages PLACE:TERRAIN:LENGTH[:ROAD]", "route"),
+        ("Pace", "D&D: slow, normal or fast", "pace"),
+        ("Guide or navigator", "A guide removes the risk of getting lost", "guide"),
+        ("Lost: heading", "The real heading and the one the party believes", "lost"),
+        ("Found the way", "The party knows where it is again", "found"),
+        ("Encounter check", "An extra check, or the GM's encounter: its distance", "encounter"),
+        ("Water", "D&D: gallons carried", "water"),
+        ("Embark or go ashore", "Aboard a vessel, days afloat; or back on land", "embark"),
+        ("Gale", "A gale blows: ride it out, run before it, or an unsailed ship's chance",
+         "gale"),
+        ("Mount or dismount", "Ride (or fly): the mounts' rate, D&D's doubled hour", "mount"),
+        ("Gallop", "D&D, riding: a day with the mounts' doubled hour", "gallop"),
+        ("Push on", "Travel although a forced march's rest day is owed", "push_on"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="top"):
+            yield Static(id="where", classes="panel")
+            yield Static(id="needs", classes="panel")
+        yield Static(id="weather")
+        yield Static(id="journal", classes="panel")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#where").border_title = "Where"
+        self.query_one("#needs").border_title = "Supplies, rest, road"
+        self.query_one("#journal").border_title = "The journey so far"
+        self.watch(self.app, "state", self.show, init=True)
+
+    def show(self, state: State | None) -> None:
+        if state is None or self.app.campaign is None:
+            return
+        if state.rules.travel is None:
+            self.query_one("#where", Static).update(f"{state.rules.meta.name} has no travel rules")
+            return
+        self.query_one("#where", Static).update(panels.where_panel(state))
+        self.query_one("#needs", Static).update(panels.needs_panel(state))
+        self.query_one("#weather", Static).update(panels.weather_line(state))
+        self._show_journal(state)
+
+    def _show_journal(self, state: State) -> None:
+        box = self.query_one("#journal", Static)
+        box.update(panels.journal(state, max(1, box.content_size.height or 8)))
+
+    def on_resize(self) -> None:
+        if self.app.state is not None and self.app.state.rules.travel is not None:
+            self.call_after_refresh(self._show_journal, self.app.state)
+
+    # -- helpers ------------------------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        return self.app.state
+
+    async def _choose(self, title: str, options: list[tuple[str, str]], help: str = "") -> str | None:
+        return await self.app.push_screen_wait(ChoiceDialog(title, options, help))
+
+    async def _ask(self, title: str, help: str, make, value: str = "", form=None,
+                   max_length: int = 80) -> str | None:
+        return await self.app.push_screen_wait(TextDialog(
+            title, help, value, validate=checked_by(self.app, form, make), max_length=max_length))
+
+    def _run(self, command) -> None:
+        """Say why at once when the command cannot be done, else dispatch it."""
+        why = refusal(self.app, command)
+        if why:
+            self.notify(why, title="Refused", severity="error", timeout=8)
+        else:
+            self.app.run_command(command)
+
+    # -- one-key steps ----------------------------------------------------------------
+
+    def action_travel(self) -> None:
+        if self.state.travel.gale:  # the day cannot go on until the GM chooses
+            self.action_gale()
+            return
+        self._run(tr.TravelDay())
+
+    def action_gallop(self) -> None:
+        self._run(tr.TravelDay(gallop=True))
+
+    def action_push_on(self) -> None:
+        self._run(tr.TravelDay(push_on=True))
+
+    @work(exit_on_error=False)
+    async def action_gale(self) -> None:
+        j = self.state.travel
+        if not j.gale:
+            self.notify("No gale blows.")
+            return
+        opts = [("unsailed", "Unsailed: the ship's chance to survive")] if j.oars else \
+            [("ride_out", "Ride it out (a chance to sink)"),
+             ("run", "Run before it, far and off course"),
+             ("run_coast", "Run before it onto a coast (a chance to wreck)")]
+        choice = await self._choose("A gale: what does the ship do?", opts)
+        if choice is not None:
+            self._run(tr.Gale(choice.removesuffix("_coast"), coast=choice == "run_coast"))
+
+    @work(exit_on_error=False)
+    async def action_embark(self) -> None:
+        t, j = self.state.rules.travel, self.state.travel
+        if j.vessel:
+            land = await self._choose("Go ashore onto", [(k, _terrain_label(t, x)) for k, x
+                                                         in t.terrains.items() if not x.water])
+            if land is not None:
+                self._run(tr.Disembark(land))
+            return
+        if t.sea is None:
+            self.notify(calc.gm_note(t, "sea") or "No travel by water in this ruleset.",
+                        severity="warning")
+            return
+        waters = [(k, x.name) for k, x in t.terrains.items() if x.water]
+        water = waters[0][0] if len(waters) == 1 else await self._choose("On what water?", waters)
+        if water is None:
+            return
+        rate = 0
+        if t.sea.vessels:
+            vessel = await self._choose("Vessel", [(k, f"{v.name} · {v.mph:g} mph")
+                                                   for k, v in t.sea.vessels.items()])
+        else:
+            vessel = await self._ask("The ship's name", "For the log and the screen",
+                                     lambda x: tr.Embark(x, 1, terrain=water), max_length=40)
+            if vessel is None:
+                return
+            feet = await self._ask("The ship's rate (feet)", calc.gm_note(t, "sea.vessels"),
+                                   lambda x: tr.Embark(vessel, int(x), terrain=water),
+                                   form=positive_int, max_length=5)
+            if feet is None:
+                return
+            rate = int(feet)
+        if vessel is None:
+            return
+        how = await self._choose("How does it go?", [
+            ("sail", "Sailed, out of sight of land"), ("sail_coast", "Sailed, land in sight"),
+            ("oars", "Rowed, out of sight of land"), ("oars_coast", "Rowed, land in sight")])
+        if how is not None:
+            self._run(tr.Embark(vessel, rate, how.startswith("oars"), how.endswith("coast"),
+                                water))
+
+    @work(exit_on_error=False)
+    async def action_mount(self) -> None:
+        t, j = self.state.rules.travel, self.state.travel
+        if j.mount:
+            self._run(tr.Dismount())
+            return
+        animals = t.mounts.animals if t.mounts else {}
+        if animals:
+            animal = await self._choose("Ride", [(k, f"{a.name} · Speed {a.speed}")
+                                                 for k, a in animals.items()])
+            if animal is not None:
+                self._run(tr.Mount(animal))
+            return
+        animal = await self._ask("Ride what?", "The mounts' name, e.g. heste",
+                                 lambda x: tr.Mount(x, 1), max_length=40)
+        if animal is None:
+            return
+        feet = await self._ask("The mounts' rate (feet)", calc.gm_note(t, "mounts.animals"),
+                               lambda x: tr.Mount(animal, int(x)), form=positive_int,
+                               max_length=5)
+        if feet is not None:
+            self._run(tr.Mount(animal, int(feet)))
+
+    def action_forced(self) -> None:
+        self._run(tr.TravelDay(forced=True))
+
+    def action_travel_foraging(self) -> None:
+        self._run(tr.TravelDay(forage=True))
+
+    def action_camp(self) -> None:
+        self._run(tr.MakeCamp())
+
+    def action_forage(self) -> None:
+        self._run(tr.ForageDay())
+
+    def action_rest_day(self) -> None:
+        self._run(tr.RestDay())
+
+    def action_encounter(self) -> None:
+        self._run(tr.RollEncounter())
+
+    @work(exit_on_error=False)
+    async def action_days(self) -> None:
+        n = await self._ask("Travel how many days?", "Stops early at an encounter, getting "
+                            "lost, a rest falling due, running out of food or arriving",
+                            lambda t: tr.TravelDay(int(t)), form=positive_int)
+        if n is not None:
+            self.app.run_command(tr.TravelDay(int(n)))
+
+    @work(exit_on_error=False)
+    async def action_stage(self) -> None:
+        t = self.state.rules.travel
+        if not pace_model(t):
+            self.notify(f"{self.state.rules.meta.name} travels by the day: t travels one.",
+                        severity="warning")
+            return
+        h = await self._ask("Travel how many hours?", f"A day is {t.distance.hours_per_day} h; "
+                            "past that, a save each hour", lambda x: tr.TravelDay(
+                                1, int(x), camp=False), form=positive_int, max_length=2)
+        if h is not None:
+            self.app.run_command(tr.TravelDay(1, int(h), camp=False))
+
+    @work(exit_on_error=False)
+    async def action_hunt(self) -> None:
+        t = self.state.rules.travel
+        if t.hunt is not None and not t.hunt.chance:
+            found = await self._choose("A day hunting: what did it bring?",
+                                       [("yes", "Game found"), ("no", "Nothing")],
+                                       calc.gm_note(t, "hunt.chance"))
+            if found is not None:
+                self._run(tr.Hunt(found == "yes"))
+            return
+        self._run(tr.Hunt())
+
+    @work(exit_on_error=False)
+    async def action_weather(self) -> None:
+        t = self.state.rules.travel
+        if t.weather is not None and t.weather.tables:
+            self._run(tr.RollWeather())
+            return
+        effects = t.weather.effects if t.weather is not None else {}
+        hint = ", ".join(f"{k} {e.name}" for k, e in effects.items())
+        text = await self._ask("The day's weather", "Not in our sources: the GM enters it.",
+                               lambda x: tr.SetWeather(x), self.state.travel.weather,
+                               max_length=200)
+        if text is None:
+            return
+        codes: tuple[str, ...] = ()
+        if effects:
+            picked = await self._ask("Weather effects on travel (e.g. I,V), or blank", hint,
+                                     lambda x: tr.SetWeather(text, _codes(x)), max_length=20)
+            if picked is None:
+                return
+            codes = _codes(picked)
+        self._run(tr.SetWeather(text, codes))
+
+    @work(exit_on_error=False)
+    async def action_terrain(self) -> None:
+        t, j = self.state.rules.travel, self.state.travel
+        terrain = await self._choose("Terrain", [(k, _terrain_label(t, x))
+                                                 for k, x in t.terrains.items()])
+        if terrain is None:
+            return
+        road = ""
+        if t.routes:
+            road = await self._choose("On a road?", [("", "No: across country")] +
+                                      [(k, r.name) for k, r in t.routes.items()])
+            if road is None:
+                return
+        place = await self._ask("Place name (blank for none)", "For the log and the screen",
+                                lambda x: tr.SetTerrain(terrain, road, x, None), j.place)
+        if place is not None:
+            self._run(tr.SetTerrain(terrain, road, place, None))
+
+    @work(exit_on_error=False)
+    async def action_route(self) -> None:
+        t = self.state.rules.travel
+        unit = "hexes" if any(x.cost for x in t.terrains.values()) else t.distance.unit
+        text = await self._ask("Plan the route", f"Stages separated by ';': "
+                               f"PLACE:TERRAIN:LENGTH[:ROAD] (length in {unit}); "
+                               f"terrains: {', '.join(t.terrains)}",
+                               lambda x: tr.PlanRoute(_stages(x)), max_length=400)
+        if text is not None:
+            self._run(tr.PlanRoute(_stages(text)))
+
+    @work(exit_on_error=False)
+    async def action_pace(self) -> None:
+        t = self.state.rules.travel
+        if not pace_model(t):
+            self.notify("This ruleset has no paces: use the palette's Forced march.",
+                        severity="warning")
+            return
+        pace = await self._choose("Pace", [(p, f"{t.paces[p].name}: {t.paces[p].per_day:g} "
+                                           f"miles a day") for p in t.pace_order])
+        if pace is not None:
+            self._run(tr.SetPace(pace))
+
+    @work(exit_on_error=False)
+    async def action_guide(self) -> None:
+        opts = [("yes", "A guide leads the party"), ("no", "No guide")]
+        guide = await self._choose("Guide", opts)
+        if guide is None:
+            return
+        nav = ""
+        if self.state.party and pace_model(self.state.rules.travel):
+            nav = await self._choose("Navigator", [(c.name, c.name) for c in self.state.party])
+            if nav is None:
+                return
+        self._run(tr.SetGuide(guide == "yes", nav))
+
+    @work(exit_on_error=False)
+    async def action_lost(self) -> None:
+        if not self.state.travel.lost:
+            self.notify("The party is not lost.")
+            return
+        heading = await self._ask("Lost: the real heading", "e.g. NE (the GM's secret)",
+                                  lambda x: tr.SetHeading(x, "x"), max_length=20)
+        if heading is None:
+            return
+        believed = await self._ask("Where the party believes it goes", "e.g. N",
+                                   lambda x: tr.SetHeading(heading, x), max_length=20)
+        if believed is not None:
+            self._run(tr.SetHeading(heading, believed))
+
+    @work(exit_on_error=False)
+    async def action_found(self) -> None:
+        if not self.state.travel.lost:
+            self.notify("The party is not lost.")
+            return
+        place = await self._ask("Found: where is the party?", "A place name, or blank",
+                                lambda x: tr.Found(x), self.state.travel.place)
+        if place is not None:
+            self._run(tr.Found(place))
+
+    @work(exit_on_error=False)
+    async def action_water(self) -> None:
+        gal = await self._ask("Water carried (gallons)", "A day's water is a gallon each",
+                              lambda x: tr.SetWater(int(x)), max_length=6,
+                              form=lambda x: "" if x.isdigit() else "a whole number")
+        if gal is not None:
+            self._run(tr.SetWater(int(gal)))
+
+
+def _terrain_label(t, x) -> str:
+    """'Bog · moderate · 3 TP a hex', 'Skov (forest) · ×2/3', 'Forest · at most Normal'."""
+    bits = [x.name, x.group]
+    if x.cost:
+        bits.append(f"{x.cost} TP a hex")
+    elif x.multiplier:
+        bits.append(f"×{x.multiplier}")
+    elif x.max_pace:
+        bits.append(f"at most {t.paces[x.max_pace].name}")
+    if x.water:
+        bits.append("water: aboard a vessel")
+    return " · ".join(b for b in bits if b)
+
+
+def _codes(text: str) -> tuple[str, ...]:
+    return tuple(c.strip().upper() for c in text.replace(" ", ",").split(",") if c.strip())
+
+
+def _stages(text: str) -> tuple[Stage, ...]:
+    """'Oak Vale:forest:16; Ford:clear:3:road' -> stages (a bad one refuses the plan)."""
+    out = []
+    for part in (p.strip() for p in text.split(";")):
+        if not part:
+            continue
+        bits = part.split(":")
+        if not 3 <= len(bits) <= 4 or not bits[2].isdigit():
+            raise Refused(f"{part!r}: expected PLACE:TERRAIN:LENGTH[:ROAD]")
+        out.append(Stage(bits[0], bits[1], int(bits[2]), *bits[3:]))
+    return tuple(out)
