@@ -166,8 +166,9 @@ class PartyScreen(Screen):
         if rests is None:  # refused with the ruleset's name
             self.app.run_command(party.ShortRest())
             return
-        left = [f"{c.name} {n}d{sheet.class_of(state.rules, c).hit_die}" for c in state.party
-                if (n := sheet.hit_dice_left(state.rules, c))]
+        left = [f"{c.name} {n}d{sheet.class_of(state.rules, c).hit_die} (HP {c.hp}/{c.hp_max})"
+                for c in state.party if (n := sheet.hit_dice_left(state.rules, c))
+                and sheet.status(state.rules, c) == "ok"]
         text = await self.app.push_screen_wait(TextDialog(
             f"Short rest ({rests.short_hours} h): Hit Point Dice to spend",
             "NAME=N, separated by commas; empty: nobody spends any\nLeft: "
