@@ -1,4 +1,5 @@
-"""The party's actions: characters, damage and healing, XP and levels, conditions."""
+"""The party's actions: characters, damage and healing, XP and levels, conditions,
+rests, death saves and combat rounds."""
 
 from ..core import party
 from .spec import Action, arg, ints
@@ -19,8 +20,11 @@ ACTIONS = (
                                            tuple(a.abilities or ()), a.roll_abilities,
                                            a.hp, a.ac)),
     Action("damage", "NAME N|DICE: a character takes N damage, or rolls it (2d6+1; "
-           "--dice to type the dice)", (_CHAR, arg("amount", metavar="N|DICE")),
-           lambda a, c: party.damage_from(a.char, a.amount)),
+           "--dice to type the dice)",
+           (_CHAR, arg("amount", metavar="N|DICE"),
+            arg("--critical", action="store_true",
+                help="a critical hit (at 0 HP: two failed death saves in D&D 2024)")),
+           lambda a, c: party.damage_from(a.char, a.amount, a.critical)),
     Action("heal", "NAME N: heal N hit points (never above the maximum)",
            (_CHAR, arg("amount", type=int)), lambda a, c: party.Heal(a.char, a.amount)),
     Action("xp", "N [--to NAME ...]: award N XP split among the named (default: every living "
@@ -36,6 +40,16 @@ ACTIONS = (
            (_CHAR,), lambda a, c: party.LevelUp(a.char)),
     Action("load", "NAME COINS: weight carried, in coins, for the movement rate",
            (_CHAR, arg("coins", type=int)), lambda a, c: party.SetLoad(a.char, a.coins)),
+    Action("short-rest", "[NAME[=N] ...]: a short rest (D&D 2024, 1 hour); each named "
+           "character spends N Hit Point Dice (default 1)",
+           (arg("spend", nargs="*", metavar="NAME[=N]"),),
+           lambda a, c: party.short_rest_from(",".join(a.spend))),
+    Action("long-rest", "a long rest (D&D 2024, 8 hours): all hit points and Hit Point Dice "
+           "back, one exhaustion level less", (), lambda a, c: party.LongRest()),
+    Action("death-save", "NAME: roll a death save for a character at 0 HP (D&D 2024)",
+           (_CHAR,), lambda a, c: party.DeathSave(a.char)),
+    Action("rounds", "N: N combat rounds pass on the clock (effects in rounds end on time)",
+           (arg("rounds", type=int, metavar="N"),), lambda a, c: party.AdvanceRounds(a.rounds)),
     Action("rename-character", "rename a character", (arg("old"), arg("new")),
            lambda a, c: party.RenameCharacter(a.old, a.new)),
     Action("remove-character", "remove a character from the party", (_CHAR,),

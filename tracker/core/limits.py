@@ -31,6 +31,7 @@ Ability = Annotated[int, Meta(ge=0, le=100)]
 Depth = Annotated[int, Meta(ge=1, le=1_000)]
 Feet = Annotated[int, Meta(ge=1, le=1_000_000)]
 Turns = Annotated[int, Meta(ge=1, le=1_000)]
+Rounds = Annotated[int, Meta(ge=1, le=10_000)]  # combat rounds at once
 Duration = Annotated[int, Meta(ge=1, le=10 * YEAR_SECONDS)]  # seconds
 Id = Annotated[int, Meta(ge=1, le=1_000_000_000)]
 Seq = Annotated[int, Meta(ge=1, le=1_000_000_000)]

@@ -102,15 +102,28 @@ def party_speed(state: State) -> int | None:
 
 
 def status(rules: Ruleset, c: Character) -> str:
-    """"ok", "dying" or "dead", as the ruleset says."""
+    """"ok", "dying", "stable" (0 HP, death saves made) or "dead", as the ruleset says."""
     p = rules.party
     if c.dead:
         return "dead"
     if p is not None and p.exhaustion_max and c.exhaustion >= p.exhaustion_max:
         return "dead"
     if c.hp_max and c.hp <= 0:
-        return "dead" if p is None or p.zero_hp == "dead" else "dying"
+        if p is None or p.zero_hp == "dead":
+            return "dead"
+        ds = p.death_saves
+        if ds is not None and c.death_failures >= ds.failures:
+            return "dead"
+        return "stable" if ds is not None and c.death_successes >= ds.successes else "dying"
     return "ok"
+
+
+def hit_dice_left(rules: Ruleset, c: Character) -> int | None:
+    """Hit Point Dice not yet spent (one per level), or None where the ruleset
+    has no rests or the character no class."""
+    if rules.party is None or rules.party.rests is None or class_of(rules, c) is None:
+        return None
+    return max(0, c.level - c.hit_dice_spent)
 
 
 def passive_perception(rules: Ruleset, c: Character) -> int | None:

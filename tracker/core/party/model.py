@@ -24,6 +24,10 @@ class Character(msgspec.Struct, frozen=True, gc=False):
     exhaustion: int = 0
     load: int = 0  # coins of weight carried
     dead: bool = False  # killed outright (massive damage)
+    hit_dice_spent: int = 0  # Hit Point Dice spent on short rests (rulesets with rests)
+    death_successes: int = 0  # at 0 HP (zero_hp = "dying"); at the ruleset's count: stable
+    death_failures: int = 0  # at the ruleset's count: dead
+    long_rested_at: int = -1  # clock seconds when the last long rest ended; -1: never
 
 
 class SaveRow(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -52,6 +56,31 @@ class ClassDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     xp_bonus: list[XPRule] = []  # replaces the prime-requisite bands when given
 
 
+class Rests(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Short and long rests (D&D 2024): what each restores."""
+    short_hours: Int(1, 1000)
+    long_hours: Int(1, 1000)
+    min_hp: Int(0, 1000)  # hit points a character needs to benefit from a rest
+    hit_die_min: Int(0, 1000)  # each Hit Point Die heals its roll + CON, at least this
+    long_hit_dice_percent: Int(0, 100)  # of the character's level, rounded down, at least 1
+    long_exhaustion_removed: Int(0, 100)
+    long_gap_hours: Int(0, 1000) = 0  # from the end of one long rest to the start of the next
+
+
+class DeathSaves(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Death saving throws at 0 HP: one die against a target, counted to a number."""
+    die: str
+    success: Int(1, 1000)  # the roll at or over this is a success
+    fumble: Int(0, 1000)  # at or under this, fumble_failures failures (0: none)
+    fumble_failures: Int(1, 10)
+    wake: Int(0, 1000)  # at or over this, the character regains wake_hp (0: never)
+    wake_hp: Int(1, 1000)
+    successes: Int(1, 10)  # this many successes: stable
+    failures: Int(1, 10)  # this many failures: dead
+    hit_failures: Int(1, 10)  # damage at 0 HP counts as this many failures
+    critical_failures: Int(1, 10)  # a critical hit at 0 HP
+
+
 class Party(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     abilities: dict[str, str]  # id -> name, in the order they are rolled
     ability_range: Pair(0, 1000)
@@ -78,6 +107,8 @@ class Party(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     exhaustion_d20: Int(0, 100) = 0  # taken from every d20 test per level (saves on the sheet)
     exhaustion_effects: list[str] = []
     encumbrance: list[Band] = []  # coins carried -> speed
+    rests: Rests | None = None  # short and long rests; None: the ruleset has none
+    death_saves: DeathSaves | None = None  # with zero_hp = "dying"
 
 
 def _check_party(p: Party) -> Problems:
@@ -96,6 +127,10 @@ def _check_party(p: Party) -> Problems:
         problems.append(("party.level_hp", 'expected "roll"/"fixed" (first level: "roll"/"max")'))
     if p.zero_hp not in ("dead", "dying"):
         problems.append(("party.zero_hp", 'expected "dead" or "dying"'))
+    if p.death_saves is not None:
+        problems.check("party.death_saves.die", dice.parse, p.death_saves.die)
+    if (p.death_saves is None) != (p.zero_hp != "dying"):
+        problems.append(("party.death_saves", 'expected with zero_hp = "dying", and only then'))
     if p.exhaustion_max and len(p.exhaustion_effects) != p.exhaustion_max:
         problems.append(("party.exhaustion_effects", "expected one effect per exhaustion level"))
     for cid, c in p.classes.items():

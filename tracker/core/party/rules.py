@@ -1,5 +1,5 @@
 """The party: characters made by each ruleset's own procedure, hit points,
-XP and levels, conditions and exhaustion.
+XP and levels, conditions and exhaustion, death saves, rests and combat rounds.
 
 Events record the GM's choices and the dice (ability rolls, hit-point rolls);
 abilities, hit points and each character's share of an XP award are derived
@@ -12,6 +12,7 @@ import re
 import unicodedata
 from typing import Annotated
 
+import msgspec
 from msgspec import Meta
 from msgspec.structs import replace
 
@@ -19,11 +20,13 @@ from .. import dice as dicemod
 from .. import sheet
 from ..dice import Roll
 from ..errors import Refused
-from ..limits import XP, Ability, Amount, ArmourClass, CharacterName, Count, Exhaustion, HitPoints, Key, Level
+from ..limits import (XP, Ability, Amount, ArmourClass, CharacterName, Count, Exhaustion,
+                      HitPoints, Key, Level, Rounds)
 from ..events import Event, event, upcaster
 from ..handlers import Command, decides, evolves
 from ..state import State
-from .model import Character
+from ..timeflow import pass_time
+from .model import Character, DeathSaves
 
 _NAME = re.compile(r"^[^\x00-\x1f]{1,40}$")
 _INVISIBLE = {"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"}  # two names must not look alike
@@ -55,14 +58,15 @@ class Damage(Command, frozen=True):
     name: str
     amount: int = 0
     dice: str = ""  # a dice expression ("2d6+1") rolled for the amount instead
+    critical: bool = False  # at 0 HP a critical hit counts as more failed death saves
 
 
-def damage_from(name: str, text: str) -> Damage:
+def damage_from(name: str, text: str, critical: bool = False) -> Damage:
     """Damage as the GM types it: a number, or dice to roll ("2d6+1")."""
     text = text.strip()
     if re.fullmatch(r"[+-]?\d{1,9}", text):
-        return Damage(name, int(text))
-    return Damage(name, dice=text)
+        return Damage(name, int(text), critical=critical)
+    return Damage(name, dice=text, critical=critical)
 
 
 class Heal(Command, frozen=True):
@@ -93,6 +97,33 @@ class LevelUp(Command, frozen=True):
 class SetLoad(Command, frozen=True):
     name: str
     coins: int
+
+
+class ShortRest(Command, frozen=True):
+    spend: tuple[tuple[str, int], ...] = ()  # (name, Hit Point Dice to spend)
+
+
+def short_rest_from(text: str) -> ShortRest:
+    """A short rest as the GM types it: "Brom=2, Wil" (Wil spends 1); "" for nobody."""
+    spend = []
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        name, eq, n = part.rpartition("=") if "=" in part else (part, "", "1")
+        if not re.fullmatch(r"\s*\d{1,4}\s*", n) or not name.strip():
+            raise Refused(f"expected NAME or NAME=N, separated by commas (got {part!r})")
+        spend.append((name.strip(), int(n)))
+    return ShortRest(tuple(spend))
+
+
+class LongRest(Command, frozen=True):
+    pass
+
+
+class DeathSave(Command, frozen=True):
+    name: str
+
+
+class AdvanceRounds(Command, frozen=True):
+    rounds: int
 
 
 # --- events -------------------------------------------------------------------------
@@ -138,6 +169,7 @@ class DamageTaken(Event, frozen=True):
     name: CharacterName
     amount: Amount
     roll: Roll | None = None  # the damage dice, where they were rolled
+    critical: bool = False
 
 
 @event("healed", area="party")
@@ -175,6 +207,35 @@ class LevelledUp(Event, frozen=True):
 class LoadSet(Event, frozen=True):
     name: CharacterName
     coins: Count
+
+
+class HitDiceSpent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    name: CharacterName
+    rolls: Annotated[tuple[Roll, ...], Meta(min_length=1, max_length=100)]  # one per die
+
+
+@event("short_rested", area="party")
+class ShortRested(Event, frozen=True):
+    spent: Annotated[tuple[HitDiceSpent, ...], Meta(max_length=100)] = ()
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.spent)
+
+
+@event("long_rested", area="party")
+class LongRested(Event, frozen=True):
+    who: Annotated[tuple[CharacterName, ...], Meta(max_length=100)] = ()  # who benefit
+
+
+@event("death_save_rolled", area="party")
+class DeathSaveRolled(Event, frozen=True):
+    name: CharacterName
+    roll: Roll
+
+
+@event("rounds_passed", area="party")
+class RoundsPassed(Event, frozen=True):
+    rounds: Rounds
 
 
 # --- decide ---------------------------------------------------------------------------
@@ -319,12 +380,15 @@ def decide_damage(state: State, cmd: Damage, dice) -> list[Event]:
         raise Refused("damage must be 1 or more")
     if sheet.status(state.rules, c) == "dead":
         raise Refused(f"{c.name} is dead")
+    if cmd.critical and state.rules.party.death_saves is None:
+        raise Refused(f"{state.rules.meta.name} has no death saves: a critical hit is "
+                      "just its damage")
     if not cmd.dice:
-        return [DamageTaken(c.name, cmd.amount)]
+        return [DamageTaken(c.name, cmd.amount, critical=cmd.critical)]
     roll = dicemod.roll(cmd.dice, dice, f"{c.name}: damage")
     if roll.total <= 0:
         raise Refused(f"{cmd.dice} came to {roll.total}: no damage")
-    return [DamageTaken(c.name, roll.total, roll)]
+    return [DamageTaken(c.name, roll.total, roll, cmd.critical)]
 
 
 @decides(Heal)
@@ -408,6 +472,94 @@ def decide_load(state: State, cmd: SetLoad, dice) -> list[Event]:
     return [LoadSet(c.name, cmd.coins)]
 
 
+def _rests(state: State, what: str):
+    rests = state.rules.party.rests if state.rules.party else None
+    if rests is None:
+        raise Refused(f"{state.rules.meta.name} has no {what}s (in a dungeon, take a rest turn)")
+    return rests
+
+
+def _can_rest(state: State, c: Character) -> bool:
+    """Alive and with the hit points a rest needs to do anything."""
+    return sheet.status(state.rules, c) == "ok" and c.hp >= state.rules.party.rests.min_hp
+
+
+@decides(ShortRest)
+def decide_short_rest(state: State, cmd: ShortRest, dice) -> list[Event]:
+    rests = _rests(state, "short rest")
+    seen: set[str] = set()
+    spent = []
+    for name, n in cmd.spend:
+        c = member(state, name)
+        if c.name in seen:
+            raise Refused(f"{c.name} is named twice")
+        seen.add(c.name)
+        k = sheet.class_of(state.rules, c)
+        left = sheet.hit_dice_left(state.rules, c)
+        if k is None or left is None:
+            raise Refused(f"{c.name} has no class and no Hit Point Dice")
+        if not _can_rest(state, c):
+            raise Refused(f"{c.name} is {sheet.status(state.rules, c)} at {c.hp} HP: "
+                          f"a rest needs {rests.min_hp} HP or more")
+        if n < 1:
+            raise Refused("spend at least 1 Hit Point Die (or name nobody)")
+        if n > left:
+            raise Refused(f"{c.name} has {left} of {c.level} Hit Point Dice left, not {n}")
+        if c.hp >= c.hp_max:
+            raise Refused(f"{c.name} is at full hit points ({c.hp_max})")
+        rolls = tuple(dicemod.roll(f"1d{k.hit_die}", dice, f"{c.name}: Hit Point Die {i}")
+                      for i in range(1, n + 1))
+        spent.append(HitDiceSpent(c.name, rolls))
+    return [ShortRested(tuple(spent))]
+
+
+def hours_since_long_rest(state: State, c: Character) -> int | None:
+    return None if c.long_rested_at < 0 else \
+        (state.clock - c.long_rested_at) // state.rules.time.hour_seconds
+
+
+@decides(LongRest)
+def decide_long_rest(state: State, cmd: LongRest, dice) -> list[Event]:
+    rests = _rests(state, "long rest")
+    if not state.party:
+        raise Refused("the party is empty: nobody to rest")
+    able = [c for c in state.party if _can_rest(state, c)]
+    spaced = [c for c in able if (h := hours_since_long_rest(state, c)) is None
+              or h >= rests.long_gap_hours]
+    if able and not spaced:
+        since = min(hours_since_long_rest(state, c) for c in able)
+        raise Refused(f"{', '.join(c.name for c in able)} finished a long rest {since} h ago: "
+                      f"the next may start {rests.long_gap_hours} h after the last")
+    return [LongRested(tuple(c.name for c in spaced))]
+
+
+def _death_saves(state: State) -> DeathSaves:
+    ds = state.rules.party.death_saves if state.rules.party else None
+    if ds is None:
+        raise Refused(f"{state.rules.meta.name} has no death saves: at 0 HP a character is dead")
+    return ds
+
+
+@decides(DeathSave)
+def decide_death_save(state: State, cmd: DeathSave, dice) -> list[Event]:
+    ds = _death_saves(state)
+    c = _tracked(state, cmd.name)
+    st = sheet.status(state.rules, c)
+    if st == "ok":
+        raise Refused(f"{c.name} has {c.hp} HP: death saves are rolled at 0 HP")
+    if st != "dying":
+        raise Refused(f"{c.name} is {st}: no death saves to roll")
+    return [DeathSaveRolled(c.name, dicemod.roll(ds.die, dice, f"{c.name}: death save"))]
+
+
+@decides(AdvanceRounds)
+def decide_rounds(state: State, cmd: AdvanceRounds, dice) -> list[Event]:
+    top = 10_000
+    if not 1 <= cmd.rounds <= top:
+        raise Refused(f"advance 1 to {top} rounds")
+    return [RoundsPassed(cmd.rounds)]
+
+
 # --- evolve ---------------------------------------------------------------------------
 
 
@@ -460,13 +612,21 @@ def evolve_damage(state: State, ev: DamageTaken) -> State:
     left = c.hp - ev.amount
     # 2024: damage that leaves as much again as the maximum kills outright
     dead = c.dead or (p is not None and p.zero_hp == "dying" and left <= -c.hp_max)
-    return _with(state, ev.name, hp=max(0, left), dead=dead)
+    ds = p.death_saves if p is not None else None
+    if ds is None or c.hp > 0:
+        return _with(state, ev.name, hp=max(0, left), dead=dead)
+    # hurt at 0 HP: failed death saves, and a stable character is dying again
+    failures = c.death_failures + (ds.critical_failures if ev.critical else ds.hit_failures)
+    successes = 0 if c.death_successes >= ds.successes else c.death_successes
+    return _with(state, ev.name, hp=0, dead=dead, death_successes=successes,
+                 death_failures=min(failures, ds.failures))
 
 
 @evolves(Healed)
 def evolve_healed(state: State, ev: Healed) -> State:
     c = member(state, ev.name)
-    return _with(state, ev.name, hp=min(c.hp_max, c.hp + ev.amount))
+    return _with(state, ev.name, hp=min(c.hp_max, c.hp + ev.amount),
+                 death_successes=0, death_failures=0)
 
 
 @evolves(XPAwarded)
@@ -509,3 +669,70 @@ def evolve_level_up(state: State, ev: LevelledUp) -> State:
 def evolve_load(state: State, ev: LoadSet) -> State:
     member(state, ev.name)
     return _with(state, ev.name, load=ev.coins)
+
+
+def hit_die_heal(state: State, c: Character, roll: Roll) -> int:
+    """What one Hit Point Die heals: its roll plus CON, at least the ruleset's minimum."""
+    p = state.rules.party
+    return max(p.rests.hit_die_min, roll.total + sheet.modifier(p, c.abilities.get("con", 10)))
+
+
+@evolves(ShortRested)
+def evolve_short_rest(state: State, ev: ShortRested) -> State:
+    rests = _rests(state, "short rest")
+    state = pass_time(state, rests.short_hours * state.rules.time.hour_seconds)
+    for s in ev.spent:
+        c = member(state, s.name)
+        healed = sum(hit_die_heal(state, c, r) for r in s.rolls)
+        state = _with(state, c.name, hp=min(c.hp_max, c.hp + healed),
+                      hit_dice_spent=c.hit_dice_spent + len(s.rolls))
+    return state
+
+
+def long_rest_dice(state: State, c: Character) -> int:
+    """Hit Point Dice a long rest gives back: a share of the level, at least one."""
+    return max(1, c.level * state.rules.party.rests.long_hit_dice_percent // 100)
+
+
+@evolves(LongRested)
+def evolve_long_rest(state: State, ev: LongRested) -> State:
+    rests = _rests(state, "long rest")
+    state = pass_time(state, rests.long_hours * state.rules.time.hour_seconds)
+    for name in ev.who:
+        c = member(state, name)
+        state = _with(state, c.name, hp=c.hp_max,
+                      hit_dice_spent=max(0, c.hit_dice_spent - long_rest_dice(state, c)),
+                      exhaustion=max(0, c.exhaustion - rests.long_exhaustion_removed),
+                      death_successes=0, death_failures=0, long_rested_at=state.clock)
+    return state
+
+
+def death_save_result(ds: DeathSaves, total: int) -> str:
+    """"wake", "fumble", "success" or "failure"."""
+    if ds.wake and total >= ds.wake:
+        return "wake"
+    if total <= ds.fumble:
+        return "fumble"
+    return "success" if total >= ds.success else "failure"
+
+
+@evolves(DeathSaveRolled)
+def evolve_death_save(state: State, ev: DeathSaveRolled) -> State:
+    ds = _death_saves(state)
+    c = member(state, ev.name)
+    result = death_save_result(ds, ev.roll.total)
+    if result == "wake":
+        return _with(state, c.name, hp=min(c.hp_max, ds.wake_hp),
+                     death_successes=0, death_failures=0)
+    if result == "success":
+        successes = min(ds.successes, c.death_successes + 1)
+        # stable: the failures are wiped; the successes stay to mark it
+        failures = 0 if successes >= ds.successes else c.death_failures
+        return _with(state, c.name, death_successes=successes, death_failures=failures)
+    lost = ds.fumble_failures if result == "fumble" else 1
+    return _with(state, c.name, death_failures=min(ds.failures, c.death_failures + lost))
+
+
+@evolves(RoundsPassed)
+def evolve_rounds(state: State, ev: RoundsPassed) -> State:
+    return pass_time(state, ev.rounds * state.rules.time.round_seconds)

@@ -12,7 +12,8 @@ from ..invariants import invariant
 from ..state import State
 from ..view import state_view
 from .rules import (CharacterAdded, CharacterRemoved, CharacterRenamed, ConditionSet,
-                    DamageTaken, ExhaustionSet, Healed, LevelledUp, LoadSet, XPAwarded)
+                    DamageTaken, DeathSaveRolled, ExhaustionSet, Healed, LevelledUp, LoadSet,
+                    LongRested, RoundsPassed, ShortRested, XPAwarded, death_save_result)
 from ..tally import Tally, tally
 
 
@@ -45,6 +46,14 @@ def _party_holds(state: State):
         top = p.exhaustion_max if p is not None else 0
         if not 0 <= c.exhaustion <= top:
             yield f"set {c.name}'s exhaustion to {c.exhaustion} (0 to {top})"
+        if not 0 <= c.hit_dice_spent <= c.level:
+            yield f"have {c.name} spend {c.hit_dice_spent} Hit Point Dice at level {c.level}"
+        ds = p.death_saves if p is not None else None
+        if (c.death_successes or c.death_failures) and (
+                ds is None or c.hp > 0 or c.death_successes > ds.successes
+                or c.death_failures > ds.failures):
+            yield (f"give {c.name} {c.death_successes} death-save successes and "
+                   f"{c.death_failures} failures at {c.hp} HP")
 
 
 # --- how its events read in the log ------------------------------------------------
@@ -62,7 +71,44 @@ def _describe_character_added(ev: CharacterAdded, rules) -> str:
 @describes(DamageTaken)
 def _describe_damage_taken(ev: DamageTaken, rules) -> str:
     rolled = f" ({roll_text(ev.roll)})" if ev.roll else ""
-    return f"{ev.name} took {ev.amount} damage{rolled}"
+    return f"{ev.name} took {ev.amount} damage{rolled}" + (", a critical hit" if ev.critical else "")
+
+
+@describes(ShortRested)
+def _describe_short_rested(ev: ShortRested, rules) -> str:
+    hours = rules.party.rests.short_hours if rules.party and rules.party.rests else "?"
+    spent = "; ".join(f"{s.name} spent {len(s.rolls)} Hit Point "
+                      f"{'Die' if len(s.rolls) == 1 else 'Dice'} "
+                      f"({', '.join(roll_text(r) for r in s.rolls)})" for s in ev.spent)
+    return f"Short rest ({hours} h)" + (f": {spent}" if spent else "")
+
+
+@describes(LongRested)
+def _describe_long_rested(ev: LongRested, rules) -> str:
+    rests = rules.party.rests if rules.party else None
+    hours = rests.long_hours if rests else "?"
+    if not ev.who:
+        return f"Long rest ({hours} h): nobody able to benefit"
+    tired = (f", exhaustion -{rests.long_exhaustion_removed}"
+             if rests and rests.long_exhaustion_removed else "")
+    return (f"Long rest ({hours} h): hit points and Hit Point Dice back for "
+            f"{', '.join(ev.who)}{tired}")
+
+
+@describes(DeathSaveRolled)
+def _describe_death_save(ev: DeathSaveRolled, rules) -> str:
+    ds = rules.party.death_saves if rules.party else None
+    result = death_save_result(ds, ev.roll.total) if ds else "?"
+    reads = {"wake": f"{ds.wake_hp} HP back" if ds else "", "fumble":
+             f"{ds.fumble_failures} failures" if ds else "", "success": "a success",
+             "failure": "a failure"}.get(result, "")
+    return f"{ev.name}'s death save ({roll_text(ev.roll)}): {reads}"
+
+
+@describes(RoundsPassed)
+def _describe_rounds_passed(ev: RoundsPassed, rules) -> str:
+    return f"{ev.rounds} combat round{'s' if ev.rounds != 1 else ''} " \
+           f"({ev.rounds * rules.time.round_seconds} s)"
 
 
 @describes(Healed)
@@ -117,6 +163,8 @@ def _fallen_and_ready(before: State, after: State) -> list[Alert]:
         st, old = sheet.status(rules, c), sheet.status(rules, o)
         if st != old and st in ("dying", "dead"):
             out.append(Alert("error", f"{c.name} is {st}"))
+        if st != old and st == "stable":
+            out.append(Alert("warning", f"{c.name} is stable at 0 HP"))
         if sheet.can_level_up(rules, c) and not sheet.can_level_up(rules, o):
             out.append(Alert("information", f"{c.name} can go up to level {c.level + 1}"))
     return out
@@ -146,6 +194,12 @@ def character_json(state: State, c) -> dict[str, Any]:
         out["skills"] = sheet.skills(rules, c)
     if k is not None and k.turning:
         out["turning"] = sheet.turning(rules, c)
+    left = sheet.hit_dice_left(rules, c)
+    if left is not None:
+        out["hit_dice"] = {"die": f"d{k.hit_die}", "left": left, "of": c.level}
+        out["long_rested_at"] = c.long_rested_at if c.long_rested_at >= 0 else None
+    if p is not None and p.death_saves is not None and c.hp_max:
+        out["death_saves"] = {"successes": c.death_successes, "failures": c.death_failures}
     if p is not None and p.proficiency:
         out["proficiency"] = sheet.proficiency(rules, c)
         out["passive_perception"] = sheet.passive_perception(rules, c)

@@ -34,10 +34,20 @@ class PartyScreen(Screen):
         Binding("c", "condition", "Condition", id="party.condition"),
         Binding("e", "exhaustion", "Exhaustion", show=False, id="party.exhaustion"),
         Binding("w", "load", "Load", show=False, id="party.load"),
+        Binding("r", "rounds", "Rounds", id="party.rounds"),
+        Binding("v", "death_save", "Death save", show=False, id="party.death_save"),
+        Binding("s", "short_rest", "Short rest", show=False, id="party.short_rest"),
+        Binding("l", "long_rest", "Long rest", show=False, id="party.long_rest"),
     ]
     PALETTE = [
         ("Add character", "Roll or type abilities, then a class they allow", "add"),
         ("Damage", "The highlighted character takes damage", "damage"),
+        ("Critical hit", "Damage; at 0 HP two failed death saves (D&D 2024)", "critical"),
+        ("Death save", "Roll for the highlighted character at 0 HP (D&D 2024)", "death_save"),
+        ("Combat rounds", "Rounds pass on the clock; effects in rounds end on time", "rounds"),
+        ("Short rest", "An hour; each may spend Hit Point Dice (D&D 2024)", "short_rest"),
+        ("Long rest", "Eight hours; hit points, dice, one exhaustion level (D&D 2024)",
+         "long_rest"),
         ("Heal", "The highlighted character heals", "heal"),
         ("Award XP to the party", "Split among the living, each with their bonus", "xp"),
         ("Award XP to one", "Only the highlighted character", "xp_one"),
@@ -122,16 +132,63 @@ class PartyScreen(Screen):
         return None if text is None else int(text)
 
     @work(exit_on_error=False)
-    async def action_damage(self) -> None:
+    async def action_damage(self, critical: bool = False) -> None:
         c = self.selected()
         if c is None:
             return
         text = await self.app.push_screen_wait(TextDialog(
-            f"Damage to {c.name}", f"HP {c.hp}/{c.hp_max} · a number, or dice to roll (2d6+1)",
-            validate=checked_by(self.app, None, lambda t: party.damage_from(c.name, t)),
+            f"{'Critical hit' if critical else 'Damage'} to {c.name}",
+            f"HP {c.hp}/{c.hp_max} · a number, or dice to roll (2d6+1)",
+            validate=checked_by(self.app, None,
+                                lambda t: party.damage_from(c.name, t, critical)),
             max_length=40))
         if text is not None:
-            self.app.run_command(party.damage_from(c.name, text))
+            self.app.run_command(party.damage_from(c.name, text, critical))
+
+    def action_critical(self) -> None:
+        self.action_damage(critical=True)
+
+    def action_death_save(self) -> None:
+        if c := self.selected():
+            self.app.run_command(party.DeathSave(c.name))
+
+    @work(exit_on_error=False)
+    async def action_rounds(self) -> None:
+        secs = self.app.state.rules.time.round_seconds
+        if n := await self._number("Combat rounds pass", f"{secs} s each, on the campaign clock",
+                                   party.AdvanceRounds):
+            self.app.run_command(party.AdvanceRounds(n))
+
+    @work(exit_on_error=False)
+    async def action_short_rest(self) -> None:
+        state = self.app.state
+        rests = state.rules.party.rests if state.rules.party else None
+        if rests is None:  # refused with the ruleset's name
+            self.app.run_command(party.ShortRest())
+            return
+        left = [f"{c.name} {n}d{sheet.class_of(state.rules, c).hit_die} (HP {c.hp}/{c.hp_max})"
+                for c in state.party if (n := sheet.hit_dice_left(state.rules, c))
+                and sheet.status(state.rules, c) == "ok"]
+        text = await self.app.push_screen_wait(TextDialog(
+            f"Short rest ({rests.short_hours} h): Hit Point Dice to spend",
+            "NAME=N, separated by commas; empty: nobody spends any\nLeft: "
+            + (", ".join(left) or "none"),
+            validate=checked_by(self.app, None, party.short_rest_from), max_length=200))
+        if text is not None:
+            self.app.run_command(party.short_rest_from(text))
+
+    @work(exit_on_error=False)
+    async def action_long_rest(self) -> None:
+        rests = self.app.state.rules.party.rests if self.app.state.rules.party else None
+        if rests is None:
+            self.app.run_command(party.LongRest())
+            return
+        ok = await self.app.push_screen_wait(ChoiceDialog(
+            f"Long rest: {rests.long_hours} hours pass", [("yes", "Rest"), ("no", "Not now")],
+            "Hit points and Hit Point Dice back, exhaustion -"
+            f"{rests.long_exhaustion_removed}, for everyone with {rests.min_hp}+ HP"))
+        if ok == "yes":
+            self.app.run_command(party.LongRest())
 
     @work(exit_on_error=False)
     async def action_heal(self) -> None:

@@ -29,6 +29,8 @@ def party_row(state: State, c: Character) -> tuple:
     xp = f"{c.xp}/{nxt}" if nxt is not None else (f"{c.xp} (max)" if k else "-")
     xp_text = Text(xp, style="bold green" if sheet.can_level_up(rules, c) else "")
     marks = [status.upper()] if status != "ok" else []
+    if status == "dying" and (c.death_successes or c.death_failures):
+        marks.append(death_marks(c))
     marks += list(c.conditions)
     if c.exhaustion:
         marks.append(f"exh {c.exhaustion}")
@@ -39,6 +41,10 @@ def party_row(state: State, c: Character) -> tuple:
     cls = (k.name.split(" (")[0] if k else "-")
     ac = str(c.ac) if (c.ac or k) else "-"
     return (name, Text(cls), str(c.level), hp_bar(c), ac, xp_text, state_text, lights or "-")
+
+
+def death_marks(c: Character) -> str:
+    return f"✓{c.death_successes} ✗{c.death_failures}"
 
 
 def character_sheet(state: State, c: Character) -> Text:
@@ -60,6 +66,13 @@ def character_sheet(state: State, c: Character) -> Text:
         t.append(f" ({bonus:+d}% XP)\n" if bonus else "\n")
         if sheet.can_level_up(rules, c):
             t.append("Ready to level up (u)\n", style="bold green")
+    left = sheet.hit_dice_left(rules, c)
+    if left is not None:
+        t.append(f"Hit Point Dice {left}/{c.level} d{k.hit_die}\n")
+    if sheet.status(rules, c) == "dying":
+        t.append(f"Death saves {death_marks(c)} · v to roll\n", style="bold red")
+    elif sheet.status(rules, c) == "stable":
+        t.append("Stable at 0 HP: a hit starts the count again\n", style="yellow")
     if p is not None:
         t.append(f"Speed {sheet.speed(rules, c)} {p.speed_unit}, load {c.load} coins\n")
         if c.exhaustion and p.exhaustion_effects:

@@ -1,0 +1,97 @@
+"""The party screen at the D&D 2024 table (issue 14): a snapshot with a dying
+character's death saves and spent Hit Point Dice, and a fight, its rounds, the
+death saves and both rests by keys, checked against the reopened log."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tracker.core import campaign as camp
+from tracker.core import effects, party
+from tracker.core.view import state_json
+from tracker.history import entries
+from tracker.service import Campaign
+from tracker.ui.app import TrackerApp
+
+from test_ui import _settle, fixed_saves  # noqa: F401  (the shared snapshot saves folder)
+
+SIZE = (80, 24)
+
+
+def build_fight(saves: Path, name: str = "table") -> Campaign:
+    """Brom (fighter 3) spent two Hit Point Dice; Wil (wizard 1) is down, dying."""
+    c = Campaign.create(saves, name, "dnd-2024", 7)
+    c.dispatch(camp.StartSession())
+    c.dispatch(party.AddCharacter("Brom", "fighter", 3, (16, 12, 14, 10, 10, 8)))
+    c.dispatch(party.AddCharacter("Wil", "wizard", 1, (8, 14, 8, 16, 12, 10)))
+    c.dispatch(party.Damage("Brom", 20))
+    c.dispatch(party.ShortRest((("Brom", 2),)), [3, 7])
+    c.dispatch(party.Damage("Wil", 5))
+    c.dispatch(party.DeathSave("Wil"), [14])
+    c.dispatch(party.Damage("Wil", 1, critical=True))
+    return c
+
+
+def test_party_at_the_table_snapshot(snap_compare, fixed_saves):
+    build_fight(fixed_saves).close()
+
+    async def run_before(pilot):
+        await _settle(pilot)
+        await pilot.press("enter")  # carry on the session
+        await _settle(pilot)
+        await pilot.press("4")
+        await _settle(pilot)
+        await pilot.press("down")
+        await pilot.pause()
+
+    assert snap_compare(TrackerApp(fixed_saves, "table"), terminal_size=SIZE,
+                        run_before=run_before)
+
+
+async def test_rounds_death_saves_and_rests_by_keys(saves):
+    c = build_fight(saves, "keys")
+    c.dispatch(camp.SetManualDice(True))  # the GM types every die
+    c.dispatch(effects.StartEffect("Bless", 60))  # 10 rounds
+    clock = c.state.clock
+    c.close()
+    app = TrackerApp(saves, "keys")
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        await pilot.press("enter")
+        await _settle(pilot)
+        await pilot.press("4")
+        await _settle(pilot)
+        await pilot.press("r")  # ten rounds: Bless ends
+        await pilot.pause()
+        await pilot.press("1", "0", "enter")
+        await _settle(pilot)
+        await pilot.press("down", "v")  # Wil's death save: the GM types 20
+        await pilot.pause()
+        await pilot.press("2", "0", "enter")
+        await _settle(pilot)
+        await pilot.press("s")  # short rest: Brom spends his last die, Wil one
+        await pilot.pause()
+        for ch in "Brom, Wil=1":
+            await pilot.press(ch)
+        await pilot.press("enter")
+        for die in ("5", "2"):
+            await pilot.pause()
+            await pilot.press(die, "enter")
+        await _settle(pilot)
+        await pilot.press("l")  # long rest, confirmed
+        await pilot.pause()
+        await pilot.press("enter")
+        await _settle(pilot)
+    c = Campaign.open(saves, "keys")
+    lines = [e.text for e in entries(list(c.store.read()), c.timeline)][-4:]
+    assert lines == [
+        "10 combat rounds (60 s)",
+        "Wil's death save (1d20=[20] typed): 1 HP back",
+        "Short rest (1 h): Brom spent 1 Hit Point Die (1d10=[5] typed); "
+        "Wil spent 1 Hit Point Die (1d6=[2] typed)",
+        "Long rest (8 h): hit points and Hit Point Dice back for Brom, Wil, exhaustion -1",
+    ]
+    brom, wil = state_json(c.state, c.seq)["party"]
+    assert c.state.effects == () and c.state.clock == clock + 60 + 9 * 3600
+    assert (brom["hp"], brom["hit_dice"]["left"], wil["hp"], wil["status"]) == (28, 3, 5, "ok")
+    c.close()
