@@ -37,7 +37,7 @@ def _summary(state: State, b: Bastion, index: int, count: int) -> str:
     building = sum(n for n, at, _ in b.walls if at > state.clock)
     flags = [x for x, on_ in (("armory stocked", b.armory_stocked),
                               ("guest monster", b.guest_monster),
-                              (f"{b.refugees} refugees", b.refugees),
+                              (f"{b.refugees} refugees " + _refugees_where(state, b), b.refugees),
                               ("meditating", b.meditating)) if on_]
     level = bas.owner_level(state, b)
     return "\n".join([
@@ -55,6 +55,12 @@ def _summary(state: State, b: Bastion, index: int, count: int) -> str:
     ])
 
 
+def _refugees_where(state: State, b: Bastion) -> str:
+    if not b.refugees_in:
+        return "outside"
+    return f"in #{b.refugees_in}"
+
+
 def _facility_row(state: State, f) -> tuple[str, ...]:
     rules = state.rules
     fdef = rules.bastion.facilities.get(f.kind)
@@ -67,7 +73,13 @@ def _facility_row(state: State, f) -> tuple[str, ...]:
         doing = f"{o.order}: {o.id} {f.progress}/{o.days} d"
     else:
         doing = "idle"
-    return (str(f.id), bas.facility_name(rules, f), rules.bastion.spaces[f.space].name,
+    if f.stock:
+        doing += f", stock {f.stock:,} GP"
+    space = rules.bastion.spaces[f.space].name
+    if f.vast_at and f.space != "vast":
+        space += " →Vast" + (" (next turn)" if f.vast_at <= state.clock
+                             else f" d{clock.day(rules, f.vast_at)}")
+    return (str(f.id), bas.facility_name(rules, f), space,
             str(f.hirelings), ", ".join(sorted({o.order for o in fdef.orders})) if fdef else "",
             doing)
 
@@ -270,7 +282,8 @@ class BastionScreen(Asking, Screen):
             opts = [("", "No order")]
             for o in fdef.orders:
                 gp = bas.order_cost(rules, b, o, 0, self.state.clock)
-                price = "GM sets the cost" if o.gm_cost else (f"{gp:,} GP" if gp else "free")
+                price = "GM enters the price" if bas.typed_gp(o) else \
+                    (f"{gp:,} GP" if gp else "free")
                 what = o.text if o.text.lower().startswith(o.order) else \
                     f"{o.order.capitalize()}: {o.text}"
                 opts.append((o.id, f"{what} — {price}, {o.days} days"))
@@ -280,8 +293,11 @@ class BastionScreen(Asking, Screen):
             if not oid:
                 continue
             typed = 0
-            if bas.option(rules, f, oid).gm_cost:
-                text = await self._ask(f"{fdef.name}: cost in GP", "What the goods cost",
+            o = bas.option(rules, f, oid)
+            if bas.typed_gp(o):
+                hint = (f"Standard price of goods sold (stock {f.stock:,} GP)" if o.sells
+                        else "What the goods cost")
+                text = await self._ask(f"{fdef.name}: price in GP", hint,
                                        lambda t: "" if t.isdigit() else "a whole number of GP")
                 if text is None:
                     return None
@@ -343,9 +359,9 @@ class BastionScreen(Asking, Screen):
         kind = await self._choose("Add which special facility?", opts)
         if kind is None:
             return
-        need = rules.facilities[kind].prerequisite
+        need = bas.unconfirmed(self.state, b.owner, kind)  # not shown by the sheet
         if need:
-            ok = await self._choose(f"{rules.facilities[kind].name} needs: {need}",
+            ok = await self._choose(f"{rules.facilities[kind].name}: {b.owner} {need}?",
                                     [("yes", f"{b.owner} meets it"), ("no", "Cancel")])
             if ok != "yes":
                 return
