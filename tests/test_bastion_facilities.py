@@ -230,3 +230,46 @@ def test_a_turn_falls_due_after_travel_from_the_command_line(saves, capsys):
         run("do", "keep", "travel", "--push-on")
     state = json.loads(run("state", "keep", "--json"))
     assert state["bastions"][0]["queued"] == 1
+
+
+# --- the defenders' roster ------------------------------------------------------------------
+
+
+def test_defenders_can_be_named_with_their_housing_and_struck_when_they_fall(make):
+    c = keep(make, facilities=("barrack", "armory"))
+    with pytest.raises(Refused, match="all 0 of Ana's defenders have names"):
+        c.dispatch(bas.NameDefender("Ana", "Bran", fid(c, "barrack")))
+    week(c)
+    orders(c, ("barrack", "recruit", 0))  # 4 defenders
+    barrack = fid(c, "barrack")
+    c.dispatch(bas.NameDefender("Ana", "Bran", barrack))
+    c.dispatch(bas.NameDefender("Ana", "Cora", barrack))
+    with pytest.raises(Refused, match="bran is on the roster already"):
+        c.dispatch(bas.NameDefender("Ana", "bran", barrack))
+    with pytest.raises(Refused, match="Armory houses no defenders"):
+        c.dispatch(bas.NameDefender("Ana", "Dag", fid(c, "armory")))
+    with pytest.raises(Refused, match="a defender's name is 1 to 40"):
+        c.dispatch(bas.NameDefender("Ana", " "))
+    assert [(d.name, d.home) for d in b(c).roster] == [("Bran", barrack), ("Cora", barrack)]
+    week(c)
+    r = maintain(c, 51, 1, 1, 1, 2, 3, 4)  # three die: one of the two named is among them
+    assert b(c).defenders == 1
+    assert "1 of the named defenders fell: strike them from the roster" in r.lines
+    c.dispatch(bas.StrikeDefender("Ana", "cora"))
+    assert [d.name for d in b(c).roster] == ["Bran"]
+    with pytest.raises(Refused, match="no defender 'Cora' on Ana's roster \\(Bran\\)"):
+        c.dispatch(bas.StrikeDefender("Ana", "Cora"))
+
+
+def test_a_barrack_houses_only_as_many_named_as_it_has_room_for(make):
+    c = keep(make, level=9, facilities=("barrack", "barrack"))
+    first, second = [f.id for f in bas.specials(b(c))]
+    for _ in range(3):  # 4 recruits a Barrack a turn
+        week(c)
+        c.dispatch(bas.RunTurn("Ana", ((first, "recruit", 0), (second, "recruit", 0))))
+    assert b(c).defenders == 24
+    for i in range(12):
+        c.dispatch(bas.NameDefender("Ana", f"D{i}", first))
+    with pytest.raises(Refused, match="Barrack is full \\(12 housed\\)"):
+        c.dispatch(bas.NameDefender("Ana", "D12", first))
+    c.dispatch(bas.NameDefender("Ana", "D12", second))

@@ -113,3 +113,48 @@ async def test_a_whole_bastion_turn_by_keys(saves):
     reopened = Campaign.open(saves, "k")
     assert reopened.state == state
     reopened.close()
+
+
+async def test_storehouse_and_stable_trade_by_keys(saves):
+    """Orders whose price the GM types: the Storehouse's limit refuses too
+    much, the goods bought are held as stock; the reopened log agrees."""
+    c = Campaign.create(saves, "trade", "dnd-2024", 7)
+    c.dispatch(camp.StartSession())
+    c.dispatch(party.AddCharacter("Aria", "fighter", 9, STATS))
+    c.dispatch(bas.NewBastion("Aria"))
+    for kind in ("storehouse", "stable"):
+        c.dispatch(bas.AddFacility("Aria", kind))
+    c.dispatch(bas.MoveGold("Aria", 3000))
+    c.dispatch(bas.Downtime(7))
+    c.close()
+    app = TrackerApp(saves, "trade")
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        await pilot.press("enter")
+        await _settle(pilot)
+        await pilot.press("7")
+        await _settle(pilot)
+        await pilot.press("t")
+        await pilot.pause()
+        await pilot.press("enter")  # give orders
+        await pilot.pause()
+        await pilot.press("down", "enter")  # Storehouse: buy
+        await pilot.pause()
+        await pilot.press(*"600", "enter")  # its price
+        await pilot.pause()
+        await pilot.press("down", "enter")  # Stable: mounts
+        await pilot.pause()
+        await pilot.press(*"200", "enter")
+        await pilot.pause()
+        title = str(app.screen.query_one("#dialog-title").render())
+        assert "2 order(s), 800 GP" in title
+        await pilot.press("enter")  # run the turn
+        await _settle(pilot)
+        b = bas.find(app.state, "Aria")
+        assert b.turns == 1 and b.treasury == 2200
+        assert [f.stock for f in bas.specials(b)] == [600, 200]
+        state = app.state
+    reopened = Campaign.open(saves, "trade")
+    assert reopened.state == state
+    assert [f.stock for f in bas.specials(bas.find(reopened.state, "Aria"))] == [600, 200]
+    reopened.close()

@@ -63,6 +63,12 @@ ACTIONS = (
            (arg("owner"), arg("facility", type=int, nargs="?", default=0),
             arg("--leave", action="store_true")),
            lambda a, c: bas.HouseRefugees(a.owner, a.facility, a.leave)),
+    Action("defender-name", "name one of a bastion's defenders, housed in facility #N "
+           "(--home; 0: needs no housing)",
+           (arg("owner"), arg("name"), arg("--home", type=int, default=0)),
+           lambda a, c: bas.NameDefender(a.owner, a.name, a.home)),
+    Action("defender-strike", "take a named defender off the roster (fallen)",
+           (arg("owner"), arg("name")), lambda a, c: bas.StrikeDefender(a.owner, a.name)),
     Action("basic-add", "build a basic facility (cramped, roomy, vast) with its cost and days",
            (arg("owner"), arg("space"), arg("--what", default="")),
            lambda a, c: bas.BuildBasic(a.owner, a.space, a.what)),

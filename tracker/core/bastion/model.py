@@ -57,6 +57,13 @@ class TurnResult(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     dice: tuple[str, ...] = ()  # each roll as the log shows it
 
 
+class Defender(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
+    """A defender the GM named, and the facility housing them (0: needs no housing)."""
+
+    name: str
+    home: int = 0
+
+
 class Bastion(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     owner: str
     name: str = ""
@@ -67,6 +74,7 @@ class Bastion(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     next_id: int = 1
     defenders: int = 0  # housed defenders (Barracks)
     mercenaries: int = 0  # defenders needing no housing
+    roster: tuple[Defender, ...] = ()  # the named among them (names are optional)
     walls: tuple[tuple[int, int, bool], ...] = ()  # (squares, ready_at, encloses)
     armory_stocked: bool = False
     guest_monster: bool = False

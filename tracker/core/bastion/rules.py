@@ -26,8 +26,8 @@ from ..limits import CharacterName, Count, Id, Key, PlaceName
 from ..party import rules as party
 from ..state import State
 from ..timeflow import on_time, pass_time
-from .model import (LEDGER_KEPT, RESULTS_KEPT, Bastion, Bastions, Facility, LedgerLine,
-                    OrderOption, TurnResult, gold_tables)
+from .model import (LEDGER_KEPT, RESULTS_KEPT, Bastion, Bastions, Defender, Facility,
+                    LedgerLine, OrderOption, TurnResult, gold_tables)
 
 Days = Annotated[int, Meta(ge=1, le=3660)]
 Squares = Annotated[int, Meta(ge=1, le=10_000)]
@@ -76,6 +76,21 @@ class HouseRefugees(Command, frozen=True):
     owner: str
     facility: int = 0
     leave: bool = False
+
+
+class NameDefender(Command, frozen=True):
+    """Put a name on one of the defenders, housed in facility #``home`` (0: no housing)."""
+
+    owner: str
+    name: str
+    home: int = 0
+
+
+class StrikeDefender(Command, frozen=True):
+    """Take a named defender off the roster (fallen, or the name was wrong)."""
+
+    owner: str
+    name: str
 
 
 class BuildBasic(Command, frozen=True):
@@ -164,6 +179,19 @@ class FacilityEnlarged(Event, frozen=True):
     owner: CharacterName
     facility: Id
     days: Days
+
+
+@event("defender_named", area="bastion")
+class DefenderNamed(Event, frozen=True):
+    owner: CharacterName
+    name: CharacterName
+    home: Count = 0
+
+
+@event("defender_struck", area="bastion")
+class DefenderStruck(Event, frozen=True):
+    owner: CharacterName
+    name: CharacterName
 
 
 @event("refugees_housed", area="bastion")
@@ -448,6 +476,37 @@ def decide_enlarge_special(state: State, cmd: EnlargeFacility, dice) -> list[Eve
     return [FacilityEnlarged(b.owner, cmd.facility, days)]
 
 
+@decides(NameDefender)
+def decide_name_defender(state: State, cmd: NameDefender, dice) -> list[Event]:
+    b = bastion_of(state, cmd.owner)
+    name = cmd.name.strip()
+    if not 1 <= len(name) <= 40:
+        raise Refused("a defender's name is 1 to 40 characters")
+    if not 0 <= cmd.home <= 1_000_000:
+        raise Refused("name the housing facility by its number (0: needs no housing)")
+    return [DefenderNamed(b.owner, name, cmd.home)]
+
+
+@decides(StrikeDefender)
+def decide_strike_defender(state: State, cmd: StrikeDefender, dice) -> list[Event]:
+    b = bastion_of(state, cmd.owner)
+    d = named(b, cmd.name)
+    return [DefenderStruck(b.owner, d.name)]
+
+
+def named(b: Bastion, name: str) -> Defender:
+    d = next((d for d in b.roster if d.name.casefold() == name.strip().casefold()), None)
+    if d is None:
+        raise Refused(f"no defender {name!r} on {b.owner}'s roster ("
+                      + (", ".join(x.name for x in b.roster) or "nobody named yet") + ")")
+    return d
+
+
+def housed_in(b: Bastion, home: int) -> int:
+    """Named defenders housed in facility #``home``."""
+    return sum(1 for d in b.roster if d.home == home)
+
+
 @decides(HouseRefugees)
 def decide_refugees(state: State, cmd: HouseRefugees, dice) -> list[Event]:
     b = bastion_of(state, cmd.owner)
@@ -576,6 +635,9 @@ def run_turn(state: State, b: Bastion, ev: BastionTurnRun, take: Take) -> tuple[
     elif not ev.orders and not t.busy:
         t.lines.append("No orders")
     b = t.b
+    if len(b.roster) > defenders(b):  # which of them fell is the GM's to say
+        t.lines.append(f"{len(b.roster) - defenders(b)} of the named defenders fell: "
+                       "strike them from the roster")
     gave = bool(ev.orders) or (ev.maintain and (not ev.away or rules.bastion.auto_maintain_counts))
     neglect = 0 if gave else b.neglect + 1
     abandoned = neglect >= owner_level(state, b)
@@ -993,6 +1055,30 @@ def evolve_enlarged(state: State, ev: FacilityEnlarged) -> State:
     b = _pay(b, state.clock, f"enlarge {name} to Vast", rules.bastion.enlarge_special.gp)
     done = state.clock + ev.days * rules.time.day_seconds
     return _put(state, _replaced(b, replace(f, vast_at=done)))
+
+
+@evolves(DefenderNamed)
+def evolve_defender_named(state: State, ev: DefenderNamed) -> State:
+    b = _owned(state, ev.owner)
+    if len(b.roster) >= defenders(b):
+        raise Refused(f"all {defenders(b)} of {b.owner}'s defenders have names")
+    if any(d.name.casefold() == ev.name.casefold() for d in b.roster):
+        raise Refused(f"{ev.name} is on the roster already")
+    if ev.home:
+        f = facility(b, ev.home)
+        room = houses(state.rules, f)
+        if not room:
+            raise Refused(f"{facility_name(state.rules, f)} houses no defenders")
+        if housed_in(b, ev.home) >= room:
+            raise Refused(f"{facility_name(state.rules, f)} is full ({room} housed)")
+    return _put(state, replace(b, roster=b.roster + (Defender(ev.name, ev.home),)))
+
+
+@evolves(DefenderStruck)
+def evolve_defender_struck(state: State, ev: DefenderStruck) -> State:
+    b = _owned(state, ev.owner)
+    d = named(b, ev.name)
+    return _put(state, replace(b, roster=tuple(x for x in b.roster if x is not d)))
 
 
 @evolves(RefugeesHoused)

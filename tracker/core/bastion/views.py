@@ -11,7 +11,7 @@ from ..tally import Tally, tally
 from ..view import state_view
 from .rules import (BasicEnlarged, BasicOrdered, BastionFounded, BastionTurnRun, Divested,
                     DowntimePassed, FacilityAdded, FacilityEnlarged, FacilitySwapped, GoldMoved,
-                    RefugeesHoused, WallsOrdered, days_left,
+                    DefenderNamed, DefenderStruck, RefugeesHoused, WallsOrdered, days_left,
                     defenders, facility_name, find, housing, lieutenants, walls_built)
 
 
@@ -48,6 +48,17 @@ def _describe_enlarged(ev: FacilityEnlarged, rules) -> str:
     e = rules.bastion.enlarge_special if rules.bastion else None
     cost = f"{e.gp:,} GP, " if e else ""
     return f"{ev.owner}'s bastion: enlarging facility #{ev.facility} to Vast ({cost}{ev.days} days)"
+
+
+@describes(DefenderNamed)
+def _describe_defender(ev: DefenderNamed, rules) -> str:
+    home = f", housed in facility #{ev.home}" if ev.home else ", needing no housing"
+    return f"{ev.owner}'s bastion: a defender is named {ev.name}{home}"
+
+
+@describes(DefenderStruck)
+def _describe_struck(ev: DefenderStruck, rules) -> str:
+    return f"{ev.owner}'s bastion: {ev.name} is struck from the roster"
 
 
 @describes(RefugeesHoused)
@@ -154,6 +165,7 @@ def _bastions_json(state: State) -> list[dict]:
             "armory_stocked": b.armory_stocked, "guest_monster": b.guest_monster,
             "refugees": b.refugees, "refugees_in": b.refugees_in, "meditating": b.meditating,
             "swap_level": b.swap_level,
+            "roster": [{"name": d.name, "home": d.home} for d in b.roster],
             "neglect": b.neglect, "abandoned": b.abandoned,
             "facilities": [{"id": f.id, "kind": f.kind, "name": facility_name(rules, f),
                             "basic": f.basic, "space": f.space, "hirelings": f.hirelings,

@@ -61,7 +61,7 @@ def _refugees_where(state: State, b: Bastion) -> str:
     return f"in #{b.refugees_in}"
 
 
-def _facility_row(state: State, f) -> tuple[str, ...]:
+def _facility_row(state: State, b: Bastion, f) -> tuple[str, ...]:
     rules = state.rules
     fdef = rules.bastion.facilities.get(f.kind)
     if not bas.ready(f, state.clock):
@@ -75,6 +75,9 @@ def _facility_row(state: State, f) -> tuple[str, ...]:
         doing = "idle"
     if f.stock:
         doing += f", stock {f.stock:,} GP"
+    names = [d.name for d in b.roster if d.home == f.id]
+    if names:
+        doing += ": " + ", ".join(names)
     space = rules.bastion.spaces[f.space].name
     if f.vast_at and f.space != "vast":
         space += " →Vast" + (" (next turn)" if f.vast_at <= state.clock
@@ -190,7 +193,7 @@ class BastionScreen(Asking, Screen):
         all_ = state.bastions.all
         summary.update(plain(_summary(state, b, all_.index(b), len(all_))))
         for f in bas.specials(b):
-            table.add_row(*_facility_row(state, f), key=str(f.id))
+            table.add_row(*_facility_row(state, b, f), key=str(f.id))
         self.call_after_refresh(self._show_results)
 
     def _show_results(self) -> None:
