@@ -466,7 +466,7 @@ def test_magical_discovery_refugees_and_treasure(make):
     assert "Uncommon potion or scroll" in b(c).ledger[-1].item
     gold = b(c).treasury
     r = maintain(c, 84, 4, 4, 6)
-    assert "8 refugees, staying outside the walls; they pay 600 GP" in r.lines[1] and b(c).treasury == gold + 600
+    assert "8 refugees; they pay 600 GP; staying outside the walls" in r.lines[1] and b(c).treasury == gold + 600
     maintain(c, 99, 74)
     assert b(c).ledger[-1].item == "an art object worth 2,500 GP"
 

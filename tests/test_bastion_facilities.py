@@ -170,7 +170,7 @@ def test_refugees_camp_outside_until_housed_and_leave_when_attacked(make):
     assert b(c).refugees_in == 2
     week(c)
     r = maintain(c, 84, 1, 1, 2)
-    assert "2 refugees, staying in Dining Room (roomy)" in r.lines[1]
+    assert "2 refugees; they pay 200 GP; staying in Dining Room (roomy)" in r.lines[1]
     assert b(c).refugees == 7
     week(c)
     maintain(c, 51)  # an attack with no defenders: the refugees leave

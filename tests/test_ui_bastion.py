@@ -35,18 +35,25 @@ def build_keep(saves: Path, name: str = "keep", turns: bool = True) -> Campaign:
         c.dispatch(bas.RunTurn("Aria", ((3, "recruit", 0), (4, "stock", 0))))
         c.dispatch(bas.RunQueued(choices=bas.Choices(bribe=True)),
                    [55, 1, 8, 1, 3, 2, 6, 70, 4, 22, 3, 88, 2, 3, 5])
+        c.dispatch(bas.NameDefender("Aria", "Bran", 3))
+        c.dispatch(bas.EnlargeFacility("Aria", 3, 30))
     return c
+
+
+async def _to_bastion_screen(pilot) -> None:
+    """Carry on the session, then the bastion screen (key 7)."""
+    await _settle(pilot)
+    await pilot.press("enter")
+    await _settle(pilot)
+    await pilot.press("7")
+    await _settle(pilot)
 
 
 def test_bastion_screen_snapshot(snap_compare, fixed_saves):
     build_keep(fixed_saves).close()
 
     async def run_before(pilot):
-        await _settle(pilot)
-        await pilot.press("enter")  # carry on the session
-        await _settle(pilot)
-        await pilot.press("7")
-        await _settle(pilot)
+        await _to_bastion_screen(pilot)
 
     assert snap_compare(TrackerApp(fixed_saves, "keep"), terminal_size=SIZE, run_before=run_before)
 
@@ -58,11 +65,7 @@ def test_bastion_screen_says_the_osr_rulesets_have_none(snap_compare, fixed_save
     c.close()
 
     async def run_before(pilot):
-        await _settle(pilot)
-        await pilot.press("enter")
-        await _settle(pilot)
-        await pilot.press("7")
-        await _settle(pilot)
+        await _to_bastion_screen(pilot)
 
     assert snap_compare(TrackerApp(fixed_saves, "osr"), terminal_size=SIZE, run_before=run_before)
 
@@ -74,11 +77,7 @@ async def test_a_whole_bastion_turn_by_keys(saves):
     Campaign.open(saves, "k").close()
     app = TrackerApp(saves, "k")
     async with app.run_test(size=SIZE) as pilot:
-        await _settle(pilot)
-        await pilot.press("enter")
-        await _settle(pilot)
-        await pilot.press("7")
-        await _settle(pilot)
+        await _to_bastion_screen(pilot)
         b = bas.find(app.state, "Aria")
         assert b.queued == 6
         await pilot.press("t")
@@ -129,11 +128,7 @@ async def test_storehouse_and_stable_trade_by_keys(saves):
     c.close()
     app = TrackerApp(saves, "trade")
     async with app.run_test(size=SIZE) as pilot:
-        await _settle(pilot)
-        await pilot.press("enter")
-        await _settle(pilot)
-        await pilot.press("7")
-        await _settle(pilot)
+        await _to_bastion_screen(pilot)
         await pilot.press("t")
         await pilot.pause()
         await pilot.press("enter")  # give orders

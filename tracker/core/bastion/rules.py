@@ -786,7 +786,8 @@ class _Turn:
             self.b = _book(self.b, self.clock, why, item=o.yields)
             verb = {"craft": "made", "harvest": "harvested", "research": "learned"}.get(o.order,
                                                                                    "gained")
-            self.lines.append(f"{self.name(f)}: {verb} {o.yields}")
+            worth = f" worth {f.order_gp:,} GP" if o.buys else ""
+            self.lines.append(f"{self.name(f)}: {'bought' if o.buys else verb} {o.yields}{worth}")
         if o.defenders:
             room = housing(self.rules, self.b, self.clock) - self.b.defenders
             n = max(0, min(o.defenders, room))
@@ -933,7 +934,7 @@ class _Turn:
         gp = self._gain(name, self.br.follow_ups.refugees_gp, "refugees pay")
         where = "in " + facility_name(self.rules, facility(self.b, self.b.refugees_in)) \
             if self.b.refugees_in else "outside the walls"
-        self._say(name, r, f"{n} refugees, staying {where}; they pay {gp:,} GP")
+        self._say(name, r, f"{n} refugees; they pay {gp:,} GP; staying {where}")
 
     def _request_for_aid(self, name, r, rerolls):
         fu = self.br.follow_ups

@@ -55,6 +55,16 @@ def _summary(state: State, b: Bastion, index: int, count: int) -> str:
     ])
 
 
+def _price_problem(text: str, o, f) -> str:
+    if not text.isdigit():
+        return "a whole number of GP"
+    if (o.buys or o.sells) and int(text) == 0:
+        return "the goods' price: more than 0 GP"
+    if o.sells and int(text) > f.stock:
+        return f"the stock holds {f.stock:,} GP of goods"
+    return ""
+
+
 def _refugees_where(state: State, b: Bastion) -> str:
     if not b.refugees_in:
         return "outside"
@@ -77,11 +87,11 @@ def _facility_row(state: State, b: Bastion, f) -> tuple[str, ...]:
         doing += f", stock {f.stock:,} GP"
     names = [d.name for d in b.roster if d.home == f.id]
     if names:
-        doing += ": " + ", ".join(names)
+        doing += " · " + ", ".join(names)
     space = rules.bastion.spaces[f.space].name
     if f.vast_at and f.space != "vast":
         space += " →Vast" + (" (next turn)" if f.vast_at <= state.clock
-                             else f" d{clock.day(rules, f.vast_at)}")
+                             else f" Day {clock.day(rules, f.vast_at)}")
     return (str(f.id), bas.facility_name(rules, f), space,
             str(f.hirelings), ", ".join(sorted({o.order for o in fdef.orders})) if fdef else "",
             doing)
@@ -263,7 +273,8 @@ class BastionScreen(Asking, Screen):
             o = bas.option(rules, f, oid)
             gp = bas.order_cost(rules, b, o, typed, self.state.clock)
             cost += gp
-            lines.append(f"{bas.facility_name(rules, f)}: {o.text}" + (f" ({gp:,} GP)" if gp else ""))
+            worth = f" ({gp:,} GP)" if gp else f" (sells {typed:,} GP of stock)" if o.sells else ""
+            lines.append(f"{bas.facility_name(rules, f)}: {o.text}{worth}")
         cmd = bas.RunTurn(b.owner, tuple(orders))
         why = refusal(self.app, cmd)
         ok = await self._choose(
@@ -301,7 +312,7 @@ class BastionScreen(Asking, Screen):
                 hint = (f"Standard price of goods sold (stock {f.stock:,} GP)" if o.sells
                         else "What the goods cost")
                 text = await self._ask(f"{fdef.name}: price in GP", hint,
-                                       lambda t: "" if t.isdigit() else "a whole number of GP")
+                                       lambda t: _price_problem(t, o, f))
                 if text is None:
                     return None
                 typed = int(text)
