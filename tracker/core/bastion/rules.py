@@ -686,7 +686,8 @@ class _Turn:
                             hirelings=f.hirelings + staff(self.rules, replace(f, space="vast"))
                             - staff(self.rules, f))
                 self._fac(f)
-                self.lines.append(f"{self.name(f)} is Vast now")
+                note = self.br.facilities[f.kind].vast.note
+                self.lines.append(f"{self.name(f)} is Vast now" + (f": {note}" if note else ""))
             if f.shut:
                 self.lines.append(f"{self.name(f)} is shut this turn")
                 self._fac(replace(f, shut=f.shut - 1,
