@@ -5,6 +5,7 @@ the Armory on a Request for Aid, and turns falling due from travel."""
 import json
 
 import pytest
+from msgspec.structs import replace
 
 from tracker.cli import main
 from tracker.core import bastion as bas
@@ -273,3 +274,16 @@ def test_a_barrack_houses_only_as_many_named_as_it_has_room_for(make):
     with pytest.raises(Refused, match="Barrack is full \\(12 housed\\)"):
         c.dispatch(bas.NameDefender("Ana", "D12", first))
     c.dispatch(bas.NameDefender("Ana", "D12", second))
+
+
+def test_a_prerequisite_kept_as_plain_text_is_the_gms_to_confirm(make):
+    """Campaigns recorded before prerequisites were data still open and ask."""
+    c = keep(make, level=9, facilities=(), gold=0)
+    rules = c.state.rules
+    study = rules.bastion.facilities["arcane_study"]
+    old = type(study)(**{**{f: getattr(study, f) for f in study.__struct_fields__},
+                         "prerequisite": "can use an Arcane Focus"})
+    state = c.state
+    bastion = replace(rules.bastion, facilities={**rules.bastion.facilities, "arcane_study": old})
+    state = replace(state, ruleset=replace(state.ruleset, rules=replace(rules, bastion=bastion)))
+    assert bas.unconfirmed(state, "Ana", "arcane_study") == "can use an Arcane Focus"

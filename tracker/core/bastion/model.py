@@ -156,7 +156,7 @@ class FacilityDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     space: str
     hirelings: Int(0, 100)
     orders: list[OrderOption]
-    prerequisite: str = ""
+    prerequisite: str = ""  # a key of [bastion.prerequisites], or text the GM confirms
     many: bool = False  # may be built more than once
     houses: Int(0, 10_000) = 0  # defenders housed
     max_hirelings: Int(0, 1000) = 0
@@ -261,9 +261,6 @@ def _check(rules) -> Problems:
         where = f"bastion.facilities.{fid}"
         if fac.space not in b.spaces:
             problems.add(f"{where}.space", f"no space {fac.space!r}")
-        if fac.prerequisite and fac.prerequisite not in b.prerequisites:
-            problems.add(f"{where}.prerequisite", f"no prerequisite {fac.prerequisite!r} in "
-                         "[bastion.prerequisites]")
         if fac.vast is not None and b.enlarge_special is None:
             problems.add(f"{where}.vast", "enlarging needs [bastion.enlarge_special]")
         trading = [o.id for o in fac.orders if o.buys or o.sells]

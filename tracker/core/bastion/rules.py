@@ -425,7 +425,9 @@ def unconfirmed(state: State, owner: str, kind: str) -> str:
     fdef = rules.facilities[kind]
     if not fdef.prerequisite:
         return ""
-    pre = rules.prerequisites[fdef.prerequisite]
+    pre = rules.prerequisites.get(fdef.prerequisite)
+    if pre is None:  # plain text (a campaign begun before prerequisites were data)
+        return fdef.prerequisite
     c = party.find(state, owner)
     return "" if c is not None and c.cls in pre.classes else pre.text
 
