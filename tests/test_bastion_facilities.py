@@ -27,8 +27,8 @@ def test_a_class_that_gives_the_prerequisite_needs_no_confirmation(make):
     c.dispatch(bas.NewBastion("Ana"))
     out = c.dispatch(bas.AddFacility("Ana", "arcane_study"))  # a wizard uses an Arcane Focus
     assert out.envelopes[0].event.confirmed is False
-    with pytest.raises(Refused, match="Sanctuary needs an owner who can use a Holy Symbol or a "
-                       "Druidic Focus .*: Ana is a Wizard, which does not give it .*confirm it"):
+    with pytest.raises(Refused, match="Sanctuary needs an owner who casts with a Holy Symbol or "
+                       "Druidic Focus: Ana is a Wizard, which does not give it .*confirm it"):
         c.dispatch(bas.AddFacility("Ana", "sanctuary"))
     assert len(bas.specials(b(c))) == 1  # nothing written
 

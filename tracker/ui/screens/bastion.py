@@ -375,8 +375,10 @@ class BastionScreen(Asking, Screen):
             return
         need = bas.unconfirmed(self.state, b.owner, kind)  # not shown by the sheet
         if need:
-            ok = await self._choose(f"{rules.facilities[kind].name}: {b.owner} {need}?",
-                                    [("yes", f"{b.owner} meets it"), ("no", "Cancel")])
+            ok = await self._choose(f"{rules.facilities[kind].name}: does {b.owner} qualify?",
+                                    [("yes", "Yes: a feat, a second class or an item"),
+                                     ("no", "No: cancel")],
+                                    f"It needs one who {need}")
             if ok != "yes":
                 return
         self.app.run_command(bas.AddFacility(b.owner, kind, True))
