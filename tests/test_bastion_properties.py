@@ -19,15 +19,26 @@ from tracker.store import jsonl
 
 from test_properties import SETTINGS
 
-KINDS = ["barrack", "armory", "gaming_hall", "library", "garden", "theater", "smithy"]
+KINDS = ["barrack", "armory", "gaming_hall", "library", "garden", "theater", "smithy",
+         "storehouse", "stable", "arcane_study"]
 ORDERS = [(3, "recruit", 0), (4, "stock", 0), (5, "gamble", 0), (6, "research", 0),
-          (4, "decorative", 0), (5, "production", 0), (3, "smith", 50)]
+          (4, "decorative", 0), (5, "production", 0), (3, "smith", 50), (4, "buy", 300),
+          (4, "sell", 100), (5, "mounts", 200), (5, "sell", 150)]
 choices = st.builds(bas.Choices, st.booleans(), st.booleans(), st.integers(0, 3), st.integers(1, 2))
 
 command = st.one_of(
     st.builds(bas.AddFacility, st.just("Ana"), st.sampled_from(KINDS), st.just(True)),
     st.builds(bas.BuildBasic, st.just("Ana"), st.sampled_from(["cramped", "roomy"])),
     st.builds(bas.EnlargeBasic, st.just("Ana"), st.integers(1, 8)),
+    st.builds(bas.EnlargeFacility, st.just("Ana"), st.integers(1, 8), st.integers(0, 20)),
+    st.builds(bas.SwapFacility, st.just("Ana"), st.integers(1, 8), st.sampled_from(KINDS),
+              st.booleans()),
+    st.builds(bas.NameDefender, st.just("Ana"), st.sampled_from(["Bran", "Cora"]),
+              st.integers(0, 4)),
+    st.builds(bas.StrikeDefender, st.just("Ana"), st.sampled_from(["Bran", "Cora"])),
+    st.builds(bas.HouseRefugees, st.just("Ana"), st.integers(0, 4), st.booleans()),
+    st.builds(party.AwardXP, st.sampled_from([0, 20_000])),
+    st.builds(party.LevelUp, st.just("Ana")),
     st.builds(bas.BuildWalls, st.just("Ana"), st.integers(1, 4), st.booleans()),
     st.builds(bas.MoveGold, st.just("Ana"), st.integers(-500, 3000)),
     st.builds(bas.Downtime, st.integers(1, 30)),

@@ -35,18 +35,25 @@ def build_keep(saves: Path, name: str = "keep", turns: bool = True) -> Campaign:
         c.dispatch(bas.RunTurn("Aria", ((3, "recruit", 0), (4, "stock", 0))))
         c.dispatch(bas.RunQueued(choices=bas.Choices(bribe=True)),
                    [55, 1, 8, 1, 3, 2, 6, 70, 4, 22, 3, 88, 2, 3, 5])
+        c.dispatch(bas.NameDefender("Aria", "Bran", 3))
+        c.dispatch(bas.EnlargeFacility("Aria", 3, 30))
     return c
+
+
+async def _to_bastion_screen(pilot) -> None:
+    """Carry on the session, then the bastion screen (key 7)."""
+    await _settle(pilot)
+    await pilot.press("enter")
+    await _settle(pilot)
+    await pilot.press("7")
+    await _settle(pilot)
 
 
 def test_bastion_screen_snapshot(snap_compare, fixed_saves):
     build_keep(fixed_saves).close()
 
     async def run_before(pilot):
-        await _settle(pilot)
-        await pilot.press("enter")  # carry on the session
-        await _settle(pilot)
-        await pilot.press("7")
-        await _settle(pilot)
+        await _to_bastion_screen(pilot)
 
     assert snap_compare(TrackerApp(fixed_saves, "keep"), terminal_size=SIZE, run_before=run_before)
 
@@ -58,11 +65,7 @@ def test_bastion_screen_says_the_osr_rulesets_have_none(snap_compare, fixed_save
     c.close()
 
     async def run_before(pilot):
-        await _settle(pilot)
-        await pilot.press("enter")
-        await _settle(pilot)
-        await pilot.press("7")
-        await _settle(pilot)
+        await _to_bastion_screen(pilot)
 
     assert snap_compare(TrackerApp(fixed_saves, "osr"), terminal_size=SIZE, run_before=run_before)
 
@@ -74,11 +77,7 @@ async def test_a_whole_bastion_turn_by_keys(saves):
     Campaign.open(saves, "k").close()
     app = TrackerApp(saves, "k")
     async with app.run_test(size=SIZE) as pilot:
-        await _settle(pilot)
-        await pilot.press("enter")
-        await _settle(pilot)
-        await pilot.press("7")
-        await _settle(pilot)
+        await _to_bastion_screen(pilot)
         b = bas.find(app.state, "Aria")
         assert b.queued == 6
         await pilot.press("t")
@@ -112,4 +111,45 @@ async def test_a_whole_bastion_turn_by_keys(saves):
         state = app.state
     reopened = Campaign.open(saves, "k")
     assert reopened.state == state
+    reopened.close()
+
+
+async def test_storehouse_and_stable_trade_by_keys(saves):
+    """Orders whose price the GM types: the Storehouse's limit refuses too
+    much, the goods bought are held as stock; the reopened log agrees."""
+    c = Campaign.create(saves, "trade", "dnd-2024", 7)
+    c.dispatch(camp.StartSession())
+    c.dispatch(party.AddCharacter("Aria", "fighter", 9, STATS))
+    c.dispatch(bas.NewBastion("Aria"))
+    for kind in ("storehouse", "stable"):
+        c.dispatch(bas.AddFacility("Aria", kind))
+    c.dispatch(bas.MoveGold("Aria", 3000))
+    c.dispatch(bas.Downtime(7))
+    c.close()
+    app = TrackerApp(saves, "trade")
+    async with app.run_test(size=SIZE) as pilot:
+        await _to_bastion_screen(pilot)
+        await pilot.press("t")
+        await pilot.pause()
+        await pilot.press("enter")  # give orders
+        await pilot.pause()
+        await pilot.press("down", "enter")  # Storehouse: buy
+        await pilot.pause()
+        await pilot.press(*"600", "enter")  # its price
+        await pilot.pause()
+        await pilot.press("down", "enter")  # Stable: mounts
+        await pilot.pause()
+        await pilot.press(*"200", "enter")
+        await pilot.pause()
+        title = str(app.screen.query_one("#dialog-title").render())
+        assert "2 order(s), 800 GP" in title
+        await pilot.press("enter")  # run the turn
+        await _settle(pilot)
+        b = bas.find(app.state, "Aria")
+        assert b.turns == 1 and b.treasury == 2200
+        assert [f.stock for f in bas.specials(b)] == [600, 200]
+        state = app.state
+    reopened = Campaign.open(saves, "trade")
+    assert reopened.state == state
+    assert [f.stock for f in bas.specials(bas.find(reopened.state, "Aria"))] == [600, 200]
     reopened.close()

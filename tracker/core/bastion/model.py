@@ -34,6 +34,9 @@ class Facility(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     order: str = ""  # the option in progress ("" idle)
     progress: int = 0  # days of the order done
     shut: int = 0  # turns it cannot be used (lost hirelings, damage)
+    vast_at: int = 0  # clock second a special facility's enlarging ends (0: not enlarged)
+    order_gp: int = 0  # the GP the GM gave the order in progress (goods bought or sold)
+    stock: int = 0  # GP worth of goods or mounts held to sell (Storehouse, Stable)
 
 
 class LedgerLine(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
@@ -54,6 +57,13 @@ class TurnResult(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     dice: tuple[str, ...] = ()  # each roll as the log shows it
 
 
+class Defender(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
+    """A defender the GM named, and the facility housing them (0: needs no housing)."""
+
+    name: str
+    home: int = 0
+
+
 class Bastion(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     owner: str
     name: str = ""
@@ -64,10 +74,13 @@ class Bastion(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     next_id: int = 1
     defenders: int = 0  # housed defenders (Barracks)
     mercenaries: int = 0  # defenders needing no housing
+    roster: tuple[Defender, ...] = ()  # the named among them (names are optional)
     walls: tuple[tuple[int, int, bool], ...] = ()  # (squares, ready_at, encloses)
     armory_stocked: bool = False
     guest_monster: bool = False
     refugees: int = 0
+    refugees_in: int = 0  # the basic facility housing them (0: camping outside the walls)
+    swap_level: int = 0  # the owner's level at founding or at the last swap
     meditating: bool = False  # the next event is rolled twice
     treasury: int = 0
     ledger: tuple[LedgerLine, ...] = ()
@@ -110,6 +123,31 @@ class OrderOption(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     stocks_armory: bool = False
     meditates: bool = False
     chance: str = ""  # "even" or "odd": a die says whether it works
+    buys: bool = False  # the GM gives the goods' worth: paid now, held as stock when done
+    sells: bool = False  # the GM gives the standard price of stock sold; the markup is added
+
+
+class Vast(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """What a special facility gains when enlarged to Vast."""
+
+    hirelings: Int(0, 100) = 0  # more hirelings
+    houses: Int(0, 10_000) = 0  # defenders housed instead (0: as before)
+    note: str = ""  # what else it gains, for the GM
+
+
+class Trade(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A trading facility's limits by the owner's level."""
+
+    buy_limit: list[Band] = []  # most GP of goods one order buys (none: no limit)
+    markup: list[Band] = []  # percent added to the standard price on a sale
+
+
+class Prerequisite(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """What a facility asks of its owner; ``classes`` give it (the sheet
+    shows them), anything else (a feat, an item) the GM confirms."""
+
+    text: str
+    classes: list[str] = []
 
 
 class FacilityDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -118,11 +156,13 @@ class FacilityDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     space: str
     hirelings: Int(0, 100)
     orders: list[OrderOption]
-    prerequisite: str = ""
+    prerequisite: str = ""  # a key of [bastion.prerequisites], or text the GM confirms
     many: bool = False  # may be built more than once
     houses: Int(0, 10_000) = 0  # defenders housed
     max_hirelings: Int(0, 1000) = 0
     lieutenants: bool = False  # its hirelings are lieutenants (fewer attack dice)
+    vast: Vast | None = None  # it may be enlarged to Vast
+    trade: Trade | None = None
 
 
 class Walls(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -149,6 +189,12 @@ class FollowUps(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     aid_die: str
     aid_target: Int(1, 10_000)
     aid_reward: str
+    armory_aids: bool = False  # a stocked Armory's dice serve a Request for Aid too
+
+
+class EnlargeSpecial(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    gp: Int(0, 10_000_000)
+    days: Int(0, 10_000) = 0  # 0: not in the source, the GM enters the days
 
 
 class BastionRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -168,6 +214,8 @@ class BastionRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     treasure: RolledTable
     facilities: dict[str, FacilityDef]
     gaming_hall: RolledTable | None = None
+    prerequisites: dict[str, Prerequisite] = {}
+    enlarge_special: EnlargeSpecial | None = None
     auto_maintain_counts: bool = True
     chance_die: str = "1d6"  # "roll any die": even or odd decides
 
@@ -213,6 +261,16 @@ def _check(rules) -> Problems:
         where = f"bastion.facilities.{fid}"
         if fac.space not in b.spaces:
             problems.add(f"{where}.space", f"no space {fac.space!r}")
+        if fac.vast is not None and b.enlarge_special is None:
+            problems.add(f"{where}.vast", "enlarging needs [bastion.enlarge_special]")
+        trading = [o.id for o in fac.orders if o.buys or o.sells]
+        if trading and fac.trade is None:
+            problems.add(f"{where}.trade", f"{trading[0]} buys or sells: give the trade limits")
+        for key in ("buy_limit", "markup") if fac.trade else ():
+            bands = getattr(fac.trade, key)
+            if bands:
+                problems.add(f"{where}.trade.{key}",
+                             table_gap([x.range for x in bands], fac.level, 99, "level"))
         if not fac.orders:
             problems.add(f"{where}.orders", "expected at least one order")
         seen = set()
@@ -232,6 +290,11 @@ def _check(rules) -> Problems:
                     problems.add(f"{where}.orders", f"{o.id}: no table {o.gold[6:]!r}")
             elif o.gold:
                 problems.check(f"{where}.orders", dice.parse, o.gold)
+    classes = rules.party.classes if rules.party is not None else {}
+    for pid, pre in b.prerequisites.items():
+        for k in pre.classes:
+            if k not in classes:
+                problems.add(f"bastion.prerequisites.{pid}.classes", f"no class {k!r}")
     return problems
 
 

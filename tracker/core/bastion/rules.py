@@ -26,8 +26,8 @@ from ..limits import CharacterName, Count, Id, Key, PlaceName
 from ..party import rules as party
 from ..state import State
 from ..timeflow import on_time, pass_time
-from .model import (LEDGER_KEPT, RESULTS_KEPT, Bastion, Bastions, Facility, LedgerLine,
-                    OrderOption, TurnResult, gold_tables)
+from .model import (LEDGER_KEPT, RESULTS_KEPT, Bastion, Bastions, Defender, Facility,
+                    LedgerLine, OrderOption, TurnResult, gold_tables)
 
 Days = Annotated[int, Meta(ge=1, le=3660)]
 Squares = Annotated[int, Meta(ge=1, le=10_000)]
@@ -51,6 +51,46 @@ class AddFacility(Command, frozen=True):
     owner: str
     kind: str
     qualifies: bool = False  # the GM confirms the prerequisite is met
+
+
+class SwapFacility(Command, frozen=True):
+    """On a level-up, one special facility traded for another."""
+
+    owner: str
+    facility: int
+    kind: str
+    qualifies: bool = False
+
+
+class EnlargeFacility(Command, frozen=True):
+    """A special facility enlarged to Vast; ``days`` where the ruleset leaves them to the GM."""
+
+    owner: str
+    facility: int
+    days: int = 0
+
+
+class HouseRefugees(Command, frozen=True):
+    """Refugees moved into basic facility #``facility`` (0: outside the walls), or gone."""
+
+    owner: str
+    facility: int = 0
+    leave: bool = False
+
+
+class NameDefender(Command, frozen=True):
+    """Put a name on one of the defenders, housed in facility #``home`` (0: no housing)."""
+
+    owner: str
+    name: str
+    home: int = 0
+
+
+class StrikeDefender(Command, frozen=True):
+    """Take a named defender off the roster (fallen, or the name was wrong)."""
+
+    owner: str
+    name: str
 
 
 class BuildBasic(Command, frozen=True):
@@ -123,6 +163,42 @@ class BastionFounded(Event, frozen=True):
 class FacilityAdded(Event, frozen=True):
     owner: CharacterName
     kind: Key
+    confirmed: bool = False  # the GM vouched for a prerequisite the sheet does not show
+
+
+@event("facility_swapped", area="bastion")
+class FacilitySwapped(Event, frozen=True):
+    owner: CharacterName
+    facility: Id
+    kind: Key
+    confirmed: bool = False
+
+
+@event("facility_enlarged", area="bastion")
+class FacilityEnlarged(Event, frozen=True):
+    owner: CharacterName
+    facility: Id
+    days: Days
+
+
+@event("defender_named", area="bastion")
+class DefenderNamed(Event, frozen=True):
+    owner: CharacterName
+    name: CharacterName
+    home: Count = 0
+
+
+@event("defender_struck", area="bastion")
+class DefenderStruck(Event, frozen=True):
+    owner: CharacterName
+    name: CharacterName
+
+
+@event("refugees_housed", area="bastion")
+class RefugeesHoused(Event, frozen=True):
+    owner: CharacterName
+    facility: Count = 0
+    leave: bool = False
 
 
 @event("basic_facility_ordered", area="bastion")
@@ -260,9 +336,28 @@ def defenders(b: Bastion) -> int:
     return b.defenders + b.mercenaries
 
 
+def houses(rules, f: Facility) -> int:
+    """Defenders ``f`` houses at its present size."""
+    fdef = rules.bastion.facilities.get(f.kind)
+    if fdef is None:
+        return 0
+    return fdef.vast.houses if f.space == "vast" and fdef.vast and fdef.vast.houses else fdef.houses
+
+
+def staff(rules, f: Facility) -> int:
+    """The hirelings ``f`` comes with at its present size."""
+    fdef = rules.bastion.facilities.get(f.kind)
+    if fdef is None:
+        return 0
+    return fdef.hirelings + (fdef.vast.hirelings if f.space == "vast" and fdef.vast else 0)
+
+
 def housing(rules, b: Bastion, clock: int) -> int:
-    defs = rules.bastion.facilities
-    return sum(defs[f.kind].houses for f in specials(b) if f.kind in defs and ready(f, clock))
+    return sum(houses(rules, f) for f in specials(b) if ready(f, clock))
+
+
+def band_at(bands, level: int) -> int | None:
+    return next((x.value for x in bands if x.range[0] <= level <= x.range[1]), None)
 
 
 def lieutenants(rules, b: Bastion, clock: int) -> int:
@@ -277,8 +372,15 @@ def walls_built(b: Bastion, clock: int) -> tuple[int, bool]:
     return sum(n for n, _ in done), any(enc for _, enc in done)
 
 
+def typed_gp(o: OrderOption) -> bool:
+    """Whether the GM gives this order a sum of GP."""
+    return o.gm_cost or o.buys or o.sells
+
+
 def order_cost(rules, b: Bastion, o: OrderOption, typed: int, clock: int) -> int:
-    if o.gm_cost:
+    if o.sells:
+        return 0
+    if o.gm_cost or o.buys:
         return typed
     cost = o.gp + o.gp_per_defender * defenders(b)
     if o.half_with and any(f.kind == o.half_with and ready(f, clock) for f in specials(b)):
@@ -316,17 +418,103 @@ def decide_new(state: State, cmd: NewBastion, dice) -> list[Event]:
     return [BastionFounded(c.name, cmd.name.strip())]
 
 
+def unconfirmed(state: State, owner: str, kind: str) -> str:
+    """What the GM must confirm before ``owner`` takes facility ``kind``: its
+    prerequisite when the character sheet does not show it met, else ''."""
+    rules = state.rules.bastion
+    fdef = rules.facilities[kind]
+    if not fdef.prerequisite:
+        return ""
+    pre = rules.prerequisites.get(fdef.prerequisite)
+    if pre is None:  # plain text (a campaign begun before prerequisites were data)
+        return fdef.prerequisite
+    c = party.find(state, owner)
+    return "" if c is not None and c.cls in pre.classes else pre.text
+
+
+def _prerequisite(state: State, b: Bastion, kind: str, confirmed: bool) -> bool:
+    """Whether the GM's word was needed; refuses a prerequisite not met."""
+    rules = state.rules.bastion
+    fdef = rules.facilities.get(kind)
+    if fdef is None:
+        raise Refused(f"no special facility {kind!r}; choose one of: " + ", ".join(rules.facilities))
+    need = unconfirmed(state, b.owner, kind)
+    if need and not confirmed:
+        c = party.find(state, b.owner)
+        k = state.rules.party.classes.get(c.cls) if c and c.cls and state.rules.party else None
+        who = f"{c.name} is a {k.name}, which does not give it" if k else \
+            f"{b.owner} has no class on the sheet"
+        raise Refused(f"{fdef.name} needs an owner who {need}: {who} "
+                      "(if a feat, another class or an item does, confirm it)")
+    return bool(need)
+
+
 @decides(AddFacility)
 def decide_facility(state: State, cmd: AddFacility, dice) -> list[Event]:
     b = bastion_of(state, cmd.owner)
-    fdef = state.rules.bastion.facilities.get(cmd.kind)
-    if fdef is None:
-        raise Refused(f"no special facility {cmd.kind!r}; choose one of: "
-                      + ", ".join(state.rules.bastion.facilities))
-    if fdef.prerequisite and not cmd.qualifies:
-        raise Refused(f"{fdef.name} needs its owner to meet: {fdef.prerequisite} "
-                      "(confirm that they do)")
-    return [FacilityAdded(b.owner, cmd.kind)]
+    confirmed = _prerequisite(state, b, cmd.kind, cmd.qualifies)
+    return [FacilityAdded(b.owner, cmd.kind, confirmed)]
+
+
+@decides(SwapFacility)
+def decide_swap(state: State, cmd: SwapFacility, dice) -> list[Event]:
+    b = bastion_of(state, cmd.owner)
+    facility(b, cmd.facility)
+    confirmed = _prerequisite(state, b, cmd.kind, cmd.qualifies)
+    return [FacilitySwapped(b.owner, cmd.facility, cmd.kind, confirmed)]
+
+
+@decides(EnlargeFacility)
+def decide_enlarge_special(state: State, cmd: EnlargeFacility, dice) -> list[Event]:
+    b = bastion_of(state, cmd.owner)
+    set_days = state.rules.bastion.enlarge_special.days \
+        if state.rules.bastion.enlarge_special else 0
+    if set_days and cmd.days and cmd.days != set_days:
+        raise Refused(f"the ruleset sets enlarging at {set_days} days; do not give days")
+    days = set_days or cmd.days
+    if not 1 <= days <= 3660:
+        raise Refused("the source gives no days for enlarging a special facility: "
+                      "enter them (1 to 3,660)")
+    return [FacilityEnlarged(b.owner, cmd.facility, days)]
+
+
+@decides(NameDefender)
+def decide_name_defender(state: State, cmd: NameDefender, dice) -> list[Event]:
+    b = bastion_of(state, cmd.owner)
+    name = cmd.name.strip()
+    if not 1 <= len(name) <= 40:
+        raise Refused("a defender's name is 1 to 40 characters")
+    if not 0 <= cmd.home <= 1_000_000:
+        raise Refused("name the housing facility by its number (0: needs no housing)")
+    return [DefenderNamed(b.owner, name, cmd.home)]
+
+
+@decides(StrikeDefender)
+def decide_strike_defender(state: State, cmd: StrikeDefender, dice) -> list[Event]:
+    b = bastion_of(state, cmd.owner)
+    d = named(b, cmd.name)
+    return [DefenderStruck(b.owner, d.name)]
+
+
+def named(b: Bastion, name: str) -> Defender:
+    d = next((d for d in b.roster if d.name.casefold() == name.strip().casefold()), None)
+    if d is None:
+        raise Refused(f"no defender {name!r} on {b.owner}'s roster ("
+                      + (", ".join(x.name for x in b.roster) or "nobody named yet") + ")")
+    return d
+
+
+def housed_in(b: Bastion, home: int) -> int:
+    """Named defenders housed in facility #``home``."""
+    return sum(1 for d in b.roster if d.home == home)
+
+
+@decides(HouseRefugees)
+def decide_refugees(state: State, cmd: HouseRefugees, dice) -> list[Event]:
+    b = bastion_of(state, cmd.owner)
+    if not 0 <= cmd.facility <= 1_000_000:
+        raise Refused("name a basic facility by its number, or 0 for outside the walls")
+    return [RefugeesHoused(b.owner, cmd.facility, cmd.leave)]
 
 
 @decides(BuildBasic)
@@ -438,10 +626,10 @@ def run_turn(state: State, b: Bastion, ev: BastionTurnRun, take: Take) -> tuple[
         raise Refused(f"no bastion turn is due for {b.owner}" + _next_due_text(state))
     # queued turns happened on their own days: the ledger and the building work go by those
     clock = b.next_due - b.queued * turn_seconds(rules)
-    t = _Turn(rules, clock, take, ev, b)
+    t = _Turn(rules, clock, take, ev, b, owner_level(state, b))
     t.reopen()
     for given in ev.orders:
-        t.give(given, owner_level(state, b))
+        t.give(given)
     t.progress()
     if ev.maintain:
         t.lines.append("Maintain" + (" (owner away)" if ev.away else ""))
@@ -449,6 +637,9 @@ def run_turn(state: State, b: Bastion, ev: BastionTurnRun, take: Take) -> tuple[
     elif not ev.orders and not t.busy:
         t.lines.append("No orders")
     b = t.b
+    if len(b.roster) > defenders(b):  # which of them fell is the GM's to say
+        t.lines.append(f"{len(b.roster) - defenders(b)} of the named defenders fell: "
+                       "strike them from the roster")
     gave = bool(ev.orders) or (ev.maintain and (not ev.away or rules.bastion.auto_maintain_counts))
     neglect = 0 if gave else b.neglect + 1
     abandoned = neglect >= owner_level(state, b)
@@ -464,8 +655,9 @@ def run_turn(state: State, b: Bastion, ev: BastionTurnRun, take: Take) -> tuple[
 class _Turn:
     """One turn being worked out: the bastion so far and the lines it reads as."""
 
-    def __init__(self, rules, clock: int, take: Take, ev: BastionTurnRun, b: Bastion):
-        self.rules, self.clock, self.ev, self.b = rules, clock, ev, b
+    def __init__(self, rules, clock: int, take: Take, ev: BastionTurnRun, b: Bastion,
+                 level: int):
+        self.rules, self.clock, self.ev, self.b, self.level = rules, clock, ev, b, level
         self.rolled: list[str] = []  # what the dice said, for the turn's results
 
         def recorded(expr: str, label: str) -> Roll:
@@ -488,16 +680,23 @@ class _Turn:
 
     def reopen(self) -> None:
         """Facilities shut last turn are shut this one; after it they reopen,
-        their hirelings replaced."""
+        their hirelings replaced. Enlargements done by now take effect."""
         self.shut_ids = {f.id for f in self.b.facilities if f.shut}
         for f in self.b.facilities:
+            if f.vast_at and f.vast_at <= self.clock and f.space != "vast":
+                f = replace(f, space="vast",
+                            hirelings=f.hirelings + staff(self.rules, replace(f, space="vast"))
+                            - staff(self.rules, f))
+                self._fac(f)
+                note = self.br.facilities[f.kind].vast.note
+                self.lines.append(f"{self.name(f)} is Vast now" + (f": {note}" if note else ""))
             if f.shut:
                 self.lines.append(f"{self.name(f)} is shut this turn")
-                fdef = self.br.facilities.get(f.kind)
                 self._fac(replace(f, shut=f.shut - 1,
-                                  hirelings=f.hirelings or (fdef.hirelings if fdef else 0)))
+                                  hirelings=f.hirelings or staff(self.rules, f)))
 
-    def give(self, given: OrderGiven, level: int) -> None:
+    def give(self, given: OrderGiven) -> None:
+        level = self.level
         f = facility(self.b, given.facility)
         if f.basic:
             raise Refused(f"{self.name(f)} is a basic facility: it takes no orders")
@@ -512,8 +711,9 @@ class _Turn:
             raise Refused(f"{self.name(f)} is shut this turn")
         if o.min_level > level:
             raise Refused(f"{self.name(f)}: {o.text} needs an owner of level {o.min_level}")
-        if given.cost and not o.gm_cost:
+        if given.cost and not typed_gp(o):
             raise Refused(f"{self.name(f)}: {o.text} has a set cost; do not give one")
+        self.trade_limits(f, o, given.cost)
         if o.defenders and housing(self.rules, self.b, self.clock) <= self.b.defenders:
             raise Refused(f"no room to house more defenders "
                           f"({self.b.defenders} of {housing(self.rules, self.b, self.clock)})")
@@ -522,9 +722,35 @@ class _Turn:
         cost = order_cost(self.rules, self.b, o, given.cost, self.clock)
         self.given.add(f.id)
         self.b = _pay(self.b, self.clock, f"{self.name(f)}: {o.text}", cost)
-        self._fac(replace(facility(self.b, f.id), order=o.id, progress=0))
+        self._fac(replace(facility(self.b, f.id), order=o.id, progress=0, order_gp=given.cost))
         if cost:
             self.lines.append(f"{self.name(f)}: {cost:,} GP paid")
+
+    def trade_limits(self, f: Facility, o: OrderOption, gp: int) -> None:
+        """Refuses a purchase over the facility's limit or a sale beyond its stock."""
+        if not (o.buys or o.sells):
+            return
+        if gp <= 0:
+            raise Refused(f"{self.name(f)}: {o.text}: enter the goods' price in GP")
+        if o.sells and gp > f.stock:
+            raise Refused(f"{self.name(f)} holds {f.stock:,} GP of goods; "
+                          f"it cannot sell {gp:,} GP")
+        limit = band_at(self.br.facilities[f.kind].trade.buy_limit, self.level)
+        if o.buys and limit is not None and gp > limit:
+            raise Refused(f"{self.name(f)} buys up to {limit:,} GP of goods at a time "
+                          f"at owner level {self.level}")
+
+    def trade(self, f: Facility, o: OrderOption, why: str) -> None:
+        """Goods bought go into stock; goods sold leave it for their price and the markup."""
+        if o.buys:
+            self._fac(replace(facility(self.b, f.id), stock=f.stock + f.order_gp))
+        if o.sells:
+            markup = band_at(self.br.facilities[f.kind].trade.markup, self.level) or 0
+            gp = f.order_gp * (100 + markup) // 100
+            self._fac(replace(facility(self.b, f.id), stock=f.stock - f.order_gp))
+            self.b = _book(self.b, self.clock, why, gp)
+            self.lines.append(f"{self.name(f)}: sold {f.order_gp:,} GP of goods "
+                              f"+{markup}% for {gp:,} GP")
 
     def progress(self) -> None:
         """Every order in progress gains a turn's days; the finished ones pay out."""
@@ -538,8 +764,8 @@ class _Turn:
                 self._fac(replace(f, progress=done))
                 self.lines.append(f"{self.name(f)}: {o.text} ({done} of {o.days} days)")
                 continue
-            self._fac(replace(f, order="", progress=0))
-            self.finish(facility(self.b, f.id), o)
+            self._fac(replace(f, order="", progress=0, order_gp=0))
+            self.finish(replace(facility(self.b, f.id), order_gp=f.order_gp), o)
 
     def finish(self, f: Facility, o: OrderOption) -> None:
         why = f"{self.name(f)}: {o.text}"
@@ -558,11 +784,13 @@ class _Turn:
                 else int(expr)
             self.b = _book(self.b, self.clock, why, gp)
             self.lines.append(f"{self.name(f)}: +{gp:,} GP")
+        self.trade(f, o, why)
         if o.yields:
             self.b = _book(self.b, self.clock, why, item=o.yields)
             verb = {"craft": "made", "harvest": "harvested", "research": "learned"}.get(o.order,
                                                                                    "gained")
-            self.lines.append(f"{self.name(f)}: {verb} {o.yields}")
+            worth = f" worth {f.order_gp:,} GP" if o.buys else ""
+            self.lines.append(f"{self.name(f)}: {'bought' if o.buys else verb} {o.yields}{worth}")
         if o.defenders:
             room = housing(self.rules, self.b, self.clock) - self.b.defenders
             n = max(0, min(o.defenders, room))
@@ -620,11 +848,11 @@ class _Turn:
     def _attack(self, name, r, rerolls):
         b, a = self.b, self.br.attack
         if b.guest_monster:
-            self.b = replace(b, guest_monster=False, refugees=0)
+            self.b = replace(b, guest_monster=False, refugees=0, refugees_in=0)
             return self._say(name, r, "the guest monster drives them off and leaves; no losses")
         if defenders(b) == 0:
             f = self._pick([f for f in specials(b) if ready(f, self.clock)], "facility damaged")
-            self.b = replace(self.b, refugees=0)
+            self.b = replace(self.b, refugees=0, refugees_in=0)
             if f is None:
                 return self._say(name, r, "beaten off; nothing to damage")
             self._fac(replace(facility(self.b, f.id), shut=1))
@@ -639,7 +867,7 @@ class _Turn:
             killed = min(defenders(b), sum(1 for d in roll.dice if d == a.kills_on))
         housed = max(0, b.defenders - killed)
         merc = b.mercenaries - max(0, killed - b.defenders)
-        self.b = replace(b, defenders=housed, mercenaries=merc, refugees=0,
+        self.b = replace(b, defenders=housed, mercenaries=merc, refugees=0, refugees_in=0,
                          armory_stocked=False if n > 0 else b.armory_stocked)
         self._say(name, r, f"beaten off; {killed} defender(s) killed"
                   if n > 0 else "beaten off; no dice left to roll, no losses")
@@ -707,7 +935,9 @@ class _Turn:
         n = self.take(self.br.follow_ups.refugees, "refugees").total
         self.b = replace(self.b, refugees=self.b.refugees + n)
         gp = self._gain(name, self.br.follow_ups.refugees_gp, "refugees pay")
-        self._say(name, r, f"{n} refugees; they pay {gp:,} GP")
+        where = "in " + facility_name(self.rules, facility(self.b, self.b.refugees_in)) \
+            if self.b.refugees_in else "outside the walls"
+        self._say(name, r, f"{n} refugees; they pay {gp:,} GP; staying {where}")
 
     def _request_for_aid(self, name, r, rerolls):
         fu = self.br.follow_ups
@@ -715,7 +945,12 @@ class _Turn:
         if sent == 0:
             return self._say(name, r, "no defenders sent")
         sides = dicemod.parse(fu.aid_die).groups[0].sides
-        total = self.take(f"{sent}d{sides}", f"{sent} defender(s) sent").total
+        armed = fu.armory_aids and self.b.armory_stocked
+        if armed:
+            sides = self.br.attack.armory_die
+            self.b = replace(self.b, armory_stocked=False)
+        total = self.take(f"{sent}d{sides}", f"{sent} defender(s) sent"
+                          + (", armed from the Armory" if armed else "")).total
         reward = self.take(fu.aid_reward, "reward").total
         if total >= fu.aid_target:
             self.b = _book(self.b, self.clock, name, reward)
@@ -751,8 +986,10 @@ def evolve_founded(state: State, ev: BastionFounded) -> State:
     kinds = rules.basic_kinds
     basics = tuple(Facility(i + 1, kinds[i % len(kinds)], space, basic=True)
                    for i, space in enumerate(rules.start_basic))
+    c = party.find(state, ev.owner)
     b = Bastion(ev.owner, ev.name, next_due=state.clock + turn_seconds(state.rules),
-                facilities=basics, next_id=len(basics) + 1)
+                facilities=basics, next_id=len(basics) + 1,
+                swap_level=c.level if c is not None else rules.from_level)
     return replace(state, bastions=Bastions(state.bastions.all + (b,)))
 
 
@@ -760,25 +997,107 @@ def _added(b: Bastion, f: Facility) -> Bastion:
     return replace(b, facilities=b.facilities + (f,), next_id=b.next_id + 1)
 
 
-@evolves(FacilityAdded)
-def evolve_facility(state: State, ev: FacilityAdded) -> State:
-    b = _owned(state, ev.owner)
-    rules = state.rules
-    fdef = rules.bastion.facilities.get(ev.kind)
+def _may_have(state: State, b: Bastion, kind: str, instead: Facility | None = None):
+    """The facility definition of ``kind``, refusing what the level or its text forbids."""
+    fdef = state.rules.bastion.facilities.get(kind)
     if fdef is None:
-        raise Refused(f"no special facility {ev.kind!r}")
+        raise Refused(f"no special facility {kind!r}")
     level = owner_level(state, b)
     if level < fdef.level:
         raise Refused(f"{fdef.name} needs an owner of level {fdef.level} ({b.owner} is {level})")
-    have = specials(b)
-    allowed = specials_allowed(rules, level)
+    have = [f for f in specials(b) if f is not instead]
+    allowed = specials_allowed(state.rules, level)
     if len(have) >= allowed:
         raise Refused(f"{b.owner} (level {level}) has all {allowed} special facilities "
                       "the level allows")
-    if not fdef.many and any(f.kind == ev.kind for f in have):
+    if not fdef.many and any(f.kind == kind for f in have):
         raise Refused(f"{b.owner}'s bastion already has a {fdef.name}")
+    return fdef
+
+
+@evolves(FacilityAdded)
+def evolve_facility(state: State, ev: FacilityAdded) -> State:
+    b = _owned(state, ev.owner)
+    fdef = _may_have(state, b, ev.kind)
     f = Facility(b.next_id, ev.kind, fdef.space, hirelings=fdef.hirelings, ready_at=state.clock)
     return _put(state, _added(b, f))
+
+
+def _replaced(b: Bastion, f: Facility) -> Bastion:
+    return replace(b, facilities=tuple(f if x.id == f.id else x for x in b.facilities))
+
+
+@evolves(FacilitySwapped)
+def evolve_swapped(state: State, ev: FacilitySwapped) -> State:
+    b = _owned(state, ev.owner)
+    old = facility(b, ev.facility)
+    if old.basic:
+        raise Refused(f"#{old.id} is a basic facility: only special ones are swapped")
+    level = owner_level(state, b)
+    if level <= b.swap_level:
+        raise Refused(f"{b.owner} has not gained a level since level {b.swap_level}: "
+                      "a swap comes with a level-up")
+    if old.kind == ev.kind:
+        raise Refused(f"#{old.id} already is a {facility_name(state.rules, old)}")
+    fdef = _may_have(state, b, ev.kind, instead=old)
+    new = Facility(old.id, ev.kind, fdef.space, hirelings=fdef.hirelings, ready_at=state.clock)
+    return _put(state, replace(_replaced(b, new), swap_level=level))
+
+
+@evolves(FacilityEnlarged)
+def evolve_enlarged(state: State, ev: FacilityEnlarged) -> State:
+    b = _owned(state, ev.owner)
+    f = facility(b, ev.facility)
+    rules = state.rules
+    fdef = None if f.basic else rules.bastion.facilities.get(f.kind)
+    name = facility_name(rules, f)
+    if fdef is None or fdef.vast is None:
+        raise Refused(f"{name} cannot be enlarged" + (" this way (basic-enlarge does that)"
+                                                      if f.basic else ""))
+    if f.vast_at or f.space == "vast":
+        raise Refused(f"{name} is already Vast or being enlarged")
+    b = _pay(b, state.clock, f"enlarge {name} to Vast", rules.bastion.enlarge_special.gp)
+    done = state.clock + ev.days * rules.time.day_seconds
+    return _put(state, _replaced(b, replace(f, vast_at=done)))
+
+
+@evolves(DefenderNamed)
+def evolve_defender_named(state: State, ev: DefenderNamed) -> State:
+    b = _owned(state, ev.owner)
+    if len(b.roster) >= defenders(b):
+        raise Refused(f"all {defenders(b)} of {b.owner}'s defenders have names")
+    if any(d.name.casefold() == ev.name.casefold() for d in b.roster):
+        raise Refused(f"{ev.name} is on the roster already")
+    if ev.home:
+        f = facility(b, ev.home)
+        room = houses(state.rules, f)
+        if not room:
+            raise Refused(f"{facility_name(state.rules, f)} houses no defenders")
+        if housed_in(b, ev.home) >= room:
+            raise Refused(f"{facility_name(state.rules, f)} is full ({room} housed)")
+    return _put(state, replace(b, roster=b.roster + (Defender(ev.name, ev.home),)))
+
+
+@evolves(DefenderStruck)
+def evolve_defender_struck(state: State, ev: DefenderStruck) -> State:
+    b = _owned(state, ev.owner)
+    d = named(b, ev.name)
+    return _put(state, replace(b, roster=tuple(x for x in b.roster if x is not d)))
+
+
+@evolves(RefugeesHoused)
+def evolve_refugees(state: State, ev: RefugeesHoused) -> State:
+    b = _owned(state, ev.owner)
+    if not b.refugees:
+        raise Refused(f"{b.owner}'s bastion shelters no refugees")
+    if ev.leave:
+        return _put(state, replace(b, refugees=0, refugees_in=0))
+    if ev.facility:
+        f = facility(b, ev.facility)
+        if not f.basic or not ready(f, state.clock):
+            raise Refused(f"refugees go in a built basic facility; "
+                          f"{facility_name(state.rules, f)} is not one")
+    return _put(state, replace(b, refugees_in=ev.facility))
 
 
 @evolves(BasicOrdered)

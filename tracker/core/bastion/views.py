@@ -10,7 +10,8 @@ from ..state import State
 from ..tally import Tally, tally
 from ..view import state_view
 from .rules import (BasicEnlarged, BasicOrdered, BastionFounded, BastionTurnRun, Divested,
-                    DowntimePassed, FacilityAdded, GoldMoved, WallsOrdered, days_left,
+                    DowntimePassed, FacilityAdded, FacilityEnlarged, FacilitySwapped, GoldMoved,
+                    DefenderNamed, DefenderStruck, RefugeesHoused, WallsOrdered, days_left,
                     defenders, facility_name, find, housing, lieutenants, walls_built)
 
 
@@ -22,10 +23,49 @@ def _describe_founded(ev: BastionFounded, rules) -> str:
     return f"{ev.owner} founds a bastion" + (f", {ev.name}" if ev.name else "")
 
 
+def _kind_name(rules, kind: str) -> str:
+    fdef = rules.bastion.facilities.get(kind) if rules.bastion else None
+    return fdef.name if fdef else kind
+
+
+def _vouched(confirmed: bool) -> str:
+    return " (the GM confirms its prerequisite)" if confirmed else ""
+
+
 @describes(FacilityAdded)
 def _describe_facility(ev: FacilityAdded, rules) -> str:
-    fdef = rules.bastion.facilities.get(ev.kind) if rules.bastion else None
-    return f"{ev.owner}'s bastion: {fdef.name if fdef else ev.kind} added"
+    return f"{ev.owner}'s bastion: {_kind_name(rules, ev.kind)} added{_vouched(ev.confirmed)}"
+
+
+@describes(FacilitySwapped)
+def _describe_swapped(ev: FacilitySwapped, rules) -> str:
+    return (f"{ev.owner}'s bastion: facility #{ev.facility} becomes a "
+            f"{_kind_name(rules, ev.kind)} (level-up swap){_vouched(ev.confirmed)}")
+
+
+@describes(FacilityEnlarged)
+def _describe_enlarged(ev: FacilityEnlarged, rules) -> str:
+    e = rules.bastion.enlarge_special if rules.bastion else None
+    cost = f"{e.gp:,} GP, " if e else ""
+    return f"{ev.owner}'s bastion: enlarging facility #{ev.facility} to Vast ({cost}{ev.days} days)"
+
+
+@describes(DefenderNamed)
+def _describe_defender(ev: DefenderNamed, rules) -> str:
+    home = f", housed in facility #{ev.home}" if ev.home else ", needing no housing"
+    return f"{ev.owner}'s bastion: a defender is named {ev.name}{home}"
+
+
+@describes(DefenderStruck)
+def _describe_struck(ev: DefenderStruck, rules) -> str:
+    return f"{ev.owner}'s bastion: {ev.name} is struck from the roster"
+
+
+@describes(RefugeesHoused)
+def _describe_refugees(ev: RefugeesHoused, rules) -> str:
+    where = "leave, rehoused elsewhere" if ev.leave else \
+        f"move into facility #{ev.facility}" if ev.facility else "camp outside the walls"
+    return f"{ev.owner}'s bastion: the refugees {where}"
 
 
 @describes(BasicOrdered)
@@ -123,12 +163,16 @@ def _bastions_json(state: State) -> list[dict]:
             "lieutenants": lieutenants(rules, b, state.clock),
             "walls": {"squares": squares, "encloses": enclosed},
             "armory_stocked": b.armory_stocked, "guest_monster": b.guest_monster,
-            "refugees": b.refugees, "meditating": b.meditating,
+            "refugees": b.refugees, "refugees_in": b.refugees_in, "meditating": b.meditating,
+            "swap_level": b.swap_level,
+            "roster": [{"name": d.name, "home": d.home} for d in b.roster],
             "neglect": b.neglect, "abandoned": b.abandoned,
             "facilities": [{"id": f.id, "kind": f.kind, "name": facility_name(rules, f),
                             "basic": f.basic, "space": f.space, "hirelings": f.hirelings,
                             "ready": f.ready_at <= state.clock, "order": f.order,
-                            "progress_days": f.progress, "shut_turns": f.shut}
+                            "progress_days": f.progress, "shut_turns": f.shut,
+                            "order_gp": f.order_gp, "stock_gp": f.stock,
+                            "vast_at": f.vast_at}
                            for f in b.facilities],
             "ledger": [{"clock": l.clock, "why": l.why, "gp": l.gp, "item": l.item,
                         "balance": l.balance} for l in b.ledger],

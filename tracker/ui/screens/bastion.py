@@ -37,7 +37,7 @@ def _summary(state: State, b: Bastion, index: int, count: int) -> str:
     building = sum(n for n, at, _ in b.walls if at > state.clock)
     flags = [x for x, on_ in (("armory stocked", b.armory_stocked),
                               ("guest monster", b.guest_monster),
-                              (f"{b.refugees} refugees", b.refugees),
+                              (f"{b.refugees} refugees " + _refugees_where(state, b), b.refugees),
                               ("meditating", b.meditating)) if on_]
     level = bas.owner_level(state, b)
     return "\n".join([
@@ -55,7 +55,23 @@ def _summary(state: State, b: Bastion, index: int, count: int) -> str:
     ])
 
 
-def _facility_row(state: State, f) -> tuple[str, ...]:
+def _price_problem(text: str, o, f) -> str:
+    if not text.isdigit():
+        return "a whole number of GP"
+    if (o.buys or o.sells) and int(text) == 0:
+        return "the goods' price: more than 0 GP"
+    if o.sells and int(text) > f.stock:
+        return f"the stock holds {f.stock:,} GP of goods"
+    return ""
+
+
+def _refugees_where(state: State, b: Bastion) -> str:
+    if not b.refugees_in:
+        return "outside"
+    return f"in #{b.refugees_in}"
+
+
+def _facility_row(state: State, b: Bastion, f) -> tuple[str, ...]:
     rules = state.rules
     fdef = rules.bastion.facilities.get(f.kind)
     if not bas.ready(f, state.clock):
@@ -67,7 +83,16 @@ def _facility_row(state: State, f) -> tuple[str, ...]:
         doing = f"{o.order}: {o.id} {f.progress}/{o.days} d"
     else:
         doing = "idle"
-    return (str(f.id), bas.facility_name(rules, f), rules.bastion.spaces[f.space].name,
+    if f.stock:
+        doing += f", stock {f.stock:,} GP"
+    names = [d.name for d in b.roster if d.home == f.id]
+    if names:
+        doing += " · " + ", ".join(names)
+    space = rules.bastion.spaces[f.space].name
+    if f.vast_at and f.space != "vast":
+        space += " →Vast" + (" (next turn)" if f.vast_at <= state.clock
+                             else f" Day {clock.day(rules, f.vast_at)}")
+    return (str(f.id), bas.facility_name(rules, f), space,
             str(f.hirelings), ", ".join(sorted({o.order for o in fdef.orders})) if fdef else "",
             doing)
 
@@ -178,7 +203,7 @@ class BastionScreen(Asking, Screen):
         all_ = state.bastions.all
         summary.update(plain(_summary(state, b, all_.index(b), len(all_))))
         for f in bas.specials(b):
-            table.add_row(*_facility_row(state, f), key=str(f.id))
+            table.add_row(*_facility_row(state, b, f), key=str(f.id))
         self.call_after_refresh(self._show_results)
 
     def _show_results(self) -> None:
@@ -248,7 +273,8 @@ class BastionScreen(Asking, Screen):
             o = bas.option(rules, f, oid)
             gp = bas.order_cost(rules, b, o, typed, self.state.clock)
             cost += gp
-            lines.append(f"{bas.facility_name(rules, f)}: {o.text}" + (f" ({gp:,} GP)" if gp else ""))
+            worth = f" ({gp:,} GP)" if gp else f" (sells {typed:,} GP of stock)" if o.sells else ""
+            lines.append(f"{bas.facility_name(rules, f)}: {o.text}{worth}")
         cmd = bas.RunTurn(b.owner, tuple(orders))
         why = refusal(self.app, cmd)
         ok = await self._choose(
@@ -270,7 +296,8 @@ class BastionScreen(Asking, Screen):
             opts = [("", "No order")]
             for o in fdef.orders:
                 gp = bas.order_cost(rules, b, o, 0, self.state.clock)
-                price = "GM sets the cost" if o.gm_cost else (f"{gp:,} GP" if gp else "free")
+                price = "GM enters the price" if bas.typed_gp(o) else \
+                    (f"{gp:,} GP" if gp else "free")
                 what = o.text if o.text.lower().startswith(o.order) else \
                     f"{o.order.capitalize()}: {o.text}"
                 opts.append((o.id, f"{what} — {price}, {o.days} days"))
@@ -280,9 +307,12 @@ class BastionScreen(Asking, Screen):
             if not oid:
                 continue
             typed = 0
-            if bas.option(rules, f, oid).gm_cost:
-                text = await self._ask(f"{fdef.name}: cost in GP", "What the goods cost",
-                                       lambda t: "" if t.isdigit() else "a whole number of GP")
+            o = bas.option(rules, f, oid)
+            if bas.typed_gp(o):
+                hint = (f"Standard price of goods sold (stock {f.stock:,} GP)" if o.sells
+                        else "What the goods cost")
+                text = await self._ask(f"{fdef.name}: price in GP", hint,
+                                       lambda t: _price_problem(t, o, f))
                 if text is None:
                     return None
                 typed = int(text)
@@ -343,10 +373,12 @@ class BastionScreen(Asking, Screen):
         kind = await self._choose("Add which special facility?", opts)
         if kind is None:
             return
-        need = rules.facilities[kind].prerequisite
+        need = bas.unconfirmed(self.state, b.owner, kind)  # not shown by the sheet
         if need:
-            ok = await self._choose(f"{rules.facilities[kind].name} needs: {need}",
-                                    [("yes", f"{b.owner} meets it"), ("no", "Cancel")])
+            ok = await self._choose(f"{rules.facilities[kind].name}: does {b.owner} qualify?",
+                                    [("yes", "Yes: a feat, a second class or an item"),
+                                     ("no", "No: cancel")],
+                                    f"It needs one who {need}")
             if ok != "yes":
                 return
         self.app.run_command(bas.AddFacility(b.owner, kind, True))
