@@ -153,3 +153,35 @@ async def test_storehouse_and_stable_trade_by_keys(saves):
     assert reopened.state == state
     assert [f.stock for f in bas.specials(bas.find(reopened.state, "Aria"))] == [600, 200]
     reopened.close()
+
+
+async def _pause(pilot) -> None:
+    """A dialog is opening: let it come up (its worker waits on the GM)."""
+    for _ in range(4):
+        await pilot.pause()
+
+
+async def test_naming_and_striking_defenders_from_the_palette(saves):
+    """The bastion actions the CLI has are on the screen too (palette entries)."""
+    build_keep(saves, "roster").close()
+    app = TrackerApp(saves, "roster")
+    async with app.run_test(size=SIZE) as pilot:
+        await _to_bastion_screen(pilot)
+        screen = app.screen
+        await screen.run_action("name_defender")
+        await _pause(pilot)
+        await pilot.press(*"Wren", "enter")
+        await _pause(pilot)
+        await pilot.press("enter")  # lives in the first facility offered
+        await _settle(pilot)
+        b = app.state.bastions.all[0]
+        assert any(d.name == "Wren" for d in b.roster)
+        await screen.run_action("strike_defender")
+        await _pause(pilot)
+        names = [d.name for d in app.state.bastions.all[0].roster]
+        await pilot.press(*["down"] * names.index("Wren"), "enter")
+        await _settle(pilot)
+        assert not any(d.name == "Wren" for d in app.state.bastions.all[0].roster)
+    reopened = Campaign.open(saves, "roster")
+    assert not any(d.name == "Wren" for d in reopened.state.bastions.all[0].roster)
+    reopened.close()

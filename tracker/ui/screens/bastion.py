@@ -71,6 +71,11 @@ def _refugees_where(state: State, b: Bastion) -> str:
     return f"in #{b.refugees_in}"
 
 
+def _kind_name(state: State, f) -> str:
+    fdef = state.rules.bastion.facilities.get(f.kind)
+    return fdef.name if fdef else f.kind
+
+
 def _facility_row(state: State, b: Bastion, f) -> tuple[str, ...]:
     rules = state.rules
     fdef = rules.bastion.facilities.get(f.kind)
@@ -146,6 +151,13 @@ class BastionScreen(Asking, Screen):
         ("Build basic facility", "Cramped, roomy or vast, with its cost and days", "basic"),
         ("Build walls", "Squares of defensive wall, with their cost and days", "walls"),
         ("Treasury gold", "Gold into or out of the bastion's treasury", "gold"),
+        ("Enlarge facility", "The highlighted special facility, Roomy to Vast", "enlarge"),
+        ("Swap facility", "On a level-up: the highlighted special facility for another",
+         "swap"),
+        ("House refugees", "In a basic facility, outside the walls, or gone", "refugees"),
+        ("Name a defender", "Put a name on one of the defenders, and where they live",
+         "name_defender"),
+        ("Strike a defender", "Take a named defender off the roster", "strike_defender"),
         ("Ledger or turns", "Show the ledger, or the last turns", "ledger"),
         ("Next bastion", "Show another owner's bastion", "next_bastion"),
     ]
@@ -397,6 +409,100 @@ class BastionScreen(Asking, Screen):
         what = await self._choose("What is it?", [(k, k) for k in rules.basic_kinds])
         if what is not None:
             self.app.run_command(bas.BuildBasic(b.owner, space, what))
+
+    def _highlighted_facility(self, b: Bastion):
+        want = self.app.selected.get("facility")
+        f = next((f for f in b.facilities if str(f.id) == want), None)
+        if f is None:
+            self.notify("Highlight a facility first (arrow keys).", severity="warning")
+        return f
+
+    @work(exit_on_error=False)
+    async def action_enlarge(self) -> None:
+        b = self._owned()
+        if b is None or (f := self._highlighted_facility(b)) is None:
+            return
+        days = 0
+        rule = self.state.rules.bastion.enlarge_special
+        if rule is not None and not rule.days:  # the GM's, as the source gives none
+            text = await self._ask(f"Enlarge #{f.id}: days of work", "not in the source: "
+                                   "the GM says how long", self._check(
+                                       positive_int, lambda t: bas.EnlargeFacility(
+                                           b.owner, f.id, int(t))))
+            if text is None:
+                return
+            days = int(text)
+        if not self._refused(bas.EnlargeFacility(b.owner, f.id, days)):
+            self.app.run_command(bas.EnlargeFacility(b.owner, f.id, days))
+
+    @work(exit_on_error=False)
+    async def action_swap(self) -> None:
+        b = self._owned()
+        if b is None or (f := self._highlighted_facility(b)) is None:
+            return
+        kinds = self.state.rules.bastion.facilities
+        opts = [(k, d.name) for k, d in kinds.items()
+                if not refusal(self.app, bas.SwapFacility(b.owner, f.id, k, True))]
+        if not opts:
+            self.notify(refusal(self.app, bas.SwapFacility(b.owner, f.id, next(iter(kinds)), True)),
+                        severity="warning")
+            return
+        kind = await self._choose(f"Swap #{f.id} for which facility?", opts)
+        if kind is None:
+            return
+        need = bas.unconfirmed(self.state, b.owner, kind)
+        if need:
+            ok = await self._choose(f"{kinds[kind].name}: does {b.owner} qualify?",
+                                    [("yes", "Yes: a feat, a second class or an item"),
+                                     ("no", "No: cancel")], f"It needs one who {need}")
+            if ok != "yes":
+                return
+        self.app.run_command(bas.SwapFacility(b.owner, f.id, kind, bool(need)))
+
+    @work(exit_on_error=False)
+    async def action_refugees(self) -> None:
+        b = self._owned()
+        if b is None:
+            return
+        opts = [(str(f.id), f"In #{f.id}, the {f.kind.lower()}") for f in b.facilities if f.basic]
+        opts += [("0", "Outside the walls"), ("leave", "Gone: rehoused elsewhere")]
+        opts = [(k, label) for k, label in opts if not refusal(
+            self.app, bas.HouseRefugees(b.owner, 0 if k == "leave" else int(k), k == "leave"))]
+        if not opts:
+            self.notify(refusal(self.app, bas.HouseRefugees(b.owner)), severity="warning")
+            return
+        where = await self._choose("House the refugees where?", opts)
+        if where is not None:
+            self.app.run_command(bas.HouseRefugees(b.owner, 0 if where == "leave" else int(where),
+                                                   where == "leave"))
+
+    @work(exit_on_error=False)
+    async def action_name_defender(self) -> None:
+        b = self._owned()
+        if b is None:
+            return
+        name = await self._ask("Name a defender", "e.g. Bran the Tall", self._check(
+            None, lambda t: bas.NameDefender(b.owner, t)), max_length=40)
+        if name is None:
+            return
+        homes = [(str(f.id), f"#{f.id} {_kind_name(self.state, f)}") for f in b.facilities
+                 if not refusal(self.app, bas.NameDefender(b.owner, name, f.id))]
+        home = await self._choose(f"Where does {name} live?", homes + [("0", "Needs no housing")])
+        if home is not None:
+            self.app.run_command(bas.NameDefender(b.owner, name, int(home)))
+
+    @work(exit_on_error=False)
+    async def action_strike_defender(self) -> None:
+        b = self._owned()
+        if b is None:
+            return
+        if not b.roster:
+            self.notify("No named defenders yet.", severity="warning")
+            return
+        who = await self._choose("Strike whom off the roster?",
+                                 [(d.name, d.name) for d in b.roster])
+        if who is not None:
+            self.app.run_command(bas.StrikeDefender(b.owner, who))
 
     @work(exit_on_error=False)
     async def action_walls(self) -> None:
