@@ -10,7 +10,7 @@ import math
 import pytest
 
 from tracker.core import chase as ch
-from tracker.core.dice import DiceNeeded, ManualDice, SeededDice
+from tracker.core.dice import DiceNeeded, ManualDice, ScriptedDice, SeededDice
 from tracker.core.engine import decide, evolve
 from tracker.core.errors import Refused
 from tracker.core.lights import LightSource
@@ -74,7 +74,8 @@ def test_dash_beyond_the_free_ones_saves_or_the_party_member_gains_exhaustion(ma
         c.dispatch(ch.TakeTurn(0), [12])  # the thug stands
     out = c.dispatch(ch.TakeTurn(None, True), [12, 7])  # sixth: 7+2 = 9 < DC 10
     assert out.envelopes[0].event.save.total == 9
-    assert [e.event.TYPE for e in out.envelopes] == ["chase_turn_taken", "exhaustion_set"]
+    # the exhaustion is derived from the save's die (no party event to go stale on an amend)
+    assert [e.event.TYPE for e in out.envelopes] == ["chase_turn_taken"]
     assert c.state.party[0].exhaustion == 1 and runner(c, "Ana")["exhaustion"] == 1
     c.dispatch(ch.TakeTurn(0), [12])
     c.dispatch(ch.TakeTurn(None, True), [12, 8])  # 8+2 = 10 meets the DC
@@ -386,3 +387,100 @@ def test_wilderness_surprise(make, rid):
     assert js(c)["outcome"] == "escaped" and js(c)["evasion"]["surprised"] == "monsters"
     with pytest.raises(Refused, match="only in the wilderness"):
         c.dispatch(ch.StartEvasion("dungeon", 120, 120, 12, surprised="party"))
+
+
+# --- complications: the afflicted's save rolled, a failure applied ------------------------
+
+
+def test_a_complication_save_missed_costs_the_next_runner_movement(make):
+    c = urban(make)
+    out = c.dispatch(ch.TakeTurn(0), [1, 5])  # a cart; the Thug's Dex save (not known: +0)
+    assert out.envelopes[0].event.victim_save.expr == "1d20"
+    thug = runner(c, "Thug")
+    assert "save 5: failed" in thug["complication"] and thug["hindered_ft"] == 10
+    with pytest.raises(Refused, match="less 10 ft lost to a complication"):
+        c.dispatch(ch.TakeTurn(30), [12])
+    c.dispatch(ch.TakeTurn(None), [12])
+    assert runner(c, "Thug")["position_ft"] == 20 and runner(c, "Thug")["complication"] is None
+
+
+def test_the_gm_types_a_save_modifier_the_tracker_lacks(make):
+    c = urban(make)
+    out = c.dispatch(ch.TakeTurn(0, save_bonus=4), [1, 6])  # 6+4 = 10 meets DC 10
+    assert out.envelopes[0].event.victim_save.total == 10
+    assert "made" in runner(c, "Thug")["complication"]
+    c.dispatch(ch.TakeTurn(None), [12])
+    assert runner(c, "Thug")["position_ft"] == 30
+
+
+def test_complication_damage_lands_on_the_party_members_hit_points(make):
+    c = urban(make)
+    hp = c.state.party[0].hp
+    c.dispatch(ch.TakeTurn(0), [12])
+    out = c.dispatch(ch.TakeTurn(0), [5, 4, 3, 2])  # brawl: Ana's best of Str/Dex/Cha is Dex +3
+    ev = out.envelopes[0].event
+    assert ev.victim_save.expr == "1d20+3" and ev.victim_save.total == 7  # < DC 15
+    assert ev.damage.total == 5 and c.state.party[0].hp == hp - 5
+    assert "takes 5" in runner(c, "Ana")["complication"]
+
+
+def test_a_made_save_leaves_the_runner_unharmed(make):
+    c = urban(make)
+    hp = c.state.party[0].hp
+    c.dispatch(ch.TakeTurn(0), [12])
+    out = c.dispatch(ch.TakeTurn(0), [5, 12])  # 12+3 = 15 meets DC 15: no damage die
+    assert out.envelopes[0].event.damage is None and c.state.party[0].hp == hp
+
+
+def test_prone_costs_half_the_speed_on_the_next_turn(make):
+    c = urban(make)
+    c.dispatch(ch.TakeTurn(0), [12])
+    c.dispatch(ch.TakeTurn(0), [4, 1])  # slippery ground: 1+3 < 10, falls prone
+    assert "prone" in runner(c, "Ana")["complication"]
+    with pytest.raises(Refused, match="less 15 ft"):
+        c.dispatch(ch.TakeTurn(20), [12])
+    c.dispatch(ch.TakeTurn(15), [12])
+
+
+def test_a_creature_joins_the_chase_after_its_quarry(make):
+    c = make("dnd-2024")
+    c.dispatch(AddCharacter("Ana", "rogue", 1, ROGUE))
+    c.dispatch(ch.StartChase("wilderness", 40))
+    c.dispatch(ch.JoinChase("Ana"), [20])
+    c.dispatch(ch.JoinChase("Thug", "pursuer", speed=30, con=1, perception=12), [10])
+    c.dispatch(ch.TakeTurn(0), [12])
+    out = c.dispatch(ch.TakeTurn(0, creature="Wolf", creature_speed=40), [6, 1, 15])
+    assert out.envelopes[0].event.victim_save.expr == "1d20+2"  # Wis +2 beats Cha +0
+    wolf = runner(c, "Wolf")
+    assert (wolf["side"], wolf["quarry"], wolf["speed"], wolf["initiative"]) == \
+        ("pursuer", "Ana", 40, 15)
+    assert [r["name"] for r in js(c)["runners"]] == ["Ana", "Wolf", "Thug"]
+
+
+def test_amending_a_dash_save_die_recomputes_the_party_members_exhaustion(make):
+    c = urban(make)
+    for _ in range(5):
+        c.dispatch(ch.TakeTurn(None, True), [12])
+        c.dispatch(ch.TakeTurn(0), [12])
+    out = c.dispatch(ch.TakeTurn(None, True), [12, 7])  # 9 < DC 10: exhaustion 1
+    assert c.state.party[0].exhaustion == 1
+    c.dispatch(c.amend_command(out.envelopes[0].seq, [12, 8]))  # it was an 8: 10 saves
+    assert c.state.party[0].exhaustion == 0 and runner(c, "Ana")["exhaustion"] == 0
+
+
+def test_manual_dice_ask_for_the_afflicted_runners_save_and_damage(make):
+    c = urban(make)
+    c.dispatch(ch.TakeTurn(0), [12])
+    with pytest.raises(DiceNeeded, match="Ana: DC 15 Str, Dex or Cha save"):
+        decide(c.state, ch.TakeTurn(0), ScriptedDice([5]))
+    with pytest.raises(DiceNeeded, match="Ana: damage"):
+        decide(c.state, ch.TakeTurn(0), ScriptedDice([5, 1]))
+
+
+def test_complication_damage_dice_are_checked_at_load():
+    from pathlib import Path
+
+    from tracker.core.ruleset import RulesetError, load_text
+    t = (Path(__file__).parent.parent / "rulesets" / "dnd-2024.toml").read_text()
+    with pytest.raises(RulesetError, match=r"chase\.complications\.urban\.entries\[5\]\.damage"):
+        load_text(t.replace('damage = "1d4"', 'damage = "1d"', 1), "mine.toml")

@@ -38,6 +38,7 @@ class Runner(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     exhaustion: int = 0  # gained in the chase (not a party member)
     status: str = IN
     complication: str = ""  # what the last complication did to it, until its turn ends
+    hindered: int = 0  # feet a failed complication save costs it on its next turn
 
 
 class Evasion(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
@@ -79,6 +80,12 @@ class Complication(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     save: str = ""  # e.g. "Dex", "Str or Dex"
     dc: Int(0, 100) = 0
     on_fail: str = ""
+    # what a failed save does, where the tracker applies it (on_fail says it in words)
+    damage: str = ""  # dice, taken off a party member's hit points
+    lose_feet: Int(0, 1000) = 0  # difficult terrain: feet of its next move lost
+    lose_half: bool = False  # prone (standing up) or blinded: half its speed lost
+    condition: str = ""  # noted on the runner until its next turn ends
+    joins: bool = False  # a creature joins the chase with the afflicted as its quarry
 
 
 class Table(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -155,6 +162,10 @@ def _check(rules) -> Problems:
         problems.check(f"chase.{key}", dice.parse, getattr(c, key))
     for name, t in c.complications.items():
         problems.add(f"chase.complications.{name}", rolled_table_problem(t.die, t.entries))
+        for i, row in enumerate(t.entries):
+            if row.damage:
+                problems.check(f"chase.complications.{name}.entries[{i}].damage",
+                               dice.parse, row.damage)
     for name, f in c.escape_factors.items():
         if f.edge not in ("advantage", "disadvantage"):
             problems.add(f"chase.escape_factors.{name}.edge",

@@ -40,6 +40,13 @@ def _turn(ev: r.TurnTaken, rules) -> str:
     text = r.complication_text(rules, ev.setting, ev.complication)
     bits.append(f"complication {roll_text(ev.complication)}" +
                 (f": {text}" if text else " none"))
+    if ev.victim_save is not None:
+        bits.append(f"the next runner's save {roll_text(ev.victim_save)}")
+    if ev.damage is not None:
+        bits.append(f"damage {roll_text(ev.damage)}")
+    if ev.joiner is not None:
+        bits.append(f"{ev.creature} joins (speed {ev.creature_speed} ft), initiative "
+                    f"{roll_text(ev.joiner)}")
     return "; ".join(bits)
 
 
@@ -119,7 +126,8 @@ def _chase_alerts(before: State, after: State) -> list[Alert]:
     for x in a.runners:
         old = was.get(x.name)
         if x.complication and (old is None or old.complication != x.complication):
-            brief = x.complication.split("; on a failure")[0]  # the screen shows the rest
+            what, _, did = x.complication.partition(r.OUTCOME)
+            brief = what.split("; on a failure")[0] + (r.OUTCOME + did if did else "")
             out.append(Alert("warning", f"Complication for {x.name}: {brief}"))
         now, then = r.status(after, x), (r.status(before, old) if old else IN)
         if now != then and old is not None:
@@ -159,6 +167,7 @@ def _chase_json(state: State) -> dict:
                         "dashes": x.dashes, "free_dashes": r.free_dashes(state, x),
                         "exhaustion": r.exhaustion(state, x), "status": r.status(state, x),
                         "complication": x.complication or None,
+                        "hindered_ft": x.hindered,
                         **({"quarry": q.name if (q := r.quarry_of(state, x)) else None}
                            if x.side == PURSUER else {})}
                        for x in ch.runners] if state.rules.chase else []}
