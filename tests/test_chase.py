@@ -484,3 +484,39 @@ def test_complication_damage_dice_are_checked_at_load():
     t = (Path(__file__).parent.parent / "rulesets" / "dnd-2024.toml").read_text()
     with pytest.raises(RulesetError, match=r"chase\.complications\.urban\.entries\[5\]\.damage"):
         load_text(t.replace('damage = "1d4"', 'damage = "1d"', 1), "mine.toml")
+
+
+@pytest.mark.parametrize("ruleset", ["dyb-og-drager", "dolmenwood"])
+def test_a_day_of_pursuit_moves_the_clock_a_day_and_says_where_the_party_fled(make, ruleset):
+    c = make(ruleset)
+    c.dispatch(ch.StartEvasion("wilderness", 240, 120, 12, True, 3, 1))
+    c.dispatch(ch.RollEvasion(), [99])
+    before = c.state.clock
+    out = c.dispatch(ch.PursueDay("north, up the valley"), [51])
+    assert c.state.clock - before == c.state.rules.time.day_seconds and js(c)["active"]
+    ev = out.envelopes[0].event
+    assert ev.direction_roll is None and ev.direction == "north, up the valley"
+    assert ch.direction(c.state.rules, ch.PursuitDayRolled(None, None)) == \
+        "a random direction (not in the source: GM enters it)"
+
+
+def test_a_house_rule_direction_table_is_rolled_first(make):
+    from pathlib import Path
+
+    from tracker.core.ruleset import load_text
+    t = (Path(__file__).parent.parent / "rulesets" / "dyb-og-drager.toml").read_text()
+    t = t.replace('not_in_source = ["the random direction',
+                  'directions = { die = "1d2", entries = [{ roll = [1, 1], result = "east" }, '
+                  '{ roll = [2, 2], result = "west" }] }\nnot_in_source = ["the random direction', 1)
+    rules = load_text(t, "house.toml")
+    with pytest.raises(Exception, match="directions"):
+        load_text(t.replace('roll = [2, 2], result = "west"', 'roll = [3, 3], result = "west"'),
+                  "house.toml")
+    c = make("dyb-og-drager")
+    c.dispatch(ch.StartEvasion("wilderness", 240, 120, 12, True, 3, 1))
+    c.dispatch(ch.RollEvasion(), [99])
+    from msgspec.structs import replace
+    state = replace(c.state, ruleset=rules)
+    [ev] = decide(state, ch.PursueDay(), ScriptedDice([2, 50]))
+    assert ev.direction_roll.total == 2 and ev.roll.total == 50
+    assert ch.direction(rules.rules, ev) == "west" and evolve(state, ev).chase.outcome == "caught"

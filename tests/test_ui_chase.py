@@ -137,3 +137,27 @@ async def test_a_dungeon_evasion_by_keys(saves, ruleset):
     assert reopened.state.clock == 30 and reopened.state.chase.active == want
     assert reopened.state == app.state
     reopened.close()
+
+
+@pytest.mark.parametrize("ruleset", ["dyb-og-drager", "dolmenwood"])
+async def test_a_day_of_wilderness_pursuit_by_keys(saves, ruleset):
+    """After a failed evasion roll: a day of pursuit asks which way the party
+    flees (the source has no table) and moves the clock a day."""
+    c = Campaign.create(saves, "k", ruleset, 5)
+    for n in ("Ana", "Bo"):
+        c.dispatch(party.AddCharacter(n))
+    c.dispatch(ch.StartEvasion("wilderness", 240, 120, 12, True, 2, 1))  # morale 12: no roll
+    c.dispatch(ch.RollEvasion(), [100])
+    start = c.state.clock
+    c.close()
+    app = TrackerApp(saves, "k")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await _keys(pilot, "enter")
+        await _keys(pilot, "6", "y", *"north", "enter")
+    reopened = Campaign.open(saves, "k")
+    day = [e.event for e in reopened.store.read() if e.event.TYPE == "pursuit_day_rolled"]
+    assert len(day) == 1 and day[0].direction == "north" and day[0].roll is not None
+    assert reopened.state.clock == start + reopened.state.rules.time.day_seconds
+    assert reopened.state == app.state
+    reopened.close()

@@ -28,7 +28,7 @@ from .model import CAUGHT, ESCAPED, MAX_GROUP, Chase, Evasion
 __all__ = ["WHERE", "SURPRISED", "StartEvasion", "RunRound", "DropBait", "RollEvasion", "PursueDay",
            "EvasionStarted", "RoundRun", "BaitDropped", "EvasionRolled", "PursuitDayRolled",
            "pursues", "chance", "wilderness_chance", "sea_chance", "bait_took", "evaded",
-           "caught_up"]
+           "caught_up", "direction"]
 
 WHERE = ("dungeon", "wilderness", "sea")
 SURPRISED = ("", "party", "monsters")  # who was surprised when the party fled
@@ -66,7 +66,11 @@ class RollEvasion(Command, frozen=True):
 
 
 class PursueDay(Command, frozen=True):
-    """A day of wilderness pursuit: faster pursuers may catch up."""
+    """A day of wilderness pursuit: the party flees in a random direction (rolled
+    on the ruleset's table, or as the GM says where it has none), faster
+    pursuers may catch up, and the day passes on the clock."""
+
+    direction: str = ""
 
 
 # --- events ---------------------------------------------------------------------------
@@ -105,7 +109,10 @@ class EvasionRolled(Event, frozen=True):
 
 @event("pursuit_day_rolled", area="chase")
 class PursuitDayRolled(Event, frozen=True):
+    # the dice in the order they are rolled: the direction first, then the catch-up
+    direction_roll: Roll | None = None  # on the ruleset's table, where it has one
     roll: Roll | None = None  # None: the pursuers are not faster and cannot catch up
+    direction: Annotated[str, Meta(max_length=80)] = ""  # the GM's, where no table
 
 
 # --- derived --------------------------------------------------------------------------
@@ -249,11 +256,27 @@ def decide_day(state: State, cmd: PursueDay, dice) -> list[Event]:
     ev = _evasion(state, "wilderness")
     if not ev.chance:
         raise Refused("roll the evasion first: the daily pursuit follows a failed one")
-    if ev.monster_speed <= ev.party_speed:
-        return [PursuitDayRolled(None)]
     e = _rules(state)
-    return [PursuitDayRolled(dicemod.roll(e.evasion_die, dice,
-                                          f"faster pursuers catch up ({e.catch_up}%)"))]
+    said = cmd.direction.strip()
+    if len(said) > 80:
+        raise Refused("a direction is at most 80 characters")
+    way = None
+    if e.directions is not None and not said:
+        way = dicemod.roll(e.directions.die, dice, "which way the party flees")
+    if ev.monster_speed <= ev.party_speed:
+        return [PursuitDayRolled(way, None, said)]
+    return [PursuitDayRolled(way, dicemod.roll(e.evasion_die, dice,
+                                               f"faster pursuers catch up ({e.catch_up}%)"),
+                             said)]
+
+
+def direction(rules, ev: PursuitDayRolled) -> str:
+    """Which way the party fled that day: the GM's word, the table's, or unknown."""
+    dirs = rules.chase.evasion.directions if rules.chase and rules.chase.evasion else None
+    if ev.direction or ev.direction_roll is None or dirs is None:
+        return ev.direction or "a random direction (not in the source: GM enters it)"
+    return next((d.result for d in dirs.entries
+                 if d.roll[0] <= ev.direction_roll.total <= d.roll[1]), "")
 
 
 # --- evolve ---------------------------------------------------------------------------
@@ -326,4 +349,6 @@ def caught_up(rules, ev: PursuitDayRolled) -> bool:
 @evolves(PursuitDayRolled)
 def evolve_day(state: State, ev: PursuitDayRolled) -> State:
     e = _evasion(state, "wilderness")
+    # a day of flight passes on the one clock (outdoors: no lights kept burning)
+    state = pass_time(state, state.rules.time.day_seconds, burning=False)
     return _end(state, CAUGHT, e) if caught_up(state.rules, ev) else state

@@ -118,6 +118,16 @@ class Sea(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     closing_min: Int(0, 10_000)  # feet a round the gap closes by, at least
 
 
+class Direction(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    roll: Pair(-BIG, BIG)
+    result: str  # which way the fleeing side runs
+
+
+class Directions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    die: str
+    entries: list[Direction]
+
+
 class Evade(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """B/X evasion and pursuit."""
 
@@ -134,7 +144,9 @@ class Evade(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     terrain: dict[str, Bonus] = {}  # e.g. dense woods
     floor: Int(0, 100) = 5
     catch_up: Int(0, 100) = 50  # daily pursuit: a faster pursuer catches up
+    directions: Directions | None = None  # a day's random direction (None: the GM says)
     sea: Sea | None = None
+    not_in_source: list[str] = []  # what the source leaves to the GM
 
 
 class ChaseRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -186,6 +198,9 @@ def _check_evasion(e: Evade, problems: Problems) -> None:
         for i, b in enumerate(e.wilderness):
             problems.add(f"chase.evasion.wilderness[{i}].chances",
                          table_gap([p.pursuers for p in b.chances], 1, MAX_GROUP, "pursuing group"))
+    if e.directions is not None:
+        problems.add("chase.evasion.directions",
+                     rolled_table_problem(e.directions.die, e.directions.entries))
     if e.sea is not None:
         problems.add("chase.evasion.sea.chances",
                      table_gap([b.slower for b in e.sea.chances], -BIG, BIG, "speed difference"))

@@ -107,10 +107,13 @@ def _rolled(ev: r.EvasionRolled, rules) -> str:
 
 @describes(r.PursuitDayRolled)
 def _day(ev: r.PursuitDayRolled, rules) -> str:
+    way = f"fleeing {r.direction(rules, ev)}" + \
+        (f" {roll_text(ev.direction_roll)}" if ev.direction_roll is not None else "")
     if ev.roll is None:
-        return "A day of pursuit: the pursuers are not faster"
+        return f"A day of pursuit, {way}: the pursuers are not faster"
     took = rules.chase is not None and rules.chase.evasion is not None and r.caught_up(rules, ev)
-    return f"A day of pursuit {roll_text(ev.roll)}: " + ("caught up" if took else "not caught")
+    return f"A day of pursuit, {way}: catch-up {roll_text(ev.roll)}, " + \
+        ("caught up" if took else "not caught")
 
 
 # --- what the GM must not miss ------------------------------------------------------------
