@@ -520,3 +520,48 @@ def test_a_house_rule_direction_table_is_rolled_first(make):
     [ev] = decide(state, ch.PursueDay(), ScriptedDice([2, 50]))
     assert ev.direction_roll.total == 2 and ev.roll.total == 50
     assert ch.direction(rules.rules, ev) == "west" and evolve(state, ev).chase.outcome == "caught"
+
+
+def _run_out(c, rid):
+    c.dispatch(ch.StartEvasion("dungeon", 150, 120, morale=12 if rid == "dyb-og-drager" else 0))
+    for _ in range(30):
+        c.dispatch(ch.RunRound())
+
+
+@pytest.mark.parametrize("rid,effects", [
+    ("dyb-og-drager", {"monster_to_hit": 2, "party_damage": -2}),
+    ("dolmenwood", {"party_to_hit": -2, "party_damage": -2, "party_ac": -2})])
+def test_running_exhaustion_lasts_until_three_dungeon_rest_turns(make, rid, effects):
+    from tracker.core.dungeon import AdvanceTurn, EnterDungeon
+    c = bx(make, rid)
+    c.dispatch(EnterDungeon("Crypt"))
+    _run_out(c, rid)
+    c.dispatch(ch.EndChase("escaped"))
+    worn = js(c)["running_exhaustion"]
+    assert worn["rest_turns_left"] == 3 and worn["effects"] == effects
+    if rid == "dyb-og-drager":
+        assert worn["text"] == "monsters +2 to hit, -2 damage (at least 1)"
+
+    def turn(activity):  # a quiet wandering check where the turn makes one
+        try:
+            return c.dispatch(AdvanceTurn(1, activity), [6])
+        except Refused:
+            return c.dispatch(AdvanceTurn(1, activity))
+    turn("explore")  # no rest: no nearer its end
+    turn("rest")
+    turn("rest")
+    assert js(c)["running_exhaustion"]["rest_turns_left"] == 1
+    assert all("exhausted" in p.conditions for p in c.state.party)
+    out = turn("rest")
+    assert "running_exhaustion" not in js(c)
+    assert not any("exhausted" in p.conditions for p in c.state.party)
+    assert any("rested off" in a.text for a in out.alerts)
+
+
+def test_undoing_the_thirtieth_round_lifts_the_running_exhaustion(make):
+    c = bx(make)
+    _run_out(c, "dyb-og-drager")
+    assert all("exhausted" in p.conditions for p in c.state.party)
+    c.undo()
+    assert not any("exhausted" in p.conditions for p in c.state.party)
+    assert "running_exhaustion" not in js(c)

@@ -20,15 +20,16 @@ from ..errors import Refused
 from ..events import Event, event
 from ..handlers import Command, decides, evolves
 from ..limits import Key
+from ..dungeon.rules import TurnAdvanced
 from ..party import rules as party
 from ..state import State
 from ..timeflow import pass_time
-from .model import CAUGHT, ESCAPED, MAX_GROUP, Chase, Evasion
+from .model import CAUGHT, EFFECTS, ESCAPED, MAX_GROUP, Chase, Evasion
 
 __all__ = ["WHERE", "SURPRISED", "StartEvasion", "RunRound", "DropBait", "RollEvasion", "PursueDay",
            "EvasionStarted", "RoundRun", "BaitDropped", "EvasionRolled", "PursuitDayRolled",
            "pursues", "chance", "wilderness_chance", "sea_chance", "bait_took", "evaded",
-           "caught_up", "direction"]
+           "caught_up", "direction", "winded_effects"]
 
 WHERE = ("dungeon", "wilderness", "sea")
 SURPRISED = ("", "party", "monsters")  # who was surprised when the party fled
@@ -214,14 +215,7 @@ def decide_round(state: State, cmd: RunRound, dice) -> list[Event]:
     ev = _evasion(state, "dungeon", "sea")
     if ev.where == "sea" and ev.chance == 0:
         raise Refused("at sea the ships run in rounds only after a failed evasion roll")
-    out: list[Event] = [RoundRun()]
-    e = _rules(state)
-    if ev.where == "dungeon" and ev.rounds + 1 == e.run_rounds:
-        # running this long exhausts the party: the party's own condition
-        out += [party.ConditionSet(c.name, e.exhausted_condition, True) for c in state.party
-                if sheet.status(state.rules, c) != "dead" and e.exhausted_condition not in c.conditions
-                and e.exhausted_condition in (state.rules.party.conditions if state.rules.party else ())]
-    return out
+    return [RoundRun()]
 
 
 @decides(DropBait)
@@ -295,7 +289,7 @@ def evolve_started(state: State, ev: EvasionStarted) -> State:
     evasion = Evasion(ev.where, ev.party_speed, ev.monster_speed, ev.fleeing, ev.pursuers,
                       ev.morale, pursue, gap=ev.gap, surprised=ev.surprised)
     state = replace(state, chase=Chase(active=True, evasion=evasion,
-                                       chases=state.chase.chases + 1))
+                                       chases=state.chase.chases + 1, winded=state.chase.winded))
     # no pursuit, a faster party in a dungeon, or monsters the party surprised: away at once
     if not pursue or ev.surprised == "monsters" or \
             (ev.where == "dungeon" and ev.party_speed > ev.monster_speed):
@@ -313,8 +307,44 @@ def evolve_round(state: State, ev: RoundRun) -> State:
         gap = max(0, gap - max(e.monster_speed - e.party_speed, rules.sea.closing_min))
     evasion = replace(e, rounds=rounds, gap=gap, exhausted=e.exhausted or rounds >= rules.run_rounds)
     chase = replace(state.chase, evasion=evasion, round=rounds)
+    if e.where == "dungeon" and rounds == rules.run_rounds:
+        # running this long exhausts the party until it rests: derived, so undo and
+        # amend recompute it; the party's condition shows it on every screen
+        chase = replace(chase, winded=max(1, rules.rest_turns))
+        state = _winded(state, rules.exhausted_condition, True)
     after = pass_time(state, state.rules.time.round_seconds, burning=True, chase=chase)
     return _end(after, CAUGHT, evasion) if e.where == "sea" and gap == 0 else after
+
+
+def winded_effects(rules) -> str:
+    """What running exhaustion changes, in words, from the ruleset's numbers."""
+    e = rules.chase.evasion if rules.chase else None
+    if e is None:
+        return ""
+    return ", ".join(EFFECTS[k].format(v) for k, v in e.exhausted_effects.items())
+
+
+def _winded(state: State, condition: str, on: bool) -> State:
+    """The party's running exhaustion as its own condition, on or off, where
+    the ruleset's party has that condition."""
+    if condition not in (state.rules.party.conditions if state.rules.party else ()):
+        return state
+    for c in state.party:
+        if (condition in c.conditions) != on and (not on or sheet.status(state.rules, c) != "dead"):
+            state = party.evolve_condition(state, party.ConditionSet(c.name, condition, on))
+    return state
+
+
+@evolves(TurnAdvanced)
+def evolve_rest(state: State, ev: TurnAdvanced) -> State:
+    """A dungeon turn the dungeon counted as a rest (its evolver ran first)
+    brings a party exhausted from running closer to its end."""
+    left = state.chase.winded
+    if not left or ev.activity != "rest" or state.dungeon.turns_since_rest != 0:
+        return state
+    e = state.rules.chase.evasion if state.rules.chase else None
+    state = replace(state, chase=replace(state.chase, winded=left - 1))
+    return _winded(state, e.exhausted_condition, False) if left == 1 and e else state
 
 
 def bait_took(rules, ev: BaitDropped) -> bool:

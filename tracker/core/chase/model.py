@@ -15,6 +15,9 @@ SIDES = (QUARRY, PURSUER)
 IN, ESCAPED, CAUGHT, GAVE_UP, DROPPED = "in", "escaped", "caught", "gave up", "dropped out"
 OUTCOMES = (CAUGHT, GAVE_UP, ESCAPED)
 MAX_GROUP = 100_000  # the wilderness table covers groups up to this size
+# what running exhaustion may change, and how it reads ({:+d}: the ruleset's number)
+EFFECTS = {"monster_to_hit": "monsters {:+d} to hit", "party_to_hit": "{:+d} to hit",
+           "party_damage": "{:+d} damage (at least 1)", "party_ac": "{:+d} AC"}
 
 
 # --- state ----------------------------------------------------------------------------
@@ -69,6 +72,7 @@ class Chase(msgspec.Struct, frozen=True, gc=False):
     evasion: Evasion | None = None
     outcome: str = ""  # how the last chase ended
     chases: int = 0  # chases begun in the campaign
+    winded: int = 0  # B/X: rest turns the party still needs after running itself out
 
 
 # --- ruleset --------------------------------------------------------------------------
@@ -137,6 +141,8 @@ class Evade(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     run_rounds: Int(1, 10_000) = 30  # running this long exhausts the party
     exhausted_condition: str = "exhausted"
     exhausted_effect: str = ""
+    exhausted_effects: dict[str, Bonus] = {}  # by EFFECTS key: what the exhaustion changes
+    rest_turns: Int(0, 1000) = 3  # dungeon rest turns that end it
     bait_chance: str = "3-in-6"  # dropped treasure or food stops them
     evasion_die: str = "1d100"
     wilderness: list[FleeingBand] = []
@@ -188,6 +194,10 @@ def _check(rules) -> Problems:
 
 
 def _check_evasion(e: Evade, problems: Problems) -> None:
+    for key in e.exhausted_effects:
+        if key not in EFFECTS:
+            problems.add(f"chase.evasion.exhausted_effects.{key}",
+                         "expected one of: " + ", ".join(EFFECTS))
     if e.morale_die:
         problems.check("chase.evasion.morale_die", dice.parse, e.morale_die)
     problems.check("chase.evasion.bait_chance", dice.parse_chance, e.bait_chance)

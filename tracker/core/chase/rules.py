@@ -355,7 +355,8 @@ def decide_end(state: State, cmd: EndChase, dice) -> list[Event]:
 @evolves(ChaseStarted)
 def evolve_started(state: State, ev: ChaseStarted) -> State:
     return replace(state, chase=Chase(active=True, setting=ev.setting, round=1,
-                                      start=ev.distance, chases=state.chase.chases + 1))
+                                      start=ev.distance, chases=state.chase.chases + 1,
+                                      winded=state.chase.winded))
 
 
 def _with_runner(chase: Chase, name: str, **changes) -> tuple[Runner, ...]:

@@ -151,6 +151,8 @@ def _chase_alerts(before: State, after: State) -> list[Alert]:
         if ev.exhausted and not (old_ev and old_ev.exhausted):
             e = after.rules.chase.evasion
             out.append(Alert("error", f"The party is exhausted from running: {e.exhausted_effect}"))
+    if b.winded and not a.winded:
+        out.append(Alert("information", "The party has rested off its running exhaustion"))
     return out
 
 
@@ -182,6 +184,10 @@ def _chase_json(state: State) -> dict:
                           "gap_ft": e.gap, "chance": e.chance or None,
                           "exhausted": e.exhausted, "stopped": e.stopped,
                           "surprised": e.surprised or None}
+    if ch.winded:
+        out["running_exhaustion"] = {
+            "rest_turns_left": ch.winded, "text": r.winded_effects(state.rules),
+            "effects": dict(state.rules.chase.evasion.exhausted_effects)}
     return out
 
 

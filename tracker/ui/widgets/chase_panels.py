@@ -67,8 +67,9 @@ def _evasion_summary(state: State, t: Text, stamp: str) -> Text:
         t.append(f"{e.fleeing} fleeing from {e.pursuers}: {pct}% to evade · v rolls")
         if e.chance and e.where == "wilderness":
             t.append(" · y a day of pursuit")
-    if e.exhausted:
-        t.append("\nThe party is exhausted from running", style="bold red")
+    if ch.winded:
+        t.append(f"\nExhausted from running: {chase.winded_effects(state.rules)}; "
+                 f"{ch.winded} rest turn{'s' if ch.winded != 1 else ''} end it", style="bold red")
     t.no_wrap, t.overflow = True, "ellipsis"
     return t
 
