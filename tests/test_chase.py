@@ -565,3 +565,14 @@ def test_undoing_the_thirtieth_round_lifts_the_running_exhaustion(make):
     c.undo()
     assert not any("exhausted" in p.conditions for p in c.state.party)
     assert "running_exhaustion" not in js(c)
+
+
+def test_the_log_reads_round_by_round_with_the_complications_outcome(make):
+    from tracker.history import entries
+    c = urban(make)
+    c.dispatch(ch.TakeTurn(0), [12])
+    c.dispatch(ch.TakeTurn(10), [5, 4, 3, 2])  # the Thug's brawl lands on Ana
+    ana, thug = [e.text for e in entries(list(c.store.read()), c.timeline)[-2:]]
+    assert "End of round" not in ana
+    assert "the next runner's save 1d20+3=[4]=7 typed; damage 2d4=[3,2]=5 typed" in thug
+    assert thug.endswith(". End of round 1 (6 s in): Ana 30 ft ahead")

@@ -30,8 +30,8 @@ def _joined(ev: r.RunnerJoined, rules) -> str:
             f"{roll_text(ev.initiative)}{ev.initiative_bonus:+d}")
 
 
-@describes(r.TurnTaken)
-def _turn(ev: r.TurnTaken, rules) -> str:
+@describes(r.TurnTaken, with_state=True)
+def _turn(ev: r.TurnTaken, rules, state=None) -> str:
     bits = [f"{ev.name} {'dashes' if ev.dash else 'moves'} {ev.feet} ft"]
     if ev.save is not None and rules.chase is not None:
         ok = "failed: a level of exhaustion" if r.save_failed(rules, ev) else "made"
@@ -47,7 +47,19 @@ def _turn(ev: r.TurnTaken, rules) -> str:
     if ev.joiner is not None:
         bits.append(f"{ev.creature} joins (speed {ev.creature_speed} ft), initiative "
                     f"{roll_text(ev.joiner)}")
-    return "; ".join(bits)
+    return "; ".join(bits) + _round_end(state)
+
+
+def _round_end(state: State | None) -> str:
+    """After the round's last turn: the round's end, with how the chase stands."""
+    ch = state.chase if state is not None else None
+    if ch is None or not ch.active or ch.evasion is not None or ch.turn or ch.round < 2:
+        return ""
+    seconds = (ch.round - 1) * state.rules.time.round_seconds
+    gaps = [f"{x.name} {g} ft" for x in ch.runners
+            if x.side == "quarry" and r.running(state, x) and (g := r.gap(state, x)) is not None]
+    return f". End of round {ch.round - 1} ({seconds} s in)" + \
+        (f": {', '.join(gaps)} ahead" if gaps else "")
 
 
 @describes(r.EscapeRolled)
