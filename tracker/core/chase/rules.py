@@ -26,7 +26,7 @@ from ..party import rules as party
 from ..state import State
 from ..timeflow import pass_time
 from .model import CAUGHT, ESCAPED, GAVE_UP, OUTCOMES, PURSUER, QUARRY, SIDES, Chase, Runner
-from .standing import (afflicted, complication_row, complication_text, current,  # noqa: F401
+from .standing import (afflicted, brief, complication_row, complication_text, current,  # noqa: F401
                        escape_die, escape_target, exhaustion, find, free_dashes, gap,
                        lead_pursuer, over, pursuers_of, quarry_of, running, save_bonus,
                        save_missed, speed, status)
@@ -36,7 +36,6 @@ Speed = Annotated[int, Meta(ge=0, le=10_000)]  # feet per round
 Modifier = Annotated[int, Meta(ge=-30, le=30)]
 Perception = Annotated[int, Meta(ge=0, le=60)]
 MAX_RUNNERS = 40
-OUTCOME = " — "  # between what a complication is and what it did
 
 
 # --- commands -------------------------------------------------------------------------
@@ -435,8 +434,8 @@ def _afflict(state: State, ev: TurnTaken, runners: tuple[Runner, ...]):
     victim = afflicted(state, ev.name) if row is not None else None
     if victim is None:
         return runners, state
-    # what it is, then (after OUTCOME) how it went: the alert shows both
-    text = complication_text(state.rules, ev.setting, ev.complication) + OUTCOME
+    # what it is, then (after " — ") how it went: see standing.brief
+    text = complication_text(state.rules, ev.setting, ev.complication) + " — "
     missed = save_missed(row, ev.victim_save)
     if ev.victim_save is not None:
         text += f"save {ev.victim_save.total}: {'failed' if missed else 'made'}"
@@ -447,7 +446,7 @@ def _afflict(state: State, ev: TurnTaken, runners: tuple[Runner, ...]):
     if row.condition:
         text += f"; {row.condition} until its turn ends"
     if lost:
-        text += f"; {lost} ft of its next move lost"
+        text += f"; {lost} ft lost"
     if ev.damage is not None:
         text += f"; takes {ev.damage.total}"
         c = party.find(state, victim.name) if victim.member else None

@@ -147,6 +147,13 @@ def complication_text(rules, setting: str, roll: Roll) -> str:
     return f"{row.result}{save}" + (f"; on a failure: {row.on_fail}" if row.on_fail else "")
 
 
+def brief(complication: str) -> str:
+    """A runner's complication without its "on a failure" words, keeping how
+    it went (after " — "): for an alert or a one-line summary."""
+    what, sep, did = complication.partition(" — ")
+    return what.split("; on a failure")[0] + sep + did
+
+
 def over(state: State) -> str:
     """How the chase stands to end ('' while it goes on): every quarry caught
     or escaped, or no pursuer left running."""

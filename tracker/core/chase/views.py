@@ -141,9 +141,7 @@ def _chase_alerts(before: State, after: State) -> list[Alert]:
     for x in a.runners:
         old = was.get(x.name)
         if x.complication and (old is None or old.complication != x.complication):
-            what, _, did = x.complication.partition(r.OUTCOME)
-            brief = what.split("; on a failure")[0] + (r.OUTCOME + did if did else "")
-            out.append(Alert("warning", f"Complication for {x.name}: {brief}"))
+            out.append(Alert("warning", f"Complication for {x.name}: {r.brief(x.complication)}"))
         now, then = r.status(after, x), (r.status(before, old) if old else IN)
         if now != then and old is not None:
             out.append(Alert("error" if now != "escaped" else "information", f"{x.name}: {now}"))
