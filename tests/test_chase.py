@@ -576,3 +576,16 @@ def test_the_log_reads_round_by_round_with_the_complications_outcome(make):
     assert "End of round" not in ana
     assert "the next runner's save 1d20+3=[4]=7 typed; damage 2d4=[3,2]=5 typed" in thug
     assert thug.endswith(". End of round 1 (6 s in): Ana 30 ft ahead")
+
+
+def test_a_brawls_save_fails_as_often_as_d20_plus_3_misses_dc_15(make):
+    """Ana (Dex +3) against the brawl's DC 15: a d20 of 1 to 11 misses, 11 in 20,
+    over 2,000 seeded saves (the complication die typed as 5)."""
+    c = urban(make)
+    c.dispatch(ch.TakeTurn(0), [12])
+    n, hits = 2000, 0
+    for i in range(n):
+        ev = decide(c.state, ch.TakeTurn(0), ScriptedDice([5], SeededDice(f"brawl{i}")))[0]
+        hits += ev.damage is not None
+        assert (ev.damage is not None) == (ev.victim_save.total < 15)
+    assert abs(z(hits, n, 11 / 20)) < 3.3
