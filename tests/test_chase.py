@@ -589,3 +589,12 @@ def test_a_brawls_save_fails_as_often_as_d20_plus_3_misses_dc_15(make):
         hits += ev.damage is not None
         assert (ev.damage is not None) == (ev.victim_save.total < 15)
     assert abs(z(hits, n, 11 / 20)) < 3.3
+
+
+def test_a_complication_amended_into_one_with_a_save_says_it_was_not_rolled(make):
+    c = urban(make)
+    out = c.dispatch(ch.TakeTurn(0), [12])
+    c.dispatch(c.amend_command(out.envelopes[0].seq, [1]))  # it was a cart after all
+    thug = runner(c, "Thug")
+    assert thug["complication"].endswith("save not rolled (undo and take the turn again)")
+    assert thug["hindered_ft"] == 0

@@ -439,6 +439,10 @@ def _afflict(state: State, ev: TurnTaken, runners: tuple[Runner, ...]):
     missed = save_missed(row, ev.victim_save)
     if ev.victim_save is not None:
         text += f"save {ev.victim_save.total}: {'failed' if missed else 'made'}"
+    elif row.save:  # an amended complication die: its save was never rolled
+        text += "save not rolled (undo and take the turn again)"
+    else:
+        text += "no save"
     if not missed:
         return tuple(replace(x, complication=text) if x.name == victim.name else x
                      for x in runners), state
