@@ -28,6 +28,8 @@ cp tests/__snapshots__/test_travel_ui/test_travel_mounted_snapshot.svg screensho
 for r in dyb-og-drager dolmenwood dnd-2024; do
   cp "tests/__snapshots__/test_ui_chase/test_chase_screen_snapshot[$r].svg" "screenshots/chase-$r.svg"
 done
+cp "tests/__snapshots__/test_ui_chase/test_chase_screen_snapshot[dyb-og-drager-exhausted].svg" screenshots/chase-dyb-og-drager-exhausted.svg
+cp "tests/__snapshots__/test_ui_chase/test_chase_screen_snapshot[dnd-2024-complication].svg" screenshots/chase-dnd-2024-complication.svg
 ls screenshots/*.svg | wc -l
 .venv/bin/python -m pytest tests/test_ui_bastion.py --snapshot-update -q
 src=tests/__snapshots__/test_ui_bastion

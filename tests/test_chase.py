@@ -10,7 +10,7 @@ import math
 import pytest
 
 from tracker.core import chase as ch
-from tracker.core.dice import DiceNeeded, ManualDice, SeededDice
+from tracker.core.dice import DiceNeeded, ManualDice, ScriptedDice, SeededDice
 from tracker.core.engine import decide, evolve
 from tracker.core.errors import Refused
 from tracker.core.lights import LightSource
@@ -74,7 +74,8 @@ def test_dash_beyond_the_free_ones_saves_or_the_party_member_gains_exhaustion(ma
         c.dispatch(ch.TakeTurn(0), [12])  # the thug stands
     out = c.dispatch(ch.TakeTurn(None, True), [12, 7])  # sixth: 7+2 = 9 < DC 10
     assert out.envelopes[0].event.save.total == 9
-    assert [e.event.TYPE for e in out.envelopes] == ["chase_turn_taken", "exhaustion_set"]
+    # the exhaustion is derived from the save's die (no party event to go stale on an amend)
+    assert [e.event.TYPE for e in out.envelopes] == ["chase_turn_taken"]
     assert c.state.party[0].exhaustion == 1 and runner(c, "Ana")["exhaustion"] == 1
     c.dispatch(ch.TakeTurn(0), [12])
     c.dispatch(ch.TakeTurn(None, True), [12, 8])  # 8+2 = 10 meets the DC
@@ -386,3 +387,214 @@ def test_wilderness_surprise(make, rid):
     assert js(c)["outcome"] == "escaped" and js(c)["evasion"]["surprised"] == "monsters"
     with pytest.raises(Refused, match="only in the wilderness"):
         c.dispatch(ch.StartEvasion("dungeon", 120, 120, 12, surprised="party"))
+
+
+# --- complications: the afflicted's save rolled, a failure applied ------------------------
+
+
+def test_a_complication_save_missed_costs_the_next_runner_movement(make):
+    c = urban(make)
+    out = c.dispatch(ch.TakeTurn(0), [1, 5])  # a cart; the Thug's Dex save (not known: +0)
+    assert out.envelopes[0].event.victim_save.expr == "1d20"
+    thug = runner(c, "Thug")
+    assert "save 5: failed" in thug["complication"] and thug["hindered_ft"] == 10
+    with pytest.raises(Refused, match="less 10 ft lost to a complication"):
+        c.dispatch(ch.TakeTurn(30), [12])
+    c.dispatch(ch.TakeTurn(None), [12])
+    assert runner(c, "Thug")["position_ft"] == 20 and runner(c, "Thug")["complication"] is None
+
+
+def test_the_gm_types_a_save_modifier_the_tracker_lacks(make):
+    c = urban(make)
+    out = c.dispatch(ch.TakeTurn(0, save_bonus=4), [1, 6])  # 6+4 = 10 meets DC 10
+    assert out.envelopes[0].event.victim_save.total == 10
+    assert "made" in runner(c, "Thug")["complication"]
+    c.dispatch(ch.TakeTurn(None), [12])
+    assert runner(c, "Thug")["position_ft"] == 30
+
+
+def test_complication_damage_lands_on_the_party_members_hit_points(make):
+    c = urban(make)
+    hp = c.state.party[0].hp
+    c.dispatch(ch.TakeTurn(0), [12])
+    out = c.dispatch(ch.TakeTurn(0), [5, 4, 3, 2])  # brawl: Ana's best of Str/Dex/Cha is Dex +3
+    ev = out.envelopes[0].event
+    assert ev.victim_save.expr == "1d20+3" and ev.victim_save.total == 7  # < DC 15
+    assert ev.damage.total == 5 and c.state.party[0].hp == hp - 5
+    assert "takes 5" in runner(c, "Ana")["complication"]
+
+
+def test_a_made_save_leaves_the_runner_unharmed(make):
+    c = urban(make)
+    hp = c.state.party[0].hp
+    c.dispatch(ch.TakeTurn(0), [12])
+    out = c.dispatch(ch.TakeTurn(0), [5, 12])  # 12+3 = 15 meets DC 15: no damage die
+    assert out.envelopes[0].event.damage is None and c.state.party[0].hp == hp
+
+
+def test_prone_costs_half_the_speed_on_the_next_turn(make):
+    c = urban(make)
+    c.dispatch(ch.TakeTurn(0), [12])
+    c.dispatch(ch.TakeTurn(0), [4, 1])  # slippery ground: 1+3 < 10, falls prone
+    assert "prone" in runner(c, "Ana")["complication"]
+    with pytest.raises(Refused, match="less 15 ft"):
+        c.dispatch(ch.TakeTurn(20), [12])
+    c.dispatch(ch.TakeTurn(15), [12])
+
+
+def test_a_creature_joins_the_chase_after_its_quarry(make):
+    c = make("dnd-2024")
+    c.dispatch(AddCharacter("Ana", "rogue", 1, ROGUE))
+    c.dispatch(ch.StartChase("wilderness", 40))
+    c.dispatch(ch.JoinChase("Ana"), [20])
+    c.dispatch(ch.JoinChase("Thug", "pursuer", speed=30, con=1, perception=12), [10])
+    c.dispatch(ch.TakeTurn(0), [12])
+    out = c.dispatch(ch.TakeTurn(0, creature="Wolf", creature_speed=40), [6, 1, 15])
+    assert out.envelopes[0].event.victim_save.expr == "1d20+2"  # Wis +2 beats Cha +0
+    wolf = runner(c, "Wolf")
+    assert (wolf["side"], wolf["quarry"], wolf["speed"], wolf["initiative"]) == \
+        ("pursuer", "Ana", 40, 15)
+    assert [r["name"] for r in js(c)["runners"]] == ["Ana", "Wolf", "Thug"]
+
+
+def test_amending_a_dash_save_die_recomputes_the_party_members_exhaustion(make):
+    c = urban(make)
+    for _ in range(5):
+        c.dispatch(ch.TakeTurn(None, True), [12])
+        c.dispatch(ch.TakeTurn(0), [12])
+    out = c.dispatch(ch.TakeTurn(None, True), [12, 7])  # 9 < DC 10: exhaustion 1
+    assert c.state.party[0].exhaustion == 1
+    c.dispatch(c.amend_command(out.envelopes[0].seq, [12, 8]))  # it was an 8: 10 saves
+    assert c.state.party[0].exhaustion == 0 and runner(c, "Ana")["exhaustion"] == 0
+
+
+def test_manual_dice_ask_for_the_afflicted_runners_save_and_damage(make):
+    c = urban(make)
+    c.dispatch(ch.TakeTurn(0), [12])
+    with pytest.raises(DiceNeeded, match="Ana: DC 15 Str, Dex or Cha save"):
+        decide(c.state, ch.TakeTurn(0), ScriptedDice([5]))
+    with pytest.raises(DiceNeeded, match="Ana: damage"):
+        decide(c.state, ch.TakeTurn(0), ScriptedDice([5, 1]))
+
+
+def test_complication_damage_dice_are_checked_at_load():
+    from pathlib import Path
+
+    from tracker.core.ruleset import RulesetError, load_text
+    t = (Path(__file__).parent.parent / "rulesets" / "dnd-2024.toml").read_text()
+    with pytest.raises(RulesetError, match=r"chase\.complications\.urban\.entries\[5\]\.damage"):
+        load_text(t.replace('damage = "1d4"', 'damage = "1d"', 1), "mine.toml")
+
+
+@pytest.mark.parametrize("ruleset", ["dyb-og-drager", "dolmenwood"])
+def test_a_day_of_pursuit_moves_the_clock_a_day_and_says_where_the_party_fled(make, ruleset):
+    c = make(ruleset)
+    c.dispatch(ch.StartEvasion("wilderness", 240, 120, 12, True, 3, 1))
+    c.dispatch(ch.RollEvasion(), [99])
+    before = c.state.clock
+    out = c.dispatch(ch.PursueDay("north, up the valley"), [51])
+    assert c.state.clock - before == c.state.rules.time.day_seconds and js(c)["active"]
+    ev = out.envelopes[0].event
+    assert ev.direction_roll is None and ev.direction == "north, up the valley"
+    assert ch.direction(c.state.rules, ch.PursuitDayRolled(None, None)) == \
+        "a random direction (not in the source: GM enters it)"
+
+
+def test_a_house_rule_direction_table_is_rolled_first(make):
+    from pathlib import Path
+
+    from tracker.core.ruleset import load_text
+    t = (Path(__file__).parent.parent / "rulesets" / "dyb-og-drager.toml").read_text()
+    t = t.replace('not_in_source = ["the random direction',
+                  'directions = { die = "1d2", entries = [{ roll = [1, 1], result = "east" }, '
+                  '{ roll = [2, 2], result = "west" }] }\nnot_in_source = ["the random direction', 1)
+    rules = load_text(t, "house.toml")
+    with pytest.raises(Exception, match="directions"):
+        load_text(t.replace('roll = [2, 2], result = "west"', 'roll = [3, 3], result = "west"'),
+                  "house.toml")
+    c = make("dyb-og-drager")
+    c.dispatch(ch.StartEvasion("wilderness", 240, 120, 12, True, 3, 1))
+    c.dispatch(ch.RollEvasion(), [99])
+    from msgspec.structs import replace
+    state = replace(c.state, ruleset=rules)
+    [ev] = decide(state, ch.PursueDay(), ScriptedDice([2, 50]))
+    assert ev.direction_roll.total == 2 and ev.roll.total == 50
+    assert ch.direction(rules.rules, ev) == "west" and evolve(state, ev).chase.outcome == "caught"
+
+
+def _run_out(c, rid):
+    c.dispatch(ch.StartEvasion("dungeon", 150, 120, morale=12 if rid == "dyb-og-drager" else 0))
+    for _ in range(30):
+        c.dispatch(ch.RunRound())
+
+
+@pytest.mark.parametrize("rid,effects", [
+    ("dyb-og-drager", {"monster_to_hit": 2, "party_damage": -2}),
+    ("dolmenwood", {"party_to_hit": -2, "party_damage": -2, "party_ac": -2})])
+def test_running_exhaustion_lasts_until_three_dungeon_rest_turns(make, rid, effects):
+    from tracker.core.dungeon import AdvanceTurn, EnterDungeon
+    c = bx(make, rid)
+    c.dispatch(EnterDungeon("Crypt"))
+    _run_out(c, rid)
+    c.dispatch(ch.EndChase("escaped"))
+    worn = js(c)["running_exhaustion"]
+    assert worn["rest_turns_left"] == 3 and worn["effects"] == effects
+    if rid == "dyb-og-drager":
+        assert worn["text"] == "monsters +2 to hit, -2 damage (at least 1)"
+
+    def turn(activity):  # a quiet wandering check where the turn makes one
+        try:
+            return c.dispatch(AdvanceTurn(1, activity), [6])
+        except Refused:
+            return c.dispatch(AdvanceTurn(1, activity))
+    turn("explore")  # no rest: no nearer its end
+    turn("rest")
+    turn("rest")
+    assert js(c)["running_exhaustion"]["rest_turns_left"] == 1
+    assert all("exhausted" in p.conditions for p in c.state.party)
+    out = turn("rest")
+    assert "running_exhaustion" not in js(c)
+    assert not any("exhausted" in p.conditions for p in c.state.party)
+    assert any("rested off" in a.text for a in out.alerts)
+
+
+def test_undoing_the_thirtieth_round_lifts_the_running_exhaustion(make):
+    c = bx(make)
+    _run_out(c, "dyb-og-drager")
+    assert all("exhausted" in p.conditions for p in c.state.party)
+    c.undo()
+    assert not any("exhausted" in p.conditions for p in c.state.party)
+    assert "running_exhaustion" not in js(c)
+
+
+def test_the_log_reads_round_by_round_with_the_complications_outcome(make):
+    from tracker.history import entries
+    c = urban(make)
+    c.dispatch(ch.TakeTurn(0), [12])
+    c.dispatch(ch.TakeTurn(10), [5, 4, 3, 2])  # the Thug's brawl lands on Ana
+    ana, thug = [e.text for e in entries(list(c.store.read()), c.timeline)[-2:]]
+    assert "End of round" not in ana
+    assert "the next runner's save 1d20+3=[4]=7 typed; damage 2d4=[3,2]=5 typed" in thug
+    assert thug.endswith(". End of round 1 (6 s in): Ana 30 ft ahead")
+
+
+def test_a_brawls_save_fails_as_often_as_d20_plus_3_misses_dc_15(make):
+    """Ana (Dex +3) against the brawl's DC 15: a d20 of 1 to 11 misses, 11 in 20,
+    over 2,000 seeded saves (the complication die typed as 5)."""
+    c = urban(make)
+    c.dispatch(ch.TakeTurn(0), [12])
+    n, hits = 2000, 0
+    for i in range(n):
+        ev = decide(c.state, ch.TakeTurn(0), ScriptedDice([5], SeededDice(f"brawl{i}")))[0]
+        hits += ev.damage is not None
+        assert (ev.damage is not None) == (ev.victim_save.total < 15)
+    assert abs(z(hits, n, 11 / 20)) < 3.3
+
+
+def test_a_complication_amended_into_one_with_a_save_says_it_was_not_rolled(make):
+    c = urban(make)
+    out = c.dispatch(ch.TakeTurn(0), [12])
+    c.dispatch(c.amend_command(out.envelopes[0].seq, [1]))  # it was a cart after all
+    thug = runner(c, "Thug")
+    assert thug["complication"].endswith("save not rolled (undo and take the turn again)")
+    assert thug["hindered_ft"] == 0

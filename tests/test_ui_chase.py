@@ -33,7 +33,7 @@ def _urban_chase(saves) -> None:
     c.close()
 
 
-def _evasion(saves, ruleset: str) -> None:
+def _evasion(saves, ruleset: str, rounds: int = 5, bait: bool = True) -> None:
     """A dungeon evasion, five rounds in, the monsters still after the party."""
     c = Campaign.create(saves, "chase", ruleset, 3)
     c.dispatch(camp.StartSession())
@@ -41,16 +41,39 @@ def _evasion(saves, ruleset: str) -> None:
         c.dispatch(party.AddCharacter(n))
     morale = [3, 2] if ruleset == "dyb-og-drager" else None  # Dolmenwood: the GM says
     c.dispatch(ch.StartEvasion("dungeon", 120, 90, morale=8), morale)
-    for _ in range(5):
+    for _ in range(rounds):
         c.dispatch(ch.RunRound())
-    c.dispatch(ch.DropBait("treasure"), [5])
+    if bait:
+        c.dispatch(ch.DropBait("treasure"), [5])
     c.close()
 
 
-@pytest.mark.parametrize("ruleset", ["dyb-og-drager", "dolmenwood", "dnd-2024"])
+def _run_out(saves, ruleset: str) -> None:
+    """Thirty rounds of running: the party exhausted until it rests."""
+    _evasion(saves, ruleset, rounds=30, bait=False)
+
+
+def _complicated(saves) -> None:
+    """An urban chase where a brawl's missed save cost Ana hit points and feet."""
+    c = Campaign.create(saves, "chase", "dnd-2024", 3)
+    c.dispatch(camp.StartSession())
+    c.dispatch(party.AddCharacter("Ana", "rogue", 1, ROGUE))
+    c.dispatch(ch.StartChase("urban", 60))
+    c.dispatch(ch.JoinChase("Ana"), [14])
+    c.dispatch(ch.JoinChase("Thug", "pursuer", 30, 1, 0, 12), [18])
+    c.dispatch(ch.TakeTurn(None), [5, 4, 3, 2])  # Dex +3: 4+3 < DC 15, 2d4 = 5
+    c.close()
+
+
+@pytest.mark.parametrize("ruleset", ["dyb-og-drager", "dolmenwood", "dnd-2024",
+                                     "dyb-og-drager-exhausted", "dnd-2024-complication"])
 def test_chase_screen_snapshot(snap_compare, fixed_saves, ruleset):  # noqa: F811
     if ruleset == "dnd-2024":
         _urban_chase(fixed_saves)
+    elif ruleset == "dnd-2024-complication":
+        _complicated(fixed_saves)
+    elif ruleset.endswith("-exhausted"):
+        _run_out(fixed_saves, ruleset.removesuffix("-exhausted"))
     else:
         _evasion(fixed_saves, ruleset)
 
@@ -135,5 +158,29 @@ async def test_a_dungeon_evasion_by_keys(saves, ruleset):
     types = [e.event.TYPE for e in reopened.store.read()]
     assert types.count("evasion_round_run") == 3 and "evasion_bait_dropped" in types
     assert reopened.state.clock == 30 and reopened.state.chase.active == want
+    assert reopened.state == app.state
+    reopened.close()
+
+
+@pytest.mark.parametrize("ruleset", ["dyb-og-drager", "dolmenwood"])
+async def test_a_day_of_wilderness_pursuit_by_keys(saves, ruleset):
+    """After a failed evasion roll: a day of pursuit asks which way the party
+    flees (the source has no table) and moves the clock a day."""
+    c = Campaign.create(saves, "k", ruleset, 5)
+    for n in ("Ana", "Bo"):
+        c.dispatch(party.AddCharacter(n))
+    c.dispatch(ch.StartEvasion("wilderness", 240, 120, 12, True, 2, 1))  # morale 12: no roll
+    c.dispatch(ch.RollEvasion(), [100])
+    start = c.state.clock
+    c.close()
+    app = TrackerApp(saves, "k")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await _keys(pilot, "enter")
+        await _keys(pilot, "6", "y", *"north", "enter")
+    reopened = Campaign.open(saves, "k")
+    day = [e.event for e in reopened.store.read() if e.event.TYPE == "pursuit_day_rolled"]
+    assert len(day) == 1 and day[0].direction == "north" and day[0].roll is not None
+    assert reopened.state.clock == start + reopened.state.rules.time.day_seconds
     assert reopened.state == app.state
     reopened.close()

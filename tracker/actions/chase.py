@@ -9,6 +9,16 @@ def _names(text: str) -> tuple[str, ...]:
 
 
 _WHO = arg("who", metavar="NAME")
+# what a complication the turn rolls may need that the tracker does not know
+_COMPLICATION = (
+    arg("--save-bonus", type=int, help="the afflicted runner's save modifier (default: known "
+        "for party members and Con saves, else +0)"),
+    arg("--creature", default="", help="a creature that joins the chase: its name"),
+    arg("--creature-speed", type=int, help="its speed (default: its quarry's)"))
+
+
+def _turn(a, dash: bool) -> chase.TakeTurn:
+    return chase.TakeTurn(a.feet, dash, a.save_bonus, a.creature, a.creature_speed)
 
 ACTIONS = (
     Action("start-chase", "begin a chase (D&D 2024): the setting's complication table and "
@@ -26,11 +36,11 @@ ACTIONS = (
            lambda a, c: chase.JoinChase(a.who, a.side, a.speed, a.con, a.stealth,
                                         a.perception, a.init, a.target, a.at)),
     Action("chase-move", "the participant whose turn it is moves (and rolls a complication)",
-           (arg("--feet", type=int, help="default: its speed"),),
-           lambda a, c: chase.TakeTurn(a.feet, False)),
+           (arg("--feet", type=int, help="default: its speed"), *_COMPLICATION),
+           lambda a, c: _turn(a, False)),
     Action("dash", "the participant whose turn it is dashes (a Con save past the free dashes)",
-           (arg("--feet", type=int, help="default: twice its speed"),),
-           lambda a, c: chase.TakeTurn(a.feet, True)),
+           (arg("--feet", type=int, help="default: twice its speed"), *_COMPLICATION),
+           lambda a, c: _turn(a, True)),
     Action("escape", "a quarry out of its lead pursuer's sight rolls Stealth",
            (_WHO, arg("--factors", type=_names, default=(),
                              help="escape factors, comma-separated (e.g. cover,crowd)")),
@@ -60,6 +70,8 @@ ACTIONS = (
     Action("evade", "B/X: the percentile evasion roll (wilderness, sea)",
            (arg("--terrain", type=_names, default=()),),
            lambda a, c: chase.RollEvasion(a.terrain)),
-    Action("pursuit-day", "B/X: a day of wilderness pursuit", (),
-           lambda a, c: chase.PursueDay()),
+    Action("pursuit-day", "B/X: a day of wilderness pursuit (the day passes)",
+           (arg("--direction", default="",
+                help="which way the party flees, where the ruleset has no table"),),
+           lambda a, c: chase.PursueDay(a.direction)),
 )

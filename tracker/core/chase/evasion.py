@@ -20,15 +20,16 @@ from ..errors import Refused
 from ..events import Event, event
 from ..handlers import Command, decides, evolves
 from ..limits import Key
+from ..dungeon.rules import TurnAdvanced
 from ..party import rules as party
 from ..state import State
 from ..timeflow import pass_time
-from .model import CAUGHT, ESCAPED, MAX_GROUP, Chase, Evasion
+from .model import CAUGHT, EFFECTS, ESCAPED, MAX_GROUP, Chase, Evasion
 
 __all__ = ["WHERE", "SURPRISED", "StartEvasion", "RunRound", "DropBait", "RollEvasion", "PursueDay",
            "EvasionStarted", "RoundRun", "BaitDropped", "EvasionRolled", "PursuitDayRolled",
            "pursues", "chance", "wilderness_chance", "sea_chance", "bait_took", "evaded",
-           "caught_up"]
+           "caught_up", "direction", "winded_effects"]
 
 WHERE = ("dungeon", "wilderness", "sea")
 SURPRISED = ("", "party", "monsters")  # who was surprised when the party fled
@@ -66,7 +67,11 @@ class RollEvasion(Command, frozen=True):
 
 
 class PursueDay(Command, frozen=True):
-    """A day of wilderness pursuit: faster pursuers may catch up."""
+    """A day of wilderness pursuit: the party flees in a random direction (rolled
+    on the ruleset's table, or as the GM says where it has none), faster
+    pursuers may catch up, and the day passes on the clock."""
+
+    direction: str = ""
 
 
 # --- events ---------------------------------------------------------------------------
@@ -105,7 +110,10 @@ class EvasionRolled(Event, frozen=True):
 
 @event("pursuit_day_rolled", area="chase")
 class PursuitDayRolled(Event, frozen=True):
+    # the dice in the order they are rolled: the direction first, then the catch-up
+    direction_roll: Roll | None = None  # on the ruleset's table, where it has one
     roll: Roll | None = None  # None: the pursuers are not faster and cannot catch up
+    direction: Annotated[str, Meta(max_length=80)] = ""  # the GM's, where no table
 
 
 # --- derived --------------------------------------------------------------------------
@@ -207,14 +215,7 @@ def decide_round(state: State, cmd: RunRound, dice) -> list[Event]:
     ev = _evasion(state, "dungeon", "sea")
     if ev.where == "sea" and ev.chance == 0:
         raise Refused("at sea the ships run in rounds only after a failed evasion roll")
-    out: list[Event] = [RoundRun()]
-    e = _rules(state)
-    if ev.where == "dungeon" and ev.rounds + 1 == e.run_rounds:
-        # running this long exhausts the party: the party's own condition
-        out += [party.ConditionSet(c.name, e.exhausted_condition, True) for c in state.party
-                if sheet.status(state.rules, c) != "dead" and e.exhausted_condition not in c.conditions
-                and e.exhausted_condition in (state.rules.party.conditions if state.rules.party else ())]
-    return out
+    return [RoundRun()]
 
 
 @decides(DropBait)
@@ -249,11 +250,27 @@ def decide_day(state: State, cmd: PursueDay, dice) -> list[Event]:
     ev = _evasion(state, "wilderness")
     if not ev.chance:
         raise Refused("roll the evasion first: the daily pursuit follows a failed one")
-    if ev.monster_speed <= ev.party_speed:
-        return [PursuitDayRolled(None)]
     e = _rules(state)
-    return [PursuitDayRolled(dicemod.roll(e.evasion_die, dice,
-                                          f"faster pursuers catch up ({e.catch_up}%)"))]
+    said = cmd.direction.strip()
+    if len(said) > 80:
+        raise Refused("a direction is at most 80 characters")
+    way = None
+    if e.directions is not None and not said:
+        way = dicemod.roll(e.directions.die, dice, "which way the party flees")
+    if ev.monster_speed <= ev.party_speed:
+        return [PursuitDayRolled(way, None, said)]
+    return [PursuitDayRolled(way, dicemod.roll(e.evasion_die, dice,
+                                               f"faster pursuers catch up ({e.catch_up}%)"),
+                             said)]
+
+
+def direction(rules, ev: PursuitDayRolled) -> str:
+    """Which way the party fled that day: the GM's word, the table's, or unknown."""
+    dirs = rules.chase.evasion.directions if rules.chase and rules.chase.evasion else None
+    if ev.direction or ev.direction_roll is None or dirs is None:
+        return ev.direction or "a random direction (not in the source: GM enters it)"
+    return next((d.result for d in dirs.entries
+                 if d.roll[0] <= ev.direction_roll.total <= d.roll[1]), "")
 
 
 # --- evolve ---------------------------------------------------------------------------
@@ -272,7 +289,7 @@ def evolve_started(state: State, ev: EvasionStarted) -> State:
     evasion = Evasion(ev.where, ev.party_speed, ev.monster_speed, ev.fleeing, ev.pursuers,
                       ev.morale, pursue, gap=ev.gap, surprised=ev.surprised)
     state = replace(state, chase=Chase(active=True, evasion=evasion,
-                                       chases=state.chase.chases + 1))
+                                       chases=state.chase.chases + 1, winded=state.chase.winded))
     # no pursuit, a faster party in a dungeon, or monsters the party surprised: away at once
     if not pursue or ev.surprised == "monsters" or \
             (ev.where == "dungeon" and ev.party_speed > ev.monster_speed):
@@ -290,8 +307,44 @@ def evolve_round(state: State, ev: RoundRun) -> State:
         gap = max(0, gap - max(e.monster_speed - e.party_speed, rules.sea.closing_min))
     evasion = replace(e, rounds=rounds, gap=gap, exhausted=e.exhausted or rounds >= rules.run_rounds)
     chase = replace(state.chase, evasion=evasion, round=rounds)
+    if e.where == "dungeon" and rounds == rules.run_rounds:
+        # running this long exhausts the party until it rests: derived, so undo and
+        # amend recompute it; the party's condition shows it on every screen
+        chase = replace(chase, winded=max(1, rules.rest_turns))
+        state = _winded(state, rules.exhausted_condition, True)
     after = pass_time(state, state.rules.time.round_seconds, burning=True, chase=chase)
     return _end(after, CAUGHT, evasion) if e.where == "sea" and gap == 0 else after
+
+
+def winded_effects(rules) -> str:
+    """What running exhaustion changes, in words, from the ruleset's numbers."""
+    e = rules.chase.evasion if rules.chase else None
+    if e is None:
+        return ""
+    return ", ".join(EFFECTS[k].format(v) for k, v in e.exhausted_effects.items())
+
+
+def _winded(state: State, condition: str, on: bool) -> State:
+    """The party's running exhaustion as its own condition, on or off, where
+    the ruleset's party has that condition."""
+    if condition not in (state.rules.party.conditions if state.rules.party else ()):
+        return state
+    for c in state.party:
+        if (condition in c.conditions) != on and (not on or sheet.status(state.rules, c) != "dead"):
+            state = party.evolve_condition(state, party.ConditionSet(c.name, condition, on))
+    return state
+
+
+@evolves(TurnAdvanced)
+def evolve_rest(state: State, ev: TurnAdvanced) -> State:
+    """A dungeon turn the dungeon counted as a rest (its evolver ran first)
+    brings a party exhausted from running closer to its end."""
+    left = state.chase.winded
+    if not left or ev.activity != "rest" or state.dungeon.turns_since_rest != 0:
+        return state
+    e = state.rules.chase.evasion if state.rules.chase else None
+    state = replace(state, chase=replace(state.chase, winded=left - 1))
+    return _winded(state, e.exhausted_condition, False) if left == 1 and e else state
 
 
 def bait_took(rules, ev: BaitDropped) -> bool:
@@ -326,4 +379,6 @@ def caught_up(rules, ev: PursuitDayRolled) -> bool:
 @evolves(PursuitDayRolled)
 def evolve_day(state: State, ev: PursuitDayRolled) -> State:
     e = _evasion(state, "wilderness")
+    # a day of flight passes on the one clock (outdoors: no lights kept burning)
+    state = pass_time(state, state.rules.time.day_seconds, burning=False)
     return _end(state, CAUGHT, e) if caught_up(state.rules, ev) else state

@@ -15,6 +15,9 @@ SIDES = (QUARRY, PURSUER)
 IN, ESCAPED, CAUGHT, GAVE_UP, DROPPED = "in", "escaped", "caught", "gave up", "dropped out"
 OUTCOMES = (CAUGHT, GAVE_UP, ESCAPED)
 MAX_GROUP = 100_000  # the wilderness table covers groups up to this size
+# what running exhaustion may change, and how it reads ({:+d}: the ruleset's number)
+EFFECTS = {"monster_to_hit": "monsters {:+d} to hit", "party_to_hit": "{:+d} to hit",
+           "party_damage": "{:+d} damage (at least 1)", "party_ac": "{:+d} AC"}
 
 
 # --- state ----------------------------------------------------------------------------
@@ -38,6 +41,7 @@ class Runner(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     exhaustion: int = 0  # gained in the chase (not a party member)
     status: str = IN
     complication: str = ""  # what the last complication did to it, until its turn ends
+    hindered: int = 0  # feet a failed complication save costs it on its next turn
 
 
 class Evasion(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
@@ -68,6 +72,7 @@ class Chase(msgspec.Struct, frozen=True, gc=False):
     evasion: Evasion | None = None
     outcome: str = ""  # how the last chase ended
     chases: int = 0  # chases begun in the campaign
+    winded: int = 0  # B/X: rest turns the party still needs after running itself out
 
 
 # --- ruleset --------------------------------------------------------------------------
@@ -79,6 +84,12 @@ class Complication(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     save: str = ""  # e.g. "Dex", "Str or Dex"
     dc: Int(0, 100) = 0
     on_fail: str = ""
+    # what a failed save does, where the tracker applies it (on_fail says it in words)
+    damage: str = ""  # dice, taken off a party member's hit points
+    lose_feet: Int(0, 1000) = 0  # difficult terrain: feet of its next move lost
+    lose_half: bool = False  # prone (standing up) or blinded: half its speed lost
+    condition: str = ""  # noted on the runner until its next turn ends
+    joins: bool = False  # a creature joins the chase with the afflicted as its quarry
 
 
 class Table(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -111,6 +122,16 @@ class Sea(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     closing_min: Int(0, 10_000)  # feet a round the gap closes by, at least
 
 
+class Direction(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    roll: Pair(-BIG, BIG)
+    result: str  # which way the fleeing side runs
+
+
+class Directions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    die: str
+    entries: list[Direction]
+
+
 class Evade(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """B/X evasion and pursuit."""
 
@@ -120,6 +141,8 @@ class Evade(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     run_rounds: Int(1, 10_000) = 30  # running this long exhausts the party
     exhausted_condition: str = "exhausted"
     exhausted_effect: str = ""
+    exhausted_effects: dict[str, Bonus] = {}  # by EFFECTS key: what the exhaustion changes
+    rest_turns: Int(0, 1000) = 3  # dungeon rest turns that end it
     bait_chance: str = "3-in-6"  # dropped treasure or food stops them
     evasion_die: str = "1d100"
     wilderness: list[FleeingBand] = []
@@ -127,7 +150,9 @@ class Evade(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     terrain: dict[str, Bonus] = {}  # e.g. dense woods
     floor: Int(0, 100) = 5
     catch_up: Int(0, 100) = 50  # daily pursuit: a faster pursuer catches up
+    directions: Directions | None = None  # a day's random direction (None: the GM says)
     sea: Sea | None = None
+    not_in_source: list[str] = []  # what the source leaves to the GM
 
 
 class ChaseRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -155,6 +180,10 @@ def _check(rules) -> Problems:
         problems.check(f"chase.{key}", dice.parse, getattr(c, key))
     for name, t in c.complications.items():
         problems.add(f"chase.complications.{name}", rolled_table_problem(t.die, t.entries))
+        for i, row in enumerate(t.entries):
+            if row.damage:
+                problems.check(f"chase.complications.{name}.entries[{i}].damage",
+                               dice.parse, row.damage)
     for name, f in c.escape_factors.items():
         if f.edge not in ("advantage", "disadvantage"):
             problems.add(f"chase.escape_factors.{name}.edge",
@@ -165,6 +194,10 @@ def _check(rules) -> Problems:
 
 
 def _check_evasion(e: Evade, problems: Problems) -> None:
+    for key in e.exhausted_effects:
+        if key not in EFFECTS:
+            problems.add(f"chase.evasion.exhausted_effects.{key}",
+                         "expected one of: " + ", ".join(EFFECTS))
     if e.morale_die:
         problems.check("chase.evasion.morale_die", dice.parse, e.morale_die)
     problems.check("chase.evasion.bait_chance", dice.parse_chance, e.bait_chance)
@@ -175,6 +208,9 @@ def _check_evasion(e: Evade, problems: Problems) -> None:
         for i, b in enumerate(e.wilderness):
             problems.add(f"chase.evasion.wilderness[{i}].chances",
                          table_gap([p.pursuers for p in b.chances], 1, MAX_GROUP, "pursuing group"))
+    if e.directions is not None:
+        problems.add("chase.evasion.directions",
+                     rolled_table_problem(e.directions.die, e.directions.entries))
     if e.sea is not None:
         problems.add("chase.evasion.sea.chances",
                      table_gap([b.slower for b in e.sea.chances], -BIG, BIG, "speed difference"))

@@ -26,9 +26,10 @@ from ..party import rules as party
 from ..state import State
 from ..timeflow import pass_time
 from .model import CAUGHT, ESCAPED, GAVE_UP, OUTCOMES, PURSUER, QUARRY, SIDES, Chase, Runner
-from .standing import (afflicted, complication_text, current, escape_die, escape_target,  # noqa: F401
-                       exhaustion, find, free_dashes, gap, lead_pursuer, over, pursuers_of,
-                       quarry_of, running, speed, status)
+from .standing import (afflicted, brief, complication_row, complication_text, current,  # noqa: F401
+                       escape_die, escape_target, exhaustion, find, free_dashes, gap,
+                       lead_pursuer, over, pursuers_of, quarry_of, running, save_bonus,
+                       save_missed, speed, status)
 
 Distance = Annotated[int, Meta(ge=0, le=1_000_000)]  # feet
 Speed = Annotated[int, Meta(ge=0, le=10_000)]  # feet per round
@@ -64,6 +65,9 @@ class TakeTurn(Command, frozen=True):
 
     feet: int | None = None
     dash: bool = False
+    save_bonus: int | None = None  # the afflicted's save modifier, where the tracker lacks it
+    creature: str = ""  # a creature a complication brings in (default: named after its quarry)
+    creature_speed: int | None = None  # its speed (default: its quarry's)
 
 
 class TryEscape(Command, frozen=True):
@@ -118,6 +122,12 @@ class TurnTaken(Event, frozen=True):
     setting: Key  # the complication table, so the log line reads on its own
     complication: Roll
     save: Roll | None = None  # the Constitution save for a dash beyond the free ones
+    # the complication's save by whom it afflicts, and the dice a failure rolls
+    victim_save: Roll | None = None
+    damage: Roll | None = None
+    joiner: Roll | None = None  # the initiative of a creature that joins
+    creature: Annotated[str, Meta(max_length=40)] = ""
+    creature_speed: Speed = 0
 
 
 @event("chase_escape_rolled", area="chase")
@@ -244,11 +254,12 @@ def decide_turn(state: State, cmd: TakeTurn, dice) -> list[Event]:
     r = current(state)
     if over(state) or r is None:
         raise Refused(f"the chase is over ({over(state) or 'nobody is running'}): end it")
-    most = speed(state, r) * (2 if cmd.dash else 1)
+    most = max(0, speed(state, r) * (2 if cmd.dash else 1) - r.hindered)
     feet = most if cmd.feet is None else cmd.feet
     if not 0 <= feet <= most:
         raise Refused(f"{r.name} moves 0 to {speed(state, r)} ft"
-                      + ("" if cmd.dash else f" ({2 * speed(state, r)} with a dash)"))
+                      + ("" if cmd.dash else f" ({2 * speed(state, r)} with a dash)")
+                      + (f", less {r.hindered} ft lost to a complication" if r.hindered else ""))
     ch = state.rules.chase
     # the dice in the order the event holds them, so amending retypes the right one
     table = ch.complications[state.chase.setting]
@@ -258,13 +269,38 @@ def decide_turn(state: State, cmd: TakeTurn, dice) -> list[Event]:
         save = dicemod.roll(f"1d20{r.con:+d}" if r.con else "1d20", dice,
                             f"{r.name}: DC {ch.dash_dc} {ch.dash_save} save (dash "
                             f"{r.dashes + 1}, {free_dashes(state, r)} free)")
-    out: list[Event] = [TurnTaken(r.name, feet, cmd.dash, state.chase.setting, comp, save)]
-    if save is not None and save.total < ch.dash_dc and r.member:
-        c = party.find(state, r.name)
-        top = state.rules.party.exhaustion_max if state.rules.party else 0
-        if c is not None and c.exhaustion < top:
-            out.append(party.ExhaustionSet(c.name, c.exhaustion + 1))
-    return out
+    turn = TurnTaken(r.name, feet, cmd.dash, state.chase.setting, comp, save)
+    return [_complicated(state, cmd, turn, dice)]
+
+
+def _complicated(state: State, cmd: TakeTurn, turn: TurnTaken, dice) -> TurnTaken:
+    """The turn with the dice its complication asks for: the afflicted's save,
+    then what a failure rolls (damage, a joining creature's initiative)."""
+    row = complication_row(state.rules, turn.setting, turn.complication)
+    victim = afflicted(state, turn.name) if row is not None else None
+    if victim is None:
+        return turn
+    _ranged("the save modifier", cmd.save_bonus or 0, -30, 30)
+    save = None
+    if row.save:
+        bonus = cmd.save_bonus if cmd.save_bonus is not None else \
+            save_bonus(state, victim, row.save) or 0
+        save = dicemod.roll(f"1d20{bonus:+d}" if bonus else "1d20", dice,
+                            f"{victim.name}: DC {row.dc} {row.save} save ({row.result})")
+    if not save_missed(row, save):
+        return replace(turn, victim_save=save)
+    damage = dicemod.roll(row.damage, dice, f"{victim.name}: damage ({row.result})") \
+        if row.damage else None
+    joiner, creature, pace = None, "", 0
+    if row.joins and victim.side == QUARRY:
+        creature = (cmd.creature.strip() or f"creature after {victim.name}")[:40]
+        if find(state.chase, creature) is not None:
+            raise Refused(f"{creature} is already in the chase: name the creature")
+        pace = _ranged("the creature's speed", cmd.creature_speed, 0, 10_000) \
+            if cmd.creature_speed is not None else speed(state, victim)
+        joiner = dicemod.roll(state.rules.chase.initiative_die, dice, f"{creature}: initiative")
+    return replace(turn, victim_save=save, damage=damage, joiner=joiner, creature=creature,
+                   creature_speed=pace)
 
 
 @decides(TryEscape)
@@ -318,7 +354,8 @@ def decide_end(state: State, cmd: EndChase, dice) -> list[Event]:
 @evolves(ChaseStarted)
 def evolve_started(state: State, ev: ChaseStarted) -> State:
     return replace(state, chase=Chase(active=True, setting=ev.setting, round=1,
-                                      start=ev.distance, chases=state.chase.chases + 1))
+                                      start=ev.distance, chases=state.chase.chases + 1,
+                                      winded=state.chase.winded))
 
 
 def _with_runner(chase: Chase, name: str, **changes) -> tuple[Runner, ...]:
@@ -366,13 +403,11 @@ def evolve_turn(state: State, ev: TurnTaken) -> State:
         raise Refused(f"this chase rolls on the {ch.setting} table, not {ev.setting!r}")
     failed = save_failed(rules, ev)
     runners = _with_runner(ch, r.name, position=r.position + ev.feet,
-                           dashes=r.dashes + ev.dash, complication="",
+                           dashes=r.dashes + ev.dash, complication="", hindered=0,
                            exhaustion=r.exhaustion + (failed and not r.member))
-    text = complication_text(rules, ev.setting, ev.complication)
-    victim = afflicted(state, r.name) if text else None
-    if victim is not None:
-        runners = tuple(replace(x, complication=text) if x.name == victim.name else x
-                        for x in runners)
+    if failed and r.member:  # derived, so amending the save's die recomputes it
+        state = _party_exhaustion(state, r.name)
+    runners, state = _afflict(state, ev, runners)
     runners = _catch(state, runners, r, r.position + ev.feet)
     after = replace(state, chase=replace(ch, runners=runners))
     nxt = _next_after(after, runners, r.name)
@@ -381,6 +416,56 @@ def evolve_turn(state: State, ev: TurnTaken) -> State:
     # the last runner has acted: the round ends and its seconds pass on the one clock
     chase = replace(after.chase, turn="", round=ch.round + 1)
     return pass_time(after, rules.time.round_seconds, burning=True, chase=chase)
+
+
+def _party_exhaustion(state: State, name: str) -> State:
+    c = party.find(state, name)
+    top = state.rules.party.exhaustion_max if state.rules.party else 0
+    if c is None or c.exhaustion >= top:
+        return state
+    return party.evolve_exhaustion(state, party.ExhaustionSet(c.name, c.exhaustion + 1))
+
+
+def _afflict(state: State, ev: TurnTaken, runners: tuple[Runner, ...]):
+    """What the turn's complication does to the next runner: noted on it, and
+    on a missed save its movement lost, its damage taken (a party member's
+    hit points), a creature added to chase it."""
+    row = complication_row(state.rules, ev.setting, ev.complication)
+    victim = afflicted(state, ev.name) if row is not None else None
+    if victim is None:
+        return runners, state
+    # what it is, then (after " — ") how it went: see standing.brief
+    text = complication_text(state.rules, ev.setting, ev.complication) + " — "
+    missed = save_missed(row, ev.victim_save)
+    if ev.victim_save is not None:
+        text += f"save {ev.victim_save.total}: {'failed' if missed else 'made'}"
+    elif row.save:  # an amended complication die: its save was never rolled
+        text += "save not rolled (undo and take the turn again)"
+    else:
+        text += "no save"
+    if not missed:
+        return tuple(replace(x, complication=text) if x.name == victim.name else x
+                     for x in runners), state
+    lost = row.lose_feet + (speed(state, victim) // 2 if row.lose_half else 0)
+    if row.condition:
+        text += f"; {row.condition} until its turn ends"
+    if lost:
+        text += f"; {lost} ft lost"
+    if ev.damage is not None:
+        text += f"; takes {ev.damage.total}"
+        c = party.find(state, victim.name) if victim.member else None
+        if c is not None and c.hp_max and not c.dead:
+            state = party.evolve_damage(state, party.DamageTaken(c.name, ev.damage.total,
+                                                                 ev.damage))
+    if ev.joiner is not None:
+        text += f"; {ev.creature} joins the chase after it"
+    runners = tuple(replace(x, complication=text, hindered=x.hindered + lost)
+                    if x.name == victim.name else x for x in runners)
+    if ev.joiner is not None and ev.creature and find(state.chase, ev.creature) is None:
+        new = Runner(ev.creature, PURSUER, ev.joiner.total, victim.position,
+                     speed=ev.creature_speed, target=victim.name)
+        runners = tuple(sorted((*runners, new), key=lambda x: -x.initiative))
+    return runners, state
 
 
 def save_failed(rules, ev: TurnTaken) -> bool:

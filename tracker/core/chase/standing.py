@@ -9,7 +9,9 @@ from .. import sheet
 from ..dice import Roll
 from ..party import rules as party
 from ..state import State
-from .model import CAUGHT, DROPPED, ESCAPED, GAVE_UP, IN, PURSUER, QUARRY, Chase, Runner
+from .model import CAUGHT, DROPPED, ESCAPED, GAVE_UP, IN, PURSUER, QUARRY, Chase, Complication, Runner
+
+ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
 
 
 def find(chase: Chase, name: str) -> Runner | None:
@@ -110,15 +112,46 @@ def afflicted(state: State, name: str) -> Runner | None:
     return next((r for r in runners[i + 1:] + runners[:i] if running(state, r)), None)
 
 
-def complication_text(rules, setting: str, roll: Roll) -> str:
-    """What a complication roll means ('' for none): obstacle, save and DC, failure."""
+def complication_row(rules, setting: str, roll: Roll) -> Complication | None:
+    """The table row a complication roll lands on (None: no complication)."""
     table = rules.chase.complications.get(setting) if rules.chase else None
     entry = table.entries if table else []
     row = next((e for e in entry if e.roll[0] <= roll.total <= e.roll[1]), None)
-    if row is None or not row.result:
+    return row if row is not None and row.result else None
+
+
+def save_bonus(state: State, r: Runner, save: str) -> int | None:
+    """The runner's best modifier among the abilities a save names ("Str or
+    Dex"), where the tracker knows it: a party member's scores, anyone's Con."""
+    named = [w for w in save.replace(",", " ").split() if w.lower() in ABILITIES]
+    c = party.find(state, r.name) if r.member else None
+    p = state.rules.party
+    known = [sheet.modifier(p, c.abilities[w.lower()]) for w in named
+             if c is not None and p is not None and w.lower() in c.abilities]
+    if not known and "Con" in named:
+        known = [r.con]
+    return max(known, default=None)
+
+
+def save_missed(row: Complication, save: Roll | None) -> bool:
+    """A complication's effect lands: no save against it, or the save missed the DC."""
+    return not row.save or (save is not None and save.total < row.dc)
+
+
+def complication_text(rules, setting: str, roll: Roll) -> str:
+    """What a complication roll means ('' for none): obstacle, save and DC, failure."""
+    row = complication_row(rules, setting, roll)
+    if row is None:
         return ""
     save = f"; DC {row.dc} {row.save} save" if row.save else ""
     return f"{row.result}{save}" + (f"; on a failure: {row.on_fail}" if row.on_fail else "")
+
+
+def brief(complication: str) -> str:
+    """A runner's complication without its "on a failure" words, keeping how
+    it went (after " — "): for an alert or a one-line summary."""
+    what, sep, did = complication.partition(" — ")
+    return what.split("; on a failure")[0] + sep + did
 
 
 def over(state: State) -> str:

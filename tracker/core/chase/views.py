@@ -30,8 +30,8 @@ def _joined(ev: r.RunnerJoined, rules) -> str:
             f"{roll_text(ev.initiative)}{ev.initiative_bonus:+d}")
 
 
-@describes(r.TurnTaken)
-def _turn(ev: r.TurnTaken, rules) -> str:
+@describes(r.TurnTaken, with_state=True)
+def _turn(ev: r.TurnTaken, rules, state=None) -> str:
     bits = [f"{ev.name} {'dashes' if ev.dash else 'moves'} {ev.feet} ft"]
     if ev.save is not None and rules.chase is not None:
         ok = "failed: a level of exhaustion" if r.save_failed(rules, ev) else "made"
@@ -40,7 +40,26 @@ def _turn(ev: r.TurnTaken, rules) -> str:
     text = r.complication_text(rules, ev.setting, ev.complication)
     bits.append(f"complication {roll_text(ev.complication)}" +
                 (f": {text}" if text else " none"))
-    return "; ".join(bits)
+    if ev.victim_save is not None:
+        bits.append(f"the next runner's save {roll_text(ev.victim_save)}")
+    if ev.damage is not None:
+        bits.append(f"damage {roll_text(ev.damage)}")
+    if ev.joiner is not None:
+        bits.append(f"{ev.creature} joins (speed {ev.creature_speed} ft), initiative "
+                    f"{roll_text(ev.joiner)}")
+    return "; ".join(bits) + _round_end(state)
+
+
+def _round_end(state: State | None) -> str:
+    """After the round's last turn: the round's end, with how the chase stands."""
+    ch = state.chase if state is not None else None
+    if ch is None or not ch.active or ch.evasion is not None or ch.turn or ch.round < 2:
+        return ""
+    seconds = (ch.round - 1) * state.rules.time.round_seconds
+    gaps = [f"{x.name} {g} ft" for x in ch.runners
+            if x.side == "quarry" and r.running(state, x) and (g := r.gap(state, x)) is not None]
+    return f". End of round {ch.round - 1} ({seconds} s in)" + \
+        (f": {', '.join(gaps)} ahead" if gaps else "")
 
 
 @describes(r.EscapeRolled)
@@ -100,10 +119,13 @@ def _rolled(ev: r.EvasionRolled, rules) -> str:
 
 @describes(r.PursuitDayRolled)
 def _day(ev: r.PursuitDayRolled, rules) -> str:
+    way = f"fleeing {r.direction(rules, ev)}" + \
+        (f" {roll_text(ev.direction_roll)}" if ev.direction_roll is not None else "")
     if ev.roll is None:
-        return "A day of pursuit: the pursuers are not faster"
+        return f"A day of pursuit, {way}: the pursuers are not faster"
     took = rules.chase is not None and rules.chase.evasion is not None and r.caught_up(rules, ev)
-    return f"A day of pursuit {roll_text(ev.roll)}: " + ("caught up" if took else "not caught")
+    return f"A day of pursuit, {way}: catch-up {roll_text(ev.roll)}, " + \
+        ("caught up" if took else "not caught")
 
 
 # --- what the GM must not miss ------------------------------------------------------------
@@ -119,8 +141,7 @@ def _chase_alerts(before: State, after: State) -> list[Alert]:
     for x in a.runners:
         old = was.get(x.name)
         if x.complication and (old is None or old.complication != x.complication):
-            brief = x.complication.split("; on a failure")[0]  # the screen shows the rest
-            out.append(Alert("warning", f"Complication for {x.name}: {brief}"))
+            out.append(Alert("warning", f"Complication for {x.name}: {r.brief(x.complication)}"))
         now, then = r.status(after, x), (r.status(before, old) if old else IN)
         if now != then and old is not None:
             out.append(Alert("error" if now != "escaped" else "information", f"{x.name}: {now}"))
@@ -140,6 +161,8 @@ def _chase_alerts(before: State, after: State) -> list[Alert]:
         if ev.exhausted and not (old_ev and old_ev.exhausted):
             e = after.rules.chase.evasion
             out.append(Alert("error", f"The party is exhausted from running: {e.exhausted_effect}"))
+    if b.winded and not a.winded:
+        out.append(Alert("information", "The party has rested off its running exhaustion"))
     return out
 
 
@@ -159,6 +182,7 @@ def _chase_json(state: State) -> dict:
                         "dashes": x.dashes, "free_dashes": r.free_dashes(state, x),
                         "exhaustion": r.exhaustion(state, x), "status": r.status(state, x),
                         "complication": x.complication or None,
+                        "hindered_ft": x.hindered,
                         **({"quarry": q.name if (q := r.quarry_of(state, x)) else None}
                            if x.side == PURSUER else {})}
                        for x in ch.runners] if state.rules.chase else []}
@@ -170,6 +194,10 @@ def _chase_json(state: State) -> dict:
                           "gap_ft": e.gap, "chance": e.chance or None,
                           "exhausted": e.exhausted, "stopped": e.stopped,
                           "surprised": e.surprised or None}
+    if ch.winded:
+        out["running_exhaustion"] = {
+            "rest_turns_left": ch.winded, "text": r.winded_effects(state.rules),
+            "effects": dict(state.rules.chase.evasion.exhausted_effects)}
     return out
 
 

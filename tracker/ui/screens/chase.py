@@ -303,8 +303,18 @@ class ChaseScreen(Asking, Screen):
     def action_run(self) -> None:
         self._run(chase.RunRound())
 
-    def action_day(self) -> None:
-        self._run(chase.PursueDay())
+    @work(exit_on_error=False)
+    async def action_day(self) -> None:
+        if self._refused(chase.PursueDay()):
+            return
+        way = ""
+        if self.state.rules.chase.evasion.directions is None:
+            way = await self._ask("Which way does the party flee?",
+                                  "A random direction: not in the source, GM enters it",
+                                  max_length=80)
+            if way is None:
+                return
+        self.app.run_command(chase.PursueDay(way))
 
     @work(exit_on_error=False)
     async def action_bait(self) -> None:

@@ -39,10 +39,14 @@ def summary(state: State) -> Text:
         t.append(f"Over: {end}. x ends the chase\n", style="bold yellow")
     elif cur is not None:
         t.append(f"▶ {cur.name}'s turn", style="bold cyan")
-        t.append(f": {chase.speed(state, cur)} ft, dash {2 * chase.speed(state, cur)} ft"
-                 f" ({cur.dashes}/{chase.free_dashes(state, cur)} free used)\n")
+        feet = chase.speed(state, cur)
+        t.append(f": {max(0, feet - cur.hindered)} ft, dash {max(0, 2 * feet - cur.hindered)} ft"
+                 f" ({cur.dashes}/{chase.free_dashes(state, cur)} free used)")
+        t.append(f" · {cur.hindered} ft lost\n" if cur.hindered else "\n")
         if cur.complication:
-            t.append(f"Complication: {cur.complication}", style="yellow")
+            what, _, did = chase.brief(cur.complication).partition(" — ")
+            # how it went first: the line may be cut at the screen's edge
+            t.append(f"Complication{f' ({did})' if did else ''}: {what}", style="yellow")
     else:
         t.append("j adds who runs: the party by name, others with their numbers", style="dim")
     t.no_wrap, t.overflow = True, "ellipsis"
@@ -67,8 +71,9 @@ def _evasion_summary(state: State, t: Text, stamp: str) -> Text:
         t.append(f"{e.fleeing} fleeing from {e.pursuers}: {pct}% to evade · v rolls")
         if e.chance and e.where == "wilderness":
             t.append(" · y a day of pursuit")
-    if e.exhausted:
-        t.append("\nThe party is exhausted from running", style="bold red")
+    if ch.winded:
+        t.append(f"\nExhausted, {ch.winded} rest turn{'s' if ch.winded != 1 else ''} to go: "
+                 f"{chase.winded_effects(state.rules)}", style="bold red")
     t.no_wrap, t.overflow = True, "ellipsis"
     return t
 
