@@ -9,12 +9,12 @@ from pathlib import Path
 
 from hypothesis import assume, given, strategies as st
 
+from area_checks import reopens_and_replays_the_same, undo_then_redo_restores
 from tracker.core import chase as ch
 from tracker.core import party
 from tracker.core.corrections.rules import dice_count
 from tracker.core.dice import DiceNeeded, ScriptedDice
 from tracker.core.engine import Redo, Undo, decide, replay
-from tracker.core.errors import Refused
 from tracker.service import Campaign
 
 from test_properties import SETTINGS, play
@@ -52,24 +52,13 @@ scenario = st.tuples(st.sampled_from(["dyb-og-drager", "dolmenwood", "dnd-2024"]
 @SETTINGS
 @given(scenario)
 def test_a_chase_replays_the_same(sc):
-    c, saves = play(*sc)
-    reopened = Campaign.open(saves, "p")
-    assert reopened.state == c.state == replay(list(c.store.read()))
-    reopened.close(), c.close()
+    reopens_and_replays_the_same(*play(*sc), replay)
 
 
 @SETTINGS
 @given(scenario)
 def test_undo_then_redo_restores_a_chase(sc):
-    c, _ = play(*sc)
-    before = c.state
-    try:
-        c.undo()
-    except Refused:
-        return
-    c.redo()
-    assert c.state == before
-    c.close()
+    undo_then_redo_restores(play(*sc)[0])
 
 
 # at most 10 ft a turn and 3 free dashes: even four failed saves leave every move

@@ -13,6 +13,7 @@ import msgspec
 
 import pytest
 
+from area_checks import reopens_and_replays_the_same, undo_then_redo_restores
 from tracker.core import dice as dicemod
 from tracker.core import travel as tr
 from tracker.core.campaign import ChangeHouseRule
@@ -429,25 +430,13 @@ def _play(rid, seed, commands):
 @PROPS
 @given(journey)
 def test_a_journey_replays_the_same(sc):
-    c, saves = _play(*sc)
-    reopened = Campaign.open(saves, "p")
-    assert reopened.state == c.state
-    assert replay(list(c.store.read())) == c.state
-    reopened.close(), c.close()
+    reopens_and_replays_the_same(*_play(*sc), replay)
 
 
 @PROPS
 @given(journey)
 def test_undoing_a_travel_step_then_redoing_it_restores(sc):
-    c, _ = _play(*sc)
-    before = c.state
-    try:
-        c.undo()
-    except Refused:
-        return
-    c.redo()
-    assert c.state == before
-    c.close()
+    undo_then_redo_restores(_play(*sc)[0])
 
 
 @PROPS
