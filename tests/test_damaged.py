@@ -64,6 +64,16 @@ def test_text_that_is_not_utf8(capsys, notes, saves):
     _every_read_path_says_damaged(capsys, saves, last_good=119)
 
 
+@pytest.mark.parametrize("damage", [
+    "UPDATE events SET data = CAST(data AS BLOB) WHERE seq = 120",  # the right JSON, as bytes
+    "UPDATE events SET data = 7 WHERE seq = 120",
+    "UPDATE events SET version = 'one' WHERE seq = 120",
+])
+def test_columns_holding_the_wrong_kind_of_value(capsys, notes, saves, damage):
+    _sql(notes, damage)
+    _every_read_path_says_damaged(capsys, saves, last_good=119)
+
+
 def test_a_missing_entry(capsys, notes, saves):
     _sql(notes, "DELETE FROM events WHERE seq = 50")
     _every_read_path_says_damaged(capsys, saves, last_good=49)

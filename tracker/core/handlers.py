@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Callable
 
 import msgspec
@@ -29,19 +30,29 @@ def decides(command_type: type):
     return register
 
 
-def evolves(event_type: type):
+def evolves(event_type: type, *, when: str = ""):
     """Register an evolver of ``event_type``. Several areas may react to the
     same event: their evolvers run in the order they were registered (the
-    areas' fold order), each on the state the one before returned."""
+    areas' fold order), each on the state the one before returned.
+
+    ``when`` ("chase.winded"): a path into the state that must be non-empty
+    for this evolver to be called; an area reacting to another's frequent
+    event (every dungeon turn) then costs replay nothing while it is idle."""
+    needs = attrgetter(when) if when else None
 
     def register(fn):
         before = EVOLVERS.get(event_type)
-        if before is None:
+        if before is None and needs is None:
             EVOLVERS[event_type] = fn  # the common case costs no extra call
-        else:
-            def both(state, ev, first=before, then=fn):
+            return fn
+        first = before or (lambda state, ev: state)
+        if needs is None:
+            def both(state, ev, first=first, then=fn):
                 return then(first(state, ev), ev)
-
-            EVOLVERS[event_type] = both
+        else:
+            def both(state, ev, first=first, then=fn, needs=needs):
+                state = first(state, ev)
+                return then(state, ev) if needs(state) else state
+        EVOLVERS[event_type] = both
         return fn
     return register

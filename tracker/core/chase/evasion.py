@@ -335,7 +335,7 @@ def _winded(state: State, condition: str, on: bool) -> State:
     return state
 
 
-@evolves(TurnAdvanced)
+@evolves(TurnAdvanced, when="chase.winded")
 def evolve_rest(state: State, ev: TurnAdvanced) -> State:
     """A dungeon turn the dungeon counted as a rest (its evolver ran first)
     brings a party exhausted from running closer to its end."""

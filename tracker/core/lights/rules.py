@@ -139,7 +139,10 @@ def evolve_relit(state: State, ev: LightRelit) -> State:
 
 def burn(lights: tuple[Light, ...], elapsed: int) -> tuple[Light, ...]:
     """Every lit light loses ``elapsed`` seconds; a spent one goes out."""
-    if not any(l.lit for l in lights):
+    for l in lights:  # a loop, not any(): replay calls this on every turn
+        if l.lit:
+            break
+    else:
         return lights
     out = []
     for l in lights:
@@ -152,7 +155,7 @@ def burn(lights: tuple[Light, ...], elapsed: int) -> tuple[Light, ...]:
 
 @on_time(when="lights")
 def _burn(state: State, elapsed: int, clock: int, burning: bool, changes: dict) -> None:
-    if burning and state.lights:
+    if burning:
         changes["lights"] = burn(changes.get("lights", state.lights), elapsed)
 
 

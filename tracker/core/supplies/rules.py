@@ -13,7 +13,7 @@ from ..invariants import invariant
 from ..schema import seconds
 from ..state import State
 from .model import RationBatch, Supplies
-from ..timeflow import on_time
+from ..timeflow import days_begun, on_time
 
 
 class SetSupplies(Command, frozen=True):
@@ -134,21 +134,20 @@ def _supplies_hold(state: State):
         yield "leave fewer than no rations"
 
 
-@on_time
-def _eat_and_spoil(state: State, elapsed: int, clock: int, burning: bool,
-                   changes: dict) -> None:
-    """Rations are eaten at each new day, and spoil while underground."""
-    before = sup = state.supplies
+@on_time(daily=True)
+def _eat(state: State, elapsed: int, clock: int, burning: bool, changes: dict) -> None:
+    """The party's living members eat their rations at each new day."""
     rules = state.ruleset.rules
-    t = rules.time
-    start = t.start_hour * t.hour_seconds
-    if (start + clock) // t.day_seconds > (start + state.clock) // t.day_seconds:
-        new_days = (start + clock) // t.day_seconds - (start + state.clock) // t.day_seconds
-        eaters = sum(1 for c in state.party if sheet.status(rules, c) != "dead")
-        if eaters:  # the party's living members eat
-            sup = eat(state, new_days * eaters * rules.rations.per_character_per_day)
-            state = replace(state, supplies=sup)
-    if sup.rations and changes.get("dungeon", state.dungeon).active:
-        sup = spoil(state, elapsed)
-    if sup is not before:
-        changes["supplies"] = sup
+    eaters = sum(1 for c in state.party if sheet.status(rules, c) != "dead")
+    if eaters:
+        days = days_begun(state, clock)
+        eaten = replace(state, supplies=changes.get("supplies", state.supplies))
+        changes["supplies"] = eat(eaten, days * eaters * rules.rations.per_character_per_day)
+
+
+@on_time(when="supplies.rations")
+def _spoil(state: State, elapsed: int, clock: int, burning: bool, changes: dict) -> None:
+    """Rations spoil while the party is underground."""
+    if changes.get("dungeon", state.dungeon).active:
+        left = replace(state, supplies=changes.get("supplies", state.supplies))
+        changes["supplies"] = spoil(left, elapsed)

@@ -29,7 +29,7 @@ from ..limits import Carrier, CharacterName, Key, PlaceName
 from ..party.rules import ExhaustionSet, evolve_exhaustion
 from ..state import State
 from ..supplies.rules import set_count
-from ..timeflow import on_time, pass_time
+from ..timeflow import days_begun, on_time, pass_time
 from . import calc
 from .status import (food_days, living, pace_model, pace_of, party_slowed, rest_status,
                      rules_of, water_per_day)
@@ -1039,21 +1039,17 @@ def evolve_water(state: State, ev: WaterSet) -> State:
 # --- time, and what must hold ----------------------------------------------------------
 
 
-@on_time
+@on_time(daily=True)
 def _drink(state: State, elapsed: int, clock: int, burning: bool, changes: dict) -> None:
     """Where water is counted, the party drinks a day's water at each new day."""
     j = changes.get("travel", state.travel)
     if j.water is None:
         return
-    t = state.rules.time
-    start = t.start_hour * t.hour_seconds
-    days = (start + clock) // t.day_seconds - (start + state.clock) // t.day_seconds
     need, water, dry = water_per_day(state), j.water, j.dry_days
-    for _ in range(max(0, days)):
+    for _ in range(days_begun(state, clock)):
         dry += water < need / 2  # under half a day's water: the day ends in exhaustion
         water = max(0.0, water - need)
-    if days > 0:
-        changes["travel"] = replace(j, water=water, dry_days=dry)
+    changes["travel"] = replace(j, water=water, dry_days=dry)
 
 
 @invariant
