@@ -160,6 +160,25 @@ def test_every_area_in_the_list_is_a_package_and_declares_no_part_twice():
         parts.ruleset_section("dungeon", int)
 
 
+def test_every_module_that_registers_events_is_listed_as_the_areas_rules():
+    """An area names its rules modules (``rules_of``); a module loaded some other
+    way (an import at the end of rules.py) would register by accident."""
+    from tracker.core import areas
+
+    for ev in EVENT_TYPES.values():
+        package, _, module = ev.__module__.rpartition(".")
+        if package.startswith("tracker.core.") and package != "tracker.core":
+            assert module in areas.RULE_MODULES.get(package, ("rules",)), \
+                f"{ev.__name__} is registered in {ev.__module__}, not listed by rules_of"
+    from tracker.core.chase import BaitDropped, TakeTurn  # either module, through the package
+    from tracker.core.travel import Embark, Mount, TravelDay
+    assert {BaitDropped.__module__, TakeTurn.__module__} == \
+        {"tracker.core.chase.evasion", "tracker.core.chase.rules"}
+    assert Embark and Mount and TravelDay
+    with pytest.raises(ImportError):
+        from tracker.core.chase import NoSuchThing  # noqa: F401
+
+
 def test_state_and_ruleset_are_put_together_from_every_areas_parts():
     from tracker.core.parts import SECTIONS, STATE_PARTS
     from tracker.core.ruleset import Ruleset

@@ -17,12 +17,40 @@ AREAS = ("campaign", "party", "dungeon", "lights", "effects", "supplies", "basti
          "travel", "corrections")
 
 
+RULE_MODULES: dict[str, tuple[str, ...]] = {}  # area package -> its rules modules, in order
+
+
+def rules_of(package: str, *modules: str):
+    """The ``__getattr__`` of an area's package, whose rules are in ``modules``
+    (``rules`` unless it names more, e.g. chase's B/X evasion in its own module).
+
+    The rules load on first use, not with the package: the ruleset imports the
+    area's ``model`` while its type is being built, before any rules can load.
+    ``from tracker.core.chase import Dash`` finds ``Dash`` in whichever module."""
+    modules = modules or ("rules",)
+    RULE_MODULES[package] = modules
+
+    def __getattr__(name: str):
+        if name.startswith("__") or find_spec(f"{package}.{name}") is not None:
+            raise AttributeError(name)  # a submodule: the import system loads it
+        for module in modules:
+            found = getattr(import_module(f"{package}.{module}"), name, RULE_MODULES)
+            if found is not RULE_MODULES:
+                return found
+        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+    return __getattr__
+
+
 def import_layer(layer: str) -> None:
-    """Import ``layer`` (model, rules, views) of every area that has it, in fold order."""
+    """Import ``layer`` (model, rules, views) of every area that has it, in fold order;
+    the rules layer is every module the area lists with ``rules_of``."""
     for name in AREAS:
-        module = f"{__package__}.{name}.{layer}"
-        if find_spec(module) is not None:
-            import_module(module)
+        package = f"{__package__}.{name}"
+        import_module(package)  # its __init__ names its rules modules
+        modules = RULE_MODULES.get(package, ("rules",)) if layer == "rules" else (layer,)
+        for module in modules:
+            if find_spec(f"{package}.{module}") is not None:
+                import_module(f"{package}.{module}")
 
 
 def register() -> None:

@@ -517,5 +517,3 @@ def evolve_ended(state: State, ev: ChaseEnded) -> State:
         raise Refused("no chase is running")
     return replace(state, chase=replace(state.chase, active=False, outcome=ev.outcome))
 
-
-from .evasion import *  # noqa: E402,F401,F403  (B/X evasion: registered with the rules)

@@ -12,7 +12,7 @@ from ..invariants import invariant
 from ..state import State
 from ..tally import Tally, tally
 from ..view import state_view
-from . import rules as r
+from . import evasion, rules as r
 from .model import IN, PURSUER
 
 # --- how its events read in the log ------------------------------------------------------
@@ -85,8 +85,8 @@ def _ended(ev: r.ChaseEnded, rules) -> str:
     return f"Chase over: {ev.outcome}"
 
 
-@describes(r.EvasionStarted)
-def _evasion(ev: r.EvasionStarted, rules) -> str:
+@describes(evasion.EvasionStarted)
+def _evasion(ev: evasion.EvasionStarted, rules) -> str:
     text = (f"Evasion ({ev.where}): party {ev.party_speed} ft, monsters "
             f"{ev.monster_speed} ft")
     if ev.where != "dungeon":
@@ -96,34 +96,34 @@ def _evasion(ev: r.EvasionStarted, rules) -> str:
     if ev.morale_roll is not None:
         text += f"; morale {ev.morale} {roll_text(ev.morale_roll)}"
     if rules.chase is not None and rules.chase.evasion is not None:
-        text += "; they pursue" if r.pursues(rules, ev) else "; they do not pursue"
+        text += "; they pursue" if evasion.pursues(rules, ev) else "; they do not pursue"
     return text
 
 
-@describes(r.RoundRun)
-def _round(ev: r.RoundRun, rules) -> str:
+@describes(evasion.RoundRun)
+def _round(ev: evasion.RoundRun, rules) -> str:
     return "A round of running"
 
 
-@describes(r.BaitDropped)
-def _bait(ev: r.BaitDropped, rules) -> str:
-    took = rules.chase is not None and rules.chase.evasion is not None and r.bait_took(rules, ev)
+@describes(evasion.BaitDropped)
+def _bait(ev: evasion.BaitDropped, rules) -> str:
+    took = rules.chase is not None and rules.chase.evasion is not None and evasion.bait_took(rules, ev)
     return f"Dropped {ev.kind} {roll_text(ev.roll)}: " + \
         ("the pursuers stop for it" if took else "they run on")
 
 
-@describes(r.EvasionRolled)
-def _rolled(ev: r.EvasionRolled, rules) -> str:
+@describes(evasion.EvasionRolled)
+def _rolled(ev: evasion.EvasionRolled, rules) -> str:
     return f"Evasion roll {roll_text(ev.roll)}" + (f" ({', '.join(ev.terrain)})" if ev.terrain else "")
 
 
-@describes(r.PursuitDayRolled)
-def _day(ev: r.PursuitDayRolled, rules) -> str:
-    way = f"fleeing {r.direction(rules, ev)}" + \
+@describes(evasion.PursuitDayRolled)
+def _day(ev: evasion.PursuitDayRolled, rules) -> str:
+    way = f"fleeing {evasion.direction(rules, ev)}" + \
         (f" {roll_text(ev.direction_roll)}" if ev.direction_roll is not None else "")
     if ev.roll is None:
         return f"A day of pursuit, {way}: the pursuers are not faster"
-    took = rules.chase is not None and rules.chase.evasion is not None and r.caught_up(rules, ev)
+    took = rules.chase is not None and rules.chase.evasion is not None and evasion.caught_up(rules, ev)
     return f"A day of pursuit, {way}: catch-up {roll_text(ev.roll)}, " + \
         ("caught up" if took else "not caught")
 
@@ -196,7 +196,7 @@ def _chase_json(state: State) -> dict:
                           "surprised": e.surprised or None}
     if ch.winded:
         out["running_exhaustion"] = {
-            "rest_turns_left": ch.winded, "text": r.winded_effects(state.rules),
+            "rest_turns_left": ch.winded, "text": evasion.winded_effects(state.rules),
             "effects": dict(state.rules.chase.evasion.exhausted_effects)}
     return out
 
@@ -226,7 +226,7 @@ class ChaseTally(Tally):
     def see(self, session, seq, ev, state_at) -> None:
         if isinstance(ev, r.ChaseStarted):
             self.running = f"session {session}, #{seq}: {ev.setting} chase"
-        elif isinstance(ev, r.EvasionStarted):
+        elif isinstance(ev, evasion.EvasionStarted):
             self.running = f"session {session}, #{seq}: evasion ({ev.where})"
         elif not self.running or getattr(ev, "AREA", "") != "chase":
             return

@@ -2,12 +2,6 @@
 `core/areas.py` loads the layers in order."""
 
 
-from importlib import import_module
+from ..areas import rules_of
 
-
-def __getattr__(name: str):
-    # The rules load on first use, not with the package: the ruleset imports
-    # model.py while its type is being built, before the rules can load.
-    if name.startswith("__") or name in ("model", "rules", "views"):
-        raise AttributeError(name)  # a submodule: the import system loads it
-    return getattr(import_module(f"{__name__}.rules"), name)
+__getattr__ = rules_of(__name__)

@@ -1058,7 +1058,3 @@ def _journey_holds(state: State):
     if j.water is not None and j.water < 0:
         yield "leave less than no water"
 
-
-# the ways to travel that build on the day above (their commands and events register here)
-from .mounts import Dismount, Dismounted, Mount, Mounted  # noqa: E402,F401
-from .sea import Disembark, Disembarked, Embark, Embarked, Gale, GaleMet, Sailed  # noqa: E402,F401
