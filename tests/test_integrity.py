@@ -314,7 +314,8 @@ def test_the_recap_judges_a_check_by_the_rules_of_its_moment(make):
     c.dispatch(AdvanceTurn(count=2), dice_values=[3, 5, 5, 2, 4])  # an encounter at 3-in-6
     c.dispatch(ChangeHouseRule("dungeon.wandering.chance", '"1-in-6"'))
     r = recap.build("c", list(c.store.read()), c.timeline.state_at)
-    assert len(r.encounters) == 1
+    from tracker.core.dungeon.views import DungeonTally
+    assert len(r.of(DungeonTally).encounters) == 1
 
 
 def test_stocking_up_during_a_session_is_not_use(make):
@@ -330,4 +331,5 @@ def test_stocking_up_during_a_session_is_not_use(make):
         c.dispatch(LightSource("torch", "Bo"))
     c.dispatch(SetSupplies("torches", 2, relative=True))  # found two more
     r = recap.build("c", list(c.store.read()), c.timeline.state_at)
-    assert list(r.supplies_used.values()) == [3]
+    from tracker.core.supplies.views import SuppliesTally
+    assert list(r.of(SuppliesTally).supplies_used.values()) == [3]

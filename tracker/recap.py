@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from .core import clock
 from .core.corrections import EntryCorrected, cook
@@ -12,6 +13,8 @@ from .core.events import Envelope
 from .core.state import State
 from .core.tally import TALLIES, Tally
 from .history import undone_commands
+
+T = TypeVar("T", bound=Tally)
 
 
 @dataclass
@@ -26,12 +29,12 @@ class Recap:
     span: str = ""
     tallies: list[Tally] = field(default_factory=list)  # each area's figures, in recap order
 
-    def __getattr__(self, name: str):
-        """A figure by name, whichever area counts it (``r.encounters``)."""
-        for t in self.__dict__.get("tallies", ()):
-            if name in vars(t):
-                return vars(t)[name]
-        raise AttributeError(name)
+    def of(self, kind: type[T]) -> T:
+        """The tally of one area (``r.of(DungeonTally).encounters``)."""
+        for t in self.tallies:
+            if isinstance(t, kind):
+                return t
+        raise LookupError(f"no {kind.__name__} in this recap")
 
 
 def _effective(envs: list[Envelope], final: State) -> list[tuple[Envelope, object]]:
