@@ -300,3 +300,15 @@ def test_campaign_names_in_any_script(capsys, saves):
     assert {line.split("\t")[0] for line in out.splitlines()} == {"Ravnehøj", "Спектр", "Ulf's camp"}
     code, _, err = run(capsys, "new", "a\\b", "--ruleset", "dyb-og-drager")
     assert code == 1 and "bad campaign name" in err
+
+
+def test_saves_may_come_before_or_after_the_command(capsys, tmp_path, monkeypatch):
+    monkeypatch.delenv("TRACKER_SAVES", raising=False)
+    here, there = tmp_path / "here", tmp_path / "there"
+    assert main(["new", "c", "--ruleset", "dnd-2024", "--saves", str(here)]) == 0
+    assert main(["do", "c", "note", "after the command", "--saves", str(here)]) == 0
+    assert main(["--saves", str(here), "log", "c"]) == 0
+    assert "after the command" in capsys.readouterr().out
+    # given twice, the one after the command wins, as the GM typed it last
+    assert main(["--saves", str(there), "log", "c", "--saves", str(here)]) == 0
+    assert not there.exists()

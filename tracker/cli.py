@@ -29,10 +29,23 @@ from .store.sqlite import Damaged, EventStore
 
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE, EXIT_BUG = 0, 1, 2, 70  # 70: EX_SOFTWARE
+SAVES_HELP = "folder of campaigns (or TRACKER_SAVES)"
+
+
+class _Subcommand(argparse.ArgumentParser):
+    """A command's parser, which takes ``--saves`` too: GMs type it after the
+    command as often as before it (``tracker new c --saves DIR``)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # SUPPRESS: absent here, the value given before the command stands
+        self.add_argument("--saves", metavar="DIR", default=argparse.SUPPRESS, help=SAVES_HELP)
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="tracker", description=__doc__.splitlines()[0])
-    ap.add_argument("--saves", metavar="DIR", help="folder of campaigns (or TRACKER_SAVES)")
-    sub = ap.add_subparsers(dest="cmd", metavar="COMMAND")
+    ap.add_argument("--saves", metavar="DIR", help=SAVES_HELP)
+    sub = ap.add_subparsers(dest="cmd", metavar="COMMAND", parser_class=_Subcommand)
 
     p = sub.add_parser("open", help="open a campaign in the app")
     p.add_argument("name")
