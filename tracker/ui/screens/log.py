@@ -18,7 +18,8 @@ from ...core.corrections import INSERTS
 from ...core.dice import DiceNeeded
 from ...core.errors import Refused
 from ...core.handlers import Command
-from ...core.view import diff, state_json
+from ...core.changes import cut
+from ...core.corrections.views import Preview
 from ...history import AREAS, LogEntry, entries
 from ...service import LogReader
 from .. import safe
@@ -35,11 +36,14 @@ TAIL_FIRST = 500  # entries shown while a long log is read
              css="log.tcss", order=20)
 class LogScreen(Screen):
     AUTO_FOCUS = "#log-list"
+    # under 100 columns the "as it stood" pane goes under the list: lines get the width
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     BINDINGS = [
-        # short labels: at 80 columns the footer must show the corrections (m, i, f)
-        Binding("slash", "search", "Find", id="log.search"),
-        Binding("s", "cycle_session", "Session", id="log.session"),
-        Binding("a", "cycle_area", "Area", id="log.area", show=False),  # in ? and the palette
+        # short labels, and the filters only in ? and the palette: at 80 columns the
+        # footer must show the corrections (w, m, i, f) and the app's Undo and Redo
+        Binding("slash", "search", "Find", id="log.search", show=False),
+        Binding("s", "cycle_session", "Session", id="log.session", show=False),
+        Binding("a", "cycle_area", "Area", id="log.area", show=False),
         Binding("c", "cycle_character", "Who", id="log.character", show=False),
         Binding("x", "clear", "Clear filters", id="log.clear", show=False),
         Binding("w", "rewind", "Rewind", id="log.rewind"),
@@ -87,7 +91,7 @@ class LogScreen(Screen):
         with Horizontal(id="log-body"):
             yield LogView(id="log-list", classes="panel")
             yield Static("", id="log-state", classes="panel")
-        yield Footer()
+        yield Footer(compact=True)  # at 80 columns Undo and Redo fit too
 
     def on_mount(self) -> None:
         self.query_one("#log-list").border_title = "Log"
@@ -225,13 +229,13 @@ class LogScreen(Screen):
             self.notify("No entry selected.")
         return e
 
-    def _trial(self, make: Callable[[], Command]) -> tuple[Command | None, object, str]:
-        """Build the command and preview it: (command, state after, '') or the reason.
+    def _trial(self, make: Callable[[], Command]) -> tuple[Command | None, Preview | None, str]:
+        """Build the command and preview it: (command, its preview, '') or the reason.
         A correction that needs dice the GM rolls (manual dice) is let through:
         they are asked for once the dialog closes."""
         try:
             command = make()
-            return command, self.app.campaign.preview(command), ""
+            return command, self.app.campaign.explain(command), ""
         except DiceNeeded:
             return None, None, ""
         except Refused as err:
@@ -247,16 +251,16 @@ class LogScreen(Screen):
     async def _confirm_and_run(self, title: str, make: Callable[[], Command]) -> None:
         """Build the command, show what it would change, and record it on a yes."""
         campaign = self.app.campaign
-        command, after, why = self._trial(make)
+        command, seen, why = self._trial(make)
         if why:
             self.notify(why, title="Refused", severity="error", timeout=8)
             return
-        changes = diff(state_json(campaign.state, campaign.seq), state_json(after, campaign.seq))
-        shown = "\n".join(changes[:14]) + (f"\n… and {len(changes) - 14} more"
-                                           if len(changes) > 14 else "")
+        if command is None:
+            return
+        # the dialog, its title and its two choices take about 10 rows
+        room = max(3, self.app.size.height - 12)
         ok = await self.app.push_screen_wait(ChoiceDialog(
-            title, [("yes", "Record it"), ("no", "Cancel")],
-            help=("What changes now:\n" + shown) if changes else "Nothing in the state changes."))
+            title, [("yes", "Record it"), ("no", "Cancel")], help=preview_text(seen, room)))
         if ok == "yes":
             self._follow = campaign.seq
             self.app.run_command(command)
@@ -324,20 +328,57 @@ class LogScreen(Screen):
 
     @work(exit_on_error=False)
     async def action_amend_field(self) -> None:
+        """Choose one of the entry's fields (shown with its value), then type its
+        new value: checked in place, the dialog keeps the text."""
         e = self._entry()
         if e is None:
             return
+        campaign = self.app.campaign
+        try:
+            fields = campaign.entry_fields(e.seq)
+        except Refused as err:
+            self.notify(str(err), title="Refused", severity="error", timeout=8)
+            return
+        if not fields:
+            self.notify(f"#{e.seq} has no field to correct; try its dice (m) or rewind (w).",
+                        severity="warning", timeout=8)
+            return
+        key = await self.app.push_screen_wait(ChoiceDialog(
+            f"Correct a field of #{e.seq}",
+            [(k, f"{k.replace('_', ' ')}: {field_value(v)}") for k, v in fields.items()],
+            help=e.text))
+        if key is None:
+            return
+
         def make(text: str) -> Command:
-            key, value = (p.strip() for p in text.split("=", 1))
-            return self.app.campaign.amend_command(e.seq, fields={key: value})
+            return campaign.amend_command(e.seq, fields={key: text})
 
         text = await self.app.push_screen_wait(TextDialog(
-            f"Correct a field of #{e.seq}", "FIELD=VALUE, e.g. by=Bo or activity=rest",
-            validate=self._validator(lambda t: "" if "=" in t else "write FIELD=VALUE", make),
+            f"#{e.seq}: new {key.replace('_', ' ')}", f"Now: {field_value(fields[key])}",
+            value=field_value(fields[key]), validate=self._validator(lambda t: "", make),
             max_length=200))
         if text is None:
             return
-        key, value = (p.strip() for p in text.split("=", 1))
-        await self._confirm_and_run(
-            f"Correct #{e.seq}?",
-            lambda: self.app.campaign.amend_command(e.seq, fields={key: value}))
+        await self._confirm_and_run(f"Correct #{e.seq}?", lambda: make(text))
+
+
+def field_value(v) -> str:
+    """A field's value as the GM types it."""
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    return "" if v is None else str(v)
+
+
+def preview_text(seen: Preview, room: int) -> str:
+    """A correction or rewind in the GM's words, in about ``room`` lines: the
+    entry before and after, what changes, and the later corrections it undoes."""
+    lines = []
+    if seen.entry_after:
+        lines += [f"Now:   {seen.entry_now}", f"After: {seen.entry_after}", ""]
+    elif seen.entry_now:
+        lines += [f"Back to: {seen.entry_now}", ""]
+    if seen.undoes:
+        lines += [f"This also undoes {', '.join(seen.undoes)}.", ""]
+    changes = seen.changes or ["Nothing else in the campaign changes."]
+    lines += ["What changes:"] + [f"  {c}" for c in cut(changes, max(2, room - len(lines) - 1))]
+    return "\n".join(lines)
