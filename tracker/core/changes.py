@@ -20,7 +20,7 @@ _READERS: list[tuple[int, tuple[tuple[str, ...], ...], Reader]] = []
 
 # not the campaign's story: bookkeeping, raw dice, and the clock (said once, below)
 _UNSAID = {"format", "campaign", "seq", "ruleset", "undo", "redo", "dice", "seconds_left",
-           "clock"}
+           "clock", "session"}
 
 
 def reads_changes(*paths: str, order: int):
@@ -37,11 +37,13 @@ def reads_changes(*paths: str, order: int):
 
 def changes_in_words(before: State, after: State) -> list[str]:
     """What differs between two states, one line each, in the GM's words."""
-    lines = []
+    lines = []  # the campaign-wide clock and session first, then each area's
     if before.clock != after.clock:
         rules = after.rules
         lines.append(f"Time: {clock.stamp(rules, before.clock)} → "
                      f"{clock.stamp(rules, after.clock)}")
+    if (before.session, before.in_session) != (after.session, after.in_session):
+        lines.append(f"{_session(before)} → {_session(after)}")
     leaves = list(_walk(state_json(before, 0), state_json(after, 0), ()))
     said: set[int] = set()
     for _, paths, read in _READERS:
@@ -51,6 +53,10 @@ def changes_in_words(before: State, after: State) -> list[str]:
             said.update(mine)
     lines += [_worded(*leaf) for i, leaf in enumerate(leaves) if i not in said]
     return lines
+
+
+def _session(state: State) -> str:
+    return f"Session {state.session}" + ("" if state.in_session else " (ended)")
 
 
 def _under(path: tuple[str, ...], pattern: tuple[str, ...]) -> bool:
