@@ -16,7 +16,7 @@ from tracker.ui.app import TrackerApp
 from tracker.ui.dialogs import ChoiceDialog, Dialog, TextDialog
 from tracker.ui.widgets.log_view import LogView
 
-from test_ui import _reviewed, fixed_saves  # noqa: F401 - the snapshots' saves folder
+from test_ui import _log_ready, _reviewed, fixed_saves  # noqa: F401 - the snapshots' saves folder
 
 
 def _seq(c: Campaign, type_: str, last: bool = False) -> int:
@@ -240,8 +240,7 @@ def test_log_screen_snapshot_sizes(snap_compare, fixed_saves, size):  # noqa: F8
     _reviewed(fixed_saves).close()
 
     async def run_before(pilot):
-        await pilot.press("2")
-        await _settle(pilot)
+        await _log_ready(pilot)
         for _ in range(3):
             await pilot.press("up")
         await pilot.pause(0.2)  # the state pane follows the cursor after 50 ms
