@@ -125,7 +125,7 @@ def _lights_changes(before: State, after: State) -> list[str]:
         if a is None:
             out.append(f"{name}: lit, {left(b)}")
         elif b is None:
-            out.append(f"{name}: never lit")
+            out.append(f"{name}: not lit")
         else:
             if a.by != b.by:
                 out.append(f"{light_name(rules, a)} → carried by {b.by or 'nobody'}")

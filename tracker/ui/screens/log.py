@@ -257,10 +257,12 @@ class LogScreen(Screen):
             return
         if command is None:
             return
-        # the dialog, its title and its two choices take about 10 rows
-        room = max(3, self.app.size.height - 12)
+        # the dialog's frame, title and two choices take about 12 rows; its text
+        # wraps at about 56 columns (dialogs.tcss: 60 wide, at most 90%)
+        size = self.app.size
+        text = preview_text(seen, max(3, size.height - 12), min(56, size.width * 9 // 10 - 4))
         ok = await self.app.push_screen_wait(ChoiceDialog(
-            title, [("yes", "Record it"), ("no", "Cancel")], help=preview_text(seen, room)))
+            title, [("yes", "Record it"), ("no", "Cancel")], help=text))
         if ok == "yes":
             self._follow = campaign.seq
             self.app.run_command(command)
@@ -356,7 +358,7 @@ class LogScreen(Screen):
         text = await self.app.push_screen_wait(TextDialog(
             f"#{e.seq}: new {key.replace('_', ' ')}", f"Now: {field_value(fields[key])}",
             value=field_value(fields[key]), validate=self._validator(lambda t: "", make),
-            max_length=200))
+            max_length=max(200, len(field_value(fields[key])))))  # a long note stays whole
         if text is None:
             return
         await self._confirm_and_run(f"Correct #{e.seq}?", lambda: make(text))
@@ -369,9 +371,10 @@ def field_value(v) -> str:
     return "" if v is None else str(v)
 
 
-def preview_text(seen: Preview, room: int) -> str:
-    """A correction or rewind in the GM's words, in about ``room`` lines: the
-    entry before and after, what changes, and the later corrections it undoes."""
+def preview_text(seen: Preview, room: int, width: int) -> str:
+    """A correction or rewind in the GM's words, in about ``room`` rows of
+    ``width``: the entry before and after, the later corrections it undoes,
+    and what changes (cut short with "… and N more")."""
     lines = []
     if seen.entry_after:
         lines += [f"Now:   {seen.entry_now}", f"After: {seen.entry_after}", ""]
@@ -379,6 +382,13 @@ def preview_text(seen: Preview, room: int) -> str:
         lines += [f"Back to: {seen.entry_now}", ""]
     if seen.undoes:
         lines += [f"This also undoes {', '.join(seen.undoes)}.", ""]
-    changes = seen.changes or ["Nothing else in the campaign changes."]
-    lines += ["What changes:"] + [f"  {c}" for c in cut(changes, max(2, room - len(lines) - 1))]
-    return "\n".join(lines)
+    lines.append("What changes:")
+    used = sum(-(-max(1, len(line)) // max(1, width)) for line in lines)  # wrapped rows
+    changes = [_clip(f"  {c}", width) for c in seen.changes
+               or ["Nothing else in the campaign changes."]]
+    return "\n".join(lines + cut(changes, max(2, room - used)))
+
+
+def _clip(line: str, width: int) -> str:
+    """One row: a change that would wrap would push the choices off the dialog."""
+    return line if len(line) <= width else line[:width - 1] + "…"
