@@ -60,7 +60,8 @@ class LogScreen(Screen):
         ("Rewind to this entry", "The campaign returns to how it stood after it", "rewind"),
         ("Correct the dice", "Retype the dice of this entry", "amend_dice"),
         ("Insert a forgotten turn", "e.g. a rest, right after this entry", "insert_turn"),
-        ("Correct a field", "e.g. who carries a torch: by=Bo", "amend_field"),
+        ("Correct a field", "Choose one of the entry's fields, e.g. who carried a torch",
+         "amend_field"),
     ]
 
     @dataclass
