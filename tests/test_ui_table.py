@@ -147,19 +147,25 @@ async def test_too_many_turns_refused_before_the_activity(saves):
         assert value == "1001" and "1000" in error
 
 
-async def test_unknown_field_correction_refused_in_place(saves):
+async def test_field_correction_refused_in_place(saves):
+    """`f` offers only the entry's own fields; a value the entry cannot take
+    stays in the dialog with the reason (once `f bogus=1` closed it)."""
     app = await _open(saves, "mid")
     async with app.run_test(size=SIZE) as pilot:
         await _settle(pilot)
         _burst(app, "2")
         await _settle(pilot)
-        _burst(app, "f", *"bogus=1", "enter")
+        _burst(app, "f")
+        await _settle(pilot)
+        assert isinstance(app.screen, ChoiceDialog)
+        assert [o.id for o in app.screen.query_one(OptionList).options] == ["activity"]
+        _burst(app, "enter", *["backspace"] * 10, *"bogus", "enter")
         await _settle(pilot)
         value, error = _field(app)
-        assert value == "bogus=1" and error
+        assert value == "bogus" and error
         _burst(app, "a")  # would switch the log's filter if the dialog had closed
         await _settle(pilot)
-        assert _field(app)[0] == "bogus=1a"
+        assert _field(app)[0] == "bogusa"
 
 
 async def test_lights_with_none_in_stock_are_not_offered(saves):

@@ -17,7 +17,9 @@ from .core import dice as dicemod
 from .core.alerts import Alert, alerts
 from .core.campaign import CampaignCreated, SessionStarted
 from .core.corrections import (UNCORRECTABLE, CorrectEntry, EntryCorrected, Rewind, amended,
-                               cook, inserted, raw, reroller)
+                               cook, editable_fields, inserted, raw,
+                               reroller)
+from .core.corrections.views import Preview, entry_line, preview
 from .core.engine import Redo, Timeline, Undo, check_correction, decide, step
 from .core.errors import Refused
 from .core.events import Envelope
@@ -234,12 +236,8 @@ class Campaign:
         option) as an area registered it (``("turn", "rest")``)."""
         if not (dice or fields or insert):
             raise Refused("say what to correct: --dice, --set FIELD=VALUE or --insert-turn")
-        env = self.entry(seq)
-        if env.type in UNCORRECTABLE:
-            raise Refused(f"entry #{seq} ({env.type.replace('_', ' ')}) cannot be corrected; "
-                          "undo or rewind instead")
-        stand_in = self.state.corrections.get(seq)
-        current = [cook(r) for r in stand_in] if stand_in else [env.event]
+        self._correctable(seq)
+        current = self.entry_events(seq)
         if dice and (again := reroller(current[0])) is not None:
             # dice the new roll needs beyond those typed: rolled, or asked for
             # (DiceNeeded) where the GM rolls them (manual dice)
@@ -254,6 +252,17 @@ class Campaign:
             current.append(inserted(self.state, *insert))
         return CorrectEntry(seq, tuple(raw(e) for e in current), note)
 
+    def entry_fields(self, seq: int) -> dict[str, object]:
+        """The fields of entry ``seq`` a GM may correct, with their values now."""
+        self._correctable(seq)
+        return editable_fields(self.entry_events(seq)[0])
+
+    def _correctable(self, seq: int) -> None:
+        env = self.entry(seq)
+        if env.type in UNCORRECTABLE:
+            raise Refused(f"entry #{seq} ({env.type.replace('_', ' ')}) cannot be corrected; "
+                          "undo or rewind instead")
+
     def rewind_command(self, seq: int) -> Rewind:
         if not 1 <= seq < self.seq:
             raise Refused(f"rewind to an entry from 1 to {self.seq - 1}")
@@ -265,6 +274,30 @@ class Campaign:
         if not events:
             raise Refused("nothing to do")
         return self._trial(events, "preview", self.state.session)[-1]
+
+    def explain(self, command: Command) -> Preview:
+        """``preview`` in the GM's words: the entry's log line now and after,
+        what changes in the campaign, and the later corrections it undoes."""
+        after = self.preview(command)
+        if isinstance(command, CorrectEntry):
+            at = self.state_at(command.seq)
+            return preview(self.state, after, self._entry_line(command.seq, self.state),
+                           entry_line([cook(r) for r in command.events], at.rules, at),
+                           replacing=command.seq)
+        if isinstance(command, Rewind):
+            return preview(self.state, after, self._entry_line(command.to_seq, after))
+        return preview(self.state, after)
+
+    def _entry_line(self, seq: int, corrections_from: State) -> str:
+        """Entry ``seq``'s log line with the corrections in force in ``corrections_from``."""
+        at = self.state_at(seq)
+        return entry_line(self.entry_events(seq, corrections_from), at.rules, at)
+
+    def entry_events(self, seq: int, corrections_from: State | None = None) -> list:
+        """What entry ``seq`` stands for: its event, or the events a correction in
+        force (now, or in ``corrections_from``) put in its place."""
+        stand_in = (corrections_from or self.state).corrections.get(seq)
+        return [cook(r) for r in stand_in] if stand_in else [self.entry(seq).event]
 
     def undo(self) -> Outcome:
         return self.dispatch(Undo())

@@ -9,6 +9,7 @@ restores the state without it.
 
 from __future__ import annotations
 
+import typing
 from typing import Annotated, Callable, NamedTuple
 
 import msgspec
@@ -140,6 +141,24 @@ def dice_count(ev: Event) -> int:
     return sum(len(r.dice) for r in dicemod.rolls_in(ev))
 
 
+def editable_fields(ev: Event) -> dict[str, object]:
+    """The fields of an entry a GM may retype, with their values: not its dice
+    (retyped as dice) nor lists (a correction replaces the entry instead)."""
+    hints = _hints(type(ev))
+    return {f: getattr(ev, f) for f in type(ev).__struct_fields__
+            if not isinstance(getattr(ev, f), (Roll, tuple, list, dict))
+            and "Roll" not in hints[f] and "tuple" not in hints[f]}
+
+
+def _hints(cls: type) -> dict[str, str]:
+    if cls not in _HINTS:  # once per event class
+        _HINTS[cls] = {k: repr(v) for k, v in typing.get_type_hints(cls).items()}
+    return _HINTS[cls]
+
+
+_HINTS: dict[type, dict[str, str]] = {}
+
+
 def amended(original: Event, dice: list[int] | None = None,
             fields: dict[str, str] | None = None) -> Event:
     """``original`` with its dice retyped (in rolled order) and simple fields set."""
@@ -153,12 +172,12 @@ def amended(original: Event, dice: list[int] | None = None,
         ev = _replace_rolls(ev, list(dice), [0])
     if fields:
         data = msgspec.to_builtins(ev)
+        may = editable_fields(ev)
         for key, text in fields.items():
             if key not in type(ev).__struct_fields__:
-                names = ", ".join(type(ev).__struct_fields__)
+                names = ", ".join(may) or "none"
                 raise Refused(f"{ev.TYPE} has no field {key!r} (fields: {names})")
-            if isinstance(data.get(key), (dict, list)) or isinstance(
-                    getattr(ev, key), (Roll, tuple, dict)):
+            if key not in may:
                 raise Refused(f"{key} holds dice or a list; correct dice with --dice")
             value = text.strip()
             if isinstance(getattr(ev, key), bool):

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from ..changes import changes_in_words
 from ..describe import describe
-from ..events import describes
+from ..events import Event, describes
+from ..state import State
 from .rules import EntryCorrected, Rewound, cook
 
 
@@ -19,3 +23,31 @@ def _describe_entry_corrected(ev: EntryCorrected, rules) -> str:
 @describes(Rewound)
 def _describe_rewound(ev: Rewound, rules) -> str:
     return f"Rewound the campaign to #{ev.to_seq}"
+
+
+# --- what a correction or rewind would do, in words (shown before it is recorded) ---------
+
+@dataclass(frozen=True)
+class Preview:
+    """A correction or rewind as the GM confirms it."""
+
+    after: State  # the campaign once it is recorded
+    entry_now: str  # the entry's log line as it reads now ('' for a rewind)
+    entry_after: str  # ...and as it will read
+    changes: list[str]  # what changes in the campaign, one line each
+    undoes: list[str]  # later corrections it undoes: "the correction of #12"
+
+
+def entry_line(events: list[Event], rules, state: State | None) -> str:
+    return "; ".join(describe(e, rules, state) for e in events)
+
+
+def preview(before: State, after: State, entry_now: str = "", entry_after: str = "",
+            replacing: int = 0) -> Preview:
+    """Compare the campaign now and after: what changes, and which corrections
+    in force now no longer are (rewinding to before they were made undoes them;
+    correcting entry ``replacing`` again replaces its correction, not undoes it)."""
+    gone = sorted(t for t, stand_in in before.corrections.items()
+                  if t != replacing and after.corrections.get(t) != stand_in)
+    return Preview(after, entry_now, entry_after, changes_in_words(before, after),
+                   [f"the correction of #{t}" for t in gone])

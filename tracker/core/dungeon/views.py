@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .. import dice as dicemod
 from ..alerts import Alert, alerting
+from ..changes import reads_changes
 from ..describe import roll_text
 from ..events import describes
 from ..ruleset import Ruleset
@@ -210,3 +211,72 @@ class DungeonTally(Tally):
         turns, met = self.turns[session], self.met[session]
         return (f"turns {turns:>4} {bar(turns, top, 16):<16} "
                 f"encounters {met:>2} {'●' * min(met, 8):<8}")
+
+
+# --- how a correction's changes read (core/changes.py) -----------------------------------
+
+_REST = {"ok": "not due", "due": "due next turn", "overdue": "overdue"}
+
+
+@reads_changes("dungeon.active", "dungeon.name", "dungeon.depth", "dungeon.turn",
+               "dungeon.turns_since_rest", "dungeon.rest_status", "dungeon.rest_overdue",
+               "dungeon.rest_penalty", "dungeon.next_check_in", "dungeon.checks", order=40)
+def _dungeon_changes(before: State, after: State) -> list[str]:
+    a, b = before.dungeon, after.dungeon
+    out = []
+    if (a.active, a.name) != (b.active, b.name):
+        where = lambda d: f"in {d.name or 'the dungeon'}" if d.active else "out of the dungeon"
+        out.append(f"The party: {where(a)} → {where(b)}")
+    if a.depth != b.depth:
+        out.append(f"Dungeon level {a.depth} → {b.depth}")
+    if a.turn != b.turn:
+        out.append(f"Turn {a.turn} → {b.turn}")
+    if a.turns_since_rest != b.turns_since_rest:
+        out.append(f"Turns since the last rest: {a.turns_since_rest} → {b.turns_since_rest}")
+    if (ra := rest_status(before)) != (rb := rest_status(after)):
+        out.append(f"Rest: {_REST[ra]} → {_REST[rb]}")
+    if a.penalty != b.penalty:
+        out.append(f"Rest penalty: {a.penalty} → {b.penalty}")
+    return out + _checks_changes(a.checks, b.checks)
+
+
+def _checks_changes(old: tuple, new: tuple) -> list[str]:
+    """Checks matched by turn (and their order within it): which became
+    encounters, which quiet, which came or went."""
+    def by_turn(checks):
+        seen: dict[int, int] = {}
+        out = {}
+        for c in checks:
+            seen[c.turn] = seen.get(c.turn, 0) + 1
+            out[(c.turn, seen[c.turn])] = c
+        return out
+
+    def what(c) -> str:
+        return "Encounter" if c.encounter else "Quiet check"
+
+    a, b = by_turn(old), by_turn(new)
+    out = []
+    for key in sorted(a.keys() | b.keys()):
+        x, y = a.get(key), b.get(key)
+        turn = f"on turn {key[0]}"
+        if x is None:
+            out.append(f"New: {what(y).lower()} {turn}")
+        elif y is None:
+            out.append(f"{what(x)} {turn}: no longer happens")
+        elif x.encounter != y.encounter:
+            out.append(f"Encounter {turn} becomes quiet" if x.encounter
+                       else f"Quiet check {turn} becomes an encounter")
+        else:
+            if x.roll.total != y.roll.total:
+                out.append(f"{what(x)} {turn}: roll {x.roll.total} → {y.roll.total}")
+            if x.distance_ft != y.distance_ft:
+                out.append(f"Encounter {turn}: {x.distance_ft} ft away → {y.distance_ft} ft")
+            if (x.surprise_party, x.surprise_monsters) != (y.surprise_party, y.surprise_monsters):
+                out.append(f"Encounter {turn}: surprise {_surprise(x)} → {_surprise(y)}")
+    return out
+
+
+def _surprise(c) -> str:
+    sides = [s for s, yes in (("party", c.surprise_party), ("monsters", c.surprise_monsters))
+             if yes]
+    return " and ".join(sides) + " surprised" if sides else "none"

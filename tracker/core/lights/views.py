@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .. import clock
 from ..alerts import Alert, alerting, still_there
+from ..changes import reads_changes
 from ..view import state_view
 from ..events import describes
 from ..state import State
@@ -107,3 +108,27 @@ class LightsTally(Tally):
     def chart(self, session: int) -> str:
         n = self.per_session[session]
         return f"lights {n:>2} {'▮' * min(n, 8)}"
+
+
+# --- how a correction's changes read (core/changes.py) -----------------------------------
+
+@reads_changes("dungeon.lights", "party.*.lights", order=41)
+def _lights_changes(before: State, after: State) -> list[str]:
+    rules = after.rules
+    old = {l.id: l for l in before.lights}
+    new = {l.id: l for l in after.lights}
+    out = []
+    for i in sorted(old.keys() | new.keys()):
+        a, b = old.get(i), new.get(i)
+        name = light_name(rules, b or a)
+        left = lambda l: clock.in_turns(rules, l.seconds_left) + " left" if l.lit else "out"
+        if a is None:
+            out.append(f"{name}: lit, {left(b)}")
+        elif b is None:
+            out.append(f"{name}: not lit")
+        else:
+            if a.by != b.by:
+                out.append(f"{light_name(rules, a)} → carried by {b.by or 'nobody'}")
+            if left(a) != left(b):
+                out.append(f"{name}: {left(a)} → {left(b)}")
+    return out

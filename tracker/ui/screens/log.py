@@ -18,7 +18,8 @@ from ...core.corrections import INSERTS
 from ...core.dice import DiceNeeded
 from ...core.errors import Refused
 from ...core.handlers import Command
-from ...core.view import diff, state_json
+from ...core.changes import cut
+from ...core.corrections.views import Preview
 from ...history import AREAS, LogEntry, entries
 from ...service import LogReader
 from .. import safe
@@ -35,11 +36,14 @@ TAIL_FIRST = 500  # entries shown while a long log is read
              css="log.tcss", order=20)
 class LogScreen(Screen):
     AUTO_FOCUS = "#log-list"
+    # under 100 columns the "as it stood" pane goes under the list: lines get the width
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     BINDINGS = [
-        # short labels: at 80 columns the footer must show the corrections (m, i, f)
-        Binding("slash", "search", "Find", id="log.search"),
-        Binding("s", "cycle_session", "Session", id="log.session"),
-        Binding("a", "cycle_area", "Area", id="log.area", show=False),  # in ? and the palette
+        # short labels, and the filters only in ? and the palette: at 80 columns the
+        # footer must show the corrections (w, m, i, f) and the app's Undo and Redo
+        Binding("slash", "search", "Find", id="log.search", show=False),
+        Binding("s", "cycle_session", "Session", id="log.session", show=False),
+        Binding("a", "cycle_area", "Area", id="log.area", show=False),
         Binding("c", "cycle_character", "Who", id="log.character", show=False),
         Binding("x", "clear", "Clear filters", id="log.clear", show=False),
         Binding("w", "rewind", "Rewind", id="log.rewind"),
@@ -56,7 +60,8 @@ class LogScreen(Screen):
         ("Rewind to this entry", "The campaign returns to how it stood after it", "rewind"),
         ("Correct the dice", "Retype the dice of this entry", "amend_dice"),
         ("Insert a forgotten turn", "e.g. a rest, right after this entry", "insert_turn"),
-        ("Correct a field", "e.g. who carries a torch: by=Bo", "amend_field"),
+        ("Correct a field", "Choose one of the entry's fields, e.g. who carried a torch",
+         "amend_field"),
     ]
 
     @dataclass
@@ -87,7 +92,7 @@ class LogScreen(Screen):
         with Horizontal(id="log-body"):
             yield LogView(id="log-list", classes="panel")
             yield Static("", id="log-state", classes="panel")
-        yield Footer()
+        yield Footer(compact=True)  # at 80 columns Undo and Redo fit too
 
     def on_mount(self) -> None:
         self.query_one("#log-list").border_title = "Log"
@@ -225,13 +230,13 @@ class LogScreen(Screen):
             self.notify("No entry selected.")
         return e
 
-    def _trial(self, make: Callable[[], Command]) -> tuple[Command | None, object, str]:
-        """Build the command and preview it: (command, state after, '') or the reason.
+    def _trial(self, make: Callable[[], Command]) -> tuple[Command | None, Preview | None, str]:
+        """Build the command and preview it: (command, its preview, '') or the reason.
         A correction that needs dice the GM rolls (manual dice) is let through:
         they are asked for once the dialog closes."""
         try:
             command = make()
-            return command, self.app.campaign.preview(command), ""
+            return command, self.app.campaign.explain(command), ""
         except DiceNeeded:
             return None, None, ""
         except Refused as err:
@@ -247,16 +252,18 @@ class LogScreen(Screen):
     async def _confirm_and_run(self, title: str, make: Callable[[], Command]) -> None:
         """Build the command, show what it would change, and record it on a yes."""
         campaign = self.app.campaign
-        command, after, why = self._trial(make)
+        command, seen, why = self._trial(make)
         if why:
             self.notify(why, title="Refused", severity="error", timeout=8)
             return
-        changes = diff(state_json(campaign.state, campaign.seq), state_json(after, campaign.seq))
-        shown = "\n".join(changes[:14]) + (f"\n… and {len(changes) - 14} more"
-                                           if len(changes) > 14 else "")
+        if command is None:
+            return
+        # the dialog's frame, title and two choices take about 12 rows; its text
+        # wraps at about 56 columns (dialogs.tcss: 60 wide, at most 90%)
+        size = self.app.size
+        text = preview_text(seen, max(3, size.height - 12), min(56, size.width * 9 // 10 - 4))
         ok = await self.app.push_screen_wait(ChoiceDialog(
-            title, [("yes", "Record it"), ("no", "Cancel")],
-            help=("What changes now:\n" + shown) if changes else "Nothing in the state changes."))
+            title, [("yes", "Record it"), ("no", "Cancel")], help=text))
         if ok == "yes":
             self._follow = campaign.seq
             self.app.run_command(command)
@@ -324,20 +331,65 @@ class LogScreen(Screen):
 
     @work(exit_on_error=False)
     async def action_amend_field(self) -> None:
+        """Choose one of the entry's fields (shown with its value), then type its
+        new value: checked in place, the dialog keeps the text."""
         e = self._entry()
         if e is None:
             return
+        campaign = self.app.campaign
+        try:
+            fields = campaign.entry_fields(e.seq)
+        except Refused as err:
+            self.notify(str(err), title="Refused", severity="error", timeout=8)
+            return
+        if not fields:
+            self.notify(f"#{e.seq} has no field to correct; try its dice (m) or rewind (w).",
+                        severity="warning", timeout=8)
+            return
+        key = await self.app.push_screen_wait(ChoiceDialog(
+            f"Correct a field of #{e.seq}",
+            [(k, f"{k.replace('_', ' ')}: {field_value(v)}") for k, v in fields.items()],
+            help=e.text))
+        if key is None:
+            return
+
         def make(text: str) -> Command:
-            key, value = (p.strip() for p in text.split("=", 1))
-            return self.app.campaign.amend_command(e.seq, fields={key: value})
+            return campaign.amend_command(e.seq, fields={key: text})
 
         text = await self.app.push_screen_wait(TextDialog(
-            f"Correct a field of #{e.seq}", "FIELD=VALUE, e.g. by=Bo or activity=rest",
-            validate=self._validator(lambda t: "" if "=" in t else "write FIELD=VALUE", make),
-            max_length=200))
+            f"#{e.seq}: new {key.replace('_', ' ')}", f"Now: {field_value(fields[key])}",
+            value=field_value(fields[key]), validate=self._validator(lambda t: "", make),
+            max_length=max(200, len(field_value(fields[key])))))  # a long note stays whole
         if text is None:
             return
-        key, value = (p.strip() for p in text.split("=", 1))
-        await self._confirm_and_run(
-            f"Correct #{e.seq}?",
-            lambda: self.app.campaign.amend_command(e.seq, fields={key: value}))
+        await self._confirm_and_run(f"Correct #{e.seq}?", lambda: make(text))
+
+
+def field_value(v) -> str:
+    """A field's value as the GM types it."""
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    return "" if v is None else str(v)
+
+
+def preview_text(seen: Preview, room: int, width: int) -> str:
+    """A correction or rewind in the GM's words, in about ``room`` rows of
+    ``width``: the entry before and after, the later corrections it undoes,
+    and what changes (cut short with "… and N more")."""
+    lines = []
+    if seen.entry_after:
+        lines += [f"Now:   {seen.entry_now}", f"After: {seen.entry_after}", ""]
+    elif seen.entry_now:
+        lines += [f"Back to: {seen.entry_now}", ""]
+    if seen.undoes:
+        lines += [f"This also undoes {', '.join(seen.undoes)}.", ""]
+    lines.append("What changes:")
+    used = sum(-(-max(1, len(line)) // max(1, width)) for line in lines)  # wrapped rows
+    changes = [_clip(f"  {c}", width) for c in seen.changes
+               or ["Nothing else in the campaign changes."]]
+    return "\n".join(lines + cut(changes, max(2, room - used)))
+
+
+def _clip(line: str, width: int) -> str:
+    """One row: a change that would wrap would push the choices off the dialog."""
+    return line if len(line) <= width else line[:width - 1] + "…"

@@ -1,0 +1,122 @@
+"""What a change to the campaign reads like to a GM: "Turn 14 → 13", "Bo's
+torch (#3): 2 turns left → 3", "Encounter on turn 7 becomes quiet".
+
+Shown before a correction or rewind is recorded. An area registers how its
+part of the state reads when it changes (``@reads_changes(path, ...)``, the
+paths of its JSON view it speaks for); whatever no area speaks for is said
+from the JSON view (docs/state.md), its items named by their name or id.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterator
+
+from . import clock
+from .state import State
+from .view import state_json
+
+Reader = Callable[[State, State], list[str]]
+_READERS: list[tuple[int, tuple[tuple[str, ...], ...], Reader]] = []
+
+# not the campaign's story: bookkeeping, raw dice, and the clock (said once, below)
+_UNSAID = {"format", "campaign", "seq", "ruleset", "undo", "redo", "dice", "seconds_left",
+           "clock", "session"}
+
+
+def reads_changes(*paths: str, order: int):
+    """Register ``fn(before, after) -> lines`` for a change under any of
+    ``paths`` of the JSON view ("dungeon.lights"; "party.*.lights": any
+    character's, an item named by its name or id); it is asked only then."""
+
+    def register(fn: Reader) -> Reader:
+        _READERS.append((order, tuple(tuple(p.split(".")) for p in paths), fn))
+        _READERS.sort(key=lambda r: r[0])
+        return fn
+    return register
+
+
+def changes_in_words(before: State, after: State) -> list[str]:
+    """What differs between two states, one line each, in the GM's words."""
+    lines = []  # the campaign-wide clock and session first, then each area's
+    if before.clock != after.clock:
+        rules = after.rules
+        lines.append(f"Time: {clock.stamp(rules, before.clock)} → "
+                     f"{clock.stamp(rules, after.clock)}")
+    if (before.session, before.in_session) != (after.session, after.in_session):
+        lines.append(f"{_session(before)} → {_session(after)}")
+    leaves = list(_walk(state_json(before, 0), state_json(after, 0), ()))
+    said: set[int] = set()
+    for _, paths, read in _READERS:
+        mine = [i for i, (path, _, _) in enumerate(leaves) if any(_under(path, p) for p in paths)]
+        if mine:
+            lines += read(before, after)
+            said.update(mine)
+    lines += [_worded(*leaf) for i, leaf in enumerate(leaves) if i not in said]
+    return lines
+
+
+def _session(state: State) -> str:
+    return f"Session {state.session}" + ("" if state.in_session else " (ended)")
+
+
+def _under(path: tuple[str, ...], pattern: tuple[str, ...]) -> bool:
+    """``path`` is at or below ``pattern``, where "*" stands for any one item."""
+    return len(path) >= len(pattern) and all(p == "*" or p == k for k, p in zip(path, pattern))
+
+
+def _walk(a: Any, b: Any, path: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], Any, Any]]:
+    """Each changed value: (path of keys and item names, before, after)."""
+    if a == b:
+        return
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in [*a, *(k for k in b if k not in a)]:
+            if k not in _UNSAID:
+                yield from _walk(a.get(k), b.get(k), path + (k,))
+    elif isinstance(a, list) and isinstance(b, list):
+        for label, x, y in _paired(a, b):
+            yield from _walk(x, y, path + (label,))
+    else:
+        yield path, a, b
+
+
+def _paired(a: list, b: list) -> list[tuple[str, Any, Any]]:
+    """Items of two lists matched by their id or name where they have one."""
+    key = next((k for k in ("id", "name") if all(isinstance(x, dict) and k in x
+                                                  for x in [*a, *b])), None)
+    if key is None:
+        return [(f"#{i + 1}", a[i] if i < len(a) else None, b[i] if i < len(b) else None)
+                for i in range(max(len(a), len(b)))]
+    old = {x[key]: x for x in a}
+    new = {x[key]: x for x in b}
+    out = []
+    for k in [*old, *(k for k in new if k not in old)]:
+        item = new.get(k) or old[k]
+        out.append((str(item.get("name") or f"#{k}"), old.get(k), new.get(k)))
+    return out
+
+
+def _worded(path: tuple[str, ...], a: Any, b: Any) -> str:
+    where = " · ".join(p.replace("_", " ") for p in path)
+    where = where[:1].upper() + where[1:]
+    if a is None and isinstance(b, dict):
+        return f"{where}: new"
+    if b is None and isinstance(a, dict):
+        return f"{where}: gone"
+    return f"{where}: {_value(a)} → {_value(b)}"
+
+
+def _value(v: Any) -> str:
+    if v is None:
+        return "none"
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, (dict, list)):
+        return "…"
+    return str(v)
+
+
+def cut(lines: list[str], most: int) -> list[str]:
+    """At most ``most`` lines, the rest counted: "… and 4 more"."""
+    if len(lines) <= most:
+        return lines
+    return lines[:most - 1] + [f"… and {len(lines) - most + 1} more"]
