@@ -272,7 +272,7 @@ def test_party_from_the_command_line(capsys, saves):
 @pytest.mark.parametrize("argv,message", [
     (["add-character", "X", "--class", "bard", "--abilities", "10,10,10,10,10,10"], "no class 'bard'"),
     (["add-character", "X", "--class", "dvaerg", "--abilities", "10,10,10,10,8,10"],
-     "requires Udholdenhed (UDH) 9"),
+     "requires Udholdenhed (UDH) 10"),
     (["add-character", "X", "--class", "kriger", "--abilities", "19,10,10,10,10,10"], "outside 3-18"),
     (["add-character", "X", "--class", "elver", "--level", "11", "--abilities", "10,10,10,10,10,10"],
      "level must be 1 to 10"),

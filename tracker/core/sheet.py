@@ -135,4 +135,11 @@ def passive_perception(rules: Ruleset, c: Character) -> int | None:
 
 def can_level_up(rules: Ruleset, c: Character) -> bool:
     nxt = xp_next(rules, c)
-    return nxt is not None and c.xp >= nxt and status(rules, c) != "dead"
+    return nxt is not None and c.xp >= nxt and status(rules, c) != "dead" \
+        and not waits_for_next_session(rules, c)
+
+
+def waits_for_next_session(rules: Ruleset, c: Character) -> bool:
+    """Whether the ruleset's one-level-per-session rule holds ``c`` back."""
+    return rules.party is not None and rules.party.one_level_per_session \
+        and c.levelled_this_session

@@ -28,6 +28,7 @@ class Character(msgspec.Struct, frozen=True, gc=False):
     death_successes: int = 0  # at 0 HP (zero_hp = "dying"); at the ruleset's count: stable
     death_failures: int = 0  # at the ruleset's count: dead
     long_rested_at: int = -1  # clock seconds when the last long rest ended; -1: never
+    levelled_this_session: bool = False  # cleared when a session starts
 
 
 class SaveRow(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -109,6 +110,7 @@ class Party(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     encumbrance: list[Band] = []  # coins carried -> speed
     rests: Rests | None = None  # short and long rests; None: the ruleset has none
     death_saves: DeathSaves | None = None  # with zero_hp = "dying"
+    one_level_per_session: bool = False  # a second level waits for the next session
 
 
 def _check_party(p: Party) -> Problems:

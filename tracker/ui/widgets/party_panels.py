@@ -66,6 +66,9 @@ def character_sheet(state: State, c: Character) -> Text:
         t.append(f" ({bonus:+d}% XP)\n" if bonus else "\n")
         if sheet.can_level_up(rules, c):
             t.append("Ready to level up (u)\n", style="bold green")
+        elif nxt is not None and c.xp >= nxt and sheet.waits_for_next_session(rules, c):
+            t.append(f"Level {c.level + 1} waits for the next session (one a session)\n",
+                     style="yellow")
     left = sheet.hit_dice_left(rules, c)
     if left is not None:
         t.append(f"Hit Point Dice {left}/{c.level} d{k.hit_die}\n")
