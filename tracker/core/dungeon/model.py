@@ -8,7 +8,7 @@ import msgspec
 
 from ..dice import Roll
 from ..parts import ruleset_section, state_part
-from ..schema import Bonus, Int, Problems, TableEntry, rolled_table_problem
+from ..schema import Bonus, Int, Problems, TableEntry, note_problems, rolled_table_problem
 from .. import dice
 
 
@@ -86,6 +86,7 @@ class DungeonRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     fast_travel: FastTravel | None = None
     hasty_exit: HastyExit | None = None
     douse_on_leave: bool = True
+    not_in_source: dict[str, str] = {}  # dotted path under dungeon -> "KIND: why"
 
 
 KNOWN_STEPS = {"wandering", "actions", "end"}
@@ -111,6 +112,7 @@ def _check(rules) -> Problems:
         problems.check("dungeon.hasty_exit.doom_die", dice.parse, h.doom_die)
         if not any(p[0] == "dungeon.hasty_exit.doom_die" for p in problems):
             problems.add("dungeon.hasty_exit.doom", rolled_table_problem(h.doom_die, h.doom))
+    problems += note_problems("dungeon", d, d.not_in_source)
     return problems
 
 

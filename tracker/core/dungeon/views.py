@@ -7,6 +7,7 @@ from ..alerts import Alert, alerting
 from ..describe import roll_text
 from ..events import describes
 from ..ruleset import Ruleset
+from ..schema import not_in_source
 from ..state import State
 from ..view import roll_json, state_view
 from .rules import (CheckRolled, DepthChanged, DungeonEntered, DungeonLeft, Encounter,
@@ -55,7 +56,9 @@ def _describe_fast_travel_started(ev: FastTravelStarted, rules) -> str:
 def _describe_hasty_exit_rolled(ev: HastyExitRolled, rules) -> str:
     bits = [f"{n} {roll_text(s)}" + (f" doom {roll_text(d)}" if d else "")
             for n, s, d in ev.saves]
-    return "Hasty exit, save versus Doom: " + "; ".join(bits)
+    marked = not_in_source(rules.dungeon.not_in_source, "hasty_exit.doom")
+    doom = f"; Doom table{marked}" if marked and any(d for _, _, d in ev.saves) else ""
+    return "Hasty exit, save versus Doom: " + "; ".join(bits) + doom
 
 
 def _check_text(ev: Encounter, rules: Ruleset) -> str:
@@ -113,13 +116,14 @@ def _new_checks(before: tuple, after: tuple) -> list:
 def _rest(before: State, after: State) -> list[Alert]:
     out = []
     r_before, r_after = rest_status(before), rest_status(after)
+    marked = not_in_source(after.rules.dungeon.not_in_source, "rest.penalty_step")
     if r_after != r_before and after.dungeon.active:
         if r_after == "due":
             out.append(Alert("warning", "The next turn must be a rest"))
         elif r_after == "overdue":
-            out.append(Alert("error", f"Rest overdue: {after.rules.dungeon.rest.penalty}"))
+            out.append(Alert("error", f"Rest overdue: {after.rules.dungeon.rest.penalty}{marked}"))
     if after.dungeon.penalty < before.dungeon.penalty and r_before == "overdue":
-        out.append(Alert("error", f"Rest penalty now {after.dungeon.penalty}"))
+        out.append(Alert("error", f"Rest penalty now {after.dungeon.penalty}{marked}"))
     return out
 
 
@@ -128,13 +132,14 @@ def _hasty_exit(before: State, after: State) -> list[Alert]:
     out = []
     if after.dungeon.last_hasty_exit is before.dungeon.last_hasty_exit:
         return out
+    marked = not_in_source(after.rules.dungeon.not_in_source, "hasty_exit.doom")
     for r in after.dungeon.last_hasty_exit:
         if r.saved:
             out.append(Alert("information",
                              f"{r.name} got out (rolled {r.roll.total}{r.modifier:+d} vs {r.target})"))
         else:
             out.append(Alert("error", f"{r.name} failed the save versus Doom "
-                             f"({r.roll.total}{r.modifier:+d} vs {r.target}): {r.fate}"))
+                             f"({r.roll.total}{r.modifier:+d} vs {r.target}): {r.fate}{marked}"))
     return out
 
 

@@ -23,6 +23,7 @@ from ..errors import Refused
 from ..limits import (XP, Ability, Amount, ArmourClass, CharacterName, Count, Exhaustion,
                       HitPoints, Key, Level, Rounds)
 from ..events import Event, event, upcaster
+from ..schema import not_in_source
 from ..campaign.rules import SessionStarted
 from ..handlers import Command, decides, evolves
 from ..state import State
@@ -463,7 +464,8 @@ def decide_level_up(state: State, cmd: LevelUp, dice) -> list[Event]:
     if sheet.waits_for_next_session(state.rules, c):
         raise Refused(f"{c.name} already went up a level in this session: "
                       f"{state.rules.meta.name} allows one level per session "
-                      "(the next when a new session starts)")
+                      "(the next when a new session starts)"
+                      + not_in_source(state.rules.party.not_in_source, "one_level_per_session"))
     expr = _hp_die(state, c.cls, c.level + 1)
     roll = dicemod.roll(expr, dice, f"{c.name}: hit points, level {c.level + 1}") if expr else None
     return [LevelledUp(c.name, roll)]

@@ -85,7 +85,9 @@ class DungeonScreen(Asking, Screen):
     def show(self, state: State | None) -> None:
         if state is None or self.app.campaign is None:
             return
-        self.query_one("#turn-panel", Static).update(panels.turn_panel(state))
+        turn = self.query_one("#turn-panel", Static)
+        turn.update(panels.turn_panel(state))
+        turn.border_subtitle = panels.turn_sources(state)
         self._show_lights(state)
         checks = self.query_one("#checks", Static)
         checks.update(panels.checks_panel(state, max(1, checks.content_size.height or 12)))

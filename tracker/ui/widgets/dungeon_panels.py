@@ -8,7 +8,7 @@ from ...core import clock
 from ...core.describe import describe
 from ...core.dungeon import rest_status, turns_to_next_check
 from ...core.events import Envelope
-from ...core.schema import seconds
+from ...core.schema import note_kind, seconds
 from ...core.lights.model import Light
 from ...core.state import State
 from ...history import undone_commands
@@ -51,6 +51,20 @@ def turn_panel(state: State) -> Text:
     t.append(f"Party: {party}", style="dim" if not state.party else "")
     t.no_wrap, t.overflow = True, "ellipsis"
     return t
+
+
+def turn_sources(state: State) -> str:
+    """What the turn panel shows that the book does not give, for its border:
+    "OSE fill: checks, rest" (the full notes are in the ruleset file)."""
+    notes = state.rules.dungeon.not_in_source
+    shown = [("checks", "wandering.chance"), ("rest", "rest.every_turns")]
+    if state.dungeon.penalty:
+        shown.append(("rest penalty", "rest.penalty_step"))
+    kinds: dict[str, list[str]] = {}
+    for label, path in shown:
+        if kind := note_kind(notes, path):
+            kinds.setdefault(kind, []).append(label)
+    return " · ".join(f"{kind}: {', '.join(labels)}" for kind, labels in kinds.items())
 
 
 def light_row(state: State, light: Light) -> tuple[Text, Text, Text, Text]:
