@@ -68,8 +68,9 @@ def test_full_delve_from_the_command_line(capsys, camp):
     assert run(capsys, "do", "camp", "end-effect", str(eid))[0] == 0
     assert run(capsys, "do", "camp", "supplies", "torches", "-1")[0] == 0
     assert state(capsys)["supplies"]["torches"] == 1
-    code, out, _ = run(capsys, "do", "camp", "leave-dungeon", "--hasty", "--route", "--dice", "20,1,4")
-    assert code == 0 and "Bo failed the save versus Doom" in out
+    code, out, _ = run(capsys, "do", "camp", "leave-dungeon", "--hasty", "--route", "--gm", "-2",
+                       "--dice", "20,1,4")
+    assert code == 0 and "Bo failed the save versus Doom" in out and "GM -2" in out
     assert run(capsys, "do", "camp", "enter-dungeon")[0] == 0
     assert run(capsys, "do", "camp", "leave-dungeon")[0] == 0
 

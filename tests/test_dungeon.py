@@ -227,6 +227,36 @@ def test_hasty_exit_saves_versus_doom_with_modifiers(make):
         delve(make("dyb-og-drager", name="o")).dispatch(LeaveDungeon(hasty=True))
 
 
+def test_hasty_exit_takes_the_gms_bonus_or_penalty_for_the_dungeon(make):
+    """Seed 004: a very small dungeon may give a bonus, a sprawling one a penalty, at
+    the referee's choice: given with the exit, kept in the event, applied to each save."""
+    from tracker.core.describe import describe
+    c = delve(make("dolmenwood"))
+    out = c.dispatch(LeaveDungeon(hasty=True, gm_modifier=2), [10, 9, 3])
+    ev = out.envelopes[0].event
+    assert ev.gm_modifier == 2
+    ana, bo = js(c)["dungeon"]["hasty_exit"]
+    assert (ana["saved"], ana["modifier"]) == (True, 2)  # 10 + 2 >= 12
+    assert (bo["saved"], bo["modifier"], bo["doom_roll"]) == (False, 2, 3)  # 9 + 2 < 12
+    assert "GM +2" in describe(ev, c.state.rules)
+    c.dispatch(EnterDungeon("Maze"))
+    c.dispatch(ChangeDepth(2))
+    out = c.dispatch(LeaveDungeon(hasty=True, known_route=True, gm_modifier=-3), [12, 20])
+    line = describe(out.envelopes[0].event, c.state.rules, c.state)
+    assert "level 2 -1" in line and "route +4" in line and "GM -3" in line
+    assert js(c)["dungeon"]["hasty_exit"][0]["modifier"] == 0
+
+
+def test_the_gms_modifier_is_refused_out_of_range_or_without_a_hasty_exit(make):
+    c = delve(make("dolmenwood"))
+    top = c.state.rules.dungeon.hasty_exit.gm_modifier_max
+    with pytest.raises(Refused, match=f"the GM's bonus or penalty is -{top} to \\+{top}"):
+        c.dispatch(LeaveDungeon(hasty=True, gm_modifier=top + 1))
+    with pytest.raises(Refused, match="only to a hasty exit"):
+        c.dispatch(LeaveDungeon(gm_modifier=1))
+    assert c.state.dungeon.active
+
+
 def test_leaving_douses_lights(make):
     c = delve(make("dyb-og-drager"))
     c.dispatch(LightSource("torch"))

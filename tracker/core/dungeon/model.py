@@ -76,6 +76,7 @@ class HastyExit(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     save_die: str = "1d20"
     doom_die: str = "1d10"
     doom: list[TableEntry] = []
+    gm_modifier_max: Int(0, 100) = 0  # the GM's bonus/penalty for the dungeon, at most this
 
 
 class DungeonRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -12,7 +12,7 @@ from ..state import State
 from ..view import roll_json, state_view
 from .rules import (CheckRolled, DepthChanged, DungeonEntered, DungeonLeft, Encounter,
                     FastTravelStarted, HastyExitRolled, TurnAdvanced, _check_comes_first,
-                    is_encounter, rest_status, turns_to_next_check)
+                    exit_modifiers, is_encounter, rest_status, turns_to_next_check)
 from ..tally import Tally, bar, tally
 
 
@@ -52,13 +52,17 @@ def _describe_fast_travel_started(ev: FastTravelStarted, rules) -> str:
     return f"Fast travel {ev.feet} ft ({ev.turns} turns planned)"
 
 
-@describes(HastyExitRolled)
-def _describe_hasty_exit_rolled(ev: HastyExitRolled, rules) -> str:
+@describes(HastyExitRolled, with_state=True)
+def _describe_hasty_exit_rolled(ev: HastyExitRolled, rules, state) -> str:
     bits = [f"{n} {roll_text(s)}" + (f" doom {roll_text(d)}" if d else "")
             for n, s, d in ev.saves]
+    h = rules.dungeon.hasty_exit
+    mods = exit_modifiers(h, state.dungeon.depth if state else 1, ev.marked_map,
+                          ev.known_route, ev.gm_modifier) if h else []
+    given = f" ({', '.join(f'{name} {n:+d}' for name, n in mods)})" if mods else ""
     marked = not_in_source(rules.dungeon.not_in_source, "hasty_exit.doom")
     doom = f"; Doom table{marked}" if marked and any(d for _, _, d in ev.saves) else ""
-    return "Hasty exit, save versus Doom: " + "; ".join(bits) + doom
+    return f"Hasty exit, save versus Doom{given}: " + "; ".join(bits) + doom
 
 
 def _check_text(ev: Encounter, rules: Ruleset) -> str:

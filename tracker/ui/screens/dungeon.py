@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from functools import partial
+
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -18,6 +21,11 @@ from ..areas import area_screen
 from ..asking import Asking
 from ..dialogs import positive_int, refusal, signed_int
 from ..widgets import dungeon_panels as panels
+
+
+def _modifier(text: str) -> str:
+    return "" if re.fullmatch(r"[+-]?[0-9]{1,3}", text) else \
+        "a number: +N a bonus, -N a penalty, 0 none"
 
 
 @area_screen("dungeon", key="1", title="Dungeon", help="The turn clock",
@@ -261,16 +269,28 @@ class DungeonScreen(Asking, Screen):
                 self.app.run_command(dun.EnterDungeon(name, 1))
             return
         opts = [("leave", "Leave by a known way out")]
-        if self.state.rules.dungeon.hasty_exit is not None:
+        h = self.state.rules.dungeon.hasty_exit
+        if h is not None:
             opts += [("hasty", "Hasty exit: save versus Doom"),
-                     ("hasty-map", "Hasty exit with a marked map (+2)"),
-                     ("hasty-route", "Hasty exit along a known safe route (+4)"),
-                     ("hasty-both", "Hasty exit with map and route (+6)")]
+                     ("hasty-map", f"Hasty exit with a marked map ({h.marked_map:+d})"),
+                     ("hasty-route", f"Hasty exit along a known safe route ({h.known_route:+d})"),
+                     ("hasty-both", f"Hasty exit with map and route "
+                                    f"({h.marked_map + h.known_route:+d})")]
         how = await self._choose(f"Leave {d.name or 'the dungeon'}", opts)
-        if how:
-            self.app.run_command(dun.LeaveDungeon(
-                how.startswith("hasty"), how in ("hasty-map", "hasty-both"),
-                how in ("hasty-route", "hasty-both")))
+        if not how:
+            return
+        exit = partial(dun.LeaveDungeon, how.startswith("hasty"),
+                       how in ("hasty-map", "hasty-both"), how in ("hasty-route", "hasty-both"))
+        gm = "0"
+        if how.startswith("hasty") and h.gm_modifier_max:
+            gm = await self._ask("The GM's bonus or penalty for this dungeon",
+                                 f"+N for a very small dungeon, -N for a sprawling one, 0 for "
+                                 f"none (up to {h.gm_modifier_max} either way)",
+                                 self._check(_modifier, lambda t: exit(int(t))),
+                                 value="0", max_length=4)
+            if gm is None:
+                return
+        self.app.run_command(exit(int(gm)))
 
     @work(exit_on_error=False)
     async def action_depth(self) -> None:

@@ -1,0 +1,56 @@
+"""The dungeon screen's rules flows by keys (issue 14): the GM's bonus or penalty on
+a hasty exit, a rest an encounter interrupts, spent lights out of the lights table."""
+
+from __future__ import annotations
+
+from tracker.core import campaign as camp
+from tracker.core import dungeon as dun
+from tracker.core import lights, party, supplies
+from tracker.service import Campaign
+from tracker.ui.app import TrackerApp
+from tracker.ui.dialogs import TextDialog
+
+SIZE = (80, 24)
+
+
+async def _settle(pilot) -> None:
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def _delve(saves, ruleset="dolmenwood", name="delve", who=("Ana", "Bo")) -> None:
+    c = Campaign.create(saves, name, ruleset, 5)
+    c.dispatch(camp.StartSession())
+    for n in who:
+        c.dispatch(party.AddCharacter(n))
+    c.dispatch(supplies.SetSupplies("torches", 9, False))
+    c.dispatch(dun.EnterDungeon("Barrow", 1))
+    c.close()
+
+
+def _text(app) -> str:
+    return " ".join(str(w.render()) for w in app.screen.query("Label, Static"))
+
+
+async def test_hasty_exit_asks_the_gms_bonus_and_keeps_a_refused_one(saves):
+    _delve(saves)
+    app = TrackerApp(saves, "delve")
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        await pilot.press("g", "down", "enter")  # hasty exit, no map, no route
+        for _ in range(3):
+            await pilot.pause()
+        assert isinstance(app.screen, TextDialog)
+        await pilot.press("backspace", "9", "enter")  # beyond the ruleset's limit
+        await pilot.pause()
+        assert isinstance(app.screen, TextDialog)
+        assert "-4 to +4, not +9" in _text(app)
+        assert app.screen.query_one("#text-input").value == "9"
+        await pilot.press("backspace", "-", "2", "enter")
+        await _settle(pilot)
+        assert not app.state.dungeon.active
+    c = Campaign.open(saves, "delve")
+    with c.reader() as log:
+        hasty = [e for e in log.read() if e.type == "hasty_exit_rolled"]
+    c.close()
+    assert [e.event.gm_modifier for e in hasty] == [-2]
