@@ -302,6 +302,31 @@ def test_an_encounter_during_a_rest_turn_reads_as_interrupted(make):
     assert "rest interrupted" in last.text and c.state.dungeon.turns_since_rest == 2
 
 
+def test_an_interrupted_rest_is_said_in_the_alert_and_does_not_count(make):
+    """B/X order (Dyb & Drager): the check comes first, so an encounter stops the rest;
+    the rest is not taken, the alert says why. Dolmenwood: the rest completes first."""
+    from tracker.core.dungeon import AdvanceTurn, EnterDungeon, rest_status
+    c = make("dyb-og-drager")
+    c.dispatch(EnterDungeon("Crypt"))
+    c.dispatch(AdvanceTurn(count=5), dice_values=[6, 6])
+    assert rest_status(c.state) == "due"
+    out = c.dispatch(AdvanceTurn(activity="rest"), dice_values=[1, 5, 5, 2, 4])
+    d = c.state.dungeon
+    assert d.checks[-1].interrupted_rest and d.turns_since_rest == 6
+    assert rest_status(c.state) == "overdue" and d.penalty == -1
+    said = [a.text for a in out.alerts if "ENCOUNTER" in a.text]
+    assert said and "rest interrupted: it does not count" in said[0]
+    c.dispatch(AdvanceTurn(activity="rest"))  # turn 7: no check, the rest is taken
+    assert c.state.dungeon.turns_since_rest == 0 and not c.state.dungeon.penalty
+
+    w = make("dolmenwood", name="w")
+    w.dispatch(EnterDungeon("Barrow"))
+    w.dispatch(AdvanceTurn(count=1))
+    out = w.dispatch(AdvanceTurn(activity="rest"), dice_values=[1, 5, 5, 2, 4])
+    assert w.state.dungeon.turns_since_rest == 0 and not w.state.dungeon.checks[-1].interrupted_rest
+    assert not any("interrupted" in a.text for a in out.alerts)
+
+
 def test_fast_travel_goes_at_the_party_speed(make):
     """Issue 14 rules audit: the source divides the distance by the party's
     speed x 10; a fixed 40 was used whatever the party carried."""

@@ -54,3 +54,26 @@ async def test_hasty_exit_asks_the_gms_bonus_and_keeps_a_refused_one(saves):
         hasty = [e for e in log.read() if e.type == "hasty_exit_rolled"]
     c.close()
     assert [e.event.gm_modifier for e in hasty] == [-2]
+
+
+async def test_an_interrupted_rest_shows_on_the_turn_panel(saves):
+    _delve(saves, "dyb-og-drager")
+    c = Campaign.open(saves, "delve")
+    c.dispatch(camp.SetManualDice(True))
+    c.dispatch(dun.AdvanceTurn(1))  # turn 1: no check
+    c.close()
+    app = TrackerApp(saves, "delve")
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        await pilot.press("r")  # turn 2 checks: typed in as an encounter
+        for die in ("1", "5", "5", "2 4"):
+            for _ in range(3):
+                await pilot.pause()
+            await pilot.press(*die, "enter")
+        await _settle(pilot)
+        assert app.state.dungeon.checks[-1].interrupted_rest
+        panel = str(app.screen.query_one("#turn-panel").render())
+        assert "Rest interrupted: not taken" in panel
+        await pilot.press("t")  # the next turn: the panel no longer says so
+        await _settle(pilot)
+        assert "interrupted" not in str(app.screen.query_one("#turn-panel").render())

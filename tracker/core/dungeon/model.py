@@ -23,6 +23,7 @@ class Check(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     distance_ft: int | None = None
     surprise_party: bool | None = None
     surprise_monsters: bool | None = None
+    interrupted_rest: bool = False  # an encounter before the party acted stopped its rest
 
 
 class ExitResult(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):

@@ -392,8 +392,11 @@ def evolve_turn(state: State, ev: TurnAdvanced) -> State:
     turn = d.turn + 1
     check = _check(state, ev, turn, True) if ev.check is not None else None
     tsr, penalty = d.turns_since_rest, d.penalty
-    if ev.activity == "rest" and not (check is not None and check.encounter
-                                      and _check_comes_first(rules.dungeon.turn_steps)):
+    interrupted = ev.activity == "rest" and check is not None and check.encounter \
+        and _check_comes_first(rules.dungeon.turn_steps)
+    if interrupted:
+        check = replace(check, interrupted_rest=True)
+    if ev.activity == "rest" and not interrupted:
         tsr, penalty = 0, 0
     else:
         tsr += 1

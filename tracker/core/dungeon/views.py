@@ -97,6 +97,8 @@ def _encounters(before: State, after: State) -> list[Alert]:
                 who = [s for s, v in (("party", c.surprise_party),
                                       ("monsters", c.surprise_monsters)) if v]
                 bits.append("surprised: " + (" and ".join(who) if who else "nobody"))
+            if c.interrupted_rest:
+                bits.append("rest interrupted: it does not count")
             out.append(Alert("error", ", ".join(bits)))
     return out
 
@@ -165,7 +167,8 @@ def _checks_json(state: State) -> list[dict]:
              "chance": c.chance, "encounter": c.encounter, "scheduled": c.scheduled,
              **({"distance_ft": c.distance_ft,
                  "surprise": None if c.surprise_party is None else
-                 {"party": c.surprise_party, "monsters": c.surprise_monsters}}
+                 {"party": c.surprise_party, "monsters": c.surprise_monsters},
+                 "rest_interrupted": c.interrupted_rest}
                 if c.encounter else {})}
             for c in state.dungeon.checks]
 

@@ -8,7 +8,7 @@ from ...core import clock
 from ...core.describe import describe
 from ...core.dungeon import rest_status, turns_to_next_check
 from ...core.events import Envelope
-from ...core.schema import note_kind, seconds
+from ...core.schema import note_kind, seconds, source_note
 from ...core.lights.model import Light
 from ...core.state import State
 from ...history import undone_commands
@@ -45,6 +45,9 @@ def turn_panel(state: State) -> Text:
     else:
         left = rest.every_turns - 1 - d.turns_since_rest
         t.append(f"Rest: {d.turns_since_rest} since; due in {left}\n")
+    last = d.checks[-1] if d.checks else None
+    if last is not None and last.interrupted_rest and last.turn == d.turn:
+        t.append("Rest interrupted: not taken\n", style="bold yellow")
     if d.penalty:
         t.append(f"Rest penalty {d.penalty} until rested\n", style="bold red")
     party = ", ".join(c.name for c in state.party) or "nobody yet (p adds one)"
@@ -61,9 +64,12 @@ def turn_sources(state: State) -> str:
     if state.dungeon.penalty:
         shown.append(("rest penalty", "rest.penalty_step"))
     kinds: dict[str, list[str]] = {}
+    seen = set()
     for label, path in shown:
-        if kind := note_kind(notes, path):
-            kinds.setdefault(kind, []).append(label)
+        note = source_note(notes, path)
+        if note and note not in seen:  # "rest" covers its penalty too: say it once
+            seen.add(note)
+            kinds.setdefault(note_kind(notes, path), []).append(label)
     return " · ".join(f"{kind}: {', '.join(labels)}" for kind, labels in kinds.items())
 
 
