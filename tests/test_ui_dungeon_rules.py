@@ -77,3 +77,39 @@ async def test_an_interrupted_rest_shows_on_the_turn_panel(saves):
         await pilot.press("t")  # the next turn: the panel no longer says so
         await _settle(pilot)
         assert "interrupted" not in str(app.screen.query_one("#turn-panel").render())
+
+
+def _spent_torches(saves) -> tuple[int, int]:
+    """Three torches burnt out, then Ana's lantern and Bo's torch lit: their ids."""
+    _delve(saves, "dyb-og-drager")
+    c = Campaign.open(saves, "delve")
+    c.dispatch(supplies.SetSupplies("oil", 2, False))
+    for _ in range(3):
+        c.dispatch(lights.LightSource("torch", "Ana"))
+        c.dispatch(dun.AdvanceTurn(6, "rest"), dice_values=[6, 6, 6])  # quiet checks
+    c.dispatch(lights.LightSource("lantern", "Ana"))
+    c.dispatch(lights.LightSource("torch", "Bo"))
+    ids = tuple(l.id for l in c.state.lights if l.lit)
+    assert len([l for l in c.state.lights if not l.lit]) == 3
+    c.close()
+    return ids
+
+
+async def test_spent_lights_leave_the_table_and_the_cursor_keeps_its_light(saves):
+    lantern, torch = _spent_torches(saves)
+    app = TrackerApp(saves, "delve")
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        table = app.screen.query_one("#lights")
+        keys = [k.value for k in table.rows]
+        assert keys == [str(lantern), str(torch)]  # the three spent torches are not rows
+        assert "spent: Fakkel ×3" in str(table.border_subtitle)
+        await pilot.press("down")  # Bo's torch
+        await pilot.press("t")  # a turn: the table is drawn again
+        await _settle(pilot)
+        await pilot.press("o")  # douses Bo's torch, not the lantern
+        await _settle(pilot)
+        assert [l.id for l in app.state.lights if l.lit] == [lantern]
+        await pilot.press("t", "o")  # still on Bo's torch: relit
+        await _settle(pilot)
+        assert {l.id for l in app.state.lights if l.lit} == {lantern, torch}

@@ -115,13 +115,14 @@ class DungeonScreen(Asking, Screen):
     def _show_lights(self, state: State) -> None:
         table = self.query_one("#lights", DataTable)
         row = table.cursor_row
-        keep = self.app.selected.get("light")  # the light, not the row: rows re-sort
+        keep = self.app.selected.get("light")  # the light, not the row: rows come and go
         table.clear()
-        shown = [l for l in state.lights if l.lit or l.seconds_left > 0] + \
-                [l for l in state.lights if not l.lit and l.seconds_left == 0][-3:]
-        order = sorted(shown, key=lambda l: (not l.lit, l.id))
+        # spent lights leave the table (one line under it counts them); the rest keep
+        # the order they were lit in, so dousing one moves no row under the cursor
+        order = [l for l in state.lights if l.lit or l.seconds_left > 0]
         for light in order:
             table.add_row(*panels.light_row(state, light), key=str(light.id))
+        table.border_subtitle = panels.spent_lights(state)
         if table.row_count:
             ids = [str(l.id) for l in order]
             table.move_cursor(row=ids.index(keep) if keep in ids else
@@ -204,7 +205,8 @@ class DungeonScreen(Asking, Screen):
     def _selected_light(self):
         table = self.query_one("#lights", DataTable)
         if not table.row_count:
-            self.notify("No lights yet: press l to light one.", severity="warning")
+            self.notify("No light is burning or left to relight: press l to light one.",
+                        severity="warning")
             return None
         key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
         return lights.find(self.state, int(key.value))

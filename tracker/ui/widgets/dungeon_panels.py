@@ -100,6 +100,17 @@ def light_row(state: State, light: Light) -> tuple[Text, Text, Text, Text]:
             Text(light.by or "-"), bar)
 
 
+def spent_lights(state: State) -> str:
+    """"spent: Fakkel ×3, Candle ×1": the burnt-out lights, counted by kind."""
+    counts: dict[str, int] = {}
+    for light in state.lights:
+        if not light.lit and light.seconds_left == 0:
+            kind = state.rules.lights.get(light.kind)
+            name = (kind.name if kind else light.kind).split(" (")[0]
+            counts[name] = counts.get(name, 0) + 1
+    return "spent: " + ", ".join(f"{n} ×{k}" for n, k in counts.items()) if counts else ""
+
+
 def _capacity(state: State, light: Light) -> int:
     kind = state.rules.lights.get(light.kind)
     return seconds(state.rules, kind.duration) if kind else light.seconds_left
