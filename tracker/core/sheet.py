@@ -68,9 +68,14 @@ def saves(rules: Ruleset, c: Character) -> dict[str, int]:
         row = next((r for r in k.saves if r.levels[0] <= c.level <= r.levels[1]), None)
         return dict(zip(p.saves, row.values)) if row else {}
     pb = proficiency(rules, c) or 0
-    tired = p.exhaustion_d20 * c.exhaustion  # a save is a d20 test
+    tired = d20_penalty(rules, c)  # a save is a d20 test
     return {s: modifier(p, c.abilities.get(s, 10)) + (pb if s in k.save_proficiencies else 0)
             - tired for s in p.saves}
+
+
+def d20_penalty(rules: Ruleset, c: Character) -> int:
+    """What exhaustion takes from every d20 test (saves, death saves included)."""
+    return rules.party.exhaustion_d20 * c.exhaustion if rules.party else 0
 
 
 def skills(rules: Ruleset, c: Character) -> dict[str, int]:

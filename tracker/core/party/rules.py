@@ -724,20 +724,21 @@ def evolve_long_rest(state: State, ev: LongRested) -> State:
     return state
 
 
-def death_save_result(ds: DeathSaves, total: int) -> str:
-    """"wake", "fumble", "success" or "failure"."""
-    if ds.wake and total >= ds.wake:
+def death_save_result(ds: DeathSaves, roll: int, penalty: int = 0) -> str:
+    """"wake", "fumble", "success" or "failure": the wake and the fumble go by the
+    die's face, the success by the roll less ``penalty`` (exhaustion: a d20 test)."""
+    if ds.wake and roll >= ds.wake:
         return "wake"
-    if total <= ds.fumble:
+    if roll <= ds.fumble:
         return "fumble"
-    return "success" if total >= ds.success else "failure"
+    return "success" if roll - penalty >= ds.success else "failure"
 
 
 @evolves(DeathSaveRolled)
 def evolve_death_save(state: State, ev: DeathSaveRolled) -> State:
     ds = _death_saves(state)
     c = member(state, ev.name)
-    result = death_save_result(ds, ev.roll.total)
+    result = death_save_result(ds, ev.roll.total, sheet.d20_penalty(state.rules, c))
     if result == "wake":
         return _with(state, c.name, hp=min(c.hp_max, ds.wake_hp),
                      death_successes=0, death_failures=0)
