@@ -286,8 +286,8 @@ class DungeonScreen(Asking, Screen):
         gm = "0"
         if how.startswith("hasty") and h.gm_modifier_max:
             gm = await self._ask("The GM's bonus or penalty for this dungeon",
-                                 f"+N for a very small dungeon, -N for a sprawling one, 0 for "
-                                 f"none (up to {h.gm_modifier_max} either way)",
+                                 f"+N very small, -N sprawling, 0 none (at most "
+                                 f"{h.gm_modifier_max} either way)",
                                  self._check(_modifier, lambda t: exit(int(t))),
                                  value="0", max_length=4)
             if gm is None:
