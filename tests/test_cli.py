@@ -68,8 +68,9 @@ def test_full_delve_from_the_command_line(capsys, camp):
     assert run(capsys, "do", "camp", "end-effect", str(eid))[0] == 0
     assert run(capsys, "do", "camp", "supplies", "torches", "-1")[0] == 0
     assert state(capsys)["supplies"]["torches"] == 1
-    code, out, _ = run(capsys, "do", "camp", "leave-dungeon", "--hasty", "--route", "--dice", "20,1,4")
-    assert code == 0 and "Bo failed the save versus Doom" in out
+    code, out, _ = run(capsys, "do", "camp", "leave-dungeon", "--hasty", "--route", "--gm", "-2",
+                       "--dice", "20,1,4")
+    assert code == 0 and "Bo failed the save versus Doom" in out and "GM -2" in out
     assert run(capsys, "do", "camp", "enter-dungeon")[0] == 0
     assert run(capsys, "do", "camp", "leave-dungeon")[0] == 0
 
@@ -272,7 +273,7 @@ def test_party_from_the_command_line(capsys, saves):
 @pytest.mark.parametrize("argv,message", [
     (["add-character", "X", "--class", "bard", "--abilities", "10,10,10,10,10,10"], "no class 'bard'"),
     (["add-character", "X", "--class", "dvaerg", "--abilities", "10,10,10,10,8,10"],
-     "requires Udholdenhed (UDH) 9"),
+     "requires Udholdenhed (UDH) 10"),
     (["add-character", "X", "--class", "kriger", "--abilities", "19,10,10,10,10,10"], "outside 3-18"),
     (["add-character", "X", "--class", "elver", "--level", "11", "--abilities", "10,10,10,10,10,10"],
      "level must be 1 to 10"),

@@ -227,6 +227,36 @@ def test_hasty_exit_saves_versus_doom_with_modifiers(make):
         delve(make("dyb-og-drager", name="o")).dispatch(LeaveDungeon(hasty=True))
 
 
+def test_hasty_exit_takes_the_gms_bonus_or_penalty_for_the_dungeon(make):
+    """Seed 004: a very small dungeon may give a bonus, a sprawling one a penalty, at
+    the referee's choice: given with the exit, kept in the event, applied to each save."""
+    from tracker.core.describe import describe
+    c = delve(make("dolmenwood"))
+    out = c.dispatch(LeaveDungeon(hasty=True, gm_modifier=2), [10, 9, 3])
+    ev = out.envelopes[0].event
+    assert ev.gm_modifier == 2
+    ana, bo = js(c)["dungeon"]["hasty_exit"]
+    assert (ana["saved"], ana["modifier"]) == (True, 2)  # 10 + 2 >= 12
+    assert (bo["saved"], bo["modifier"], bo["doom_roll"]) == (False, 2, 3)  # 9 + 2 < 12
+    assert "GM +2" in describe(ev, c.state.rules)
+    c.dispatch(EnterDungeon("Maze"))
+    c.dispatch(ChangeDepth(2))
+    out = c.dispatch(LeaveDungeon(hasty=True, known_route=True, gm_modifier=-3), [12, 20])
+    line = describe(out.envelopes[0].event, c.state.rules, c.state)
+    assert "level 2 -1" in line and "route +4" in line and "GM -3" in line
+    assert js(c)["dungeon"]["hasty_exit"][0]["modifier"] == 0
+
+
+def test_the_gms_modifier_is_refused_out_of_range_or_without_a_hasty_exit(make):
+    c = delve(make("dolmenwood"))
+    top = c.state.rules.dungeon.hasty_exit.gm_modifier_max
+    with pytest.raises(Refused, match=f"the GM's bonus or penalty is -{top} to \\+{top}"):
+        c.dispatch(LeaveDungeon(hasty=True, gm_modifier=top + 1))
+    with pytest.raises(Refused, match="only to a hasty exit"):
+        c.dispatch(LeaveDungeon(gm_modifier=1))
+    assert c.state.dungeon.active
+
+
 def test_leaving_douses_lights(make):
     c = delve(make("dyb-og-drager"))
     c.dispatch(LightSource("torch"))
@@ -270,6 +300,31 @@ def test_an_encounter_during_a_rest_turn_reads_as_interrupted(make):
     c.dispatch(AdvanceTurn(activity="rest"), dice_values=[1, 5, 5, 2, 4])
     last = entries(list(c.store.read()), c.timeline)[-1]
     assert "rest interrupted" in last.text and c.state.dungeon.turns_since_rest == 2
+
+
+def test_an_interrupted_rest_is_said_in_the_alert_and_does_not_count(make):
+    """B/X order (Dyb & Drager): the check comes first, so an encounter stops the rest;
+    the rest is not taken, the alert says why. Dolmenwood: the rest completes first."""
+    from tracker.core.dungeon import AdvanceTurn, EnterDungeon, rest_status
+    c = make("dyb-og-drager")
+    c.dispatch(EnterDungeon("Crypt"))
+    c.dispatch(AdvanceTurn(count=5), dice_values=[6, 6])
+    assert rest_status(c.state) == "due"
+    out = c.dispatch(AdvanceTurn(activity="rest"), dice_values=[1, 5, 5, 2, 4])
+    d = c.state.dungeon
+    assert d.checks[-1].interrupted_rest and d.turns_since_rest == 6
+    assert rest_status(c.state) == "overdue" and d.penalty == -1
+    said = [a.text for a in out.alerts if "ENCOUNTER" in a.text]
+    assert said and "rest interrupted: it does not count" in said[0]
+    c.dispatch(AdvanceTurn(activity="rest"))  # turn 7: no check, the rest is taken
+    assert c.state.dungeon.turns_since_rest == 0 and not c.state.dungeon.penalty
+
+    w = make("dolmenwood", name="w")
+    w.dispatch(EnterDungeon("Barrow"))
+    w.dispatch(AdvanceTurn(count=1))
+    out = w.dispatch(AdvanceTurn(activity="rest"), dice_values=[1, 5, 5, 2, 4])
+    assert w.state.dungeon.turns_since_rest == 0 and not w.state.dungeon.checks[-1].interrupted_rest
+    assert not any("interrupted" in a.text for a in out.alerts)
 
 
 def test_fast_travel_goes_at_the_party_speed(make):

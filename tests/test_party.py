@@ -199,13 +199,29 @@ def test_creation_refuses_bad_input(make):
     c = make("dyb-og-drager")
     with pytest.raises(Refused, match="no class 'bard'"):
         c.dispatch(AddCharacter("A", "bard", abilities=(10,) * 6))
-    with pytest.raises(Refused, match="requires Udholdenhed \\(UDH\\) 9"):
+    with pytest.raises(Refused, match="requires Udholdenhed \\(UDH\\) 10"):
         c.dispatch(AddCharacter("A", "dvaerg", abilities=(10, 10, 10, 10, 8, 10)))
     with pytest.raises(Refused, match="outside 3-18"):
         c.dispatch(AddCharacter("A", "kriger", abilities=(19, 10, 10, 10, 10, 10)))
     with pytest.raises(Refused, match="level must be 1 to 8"):
         c.dispatch(AddCharacter("A", "halvlang", level=9, abilities=(10,) * 6))
     assert c.state.party == ()
+
+
+def test_dd_class_requirements_follow_seed_000(make):
+    """Seed 000: the dwarf needs CON "over 9" (its only word on the dwarf); the elf's
+    and halfling's class blocks read 9; the four human classes need nothing."""
+    k = rules("dyb-og-drager").party.classes
+    assert {cid: c.requires for cid, c in k.items()} == {
+        "klerik": {}, "kriger": {}, "magiker": {}, "tyv": {},
+        "dvaerg": {"con": 10}, "elver": {"int": 9}, "halvlang": {"dex": 9, "con": 9}}
+    c = make("dyb-og-drager")
+    with pytest.raises(Refused, match="requires Udholdenhed \\(UDH\\) 10 \\(has Udholdenhed \\(UDH\\) 9\\)"):
+        c.dispatch(AddCharacter("A", "dvaerg", abilities=(10, 10, 10, 10, 9, 10)))
+    c.dispatch(AddCharacter("A", "dvaerg", abilities=(10, 10, 10, 10, 10, 10)))
+    c.dispatch(AddCharacter("B", "elver", abilities=(10, 9, 10, 10, 10, 10)))
+    c.dispatch(AddCharacter("C", "halvlang", abilities=(10, 10, 10, 9, 9, 10)))
+    assert [m.cls for m in c.state.party] == ["dvaerg", "elver", "halvlang"]
 
 
 def test_dnd_first_level_hp_is_the_die_and_levels_are_fixed(make):
@@ -252,6 +268,40 @@ def test_xp_split_with_each_ones_bonus_and_level_up(make):
         c.dispatch(LevelUp("Bo"))
     c.dispatch(AwardXP(1000, ("Bo",)))
     assert js(c)["party"][1]["xp"] == 2700
+
+
+def test_one_level_per_session_where_the_ruleset_says_so(make):
+    """OSE's rule, used by Dyb & Drager where its seed is silent: a second level in
+    one session is refused (and not offered); the next session allows it."""
+    from tracker.core.campaign.rules import EndSession, StartSession
+    assert rules("dyb-og-drager").party.one_level_per_session
+    assert not rules("dolmenwood").party.one_level_per_session
+    assert not rules("dnd-2024").party.one_level_per_session
+    c = make("dyb-og-drager")
+    c.dispatch(StartSession())
+    c.dispatch(AddCharacter("Ana", "kriger", abilities=(10,) * 6), [5])
+    c.dispatch(AwardXP(5000))
+    c.dispatch(LevelUp("Ana"), [6])
+    ana = c.state.party[0]
+    assert ana.xp >= sheet.xp_next(c.state.rules, ana) and not sheet.can_level_up(c.state.rules, ana)
+    with pytest.raises(Refused, match="Ana already went up a level in this session.*one level per session"):
+        c.dispatch(LevelUp("Ana"), [6])
+    c.dispatch(EndSession())
+    with pytest.raises(Refused, match="already went up a level"):
+        c.dispatch(LevelUp("Ana"), [6])
+    c.dispatch(StartSession())
+    assert sheet.can_level_up(c.state.rules, c.state.party[0])
+    c.dispatch(LevelUp("Ana"), [6])
+    assert c.state.party[0].level == 3
+
+
+def test_dolmenwood_allows_two_levels_in_a_session(make):
+    c = make("dolmenwood")
+    c.dispatch(AddCharacter("Ana", "fighter", abilities=(10,) * 6), [5])
+    c.dispatch(AwardXP(5000))
+    c.dispatch(LevelUp("Ana"), [6])
+    c.dispatch(LevelUp("Ana"), [6])
+    assert c.state.party[0].level == 3
 
 
 def test_elf_and_halfling_bonus_rules(make):

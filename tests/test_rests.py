@@ -224,6 +224,20 @@ def test_a_hit_at_zero_is_a_failure_a_critical_two(brom):
     assert last_line(brom) == "Wil took 1 damage, a critical hit"
 
 
+def test_exhaustion_lowers_a_death_save_but_not_a_natural_1_or_20(brom):
+    """5e2024.md: every D20 Test, saving throws included, is reduced by 2 per
+    exhaustion level; the 1 and the 20 are the die's own face."""
+    dying(brom)
+    brom.dispatch(SetExhaustion("Wil", 2))  # -4
+    brom.dispatch(DeathSave("Wil"), [12])  # 12 - 4 = 8: a failure
+    assert saves(brom)[0] == {"successes": 0, "failures": 1}
+    assert last_line(brom) == "Wil's death save (1d20=[12] typed, -4 exhaustion): a failure"
+    brom.dispatch(DeathSave("Wil"), [14])  # 10: a success
+    assert saves(brom)[0] == {"successes": 1, "failures": 1}
+    brom.dispatch(DeathSave("Wil"), [20])  # still wakes
+    assert pc(brom, 1)["hp"] == 1
+
+
 def test_death_saves_in_manual_dice_mode_ask_for_the_die(brom):
     from tracker.core.campaign import SetManualDice
     brom.dispatch(SetManualDice(True))

@@ -51,6 +51,11 @@ def test_wandering_defaults():
     ('supply = "oil"', 'supply = "whale"', "key lights.lantern.supply: 'whale' is not in [supplies]"),
     ('{ roll = [10, 10], result = "roll again, and may swap fates with a companion" },', "",
      "no entry for a roll of 10"),
+    # a note on what the source lacks names a key of its section and reads "KIND: why"
+    ('"hasty_exit.doom" = "stand-in: ', '"hasty_exit.dom" = "stand-in: ',
+     "key dungeon.not_in_source: 'hasty_exit.dom': [dungeon] has no 'dom' there"),
+    ('"hasty_exit.doom" = "stand-in: ', '"hasty_exit.doom" = "stand-in ',
+     'key dungeon.not_in_source: \'hasty_exit.doom\': expected "KIND: why"'),
 ])
 def test_broken_ruleset_names_the_problem(old, new, expect):
     t = text("dolmenwood")

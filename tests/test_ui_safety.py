@@ -93,7 +93,7 @@ async def test_dice_dialog_with_markup_in_the_name(saves):
     app = TrackerApp(saves, "odd")
     async with app.run_test(size=SIZE) as pilot:
         await _settle(pilot)
-        await pilot.press("g", "down", "enter")  # hasty exit: each saves versus Doom
+        await pilot.press("g", "down", "enter", "enter")  # hasty exit, no GM bonus: saves
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, DiceDialog)

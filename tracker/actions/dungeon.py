@@ -10,8 +10,10 @@ ACTIONS = (
     Action("leave-dungeon", "leave the dungeon (--hasty: save versus Doom, Dolmenwood)",
            (arg("--hasty", action="store_true"),
             arg("--map", action="store_true", help="the party has a map with its position marked"),
-            arg("--route", action="store_true", help="the party knows a safe route out")),
-           lambda a, c: dun.LeaveDungeon(a.hasty, a.map, a.route)),
+            arg("--route", action="store_true", help="the party knows a safe route out"),
+            arg("--gm", type=int, default=0, metavar="N",
+                help="the GM's bonus (a very small dungeon) or penalty (a sprawling one)")),
+           lambda a, c: dun.LeaveDungeon(a.hasty, a.map, a.route, a.gm)),
     Action("depth", "go to dungeon level N", (arg("level", type=int),),
            lambda a, c: dun.ChangeDepth(a.level)),
     Action("turn", "advance one or more turns (several stop at an encounter, a light going "

@@ -29,6 +29,7 @@ HitPoints = Annotated[int, Meta(ge=1, le=10_000)]
 ArmourClass = Annotated[int, Meta(ge=-20, le=50)]
 Ability = Annotated[int, Meta(ge=0, le=100)]
 Depth = Annotated[int, Meta(ge=1, le=1_000)]
+Modifier = Annotated[int, Meta(ge=-100, le=100)]  # a GM's bonus or penalty to a roll
 Feet = Annotated[int, Meta(ge=1, le=1_000_000)]
 Turns = Annotated[int, Meta(ge=1, le=1_000)]
 Rounds = Annotated[int, Meta(ge=1, le=10_000)]  # combat rounds at once

@@ -175,6 +175,56 @@ def positive_seconds(rules, text: str) -> int:
     return n
 
 
+# --- what our sources lack ----------------------------------------------------------
+# A section may carry ``not_in_source = { "dotted.path" = "KIND: why" }``: the value or
+# table at the path (under the section) is not the book's rule but a stand-in, a fill
+# from a related game, a rebuilt row. KIND is the short label the app shows next to
+# the result ("stand-in", "OSE fill"); the why is for the GM who asks.
+
+SOURCE_NOTE = re.compile(r"^([^:]{1,24}): \S")
+
+
+def note_problems(section: str, root, notes: dict[str, str]) -> "Problems":
+    """Each note names a key of the section and reads "KIND: why"."""
+    problems = Problems()
+    where = f"{section}.not_in_source"
+    for path, note in notes.items():
+        if not SOURCE_NOTE.match(note):
+            problems.add(where, f'{path!r}: expected "KIND: why" (e.g. "stand-in: ...")')
+        node = root
+        for part in path.split("."):
+            if isinstance(node, dict) and part in node:
+                node = node[part]
+            elif isinstance(node, msgspec.Struct) and part in node.__struct_fields__ \
+                    and getattr(node, part) is not None:
+                node = getattr(node, part)
+            else:
+                problems.add(where, f"{path!r}: [{section}] has no {part!r} there")
+                break
+    return problems
+
+
+def source_note(notes: dict[str, str], path: str) -> str:
+    """The note on ``path`` or the nearest key above it, or ''."""
+    parts = path.split(".")
+    for n in range(len(parts), 0, -1):
+        if note := notes.get(".".join(parts[:n])):
+            return note
+    return ""
+
+
+def note_kind(notes: dict[str, str], path: str) -> str:
+    """The short label of the note on ``path`` ("stand-in", "OSE fill"), or ''."""
+    return source_note(notes, path).split(":", 1)[0]
+
+
+def not_in_source(notes: dict[str, str], path: str) -> str:
+    """" (stand-in: not in the source)" for a marked ``path``, or '': for a log
+    line or an alert that shows a result the book does not give."""
+    kind = note_kind(notes, path)
+    return f" ({kind}: not in the source)" if kind else ""
+
+
 class Problems(list):
     """What a section's check found: (key path, problem) pairs, in file order."""
 

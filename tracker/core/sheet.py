@@ -68,9 +68,14 @@ def saves(rules: Ruleset, c: Character) -> dict[str, int]:
         row = next((r for r in k.saves if r.levels[0] <= c.level <= r.levels[1]), None)
         return dict(zip(p.saves, row.values)) if row else {}
     pb = proficiency(rules, c) or 0
-    tired = p.exhaustion_d20 * c.exhaustion  # a save is a d20 test
+    tired = d20_penalty(rules, c)  # a save is a d20 test
     return {s: modifier(p, c.abilities.get(s, 10)) + (pb if s in k.save_proficiencies else 0)
             - tired for s in p.saves}
+
+
+def d20_penalty(rules: Ruleset, c: Character) -> int:
+    """What exhaustion takes from every d20 test (saves, death saves included)."""
+    return rules.party.exhaustion_d20 * c.exhaustion if rules.party else 0
 
 
 def skills(rules: Ruleset, c: Character) -> dict[str, int]:
@@ -135,4 +140,11 @@ def passive_perception(rules: Ruleset, c: Character) -> int | None:
 
 def can_level_up(rules: Ruleset, c: Character) -> bool:
     nxt = xp_next(rules, c)
-    return nxt is not None and c.xp >= nxt and status(rules, c) != "dead"
+    return nxt is not None and c.xp >= nxt and status(rules, c) != "dead" \
+        and not waits_for_next_session(rules, c)
+
+
+def waits_for_next_session(rules: Ruleset, c: Character) -> bool:
+    """Whether the ruleset's one-level-per-session rule holds ``c`` back."""
+    return rules.party is not None and rules.party.one_level_per_session \
+        and c.levelled_this_session

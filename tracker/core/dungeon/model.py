@@ -8,7 +8,7 @@ import msgspec
 
 from ..dice import Roll
 from ..parts import ruleset_section, state_part
-from ..schema import Bonus, Int, Problems, TableEntry, rolled_table_problem
+from ..schema import Bonus, Int, Problems, TableEntry, note_problems, rolled_table_problem
 from .. import dice
 
 
@@ -23,6 +23,7 @@ class Check(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     distance_ft: int | None = None
     surprise_party: bool | None = None
     surprise_monsters: bool | None = None
+    interrupted_rest: bool = False  # an encounter before the party acted stopped its rest
 
 
 class ExitResult(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
@@ -76,6 +77,7 @@ class HastyExit(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     save_die: str = "1d20"
     doom_die: str = "1d10"
     doom: list[TableEntry] = []
+    gm_modifier_max: Int(0, 100) = 0  # the GM's bonus/penalty for the dungeon, at most this
 
 
 class DungeonRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -86,6 +88,7 @@ class DungeonRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     fast_travel: FastTravel | None = None
     hasty_exit: HastyExit | None = None
     douse_on_leave: bool = True
+    not_in_source: dict[str, str] = {}  # dotted path under dungeon -> "KIND: why"
 
 
 KNOWN_STEPS = {"wandering", "actions", "end"}
@@ -111,6 +114,7 @@ def _check(rules) -> Problems:
         problems.check("dungeon.hasty_exit.doom_die", dice.parse, h.doom_die)
         if not any(p[0] == "dungeon.hasty_exit.doom_die" for p in problems):
             problems.add("dungeon.hasty_exit.doom", rolled_table_problem(h.doom_die, h.doom))
+    problems += note_problems("dungeon", d, d.not_in_source)
     return problems
 
 

@@ -15,7 +15,7 @@ from ..party import rules as party
 from ..dice import Roll
 from ..advance import advance
 from ..errors import Refused
-from ..limits import CharacterName, Depth, Feet, Key, PlaceName, Turns
+from ..limits import CharacterName, Depth, Feet, Key, Modifier, PlaceName, Turns
 from ..events import Event, event
 from ..corrections.rules import insertable, rerolls
 from ..handlers import Command, decides, evolves
@@ -41,6 +41,7 @@ class LeaveDungeon(Command, frozen=True):
     hasty: bool = False
     marked_map: bool = False
     known_route: bool = False
+    gm_modifier: int = 0  # the GM's bonus (a very small dungeon) or penalty (a sprawling one)
 
 
 class ChangeDepth(Command, frozen=True):
@@ -81,6 +82,7 @@ class HastyExitRolled(Event, frozen=True):
     marked_map: bool
     known_route: bool
     saves: tuple[tuple[CharacterName, Roll, Roll | None], ...]
+    gm_modifier: Modifier = 0
 
     def names(self) -> tuple[str, ...]:
         return tuple(name for name, _, _ in self.saves)
@@ -193,22 +195,30 @@ def decide_enter(state: State, cmd: EnterDungeon, dice) -> list[Event]:
 def decide_leave(state: State, cmd: LeaveDungeon, dice) -> list[Event]:
     _in_dungeon(state)
     if not cmd.hasty:
-        if cmd.marked_map or cmd.known_route:
-            raise Refused("--map and --route only apply to a hasty exit (--hasty)")
+        if cmd.marked_map or cmd.known_route or cmd.gm_modifier:
+            raise Refused("a map, a known route and the GM's bonus or penalty apply "
+                          "only to a hasty exit")
         return [DungeonLeft()]
     h = state.rules.dungeon.hasty_exit
     if h is None:
         raise Refused(f"{state.rules.meta.name} has no hasty-exit rule")
+    top = h.gm_modifier_max
+    if not -top <= cmd.gm_modifier <= top:
+        raise Refused(f"the GM's bonus or penalty is -{top} to +{top}, not {cmd.gm_modifier:+d}"
+                      if top else f"{state.rules.meta.name} gives the GM no bonus or penalty "
+                      "for a hasty exit")
     living = [c for c in state.party if sheet.status(state.rules, c) != "dead"]
     if not living:
         raise Refused("a hasty exit rolls for each living character, and there are none")
     saves = []
     for c in living:
         r = dicemod.roll(h.save_die, dice, f"{c.name}: save versus {h.save}")
-        res = _exit_result(state, c.name, r, None, cmd.marked_map, cmd.known_route)
+        res = _exit_result(state, c.name, r, None, cmd.marked_map, cmd.known_route,
+                           cmd.gm_modifier)
         doom = None if res.saved else dicemod.roll(h.doom_die, dice, f"{c.name}: Doom table")
         saves.append((c.name, r, doom))
-    return [HastyExitRolled(cmd.marked_map, cmd.known_route, tuple(saves)), DungeonLeft()]
+    return [HastyExitRolled(cmd.marked_map, cmd.known_route, tuple(saves), cmd.gm_modifier),
+            DungeonLeft()]
 
 
 @decides(ChangeDepth)
@@ -299,16 +309,24 @@ def evolve_left(state: State, ev: DungeonLeft) -> State:
     return replace(state, dungeon=replace(state.dungeon, active=False), lights=lights)
 
 
+def exit_modifiers(h, depth: int, marked_map: bool, known_route: bool,
+                   gm_modifier: int) -> list[tuple[str, int]]:
+    """What changes a hasty-exit save, by name ("level 3", "map", "route", "GM")."""
+    parts = [(f"level {depth}", h.per_level_below_first * (depth - 1)),
+             ("map", h.marked_map if marked_map else 0),
+             ("route", h.known_route if known_route else 0), ("GM", gm_modifier)]
+    return [(name, n) for name, n in parts if n]
+
+
 def _exit_result(state: State, name: str, save: Roll, doom: Roll | None,
-                 marked_map: bool, known_route: bool) -> ExitResult:
+                 marked_map: bool, known_route: bool, gm_modifier: int = 0) -> ExitResult:
     h = state.rules.dungeon.hasty_exit
     c = party.find(state, name)
     own = sheet.saves(state.rules, c) if c is not None else {}
     target = next((v for k, v in own.items() if k.casefold() == h.save.casefold()),
                   h.default_target)
-    mod = h.per_level_below_first * (state.dungeon.depth - 1)
-    mod += h.marked_map if marked_map else 0
-    mod += h.known_route if known_route else 0
+    mod = sum(n for _, n in exit_modifiers(h, state.dungeon.depth, marked_map, known_route,
+                                           gm_modifier))
     saved = save.total + mod >= target
     fate = ""
     if not saved and doom is not None:
@@ -319,7 +337,7 @@ def _exit_result(state: State, name: str, save: Roll, doom: Roll | None,
 
 @evolves(HastyExitRolled)
 def evolve_hasty(state: State, ev: HastyExitRolled) -> State:
-    results = tuple(_exit_result(state, n, s, d, ev.marked_map, ev.known_route)
+    results = tuple(_exit_result(state, n, s, d, ev.marked_map, ev.known_route, ev.gm_modifier)
                     for n, s, d in ev.saves)
     return replace(state, dungeon=replace(state.dungeon, last_hasty_exit=results))
 
@@ -374,8 +392,11 @@ def evolve_turn(state: State, ev: TurnAdvanced) -> State:
     turn = d.turn + 1
     check = _check(state, ev, turn, True) if ev.check is not None else None
     tsr, penalty = d.turns_since_rest, d.penalty
-    if ev.activity == "rest" and not (check is not None and check.encounter
-                                      and _check_comes_first(rules.dungeon.turn_steps)):
+    interrupted = ev.activity == "rest" and check is not None and check.encounter \
+        and _check_comes_first(rules.dungeon.turn_steps)
+    if interrupted:
+        check = replace(check, interrupted_rest=True)
+    if ev.activity == "rest" and not interrupted:
         tsr, penalty = 0, 0
     else:
         tsr += 1

@@ -8,11 +8,12 @@ from ..changes import reads_changes
 from ..describe import roll_text
 from ..events import describes
 from ..ruleset import Ruleset
+from ..schema import not_in_source
 from ..state import State
 from ..view import roll_json, state_view
 from .rules import (CheckRolled, DepthChanged, DungeonEntered, DungeonLeft, Encounter,
                     FastTravelStarted, HastyExitRolled, TurnAdvanced, _check_comes_first,
-                    is_encounter, rest_status, turns_to_next_check)
+                    exit_modifiers, is_encounter, rest_status, turns_to_next_check)
 from ..tally import Tally, bar, tally
 
 
@@ -52,11 +53,17 @@ def _describe_fast_travel_started(ev: FastTravelStarted, rules) -> str:
     return f"Fast travel {ev.feet} ft ({ev.turns} turns planned)"
 
 
-@describes(HastyExitRolled)
-def _describe_hasty_exit_rolled(ev: HastyExitRolled, rules) -> str:
+@describes(HastyExitRolled, with_state=True)
+def _describe_hasty_exit_rolled(ev: HastyExitRolled, rules, state) -> str:
     bits = [f"{n} {roll_text(s)}" + (f" doom {roll_text(d)}" if d else "")
             for n, s, d in ev.saves]
-    return "Hasty exit, save versus Doom: " + "; ".join(bits)
+    h = rules.dungeon.hasty_exit
+    mods = exit_modifiers(h, state.dungeon.depth if state else 1, ev.marked_map,
+                          ev.known_route, ev.gm_modifier) if h else []
+    given = f" ({', '.join(f'{name} {n:+d}' for name, n in mods)})" if mods else ""
+    marked = not_in_source(rules.dungeon.not_in_source, "hasty_exit.doom")
+    doom = f"; Doom table{marked}" if marked and any(d for _, _, d in ev.saves) else ""
+    return f"Hasty exit, save versus Doom{given}: " + "; ".join(bits) + doom
 
 
 def _check_text(ev: Encounter, rules: Ruleset) -> str:
@@ -91,6 +98,8 @@ def _encounters(before: State, after: State) -> list[Alert]:
                 who = [s for s, v in (("party", c.surprise_party),
                                       ("monsters", c.surprise_monsters)) if v]
                 bits.append("surprised: " + (" and ".join(who) if who else "nobody"))
+            if c.interrupted_rest:
+                bits.append("rest interrupted: it does not count")
             out.append(Alert("error", ", ".join(bits)))
     return out
 
@@ -114,13 +123,14 @@ def _new_checks(before: tuple, after: tuple) -> list:
 def _rest(before: State, after: State) -> list[Alert]:
     out = []
     r_before, r_after = rest_status(before), rest_status(after)
+    marked = not_in_source(after.rules.dungeon.not_in_source, "rest.penalty_step")
     if r_after != r_before and after.dungeon.active:
         if r_after == "due":
             out.append(Alert("warning", "The next turn must be a rest"))
         elif r_after == "overdue":
-            out.append(Alert("error", f"Rest overdue: {after.rules.dungeon.rest.penalty}"))
+            out.append(Alert("error", f"Rest overdue: {after.rules.dungeon.rest.penalty}{marked}"))
     if after.dungeon.penalty < before.dungeon.penalty and r_before == "overdue":
-        out.append(Alert("error", f"Rest penalty now {after.dungeon.penalty}"))
+        out.append(Alert("error", f"Rest penalty now {after.dungeon.penalty}{marked}"))
     return out
 
 
@@ -129,13 +139,14 @@ def _hasty_exit(before: State, after: State) -> list[Alert]:
     out = []
     if after.dungeon.last_hasty_exit is before.dungeon.last_hasty_exit:
         return out
+    marked = not_in_source(after.rules.dungeon.not_in_source, "hasty_exit.doom")
     for r in after.dungeon.last_hasty_exit:
         if r.saved:
             out.append(Alert("information",
                              f"{r.name} got out (rolled {r.roll.total}{r.modifier:+d} vs {r.target})"))
         else:
             out.append(Alert("error", f"{r.name} failed the save versus Doom "
-                             f"({r.roll.total}{r.modifier:+d} vs {r.target}): {r.fate}"))
+                             f"({r.roll.total}{r.modifier:+d} vs {r.target}): {r.fate}{marked}"))
     return out
 
 
@@ -157,7 +168,8 @@ def _checks_json(state: State) -> list[dict]:
              "chance": c.chance, "encounter": c.encounter, "scheduled": c.scheduled,
              **({"distance_ft": c.distance_ft,
                  "surprise": None if c.surprise_party is None else
-                 {"party": c.surprise_party, "monsters": c.surprise_monsters}}
+                 {"party": c.surprise_party, "monsters": c.surprise_monsters},
+                 "rest_interrupted": c.interrupted_rest}
                 if c.encounter else {})}
             for c in state.dungeon.checks]
 

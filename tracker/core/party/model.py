@@ -6,7 +6,7 @@ from __future__ import annotations
 import msgspec
 
 from ..parts import ruleset_section, state_part
-from ..schema import BIG, Band, Bonus, Int, Pair, Problems, table_gap
+from ..schema import BIG, Band, Bonus, Int, Pair, Problems, note_problems, table_gap
 from .. import dice
 
 
@@ -28,6 +28,7 @@ class Character(msgspec.Struct, frozen=True, gc=False):
     death_successes: int = 0  # at 0 HP (zero_hp = "dying"); at the ruleset's count: stable
     death_failures: int = 0  # at the ruleset's count: dead
     long_rested_at: int = -1  # clock seconds when the last long rest ended; -1: never
+    levelled_this_session: bool = False  # cleared when a session starts
 
 
 class SaveRow(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -109,6 +110,8 @@ class Party(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     encumbrance: list[Band] = []  # coins carried -> speed
     rests: Rests | None = None  # short and long rests; None: the ruleset has none
     death_saves: DeathSaves | None = None  # with zero_hp = "dying"
+    one_level_per_session: bool = False  # a second level waits for the next session
+    not_in_source: dict[str, str] = {}  # dotted path under party -> "KIND: why"
 
 
 def _check_party(p: Party) -> Problems:
@@ -154,6 +157,7 @@ def _check_party(p: Party) -> Problems:
         for name, by_level in [*c.skills.items(), *c.turning.items()]:
             if len(by_level) != c.max_level:
                 problems.append((f"{where}.{name}", f"expected {c.max_level} values, one per level"))
+    problems += note_problems("party", p, p.not_in_source)
     return problems
 
 

@@ -23,6 +23,8 @@ from ..errors import Refused
 from ..limits import (XP, Ability, Amount, ArmourClass, CharacterName, Count, Exhaustion,
                       HitPoints, Key, Level, Rounds)
 from ..events import Event, event, upcaster
+from ..schema import not_in_source
+from ..campaign.rules import SessionStarted
 from ..handlers import Command, decides, evolves
 from ..state import State
 from ..timeflow import pass_time
@@ -459,6 +461,11 @@ def decide_level_up(state: State, cmd: LevelUp, dice) -> list[Event]:
         raise Refused(f"{c.name} needs {nxt} XP for level {c.level + 1} (has {c.xp})")
     if sheet.status(state.rules, c) == "dead":
         raise Refused(f"{c.name} is dead")
+    if sheet.waits_for_next_session(state.rules, c):
+        raise Refused(f"{c.name} already went up a level in this session: "
+                      f"{state.rules.meta.name} allows one level per session "
+                      "(the next when a new session starts)"
+                      + not_in_source(state.rules.party.not_in_source, "one_level_per_session"))
     expr = _hp_die(state, c.cls, c.level + 1)
     roll = dicemod.roll(expr, dice, f"{c.name}: hit points, level {c.level + 1}") if expr else None
     return [LevelledUp(c.name, roll)]
@@ -662,7 +669,17 @@ def evolve_level_up(state: State, ev: LevelledUp) -> State:
     if sheet.class_of(state.rules, c) is None:
         raise Refused(f"{c.name} has no class to gain levels in")
     gain = level_hp(state, c.cls, c.level + 1, c.abilities.get("con", 10), ev.hp_roll)
-    return _with(state, ev.name, level=c.level + 1, hp=c.hp + gain, hp_max=c.hp_max + gain)
+    return _with(state, ev.name, level=c.level + 1, hp=c.hp + gain, hp_max=c.hp_max + gain,
+                 levelled_this_session=True)
+
+
+@evolves(SessionStarted)
+def evolve_session_started(state: State, ev: SessionStarted) -> State:
+    """A new session: whoever levelled in the last may level again."""
+    if not any(c.levelled_this_session for c in state.party):
+        return state
+    return replace(state, party=tuple(replace(c, levelled_this_session=False)
+                                      if c.levelled_this_session else c for c in state.party))
 
 
 @evolves(LoadSet)
@@ -707,20 +724,21 @@ def evolve_long_rest(state: State, ev: LongRested) -> State:
     return state
 
 
-def death_save_result(ds: DeathSaves, total: int) -> str:
-    """"wake", "fumble", "success" or "failure"."""
-    if ds.wake and total >= ds.wake:
+def death_save_result(ds: DeathSaves, roll: int, penalty: int = 0) -> str:
+    """"wake", "fumble", "success" or "failure": the wake and the fumble go by the
+    die's face, the success by the roll less ``penalty`` (exhaustion: a d20 test)."""
+    if ds.wake and roll >= ds.wake:
         return "wake"
-    if total <= ds.fumble:
+    if roll <= ds.fumble:
         return "fumble"
-    return "success" if total >= ds.success else "failure"
+    return "success" if roll - penalty >= ds.success else "failure"
 
 
 @evolves(DeathSaveRolled)
 def evolve_death_save(state: State, ev: DeathSaveRolled) -> State:
     ds = _death_saves(state)
     c = member(state, ev.name)
-    result = death_save_result(ds, ev.roll.total)
+    result = death_save_result(ds, ev.roll.total, sheet.d20_penalty(state.rules, c))
     if result == "wake":
         return _with(state, c.name, hp=min(c.hp_max, ds.wake_hp),
                      death_successes=0, death_failures=0)

@@ -95,14 +95,17 @@ def _describe_long_rested(ev: LongRested, rules) -> str:
             f"{', '.join(ev.who)}{tired}")
 
 
-@describes(DeathSaveRolled)
-def _describe_death_save(ev: DeathSaveRolled, rules) -> str:
+@describes(DeathSaveRolled, with_state=True)
+def _describe_death_save(ev: DeathSaveRolled, rules, state) -> str:
     ds = rules.party.death_saves if rules.party else None
-    result = death_save_result(ds, ev.roll.total) if ds else "?"
+    c = next((c for c in state.party if c.name == ev.name), None) if state else None
+    penalty = sheet.d20_penalty(rules, c) if c else 0  # a death save does not change it
+    result = death_save_result(ds, ev.roll.total, penalty) if ds else "?"
     reads = {"wake": f"{ds.wake_hp} HP back" if ds else "", "fumble":
              f"{ds.fumble_failures} failures" if ds else "", "success": "a success",
              "failure": "a failure"}.get(result, "")
-    return f"{ev.name}'s death save ({roll_text(ev.roll)}): {reads}"
+    tired = f", {-penalty:+d} exhaustion" if penalty else ""
+    return f"{ev.name}'s death save ({roll_text(ev.roll)}{tired}): {reads}"
 
 
 @describes(RoundsPassed)

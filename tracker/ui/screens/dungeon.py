@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from functools import partial
+
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -18,6 +21,11 @@ from ..areas import area_screen
 from ..asking import Asking
 from ..dialogs import positive_int, refusal, signed_int
 from ..widgets import dungeon_panels as panels
+
+
+def _modifier(text: str) -> str:
+    return "" if re.fullmatch(r"[+-]?[0-9]{1,3}", text) else \
+        "a number: +N a bonus, -N a penalty, 0 none"
 
 
 @area_screen("dungeon", key="1", title="Dungeon", help="The turn clock",
@@ -85,7 +93,9 @@ class DungeonScreen(Asking, Screen):
     def show(self, state: State | None) -> None:
         if state is None or self.app.campaign is None:
             return
-        self.query_one("#turn-panel", Static).update(panels.turn_panel(state))
+        turn = self.query_one("#turn-panel", Static)
+        turn.update(panels.turn_panel(state))
+        turn.border_subtitle = panels.turn_sources(state)
         self._show_lights(state)
         checks = self.query_one("#checks", Static)
         checks.update(panels.checks_panel(state, max(1, checks.content_size.height or 12)))
@@ -105,13 +115,14 @@ class DungeonScreen(Asking, Screen):
     def _show_lights(self, state: State) -> None:
         table = self.query_one("#lights", DataTable)
         row = table.cursor_row
-        keep = self.app.selected.get("light")  # the light, not the row: rows re-sort
+        keep = self.app.selected.get("light")  # the light, not the row: rows come and go
         table.clear()
-        shown = [l for l in state.lights if l.lit or l.seconds_left > 0] + \
-                [l for l in state.lights if not l.lit and l.seconds_left == 0][-3:]
-        order = sorted(shown, key=lambda l: (not l.lit, l.id))
+        # spent lights leave the table (one line under it counts them); the rest keep
+        # the order they were lit in, so dousing one moves no row under the cursor
+        order = [l for l in state.lights if l.lit or l.seconds_left > 0]
         for light in order:
             table.add_row(*panels.light_row(state, light), key=str(light.id))
+        table.border_subtitle = panels.spent_lights(state)
         if table.row_count:
             ids = [str(l.id) for l in order]
             table.move_cursor(row=ids.index(keep) if keep in ids else
@@ -194,7 +205,8 @@ class DungeonScreen(Asking, Screen):
     def _selected_light(self):
         table = self.query_one("#lights", DataTable)
         if not table.row_count:
-            self.notify("No lights yet: press l to light one.", severity="warning")
+            self.notify("No light is burning or left to relight: press l to light one.",
+                        severity="warning")
             return None
         key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
         return lights.find(self.state, int(key.value))
@@ -259,16 +271,28 @@ class DungeonScreen(Asking, Screen):
                 self.app.run_command(dun.EnterDungeon(name, 1))
             return
         opts = [("leave", "Leave by a known way out")]
-        if self.state.rules.dungeon.hasty_exit is not None:
+        h = self.state.rules.dungeon.hasty_exit
+        if h is not None:
             opts += [("hasty", "Hasty exit: save versus Doom"),
-                     ("hasty-map", "Hasty exit with a marked map (+2)"),
-                     ("hasty-route", "Hasty exit along a known safe route (+4)"),
-                     ("hasty-both", "Hasty exit with map and route (+6)")]
+                     ("hasty-map", f"Hasty exit with a marked map ({h.marked_map:+d})"),
+                     ("hasty-route", f"Hasty exit along a known safe route ({h.known_route:+d})"),
+                     ("hasty-both", f"Hasty exit with map and route "
+                                    f"({h.marked_map + h.known_route:+d})")]
         how = await self._choose(f"Leave {d.name or 'the dungeon'}", opts)
-        if how:
-            self.app.run_command(dun.LeaveDungeon(
-                how.startswith("hasty"), how in ("hasty-map", "hasty-both"),
-                how in ("hasty-route", "hasty-both")))
+        if not how:
+            return
+        exit = partial(dun.LeaveDungeon, how.startswith("hasty"),
+                       how in ("hasty-map", "hasty-both"), how in ("hasty-route", "hasty-both"))
+        gm = "0"
+        if how.startswith("hasty") and h.gm_modifier_max:
+            gm = await self._ask("The GM's bonus or penalty for this dungeon",
+                                 f"+N very small, -N sprawling, 0 none (at most "
+                                 f"{h.gm_modifier_max} either way)",
+                                 self._check(_modifier, lambda t: exit(int(t))),
+                                 value="0", max_length=4)
+            if gm is None:
+                return
+        self.app.run_command(exit(int(gm)))
 
     @work(exit_on_error=False)
     async def action_depth(self) -> None:

@@ -8,7 +8,7 @@ from ...core import clock
 from ...core.describe import describe
 from ...core.dungeon import rest_status, turns_to_next_check
 from ...core.events import Envelope
-from ...core.schema import seconds
+from ...core.schema import note_kind, seconds, source_note
 from ...core.lights.model import Light
 from ...core.state import State
 from ...history import undone_commands
@@ -45,12 +45,32 @@ def turn_panel(state: State) -> Text:
     else:
         left = rest.every_turns - 1 - d.turns_since_rest
         t.append(f"Rest: {d.turns_since_rest} since; due in {left}\n")
+    last = d.checks[-1] if d.checks else None
+    if last is not None and last.interrupted_rest and last.turn == d.turn:
+        t.append("Rest interrupted: not taken\n", style="bold yellow")
     if d.penalty:
         t.append(f"Rest penalty {d.penalty} until rested\n", style="bold red")
     party = ", ".join(c.name for c in state.party) or "nobody yet (p adds one)"
     t.append(f"Party: {party}", style="dim" if not state.party else "")
     t.no_wrap, t.overflow = True, "ellipsis"
     return t
+
+
+def turn_sources(state: State) -> str:
+    """What the turn panel shows that the book does not give, for its border:
+    "OSE fill: checks, rest" (the full notes are in the ruleset file)."""
+    notes = state.rules.dungeon.not_in_source
+    shown = [("checks", "wandering.chance"), ("rest", "rest.every_turns")]
+    if state.dungeon.penalty:
+        shown.append(("rest penalty", "rest.penalty_step"))
+    kinds: dict[str, list[str]] = {}
+    seen = set()
+    for label, path in shown:
+        note = source_note(notes, path)
+        if note and note not in seen:  # "rest" covers its penalty too: say it once
+            seen.add(note)
+            kinds.setdefault(note_kind(notes, path), []).append(label)
+    return " · ".join(f"{kind}: {', '.join(labels)}" for kind, labels in kinds.items())
 
 
 def light_row(state: State, light: Light) -> tuple[Text, Text, Text, Text]:
@@ -78,6 +98,17 @@ def light_row(state: State, light: Light) -> tuple[Text, Text, Text, Text]:
     name = name.split(" (")[0]  # "Fakkel (torch)": the ruleset's own word is enough here
     return (Text(str(light.id)), Text(name, style="dim" if not light.lit else ""),
             Text(light.by or "-"), bar)
+
+
+def spent_lights(state: State) -> str:
+    """"spent: Fakkel ×3, Candle ×1": the burnt-out lights, counted by kind."""
+    counts: dict[str, int] = {}
+    for light in state.lights:
+        if not light.lit and light.seconds_left == 0:
+            kind = state.rules.lights.get(light.kind)
+            name = (kind.name if kind else light.kind).split(" (")[0]
+            counts[name] = counts.get(name, 0) + 1
+    return "spent: " + ", ".join(f"{n} ×{k}" for n, k in counts.items()) if counts else ""
 
 
 def _capacity(state: State, light: Light) -> int:

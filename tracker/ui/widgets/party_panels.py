@@ -6,6 +6,7 @@ from rich.text import Text
 
 from ...core import sheet
 from ...core.party.model import Character
+from ...core.schema import note_kind
 from ...core.state import State
 
 BAR = 6
@@ -66,6 +67,9 @@ def character_sheet(state: State, c: Character) -> Text:
         t.append(f" ({bonus:+d}% XP)\n" if bonus else "\n")
         if sheet.can_level_up(rules, c):
             t.append("Ready to level up (u)\n", style="bold green")
+        elif nxt is not None and c.xp >= nxt and sheet.waits_for_next_session(rules, c):
+            t.append(f"Level {c.level + 1} waits for the next session (one a session)\n",
+                     style="yellow")
     left = sheet.hit_dice_left(rules, c)
     if left is not None:
         t.append(f"Hit Point Dice {left}/{c.level} d{k.hit_die}\n")
@@ -85,6 +89,22 @@ def character_sheet(state: State, c: Character) -> Text:
     return t
 
 
+CLASS_KEYS = {"xp": "XP table", "saves": "saves", "max_level": "top level",
+              "prime": "prime requisite", "hp_fixed": "HP after level 9",
+              "xp_bonus": "XP bonus", "requires": "requirements"}
+
+
+def _class_fills(notes: dict[str, str], cls: str) -> tuple[str, list[str]] | None:
+    """The first kind of fill and the class keys it covers ("OSE fill", [xp, saves]),
+    for one dim line on the sheet; turning rows are marked in place."""
+    keys: dict[str, list[str]] = {}
+    prefix = f"classes.{cls}."
+    for path in notes:
+        if cls and path.startswith(prefix) and ".turning." not in path:
+            keys.setdefault(note_kind(notes, path), []).append(path[len(prefix):])
+    return next(iter(keys.items()), None)
+
+
 def saves_and_skills(state: State, c: Character) -> Text:
     rules = state.rules
     p = rules.party
@@ -100,9 +120,19 @@ def saves_and_skills(state: State, c: Character) -> Text:
                  style="bold")
         t.append("  ".join(f"{n.split()[0]} {v}" for n, v in skills.items()) + "\n")
     turning = sheet.turning(rules, c)
+    notes = p.not_in_source if p else {}
     if turning:
         t.append("Turning (2d6 ≥, B turned, D destroyed)\n", style="bold")
-        t.append("  ".join(f"{n} {v}" for n, v in turning.items() if v != "–") + "\n")
+        marked = {n for n in turning if note_kind(notes, f"classes.{c.cls}.turning.{n}")}
+        t.append("  ".join(f"{n} {v}" + ("*" * (n in marked)) for n, v in turning.items()
+                           if v != "–") + "\n")
+        if any(v != "–" for n, v in turning.items() if n in marked):
+            t.append("* rebuilt: not in the source as printed\n", style="dim")
+    filled = _class_fills(notes, c.cls)
+    if filled:
+        kind, keys = filled
+        words = [CLASS_KEYS.get(k, k) for k in keys]
+        t.append(f"{kind}, not in the source: {', '.join(words)}\n", style="dim")
     if not t.plain:
         t.append("No class: no saves or skills.", style="dim")
     t.rstrip()
