@@ -185,3 +185,87 @@ async def test_naming_and_striking_defenders_from_the_palette(saves):
     reopened = Campaign.open(saves, "roster")
     assert not any(d.name == "Wren" for d in reopened.state.bastions.all[0].roster)
     reopened.close()
+
+
+# --- combined bastions ------------------------------------------------------------------
+
+
+def build_pair(saves: Path, name: str = "pair", combined: bool = True) -> Campaign:
+    """Aria (level 9) and Bex (level 5), four defenders each, a turn due each;
+    with ``combined``, their bastions combined and an attack on Aria's whose
+    losses went to Bex."""
+    c = Campaign.create(saves, name, "dnd-2024", 7)
+    c.dispatch(camp.StartSession())
+    c.dispatch(party.AddCharacter("Aria", "fighter", 9, STATS))
+    c.dispatch(party.AddCharacter("Bex", "rogue", 5, STATS))
+    for owner, kinds, gold in (("Aria", ("barrack", "armory", "gaming_hall", "garden"), 3000),
+                               ("Bex", ("barrack", "library"), 800)):
+        c.dispatch(bas.NewBastion(owner))
+        for kind in kinds:
+            c.dispatch(bas.AddFacility(owner, kind))
+        c.dispatch(bas.MoveGold(owner, gold))
+    c.dispatch(bas.Downtime(7))
+    c.dispatch(bas.RunTurn("Aria", ((3, "recruit", 0), (6, "food", 0))))
+    c.dispatch(bas.RunTurn("Bex", ((3, "recruit", 0), (4, "research", 0))))
+    c.dispatch(bas.Downtime(7))
+    if combined:
+        c.dispatch(bas.CombineBastions("Aria", "Bex"))
+        c.dispatch(bas.RunTurn("Aria", maintain=True, choices=bas.Choices(shift=9)),
+                   [53, 1, 1, 3, 4, 5, 6])
+        c.dispatch(bas.EnlargeFacility("Aria", 6, 7))
+    return c
+
+
+def test_combined_bastion_screen_snapshot(snap_compare, fixed_saves):
+    build_pair(fixed_saves).close()
+
+    async def run_before(pilot):
+        await _to_bastion_screen(pilot)
+
+    assert snap_compare(TrackerApp(fixed_saves, "pair"), terminal_size=SIZE,
+                        run_before=run_before)
+
+
+async def _palette(pilot, words: str) -> None:
+    """The command palette by keys: ctrl+p, the words, enter."""
+    await pilot.press("ctrl+p")
+    await _pause(pilot)
+    await pilot.press(*words)
+    await _pause(pilot)
+    await pilot.press("enter")
+    await _pause(pilot)
+
+
+async def test_combining_and_running_both_owners_turns_by_keys(saves):
+    """Combine from the palette, then every waiting turn as Maintain with the
+    losses moved to the partner: one event roll per owner; the reopened log agrees."""
+    build_pair(saves, combined=False).close()
+    app = TrackerApp(saves, "pair")
+    async with app.run_test(size=SIZE) as pilot:
+        await _to_bastion_screen(pilot)
+        await _palette(pilot, "combine")
+        await pilot.press("enter")  # the only other bastion: Bex's
+        await _settle(pilot)
+        aria, bex = app.state.bastions.all
+        assert aria.combined == bex.combined != 0
+        shown = str(app.screen.query_one("#bastion-summary").render())
+        assert "Combined with Bex (level 5, 4 defenders, 1 turn(s) waiting)" in shown
+        names = [str(app.screen.query_one("#bastion-facilities").get_row_at(i)[1])
+                 for i in range(6)]
+        assert names[4:] == ["Bex: Barrack", "Bex: Library"]
+        await pilot.press("a")
+        await _pause(pilot)
+        await pilot.press("down", "down", "down", "enter")  # pay, and move losses
+        await _settle(pilot)
+        aria, bex = app.state.bastions.all
+        assert aria.turns == bex.turns == 2 and aria.queued == bex.queued == 0
+        for b in (aria, bex):
+            assert b.results[-1].lines[0] == "Maintain (owner away)"
+            assert b.results[-1].dice[0].startswith("1d100=")
+        state = app.state
+    reopened = Campaign.open(saves, "pair")
+    assert reopened.state == state
+    turns = [env.event for env in reopened.store.read()
+             if isinstance(env.event, bas.BastionTurnRun)]
+    assert [(t.owner, t.shift_to) for t in turns[-2:]] == [("Aria", "Bex"), ("Bex", "Aria")]
+    reopened.close()

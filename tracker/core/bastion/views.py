@@ -118,8 +118,10 @@ def _describe_turn(ev: BastionTurnRun, rules) -> str:
 
 @describes(BastionsCombined)
 def _describe_combined(ev: BastionsCombined, rules) -> str:
+    rule = rules.bastion.combining if rules.bastion else None
     return (f"{ev.owner}'s bastion is combined with {ev.partner}'s: each keeps its own "
-            "facilities, orders, hirelings and event rolls")
+            "facilities, orders, hirelings and event rolls"
+            + (f" (not in the source: {rule.unstated})" if rule and rule.unstated else ""))
 
 
 @describes(Divested)

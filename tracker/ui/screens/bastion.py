@@ -4,6 +4,8 @@ confirm, the results with their dice."""
 
 from __future__ import annotations
 
+import textwrap
+
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -26,13 +28,41 @@ ANSWERS = {
     "all": ("Pay, and send every defender on a request for aid",
             bas.Choices(bribe=True, opportunity=True, aid=1_000_000)),
 }
+# Offered where a bastion is combined: an event's defender losses go to the partners.
+SHIFT = ("shift", "Pay, and move defender losses to the partners",
+         bas.Choices(bribe=True, opportunity=True, shift=1_000_000))
+
+
+def _answers(combined: bool) -> list[tuple[str, str]]:
+    return [(k, v[0]) for k, v in ANSWERS.items()] + ([SHIFT[:2]] if combined else [])
+
+
+def _chosen(answer: str) -> bas.Choices:
+    return SHIFT[2] if answer == SHIFT[0] else ANSWERS[answer][1]
+
+
+def _due(state: State, b: Bastion) -> str:
+    if b.queued:
+        return f"{b.queued} turn(s) WAITING"
+    return f"next turn Day {clock.day(state.rules, b.next_due)}, in {bas.days_left(state, b)} day(s)"
+
+
+def _combined(state: State, b: Bastion) -> str:
+    """Who ``b`` is combined with and when their turns fall, and what the source leaves open."""
+    mates = bas.partners(state, b)
+    if not mates:
+        return ""
+    rule = state.rules.bastion.combining
+    unstated = f" · not in the source: {rule.unstated}" if rule and rule.unstated else ""
+    return "Combined with " + "; ".join(
+        f"{p.owner} (level {bas.owner_level(state, p)}, {bas.defenders(p)} defenders, "
+        + (f"{p.queued} turn(s) waiting" if p.queued else f"turn in {bas.days_left(state, p)} d")
+        + ")" for p in mates) + unstated
 
 
 def _summary(state: State, b: Bastion, index: int, count: int) -> str:
     rules = state.rules
-    due = clock.day(rules, b.next_due)
-    waiting = f"{b.queued} turn(s) WAITING (t runs one, a all)" if b.queued else \
-        f"next turn Day {due}, in {bas.days_left(state, b)} day(s)"
+    waiting = _due(state, b) + (" (t runs one, a all)" if b.queued else "")
     squares, enclosed = bas.walls_built(b, state.clock)
     building = sum(n for n, at, _ in b.walls if at > state.clock)
     flags = [x for x, on_ in (("armory stocked", b.armory_stocked),
@@ -40,6 +70,7 @@ def _summary(state: State, b: Bastion, index: int, count: int) -> str:
                               (f"{b.refugees} refugees " + _refugees_where(state, b), b.refugees),
                               ("meditating", b.meditating)) if on_]
     level = bas.owner_level(state, b)
+    combined = _combined(state, b)
     return "\n".join([
         f"{b.owner} (level {level})" + (f", {b.name}" if b.name else "")
         + (f"  [{index + 1}/{count}, b: next]" if count > 1 else "") + f" · {waiting}",
@@ -52,7 +83,7 @@ def _summary(state: State, b: Bastion, index: int, count: int) -> str:
                                                            else " (building)")
                               for f in b.facilities if f.basic)
         + (" · " + ", ".join(flags) if flags else ""),
-    ])
+    ] + ([combined] if combined else []))
 
 
 def _price_problem(text: str, o, f) -> str:
@@ -76,7 +107,13 @@ def _kind_name(state: State, f) -> str:
     return fdef.name if fdef else f.kind
 
 
-def _facility_row(state: State, b: Bastion, f) -> tuple[str, ...]:
+def _doing(rules, f, oid: str, days: int) -> str:
+    o = bas.option(rules, f, oid)
+    return f"{o.order}: {o.id} {days}/{o.days} d"
+
+
+def _facility_row(state: State, b: Bastion, f, whose: str = "") -> tuple[str, ...]:
+    """A facility's row; ``whose`` names a combined partner owning it."""
     rules = state.rules
     fdef = rules.bastion.facilities.get(f.kind)
     if not bas.ready(f, state.clock):
@@ -84,8 +121,8 @@ def _facility_row(state: State, b: Bastion, f) -> tuple[str, ...]:
     elif f.shut:
         doing = "shut next turn"
     elif f.order:
-        o = bas.option(rules, f, f.order)
-        doing = f"{o.order}: {o.id} {f.progress}/{o.days} d"
+        doing = _doing(rules, f, f.order, f.progress) + (
+            "; " + _doing(rules, f, f.order2, f.progress2) if f.order2 else "")
     else:
         doing = "idle"
     if f.stock:
@@ -97,7 +134,7 @@ def _facility_row(state: State, b: Bastion, f) -> tuple[str, ...]:
     if f.vast_at and f.space != "vast":
         space += " →Vast" + (" (next turn)" if f.vast_at <= state.clock
                              else f" Day {clock.day(rules, f.vast_at)}")
-    return (str(f.id), bas.facility_name(rules, f), space,
+    return (str(f.id), (f"{whose}: " if whose else "") + bas.facility_name(rules, f), space,
             str(f.hirelings), ", ".join(sorted({o.order for o in fdef.orders})) if fdef else "",
             doing)
 
@@ -158,6 +195,8 @@ class BastionScreen(Asking, Screen):
         ("Name a defender", "Put a name on one of the defenders, and where they live",
          "name_defender"),
         ("Strike a defender", "Take a named defender off the roster", "strike_defender"),
+        ("Combine bastions", "With another owner's: each keeps its own facilities and orders",
+         "combine"),
         ("Ledger or turns", "Show the ledger, or the last turns", "ledger"),
         ("Next bastion", "Show another owner's bastion", "next_bastion"),
     ]
@@ -213,9 +252,14 @@ class BastionScreen(Asking, Screen):
             results.update("")
             return
         all_ = state.bastions.all
-        summary.update(plain(_summary(state, b, all_.index(b), len(all_))))
+        text = _summary(state, b, all_.index(b), len(all_))
+        summary.set_class(text.count("\n") > 2, "combined")
+        summary.update(plain(text))
         for f in bas.specials(b):
             table.add_row(*_facility_row(state, b, f), key=str(f.id))
+        for p in bas.partners(state, b):  # each owner keeps their own facilities
+            for f in bas.specials(p):
+                table.add_row(*_facility_row(state, p, f, p.owner), key=f"{p.owner}#{f.id}")
         self.call_after_refresh(self._show_results)
 
     def _show_results(self) -> None:
@@ -270,10 +314,11 @@ class BastionScreen(Asking, Screen):
         if how is None:
             return
         if how == "maintain":
-            answer = await self._choose("If the event asks", [(k, v[0]) for k, v in ANSWERS.items()])
+            answer = await self._choose("If the event asks",
+                                        _answers(bool(bas.partners(self.state, b))))
             if answer is not None:
                 self.app.run_command(bas.RunTurn(b.owner, maintain=True,
-                                                 choices=ANSWERS[answer][1]))
+                                                 choices=_chosen(answer)))
             return
         orders = [] if how == "none" else await self._orders(b)
         if orders is None:
@@ -337,11 +382,12 @@ class BastionScreen(Asking, Screen):
         if b is None or self._refused(bas.RunQueued()):
             return
         waiting = sum(x.queued for x in self.state.bastions.all)
+        combined = any(x.combined for x in self.state.bastions.all)
         answer = await self._choose(f"Run {waiting} waiting turn(s) as Maintain",
-                                    [(k, v[0]) for k, v in ANSWERS.items()],
-                                    "Owners away: each turn rolls a bastion event")
+                                    _answers(combined),
+                                    "Owners away: each turn rolls its own bastion event")
         if answer is not None:
-            self.app.run_command(bas.RunQueued("", ANSWERS[answer][1]))
+            self.app.run_command(bas.RunQueued("", _chosen(answer)))
 
     @work(exit_on_error=False)
     async def action_downtime(self) -> None:
@@ -503,6 +549,29 @@ class BastionScreen(Asking, Screen):
                                  [(d.name, d.name) for d in b.roster])
         if who is not None:
             self.app.run_command(bas.StrikeDefender(b.owner, who))
+
+    @work(exit_on_error=False)
+    async def action_combine(self) -> None:
+        b = self._owned()
+        if b is None:
+            return
+        others = [(x.owner, f"{x.owner} (level {bas.owner_level(self.state, x)})"
+                   + (f", {x.name}" if x.name else "")) for x in self.state.bastions.all
+                  if not refusal(self.app, bas.CombineBastions(b.owner, x.owner))]
+        if not others:
+            self.notify("No other bastion to combine with" if len(self.state.bastions.all) < 2
+                        else f"{b.owner}'s bastion is combined with every other already",
+                        severity="warning")
+            return
+        rule = self.state.rules.bastion.combining
+        partner = await self._choose(
+            f"Combine {b.owner}'s bastion with whose?", others, textwrap.fill(
+                "Each owner keeps their own facilities, orders, hirelings and event rolls; "
+                "an event's defender losses may go to a partner."
+                + (f" Not in the source: {rule.unstated}." if rule and rule.unstated else ""),
+                56))
+        if partner is not None:
+            self.app.run_command(bas.CombineBastions(b.owner, partner))
 
     @work(exit_on_error=False)
     async def action_walls(self) -> None:
