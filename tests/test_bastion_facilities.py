@@ -95,6 +95,25 @@ def test_enlarging_a_workshop_adds_its_hirelings(make):
         c2.dispatch(bas.EnlargeFacility("Ana", fid(c2, "garden"), 3))
 
 
+def test_a_vast_garden_harvests_twice_a_turn_as_two_roomy_gardens(make):
+    c = keep(make, level=9, facilities=("garden",), gold=2000)
+    week(c)
+    with pytest.raises(Refused, match="Garden was given two orders"):
+        orders(c, ("garden", "food", 0), ("garden", "herb", 0))  # Roomy: one garden
+    orders(c, ("garden", "food", 0))
+    c.dispatch(bas.EnlargeFacility("Ana", fid(c, "garden"), 3))
+    week(c)
+    with pytest.raises(Refused, match="Garden works 2 orders at once; it was given more"):
+        orders(c, ("garden", "food", 0), ("garden", "herb", 0), ("garden", "poison", 0))
+    r = orders(c, ("garden", "food", 0), ("garden", "herb", 0))  # two halves, two types
+    assert r.lines[0].startswith("Garden is Vast now")
+    assert r.lines[1:] == ("Garden: harvested 100 days of Rations",
+                           "Garden: harvested a Potion of Healing")
+    assert [x.item for x in b(c).ledger[-2:]] == ["100 days of Rations", "a Potion of Healing"]
+    f = bas.facility(b(c), fid(c, "garden"))
+    assert (f.space, f.hirelings, f.order, f.order2) == ("vast", 2, "", "")
+
+
 def test_a_swap_comes_with_a_level_up_and_checks_the_new_facility(make):
     c = keep(make, level=9, facilities=("barrack", "armory"), gold=0)
     with pytest.raises(Refused, match="has not gained a level since level 9"):

@@ -269,3 +269,36 @@ async def test_combining_and_running_both_owners_turns_by_keys(saves):
              if isinstance(env.event, bas.BastionTurnRun)]
     assert [(t.owner, t.shift_to) for t in turns[-2:]] == [("Aria", "Bex"), ("Bex", "Aria")]
     reopened.close()
+
+
+async def test_a_vast_garden_takes_two_harvests_by_keys(saves):
+    """The turn flow asks a Vast Garden for each half's harvest."""
+    c = build_pair(saves)
+    c.dispatch(bas.Downtime(7))  # the Garden is Vast from this turn
+    c.close()
+    app = TrackerApp(saves, "pair")
+    async with app.run_test(size=SIZE) as pilot:
+        await _to_bastion_screen(pilot)
+        await pilot.press("t")
+        await _pause(pilot)
+        await pilot.press("enter")  # give orders
+        for _ in range(3):  # Barrack, Armory, Gaming Hall: no order
+            await _pause(pilot)
+            await pilot.press("enter")
+        await _pause(pilot)
+        assert "Garden (#6, first half)" in str(app.screen.query_one("#dialog-title").render())
+        await pilot.press("down", "enter")  # decorative
+        await _pause(pilot)
+        assert "Garden (#6, second half)" in str(app.screen.query_one("#dialog-title").render())
+        await pilot.press("down", "down", "down", "enter")  # herb
+        await _pause(pilot)
+        assert "2 order(s)" in str(app.screen.query_one("#dialog-title").render())
+        await pilot.press("enter")
+        await _settle(pilot)
+        r = bas.find(app.state, "Aria").results[-1]
+        assert r.lines[1:] == ("Garden: harvested 10 bouquets (5 GP each)",
+                               "Garden: harvested a Potion of Healing")
+        state = app.state
+    reopened = Campaign.open(saves, "pair")
+    assert reopened.state == state
+    reopened.close()

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import textwrap
 
+from msgspec.structs import replace
+
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -137,6 +139,14 @@ def _facility_row(state: State, b: Bastion, f, whose: str = "") -> tuple[str, ..
     return (str(f.id), (f"{whose}: " if whose else "") + bas.facility_name(rules, f), space,
             str(f.hirelings), ", ".join(sorted({o.order for o in fdef.orders})) if fdef else "",
             doing)
+
+
+def _free_orders(state: State, b: Bastion, f) -> int:
+    """Orders ``f`` can take this turn: a Vast Garden works two at once (and
+    counts as Vast on the turn its enlarging is done)."""
+    turn_clock = b.next_due - b.queued * bas.turn_seconds(state.rules)
+    size = replace(f, space="vast") if f.vast_at and f.vast_at <= turn_clock else f
+    return bas.orders_at_once(state.rules, size) - bool(f.order) - bool(f.order2)
 
 
 def _results(state: State, b: Bastion, rows: int, width: int) -> str:
@@ -347,34 +357,46 @@ class BastionScreen(Asking, Screen):
         """An order (or none) for each idle facility that can take one."""
         rules, out = self.state.rules, []
         for f in bas.specials(b):
-            if f.order or f.shut or not bas.ready(f, self.state.clock):
+            if f.shut or not bas.ready(f, self.state.clock):
                 continue
-            fdef = rules.bastion.facilities[f.kind]
-            opts = [("", "No order")]
-            for o in fdef.orders:
-                gp = bas.order_cost(rules, b, o, 0, self.state.clock)
-                price = "GM enters the price" if bas.typed_gp(o) else \
-                    (f"{gp:,} GP" if gp else "free")
-                what = o.text if o.text.lower().startswith(o.order) else \
-                    f"{o.order.capitalize()}: {o.text}"
-                opts.append((o.id, f"{what} — {price}, {o.days} days"))
-            oid = await self._choose(f"{fdef.name} (#{f.id}): order", opts)
-            if oid is None:
-                return None
-            if not oid:
-                continue
-            typed = 0
-            o = bas.option(rules, f, oid)
-            if bas.typed_gp(o):
-                hint = (f"Standard price of goods sold (stock {f.stock:,} GP)" if o.sells
-                        else "What the goods cost")
-                text = await self._ask(f"{fdef.name}: price in GP", hint,
-                                       lambda t: _price_problem(t, o, f))
-                if text is None:
+            for slot in range(_free_orders(self.state, b, f)):
+                given = await self._order(b, f, slot)
+                if given is None:
                     return None
-                typed = int(text)
-            out.append((f.id, oid, typed))
+                if given:
+                    out.append(given)
         return out
+
+    async def _order(self, b: Bastion, f, slot: int) -> tuple[int, str, int] | None:
+        """The order for ``f`` (its ``slot``-th at once), () for none, None if cancelled."""
+        rules = self.state.rules
+        fdef = rules.bastion.facilities[f.kind]
+        opts = [("", "No order")]
+        for o in fdef.orders:
+            gp = bas.order_cost(rules, b, o, 0, self.state.clock)
+            price = "GM enters the price" if bas.typed_gp(o) else \
+                (f"{gp:,} GP" if gp else "free")
+            what = o.text if o.text.lower().startswith(o.order) else \
+                f"{o.order.capitalize()}: {o.text}"
+            opts.append((o.id, f"{what} — {price}, {o.days} days"))
+        half = ", second half" if slot or f.order else \
+            ", first half" if _free_orders(self.state, b, f) > 1 else ""
+        oid = await self._choose(f"{fdef.name} (#{f.id}{half}): order", opts)
+        if oid is None:
+            return None
+        if not oid:
+            return ()
+        typed = 0
+        o = bas.option(rules, f, oid)
+        if bas.typed_gp(o):
+            hint = (f"Standard price of goods sold (stock {f.stock:,} GP)" if o.sells
+                    else "What the goods cost")
+            text = await self._ask(f"{fdef.name}: price in GP", hint,
+                                   lambda t: _price_problem(t, o, f))
+            if text is None:
+                return None
+            typed = int(text)
+        return (f.id, oid, typed)
 
     @work(exit_on_error=False)
     async def action_all_turns(self) -> None:
