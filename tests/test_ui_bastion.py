@@ -302,3 +302,87 @@ async def test_a_vast_garden_takes_two_harvests_by_keys(saves):
     reopened = Campaign.open(saves, "pair")
     assert reopened.state == state
     reopened.close()
+
+
+# --- the palette's facility actions, by keys -------------------------------------------
+
+
+def _log(saves: Path, name: str, kind) -> tuple[Campaign, list]:
+    """The campaign reopened from its log, and the events of type ``kind`` in it."""
+    reopened = Campaign.open(saves, name)
+    return reopened, [e.event for e in reopened.store.read() if isinstance(e.event, kind)]
+
+
+async def test_enlarging_the_highlighted_facility_from_the_palette(saves):
+    """The days are the GM's (not in the source): a wrong entry is refused in
+    place, then the Barrack is enlarged for its 2,000 GP."""
+    build_keep(saves, "grow", turns=False).close()
+    app = TrackerApp(saves, "grow")
+    async with app.run_test(size=SIZE) as pilot:
+        await _to_bastion_screen(pilot)  # the Barrack (#3) is highlighted first
+        await _palette(pilot, "enlarge")
+        assert "not in the source" in str(app.screen.query_one("#dialog-help").render())
+        await pilot.press("x", "enter")
+        await _pause(pilot)
+        assert app.screen.query_one("#dialog-title")  # still asking
+        await pilot.press("backspace", *"30", "enter")
+        await _settle(pilot)
+        b = bas.find(app.state, "Aria")
+        assert bas.facility(b, 3).vast_at and b.treasury == 2500 - 2000
+        state = app.state
+    reopened, enlarged = _log(saves, "grow", bas.FacilityEnlarged)
+    assert reopened.state == state and [(e.facility, e.days) for e in enlarged] == [(3, 30)]
+    reopened.close()
+
+
+async def test_swapping_the_highlighted_facility_from_the_palette(saves):
+    """After a level-up, the Library (#6) swapped for the first facility offered,
+    whose prerequisite the GM confirms."""
+    c = build_keep(saves, "swap", turns=False)
+    c.dispatch(party.AwardXP(20_000))
+    c.dispatch(party.LevelUp("Aria"))
+    c.close()
+    app = TrackerApp(saves, "swap")
+    async with app.run_test(size=SIZE) as pilot:
+        await _to_bastion_screen(pilot)
+        await pilot.press("down", "down", "down")  # the Library
+        await _pause(pilot)
+        await _palette(pilot, "swap")
+        assert "Swap #6 for which facility?" in str(app.screen.query_one("#dialog-title").render())
+        await pilot.press("enter")  # the Arcane Study: a fighter's sheet does not show its focus
+        await _pause(pilot)
+        assert "Arcane Study: does Aria qualify?" in str(
+            app.screen.query_one("#dialog-title").render())
+        await pilot.press("enter")  # yes: the GM's word
+        await _settle(pilot)
+        assert bas.facility(bas.find(app.state, "Aria"), 6).kind == "arcane_study"
+        state = app.state
+    reopened, swapped = _log(saves, "swap", bas.FacilitySwapped)
+    assert reopened.state == state
+    assert [(e.facility, e.kind, e.confirmed) for e in swapped] == [(6, "arcane_study", True)]
+    reopened.close()
+
+
+async def test_housing_refugees_from_the_palette(saves):
+    """Refugees (typed dice) move into the first basic facility offered, then leave."""
+    c = build_keep(saves, "refuge", turns=False)
+    c.dispatch(bas.RunTurn("Aria", maintain=True), [84, 2, 3, 4])  # 5 refugees, 400 GP
+    c.close()
+    app = TrackerApp(saves, "refuge")
+    async with app.run_test(size=SIZE) as pilot:
+        await _to_bastion_screen(pilot)
+        assert "5 refugees outside" in str(app.screen.query_one("#bastion-summary").render())
+        await _palette(pilot, "refugees")
+        await pilot.press("enter")  # into #1, the bedroom
+        await _settle(pilot)
+        assert bas.find(app.state, "Aria").refugees_in == 1
+        assert "5 refugees in #1" in str(app.screen.query_one("#bastion-summary").render())
+        await _palette(pilot, "refugees")
+        await pilot.press("end", "enter")  # gone: rehoused elsewhere
+        await _settle(pilot)
+        assert bas.find(app.state, "Aria").refugees == 0
+        state = app.state
+    reopened, housed = _log(saves, "refuge", bas.RefugeesHoused)
+    assert reopened.state == state
+    assert [(e.facility, e.leave) for e in housed] == [(1, False), (0, True)]
+    reopened.close()
