@@ -39,6 +39,7 @@ class Facility(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     stock: int = 0  # GP worth of goods or mounts held to sell (Storehouse, Stable)
     order2: str = ""  # the second order in progress, where the facility takes two (Vast Garden)
     progress2: int = 0  # days of the second order done
+    housed: int = 0  # unnamed and named defenders living here (a Barrack)
 
 
 class LedgerLine(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
@@ -74,7 +75,7 @@ class Bastion(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     turns: int = 0  # turns run
     facilities: tuple[Facility, ...] = ()
     next_id: int = 1
-    defenders: int = 0  # housed defenders (Barracks)
+    defenders: int = 0  # housed defenders (the sum of the Barracks' ``housed``)
     mercenaries: int = 0  # defenders needing no housing
     roster: tuple[Defender, ...] = ()  # the named among them (names are optional)
     walls: tuple[tuple[int, int, bool], ...] = ()  # (squares, ready_at, encloses)

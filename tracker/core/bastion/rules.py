@@ -363,9 +363,31 @@ def defenders(b: Bastion) -> int:
 
 
 def _killed(b: Bastion, n: int) -> Bastion:
-    """``b`` after ``n`` of its defenders die, the housed first."""
-    return replace(b, defenders=max(0, b.defenders - n),
-                   mercenaries=b.mercenaries - max(0, n - b.defenders))
+    """``b`` after ``n`` of its defenders die, the housed first, from the
+    fullest Barrack (which Barrack loses them is not in the source)."""
+    housed = min(n, b.defenders)
+    b = replace(b, defenders=b.defenders - housed, mercenaries=b.mercenaries - (n - housed))
+    return _rehoused(b, -housed)
+
+
+def _rehoused(b: Bastion, n: int, clock: int | None = None, rules=None) -> Bastion:
+    """``b``'s facilities with ``n`` more defenders housed (less, if negative):
+    added where there is room (``rules`` and ``clock`` say how much), the
+    fewest housed first; taken from the fullest first."""
+    fs = list(b.facilities)
+    while n:
+        if n > 0:
+            open_ = [i for i, f in enumerate(fs) if not f.basic and ready(f, clock)
+                     and f.housed < houses(rules, f)]
+            if not open_:
+                raise Refused(f"no room to house {n} more defender(s) in {b.owner}'s bastion")
+            i = min(open_, key=lambda i: fs[i].housed)
+        else:
+            i = max(range(len(fs)), key=lambda i: fs[i].housed)
+        step = 1 if n > 0 else -1
+        fs[i] = replace(fs[i], housed=fs[i].housed + step)
+        n -= step
+    return replace(b, facilities=tuple(fs))
 
 
 def orders_at_once(rules, f: Facility) -> int:
@@ -802,6 +824,10 @@ class _Turn:
         if given.cost and not typed_gp(o):
             raise Refused(f"{self.name(f)}: {o.text} has a set cost; do not give one")
         self.trade_limits(f, o, given.cost)
+        room = houses(self.rules, f)
+        if o.defenders and room and f.housed >= room:
+            raise Refused(f"{self.name(f)} #{f.id} is full ({f.housed} of {room} housed): "
+                          "recruit at another, or enlarge it")
         if o.defenders and housing(self.rules, self.b, self.clock) <= self.b.defenders:
             raise Refused(f"no room to house more defenders "
                           f"({self.b.defenders} of {housing(self.rules, self.b, self.clock)})")
@@ -890,10 +916,14 @@ class _Turn:
                                                                                    "gained")
             worth = f" worth {f.order_gp:,} GP" if o.buys else ""
             self.lines.append(f"{self.name(f)}: {'bought' if o.buys else verb} {o.yields}{worth}")
-        if o.defenders:
-            room = housing(self.rules, self.b, self.clock) - self.b.defenders
+        if o.defenders:  # housed where recruited, if it houses any, else where there is room
+            here = houses(self.rules, f)
+            room = here - f.housed if here else \
+                housing(self.rules, self.b, self.clock) - self.b.defenders
             n = max(0, min(o.defenders, room))
             self.b = replace(self.b, defenders=self.b.defenders + n)
+            self.b = _replaced(self.b, replace(f, housed=f.housed + n)) if here else \
+                _rehoused(self.b, n, self.clock, self.rules)
             self.lines.append(f"{self.name(f)}: {n} defender(s) recruited")
         if o.lieutenants:
             top = self.br.facilities[f.kind].max_hirelings
@@ -1152,7 +1182,14 @@ def evolve_swapped(state: State, ev: FacilitySwapped) -> State:
         raise Refused(f"#{old.id} already is a {facility_name(state.rules, old)}")
     fdef = _may_have(state, b, ev.kind, instead=old)
     new = Facility(old.id, ev.kind, fdef.space, hirelings=fdef.hirelings, ready_at=state.clock)
-    return _put(state, replace(_replaced(b, new), swap_level=level))
+    b = _replaced(b, new)
+    if old.housed:  # its defenders move to the other Barracks
+        room = housing(state.rules, b, state.clock) - (b.defenders - old.housed)
+        if room < old.housed:
+            raise Refused(f"{facility_name(state.rules, old)} #{old.id} houses {old.housed} "
+                          f"defender(s) and the rest of the bastion has room for {room}")
+        b = _rehoused(b, old.housed, state.clock, state.rules)
+    return _put(state, replace(b, swap_level=level))
 
 
 @evolves(FacilityEnlarged)
@@ -1356,6 +1393,8 @@ def _bastions_hold(state: State):
             yield f"leave {b.owner}'s bastion treasury at {b.treasury} GP"
         if b.defenders < 0 or b.mercenaries < 0:
             yield f"leave {b.owner}'s bastion fewer than no defenders"
+        if sum(f.housed for f in b.facilities) != b.defenders:
+            yield f"house {b.owner}'s defenders somewhere other than their Barracks"
 
 
 def days_left(state: State, b: Bastion) -> int:

@@ -13,7 +13,7 @@ from .rules import (BasicEnlarged, BasicOrdered, BastionFounded, BastionsCombine
                     BastionTurnRun, Divested,
                     DowntimePassed, FacilityAdded, FacilityEnlarged, FacilitySwapped, GoldMoved,
                     DefenderNamed, DefenderStruck, RefugeesHoused, WallsOrdered, days_left,
-                    defenders, facility_name, find, housing, lieutenants, partners,
+                    defenders, facility_name, find, houses, housing, lieutenants, partners,
                     walls_built)
 
 
@@ -187,6 +187,7 @@ def _bastions_json(state: State) -> list[dict]:
                             "progress_days": f.progress, "shut_turns": f.shut,
                             "order_gp": f.order_gp, "stock_gp": f.stock,
                             "second_order": f.order2, "second_progress_days": f.progress2,
+                            "housed": f.housed, "houses": houses(rules, f),
                             "vast_at": f.vast_at}
                            for f in b.facilities],
             "ledger": [{"clock": l.clock, "why": l.why, "gp": l.gp, "item": l.item,

@@ -129,6 +129,8 @@ def _facility_row(state: State, b: Bastion, f, whose: str = "") -> tuple[str, ..
         doing = "idle"
     if f.stock:
         doing += f", stock {f.stock:,} GP"
+    if bas.houses(rules, f):
+        doing += f", {f.housed}/{bas.houses(rules, f)} housed"
     names = [d.name for d in b.roster if d.home == f.id]
     if names:
         doing += " · " + ", ".join(names)
