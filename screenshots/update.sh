@@ -35,5 +35,6 @@ ls screenshots/*.svg | wc -l
 src=tests/__snapshots__/test_ui_bastion
 cp "$src/test_bastion_screen_snapshot.svg" screenshots/bastion-dnd-2024.svg
 cp "$src/test_bastion_screen_says_the_osr_rulesets_have_none[dolmenwood].svg" screenshots/bastion-dolmenwood.svg
+cp "$src/test_combined_bastion_screen_snapshot.svg" screenshots/bastion-combined-dnd-2024.svg
 .venv/bin/python -m pytest tests/test_ui_rests.py --snapshot-update -q -k snapshot
 cp tests/__snapshots__/test_ui_rests/test_party_at_the_table_snapshot.svg screenshots/party-dnd-2024-dying.svg

@@ -53,8 +53,10 @@ def rolled(r) -> tuple[str, ...]:
     return tuple(d.removesuffix(" typed") for d in r.dice)
 
 
-def orders(c, *given, dice=None):
-    c.dispatch(bas.RunTurn("Ana", tuple((fid(c, k), o, gp) for k, o, gp in given)), dice)
+def orders(c, *given, dice=None, at=0):
+    """A turn with orders (kind, option, GP); kind "#" is facility #``at``."""
+    c.dispatch(bas.RunTurn("Ana", tuple((at if k == "#" else fid(c, k), o, gp)
+                                        for k, o, gp in given)), dice)
     return b(c).results[-1]
 
 
@@ -303,7 +305,7 @@ def test_recruits_fill_the_barrack_and_stop_when_full(make):
     for _ in range(3):
         orders(c, ("barrack", "recruit", 0))
     assert b(c).defenders == 12
-    with pytest.raises(Refused, match="no room to house more defenders \\(12 of 12\\)"):
+    with pytest.raises(Refused, match="Barrack #3 is full \\(12 of 12 housed\\)"):
         orders(c, ("barrack", "recruit", 0))
 
 

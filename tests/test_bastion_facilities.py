@@ -95,6 +95,57 @@ def test_enlarging_a_workshop_adds_its_hirelings(make):
         c2.dispatch(bas.EnlargeFacility("Ana", fid(c2, "garden"), 3))
 
 
+def test_defenders_are_housed_per_barrack_within_its_own_room(make):
+    c = keep(make, level=9, facilities=("barrack", "barrack", "armory"), gold=0)
+    first, second = [f.id for f in bas.specials(b(c))][:2]
+    week(c, 5)
+    for _ in range(3):
+        orders(c, ("#", "recruit", 0), at=first)
+    with pytest.raises(Refused, match=f"Barrack #{first} is full \\(12 of 12 housed\\): "
+                       "recruit at another, or enlarge it"):
+        orders(c, ("#", "recruit", 0), at=first)
+    orders(c, ("#", "recruit", 0), at=second)
+    assert [f.housed for f in bas.specials(b(c))] == [12, 4, 0] and b(c).defenders == 16
+    r = maintain(c, 51, 1, 1, 1, 2, 2, 2)  # three die, from the fuller Barrack
+    assert [f.housed for f in bas.specials(b(c))] == [9, 4, 0] and b(c).defenders == 13
+    assert "3 defender(s) killed" in r.lines[1]
+
+
+def test_swapping_a_barrack_moves_its_defenders_or_is_refused(make):
+    c = keep(make, level=9, facilities=("barrack", "barrack"), gold=0)
+    first, second = [f.id for f in bas.specials(b(c))]
+    week(c, 5)
+    for at in (first, first, first, second):
+        orders(c, ("#", "recruit", 0), at=at)
+    c.dispatch(AwardXP(20_000))
+    c.dispatch(LevelUp("Ana"))
+    with pytest.raises(Refused, match=f"Barrack #{second} houses 4 defender\\(s\\) and the "
+                       "rest of the bastion has room for 0"):
+        c.dispatch(bas.SwapFacility("Ana", second, "library"))
+    maintain(c, 51, 1, 1, 1, 1, 2, 2)  # four die, from the full Barrack: room for the rest
+    c.dispatch(bas.SwapFacility("Ana", second, "library"))
+    assert [f.housed for f in bas.specials(b(c))] == [12, 0] and b(c).defenders == 12
+
+
+def test_a_vast_garden_harvests_twice_a_turn_as_two_roomy_gardens(make):
+    c = keep(make, level=9, facilities=("garden",), gold=2000)
+    week(c)
+    with pytest.raises(Refused, match="Garden was given two orders"):
+        orders(c, ("garden", "food", 0), ("garden", "herb", 0))  # Roomy: one garden
+    orders(c, ("garden", "food", 0))
+    c.dispatch(bas.EnlargeFacility("Ana", fid(c, "garden"), 3))
+    week(c)
+    with pytest.raises(Refused, match="Garden works 2 orders at once; it was given more"):
+        orders(c, ("garden", "food", 0), ("garden", "herb", 0), ("garden", "poison", 0))
+    r = orders(c, ("garden", "food", 0), ("garden", "herb", 0))  # two halves, two types
+    assert r.lines[0].startswith("Garden is Vast now")
+    assert r.lines[1:] == ("Garden: harvested 100 days of Rations",
+                           "Garden: harvested a Potion of Healing")
+    assert [x.item for x in b(c).ledger[-2:]] == ["100 days of Rations", "a Potion of Healing"]
+    f = bas.facility(b(c), fid(c, "garden"))
+    assert (f.space, f.hirelings, f.order, f.order2) == ("vast", 2, "", "")
+
+
 def test_a_swap_comes_with_a_level_up_and_checks_the_new_facility(make):
     c = keep(make, level=9, facilities=("barrack", "armory"), gold=0)
     with pytest.raises(Refused, match="has not gained a level since level 9"):

@@ -25,7 +25,9 @@ KINDS = ["barrack", "armory", "gaming_hall", "library", "garden", "theater", "sm
 ORDERS = [(3, "recruit", 0), (4, "stock", 0), (5, "gamble", 0), (6, "research", 0),
           (4, "decorative", 0), (5, "production", 0), (3, "smith", 50), (4, "buy", 300),
           (4, "sell", 100), (5, "mounts", 200), (5, "sell", 150)]
-choices = st.builds(bas.Choices, st.booleans(), st.booleans(), st.integers(0, 3), st.integers(1, 2))
+choices = st.builds(bas.Choices, st.booleans(), st.booleans(), st.integers(0, 3), st.integers(1, 2),
+                    st.integers(0, 3), st.sampled_from(["", "Ana", "Bo", "Cy"]))
+owner = st.sampled_from(["Ana", "Bo"])
 
 command = st.one_of(
     st.builds(bas.AddFacility, st.just("Ana"), st.sampled_from(KINDS), st.just(True)),
@@ -48,6 +50,13 @@ command = st.one_of(
     st.builds(bas.RunTurn, st.just("Ana"), st.just(()), st.just(True), choices),
     st.builds(bas.RunQueued, st.just(""), choices),
     st.builds(party.RenameCharacter, st.sampled_from(["Ana", "Bo"]), st.sampled_from(["Ana", "Bo"])),
+    # a second owner, combining with Ana or not, whose turns may take on Ana's losses
+    st.builds(bas.CombineBastions, owner, owner),
+    st.builds(bas.AddFacility, st.just("Bo"), st.sampled_from(["barrack", "garden"])),
+    st.builds(bas.RunTurn, st.just("Bo"), st.sampled_from([(), ((3, "recruit", 0),)]),
+              st.just(False), choices),
+    st.builds(bas.RunTurn, st.just("Bo"), st.just(()), st.just(True), choices),
+    st.builds(bas.Divest, owner),
     st.builds(Undo), st.builds(Redo),
 )
 
@@ -60,6 +69,8 @@ def play(seed, commands) -> tuple[Campaign, Path]:
     c.dispatch(party.AddCharacter("Ana", "fighter", 9, (15, 14, 13, 12, 10, 8)))
     c.dispatch(bas.NewBastion("Ana"))
     c.dispatch(bas.MoveGold("Ana", 2000))
+    c.dispatch(party.AddCharacter("Bo", "rogue", 5, (15, 14, 13, 12, 10, 8)))
+    c.dispatch(bas.NewBastion("Bo"))
     for cmd in commands:
         try:
             c.dispatch(cmd)
@@ -110,19 +121,29 @@ def test_bastion_export_then_import(sc):
 
 
 @SETTINGS
-@given(st.integers(0, 99), st.integers(1, 5), st.data())
-def test_amending_a_turn_equals_typing_it_right_the_first_time(seed, weeks, data):
+@given(st.integers(0, 99), st.integers(1, 5), st.data(), st.integers(0, 3))
+def test_amending_a_turn_equals_typing_it_right_the_first_time(seed, weeks, data, shift):
     """Retype the dice of one Maintain turn: the state after is the one the
-    right dice would have given, and it replays the same."""
+    right dice would have given, and it replays the same. With ``shift``,
+    Ana's bastion is combined with Bo's and moves that many losses to it."""
     def start(name):
         c = Campaign.create(Path(tempfile.mkdtemp(prefix="bamend-")), name, "dnd-2024", seed)
         c.dispatch(party.AddCharacter("Ana", "fighter", 9, (15, 14, 13, 12, 10, 8)))
         c.dispatch(bas.NewBastion("Ana"))
         for kind in ("barrack", "armory"):
             c.dispatch(bas.AddFacility("Ana", kind))
+        if shift:
+            c.dispatch(party.AddCharacter("Bo", "rogue", 5, (15, 14, 13, 12, 10, 8)))
+            c.dispatch(bas.NewBastion("Bo"))
+            c.dispatch(bas.AddFacility("Bo", "barrack"))
+            c.dispatch(bas.CombineBastions("Ana", "Bo"))
         c.dispatch(bas.Downtime(7 * (weeks + 1)))
         c.dispatch(bas.RunTurn("Ana", ((3, "recruit", 0),)))
+        if shift:
+            c.dispatch(bas.RunTurn("Bo", ((3, "recruit", 0),)))
         return c
+
+    turn = bas.RunTurn("Ana", maintain=True, choices=bas.Choices(shift=shift))
 
     i = data.draw(st.integers(0, weeks - 1))
     values = data.draw(st.lists(st.integers(1, 4), min_size=8, max_size=8))
@@ -131,11 +152,11 @@ def test_amending_a_turn_equals_typing_it_right_the_first_time(seed, weeks, data
     wrong = start("wrong")
     seqs = []
     for _ in range(weeks):
-        seqs.append(wrong.dispatch(bas.RunTurn("Ana", maintain=True)).envelopes[0].seq)
+        seqs.append(wrong.dispatch(turn).envelopes[0].seq)
     probe = ScriptedDice(values)
     state_then = wrong.state_at(seqs[i] - 1)
     try:
-        bas.decide_turn(state_then, bas.RunTurn("Ana", maintain=True), probe)
+        bas.decide_turn(state_then, turn, probe)
     except (Refused, DiceNeeded):
         return
     fixed = values[:probe.used]
@@ -145,7 +166,7 @@ def test_amending_a_turn_equals_typing_it_right_the_first_time(seed, weeks, data
         return  # the new dice ask for other follow-ups than the recorded ones: refused, said so
     right = start("right")
     for k in range(weeks):
-        right.dispatch(bas.RunTurn("Ana", maintain=True), fixed if k == i else None)
+        right.dispatch(turn, fixed if k == i else None)
     assert wrong.state.bastions == right.state.bastions
     assert replay(list(wrong.store.read())) == wrong.state
     wrong.close(), right.close()

@@ -185,3 +185,204 @@ async def test_naming_and_striking_defenders_from_the_palette(saves):
     reopened = Campaign.open(saves, "roster")
     assert not any(d.name == "Wren" for d in reopened.state.bastions.all[0].roster)
     reopened.close()
+
+
+# --- combined bastions ------------------------------------------------------------------
+
+
+def build_pair(saves: Path, name: str = "pair", combined: bool = True) -> Campaign:
+    """Aria (level 9) and Bex (level 5), four defenders each, a turn due each;
+    with ``combined``, their bastions combined and an attack on Aria's whose
+    losses went to Bex."""
+    c = Campaign.create(saves, name, "dnd-2024", 7)
+    c.dispatch(camp.StartSession())
+    c.dispatch(party.AddCharacter("Aria", "fighter", 9, STATS))
+    c.dispatch(party.AddCharacter("Bex", "rogue", 5, STATS))
+    for owner, kinds, gold in (("Aria", ("barrack", "armory", "gaming_hall", "garden"), 3000),
+                               ("Bex", ("barrack", "library"), 800)):
+        c.dispatch(bas.NewBastion(owner))
+        for kind in kinds:
+            c.dispatch(bas.AddFacility(owner, kind))
+        c.dispatch(bas.MoveGold(owner, gold))
+    c.dispatch(bas.Downtime(7))
+    c.dispatch(bas.RunTurn("Aria", ((3, "recruit", 0), (6, "food", 0))))
+    c.dispatch(bas.RunTurn("Bex", ((3, "recruit", 0), (4, "research", 0))))
+    c.dispatch(bas.Downtime(7))
+    if combined:
+        c.dispatch(bas.CombineBastions("Aria", "Bex"))
+        c.dispatch(bas.RunTurn("Aria", maintain=True, choices=bas.Choices(shift=9)),
+                   [53, 1, 1, 3, 4, 5, 6])
+        c.dispatch(bas.EnlargeFacility("Aria", 6, 7))
+    return c
+
+
+def test_combined_bastion_screen_snapshot(snap_compare, fixed_saves):
+    build_pair(fixed_saves).close()
+
+    async def run_before(pilot):
+        await _to_bastion_screen(pilot)
+
+    assert snap_compare(TrackerApp(fixed_saves, "pair"), terminal_size=SIZE,
+                        run_before=run_before)
+
+
+async def _palette(pilot, words: str) -> None:
+    """The command palette by keys: ctrl+p, the words, enter."""
+    await pilot.press("ctrl+p")
+    await _pause(pilot)
+    await pilot.press(*words)
+    await _pause(pilot)
+    await pilot.press("enter")
+    await _pause(pilot)
+
+
+async def test_combining_and_running_both_owners_turns_by_keys(saves):
+    """Combine from the palette, then every waiting turn as Maintain with the
+    losses moved to the partner: one event roll per owner; the reopened log agrees."""
+    build_pair(saves, combined=False).close()
+    app = TrackerApp(saves, "pair")
+    async with app.run_test(size=SIZE) as pilot:
+        await _to_bastion_screen(pilot)
+        await _palette(pilot, "combine")
+        await pilot.press("enter")  # the only other bastion: Bex's
+        await _settle(pilot)
+        aria, bex = app.state.bastions.all
+        assert aria.combined == bex.combined != 0
+        shown = str(app.screen.query_one("#bastion-summary").render())
+        assert "Combined with Bex (level 5, 4 defenders, 1 turn(s) waiting)" in shown
+        names = [str(app.screen.query_one("#bastion-facilities").get_row_at(i)[1])
+                 for i in range(6)]
+        assert names[4:] == ["Bex: Barrack", "Bex: Library"]
+        await pilot.press("a")
+        await _pause(pilot)
+        await pilot.press("down", "down", "down", "enter")  # pay, and move losses
+        await _settle(pilot)
+        aria, bex = app.state.bastions.all
+        assert aria.turns == bex.turns == 2 and aria.queued == bex.queued == 0
+        for b in (aria, bex):
+            assert b.results[-1].lines[0] == "Maintain (owner away)"
+            assert b.results[-1].dice[0].startswith("1d100=")
+        state = app.state
+    reopened = Campaign.open(saves, "pair")
+    assert reopened.state == state
+    turns = [env.event for env in reopened.store.read()
+             if isinstance(env.event, bas.BastionTurnRun)]
+    assert [(t.owner, t.shift_to) for t in turns[-2:]] == [("Aria", "Bex"), ("Bex", "Aria")]
+    reopened.close()
+
+
+async def test_a_vast_garden_takes_two_harvests_by_keys(saves):
+    """The turn flow asks a Vast Garden for each half's harvest."""
+    c = build_pair(saves)
+    c.dispatch(bas.Downtime(7))  # the Garden is Vast from this turn
+    c.close()
+    app = TrackerApp(saves, "pair")
+    async with app.run_test(size=SIZE) as pilot:
+        await _to_bastion_screen(pilot)
+        await pilot.press("t")
+        await _pause(pilot)
+        await pilot.press("enter")  # give orders
+        for _ in range(3):  # Barrack, Armory, Gaming Hall: no order
+            await _pause(pilot)
+            await pilot.press("enter")
+        await _pause(pilot)
+        assert "Garden (#6, first half)" in str(app.screen.query_one("#dialog-title").render())
+        await pilot.press("down", "enter")  # decorative
+        await _pause(pilot)
+        assert "Garden (#6, second half)" in str(app.screen.query_one("#dialog-title").render())
+        await pilot.press("down", "down", "down", "enter")  # herb
+        await _pause(pilot)
+        assert "2 order(s)" in str(app.screen.query_one("#dialog-title").render())
+        await pilot.press("enter")
+        await _settle(pilot)
+        r = bas.find(app.state, "Aria").results[-1]
+        assert r.lines[1:] == ("Garden: harvested 10 bouquets (5 GP each)",
+                               "Garden: harvested a Potion of Healing")
+        state = app.state
+    reopened = Campaign.open(saves, "pair")
+    assert reopened.state == state
+    reopened.close()
+
+
+# --- the palette's facility actions, by keys -------------------------------------------
+
+
+def _log(saves: Path, name: str, kind) -> tuple[Campaign, list]:
+    """The campaign reopened from its log, and the events of type ``kind`` in it."""
+    reopened = Campaign.open(saves, name)
+    return reopened, [e.event for e in reopened.store.read() if isinstance(e.event, kind)]
+
+
+async def test_enlarging_the_highlighted_facility_from_the_palette(saves):
+    """The days are the GM's (not in the source): a wrong entry is refused in
+    place, then the Barrack is enlarged for its 2,000 GP."""
+    build_keep(saves, "grow", turns=False).close()
+    app = TrackerApp(saves, "grow")
+    async with app.run_test(size=SIZE) as pilot:
+        await _to_bastion_screen(pilot)  # the Barrack (#3) is highlighted first
+        await _palette(pilot, "enlarge")
+        assert "not in the source" in str(app.screen.query_one("#dialog-help").render())
+        await pilot.press("x", "enter")
+        await _pause(pilot)
+        assert app.screen.query_one("#dialog-title")  # still asking
+        await pilot.press("backspace", *"30", "enter")
+        await _settle(pilot)
+        b = bas.find(app.state, "Aria")
+        assert bas.facility(b, 3).vast_at and b.treasury == 2500 - 2000
+        state = app.state
+    reopened, enlarged = _log(saves, "grow", bas.FacilityEnlarged)
+    assert reopened.state == state and [(e.facility, e.days) for e in enlarged] == [(3, 30)]
+    reopened.close()
+
+
+async def test_swapping_the_highlighted_facility_from_the_palette(saves):
+    """After a level-up, the Library (#6) swapped for the first facility offered,
+    whose prerequisite the GM confirms."""
+    c = build_keep(saves, "swap", turns=False)
+    c.dispatch(party.AwardXP(20_000))
+    c.dispatch(party.LevelUp("Aria"))
+    c.close()
+    app = TrackerApp(saves, "swap")
+    async with app.run_test(size=SIZE) as pilot:
+        await _to_bastion_screen(pilot)
+        await pilot.press("down", "down", "down")  # the Library
+        await _pause(pilot)
+        await _palette(pilot, "swap")
+        assert "Swap #6 for which facility?" in str(app.screen.query_one("#dialog-title").render())
+        await pilot.press("enter")  # the Arcane Study: a fighter's sheet does not show its focus
+        await _pause(pilot)
+        assert "Arcane Study: does Aria qualify?" in str(
+            app.screen.query_one("#dialog-title").render())
+        await pilot.press("enter")  # yes: the GM's word
+        await _settle(pilot)
+        assert bas.facility(bas.find(app.state, "Aria"), 6).kind == "arcane_study"
+        state = app.state
+    reopened, swapped = _log(saves, "swap", bas.FacilitySwapped)
+    assert reopened.state == state
+    assert [(e.facility, e.kind, e.confirmed) for e in swapped] == [(6, "arcane_study", True)]
+    reopened.close()
+
+
+async def test_housing_refugees_from_the_palette(saves):
+    """Refugees (typed dice) move into the first basic facility offered, then leave."""
+    c = build_keep(saves, "refuge", turns=False)
+    c.dispatch(bas.RunTurn("Aria", maintain=True), [84, 2, 3, 4])  # 5 refugees, 400 GP
+    c.close()
+    app = TrackerApp(saves, "refuge")
+    async with app.run_test(size=SIZE) as pilot:
+        await _to_bastion_screen(pilot)
+        assert "5 refugees outside" in str(app.screen.query_one("#bastion-summary").render())
+        await _palette(pilot, "refugees")
+        await pilot.press("enter")  # into #1, the bedroom
+        await _settle(pilot)
+        assert bas.find(app.state, "Aria").refugees_in == 1
+        assert "5 refugees in #1" in str(app.screen.query_one("#bastion-summary").render())
+        await _palette(pilot, "refugees")
+        await pilot.press("end", "enter")  # gone: rehoused elsewhere
+        await _settle(pilot)
+        assert bas.find(app.state, "Aria").refugees == 0
+        state = app.state
+    reopened, housed = _log(saves, "refuge", bas.RefugeesHoused)
+    assert reopened.state == state
+    assert [(e.facility, e.leave) for e in housed] == [(1, False), (0, True)]
+    reopened.close()

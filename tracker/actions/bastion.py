@@ -31,7 +31,7 @@ def _facility_id(c, owner: str, ref: str) -> int:
 
 
 def _choices(a) -> bas.Choices:
-    return bas.Choices(a.bribe, a.opportunity, a.aid, a.pick)
+    return bas.Choices(a.bribe, a.opportunity, a.aid, a.pick, a.shift, a.shift_to)
 
 
 CHOICES = (
@@ -40,6 +40,10 @@ CHOICES = (
     arg("--aid", type=int, default=0, help="defenders sent on a Request for Aid"),
     arg("--pick", type=int, default=1, choices=(1, 2),
         help="which of two event rolls to keep (Meditation Chamber)"),
+    arg("--shift", type=int, default=0,
+        help="defender losses moved to a combined partner's bastion"),
+    arg("--shift-to", dest="shift_to", default="",
+        help="the partner taking them (default: the best defended first)"),
 )
 
 ACTIONS = (
@@ -94,5 +98,8 @@ ACTIONS = (
     Action("bastion-turns", "run every queued turn as Maintain (owners away)",
            (arg("--owner", default=""), *CHOICES),
            lambda a, c: bas.RunQueued(a.owner, _choices(a))),
+    Action("bastion-combine", "combine OWNER's bastion with PARTNER's (each keeps its own "
+           "facilities, orders, hirelings and event rolls)",
+           (arg("owner"), arg("partner")), lambda a, c: bas.CombineBastions(a.owner, a.partner)),
     Action("divest", "give up a bastion", (arg("owner"),), lambda a, c: bas.Divest(a.owner)),
 )

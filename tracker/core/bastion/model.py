@@ -37,6 +37,9 @@ class Facility(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     vast_at: int = 0  # clock second a special facility's enlarging ends (0: not enlarged)
     order_gp: int = 0  # the GP the GM gave the order in progress (goods bought or sold)
     stock: int = 0  # GP worth of goods or mounts held to sell (Storehouse, Stable)
+    order2: str = ""  # the second order in progress, where the facility takes two (Vast Garden)
+    progress2: int = 0  # days of the second order done
+    housed: int = 0  # unnamed and named defenders living here (a Barrack)
 
 
 class LedgerLine(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
@@ -72,7 +75,7 @@ class Bastion(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     turns: int = 0  # turns run
     facilities: tuple[Facility, ...] = ()
     next_id: int = 1
-    defenders: int = 0  # housed defenders (Barracks)
+    defenders: int = 0  # housed defenders (the sum of the Barracks' ``housed``)
     mercenaries: int = 0  # defenders needing no housing
     roster: tuple[Defender, ...] = ()  # the named among them (names are optional)
     walls: tuple[tuple[int, int, bool], ...] = ()  # (squares, ready_at, encloses)
@@ -87,6 +90,7 @@ class Bastion(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     results: tuple[TurnResult, ...] = ()
     neglect: int = 0  # consecutive turns without orders
     abandoned: bool = False  # neglected past the owner's level: hirelings gone
+    combined: int = 0  # the combined bastion it is part of (0: alone)
 
 
 class Bastions(msgspec.Struct, frozen=True, gc=False):
@@ -132,6 +136,7 @@ class Vast(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     hirelings: Int(0, 100) = 0  # more hirelings
     houses: Int(0, 10_000) = 0  # defenders housed instead (0: as before)
+    orders: Int(1, 2) = 1  # orders it works at once (a Vast Garden: two gardens' harvests)
     note: str = ""  # what else it gains, for the GM
 
 
@@ -192,6 +197,14 @@ class FollowUps(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     armory_aids: bool = False  # a stocked Armory's dice serve a Request for Aid too
 
 
+class Combining(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Several owners' bastions combined into one: each keeps its own
+    facilities, orders, hirelings and event rolls."""
+
+    losses_move: bool = True  # an event's defender losses may be moved to a partner
+    unstated: str = ""  # what our sources leave open, shown as "not in the source: ..."
+
+
 class EnlargeSpecial(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     gp: Int(0, 10_000_000)
     days: Int(0, 10_000) = 0  # 0: not in the source, the GM enters the days
@@ -216,6 +229,7 @@ class BastionRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     gaming_hall: RolledTable | None = None
     prerequisites: dict[str, Prerequisite] = {}
     enlarge_special: EnlargeSpecial | None = None
+    combining: Combining | None = None  # None: bastions cannot be combined
     auto_maintain_counts: bool = True
     chance_die: str = "1d6"  # "roll any die": even or odd decides
 

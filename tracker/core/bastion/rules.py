@@ -34,6 +34,7 @@ Squares = Annotated[int, Meta(ge=1, le=10_000)]
 Gold = Annotated[int, Meta(ge=-10_000_000, le=10_000_000)]
 Why = Annotated[str, Meta(max_length=200)]
 Pick = Annotated[int, Meta(ge=1, le=2)]
+Partner = Annotated[str, Meta(max_length=40)]  # "" when none is named
 MAX_REROLLS = 20  # an Extraordinary Opportunity rerolled again and again
 
 
@@ -127,6 +128,8 @@ class Choices(msgspec.Struct, frozen=True):
     opportunity: bool = False  # pay for the Extraordinary Opportunity
     aid: int = 0  # defenders sent on a Request for Aid
     pick: int = 1  # which of two event rolls (Meditation Chamber)
+    shift: int = 0  # defender losses moved to combined partners
+    shift_to: str = ""  # the partner taking them ("": the partners with most defenders first)
 
 
 class RunTurn(Command, frozen=True):
@@ -148,6 +151,13 @@ class RunQueued(Command, frozen=True):
 
 class Divest(Command, frozen=True):
     owner: str
+
+
+class CombineBastions(Command, frozen=True):
+    """``owner``'s bastion combined with ``partner``'s (and any it is combined with)."""
+
+    owner: str
+    partner: str
 
 
 # --- events -------------------------------------------------------------------
@@ -250,6 +260,14 @@ class BastionTurnRun(Event, frozen=True):
     aid: Count = 0
     pick: Pick = 1
     dice: tuple[Roll, ...] = ()
+    shift: Count = 0  # defender losses the owner moves to combined partners
+    shift_to: Partner = ""
+
+
+@event("bastions_combined", area="bastion")
+class BastionsCombined(Event, frozen=True):
+    owner: CharacterName
+    partner: CharacterName
 
 
 @event("bastion_divested", area="bastion")
@@ -289,6 +307,14 @@ def bastion_of(state: State, owner: str) -> Bastion:
 def _put(state: State, b: Bastion) -> State:
     rest = tuple(b if x.owner == b.owner else x for x in state.bastions.all)
     return replace(state, bastions=Bastions(rest))
+
+
+def partners(state: State, b: Bastion) -> list[Bastion]:
+    """The other bastions ``b`` is combined with, still kept."""
+    if not b.combined:
+        return []
+    return [x for x in state.bastions.all
+            if x.combined == b.combined and x.owner != b.owner and not x.abandoned]
 
 
 def owner_level(state: State, b: Bastion) -> int:
@@ -334,6 +360,40 @@ def facility_name(rules, f: Facility) -> str:
 
 def defenders(b: Bastion) -> int:
     return b.defenders + b.mercenaries
+
+
+def _killed(b: Bastion, n: int) -> Bastion:
+    """``b`` after ``n`` of its defenders die, the housed first, from the
+    fullest Barrack (which Barrack loses them is not in the source)."""
+    housed = min(n, b.defenders)
+    b = replace(b, defenders=b.defenders - housed, mercenaries=b.mercenaries - (n - housed))
+    return _rehoused(b, -housed)
+
+
+def _rehoused(b: Bastion, n: int, clock: int | None = None, rules=None) -> Bastion:
+    """``b``'s facilities with ``n`` more defenders housed (less, if negative):
+    added where there is room (``rules`` and ``clock`` say how much), the
+    fewest housed first; taken from the fullest first."""
+    fs = list(b.facilities)
+    while n:
+        if n > 0:
+            open_ = [i for i, f in enumerate(fs) if not f.basic and ready(f, clock)
+                     and f.housed < houses(rules, f)]
+            if not open_:
+                raise Refused(f"no room to house {n} more defender(s) in {b.owner}'s bastion")
+            i = min(open_, key=lambda i: fs[i].housed)
+        else:
+            i = max(range(len(fs)), key=lambda i: fs[i].housed)
+        step = 1 if n > 0 else -1
+        fs[i] = replace(fs[i], housed=fs[i].housed + step)
+        n -= step
+    return replace(b, facilities=tuple(fs))
+
+
+def orders_at_once(rules, f: Facility) -> int:
+    """Orders ``f`` works at once at its present size (a Vast Garden: two)."""
+    fdef = rules.bastion.facilities.get(f.kind)
+    return fdef.vast.orders if fdef and fdef.vast and f.space == "vast" else 1
 
 
 def houses(rules, f: Facility) -> int:
@@ -563,11 +623,43 @@ def decide_downtime(state: State, cmd: Downtime, dice) -> list[Event]:
     return [DowntimePassed(cmd.days)]
 
 
+@decides(CombineBastions)
+def decide_combine(state: State, cmd: CombineBastions, dice) -> list[Event]:
+    if _rules(state).combining is None:
+        raise Refused(f"{state.rules.meta.name} does not combine bastions")
+    a, p = bastion_of(state, cmd.owner), bastion_of(state, cmd.partner)
+    if a is p:
+        raise Refused(f"{a.owner}'s bastion cannot be combined with itself")
+    if a.combined and a.combined == p.combined:
+        raise Refused(f"{a.owner}'s and {p.owner}'s bastions are combined already")
+    return [BastionsCombined(a.owner, p.owner)]
+
+
+def _shift_problem(state: State, b: Bastion, ch: Choices) -> str:
+    """Why losses cannot be moved as ``ch`` says, or ''."""
+    if not ch.shift and not ch.shift_to:
+        return ""
+    rule = state.rules.bastion.combining
+    if rule is None or not rule.losses_move:
+        return f"{state.rules.meta.name} does not move defender losses between bastions"
+    mates = partners(state, b)
+    if not mates:
+        return f"{b.owner}'s bastion is not combined: there is no partner to take losses"
+    if ch.shift_to and ch.shift_to.casefold() not in {p.owner.casefold() for p in mates}:
+        return (f"{ch.shift_to} is not {b.owner}'s partner (partners: "
+                + ", ".join(p.owner for p in mates) + ")")
+    if not 0 <= ch.shift <= 1_000_000:
+        return "losses moved must be 0 or more"
+    return ""
+
+
 @decides(RunTurn)
 def decide_turn(state: State, cmd: RunTurn, dice) -> list[Event]:
     b = bastion_of(state, cmd.owner)
     if cmd.maintain and cmd.orders:
         raise Refused("Maintain is for the whole bastion: no other orders that turn")
+    if why := _shift_problem(state, b, cmd.choices):
+        raise Refused(why)
     orders = tuple(OrderGiven(fid, oid, cost) for fid, oid, cost in cmd.orders)
     return [_decided(state, b, orders, cmd.maintain, False, cmd.choices, dice)]
 
@@ -580,7 +672,10 @@ def decide_queued(state: State, cmd: RunQueued, dice) -> list[Event]:
     out: list[Event] = []
     for owner in owners:
         while (b := find(state, owner)).queued and not b.abandoned:
-            ev = _decided(state, b, (), True, True, cmd.choices, dice)
+            ch = cmd.choices if partners(state, b) else replace(cmd.choices, shift=0, shift_to="")
+            if why := _shift_problem(state, b, ch):
+                raise Refused(why)
+            ev = _decided(state, b, (), True, True, ch, dice)
             out.append(ev)
             state = evolve_turn(state, ev)
     if not out:
@@ -601,7 +696,11 @@ def _decided(state: State, b: Bastion, orders, maintain: bool, away: bool,
              ch: Choices, dice) -> BastionTurnRun:
     if not 0 <= ch.aid <= 1_000_000 or ch.pick not in (1, 2):
         raise Refused("defenders sent must be 0 or more, and the pick 1 or 2")
-    ev = BastionTurnRun(b.owner, maintain, away, orders, ch.bribe, ch.opportunity, ch.aid, ch.pick)
+    mates = partners(state, b)
+    mate = next((p.owner for p in mates if p.owner.casefold() == ch.shift_to.casefold()),
+                mates[0].owner if ch.shift and len(mates) == 1 else "")  # the log names them
+    ev = BastionTurnRun(b.owner, maintain, away, orders, ch.bribe, ch.opportunity, ch.aid,
+                        ch.pick, shift=ch.shift, shift_to=mate)
     rolls: list[Roll] = []
 
     def take(expr: str, label: str) -> Roll:
@@ -619,14 +718,16 @@ def _decided(state: State, b: Bastion, orders, maintain: bool, away: bool,
 Take = Callable[[str, str], Roll]
 
 
-def run_turn(state: State, b: Bastion, ev: BastionTurnRun, take: Take) -> tuple[Bastion, list[str]]:
-    """The bastion after the turn ``ev`` and the turn's lines, rolling with ``take``."""
+def run_turn(state: State, b: Bastion, ev: BastionTurnRun,
+             take: Take) -> tuple[Bastion, list[str], list[Bastion]]:
+    """The bastion after the turn ``ev``, the turn's lines, and its combined
+    partners after it (they may take on its losses), rolling with ``take``."""
     rules = state.rules
     if b.queued < 1:
         raise Refused(f"no bastion turn is due for {b.owner}" + _next_due_text(state))
     # queued turns happened on their own days: the ledger and the building work go by those
     clock = b.next_due - b.queued * turn_seconds(rules)
-    t = _Turn(rules, clock, take, ev, b, owner_level(state, b))
+    t = _Turn(rules, clock, take, ev, b, owner_level(state, b), partners(state, b))
     t.reopen()
     for given in ev.orders:
         t.give(given)
@@ -640,6 +741,10 @@ def run_turn(state: State, b: Bastion, ev: BastionTurnRun, take: Take) -> tuple[
     if len(b.roster) > defenders(b):  # which of them fell is the GM's to say
         t.lines.append(f"{len(b.roster) - defenders(b)} of the named defenders fell: "
                        "strike them from the roster")
+    for p in t.mates:
+        if len(p.roster) > defenders(p):
+            t.lines.append(f"{len(p.roster) - defenders(p)} of {p.owner}'s named defenders "
+                           "fell: strike them from the roster")
     gave = bool(ev.orders) or (ev.maintain and (not ev.away or rules.bastion.auto_maintain_counts))
     neglect = 0 if gave else b.neglect + 1
     abandoned = neglect >= owner_level(state, b)
@@ -649,15 +754,17 @@ def run_turn(state: State, b: Bastion, ev: BastionTurnRun, take: Take) -> tuple[
     result = TurnResult(b.turns + 1, clock, tuple(t.lines), gp, tuple(t.rolled))
     b = replace(b, queued=b.queued - 1, turns=b.turns + 1, neglect=neglect, abandoned=abandoned,
                 results=(b.results + (result,))[-RESULTS_KEPT:])
-    return b, t.lines
+    return b, t.lines, t.mates
 
 
 class _Turn:
     """One turn being worked out: the bastion so far and the lines it reads as."""
 
     def __init__(self, rules, clock: int, take: Take, ev: BastionTurnRun, b: Bastion,
-                 level: int):
+                 level: int, mates: list[Bastion]):
         self.rules, self.clock, self.ev, self.b, self.level = rules, clock, ev, b, level
+        self.mates = mates  # combined partners, as the turn leaves them
+        self.shift_left = ev.shift  # losses the owner may still move to them
         self.rolled: list[str] = []  # what the dice said, for the turn's results
 
         def recorded(expr: str, label: str) -> Roll:
@@ -668,7 +775,7 @@ class _Turn:
         self.br = rules.bastion
         self.lines: list[str] = []
         self.start_gp = b.treasury
-        self.given: set[int] = set()
+        self.given: dict[int, int] = {}  # orders given this turn, by facility
         self.busy = False
 
     def _fac(self, f: Facility) -> None:
@@ -702,10 +809,13 @@ class _Turn:
             raise Refused(f"{self.name(f)} is a basic facility: it takes no orders")
         if not ready(f, self.clock):
             raise Refused(f"{self.name(f)} is still being built")
-        if f.id in self.given:
-            raise Refused(f"{self.name(f)} was given two orders")
-        if f.order:
-            raise Refused(f"{self.name(f)} is busy with {f.order} ({f.progress} days done)")
+        at_once = orders_at_once(self.rules, f)
+        if self.given.get(f.id, 0) >= at_once:
+            raise Refused(f"{self.name(f)} was given two orders" if at_once == 1 else
+                          f"{self.name(f)} works {at_once} orders at once; it was given more")
+        if f.order and (at_once < 2 or f.order2):
+            raise Refused(f"{self.name(f)} is busy with {f.order} ({f.progress} days done)"
+                          + (f" and {f.order2} ({f.progress2} days done)" if f.order2 else ""))
         o = option(self.rules, f, given.option)
         if f.id in self.shut_ids:
             raise Refused(f"{self.name(f)} is shut this turn")
@@ -714,15 +824,21 @@ class _Turn:
         if given.cost and not typed_gp(o):
             raise Refused(f"{self.name(f)}: {o.text} has a set cost; do not give one")
         self.trade_limits(f, o, given.cost)
+        room = houses(self.rules, f)
+        if o.defenders and room and f.housed >= room:
+            raise Refused(f"{self.name(f)} #{f.id} is full ({f.housed} of {room} housed): "
+                          "recruit at another, or enlarge it")
         if o.defenders and housing(self.rules, self.b, self.clock) <= self.b.defenders:
             raise Refused(f"no room to house more defenders "
                           f"({self.b.defenders} of {housing(self.rules, self.b, self.clock)})")
         if o.lieutenants and f.hirelings >= self.br.facilities[f.kind].max_hirelings:
             raise Refused(f"{self.name(f)} already has its most lieutenants ({f.hirelings})")
         cost = order_cost(self.rules, self.b, o, given.cost, self.clock)
-        self.given.add(f.id)
+        self.given[f.id] = self.given.get(f.id, 0) + 1
         self.b = _pay(self.b, self.clock, f"{self.name(f)}: {o.text}", cost)
-        self._fac(replace(facility(self.b, f.id), order=o.id, progress=0, order_gp=given.cost))
+        f = facility(self.b, f.id)
+        self._fac(replace(f, order2=o.id, progress2=0) if f.order else
+                  replace(f, order=o.id, progress=0, order_gp=given.cost))
         if cost:
             self.lines.append(f"{self.name(f)}: {cost:,} GP paid")
 
@@ -755,17 +871,26 @@ class _Turn:
     def progress(self) -> None:
         """Every order in progress gains a turn's days; the finished ones pay out."""
         for f in self.b.facilities:
-            if not f.order or f.id in self.shut_ids:
-                continue
-            self.busy = True
-            o = option(self.rules, f, f.order)
-            done = f.progress + self.br.turn_days
-            if done < o.days:
-                self._fac(replace(f, progress=done))
-                self.lines.append(f"{self.name(f)}: {o.text} ({done} of {o.days} days)")
-                continue
-            self._fac(replace(f, order="", progress=0, order_gp=0))
-            self.finish(replace(facility(self.b, f.id), order_gp=f.order_gp), o)
+            if f.id not in self.shut_ids:
+                self.advance(f.id, first=True)
+                self.advance(f.id, first=False)
+
+    def advance(self, fid: int, first: bool) -> None:
+        """Facility #``fid``'s first order (or its second, a Vast Garden's) gains a turn's days."""
+        f = facility(self.b, fid)
+        oid, days = (f.order, f.progress) if first else (f.order2, f.progress2)
+        if not oid:
+            return
+        self.busy = True
+        o = option(self.rules, f, oid)
+        done = days + self.br.turn_days
+        if done < o.days:
+            self._fac(replace(f, progress=done) if first else replace(f, progress2=done))
+            self.lines.append(f"{self.name(f)}: {o.text} ({done} of {o.days} days)")
+            return
+        self._fac(replace(f, order="", progress=0, order_gp=0) if first else
+                  replace(f, order2="", progress2=0))
+        self.finish(replace(facility(self.b, f.id), order_gp=f.order_gp if first else 0), o)
 
     def finish(self, f: Facility, o: OrderOption) -> None:
         why = f"{self.name(f)}: {o.text}"
@@ -791,10 +916,14 @@ class _Turn:
                                                                                    "gained")
             worth = f" worth {f.order_gp:,} GP" if o.buys else ""
             self.lines.append(f"{self.name(f)}: {'bought' if o.buys else verb} {o.yields}{worth}")
-        if o.defenders:
-            room = housing(self.rules, self.b, self.clock) - self.b.defenders
+        if o.defenders:  # housed where recruited, if it houses any, else where there is room
+            here = houses(self.rules, f)
+            room = here - f.housed if here else \
+                housing(self.rules, self.b, self.clock) - self.b.defenders
             n = max(0, min(o.defenders, room))
             self.b = replace(self.b, defenders=self.b.defenders + n)
+            self.b = _replaced(self.b, replace(f, housed=f.housed + n)) if here else \
+                _rehoused(self.b, n, self.clock, self.rules)
             self.lines.append(f"{self.name(f)}: {n} defender(s) recruited")
         if o.lieutenants:
             top = self.br.facilities[f.kind].max_hirelings
@@ -861,16 +990,30 @@ class _Turn:
         n = a.dice - (a.walls_fewer if enclosed else 0) \
             - a.lieutenant_fewer * lieutenants(self.rules, b, self.clock)
         die = a.armory_die if b.armory_stocked else a.die
-        killed = 0
-        if n > 0:
-            roll = self.take(f"{n}d{die}", "attack: defenders lost")
-            killed = min(defenders(b), sum(1 for d in roll.dice if d == a.kills_on))
-        housed = max(0, b.defenders - killed)
-        merc = b.mercenaries - max(0, killed - b.defenders)
-        self.b = replace(b, defenders=housed, mercenaries=merc, refugees=0, refugees_in=0,
+        self.b = replace(b, refugees=0, refugees_in=0,
                          armory_stocked=False if n > 0 else b.armory_stocked)
-        self._say(name, r, f"beaten off; {killed} defender(s) killed"
-                  if n > 0 else "beaten off; no dice left to roll, no losses")
+        if n <= 0:
+            return self._say(name, r, "beaten off; no dice left to roll, no losses")
+        roll = self.take(f"{n}d{die}", "attack: defenders lost")
+        killed = min(defenders(b), sum(1 for d in roll.dice if d == a.kills_on))
+        self._say(name, r, f"beaten off; {killed} defender(s) killed" + self.lose(killed))
+
+    def lose(self, n: int) -> str:
+        """``n`` of the owner's defenders die, less those the owner moves to
+        combined partners (the one named, else the best defended first);
+        says who took them."""
+        named = self.ev.shift_to.casefold()
+        order = sorted((p for p in self.mates if not named or p.owner.casefold() == named),
+                       key=lambda p: -defenders(p))
+        moved = []
+        for p in order:
+            k = min(self.shift_left, n, defenders(p))
+            if k:
+                self.mates = [_killed(x, k) if x is p else x for x in self.mates]
+                self.shift_left, n = self.shift_left - k, n - k
+                moved.append(f"{k} of them {p.owner}'s")
+        self.b = _killed(self.b, n)
+        return f" ({', '.join(moved)})" if moved else ""
 
     def _criminal_hireling(self, name, r, rerolls):
         f = self._pick([f for f in specials(self.b) if f.hirelings], "whose hireling")
@@ -957,10 +1100,8 @@ class _Turn:
             return self._say(name, r, f"{total} vs {fu.aid_target}: solved, {reward:,} GP")
         half = reward // 2
         self.b = _book(self.b, self.clock, name, half)
-        self.b = replace(self.b, defenders=max(0, self.b.defenders - 1),
-                         mercenaries=self.b.mercenaries - (1 if self.b.defenders == 0 else 0))
         self._say(name, r, f"{total} vs {fu.aid_target}: solved at a cost, {half:,} GP, "
-                  "one defender dies")
+                  "one defender dies" + self.lose(1).replace("1 of them ", ""))
 
     def _treasure(self, name, r, rerolls):
         item = self.br.treasure.lookup(self.take(self.br.treasure.die, "treasure").total).result
@@ -1041,7 +1182,14 @@ def evolve_swapped(state: State, ev: FacilitySwapped) -> State:
         raise Refused(f"#{old.id} already is a {facility_name(state.rules, old)}")
     fdef = _may_have(state, b, ev.kind, instead=old)
     new = Facility(old.id, ev.kind, fdef.space, hirelings=fdef.hirelings, ready_at=state.clock)
-    return _put(state, replace(_replaced(b, new), swap_level=level))
+    b = _replaced(b, new)
+    if old.housed:  # its defenders move to the other Barracks
+        room = housing(state.rules, b, state.clock) - (b.defenders - old.housed)
+        if room < old.housed:
+            raise Refused(f"{facility_name(state.rules, old)} #{old.id} houses {old.housed} "
+                          f"defender(s) and the rest of the bastion has room for {room}")
+        b = _rehoused(b, old.housed, state.clock, state.rules)
+    return _put(state, replace(b, swap_level=level))
 
 
 @evolves(FacilityEnlarged)
@@ -1170,10 +1318,24 @@ def evolve_turn(state: State, ev: BastionTurnRun) -> State:
                           "a correction changed what the turn rolls")
         return r
 
-    after, _ = run_turn(state, b, ev, take)
+    after, _, mates = run_turn(state, b, ev, take)
     if recorded:
         raise Refused(f"the turn recorded {len(recorded)} roll(s) it no longer uses")
+    for p in mates:
+        state = _put(state, p)
     return _put(state, after)
+
+
+@evolves(BastionsCombined)
+def evolve_combined(state: State, ev: BastionsCombined) -> State:
+    a, p = _owned(state, ev.owner), _owned(state, ev.partner)
+    if a is p or (a.combined and a.combined == p.combined):
+        raise Refused(f"{a.owner}'s and {p.owner}'s bastions cannot be combined again")
+    joining = {g for g in (a.combined, p.combined) if g}
+    group = p.combined or a.combined or 1 + max(x.combined for x in state.bastions.all)
+    out = tuple(replace(x, combined=group) if x is a or x is p or x.combined in joining else x
+                for x in state.bastions.all)
+    return replace(state, bastions=Bastions(out))
 
 
 @evolves(Divested)
@@ -1231,6 +1393,8 @@ def _bastions_hold(state: State):
             yield f"leave {b.owner}'s bastion treasury at {b.treasury} GP"
         if b.defenders < 0 or b.mercenaries < 0:
             yield f"leave {b.owner}'s bastion fewer than no defenders"
+        if sum(f.housed for f in b.facilities) != b.defenders:
+            yield f"house {b.owner}'s defenders somewhere other than their Barracks"
 
 
 def days_left(state: State, b: Bastion) -> int:

@@ -9,10 +9,12 @@ from ..events import describes
 from ..state import State
 from ..tally import Tally, tally
 from ..view import state_view
-from .rules import (BasicEnlarged, BasicOrdered, BastionFounded, BastionTurnRun, Divested,
+from .rules import (BasicEnlarged, BasicOrdered, BastionFounded, BastionsCombined,
+                    BastionTurnRun, Divested,
                     DowntimePassed, FacilityAdded, FacilityEnlarged, FacilitySwapped, GoldMoved,
                     DefenderNamed, DefenderStruck, RefugeesHoused, WallsOrdered, days_left,
-                    defenders, facility_name, find, housing, lieutenants, walls_built)
+                    defenders, facility_name, find, houses, housing, lieutenants, partners,
+                    walls_built)
 
 
 # --- how its events read in the log ------------------------------------------------
@@ -107,8 +109,19 @@ def _describe_turn(ev: BastionTurnRun, rules) -> str:
         what = "orders " + ", ".join(f"#{o.facility} {o.option}" for o in ev.orders)
     else:
         what = "no orders"
+    if ev.shift:
+        what += f" (up to {ev.shift} defender loss(es) moved to " \
+            + (ev.shift_to or "the partners") + ")"
     dice = "; dice " + " ".join(roll_text(r) for r in ev.dice) if ev.dice else ""
     return f"Bastion turn of {ev.owner}: {what}{dice}"
+
+
+@describes(BastionsCombined)
+def _describe_combined(ev: BastionsCombined, rules) -> str:
+    rule = rules.bastion.combining if rules.bastion else None
+    return (f"{ev.owner}'s bastion is combined with {ev.partner}'s: each keeps its own "
+            "facilities, orders, hirelings and event rolls"
+            + (f" (not in the source: {rule.unstated})" if rule and rule.unstated else ""))
 
 
 @describes(Divested)
@@ -167,11 +180,14 @@ def _bastions_json(state: State) -> list[dict]:
             "swap_level": b.swap_level,
             "roster": [{"name": d.name, "home": d.home} for d in b.roster],
             "neglect": b.neglect, "abandoned": b.abandoned,
+            "combined": b.combined, "partners": [p.owner for p in partners(state, b)],
             "facilities": [{"id": f.id, "kind": f.kind, "name": facility_name(rules, f),
                             "basic": f.basic, "space": f.space, "hirelings": f.hirelings,
                             "ready": f.ready_at <= state.clock, "order": f.order,
                             "progress_days": f.progress, "shut_turns": f.shut,
                             "order_gp": f.order_gp, "stock_gp": f.stock,
+                            "second_order": f.order2, "second_progress_days": f.progress2,
+                            "housed": f.housed, "houses": houses(rules, f),
                             "vast_at": f.vast_at}
                            for f in b.facilities],
             "ledger": [{"clock": l.clock, "why": l.why, "gp": l.gp, "item": l.item,

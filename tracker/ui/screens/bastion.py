@@ -4,6 +4,10 @@ confirm, the results with their dice."""
 
 from __future__ import annotations
 
+import textwrap
+
+from msgspec.structs import replace
+
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -26,13 +30,41 @@ ANSWERS = {
     "all": ("Pay, and send every defender on a request for aid",
             bas.Choices(bribe=True, opportunity=True, aid=1_000_000)),
 }
+# Offered where a bastion is combined: an event's defender losses go to the partners.
+SHIFT = ("shift", "Pay, and move defender losses to the partners",
+         bas.Choices(bribe=True, opportunity=True, shift=1_000_000))
+
+
+def _answers(combined: bool) -> list[tuple[str, str]]:
+    return [(k, v[0]) for k, v in ANSWERS.items()] + ([SHIFT[:2]] if combined else [])
+
+
+def _chosen(answer: str) -> bas.Choices:
+    return SHIFT[2] if answer == SHIFT[0] else ANSWERS[answer][1]
+
+
+def _due(state: State, b: Bastion) -> str:
+    if b.queued:
+        return f"{b.queued} turn(s) WAITING"
+    return f"next turn Day {clock.day(state.rules, b.next_due)}, in {bas.days_left(state, b)} day(s)"
+
+
+def _combined(state: State, b: Bastion) -> str:
+    """Who ``b`` is combined with and when their turns fall, and what the source leaves open."""
+    mates = bas.partners(state, b)
+    if not mates:
+        return ""
+    rule = state.rules.bastion.combining
+    unstated = f" · not in the source: {rule.unstated}" if rule and rule.unstated else ""
+    return "Combined with " + "; ".join(
+        f"{p.owner} (level {bas.owner_level(state, p)}, {bas.defenders(p)} defenders, "
+        + (f"{p.queued} turn(s) waiting" if p.queued else f"turn in {bas.days_left(state, p)} d")
+        + ")" for p in mates) + unstated
 
 
 def _summary(state: State, b: Bastion, index: int, count: int) -> str:
     rules = state.rules
-    due = clock.day(rules, b.next_due)
-    waiting = f"{b.queued} turn(s) WAITING (t runs one, a all)" if b.queued else \
-        f"next turn Day {due}, in {bas.days_left(state, b)} day(s)"
+    waiting = _due(state, b) + (" (t runs one, a all)" if b.queued else "")
     squares, enclosed = bas.walls_built(b, state.clock)
     building = sum(n for n, at, _ in b.walls if at > state.clock)
     flags = [x for x, on_ in (("armory stocked", b.armory_stocked),
@@ -40,6 +72,7 @@ def _summary(state: State, b: Bastion, index: int, count: int) -> str:
                               (f"{b.refugees} refugees " + _refugees_where(state, b), b.refugees),
                               ("meditating", b.meditating)) if on_]
     level = bas.owner_level(state, b)
+    combined = _combined(state, b)
     return "\n".join([
         f"{b.owner} (level {level})" + (f", {b.name}" if b.name else "")
         + (f"  [{index + 1}/{count}, b: next]" if count > 1 else "") + f" · {waiting}",
@@ -52,7 +85,7 @@ def _summary(state: State, b: Bastion, index: int, count: int) -> str:
                                                            else " (building)")
                               for f in b.facilities if f.basic)
         + (" · " + ", ".join(flags) if flags else ""),
-    ])
+    ] + ([combined] if combined else []))
 
 
 def _price_problem(text: str, o, f) -> str:
@@ -76,7 +109,13 @@ def _kind_name(state: State, f) -> str:
     return fdef.name if fdef else f.kind
 
 
-def _facility_row(state: State, b: Bastion, f) -> tuple[str, ...]:
+def _doing(rules, f, oid: str, days: int) -> str:
+    o = bas.option(rules, f, oid)
+    return f"{o.order}: {o.id} {days}/{o.days} d"
+
+
+def _facility_row(state: State, b: Bastion, f, whose: str = "") -> tuple[str, ...]:
+    """A facility's row; ``whose`` names a combined partner owning it."""
     rules = state.rules
     fdef = rules.bastion.facilities.get(f.kind)
     if not bas.ready(f, state.clock):
@@ -84,12 +123,14 @@ def _facility_row(state: State, b: Bastion, f) -> tuple[str, ...]:
     elif f.shut:
         doing = "shut next turn"
     elif f.order:
-        o = bas.option(rules, f, f.order)
-        doing = f"{o.order}: {o.id} {f.progress}/{o.days} d"
+        doing = _doing(rules, f, f.order, f.progress) + (
+            "; " + _doing(rules, f, f.order2, f.progress2) if f.order2 else "")
     else:
         doing = "idle"
     if f.stock:
         doing += f", stock {f.stock:,} GP"
+    if bas.houses(rules, f):
+        doing += f", {f.housed}/{bas.houses(rules, f)} housed"
     names = [d.name for d in b.roster if d.home == f.id]
     if names:
         doing += " · " + ", ".join(names)
@@ -97,9 +138,17 @@ def _facility_row(state: State, b: Bastion, f) -> tuple[str, ...]:
     if f.vast_at and f.space != "vast":
         space += " →Vast" + (" (next turn)" if f.vast_at <= state.clock
                              else f" Day {clock.day(rules, f.vast_at)}")
-    return (str(f.id), bas.facility_name(rules, f), space,
+    return (str(f.id), (f"{whose}: " if whose else "") + bas.facility_name(rules, f), space,
             str(f.hirelings), ", ".join(sorted({o.order for o in fdef.orders})) if fdef else "",
             doing)
+
+
+def _free_orders(state: State, b: Bastion, f) -> int:
+    """Orders ``f`` can take this turn: a Vast Garden works two at once (and
+    counts as Vast on the turn its enlarging is done)."""
+    turn_clock = b.next_due - b.queued * bas.turn_seconds(state.rules)
+    size = replace(f, space="vast") if f.vast_at and f.vast_at <= turn_clock else f
+    return bas.orders_at_once(state.rules, size) - bool(f.order) - bool(f.order2)
 
 
 def _results(state: State, b: Bastion, rows: int, width: int) -> str:
@@ -158,6 +207,8 @@ class BastionScreen(Asking, Screen):
         ("Name a defender", "Put a name on one of the defenders, and where they live",
          "name_defender"),
         ("Strike a defender", "Take a named defender off the roster", "strike_defender"),
+        ("Combine bastions", "With another owner's: each keeps its own facilities and orders",
+         "combine"),
         ("Ledger or turns", "Show the ledger, or the last turns", "ledger"),
         ("Next bastion", "Show another owner's bastion", "next_bastion"),
     ]
@@ -213,9 +264,14 @@ class BastionScreen(Asking, Screen):
             results.update("")
             return
         all_ = state.bastions.all
-        summary.update(plain(_summary(state, b, all_.index(b), len(all_))))
+        text = _summary(state, b, all_.index(b), len(all_))
+        summary.set_class(text.count("\n") > 2, "combined")
+        summary.update(plain(text))
         for f in bas.specials(b):
             table.add_row(*_facility_row(state, b, f), key=str(f.id))
+        for p in bas.partners(state, b):  # each owner keeps their own facilities
+            for f in bas.specials(p):
+                table.add_row(*_facility_row(state, p, f, p.owner), key=f"{p.owner}#{f.id}")
         self.call_after_refresh(self._show_results)
 
     def _show_results(self) -> None:
@@ -270,10 +326,11 @@ class BastionScreen(Asking, Screen):
         if how is None:
             return
         if how == "maintain":
-            answer = await self._choose("If the event asks", [(k, v[0]) for k, v in ANSWERS.items()])
+            answer = await self._choose("If the event asks",
+                                        _answers(bool(bas.partners(self.state, b))))
             if answer is not None:
                 self.app.run_command(bas.RunTurn(b.owner, maintain=True,
-                                                 choices=ANSWERS[answer][1]))
+                                                 choices=_chosen(answer)))
             return
         orders = [] if how == "none" else await self._orders(b)
         if orders is None:
@@ -302,34 +359,46 @@ class BastionScreen(Asking, Screen):
         """An order (or none) for each idle facility that can take one."""
         rules, out = self.state.rules, []
         for f in bas.specials(b):
-            if f.order or f.shut or not bas.ready(f, self.state.clock):
+            if f.shut or not bas.ready(f, self.state.clock):
                 continue
-            fdef = rules.bastion.facilities[f.kind]
-            opts = [("", "No order")]
-            for o in fdef.orders:
-                gp = bas.order_cost(rules, b, o, 0, self.state.clock)
-                price = "GM enters the price" if bas.typed_gp(o) else \
-                    (f"{gp:,} GP" if gp else "free")
-                what = o.text if o.text.lower().startswith(o.order) else \
-                    f"{o.order.capitalize()}: {o.text}"
-                opts.append((o.id, f"{what} — {price}, {o.days} days"))
-            oid = await self._choose(f"{fdef.name} (#{f.id}): order", opts)
-            if oid is None:
-                return None
-            if not oid:
-                continue
-            typed = 0
-            o = bas.option(rules, f, oid)
-            if bas.typed_gp(o):
-                hint = (f"Standard price of goods sold (stock {f.stock:,} GP)" if o.sells
-                        else "What the goods cost")
-                text = await self._ask(f"{fdef.name}: price in GP", hint,
-                                       lambda t: _price_problem(t, o, f))
-                if text is None:
+            for slot in range(_free_orders(self.state, b, f)):
+                given = await self._order(b, f, slot)
+                if given is None:
                     return None
-                typed = int(text)
-            out.append((f.id, oid, typed))
+                if given:
+                    out.append(given)
         return out
+
+    async def _order(self, b: Bastion, f, slot: int) -> tuple[int, str, int] | None:
+        """The order for ``f`` (its ``slot``-th at once), () for none, None if cancelled."""
+        rules = self.state.rules
+        fdef = rules.bastion.facilities[f.kind]
+        opts = [("", "No order")]
+        for o in fdef.orders:
+            gp = bas.order_cost(rules, b, o, 0, self.state.clock)
+            price = "GM enters the price" if bas.typed_gp(o) else \
+                (f"{gp:,} GP" if gp else "free")
+            what = o.text if o.text.lower().startswith(o.order) else \
+                f"{o.order.capitalize()}: {o.text}"
+            opts.append((o.id, f"{what} — {price}, {o.days} days"))
+        half = ", second half" if slot or f.order else \
+            ", first half" if _free_orders(self.state, b, f) > 1 else ""
+        oid = await self._choose(f"{fdef.name} (#{f.id}{half}): order", opts)
+        if oid is None:
+            return None
+        if not oid:
+            return ()
+        typed = 0
+        o = bas.option(rules, f, oid)
+        if bas.typed_gp(o):
+            hint = (f"Standard price of goods sold (stock {f.stock:,} GP)" if o.sells
+                    else "What the goods cost")
+            text = await self._ask(f"{fdef.name}: price in GP", hint,
+                                   lambda t: _price_problem(t, o, f))
+            if text is None:
+                return None
+            typed = int(text)
+        return (f.id, oid, typed)
 
     @work(exit_on_error=False)
     async def action_all_turns(self) -> None:
@@ -337,11 +406,12 @@ class BastionScreen(Asking, Screen):
         if b is None or self._refused(bas.RunQueued()):
             return
         waiting = sum(x.queued for x in self.state.bastions.all)
+        combined = any(x.combined for x in self.state.bastions.all)
         answer = await self._choose(f"Run {waiting} waiting turn(s) as Maintain",
-                                    [(k, v[0]) for k, v in ANSWERS.items()],
-                                    "Owners away: each turn rolls a bastion event")
+                                    _answers(combined),
+                                    "Owners away: each turn rolls its own bastion event")
         if answer is not None:
-            self.app.run_command(bas.RunQueued("", ANSWERS[answer][1]))
+            self.app.run_command(bas.RunQueued("", _chosen(answer)))
 
     @work(exit_on_error=False)
     async def action_downtime(self) -> None:
@@ -503,6 +573,29 @@ class BastionScreen(Asking, Screen):
                                  [(d.name, d.name) for d in b.roster])
         if who is not None:
             self.app.run_command(bas.StrikeDefender(b.owner, who))
+
+    @work(exit_on_error=False)
+    async def action_combine(self) -> None:
+        b = self._owned()
+        if b is None:
+            return
+        others = [(x.owner, f"{x.owner} (level {bas.owner_level(self.state, x)})"
+                   + (f", {x.name}" if x.name else "")) for x in self.state.bastions.all
+                  if not refusal(self.app, bas.CombineBastions(b.owner, x.owner))]
+        if not others:
+            self.notify("No other bastion to combine with" if len(self.state.bastions.all) < 2
+                        else f"{b.owner}'s bastion is combined with every other already",
+                        severity="warning")
+            return
+        rule = self.state.rules.bastion.combining
+        partner = await self._choose(
+            f"Combine {b.owner}'s bastion with whose?", others, textwrap.fill(
+                "Each owner keeps their own facilities, orders, hirelings and event rolls; "
+                "an event's defender losses may go to a partner."
+                + (f" Not in the source: {rule.unstated}." if rule and rule.unstated else ""),
+                56))
+        if partner is not None:
+            self.app.run_command(bas.CombineBastions(b.owner, partner))
 
     @work(exit_on_error=False)
     async def action_walls(self) -> None:
