@@ -6,6 +6,7 @@ smallest terminal the GM may use.
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import tempfile
@@ -28,14 +29,20 @@ FIXED_TIME = 1_790_000_000  # 2026-09-21: the picker's "last played" column
 
 @pytest.fixture
 def fixed_saves(monkeypatch):
-    """A saves folder at a fixed path (the picker shows it), emptied each time."""
-    d = Path(tempfile.gettempdir()) / "tracker-snapshots" / "saves"
-    shutil.rmtree(d, ignore_errors=True)
-    d.mkdir(parents=True)
-    monkeypatch.setenv("TZ", "UTC")
-    time.tzset()
-    yield d
-    shutil.rmtree(d, ignore_errors=True)
+    """A saves folder at a fixed path (the picker shows it), emptied each time.
+    The path is shared by every checkout on the machine, so a test holds a lock
+    on it while it runs: two test runs at once wait rather than collide."""
+    root = Path(tempfile.gettempdir()) / "tracker-snapshots"
+    root.mkdir(exist_ok=True)
+    with open(root.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        d = root / "saves"
+        shutil.rmtree(d, ignore_errors=True)
+        d.mkdir(parents=True)
+        monkeypatch.setenv("TZ", "UTC")
+        time.tzset()
+        yield d
+        shutil.rmtree(d, ignore_errors=True)
 
 
 def _freeze_mtimes(saves: Path) -> None:
