@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from tracker.core import bastion as bas
+from tracker.core import chase as ch
 from tracker.core import effects, party, supplies
 from tracker.core import travel as tr
 from tracker.core.corrections.rules import dice_count
@@ -125,4 +127,58 @@ def test_a_lost_roll_retyped_reads_as_the_course(saves):
     seen = _changes(c, c.amend_command(c.seq, [1] * dice_count(c.entry(c.seq).event)))
     assert "Course: on course → lost" in seen, seen
     assert any(line.startswith("Journal: Day 1: ") and "lost" in line for line in seen), seen
+    _no_machine_words(seen)
+
+
+# -- chase and bastions --------------------------------------------------------------------
+
+
+def _chase(saves) -> Campaign:
+    """Ana (initiative 20) runs from a Thug (10) in a D&D 2024 chase."""
+    c = Campaign.create(saves, "chase", "dnd-2024", 1)
+    c.dispatch(party.AddCharacter("Ana", "rogue", 1, (10, 16, 14, 12, 14, 10)))
+    c.dispatch(ch.StartChase("urban", 40))
+    c.dispatch(ch.JoinChase("Ana"), [20])
+    c.dispatch(ch.JoinChase("Thug", "pursuer", speed=30, con=1, perception=12), [10])
+    return c
+
+
+def test_a_dash_and_an_outcome_corrected_read_as_the_chase(saves):
+    c = _chase(saves)
+    c.dispatch(ch.TakeTurn(None, True), [12])
+    dash = c.seq
+    assert _changes(c, c.amend_command(dash, fields={"dash": "no"})) == \
+        ["Ana: 1 dash used → 0 dashes used"]
+    c.dispatch(ch.TakeTurn(None), [12])
+    c.dispatch(ch.EndChase("escaped"))
+    assert _changes(c, c.amend_command(c.seq, fields={"outcome": "caught"})) == \
+        ["Last chase: escaped → caught"]
+    seen = _changes(c, c.rewind_command(dash - 1))
+    assert "Ana: 100 ft along → 40 ft along" in seen and "Chase: round 2 → 1" in seen, seen
+    assert "Chase: not running → running" in seen, seen
+    assert any(line.startswith("Time: ") and "s earlier" in line for line in seen), seen
+    _no_machine_words(seen)
+
+
+def _keep(saves) -> Campaign:
+    c = Campaign.create(saves, "keep", "dnd-2024", 1)
+    c.dispatch(party.AddCharacter("Ana", "fighter", 9, (15, 14, 13, 12, 10, 8)))
+    c.dispatch(bas.NewBastion("Ana", "Greywatch"))
+    c.dispatch(bas.AddFacility("Ana", "barrack", True))
+    c.dispatch(bas.MoveGold("Ana", 10_000, "hoard"))
+    return c
+
+
+def test_gold_turns_defenders_and_orders_read_as_the_steward_says(saves):
+    c = _keep(saves)
+    assert _changes(c, c.amend_command(c.seq, fields={"gp": "500"})) == \
+        ["Ana's bastion, treasury: 10,000 GP → 500 GP"]
+    c.dispatch(bas.Downtime(7))
+    due = c.seq
+    barrack = next(f.id for f in bas.find(c.state, "Ana").facilities if f.kind == "barrack")
+    c.dispatch(bas.RunTurn("Ana", ((barrack, "recruit", 0),)))
+    seen = _changes(c, c.rewind_command(due))
+    assert "Ana's bastion, turns waiting to run: 0 → 1" in seen, seen
+    assert "Ana's bastion, turns run: 1 → 0" in seen, seen
+    assert any(line.startswith("Ana's bastion, defenders: ") for line in seen), seen
     _no_machine_words(seen)

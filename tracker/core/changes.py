@@ -40,8 +40,11 @@ def changes_in_words(before: State, after: State) -> list[str]:
     lines = []  # the campaign-wide clock and session first, then each area's
     if before.clock != after.clock:
         rules = after.rules
-        lines.append(f"Time: {clock.stamp(rules, before.clock)} → "
-                     f"{clock.stamp(rules, after.clock)}")
+        was, now = clock.stamp(rules, before.clock), clock.stamp(rules, after.clock)
+        if was == now:  # rounds within one minute
+            step = after.clock - before.clock
+            now += f" ({abs(step)} s {'later' if step > 0 else 'earlier'})"
+        lines.append(f"Time: {was} → {now}")
     if (before.session, before.in_session) != (after.session, after.in_session):
         lines.append(f"{_session(before)} → {_session(after)}")
     leaves = list(_walk(state_json(before, 0), state_json(after, 0), ()))
