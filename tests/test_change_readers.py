@@ -182,3 +182,17 @@ def test_gold_turns_defenders_and_orders_read_as_the_steward_says(saves):
     assert "Ana's bastion, turns run: 1 → 0" in seen, seen
     assert any(line.startswith("Ana's bastion, defenders: ") for line in seen), seen
     _no_machine_words(seen)
+
+
+# -- what no area reads is still said in words ----------------------------------------------
+
+
+def test_what_no_reader_covers_reads_without_indices_or_keys(saves):
+    from tracker.core.travel.model import Stage
+    c = _on_the_road(saves)
+    start = c.seq
+    c.dispatch(tr.PlanRoute((Stage("Ulvedal", "hills", 40), Stage("", "forest", 20))))
+    seen = _changes(c, c.rewind_command(start))
+    assert "Travel · stages · Ulvedal: gone" in seen, seen  # named by the place it ends at
+    assert "Travel · stages · the 2nd: gone" in seen, seen  # no place: its place in the list
+    _no_machine_words(seen)

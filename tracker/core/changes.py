@@ -108,10 +108,10 @@ def _paired(a: list, b: list) -> list[tuple[str, Any, Any]]:
 
 
 def _label(item: Any, place: int | None) -> str:
-    """An item as the GM knows it: its name, its owner's, its day or turn, else
-    its place in the list ("the 3rd"), never a bracketed index."""
+    """An item as the GM knows it: its name, owner or place, its day or turn,
+    else its place in the list ("the 3rd"), never a bracketed index."""
     if isinstance(item, dict):
-        for k in ("name", "owner"):
+        for k in ("name", "owner", "place"):
             if item.get(k):
                 return str(item[k])
         for k in ("day", "turn", "round", "id"):
