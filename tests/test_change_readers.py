@@ -196,3 +196,22 @@ def test_what_no_reader_covers_reads_without_indices_or_keys(saves):
     assert "Travel · stages · Ulvedal: gone" in seen, seen  # named by the place it ends at
     assert "Travel · stages · the 2nd: gone" in seen, seen  # no place: its place in the list
     _no_machine_words(seen)
+
+
+# -- fields with a fixed set of values are chosen, per ruleset ------------------------------
+
+
+def test_fixed_fields_offer_the_rulesets_values(saves):
+    from tracker.core.corrections.rules import field_choices
+    for ruleset in ("dolmenwood", "dyb-og-drager"):
+        c = build(saves, f"ch-{ruleset}", ruleset, "mid")
+        turn = _last(c, "turn_advanced")
+        ev = c.entry_events(turn)[0]
+        rules = c.state_at(turn).rules
+        assert field_choices(c.state_at(turn), ev, "activity") == rules.dungeon.activities
+        c.dispatch(party.SetCondition(c.state.party[0].name, rules.party.conditions[0]))
+        ev = c.entry_events(c.seq)[0]
+        assert field_choices(c.state, ev, "condition") == list(rules.party.conditions)
+        assert field_choices(c.state, ev, "on") == ["yes", "no"]  # a flag
+        assert field_choices(c.state, ev, "name") is None  # typed
+        c.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..alerts import Alert, alerting
 from ..changes import reads_changes
+from ..corrections.rules import offers_choices
 from ..describe import roll_text
 from ..events import describes
 from ..state import State
@@ -294,3 +295,8 @@ def _bastion_changes(before: State, after: State) -> list[str]:
 def _lines(name: str, a: dict, b: dict, table) -> list[str]:
     return [f"{name}, {what}: {say(a)} → {say(b)}" for keys, what, say in table
             if any(a[k] != b[k] for k in keys) and say(a) != say(b)]
+
+
+@offers_choices(FacilityAdded, "kind")
+def _facility_choices(state: State) -> list[str]:
+    return list(state.rules.bastion.facilities) if state.rules.bastion else []

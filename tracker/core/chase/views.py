@@ -7,6 +7,7 @@ from typing import Iterator
 
 from ..alerts import Alert, alerting
 from ..changes import reads_changes
+from ..corrections.rules import offers_choices
 from ..describe import roll_text
 from ..events import describes
 from ..invariants import invariant
@@ -14,7 +15,7 @@ from ..state import State
 from ..tally import Tally, tally
 from ..view import state_view
 from . import evasion, rules as r
-from .model import IN, PURSUER
+from .model import IN, OUTCOMES, PURSUER
 
 # --- how its events read in the log ------------------------------------------------------
 
@@ -294,3 +295,14 @@ def _chase_changes(before: State, after: State) -> list[str]:
             out += [f"{name}: {say(x)} → {say(y)}" for keys, say in _RUNNER_LINES
                     if any(x.get(k) != y.get(k) for k in keys)]
     return out
+
+
+@offers_choices(r.ChaseEnded, "outcome")
+def _outcome_choices(state: State) -> list[str]:
+    return list(OUTCOMES)
+
+
+@offers_choices(r.ChaseStarted, "setting")
+@offers_choices(r.TurnTaken, "setting")
+def _setting_choices(state: State) -> list[str]:
+    return list(state.rules.chase.complications) if state.rules.chase else []

@@ -7,6 +7,7 @@ from typing import Any
 from .. import sheet
 from ..alerts import Alert, alerting, still_there
 from ..changes import reads_changes
+from ..corrections.rules import offers_choices
 from ..describe import roll_text
 from ..events import describes
 from ..invariants import invariant
@@ -338,3 +339,8 @@ def _death_saves(c) -> str:
     if not (c.death_successes or c.death_failures):
         return "none"
     return f"{c.death_successes} made, {c.death_failures} failed"
+
+
+@offers_choices(ConditionSet, "condition")
+def _condition_choices(state: State) -> list[str]:
+    return list(state.rules.party.conditions) if state.rules.party else []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..alerts import Alert, alerting
 from ..changes import reads_changes
+from ..corrections.rules import offers_choices
 from ..view import state_view
 from ..events import describes
 from ..state import State
@@ -92,3 +93,8 @@ def _supplies_changes(before: State, after: State) -> list[str]:
     names = {**before.rules.supplies, **after.rules.supplies, **_TOTALS}
     return [f"{names.get(k, k)}: {a.get(k, 0)} → {b.get(k, 0)}"
             for k in [*a, *(k for k in b if k not in a)] if a.get(k, 0) != b.get(k, 0)]
+
+
+@offers_choices(SuppliesSet, "kind")
+def _supply_choices(state: State) -> list[str]:
+    return list(state.rules.supplies)

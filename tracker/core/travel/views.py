@@ -6,6 +6,7 @@ from __future__ import annotations
 from .. import dice as dicemod
 from ..alerts import Alert, alerting
 from ..changes import reads_changes
+from ..corrections.rules import offers_choices
 from ..describe import roll_text
 from ..events import describes
 from ..state import State
@@ -513,3 +514,18 @@ def _journal_changes(old: list[dict], new: list[dict]) -> list[str]:
         elif x != y:
             out.append(f"Journal: {x} → {y.split(': ', 1)[-1]}")
     return out
+
+
+@offers_choices(PlaceSet, "terrain")
+def _terrain_choices(state: State) -> list[str]:
+    return list(state.rules.travel.terrains) if state.rules.travel else []
+
+
+@offers_choices(PlaceSet, "route")
+def _route_choices(state: State) -> list[str]:
+    return ["", *state.rules.travel.routes] if state.rules.travel else [""]
+
+
+@offers_choices(PaceSet, "pace")
+def _pace_choices(state: State) -> list[str]:
+    return list(state.rules.travel.paces) if state.rules.travel else []
