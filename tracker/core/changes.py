@@ -35,6 +35,14 @@ def reads_changes(*paths: str, order: int):
     return register
 
 
+def matched(old, new, key: Callable[[Any], Any]) -> list[tuple[Any, Any]]:
+    """Items of two collections paired by ``key``, the old order first: (old,
+    new), with None for an item on one side only. For the areas' readers."""
+    a = {key(x): x for x in old}
+    b = {key(x): x for x in new}
+    return [(a.get(k), b.get(k)) for k in [*a, *(k for k in b if k not in a)]]
+
+
 def changes_in_words(before: State, after: State) -> list[str]:
     """What differs between two states, one line each, in the GM's words."""
     lines = []  # the campaign-wide clock and session first, then each area's

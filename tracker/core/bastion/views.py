@@ -4,7 +4,7 @@ miss (a turn falling due, neglect), their JSON and their recap."""
 from __future__ import annotations
 
 from ..alerts import Alert, alerting
-from ..changes import reads_changes
+from ..changes import matched, reads_changes
 from ..corrections.rules import offers_choices
 from ..describe import roll_text
 from ..events import describes
@@ -271,19 +271,14 @@ _FOLLOWS = ("next_due", "ledger", "results", "housing", "lieutenants")  # said a
                "bastions.*.facilities.*.id", order=55)
 def _bastion_changes(before: State, after: State) -> list[str]:
     """ "Ana's bastion, treasury: 500 GP → 300 GP", "Ana's Smithy, order: craft → none"."""
-    old = {x["owner"]: x for x in _bastions_json(before)}
-    new = {x["owner"]: x for x in _bastions_json(after)}
     out = []
-    for owner in [*old, *(o for o in new if o not in old)]:
-        a, b = old.get(owner), new.get(owner)
+    for a, b in matched(_bastions_json(before), _bastions_json(after), lambda x: x["owner"]):
+        owner = (b or a)["owner"]
         if a is None or b is None:
             out.append(f"{owner}'s bastion: " + ("founded" if a is None else "no longer there"))
             continue
         out += _lines(f"{owner}'s bastion", a, b, _BASTION_LINES)
-        fa = {f["id"]: f for f in a["facilities"]}
-        fb = {f["id"]: f for f in b["facilities"]}
-        for i in [*fa, *(i for i in fb if i not in fa)]:
-            x, y = fa.get(i), fb.get(i)
+        for x, y in matched(a["facilities"], b["facilities"], lambda f: f["id"]):
             name = f"{owner}'s {(y or x)['name']}"
             if x is None or y is None:
                 out.append(f"{name}: " + ("new" if x is None else "no longer there"))

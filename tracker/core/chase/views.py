@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..alerts import Alert, alerting
-from ..changes import reads_changes
+from ..changes import matched, reads_changes
 from ..corrections.rules import offers_choices
 from ..describe import roll_text
 from ..events import describes
@@ -283,10 +283,8 @@ def _chase_changes(before: State, after: State) -> list[str]:
         out.append(f"Last chase: {a['outcome'] or 'no outcome'} → {b['outcome'] or 'no outcome'}")
     if a["over"] != b["over"]:
         out.append(f"Chase about to end: {a['over'] or 'no'} → {b['over'] or 'no'}")
-    old = {x["name"]: x for x in a["runners"]}
-    new = {x["name"]: x for x in b["runners"]}
-    for name in [*old, *(n for n in new if n not in old)]:
-        x, y = old.get(name), new.get(name)
+    for x, y in matched(a["runners"], b["runners"], lambda x: x["name"]):
+        name = (y or x)["name"]
         if x is None:
             out.append(f"New in the chase: {name} ({y['side']})")
         elif y is None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..alerts import Alert, alerting
-from ..changes import reads_changes
+from ..changes import matched, reads_changes
 from ..view import state_view
 from .. import clock
 from ..events import describes
@@ -51,12 +51,9 @@ def _effects_json(state: State) -> list[dict]:
 def _effects_changes(before: State, after: State) -> list[str]:
     """ "Bless: 3 turns left → ends now", in the ruleset's unit."""
     rules = after.rules
-    old = {e.id: e for e in before.effects}
-    new = {e.id: e for e in after.effects}
     left = lambda e, state: clock.in_turns(rules, e.ends - state.clock) + " left"
     out = []
-    for i in [*old, *(i for i in new if i not in old)]:
-        a, b = old.get(i), new.get(i)
+    for a, b in matched(before.effects, after.effects, lambda e: e.id):
         if a is None:
             out.append(f"{b.name}: not running → {left(b, after)}")
         elif b is None:

@@ -6,7 +6,7 @@ from typing import Any
 
 from .. import sheet
 from ..alerts import Alert, alerting, still_there
-from ..changes import reads_changes
+from ..changes import matched, reads_changes
 from ..corrections.rules import offers_choices
 from ..describe import roll_text
 from ..events import describes
@@ -280,11 +280,8 @@ _DERIVED = ("class_name", "xp_next", "xp_bonus", "modifiers", "saves", "skills",
     "exhaustion", "status", "death_saves", "hit_dice", "load", *_DERIVED)),
     "party_speed", order=20)
 def _party_changes(before: State, after: State) -> list[str]:
-    old = {c.id: c for c in before.party}
-    new = {c.id: c for c in after.party}
     out = []
-    for i in [*old, *(i for i in new if i not in old)]:
-        a, b = old.get(i), new.get(i)
+    for a, b in matched(before.party, after.party, lambda c: c.id):
         if a is None:
             out.append(f"New in the party: {b.name}")
         elif b is None:
