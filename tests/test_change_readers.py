@@ -124,9 +124,11 @@ def test_a_travel_day_rewound_reads_as_the_journey(saves):
 def test_a_lost_roll_retyped_reads_as_the_course(saves):
     c = _on_the_road(saves)
     c.dispatch(tr.TravelDay(), [4, 5])
+    seen = _changes(c, c.amend_command(c.seq, [4, 1]))  # the check: an encounter
+    assert any(line.startswith("Day 1: quiet → encounter at ") for line in seen), seen
     seen = _changes(c, c.amend_command(c.seq, [1] * dice_count(c.entry(c.seq).event)))
     assert "Course: on course → lost" in seen, seen
-    assert any(line.startswith("Journal: Day 1: ") and "lost" in line for line in seen), seen
+    assert "Day 1: on course → lost" in seen, seen
     _no_machine_words(seen)
 
 

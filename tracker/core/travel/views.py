@@ -498,34 +498,37 @@ def _travel_changes(before: State, after: State) -> list[str]:
     ta, tb = before.rules.travel, after.rules.travel
     out = [f"{label}: {say(a, ta)} → {say(b, tb)}" for keys, say, label in _TRAVEL_LINES
            if any(a[k] != b[k] for k in keys) and say(a, ta) != say(b, tb)]
-    return out + _journal_changes(a["days"], b["days"])
+    return out + _journal_changes(tb, a["days"], b["days"])
 
 
-def _journal_changes(old: list[dict], new: list[dict]) -> list[str]:
-    """The journal's days, matched in order: new, gone, or reading otherwise."""
+# (a journal day's JSON keys, how the day reads on them)
+_DAY_LINES = (
+    (("distance",), lambda t, d: amount(t, d["distance"])),
+    (("lost", "strayed"), lambda t, d: "lost" if d["lost"] else
+     "strayed" if d["strayed"] else "on course"),
+    (("encounter", "encounter_ft"), lambda t, d: "quiet" if not d["encounter"] else
+     "encounter" + (f" at {d['encounter_ft']} ft" if d["encounter_ft"] is not None else "")),
+    (("food",), lambda t, d: f"food found for {d['food']}"),
+    (("water",), lambda t, d: f"{d['water']} gal water found"),
+    (("exhausted",), lambda t, d: "exhausted: " + (", ".join(d["exhausted"]) or "nobody")),
+    (("weather",), lambda t, d: d["weather"] or "no weather"),
+)
+
+
+def _journal_changes(t, old: list[dict], new: list[dict]) -> list[str]:
+    """The journal's days, matched in order: new, gone, or what reads otherwise
+    ("Day 2: quiet → encounter at 360 ft"); a day of another kind, its whole line."""
     out = []
     for i in range(max(len(old), len(new))):
-        x = old[i]["line"] if i < len(old) else None
-        y = new[i]["line"] if i < len(new) else None
+        x = old[i] if i < len(old) else None
+        y = new[i] if i < len(new) else None
         if x is None:
-            out.append(f"New in the journal: {y}")
+            out.append(f"New in the journal: {y['line']}")
         elif y is None:
-            out.append(f"No longer in the journal: {x}")
-        elif x != y:
-            out.append(f"Journal: {x} → {y.split(': ', 1)[-1]}")
+            out.append(f"No longer in the journal: {x['line']}")
+        elif (x["day"], x["kind"], x["terrain"]) != (y["day"], y["kind"], y["terrain"]):
+            out.append(f"Journal: {x['line']} → {y['line']}")
+        else:
+            out += [f"Day {y['day']}: {say(t, x)} → {say(t, y)}" for keys, say in _DAY_LINES
+                    if any(x[k] != y[k] for k in keys)]
     return out
-
-
-@offers_choices(PlaceSet, "terrain")
-def _terrain_choices(state: State) -> list[str]:
-    return list(state.rules.travel.terrains) if state.rules.travel else []
-
-
-@offers_choices(PlaceSet, "route")
-def _route_choices(state: State) -> list[str]:
-    return ["", *state.rules.travel.routes] if state.rules.travel else [""]
-
-
-@offers_choices(PaceSet, "pace")
-def _pace_choices(state: State) -> list[str]:
-    return list(state.rules.travel.paces) if state.rules.travel else []
