@@ -142,6 +142,32 @@ async def test_f_gives_a_torch_to_another_by_keys(saves):
     again.close()
 
 
+async def test_f_offers_a_turns_activities_as_choices_by_keys(saves):
+    c = build(saves, "act", "dolmenwood", "mid")
+    seq = _seq(c, "turn_advanced", last=True)
+    was = c.entry(seq).event.activity
+    activities = list(c.state.rules.dungeon.activities)
+    other = next(a for a in activities if a != was)
+    c.close()
+    app = TrackerApp(saves, "act")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _settle(pilot)
+        await _on_entry(pilot, seq)
+        await pilot.press("f", "enter")  # its only field: activity
+        await _settle(pilot)
+        assert isinstance(app.screen, ChoiceDialog)  # not free text
+        options = [str(o.prompt) for o in app.screen.query_one(OptionList).options]
+        assert options == [a + ("  (now)" if a == was else "") for a in activities]
+        await pilot.press(*["down"] * activities.index(other), "enter")
+        await _settle(pilot)
+        assert f"Turn: {other}" in _help(app)  # the preview
+        await pilot.press("enter")
+        await _settle(pilot)
+    again = Campaign.open(saves, "act")
+    assert again.entry_events(seq, again.state)[0].activity == other
+    again.close()
+
+
 async def test_w_rewinds_past_a_correction_by_keys(saves):
     c = _reviewed(saves)
     target = c.entry(_seq(c, "entry_corrected")).event.target

@@ -148,18 +148,18 @@ async def test_too_many_turns_refused_before_the_activity(saves):
 
 
 async def test_field_correction_refused_in_place(saves):
-    """`f` offers only the entry's own fields; a value the entry cannot take
-    stays in the dialog with the reason (once `f bogus=1` closed it)."""
+    """`f` offers only the entry's own fields; a typed value the entry cannot
+    take stays in the dialog with the reason (once `f bogus=1` closed it)."""
     app = await _open(saves, "mid")
     async with app.run_test(size=SIZE) as pilot:
         await _settle(pilot)
         _burst(app, "2")
         await _settle(pilot)
-        _burst(app, "f")
+        _burst(app, *["up"] * 5, "f")  # the effect begun at #16 (a turn's activity is chosen)
         await _settle(pilot)
         assert isinstance(app.screen, ChoiceDialog)
-        assert [o.id for o in app.screen.query_one(OptionList).options] == ["activity"]
-        _burst(app, "enter", *["backspace"] * 10, *"bogus", "enter")
+        assert [o.id for o in app.screen.query_one(OptionList).options] == ["name", "seconds"]
+        _burst(app, "down", "enter", *["backspace"] * 10, *"bogus", "enter")
         await _settle(pilot)
         value, error = _field(app)
         assert value == "bogus" and error

@@ -35,19 +35,30 @@ def reads_changes(*paths: str, order: int):
     return register
 
 
+def matched(old, new, key: Callable[[Any], Any]) -> list[tuple[Any, Any]]:
+    """Items of two collections paired by ``key``, the old order first: (old,
+    new), with None for an item on one side only. For the areas' readers."""
+    a = {key(x): x for x in old}
+    b = {key(x): x for x in new}
+    return [(a.get(k), b.get(k)) for k in [*a, *(k for k in b if k not in a)]]
+
+
 def changes_in_words(before: State, after: State) -> list[str]:
     """What differs between two states, one line each, in the GM's words."""
     lines = []  # the campaign-wide clock and session first, then each area's
     if before.clock != after.clock:
         rules = after.rules
-        lines.append(f"Time: {clock.stamp(rules, before.clock)} → "
-                     f"{clock.stamp(rules, after.clock)}")
+        was, now = clock.stamp(rules, before.clock), clock.stamp(rules, after.clock)
+        if was == now:  # rounds within one minute
+            step = after.clock - before.clock
+            now += f" ({abs(step)} s {'later' if step > 0 else 'earlier'})"
+        lines.append(f"Time: {was} → {now}")
     if (before.session, before.in_session) != (after.session, after.in_session):
         lines.append(f"{_session(before)} → {_session(after)}")
     leaves = list(_walk(state_json(before, 0), state_json(after, 0), ()))
     said: set[int] = set()
     for _, paths, read in _READERS:
-        mine = [i for i, (path, _, _) in enumerate(leaves) if any(_under(path, p) for p in paths)]
+        mine = [i for i, leaf in enumerate(leaves) if any(_speaks_for(p, leaf) for p in paths)]
         if mine:
             lines += read(before, after)
             said.update(mine)
@@ -59,8 +70,12 @@ def _session(state: State) -> str:
     return f"Session {state.session}" + ("" if state.in_session else " (ended)")
 
 
-def _under(path: tuple[str, ...], pattern: tuple[str, ...]) -> bool:
-    """``path`` is at or below ``pattern``, where "*" stands for any one item."""
+def _speaks_for(pattern: tuple[str, ...], leaf: tuple[tuple[str, ...], Any, Any]) -> bool:
+    """The leaf is at or below ``pattern`` ("*" stands for any one item), or is
+    a whole item coming or going above it (a new character has a new "hp")."""
+    path, a, b = leaf
+    if len(path) < len(pattern) and (a is None or b is None):
+        pattern = pattern[:len(path)]
     return len(path) >= len(pattern) and all(p == "*" or p == k for k, p in zip(path, pattern))
 
 
@@ -72,31 +87,64 @@ def _walk(a: Any, b: Any, path: tuple[str, ...]) -> Iterator[tuple[tuple[str, ..
         for k in [*a, *(k for k in b if k not in a)]:
             if k not in _UNSAID:
                 yield from _walk(a.get(k), b.get(k), path + (k,))
-    elif isinstance(a, list) and isinstance(b, list):
+    elif isinstance(a, list) and isinstance(b, list) and not _plain(a + b):
         for label, x, y in _paired(a, b):
             yield from _walk(x, y, path + (label,))
     else:
         yield path, a, b
 
 
+def _plain(items: list) -> bool:
+    """A list of plain values (conditions, names): said whole, not item by item."""
+    return all(not isinstance(x, (dict, list)) for x in items)
+
+
 def _paired(a: list, b: list) -> list[tuple[str, Any, Any]]:
-    """Items of two lists matched by their id or name where they have one."""
-    key = next((k for k in ("id", "name") if all(isinstance(x, dict) and k in x
-                                                  for x in [*a, *b])), None)
+    """Items of two lists matched by their id, name or owner where each has a
+    different one, else by place; named as the GM knows them."""
+    items = [*a, *b]
+    key = next((k for k in ("id", "name", "owner")
+                if all(isinstance(x, dict) and k in x for x in items)
+                and all(len({x[k] for x in side}) == len(side) for side in (a, b))), None)
     if key is None:
-        return [(f"#{i + 1}", a[i] if i < len(a) else None, b[i] if i < len(b) else None)
-                for i in range(max(len(a), len(b)))]
+        return [(_label(a[i] if i < len(a) else b[i], i), a[i] if i < len(a) else None,
+                 b[i] if i < len(b) else None) for i in range(max(len(a), len(b)))]
     old = {x[key]: x for x in a}
     new = {x[key]: x for x in b}
-    out = []
-    for k in [*old, *(k for k in new if k not in old)]:
-        item = new.get(k) or old[k]
-        out.append((str(item.get("name") or f"#{k}"), old.get(k), new.get(k)))
-    return out
+    return [(_label(new.get(k) or old[k], None), old.get(k), new.get(k))
+            for k in [*old, *(k for k in new if k not in old)]]
+
+
+def _label(item: Any, place: int | None) -> str:
+    """An item as the GM knows it: its name, owner or place, its day or turn,
+    else its place in the list ("the 3rd"), never a bracketed index."""
+    if isinstance(item, dict):
+        for k in ("name", "owner", "place"):
+            if item.get(k):
+                return str(item[k])
+        for k in ("day", "turn", "round", "id"):
+            if isinstance(item.get(k), int):
+                return f"{'number' if k == 'id' else k} {item[k]}"
+    if place is None:
+        return "one"
+    n = place + 1
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"the {n}{suffix}"
+
+
+# short keys of the JSON view and how a GM says them
+_WORDS = {"hp": "HP", "xp": "XP", "ac": "AC", "gp": "GP", "ft": "(ft)", "max": "most"}
+
+
+def _key(k: str) -> str:
+    words = [_WORDS.get(w, w) for w in k.split("_")]
+    if words and words[0].startswith("("):  # a unit said alone: "ft"
+        words[0] = words[0].strip("()")
+    return " ".join(words)
 
 
 def _worded(path: tuple[str, ...], a: Any, b: Any) -> str:
-    where = " · ".join(p.replace("_", " ") for p in path)
+    where = " · ".join(_key(p) for p in path)
     where = where[:1].upper() + where[1:]
     if a is None and isinstance(b, dict):
         return f"{where}: new"
@@ -106,10 +154,12 @@ def _worded(path: tuple[str, ...], a: Any, b: Any) -> str:
 
 
 def _value(v: Any) -> str:
-    if v is None:
+    if v is None or v == "" or v == []:
         return "none"
     if isinstance(v, bool):
         return "yes" if v else "no"
+    if isinstance(v, list) and _plain(v):
+        return ", ".join(map(str, v))
     if isinstance(v, (dict, list)):
         return "…"
     return str(v)

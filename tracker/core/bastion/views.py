@@ -4,6 +4,8 @@ miss (a turn falling due, neglect), their JSON and their recap."""
 from __future__ import annotations
 
 from ..alerts import Alert, alerting
+from ..changes import matched, reads_changes
+from ..corrections.rules import offers_choices
 from ..describe import roll_text
 from ..events import describes
 from ..state import State
@@ -228,3 +230,68 @@ class BastionTally(Tally):
 
     def sections(self, e) -> list[tuple[str, list[str]]]:
         return [("Bastion turns", [e(t) for t in self.turns])] if self.turns else []
+
+
+# --- how a correction's changes read (core/changes.py) -----------------------------------
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n:,} {one if n == 1 else many}"
+
+
+# (a bastion's JSON keys, what they are to the GM, their value in words)
+_BASTION_LINES = (
+    (("treasury",), "treasury", lambda x: f"{x['treasury']:,} GP"),
+    (("queued",), "turns waiting to run", lambda x: x["queued"]),
+    (("turns",), "turns run", lambda x: x["turns"]),
+    (("days_left",), "days to the next turn", lambda x: x["days_left"]),
+    (("defenders",), "defenders", lambda x: x["defenders"]),
+    (("mercenaries",), "mercenaries", lambda x: x["mercenaries"]),
+    (("roster",), "named defenders", lambda x: ", ".join(d["name"] for d in x["roster"])
+     or "none"),
+    (("neglect",), "turns without orders", lambda x: x["neglect"]),
+    (("abandoned",), "bastion", lambda x: "abandoned" if x["abandoned"] else "kept"),
+    (("refugees",), "refugees", lambda x: x["refugees"]),
+)
+_ORDER_LINES = (
+    (("order",), "order", lambda f: f["order"] or "none"),
+    (("progress_days",), "days into its order", lambda f: f["progress_days"]),
+    (("second_order",), "second order", lambda f: f["second_order"] or "none"),
+    (("order_gp",), "GP given for its order", lambda f: f"{f['order_gp']:,}"),
+    (("stock_gp",), "goods held", lambda f: f"{f['stock_gp']:,} GP"),
+    (("shut_turns",), "shut", lambda f: _count(f["shut_turns"], "turn", "turns")
+     if f["shut_turns"] else "open"),
+    (("ready",), "building", lambda f: "ready" if f["ready"] else "being built"),
+)
+_FOLLOWS = ("next_due", "ledger", "results", "housing", "lieutenants")  # said above, or the log's
+
+
+@reads_changes(*(f"bastions.*.{k}" for keys, _, _ in _BASTION_LINES for k in keys),
+               *(f"bastions.*.{k}" for k in _FOLLOWS), "bastions.*.owner",
+               *(f"bastions.*.facilities.*.{k}" for keys, _, _ in _ORDER_LINES for k in keys),
+               "bastions.*.facilities.*.id", order=55)
+def _bastion_changes(before: State, after: State) -> list[str]:
+    """ "Ana's bastion, treasury: 500 GP → 300 GP", "Ana's Smithy, order: craft → none"."""
+    out = []
+    for a, b in matched(_bastions_json(before), _bastions_json(after), lambda x: x["owner"]):
+        owner = (b or a)["owner"]
+        if a is None or b is None:
+            out.append(f"{owner}'s bastion: " + ("founded" if a is None else "no longer there"))
+            continue
+        out += _lines(f"{owner}'s bastion", a, b, _BASTION_LINES)
+        for x, y in matched(a["facilities"], b["facilities"], lambda f: f["id"]):
+            name = f"{owner}'s {(y or x)['name']}"
+            if x is None or y is None:
+                out.append(f"{name}: " + ("new" if x is None else "no longer there"))
+                continue
+            out += _lines(name, x, y, _ORDER_LINES)
+    return out
+
+
+def _lines(name: str, a: dict, b: dict, table) -> list[str]:
+    return [f"{name}, {what}: {say(a)} → {say(b)}" for keys, what, say in table
+            if any(a[k] != b[k] for k in keys) and say(a) != say(b)]
+
+
+@offers_choices(FacilityAdded, "kind")
+def _facility_choices(state: State) -> list[str]:
+    return list(state.rules.bastion.facilities) if state.rules.bastion else []

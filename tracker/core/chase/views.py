@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..alerts import Alert, alerting
+from ..changes import matched, reads_changes
+from ..corrections.rules import offers_choices
 from ..describe import roll_text
 from ..events import describes
 from ..invariants import invariant
@@ -13,7 +15,7 @@ from ..state import State
 from ..tally import Tally, tally
 from ..view import state_view
 from . import evasion, rules as r
-from .model import IN, PURSUER
+from .model import IN, OUTCOMES, PURSUER
 
 # --- how its events read in the log ------------------------------------------------------
 
@@ -243,3 +245,62 @@ class ChaseTally(Tally):
     def sections(self, e) -> list[tuple[str, list[str]]]:
         items = self.chases + ([f"{self.running}: still running"] if self.running else [])
         return [("Chases", items)] if items else []
+
+
+# --- how a correction's changes read (core/changes.py) -----------------------------------
+
+def _dashes(x: dict) -> str:
+    return f"{x['dashes']} dash{'es' if x['dashes'] != 1 else ''} used"
+
+
+# (a runner's JSON keys, how the runner reads on them)
+_RUNNER_LINES = (
+    (("position_ft",), lambda x: f"{x['position_ft']} ft along"),
+    (("gap_ft",), lambda x: "no one to chase" if x["gap_ft"] is None else f"{x['gap_ft']} ft gap"),
+    (("dashes",), _dashes),
+    (("exhaustion",), lambda x: f"exhaustion {x['exhaustion']}"),
+    (("status",), lambda x: "in the chase" if x["status"] == IN else x["status"]),
+    (("side", "quarry"), lambda x: x["side"] + (f" of {x['quarry']}" if x.get("quarry") else "")),
+    (("complication",), lambda x: x["complication"] or "no complication"),
+    (("hindered_ft",), lambda x: f"hindered {x['hindered_ft']} ft"),
+)
+
+
+@reads_changes("chase.active", "chase.round", "chase.turn", "chase.outcome", "chase.over",
+               "chase.runners", order=50)
+def _chase_changes(before: State, after: State) -> list[str]:
+    """ "Chase: round 2 → 3", "Bo: 60 ft along → 90 ft along", "Chase: escaped → caught"."""
+    a, b = _chase_json(before), _chase_json(after)
+    out = []
+    if a["active"] != b["active"]:
+        out.append(f"Chase: {'running' if a['active'] else 'not running'} → "
+                   f"{'running' if b['active'] else 'not running'}")
+    if a["round"] != b["round"]:
+        out.append(f"Chase: round {a['round']} → {b['round']}")
+    if a["turn"] != b["turn"]:
+        out.append(f"Chase: {a['turn'] or 'nobody'}'s turn → {b['turn'] or 'nobody'}'s turn")
+    if a["outcome"] != b["outcome"]:
+        out.append(f"Last chase: {a['outcome'] or 'no outcome'} → {b['outcome'] or 'no outcome'}")
+    if a["over"] != b["over"]:
+        out.append(f"Chase about to end: {a['over'] or 'no'} → {b['over'] or 'no'}")
+    for x, y in matched(a["runners"], b["runners"], lambda x: x["name"]):
+        name = (y or x)["name"]
+        if x is None:
+            out.append(f"New in the chase: {name} ({y['side']})")
+        elif y is None:
+            out.append(f"{name}: no longer in the chase")
+        else:
+            out += [f"{name}: {say(x)} → {say(y)}" for keys, say in _RUNNER_LINES
+                    if any(x.get(k) != y.get(k) for k in keys)]
+    return out
+
+
+@offers_choices(r.ChaseEnded, "outcome")
+def _outcome_choices(state: State) -> list[str]:
+    return list(OUTCOMES)
+
+
+@offers_choices(r.ChaseStarted, "setting")
+@offers_choices(r.TurnTaken, "setting")
+def _setting_choices(state: State) -> list[str]:
+    return list(state.rules.chase.complications) if state.rules.chase else []

@@ -48,6 +48,30 @@ def reroller(ev: Event) -> Callable | None:
     return next((REROLLERS[t] for t in type(ev).__mro__ if t in REROLLERS), None)
 
 
+CHOICES: dict[tuple[type, str], Callable[[State], list[str]]] = {}
+
+
+def offers_choices(event_type: type, field: str):
+    """Register ``fn(state) -> values``: the only values ``field`` of
+    ``event_type`` may take under the state's ruleset (a turn's activity), so
+    a correction offers them instead of asking for text."""
+
+    def register(fn):
+        CHOICES[(event_type, field)] = fn
+        return fn
+    return register
+
+
+def field_choices(state: State, ev: Event, field: str) -> list[str] | None:
+    """The values the GM may choose for ``field`` of ``ev`` under the rules of
+    ``state`` (the entry's own moment), or None where it is typed: an area's
+    list, or yes and no for a flag."""
+    fn = next((CHOICES[(t, field)] for t in type(ev).__mro__ if (t, field) in CHOICES), None)
+    if fn is not None:
+        return list(fn(state))
+    return ["yes", "no"] if isinstance(getattr(ev, field, None), bool) else None
+
+
 class Insert(NamedTuple):
     label: str  # "a forgotten turn"
     options: Callable[[State], list[str]]  # what the GM may insert, e.g. the activities

@@ -5,6 +5,7 @@ from __future__ import annotations
 from .. import dice as dicemod
 from ..alerts import Alert, alerting
 from ..changes import reads_changes
+from ..corrections.rules import offers_choices
 from ..describe import roll_text
 from ..events import describes
 from ..ruleset import Ruleset
@@ -226,6 +227,8 @@ class DungeonTally(Tally):
 
 
 # --- how a correction's changes read (core/changes.py) -----------------------------------
+
+offers_choices(TurnAdvanced, "activity")(lambda state: state.rules.dungeon.activities)
 
 _REST = {"ok": "not due", "due": "due next turn", "overdue": "overdue"}
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..alerts import Alert, alerting
+from ..changes import matched, reads_changes
 from ..view import state_view
 from .. import clock
 from ..events import describes
@@ -42,3 +43,21 @@ def _effects_json(state: State) -> list[dict]:
              "turns_left": clock.turns(rules, e.ends - state.clock),
              "ends_at": clock.stamp(rules, e.ends)}
             for e in state.effects]
+
+
+# --- how a correction's changes read (core/changes.py) -----------------------------------
+
+@reads_changes("dungeon.effects", order=43)
+def _effects_changes(before: State, after: State) -> list[str]:
+    """ "Bless: 3 turns left → ends now", in the ruleset's unit."""
+    rules = after.rules
+    left = lambda e, state: clock.in_turns(rules, e.ends - state.clock) + " left"
+    out = []
+    for a, b in matched(before.effects, after.effects, lambda e: e.id):
+        if a is None:
+            out.append(f"{b.name}: not running → {left(b, after)}")
+        elif b is None:
+            out.append(f"{a.name}: {left(a, before)} → ends now")
+        elif (x := left(a, before)) != (y := left(b, after)) or a.name != b.name:
+            out.append(f"{a.name}: {x} → " + (f"{b.name}, " if a.name != b.name else "") + y)
+    return out

@@ -6,6 +6,8 @@ from typing import Any
 
 from .. import sheet
 from ..alerts import Alert, alerting, still_there
+from ..changes import matched, reads_changes
+from ..corrections.rules import offers_choices
 from ..describe import roll_text
 from ..events import describes
 from ..invariants import invariant
@@ -263,3 +265,79 @@ class PartyTally(Tally):
         if self.fallen:
             out.append("**Fallen:** " + ", ".join(map(e, self.fallen)))
         return out
+
+
+# --- how a correction's changes read (core/changes.py) -----------------------------------
+
+_ALIVE = {"ok": "alive", "dying": "dying", "stable": "stable at 0 HP", "dead": "dead"}
+# what follows from the fields said below (level, abilities, exhaustion, load)
+_DERIVED = ("class_name", "xp_next", "xp_bonus", "modifiers", "saves", "skills", "turning",
+            "speed", "proficiency", "passive_perception", "long_rested_at")
+
+
+@reads_changes(*(f"party.*.{k}" for k in (
+    "name", "class", "level", "hp", "hp_max", "ac", "xp", "abilities", "conditions",
+    "exhaustion", "status", "death_saves", "hit_dice", "load", *_DERIVED)),
+    "party_speed", order=20)
+def _party_changes(before: State, after: State) -> list[str]:
+    out = []
+    for a, b in matched(before.party, after.party, lambda c: c.id):
+        if a is None:
+            out.append(f"New in the party: {b.name}")
+        elif b is None:
+            out.append(f"{a.name}: no longer in the party")
+        else:
+            out += _character_changes(before.rules, a, after.rules, b)
+    if (s := sheet.party_speed(before)) != (t := sheet.party_speed(after)):
+        out.append(f"Party speed: {s} → {t}")
+    return out
+
+
+def _character_changes(ra, a, rb, b) -> list[str]:
+    """One character's sheet before and after, in the GM's words ("Aria: 9 HP → 5 HP")."""
+    n = b.name
+    out = [f"{a.name} is now called {b.name}"] if a.name != b.name else []
+    if (ka := sheet.class_of(ra, a)) != (kb := sheet.class_of(rb, b)):
+        out.append(f"{n}: {ka.name if ka else 'no class'} → {kb.name if kb else 'no class'}")
+    if a.level != b.level:
+        out.append(f"{n}: level {a.level} → {b.level}")
+    if a.xp != b.xp:
+        out.append(f"{n}: {a.xp} XP → {b.xp} XP")
+    if (a.hp, a.hp_max) != (b.hp, b.hp_max):
+        hp = (lambda c: f"{c.hp} HP") if a.hp_max == b.hp_max else \
+            (lambda c: f"{c.hp} of {c.hp_max} HP")
+        out.append(f"{n}: {hp(a)} → {hp(b)}")
+    if a.ac != b.ac:
+        out.append(f"{n}: AC {a.ac} → {b.ac}")
+    names = rb.party.abilities if rb.party else {}
+    for k in [*a.abilities, *(k for k in b.abilities if k not in a.abilities)]:
+        if a.abilities.get(k) != b.abilities.get(k):
+            out.append(f"{n}: {names.get(k, k)} {a.abilities.get(k, '–')} → "
+                       f"{b.abilities.get(k, '–')}")
+    out += [f"{n} is now {x}" for x in b.conditions if x not in a.conditions]
+    out += [f"{n} is no longer {x}" for x in a.conditions if x not in b.conditions]
+    if a.exhaustion != b.exhaustion:
+        out.append(f"{n}: exhaustion {a.exhaustion} → {b.exhaustion}")
+    if (sa := sheet.status(ra, a)) != (sb := sheet.status(rb, b)):
+        out.append(f"{n} is {_ALIVE[sa]} → {_ALIVE[sb]}")
+    if (a.death_successes, a.death_failures) != (b.death_successes, b.death_failures):
+        out.append(f"{n}'s death saves: {_death_saves(a)} → {_death_saves(b)}")
+    if (ha := sheet.hit_dice_left(ra, a)) != (hb := sheet.hit_dice_left(rb, b)):
+        out.append(f"{n}: {ha} → {hb} Hit Point Dice left")
+    if a.load != b.load:
+        out.append(f"{n} carries {a.load} → {b.load} coins of weight")
+    if not out and (sheet.saves(ra, a), sheet.speed(ra, a)) != (sheet.saves(rb, b),
+                                                                sheet.speed(rb, b)):
+        out.append(f"{n}: saves or speed recomputed by the rules")
+    return out
+
+
+def _death_saves(c) -> str:
+    if not (c.death_successes or c.death_failures):
+        return "none"
+    return f"{c.death_successes} made, {c.death_failures} failed"
+
+
+@offers_choices(ConditionSet, "condition")
+def _condition_choices(state: State) -> list[str]:
+    return list(state.rules.party.conditions) if state.rules.party else []

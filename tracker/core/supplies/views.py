@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from ..alerts import Alert, alerting
+from ..changes import reads_changes
+from ..corrections.rules import offers_choices
 from ..view import state_view
 from ..events import describes
 from ..state import State
@@ -77,3 +79,22 @@ class SuppliesTally(Tally):
         if self.eaten or self.spoiled:
             out.append(f"**Rations:** {self.eaten} eaten, {self.spoiled} spoiled")
         return out
+
+
+# --- how a correction's changes read (core/changes.py) -----------------------------------
+
+_TOTALS = {"eaten": "Rations eaten", "spoiled": "Rations spoiled", "missed_meals": "Meals missed"}
+
+
+@reads_changes("supplies", order=50)
+def _supplies_changes(before: State, after: State) -> list[str]:
+    """ "Torches: 4 → 3", then the rations eaten, spoiled and missed."""
+    a, b = _supplies_json(before), _supplies_json(after)
+    names = {**before.rules.supplies, **after.rules.supplies, **_TOTALS}
+    return [f"{names.get(k, k)}: {a.get(k, 0)} → {b.get(k, 0)}"
+            for k in [*a, *(k for k in b if k not in a)] if a.get(k, 0) != b.get(k, 0)]
+
+
+@offers_choices(SuppliesSet, "kind")
+def _supply_choices(state: State) -> list[str]:
+    return list(state.rules.supplies)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from .. import dice as dicemod
 from ..alerts import Alert, alerting
+from ..changes import reads_changes
+from ..corrections.rules import offers_choices
 from ..describe import roll_text
 from ..events import describes
 from ..state import State
@@ -435,3 +437,98 @@ class TravelTally(Tally):
         top = max(self.distance.values(), default=0)
         n = self.distance[session]
         return f"road {n:>6g} {bar(n, top, 12):<12}" if top else ""
+
+
+# --- how a correction's changes read (core/changes.py) -----------------------------------
+
+def _where(j: dict, t) -> str:
+    """The party's position: "Ravnsborg (hex 0412), forest, by the road"."""
+    bits = [j["place"] or "", f"hex {j['hex']}" if j["hex"] else ""]
+    place = " ".join(b if i == 0 else f"({b})" for i, b in enumerate(bits) if b) \
+        if bits[0] else bits[1]
+    ground = terrain_name(t, j["terrain"]).lower() if j["terrain"] else ""
+    route = t.routes[j["route"]].name.lower() if j["route"] in t.routes else j["route"]
+    return ", ".join(b for b in (place, ground, f"by {route}" if route else "") if b) \
+        or "nowhere set"
+
+
+def _lost(j: dict) -> str:
+    if not j["lost"]:
+        return "on course"
+    return "lost" + (f" (heading {j['heading'] or '?'}, believed {j['believed'] or '?'})"
+                     if j["heading"] or j["believed"] else "")
+
+
+def _days(n) -> str:
+    return "none" if n is None else f"{n} day{'s' if n != 1 else ''}"
+
+
+# (the JSON keys a line speaks for, how the journey reads on them)
+_TRAVEL_LINES = (
+    (("day",), lambda j, t: f"day {j['day']}" if j["day"] else "not begun", "Journey"),
+    (("place", "hex", "terrain", "route"), _where, "Position"),
+    (("distance",), lambda j, t: amount(t, j["distance"]), "Distance travelled"),
+    (("stage_progress",), lambda j, t: amount(t, j["stage_progress"]), "Into the next stage"),
+    (("lost", "heading", "believed"), lambda j, t: _lost(j), "Course"),
+    (("food_days",), lambda j, t: _days(j["food_days"]), "Rations last"),
+    (("water_gallons",), lambda j, t: "not counted" if j["water_gallons"] is None
+     else f"{j['water_gallons']:g} gal", "Water"),
+    (("water_days",), lambda j, t: _days(j["water_days"]), "Water lasts"),
+    (("dry_days",), lambda j, t: _days(j["dry_days"]), "Days short of water"),
+    (("weather",), lambda j, t: j["weather"] or "none", "Weather"),
+    (("pace",), lambda j, t: j["pace"] or "none", "Pace"),
+    (("guide", "navigator"), lambda j, t: ("a guide" if j["guide"] else "no guide") +
+     (f", {j['navigator']} navigates" if j["navigator"] else ""), "Guidance"),
+    (("hours_today",), lambda j, t: f"{j['hours_today']:g} h", "Travelled today"),
+    (("unrested_days",), lambda j, t: _days(j["unrested_days"]), "Days without a rest day"),
+    (("rest_status", "rest_penalty", "rest_owed"), lambda j, t: j["rest_status"] +
+     (f", penalty {j['rest_penalty']}" if j["rest_penalty"] else ""), "Rest days"),
+)
+_DERIVED = ("unit", "left_today", "next_day", "encounter_chance", "weather_effects")
+
+
+@reads_changes(*(f"travel.{k}" for keys, _, _ in _TRAVEL_LINES for k in keys),
+               *(f"travel.{k}" for k in _DERIVED), "travel.days", order=60)
+def _travel_changes(before: State, after: State) -> list[str]:
+    """ "Journey: day 2 → 3", "Course: on course → lost", each day's journal line."""
+    a, b = _travel_json(before), _travel_json(after)
+    if a is None or b is None:
+        return [] if a == b else [f"Travel rules: {'none' if a is None else 'in use'} → "
+                                  f"{'none' if b is None else 'in use'}"]
+    ta, tb = before.rules.travel, after.rules.travel
+    out = [f"{label}: {say(a, ta)} → {say(b, tb)}" for keys, say, label in _TRAVEL_LINES
+           if any(a[k] != b[k] for k in keys) and say(a, ta) != say(b, tb)]
+    return out + _journal_changes(tb, a["days"], b["days"])
+
+
+# (a journal day's JSON keys, how the day reads on them)
+_DAY_LINES = (
+    (("distance",), lambda t, d: amount(t, d["distance"])),
+    (("lost", "strayed"), lambda t, d: "lost" if d["lost"] else
+     "strayed" if d["strayed"] else "on course"),
+    (("encounter", "encounter_ft"), lambda t, d: "quiet" if not d["encounter"] else
+     "encounter" + (f" at {d['encounter_ft']} ft" if d["encounter_ft"] is not None else "")),
+    (("food",), lambda t, d: f"food found for {d['food']}"),
+    (("water",), lambda t, d: f"{d['water']} gal water found"),
+    (("exhausted",), lambda t, d: "exhausted: " + (", ".join(d["exhausted"]) or "nobody")),
+    (("weather",), lambda t, d: d["weather"] or "no weather"),
+)
+
+
+def _journal_changes(t, old: list[dict], new: list[dict]) -> list[str]:
+    """The journal's days, matched in order: new, gone, or what reads otherwise
+    ("Day 2: quiet → encounter at 360 ft"); a day of another kind, its whole line."""
+    out = []
+    for i in range(max(len(old), len(new))):
+        x = old[i] if i < len(old) else None
+        y = new[i] if i < len(new) else None
+        if x is None:
+            out.append(f"New in the journal: {y['line']}")
+        elif y is None:
+            out.append(f"No longer in the journal: {x['line']}")
+        elif (x["day"], x["kind"], x["terrain"]) != (y["day"], y["kind"], y["terrain"]):
+            out.append(f"Journal: {x['line']} → {y['line']}")
+        else:
+            out += [f"Day {y['day']}: {say(t, x)} → {say(t, y)}" for keys, say in _DAY_LINES
+                    if any(x[k] != y[k] for k in keys)]
+    return out

@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
 from ...core.corrections import INSERTS
+from ...core.corrections.rules import field_choices
 from ...core.dice import DiceNeeded
 from ...core.errors import Refused
 from ...core.handlers import Command
@@ -356,6 +357,17 @@ class LogScreen(Screen):
         def make(text: str) -> Command:
             return campaign.amend_command(e.seq, fields={key: text})
 
+        choices = field_choices(campaign.state_at(e.seq), campaign.entry_events(e.seq)[0], key)
+        if choices is not None:  # a fixed set of values (the ruleset's): choose one
+            now = field_value(fields[key])
+            chosen = await self.app.push_screen_wait(ChoiceDialog(  # "=" keeps "" an id
+                f"#{e.seq}: new {key.replace('_', ' ')}",
+                [(f"={c}", (c or "none") + ("  (now)" if c == now else "")) for c in choices],
+                help=f"Now: {now or 'none'}",
+                validate=lambda c: self._trial(lambda: make(c[1:]))[2]))
+            if chosen is not None:
+                await self._confirm_and_run(f"Correct #{e.seq}?", lambda: make(chosen[1:]))
+            return
         text = await self.app.push_screen_wait(TextDialog(
             f"#{e.seq}: new {key.replace('_', ' ')}", f"Now: {field_value(fields[key])}",
             value=field_value(fields[key]), validate=self._validator(lambda t: "", make),
