@@ -35,6 +35,7 @@ def test_sigkill_loses_no_acknowledged_command(saves):
         p = ctx.Process(target=_writer, args=(saves, send))
         p.start()
         send.close()
+        recv.poll(30)  # its first command is durable: a loaded machine starts slowly
         time.sleep(rng.uniform(0.005, 0.08))
         os.kill(p.pid, signal.SIGKILL)
         p.join()
@@ -46,7 +47,7 @@ def test_sigkill_loses_no_acknowledged_command(saves):
         recv.close()
     c = Campaign.open(saves, "crash")
     logged = {r[4] for r in c.store.rows()}
-    assert len(acknowledged) > KILLS, "the writer hardly got going"
+    assert len(acknowledged) >= KILLS, "the writer hardly got going"
     missing = [cid for cid in acknowledged if cid not in logged]
     assert not missing
     assert c.state.dungeon.turn > 0
