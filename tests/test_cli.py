@@ -313,3 +313,10 @@ def test_saves_may_come_before_or_after_the_command(capsys, tmp_path, monkeypatc
     # given twice, the one after the command wins, as the GM typed it last
     assert main(["--saves", str(there), "log", "c", "--saves", str(here)]) == 0
     assert not there.exists()
+
+
+def test_turn_count_and_light_carrier_may_be_typed_without_their_flags(capsys, camp):
+    code, out, _ = run(capsys, "do", camp, "light", "torch", "Ana")
+    assert code == 0 and "carried by Ana" in out
+    assert run(capsys, "do", camp, "turn", "2")[0] == 0
+    assert state(capsys)["dungeon"]["turn"] == 2

@@ -18,8 +18,9 @@ ACTIONS = (
            lambda a, c: dun.ChangeDepth(a.level)),
     Action("turn", "advance one or more turns (several stop at an encounter, a light going "
            "out or a rest falling due)",
-           (arg("--count", type=int, default=1), arg("--activity", default="explore")),
-           lambda a, c: dun.AdvanceTurn(a.count, a.activity)),
+           (arg("n", type=int, nargs="?", metavar="N", help="how many turns (or --count)"),
+            arg("--count", type=int, default=1), arg("--activity", default="explore")),
+           lambda a, c: dun.AdvanceTurn(a.n if a.n is not None else a.count, a.activity)),
     Action("rest", "take a rest turn", (), lambda a, c: dun.AdvanceTurn(1, "rest")),
     Action("check", "roll an extra wandering-monster check", (), lambda a, c: dun.RollCheck()),
     Action("fast-travel", "move through explored areas (Dolmenwood)",

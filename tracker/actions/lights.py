@@ -4,8 +4,9 @@ from ..core import lights
 from .spec import Action, arg
 
 ACTIONS = (
-    Action("light", "light a torch, lantern, ...", (arg("kind"), arg("--by", default="")),
-           lambda a, c: lights.LightSource(a.kind, a.by)),
+    Action("light", "KIND [CARRIER]: light a torch, lantern, ... (carried by CARRIER or --by)",
+           (arg("kind"), arg("carrier", nargs="?", default=""), arg("--by", default="")),
+           lambda a, c: lights.LightSource(a.kind, a.carrier or a.by)),
     Action("douse", "put out a light (a lantern keeps its fuel)", (arg("id", type=int),),
            lambda a, c: lights.DouseLight(a.id)),
     Action("relight", "relight a doused light, or refill a spent lantern",
