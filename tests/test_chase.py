@@ -166,6 +166,31 @@ def test_stealth_escape_beats_the_highest_passive_perception(make, die, factors,
     assert (runner(c, "Ana")["status"] == "escaped") is escaped
 
 
+def test_escaping_on_its_own_turn_spends_it_and_the_last_runner_ends_the_round(make):
+    """Playtest: the last runner in the order slipped away on its turn and the
+    round started over, the first runner moving twice in it."""
+    c = urban(make, 1000)
+    c.dispatch(ch.JoinChase("Bo", "quarry", speed=30, at=1000), [1])  # last in the order
+    c.dispatch(ch.TakeTurn(30), [12])  # Ana
+    c.dispatch(ch.TakeTurn(30), [12])  # the thug
+    c.dispatch(ch.TryEscape("Bo"), [20])
+    assert runner(c, "Bo")["status"] == "escaped"
+    assert (js(c)["round"], js(c)["turn"]) == (2, "Ana")
+    assert state_json(c.state, c.seq)["clock"]["seconds"] == 6
+
+
+def test_escaping_mid_round_passes_the_turn_on(make):
+    c = urban(make, 1000)
+    c.dispatch(ch.JoinChase("Cy", "quarry", speed=30, at=1000), [5])
+    c.dispatch(ch.JoinChase("Bo", "quarry", speed=30, at=1000), [1])  # Ana, Thug, Cy, Bo
+    c.dispatch(ch.TryEscape("Ana"), [20])  # on her own turn, first in the order
+    assert (js(c)["round"], js(c)["turn"]) == (1, "Thug")
+    c.dispatch(ch.TakeTurn(30), [12])  # the thug
+    c.dispatch(ch.TakeTurn(30), [12])  # Cy
+    c.dispatch(ch.LeaveChase("Bo"))  # the last runner gives up on its turn
+    assert (js(c)["round"], js(c)["turn"]) == (2, "Thug")
+
+
 def test_escape_refusals(make):
     c = urban(make)
     with pytest.raises(Refused, match="only a quarry"):

@@ -409,13 +409,27 @@ def evolve_turn(state: State, ev: TurnTaken) -> State:
         state = _party_exhaustion(state, r.name)
     runners, state = _afflict(state, ev, runners)
     runners = _catch(state, runners, r, r.position + ev.feet)
-    after = replace(state, chase=replace(ch, runners=runners))
-    nxt = _next_after(after, runners, r.name)
+    return _turn_done(replace(state, chase=replace(ch, runners=runners)), r.name)
+
+
+def _turn_done(state: State, name: str) -> State:
+    """``name``'s turn is over: the next runner still running acts, or, when
+    none follows, the round ends and its seconds pass on the one clock."""
+    ch = state.chase
+    nxt = _next_after(state, ch.runners, name)
     if nxt is not None:
-        return replace(after, chase=replace(after.chase, turn=nxt.name))
-    # the last runner has acted: the round ends and its seconds pass on the one clock
-    chase = replace(after.chase, turn="", round=ch.round + 1)
-    return pass_time(after, rules.time.round_seconds, burning=True, chase=chase)
+        return replace(state, chase=replace(ch, turn=nxt.name))
+    chase = replace(ch, turn="", round=ch.round + 1)
+    return pass_time(state, state.rules.time.round_seconds, burning=True, chase=chase)
+
+
+def _out_of_the_running(state: State, name: str, status: str) -> State:
+    """``name`` escapes or gives up; on its own turn that spends the turn (the
+    last runner's ends the round, it does not start it over)."""
+    r = current(state)
+    ch = state.chase
+    state = replace(state, chase=replace(ch, runners=_with_runner(ch, name, status=status)))
+    return _turn_done(state, name) if r is not None and r.name == name else state
 
 
 def _party_exhaustion(state: State, name: str) -> State:
@@ -483,12 +497,7 @@ def escaped(state: State, ev: EscapeRolled) -> bool:
 @evolves(EscapeRolled)
 def evolve_escape(state: State, ev: EscapeRolled) -> State:
     q = _named(state, ev.name)
-    if not escaped(state, ev):
-        return state
-    ch = state.chase
-    runners = _with_runner(ch, q.name, status=ESCAPED)
-    turn = ch.turn if ch.turn != q.name else ""
-    return replace(state, chase=replace(ch, runners=runners, turn=turn))
+    return _out_of_the_running(state, q.name, ESCAPED) if escaped(state, ev) else state
 
 
 @evolves(SideSwapped)
@@ -501,14 +510,7 @@ def evolve_swapped(state: State, ev: SideSwapped) -> State:
 
 @evolves(RunnerLeft)
 def evolve_left(state: State, ev: RunnerLeft) -> State:
-    r = _named(state, ev.name)
-    ch = state.chase
-    turn = ch.turn
-    if turn == r.name:  # its turn passes to the next runner
-        nxt = _next_after(state, ch.runners, r.name)
-        turn = nxt.name if nxt else ""
-    return replace(state, chase=replace(ch, runners=_with_runner(ch, r.name, status=GAVE_UP),
-                                        turn=turn))
+    return _out_of_the_running(state, _named(state, ev.name).name, GAVE_UP)
 
 
 @evolves(ChaseEnded)
