@@ -266,7 +266,8 @@ def decide_turn(state: State, cmd: TakeTurn, dice) -> list[Event]:
     comp = dicemod.roll(table.die, dice, f"{r.name}: complication")
     save = None
     if cmd.dash and r.dashes >= free_dashes(state, r):
-        save = dicemod.roll(f"1d20{r.con:+d}" if r.con else "1d20", dice,
+        con = save_bonus(state, r, "Con") or 0
+        save = dicemod.roll(f"1d20{con:+d}" if con else "1d20", dice,
                             f"{r.name}: DC {ch.dash_dc} {ch.dash_save} save (dash "
                             f"{r.dashes + 1}, {free_dashes(state, r)} free)")
     turn = TurnTaken(r.name, feet, cmd.dash, state.chase.setting, comp, save)

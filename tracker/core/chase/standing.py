@@ -121,15 +121,16 @@ def complication_row(rules, setting: str, roll: Roll) -> Complication | None:
 
 
 def save_bonus(state: State, r: Runner, save: str) -> int | None:
-    """The runner's best modifier among the abilities a save names ("Str or
-    Dex"), where the tracker knows it: a party member's scores, anyone's Con."""
-    named = [w for w in save.replace(",", " ").split() if w.lower() in ABILITIES]
+    """The runner's best saving throw among the abilities a save names ("Str or
+    Dex"), where the tracker knows it: a party member's own saves (proficiency
+    and exhaustion in, as its sheet shows them), anyone's Con less exhaustion."""
+    named = [w.lower() for w in save.replace(",", " ").split() if w.lower() in ABILITIES]
     c = party.find(state, r.name) if r.member else None
-    p = state.rules.party
-    known = [sheet.modifier(p, c.abilities[w.lower()]) for w in named
-             if c is not None and p is not None and w.lower() in c.abilities]
-    if not known and "Con" in named:
-        known = [r.con]
+    own = sheet.saves(state.rules, c) if c is not None else {}
+    known = [own[w] for w in named if w in own]
+    if not known and "con" in named:
+        p = state.rules.party
+        known = [r.con - (p.exhaustion_d20 * exhaustion(state, r) if p else 0)]
     return max(known, default=None)
 
 
