@@ -470,6 +470,21 @@ def test_a_party_members_saves_are_its_saving_throws_with_proficiency_and_exhaus
     assert out.envelopes[0].event.save.expr == "1d20+3"
 
 
+def test_exhaustion_weighs_on_initiative_and_the_stealth_to_escape(make):
+    """Both are d20 tests: -2 a level of exhaustion, as on the saves."""
+    c = make("dnd-2024")
+    c.dispatch(AddCharacter("Ana", "rogue", 1, ROGUE))  # Dex +3
+    c.dispatch(SetExhaustion("Ana", 1))
+    c.dispatch(ch.StartChase("urban", 40))
+    c.dispatch(ch.JoinChase("Ana"), [10])
+    assert runner(c, "Ana")["initiative"] == 11  # 10 + 3 - 2
+    c.dispatch(ch.JoinChase("Thug", "pursuer", speed=30, perception=12), [1])
+    c.dispatch(ch.TryEscape("Ana"), [10])  # 10 + 3 - 2 = 11: not above 12
+    assert runner(c, "Ana")["status"] == "in"
+    c.dispatch(ch.TryEscape("Ana"), [12])
+    assert runner(c, "Ana")["status"] == "escaped"
+
+
 def test_a_made_save_leaves_the_runner_unharmed(make):
     c = urban(make)
     hp = c.state.party[0].hp

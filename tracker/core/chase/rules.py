@@ -27,8 +27,8 @@ from ..state import State
 from ..timeflow import pass_time
 from .model import CAUGHT, ESCAPED, GAVE_UP, OUTCOMES, PURSUER, QUARRY, SIDES, Chase, Runner
 from .standing import (afflicted, brief, complication_row, complication_text, current,  # noqa: F401
-                       escape_die, escape_target, exhaustion, find, free_dashes, gap,
-                       lead_pursuer, over, pursuers_of, quarry_of, running, save_bonus,
+                       d20_penalty, escape_die, escape_target, exhaustion, find, free_dashes,
+                       gap, lead_pursuer, over, pursuers_of, quarry_of, running, save_bonus,
                        save_missed, speed, status)
 
 Distance = Annotated[int, Meta(ge=0, le=1_000_000)]  # feet
@@ -235,7 +235,8 @@ def decide_join(state: State, cmd: JoinChase, dice) -> list[Event]:
         p = state.rules.party
         dex = sheet.modifier(p, c.abilities.get("dex", 10)) if p and c.abilities else 0
         con = sheet.modifier(p, c.abilities.get("con", 10)) if p and c.abilities else 0
-        return [RunnerJoined(c.name, cmd.side, True, roll, dex, at, con=con, stealth=dex,
+        tired = sheet.d20_penalty(state.rules, c)  # initiative is a d20 test (as is Stealth)
+        return [RunnerJoined(c.name, cmd.side, True, roll, dex - tired, at, con=con, stealth=dex,
                              perception=sheet.passive_perception(state.rules, c) or 10,
                              target=cmd.target)]
     if cmd.speed is None:
@@ -492,7 +493,7 @@ def escaped(state: State, ev: EscapeRolled) -> bool:
     """Stealth total greater than the highest passive Perception among its pursuers."""
     q = find(state.chase, ev.name)
     target = escape_target(state, q) if q is not None else None
-    return target is not None and ev.roll.total + q.stealth > target
+    return target is not None and ev.roll.total + q.stealth - d20_penalty(state, q) > target
 
 
 @evolves(EscapeRolled)

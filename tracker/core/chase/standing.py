@@ -24,6 +24,12 @@ def exhaustion(state: State, r: Runner) -> int:
     return c.exhaustion if c is not None else r.exhaustion
 
 
+def d20_penalty(state: State, r: Runner) -> int:
+    """What the runner's exhaustion takes from its d20 tests (saves, Stealth)."""
+    p = state.rules.party
+    return p.exhaustion_d20 * exhaustion(state, r) if p else 0
+
+
 def speed(state: State, r: Runner) -> int:
     """Feet a round, exhaustion taken off (the party's rule)."""
     c = party.find(state, r.name) if r.member else None
@@ -129,8 +135,7 @@ def save_bonus(state: State, r: Runner, save: str) -> int | None:
     own = sheet.saves(state.rules, c) if c is not None else {}
     known = [own[w] for w in named if w in own]
     if not known and "con" in named:
-        p = state.rules.party
-        known = [r.con - (p.exhaustion_d20 * exhaustion(state, r) if p else 0)]
+        known = [r.con - d20_penalty(state, r)]
     return max(known, default=None)
 
 
