@@ -333,3 +333,32 @@ def test_stocking_up_during_a_session_is_not_use(make):
     r = recap.build("c", list(c.store.read()), c.timeline.state_at)
     from tracker.core.supplies.views import SuppliesTally
     assert list(r.of(SuppliesTally).supplies_used.values()) == [3]
+
+
+def test_the_recap_leaves_out_what_a_rewind_took_back(make):
+    """Playtest: rewound from session 2 into session 1, the recap of session 1
+    still counted the turns the rewind took back and ran to their time; undoing
+    the rewind brings them back."""
+    from tracker import recap
+    from tracker.core.campaign import EndSession, StartSession
+    from tracker.core.corrections import Rewind
+    from tracker.core.dungeon.views import DungeonTally
+    c = make()
+    c.dispatch(StartSession())
+    c.dispatch(EnterDungeon("Crypt"))
+    c.dispatch(AdvanceTurn())
+    keep = c.seq
+    c.dispatch(AdvanceTurn(count=3), dice_values=[6, 6])  # two quiet checks
+    c.dispatch(EndSession())
+    c.dispatch(StartSession())
+    c.dispatch(Rewind(keep))
+
+    def session_1():
+        r = recap.build("c", list(c.store.read()), c.timeline.state_at, [1])
+        return sum(r.of(DungeonTally).turns.values()), r.of(DungeonTally).checks, r.end
+
+    assert session_1() == (1, 0, "Day 1, 08:10")
+    r = recap.build("c", list(c.store.read()), c.timeline.state_at)  # the last session played
+    assert r.sessions == [1]
+    c.undo()
+    assert session_1() == (4, 2, "Day 1, 08:40")

@@ -270,6 +270,25 @@ def test_dnd_extended_travel_saves_land_exhaustion_on_the_party(make):
     assert any("Exhaustion from extended travel" in a.text for a in out.alerts)
 
 
+def test_dnd_exhaustion_from_one_hours_save_weighs_on_the_next_hours(make):
+    """Playtest: a traveller who failed hour 9's save rolled hour 10's without
+    the level of exhaustion it had just gained (-2 on every d20 test)."""
+    c = road(make, "dnd-2024", "grassland", "road")
+    out = day(c, 1, 20, 8, 20, hours=10)  # Ana fails hour 9; 8+4 meets DC 12, 8+4-2 not
+    assert [m for _, _, m in out.envelopes[0].event.saves] == [4, 1, 2, 1]
+    assert [ch.exhaustion for ch in c.state.party] == [2, 0]
+    assert "Ana Constitution save 1d20=[8] typed+2 vs DC 12 FAILED" in last_line(c)
+    c.dispatch(c.amend_command(out.envelopes[0].seq, [20, 20, 8, 20]))  # she made hour 9's
+    assert "Ana Constitution save 1d20=[8] typed+4 vs DC 12 passed" in last_line(c)
+
+
+def last_line(c, area="travel"):
+    """The last log line of ``area`` (a correction stands in for the day it corrects)."""
+    from tracker.history import entries
+    return [e.text for e in entries(list(c.store.read()), c.timeline)
+            if e.area in (area, "history")][-1]
+
+
 def test_dnd_stage_then_camp(make):
     c = road(make, "dnd-2024", "grassland", "road")
     day(c, hours=3, camp=False)

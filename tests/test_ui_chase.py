@@ -61,7 +61,7 @@ def _complicated(saves) -> None:
     c.dispatch(ch.StartChase("urban", 60))
     c.dispatch(ch.JoinChase("Ana"), [14])
     c.dispatch(ch.JoinChase("Thug", "pursuer", 30, 1, 0, 12), [18])
-    c.dispatch(ch.TakeTurn(None), [5, 4, 3, 2])  # Dex +3: 4+3 < DC 15, 2d4 = 5
+    c.dispatch(ch.TakeTurn(None), [5, 4, 3, 2])  # Dex save +5: 4+5 < DC 15, 2d4 = 5
     c.close()
 
 

@@ -8,11 +8,11 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from .core import clock
-from .core.corrections import EntryCorrected, cook
+from .core.corrections import EntryCorrected, Rewound, cook
+from .core.engine import Redone, Undone
 from .core.events import Envelope
 from .core.state import State
 from .core.tally import TALLIES, Tally
-from .history import undone_commands
 
 T = TypeVar("T", bound=Tally)
 
@@ -37,13 +37,37 @@ class Recap:
         raise LookupError(f"no {kind.__name__} in this recap")
 
 
+def _standing(envs: list[Envelope]) -> list[Envelope]:
+    """The entries whose effect stands at the end of the log, in order: not
+    undone, not taken back by a rewind. As the engine folds them, an undo returns
+    to the entries standing before its command, a redo or a rewind to those
+    standing right after an entry."""
+    head_after: dict[int, int] = {}  # seq -> the last entry standing right after it
+    behind: dict[int, int] = {}  # a standing entry -> the one standing before it
+    head = 0
+    for env in envs:
+        ev = env.event
+        if isinstance(ev, Undone):
+            head = head_after.get(ev.first_seq - 1, 0)
+        elif isinstance(ev, (Redone, Rewound)):
+            head = head_after.get(ev.last_seq if isinstance(ev, Redone) else ev.to_seq, 0)
+        else:
+            behind[env.seq], head = head, env.seq
+        head_after[env.seq] = head
+    by_seq = {env.seq: env for env in envs}
+    out = []
+    while head:
+        out.append(by_seq[head])
+        head = behind[head]
+    return out[::-1]
+
+
 def _effective(envs: list[Envelope], final: State) -> list[tuple[Envelope, object]]:
-    """(envelope, event as it now stands) for entries not undone."""
-    undone = undone_commands(envs)
+    """(envelope, event as it now stands) for standing entries."""
     corrected = {t for t in final.corrections}
     out = []
     for env in envs:
-        if env.command_id in undone or isinstance(env.event, EntryCorrected):
+        if isinstance(env.event, EntryCorrected):
             continue
         if env.seq in corrected:
             out += [(env, cook(r)) for r in final.corrections[env.seq]]
@@ -55,13 +79,17 @@ def _effective(envs: list[Envelope], final: State) -> list[tuple[Envelope, objec
 def build(name: str, envs: list[Envelope], state_at, sessions: list[int] | None = None) -> Recap:
     """Recap of ``sessions`` (default: the last session played) from the whole log."""
     final = state_at(envs[-1].seq)
-    played = sorted({e.session for e in envs if e.session > 0})
+    standing = _standing(envs)
+    played = sorted({e.session for e in standing if e.session > 0})
     if sessions is None:
         sessions = played[-1:] or [0]
     wanted = set(sessions)
-    inside = [e for e in envs if e.session in wanted]
+    inside = [e for e in standing if e.session in wanted]
     if not inside:
-        raise ValueError(f"no entries in session {', '.join(map(str, sessions))}")
+        which = ', '.join(map(str, sessions))
+        if any(e.session in wanted for e in envs):
+            raise ValueError(f"nothing in session {which} stands: undone or rewound")
+        raise ValueError(f"no entries in session {which}")
     before = state_at(inside[0].seq - 1) or state_at(inside[0].seq)
     after = state_at(inside[-1].seq)
     rules = after.rules

@@ -27,8 +27,8 @@ from ..state import State
 from ..timeflow import pass_time
 from .model import CAUGHT, ESCAPED, GAVE_UP, OUTCOMES, PURSUER, QUARRY, SIDES, Chase, Runner
 from .standing import (afflicted, brief, complication_row, complication_text, current,  # noqa: F401
-                       escape_die, escape_target, exhaustion, find, free_dashes, gap,
-                       lead_pursuer, over, pursuers_of, quarry_of, running, save_bonus,
+                       d20_penalty, escape_die, escape_target, exhaustion, find, free_dashes,
+                       gap, lead_pursuer, over, pursuers_of, quarry_of, running, save_bonus,
                        save_missed, speed, status)
 
 Distance = Annotated[int, Meta(ge=0, le=1_000_000)]  # feet
@@ -235,7 +235,8 @@ def decide_join(state: State, cmd: JoinChase, dice) -> list[Event]:
         p = state.rules.party
         dex = sheet.modifier(p, c.abilities.get("dex", 10)) if p and c.abilities else 0
         con = sheet.modifier(p, c.abilities.get("con", 10)) if p and c.abilities else 0
-        return [RunnerJoined(c.name, cmd.side, True, roll, dex, at, con=con, stealth=dex,
+        tired = sheet.d20_penalty(state.rules, c)  # initiative is a d20 test (as is Stealth)
+        return [RunnerJoined(c.name, cmd.side, True, roll, dex - tired, at, con=con, stealth=dex,
                              perception=sheet.passive_perception(state.rules, c) or 10,
                              target=cmd.target)]
     if cmd.speed is None:
@@ -266,7 +267,8 @@ def decide_turn(state: State, cmd: TakeTurn, dice) -> list[Event]:
     comp = dicemod.roll(table.die, dice, f"{r.name}: complication")
     save = None
     if cmd.dash and r.dashes >= free_dashes(state, r):
-        save = dicemod.roll(f"1d20{r.con:+d}" if r.con else "1d20", dice,
+        con = save_bonus(state, r, "Con") or 0
+        save = dicemod.roll(f"1d20{con:+d}" if con else "1d20", dice,
                             f"{r.name}: DC {ch.dash_dc} {ch.dash_save} save (dash "
                             f"{r.dashes + 1}, {free_dashes(state, r)} free)")
     turn = TurnTaken(r.name, feet, cmd.dash, state.chase.setting, comp, save)
@@ -409,13 +411,27 @@ def evolve_turn(state: State, ev: TurnTaken) -> State:
         state = _party_exhaustion(state, r.name)
     runners, state = _afflict(state, ev, runners)
     runners = _catch(state, runners, r, r.position + ev.feet)
-    after = replace(state, chase=replace(ch, runners=runners))
-    nxt = _next_after(after, runners, r.name)
+    return _turn_done(replace(state, chase=replace(ch, runners=runners)), r.name)
+
+
+def _turn_done(state: State, name: str) -> State:
+    """``name``'s turn is over: the next runner still running acts, or, when
+    none follows, the round ends and its seconds pass on the one clock."""
+    ch = state.chase
+    nxt = _next_after(state, ch.runners, name)
     if nxt is not None:
-        return replace(after, chase=replace(after.chase, turn=nxt.name))
-    # the last runner has acted: the round ends and its seconds pass on the one clock
-    chase = replace(after.chase, turn="", round=ch.round + 1)
-    return pass_time(after, rules.time.round_seconds, burning=True, chase=chase)
+        return replace(state, chase=replace(ch, turn=nxt.name))
+    chase = replace(ch, turn="", round=ch.round + 1)
+    return pass_time(state, state.rules.time.round_seconds, burning=True, chase=chase)
+
+
+def _out_of_the_running(state: State, name: str, status: str) -> State:
+    """``name`` escapes or gives up; on its own turn that spends the turn (the
+    last runner's ends the round, it does not start it over)."""
+    r = current(state)
+    ch = state.chase
+    state = replace(state, chase=replace(ch, runners=_with_runner(ch, name, status=status)))
+    return _turn_done(state, name) if r is not None and r.name == name else state
 
 
 def _party_exhaustion(state: State, name: str) -> State:
@@ -477,18 +493,13 @@ def escaped(state: State, ev: EscapeRolled) -> bool:
     """Stealth total greater than the highest passive Perception among its pursuers."""
     q = find(state.chase, ev.name)
     target = escape_target(state, q) if q is not None else None
-    return target is not None and ev.roll.total + q.stealth > target
+    return target is not None and ev.roll.total + q.stealth - d20_penalty(state, q) > target
 
 
 @evolves(EscapeRolled)
 def evolve_escape(state: State, ev: EscapeRolled) -> State:
     q = _named(state, ev.name)
-    if not escaped(state, ev):
-        return state
-    ch = state.chase
-    runners = _with_runner(ch, q.name, status=ESCAPED)
-    turn = ch.turn if ch.turn != q.name else ""
-    return replace(state, chase=replace(ch, runners=runners, turn=turn))
+    return _out_of_the_running(state, q.name, ESCAPED) if escaped(state, ev) else state
 
 
 @evolves(SideSwapped)
@@ -501,14 +512,7 @@ def evolve_swapped(state: State, ev: SideSwapped) -> State:
 
 @evolves(RunnerLeft)
 def evolve_left(state: State, ev: RunnerLeft) -> State:
-    r = _named(state, ev.name)
-    ch = state.chase
-    turn = ch.turn
-    if turn == r.name:  # its turn passes to the next runner
-        nxt = _next_after(state, ch.runners, r.name)
-        turn = nxt.name if nxt else ""
-    return replace(state, chase=replace(ch, runners=_with_runner(ch, r.name, status=GAVE_UP),
-                                        turn=turn))
+    return _out_of_the_running(state, _named(state, ev.name).name, GAVE_UP)
 
 
 @evolves(ChaseEnded)

@@ -24,6 +24,12 @@ def exhaustion(state: State, r: Runner) -> int:
     return c.exhaustion if c is not None else r.exhaustion
 
 
+def d20_penalty(state: State, r: Runner) -> int:
+    """What the runner's exhaustion takes from its d20 tests (saves, Stealth)."""
+    p = state.rules.party
+    return p.exhaustion_d20 * exhaustion(state, r) if p else 0
+
+
 def speed(state: State, r: Runner) -> int:
     """Feet a round, exhaustion taken off (the party's rule)."""
     c = party.find(state, r.name) if r.member else None
@@ -121,15 +127,15 @@ def complication_row(rules, setting: str, roll: Roll) -> Complication | None:
 
 
 def save_bonus(state: State, r: Runner, save: str) -> int | None:
-    """The runner's best modifier among the abilities a save names ("Str or
-    Dex"), where the tracker knows it: a party member's scores, anyone's Con."""
-    named = [w for w in save.replace(",", " ").split() if w.lower() in ABILITIES]
+    """The runner's best saving throw among the abilities a save names ("Str or
+    Dex"), where the tracker knows it: a party member's own saves (proficiency
+    and exhaustion in, as its sheet shows them), anyone's Con less exhaustion."""
+    named = [w.lower() for w in save.replace(",", " ").split() if w.lower() in ABILITIES]
     c = party.find(state, r.name) if r.member else None
-    p = state.rules.party
-    known = [sheet.modifier(p, c.abilities[w.lower()]) for w in named
-             if c is not None and p is not None and w.lower() in c.abilities]
-    if not known and "Con" in named:
-        known = [r.con]
+    own = sheet.saves(state.rules, c) if c is not None else {}
+    known = [own[w] for w in named if w in own]
+    if not known and "con" in named:
+        known = [r.con - d20_penalty(state, r)]
     return max(known, default=None)
 
 

@@ -448,7 +448,7 @@ def decide_day(state: State, cmd: TravelDay, dice) -> Event:
     f.update(roll_sighting(state, t, j.terrain, dice))
     if cmd.forage:
         f.update(_roll_forage(state, t, dice, mode))
-    saves = []
+    saves, dcs = [], []
     if t.extended is not None and pace_model(t):
         for hour in range(int(j.hours_today) + 1, int(j.hours_today) + hours + 1):
             dc = calc.extended_dc(t, hour)
@@ -456,6 +456,8 @@ def decide_day(state: State, cmd: TravelDay, dice) -> Event:
                 for c in living(state):
                     r = dicemod.roll("1d20", dice, f"{c.name}: {t.extended.save} save DC {dc}")
                     saves.append((c.name, r, _save_mod(state, c, t.extended.save)))
+                    dcs.append(dc)
+        saves = _tired(saves, dcs, _d20_step(state))
     if pace:
         f["pace"] = pace
     else:
@@ -505,9 +507,29 @@ def reroll_day(state: State, ev: Travelled, dice) -> Travelled:
                 f["food"] = again(ev.food, fo.food, dice, "food found (lb)")
             if fo.water:
                 f["water"] = again(ev.water, fo.water, dice, "water found (gallons)")
-    f["saves"] = tuple((n, again(r, r.expr, dice, f"{n}: save"), m)
-                       for n, r, m in ev.saves)
+    dcs, step = save_dcs(t, ev), _d20_step(state)
+    rested = _tired(ev.saves, dcs, -step)  # the modifiers as they were before the stage
+    f["saves"] = _tired([(n, again(r, r.expr, dice, f"{n}: save"), m) for n, r, m in rested],
+                        dcs, step)
     return replace(ev, **f)
+
+
+def _d20_step(state: State) -> int:
+    """What a level of exhaustion takes from a d20 test."""
+    return state.rules.party.exhaustion_d20 if state.rules.party else 0
+
+
+def _tired(saves, dcs: list[int], step: int) -> tuple:
+    """Extended-travel saves in rolled order, each modifier less ``step`` for
+    every save its traveller failed earlier in the stage: that hour's level of
+    exhaustion lands before the next hour's save. A negative ``step`` takes the
+    recorded modifiers back to the ones the stage began with."""
+    out, failed = [], {}
+    for (name, r, mod), dc in zip(saves, dcs):
+        now = mod - step * failed.get(name, 0)
+        out.append((name, r, now))
+        failed[name] = failed.get(name, 0) + (r.total + (mod if step < 0 else now) < dc)
+    return tuple(out)
 
 
 def _save_mod(state: State, c, save: str) -> int:
