@@ -386,3 +386,59 @@ async def test_housing_refugees_from_the_palette(saves):
     assert reopened.state == state
     assert [(e.facility, e.leave) for e in housed] == [(1, False), (0, True)]
     reopened.close()
+
+
+# --- moving defenders between Barracks ------------------------------------------------------
+
+
+def build_two_barracks(saves: Path, name: str) -> Campaign:
+    """Aria (level 9): Barrack #3 houses 4 defenders, Barrack #4 is full (12)."""
+    c = Campaign.create(saves, name, "dnd-2024", 7)
+    c.dispatch(camp.StartSession())
+    c.dispatch(party.AddCharacter("Aria", "fighter", 9, STATS))
+    c.dispatch(bas.NewBastion("Aria", "Greywatch"))
+    for kind in ("barrack", "barrack"):
+        c.dispatch(bas.AddFacility("Aria", kind))
+    c.dispatch(bas.Downtime(21))
+    c.dispatch(bas.RunTurn("Aria", ((3, "recruit", 0), (4, "recruit", 0))))
+    for _ in range(2):
+        c.dispatch(bas.RunTurn("Aria", ((4, "recruit", 0),)))
+    return c
+
+
+def _error(app) -> str:
+    return str(app.screen.query_one("#dialog-error").render())
+
+
+async def test_moving_defenders_between_barracks_from_the_palette(saves):
+    """No room in the full Barrack: refused in place; then eight of the full
+    one's twelve move out, a count too big refused in place first."""
+    build_two_barracks(saves, "move").close()
+    app = TrackerApp(saves, "move")
+    async with app.run_test(size=SIZE) as pilot:
+        await _to_bastion_screen(pilot)
+        await _palette(pilot, "move defenders")
+        await pilot.press("enter")  # out of #3 (4 of 12 housed)
+        await _pause(pilot)
+        await pilot.press("enter")  # into #4: full
+        await _pause(pilot)
+        assert "Barrack #4 has room for 0 more (12 of 12 housed)" in _error(app)
+        await pilot.press("escape")
+        await _settle(pilot)
+        await _palette(pilot, "move defenders")
+        await pilot.press("down", "enter")  # out of #4
+        await _pause(pilot)
+        await pilot.press("enter")  # into #3
+        await _pause(pilot)
+        await pilot.press("enter")  # the unnamed
+        await _pause(pilot)
+        await pilot.press("backspace", "9", "enter")
+        await _pause(pilot)
+        assert "Barrack #3 has room for 8 more" in _error(app)
+        await pilot.press("backspace", "8", "enter")
+        await _settle(pilot)
+        assert [f.housed for f in bas.specials(app.state.bastions.all[0])] == [12, 4]
+        state = app.state
+    reopened, moved = _log(saves, "move", bas.DefendersMoved)
+    assert reopened.state == state and [(e.source, e.to, e.count) for e in moved] == [(4, 3, 8)]
+    reopened.close()

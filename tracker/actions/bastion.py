@@ -71,6 +71,11 @@ ACTIONS = (
            "(--home; 0: needs no housing)",
            (arg("owner"), arg("defender"), arg("--home", type=int, default=0)),
            lambda a, c: bas.NameDefender(a.owner, a.defender, a.home)),
+    Action("defender-move", "move defenders from Barrack #FROM to Barrack #TO (--count N "
+           "unnamed, or --name one named), within its room",
+           (arg("owner"), arg("source", type=int, metavar="FROM"), arg("to", type=int),
+            arg("--count", type=int, default=1), arg("--name", dest="defender", default="")),
+           lambda a, c: bas.MoveDefenders(a.owner, a.source, a.to, a.count, a.defender)),
     Action("defender-strike", "take a named defender off the roster (fallen)",
            (arg("owner"), arg("defender")),
            lambda a, c: bas.StrikeDefender(a.owner, a.defender)),

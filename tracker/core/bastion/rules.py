@@ -35,6 +35,7 @@ Gold = Annotated[int, Meta(ge=-10_000_000, le=10_000_000)]
 Why = Annotated[str, Meta(max_length=200)]
 Pick = Annotated[int, Meta(ge=1, le=2)]
 Partner = Annotated[str, Meta(max_length=40)]  # "" when none is named
+DefenderRef = Annotated[str, Meta(max_length=40)]  # "": unnamed defenders
 MAX_REROLLS = 20  # an Extraordinary Opportunity rerolled again and again
 
 
@@ -92,6 +93,17 @@ class StrikeDefender(Command, frozen=True):
 
     owner: str
     name: str
+
+
+class MoveDefenders(Command, frozen=True):
+    """``count`` unnamed defenders (or the one ``name``d) moved from Barrack
+    #``source`` to Barrack #``to``: the GM's rearranging, within the room."""
+
+    owner: str
+    source: int
+    to: int
+    count: int = 1
+    name: str = ""
 
 
 class BuildBasic(Command, frozen=True):
@@ -202,6 +214,15 @@ class DefenderNamed(Event, frozen=True):
 class DefenderStruck(Event, frozen=True):
     owner: CharacterName
     name: CharacterName
+
+
+@event("defenders_moved", area="bastion")
+class DefendersMoved(Event, frozen=True):
+    owner: CharacterName
+    source: Id
+    to: Id
+    count: Count = 1
+    name: DefenderRef = ""
 
 
 @event("refugees_housed", area="bastion")
@@ -554,6 +575,18 @@ def decide_strike_defender(state: State, cmd: StrikeDefender, dice) -> list[Even
     b = bastion_of(state, cmd.owner)
     d = named(b, cmd.name)
     return [DefenderStruck(b.owner, d.name)]
+
+
+@decides(MoveDefenders)
+def decide_move_defenders(state: State, cmd: MoveDefenders, dice) -> list[Event]:
+    b = bastion_of(state, cmd.owner)
+    if not (1 <= cmd.source <= 1_000_000 and 1 <= cmd.to <= 1_000_000):
+        raise Refused("name both Barracks by their numbers")
+    if cmd.name.strip():
+        return [DefendersMoved(b.owner, cmd.source, cmd.to, 1, named(b, cmd.name).name)]
+    if not 1 <= cmd.count <= 10_000:
+        raise Refused("move 1 to 10,000 defenders")
+    return [DefendersMoved(b.owner, cmd.source, cmd.to, cmd.count)]
 
 
 def named(b: Bastion, name: str) -> Defender:
@@ -1217,13 +1250,51 @@ def evolve_defender_named(state: State, ev: DefenderNamed) -> State:
     if any(d.name.casefold() == ev.name.casefold() for d in b.roster):
         raise Refused(f"{ev.name} is on the roster already")
     if ev.home:
-        f = facility(b, ev.home)
-        room = houses(state.rules, f)
-        if not room:
-            raise Refused(f"{facility_name(state.rules, f)} houses no defenders")
-        if housed_in(b, ev.home) >= room:
-            raise Refused(f"{facility_name(state.rules, f)} is full ({room} housed)")
+        f = _barrack(state.rules, b, ev.home)
+        if housed_in(b, ev.home) >= f.housed:  # its room is not who lives there
+            raise Refused(f"{facility_name(state.rules, f)} #{f.id} houses {f.housed} "
+                          f"defender(s) and all {housed_in(b, ev.home)} have names: name them "
+                          "elsewhere, or move defenders in first")
     return _put(state, replace(b, roster=b.roster + (Defender(ev.name, ev.home),)))
+
+
+def _barrack(rules, b: Bastion, fid: int) -> Facility:
+    """Facility #``fid``, refused unless it houses defenders."""
+    f = facility(b, fid)
+    if not houses(rules, f):
+        raise Refused(f"{facility_name(rules, f)} #{f.id} houses no defenders")
+    return f
+
+
+@evolves(DefendersMoved)
+def evolve_defenders_moved(state: State, ev: DefendersMoved) -> State:
+    b = _owned(state, ev.owner)
+    rules = state.rules
+    src, dst = _barrack(rules, b, ev.source), _barrack(rules, b, ev.to)
+    if src.id == dst.id:
+        raise Refused(f"they live in #{src.id} already")
+    if not ready(dst, state.clock):
+        raise Refused(f"{facility_name(rules, dst)} #{dst.id} is still being built")
+    where = f"{facility_name(rules, src)} #{src.id}"
+    if ev.name:
+        d = named(b, ev.name)
+        if d.home != src.id:
+            raise Refused(f"{d.name} lives in #{d.home}, not #{src.id}")
+    elif ev.count > src.housed:
+        raise Refused(f"{where} houses {src.housed} defender(s)")
+    elif ev.count > (unnamed := max(0, src.housed - housed_in(b, src.id))):
+        raise Refused(f"only {unnamed} of {where}'s {src.housed} defenders has no name: "
+                      "move the named by name")
+    room = houses(rules, dst) - dst.housed
+    if ev.count > room:
+        raise Refused(f"{facility_name(rules, dst)} #{dst.id} has room for {room} more "
+                      f"({dst.housed} of {houses(rules, dst)} housed)")
+    b = _replaced(_replaced(b, replace(src, housed=src.housed - ev.count)),
+                  replace(dst, housed=dst.housed + ev.count))
+    if ev.name:
+        b = replace(b, roster=tuple(replace(x, home=dst.id) if x.name == ev.name else x
+                                    for x in b.roster))
+    return _put(state, b)
 
 
 @evolves(DefenderStruck)

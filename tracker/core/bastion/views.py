@@ -12,7 +12,8 @@ from ..view import state_view
 from .rules import (BasicEnlarged, BasicOrdered, BastionFounded, BastionsCombined,
                     BastionTurnRun, Divested,
                     DowntimePassed, FacilityAdded, FacilityEnlarged, FacilitySwapped, GoldMoved,
-                    DefenderNamed, DefenderStruck, RefugeesHoused, WallsOrdered, days_left,
+                    DefenderNamed, DefendersMoved, DefenderStruck, RefugeesHoused, WallsOrdered,
+                    days_left,
                     defenders, facility_name, find, houses, housing, lieutenants, partners,
                     walls_built)
 
@@ -56,6 +57,13 @@ def _describe_enlarged(ev: FacilityEnlarged, rules) -> str:
 def _describe_defender(ev: DefenderNamed, rules) -> str:
     home = f", housed in facility #{ev.home}" if ev.home else ", needing no housing"
     return f"{ev.owner}'s bastion: a defender is named {ev.name}{home}"
+
+
+@describes(DefendersMoved)
+def _describe_moved(ev: DefendersMoved, rules) -> str:
+    who = ev.name if ev.name else f"{ev.count} defender(s)"
+    return f"{ev.owner}'s bastion: {who} move{'s' if ev.name else ''} from facility " \
+        f"#{ev.source} to #{ev.to}"
 
 
 @describes(DefenderStruck)

@@ -207,6 +207,7 @@ class BastionScreen(Asking, Screen):
         ("Name a defender", "Put a name on one of the defenders, and where they live",
          "name_defender"),
         ("Strike a defender", "Take a named defender off the roster", "strike_defender"),
+        ("Move defenders", "From one Barrack to another with room", "move_defenders"),
         ("Combine bastions", "With another owner's: each keeps its own facilities and orders",
          "combine"),
         ("Ledger or turns", "Show the ledger, or the last turns", "ledger"),
@@ -560,6 +561,48 @@ class BastionScreen(Asking, Screen):
         home = await self._choose(f"Where does {name} live?", homes + [("0", "Needs no housing")])
         if home is not None:
             self.app.run_command(bas.NameDefender(b.owner, name, int(home)))
+
+    @work(exit_on_error=False)
+    async def action_move_defenders(self) -> None:
+        b = self._owned()
+        if b is None:
+            return
+        rules = self.state.rules
+        barracks = [f for f in bas.specials(b) if bas.houses(rules, f)]
+        if len(barracks) < 2 or not any(f.housed for f in barracks):
+            self.notify("Moving defenders needs two Barracks and someone living in one.",
+                        severity="warning")
+            return
+
+        def label(f) -> str:
+            return f"#{f.id} {_kind_name(self.state, f)} ({f.housed} of " \
+                f"{bas.houses(rules, f)} housed)"
+        source = await self._choose("Move defenders out of which?",
+                                    [(str(f.id), label(f)) for f in barracks if f.housed])
+        if source is None:
+            return
+        src = int(source)
+        to = await self._choose("Into which?", [(str(f.id), label(f)) for f in barracks
+                                                if f.id != src],
+                                validate=lambda k: refusal(self.app, bas.MoveDefenders(
+                                    b.owner, src, int(k), 1)))
+        if to is None:
+            return
+        dst = int(to)
+        unnamed = bas.facility(b, src).housed - bas.housed_in(b, src)
+        who = await self._choose("Who moves?", ([("", f"Unnamed ({unnamed})")] if unnamed > 0
+                                                else []) + [(d.name, d.name) for d in b.roster
+                                                            if d.home == src])
+        if who is None:
+            return
+        count = "1"
+        if not who:
+            count = await self._ask(f"How many of the {unnamed}?", "", self._check(
+                positive_int, lambda t: bas.MoveDefenders(b.owner, src, dst, int(t))),
+                value="1")
+            if count is None:
+                return
+        self.app.run_command(bas.MoveDefenders(b.owner, src, dst, int(count), who))
 
     @work(exit_on_error=False)
     async def action_strike_defender(self) -> None:
