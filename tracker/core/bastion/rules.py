@@ -23,6 +23,7 @@ from ..events import Event, event
 from ..handlers import Command, decides, evolves
 from ..invariants import invariant
 from ..limits import CharacterName, Count, Id, Key, PlaceName
+from ..campaign.rules import RulesetChanged
 from ..party import rules as party
 from ..state import State
 from ..timeflow import on_time, pass_time
@@ -1162,6 +1163,7 @@ def evolve_founded(state: State, ev: BastionFounded) -> State:
                    for i, space in enumerate(rules.start_basic))
     c = party.find(state, ev.owner)
     b = Bastion(ev.owner, ev.name, next_due=state.clock + turn_seconds(state.rules),
+                period=turn_seconds(state.rules),
                 facilities=basics, next_id=len(basics) + 1,
                 swap_level=c.level if c is not None else rules.from_level)
     return replace(state, bastions=Bastions(state.bastions.all + (b,)))
@@ -1450,11 +1452,29 @@ def _turns_fall_due(state: State, elapsed: int, clock: int, burning: bool,
     for b in bs.all:
         if not b.abandoned and clock >= b.next_due:
             n = (clock - b.next_due) // step + 1
-            b = replace(b, queued=b.queued + n, next_due=b.next_due + n * step)
+            b = replace(b, queued=b.queued + n, next_due=b.next_due + n * step, period=step)
             changed = True
         out.append(b)
     if changed:
         changes["bastions"] = Bastions(tuple(out))
+
+
+@evolves(RulesetChanged, when="bastions.all")
+def evolve_turn_length(state: State, ev: RulesetChanged) -> State:
+    """A house rule changing the turn's length counts the pending turn anew
+    from where it began (a turn every 10 days: the first falls on day 10, not
+    7); one that would already have ended falls due now."""
+    if state.rules.bastion is None:
+        return state
+    step = turn_seconds(state.rules)
+    out = []
+    for b in state.bastions.all:
+        if b.period and b.period != step and not b.abandoned:
+            due = b.next_due - b.period + step
+            n = max(0, (state.clock - due) // step + 1)
+            b = replace(b, next_due=due + n * step, queued=b.queued + n, period=step)
+        out.append(b)
+    return replace(state, bastions=Bastions(tuple(out)))
 
 
 @invariant
