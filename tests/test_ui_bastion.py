@@ -226,6 +226,22 @@ def test_combined_bastion_screen_snapshot(snap_compare, fixed_saves):
                         run_before=run_before)
 
 
+@pytest.mark.parametrize("size", [SIZE, (120, 40)])
+async def test_the_combined_bastions_not_in_the_source_note_is_whole_on_screen(saves, size):
+    """The note wraps to the panel's width instead of running off its edge."""
+    build_pair(saves, "note").close()
+    app = TrackerApp(saves, "note")
+    async with app.run_test(size=size) as pilot:
+        await _to_bastion_screen(pilot)
+        summary = app.screen.query_one("#bastion-summary")
+        lines = str(summary.render()).split("\n")
+        assert max(len(line) for line in lines) <= summary.content_size.width
+        assert summary.content_size.height == len(lines)  # every line shows
+        shown = " ".join(" ".join(lines).split())
+        note = app.state.rules.bastion.combining.unstated
+        assert f"not in the source: {note}" in shown
+
+
 async def _palette(pilot, words: str) -> None:
     """The command palette by keys: ctrl+p, the words, enter."""
     await pilot.press("ctrl+p")

@@ -62,7 +62,7 @@ def _combined(state: State, b: Bastion) -> str:
         + ")" for p in mates) + unstated
 
 
-def _summary(state: State, b: Bastion, index: int, count: int) -> str:
+def _summary(state: State, b: Bastion, index: int, count: int, width: int) -> str:
     rules = state.rules
     waiting = _due(state, b) + (" (t runs one, a all)" if b.queued else "")
     squares, enclosed = bas.walls_built(b, state.clock)
@@ -85,7 +85,7 @@ def _summary(state: State, b: Bastion, index: int, count: int) -> str:
                                                            else " (building)")
                               for f in b.facilities if f.basic)
         + (" · " + ", ".join(flags) if flags else ""),
-    ] + ([combined] if combined else []))
+    ] + ([textwrap.fill(combined, width, subsequent_indent="  ")] if combined else []))
 
 
 def _price_problem(text: str, o, f) -> str:
@@ -264,16 +264,23 @@ class BastionScreen(Asking, Screen):
                                  f"{state.rules.bastion.from_level} or more can found one: n."))
             results.update("")
             return
-        all_ = state.bastions.all
-        text = _summary(state, b, all_.index(b), len(all_))
-        summary.set_class(text.count("\n") > 2, "combined")
-        summary.update(plain(text))
+        self._show_summary()
         for f in bas.specials(b):
             table.add_row(*_facility_row(state, b, f), key=str(f.id))
         for p in bas.partners(state, b):  # each owner keeps their own facilities
             for f in bas.specials(p):
                 table.add_row(*_facility_row(state, p, f, p.owner), key=f"{p.owner}#{f.id}")
         self.call_after_refresh(self._show_results)
+
+    def _show_summary(self) -> None:
+        """The summary, its combined line wrapped to the panel's width (the
+        note of what the source leaves open is long)."""
+        b, summary = self.bastion(), self.query_one("#bastion-summary", Static)
+        if b is None or self.state.rules.bastion is None:
+            return
+        all_ = self.state.bastions.all
+        width = max(20, summary.content_size.width or self.app.size.width - 4)
+        summary.update(plain(_summary(self.state, b, all_.index(b), len(all_), width)))
 
     def _show_results(self) -> None:
         b = self.bastion()
@@ -291,6 +298,7 @@ class BastionScreen(Asking, Screen):
 
     def on_resize(self) -> None:
         if self.app.state is not None:
+            self.call_after_refresh(self._show_summary)
             self.call_after_refresh(self._show_results)
 
     # -- dialogs ---------------------------------------------------------------------
