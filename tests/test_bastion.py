@@ -54,9 +54,9 @@ def rolled(r) -> tuple[str, ...]:
 
 
 def orders(c, *given, dice=None, at=0):
-    """A turn with orders (kind, option, GP); kind "#" is facility #``at``."""
-    c.dispatch(bas.RunTurn("Ana", tuple((at if k == "#" else fid(c, k), o, gp)
-                                        for k, o, gp in given)), dice)
+    """A turn with orders (kind, option, GP[, animals]); kind "#" is facility #``at``."""
+    c.dispatch(bas.RunTurn("Ana", tuple((at if k == "#" else fid(c, k), o, *rest)
+                                        for k, o, *rest in given)), dice)
     return b(c).results[-1]
 
 

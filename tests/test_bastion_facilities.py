@@ -11,6 +11,7 @@ from tracker.cli import main
 from tracker.core import bastion as bas
 from tracker.core.errors import Refused
 from tracker.core.party import AddCharacter, AwardXP, LevelUp
+from tracker.core.view import state_json
 from tracker.core.travel import SetTerrain, TravelDay
 
 from test_bastion import STATS, b, fid, keep, maintain, orders, week
@@ -206,6 +207,66 @@ def test_stable_buys_mounts_and_sells_them_with_its_markup(make, level, markup):
     week(c)
     r = orders(c, ("stable", "sell", 75))
     assert f"Stable: sold 75 GP of goods +{markup}% for {75 * (100 + markup) // 100} GP" in r.lines
+
+
+def _stable(c):
+    return next(f for f in bas.specials(b(c)) if f.kind == "stable")
+
+
+def test_a_stable_comes_with_a_riding_horse_and_two_ponies(make):
+    c = keep(make, level=9, facilities=("stable",))
+    assert _stable(c).animals == ("riding_horse", "pony", "pony")
+    stable = next(f for f in state_json(c.state, 0)["bastions"][0]["facilities"]
+                  if f["kind"] == "stable")
+    assert stable["animals"] == ["Riding Horse", "Pony", "Pony"] and stable["stalls"] == 3
+
+
+def test_a_stable_buys_animals_into_its_stalls_and_sells_them_with_its_markup(make):
+    c = keep(make, level=9, facilities=("stable",), gold=1000)
+    week(c, 3)
+    gold = b(c).treasury
+    r = orders(c, ("stable", "mounts", 0, ("mule",)))  # horse + 2 ponies + mule: 2.5 stalls
+    assert "Stable: bought Mule worth 8 GP" in r.lines and b(c).treasury == gold - 8
+    assert _stable(c).animals == ("riding_horse", "pony", "pony", "mule")
+    assert b(c).ledger[-1].item == "Mule"
+    with pytest.raises(Refused, match="Stable #\\d+ keeps 3 Large animals \\(2 Medium to a "
+                       "stall\\) and has Riding Horse, Pony ×2, Mule: no room for Camel"):
+        orders(c, ("stable", "mounts", 0, ("camel",)))
+    with pytest.raises(Refused, match="Stable #\\d+ keeps no more Camel to sell"):
+        orders(c, ("stable", "sell", 0, ("camel",)))
+    with pytest.raises(Refused, match="no animal 'griffon' \\(one of camel, draft_horse"):
+        orders(c, ("stable", "mounts", 0, ("griffon",)))
+    with pytest.raises(Refused, match="name the animals or give a price, not both"):
+        orders(c, ("stable", "mounts", 30, ("pony",)))
+    gold = b(c).treasury
+    r = orders(c, ("stable", "sell", 0, ("pony", "pony")))
+    assert "Stable: sold Pony ×2 (60 GP) +20% for 72 GP" in r.lines
+    assert _stable(c).animals == ("riding_horse", "mule") and b(c).treasury == gold + 72
+    week(c)
+    orders(c, ("stable", "mounts", 0, ("camel",)))  # room again
+    assert _stable(c).animals == ("riding_horse", "mule", "camel")
+
+
+def test_a_stable_trades_animals_on_the_command_line(saves, capsys):
+    def run(*argv, code=0):
+        assert main(list(argv)) == code, capsys.readouterr()
+        return capsys.readouterr()
+    run("new", "keep", "--ruleset", "dnd-2024")
+    run("do", "keep", "add-character", "Ana", "--class", "fighter", "--level", "9",
+        "--abilities", "15,14,13,12,10,8")
+    run("do", "keep", "bastion-new", "Ana")
+    run("do", "keep", "facility-add", "Ana", "stable")
+    run("do", "keep", "bastion-gold", "Ana", "500")
+    run("do", "keep", "downtime", "14")
+    run("do", "keep", "bastion-turn", "Ana", "--order", "stable:sell:pony+pony")
+    err = run("do", "keep", "bastion-turn", "Ana", "--order",
+              "stable:mounts:warhorse+camel+mule", code=1).err
+    assert "no room for Warhorse, Camel, Mule" in err
+    run("do", "keep", "bastion-turn", "Ana", "--order", "stable:mounts:warhorse")
+    state = json.loads(run("state", "keep", "--json").out)["bastions"][0]
+    stable = next(f for f in state["facilities"] if f["kind"] == "stable")
+    assert stable["animals"] == ["Riding Horse", "Warhorse"]
+    assert "orders #3 mounts (Warhorse)" in run("log", "keep").out
 
 
 # --- refugees and the Armory on a Request for Aid --------------------------------------------

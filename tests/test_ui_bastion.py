@@ -139,6 +139,8 @@ async def test_storehouse_and_stable_trade_by_keys(saves):
         await pilot.pause()
         await pilot.press("down", "enter")  # Stable: mounts
         await pilot.pause()
+        await pilot.press("end", "enter")  # other animals than the list: the GM's price
+        await pilot.pause()
         await pilot.press(*"200", "enter")
         await pilot.pause()
         title = str(app.screen.query_one("#dialog-title").render())
@@ -152,6 +154,48 @@ async def test_storehouse_and_stable_trade_by_keys(saves):
     reopened = Campaign.open(saves, "trade")
     assert reopened.state == state
     assert [f.stock for f in bas.specials(bas.find(reopened.state, "Aria"))] == [600, 200]
+    reopened.close()
+
+
+async def test_a_stable_buys_animals_by_kind_by_keys(saves):
+    """The Stable (a Riding Horse and two Ponies) buys Mules: three do not fit
+    (refused in place), two do; the row shows its animals and stalls."""
+    c = Campaign.create(saves, "mules", "dnd-2024", 7)
+    c.dispatch(camp.StartSession())
+    c.dispatch(party.AddCharacter("Aria", "fighter", 9, STATS))
+    c.dispatch(bas.NewBastion("Aria"))
+    c.dispatch(bas.AddFacility("Aria", "stable"))
+    c.dispatch(bas.MoveGold("Aria", 100))
+    c.dispatch(bas.Downtime(7))
+    c.close()
+    app = TrackerApp(saves, "mules")
+    async with app.run_test(size=SIZE) as pilot:
+        await _to_bastion_screen(pilot)
+        row = app.screen.query_one("#bastion-facilities").get_row_at(0)
+        assert row[-1] == "idle, Riding Horse, Pony ×2 (2/3 stalls)"
+        await pilot.press("t")
+        await _pause(pilot)
+        await pilot.press("enter")  # give orders
+        await _pause(pilot)
+        await pilot.press("down", "enter")  # Stable: mounts
+        await _pause(pilot)
+        await pilot.press("down", "down", "down", "enter")  # Mules (camel, draft horse, mastiff, mule)
+        await _pause(pilot)
+        await pilot.press("backspace", "3", "enter")
+        await _pause(pilot)
+        assert "no room for Mule ×3" in _error(app)
+        await pilot.press("backspace", "2", "enter")
+        await _pause(pilot)
+        assert "1 order(s), 16 GP" in str(app.screen.query_one("#dialog-title").render())
+        await pilot.press("enter")  # run the turn
+        await _settle(pilot)
+        stable = bas.specials(bas.find(app.state, "Aria"))[0]
+        assert stable.animals == ("riding_horse", "pony", "pony", "mule", "mule")
+        row = app.screen.query_one("#bastion-facilities").get_row_at(0)
+        assert row[-1] == "idle, Riding Horse, Pony ×2, Mule ×2 (3/3 stalls)"
+        state = app.state
+    reopened = Campaign.open(saves, "mules")
+    assert reopened.state == state
     reopened.close()
 
 

@@ -37,6 +37,7 @@ Why = Annotated[str, Meta(max_length=200)]
 Pick = Annotated[int, Meta(ge=1, le=2)]
 Partner = Annotated[str, Meta(max_length=40)]  # "" when none is named
 DefenderRef = Annotated[str, Meta(max_length=40)]  # "": unnamed defenders
+Herd = Annotated[tuple[Key, ...], Meta(max_length=100)]  # animals one Stable order trades
 MAX_REROLLS = 20  # an Extraordinary Opportunity rerolled again and again
 
 
@@ -147,10 +148,11 @@ class Choices(msgspec.Struct, frozen=True):
 
 class RunTurn(Command, frozen=True):
     """The oldest queued turn of ``owner``: orders (facility id, option id,
-    GM's cost) or Maintain; neither is a turn with no orders."""
+    GM's cost[, animals a Stable trades]) or Maintain; neither is a turn with
+    no orders."""
 
     owner: str
-    orders: tuple[tuple[int, str, int], ...] = ()
+    orders: tuple[tuple, ...] = ()
     maintain: bool = False
     choices: Choices = Choices()
 
@@ -269,6 +271,7 @@ class OrderGiven(msgspec.Struct, frozen=True, omit_defaults=True):
     facility: Id
     option: Key
     cost: Count = 0  # what the GM entered, for orders whose cost the GM sets
+    animals: Herd = ()  # the animals a Stable buys or sells (then no cost)
 
 
 @event("bastion_turn_run", area="bastion")
@@ -432,6 +435,35 @@ def staff(rules, f: Facility) -> int:
     if fdef is None:
         return 0
     return fdef.hirelings + (fdef.vast.hirelings if f.space == "vast" and fdef.vast else 0)
+
+
+def stalls(rules, f: Facility) -> int:
+    """Large animals ``f`` keeps at its present size (a Stable)."""
+    fdef = rules.bastion.facilities.get(f.kind)
+    if fdef is None:
+        return 0
+    return fdef.vast.stalls if f.space == "vast" and fdef.vast and fdef.vast.stalls else fdef.stalls
+
+
+def stall_room(rules, f: Facility, animals) -> int:
+    """Medium animals' room left in ``f`` beside ``animals`` (a Large one takes
+    medium_per_large); below 0 when they do not fit."""
+    per, known = rules.bastion.medium_per_large, rules.bastion.animals
+    return stalls(rules, f) * per - sum(1 if a in known and known[a].size == "medium" else per
+                                        for a in animals)  # one a house rule dropped: Large
+
+
+def animals_gp(rules, animals) -> int:
+    known = rules.bastion.animals
+    return sum(known[a].gp for a in animals if a in known)
+
+
+def animal_names(rules, animals) -> str:
+    """``animals`` as the log says them: "Riding Horse, Pony ×2"."""
+    known = rules.bastion.animals
+    names = [known[a].name if a in known else a for a in animals]
+    return ", ".join(n + (f" ×{names.count(n)}" if names.count(n) > 1 else "")
+                     for n in dict.fromkeys(names))
 
 
 def housing(rules, b: Bastion, clock: int) -> int:
@@ -694,7 +726,8 @@ def decide_turn(state: State, cmd: RunTurn, dice) -> list[Event]:
         raise Refused("Maintain is for the whole bastion: no other orders that turn")
     if why := _shift_problem(state, b, cmd.choices):
         raise Refused(why)
-    orders = tuple(OrderGiven(fid, oid, cost) for fid, oid, cost in cmd.orders)
+    orders = tuple(OrderGiven(fid, oid, cost, tuple(animals[0]) if animals else ())
+                   for fid, oid, cost, *animals in cmd.orders)
     return [_decided(state, b, orders, cmd.maintain, False, cmd.choices, dice)]
 
 
@@ -857,7 +890,10 @@ class _Turn:
             raise Refused(f"{self.name(f)}: {o.text} needs an owner of level {o.min_level}")
         if given.cost and not typed_gp(o):
             raise Refused(f"{self.name(f)}: {o.text} has a set cost; do not give one")
-        self.trade_limits(f, o, given.cost)
+        if given.animals:
+            self.animal_trade(f, o, given)
+        else:
+            self.trade_limits(f, o, given.cost)
         room = houses(self.rules, f)
         if o.defenders and room and f.housed >= room:
             raise Refused(f"{self.name(f)} #{f.id} is full ({f.housed} of {room} housed): "
@@ -867,12 +903,14 @@ class _Turn:
                           f"({self.b.defenders} of {housing(self.rules, self.b, self.clock)})")
         if o.lieutenants and f.hirelings >= self.br.facilities[f.kind].max_hirelings:
             raise Refused(f"{self.name(f)} already has its most lieutenants ({f.hirelings})")
-        cost = order_cost(self.rules, self.b, o, given.cost, self.clock)
+        cost = animals_gp(self.rules, given.animals) if given.animals and o.buys else \
+            order_cost(self.rules, self.b, o, given.cost, self.clock)
         self.given[f.id] = self.given.get(f.id, 0) + 1
         self.b = _pay(self.b, self.clock, f"{self.name(f)}: {o.text}", cost)
         f = facility(self.b, f.id)
         self._fac(replace(f, order2=o.id, progress2=0) if f.order else
-                  replace(f, order=o.id, progress=0, order_gp=given.cost))
+                  replace(f, order=o.id, progress=0, order_gp=given.cost,
+                          order_animals=given.animals))
         if cost:
             self.lines.append(f"{self.name(f)}: {cost:,} GP paid")
 
@@ -890,8 +928,34 @@ class _Turn:
             raise Refused(f"{self.name(f)} buys up to {limit:,} GP of goods at a time "
                           f"at owner level {self.level}")
 
+    def animal_trade(self, f: Facility, o: OrderOption, given: OrderGiven) -> None:
+        """Refuses animals a Stable cannot buy (no stall for them) or sell (not kept)."""
+        known = self.br.animals
+        if not (o.buys or o.sells) or not stalls(self.rules, f):
+            raise Refused(f"{self.name(f)}: {o.text} trades no animals")
+        if given.cost:
+            raise Refused(f"{self.name(f)}: name the animals or give a price, not both")
+        if unknown := [a for a in given.animals if a not in known]:
+            raise Refused(f"{self.name(f)}: no animal {unknown[0]!r} (one of "
+                          + ", ".join(known) + ")")
+        if o.buys and stall_room(self.rules, f, f.animals + given.animals) < 0:
+            raise Refused(f"{self.name(f)} #{f.id} keeps {stalls(self.rules, f)} Large animals "
+                          f"({self.br.medium_per_large} Medium to a stall) and has "
+                          f"{animal_names(self.rules, f.animals) or 'none'}: no room for "
+                          + animal_names(self.rules, given.animals))
+        kept = list(f.animals)
+        for a in given.animals if o.sells else ():
+            if a not in kept:
+                raise Refused(f"{self.name(f)} #{f.id} keeps no more "
+                              f"{animal_names(self.rules, (a,))} to sell ("
+                              + (animal_names(self.rules, f.animals) or "no animals") + ")")
+            kept.remove(a)
+
     def trade(self, f: Facility, o: OrderOption, why: str) -> None:
-        """Goods bought go into stock; goods sold leave it for their price and the markup."""
+        """Goods bought go into stock; goods sold leave it for their price and the
+        markup. Named animals go into the Stable's stalls or out of them."""
+        if f.order_animals:
+            return self.trade_animals(f, o, why)
         if o.buys:
             self._fac(replace(facility(self.b, f.id), stock=f.stock + f.order_gp))
         if o.sells:
@@ -901,6 +965,22 @@ class _Turn:
             self.b = _book(self.b, self.clock, why, gp)
             self.lines.append(f"{self.name(f)}: sold {f.order_gp:,} GP of goods "
                               f"+{markup}% for {gp:,} GP")
+
+    def trade_animals(self, f: Facility, o: OrderOption, why: str) -> None:
+        names = animal_names(self.rules, f.order_animals)
+        held = facility(self.b, f.id).animals
+        if o.buys:
+            self._fac(replace(facility(self.b, f.id), animals=held + f.order_animals))
+            return
+        kept = list(held)
+        for a in f.order_animals:
+            kept.remove(a)
+        markup = band_at(self.br.facilities[f.kind].trade.markup, self.level) or 0
+        price = animals_gp(self.rules, f.order_animals)
+        gp = price * (100 + markup) // 100
+        self._fac(replace(facility(self.b, f.id), animals=tuple(kept)))
+        self.b = _book(self.b, self.clock, why, gp, item=names)
+        self.lines.append(f"{self.name(f)}: sold {names} ({price:,} GP) +{markup}% for {gp:,} GP")
 
     def progress(self) -> None:
         """Every order in progress gains a turn's days; the finished ones pay out."""
@@ -922,9 +1002,10 @@ class _Turn:
             self._fac(replace(f, progress=done) if first else replace(f, progress2=done))
             self.lines.append(f"{self.name(f)}: {o.text} ({done} of {o.days} days)")
             return
-        self._fac(replace(f, order="", progress=0, order_gp=0) if first else
+        self._fac(replace(f, order="", progress=0, order_gp=0, order_animals=()) if first else
                   replace(f, order2="", progress2=0))
-        self.finish(replace(facility(self.b, f.id), order_gp=f.order_gp if first else 0), o)
+        self.finish(replace(facility(self.b, f.id), order_gp=f.order_gp if first else 0,
+                            order_animals=f.order_animals if first else ()), o)
 
     def finish(self, f: Facility, o: OrderOption) -> None:
         why = f"{self.name(f)}: {o.text}"
@@ -945,11 +1026,13 @@ class _Turn:
             self.lines.append(f"{self.name(f)}: +{gp:,} GP")
         self.trade(f, o, why)
         if o.yields:
-            self.b = _book(self.b, self.clock, why, item=o.yields)
+            item = animal_names(self.rules, f.order_animals) if f.order_animals else o.yields
+            self.b = _book(self.b, self.clock, why, item=item)
             verb = {"craft": "made", "harvest": "harvested", "research": "learned"}.get(o.order,
                                                                                    "gained")
-            worth = f" worth {f.order_gp:,} GP" if o.buys else ""
-            self.lines.append(f"{self.name(f)}: {'bought' if o.buys else verb} {o.yields}{worth}")
+            gp = animals_gp(self.rules, f.order_animals) if f.order_animals else f.order_gp
+            worth = f" worth {gp:,} GP" if o.buys else ""
+            self.lines.append(f"{self.name(f)}: {'bought' if o.buys else verb} {item}{worth}")
         if o.defenders:  # housed where recruited, if it houses any, else where there is room
             here = houses(self.rules, f)
             room = here - f.housed if here else \
@@ -1195,7 +1278,8 @@ def _may_have(state: State, b: Bastion, kind: str, instead: Facility | None = No
 def evolve_facility(state: State, ev: FacilityAdded) -> State:
     b = _owned(state, ev.owner)
     fdef = _may_have(state, b, ev.kind)
-    f = Facility(b.next_id, ev.kind, fdef.space, hirelings=fdef.hirelings, ready_at=state.clock)
+    f = Facility(b.next_id, ev.kind, fdef.space, hirelings=fdef.hirelings, ready_at=state.clock,
+                 animals=tuple(fdef.starts_with))
     return _put(state, _added(b, f))
 
 
@@ -1216,7 +1300,8 @@ def evolve_swapped(state: State, ev: FacilitySwapped) -> State:
     if old.kind == ev.kind:
         raise Refused(f"#{old.id} already is a {facility_name(state.rules, old)}")
     fdef = _may_have(state, b, ev.kind, instead=old)
-    new = Facility(old.id, ev.kind, fdef.space, hirelings=fdef.hirelings, ready_at=state.clock)
+    new = Facility(old.id, ev.kind, fdef.space, hirelings=fdef.hirelings, ready_at=state.clock,
+                   animals=tuple(fdef.starts_with))
     b = _replaced(b, new)
     if old.housed:  # its defenders move to the other Barracks
         room = housing(state.rules, b, state.clock) - (b.defenders - old.housed)

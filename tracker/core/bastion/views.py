@@ -15,7 +15,7 @@ from .rules import (BasicEnlarged, BasicOrdered, BastionFounded, BastionsCombine
                     DefenderNamed, DefendersMoved, DefenderStruck, RefugeesHoused, WallsOrdered,
                     days_left,
                     defenders, facility_name, find, houses, housing, lieutenants, partners,
-                    walls_built)
+                    animal_names, stalls, walls_built)
 
 
 # --- how its events read in the log ------------------------------------------------
@@ -114,7 +114,9 @@ def _describe_turn(ev: BastionTurnRun, rules) -> str:
     if ev.maintain:
         what = "Maintain" + (" (owner away)" if ev.away else "")
     elif ev.orders:
-        what = "orders " + ", ".join(f"#{o.facility} {o.option}" for o in ev.orders)
+        what = "orders " + ", ".join(
+            f"#{o.facility} {o.option}" + (f" ({animal_names(rules, o.animals)})"
+                                           if o.animals else "") for o in ev.orders)
     else:
         what = "no orders"
     if ev.shift:
@@ -196,7 +198,7 @@ def _bastions_json(state: State) -> list[dict]:
                             "order_gp": f.order_gp, "stock_gp": f.stock,
                             "second_order": f.order2, "second_progress_days": f.progress2,
                             "housed": f.housed, "houses": houses(rules, f),
-                            "vast_at": f.vast_at}
+                            "vast_at": f.vast_at, **_stable_json(rules, f)}
                            for f in b.facilities],
             "ledger": [{"clock": l.clock, "why": l.why, "gp": l.gp, "item": l.item,
                         "balance": l.balance} for l in b.ledger],
@@ -204,6 +206,15 @@ def _bastions_json(state: State) -> list[dict]:
                          "gp": r.gp} for r in b.results],
         })
     return out
+
+
+def _stable_json(rules, f) -> dict:
+    """A Stable's animals by name, its stalls (Large animals), and the trade in progress."""
+    if not stalls(rules, f):
+        return {}
+    return {"animals": [animal_names(rules, (a,)) for a in f.animals],
+            "stalls": stalls(rules, f),
+            "order_animals": [animal_names(rules, (a,)) for a in f.order_animals]}
 
 
 # --- its part of the recap ---------------------------------------------------------------

@@ -17,12 +17,14 @@ from textual.widgets import DataTable, Footer, Header, Static
 from ...core import bastion as bas
 from ...core import clock
 from ...core.bastion.model import Bastion
+from ...core.errors import Refused
 from ...core.state import State
 from ..areas import area_screen
 from ..asking import Asking
 from ..dialogs import checked_by, positive_int, refusal, signed_int
 from ..safe import plain
 
+HERD_MOST = 100  # animals one Stable order names (more would never fit a stall)
 # What the owner answers when an event asks, chosen once for the turn(s).
 ANSWERS = {
     "keep": ("Pay nothing, send nobody", bas.Choices()),
@@ -129,6 +131,11 @@ def _facility_row(state: State, b: Bastion, f, whose: str = "") -> tuple[str, ..
         doing = "idle"
     if f.stock:
         doing += f", stock {f.stock:,} GP"
+    if bas.stalls(rules, f):
+        per = rules.bastion.medium_per_large
+        used = bas.stalls(rules, f) - bas.stall_room(rules, f, f.animals) / per
+        doing += f", {bas.animal_names(rules, f.animals) or 'no animals'} " \
+            f"({used:g}/{bas.stalls(rules, f)} stalls)"
     if bas.houses(rules, f):
         doing += f", {f.housed}/{bas.houses(rules, f)} housed"
     names = [d.name for d in b.roster if d.home == f.id]
@@ -346,13 +353,18 @@ class BastionScreen(Asking, Screen):
             return
         rules, cost = self.state.rules, 0
         lines = []
-        for fid, oid, typed in orders:
+        for fid, oid, typed, *animals in orders:
             f = bas.facility(b, fid)
             o = bas.option(rules, f, oid)
-            gp = bas.order_cost(rules, b, o, typed, self.state.clock)
+            herd = animals[0] if animals else ()
+            gp = bas.animals_gp(rules, herd) if herd and o.buys else \
+                bas.order_cost(rules, b, o, typed, self.state.clock)
             cost += gp
-            worth = f" ({gp:,} GP)" if gp else f" (sells {typed:,} GP of stock)" if o.sells else ""
-            lines.append(f"{bas.facility_name(rules, f)}: {o.text}{worth}")
+            sold = bas.animal_names(rules, herd) if herd else f"{typed:,} GP of stock"
+            worth = f" ({gp:,} GP)" if gp else f" (sells {sold})" if o.sells else ""
+            lines.append(f"{bas.facility_name(rules, f)}: {o.text}"
+                         + (f": {bas.animal_names(rules, herd)}" if herd and o.buys else "")
+                         + worth)
         cmd = bas.RunTurn(b.owner, tuple(orders))
         why = refusal(self.app, cmd)
         ok = await self._choose(
@@ -364,7 +376,7 @@ class BastionScreen(Asking, Screen):
         if ok == "run":
             self.app.run_command(cmd)
 
-    async def _orders(self, b: Bastion) -> list[tuple[int, str, int]] | None:
+    async def _orders(self, b: Bastion) -> list[tuple] | None:
         """An order (or none) for each idle facility that can take one."""
         rules, out = self.state.rules, []
         for f in bas.specials(b):
@@ -378,7 +390,7 @@ class BastionScreen(Asking, Screen):
                     out.append(given)
         return out
 
-    async def _order(self, b: Bastion, f, slot: int) -> tuple[int, str, int] | None:
+    async def _order(self, b: Bastion, f, slot: int) -> tuple | None:
         """The order for ``f`` (its ``slot``-th at once), () for none, None if cancelled."""
         rules = self.state.rules
         fdef = rules.bastion.facilities[f.kind]
@@ -399,6 +411,12 @@ class BastionScreen(Asking, Screen):
             return ()
         typed = 0
         o = bas.option(rules, f, oid)
+        if (o.buys or o.sells) and bas.stalls(rules, f):
+            herd = await self._animals(b, f, o)
+            if herd is None:
+                return None
+            if herd:
+                return (f.id, oid, 0, herd)
         if bas.typed_gp(o):
             hint = (f"Standard price of goods sold (stock {f.stock:,} GP)" if o.sells
                     else "What the goods cost")
@@ -408,6 +426,27 @@ class BastionScreen(Asking, Screen):
                 return None
             typed = int(text)
         return (f.id, oid, typed)
+
+    async def _animals(self, b: Bastion, f, o) -> tuple[str, ...] | None:
+        """The animals a Stable's trade buys or sells: a kind and how many;
+        () for the GM's price instead, None if cancelled."""
+        rules = self.state.rules
+        known = rules.bastion.animals
+        kinds = [(k, f"{a.name} ({a.size}, {a.gp:,} GP)") for k, a in known.items()] if o.buys \
+            else [(k, f"{known[k].name} ×{f.animals.count(k)}") for k in dict.fromkeys(f.animals)
+                  if k in known]
+        kind = await self._choose(f"{bas.facility_name(rules, f)}: which animals?",
+                                  kinds + [("", "Other: the GM enters the price")],
+                                  bas.animal_names(rules, f.animals) or "No animals yet")
+        if not kind:
+            return None if kind is None else ()
+        def herd_turn(text: str) -> bas.RunTurn:
+            if int(text) > HERD_MOST:
+                raise Refused(f"at most {HERD_MOST} animals at a time")
+            return bas.RunTurn(b.owner, ((f.id, o.id, 0, (kind,) * int(text)),))
+        n = await self._ask(f"How many {known[kind].name}?", "",
+                            self._check(positive_int, herd_turn), value="1")
+        return None if n is None else (kind,) * int(n)
 
     @work(exit_on_error=False)
     async def action_all_turns(self) -> None:
