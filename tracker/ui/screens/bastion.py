@@ -87,7 +87,7 @@ def _summary(state: State, b: Bastion, index: int, count: int, width: int) -> st
                                                            else " (building)")
                               for f in b.facilities if f.basic)
         + (" · " + ", ".join(flags) if flags else ""),
-    ] + ([textwrap.fill(combined, width, subsequent_indent="  ")] if combined else []))
+    ] + ([textwrap.fill(combined, width)] if combined else []))
 
 
 def _price_problem(text: str, o, f) -> str:
@@ -134,8 +134,7 @@ def _facility_row(state: State, b: Bastion, f, whose: str = "") -> tuple[str, ..
     if bas.stalls(rules, f):
         per = rules.bastion.medium_per_large
         used = bas.stalls(rules, f) - bas.stall_room(rules, f, f.animals) / per
-        doing += f", {bas.animal_names(rules, f.animals) or 'no animals'} " \
-            f"({used:g}/{bas.stalls(rules, f)} stalls)"
+        doing += f", {len(f.animals)} animals, {used:g}/{bas.stalls(rules, f)} stalls"  # fits 80
     if bas.houses(rules, f):
         doing += f", {f.housed}/{bas.houses(rules, f)} housed"
     names = [d.name for d in b.roster if d.home == f.id]
