@@ -134,7 +134,7 @@ def _facility_row(state: State, b: Bastion, f, whose: str = "") -> tuple[str, ..
     if bas.stalls(rules, f):
         per = rules.bastion.medium_per_large
         used = bas.stalls(rules, f) - bas.stall_room(rules, f, f.animals) / per
-        doing += f", {len(f.animals)} animals, {used:g}/{bas.stalls(rules, f)} stalls"  # fits 80
+        doing += f", stalls {used:g}/{bas.stalls(rules, f)}"  # the animals: in its dialog
     if bas.houses(rules, f):
         doing += f", {f.housed}/{bas.houses(rules, f)} housed"
     names = [d.name for d in b.roster if d.home == f.id]
