@@ -247,7 +247,9 @@ def test_a_stable_buys_animals_into_its_stalls_and_sells_them_with_its_markup(ma
     assert _stable(c).animals == ("riding_horse", "mule", "camel")
 
 
-def test_a_stable_trades_animals_on_the_command_line(saves, capsys):
+def cli_keep(capsys, *kinds):
+    """``tracker`` as a function, on a campaign "keep" where Ana (level 9) has a
+    bastion with ``kinds`` of special facility; it returns what was printed."""
     def run(*argv, code=0):
         assert main(list(argv)) == code, capsys.readouterr()
         return capsys.readouterr()
@@ -255,7 +257,13 @@ def test_a_stable_trades_animals_on_the_command_line(saves, capsys):
     run("do", "keep", "add-character", "Ana", "--class", "fighter", "--level", "9",
         "--abilities", "15,14,13,12,10,8")
     run("do", "keep", "bastion-new", "Ana")
-    run("do", "keep", "facility-add", "Ana", "stable")
+    for kind in kinds:
+        run("do", "keep", "facility-add", "Ana", kind)
+    return run
+
+
+def test_a_stable_trades_animals_on_the_command_line(saves, capsys):
+    run = cli_keep(capsys, "stable")
     run("do", "keep", "bastion-gold", "Ana", "500")
     run("do", "keep", "downtime", "14")
     run("do", "keep", "bastion-turn", "Ana", "--order", "stable:sell:pony+pony")
@@ -458,15 +466,7 @@ def test_the_gm_moves_defenders_between_barracks_within_their_room(make):
 
 
 def test_moving_defenders_on_the_command_line(saves, capsys):
-    def run(*argv, code=0):
-        assert main(list(argv)) == code, capsys.readouterr()
-        return capsys.readouterr()
-    run("new", "keep", "--ruleset", "dnd-2024")
-    run("do", "keep", "add-character", "Ana", "--class", "fighter", "--level", "9",
-        "--abilities", "15,14,13,12,10,8")
-    run("do", "keep", "bastion-new", "Ana")
-    run("do", "keep", "facility-add", "Ana", "barrack")
-    run("do", "keep", "facility-add", "Ana", "barrack")
+    run = cli_keep(capsys, "barrack", "barrack")
     run("do", "keep", "downtime", "7")
     run("do", "keep", "bastion-turn", "Ana", "--order", "#3:recruit", "--order", "#4:recruit")
     run("do", "keep", "defender-name", "Ana", "Bran", "--home", "3")

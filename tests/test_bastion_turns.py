@@ -7,11 +7,11 @@ import json
 
 import pytest
 
-from tracker.cli import main
 from tracker.core import bastion as bas
 from tracker.core.campaign import ChangeHouseRule
 
 from test_bastion import b, keep, maintain, orders, rolled, week
+from test_bastion_facilities import cli_keep
 
 
 def test_attack_walls_lieutenants_and_a_stocked_armory_together(make):
@@ -84,18 +84,12 @@ def test_with_the_flag_on_an_absent_owners_maintain_keeps_the_bastion(make):
 
 
 def test_a_house_rule_of_10_days_from_the_command_line(saves, capsys):
-    def run(*argv):
-        assert main(list(argv)) == 0, capsys.readouterr()
-        return capsys.readouterr().out
+    run = cli_keep(capsys)
 
     def bastion():
-        return json.loads(run("state", "keep", "--json"))["bastions"][0]
-    run("new", "keep", "--ruleset", "dnd-2024")
-    run("do", "keep", "add-character", "Ana", "--class", "fighter", "--level", "9",
-        "--abilities", "15,14,13,12,10,8")
-    run("do", "keep", "bastion-new", "Ana")
+        return json.loads(run("state", "keep", "--json").out)["bastions"][0]
     assert "bastion.turn_days: 7 -> 10" in run("do", "keep", "house-rule", "bastion.turn_days",
-                                                 "10")
+                                                 "10").out
     assert bastion()["days_left"] == 10  # the turn pending is counted anew
     run("do", "keep", "downtime", "9")
     assert bastion()["queued"] == 0

@@ -114,18 +114,23 @@ async def test_a_whole_bastion_turn_by_keys(saves):
     reopened.close()
 
 
-async def test_storehouse_and_stable_trade_by_keys(saves):
-    """Orders whose price the GM types: the Storehouse's limit refuses too
-    much, the goods bought are held as stock; the reopened log agrees."""
-    c = Campaign.create(saves, "trade", "dnd-2024", 7)
+def build_traders(saves: Path, name: str, kinds: tuple[str, ...], gold: int) -> None:
+    """Aria (level 9) with ``kinds`` of special facility, ``gold`` and a turn due."""
+    c = Campaign.create(saves, name, "dnd-2024", 7)
     c.dispatch(camp.StartSession())
     c.dispatch(party.AddCharacter("Aria", "fighter", 9, STATS))
     c.dispatch(bas.NewBastion("Aria"))
-    for kind in ("storehouse", "stable"):
+    for kind in kinds:
         c.dispatch(bas.AddFacility("Aria", kind))
-    c.dispatch(bas.MoveGold("Aria", 3000))
+    c.dispatch(bas.MoveGold("Aria", gold))
     c.dispatch(bas.Downtime(7))
     c.close()
+
+
+async def test_storehouse_and_stable_trade_by_keys(saves):
+    """Orders whose price the GM types: the Storehouse's limit refuses too
+    much, the goods bought are held as stock; the reopened log agrees."""
+    build_traders(saves, "trade", ("storehouse", "stable"), 3000)
     app = TrackerApp(saves, "trade")
     async with app.run_test(size=SIZE) as pilot:
         await _to_bastion_screen(pilot)
@@ -161,14 +166,7 @@ async def test_a_stable_buys_animals_by_kind_by_keys(saves):
     """The Stable (a Riding Horse and two Ponies) buys Mules: three do not fit
     (refused in place), two do; the row counts its stalls, the dialog names
     its animals."""
-    c = Campaign.create(saves, "mules", "dnd-2024", 7)
-    c.dispatch(camp.StartSession())
-    c.dispatch(party.AddCharacter("Aria", "fighter", 9, STATS))
-    c.dispatch(bas.NewBastion("Aria"))
-    c.dispatch(bas.AddFacility("Aria", "stable"))
-    c.dispatch(bas.MoveGold("Aria", 100))
-    c.dispatch(bas.Downtime(7))
-    c.close()
+    build_traders(saves, "mules", ("stable",), 100)
     app = TrackerApp(saves, "mules")
     async with app.run_test(size=SIZE) as pilot:
         await _to_bastion_screen(pilot)
@@ -181,7 +179,7 @@ async def test_a_stable_buys_animals_by_kind_by_keys(saves):
         await pilot.press("down", "enter")  # Stable: mounts
         await _pause(pilot)
         assert "Riding Horse, Pony ×2" in str(app.screen.query_one("#dialog-help").render())
-        await pilot.press("down", "down", "down", "enter")  # Mules (camel, draft horse, mastiff, mule)
+        await pilot.press("down", "down", "down", "enter")  # camel, draft horse, mastiff: mule
         await _pause(pilot)
         await pilot.press("backspace", "3", "enter")
         await _pause(pilot)
