@@ -97,3 +97,15 @@ def test_a_house_rule_of_10_days_from_the_command_line(saves, capsys):
     assert bastion()["queued"] == 1
     run("do", "keep", "downtime", "10")
     assert bastion()["queued"] == 2 and bastion()["days_left"] == 10
+
+
+def test_a_longer_turn_by_house_rule_keeps_the_waiting_turns_on_their_days(make):
+    c = keep(make)
+    week(c, 2)  # turns due on days 7 and 14 wait
+    c.dispatch(ChangeHouseRule("bastion.turn_days", "30"))
+    c.dispatch(bas.RunQueued("Ana"), [10, 1, 10, 1])
+    assert [r.clock // 86400 for r in b(c).results] == [7, 14]
+    assert bas.days_left(c.state, b(c)) == 30  # the pending one, from day 14: day 44
+    c.dispatch(bas.Downtime(30))
+    c.dispatch(bas.RunQueued("Ana"), [10, 1])
+    assert [r.clock // 86400 for r in b(c).results] == [7, 14, 44]

@@ -75,6 +75,7 @@ class Bastion(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     next_due: int = 0  # clock second the next turn falls due
     queued: int = 0  # turns due and not yet run
     period: int = 0  # seconds the pending turn was counted with (0: before this was kept)
+    waiting: tuple[int, ...] = ()  # the clock second each waiting turn fell due, oldest first
     turns: int = 0  # turns run
     facilities: tuple[Facility, ...] = ()
     next_id: int = 1

@@ -314,6 +314,21 @@ def turn_seconds(rules) -> int:
     return rules.bastion.turn_days * rules.time.day_seconds
 
 
+def turn_clock(rules, b: Bastion) -> int:
+    """The clock second ``b``'s oldest waiting turn fell due (counted back from
+    the next where a log from before they were kept did not say)."""
+    return b.waiting[0] if b.waiting else b.next_due - b.queued * turn_seconds(rules)
+
+
+def _fall_due(b: Bastion, due: int, clock: int, step: int) -> Bastion:
+    """``b`` with its next turn due at ``due``, and then every ``step``: those
+    the ``clock`` has reached wait, each with its day."""
+    n = max(0, (clock - due) // step + 1)
+    days = tuple(due + i * step for i in range(n))
+    return replace(b, queued=b.queued + n, next_due=due + n * step, period=step,
+                   waiting=b.waiting + days if len(b.waiting) == b.queued else ())
+
+
 def find(state: State, owner: str) -> Bastion | None:
     return next((b for b in state.bastions.all if b.owner.casefold() == owner.casefold()), None)
 
@@ -793,7 +808,7 @@ def run_turn(state: State, b: Bastion, ev: BastionTurnRun,
     if b.queued < 1:
         raise Refused(f"no bastion turn is due for {b.owner}" + _next_due_text(state))
     # queued turns happened on their own days: the ledger and the building work go by those
-    clock = b.next_due - b.queued * turn_seconds(rules)
+    clock = turn_clock(rules, b)
     t = _Turn(rules, clock, take, ev, b, owner_level(state, b), partners(state, b))
     t.reopen()
     for given in ev.orders:
@@ -819,7 +834,8 @@ def run_turn(state: State, b: Bastion, ev: BastionTurnRun,
         t.lines.append(f"Neglected {neglect} turns: the hirelings leave")
     gp = t.b.treasury - t.start_gp
     result = TurnResult(b.turns + 1, clock, tuple(t.lines), gp, tuple(t.rolled))
-    b = replace(b, queued=b.queued - 1, turns=b.turns + 1, neglect=neglect, abandoned=abandoned,
+    b = replace(b, queued=b.queued - 1, waiting=b.waiting[1:], turns=b.turns + 1,
+                neglect=neglect, abandoned=abandoned,
                 results=(b.results + (result,))[-RESULTS_KEPT:])
     return b, t.lines, t.mates
 
@@ -1536,8 +1552,7 @@ def _turns_fall_due(state: State, elapsed: int, clock: int, burning: bool,
     out, changed = [], False
     for b in bs.all:
         if not b.abandoned and clock >= b.next_due:
-            n = (clock - b.next_due) // step + 1
-            b = replace(b, queued=b.queued + n, next_due=b.next_due + n * step, period=step)
+            b = _fall_due(b, b.next_due, clock, step)
             changed = True
         out.append(b)
     if changed:
@@ -1548,16 +1563,15 @@ def _turns_fall_due(state: State, elapsed: int, clock: int, burning: bool,
 def evolve_turn_length(state: State, ev: RulesetChanged) -> State:
     """A house rule changing the turn's length counts the pending turn anew
     from where it began (a turn every 10 days: the first falls on day 10, not
-    7); one that would already have ended falls due now."""
+    7); one that would already have ended falls due now. Turns waiting keep
+    their days."""
     if state.rules.bastion is None:
         return state
     step = turn_seconds(state.rules)
     out = []
     for b in state.bastions.all:
         if b.period and b.period != step and not b.abandoned:
-            due = b.next_due - b.period + step
-            n = max(0, (state.clock - due) // step + 1)
-            b = replace(b, next_due=due + n * step, queued=b.queued + n, period=step)
+            b = _fall_due(b, b.next_due - b.period + step, state.clock, step)
         out.append(b)
     return replace(state, bastions=Bastions(tuple(out)))
 
@@ -1569,6 +1583,8 @@ def _bastions_hold(state: State):
             yield f"leave {b.owner}'s bastion treasury at {b.treasury} GP"
         if b.defenders < 0 or b.mercenaries < 0:
             yield f"leave {b.owner}'s bastion fewer than no defenders"
+        if b.waiting and len(b.waiting) != b.queued:
+            yield f"keep the days of {b.owner}'s waiting bastion turns out of step with them"
         if sum(f.housed for f in b.facilities) != b.defenders:
             yield f"house {b.owner}'s defenders somewhere other than their Barracks"
 

@@ -152,7 +152,7 @@ def _facility_row(state: State, b: Bastion, f, whose: str = "") -> tuple[str, ..
 def _free_orders(state: State, b: Bastion, f) -> int:
     """Orders ``f`` can take this turn: a Vast Garden works two at once (and
     counts as Vast on the turn its enlarging is done)."""
-    turn_clock = b.next_due - b.queued * bas.turn_seconds(state.rules)
+    turn_clock = bas.turn_clock(state.rules, b)
     size = replace(f, space="vast") if f.vast_at and f.vast_at <= turn_clock else f
     return bas.orders_at_once(state.rules, size) - bool(f.order) - bool(f.order2)
 
