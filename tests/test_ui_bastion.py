@@ -114,23 +114,26 @@ async def test_a_whole_bastion_turn_by_keys(saves):
     reopened.close()
 
 
-def build_traders(saves: Path, name: str, kinds: tuple[str, ...], gold: int) -> None:
-    """Aria (level 9) with ``kinds`` of special facility, ``gold`` and a turn due."""
+def build_traders(saves: Path, name: str, kinds: tuple[str, ...], gold: int = 0,
+                  days: int = 7) -> Campaign:
+    """Aria (level 9) with ``kinds`` of special facility, ``gold``, and ``days``
+    of downtime (a turn due each 7)."""
     c = Campaign.create(saves, name, "dnd-2024", 7)
     c.dispatch(camp.StartSession())
     c.dispatch(party.AddCharacter("Aria", "fighter", 9, STATS))
     c.dispatch(bas.NewBastion("Aria"))
     for kind in kinds:
         c.dispatch(bas.AddFacility("Aria", kind))
-    c.dispatch(bas.MoveGold("Aria", gold))
-    c.dispatch(bas.Downtime(7))
-    c.close()
+    if gold:
+        c.dispatch(bas.MoveGold("Aria", gold))
+    c.dispatch(bas.Downtime(days))
+    return c
 
 
 async def test_storehouse_and_stable_trade_by_keys(saves):
     """Orders whose price the GM types: the Storehouse's limit refuses too
     much, the goods bought are held as stock; the reopened log agrees."""
-    build_traders(saves, "trade", ("storehouse", "stable"), 3000)
+    build_traders(saves, "trade", ("storehouse", "stable"), 3000).close()
     app = TrackerApp(saves, "trade")
     async with app.run_test(size=SIZE) as pilot:
         await _to_bastion_screen(pilot)
@@ -166,7 +169,7 @@ async def test_a_stable_buys_animals_by_kind_by_keys(saves):
     """The Stable (a Riding Horse and two Ponies) buys Mules: three do not fit
     (refused in place), two do; the row counts its stalls, the dialog names
     its animals."""
-    build_traders(saves, "mules", ("stable",), 100)
+    build_traders(saves, "mules", ("stable",), 100).close()
     app = TrackerApp(saves, "mules")
     async with app.run_test(size=SIZE) as pilot:
         await _to_bastion_screen(pilot)
@@ -453,13 +456,7 @@ async def test_housing_refugees_from_the_palette(saves):
 
 def build_two_barracks(saves: Path, name: str) -> Campaign:
     """Aria (level 9): Barrack #3 houses 4 defenders, Barrack #4 is full (12)."""
-    c = Campaign.create(saves, name, "dnd-2024", 7)
-    c.dispatch(camp.StartSession())
-    c.dispatch(party.AddCharacter("Aria", "fighter", 9, STATS))
-    c.dispatch(bas.NewBastion("Aria", "Greywatch"))
-    for kind in ("barrack", "barrack"):
-        c.dispatch(bas.AddFacility("Aria", kind))
-    c.dispatch(bas.Downtime(21))
+    c = build_traders(saves, name, ("barrack", "barrack"), days=21)
     c.dispatch(bas.RunTurn("Aria", ((3, "recruit", 0), (4, "recruit", 0))))
     for _ in range(2):
         c.dispatch(bas.RunTurn("Aria", ((4, "recruit", 0),)))
