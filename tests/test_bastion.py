@@ -54,9 +54,9 @@ def rolled(r) -> tuple[str, ...]:
 
 
 def orders(c, *given, dice=None, at=0):
-    """A turn with orders (kind, option, GP); kind "#" is facility #``at``."""
-    c.dispatch(bas.RunTurn("Ana", tuple((at if k == "#" else fid(c, k), o, gp)
-                                        for k, o, gp in given)), dice)
+    """A turn with orders (kind, option, GP[, animals]); kind "#" is facility #``at``."""
+    c.dispatch(bas.RunTurn("Ana", tuple((at if k == "#" else fid(c, k), o, *rest)
+                                        for k, o, *rest in given)), dice)
     return b(c).results[-1]
 
 
@@ -171,10 +171,20 @@ def test_a_turn_falls_due_after_7_days_of_dungeon_turns(make):
 
 def test_a_house_rule_makes_turns_every_10_days(make):
     c = keep(make)
-    c.dispatch(ChangeHouseRule("bastion.turn_days", "10"))
-    week(c)  # the first turn was already set for day 7
+    c.dispatch(ChangeHouseRule("bastion.turn_days", "10"))  # the pending turn: day 10, not 7
     c.dispatch(bas.Downtime(9))
+    assert b(c).queued == 0 and bas.days_left(c.state, b(c)) == 1
+    c.dispatch(bas.Downtime(1))
     assert b(c).queued == 1
+    c.dispatch(bas.Downtime(10))
+    assert b(c).queued == 2
+
+
+def test_a_shorter_turn_by_house_rule_falls_due_at_once_if_already_past(make):
+    c = keep(make)
+    c.dispatch(bas.Downtime(5))
+    c.dispatch(ChangeHouseRule("bastion.turn_days", "3"))  # day 3 has passed
+    assert b(c).queued == 1 and bas.days_left(c.state, b(c)) == 1  # next on day 6
     c.dispatch(bas.Downtime(1))
     assert b(c).queued == 2
 

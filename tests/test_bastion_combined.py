@@ -56,7 +56,7 @@ def test_combining_keeps_each_owners_facilities_count_and_treasury(make):
     line = [e.text for e in entries(list(c.store.read()), c.timeline) if "combined w" in e.text]
     assert line[0].startswith("Bo's bastion is combined with Ana's: each keeps its own "
                               "facilities, orders, hirelings and event rolls (not in the source: "
-                              "whether walls, basic facilities and the treasury are shared")
+                              "whether walls, basic rooms and gold are shared")
 
 
 def test_combining_refuses_itself_twice_and_strangers(make):

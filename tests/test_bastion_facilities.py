@@ -11,6 +11,7 @@ from tracker.cli import main
 from tracker.core import bastion as bas
 from tracker.core.errors import Refused
 from tracker.core.party import AddCharacter, AwardXP, LevelUp
+from tracker.core.view import state_json
 from tracker.core.travel import SetTerrain, TravelDay
 
 from test_bastion import STATS, b, fid, keep, maintain, orders, week
@@ -208,6 +209,74 @@ def test_stable_buys_mounts_and_sells_them_with_its_markup(make, level, markup):
     assert f"Stable: sold 75 GP of goods +{markup}% for {75 * (100 + markup) // 100} GP" in r.lines
 
 
+def _stable(c):
+    return next(f for f in bas.specials(b(c)) if f.kind == "stable")
+
+
+def test_a_stable_comes_with_a_riding_horse_and_two_ponies(make):
+    c = keep(make, level=9, facilities=("stable",))
+    assert _stable(c).animals == ("riding_horse", "pony", "pony")
+    stable = next(f for f in state_json(c.state, 0)["bastions"][0]["facilities"]
+                  if f["kind"] == "stable")
+    assert stable["animals"] == ["Riding Horse", "Pony", "Pony"] and stable["stalls"] == 3
+
+
+def test_a_stable_buys_animals_into_its_stalls_and_sells_them_with_its_markup(make):
+    c = keep(make, level=9, facilities=("stable",), gold=1000)
+    week(c, 3)
+    gold = b(c).treasury
+    r = orders(c, ("stable", "mounts", 0, ("mule",)))  # horse + 2 ponies + mule: 2.5 stalls
+    assert "Stable: bought Mule worth 8 GP" in r.lines and b(c).treasury == gold - 8
+    assert _stable(c).animals == ("riding_horse", "pony", "pony", "mule")
+    assert b(c).ledger[-1].item == "Mule"
+    with pytest.raises(Refused, match="Stable #\\d+ keeps 3 Large animals \\(2 Medium to a "
+                       "stall\\) and has Riding Horse, Pony ×2, Mule: no room for Camel"):
+        orders(c, ("stable", "mounts", 0, ("camel",)))
+    with pytest.raises(Refused, match="Stable #\\d+ keeps no more Camel to sell"):
+        orders(c, ("stable", "sell", 0, ("camel",)))
+    with pytest.raises(Refused, match="no animal 'griffon' \\(one of camel, draft_horse"):
+        orders(c, ("stable", "mounts", 0, ("griffon",)))
+    with pytest.raises(Refused, match="name the animals or give a price, not both"):
+        orders(c, ("stable", "mounts", 30, ("pony",)))
+    gold = b(c).treasury
+    r = orders(c, ("stable", "sell", 0, ("pony", "pony")))
+    assert "Stable: sold Pony ×2 (60 GP) +20% for 72 GP" in r.lines
+    assert _stable(c).animals == ("riding_horse", "mule") and b(c).treasury == gold + 72
+    week(c)
+    orders(c, ("stable", "mounts", 0, ("camel",)))  # room again
+    assert _stable(c).animals == ("riding_horse", "mule", "camel")
+
+
+def cli_keep(capsys, *kinds):
+    """``tracker`` as a function, on a campaign "keep" where Ana (level 9) has a
+    bastion with ``kinds`` of special facility; it returns what was printed."""
+    def run(*argv, code=0):
+        assert main(list(argv)) == code, capsys.readouterr()
+        return capsys.readouterr()
+    run("new", "keep", "--ruleset", "dnd-2024")
+    run("do", "keep", "add-character", "Ana", "--class", "fighter", "--level", "9",
+        "--abilities", "15,14,13,12,10,8")
+    run("do", "keep", "bastion-new", "Ana")
+    for kind in kinds:
+        run("do", "keep", "facility-add", "Ana", kind)
+    return run
+
+
+def test_a_stable_trades_animals_on_the_command_line(saves, capsys):
+    run = cli_keep(capsys, "stable")
+    run("do", "keep", "bastion-gold", "Ana", "500")
+    run("do", "keep", "downtime", "14")
+    run("do", "keep", "bastion-turn", "Ana", "--order", "stable:sell:pony+pony")
+    err = run("do", "keep", "bastion-turn", "Ana", "--order",
+              "stable:mounts:warhorse+camel+mule", code=1).err
+    assert "no room for Warhorse, Camel, Mule" in err
+    run("do", "keep", "bastion-turn", "Ana", "--order", "stable:mounts:warhorse")
+    state = json.loads(run("state", "keep", "--json").out)["bastions"][0]
+    stable = next(f for f in state["facilities"] if f["kind"] == "stable")
+    assert stable["animals"] == ["Riding Horse", "Warhorse"]
+    assert "orders #3 mounts (Warhorse)" in run("log", "keep").out
+
+
 # --- refugees and the Armory on a Request for Aid --------------------------------------------
 
 
@@ -298,7 +367,7 @@ def test_defenders_can_be_named_with_their_housing_and_struck_when_they_fall(mak
     c.dispatch(bas.NameDefender("Ana", "Cora", barrack))
     with pytest.raises(Refused, match="bran is on the roster already"):
         c.dispatch(bas.NameDefender("Ana", "bran", barrack))
-    with pytest.raises(Refused, match="Armory houses no defenders"):
+    with pytest.raises(Refused, match="Armory #\\d+ houses no defenders"):
         c.dispatch(bas.NameDefender("Ana", "Dag", fid(c, "armory")))
     with pytest.raises(Refused, match="a defender's name is 1 to 40"):
         c.dispatch(bas.NameDefender("Ana", " "))
@@ -322,7 +391,8 @@ def test_a_barrack_houses_only_as_many_named_as_it_has_room_for(make):
     assert b(c).defenders == 24
     for i in range(12):
         c.dispatch(bas.NameDefender("Ana", f"D{i}", first))
-    with pytest.raises(Refused, match="Barrack is full \\(12 housed\\)"):
+    with pytest.raises(Refused, match=f"Barrack #{first} houses 12 defender\\(s\\) and all 12 "
+                       "have names"):
         c.dispatch(bas.NameDefender("Ana", "D12", first))
     c.dispatch(bas.NameDefender("Ana", "D12", second))
 
@@ -338,3 +408,73 @@ def test_a_prerequisite_kept_as_plain_text_is_the_gms_to_confirm(make):
     bastion = replace(rules.bastion, facilities={**rules.bastion.facilities, "arcane_study": old})
     state = replace(state, ruleset=replace(state.ruleset, rules=replace(rules, bastion=bastion)))
     assert bas.unconfirmed(state, "Ana", "arcane_study") == "can use an Arcane Focus"
+
+
+def _two_barracks_of_four(make):
+    """Ana (level 9) with two Barracks, four defenders living in each."""
+    c = keep(make, level=9, facilities=("barrack", "barrack"))
+    first, second = [f.id for f in bas.specials(b(c))]
+    week(c)
+    c.dispatch(bas.RunTurn("Ana", ((first, "recruit", 0), (second, "recruit", 0))))
+    assert [f.housed for f in bas.specials(b(c))] == [4, 4]
+    return c, first, second
+
+
+def test_a_barrack_names_only_the_defenders_who_live_there(make):
+    c, first, second = _two_barracks_of_four(make)
+    for i in range(4):
+        c.dispatch(bas.NameDefender("Ana", f"D{i}", first))
+    with pytest.raises(Refused, match=f"Barrack #{first} houses 4 defender\\(s\\) and all 4 "
+                       "have names: name them elsewhere, or move defenders in first"):
+        c.dispatch(bas.NameDefender("Ana", "D4", first))  # room for 12, but only 4 live there
+    c.dispatch(bas.NameDefender("Ana", "D4", second))
+    assert [d.home for d in b(c).roster] == [first] * 4 + [second]
+
+
+def test_the_gm_moves_defenders_between_barracks_within_their_room(make):
+    c, first, second = _two_barracks_of_four(make)
+    for _ in range(2):
+        week(c)
+        orders(c, ("#", "recruit", 0), at=first)
+    assert [f.housed for f in bas.specials(b(c))] == [12, 4]
+    with pytest.raises(Refused, match=f"Barrack #{first} has room for 0 more \\(12 of 12 "
+                       "housed\\)"):
+        c.dispatch(bas.MoveDefenders("Ana", second, first, 1))
+    c.dispatch(bas.NameDefender("Ana", "Bran", second))
+    c.dispatch(bas.MoveDefenders("Ana", first, second, 5))  # unnamed ones
+    assert [f.housed for f in bas.specials(b(c))] == [7, 9] and b(c).defenders == 16
+    c.dispatch(bas.MoveDefenders("Ana", second, first, name="bran"))
+    assert [f.housed for f in bas.specials(b(c))] == [8, 8]
+    assert [(d.name, d.home) for d in b(c).roster] == [("Bran", first)]
+    with pytest.raises(Refused, match=f"Barrack #{first} houses 8 defender\\(s\\)"):
+        c.dispatch(bas.MoveDefenders("Ana", first, second, 9))
+    with pytest.raises(Refused, match=f"only 7 of Barrack #{first}'s 8 defenders has no "
+                       "name: move the named by name"):
+        c.dispatch(bas.MoveDefenders("Ana", first, second, 8))
+    with pytest.raises(Refused, match=f"Bran lives in #{first}, not #{second}"):
+        c.dispatch(bas.MoveDefenders("Ana", second, first, name="Bran"))
+    with pytest.raises(Refused, match=f"they live in #{first} already"):
+        c.dispatch(bas.MoveDefenders("Ana", first, first, 1))
+    with pytest.raises(Refused, match="Ana's bastion has no facility #99"):
+        c.dispatch(bas.MoveDefenders("Ana", first, 99, 1))
+    basic = next(f.id for f in b(c).facilities if f.basic)
+    with pytest.raises(Refused, match="houses no defenders"):
+        c.dispatch(bas.MoveDefenders("Ana", first, basic, 1))
+    with pytest.raises(Refused, match="move 1 to 10,000 defenders"):
+        c.dispatch(bas.MoveDefenders("Ana", first, second, 0))
+    assert [f.housed for f in bas.specials(b(c))] == [8, 8]  # nothing written
+
+
+def test_moving_defenders_on_the_command_line(saves, capsys):
+    run = cli_keep(capsys, "barrack", "barrack")
+    run("do", "keep", "downtime", "7")
+    run("do", "keep", "bastion-turn", "Ana", "--order", "#3:recruit", "--order", "#4:recruit")
+    run("do", "keep", "defender-name", "Ana", "Bran", "--home", "3")
+    out = run("do", "keep", "defender-move", "Ana", "3", "4", "--name", "Bran").out
+    assert "Ana's bastion: Bran moves from facility #3 to #4" in out
+    out = run("do", "keep", "defender-move", "Ana", "3", "4", "--count", "9", code=1).err
+    assert "Barrack #3 houses 3 defender(s)" in out
+    run("do", "keep", "defender-move", "Ana", "3", "4", "--count", "2")
+    state = json.loads(run("state", "keep", "--json").out)["bastions"][0]
+    assert [(f["id"], f["housed"]) for f in state["facilities"] if f["houses"]] == [(3, 1), (4, 7)]
+    assert state["roster"] == [{"name": "Bran", "home": 4}]

@@ -11,6 +11,7 @@ from hypothesis import given, strategies as st
 
 from area_checks import undo_then_redo_restores
 from tracker.core import bastion as bas
+from tracker.core import campaign as camp
 from tracker.core import party
 from tracker.core.dice import DiceNeeded, ScriptedDice
 from tracker.core.engine import Redo, Timeline, Undo, replay
@@ -24,7 +25,9 @@ KINDS = ["barrack", "armory", "gaming_hall", "library", "garden", "theater", "sm
          "storehouse", "stable", "arcane_study"]
 ORDERS = [(3, "recruit", 0), (4, "stock", 0), (5, "gamble", 0), (6, "research", 0),
           (4, "decorative", 0), (5, "production", 0), (3, "smith", 50), (4, "buy", 300),
-          (4, "sell", 100), (5, "mounts", 200), (5, "sell", 150)]
+          (4, "sell", 100), (5, "mounts", 200), (5, "sell", 150),
+          (5, "mounts", 0, ("mule", "pony")), (5, "sell", 0, ("pony",)),
+          (4, "mounts", 0, ("warhorse",))]
 choices = st.builds(bas.Choices, st.booleans(), st.booleans(), st.integers(0, 3), st.integers(1, 2),
                     st.integers(0, 3), st.sampled_from(["", "Ana", "Bo", "Cy"]))
 owner = st.sampled_from(["Ana", "Bo"])
@@ -39,6 +42,9 @@ command = st.one_of(
     st.builds(bas.NameDefender, st.just("Ana"), st.sampled_from(["Bran", "Cora"]),
               st.integers(0, 4)),
     st.builds(bas.StrikeDefender, st.just("Ana"), st.sampled_from(["Bran", "Cora"])),
+    st.builds(bas.MoveDefenders, st.just("Ana"), st.integers(1, 6), st.integers(1, 6),
+              st.integers(0, 5), st.sampled_from(["", "Bran"])),
+    st.builds(camp.ChangeHouseRule, st.just("bastion.turn_days"), st.sampled_from(["7", "10"])),
     st.builds(bas.HouseRefugees, st.just("Ana"), st.integers(0, 4), st.booleans()),
     st.builds(party.AwardXP, st.sampled_from([0, 20_000])),
     st.builds(party.LevelUp, st.just("Ana")),

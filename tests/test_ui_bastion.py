@@ -114,18 +114,26 @@ async def test_a_whole_bastion_turn_by_keys(saves):
     reopened.close()
 
 
-async def test_storehouse_and_stable_trade_by_keys(saves):
-    """Orders whose price the GM types: the Storehouse's limit refuses too
-    much, the goods bought are held as stock; the reopened log agrees."""
-    c = Campaign.create(saves, "trade", "dnd-2024", 7)
+def build_traders(saves: Path, name: str, kinds: tuple[str, ...], gold: int = 0,
+                  days: int = 7) -> Campaign:
+    """Aria (level 9) with ``kinds`` of special facility, ``gold``, and ``days``
+    of downtime (a turn due each 7)."""
+    c = Campaign.create(saves, name, "dnd-2024", 7)
     c.dispatch(camp.StartSession())
     c.dispatch(party.AddCharacter("Aria", "fighter", 9, STATS))
     c.dispatch(bas.NewBastion("Aria"))
-    for kind in ("storehouse", "stable"):
+    for kind in kinds:
         c.dispatch(bas.AddFacility("Aria", kind))
-    c.dispatch(bas.MoveGold("Aria", 3000))
-    c.dispatch(bas.Downtime(7))
-    c.close()
+    if gold:
+        c.dispatch(bas.MoveGold("Aria", gold))
+    c.dispatch(bas.Downtime(days))
+    return c
+
+
+async def test_storehouse_and_stable_trade_by_keys(saves):
+    """Orders whose price the GM types: the Storehouse's limit refuses too
+    much, the goods bought are held as stock; the reopened log agrees."""
+    build_traders(saves, "trade", ("storehouse", "stable"), 3000).close()
     app = TrackerApp(saves, "trade")
     async with app.run_test(size=SIZE) as pilot:
         await _to_bastion_screen(pilot)
@@ -138,6 +146,8 @@ async def test_storehouse_and_stable_trade_by_keys(saves):
         await pilot.press(*"600", "enter")  # its price
         await pilot.pause()
         await pilot.press("down", "enter")  # Stable: mounts
+        await pilot.pause()
+        await pilot.press("end", "enter")  # other animals than the list: the GM's price
         await pilot.pause()
         await pilot.press(*"200", "enter")
         await pilot.pause()
@@ -152,6 +162,43 @@ async def test_storehouse_and_stable_trade_by_keys(saves):
     reopened = Campaign.open(saves, "trade")
     assert reopened.state == state
     assert [f.stock for f in bas.specials(bas.find(reopened.state, "Aria"))] == [600, 200]
+    reopened.close()
+
+
+async def test_a_stable_buys_animals_by_kind_by_keys(saves):
+    """The Stable (a Riding Horse and two Ponies) buys Mules: three do not fit
+    (refused in place), two do; the row counts its stalls, the dialog names
+    its animals."""
+    build_traders(saves, "mules", ("stable",), 100).close()
+    app = TrackerApp(saves, "mules")
+    async with app.run_test(size=SIZE) as pilot:
+        await _to_bastion_screen(pilot)
+        row = app.screen.query_one("#bastion-facilities").get_row_at(0)
+        assert row[-1] == "idle, stalls 2/3"
+        await pilot.press("t")
+        await _pause(pilot)
+        await pilot.press("enter")  # give orders
+        await _pause(pilot)
+        await pilot.press("down", "enter")  # Stable: mounts
+        await _pause(pilot)
+        assert "Riding Horse, Pony ×2" in str(app.screen.query_one("#dialog-help").render())
+        await pilot.press("down", "down", "down", "enter")  # camel, draft horse, mastiff: mule
+        await _pause(pilot)
+        await pilot.press("backspace", "3", "enter")
+        await _pause(pilot)
+        assert "no room for Mule ×3" in _error(app)
+        await pilot.press("backspace", "2", "enter")
+        await _pause(pilot)
+        assert "1 order(s), 16 GP" in str(app.screen.query_one("#dialog-title").render())
+        await pilot.press("enter")  # run the turn
+        await _settle(pilot)
+        stable = bas.specials(bas.find(app.state, "Aria"))[0]
+        assert stable.animals == ("riding_horse", "pony", "pony", "mule", "mule")
+        row = app.screen.query_one("#bastion-facilities").get_row_at(0)
+        assert row[-1] == "idle, stalls 3/3"
+        state = app.state
+    reopened = Campaign.open(saves, "mules")
+    assert reopened.state == state
     reopened.close()
 
 
@@ -224,6 +271,22 @@ def test_combined_bastion_screen_snapshot(snap_compare, fixed_saves):
 
     assert snap_compare(TrackerApp(fixed_saves, "pair"), terminal_size=SIZE,
                         run_before=run_before)
+
+
+@pytest.mark.parametrize("size", [SIZE, (120, 40)])
+async def test_the_combined_bastions_not_in_the_source_note_is_whole_on_screen(saves, size):
+    """The note wraps to the panel's width instead of running off its edge."""
+    build_pair(saves, "note").close()
+    app = TrackerApp(saves, "note")
+    async with app.run_test(size=size) as pilot:
+        await _to_bastion_screen(pilot)
+        summary = app.screen.query_one("#bastion-summary")
+        lines = str(summary.render()).split("\n")
+        assert max(len(line) for line in lines) <= summary.content_size.width
+        assert summary.content_size.height == len(lines)  # every line shows
+        shown = " ".join(" ".join(lines).split())
+        note = app.state.rules.bastion.combining.unstated
+        assert f"not in the source: {note}" in shown
 
 
 async def _palette(pilot, words: str) -> None:
@@ -385,4 +448,54 @@ async def test_housing_refugees_from_the_palette(saves):
     reopened, housed = _log(saves, "refuge", bas.RefugeesHoused)
     assert reopened.state == state
     assert [(e.facility, e.leave) for e in housed] == [(1, False), (0, True)]
+    reopened.close()
+
+
+# --- moving defenders between Barracks ------------------------------------------------------
+
+
+def build_two_barracks(saves: Path, name: str) -> Campaign:
+    """Aria (level 9): Barrack #3 houses 4 defenders, Barrack #4 is full (12)."""
+    c = build_traders(saves, name, ("barrack", "barrack"), days=21)
+    c.dispatch(bas.RunTurn("Aria", ((3, "recruit", 0), (4, "recruit", 0))))
+    for _ in range(2):
+        c.dispatch(bas.RunTurn("Aria", ((4, "recruit", 0),)))
+    return c
+
+
+def _error(app) -> str:
+    return str(app.screen.query_one("#dialog-error").render())
+
+
+async def test_moving_defenders_between_barracks_from_the_palette(saves):
+    """No room in the full Barrack: refused in place; then eight of the full
+    one's twelve move out, a count too big refused in place first."""
+    build_two_barracks(saves, "move").close()
+    app = TrackerApp(saves, "move")
+    async with app.run_test(size=SIZE) as pilot:
+        await _to_bastion_screen(pilot)
+        await _palette(pilot, "move defenders")
+        await pilot.press("enter")  # out of #3 (4 of 12 housed)
+        await _pause(pilot)
+        await pilot.press("enter")  # into #4: full
+        await _pause(pilot)
+        assert "Barrack #4 has room for 0 more (12 of 12 housed)" in _error(app)
+        await pilot.press("escape")
+        await _settle(pilot)
+        await _palette(pilot, "move defenders")
+        await pilot.press("down", "enter")  # out of #4
+        await _pause(pilot)
+        await pilot.press("enter")  # into #3
+        await _pause(pilot)
+        await pilot.press("enter")  # the unnamed
+        await _pause(pilot)
+        await pilot.press("backspace", "9", "enter")
+        await _pause(pilot)
+        assert "Barrack #3 has room for 8 more" in _error(app)
+        await pilot.press("backspace", "8", "enter")
+        await _settle(pilot)
+        assert [f.housed for f in bas.specials(app.state.bastions.all[0])] == [12, 4]
+        state = app.state
+    reopened, moved = _log(saves, "move", bas.DefendersMoved)
+    assert reopened.state == state and [(e.source, e.to, e.count) for e in moved] == [(4, 3, 8)]
     reopened.close()

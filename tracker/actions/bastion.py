@@ -6,17 +6,20 @@ from ..core import bastion as bas
 from .spec import Action, Usage, arg
 
 
-def _order(text: str) -> tuple[str, str, int]:
-    """FACILITY:ORDER or FACILITY:ORDER:GP (facility by # or by kind)."""
+def _order(text: str) -> tuple[str, str, int, tuple[str, ...]]:
+    """FACILITY:ORDER, FACILITY:ORDER:GP or FACILITY:ORDER:ANIMAL+ANIMAL...
+    (facility by # or by kind; animals a Stable trades, by id)."""
     parts = text.split(":")
     if len(parts) not in (2, 3) or not all(parts[:2]):
         raise argparse.ArgumentTypeError(
             f"expected FACILITY:ORDER or FACILITY:ORDER:GP, e.g. barrack:recruit (got {text!r})")
+    last = parts[2].strip() if len(parts) == 3 else "0"
+    if last and not last.lstrip("-").isdigit():  # animals, e.g. stable:mounts:pony+mule
+        return parts[0], parts[1], 0, tuple(a.strip() for a in last.split("+"))
     try:
-        gp = int(parts[2]) if len(parts) == 3 else 0
+        return parts[0], parts[1], int(last), ()
     except ValueError:
         raise argparse.ArgumentTypeError(f"the cost in {text!r} must be a whole number of GP")
-    return parts[0], parts[1], gp
 
 
 def _facility_id(c, owner: str, ref: str) -> int:
@@ -71,6 +74,11 @@ ACTIONS = (
            "(--home; 0: needs no housing)",
            (arg("owner"), arg("defender"), arg("--home", type=int, default=0)),
            lambda a, c: bas.NameDefender(a.owner, a.defender, a.home)),
+    Action("defender-move", "move defenders from Barrack #FROM to Barrack #TO (--count N "
+           "unnamed, or --name one named), within its room",
+           (arg("owner"), arg("source", type=int, metavar="FROM"), arg("to", type=int),
+            arg("--count", type=int, default=1), arg("--name", dest="defender", default="")),
+           lambda a, c: bas.MoveDefenders(a.owner, a.source, a.to, a.count, a.defender)),
     Action("defender-strike", "take a named defender off the roster (fallen)",
            (arg("owner"), arg("defender")),
            lambda a, c: bas.StrikeDefender(a.owner, a.defender)),
@@ -89,11 +97,11 @@ ACTIONS = (
     Action("downtime", "let days pass between adventures (bastion turns fall due)",
            (arg("days", type=int),), lambda a, c: bas.Downtime(a.days)),
     Action("bastion-turn", "run the owner's oldest due turn: --order FACILITY:ORDER[:GP] "
-           "for each facility, or --maintain",
+           "(a Stable's :ANIMAL+ANIMAL...) for each facility, or --maintain",
            (arg("owner"), arg("--order", type=_order, action="append", default=[]),
             arg("--maintain", action="store_true"), *CHOICES),
-           lambda a, c: bas.RunTurn(a.owner, tuple((_facility_id(c, a.owner, f), o, gp)
-                                                   for f, o, gp in a.order),
+           lambda a, c: bas.RunTurn(a.owner, tuple((_facility_id(c, a.owner, f), o, gp, animals)
+                                                   for f, o, gp, animals in a.order),
                                     a.maintain, _choices(a))),
     Action("bastion-turns", "run every queued turn as Maintain (owners away)",
            (arg("--owner", default=""), *CHOICES),

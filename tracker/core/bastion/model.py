@@ -40,6 +40,8 @@ class Facility(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     order2: str = ""  # the second order in progress, where the facility takes two (Vast Garden)
     progress2: int = 0  # days of the second order done
     housed: int = 0  # unnamed and named defenders living here (a Barrack)
+    animals: tuple[str, ...] = ()  # the animals it keeps, by [bastion.animals] id (a Stable)
+    order_animals: tuple[str, ...] = ()  # the animals the trade in progress buys or sells
 
 
 class LedgerLine(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
@@ -72,6 +74,8 @@ class Bastion(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     name: str = ""
     next_due: int = 0  # clock second the next turn falls due
     queued: int = 0  # turns due and not yet run
+    period: int = 0  # seconds the pending turn was counted with (0: before this was kept)
+    waiting: tuple[int, ...] = ()  # the clock second each waiting turn fell due, oldest first
     turns: int = 0  # turns run
     facilities: tuple[Facility, ...] = ()
     next_id: int = 1
@@ -137,6 +141,7 @@ class Vast(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     hirelings: Int(0, 100) = 0  # more hirelings
     houses: Int(0, 10_000) = 0  # defenders housed instead (0: as before)
     orders: Int(1, 2) = 1  # orders it works at once (a Vast Garden: two gardens' harvests)
+    stalls: Int(0, 1000) = 0  # Large animals kept instead (0: as before)
     note: str = ""  # what else it gains, for the GM
 
 
@@ -168,6 +173,16 @@ class FacilityDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     lieutenants: bool = False  # its hirelings are lieutenants (fewer attack dice)
     vast: Vast | None = None  # it may be enlarged to Vast
     trade: Trade | None = None
+    stalls: Int(0, 1000) = 0  # Large animals it keeps (a Stable)
+    starts_with: list[str] = []  # the animals it comes with, by [bastion.animals] id
+
+
+class Animal(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """An animal a Stable keeps and trades, at its standard price."""
+
+    name: str
+    size: str  # "large" or "medium" (medium_per_large of them take a Large one's stall)
+    gp: Int(0, 1_000_000)
 
 
 class Walls(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -231,6 +246,8 @@ class BastionRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     enlarge_special: EnlargeSpecial | None = None
     combining: Combining | None = None  # None: bastions cannot be combined
     auto_maintain_counts: bool = True
+    animals: dict[str, Animal] = {}  # what a Stable keeps and trades
+    medium_per_large: Int(1, 100) = 2  # Medium animals that fit in a Large one's stall
     chance_die: str = "1d6"  # "roll any die": even or odd decides
 
 
@@ -304,6 +321,13 @@ def _check(rules) -> Problems:
                     problems.add(f"{where}.orders", f"{o.id}: no table {o.gold[6:]!r}")
             elif o.gold:
                 problems.check(f"{where}.orders", dice.parse, o.gold)
+    for aid, a in b.animals.items():
+        if a.size not in ("large", "medium"):
+            problems.add(f"bastion.animals.{aid}.size", "expected \"large\" or \"medium\"")
+    for fid, fac in b.facilities.items():
+        for a in fac.starts_with:
+            if a not in b.animals:
+                problems.add(f"bastion.facilities.{fid}.starts_with", f"no animal {a!r}")
     classes = rules.party.classes if rules.party is not None else {}
     for pid, pre in b.prerequisites.items():
         for k in pre.classes:

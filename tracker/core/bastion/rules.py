@@ -23,6 +23,7 @@ from ..events import Event, event
 from ..handlers import Command, decides, evolves
 from ..invariants import invariant
 from ..limits import CharacterName, Count, Id, Key, PlaceName
+from ..campaign.rules import RulesetChanged
 from ..party import rules as party
 from ..state import State
 from ..timeflow import on_time, pass_time
@@ -35,6 +36,8 @@ Gold = Annotated[int, Meta(ge=-10_000_000, le=10_000_000)]
 Why = Annotated[str, Meta(max_length=200)]
 Pick = Annotated[int, Meta(ge=1, le=2)]
 Partner = Annotated[str, Meta(max_length=40)]  # "" when none is named
+DefenderRef = Annotated[str, Meta(max_length=40)]  # "": unnamed defenders
+Herd = Annotated[tuple[Key, ...], Meta(max_length=100)]  # animals one Stable order trades
 MAX_REROLLS = 20  # an Extraordinary Opportunity rerolled again and again
 
 
@@ -94,6 +97,17 @@ class StrikeDefender(Command, frozen=True):
     name: str
 
 
+class MoveDefenders(Command, frozen=True):
+    """``count`` unnamed defenders (or the one ``name``d) moved from Barrack
+    #``source`` to Barrack #``to``: the GM's rearranging, within the room."""
+
+    owner: str
+    source: int
+    to: int
+    count: int = 1
+    name: str = ""
+
+
 class BuildBasic(Command, frozen=True):
     owner: str
     space: str
@@ -134,10 +148,11 @@ class Choices(msgspec.Struct, frozen=True):
 
 class RunTurn(Command, frozen=True):
     """The oldest queued turn of ``owner``: orders (facility id, option id,
-    GM's cost) or Maintain; neither is a turn with no orders."""
+    GM's cost[, animals a Stable trades]) or Maintain; neither is a turn with
+    no orders."""
 
     owner: str
-    orders: tuple[tuple[int, str, int], ...] = ()
+    orders: tuple[tuple, ...] = ()
     maintain: bool = False
     choices: Choices = Choices()
 
@@ -204,6 +219,15 @@ class DefenderStruck(Event, frozen=True):
     name: CharacterName
 
 
+@event("defenders_moved", area="bastion")
+class DefendersMoved(Event, frozen=True):
+    owner: CharacterName
+    source: Id
+    to: Id
+    count: Count = 1
+    name: DefenderRef = ""
+
+
 @event("refugees_housed", area="bastion")
 class RefugeesHoused(Event, frozen=True):
     owner: CharacterName
@@ -247,6 +271,7 @@ class OrderGiven(msgspec.Struct, frozen=True, omit_defaults=True):
     facility: Id
     option: Key
     cost: Count = 0  # what the GM entered, for orders whose cost the GM sets
+    animals: Herd = ()  # the animals a Stable buys or sells (then no cost)
 
 
 @event("bastion_turn_run", area="bastion")
@@ -287,6 +312,21 @@ def _rules(state: State):
 
 def turn_seconds(rules) -> int:
     return rules.bastion.turn_days * rules.time.day_seconds
+
+
+def turn_clock(rules, b: Bastion) -> int:
+    """The clock second ``b``'s oldest waiting turn fell due (counted back from
+    the next where a log from before they were kept did not say)."""
+    return b.waiting[0] if b.waiting else b.next_due - b.queued * turn_seconds(rules)
+
+
+def _fall_due(b: Bastion, due: int, clock: int, step: int) -> Bastion:
+    """``b`` with its next turn due at ``due``, and then every ``step``: those
+    the ``clock`` has reached wait, each with its day."""
+    n = max(0, (clock - due) // step + 1)
+    days = tuple(due + i * step for i in range(n))
+    return replace(b, queued=b.queued + n, next_due=due + n * step, period=step,
+                   waiting=b.waiting + days if len(b.waiting) == b.queued else ())
 
 
 def find(state: State, owner: str) -> Bastion | None:
@@ -410,6 +450,35 @@ def staff(rules, f: Facility) -> int:
     if fdef is None:
         return 0
     return fdef.hirelings + (fdef.vast.hirelings if f.space == "vast" and fdef.vast else 0)
+
+
+def stalls(rules, f: Facility) -> int:
+    """Large animals ``f`` keeps at its present size (a Stable)."""
+    fdef = rules.bastion.facilities.get(f.kind)
+    if fdef is None:
+        return 0
+    return fdef.vast.stalls if f.space == "vast" and fdef.vast and fdef.vast.stalls else fdef.stalls
+
+
+def stall_room(rules, f: Facility, animals) -> int:
+    """Medium animals' room left in ``f`` beside ``animals`` (a Large one takes
+    medium_per_large); below 0 when they do not fit."""
+    per, known = rules.bastion.medium_per_large, rules.bastion.animals
+    return stalls(rules, f) * per - sum(1 if a in known and known[a].size == "medium" else per
+                                        for a in animals)  # one a house rule dropped: Large
+
+
+def animals_gp(rules, animals) -> int:
+    known = rules.bastion.animals
+    return sum(known[a].gp for a in animals if a in known)
+
+
+def animal_names(rules, animals) -> str:
+    """``animals`` as the log says them: "Riding Horse, Pony ×2"."""
+    known = rules.bastion.animals
+    names = [known[a].name if a in known else a for a in animals]
+    return ", ".join(n + (f" ×{names.count(n)}" if names.count(n) > 1 else "")
+                     for n in dict.fromkeys(names))
 
 
 def housing(rules, b: Bastion, clock: int) -> int:
@@ -556,6 +625,18 @@ def decide_strike_defender(state: State, cmd: StrikeDefender, dice) -> list[Even
     return [DefenderStruck(b.owner, d.name)]
 
 
+@decides(MoveDefenders)
+def decide_move_defenders(state: State, cmd: MoveDefenders, dice) -> list[Event]:
+    b = bastion_of(state, cmd.owner)
+    if not (1 <= cmd.source <= 1_000_000 and 1 <= cmd.to <= 1_000_000):
+        raise Refused("name both Barracks by their numbers")
+    if cmd.name.strip():
+        return [DefendersMoved(b.owner, cmd.source, cmd.to, 1, named(b, cmd.name).name)]
+    if not 1 <= cmd.count <= 10_000:
+        raise Refused("move 1 to 10,000 defenders")
+    return [DefendersMoved(b.owner, cmd.source, cmd.to, cmd.count)]
+
+
 def named(b: Bastion, name: str) -> Defender:
     d = next((d for d in b.roster if d.name.casefold() == name.strip().casefold()), None)
     if d is None:
@@ -660,7 +741,8 @@ def decide_turn(state: State, cmd: RunTurn, dice) -> list[Event]:
         raise Refused("Maintain is for the whole bastion: no other orders that turn")
     if why := _shift_problem(state, b, cmd.choices):
         raise Refused(why)
-    orders = tuple(OrderGiven(fid, oid, cost) for fid, oid, cost in cmd.orders)
+    orders = tuple(OrderGiven(fid, oid, cost, tuple(animals[0]) if animals else ())
+                   for fid, oid, cost, *animals in cmd.orders)
     return [_decided(state, b, orders, cmd.maintain, False, cmd.choices, dice)]
 
 
@@ -726,7 +808,7 @@ def run_turn(state: State, b: Bastion, ev: BastionTurnRun,
     if b.queued < 1:
         raise Refused(f"no bastion turn is due for {b.owner}" + _next_due_text(state))
     # queued turns happened on their own days: the ledger and the building work go by those
-    clock = b.next_due - b.queued * turn_seconds(rules)
+    clock = turn_clock(rules, b)
     t = _Turn(rules, clock, take, ev, b, owner_level(state, b), partners(state, b))
     t.reopen()
     for given in ev.orders:
@@ -752,7 +834,8 @@ def run_turn(state: State, b: Bastion, ev: BastionTurnRun,
         t.lines.append(f"Neglected {neglect} turns: the hirelings leave")
     gp = t.b.treasury - t.start_gp
     result = TurnResult(b.turns + 1, clock, tuple(t.lines), gp, tuple(t.rolled))
-    b = replace(b, queued=b.queued - 1, turns=b.turns + 1, neglect=neglect, abandoned=abandoned,
+    b = replace(b, queued=b.queued - 1, waiting=b.waiting[1:], turns=b.turns + 1,
+                neglect=neglect, abandoned=abandoned,
                 results=(b.results + (result,))[-RESULTS_KEPT:])
     return b, t.lines, t.mates
 
@@ -823,7 +906,10 @@ class _Turn:
             raise Refused(f"{self.name(f)}: {o.text} needs an owner of level {o.min_level}")
         if given.cost and not typed_gp(o):
             raise Refused(f"{self.name(f)}: {o.text} has a set cost; do not give one")
-        self.trade_limits(f, o, given.cost)
+        if given.animals:
+            self.animal_trade(f, o, given)
+        else:
+            self.trade_limits(f, o, given.cost)
         room = houses(self.rules, f)
         if o.defenders and room and f.housed >= room:
             raise Refused(f"{self.name(f)} #{f.id} is full ({f.housed} of {room} housed): "
@@ -833,12 +919,14 @@ class _Turn:
                           f"({self.b.defenders} of {housing(self.rules, self.b, self.clock)})")
         if o.lieutenants and f.hirelings >= self.br.facilities[f.kind].max_hirelings:
             raise Refused(f"{self.name(f)} already has its most lieutenants ({f.hirelings})")
-        cost = order_cost(self.rules, self.b, o, given.cost, self.clock)
+        cost = animals_gp(self.rules, given.animals) if given.animals and o.buys else \
+            order_cost(self.rules, self.b, o, given.cost, self.clock)
         self.given[f.id] = self.given.get(f.id, 0) + 1
         self.b = _pay(self.b, self.clock, f"{self.name(f)}: {o.text}", cost)
         f = facility(self.b, f.id)
         self._fac(replace(f, order2=o.id, progress2=0) if f.order else
-                  replace(f, order=o.id, progress=0, order_gp=given.cost))
+                  replace(f, order=o.id, progress=0, order_gp=given.cost,
+                          order_animals=given.animals))
         if cost:
             self.lines.append(f"{self.name(f)}: {cost:,} GP paid")
 
@@ -856,8 +944,34 @@ class _Turn:
             raise Refused(f"{self.name(f)} buys up to {limit:,} GP of goods at a time "
                           f"at owner level {self.level}")
 
+    def animal_trade(self, f: Facility, o: OrderOption, given: OrderGiven) -> None:
+        """Refuses animals a Stable cannot buy (no stall for them) or sell (not kept)."""
+        known = self.br.animals
+        if not (o.buys or o.sells) or not stalls(self.rules, f):
+            raise Refused(f"{self.name(f)}: {o.text} trades no animals")
+        if given.cost:
+            raise Refused(f"{self.name(f)}: name the animals or give a price, not both")
+        if unknown := [a for a in given.animals if a not in known]:
+            raise Refused(f"{self.name(f)}: no animal {unknown[0]!r} (one of "
+                          + ", ".join(known) + ")")
+        if o.buys and stall_room(self.rules, f, f.animals + given.animals) < 0:
+            raise Refused(f"{self.name(f)} #{f.id} keeps {stalls(self.rules, f)} Large animals "
+                          f"({self.br.medium_per_large} Medium to a stall) and has "
+                          f"{animal_names(self.rules, f.animals) or 'none'}: no room for "
+                          + animal_names(self.rules, given.animals))
+        kept = list(f.animals)
+        for a in given.animals if o.sells else ():
+            if a not in kept:
+                raise Refused(f"{self.name(f)} #{f.id} keeps no more "
+                              f"{animal_names(self.rules, (a,))} to sell ("
+                              + (animal_names(self.rules, f.animals) or "no animals") + ")")
+            kept.remove(a)
+
     def trade(self, f: Facility, o: OrderOption, why: str) -> None:
-        """Goods bought go into stock; goods sold leave it for their price and the markup."""
+        """Goods bought go into stock; goods sold leave it for their price and the
+        markup. Named animals go into the Stable's stalls or out of them."""
+        if f.order_animals:
+            return self.trade_animals(f, o, why)
         if o.buys:
             self._fac(replace(facility(self.b, f.id), stock=f.stock + f.order_gp))
         if o.sells:
@@ -867,6 +981,22 @@ class _Turn:
             self.b = _book(self.b, self.clock, why, gp)
             self.lines.append(f"{self.name(f)}: sold {f.order_gp:,} GP of goods "
                               f"+{markup}% for {gp:,} GP")
+
+    def trade_animals(self, f: Facility, o: OrderOption, why: str) -> None:
+        names = animal_names(self.rules, f.order_animals)
+        held = facility(self.b, f.id).animals
+        if o.buys:
+            self._fac(replace(facility(self.b, f.id), animals=held + f.order_animals))
+            return
+        kept = list(held)
+        for a in f.order_animals:
+            kept.remove(a)
+        markup = band_at(self.br.facilities[f.kind].trade.markup, self.level) or 0
+        price = animals_gp(self.rules, f.order_animals)
+        gp = price * (100 + markup) // 100
+        self._fac(replace(facility(self.b, f.id), animals=tuple(kept)))
+        self.b = _book(self.b, self.clock, why, gp, item=names)
+        self.lines.append(f"{self.name(f)}: sold {names} ({price:,} GP) +{markup}% for {gp:,} GP")
 
     def progress(self) -> None:
         """Every order in progress gains a turn's days; the finished ones pay out."""
@@ -888,9 +1018,10 @@ class _Turn:
             self._fac(replace(f, progress=done) if first else replace(f, progress2=done))
             self.lines.append(f"{self.name(f)}: {o.text} ({done} of {o.days} days)")
             return
-        self._fac(replace(f, order="", progress=0, order_gp=0) if first else
+        self._fac(replace(f, order="", progress=0, order_gp=0, order_animals=()) if first else
                   replace(f, order2="", progress2=0))
-        self.finish(replace(facility(self.b, f.id), order_gp=f.order_gp if first else 0), o)
+        self.finish(replace(facility(self.b, f.id), order_gp=f.order_gp if first else 0,
+                            order_animals=f.order_animals if first else ()), o)
 
     def finish(self, f: Facility, o: OrderOption) -> None:
         why = f"{self.name(f)}: {o.text}"
@@ -911,11 +1042,13 @@ class _Turn:
             self.lines.append(f"{self.name(f)}: +{gp:,} GP")
         self.trade(f, o, why)
         if o.yields:
-            self.b = _book(self.b, self.clock, why, item=o.yields)
+            item = animal_names(self.rules, f.order_animals) if f.order_animals else o.yields
+            self.b = _book(self.b, self.clock, why, item=item)
             verb = {"craft": "made", "harvest": "harvested", "research": "learned"}.get(o.order,
                                                                                    "gained")
-            worth = f" worth {f.order_gp:,} GP" if o.buys else ""
-            self.lines.append(f"{self.name(f)}: {'bought' if o.buys else verb} {o.yields}{worth}")
+            gp = animals_gp(self.rules, f.order_animals) if f.order_animals else f.order_gp
+            worth = f" worth {gp:,} GP" if o.buys else ""
+            self.lines.append(f"{self.name(f)}: {'bought' if o.buys else verb} {item}{worth}")
         if o.defenders:  # housed where recruited, if it houses any, else where there is room
             here = houses(self.rules, f)
             room = here - f.housed if here else \
@@ -1129,6 +1262,7 @@ def evolve_founded(state: State, ev: BastionFounded) -> State:
                    for i, space in enumerate(rules.start_basic))
     c = party.find(state, ev.owner)
     b = Bastion(ev.owner, ev.name, next_due=state.clock + turn_seconds(state.rules),
+                period=turn_seconds(state.rules),
                 facilities=basics, next_id=len(basics) + 1,
                 swap_level=c.level if c is not None else rules.from_level)
     return replace(state, bastions=Bastions(state.bastions.all + (b,)))
@@ -1160,7 +1294,8 @@ def _may_have(state: State, b: Bastion, kind: str, instead: Facility | None = No
 def evolve_facility(state: State, ev: FacilityAdded) -> State:
     b = _owned(state, ev.owner)
     fdef = _may_have(state, b, ev.kind)
-    f = Facility(b.next_id, ev.kind, fdef.space, hirelings=fdef.hirelings, ready_at=state.clock)
+    f = Facility(b.next_id, ev.kind, fdef.space, hirelings=fdef.hirelings, ready_at=state.clock,
+                 animals=tuple(fdef.starts_with))
     return _put(state, _added(b, f))
 
 
@@ -1181,7 +1316,8 @@ def evolve_swapped(state: State, ev: FacilitySwapped) -> State:
     if old.kind == ev.kind:
         raise Refused(f"#{old.id} already is a {facility_name(state.rules, old)}")
     fdef = _may_have(state, b, ev.kind, instead=old)
-    new = Facility(old.id, ev.kind, fdef.space, hirelings=fdef.hirelings, ready_at=state.clock)
+    new = Facility(old.id, ev.kind, fdef.space, hirelings=fdef.hirelings, ready_at=state.clock,
+                   animals=tuple(fdef.starts_with))
     b = _replaced(b, new)
     if old.housed:  # its defenders move to the other Barracks
         room = housing(state.rules, b, state.clock) - (b.defenders - old.housed)
@@ -1217,13 +1353,51 @@ def evolve_defender_named(state: State, ev: DefenderNamed) -> State:
     if any(d.name.casefold() == ev.name.casefold() for d in b.roster):
         raise Refused(f"{ev.name} is on the roster already")
     if ev.home:
-        f = facility(b, ev.home)
-        room = houses(state.rules, f)
-        if not room:
-            raise Refused(f"{facility_name(state.rules, f)} houses no defenders")
-        if housed_in(b, ev.home) >= room:
-            raise Refused(f"{facility_name(state.rules, f)} is full ({room} housed)")
+        f = _barrack(state.rules, b, ev.home)
+        if housed_in(b, ev.home) >= f.housed:  # its room is not who lives there
+            raise Refused(f"{facility_name(state.rules, f)} #{f.id} houses {f.housed} "
+                          f"defender(s) and all {housed_in(b, ev.home)} have names: name them "
+                          "elsewhere, or move defenders in first")
     return _put(state, replace(b, roster=b.roster + (Defender(ev.name, ev.home),)))
+
+
+def _barrack(rules, b: Bastion, fid: int) -> Facility:
+    """Facility #``fid``, refused unless it houses defenders."""
+    f = facility(b, fid)
+    if not houses(rules, f):
+        raise Refused(f"{facility_name(rules, f)} #{f.id} houses no defenders")
+    return f
+
+
+@evolves(DefendersMoved)
+def evolve_defenders_moved(state: State, ev: DefendersMoved) -> State:
+    b = _owned(state, ev.owner)
+    rules = state.rules
+    src, dst = _barrack(rules, b, ev.source), _barrack(rules, b, ev.to)
+    if src.id == dst.id:
+        raise Refused(f"they live in #{src.id} already")
+    if not ready(dst, state.clock):
+        raise Refused(f"{facility_name(rules, dst)} #{dst.id} is still being built")
+    where = f"{facility_name(rules, src)} #{src.id}"
+    if ev.name:
+        d = named(b, ev.name)
+        if d.home != src.id:
+            raise Refused(f"{d.name} lives in #{d.home}, not #{src.id}")
+    elif ev.count > src.housed:
+        raise Refused(f"{where} houses {src.housed} defender(s)")
+    elif ev.count > (unnamed := max(0, src.housed - housed_in(b, src.id))):
+        raise Refused(f"only {unnamed} of {where}'s {src.housed} defenders has no name: "
+                      "move the named by name")
+    room = houses(rules, dst) - dst.housed
+    if ev.count > room:
+        raise Refused(f"{facility_name(rules, dst)} #{dst.id} has room for {room} more "
+                      f"({dst.housed} of {houses(rules, dst)} housed)")
+    b = _replaced(_replaced(b, replace(src, housed=src.housed - ev.count)),
+                  replace(dst, housed=dst.housed + ev.count))
+    if ev.name:
+        b = replace(b, roster=tuple(replace(x, home=dst.id) if x.name == ev.name else x
+                                    for x in b.roster))
+    return _put(state, b)
 
 
 @evolves(DefenderStruck)
@@ -1378,12 +1552,28 @@ def _turns_fall_due(state: State, elapsed: int, clock: int, burning: bool,
     out, changed = [], False
     for b in bs.all:
         if not b.abandoned and clock >= b.next_due:
-            n = (clock - b.next_due) // step + 1
-            b = replace(b, queued=b.queued + n, next_due=b.next_due + n * step)
+            b = _fall_due(b, b.next_due, clock, step)
             changed = True
         out.append(b)
     if changed:
         changes["bastions"] = Bastions(tuple(out))
+
+
+@evolves(RulesetChanged, when="bastions.all")
+def evolve_turn_length(state: State, ev: RulesetChanged) -> State:
+    """A house rule changing the turn's length counts the pending turn anew
+    from where it began (a turn every 10 days: the first falls on day 10, not
+    7); one that would already have ended falls due now. Turns waiting keep
+    their days."""
+    if state.rules.bastion is None:
+        return state
+    step = turn_seconds(state.rules)
+    out = []
+    for b in state.bastions.all:
+        if b.period and b.period != step and not b.abandoned:
+            b = _fall_due(b, b.next_due - b.period + step, state.clock, step)
+        out.append(b)
+    return replace(state, bastions=Bastions(tuple(out)))
 
 
 @invariant
@@ -1393,6 +1583,8 @@ def _bastions_hold(state: State):
             yield f"leave {b.owner}'s bastion treasury at {b.treasury} GP"
         if b.defenders < 0 or b.mercenaries < 0:
             yield f"leave {b.owner}'s bastion fewer than no defenders"
+        if b.waiting and len(b.waiting) != b.queued:
+            yield f"keep the days of {b.owner}'s waiting bastion turns out of step with them"
         if sum(f.housed for f in b.facilities) != b.defenders:
             yield f"house {b.owner}'s defenders somewhere other than their Barracks"
 

@@ -14,9 +14,10 @@ from ..view import state_view
 from .rules import (BasicEnlarged, BasicOrdered, BastionFounded, BastionsCombined,
                     BastionTurnRun, Divested,
                     DowntimePassed, FacilityAdded, FacilityEnlarged, FacilitySwapped, GoldMoved,
-                    DefenderNamed, DefenderStruck, RefugeesHoused, WallsOrdered, days_left,
+                    DefenderNamed, DefendersMoved, DefenderStruck, RefugeesHoused, WallsOrdered,
+                    days_left,
                     defenders, facility_name, find, houses, housing, lieutenants, partners,
-                    walls_built)
+                    animal_names, stalls, walls_built)
 
 
 # --- how its events read in the log ------------------------------------------------
@@ -58,6 +59,13 @@ def _describe_enlarged(ev: FacilityEnlarged, rules) -> str:
 def _describe_defender(ev: DefenderNamed, rules) -> str:
     home = f", housed in facility #{ev.home}" if ev.home else ", needing no housing"
     return f"{ev.owner}'s bastion: a defender is named {ev.name}{home}"
+
+
+@describes(DefendersMoved)
+def _describe_moved(ev: DefendersMoved, rules) -> str:
+    who = ev.name if ev.name else f"{ev.count} defender(s)"
+    return f"{ev.owner}'s bastion: {who} move{'s' if ev.name else ''} from facility " \
+        f"#{ev.source} to #{ev.to}"
 
 
 @describes(DefenderStruck)
@@ -108,7 +116,9 @@ def _describe_turn(ev: BastionTurnRun, rules) -> str:
     if ev.maintain:
         what = "Maintain" + (" (owner away)" if ev.away else "")
     elif ev.orders:
-        what = "orders " + ", ".join(f"#{o.facility} {o.option}" for o in ev.orders)
+        what = "orders " + ", ".join(
+            f"#{o.facility} {o.option}" + (f" ({animal_names(rules, o.animals)})"
+                                           if o.animals else "") for o in ev.orders)
     else:
         what = "no orders"
     if ev.shift:
@@ -190,7 +200,7 @@ def _bastions_json(state: State) -> list[dict]:
                             "order_gp": f.order_gp, "stock_gp": f.stock,
                             "second_order": f.order2, "second_progress_days": f.progress2,
                             "housed": f.housed, "houses": houses(rules, f),
-                            "vast_at": f.vast_at}
+                            "vast_at": f.vast_at, **_stable_json(rules, f)}
                            for f in b.facilities],
             "ledger": [{"clock": l.clock, "why": l.why, "gp": l.gp, "item": l.item,
                         "balance": l.balance} for l in b.ledger],
@@ -198,6 +208,15 @@ def _bastions_json(state: State) -> list[dict]:
                          "gp": r.gp} for r in b.results],
         })
     return out
+
+
+def _stable_json(rules, f) -> dict:
+    """A Stable's animals by name, its stalls (Large animals), and the trade in progress."""
+    if not stalls(rules, f):
+        return {}
+    return {"animals": [animal_names(rules, (a,)) for a in f.animals],
+            "stalls": stalls(rules, f),
+            "order_animals": [animal_names(rules, (a,)) for a in f.order_animals]}
 
 
 # --- its part of the recap ---------------------------------------------------------------

@@ -17,12 +17,14 @@ from textual.widgets import DataTable, Footer, Header, Static
 from ...core import bastion as bas
 from ...core import clock
 from ...core.bastion.model import Bastion
+from ...core.errors import Refused
 from ...core.state import State
 from ..areas import area_screen
 from ..asking import Asking
 from ..dialogs import checked_by, positive_int, refusal, signed_int
 from ..safe import plain
 
+HERD_MOST = 100  # animals one Stable order names (more would never fit a stall)
 # What the owner answers when an event asks, chosen once for the turn(s).
 ANSWERS = {
     "keep": ("Pay nothing, send nobody", bas.Choices()),
@@ -62,7 +64,7 @@ def _combined(state: State, b: Bastion) -> str:
         + ")" for p in mates) + unstated
 
 
-def _summary(state: State, b: Bastion, index: int, count: int) -> str:
+def _summary(state: State, b: Bastion, index: int, count: int, width: int) -> str:
     rules = state.rules
     waiting = _due(state, b) + (" (t runs one, a all)" if b.queued else "")
     squares, enclosed = bas.walls_built(b, state.clock)
@@ -85,7 +87,7 @@ def _summary(state: State, b: Bastion, index: int, count: int) -> str:
                                                            else " (building)")
                               for f in b.facilities if f.basic)
         + (" · " + ", ".join(flags) if flags else ""),
-    ] + ([combined] if combined else []))
+    ] + ([textwrap.fill(combined, width)] if combined else []))
 
 
 def _price_problem(text: str, o, f) -> str:
@@ -129,6 +131,10 @@ def _facility_row(state: State, b: Bastion, f, whose: str = "") -> tuple[str, ..
         doing = "idle"
     if f.stock:
         doing += f", stock {f.stock:,} GP"
+    if bas.stalls(rules, f):
+        per = rules.bastion.medium_per_large
+        used = bas.stalls(rules, f) - bas.stall_room(rules, f, f.animals) / per
+        doing += f", stalls {used:g}/{bas.stalls(rules, f)}"  # the animals: in its dialog
     if bas.houses(rules, f):
         doing += f", {f.housed}/{bas.houses(rules, f)} housed"
     names = [d.name for d in b.roster if d.home == f.id]
@@ -146,7 +152,7 @@ def _facility_row(state: State, b: Bastion, f, whose: str = "") -> tuple[str, ..
 def _free_orders(state: State, b: Bastion, f) -> int:
     """Orders ``f`` can take this turn: a Vast Garden works two at once (and
     counts as Vast on the turn its enlarging is done)."""
-    turn_clock = b.next_due - b.queued * bas.turn_seconds(state.rules)
+    turn_clock = bas.turn_clock(state.rules, b)
     size = replace(f, space="vast") if f.vast_at and f.vast_at <= turn_clock else f
     return bas.orders_at_once(state.rules, size) - bool(f.order) - bool(f.order2)
 
@@ -207,6 +213,7 @@ class BastionScreen(Asking, Screen):
         ("Name a defender", "Put a name on one of the defenders, and where they live",
          "name_defender"),
         ("Strike a defender", "Take a named defender off the roster", "strike_defender"),
+        ("Move defenders", "From one Barrack to another with room", "move_defenders"),
         ("Combine bastions", "With another owner's: each keeps its own facilities and orders",
          "combine"),
         ("Ledger or turns", "Show the ledger, or the last turns", "ledger"),
@@ -263,16 +270,23 @@ class BastionScreen(Asking, Screen):
                                  f"{state.rules.bastion.from_level} or more can found one: n."))
             results.update("")
             return
-        all_ = state.bastions.all
-        text = _summary(state, b, all_.index(b), len(all_))
-        summary.set_class(text.count("\n") > 2, "combined")
-        summary.update(plain(text))
+        self._show_summary()
         for f in bas.specials(b):
             table.add_row(*_facility_row(state, b, f), key=str(f.id))
         for p in bas.partners(state, b):  # each owner keeps their own facilities
             for f in bas.specials(p):
                 table.add_row(*_facility_row(state, p, f, p.owner), key=f"{p.owner}#{f.id}")
         self.call_after_refresh(self._show_results)
+
+    def _show_summary(self) -> None:
+        """The summary, its combined line wrapped to the panel's width (the
+        note of what the source leaves open is long)."""
+        b, summary = self.bastion(), self.query_one("#bastion-summary", Static)
+        if b is None or self.state.rules.bastion is None:
+            return
+        all_ = self.state.bastions.all
+        width = max(20, summary.content_size.width or self.app.size.width - 4)
+        summary.update(plain(_summary(self.state, b, all_.index(b), len(all_), width)))
 
     def _show_results(self) -> None:
         b = self.bastion()
@@ -290,6 +304,7 @@ class BastionScreen(Asking, Screen):
 
     def on_resize(self) -> None:
         if self.app.state is not None:
+            self.call_after_refresh(self._show_summary)
             self.call_after_refresh(self._show_results)
 
     # -- dialogs ---------------------------------------------------------------------
@@ -337,13 +352,18 @@ class BastionScreen(Asking, Screen):
             return
         rules, cost = self.state.rules, 0
         lines = []
-        for fid, oid, typed in orders:
+        for fid, oid, typed, *animals in orders:
             f = bas.facility(b, fid)
             o = bas.option(rules, f, oid)
-            gp = bas.order_cost(rules, b, o, typed, self.state.clock)
+            herd = animals[0] if animals else ()
+            gp = bas.animals_gp(rules, herd) if herd and o.buys else \
+                bas.order_cost(rules, b, o, typed, self.state.clock)
             cost += gp
-            worth = f" ({gp:,} GP)" if gp else f" (sells {typed:,} GP of stock)" if o.sells else ""
-            lines.append(f"{bas.facility_name(rules, f)}: {o.text}{worth}")
+            sold = bas.animal_names(rules, herd) if herd else f"{typed:,} GP of stock"
+            worth = f" ({gp:,} GP)" if gp else f" (sells {sold})" if o.sells else ""
+            lines.append(f"{bas.facility_name(rules, f)}: {o.text}"
+                         + (f": {bas.animal_names(rules, herd)}" if herd and o.buys else "")
+                         + worth)
         cmd = bas.RunTurn(b.owner, tuple(orders))
         why = refusal(self.app, cmd)
         ok = await self._choose(
@@ -355,7 +375,7 @@ class BastionScreen(Asking, Screen):
         if ok == "run":
             self.app.run_command(cmd)
 
-    async def _orders(self, b: Bastion) -> list[tuple[int, str, int]] | None:
+    async def _orders(self, b: Bastion) -> list[tuple] | None:
         """An order (or none) for each idle facility that can take one."""
         rules, out = self.state.rules, []
         for f in bas.specials(b):
@@ -369,7 +389,7 @@ class BastionScreen(Asking, Screen):
                     out.append(given)
         return out
 
-    async def _order(self, b: Bastion, f, slot: int) -> tuple[int, str, int] | None:
+    async def _order(self, b: Bastion, f, slot: int) -> tuple | None:
         """The order for ``f`` (its ``slot``-th at once), () for none, None if cancelled."""
         rules = self.state.rules
         fdef = rules.bastion.facilities[f.kind]
@@ -390,6 +410,12 @@ class BastionScreen(Asking, Screen):
             return ()
         typed = 0
         o = bas.option(rules, f, oid)
+        if (o.buys or o.sells) and bas.stalls(rules, f):
+            herd = await self._animals(b, f, o)
+            if herd is None:
+                return None
+            if herd:
+                return (f.id, oid, 0, herd)
         if bas.typed_gp(o):
             hint = (f"Standard price of goods sold (stock {f.stock:,} GP)" if o.sells
                     else "What the goods cost")
@@ -399,6 +425,27 @@ class BastionScreen(Asking, Screen):
                 return None
             typed = int(text)
         return (f.id, oid, typed)
+
+    async def _animals(self, b: Bastion, f, o) -> tuple[str, ...] | None:
+        """The animals a Stable's trade buys or sells: a kind and how many;
+        () for the GM's price instead, None if cancelled."""
+        rules = self.state.rules
+        known = rules.bastion.animals
+        kinds = [(k, f"{a.name} ({a.size}, {a.gp:,} GP)") for k, a in known.items()] if o.buys \
+            else [(k, f"{known[k].name} ×{f.animals.count(k)}") for k in dict.fromkeys(f.animals)
+                  if k in known]
+        kind = await self._choose(f"{bas.facility_name(rules, f)}: which animals?",
+                                  kinds + [("", "Other: the GM enters the price")],
+                                  bas.animal_names(rules, f.animals) or "No animals yet")
+        if not kind:
+            return None if kind is None else ()
+        def herd_turn(text: str) -> bas.RunTurn:
+            if int(text) > HERD_MOST:
+                raise Refused(f"at most {HERD_MOST} animals at a time")
+            return bas.RunTurn(b.owner, ((f.id, o.id, 0, (kind,) * int(text)),))
+        n = await self._ask(f"How many {known[kind].name}?", "",
+                            self._check(positive_int, herd_turn), value="1")
+        return None if n is None else (kind,) * int(n)
 
     @work(exit_on_error=False)
     async def action_all_turns(self) -> None:
@@ -560,6 +607,48 @@ class BastionScreen(Asking, Screen):
         home = await self._choose(f"Where does {name} live?", homes + [("0", "Needs no housing")])
         if home is not None:
             self.app.run_command(bas.NameDefender(b.owner, name, int(home)))
+
+    @work(exit_on_error=False)
+    async def action_move_defenders(self) -> None:
+        b = self._owned()
+        if b is None:
+            return
+        rules = self.state.rules
+        barracks = [f for f in bas.specials(b) if bas.houses(rules, f)]
+        if len(barracks) < 2 or not any(f.housed for f in barracks):
+            self.notify("Moving defenders needs two Barracks and someone living in one.",
+                        severity="warning")
+            return
+
+        def label(f) -> str:
+            return f"#{f.id} {_kind_name(self.state, f)} ({f.housed} of " \
+                f"{bas.houses(rules, f)} housed)"
+        source = await self._choose("Move defenders out of which?",
+                                    [(str(f.id), label(f)) for f in barracks if f.housed])
+        if source is None:
+            return
+        src = int(source)
+        to = await self._choose("Into which?", [(str(f.id), label(f)) for f in barracks
+                                                if f.id != src],
+                                validate=lambda k: refusal(self.app, bas.MoveDefenders(
+                                    b.owner, src, int(k), 1)))
+        if to is None:
+            return
+        dst = int(to)
+        unnamed = bas.facility(b, src).housed - bas.housed_in(b, src)
+        who = await self._choose("Who moves?", ([("", f"Unnamed ({unnamed})")] if unnamed > 0
+                                                else []) + [(d.name, d.name) for d in b.roster
+                                                            if d.home == src])
+        if who is None:
+            return
+        count = "1"
+        if not who:
+            count = await self._ask(f"How many of the {unnamed}?", "", self._check(
+                positive_int, lambda t: bas.MoveDefenders(b.owner, src, dst, int(t))),
+                value="1")
+            if count is None:
+                return
+        self.app.run_command(bas.MoveDefenders(b.owner, src, dst, int(count), who))
 
     @work(exit_on_error=False)
     async def action_strike_defender(self) -> None:
