@@ -10,8 +10,10 @@ events comes after it, so its evolver runs second.
 
 from __future__ import annotations
 
+import sys
 from importlib import import_module
 from importlib.util import find_spec
+from pkgutil import iter_modules
 
 AREAS = ("campaign", "party", "dungeon", "lights", "effects", "supplies", "bastion", "chase",
          "travel", "corrections")
@@ -29,13 +31,17 @@ def rules_of(package: str, *modules: str):
     ``from tracker.core.chase import Dash`` finds ``Dash`` in whichever module."""
     modules = modules or ("rules",)
     RULE_MODULES[package] = modules
+    submodules: set[str] = set()  # listed once, on the first lookup
 
     def __getattr__(name: str):
-        if name.startswith("__") or find_spec(f"{package}.{name}") is not None:
+        if not submodules:
+            submodules.update(m.name for m in iter_modules(sys.modules[package].__path__))
+        if name.startswith("__") or name in submodules:
             raise AttributeError(name)  # a submodule: the import system loads it
         for module in modules:
             found = getattr(import_module(f"{package}.{module}"), name, RULE_MODULES)
             if found is not RULE_MODULES:
+                setattr(sys.modules[package], name, found)  # found once: later lookups are plain
                 return found
         raise AttributeError(f"module {package!r} has no attribute {name!r}")
     return __getattr__
