@@ -314,6 +314,10 @@ def _travel_alerts(before: State, after: State) -> list[Alert]:
             out.append(Alert("error", "Exhaustion from extended travel: " + ", ".join(d.exhausted)))
     if after.travel.encounters > before.travel.encounters and not new:
         out.append(Alert("error", "ENCOUNTER on the road"))
+    dry = after.travel.dry_days - before.travel.dry_days
+    if dry > 0:
+        out.append(Alert("error", f"{dry} day{'s' * (dry > 1)} without enough water: "
+                         f"exhaustion +{dry} for everyone"))
     if after.travel.lost and not before.travel.lost:
         out.append(Alert("error", "The party is LOST: set the real heading (and what it "
                          "believes); it goes astray until the GM marks it found"))
