@@ -70,3 +70,17 @@ def test_missing_key_is_named():
     t = text("dyb-og-drager").replace("turn_seconds = 600", "")
     with pytest.raises(RulesetError, match="key time.turn_seconds: this key is required"):
         load_text(t, "x.toml")
+
+
+@pytest.mark.parametrize("old,new,expect", [
+    ('then = "1d4*10", rolled = "{} °F colder"', 'then = "1d4x10", rolled = "{} °F colder"',
+     "key travel.weather.tables.temperature.entries[1].then: bad dice"),
+    ('then = "1d4*10", rolled = "{} °F colder"', 'then = "1d4*10", rolled = "colder"',
+     "travel.weather.tables.temperature.entries[1]: then (dice) and rolled"),
+])
+def test_a_weather_rows_dice_are_checked(old, new, expect):
+    t = text("dnd-2024")
+    assert old in t
+    with pytest.raises(RulesetError) as e:
+        load_text(t.replace(old, new, 1), "mine.toml")
+    assert expect in str(e.value)

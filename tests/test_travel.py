@@ -300,9 +300,13 @@ def test_dnd_stage_then_camp(make):
 
 def test_dnd_weather_three_d20_and_encounters_on_demand(make):
     c = road(make, "dnd-2024", "forest")
-    c.dispatch(tr.RollWeather(), [15, 18, 1])
+    out = c.dispatch(tr.RollWeather(), [15, 3, 18, 1])  # 15: 1d4 × 10 °F colder; the 1d4: 3
     assert c.state.travel.weather == \
-        "temperature: 1d4 × 10 °F colder · wind: strong · precipitation: none"
+        "temperature: 30 °F colder · wind: strong · precipitation: none"
+    assert "temperature 1d20=[15] typed, wind 1d20=[18] typed, precipitation 1d20=[1] " \
+        "typed, temperature 1d4*10=[3]" in last_line(c)
+    c.dispatch(c.amend_command(out.envelopes[0].seq, [2]))  # a normal day: no 1d4
+    assert c.state.travel.weather.startswith("temperature: normal for the season · wind")
     c.dispatch(tr.RollEncounter(), [3, 5])  # forest: 2d8×10
     assert c.state.travel.encounters == 1
 

@@ -242,6 +242,7 @@ class WeatherSet(Event, frozen=True):
     text: Text = ""  # GM-entered
     codes: tuple[Key, ...] = ()
     rolls: tuple[tuple[Key, Roll], ...] = ()  # table -> its roll (results derived)
+    then: tuple[tuple[Key, Roll], ...] = ()  # table -> the dice its row asked for (1d4*10 °F)
 
 
 @event("heading_set", area="travel")
@@ -280,8 +281,27 @@ def weather_text(t: TravelRules, ev: WeatherSet) -> str:
             bits.append(row.result.split(":")[0] if row else "?")
         elif t.weather is not None and name in t.weather.tables:
             row = t.weather.tables[name].lookup(r.total)
-            bits.append(f"{name}: {row.result if row else '?'}")
+            then = dict(ev.then).get(name)
+            text = row.rolled.replace("{}", str(then.total)) if row and row.then and then \
+                else (row.result if row else "?")
+            bits.append(f"{name}: {text}")
     return " · ".join(bits)
+
+
+def roll_weather(t: TravelRules, dice, old: WeatherSet | None = None) -> WeatherSet:
+    """A roll on each weather table, and the dice a row asks for when it comes
+    up (``old``: the entry corrected, whose dice stand where not retyped)."""
+    was = dict(old.rolls) if old else {}
+    was_then = dict(old.then) if old else {}
+    rolls, then = [], []
+    for name, tb in t.weather.tables.items():
+        r = again(was.get(name), tb.die, dice, f"weather: {name}")
+        rolls.append((name, r))
+        row = tb.lookup(r.total)
+        if row is not None and row.then:
+            then.append((name, again(was_then.get(name), row.then, dice, f"weather: {name}, "
+                                     + row.result)))
+    return WeatherSet(rolls=tuple(rolls), then=tuple(then))
 
 
 # --- decide -------------------------------------------------------------------------
@@ -724,8 +744,17 @@ def decide_roll_weather(state: State, cmd: RollWeather, dice) -> list[Event]:
     if t.weather is None or not t.weather.tables:
         raise Refused(calc.gm_note(t, "weather.tables") or calc.gm_note(t, "weather")
                       or f"{state.rules.meta.name} rolls no weather: enter it (weather TEXT)")
-    return [WeatherSet(rolls=tuple((name, dicemod.roll(tb.die, dice, f"weather: {name}"))
-                                   for name, tb in t.weather.tables.items()))]
+    return [roll_weather(t, dice)]
+
+
+@rerolls(WeatherSet)
+def reroll_weather(state: State, ev: WeatherSet, dice) -> WeatherSet:
+    """A retyped table roll may bring up a row asking for dice, or drop one."""
+    t = rules_of(state)
+    if ev.text or t.weather is None or any(n not in t.weather.tables for n, _ in ev.rolls):
+        return replace(ev, rolls=tuple((n, again(r, r.expr, dice, f"weather: {n}"))
+                                       for n, r in ev.rolls))
+    return roll_weather(t, dice, ev)
 
 
 @decides(SetWeather)

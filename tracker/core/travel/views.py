@@ -232,7 +232,7 @@ def _describe_foraged(ev: ForagedDay, rules) -> str:
 @describes(WeatherSet)
 def _describe_weather(ev: WeatherSet, rules) -> str:
     t = rules.travel
-    rolled = ", ".join(f"{n} {roll_text(r)}" for n, r in ev.rolls)
+    rolled = ", ".join(f"{n} {roll_text(r)}" for n, r in ev.rolls + ev.then)
     codes = ", ".join(t.weather.effects[c].name for c in ev.codes
                       if t.weather and c in t.weather.effects)
     return "Weather: " + weather_text(t, ev) + (f" ({rolled})" if rolled else "") + \
