@@ -659,3 +659,25 @@ def test_a_complication_amended_into_one_with_a_save_says_it_was_not_rolled(make
     thug = runner(c, "Thug")
     assert thug["complication"].endswith("save not rolled (undo and take the turn again)")
     assert thug["hindered_ft"] == 0
+
+
+def _chase_lines(c):
+    from tracker.history import entries
+    return [e.text for e in entries(list(c.store.read()), c.timeline) if e.area == "chase"]
+
+
+def test_the_log_says_who_caught_whom(make):
+    """Playtest #9: a creature a complication brought in caught Ana, and only
+    a toast and the table said so."""
+    c = make("dnd-2024")
+    c.dispatch(AddCharacter("Ana", "rogue", 1, ROGUE))
+    c.dispatch(ch.StartChase("wilderness", 40))
+    c.dispatch(ch.JoinChase("Ana"), [20])
+    c.dispatch(ch.JoinChase("Thug", "pursuer", speed=30, con=1, perception=12), [10])
+    c.dispatch(ch.TakeTurn(0), [12])
+    c.dispatch(ch.TakeTurn(0, creature="Wolf", creature_speed=40), [6, 1, 15])
+    c.dispatch(ch.TakeTurn(0), [12])  # Ana
+    c.dispatch(ch.TakeTurn(0), [12])  # the Wolf, beside her: caught
+    assert runner(c, "Ana")["status"] == "caught"
+    assert "Wolf moves 0 ft" in _chase_lines(c)[-1] and "catches Ana" in _chase_lines(c)[-1]
+    assert not any("catches" in line for line in _chase_lines(c)[:-1])
