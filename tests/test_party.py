@@ -463,3 +463,16 @@ def test_damage_may_be_rolled_as_dice_and_the_log_shows_them(make, capsys):
     assert cli.main(["--saves", str(c.store.path.parent), "do", c.name, "damage", "B", "1d6",
                      "--dice", "5"]) == 0
     assert "B took 5 damage (1d6=[5] typed)" in capsys.readouterr().out
+
+
+def test_a_class_is_known_by_its_id_its_name_or_the_english_in_its_label(make):
+    """Playtest #12: `--class thief` was refused in Dyb & Drager, whose ids are
+    Danish, though the app shows "Tyv (thief)"."""
+    c = make("dyb-og-drager")
+    c.dispatch(AddCharacter("Tam", "thief", abilities=(10,) * 6))
+    c.dispatch(AddCharacter("Ulla", "TYV", abilities=(10,) * 6))
+    c.dispatch(AddCharacter("Vig", "Tyv (Thief)", abilities=(10,) * 6))
+    assert [ch.cls for ch in c.state.party] == ["tyv"] * 3
+    with pytest.raises(Refused) as e:
+        c.dispatch(AddCharacter("Wolf", "ranger"))
+    assert "no class 'ranger'" in str(e.value) and "tyv (thief)" in str(e.value)
