@@ -460,6 +460,8 @@ def decide_exhaustion(state: State, cmd: SetExhaustion, dice) -> list[Event]:
 @decides(LevelUp)
 def decide_level_up(state: State, cmd: LevelUp, dice) -> list[Event]:
     c = member(state, cmd.name)
+    if sheet.status(state.rules, c) == "dead":
+        raise Refused(f"{c.name} is dead: the dead gain no levels")
     k = sheet.class_of(state.rules, c)
     if k is None:
         raise Refused(f"{c.name} has no class to gain levels in")
@@ -468,8 +470,6 @@ def decide_level_up(state: State, cmd: LevelUp, dice) -> list[Event]:
     nxt = sheet.xp_next(state.rules, c)
     if c.xp < nxt:
         raise Refused(f"{c.name} needs {nxt} XP for level {c.level + 1} (has {c.xp})")
-    if sheet.status(state.rules, c) == "dead":
-        raise Refused(f"{c.name} is dead")
     if sheet.waits_for_next_session(state.rules, c):
         raise Refused(f"{c.name} already went up a level in this session: "
                       f"{state.rules.meta.name} allows one level per session "
