@@ -534,3 +534,17 @@ def test_amending_a_failed_extended_travel_save_takes_its_exhaustion_back(make):
     assert [ch.exhaustion for ch in c.state.party] == [1, 0]
     c.dispatch(c.amend_command(out.envelopes[0].seq, [20, 20]))
     assert [ch.exhaustion for ch in c.state.party] == [0, 0]
+
+
+def test_the_recap_of_a_road_day_says_only_what_happened(make):
+    """Playtest #10: "Food on the road: 0 rations found, 0 eaten" beside the
+    supplies' "Rations: 20 eaten", "38 miles in 1 days", and dungeon turns and
+    checks on a day with no dungeon."""
+    from tracker import recap
+    c = road(make, "dnd-2024", "grassland", "road")
+    day(c, hours=6, camp=False)
+    day(c, hours=2)  # the same day, ended in camp
+    text = recap.markdown(recap.build("c", list(c.store.read()), c.timeline.state_at, [0]))
+    assert "in 1 day" in text and "1 days" not in text
+    assert "Food on the road" not in text and "0 of them lost" not in text
+    assert "Turns" not in text and "Wandering checks" not in text

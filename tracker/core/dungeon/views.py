@@ -234,8 +234,12 @@ class DungeonTally(Tally):
 
     def lines(self, e) -> list[str]:
         out = [f"**Delved:** {', '.join(map(e, self.dungeons))}"] if self.dungeons else []
-        return out + [f"**Turns:** {sum(self.turns.values())}",
-                      f"**Wandering checks:** {self.checks}, encounters: {len(self.encounters)}"]
+        turns = sum(self.turns.values())
+        if turns:
+            out.append(f"**Turns:** {turns}")
+        if self.checks:
+            out.append(f"**Wandering checks:** {self.checks}, encounters: {len(self.encounters)}")
+        return out
 
     def sections(self, e) -> list[tuple[str, list[str]]]:
         return [("Encounters", self.encounters)] if self.encounters else []
