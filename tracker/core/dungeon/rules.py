@@ -334,7 +334,8 @@ def _exit_result(state: State, name: str, save: Roll, doom: Roll | None,
     tracked = c is not None and c.hp_max > 0
     applied = "dead" if entry.dies and c is not None else \
         f"HP set to {entry.hp}" if entry.hp is not None and tracked else ""
-    gm = entry.for_the_gm() or (entry.result if entry.hp is not None and not tracked else "")
+    untracked = f"HP to {entry.hp}" if entry.hp is not None and not tracked else ""
+    gm = ", ".join(x for x in (untracked, entry.for_the_gm()) if x)
     return ExitResult(name, save, target, mod, saved, doom, entry.result, applied, gm)
 
 
