@@ -503,14 +503,19 @@ def test_prone_costs_half_the_speed_on_the_next_turn(make):
     c.dispatch(ch.TakeTurn(15), [12])
 
 
-def test_a_creature_joins_the_chase_after_its_quarry(make):
+def _a_wolf_joins(make):
+    """Ana chased by a Thug; the Thug's complication brings a Wolf in after her."""
     c = make("dnd-2024")
     c.dispatch(AddCharacter("Ana", "rogue", 1, ROGUE))
     c.dispatch(ch.StartChase("wilderness", 40))
     c.dispatch(ch.JoinChase("Ana"), [20])
     c.dispatch(ch.JoinChase("Thug", "pursuer", speed=30, con=1, perception=12), [10])
     c.dispatch(ch.TakeTurn(0), [12])
-    out = c.dispatch(ch.TakeTurn(0, creature="Wolf", creature_speed=40), [6, 1, 15])
+    return c, c.dispatch(ch.TakeTurn(0, creature="Wolf", creature_speed=40), [6, 1, 15])
+
+
+def test_a_creature_joins_the_chase_after_its_quarry(make):
+    c, out = _a_wolf_joins(make)
     assert out.envelopes[0].event.victim_save.expr == "1d20+2"  # Wis +2 beats Cha +0
     wolf = runner(c, "Wolf")
     assert (wolf["side"], wolf["quarry"], wolf["speed"], wolf["initiative"]) == \
@@ -659,3 +664,19 @@ def test_a_complication_amended_into_one_with_a_save_says_it_was_not_rolled(make
     thug = runner(c, "Thug")
     assert thug["complication"].endswith("save not rolled (undo and take the turn again)")
     assert thug["hindered_ft"] == 0
+
+
+def _chase_lines(c):
+    from tracker.history import entries
+    return [e.text for e in entries(list(c.store.read()), c.timeline) if e.area == "chase"]
+
+
+def test_the_log_says_who_caught_whom(make):
+    """Playtest #9: a creature a complication brought in caught Ana, and only
+    a toast and the table said so."""
+    c, _ = _a_wolf_joins(make)
+    c.dispatch(ch.TakeTurn(0), [12])  # Ana
+    c.dispatch(ch.TakeTurn(0), [12])  # the Wolf, beside her: caught
+    assert runner(c, "Ana")["status"] == "caught"
+    assert "Wolf moves 0 ft" in _chase_lines(c)[-1] and "catches Ana" in _chase_lines(c)[-1]
+    assert not any("catches" in line for line in _chase_lines(c)[:-1])

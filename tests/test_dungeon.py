@@ -374,3 +374,23 @@ def test_with_manual_dice_a_check_corrected_into_an_encounter_asks_for_its_dice(
     c.dispatch(SetManualDice(False))
     c.dispatch(c.amend_command(seq, [5]))  # back to quiet: nothing more to roll
     assert not c.state.dungeon.checks[-1].encounter
+
+
+def test_a_doom_fate_that_changes_the_sheet_is_applied_and_the_rest_named_for_the_gm(make):
+    """Playtest #7: "escaped at 1 HP" left Bramble at 17/17. #22: a classless
+    hireling's save showed no target in the log line."""
+    from tracker.core.describe import describe
+    c = make("dolmenwood")
+    c.dispatch(AddCharacter("Bramble", "fighter", abilities=(13, 10, 10, 10, 10, 10), hp=17))
+    c.dispatch(AddCharacter("Hob"))  # classless: the default target
+    c.dispatch(EnterDungeon("Crypt"))
+    out = c.dispatch(LeaveDungeon(hasty=True), [2, 3, 3, 1])  # both fail; fates 3 and 1
+    bramble = c.state.party[0]
+    assert (bramble.hp, bramble.hp_max) == (1, 17)
+    alerts = " | ".join(a.text for a in out.alerts)
+    assert "HP set to 1" in alerts and "GM: apply -1 to a random ability" in alerts
+    assert "GM: apply lost 1d6 items" in alerts
+    line = describe(out.envelopes[0].event, c.state.rules, c.state)
+    assert "Hob 1d20=[3] typed vs 12 failed" in line
+    c.dispatch(c.amend_command(out.envelopes[0].seq, [20, 3, 1]))  # Bramble got out
+    assert c.state.party[0].hp == 17

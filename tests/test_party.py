@@ -463,3 +463,37 @@ def test_damage_may_be_rolled_as_dice_and_the_log_shows_them(make, capsys):
     assert cli.main(["--saves", str(c.store.path.parent), "do", c.name, "damage", "B", "1d6",
                      "--dice", "5"]) == 0
     assert "B took 5 damage (1d6=[5] typed)" in capsys.readouterr().out
+
+
+def test_a_class_is_known_by_its_id_its_name_or_the_english_in_its_label(make):
+    """Playtest #12: `--class thief` was refused in Dyb & Drager, whose ids are
+    Danish, though the app shows "Tyv (thief)"."""
+    c = make("dyb-og-drager")
+    c.dispatch(AddCharacter("Tam", "thief", abilities=(10,) * 6))
+    c.dispatch(AddCharacter("Ulla", "TYV", abilities=(10,) * 6))
+    c.dispatch(AddCharacter("Vig", "Tyv (Thief)", abilities=(10,) * 6))
+    assert [ch.cls for ch in c.state.party] == ["tyv"] * 3
+    with pytest.raises(Refused) as e:
+        c.dispatch(AddCharacter("Wolf", "ranger"))
+    assert "no class 'ranger'" in str(e.value) and "tyv (thief)" in str(e.value)
+
+
+def _party_lines(c):
+    from tracker.history import entries
+    return [e.text for e in entries(list(c.store.read()), c.timeline) if e.area == "party"]
+
+
+def test_the_log_shows_hp_modifiers_and_xp_shares_and_the_dead_do_not_level(make):
+    """Playtest #17: "HP 1d8=[5]" for a CON 14 character at HP 6; an XP award
+    line without the shares. #15a: a dead character "needs 2500 XP"."""
+    c = make("dyb-og-drager")
+    c.dispatch(AddCharacter("Dorte", "kriger", abilities=(13, 10, 10, 10, 14, 10)), [5])
+    c.dispatch(AddCharacter("Tam", "tyv", abilities=(10, 10, 10, 10, 10, 10)), [3])
+    assert "HP 1d8=[5] typed+1" in _party_lines(c)[0]
+    c.dispatch(AwardXP(101, ("Dorte", "Tam")))
+    assert _party_lines(c)[-1] == "101 XP split among Dorte, Tam: Dorte 52, Tam 50"  # STR 13: +5%
+    c.dispatch(AwardXP(100, ("Tam",)))
+    assert _party_lines(c)[-1] == "100 XP to Tam"
+    c.dispatch(Damage("Dorte", 20))
+    with pytest.raises(Refused, match="Dorte is dead"):
+        c.dispatch(LevelUp("Dorte"))

@@ -49,7 +49,8 @@ def test_wandering_defaults():
     ("[dungeon.rest]", "[dungeon.rest", "not valid TOML"),
     ('duration = "24 turns"', 'duration = "24 tuns"', "key lights.lantern.duration: bad duration"),
     ('supply = "oil"', 'supply = "whale"', "key lights.lantern.supply: 'whale' is not in [supplies]"),
-    ('{ roll = [10, 10], result = "roll again, and may swap fates with a companion" },', "",
+    ('{ roll = [10, 10], result = "roll again, and may swap fates with a companion", gm = '
+     '"roll again on the Doom table (1d10), and may swap fates with a companion" },', "",
      "no entry for a roll of 10"),
     # a note on what the source lacks names a key of its section and reads "KIND: why"
     ('"hasty_exit.doom" = "stand-in: ', '"hasty_exit.dom" = "stand-in: ',
@@ -70,3 +71,17 @@ def test_missing_key_is_named():
     t = text("dyb-og-drager").replace("turn_seconds = 600", "")
     with pytest.raises(RulesetError, match="key time.turn_seconds: this key is required"):
         load_text(t, "x.toml")
+
+
+@pytest.mark.parametrize("old,new,expect", [
+    ('then = "1d4*10", rolled = "{} °F colder"', 'then = "1d4x10", rolled = "{} °F colder"',
+     "key travel.weather.tables.temperature.entries[1].then: bad dice"),
+    ('then = "1d4*10", rolled = "{} °F colder"', 'then = "1d4*10", rolled = "colder"',
+     "travel.weather.tables.temperature.entries[1]: then (dice) and rolled"),
+])
+def test_a_weather_rows_dice_are_checked(old, new, expect):
+    t = text("dnd-2024")
+    assert old in t
+    with pytest.raises(RulesetError) as e:
+        load_text(t.replace(old, new, 1), "mine.toml")
+    assert expect in str(e.value)

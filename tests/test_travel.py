@@ -263,8 +263,7 @@ def test_dnd_navigator_adds_wisdom(make):
 def test_dnd_extended_travel_saves_land_exhaustion_on_the_party(make):
     c = road(make, "dnd-2024", "grassland", "road")
     out = day(c, 1, 20, 20, 1, hours=10)  # hour 9 DC 11: Ana fails; hour 10 DC 12: Bo fails
-    names = [e.event.name for e in out.envelopes[1:]]
-    assert names == ["Ana", "Bo"]
+    assert len(out.envelopes) == 1  # the day's own: its exhaustion is derived from its saves
     assert [ch.exhaustion for ch in c.state.party] == [1, 1]
     assert last(c).exhausted == ("Ana", "Bo")
     assert any("Exhaustion from extended travel" in a.text for a in out.alerts)
@@ -301,9 +300,13 @@ def test_dnd_stage_then_camp(make):
 
 def test_dnd_weather_three_d20_and_encounters_on_demand(make):
     c = road(make, "dnd-2024", "forest")
-    c.dispatch(tr.RollWeather(), [15, 18, 1])
+    out = c.dispatch(tr.RollWeather(), [15, 3, 18, 1])  # 15: 1d4 × 10 °F colder; the 1d4: 3
     assert c.state.travel.weather == \
-        "temperature: 1d4 × 10 °F colder · wind: strong · precipitation: none"
+        "temperature: 30 °F colder · wind: strong · precipitation: none"
+    assert "temperature 1d20=[15] typed, wind 1d20=[18] typed, precipitation 1d20=[1] " \
+        "typed, temperature 1d4*10=[3]" in last_line(c)
+    c.dispatch(c.amend_command(out.envelopes[0].seq, [2]))  # a normal day: no 1d4
+    assert c.state.travel.weather.startswith("temperature: normal for the season · wind")
     c.dispatch(tr.RollEncounter(), [3, 5])  # forest: 2d8×10
     assert c.state.travel.encounters == 1
 
@@ -326,7 +329,8 @@ def test_dnd_under_half_a_days_water_brings_exhaustion_to_everyone(make):
     day(c)  # 1 gallon is half the day's water: enough
     assert [ch.exhaustion for ch in c.state.party] == [0, 0]
     out = c.dispatch(tr.RestDay())  # none left: the day ends in exhaustion, no save
-    assert [e.event.level for e in out.envelopes[1:]] == [1, 1]
+    assert [ch.exhaustion for ch in c.state.party] == [1, 1]
+    assert any("1 day without enough water: exhaustion +1" in a.text for a in out.alerts)
     out = c.dispatch(tr.TravelDay(2))
     assert [ch.exhaustion for ch in c.state.party] == [3, 3]  # a level each day
 
@@ -494,3 +498,53 @@ def test_amending_a_days_first_die_rederives_the_day(rid, seed, days, data):
     assert [d.lost for k, d in enumerate(c.state.travel.days) if k != i][:i] == others[:i]
     assert replay(list(c.store.read())) == c.state
     c.close()
+
+
+# --- water on the road, and the exhaustion a dry day brings (playtest #5, #6a) ------------------
+
+
+def test_downtime_away_from_the_road_leaves_the_road_water_alone(make):
+    """Playtest: downtime at home drank the journey's water and warned of thirst."""
+    from tracker.core.bastion import Downtime
+    c = road(make, "dnd-2024", "grassland", "road")
+    c.dispatch(tr.SetWater(1))
+    out = c.dispatch(Downtime(7))
+    assert c.state.travel.water == 1 and c.state.travel.dry_days == 0
+    assert [ch.exhaustion for ch in c.state.party] == [0, 0]
+    assert not any("water" in a.text.lower() for a in out.alerts)
+
+
+def test_a_dry_day_on_the_road_brings_exhaustion_whatever_passes_it(make):
+    """On the road (a route ahead) any day without water tires everyone, as a
+    travel day's does: here downtime, which before only counted the dry days."""
+    from tracker.core.bastion import Downtime
+    c = road(make, "dnd-2024", "grassland", "road")
+    c.dispatch(tr.PlanRoute((Stage("Ford", "grassland", 90, "road"),)))
+    c.dispatch(tr.SetWater(0))
+    out = c.dispatch(Downtime(2))
+    assert c.state.travel.dry_days == 2
+    assert [ch.exhaustion for ch in c.state.party] == [2, 2]
+    assert any("without enough water" in a.text for a in out.alerts)
+
+
+def test_amending_a_failed_extended_travel_save_takes_its_exhaustion_back(make):
+    """Playtest 6a: retyping a failed save as a success kept the exhaustion."""
+    c = road(make, "dnd-2024", "grassland", "road")
+    out = day(c, 1, 20, hours=9)  # hour 9, DC 11: Ana fails
+    assert [ch.exhaustion for ch in c.state.party] == [1, 0]
+    c.dispatch(c.amend_command(out.envelopes[0].seq, [20, 20]))
+    assert [ch.exhaustion for ch in c.state.party] == [0, 0]
+
+
+def test_the_recap_of_a_road_day_says_only_what_happened(make):
+    """Playtest #10: "Food on the road: 0 rations found, 0 eaten" beside the
+    supplies' "Rations: 20 eaten", "38 miles in 1 days", and dungeon turns and
+    checks on a day with no dungeon."""
+    from tracker import recap
+    c = road(make, "dnd-2024", "grassland", "road")
+    day(c, hours=6, camp=False)
+    day(c, hours=2)  # the same day, ended in camp
+    text = recap.markdown(recap.build("c", list(c.store.read()), c.timeline.state_at, [0]))
+    assert "in 1 day" in text and "1 days" not in text
+    assert "Food on the road" not in text and "0 of them lost" not in text
+    assert "Turns" not in text and "Wandering checks" not in text

@@ -42,6 +42,8 @@ class Runner(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     status: str = IN
     complication: str = ""  # what the last complication did to it, until its turn ends
     hindered: int = 0  # feet a failed complication save costs it on its next turn
+    caught_by: str = ""  # the pursuer that caught it (its log line says so)
+    caught_in: int = 0  # the round it was caught in
 
 
 class Evasion(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):

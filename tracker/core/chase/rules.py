@@ -389,7 +389,8 @@ def _catch(state: State, runners: tuple[Runner, ...], p: Runner, moved_to: int) 
     q = quarry_of(state, p) if p.side == PURSUER else None
     if q is None or q.position - moved_to > state.rules.chase.reach:
         return runners
-    return tuple(replace(x, status=CAUGHT) if x.name == q.name else
+    return tuple(replace(x, status=CAUGHT, caught_by=p.name, caught_in=state.chase.round)
+                 if x.name == q.name else
                  replace(x, position=min(moved_to, q.position)) if x.name == p.name else x
                  for x in runners)
 

@@ -49,7 +49,17 @@ def _turn(ev: r.TurnTaken, rules, state=None) -> str:
     if ev.joiner is not None:
         bits.append(f"{ev.creature} joins (speed {ev.creature_speed} ft), initiative "
                     f"{roll_text(ev.joiner)}")
-    return "; ".join(bits) + _round_end(state)
+    return "; ".join(bits + _caught(ev.name, state)) + _round_end(state)
+
+
+def _caught(pursuer: str, state: State | None) -> list[str]:
+    """"catches Ana" when ``pursuer``'s turn, just taken, caught someone."""
+    ch = state.chase if state is not None else None
+    if ch is None:
+        return []
+    this_round = ch.round if ch.turn else ch.round - 1  # the last turn ends its round
+    return [f"catches {x.name}" for x in ch.runners
+            if x.caught_by == pursuer and x.caught_in == this_round]
 
 
 def _round_end(state: State | None) -> str:

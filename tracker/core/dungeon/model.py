@@ -8,7 +8,7 @@ import msgspec
 
 from ..dice import Roll
 from ..parts import ruleset_section, state_part
-from ..schema import Bonus, Int, Problems, TableEntry, note_problems, rolled_table_problem
+from ..schema import BIG, Bonus, Int, Pair, Problems, note_problems, rolled_table_problem
 from .. import dice
 
 
@@ -34,6 +34,8 @@ class ExitResult(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     saved: bool
     doom: Roll | None = None
     fate: str = ""
+    applied: str = ""  # what the fate did to the sheet ("HP set to 1", "dead")
+    gm: str = ""  # what of the fate the GM must apply by hand
 
 
 class Dungeon(msgspec.Struct, frozen=True, gc=False):
@@ -68,6 +70,21 @@ class FastTravel(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     check_every_turn: bool = False
 
 
+class DoomFate(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A row of the Doom table. What of it changes the sheet the tracker
+    applies (``hp``: hit points set to that, ``dies``); ``gm``: what the GM
+    must apply by hand (a fate with neither is the GM's whole)."""
+
+    roll: Pair(-BIG, BIG)
+    result: str
+    hp: Int(0, 1000) | None = None
+    dies: bool = False
+    gm: str = ""
+
+    def for_the_gm(self) -> str:
+        return self.gm or ("" if self.hp is not None or self.dies else self.result)
+
+
 class HastyExit(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     save: str
     default_target: Int(1, 1000)
@@ -76,7 +93,7 @@ class HastyExit(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     known_route: Bonus
     save_die: str = "1d20"
     doom_die: str = "1d10"
-    doom: list[TableEntry] = []
+    doom: list[DoomFate] = []
     gm_modifier_max: Int(0, 100) = 0  # the GM's bonus/penalty for the dungeon, at most this
 
 

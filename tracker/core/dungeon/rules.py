@@ -328,17 +328,32 @@ def _exit_result(state: State, name: str, save: Roll, doom: Roll | None,
     mod = sum(n for _, n in exit_modifiers(h, state.dungeon.depth, marked_map, known_route,
                                            gm_modifier))
     saved = save.total + mod >= target
-    fate = ""
-    if not saved and doom is not None:
-        entry = lookup(h.doom, doom.total)
-        fate = entry.result if entry else ""
-    return ExitResult(name, save, target, mod, saved, doom, fate)
+    entry = lookup(h.doom, doom.total) if not saved and doom is not None else None
+    if entry is None:
+        return ExitResult(name, save, target, mod, saved, doom)
+    tracked = c is not None and c.hp_max > 0
+    applied = "dead" if entry.dies and c is not None else \
+        f"HP set to {entry.hp}" if entry.hp is not None and tracked else ""
+    untracked = f"HP to {entry.hp}" if entry.hp is not None and not tracked else ""
+    gm = ", ".join(x for x in (untracked, entry.for_the_gm()) if x)
+    return ExitResult(name, save, target, mod, saved, doom, entry.result, applied, gm)
+
+
+def _doomed(state: State, r: ExitResult) -> State:
+    """The fate's change to the sheet, derived (an amended die takes it back)."""
+    fate = lookup(state.rules.dungeon.hasty_exit.doom, r.doom.total) if r.applied else None
+    if fate is None:
+        return state
+    return party._with(state, r.name, dead=True) if fate.dies else \
+        party._with(state, r.name, hp=fate.hp)
 
 
 @evolves(HastyExitRolled)
 def evolve_hasty(state: State, ev: HastyExitRolled) -> State:
     results = tuple(_exit_result(state, n, s, d, ev.marked_map, ev.known_route, ev.gm_modifier)
                     for n, s, d in ev.saves)
+    for r in results:
+        state = _doomed(state, r)
     return replace(state, dungeon=replace(state.dungeon, last_hasty_exit=results))
 
 

@@ -56,7 +56,9 @@ def _describe_fast_travel_started(ev: FastTravelStarted, rules) -> str:
 
 @describes(HastyExitRolled, with_state=True)
 def _describe_hasty_exit_rolled(ev: HastyExitRolled, rules, state) -> str:
-    bits = [f"{n} {roll_text(s)}" + (f" doom {roll_text(d)}" if d else "")
+    results = {r.name: r for r in (state.dungeon.last_hasty_exit if state else ())}
+    bits = [f"{n} {roll_text(s)}" + _against(results.get(n)) +
+            (f" doom {roll_text(d)}" if d else "") + _fate(results.get(n))
             for n, s, d in ev.saves]
     h = rules.dungeon.hasty_exit
     mods = exit_modifiers(h, state.dungeon.depth if state else 1, ev.marked_map,
@@ -65,6 +67,22 @@ def _describe_hasty_exit_rolled(ev: HastyExitRolled, rules, state) -> str:
     marked = not_in_source(rules.dungeon.not_in_source, "hasty_exit.doom")
     doom = f"; Doom table{marked}" if marked and any(d for _, _, d in ev.saves) else ""
     return f"Hasty exit, save versus Doom{given}: " + "; ".join(bits) + doom
+
+
+def _against(r) -> str:
+    """" vs 12 failed": the save's target (a classless hireling's is the
+    ruleset's default), where the state after the exit is at hand."""
+    if r is None:
+        return ""
+    return f"{r.modifier:+d}" * bool(r.modifier) + f" vs {r.target} " + \
+        ("saved" if r.saved else "failed")
+
+
+def _fate(r) -> str:
+    if r is None or not r.fate:
+        return ""
+    return f": {r.fate}" + (f" ({r.applied})" if r.applied else "") + \
+        (f", GM applies {r.gm}" if r.gm else "")
 
 
 def _check_text(ev: Encounter, rules: Ruleset) -> str:
@@ -146,8 +164,11 @@ def _hasty_exit(before: State, after: State) -> list[Alert]:
             out.append(Alert("information",
                              f"{r.name} got out (rolled {r.roll.total}{r.modifier:+d} vs {r.target})"))
         else:
+            done = f" ({r.applied})" if r.applied else ""
+            gm = f"; GM: apply {r.gm}" if r.gm else ""
             out.append(Alert("error", f"{r.name} failed the save versus Doom "
-                             f"({r.roll.total}{r.modifier:+d} vs {r.target}): {r.fate}{marked}"))
+                             f"({r.roll.total}{r.modifier:+d} vs {r.target}): "
+                             f"{r.fate}{marked}{done}{gm}"))
     return out
 
 
@@ -213,8 +234,12 @@ class DungeonTally(Tally):
 
     def lines(self, e) -> list[str]:
         out = [f"**Delved:** {', '.join(map(e, self.dungeons))}"] if self.dungeons else []
-        return out + [f"**Turns:** {sum(self.turns.values())}",
-                      f"**Wandering checks:** {self.checks}, encounters: {len(self.encounters)}"]
+        turns = sum(self.turns.values())
+        if turns:
+            out.append(f"**Turns:** {turns}")
+        if self.checks:
+            out.append(f"**Wandering checks:** {self.checks}, encounters: {len(self.encounters)}")
+        return out
 
     def sections(self, e) -> list[tuple[str, list[str]]]:
         return [("Encounters", self.encounters)] if self.encounters else []

@@ -268,18 +268,27 @@ def member(state: State, name: str) -> Character:
     return c
 
 
+def _class_names(cid: str, label: str) -> tuple[str, ...]:
+    """What a GM may type for a class: its id, its name ("Tyv (thief)"), the
+    name before the brackets and the English in them, all case-folded."""
+    native, _, english = label.partition(" (")
+    return tuple(x.casefold().strip() for x in (cid, label, native, english.rstrip(")")) if x)
+
+
 def _class_id(state: State, cls: str) -> str:
     p = state.rules.party
     if not cls:
         return ""
     if p is None:
         raise Refused(f"{state.rules.meta.name} has no classes")
-    key = cls.casefold()
+    key = cls.casefold().strip()
     for cid, k in p.classes.items():
-        if key in (cid.casefold(), k.name.casefold(), k.name.split(" (")[0].casefold()):
+        if key in _class_names(cid, k.name):
             return cid
+    known = (cid + (f" ({k.name.partition(' (')[2]}" if " (" in k.name else "")
+             for cid, k in p.classes.items())
     raise Refused(f"{state.rules.meta.name} has no class {cls!r}; its classes: "
-                  + ", ".join(p.classes))
+                  + ", ".join(known))
 
 
 def _hp_die(state: State, cid: str, level: int) -> str | None:
@@ -451,6 +460,8 @@ def decide_exhaustion(state: State, cmd: SetExhaustion, dice) -> list[Event]:
 @decides(LevelUp)
 def decide_level_up(state: State, cmd: LevelUp, dice) -> list[Event]:
     c = member(state, cmd.name)
+    if sheet.status(state.rules, c) == "dead":
+        raise Refused(f"{c.name} is dead: the dead gain no levels")
     k = sheet.class_of(state.rules, c)
     if k is None:
         raise Refused(f"{c.name} has no class to gain levels in")
@@ -459,8 +470,6 @@ def decide_level_up(state: State, cmd: LevelUp, dice) -> list[Event]:
     nxt = sheet.xp_next(state.rules, c)
     if c.xp < nxt:
         raise Refused(f"{c.name} needs {nxt} XP for level {c.level + 1} (has {c.xp})")
-    if sheet.status(state.rules, c) == "dead":
-        raise Refused(f"{c.name} is dead")
     if sheet.waits_for_next_session(state.rules, c):
         raise Refused(f"{c.name} already went up a level in this session: "
                       f"{state.rules.meta.name} allows one level per session "

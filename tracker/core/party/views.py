@@ -15,7 +15,7 @@ from ..state import State
 from ..view import state_view
 from .rules import (CharacterAdded, CharacterRemoved, CharacterRenamed, ConditionSet,
                     DamageTaken, DeathSaveRolled, ExhaustionSet, Healed, LevelledUp, LoadSet,
-                    LongRested, RoundsPassed, ShortRested, XPAwarded, death_save_result)
+                    LongRested, RoundsPassed, ShortRested, XPAwarded, death_save_result, find)
 from ..tally import Tally, tally
 
 
@@ -60,12 +60,20 @@ def _party_holds(state: State):
 
 # --- how its events read in the log ------------------------------------------------
 
-@describes(CharacterAdded)
-def _describe_character_added(ev: CharacterAdded, rules) -> str:
+def _con_text(rules, state: State | None, name: str) -> str:
+    """"+1": the CON modifier each Hit Point roll adds, where the state says ("" for 0)."""
+    c = find(state, name) if state is not None and rules.party else None
+    mod = sheet.modifier(rules.party, c.abilities.get("con", 10)) if c is not None else 0
+    return f"{mod:+d}" if mod else ""
+
+
+@describes(CharacterAdded, with_state=True)
+def _describe_character_added(ev: CharacterAdded, rules, state=None) -> str:
     k = rules.party.classes.get(ev.cls) if rules.party and ev.cls else None
     what = f"a level {ev.level} {k.name}" if k else f"level {ev.level}"
     rolled = ", ".join(roll_text(r) for r in ev.ability_rolls)
-    hp = ", ".join(roll_text(r) for r in ev.hp_rolls)
+    con = _con_text(rules, state, ev.name)
+    hp = ", ".join(roll_text(r) + con for r in ev.hp_rolls)
     extra = (f"; abilities {rolled}" if rolled else "") + (f"; HP {hp}" if hp else "")
     return f"{ev.name} joined the party ({what}){extra}"
 
@@ -121,9 +129,17 @@ def _describe_healed(ev: Healed, rules) -> str:
     return f"{ev.name} healed {ev.amount}"
 
 
-@describes(XPAwarded)
-def _describe_x_p_awarded(ev: XPAwarded, rules) -> str:
-    return f"{ev.amount} XP split among {', '.join(ev.to)}"
+@describes(XPAwarded, with_state=True)
+def _describe_x_p_awarded(ev: XPAwarded, rules, state=None) -> str:
+    share = ev.amount // len(ev.to)
+    gains = {n: share * (100 + sheet.xp_bonus(rules, c)) // 100 if (c := find(state, n))
+             else share for n in ev.to} if state is not None else dict.fromkeys(ev.to, share)
+    if len(ev.to) == 1:
+        got = gains[ev.to[0]]
+        return f"{ev.amount} XP to {ev.to[0]}" + (f" ({got} with the bonus)" if got != share else "")
+    each = f"{gains[ev.to[0]]} each" if len(set(gains.values())) == 1 else \
+        ", ".join(f"{n} {g}" for n, g in gains.items())
+    return f"{ev.amount} XP split among {', '.join(ev.to)}: {each}"
 
 
 @describes(ConditionSet)
@@ -136,9 +152,9 @@ def _describe_exhaustion_set(ev: ExhaustionSet, rules) -> str:
     return f"{ev.name} at exhaustion {ev.level}"
 
 
-@describes(LevelledUp)
-def _describe_levelled_up(ev: LevelledUp, rules) -> str:
-    hp = f" (HP {roll_text(ev.hp_roll)})" if ev.hp_roll else ""
+@describes(LevelledUp, with_state=True)
+def _describe_levelled_up(ev: LevelledUp, rules, state=None) -> str:
+    hp = f" (HP {roll_text(ev.hp_roll)}{_con_text(rules, state, ev.name)})" if ev.hp_roll else ""
     return f"{ev.name} went up a level{hp}"
 
 

@@ -26,7 +26,7 @@ from msgspec import Meta as _M
 from .. import dice
 from ..errors import Refused
 from ..parts import ruleset_section, state_part
-from ..schema import BIG, Int as _int, Pair as _pair, RolledTable, rolled_table_problem
+from ..schema import BIG, Int as _int, Pair as _pair, lookup, rolled_table_problem
 
 Miles = Annotated[float, _M(ge=0, le=100_000)]
 Chance = str  # "X-in-Y"; "" where the rule rolls none
@@ -186,11 +186,29 @@ class WeatherEffect(msgspec.Struct, **_S):
     note: str = ""
 
 
+class WeatherEntry(msgspec.Struct, **_S):
+    """A row of a weather table; ``then``: dice rolled when the row comes up
+    (how many degrees colder), its total put for "{}" in ``rolled``."""
+
+    roll: _pair(-BIG, BIG)
+    result: str
+    then: str = ""
+    rolled: str = ""
+
+
+class WeatherTable(msgspec.Struct, **_S):
+    die: str
+    entries: list[WeatherEntry]
+
+    def lookup(self, total: int) -> WeatherEntry | None:
+        return lookup(self.entries, total)
+
+
 class Weather(msgspec.Struct, **_S):
     """Weather rolled per day or stage on one or more tables, and what it does."""
 
     per: str = "day"  # "day" or "stage"
-    tables: dict[str, RolledTable] = {}  # e.g. temperature, wind, precipitation
+    tables: dict[str, WeatherTable] = {}  # e.g. temperature, wind, precipitation
     effects: dict[str, WeatherEffect] = {}
 
 
@@ -390,6 +408,13 @@ def check_travel(rules) -> list[tuple[str, str]]:
             wrong = rolled_table_problem(table.die, table.entries)
             if wrong:
                 out.append((f"{P}.weather.tables.{name}", wrong))
+            for i, row in enumerate(table.entries):
+                if row.then:
+                    roll(f"{P}.weather.tables.{name}.entries[{i}].then", row.then)
+                if bool(row.then) != ("{}" in row.rolled):
+                    out.append((f"{P}.weather.tables.{name}.entries[{i}]",
+                                "then (dice) and rolled (text with {} for their total) "
+                                "go together"))
         for name, eff in we.effects.items():
             mult(f"{P}.weather.effects.{name}.encounter_distance", eff.encounter_distance)
     if (s := t.sea) is not None:

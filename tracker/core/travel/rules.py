@@ -3,8 +3,10 @@
 Events hold what the GM chose and what the dice said. Whether the party got
 lost, met something, found food or how far it went is derived here in
 ``evolve`` from the ruleset (``calc.py``), so retyping a die with ``amend
---dice`` recomputes the day. Exhaustion from extended travel is the party's
-``ExhaustionSet``, decided with the save that caused it.
+--dice`` recomputes the day. So is the exhaustion a day brings: one level per
+failed extended-travel save (evolved with the day) and, on the road, one for
+everyone per day ended with too little water (evolved as the day ends,
+whatever passes it), so a corrected save or day takes its exhaustion back.
 """
 
 from __future__ import annotations
@@ -26,13 +28,12 @@ from ..corrections.rules import rerolls
 from ..handlers import Command, decides, evolves
 from ..invariants import invariant
 from ..limits import Carrier, CharacterName, Key, PlaceName
-from ..party.rules import ExhaustionSet, evolve_exhaustion
 from ..state import State
 from ..supplies.rules import set_count
 from ..timeflow import days_begun, on_time, pass_time
 from . import calc
-from .status import (food_days, living, pace_model, pace_of, party_slowed, rest_status,
-                     rules_of, water_per_day)
+from .status import (food_days, living, on_the_road, pace_model, pace_of, party_slowed,
+                     rest_status, rules_of, water_per_day)
 from .model import DAYS_KEPT, DaySummary, Journey, Stage, ratio
 from .model import Travel as TravelRules
 
@@ -241,6 +242,7 @@ class WeatherSet(Event, frozen=True):
     text: Text = ""  # GM-entered
     codes: tuple[Key, ...] = ()
     rolls: tuple[tuple[Key, Roll], ...] = ()  # table -> its roll (results derived)
+    then: tuple[tuple[Key, Roll], ...] = ()  # table -> the dice its row asked for (1d4*10 °F)
 
 
 @event("heading_set", area="travel")
@@ -279,8 +281,27 @@ def weather_text(t: TravelRules, ev: WeatherSet) -> str:
             bits.append(row.result.split(":")[0] if row else "?")
         elif t.weather is not None and name in t.weather.tables:
             row = t.weather.tables[name].lookup(r.total)
-            bits.append(f"{name}: {row.result if row else '?'}")
+            then = dict(ev.then).get(name)
+            text = row.rolled.replace("{}", str(then.total)) if row and row.then and then \
+                else (row.result if row else "?")
+            bits.append(f"{name}: {text}")
     return " · ".join(bits)
+
+
+def roll_weather(t: TravelRules, dice, old: WeatherSet | None = None) -> WeatherSet:
+    """A roll on each weather table, and the dice a row asks for when it comes
+    up (``old``: the entry corrected, whose dice stand where not retyped)."""
+    was = dict(old.rolls) if old else {}
+    was_then = dict(old.then) if old else {}
+    rolls, then = [], []
+    for name, tb in t.weather.tables.items():
+        r = again(was.get(name), tb.die, dice, f"weather: {name}")
+        rolls.append((name, r))
+        row = tb.lookup(r.total)
+        if row is not None and row.then:
+            then.append((name, again(was_then.get(name), row.then, dice, f"weather: {name}, "
+                                     + row.result)))
+    return WeatherSet(rolls=tuple(rolls), then=tuple(then))
 
 
 # --- decide -------------------------------------------------------------------------
@@ -538,26 +559,15 @@ def _save_mod(state: State, c, save: str) -> int:
     return own[key] if key else 0
 
 
-def _exhaustion(before: State, after: State, ev: Travelled | None = None) -> list[Event]:
-    """The party's exhaustion from a day: one level per failed extended-travel
-    save, and one for everyone for each day ended with too little water."""
-    top = before.rules.party.exhaustion_max if before.rules.party else 0
-    if not top:
-        return []
-    dry = after.travel.dry_days - before.travel.dry_days
-    steps = {c.name: dry for c in living(before)} if dry > 0 else {}
-    for name, _, _ in failed_saves(before.rules.travel, ev) if ev else ():
-        steps[name] = steps.get(name, 0) + 1
-    out: list[Event] = []
-    for c in before.party:
-        if steps.get(c.name):
-            out.append(ExhaustionSet(c.name, min(top, c.exhaustion + steps[c.name])))
-    return out
-
-
-def _whole_day(state: State, ev: Event, fold) -> list[Event]:
-    """A day's event and the exhaustion the day's end brings."""
-    return [ev, *_exhaustion(state, fold(state, ev))]
+def _exhausted(party: tuple, rules, steps: dict[str, int]) -> tuple:
+    """``party`` with each living member named in ``steps`` that many levels
+    of exhaustion further on, up to the ruleset's last."""
+    top = rules.party.exhaustion_max if rules.party else 0
+    if not top or not any(steps.values()):
+        return party
+    return tuple(replace(c, exhaustion=min(top, c.exhaustion + steps[c.name]))
+                 if steps.get(c.name) and sheet.status(rules, c) != "dead" else c
+                 for c in party)
 
 
 def save_dcs(t: TravelRules, ev: Travelled) -> list[int]:
@@ -604,14 +614,9 @@ def decide_travel(state: State, cmd: TravelDay, dice) -> list[Event]:
     out: list[Event] = []
 
     def fold(s: State, ev: Event) -> State:
-        """The day, then its exhaustion, so the next day starts from both."""
         from .sea import evolve_sailed
-        after = (evolve_travelled if isinstance(ev, Travelled) else evolve_sailed)(s, ev)
-        tired = _exhaustion(s, after, ev if isinstance(ev, Travelled) else None)
-        out.extend([ev, *tired])
-        for x in tired:
-            after = evolve_exhaustion(after, x)
-        return after
+        out.append(ev)
+        return (evolve_travelled if isinstance(ev, Travelled) else evolve_sailed)(s, ev)
 
     advance(state, cmd.days, lambda s: decide_day(s, cmd, dice), fold, _stops)
     return out
@@ -684,7 +689,7 @@ def decide_camp(state: State, cmd: MakeCamp, dice) -> list[Event]:
     t = rules_of(state)
     if not pace_model(t) or not state.travel.hours_today:
         raise Refused("no travel today to end: a travel day ends in camp on its own")
-    return _whole_day(state, CampMade(), evolve_camp)
+    return [CampMade()]
 
 
 @decides(RestDay)
@@ -692,7 +697,7 @@ def decide_rest(state: State, cmd: RestDay, dice) -> list[Event]:
     rules_of(state)
     if state.travel.hours_today:
         raise Refused("make camp first: the party has travelled today")
-    return _whole_day(state, RestDayTaken(), evolve_rest)
+    return [RestDayTaken()]
 
 
 @decides(Hunt)
@@ -708,12 +713,11 @@ def decide_hunt(state: State, cmd: Hunt, dice) -> list[Event]:
         if cmd.found is not None:
             raise Refused(f"the ruleset rolls the hunt ({t.hunt.chance}): no --found")
         c = dicemod.parse_chance(t.hunt.chance)
-        return _whole_day(state, Hunted(roll=dicemod.roll(f"1d{c.y}", dice, "hunting")),
-                          evolve_hunted)
+        return [Hunted(roll=dicemod.roll(f"1d{c.y}", dice, "hunting"))]
     if cmd.found is None:
         raise Refused((calc.gm_note(t, "hunt.chance") or "the GM decides") +
                       " Say --found or --nothing.")
-    return _whole_day(state, Hunted(found=cmd.found), evolve_hunted)
+    return [Hunted(found=cmd.found)]
 
 
 @decides(ForageDay)
@@ -725,10 +729,10 @@ def decide_forage_day(state: State, cmd: ForageDay, dice) -> list[Event]:
     if j.hours_today:
         raise Refused("a day of foraging is a whole day: make camp first")
     if t.forage.whole_day_succeeds:
-        return _whole_day(state, ForagedDay(j.terrain), evolve_foraged)
+        return [ForagedDay(j.terrain)]
     r = _roll_forage(state, t, dice)
-    return _whole_day(state, ForagedDay(j.terrain, r.get("forage"), r.get("food"),
-                                        r.get("water"), r.get("forage_mod", 0)), evolve_foraged)
+    return [ForagedDay(j.terrain, r.get("forage"), r.get("food"), r.get("water"),
+                       r.get("forage_mod", 0))]
 
 
 @decides(RollWeather)
@@ -740,8 +744,17 @@ def decide_roll_weather(state: State, cmd: RollWeather, dice) -> list[Event]:
     if t.weather is None or not t.weather.tables:
         raise Refused(calc.gm_note(t, "weather.tables") or calc.gm_note(t, "weather")
                       or f"{state.rules.meta.name} rolls no weather: enter it (weather TEXT)")
-    return [WeatherSet(rolls=tuple((name, dicemod.roll(tb.die, dice, f"weather: {name}"))
-                                   for name, tb in t.weather.tables.items()))]
+    return [roll_weather(t, dice)]
+
+
+@rerolls(WeatherSet)
+def reroll_weather(state: State, ev: WeatherSet, dice) -> WeatherSet:
+    """A retyped table roll may bring up a row asking for dice, or drop one."""
+    t = rules_of(state)
+    if ev.text or t.weather is None or any(n not in t.weather.tables for n, _ in ev.rolls):
+        return replace(ev, rolls=tuple((n, again(r, r.expr, dice, f"weather: {n}"))
+                                       for n, r in ev.rolls))
+    return roll_weather(t, dice, ev)
 
 
 @decides(SetWeather)
@@ -946,7 +959,9 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
         water=None if j.water is None else j.water + gallons)
     state = _with_food(state, rations)
     elapsed = _to_morning(state, busy) if ev.camp else busy
-    return pass_time(state, elapsed, burning=False, travel=journey)
+    state = pass_time(state, elapsed, burning=False, travel=journey)
+    return replace(state, party=_exhausted(state.party, state.rules,
+                                       {n: failed.count(n) for n in failed}))
 
 
 @evolves(CampMade)
@@ -1063,15 +1078,23 @@ def evolve_water(state: State, ev: WaterSet) -> State:
 
 @on_time(daily=True)
 def _drink(state: State, elapsed: int, clock: int, burning: bool, changes: dict) -> None:
-    """Where water is counted, the party drinks a day's water at each new day."""
+    """On the road, where water is counted, the party drinks a day's water at
+    each new day; a day begun with under half a day's water ends with a level
+    of exhaustion for everyone. On the road: a day of the journey's own (a
+    travel, rest, hunting... day passes ``travel=``), or any time passing with
+    a route ahead or aboard a vessel; downtime at home leaves the water alone."""
+    road_day = "travel" in changes
     j = changes.get("travel", state.travel)
-    if j.water is None:
+    if j.water is None or not (road_day or on_the_road(j)):
         return
     need, water, dry = water_per_day(state), j.water, j.dry_days
     for _ in range(days_begun(state, clock)):
-        dry += water < need / 2  # under half a day's water: the day ends in exhaustion
+        dry += water < need / 2
         water = max(0.0, water - need)
     changes["travel"] = replace(j, water=water, dry_days=dry)
+    if dry > j.dry_days:
+        party = changes.get("party", state.party)
+        changes["party"] = _exhausted(party, state.rules, {c.name: dry - j.dry_days for c in party})
 
 
 @invariant

@@ -28,6 +28,11 @@ def pace_of(t: TravelRules, j: Journey) -> str:
     return j.pace or (t.pace_order[len(t.pace_order) // 2] if t.pace_order else "")
 
 
+def on_the_road(j) -> bool:
+    """A journey under way: a route lies ahead, or the party is aboard."""
+    return bool(j.stages or j.vessel)
+
+
 def living(state: State):
     return [c for c in state.party if sheet.status(state.rules, c) != "dead"]
 

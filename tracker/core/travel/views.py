@@ -232,7 +232,7 @@ def _describe_foraged(ev: ForagedDay, rules) -> str:
 @describes(WeatherSet)
 def _describe_weather(ev: WeatherSet, rules) -> str:
     t = rules.travel
-    rolled = ", ".join(f"{n} {roll_text(r)}" for n, r in ev.rolls)
+    rolled = ", ".join(f"{n} {roll_text(r)}" for n, r in ev.rolls + ev.then)
     codes = ", ".join(t.weather.effects[c].name for c in ev.codes
                       if t.weather and c in t.weather.effects)
     return "Weather: " + weather_text(t, ev) + (f" ({rolled})" if rolled else "") + \
@@ -314,6 +314,10 @@ def _travel_alerts(before: State, after: State) -> list[Alert]:
             out.append(Alert("error", "Exhaustion from extended travel: " + ", ".join(d.exhausted)))
     if after.travel.encounters > before.travel.encounters and not new:
         out.append(Alert("error", "ENCOUNTER on the road"))
+    dry = after.travel.dry_days - before.travel.dry_days
+    if dry > 0:
+        out.append(Alert("error", f"{dry} day{'s' * (dry > 1)} without enough water: "
+                         f"exhaustion +{dry} for everyone"))
     if after.travel.lost and not before.travel.lost:
         out.append(Alert("error", "The party is LOST: set the real heading (and what it "
                          "believes); it goes astray until the GM marks it found"))
@@ -383,6 +387,10 @@ def _chance(state: State):
     return calc.encounter_chance(t, j.terrain, "day")
 
 
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("s" if n != 1 else "")
+
+
 # --- its part of the recap -----------------------------------------------------------------
 
 
@@ -394,11 +402,10 @@ class TravelTally(Tally):
         super().__init__(sessions)
         self.distance = {n: 0.0 for n in sessions}
         self.unit = ""
-        self.days = 0
+        self.days: set[int] = set()  # the journey's day numbers (a day may be several stages)
         self.lost_days = 0
         self.weather: list[str] = []
         self.food_found = 0
-        self.eaten = 0
         self.encounters = 0
 
     def see(self, session, seq, ev, state_at) -> None:
@@ -416,19 +423,23 @@ class TravelTally(Tally):
         d = after.travel.days[-1] if after.travel.days else None
         if d is None:
             return
-        self.days += 1
+        self.days.add(d.day)
         self.distance[session] += d.distance
         self.lost_days += d.lost
         self.food_found += d.food
         self.encounters += d.encounter
-        self.eaten += max(0, after.supplies.eaten - state_at(seq - 1).supplies.eaten)
 
     def lines(self, e) -> list[str]:
         if not self.days:
             return []
-        out = [f"**Travelled:** {sum(self.distance.values()):g} {self.unit} in {self.days} days"
-               f" ({self.lost_days} of them lost, {self.encounters} encounters)",
-               f"**Food on the road:** {self.food_found} rations found, {self.eaten} eaten"]
+        days = len(self.days)
+        also = [f"{self.lost_days} of them lost" if self.lost_days else "",
+                plural(self.encounters, "encounter") if self.encounters else ""]
+        also = [x for x in also if x]
+        out = [f"**Travelled:** {sum(self.distance.values()):g} {self.unit} in "
+               f"{plural(days, 'day')}" + (f" ({', '.join(also)})" if also else "")]
+        if self.food_found:  # what was eaten is the supplies' line
+            out.append(f"**Food found on the road:** {plural(self.food_found, 'ration')}")
         if self.weather:
             out.append(f"**Weather:** {', '.join(map(e, self.weather[-5:]))}")
         return out
