@@ -342,23 +342,50 @@ async def test_fight_damage_and_xp_with_keys(saves, ruleset):
         assert all(share * 80 // 100 <= c.xp <= share * 110 // 100 for c in living)
 
 
-async def test_another_writer_is_reported_and_the_campaign_reloaded(saves):
+async def test_another_writer_between_keypresses_loses_none_of_them(saves, monkeypatch):
+    """A CLI writes between the GM's keypresses: each key is decided again on
+    the campaign as it now stands, so every one of them lands."""
     from tracker.core import dungeon as dun
+    from tracker.ui import app as app_module
 
+    monkeypatch.setattr(app_module, "CATCH_UP_SECONDS", 3600)  # only the refusal catches up
     build(saves, "two", "dyb-og-drager", "fresh").close()
     app = TrackerApp(saves, "two")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await _settle(pilot)
+        for n in range(1, 4):
+            other = Campaign.open(saves, "two")  # a second process (the CLI) writes first
+            other.dispatch(dun.AdvanceTurn(1, "search"))
+            other.close()
+            await pilot.press("t")
+            await _settle(pilot)
+            assert app.state.dungeon.turn == 2 * n  # the other's turn and ours
+        assert not [n for n in app._notifications if n.title in ("Changed elsewhere", "Refused")]
+        state = app.state
+    reopened = Campaign.open(saves, "two")
+    assert reopened.state == state and reopened.state.dungeon.turn == 6
+    reopened.close()
+
+
+async def test_undo_after_another_writer_is_not_retried(saves, monkeypatch):
+    """Undo means "the last entry I saw": after another writer the last entry is
+    someone else's, so it is not undone on the GM's behalf."""
+    from tracker.core import dungeon as dun
+    from tracker.ui import app as app_module
+
+    monkeypatch.setattr(app_module, "CATCH_UP_SECONDS", 3600)
+    build(saves, "two", "dyb-og-drager", "fresh").close()
+    app = TrackerApp(saves, "two")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t")
+        await _settle(pilot)
         other = Campaign.open(saves, "two")
-        other.dispatch(dun.AdvanceTurn(1, "search"))  # a second process writes first
+        other.dispatch(dun.AdvanceTurn(1, "search"))
         other.close()
-        await pilot.press("t")
+        await pilot.press("ctrl+z")
         await _settle(pilot)
+        assert app.state.dungeon.turn == 2  # reloaded, nothing undone
         assert any("Another tracker" in n.message for n in app._notifications)
-        assert app.state.dungeon.turn == 1  # reloaded: the other turn, not ours
-        await pilot.press("t")
-        await _settle(pilot)
-        assert app.state.dungeon.turn == 2
 
 
 async def test_manual_dice_character_creation(saves):
