@@ -320,3 +320,21 @@ def test_turn_count_and_light_carrier_may_be_typed_without_their_flags(capsys, c
     assert code == 0 and "carried by Ana" in out
     assert run(capsys, "do", camp, "turn", "2")[0] == 0
     assert state(capsys)["dungeon"]["turn"] == 2
+
+
+def test_log_session_and_time_are_both_the_state_after_the_entry(capsys, camp):
+    """Playtest #8: a rewind from session 2 back into session 1 stands in
+    session 1 at session 1's time; its undo puts the campaign back in session 2."""
+    for argv in (["session-start"], ["turn"], ["session-end"], ["session-start"], ["turn"]):
+        assert run(capsys, "do", "camp", *argv)[0] == 0
+    code, out, _ = run(capsys, "log", "camp", "--json")
+    turn1 = next(e for e in map(json.loads, out.splitlines())
+                 if e["type"] == "turn_advanced" and e["session"] == 1)
+    assert run(capsys, "do", "camp", "rewind", str(turn1["seq"]))[0] == 0
+    assert run(capsys, "undo", "camp")[0] == 0
+    code, out, _ = run(capsys, "log", "camp", "--json")
+    rewound, undid = [json.loads(l) for l in out.splitlines()[-2:]]
+    assert (rewound["session"], rewound["game_time"]) == (1, turn1["game_time"])
+    assert undid["session"] == 2 and undid["game_time"] != turn1["game_time"]
+    code, out, _ = run(capsys, "log", "camp")
+    assert f"s1   {turn1['game_time']}" in out.splitlines()[-2]
