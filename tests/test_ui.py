@@ -417,3 +417,30 @@ async def test_manual_dice_character_creation(saves):
         assert sif.hp_max == 6
         added = next(e for e in app.recent if e.type == "character_added")
         assert all(r.typed for r in added.event.ability_rolls + added.event.hp_rolls)
+
+
+async def test_a_dialog_opens_clear_of_toasts_and_alert_toasts_are_short(saves):
+    """Playtest #19: an alert is on the alerts line, so its toast is brief; and
+    a dialog opening clears the toasts that would cover its help."""
+    from tracker.core.alerts import Alert
+    from tracker.ui.dialogs import TextDialog
+
+    build(saves, "toasts", "dyb-og-drager", "fresh").close()
+    app = TrackerApp(saves, "toasts")
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await _settle(pilot)
+        app.show_alerts([Alert("error", "Astrid's torch has gone out")])
+        app.notify("no such thing", title="Refused", severity="error")
+        for _ in range(3):  # the toasts mount a few callbacks later
+            await pilot.pause()
+        toast = next(n for n in app._notifications if "torch" in n.message)
+        assert toast.timeout <= 4
+        await pilot.press("n")  # the dungeon's "N turns" dialog
+        await pilot.pause()
+        assert isinstance(app.screen, TextDialog)
+        await pilot.pause()
+        assert not list(app._notifications)
+        # nor do the toasts of the screen below show through the dialog's backdrop
+        from textual.widgets._toast import Toast
+
+        assert not [t for s in app.screen_stack for t in s.query(Toast) if t.display]

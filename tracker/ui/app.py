@@ -26,13 +26,13 @@ from ..core.state import State
 from ..service import Campaign, ConcurrentWrite, Outcome
 from . import areas
 from .campaign_actions import CAMPAIGN_ACTIONS, CampaignActions
-from .dialogs import ChoiceDialog, DiceDialog, Dialog
+from .dialogs import REFUSED_SECONDS, ChoiceDialog, DiceDialog, Dialog
 from .palette import ScreenActions
 from .widgets.alerts_line import AlertsLine
 
 RECENT = 50  # log entries kept for the screens
 CATCH_UP_SECONDS = 2.0  # how often the app looks for entries another tracker wrote
-ALERT_SECONDS = {"information": 4, "warning": 8, "error": 12}
+ALERT_TOAST_SECONDS = 4  # brief: the alert stays on the alerts line
 FLOW_GROUPS = {"default", "dispatch", "quit"}  # workers that ask the GM (dialogs) or write
 KEY_WAIT = 3.0  # seconds a typed-ahead key waits for its dialog before it goes on anyway
 # commands whose meaning is "the last entry I saw": after another writer that
@@ -128,7 +128,7 @@ class TrackerApp(CampaignActions, App):
         if error is None:
             return
         if isinstance(error, Refused):
-            self.notify(str(error), title="Refused", severity="error", timeout=8)
+            self.notify(str(error), title="Refused", severity="error", timeout=REFUSED_SECONDS)
             return
         path = write_bug_report(error, f"in the app: {where}")
         self.notify(f"{type(error).__name__}: {error}\nThis is a bug in tracker; the app goes on. "
@@ -314,7 +314,7 @@ class TrackerApp(CampaignActions, App):
                         self.notify("Another tracker wrote to this campaign. It is reloaded as "
                                     "it now stands; your last action was not recorded: do it "
                                     "again if it still applies.", title="Changed elsewhere",
-                                    severity="error", timeout=8)
+                                    severity="error", timeout=REFUSED_SECONDS)
                         return None
                     # the GM decided on a screen a moment out of date: decide it
                     # again on the campaign as it now stands, as a key pressed a
@@ -323,7 +323,7 @@ class TrackerApp(CampaignActions, App):
                 except Refused as e:
                     why = (f"Another tracker wrote to this campaign first; on the campaign as "
                            f"it now stands your last action is refused: {e}") if retried else str(e)
-                    self.notify(why, title="Refused", severity="error", timeout=8)
+                    self.notify(why, title="Refused", severity="error", timeout=REFUSED_SECONDS)
                     return None
             self.recent = (self.recent + out.envelopes)[-RECENT:]
             self.state = out.state
@@ -346,7 +346,7 @@ class TrackerApp(CampaignActions, App):
             line.show(self.last_alerts)
         for alert in told:
             if alert.severity == "error":
-                self.notify(alert.text, severity="error", timeout=ALERT_SECONDS["error"])
+                self.notify(alert.text, severity="error", timeout=ALERT_TOAST_SECONDS)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """Campaign actions are hidden until a campaign is open."""

@@ -12,10 +12,13 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
+from textual.widgets._toast import ToastRack  # not exported; see Dialog.on_mount
 
 from ..core.dice import DiceNeeded
 from ..core.errors import Refused
 from .safe import plain
+
+REFUSED_SECONDS = 6  # a refusal's toast; a dialog opening clears it sooner
 
 
 class Dialog(ModalScreen):
@@ -28,6 +31,16 @@ class Dialog(ModalScreen):
         """Mounted, and its field or list has the focus: typed keys may come in."""
         return self.is_mounted and self.is_active and (
             self.focused is not None or not self.focus_chain)
+
+    def on_mount(self) -> None:
+        # a toast from the last action would cover the help; what it said is
+        # on the alerts line or was the answer to a key the GM has moved past.
+        # Textual refreshes only the dialog's own rack: the toasts of the
+        # screen below would still show through the backdrop
+        self.app.clear_notifications()
+        for screen in self.app.screen_stack:
+            for rack in screen.query(ToastRack):
+                rack.show(self.app._notifications)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
