@@ -141,6 +141,9 @@ def test_export_import(capsys, camp, saves, tmp_path):
     (["do", "camp", "supplies", "gold", "3"], "unknown supply 'gold'"),
     (["do", "camp", "depth", "0"], "level must be 1 or deeper"),
     (["do", "camp", "effect", "Haste", "--turns", "0"], "positive time"),
+    (["do", "camp", "effect", "Haste", "--turns", "999999"],  # 10 years, in the GM's unit
+     "999,999 turns is too long: an effect lasts at most 527,040 turns (10 years)"),
+    (["do", "camp", "effect", "Haste", "--hours", "999999"], "at most 87,840 hours"),
     (["do", "camp", "douse", "42"], "no light #42"),
     (["do", "camp", "add-character", "Ana"], "Ana is already in the party"),
     (["do", "camp", "house-rule", "time.turn_seconds", "-5"], "expected a positive number"),

@@ -444,3 +444,30 @@ async def test_a_dialog_opens_clear_of_toasts_and_alert_toasts_are_short(saves):
         from textual.widgets._toast import Toast
 
         assert not [t for s in app.screen_stack for t in s.query(Toast) if t.display]
+
+
+async def test_supplies_dialog_says_a_number_is_too_large_and_keeps_it(saves):
+    """Playtest #16: eleven digits are neither cut to ten nor answered with the
+    number's shape: the dialog says what the CLI says, and keeps what was typed."""
+    from textual.widgets import Input, Label
+
+    from tracker.ui.dialogs import TextDialog
+
+    build(saves, "sup", "dyb-og-drager", "fresh").close()
+    app = TrackerApp(saves, "sup")
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        await pilot.press("s", "enter")  # the first kind of supply
+        await pilot.pause()
+        await pilot.press(*"12345678901", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TextDialog)
+        assert app.screen.query_one(Input).value == "12345678901"
+        error = str(app.screen.query_one("#dialog-error", Label).render())
+        assert "12345678901 is more than anyone can carry" in error
+        await pilot.press("escape", "e")  # an effect's name: text stops at its limit, saying so
+        await pilot.pause()
+        app.screen.query_one(Input).insert_text_at_cursor("x" * 205)
+        await pilot.pause()
+        assert len(app.screen.query_one(Input).value) == 200
+        assert "at most 200 characters" in str(app.screen.query_one("#dialog-error", Label).render())
