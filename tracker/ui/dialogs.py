@@ -136,7 +136,9 @@ class TextField(Input):
         new = f"{value[:start]}{text}{value[end:]}"
         if len(new) > self.limit and not (NUMBER.fullmatch(new)
                                           and len(new) <= self.limit + NUMBER_OVERFLOW):
-            self.post_message(self.AtLimit())
+            fits = text[:max(0, self.limit - (len(new) - len(text)))]  # of a paste
+            super().replace(fits, start, end)
+            self.post_message(self.AtLimit())  # after the change, which clears the error
             return
         super().replace(text, start, end)
 
