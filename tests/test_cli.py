@@ -341,3 +341,15 @@ def test_log_session_and_time_are_both_the_state_after_the_entry(capsys, camp):
     assert undid["session"] == 2 and undid["game_time"] != turn1["game_time"]
     code, out, _ = run(capsys, "log", "camp")
     assert f"s1   {turn1['game_time']}" in out.splitlines()[-2]
+
+
+def test_an_imported_campaign_goes_by_its_own_name(capsys, camp, tmp_path):
+    """Playtest #21: the copy's log is the original's (its first entry names
+    the original), but the copy is shown under the name it was imported as."""
+    out_file = tmp_path / "camp.jsonl"
+    assert run(capsys, "export", "camp", "-o", str(out_file))[0] == 0
+    assert run(capsys, "import", str(out_file), "camp2")[0] == 0
+    assert state(capsys, "camp2")["campaign"] == "camp2"
+    code, out, _ = run(capsys, "do", "camp2", "note", "hello", "--json")
+    assert code == 0 and json.loads(out)["campaign"] == "camp2"
+    assert state(capsys, "camp")["campaign"] == "camp"

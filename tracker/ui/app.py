@@ -275,7 +275,7 @@ class TrackerApp(CampaignActions, App):
         if state is None or self.campaign is None:
             self.title, self.sub_title = self.TITLE, ""
             return
-        self.title = f"{state.name} · {state.rules.meta.name}"
+        self.title = f"{self.campaign.name} · {state.rules.meta.name}"  # an import's own name
         session = f"Session {state.session}" if state.in_session else \
             (f"after session {state.session}" if state.session else "no session yet")
         dice = " · manual dice" if state.manual_dice else ""
