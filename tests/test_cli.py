@@ -144,6 +144,9 @@ def test_export_import(capsys, camp, saves, tmp_path):
     (["do", "camp", "effect", "Haste", "--turns", "999999"],  # 10 years, in the GM's unit
      "999,999 turns is too long: an effect lasts at most 527,040 turns (10 years)"),
     (["do", "camp", "effect", "Haste", "--hours", "999999"], "at most 87,840 hours"),
+    (["do", "camp", "amend", "3", "--insert-turn", "rest"],  # Bo joins before the dungeon
+     "a rest turn inserted after #3 would not replay: a dungeon turn cannot pass while the "
+     "party is outside"),
     (["do", "camp", "douse", "42"], "no light #42"),
     (["do", "camp", "add-character", "Ana"], "Ana is already in the party"),
     (["do", "camp", "house-rule", "time.turn_seconds", "-5"], "expected a positive number"),
