@@ -141,6 +141,12 @@ def test_export_import(capsys, camp, saves, tmp_path):
     (["do", "camp", "supplies", "gold", "3"], "unknown supply 'gold'"),
     (["do", "camp", "depth", "0"], "level must be 1 or deeper"),
     (["do", "camp", "effect", "Haste", "--turns", "0"], "positive time"),
+    (["do", "camp", "effect", "Haste", "--turns", "999999"],  # 10 years, in the GM's unit
+     "999,999 turns is too long: an effect lasts at most 527,040 turns (10 years)"),
+    (["do", "camp", "effect", "Haste", "--hours", "999999"], "at most 87,840 hours"),
+    (["do", "camp", "amend", "3", "--insert-turn", "rest"],  # Bo joins before the dungeon
+     "a rest turn inserted after #3 would not replay: a dungeon turn cannot pass while the "
+     "party is outside"),
     (["do", "camp", "douse", "42"], "no light #42"),
     (["do", "camp", "add-character", "Ana"], "Ana is already in the party"),
     (["do", "camp", "house-rule", "time.turn_seconds", "-5"], "expected a positive number"),
@@ -320,3 +326,33 @@ def test_turn_count_and_light_carrier_may_be_typed_without_their_flags(capsys, c
     assert code == 0 and "carried by Ana" in out
     assert run(capsys, "do", camp, "turn", "2")[0] == 0
     assert state(capsys)["dungeon"]["turn"] == 2
+
+
+def test_log_session_and_time_are_both_the_state_after_the_entry(capsys, camp):
+    """Playtest #8: a rewind from session 2 back into session 1 stands in
+    session 1 at session 1's time; its undo puts the campaign back in session 2."""
+    for argv in (["session-start"], ["turn"], ["session-end"], ["session-start"], ["turn"]):
+        assert run(capsys, "do", "camp", *argv)[0] == 0
+    code, out, _ = run(capsys, "log", "camp", "--json")
+    turn1 = next(e for e in map(json.loads, out.splitlines())
+                 if e["type"] == "turn_advanced" and e["session"] == 1)
+    assert run(capsys, "do", "camp", "rewind", str(turn1["seq"]))[0] == 0
+    assert run(capsys, "undo", "camp")[0] == 0
+    code, out, _ = run(capsys, "log", "camp", "--json")
+    rewound, undid = [json.loads(l) for l in out.splitlines()[-2:]]
+    assert (rewound["session"], rewound["game_time"]) == (1, turn1["game_time"])
+    assert undid["session"] == 2 and undid["game_time"] != turn1["game_time"]
+    code, out, _ = run(capsys, "log", "camp")
+    assert f"s1   {turn1['game_time']}" in out.splitlines()[-2]
+
+
+def test_an_imported_campaign_goes_by_its_own_name(capsys, camp, tmp_path):
+    """Playtest #21: the copy's log is the original's (its first entry names
+    the original), but the copy is shown under the name it was imported as."""
+    out_file = tmp_path / "camp.jsonl"
+    assert run(capsys, "export", "camp", "-o", str(out_file))[0] == 0
+    assert run(capsys, "import", str(out_file), "camp2")[0] == 0
+    assert state(capsys, "camp2")["campaign"] == "camp2"
+    code, out, _ = run(capsys, "do", "camp2", "note", "hello", "--json")
+    assert code == 0 and json.loads(out)["campaign"] == "camp2"
+    assert state(capsys, "camp")["campaign"] == "camp"

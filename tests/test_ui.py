@@ -342,23 +342,50 @@ async def test_fight_damage_and_xp_with_keys(saves, ruleset):
         assert all(share * 80 // 100 <= c.xp <= share * 110 // 100 for c in living)
 
 
-async def test_another_writer_is_reported_and_the_campaign_reloaded(saves):
+async def test_another_writer_between_keypresses_loses_none_of_them(saves, monkeypatch):
+    """A CLI writes between the GM's keypresses: each key is decided again on
+    the campaign as it now stands, so every one of them lands."""
     from tracker.core import dungeon as dun
+    from tracker.ui import app as app_module
 
+    monkeypatch.setattr(app_module, "CATCH_UP_SECONDS", 3600)  # only the refusal catches up
     build(saves, "two", "dyb-og-drager", "fresh").close()
     app = TrackerApp(saves, "two")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await _settle(pilot)
+        for n in range(1, 4):
+            other = Campaign.open(saves, "two")  # a second process (the CLI) writes first
+            other.dispatch(dun.AdvanceTurn(1, "search"))
+            other.close()
+            await pilot.press("t")
+            await _settle(pilot)
+            assert app.state.dungeon.turn == 2 * n  # the other's turn and ours
+        assert not [n for n in app._notifications if n.title in ("Changed elsewhere", "Refused")]
+        state = app.state
+    reopened = Campaign.open(saves, "two")
+    assert reopened.state == state and reopened.state.dungeon.turn == 6
+    reopened.close()
+
+
+async def test_undo_after_another_writer_is_not_retried(saves, monkeypatch):
+    """Undo means "the last entry I saw": after another writer the last entry is
+    someone else's, so it is not undone on the GM's behalf."""
+    from tracker.core import dungeon as dun
+    from tracker.ui import app as app_module
+
+    monkeypatch.setattr(app_module, "CATCH_UP_SECONDS", 3600)
+    build(saves, "two", "dyb-og-drager", "fresh").close()
+    app = TrackerApp(saves, "two")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t")
+        await _settle(pilot)
         other = Campaign.open(saves, "two")
-        other.dispatch(dun.AdvanceTurn(1, "search"))  # a second process writes first
+        other.dispatch(dun.AdvanceTurn(1, "search"))
         other.close()
-        await pilot.press("t")
+        await pilot.press("ctrl+z")
         await _settle(pilot)
+        assert app.state.dungeon.turn == 2  # reloaded, nothing undone
         assert any("Another tracker" in n.message for n in app._notifications)
-        assert app.state.dungeon.turn == 1  # reloaded: the other turn, not ours
-        await pilot.press("t")
-        await _settle(pilot)
-        assert app.state.dungeon.turn == 2
 
 
 async def test_manual_dice_character_creation(saves):
@@ -390,3 +417,57 @@ async def test_manual_dice_character_creation(saves):
         assert sif.hp_max == 6
         added = next(e for e in app.recent if e.type == "character_added")
         assert all(r.typed for r in added.event.ability_rolls + added.event.hp_rolls)
+
+
+async def test_a_dialog_opens_clear_of_toasts_and_alert_toasts_are_short(saves):
+    """Playtest #19: an alert is on the alerts line, so its toast is brief; and
+    a dialog opening clears the toasts that would cover its help."""
+    from tracker.core.alerts import Alert
+    from tracker.ui.dialogs import TextDialog
+
+    build(saves, "toasts", "dyb-og-drager", "fresh").close()
+    app = TrackerApp(saves, "toasts")
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await _settle(pilot)
+        app.show_alerts([Alert("error", "Astrid's torch has gone out")])
+        app.notify("no such thing", title="Refused", severity="error")
+        for _ in range(3):  # the toasts mount a few callbacks later
+            await pilot.pause()
+        toast = next(n for n in app._notifications if "torch" in n.message)
+        assert toast.timeout <= 4
+        await pilot.press("n")  # the dungeon's "N turns" dialog
+        await pilot.pause()
+        assert isinstance(app.screen, TextDialog)
+        await pilot.pause()
+        assert not list(app._notifications)
+        # nor do the toasts of the screen below show through the dialog's backdrop
+        from textual.widgets._toast import Toast
+
+        assert not [t for s in app.screen_stack for t in s.query(Toast) if t.display]
+
+
+async def test_supplies_dialog_says_a_number_is_too_large_and_keeps_it(saves):
+    """Playtest #16: eleven digits are neither cut to ten nor answered with the
+    number's shape: the dialog says what the CLI says, and keeps what was typed."""
+    from textual.widgets import Input, Label
+
+    from tracker.ui.dialogs import TextDialog
+
+    build(saves, "sup", "dyb-og-drager", "fresh").close()
+    app = TrackerApp(saves, "sup")
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        await pilot.press("s", "enter")  # the first kind of supply
+        await pilot.pause()
+        await pilot.press(*"12345678901", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TextDialog)
+        assert app.screen.query_one(Input).value == "12345678901"
+        error = str(app.screen.query_one("#dialog-error", Label).render())
+        assert "12345678901 is more than anyone can carry" in error
+        await pilot.press("escape", "e")  # an effect's name: text stops at its limit, saying so
+        await pilot.pause()
+        app.screen.query_one(Input).insert_text_at_cursor("x" * 205)
+        await pilot.pause()
+        assert len(app.screen.query_one(Input).value) == 200
+        assert "at most 200 characters" in str(app.screen.query_one("#dialog-error", Label).render())

@@ -128,3 +128,13 @@ async def test_campaign_actions_are_hidden_without_a_campaign(saves):
         items = {t for t, _, _ in ScreenActions(app.screen)._items()}
         assert "GM note" not in items and "Dungeon screen" not in items
         assert app.check_action("note", ()) is False
+
+
+def test_the_readme_lists_every_area_screen_and_its_key():
+    """Playtest #11: a screen missing from README is found only by chance."""
+    from pathlib import Path
+
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    missing = [f"{a.key} {a.title}" for a in area_screens()
+               if not re.search(rf"^\| `{a.key}` \| {a.title} \|", readme, re.M)]
+    assert not missing, f"README's screens table lacks: {missing}"

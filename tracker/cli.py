@@ -99,9 +99,15 @@ def build_parser() -> argparse.ArgumentParser:
     return ap
 
 
+def _state_json(campaign: Campaign, state, seq: int) -> dict:
+    """The state under the campaign's own name: an imported copy replays the
+    original's log, whose first entry names the original."""
+    return {**state_json(state, seq), "campaign": campaign.name}
+
+
 def _print_outcome(out, campaign: Campaign, as_json: bool) -> None:
     if as_json:
-        print(json.dumps(state_json(campaign.state, campaign.seq), ensure_ascii=False))
+        print(json.dumps(_state_json(campaign, campaign.state, campaign.seq), ensure_ascii=False))
         return
     from .core.describe import describe
 
@@ -189,7 +195,7 @@ def _run_on(c: Campaign, args) -> int:
     elif args.cmd == "state":
         seq = c.seq if args.at is None else args.at
         state = c.state_at(seq)
-        print(json.dumps(state_json(state, seq), ensure_ascii=False, indent=2))
+        print(json.dumps(_state_json(c, state, seq), ensure_ascii=False, indent=2))
     elif args.cmd == "log":
         from .history import entries
 

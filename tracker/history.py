@@ -27,6 +27,10 @@ AREA_OF = {t: cls.AREA for t, cls in EVENT_TYPES.items()}
 
 @dataclass
 class LogEntry:
+    """One entry as the GM reads it. Its session and clock are both those of the
+    campaign after the entry: a rewind from session 2 into session 1 stands in
+    session 1, at session 1's time."""
+
     seq: int
     session: int
     command_id: str
@@ -113,7 +117,7 @@ def entries(envs: list[Envelope], history, state=None) -> list[LogEntry]:
         else:
             shown = [ev]
         entry = LogEntry(
-            env.seq, env.session, env.command_id, env.type, ev, state.ruleset.rules,
+            env.seq, state.session, env.command_id, env.type, ev, state.ruleset.rules,
             state.clock, env.recorded_at,
             AREA_OF.get(env.type, "campaign"), [r for e in shown for r in rolls_in(e)],
             env.command_id in undone, 0, tuple(n for e in shown for n in e.names()))

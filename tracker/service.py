@@ -249,8 +249,21 @@ class Campaign:
         if dice or fields:
             current[0] = amended(current[0], dice, fields)
         if insert:
-            current.append(inserted(self.state, *insert))
+            current.append(self._insertion(seq, *insert))
         return CorrectEntry(seq, tuple(raw(e) for e in current), note)
+
+    def _insertion(self, seq: int, kind: str, option: str):
+        """The event inserted after entry ``seq``, refused in the GM's words when
+        it cannot follow that entry (the whole correction is replayed later)."""
+        ev = inserted(self.state, kind, option)
+        after = self.state_at(seq)
+        try:
+            step(after, Envelope(seq, ev.TYPE, ev.VERSION, ev, "insertion", after.session, ""),
+                 self.timeline)
+        except Refused as e:
+            raise Refused(f"a {option} {kind} inserted after #{seq} would not replay: {e}") \
+                from None
+        return ev
 
     def entry_fields(self, seq: int) -> dict[str, object]:
         """The fields of entry ``seq`` a GM may correct, with their values now."""

@@ -17,6 +17,7 @@ from textual.worker import Worker, WorkerState
 from ..core import clock
 from ..core.dice import DiceNeeded
 from ..core.campaign import EndSession, StartSession
+from ..core.corrections import Rewind
 from ..core.engine import Redo, Undo
 from ..core.errors import Refused
 from ..core.events import Envelope
@@ -25,15 +26,18 @@ from ..core.state import State
 from ..service import Campaign, ConcurrentWrite, Outcome
 from . import areas
 from .campaign_actions import CAMPAIGN_ACTIONS, CampaignActions
-from .dialogs import ChoiceDialog, DiceDialog, Dialog
+from .dialogs import REFUSED_SECONDS, ChoiceDialog, DiceDialog, Dialog
 from .palette import ScreenActions
 from .widgets.alerts_line import AlertsLine
 
 RECENT = 50  # log entries kept for the screens
 CATCH_UP_SECONDS = 2.0  # how often the app looks for entries another tracker wrote
-ALERT_SECONDS = {"information": 4, "warning": 8, "error": 12}
+ALERT_TOAST_SECONDS = 4  # brief: the alert stays on the alerts line
 FLOW_GROUPS = {"default", "dispatch", "quit"}  # workers that ask the GM (dialogs) or write
 KEY_WAIT = 3.0  # seconds a typed-ahead key waits for its dialog before it goes on anyway
+# commands whose meaning is "the last entry I saw": after another writer that
+# entry is someone else's, so they are not decided again on the GM's behalf
+HEAD_RELATIVE = (Undo, Redo, Rewind)
 
 
 class TrackerApp(CampaignActions, App):
@@ -92,13 +96,11 @@ class TrackerApp(CampaignActions, App):
         if c is None or self._dispatching.locked():
             return
         try:
-            if not c.refresh():
+            if not self._reload():
                 return
         except Refused as e:
             self.notify(str(e), title="Cannot read the campaign", severity="error", timeout=12)
             return
-        self.recent = c.tail(RECENT)
-        self.state = c.state
         now = time.monotonic()
         if now - self._told_changed > 30:  # say it once, not at every catch-up
             self._told_changed = now
@@ -126,7 +128,7 @@ class TrackerApp(CampaignActions, App):
         if error is None:
             return
         if isinstance(error, Refused):
-            self.notify(str(error), title="Refused", severity="error", timeout=8)
+            self.notify(str(error), title="Refused", severity="error", timeout=REFUSED_SECONDS)
             return
         path = write_bug_report(error, f"in the app: {where}")
         self.notify(f"{type(error).__name__}: {error}\nThis is a bug in tracker; the app goes on. "
@@ -273,7 +275,7 @@ class TrackerApp(CampaignActions, App):
         if state is None or self.campaign is None:
             self.title, self.sub_title = self.TITLE, ""
             return
-        self.title = f"{state.name} · {state.rules.meta.name}"
+        self.title = f"{self.campaign.name} · {state.rules.meta.name}"  # an import's own name
         session = f"Session {state.session}" if state.in_session else \
             (f"after session {state.session}" if state.session else "no session yet")
         dice = " · manual dice" if state.manual_dice else ""
@@ -295,6 +297,7 @@ class TrackerApp(CampaignActions, App):
             return None
         async with self._dispatching:
             dice: list[int] = list(preset or [])
+            retried = False
             while True:
                 try:
                     out = self.campaign.dispatch(command, dice or None, typed=typed)
@@ -306,21 +309,34 @@ class TrackerApp(CampaignActions, App):
                         return None
                     dice.extend(got)
                 except ConcurrentWrite:
-                    self.campaign.refresh()
-                    self.recent = self.campaign.tail(RECENT)
-                    self.state = self.campaign.state
-                    self.notify("Another tracker wrote to this campaign. It is reloaded as it "
-                                "now stands; your last action was not recorded: do it again "
-                                "if it still applies.", title="Changed elsewhere",
-                                severity="error", timeout=12)
-                    return None
+                    self._reload()
+                    if retried or isinstance(command, HEAD_RELATIVE):
+                        self.notify("Another tracker wrote to this campaign. It is reloaded as "
+                                    "it now stands; your last action was not recorded: do it "
+                                    "again if it still applies.", title="Changed elsewhere",
+                                    severity="error", timeout=REFUSED_SECONDS)
+                        return None
+                    # the GM decided on a screen a moment out of date: decide it
+                    # again on the campaign as it now stands, as a key pressed a
+                    # moment later would
+                    retried = True
                 except Refused as e:
-                    self.notify(str(e), title="Refused", severity="error", timeout=8)
+                    why = (f"Another tracker wrote to this campaign first; on the campaign as "
+                           f"it now stands your last action is refused: {e}") if retried else str(e)
+                    self.notify(why, title="Refused", severity="error", timeout=REFUSED_SECONDS)
                     return None
             self.recent = (self.recent + out.envelopes)[-RECENT:]
             self.state = out.state
             self.show_alerts(out.alerts)
             return out
+
+    def _reload(self) -> bool:
+        """Catch up with what another tracker wrote. True if it wrote anything."""
+        if not self.campaign.refresh():
+            return False
+        self.recent = self.campaign.tail(RECENT)
+        self.state = self.campaign.state
+        return True
 
     def show_alerts(self, told: list) -> None:
         """The latest action's alerts on the alerts line (replacing the last
@@ -330,7 +346,7 @@ class TrackerApp(CampaignActions, App):
             line.show(self.last_alerts)
         for alert in told:
             if alert.severity == "error":
-                self.notify(alert.text, severity="error", timeout=ALERT_SECONDS["error"])
+                self.notify(alert.text, severity="error", timeout=ALERT_TOAST_SECONDS)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """Campaign actions are hidden until a campaign is open."""

@@ -3,7 +3,7 @@ place before the dialog closes, and a refusal said before asking any more."""
 
 from __future__ import annotations
 
-from .dialogs import ChoiceDialog, TextDialog, checked_by, refusal
+from .dialogs import REFUSED_SECONDS, ChoiceDialog, TextDialog, checked_by, refusal
 
 
 class Asking:
@@ -28,5 +28,5 @@ class Asking:
         """Say so, and True, when ``command`` cannot be done now (before asking more)."""
         why = refusal(self.app, command)
         if why:
-            self.notify(why, title="Refused", severity="error", timeout=8)
+            self.notify(why, title="Refused", severity="error", timeout=REFUSED_SECONDS)
         return bool(why)

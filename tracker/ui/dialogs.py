@@ -9,13 +9,19 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
+from textual.widgets._toast import ToastRack  # not exported; see Dialog.on_mount
 
 from ..core.dice import DiceNeeded
 from ..core.errors import Refused
 from .safe import plain
+
+REFUSED_SECONDS = 6  # a refusal's toast; a dialog opening clears it sooner
+NUMBER = re.compile(r"[+-]?[0-9]+")
+NUMBER_OVERFLOW = 40  # digits a number field takes past its limit, to refuse them in words
 
 
 class Dialog(ModalScreen):
@@ -28,6 +34,16 @@ class Dialog(ModalScreen):
         """Mounted, and its field or list has the focus: typed keys may come in."""
         return self.is_mounted and self.is_active and (
             self.focused is not None or not self.focus_chain)
+
+    def on_mount(self) -> None:
+        # a toast from the last action would cover the help; what it said is
+        # on the alerts line or was the answer to a key the GM has moved past.
+        # Textual refreshes only the dialog's own rack: the toasts of the
+        # screen below would still show through the backdrop
+        self.app.clear_notifications()
+        for screen in self.app.screen_stack:
+            for rack in screen.query(ToastRack):
+                rack.show(self.app._notifications)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -102,6 +118,31 @@ class ChoiceDialog(Dialog):
         self.dismiss(event.option.id)
 
 
+class TextField(Input):
+    """A dialog's line of text. Text stops at its limit, and says so; a number
+    runs past it to be refused whole, with the command's own reason (cut
+    short, 12345678901 would be another number)."""
+
+    class AtLimit(Message):
+        """A key or a paste would have gone past the limit."""
+
+    def __init__(self, limit: int, **kwargs):
+        super().__init__(**kwargs)
+        self.limit = limit
+
+    def replace(self, text: str, start: int, end: int) -> None:
+        value = self.value
+        start, end = sorted((max(0, start), min(len(value), end)))
+        new = f"{value[:start]}{text}{value[end:]}"
+        if len(new) > self.limit and not (NUMBER.fullmatch(new)
+                                          and len(new) <= self.limit + NUMBER_OVERFLOW):
+            fits = text[:max(0, self.limit - (len(new) - len(text)))]  # of a paste
+            super().replace(fits, start, end)
+            self.post_message(self.AtLimit())  # after the change, which clears the error
+            return
+        super().replace(text, start, end)
+
+
 class TextDialog(Dialog):
     """One line of text, checked by ``validate`` (which returns an error or '')."""
 
@@ -120,8 +161,8 @@ class TextDialog(Dialog):
             yield Label(plain(self.title_text, "bold"), id="dialog-title")
             if self.help_text:
                 yield Label(plain(self.help_text), id="dialog-help")
-            yield Input(value=self.value[:self.max_length], placeholder=self.placeholder,
-                        id="text-input", max_length=self.max_length)
+            yield TextField(self.max_length, value=self.value[:self.max_length],
+                            placeholder=self.placeholder, id="text-input")
             yield Label("", id="dialog-error")
 
     @on(Input.Submitted)
@@ -139,6 +180,11 @@ class TextDialog(Dialog):
     @on(Input.Changed)
     def _typing(self) -> None:
         self.query_one("#dialog-error", Label).update("")
+
+    @on(TextField.AtLimit)
+    def _at_limit(self) -> None:
+        self.query_one("#dialog-error", Label).update(
+            plain(f"at most {self.max_length} characters", "red"))
 
 
 def refusal(app, command) -> str:
@@ -181,7 +227,8 @@ def positive_int(text: str) -> str:
 
 
 def signed_int(text: str) -> str:
-    return "" if re.fullmatch(r"[+-]?[0-9]{1,9}", text) else \
+    """A number's shape; how large it may be is the command's to say (previewed)."""
+    return "" if re.fullmatch(r"[+-]?[0-9]{1,50}", text) else \
         "a number (set), or +N / -N (add / remove)"
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from ..errors import Refused
-from ..limits import Duration, EffectName, Id
+from ..limits import YEAR_SECONDS, Duration, EffectName, Id
+from ..schema import seconds
 from ..events import Event, event
 from ..handlers import Command, decides, evolves
 from ..state import State
@@ -16,6 +17,10 @@ from ..timeflow import on_time
 class StartEffect(Command, frozen=True):
     name: str
     seconds: int
+    unit: str = ""  # as the GM gave the duration ("turns"), to say a limit in it
+
+
+LONGEST = Duration.__metadata__[0].le  # seconds: the limit the event checks
 
 
 class EndEffect(Command, frozen=True):
@@ -40,7 +45,18 @@ def decide_start(state: State, cmd: StartEffect, dice) -> list[Event]:
         raise Refused("an effect needs a name")
     if cmd.seconds <= 0:
         raise Refused("an effect must last a positive time")
+    if cmd.seconds > LONGEST:
+        raise Refused(_too_long(state, cmd))
     return [EffectStarted(name, cmd.seconds)]
+
+
+def _too_long(state: State, cmd: StartEffect) -> str:
+    """The limit in the unit the GM typed (turns by default), not in seconds."""
+    unit = cmd.unit or "turns"
+    per = seconds(state.rules, f"1 {unit}")
+    asked = f"{cmd.seconds // per:,} {unit}" if cmd.unit else "that"
+    return (f"{asked} is too long: an effect lasts at most "
+            f"{LONGEST // per:,} {unit} ({LONGEST // YEAR_SECONDS} years)")
 
 
 @decides(EndEffect)

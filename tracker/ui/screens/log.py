@@ -25,7 +25,7 @@ from ...history import AREAS, LogEntry, entries
 from ...service import LogReader
 from .. import safe
 from ..areas import area_screen
-from ..dialogs import ChoiceDialog, DiceDialog, TextDialog, whole
+from ..dialogs import REFUSED_SECONDS, ChoiceDialog, DiceDialog, TextDialog, whole
 from ..widgets import dungeon_panels as panels
 from ..widgets.log_view import LogView
 
@@ -255,7 +255,7 @@ class LogScreen(Screen):
         campaign = self.app.campaign
         command, seen, why = self._trial(make)
         if why:
-            self.notify(why, title="Refused", severity="error", timeout=8)
+            self.notify(why, title="Refused", severity="error", timeout=REFUSED_SECONDS)
             return
         if command is None:
             return
@@ -341,7 +341,7 @@ class LogScreen(Screen):
         try:
             fields = campaign.entry_fields(e.seq)
         except Refused as err:
-            self.notify(str(err), title="Refused", severity="error", timeout=8)
+            self.notify(str(err), title="Refused", severity="error", timeout=REFUSED_SECONDS)
             return
         if not fields:
             self.notify(f"#{e.seq} has no field to correct; try its dice (m) or rewind (w).",
