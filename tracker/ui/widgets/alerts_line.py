@@ -24,6 +24,8 @@ class AlertsLine(Static):
     AlertsLine.-shown { display: block; }
     """
 
+    _shown = Text()
+
     def show(self, alerts: list) -> None:
         seen, t = set(), Text()
         for a in alerts:
@@ -35,5 +37,7 @@ class AlertsLine(Static):
                 t.append("  ")
             t.append(f"{mark} ", style=style)
             t.append(a.text, style="bold" if a.severity != "information" else "")
-        self.update(t)
+        if t != self._shown:  # unchanged: no update, which would lay out the screen again
+            self._shown = t
+            self.update(t)
         self.set_class(bool(alerts), "-shown")
