@@ -55,7 +55,7 @@ def test_exhaustion_from_the_party_slows_the_runner(make):
     c = urban(make)
     c.dispatch(SetExhaustion("Ana", 2))
     assert runner(c, "Ana")["speed"] == 20 and runner(c, "Ana")["exhaustion"] == 2
-    with pytest.raises(Refused, match="moves 0 to 20 ft"):
+    with pytest.raises(Refused, match="dashes 0 to 40 ft"):
         c.dispatch(ch.TakeTurn(45, True))
 
 
@@ -427,6 +427,23 @@ def test_a_complication_save_missed_costs_the_next_runner_movement(make):
         c.dispatch(ch.TakeTurn(30), [12])
     c.dispatch(ch.TakeTurn(None), [12])
     assert runner(c, "Thug")["position_ft"] == 20 and runner(c, "Thug")["complication"] is None
+
+
+def test_blinded_by_blowing_sand_halves_speed_and_a_dash_with_it(make):
+    """Speed halved is halved, a dash's too (50 ft dashed becomes 50, not 75)."""
+    c = make("dnd-2024")
+    c.dispatch(ch.StartChase("wilderness", 1000))
+    c.dispatch(ch.JoinChase("Wolf", "pursuer", speed=40), [20])
+    c.dispatch(ch.JoinChase("Elk", "quarry", speed=50), [1])
+    c.dispatch(ch.TakeTurn(0), [3, 2])  # blowing sand; the Elk's Con save fails
+    elk = runner(c, "Elk")
+    assert elk["speed_halved"] and elk["hindered_ft"] == 0 and "speed halved" in elk["complication"]
+    with pytest.raises(Refused, match=r"dashes 0 to 50 ft \(speed halved"):
+        c.dispatch(ch.TakeTurn(51, True), [12])
+    with pytest.raises(Refused, match=r"moves 0 to 25 ft \(50 with a dash\)"):
+        c.dispatch(ch.TakeTurn(26), [12])
+    c.dispatch(ch.TakeTurn(None, True), [12])
+    assert runner(c, "Elk")["position_ft"] == 1050 and not runner(c, "Elk")["speed_halved"]
 
 
 def test_the_gm_types_a_save_modifier_the_tracker_lacks(make):

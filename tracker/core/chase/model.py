@@ -42,6 +42,7 @@ class Runner(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     status: str = IN
     complication: str = ""  # what the last complication did to it, until its turn ends
     hindered: int = 0  # feet a failed complication save costs it on its next turn
+    halved: bool = False  # its speed is halved on its next turn (a failed save)
     caught_by: str = ""  # the pursuer that caught it (its log line says so)
     caught_in: int = 0  # the round it was caught in
 
@@ -89,7 +90,8 @@ class Complication(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # what a failed save does, where the tracker applies it (on_fail says it in words)
     damage: str = ""  # dice, taken off a party member's hit points
     lose_feet: Int(0, 1000) = 0  # difficult terrain: feet of its next move lost
-    lose_half: bool = False  # prone (standing up) or blinded: half its speed lost
+    lose_half: bool = False  # prone: standing up costs half its speed
+    halve_speed: bool = False  # blinded: its speed is halved, a dash's too
     condition: str = ""  # noted on the runner until its next turn ends
     joins: bool = False  # a creature joins the chase with the afflicted as its quarry
 

@@ -28,7 +28,7 @@ from ..timeflow import pass_time
 from .model import CAUGHT, ESCAPED, GAVE_UP, OUTCOMES, PURSUER, QUARRY, SIDES, Chase, Runner
 from .standing import (afflicted, brief, complication_row, complication_text, current,  # noqa: F401
                        d20_penalty, escape_die, escape_target, exhaustion, find, free_dashes,
-                       gap, lead_pursuer, over, pursuers_of, quarry_of, running, save_bonus,
+                       gap, lead_pursuer, over, pursuers_of, quarry_of, reach, running, save_bonus,
                        save_missed, speed, status)
 
 Distance = Annotated[int, Meta(ge=0, le=1_000_000)]  # feet
@@ -255,11 +255,12 @@ def decide_turn(state: State, cmd: TakeTurn, dice) -> list[Event]:
     r = current(state)
     if over(state) or r is None:
         raise Refused(f"the chase is over ({over(state) or 'nobody is running'}): end it")
-    most = max(0, speed(state, r) * (2 if cmd.dash else 1) - r.hindered)
+    most = max(0, reach(state, r, cmd.dash))
     feet = most if cmd.feet is None else cmd.feet
     if not 0 <= feet <= most:
-        raise Refused(f"{r.name} moves 0 to {speed(state, r)} ft"
-                      + ("" if cmd.dash else f" ({2 * speed(state, r)} with a dash)")
+        raise Refused((f"{r.name} dashes 0 to {most} ft" if cmd.dash else
+                       f"{r.name} moves 0 to {most} ft ({reach(state, r, True)} with a dash)")
+                      + (" (speed halved by a complication)" if r.halved else "")
                       + (f", less {r.hindered} ft lost to a complication" if r.hindered else ""))
     ch = state.rules.chase
     # the dice in the order the event holds them, so amending retypes the right one
@@ -407,6 +408,7 @@ def evolve_turn(state: State, ev: TurnTaken) -> State:
     failed = save_failed(rules, ev)
     runners = _with_runner(ch, r.name, position=r.position + ev.feet,
                            dashes=r.dashes + ev.dash, complication="", hindered=0,
+                           halved=False,
                            exhaustion=r.exhaustion + (failed and not r.member))
     if failed and r.member:  # derived, so amending the save's die recomputes it
         state = _party_exhaustion(state, r.name)
@@ -468,6 +470,8 @@ def _afflict(state: State, ev: TurnTaken, runners: tuple[Runner, ...]):
         text += f"; {row.condition} until its turn ends"
     if lost:
         text += f"; {lost} ft lost"
+    if row.halve_speed:
+        text += "; speed halved"
     if ev.damage is not None:
         text += f"; takes {ev.damage.total}"
         c = party.find(state, victim.name) if victim.member else None
@@ -476,7 +480,8 @@ def _afflict(state: State, ev: TurnTaken, runners: tuple[Runner, ...]):
                                                                  ev.damage))
     if ev.joiner is not None:
         text += f"; {ev.creature} joins the chase after it"
-    runners = tuple(replace(x, complication=text, hindered=x.hindered + lost)
+    runners = tuple(replace(x, complication=text, hindered=x.hindered + lost,
+                            halved=x.halved or row.halve_speed)
                     if x.name == victim.name else x for x in runners)
     if ev.joiner is not None and ev.creature and find(state.chase, ev.creature) is None:
         new = Runner(ev.creature, PURSUER, ev.joiner.total, victim.position,

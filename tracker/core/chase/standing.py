@@ -39,6 +39,13 @@ def speed(state: State, r: Runner) -> int:
     return max(0, r.speed - per_level * r.exhaustion)
 
 
+def reach(state: State, r: Runner, dash: bool) -> int:
+    """Feet it may move on its turn: its speed (twice with a dash), halved
+    where a complication halved it, less the feet a complication cost it."""
+    feet = speed(state, r) * (2 if dash else 1) // (2 if r.halved else 1)
+    return max(0, feet - r.hindered)
+
+
 def status(state: State, r: Runner) -> str:
     if r.status == IN and exhaustion(state, r) >= state.rules.chase.drop_out_exhaustion:
         return DROPPED

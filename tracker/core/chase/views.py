@@ -195,6 +195,7 @@ def _chase_json(state: State) -> dict:
                         "exhaustion": r.exhaustion(state, x), "status": r.status(state, x),
                         "complication": x.complication or None,
                         "hindered_ft": x.hindered,
+                        "speed_halved": x.halved,
                         **({"quarry": q.name if (q := r.quarry_of(state, x)) else None}
                            if x.side == PURSUER else {})}
                        for x in ch.runners] if state.rules.chase else []}

@@ -39,9 +39,9 @@ def summary(state: State) -> Text:
         t.append(f"Over: {end}. x ends the chase\n", style="bold yellow")
     elif cur is not None:
         t.append(f"▶ {cur.name}'s turn", style="bold cyan")
-        feet = chase.speed(state, cur)
-        t.append(f": {max(0, feet - cur.hindered)} ft, dash {max(0, 2 * feet - cur.hindered)} ft"
+        t.append(f": {chase.reach(state, cur, False)} ft, dash {chase.reach(state, cur, True)} ft"
                  f" ({cur.dashes}/{chase.free_dashes(state, cur)} free used)")
+        t.append(" · speed halved" if cur.halved else "")
         t.append(f" · {cur.hindered} ft lost\n" if cur.hindered else "\n")
         if cur.complication:
             what, _, did = chase.brief(cur.complication).partition(" — ")
