@@ -7,8 +7,9 @@ import pytest
 from msgspec.structs import replace
 
 from tracker.core import engine  # noqa: F401  (registers the areas)
+from tracker.core.clock import days_begun
 from tracker.core.handlers import EVOLVERS, evolves
-from tracker.core.timeflow import TIME_HOOKS, _compiled, _Registered, days_begun, on_time
+from tracker.core.timeflow import TIME_HOOKS, _compiled, _Registered, on_time
 from tracker.core.lights.model import Light
 
 
@@ -41,7 +42,7 @@ def test_a_hook_waits_for_its_part_and_a_daily_one_for_a_new_day(state):
     day = state.rules.time.day_seconds
     after = run(replace(state, lights=lit), day, True, {})
     assert calls == ["always", "lights", "daily"]
-    assert after.clock == state.clock + day and days_begun(state, after.clock) == 1
+    assert after.clock == state.clock + day and days_begun(state.rules, state.clock, after.clock) == 1
 
 
 def test_a_hook_sees_what_an_earlier_hook_changed(state):

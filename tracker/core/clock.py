@@ -15,6 +15,13 @@ def day(rules: Ruleset, clock: int) -> int:
     return absolute(rules, clock) // rules.time.day_seconds + 1
 
 
+def days_begun(rules: Ruleset, before: int, after: int) -> int:
+    """How many new days begin between two clocks (replay asks on every turn:
+    one subtraction, not two calls of ``day``)."""
+    start, length = rules.time.start_hour * rules.time.hour_seconds, rules.time.day_seconds
+    return (start + after) // length - (start + before) // length
+
+
 def time_of_day(rules: Ruleset, clock: int) -> str:
     s = absolute(rules, clock) % rules.time.day_seconds
     return f"{s // 3600:02d}:{s % 3600 // 60:02d}"

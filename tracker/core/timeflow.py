@@ -15,6 +15,7 @@ from typing import Any, Callable, NamedTuple
 
 from msgspec.structs import replace
 
+from .clock import days_begun
 from .state import State
 
 
@@ -53,13 +54,6 @@ def on_time(fn: Hook | None = None, *, when: str = "", daily: bool = False):
     return fn
 
 
-def days_begun(state: State, clock: int) -> int:
-    """How many new days begin between the state's clock and ``clock``."""
-    t = state.ruleset.rules.time
-    start = t.start_hour * t.hour_seconds
-    return (start + clock) // t.day_seconds - (start + state.clock) // t.day_seconds
-
-
 def pass_time(state: State, elapsed: int, burning: bool = True, **parts: Any) -> State:
     """Advance the clock by ``elapsed`` seconds; every area reacts.
 
@@ -84,7 +78,7 @@ def _compiled(hooks: list[_Registered]) -> Callable[..., State]:
     scope: dict[str, Any] = {"replace": replace, "days_begun": days_begun}
     body = ["clock = state.clock + elapsed"]
     if any(h.daily for h in hooks):
-        body.append("new_day = days_begun(state, clock) > 0")
+        body.append("new_day = days_begun(state.ruleset.rules, state.clock, clock) > 0")
     for i, h in enumerate(hooks):
         scope[f"hook{i}"] = h.hook
         needs = ["new_day"] if h.daily else []

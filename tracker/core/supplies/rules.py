@@ -13,7 +13,8 @@ from ..invariants import invariant
 from ..schema import seconds
 from ..state import State
 from .model import RationBatch, Supplies
-from ..timeflow import days_begun, on_time
+from ..clock import days_begun
+from ..timeflow import on_time
 
 
 class SetSupplies(Command, frozen=True):
@@ -140,7 +141,7 @@ def _eat(state: State, elapsed: int, clock: int, burning: bool, changes: dict) -
     rules = state.ruleset.rules
     eaters = sum(1 for c in state.party if sheet.status(rules, c) != "dead")
     if eaters:
-        days = days_begun(state, clock)
+        days = days_begun(state.rules, state.clock, clock)
         eaten = replace(state, supplies=changes.get("supplies", state.supplies))
         changes["supplies"] = eat(eaten, days * eaters * rules.rations.per_character_per_day)
 

@@ -30,7 +30,8 @@ from ..invariants import invariant
 from ..limits import Carrier, CharacterName, Key, PlaceName
 from ..state import State
 from ..supplies.rules import set_count
-from ..timeflow import days_begun, on_time, pass_time
+from ..clock import days_begun
+from ..timeflow import on_time, pass_time
 from . import calc
 from .status import (food_days, living, on_the_road, pace_model, pace_of, party_slowed,
                      rest_status, rules_of, water_per_day)
@@ -1088,7 +1089,7 @@ def _drink(state: State, elapsed: int, clock: int, burning: bool, changes: dict)
     if j.water is None or not (road_day or on_the_road(j)):
         return
     need, water, dry = water_per_day(state), j.water, j.dry_days
-    for _ in range(days_begun(state, clock)):
+    for _ in range(days_begun(state.rules, state.clock, clock)):
         dry += water < need / 2
         water = max(0.0, water - need)
     changes["travel"] = replace(j, water=water, dry_days=dry)
