@@ -29,11 +29,11 @@ areas.register()  # every area's events, deciders and evolvers, in fold order
 
 
 class Undo(Command, frozen=True):
-    pass
+    REDECIDE_ON_NEWER_LOG = False
 
 
 class Redo(Command, frozen=True):
-    pass
+    REDECIDE_ON_NEWER_LOG = False
 
 
 @event("undone", area="history")

@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import Callable
+from typing import Callable, ClassVar
 
 import msgspec
 
@@ -17,6 +17,11 @@ EVOLVERS: dict[type, Callable] = {}
 
 class Command(msgspec.Struct, frozen=True):
     """Base of every GM intent, named in the imperative."""
+
+    # False for an intent about the log's latest entries (undo, redo, rewind):
+    # decided again after another tracker wrote, it would take back that
+    # tracker's entries, which the GM never saw
+    REDECIDE_ON_NEWER_LOG: ClassVar[bool] = True
 
 
 def decides(command_type: type):

@@ -17,7 +17,6 @@ from textual.worker import Worker, WorkerState
 from ..core import clock
 from ..core.dice import DiceNeeded
 from ..core.campaign import EndSession, StartSession
-from ..core.corrections import Rewind
 from ..core.engine import Redo, Undo
 from ..core.errors import Refused
 from ..core.events import Envelope
@@ -35,9 +34,6 @@ CATCH_UP_SECONDS = 2.0  # how often the app looks for entries another tracker wr
 ALERT_TOAST_SECONDS = 4  # brief: the alert stays on the alerts line
 FLOW_GROUPS = {"default", "dispatch", "quit"}  # workers that ask the GM (dialogs) or write
 KEY_WAIT = 3.0  # seconds a typed-ahead key waits for its dialog before it goes on anyway
-# commands whose meaning is "the last entry I saw": after another writer that
-# entry is someone else's, so they are not decided again on the GM's behalf
-HEAD_RELATIVE = (Undo, Redo, Rewind)
 
 
 class TrackerApp(CampaignActions, App):
@@ -310,7 +306,7 @@ class TrackerApp(CampaignActions, App):
                     dice.extend(got)
                 except ConcurrentWrite:
                     self._reload()
-                    if retried or isinstance(command, HEAD_RELATIVE):
+                    if retried or not command.REDECIDE_ON_NEWER_LOG:
                         self.notify("Another tracker wrote to this campaign. It is reloaded as "
                                     "it now stands; your last action was not recorded: do it "
                                     "again if it still applies.", title="Changed elsewhere",

@@ -111,6 +111,7 @@ class CorrectEntry(Command, frozen=True):
 class Rewind(Command, frozen=True):
     """Return the campaign to how it stood right after entry ``to_seq``."""
 
+    REDECIDE_ON_NEWER_LOG = False
     to_seq: int
 
 
