@@ -109,10 +109,7 @@ def _paired(a: list, b: list) -> list[tuple[str, Any, Any]]:
     if key is None:
         return [(_label(a[i] if i < len(a) else b[i], i), a[i] if i < len(a) else None,
                  b[i] if i < len(b) else None) for i in range(max(len(a), len(b)))]
-    old = {x[key]: x for x in a}
-    new = {x[key]: x for x in b}
-    return [(_label(new.get(k) or old[k], None), old.get(k), new.get(k))
-            for k in [*old, *(k for k in new if k not in old)]]
+    return [(_label(y or x, None), x, y) for x, y in matched(a, b, lambda item: item[key])]
 
 
 def _label(item: Any, place: int | None) -> str:
