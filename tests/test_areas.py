@@ -12,7 +12,8 @@ from tracker.core import engine
 from tracker.core.dice import Roll
 from tracker.core.events import DESCRIBERS, EVENT_TYPES
 from tracker.core.handlers import DECIDERS, EVOLVERS, Command
-from tracker.history import AREAS
+
+import pytest
 
 TIMELINE = {"campaign_created", "undone", "redone", "rewound", "entry_corrected"}  # engine.step
 ROOT = Path(__file__).resolve().parents[1] / "tracker"
@@ -34,7 +35,15 @@ def test_every_event_has_an_area_a_log_line_and_an_evolver():
         if cls not in EVOLVERS and name not in TIMELINE:
             missing.append(f"{name}: no @evolves")
     assert not missing, "\n".join(missing)
-    assert set(AREAS) == {cls.AREA for cls in EVENT_TYPES.values()}
+
+
+def test_every_declared_log_area_files_some_event():
+    """A log area no event uses is a declaration gone stale or misspelt (the
+    log's --area would offer it and find nothing)."""
+    from tracker.core.events import LOG_AREAS
+
+    used = {cls.AREA for cls in EVENT_TYPES.values()}
+    assert not set(LOG_AREAS) - used, f"log areas with no event: {set(LOG_AREAS) - used}"
 
 
 def test_every_command_has_one_decider():
@@ -149,27 +158,37 @@ def test_an_areas_model_imports_only_what_the_ruleset_is_built_from():
     assert not wrong, "\n".join(wrong)
 
 
-def test_every_area_in_the_list_is_a_package_and_declares_no_part_twice():
-    from tracker.core import areas, parts
+def test_no_area_declares_a_part_twice():
+    from tracker.core import parts
 
-    missing = [a for a in areas.AREAS if not (ROOT / "core" / a / "__init__.py").exists()]
-    assert not missing, f"areas without a package: {missing}"
     with pytest.raises(ValueError, match="two areas declare the state part 'party'"):
         parts.state_part("party", int, 0)
     with pytest.raises(ValueError, match="ruleset section 'dungeon'"):
         parts.ruleset_section("dungeon", int)
 
 
+def test_every_package_in_core_is_a_declared_area_in_fold_order():
+    """The areas are found, not listed: each package of core/ declared itself,
+    and the evolvers of one event run in the areas' fold order."""
+    from tracker.core import areas
+
+    found = areas.areas()
+    packages = sorted(p.parent.name for p in (ROOT / "core").glob("*/__init__.py"))
+    assert sorted(a.name for a in found) == packages
+    assert [a.order for a in found] == sorted(a.order for a in found)
+    assert found[0].name == "campaign"  # the campaign's creation folds first
+
+
 def test_every_module_that_registers_events_is_listed_as_the_areas_rules():
-    """An area names its rules modules (``rules_of``); a module loaded some other
-    way (an import at the end of rules.py) would register by accident."""
+    """An area names its rules modules (in its declaration); a module loaded some
+    other way (an import at the end of rules.py) would register by accident."""
     from tracker.core import areas
 
     for ev in EVENT_TYPES.values():
         package, _, module = ev.__module__.rpartition(".")
         if package.startswith("tracker.core.") and package != "tracker.core":
-            assert module in areas.RULE_MODULES.get(package, ("rules",)), \
-                f"{ev.__name__} is registered in {ev.__module__}, not listed by rules_of"
+            assert module in areas.rule_modules(package), \
+                f"{ev.__name__} is registered in {ev.__module__}, not listed in its area's rules"
     from tracker.core.chase import BaitDropped, TakeTurn  # either module, through the package
     from tracker.core.travel import Embark, Mount, TravelDay
     assert {BaitDropped.__module__, TakeTurn.__module__} == \
@@ -191,7 +210,6 @@ def test_state_and_ruleset_are_put_together_from_every_areas_parts():
 # -- rolled tables: one type for weather, complications, bastion events ----------------------
 
 import msgspec  # noqa: E402
-import pytest  # noqa: E402
 
 from tracker.core.schema import RolledTable, rolled_table_problem  # noqa: E402
 

@@ -184,9 +184,9 @@ def _run(args, saves: Path) -> int:
 
 def _run_on(c: Campaign, args) -> int:
     if args.cmd == "do":
-        cmd: Command = ACTIONS[args.action].build(args, c)
-        # amend's --dice are the corrected dice, not dice for rolling
-        rolled = None if args.action == "amend" else args.dice
+        action = ACTIONS[args.action]
+        cmd: Command = action.build(args, c)
+        rolled = args.dice if action.rolls_dice else None
         out = c.dispatch(cmd, rolled)  # manual dice: --dice must give every die
         _print_outcome(out, c, args.json)
     elif args.cmd in ("undo", "redo"):

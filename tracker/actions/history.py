@@ -25,5 +25,6 @@ ACTIONS = (
             arg("--note", default="", help="why, for the log")),
            lambda a, c: c.amend_command(a.seq, a.dice, _fields(a.set),
                                          ("turn", a.insert_turn) if a.insert_turn else (),
-                                         a.note)),
+                                         a.note),
+           rolls_dice=False),
 )

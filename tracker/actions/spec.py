@@ -30,6 +30,9 @@ class Action:
     help: str
     args: tuple[Arg, ...]
     build: Callable[[argparse.Namespace, Any], Any]
+    # False where --dice are part of the command (amend's retyped dice), not dice
+    # for the command to roll with
+    rolls_dice: bool = True
 
     def add_to(self, parser: argparse.ArgumentParser) -> None:
         for a in self.args:

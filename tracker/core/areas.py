@@ -1,62 +1,125 @@
-"""The areas of the campaign, in fold order: the one list that registers them.
+"""The areas of the campaign: found as the packages of ``tracker/core``, each
+declaring itself in its ``__init__`` with :func:`area`.
 
 An area is a package ``tracker/core/<name>/`` with up to three layers:
 ``model`` (its part of the state, its ruleset section), ``rules`` (commands,
 events, deciders, evolvers, time hooks) and ``views`` (log lines, alerts,
 JSON). The models load first, when the ruleset and state types are built;
-the rules and views when the engine loads. An area that reacts to another's
-events comes after it, so its evolver runs second.
+the rules and views when the engine loads. Areas load in their declared fold
+order: one that reacts to another's events comes after it, so its evolver
+runs second.
+
+Nothing lists the areas by hand: a package in ``core/`` without its
+declaration, two areas with one fold order, or an event filed under a log
+area nobody declared fails at import, naming the file.
 """
 
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
 from importlib import import_module
 from importlib.util import find_spec
+from pathlib import Path
 from pkgutil import iter_modules
 
-AREAS = ("campaign", "party", "dungeon", "lights", "effects", "supplies", "bastion", "chase",
-         "travel", "corrections")
+from .events import declare_log_area
 
 
-RULE_MODULES: dict[str, tuple[str, ...]] = {}  # area package -> its rules modules, in order
+class AreaError(RuntimeError):
+    """An area is declared wrongly or not at all (a mistake in the code, not the GM's)."""
 
 
-def rules_of(package: str, *modules: str):
-    """The ``__getattr__`` of an area's package, whose rules are in ``modules``
-    (``rules`` unless it names more, e.g. chase's B/X evasion in its own module).
+@dataclass(frozen=True)
+class Area:
+    """What an area declares of itself."""
 
-    The rules load on first use, not with the package: the ruleset imports the
-    area's ``model`` while its type is being built, before any rules can load.
-    ``from tracker.core.chase import Dash`` finds ``Dash`` in whichever module."""
-    modules = modules or ("rules",)
-    RULE_MODULES[package] = modules
+    name: str  # its package's name: "chase"
+    package: str  # "tracker.core.chase"
+    order: int  # fold order: lower folds first
+    rules: tuple[str, ...]  # the modules holding its rules, in load order
+    logs: tuple[str, ...]  # the log areas its events are filed under (the log's --area)
+    file: str  # its __init__.py, for messages
+
+
+_DECLARED: dict[str, Area] = {}  # package -> its declaration
+_FOUND: list[tuple[Area, ...]] = []  # the areas in fold order, once found
+
+
+def area(package: str, *, order: int, rules: tuple[str, ...] = ("rules",),
+         logs: tuple[str, ...] = ()):
+    """Declare the area whose package is ``package`` (pass ``__name__``) and
+    return the package's ``__getattr__``.
+
+    ``order``: its place in the fold; ``rules``: the modules holding its rules
+    (``rules`` unless it names more, e.g. chase's B/X evasion in its own
+    module); ``logs``: the log areas its events may name (its own name unless
+    it says). The rules load on first use, not with the package: the ruleset
+    imports the area's ``model`` while its type is being built, before any
+    rules can load. ``from tracker.core.chase import Dash`` finds ``Dash`` in
+    whichever module."""
+    module = sys.modules[package]
+    name = package.rpartition(".")[2]
+    declared = Area(name, package, order, tuple(rules), tuple(logs) or (name,),
+                    str(getattr(module, "__file__", package)))
+    _DECLARED[package] = declared
+    for log in declared.logs:
+        declare_log_area(log, by=declared.file)
     submodules: set[str] = set()  # listed once, on the first lookup
 
-    def __getattr__(name: str):
+    def __getattr__(attr: str):
         if not submodules:
-            submodules.update(m.name for m in iter_modules(sys.modules[package].__path__))
-        if name.startswith("__") or name in submodules:
-            raise AttributeError(name)  # a submodule: the import system loads it
-        for module in modules:
-            found = getattr(import_module(f"{package}.{module}"), name, RULE_MODULES)
-            if found is not RULE_MODULES:
-                setattr(sys.modules[package], name, found)  # found once: later lookups are plain
+            submodules.update(m.name for m in iter_modules(module.__path__))
+        if attr.startswith("__") or attr in submodules:
+            raise AttributeError(attr)  # a submodule: the import system loads it
+        for rules_module in declared.rules:
+            found = getattr(import_module(f"{package}.{rules_module}"), attr, _DECLARED)
+            if found is not _DECLARED:
+                setattr(module, attr, found)  # found once: later lookups are plain
                 return found
-        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        raise AttributeError(f"module {package!r} has no attribute {attr!r}")
     return __getattr__
+
+
+def areas() -> tuple[Area, ...]:
+    """Every area, in fold order: each package of ``tracker/core`` (a package
+    added to ``tracker.core.__path__`` too) must declare itself."""
+    if _FOUND:
+        return _FOUND[0]
+    core = sys.modules[__package__]
+    found = []
+    for info in sorted(iter_modules(core.__path__), key=lambda m: m.name):
+        if not info.ispkg:
+            continue
+        package = f"{__package__}.{info.name}"
+        import_module(package)
+        if package not in _DECLARED:
+            where = Path(info.module_finder.path) / info.name / "__init__.py"
+            raise AreaError(f"{where}: a package in tracker/core that declares no area; "
+                            f"add `__getattr__ = area(__name__, order=N)` (from ..areas)")
+        found.append(_DECLARED[package])
+    orders: dict[int, Area] = {}
+    for a in found:
+        if a.order in orders:
+            raise AreaError(f"{a.file}: fold order {a.order} is taken by "
+                            f"{orders[a.order].file}; give each area its own")
+        orders[a.order] = a
+    _FOUND.append(tuple(sorted(found, key=lambda a: a.order)))
+    return _FOUND[0]
+
+
+def rule_modules(package: str) -> tuple[str, ...]:
+    """The modules that hold the rules of the area whose package is ``package``."""
+    return _DECLARED[package].rules
 
 
 def import_layer(layer: str) -> None:
     """Import ``layer`` (model, rules, views) of every area that has it, in fold order;
-    the rules layer is every module the area lists with ``rules_of``."""
-    for name in AREAS:
-        package = f"{__package__}.{name}"
-        import_module(package)  # its __init__ names its rules modules
-        modules = RULE_MODULES.get(package, ("rules",)) if layer == "rules" else (layer,)
-        for module in modules:
-            if find_spec(f"{package}.{module}") is not None:
-                import_module(f"{package}.{module}")
+    the rules layer is every module the area lists in its declaration."""
+    for a in areas():
+        for module in (a.rules if layer == "rules" else (layer,)):
+            if find_spec(f"{a.package}.{module}") is not None:
+                import_module(f"{a.package}.{module}")
 
 
 def register() -> None:

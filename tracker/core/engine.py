@@ -20,12 +20,13 @@ from . import areas
 from .campaign.rules import CampaignCreated, created_state
 from .corrections.rules import EntryCorrected, Rewound, cook
 from .errors import Refused
-from .events import Envelope, Event, describes, event
+from .events import Envelope, Event, declare_log_area, describes, event
 from .limits import Seq
 from .handlers import DECIDERS, EVOLVERS, Command, decides
 from .state import CommandRef, State
 
 areas.register()  # every area's events, deciders and evolvers, in fold order
+declare_log_area("history", by=__file__)  # undo and redo, beside the corrections
 
 
 class Undo(Command, frozen=True):

@@ -7,6 +7,7 @@ events carry their version; an older one is upgraded on read by the chain
 
 from __future__ import annotations
 
+import sys
 import typing
 from typing import Any, Callable
 
@@ -47,6 +48,13 @@ DESCRIBED_WITH_STATE: set[type] = set()  # their describers take the state too
 UPCASTERS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}
 _DECODERS: dict[str, msgspec.json.Decoder] = {}
 _ENCODER = msgspec.json.Encoder()
+LOG_AREAS: dict[str, str] = {}  # log area (the log's --area) -> the file that declared it first
+
+
+def declare_log_area(name: str, *, by: str) -> None:
+    """Let events be filed under the log area ``name`` (an area's declaration
+    does this for its own; the engine for the history of undo and redo)."""
+    LOG_AREAS.setdefault(name, by)
 
 
 def event(name: str, version: int = 1, *, area: str):
@@ -56,6 +64,12 @@ def event(name: str, version: int = 1, *, area: str):
     def register(cls: type[Event]) -> type[Event]:
         if name in EVENT_TYPES:
             raise RuntimeError(f"event type {name!r} registered twice")
+        if area not in LOG_AREAS:
+            where = getattr(sys.modules.get(cls.__module__), "__file__", cls.__module__)
+            raise RuntimeError(
+                f"{where}: event {name!r} ({cls.__name__}) is filed under the log area "
+                f"{area!r}, which no area declares (declared: {', '.join(sorted(LOG_AREAS))}); "
+                f"a misspelling, or a missing logs=(...) in the area's declaration")
         cls.TYPE = name
         cls.VERSION = version
         cls.AREA = area

@@ -1,7 +1,7 @@
 """The bastion area (D&D 2024): its part of the state and its ruleset section (model.py), its rules (rules.py) and how it shows (views.py).
-`core/areas.py` loads the layers in order."""
+`core/areas.py` finds it and loads its layers in fold order."""
 
 
-from ..areas import rules_of
+from ..areas import area
 
-__getattr__ = rules_of(__name__)
+__getattr__ = area(__name__, order=70)

@@ -1,7 +1,7 @@
 """The campaign area: its rules (rules.py).
-`core/areas.py` loads the layers in order."""
+`core/areas.py` finds it and loads its layers in fold order."""
 
 
-from ..areas import rules_of
+from ..areas import area
 
-__getattr__ = rules_of(__name__)
+__getattr__ = area(__name__, order=10, logs=("campaign", "session"))

@@ -2,9 +2,9 @@
 escape) and B/X evasion and pursuit. Its state and ruleset section (model.py),
 its rules (rules.py, evasion.py), how it stands (standing.py) and how it
 shows (views.py).
-`core/areas.py` loads the layers in order."""
+`core/areas.py` finds it and loads its layers in fold order."""
 
 
-from ..areas import rules_of
+from ..areas import area
 
-__getattr__ = rules_of(__name__, "rules", "evasion")
+__getattr__ = area(__name__, order=80, rules=("rules", "evasion"))

@@ -6,6 +6,6 @@ commands and events; ``views.py`` how it shows. `core/areas.py` loads the
 layers in order.
 """
 
-from ..areas import rules_of
+from ..areas import area
 
-__getattr__ = rules_of(__name__, "rules", "mounts", "sea")
+__getattr__ = area(__name__, order=90, rules=("rules", "mounts", "sea"))
