@@ -51,6 +51,46 @@ def test_every_command_has_one_decider():
     assert not missing, f"commands without a decider: {missing}"
 
 
+def _names_used(paths) -> set[str]:
+    used = set()
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Name):
+                used.add(node.id)
+            elif isinstance(node, ast.Attribute):
+                used.add(node.attr)
+            elif isinstance(node, ast.alias):
+                used.add(node.name)
+    return used
+
+
+def _functions_naming(names: set[str]) -> dict[str, set[str]]:
+    """Each core function -> the commands its body names (a parser that builds one)."""
+    out: dict[str, set[str]] = {}
+    for path in (ROOT / "core").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                named = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)} & names
+                if named:
+                    out.setdefault(node.name, set()).update(named)
+    return out
+
+
+def test_every_command_is_reached_by_an_action_or_a_screen():
+    """A command that no CLI action, screen or the service builds cannot be given
+    by a GM; one that only the core makes says so with ``INTERNAL = True``."""
+    commands = {c.__name__: c for c in _subclasses(Command) if not c.INTERNAL}
+    front = [*(ROOT / "actions").glob("*.py"), *(ROOT / "ui").rglob("*.py"),
+             ROOT / "service.py", ROOT / "cli.py"]
+    used = _names_used(front)
+    reached = set(commands) & used
+    for function, named in _functions_naming(set(commands)).items():
+        if function in used:  # built through a core helper (party's damage parser)
+            reached |= named
+    unreached = sorted(f"{commands[n].__module__}.{n}" for n in set(commands) - reached)
+    assert not unreached, f"commands no action, screen or service builds: {unreached}"
+
+
 def test_dice_are_found_wherever_an_event_can_hold_them():
     """The log finds rolls by walking the event's fields; a Roll hidden in a
     type the walk does not enter would lose its dice from the log."""

@@ -22,6 +22,8 @@ class Command(msgspec.Struct, frozen=True):
     # decided again after another tracker wrote, it would take back that
     # tracker's entries, which the GM never saw
     REDECIDE_ON_NEWER_LOG: ClassVar[bool] = True
+    # True for a command only the core builds (no CLI action or screen offers it)
+    INTERNAL: ClassVar[bool] = False
 
 
 def decides(command_type: type):
