@@ -26,6 +26,7 @@ from .core.describe import roll_text
 from .history import AREAS
 from .store import jsonl, paths
 from .store.sqlite import Damaged, EventStore
+from .bugreport import write_bug_report
 
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE, EXIT_BUG = 0, 1, 2, 70  # 70: EX_SOFTWARE
@@ -287,26 +288,6 @@ def recap_lines(c: Campaign, span: str | None) -> list[str]:
     except ValueError as e:
         raise Refused(str(e)) from None
     return recap.markdown(r).splitlines()
-
-
-def write_bug_report(exc: BaseException, context: str) -> str | None:
-    """The traceback of an internal error in a file of the temp folder; its path
-    (None if it could not be written)."""
-    import datetime as dt
-    import tempfile
-    import traceback
-
-    from . import __version__
-
-    try:
-        fd, where = tempfile.mkstemp(prefix="tracker-bug-", suffix=".txt")
-        with os.fdopen(fd, "w", encoding="utf-8", errors="replace") as f:
-            f.write(f"tracker {__version__}, Python {sys.version.split()[0]}, "
-                    f"{dt.datetime.now(dt.timezone.utc).isoformat()}\n{context}\n\n")
-            f.write("".join(traceback.format_exception(exc)))
-        return where
-    except OSError:
-        return None
 
 
 def report_bug(argv: list[str] | None, exc: BaseException) -> str:

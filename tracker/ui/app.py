@@ -119,7 +119,7 @@ class TrackerApp(CampaignActions, App):
 
     def report_error(self, error: BaseException | None, where: str) -> None:
         """An unexpected error: a notification, the traceback in a file; the app goes on."""
-        from ..cli import write_bug_report
+        from ..bugreport import write_bug_report
 
         if error is None:
             return
