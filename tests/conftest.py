@@ -9,6 +9,12 @@ from tracker.service import Campaign
 RULESETS = ["dyb-og-drager", "dolmenwood", "dnd-2024"]
 
 
+@pytest.fixture(autouse=True)
+def _no_personal_keymap(tmp_path_factory, monkeypatch):
+    """A GM's own keymap file never reaches the tests (docs/keys.md)."""
+    monkeypatch.setenv("TRACKER_KEYMAP", str(tmp_path_factory.getbasetemp() / "no-keymap.toml"))
+
+
 @pytest.fixture
 def saves(tmp_path, monkeypatch):
     d = tmp_path / "saves"

@@ -67,6 +67,8 @@ class TrackerApp(CampaignActions, App):
         self.selected: dict[str, str] = {}  # table -> the row key the GM chose (an id)
         self._key_pump: asyncio.Task | None = None
         self.last_alerts: list = []  # the latest action's alerts, for the alerts line
+        self._keymap_problems = self._load_keymap()
+        self._clashes_told: set[str] = set()
 
     def get_default_screen(self) -> Screen:
         """The campaign's screen when one was named and opens, else the picker."""
@@ -76,7 +78,27 @@ class TrackerApp(CampaignActions, App):
             return areas.base_screen()()
         return PickerScreen()
 
+    def _load_keymap(self) -> list[str]:
+        """The GM's keymap file (docs/keys.md), applied; what was wrong in it."""
+        from .keymap import every_binding, keymap_path, read_keymap
+
+        keymap, problems = read_keymap(keymap_path(), every_binding())
+        if keymap:
+            self.set_keymap(keymap)
+        return problems
+
+    def handle_bindings_clash(self, clashed_bindings: set[Binding], node) -> None:
+        """A key the keymap gave to two bindings: said once, by id."""
+        for b in clashed_bindings:
+            if b.id and b.id not in self._clashes_told:
+                self._clashes_told.add(b.id)
+                self.notify(f"keymap: the key {b.key!r} of {b.id} is taken by another binding "
+                            f"on this screen; give one of them another key",
+                            title="Keymap", severity="warning", timeout=10)
+
     def on_mount(self) -> None:
+        for problem in self._keymap_problems:
+            self.notify(problem, title="Keymap", severity="error", timeout=12)
         if self._open_error:
             self.notify(self._open_error, title="Cannot open", severity="error", timeout=12)
         if self.campaign is not None:
