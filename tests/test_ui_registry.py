@@ -73,14 +73,6 @@ def test_every_screen_module_registers_its_screen():
     assert not unregistered, f"screens with no @area_screen line: {unregistered}"
 
 
-def test_the_app_is_built_from_the_registry():
-    css = [str(p) for p in TrackerApp.CSS_PATH]
-    for a in area_screens():
-        assert str(a.css) in css, f"{a.css.name} is not in the app's CSS_PATH"
-        keys = [b for b in TrackerApp.BINDINGS if b.action == f"show_area('{a.name}')"]
-        assert [b.key for b in keys] == [a.key], f"{a.name}: its key is not bound by the app"
-
-
 async def _settle(pilot) -> None:
     app = pilot.app
     for _ in range(200):
