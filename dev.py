@@ -5,6 +5,10 @@
     python3 dev.py test    # set up, then run the whole test suite
     python3 dev.py bench   # set up, then run the benchmarks (bench/)
     python3 dev.py soak    # set up, then the soak test (bench/soak.py; minutes, not CI)
+    python3 dev.py catalogs  # extract the marked text, update the .po files, compile them
+
+Setup also compiles a message catalog (.po -> .mo) whose .po is newer than its
+.mo: the editable install reads them from tracker/locale (docs/i18n.md).
 
 Setup makes a virtual environment in .venv and installs tracker into it
 (editable, with the test tools); it is redone only when pyproject.toml changes.
@@ -24,11 +28,14 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / ".tracker-setup"
+LOCALE = ROOT / "tracker" / "locale"
+TEMPLATE = LOCALE / "tracker.pot"
 
 
 def setup() -> None:
     want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
     if PYTHON.exists() and STAMP.exists() and STAMP.read_text() == want:
+        compile_stale_catalogs()
         return
     if sys.version_info < (3, 11):
         sys.exit(f"tracker needs Python 3.11 or newer (this is {sys.version.split()[0]})")
@@ -40,7 +47,40 @@ def setup() -> None:
     subprocess.run([str(PYTHON), "-m", "pip", "install", "--disable-pip-version-check",
                     "--progress-bar", "off", "-e", f"{ROOT}[test]"], check=True)
     STAMP.write_text(want)
+    compile_stale_catalogs()  # the install compiled them; a .po edited since is redone
     print("ready: .venv/bin/tracker", flush=True)
+
+
+def _stale() -> list[Path]:
+    return [po for po in sorted(LOCALE.glob("*/LC_MESSAGES/*.po"))
+            if not po.with_suffix(".mo").exists()
+            or po.with_suffix(".mo").stat().st_mtime < po.stat().st_mtime]
+
+
+def compile_stale_catalogs() -> None:
+    """.po -> .mo for each catalog edited since it was compiled, with setup.py's
+    compile (Babel, in .venv)."""
+    if _stale():
+        subprocess.run([str(PYTHON), "-c", "import setup; setup.compile_catalogs()"],
+                       cwd=ROOT, check=True)
+
+
+def catalogs() -> int:
+    """Extract every marked string into the template, merge it into each
+    language's .po (new messages empty, vanished ones kept as obsolete), compile."""
+    pybabel = [str(PYTHON), "-m", "babel.messages.frontend"]
+    steps = [
+        [*pybabel, "extract", "-F", "babel.cfg", "--no-wrap", "--sort-by-file",
+         "--project", "tracker", "--copyright-holder", "the tracker authors",
+         "-c", "TRANSLATORS:", "-o", str(TEMPLATE), "tracker"],
+        [*pybabel, "update", "-i", str(TEMPLATE), "-d", str(LOCALE), "-D", "tracker",
+         "--no-wrap", "--ignore-obsolete", "--no-fuzzy-matching"],
+        [*pybabel, "compile", "-d", str(LOCALE), "-D", "tracker", "--statistics"],
+    ]
+    for step in steps:
+        if subprocess.call(step, cwd=ROOT):
+            return 1
+    return 0
 
 
 def main(argv: list[str]) -> int:
@@ -58,6 +98,8 @@ def main(argv: list[str]) -> int:
         return subprocess.call([str(PYTHON), "bench/soak.py", *rest], cwd=ROOT)
     if cmd == "setup":
         return 0
+    if cmd == "catalogs":
+        return catalogs()
     print(__doc__)
     return 2
 

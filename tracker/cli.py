@@ -9,6 +9,7 @@ Every action goes through ``Campaign.dispatch``, the same path the app uses.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -16,9 +17,12 @@ import stat
 import sys
 from pathlib import Path
 
+from . import i18n
 from .actions import ACTIONS, Usage, ints
+from .i18n import N_, _, ngettext
 from .core.errors import Refused
 from .core.handlers import Command
+from .core import terms
 from .core.ruleset import load_text
 from .core.view import state_json
 from .service import Campaign, list_campaigns
@@ -30,7 +34,15 @@ from .bugreport import write_bug_report
 
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE, EXIT_BUG = 0, 1, 2, 70  # 70: EX_SOFTWARE
-SAVES_HELP = "folder of campaigns (or TRACKER_SAVES)"
+SAVES_HELP = N_("folder of campaigns (or TRACKER_SAVES)")
+LANG_HELP = N_("the language to show this run in: en, da or uk (default: the campaign's, "
+               "or LANGUAGE, LC_ALL, LC_MESSAGES)")
+DESCRIPTION = N_("The tracker command: opens the app, or runs one action headless.")
+
+# argparse's own words ("usage:", "options", its refusals) come from tracker's
+# catalogs (argparse_words.py): it looks its gettext up as a module global.
+argparse._ = i18n._
+argparse.ngettext = i18n.ngettext
 
 
 class _Subcommand(argparse.ArgumentParser):
@@ -40,61 +52,66 @@ class _Subcommand(argparse.ArgumentParser):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         # SUPPRESS: absent here, the value given before the command stands
-        self.add_argument("--saves", metavar="DIR", default=argparse.SUPPRESS, help=SAVES_HELP)
+        self.add_argument("--saves", metavar="DIR", default=argparse.SUPPRESS, help=_(SAVES_HELP))
+        self.add_argument("--lang", metavar="CODE", default=argparse.SUPPRESS, help=_(LANG_HELP))
 
 
 def build_parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="tracker", description=__doc__.splitlines()[0])
-    ap.add_argument("--saves", metavar="DIR", help=SAVES_HELP)
+    ap = argparse.ArgumentParser(prog="tracker", description=_(DESCRIPTION))
+    ap.add_argument("--saves", metavar="DIR", help=_(SAVES_HELP))
+    ap.add_argument("--lang", metavar="CODE", help=_(LANG_HELP))
     sub = ap.add_subparsers(dest="cmd", metavar="COMMAND", parser_class=_Subcommand)
 
-    p = sub.add_parser("open", help="open a campaign in the app")
+    p = sub.add_parser("open", help=_("open a campaign in the app"))
     p.add_argument("name")
-    p = sub.add_parser("new", help="create a campaign")
+    p = sub.add_parser("new", help=_("create a campaign"))
     p.add_argument("name")
-    p.add_argument("--ruleset", required=True, help="a ruleset id (see: tracker rulesets) or .toml file")
-    p.add_argument("--seed", type=int, help="dice seed (default: random)")
-    sub.add_parser("list", help="list campaigns, most recently played first")
-    p = sub.add_parser("rulesets", help="list shipped rulesets, or check a ruleset file")
+    p.add_argument("--ruleset", required=True,
+                   help=_("a ruleset id (see: tracker rulesets) or .toml file"))
+    p.add_argument("--seed", type=int, help=_("dice seed (default: random)"))
+    sub.add_parser("list", help=_("list campaigns, most recently played first"))
+    p = sub.add_parser("rulesets", help=_("list shipped rulesets, or check a ruleset file"))
     rs = p.add_subparsers(dest="rcmd", metavar="SUBCOMMAND")
-    c = rs.add_parser("check", help="check a ruleset file and report the first problem")
+    c = rs.add_parser("check", help=_("check a ruleset file and report the first problem, "
+                                      "then the names it does not translate"))
     c.add_argument("file")
 
-    p = sub.add_parser("do", help="run one GM action", description="Run one GM action.")
-    p.add_argument("name", help="campaign")
+    p = sub.add_parser("do", help=_("run one GM action"), description=_("Run one GM action."))
+    p.add_argument("name", help=_("campaign"))
     acts = p.add_subparsers(dest="action", metavar="ACTION", required=True)
     for action in ACTIONS.values():
-        ap_ = acts.add_parser(action.name, help=action.help, description=action.help)
+        ap_ = acts.add_parser(action.name, help=_(action.help), description=_(action.help))
         action.add_to(ap_)
         ap_.add_argument("--dice", type=ints, metavar="N,N,...",
-                         help="die results in the order the action rolls them; "
-                              "the rest roll from the campaign's seed")
-        ap_.add_argument("--json", action="store_true", help="print the new state as JSON")
+                         help=_("die results in the order the action rolls them; "
+                                "the rest roll from the campaign's seed"))
+        ap_.add_argument("--json", action="store_true", help=_("print the new state as JSON"))
 
-    p = sub.add_parser("state", help="print the campaign's state")
+    p = sub.add_parser("state", help=_("print the campaign's state"))
     p.add_argument("name")
-    p.add_argument("--json", action="store_true", help="JSON (docs/state.md); the default")
-    p.add_argument("--at", type=int, metavar="SEQ", help="as it stood right after entry SEQ")
-    p = sub.add_parser("log", help="print the campaign's log")
+    p.add_argument("--json", action="store_true", help=_("JSON (docs/state.md); the default"))
+    p.add_argument("--at", type=int, metavar="SEQ", help=_("as it stood right after entry SEQ"))
+    p = sub.add_parser("log", help=_("print the campaign's log"))
     p.add_argument("name")
-    p.add_argument("--json", action="store_true", help="one JSON object per line")
-    p.add_argument("--session", type=int, help="only this session")
-    p.add_argument("--area", choices=sorted(AREAS), help="only this area")
-    p.add_argument("--character", metavar="NAME", help="only entries about this character")
-    p.add_argument("--grep", metavar="TEXT", help="only entries containing TEXT")
+    p.add_argument("--json", action="store_true", help=_("one JSON object per line"))
+    p.add_argument("--session", type=int, help=_("only this session"))
+    p.add_argument("--area", choices=sorted(AREAS), help=_("only this area"))
+    p.add_argument("--character", metavar="NAME", help=_("only entries about this character"))
+    p.add_argument("--grep", metavar="TEXT", help=_("only entries containing TEXT"))
     p.add_argument("--dice", dest="dice_detail", action="store_true",
-                   help="show every entry's dice (expression, each die, typed or rolled)")
-    for verb in ("undo", "redo"):
-        p = sub.add_parser(verb, help=f"{verb} the last {'undone ' if verb == 'redo' else ''}action")
-        p.add_argument("name")
-    p = sub.add_parser("export", help="export the log")
+                   help=_("show every entry's dice (expression, each die, typed or rolled)"))
+    p = sub.add_parser("undo", help=_("undo the last action"))
+    p.add_argument("name")
+    p = sub.add_parser("redo", help=_("redo the last undone action"))
+    p.add_argument("name")
+    p = sub.add_parser("export", help=_("export the log"))
     p.add_argument("name")
     p.add_argument("--format", choices=["jsonl", "markdown"], default="jsonl",
-                   help="jsonl: the whole log; markdown: a session recap")
+                   help=_("jsonl: the whole log; markdown: a session recap"))
     p.add_argument("--session", metavar="N[-M]",
-                   help="markdown: the session, or span of sessions (default: the last)")
-    p.add_argument("-o", "--output", metavar="FILE", help="default: standard output")
-    p = sub.add_parser("import", help="create a campaign from a JSONL export")
+                   help=_("markdown: the session, or span of sessions (default: the last)"))
+    p.add_argument("-o", "--output", metavar="FILE", help=_("default: standard output"))
+    p = sub.add_parser("import", help=_("create a campaign from a JSONL export"))
     p.add_argument("file")
     p.add_argument("name")
     return ap
@@ -120,64 +137,121 @@ def _print_outcome(out, campaign: Campaign, as_json: bool) -> None:
         print(f"tracker: {warning}", file=sys.stderr)
 
 
+def asked_language(argv: list[str]) -> str | None:
+    """``--lang CODE`` or ``--lang=CODE`` anywhere in ``argv``, read before
+    the parser is built: its help is in that language."""
+    for i, a in enumerate(argv):
+        if a == "--":
+            break
+        if a == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if a.startswith("--lang="):
+            return a.split("=", 1)[1]
+    return None
+
+
+@contextlib.contextmanager
+def run_language(argv: list[str]):
+    """This run's own language slot (``--lang``, else the locale variables),
+    which a campaign's language then takes over (``campaign_language``); it
+    lasts until the run's last message. Yields False for an unknown --lang."""
+    asked = asked_language(argv)
+    try:
+        code = i18n.choose(asked)
+    except i18n.UnknownLanguage:
+        print(f"tracker: --lang {asked[:20]!r}: " + _("no such language (there are: {known})")
+              .format(known=", ".join(i18n.available())), file=sys.stderr)
+        yield False
+        return
+    with i18n.using(code):
+        yield True
+
+
 def run(argv: list[str]) -> int:
+    with run_language(argv) as known:
+        return _run_argv(argv) if known else EXIT_USAGE
+
+
+def _run_argv(argv: list[str]) -> int:
+    asked = asked_language(argv)
     parser = build_parser()
     for a in argv:
         try:
             a.encode("utf-8")
         except UnicodeEncodeError:
-            parser.exit(EXIT_USAGE, f"tracker: an argument is not valid UTF-8 text: {a!r}\n")
+            parser.exit(EXIT_USAGE, "tracker: " + _("an argument is not valid UTF-8 text: "
+                                                    "{arg}").format(arg=repr(a)) + "\n")
     args = parser.parse_args(argv)
     saves = paths.saves_dir(args.saves)
     if args.cmd in (None, "open"):
         from .ui.app import run_app
 
-        return run_app(saves, getattr(args, "name", None))
+        return run_app(saves, getattr(args, "name", None), lang=asked)
     try:
-        return _run(args, saves)
+        return _run(args, saves, asked)
     except Usage as e:
         parser.exit(EXIT_USAGE, f"tracker: {e}\n")
     return EXIT_OK
 
 
-def _run(args, saves: Path) -> int:
+@contextlib.contextmanager
+def campaign_language(state, asked: str | None):
+    """Text about a campaign in its language, unless this run asked for
+    another; kept for the run's last messages (a refusal is printed by main)."""
+    i18n.switch(i18n.choose(asked, state.language_in_force))
+    yield
+
+
+def _run(args, saves: Path, asked: str | None = None) -> int:
     if args.cmd == "new":
         paths.check_name(args.name)
         c = Campaign.create(saves, args.name, args.ruleset, args.seed)
-        print(f"created {args.name} ({c.state.rules.meta.name}) in {saves}")
+        with campaign_language(c.state, asked):
+            print(_("created {name} ({ruleset}) in {saves}").format(
+                name=args.name, ruleset=c.state.rules.meta.name, saves=saves))
         c.close()
     elif args.cmd == "list":
         for info in list_campaigns(saves):
-            note = f"  BROKEN: {info.error}" if info.error else ""
-            print(f"{info.name}\t{info.ruleset}\t{info.events} events{note}")
+            note = "  " + _("BROKEN: {error}").format(error=info.error) if info.error else ""
+            events = ngettext("{n} event", "{n} events", info.events).format(n=info.events)
+            print(f"{info.name}\t{info.ruleset}\t{events}{note}")
     elif args.cmd == "rulesets":
         if args.rcmd == "check":
             f = Path(args.file)
             r = load_text(paths.read_ruleset_file(f), str(f))
-            print(f"{f}: ok ({r.rules.meta.id}, {r.rules.meta.name})")
+            print(_("{file}: ok ({id}, {name})").format(file=f, id=r.rules.meta.id,
+                                                        name=r.rules.meta.name))
+            for code, keys in terms.missing(r.rules).items():
+                if keys:
+                    print(ngettext("  {code}: {n} name not translated (it reads in English): "
+                                   "{keys}", "  {code}: {n} names not translated (they read in "
+                                   "English): {keys}", len(keys)).format(
+                        code=code, n=len(keys), keys=", ".join(keys)))
         else:
             for rid, path in paths.list_rulesets().items():
                 try:
                     r = load_text(path.read_text(encoding="utf-8"), str(path))
                     print(f"{rid}\t{r.rules.meta.name}\t{r.rules.meta.description}")
                 except Refused as e:
-                    print(f"{rid}\tBROKEN: {e}")
+                    print(f"{rid}\t" + _("BROKEN: {error}").format(error=e))
     elif args.cmd == "export" and args.format != "markdown":
         return _export_jsonl(saves, args)
     elif args.cmd == "import":
         try:
             if not stat.S_ISREG(os.stat(args.file).st_mode):
-                raise Refused(f"cannot read {args.file}: not a regular file")
+                raise Refused(_("cannot read {file}: not a regular file").format(file=args.file))
         except OSError as e:
-            raise Refused(f"cannot read {args.file}: {e.strerror or e}") from None
+            raise Refused(_("cannot read {file}: {reason}").format(
+                file=args.file, reason=e.strerror or e)) from None
         target = jsonl.import_file(Path(args.file), saves, args.name)
-        print(f"imported {args.name} into {target}")
+        print(_("imported {name} into {file}").format(name=args.name, file=target))
     else:
         c = Campaign.open(saves, args.name)
         for warning in c.warnings:  # e.g. a snapshot that could not be written
             print(f"tracker: {warning}", file=sys.stderr)
         try:
-            return _run_on(c, args)
+            with campaign_language(c.state, asked):
+                return _run_on(c, args)
         finally:
             c.close()
     return 0
@@ -206,8 +280,9 @@ def _run_on(c: Campaign, args) -> int:
             if args.json:
                 print(json.dumps(e.as_json(), ensure_ascii=False))
             else:
-                mark = " (undone)" if e.undone else ""
-                mark += f" (corrected by #{e.corrected_by})" if e.corrected_by else ""
+                mark = " " + _("(undone)") if e.undone else ""
+                mark += " " + _("(corrected by #{seq})").format(seq=e.corrected_by) \
+                    if e.corrected_by else ""
                 dice = "  [" + "; ".join(roll_text(r) for r in e.dice) + "]" if e.dice else ""
                 print(f"{e.seq:>6}  s{e.session:<3} {e.game_time:<15} {e.text}{mark}"
                       f"{dice if args.dice_detail else ''}")
@@ -221,20 +296,22 @@ def _export_jsonl(saves: Path, args) -> int:
     saves every entry up to the first that cannot be read, then says so."""
     path = paths.campaign_path(saves, args.name)
     if not path.exists():
-        raise Refused(f"no campaign named {args.name!r} in {saves}")
+        raise Refused(_("no campaign named {name!r} in {saves}").format(name=args.name,
+                                                                        saves=saves))
     store = EventStore.open(path)
     try:
         lines = jsonl.export_lines(store)
         try:
             _write_lines(lines, args.output)
         except Damaged as e:
-            where = args.output if args.output not in (None, "-") else "standard output"
+            where = args.output if args.output not in (None, "-") else _("standard output")
             if not e.last_good:
-                raise Refused(f"{e.short}; not even its first entry can be read, so nothing "
-                              "was exported") from None
-            raise Refused(f"{e.short}; entries 1 to {e.last_good} were written to {where}, "
-                          "the ones after the damage are left out (a log with a gap cannot "
-                          "be replayed); `tracker import` makes a campaign of them") from None
+                raise Refused(_("{damage}; not even its first entry can be read, so nothing "
+                                "was exported").format(damage=e.short)) from None
+            raise Refused(_("{damage}; entries 1 to {last} were written to {where}, the ones "
+                            "after the damage are left out (a log with a gap cannot be "
+                            "replayed); `tracker import` makes a campaign of them").format(
+                damage=e.short, last=e.last_good, where=where)) from None
     finally:
         store.close()
     return 0
@@ -254,17 +331,20 @@ def _write_lines(lines, output: str | None) -> None:
             for line in lines:
                 f.write(line + "\n")
     except OSError as e:
-        raise Refused(f"cannot write {output}: {e.strerror}") from None
+        raise Refused(_("cannot write {file}: {reason}").format(file=output,
+                                                                reason=e.strerror)) from None
 
 
 def parse_span(span: str) -> tuple[int, int]:
     """``N`` or ``N-M`` as (first, last)."""
     m = re.fullmatch(r"\s*([0-9]{1,30})\s*(?:-\s*([0-9]{1,30})\s*)?", span)
     if not m:
-        raise Usage(f"--session wants N or N-M, e.g. 3 or 2-5 (got {span[:40]!r})")
+        raise Usage(_("--session wants N or N-M, e.g. 3 or 2-5 (got {got})").format(
+            got=repr(span[:40])))
     first, last = int(m.group(1)), int(m.group(2) or m.group(1))
     if first > last:
-        raise Refused(f"--session {span}: the span runs backwards (expected N-M with N <= M)")
+        raise Refused(_("--session {span}: the span runs backwards (expected N-M with "
+                        "N <= M)").format(span=span))
     return first, last
 
 
@@ -280,9 +360,10 @@ def recap_lines(c: Campaign, span: str | None) -> list[str]:
         held = sorted({e.session for e in envs})
         sessions = [n for n in held if first <= n <= last]
         if not sessions:
-            which = f"session {first}" if first == last else f"sessions {first}-{last}"
-            raise Refused(f"no entries in {which} (the log holds sessions "
-                          f"{held[0]}-{held[-1]})")
+            which = _("session {n}").format(n=first) if first == last else \
+                _("sessions {first}-{last}").format(first=first, last=last)
+            raise Refused(_("no entries in {which} (the log holds sessions {first}-{last})")
+                          .format(which=which, first=held[0], last=held[-1]))
     try:
         r = recap.build(c.name, envs, c.timeline.state_at, sessions)
     except ValueError as e:
@@ -296,25 +377,35 @@ def report_bug(argv: list[str] | None, exc: BaseException) -> str:
     import traceback
 
     name = type(exc).__name__
-    head = f"tracker: internal error ({name}): this is a bug in tracker, not in your input"
+    head = "tracker: " + _("internal error ({name}): this is a bug in tracker, not in your "
+                           "input").format(name=name)
     if os.environ.get("TRACKER_DEBUG"):
         sys.stderr.write("".join(traceback.format_exception(exc)))
-        return f"{head}; please report it with the traceback above and the command you ran"
+        return head + "; " + _("please report it with the traceback above and the command "
+                               "you ran")
     args = argv if argv is not None else sys.argv[1:]
     where = write_bug_report(exc, "command: tracker " + " ".join(map(repr, args)))
-    saved = f"the details are in {where}" if where else \
-        "rerun with TRACKER_DEBUG=1 to see the details"
-    return f"{head}; please report it with the command you ran ({saved})"
+    saved = _("the details are in {file}").format(file=where) if where else \
+        _("rerun with TRACKER_DEBUG=1 to see the details")
+    return head + "; " + _("please report it with the command you ran ({details})").format(
+        details=saved)
 
 
 def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    with run_language(args) as known:
+        return _main(args, argv) if known else EXIT_USAGE
+
+
+def _main(args: list[str], argv: list[str] | None) -> int:
     from .core.dice import DiceNeeded
 
     try:
-        return run(sys.argv[1:] if argv is None else argv)
+        return _run_argv(args)
     except DiceNeeded as e:
-        print(f"tracker: manual dice are on and this action needs {e.group.count}d"
-              f"{e.group.sides} for {e.label}; give every die with --dice", file=sys.stderr)
+        print("tracker: " + _("manual dice are on and this action needs {dice} for {what}; "
+                              "give every die with --dice").format(
+            dice=f"{e.group.count}d{e.group.sides}", what=e.label), file=sys.stderr)
         return 1
     except Refused as e:  # one line, whatever the message holds
         print("tracker: " + "; ".join(l.strip() for l in str(e).splitlines() if l.strip()),

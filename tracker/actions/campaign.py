@@ -1,6 +1,7 @@
-"""Campaign-wide actions: notes, sessions, manual dice, house rules."""
+"""Campaign-wide actions: notes, sessions, manual dice, house rules, language."""
 
 from ..core import campaign as camp
+from ..i18n import N_
 from .spec import Action, arg
 
 ACTIONS = (
@@ -13,4 +14,6 @@ ACTIONS = (
     Action("house-rule", "change one ruleset value for this campaign, e.g. "
            "dungeon.wandering.every_turns 3", (arg("key"), arg("value")),
            lambda a, c: camp.ChangeHouseRule(a.key, a.value)),
+    Action("language", N_("the language the campaign reads in from now on: en, da, uk"),
+           (arg("code"),), lambda a, c: camp.SetLanguage(a.code)),
 )

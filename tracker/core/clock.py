@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..i18n import _, ngettext
 from .ruleset import Ruleset
 
 
@@ -28,7 +29,7 @@ def time_of_day(rules: Ruleset, clock: int) -> str:
 
 
 def stamp(rules: Ruleset, clock: int) -> str:
-    return f"Day {day(rules, clock)}, {time_of_day(rules, clock)}"
+    return _("Day {day}, {time}").format(day=day(rules, clock), time=time_of_day(rules, clock))
 
 
 def turns(rules: Ruleset, seconds: int) -> int:
@@ -43,9 +44,9 @@ def in_turns(rules: Ruleset, seconds: int) -> str:
     t = rules.time
     if 0 < seconds < t.turn_seconds:
         n = -(-seconds // t.round_seconds)
-        return f"{n} round{'s' if n != 1 else ''}"
+        return ngettext("{n} round", "{n} rounds", n).format(n=n)
     n = turns(rules, seconds)
-    return f"{n} turn{'s' if n != 1 else ''}"
+    return ngettext("{n} turn", "{n} turns", n).format(n=n)
 
 
 def span(rules: Ruleset, seconds: int) -> str:
@@ -55,10 +56,10 @@ def span(rules: Ruleset, seconds: int) -> str:
     t = rules.time
     if seconds < t.hour_seconds and seconds % t.turn_seconds == 0:
         n = seconds // t.turn_seconds
-        return f"{n} turn{'s' if n != 1 else ''}"
+        return ngettext("{n} turn", "{n} turns", n).format(n=n)
     d, rest = divmod(seconds, t.day_seconds)
     h, rest = divmod(rest, t.hour_seconds)
     m = rest // 60
-    parts = [f"{d} day{'s' if d != 1 else ''}" if d else "", f"{h} h" if h else "",
-             f"{m} min" if m else ""]
-    return " ".join(p for p in parts if p) or f"{seconds} s"
+    parts = [ngettext("{n} day", "{n} days", d).format(n=d) if d else "",
+             _("{n} h").format(n=h) if h else "", _("{n} min").format(n=m) if m else ""]
+    return " ".join(p for p in parts if p) or _("{n} s").format(n=seconds)

@@ -26,6 +26,7 @@ class Section(NamedTuple):
     type: Any
     default: Any  # REQUIRED, or what a ruleset without the section gets
     check: Callable[[Any], list[tuple[str, str]]] | None  # rules -> (key path, problem)
+    terms: tuple[str, ...] = ()  # its names a GM reads, as key paths (core/terms.py)
 
 
 STATE_PARTS: list[StatePart] = []
@@ -39,12 +40,15 @@ def state_part(name: str, type_: Any, default: Any) -> None:
 
 
 def ruleset_section(name: str, type_: Any, *, default: Any = REQUIRED,
-                    check: Callable[[Any], list[tuple[str, str]]] | None = None) -> None:
+                    check: Callable[[Any], list[tuple[str, str]]] | None = None,
+                    terms: tuple[str, ...] = ()) -> None:
     """Add the ``[name]`` section to rulesets. ``check(rules)`` returns what
     msgspec cannot express as (key path, problem) pairs; it sees the whole
-    ruleset, so it may check references into other sections."""
+    ruleset, so it may check references into other sections. ``terms`` are the
+    key paths of its names a GM reads (``"lights.*"``: each light's name),
+    which ``[names.da]`` and the like may translate (core/terms.py)."""
     _unique(name, SECTIONS, "ruleset section")
-    SECTIONS.append(Section(name, type_, default, check))
+    SECTIONS.append(Section(name, type_, default, check, tuple(terms)))
 
 
 def _unique(name: str, known: list, what: str) -> None:

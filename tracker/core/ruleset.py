@@ -21,7 +21,7 @@ from typing import Annotated
 import msgspec
 import msgspec.inspect as mi
 
-from . import areas
+from . import areas, terms
 from .parts import SECTIONS
 from .schema import Meta, Problems, RulesetError, Time
 
@@ -33,10 +33,12 @@ Ruleset = msgspec.defstruct(
     "Ruleset",
     [("meta", Meta), ("time", Time)]
     + [(s.name, s.type) if s.default is msgspec.NODEFAULT else (s.name, s.type, s.default)
-       for s in SECTIONS],
+       for s in SECTIONS]
+    # [names.da] "lights.torch" = "Fakkel": its names in other languages (core/terms.py)
+    + [("names", dict[str, dict[str, Annotated[str, msgspec.Meta(max_length=200)]]], {})],
     module=__name__, frozen=True, forbid_unknown_fields=True, kw_only=True,
 )
-Ruleset.__doc__ = "A checked ruleset: [meta], [time] and each area's section."
+Ruleset.__doc__ = "A checked ruleset: [meta], [time], each area's section and [names]."
 
 
 class LoadedRuleset(msgspec.Struct, frozen=True):
@@ -63,6 +65,7 @@ def _check_semantics(r: Ruleset) -> list[tuple[str, str]]:
     for section in SECTIONS:
         if section.check is not None:
             problems += section.check(r)
+    problems += terms.check(r)
     return problems
 
 

@@ -47,6 +47,9 @@ class Meta(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     name: str
     description: str = ""
     source: str = ""
+    # The language the ruleset's GMs read (``da``, ``uk``): a new campaign's
+    # default. Empty (every ruleset recorded before issue 23): English.
+    language: str = ""
 
 
 class Time(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

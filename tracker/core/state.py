@@ -30,6 +30,7 @@ _CAMPAIGN = [
     ("name", str, ""),
     ("seed", int, 0),
     ("manual_dice", bool, False),
+    ("language", str, ""),  # set by the GM (language_set); "": the ruleset's own
     ("clock", int, 0),  # seconds since the campaign began
     ("session", int, 0),
     ("in_session", bool, False),
@@ -43,6 +44,10 @@ State = msgspec.defstruct(
     "State", _CAMPAIGN + [tuple(p) for p in STATE_PARTS],
     module=__name__, frozen=True, gc=False, kw_only=True,
     namespace={"rules": property(lambda self: self.ruleset.rules,
-                                 doc="The ruleset in force (house rules included).")},
+                                 doc="The ruleset in force (house rules included)."),
+               "language_in_force": property(
+                   lambda self: self.language or self.ruleset.rules.meta.language or "en",
+                   doc="The campaign's language: the GM's choice, else its ruleset's, "
+                       "else English (every campaign from before issue 23).")},
 )
 State.__doc__ = "The whole campaign at one point of its log: the campaign's fields and each area's part."

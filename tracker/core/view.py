@@ -43,6 +43,7 @@ def state_json(state: State, seq: int) -> dict[str, Any]:
         "seq": seq,
         "ruleset": {"id": rules.meta.id, "name": rules.meta.name, "hash": state.ruleset.hash},
         "manual_dice": state.manual_dice,
+        "language": state.language_in_force,
         "session": {"number": state.session, "running": state.in_session},
         "clock": {
             "seconds": state.clock,

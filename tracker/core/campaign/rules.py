@@ -1,4 +1,4 @@
-"""Campaign-wide facts: creation, sessions, notes, manual dice, house rules."""
+"""Campaign-wide facts: creation, sessions, notes, manual dice, house rules, language."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ import tomli_w
 from msgspec import Meta
 from msgspec.structs import replace
 
+from ... import i18n
 from ..errors import Refused
+from ..terms import LANGUAGE_CODE
 from ..limits import NoteText, RulesetText, Seed, Session
 from ..events import Event, event
 from ..handlers import Command, decides, evolves
@@ -33,6 +35,10 @@ class AddNote(Command, frozen=True):
 
 class SetManualDice(Command, frozen=True):
     on: bool
+
+
+class SetLanguage(Command, frozen=True):
+    code: str  # "en", "da", "uk"
 
 
 class ChangeHouseRule(Command, frozen=True):
@@ -77,6 +83,14 @@ class ManualDiceSet(Event, frozen=True):
     on: bool
 
 
+@event("language_set", area="campaign")
+class LanguageSet(Event, frozen=True):
+    """The campaign's language from here on; the log itself stays facts, so
+    every entry before and after reads in whatever language it is shown in."""
+
+    code: Annotated[str, Meta(min_length=2, max_length=3, pattern="^[a-z]{2,3}$")]
+
+
 def created_state(ev: CampaignCreated) -> State:
     """The state a campaign starts in: its ruleset as recorded in the event."""
     return State(ruleset=load_cached(ev.ruleset_toml), name=ev.name, seed=ev.seed)
@@ -111,6 +125,18 @@ def decide_manual(state: State, cmd: SetManualDice, dice) -> list[Event]:
     if state.manual_dice == cmd.on:
         raise Refused(f"manual dice are already {'on' if cmd.on else 'off'}")
     return [ManualDiceSet(cmd.on)]
+
+
+@decides(SetLanguage)
+def decide_language(state: State, cmd: SetLanguage, dice) -> list[Event]:
+    code = i18n.normalize(cmd.code) or ""
+    have = i18n.available()
+    if not LANGUAGE_CODE.fullmatch(code) or code not in have:
+        raise Refused(i18n._("no language {code!r}: the tracker speaks {known}").format(
+            code=cmd.code[:20], known=", ".join(have)))
+    if code == state.language_in_force:
+        raise Refused(i18n._("the campaign's language is already {code}").format(code=code))
+    return [LanguageSet(code)]
 
 
 @decides(ChangeHouseRule)
@@ -153,6 +179,11 @@ def decide_house_rule(state: State, cmd: ChangeHouseRule, dice) -> list[Event]:
 @evolves(RulesetChanged)
 def evolve_ruleset(state: State, ev: RulesetChanged) -> State:
     return replace(state, ruleset=load_cached(ev.ruleset_toml))
+
+
+@evolves(LanguageSet)
+def evolve_language(state: State, ev: LanguageSet) -> State:
+    return replace(state, language=ev.code)
 
 
 @evolves(SessionStarted)

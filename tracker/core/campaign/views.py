@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from ...i18n import NATIVE_NAMES, _
 from ..events import describes
-from .rules import (CampaignCreated, ManualDiceSet, NoteAdded, RulesetChanged, SessionEnded,
-                    SessionStarted)
+from .rules import (CampaignCreated, LanguageSet, ManualDiceSet, NoteAdded, RulesetChanged,
+                    SessionEnded, SessionStarted)
 from ..tally import Tally, tally
 
 
@@ -38,6 +39,12 @@ def _describe_note_added(ev: NoteAdded, rules) -> str:
 @describes(ManualDiceSet)
 def _describe_manual_dice_set(ev: ManualDiceSet, rules) -> str:
     return f"Manual dice {'on' if ev.on else 'off'}"
+
+
+@describes(LanguageSet)
+def _describe_language_set(ev: LanguageSet, rules) -> str:
+    return _("Language: {language} ({code})").format(
+        language=NATIVE_NAMES.get(ev.code, ev.code), code=ev.code)
 
 
 # --- its part of the recap ---------------------------------------------------------------

@@ -136,4 +136,5 @@ def _check(rules) -> Problems:
 
 
 state_part("dungeon", Dungeon, Dungeon())
-ruleset_section("dungeon", DungeonRules, check=_check)
+ruleset_section("dungeon", DungeonRules, check=_check,
+                terms=("dungeon.activities.*", "dungeon.rest.penalty"))

@@ -11,6 +11,7 @@ from msgspec.structs import replace
 
 from .. import dice as dicemod
 from .. import sheet
+from ...i18n import N_, _
 from ..party import rules as party
 from ..dice import Roll
 from ..advance import advance
@@ -123,7 +124,7 @@ class FastTravelStarted(Event, frozen=True):
 
 def _in_dungeon(state: State) -> None:
     if not state.dungeon.active:
-        raise Refused("the party is not in a dungeon (enter one first)")
+        raise Refused(_("the party is not in a dungeon (enter one first)"))
 
 
 def roll_check(state: State, dice) -> dict:
@@ -134,19 +135,19 @@ def roll_check(state: State, dice) -> dict:
     """
     w = state.rules.dungeon.wandering
     chance = dicemod.parse_chance(w.chance)
-    check = dicemod.roll(f"1d{chance.y}", dice, "wandering check")
+    check = dicemod.roll(f"1d{chance.y}", dice, _("wandering check"))
     rolls: dict = {"check": check}
     if not chance.hits(check.total):
         return rolls
     both = False
     if w.surprise:
         s = dicemod.parse_chance(w.surprise)
-        sp = dicemod.roll(f"1d{s.y}", dice, "party surprised?")
-        sm = dicemod.roll(f"1d{s.y}", dice, "monsters surprised?")
+        sp = dicemod.roll(f"1d{s.y}", dice, _("party surprised?"))
+        sm = dicemod.roll(f"1d{s.y}", dice, _("monsters surprised?"))
         rolls.update(surprise_party=sp, surprise_monsters=sm)
         both = s.hits(sp.total) and s.hits(sm.total)
     expr = w.distance_both_surprised if both and w.distance_both_surprised else w.distance
-    rolls["distance"] = dicemod.roll(expr, dice, "encounter distance (ft)")
+    rolls["distance"] = dicemod.roll(expr, dice, _("encounter distance (ft)"))
     return rolls
 
 
@@ -183,11 +184,12 @@ def _advance(state: State, n: int, activity: str, dice, fast: bool = False) -> l
 @decides(EnterDungeon)
 def decide_enter(state: State, cmd: EnterDungeon, dice) -> list[Event]:
     if state.dungeon.active:
-        raise Refused(f"the party is already in {state.dungeon.name or 'a dungeon'}")
+        raise Refused(_("the party is already in {name}").format(name=state.dungeon.name)
+                      if state.dungeon.name else _("the party is already in a dungeon"))
     if cmd.depth < 1:
-        raise Refused("dungeon level must be 1 or deeper")
+        raise Refused(_("dungeon level must be 1 or deeper"))
     if len(cmd.name.strip()) > 80:
-        raise Refused("a dungeon name is limited to 80 characters")
+        raise Refused(_("a dungeon name is limited to 80 characters"))
     return [DungeonEntered(cmd.name.strip(), cmd.depth)]
 
 
@@ -196,26 +198,27 @@ def decide_leave(state: State, cmd: LeaveDungeon, dice) -> list[Event]:
     _in_dungeon(state)
     if not cmd.hasty:
         if cmd.marked_map or cmd.known_route or cmd.gm_modifier:
-            raise Refused("a map, a known route and the GM's bonus or penalty apply "
-                          "only to a hasty exit")
+            raise Refused(_("a map, a known route and the GM's bonus or penalty apply "
+                            "only to a hasty exit"))
         return [DungeonLeft()]
     h = state.rules.dungeon.hasty_exit
     if h is None:
-        raise Refused(f"{state.rules.meta.name} has no hasty-exit rule")
+        raise Refused(_("{ruleset} has no hasty-exit rule").format(ruleset=state.rules.meta.name))
     top = h.gm_modifier_max
     if not -top <= cmd.gm_modifier <= top:
-        raise Refused(f"the GM's bonus or penalty is -{top} to +{top}, not {cmd.gm_modifier:+d}"
-                      if top else f"{state.rules.meta.name} gives the GM no bonus or penalty "
-                      "for a hasty exit")
+        raise Refused(_("the GM's bonus or penalty is -{top} to +{top}, not {got}").format(
+            top=top, got=f"{cmd.gm_modifier:+d}") if top else
+            _("{ruleset} gives the GM no bonus or penalty for a hasty exit").format(
+                ruleset=state.rules.meta.name))
     living = [c for c in state.party if sheet.status(state.rules, c) != "dead"]
     if not living:
-        raise Refused("a hasty exit rolls for each living character, and there are none")
+        raise Refused(_("a hasty exit rolls for each living character, and there are none"))
     saves = []
     for c in living:
-        r = dicemod.roll(h.save_die, dice, f"{c.name}: save versus {h.save}")
+        r = dicemod.roll(h.save_die, dice, _("{name}: save versus {save}").format(name=c.name, save=h.save))
         res = _exit_result(state, c.name, r, None, cmd.marked_map, cmd.known_route,
                            cmd.gm_modifier)
-        doom = None if res.saved else dicemod.roll(h.doom_die, dice, f"{c.name}: Doom table")
+        doom = None if res.saved else dicemod.roll(h.doom_die, dice, _("{name}: Doom table").format(name=c.name))
         saves.append((c.name, r, doom))
     return [HastyExitRolled(cmd.marked_map, cmd.known_route, tuple(saves), cmd.gm_modifier),
             DungeonLeft()]
@@ -225,9 +228,9 @@ def decide_leave(state: State, cmd: LeaveDungeon, dice) -> list[Event]:
 def decide_depth(state: State, cmd: ChangeDepth, dice) -> list[Event]:
     _in_dungeon(state)
     if cmd.depth < 1:
-        raise Refused("dungeon level must be 1 or deeper")
+        raise Refused(_("dungeon level must be 1 or deeper"))
     if cmd.depth == state.dungeon.depth:
-        raise Refused(f"the party is already on level {cmd.depth}")
+        raise Refused(_("the party is already on level {depth}").format(depth=cmd.depth))
     return [DepthChanged(cmd.depth)]
 
 
@@ -235,10 +238,10 @@ def decide_depth(state: State, cmd: ChangeDepth, dice) -> list[Event]:
 def decide_turn(state: State, cmd: AdvanceTurn, dice) -> list[Event]:
     _in_dungeon(state)
     if cmd.activity not in state.rules.dungeon.activities:
-        raise Refused(f"unknown activity {cmd.activity!r}; choose one of: "
-                      + ", ".join(state.rules.dungeon.activities))
+        raise Refused(_("unknown activity {activity!r}; choose one of: {known}").format(
+            activity=cmd.activity, known=", ".join(state.rules.dungeon.activities)))
     if not 1 <= cmd.count <= MAX_TURNS:
-        raise Refused(f"advance 1 to {MAX_TURNS} turns at a time")
+        raise Refused(_("advance 1 to {most} turns at a time").format(most=MAX_TURNS))
     return _advance(state, cmd.count, cmd.activity, dice)
 
 
@@ -252,20 +255,21 @@ def decide_check(state: State, cmd: RollCheck, dice) -> list[Event]:
 def decide_fast_travel(state: State, cmd: FastTravel, dice) -> list[Event]:
     ft = state.rules.dungeon.fast_travel
     if ft is None:
-        raise Refused(f"{state.rules.meta.name} has no fast-travel rule")
+        raise Refused(_("{ruleset} has no fast-travel rule").format(ruleset=state.rules.meta.name))
     _in_dungeon(state)
     if cmd.feet <= 0:
-        raise Refused("fast travel needs a distance in feet greater than 0")
+        raise Refused(_("fast travel needs a distance in feet greater than 0"))
     # the party moves at its slowest living member's speed; the ruleset's speed
     # stands in only while nobody in the party has one
     speed = sheet.party_speed(state)
     if speed == 0:
-        raise Refused("the party cannot move: its slowest member's speed is 0 "
-                      "(load or exhaustion)")
+        raise Refused(_("the party cannot move: its slowest member's speed is 0 "
+                        "(load or exhaustion)"))
     per_turn = (speed or ft.speed) * ft.feet_per_turn_per_speed
     turns = -(-cmd.feet // per_turn)
     if turns > MAX_TURNS:
-        raise Refused(f"{cmd.feet} ft is {turns} turns; fast travel covers at most {MAX_TURNS}")
+        raise Refused(_("{feet} ft is {turns} turns; fast travel covers at most {most}").format(
+            feet=cmd.feet, turns=turns, most=MAX_TURNS))
     start = FastTravelStarted(cmd.feet, turns)
     return [start, *_advance(state, turns, FAST_TRAVEL, dice, fast=True)]
 
@@ -275,7 +279,7 @@ def recheck(state: State, ev: Encounter, dice) -> Encounter:
     """``ev`` with its wandering check rolled again from ``dice`` (a correction:
     a quiet check typed as an encounter needs surprise and distance dice too)."""
     if ev.check is None:
-        raise Refused("that turn made no wandering check")
+        raise Refused(_("that turn made no wandering check"))
     rolls = roll_check(state, dice)
     return replace(ev, check=rolls["check"], surprise_party=rolls.get("surprise_party"),
                    surprise_monsters=rolls.get("surprise_monsters"),
@@ -285,8 +289,8 @@ def recheck(state: State, ev: Encounter, dice) -> Encounter:
 @insertable("turn", "a forgotten turn", lambda state: list(state.rules.dungeon.activities))
 def forgotten_turn(state: State, activity: str) -> TurnAdvanced:
     if activity not in state.rules.dungeon.activities:
-        raise Refused(f"unknown activity {activity!r}; choose one of: "
-                      + ", ".join(state.rules.dungeon.activities))
+        raise Refused(_("unknown activity {activity!r}; choose one of: {known}").format(
+            activity=activity, known=", ".join(state.rules.dungeon.activities)))
     return TurnAdvanced(activity=activity)
 
 
@@ -312,9 +316,10 @@ def evolve_left(state: State, ev: DungeonLeft) -> State:
 def exit_modifiers(h, depth: int, marked_map: bool, known_route: bool,
                    gm_modifier: int) -> list[tuple[str, int]]:
     """What changes a hasty-exit save, by name ("level 3", "map", "route", "GM")."""
-    parts = [(f"level {depth}", h.per_level_below_first * (depth - 1)),
-             ("map", h.marked_map if marked_map else 0),
-             ("route", h.known_route if known_route else 0), ("GM", gm_modifier)]
+    # names marked for translation; the log line shows _(name).format(depth=...)
+    parts = [(N_("level {depth}"), h.per_level_below_first * (depth - 1)),
+             (N_("map"), h.marked_map if marked_map else 0),
+             (N_("route"), h.known_route if known_route else 0), (N_("GM"), gm_modifier)]
     return [(name, n) for name, n in parts if n]
 
 
@@ -401,9 +406,10 @@ def evolve_turn(state: State, ev: TurnAdvanced) -> State:
     rules = state.ruleset.rules
     d = state.dungeon
     if not d.active:
-        raise Refused("a dungeon turn cannot pass while the party is outside")
+        raise Refused(_("a dungeon turn cannot pass while the party is outside"))
     if ev.activity not in rules.dungeon.activities and ev.activity != FAST_TRAVEL:
-        raise Refused(f"{rules.meta.name} has no activity {ev.activity!r}")
+        raise Refused(_("{ruleset} has no activity {activity!r}").format(
+            ruleset=rules.meta.name, activity=ev.activity))
     turn = d.turn + 1
     check = _check(state, ev, turn, True) if ev.check is not None else None
     tsr, penalty = d.turns_since_rest, d.penalty
@@ -428,7 +434,7 @@ def evolve_turn(state: State, ev: TurnAdvanced) -> State:
 def evolve_check(state: State, ev: CheckRolled) -> State:
     d = state.dungeon
     if not d.active:
-        raise Refused("a wandering check cannot be made while the party is outside")
+        raise Refused(_("a wandering check cannot be made while the party is outside"))
     check = _check(state, ev, d.turn, False)
     return replace(state, dungeon=replace(d, checks=_with_check(d, check)))
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ... import i18n
+from ...i18n import N_, _, ngettext
 from .. import dice as dicemod
 from ..alerts import Alert, alerting
 from ..changes import reads_changes
@@ -10,6 +12,7 @@ from ..describe import roll_text
 from ..events import describes
 from ..ruleset import Ruleset
 from ..schema import not_in_source
+from ..terms import term
 from ..state import State
 from ..view import roll_json, state_view
 from .rules import (CheckRolled, DepthChanged, DungeonEntered, DungeonLeft, Encounter,
@@ -22,17 +25,19 @@ from ..tally import Tally, bar, tally
 
 @describes(DungeonEntered)
 def _describe_dungeon_entered(ev: DungeonEntered, rules) -> str:
-    return f"Entered {ev.name or 'the dungeon'} (level {ev.depth})"
+    if ev.name:
+        return _("Entered {name} (level {depth})").format(name=ev.name, depth=ev.depth)
+    return _("Entered the dungeon (level {depth})").format(depth=ev.depth)
 
 
 @describes(DungeonLeft)
 def _describe_dungeon_left(ev: DungeonLeft, rules) -> str:
-    return "Left the dungeon"
+    return _("Left the dungeon")
 
 
 @describes(DepthChanged)
 def _describe_depth_changed(ev: DepthChanged, rules) -> str:
-    return f"Now on dungeon level {ev.depth}"
+    return _("Now on dungeon level {depth}").format(depth=ev.depth)
 
 
 @describes(TurnAdvanced)
@@ -40,33 +45,39 @@ def _describe_turn_advanced(ev: TurnAdvanced, rules) -> str:
     check = _check_text(ev, rules)
     interrupted = ev.activity == "rest" and is_encounter(rules, ev) and \
         _check_comes_first(rules.dungeon.turn_steps)
-    return f"Turn: {ev.activity}" + (" (rest interrupted)" if interrupted else "") + \
-        (f"; {check}" if check else "")
+    activity = term(rules, f"dungeon.activities.{ev.activity}", ev.activity)
+    line = _("Turn: {activity} (rest interrupted)") if interrupted else _("Turn: {activity}")
+    return line.format(activity=activity) + (f"; {check}" if check else "")
 
 
 @describes(CheckRolled)
 def _describe_check_rolled(ev: CheckRolled, rules) -> str:
-    return f"Extra wandering {_check_text(ev, rules)}"
+    return _("Extra wandering {check}").format(check=_check_text(ev, rules))
 
 
 @describes(FastTravelStarted)
 def _describe_fast_travel_started(ev: FastTravelStarted, rules) -> str:
-    return f"Fast travel {ev.feet} ft ({ev.turns} turns planned)"
+    return ngettext("Fast travel {feet} ft ({n} turn planned)",
+                    "Fast travel {feet} ft ({n} turns planned)", ev.turns).format(
+        feet=i18n.number(ev.feet), n=ev.turns)
 
 
 @describes(HastyExitRolled, with_state=True)
 def _describe_hasty_exit_rolled(ev: HastyExitRolled, rules, state) -> str:
     results = {r.name: r for r in (state.dungeon.last_hasty_exit if state else ())}
     bits = [f"{n} {roll_text(s)}" + _against(results.get(n)) +
-            (f" doom {roll_text(d)}" if d else "") + _fate(results.get(n))
-            for n, s, d in ev.saves]
+            (" " + _("doom {roll}").format(roll=roll_text(d)) if d else "") +
+            _fate(results.get(n)) for n, s, d in ev.saves]
     h = rules.dungeon.hasty_exit
     mods = exit_modifiers(h, state.dungeon.depth if state else 1, ev.marked_map,
                           ev.known_route, ev.gm_modifier) if h else []
-    given = f" ({', '.join(f'{name} {n:+d}' for name, n in mods)})" if mods else ""
+    depth = state.dungeon.depth if state else 1
+    given = " ({})".format(", ".join(f"{_(name).format(depth=depth)} {n:+d}"
+                                     for name, n in mods)) if mods else ""
     marked = not_in_source(rules.dungeon.not_in_source, "hasty_exit.doom")
-    doom = f"; Doom table{marked}" if marked and any(d for _, _, d in ev.saves) else ""
-    return f"Hasty exit, save versus Doom{given}: " + "; ".join(bits) + doom
+    doom = "; " + _("Doom table") + marked if marked and any(d for *_x, d in ev.saves) else ""
+    return _("Hasty exit, save versus Doom{modifiers}: {saves}").format(
+        modifiers=given, saves="; ".join(bits)) + doom
 
 
 def _against(r) -> str:
@@ -74,15 +85,15 @@ def _against(r) -> str:
     ruleset's default), where the state after the exit is at hand."""
     if r is None:
         return ""
-    return f"{r.modifier:+d}" * bool(r.modifier) + f" vs {r.target} " + \
-        ("saved" if r.saved else "failed")
+    return f"{r.modifier:+d}" * bool(r.modifier) + " " + \
+        (_("vs {target} saved") if r.saved else _("vs {target} failed")).format(target=r.target)
 
 
 def _fate(r) -> str:
     if r is None or not r.fate:
         return ""
     return f": {r.fate}" + (f" ({r.applied})" if r.applied else "") + \
-        (f", GM applies {r.gm}" if r.gm else "")
+        (", " + _("GM applies {what}").format(what=r.gm) if r.gm else "")
 
 
 def _check_text(ev: Encounter, rules: Ruleset) -> str:
@@ -90,16 +101,28 @@ def _check_text(ev: Encounter, rules: Ruleset) -> str:
         return ""
     w = rules.dungeon.wandering
     if not is_encounter(rules, ev):
-        return f"check {roll_text(ev.check)} quiet"
-    parts = [f"check {roll_text(ev.check)} ENCOUNTER"]
+        return _("check {roll} quiet").format(roll=roll_text(ev.check))
+    parts = [_("check {roll} ENCOUNTER").format(roll=roll_text(ev.check))]
     if ev.surprise_party and ev.surprise_monsters and w.surprise:
         s = dicemod.parse_chance(w.surprise)
-        who = [n for n, r in (("party", ev.surprise_party), ("monsters", ev.surprise_monsters))
-               if s.hits(r.total)]
-        parts.append("surprised: " + (" and ".join(who) or "nobody"))
+        parts.append(_surprised(s.hits(ev.surprise_party.total),
+                                s.hits(ev.surprise_monsters.total)))
     if ev.distance:
-        parts.append(f"distance {ev.distance.total} ft ({roll_text(ev.distance)})")
+        parts.append(_("distance {feet} ft ({roll})").format(feet=i18n.number(ev.distance.total),
+                                                              roll=roll_text(ev.distance)))
     return ", ".join(parts)
+
+
+def _surprised(party: bool, monsters: bool) -> str:
+    """Whole phrases, never "party" + " and " + "monsters": the words order
+    differently in other languages."""
+    if party and monsters:
+        return _("surprised: party and monsters")
+    if party:
+        return _("surprised: party")
+    if monsters:
+        return _("surprised: monsters")
+    return _("surprised: nobody")
 
 
 # --- what the GM must not miss ----------------------------------------------------------
@@ -110,15 +133,14 @@ def _encounters(before: State, after: State) -> list[Alert]:
     out = []
     for c in _new_checks(before.dungeon.checks, after.dungeon.checks):
         if c.encounter:
-            bits = [f"ENCOUNTER on turn {c.turn} (rolled {c.roll.total})"]
+            bits = [_("ENCOUNTER on turn {turn} (rolled {roll})").format(turn=c.turn,
+                                                                          roll=c.roll.total)]
             if c.distance_ft is not None:
-                bits.append(f"at {c.distance_ft} ft")
+                bits.append(_("at {feet} ft").format(feet=i18n.number(c.distance_ft)))
             if c.surprise_party is not None:
-                who = [s for s, v in (("party", c.surprise_party),
-                                      ("monsters", c.surprise_monsters)) if v]
-                bits.append("surprised: " + (" and ".join(who) if who else "nobody"))
+                bits.append(_surprised(c.surprise_party, c.surprise_monsters))
             if c.interrupted_rest:
-                bits.append("rest interrupted: it does not count")
+                bits.append(_("rest interrupted: it does not count"))
             out.append(Alert("error", ", ".join(bits)))
     return out
 
@@ -145,11 +167,14 @@ def _rest(before: State, after: State) -> list[Alert]:
     marked = not_in_source(after.rules.dungeon.not_in_source, "rest.penalty_step")
     if r_after != r_before and after.dungeon.active:
         if r_after == "due":
-            out.append(Alert("warning", "The next turn must be a rest"))
+            out.append(Alert("warning", _("The next turn must be a rest")))
         elif r_after == "overdue":
-            out.append(Alert("error", f"Rest overdue: {after.rules.dungeon.rest.penalty}{marked}"))
+            penalty = term(after.rules, "dungeon.rest.penalty")
+            out.append(Alert("error", _("Rest overdue: {penalty}").format(penalty=penalty)
+                             + marked))
     if after.dungeon.penalty < before.dungeon.penalty and r_before == "overdue":
-        out.append(Alert("error", f"Rest penalty now {after.dungeon.penalty}{marked}"))
+        out.append(Alert("error", _("Rest penalty now {penalty}").format(
+            penalty=after.dungeon.penalty) + marked))
     return out
 
 
@@ -161,14 +186,16 @@ def _hasty_exit(before: State, after: State) -> list[Alert]:
     marked = not_in_source(after.rules.dungeon.not_in_source, "hasty_exit.doom")
     for r in after.dungeon.last_hasty_exit:
         if r.saved:
-            out.append(Alert("information",
-                             f"{r.name} got out (rolled {r.roll.total}{r.modifier:+d} vs {r.target})"))
+            out.append(Alert("information", _("{name} got out (rolled {roll} vs {target})").format(
+                name=r.name, roll=f"{r.roll.total}{r.modifier:+d}", target=r.target)))
         else:
             done = f" ({r.applied})" if r.applied else ""
-            gm = f"; GM: apply {r.gm}" if r.gm else ""
-            out.append(Alert("error", f"{r.name} failed the save versus Doom "
-                             f"({r.roll.total}{r.modifier:+d} vs {r.target}): "
-                             f"{r.fate}{marked}{done}{gm}"))
+            gm = "; " + _("GM: apply {what}").format(what=r.gm) if r.gm else ""
+            out.append(Alert("error", _("{name} failed the save versus Doom ({roll} vs {target}): "
+                                        "{fate}").format(name=r.name,
+                                                         roll=f"{r.roll.total}{r.modifier:+d}",
+                                                         target=r.target, fate=r.fate)
+                             + f"{marked}{done}{gm}"))
     return out
 
 
@@ -227,35 +254,43 @@ class DungeonTally(Tally):
             self.checks += 1
             if is_encounter(state_at(seq).rules, ev):  # the rules of that moment
                 self.met[session] += 1
-                where = f" at {ev.distance.total} ft" if ev.distance else ""
-                self.encounters.append(f"session {session}, #{seq}: wandering monsters{where}")
+                if ev.distance:
+                    line = _("session {session}, #{seq}: wandering monsters at {feet} ft")
+                else:
+                    line = _("session {session}, #{seq}: wandering monsters")
+                self.encounters.append(line.format(
+                    session=session, seq=seq,
+                    feet=i18n.number(ev.distance.total) if ev.distance else ""))
         elif isinstance(ev, DungeonEntered) and ev.name and ev.name not in self.dungeons:
             self.dungeons.append(ev.name)
 
     def lines(self, e) -> list[str]:
-        out = [f"**Delved:** {', '.join(map(e, self.dungeons))}"] if self.dungeons else []
+        out = [_("**Delved:** {dungeons}").format(dungeons=", ".join(map(e, self.dungeons)))] \
+            if self.dungeons else []
         turns = sum(self.turns.values())
         if turns:
-            out.append(f"**Turns:** {turns}")
+            out.append(_("**Turns:** {n}").format(n=turns))
         if self.checks:
-            out.append(f"**Wandering checks:** {self.checks}, encounters: {len(self.encounters)}")
+            out.append(_("**Wandering checks:** {checks}, encounters: {encounters}").format(
+                checks=self.checks, encounters=len(self.encounters)))
         return out
 
     def sections(self, e) -> list[tuple[str, list[str]]]:
-        return [("Encounters", self.encounters)] if self.encounters else []
+        return [(_("Encounters"), self.encounters)] if self.encounters else []
 
     def chart(self, session: int) -> str:
         top = max(self.turns.values(), default=0)
         turns, met = self.turns[session], self.met[session]
-        return (f"turns {turns:>4} {bar(turns, top, 16):<16} "
-                f"encounters {met:>2} {'●' * min(met, 8):<8}")
+        # TRANSLATORS: the recap's chart; keep the two words short (a fixed-width column)
+        return (f"{_('turns')} {turns:>4} {bar(turns, top, 16):<16} "
+                f"{_('encounters')} {met:>2} {'●' * min(met, 8):<8}")
 
 
 # --- how a correction's changes read (core/changes.py) -----------------------------------
 
 offers_choices(TurnAdvanced, "activity")(lambda state: state.rules.dungeon.activities)
 
-_REST = {"ok": "not due", "due": "due next turn", "overdue": "overdue"}
+_REST = {"ok": N_("not due"), "due": N_("due next turn"), "overdue": N_("overdue")}
 
 
 @reads_changes("dungeon.active", "dungeon.name", "dungeon.depth", "dungeon.turn",
@@ -265,18 +300,22 @@ def _dungeon_changes(before: State, after: State) -> list[str]:
     a, b = before.dungeon, after.dungeon
     out = []
     if (a.active, a.name) != (b.active, b.name):
-        where = lambda d: f"in {d.name or 'the dungeon'}" if d.active else "out of the dungeon"
-        out.append(f"The party: {where(a)} → {where(b)}")
+        def where(d) -> str:
+            if not d.active:
+                return _("out of the dungeon")
+            return _("in {name}").format(name=d.name) if d.name else _("in the dungeon")
+        out.append(_("The party: {was} → {now}").format(was=where(a), now=where(b)))
     if a.depth != b.depth:
-        out.append(f"Dungeon level {a.depth} → {b.depth}")
+        out.append(_("Dungeon level {was} → {now}").format(was=a.depth, now=b.depth))
     if a.turn != b.turn:
-        out.append(f"Turn {a.turn} → {b.turn}")
+        out.append(_("Turn {was} → {now}").format(was=a.turn, now=b.turn))
     if a.turns_since_rest != b.turns_since_rest:
-        out.append(f"Turns since the last rest: {a.turns_since_rest} → {b.turns_since_rest}")
+        out.append(_("Turns since the last rest: {was} → {now}").format(
+            was=a.turns_since_rest, now=b.turns_since_rest))
     if (ra := rest_status(before)) != (rb := rest_status(after)):
-        out.append(f"Rest: {_REST[ra]} → {_REST[rb]}")
+        out.append(_("Rest: {was} → {now}").format(was=_(_REST[ra]), now=_(_REST[rb])))
     if a.penalty != b.penalty:
-        out.append(f"Rest penalty: {a.penalty} → {b.penalty}")
+        out.append(_("Rest penalty: {was} → {now}").format(was=a.penalty, now=b.penalty))
     return out + _checks_changes(a.checks, b.checks)
 
 
@@ -292,31 +331,40 @@ def _checks_changes(old: tuple, new: tuple) -> list[str]:
         return out
 
     def what(c) -> str:
-        return "Encounter" if c.encounter else "Quiet check"
+        return _("Encounter on turn {turn}") if c.encounter else _("Quiet check on turn {turn}")
 
     a, b = by_turn(old), by_turn(new)
     out = []
     for key in sorted(a.keys() | b.keys()):
         x, y = a.get(key), b.get(key)
-        turn = f"on turn {key[0]}"
+        turn = key[0]
         if x is None:
-            out.append(f"New: {what(y).lower()} {turn}")
+            out.append((_("New: encounter on turn {turn}") if y.encounter
+                        else _("New: quiet check on turn {turn}")).format(turn=turn))
         elif y is None:
-            out.append(f"{what(x)} {turn}: no longer happens")
+            out.append((_("Encounter on turn {turn}: no longer happens") if x.encounter
+                        else _("Quiet check on turn {turn}: no longer happens")).format(turn=turn))
         elif x.encounter != y.encounter:
-            out.append(f"Encounter {turn} becomes quiet" if x.encounter
-                       else f"Quiet check {turn} becomes an encounter")
+            out.append((_("Encounter on turn {turn} becomes quiet") if x.encounter
+                        else _("Quiet check on turn {turn} becomes an encounter")).format(turn=turn))
         else:
             if x.roll.total != y.roll.total:
-                out.append(f"{what(x)} {turn}: roll {x.roll.total} → {y.roll.total}")
+                out.append(_("{check}: roll {was} → {now}").format(
+                    check=what(x).format(turn=turn), was=x.roll.total, now=y.roll.total))
             if x.distance_ft != y.distance_ft:
-                out.append(f"Encounter {turn}: {x.distance_ft} ft away → {y.distance_ft} ft")
+                out.append(_("Encounter on turn {turn}: {was} ft away → {now} ft").format(
+                    turn=turn, was=x.distance_ft, now=y.distance_ft))
             if (x.surprise_party, x.surprise_monsters) != (y.surprise_party, y.surprise_monsters):
-                out.append(f"Encounter {turn}: surprise {_surprise(x)} → {_surprise(y)}")
+                out.append(_("Encounter on turn {turn}: surprise {was} → {now}").format(
+                    turn=turn, was=_surprise(x), now=_surprise(y)))
     return out
 
 
 def _surprise(c) -> str:
-    sides = [s for s, yes in (("party", c.surprise_party), ("monsters", c.surprise_monsters))
-             if yes]
-    return " and ".join(sides) + " surprised" if sides else "none"
+    if c.surprise_party and c.surprise_monsters:
+        return _("party and monsters surprised")
+    if c.surprise_party:
+        return _("party surprised")
+    if c.surprise_monsters:
+        return _("monsters surprised")
+    return _("none")

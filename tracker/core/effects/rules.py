@@ -5,6 +5,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from ..errors import Refused
+from ...i18n import _, number
 from ..limits import YEAR_SECONDS, Duration, EffectName, Id
 from ..schema import seconds
 from ..events import Event, event
@@ -42,9 +43,9 @@ class EffectEnded(Event, frozen=True):
 def decide_start(state: State, cmd: StartEffect, dice) -> list[Event]:
     name = cmd.name.strip()
     if not name:
-        raise Refused("an effect needs a name")
+        raise Refused(_("an effect needs a name"))
     if cmd.seconds <= 0:
-        raise Refused("an effect must last a positive time")
+        raise Refused(_("an effect must last a positive time"))
     if cmd.seconds > LONGEST:
         raise Refused(_too_long(state, cmd))
     return [EffectStarted(name, cmd.seconds)]
@@ -54,15 +55,19 @@ def _too_long(state: State, cmd: StartEffect) -> str:
     """The limit in the unit the GM typed (turns by default), not in seconds."""
     unit = cmd.unit or "turns"
     per = seconds(state.rules, f"1 {unit}")
-    asked = f"{cmd.seconds // per:,} {unit}" if cmd.unit else "that"
-    return (f"{asked} is too long: an effect lasts at most "
-            f"{LONGEST // per:,} {unit} ({LONGEST // YEAR_SECONDS} years)")
+    # the unit is as the GM typed it (the CLI's --unit), a word of the ruleset's time
+    if cmd.unit:
+        return _("{asked} is too long: an effect lasts at most {most} ({years} years)").format(
+            asked=f"{number(cmd.seconds // per)} {unit}", most=f"{number(LONGEST // per)} {unit}",
+            years=LONGEST // YEAR_SECONDS)
+    return _("that is too long: an effect lasts at most {most} ({years} years)").format(
+        most=f"{number(LONGEST // per)} {unit}", years=LONGEST // YEAR_SECONDS)
 
 
 @decides(EndEffect)
 def decide_end(state: State, cmd: EndEffect, dice) -> list[Event]:
     if not any(e.id == cmd.id for e in state.effects):
-        raise Refused(f"there is no running effect #{cmd.id}")
+        raise Refused(_("there is no running effect #{id}").format(id=cmd.id))
     return [EffectEnded(cmd.id)]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...i18n import _
 from ..alerts import Alert, alerting
 from ..changes import matched, reads_changes
 from ..view import state_view
@@ -15,12 +16,12 @@ from .rules import EffectEnded, EffectStarted
 
 @describes(EffectStarted)
 def _describe_effect_started(ev: EffectStarted, rules) -> str:
-    return f"Effect {ev.name!r} for {clock.span(rules, ev.seconds)}"
+    return _("Effect {name!r} for {time}").format(name=ev.name, time=clock.span(rules, ev.seconds))
 
 
 @describes(EffectEnded)
 def _describe_effect_ended(ev: EffectEnded, rules) -> str:
-    return f"Ended effect #{ev.id}"
+    return _("Ended effect #{id}").format(id=ev.id)
 
 
 # --- what the GM must not miss ----------------------------------------------------------
@@ -29,7 +30,7 @@ def _describe_effect_ended(ev: EffectEnded, rules) -> str:
 @alerting(40)
 def _effects_ended(before: State, after: State) -> list[Alert]:
     ids = {e.id for e in after.effects}
-    return [Alert("information", f"Effect ended: {e.name}") for e in before.effects
+    return [Alert("information", _("Effect ended: {name}").format(name=e.name)) for e in before.effects
             if e.id not in ids and e.ends <= after.clock]
 
 
@@ -51,13 +52,13 @@ def _effects_json(state: State) -> list[dict]:
 def _effects_changes(before: State, after: State) -> list[str]:
     """ "Bless: 3 turns left → ends now", in the ruleset's unit."""
     rules = after.rules
-    left = lambda e, state: clock.in_turns(rules, e.ends - state.clock) + " left"
+    left = lambda e, state: _("{time} left").format(time=clock.in_turns(rules, e.ends - state.clock))
     out = []
     for a, b in matched(before.effects, after.effects, lambda e: e.id):
         if a is None:
-            out.append(f"{b.name}: not running → {left(b, after)}")
+            out.append(_("{name}: not running → {left}").format(name=b.name, left=left(b, after)))
         elif b is None:
-            out.append(f"{a.name}: {left(a, before)} → ends now")
+            out.append(_("{name}: {left} → ends now").format(name=a.name, left=left(a, before)))
         elif (x := left(a, before)) != (y := left(b, after)) or a.name != b.name:
             out.append(f"{a.name}: {x} → " + (f"{b.name}, " if a.name != b.name else "") + y)
     return out

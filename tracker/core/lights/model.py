@@ -38,4 +38,4 @@ def _check(rules) -> Problems:
 
 
 state_part("lights", tuple[Light, ...], ())
-ruleset_section("lights", dict[str, LightKind], check=_check)
+ruleset_section("lights", dict[str, LightKind], check=_check, terms=("lights.*",))

@@ -5,6 +5,8 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from ..supplies import rules as supplies
+from ...i18n import _
+from ..terms import term
 from ..errors import Refused
 from ..limits import Carrier, Id, Key
 from ..events import Event, event
@@ -56,16 +58,17 @@ def _carrier(state: State, by: str) -> str:
 def _need_supply(state: State, kind_id: str) -> None:
     kind = state.rules.lights[kind_id]
     if kind.supply and state.supplies.count(kind.supply) < 1:
-        name = state.rules.supplies[kind.supply]
-        raise Refused(f"no {name.lower()} left to light a {kind.name.lower()} "
-                      f"(add some with: supplies {kind.supply} N)")
+        raise Refused(_("no {supply} left to light a {light} (add some with: supplies {id} N)")
+                      .format(supply=term(state.rules, f"supplies.{kind.supply}").lower(),
+                              light=term(state.rules, f"lights.{kind_id}").lower(),
+                              id=kind.supply))
 
 
 @decides(LightSource)
 def decide_light(state: State, cmd: LightSource, dice) -> list[Event]:
     if cmd.kind not in state.rules.lights:
-        raise Refused(f"unknown light {cmd.kind!r}; this ruleset has: "
-                      + ", ".join(state.rules.lights))
+        raise Refused(_("unknown light {kind!r}; this ruleset has: {known}").format(
+            kind=cmd.kind, known=", ".join(state.rules.lights)))
     by = _carrier(state, cmd.by)
     _need_supply(state, cmd.kind)
     return [LightLit(cmd.kind, by)]
@@ -78,7 +81,7 @@ def find(state: State, light_id: int) -> Light | None:
 def _find(state: State, light_id: int) -> Light:
     light = find(state, light_id)
     if light is None:
-        raise Refused(f"there is no light #{light_id}")
+        raise Refused(_("there is no light #{id}").format(id=light_id))
     return light
 
 
@@ -86,7 +89,7 @@ def _find(state: State, light_id: int) -> Light:
 def decide_douse(state: State, cmd: DouseLight, dice) -> list[Event]:
     light = _find(state, cmd.id)
     if not light.lit:
-        raise Refused(f"light #{light.id} is not lit")
+        raise Refused(_("light #{id} is not lit").format(id=light.id))
     return [LightDoused(light.id)]
 
 
@@ -95,10 +98,11 @@ def decide_relight(state: State, cmd: RelightLight, dice) -> list[Event]:
     light = _find(state, cmd.id)
     kind = state.rules.lights.get(light.kind)
     if light.lit:
-        raise Refused(f"light #{light.id} is already lit")
+        raise Refused(_("light #{id} is already lit").format(id=light.id))
     if light.seconds_left <= 0:
         if kind is None or not kind.refuel:
-            raise Refused(f"light #{light.id} is spent and cannot be refilled; light a new one")
+            raise Refused(_("light #{id} is spent and cannot be refilled; light a new one")
+                          .format(id=light.id))
         _need_supply(state, light.kind)
     return [LightRelit(light.id)]
 
@@ -107,7 +111,8 @@ def decide_relight(state: State, cmd: RelightLight, dice) -> list[Event]:
 def evolve_lit(state: State, ev: LightLit) -> State:
     kind = state.rules.lights.get(ev.kind)
     if kind is None:
-        raise Refused(f"{state.rules.meta.name} has no light {ev.kind!r}")
+        raise Refused(_("{ruleset} has no light {kind!r}").format(ruleset=state.rules.meta.name,
+                                                                   kind=ev.kind))
     light = Light(state.next_id, ev.kind, ev.by, seconds(state.rules, kind.duration))
     sup = supplies.take(state, kind.supply) if kind.supply else state.supplies
     return replace(state, lights=state.lights + (light,), next_id=state.next_id + 1,
@@ -131,7 +136,7 @@ def evolve_relit(state: State, ev: LightRelit) -> State:
         return replace(state, lights=_swap(state, replace(light, lit=True)))
     kind = state.rules.lights.get(light.kind)  # refuelled with a new flask
     if kind is None or not kind.refuel:
-        raise Refused(f"light #{light.id} is spent and cannot be refilled")
+        raise Refused(_("light #{id} is spent and cannot be refilled").format(id=light.id))
     new = replace(light, lit=True, seconds_left=seconds(state.rules, kind.duration))
     sup = supplies.take(state, kind.supply) if kind.supply else state.supplies
     return replace(state, lights=_swap(state, new), supplies=sup)

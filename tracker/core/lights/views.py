@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...i18n import _, ngettext
 from .. import clock
 from ..alerts import Alert, alerting, still_there
 from ..changes import reads_changes
@@ -10,37 +11,48 @@ from ..events import describes
 from ..state import State
 from .rules import LightDoused, LightLit, LightRelit, find
 from ..tally import Tally, tally
+from ..terms import term
 
 
 # --- how its events read in the log ------------------------------------------------
 
 @describes(LightLit)
 def _describe_light_lit(ev: LightLit, rules) -> str:
-    name = rules.lights[ev.kind].name if ev.kind in rules.lights else ev.kind
-    return f"Lit a {name.lower()}" + (f" carried by {ev.by}" if ev.by else "")
+    name = kind_name(rules, ev.kind)
+    if ev.by:
+        return _("Lit a {light} carried by {who}").format(light=name, who=ev.by)
+    return _("Lit a {light}").format(light=name)
+
+
+def kind_name(rules, kind: str) -> str:
+    """A kind of light in the GM's language, lower case as in a sentence: "torch".
+    The part before " (" only: a ruleset recorded before issue 23 may still
+    say "Fakkel (torch)"."""
+    return term(rules, f"lights.{kind}", kind).split(" (")[0].lower()
 
 
 def light_name(rules, light) -> str:
     """A light as the GM knows it: "Frida's lantern (#6)", "a torch set down (#2)"."""
-    kind = rules.lights.get(light.kind)
-    what = (kind.name if kind else light.kind).split(" (")[0].lower()
-    who = f"{light.by}'s {what}" if light.by else f"a {what} set down"
-    return f"{who} (#{light.id})"
+    what = kind_name(rules, light.kind)
+    if light.by:
+        return _("{who}'s {light} (#{id})").format(who=light.by, light=what, id=light.id)
+    return _("a {light} set down (#{id})").format(light=what, id=light.id)
 
 
 def _named(rules, state, light_id: int) -> str:
     light = find(state, light_id) if state is not None else None
-    return light_name(rules, light) if light is not None else f"light #{light_id}"
+    return light_name(rules, light) if light is not None else \
+        _("light #{id}").format(id=light_id)
 
 
 @describes(LightDoused, with_state=True)
 def _describe_light_doused(ev: LightDoused, rules, state) -> str:
-    return f"Doused {_named(rules, state, ev.id)}"
+    return _("Doused {light}").format(light=_named(rules, state, ev.id))
 
 
 @describes(LightRelit, with_state=True)
 def _describe_light_relit(ev: LightRelit, rules, state) -> str:
-    return f"Relit {_named(rules, state, ev.id)}"
+    return _("Relit {light}").format(light=_named(rules, state, ev.id))
 
 
 # --- what the GM must not miss ----------------------------------------------------------
@@ -56,12 +68,18 @@ def _lights_going_out(before: State, after: State) -> list[Alert]:
         kind = rules.lights.get(l.kind)
         name = light_name(rules, l)
         if not l.lit and l.seconds_left == 0:
-            out.append(Alert("error", f"{name[0].upper()}{name[1:]} has gone out"))
+            out.append(Alert("error", _first_up(_("{light} has gone out").format(light=name))))
         elif l.lit:
             left = clock.turns(rules, l.seconds_left)
             if left <= (kind.warn_turns if kind else 1) < clock.turns(rules, o.seconds_left):
-                out.append(Alert("warning", f"{name[0].upper()}{name[1:]}: {left} turn(s) of light left"))
+                out.append(Alert("warning", _first_up(ngettext(
+                    "{light}: {n} turn of light left", "{light}: {n} turns of light left",
+                    left).format(light=name, n=left))))
     return out
+
+
+def _first_up(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 # --- its part of `tracker state --json` ----------------------------------------------
@@ -94,20 +112,22 @@ class LightsTally(Tally):
             self.per_session[session] += 1
 
     def finish(self, before, after) -> None:
-        lights = after.rules.lights  # named by the rules at the end of the span
+        rules = after.rules  # named by the rules at the end of the span
         self.lights = {}
         for kind, n in self.lit.items():
-            name = lights[kind].name if kind in lights else kind
+            name = term(rules, f"lights.{kind}", kind)
             self.lights[name] = self.lights.get(name, 0) + n
 
     def lines(self, e) -> list[str]:
         if not self.lights:
             return []
-        return ["**Lights lit:** " + ", ".join(f"{n} × {e(k)}" for k, n in self.lights.items())]
+        return [_("**Lights lit:** {lights}").format(
+            lights=", ".join(f"{n} × {e(k)}" for k, n in self.lights.items()))]
 
     def chart(self, session: int) -> str:
         n = self.per_session[session]
-        return f"lights {n:>2} {'▮' * min(n, 8)}"
+        # TRANSLATORS: the recap's chart; keep it short (a fixed-width column)
+        return f"{_('lights')} {n:>2} {'▮' * min(n, 8)}"
 
 
 # --- how a correction's changes read (core/changes.py) -----------------------------------
@@ -121,14 +141,17 @@ def _lights_changes(before: State, after: State) -> list[str]:
     for i in sorted(old.keys() | new.keys()):
         a, b = old.get(i), new.get(i)
         name = light_name(rules, b or a)
-        left = lambda l: clock.in_turns(rules, l.seconds_left) + " left" if l.lit else "out"
+        left = lambda l: _("{time} left").format(time=clock.in_turns(rules, l.seconds_left)) \
+            if l.lit else _("out")
         if a is None:
-            out.append(f"{name}: lit, {left(b)}")
+            out.append(_("{light}: lit, {left}").format(light=name, left=left(b)))
         elif b is None:
-            out.append(f"{name}: not lit")
+            out.append(_("{light}: not lit").format(light=name))
         else:
             if a.by != b.by:
-                out.append(f"{light_name(rules, a)} → carried by {b.by or 'nobody'}")
+                out.append((_("{light} → carried by {who}").format(light=light_name(rules, a),
+                                                                    who=b.by) if b.by else
+                            _("{light} → carried by nobody").format(light=light_name(rules, a))))
             if left(a) != left(b):
                 out.append(f"{name}: {left(a)} → {left(b)}")
     return out

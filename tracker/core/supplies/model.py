@@ -52,5 +52,6 @@ def _check(rules) -> Problems:
 
 
 state_part("supplies", Supplies, Supplies())
-ruleset_section("rations", Rations, check=_check)
-ruleset_section("supplies", dict[str, str])  # supply id -> display name
+ruleset_section("rations", Rations, check=_check, terms=("rations.kinds.*",))
+ruleset_section("supplies", dict[str, str],  # supply id -> display name
+                terms=("supplies.*",))

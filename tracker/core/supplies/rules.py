@@ -6,6 +6,7 @@ from msgspec.structs import replace
 
 from .. import sheet
 from ..errors import Refused
+from ...i18n import _
 from ..limits import Count, Key
 from ..events import Event, event
 from ..handlers import Command, decides, evolves
@@ -34,20 +35,23 @@ def decide_set(state: State, cmd: SetSupplies, dice) -> list[Event]:
     rules = state.rules
     if cmd.kind not in rules.supplies:
         known = ", ".join(rules.supplies)
-        raise Refused(f"unknown supply {cmd.kind!r}; this ruleset has: {known}")
+        raise Refused(_("unknown supply {kind!r}; this ruleset has: {known}").format(
+            kind=cmd.kind, known=known))
     new = state.supplies.count(cmd.kind) + cmd.count if cmd.relative else cmd.count
     if new < 0:
-        raise Refused(f"{cmd.kind}: cannot go below 0 (have {state.supplies.count(cmd.kind)})")
+        raise Refused(_("{kind}: cannot go below 0 (have {have})").format(
+            kind=cmd.kind, have=state.supplies.count(cmd.kind)))
     if new > 1_000_000:
-        raise Refused(f"{cmd.kind}: {new} is more than anyone can carry")
+        raise Refused(_("{kind}: {n} is more than anyone can carry").format(kind=cmd.kind,
+                                                                            n=new))
     return [SuppliesSet(cmd.kind, new)]
 
 
 @evolves(SuppliesSet)
 def evolve_set(state: State, ev: SuppliesSet) -> State:
     if ev.kind not in state.rules.supplies:
-        raise Refused(f"unknown supply {ev.kind!r}; this ruleset has: "
-                      + ", ".join(state.rules.supplies))
+        raise Refused(_("unknown supply {kind!r}; this ruleset has: {known}").format(
+            kind=ev.kind, known=", ".join(state.rules.supplies)))
     return replace(state, supplies=set_count(state, ev.kind, ev.count))
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...i18n import N_, _, ngettext
 from ..alerts import Alert, alerting
 from ..changes import reads_changes
 from ..corrections.rules import offers_choices
@@ -10,14 +11,15 @@ from ..events import describes
 from ..state import State
 from .rules import SuppliesSet
 from ..tally import Tally, tally
+from ..terms import term
 
 
 # --- how its events read in the log ------------------------------------------------
 
 @describes(SuppliesSet)
 def _describe_supplies_set(ev: SuppliesSet, rules) -> str:
-    name = rules.supplies.get(ev.kind, ev.kind)
-    return f"{name}: now {ev.count}"
+    name = term(rules, f"supplies.{ev.kind}", ev.kind)
+    return _("{supply}: now {n}").format(supply=name, n=ev.count)
 
 
 # --- what the GM must not miss ----------------------------------------------------------
@@ -28,10 +30,12 @@ def _food(before: State, after: State) -> list[Alert]:
     out = []
     if after.supplies.spoiled > before.supplies.spoiled:
         n = after.supplies.spoiled - before.supplies.spoiled
-        out.append(Alert("warning", f"{n} ration(s) spoiled in the damp"))
+        out.append(Alert("warning", ngettext("{n} ration spoiled in the damp",
+                                             "{n} rations spoiled in the damp", n).format(n=n)))
     if after.supplies.missed_meals > before.supplies.missed_meals:
         n = after.supplies.missed_meals - before.supplies.missed_meals
-        out.append(Alert("error", f"Not enough food: {n} meal(s) missed"))
+        out.append(Alert("error", ngettext("Not enough food: {n} meal missed",
+                                           "Not enough food: {n} meals missed", n).format(n=n)))
     return out
 
 
@@ -63,35 +67,41 @@ class SuppliesTally(Tally):
             self.stocked[ev.kind] = self.stocked.get(ev.kind, 0) + max(0, ev.count - had)
 
     def finish(self, before, after) -> None:
-        for kind, label in after.rules.supplies.items():
+        for kind in after.rules.supplies:
             used = (before.supplies.count(kind) + self.stocked.get(kind, 0)
                     - after.supplies.count(kind))
             if used:
-                self.supplies_used[label] = used
+                self.supplies_used[term(after.rules, f"supplies.{kind}")] = used
         self.spoiled = after.supplies.spoiled - before.supplies.spoiled
         self.eaten = after.supplies.eaten - before.supplies.eaten
 
     def lines(self, e) -> list[str]:
         out = []
         if self.supplies_used:
-            out.append("**Supplies used:** " + ", ".join(
-                f"{n} {e(k.lower())}" for k, n in self.supplies_used.items()))
+            out.append(_("**Supplies used:** {supplies}").format(supplies=", ".join(
+                f"{n} {e(k.lower())}" for k, n in self.supplies_used.items())))
         if self.eaten or self.spoiled:
-            out.append(f"**Rations:** {self.eaten} eaten, {self.spoiled} spoiled")
+            out.append(_("**Rations:** {eaten} eaten, {spoiled} spoiled").format(
+                eaten=self.eaten, spoiled=self.spoiled))
         return out
 
 
 # --- how a correction's changes read (core/changes.py) -----------------------------------
 
-_TOTALS = {"eaten": "Rations eaten", "spoiled": "Rations spoiled", "missed_meals": "Meals missed"}
+_TOTALS = {"eaten": N_("Rations eaten"), "spoiled": N_("Rations spoiled"),
+           "missed_meals": N_("Meals missed")}
 
 
 @reads_changes("supplies", order=50)
 def _supplies_changes(before: State, after: State) -> list[str]:
     """ "Torches: 4 → 3", then the rations eaten, spoiled and missed."""
     a, b = _supplies_json(before), _supplies_json(after)
-    names = {**before.rules.supplies, **after.rules.supplies, **_TOTALS}
-    return [f"{names.get(k, k)}: {a.get(k, 0)} → {b.get(k, 0)}"
+    def name(k: str) -> str:
+        if k in _TOTALS:
+            return _(_TOTALS[k])
+        rules = after.rules if k in after.rules.supplies else before.rules
+        return term(rules, f"supplies.{k}", k)
+    return [f"{name(k)}: {a.get(k, 0)} → {b.get(k, 0)}"
             for k in [*a, *(k for k in b if k not in a)] if a.get(k, 0) != b.get(k, 0)]
 
 

@@ -1,0 +1,126 @@
+"""The ruleset's words in the GM's language: ``term(rules, "lights.torch")``.
+
+A ruleset's names (kinds of light, rations, classes, terrains...) are its
+data, so their translations are too: one table per language, keyed by the
+key path of what it names, beside the English ``name`` fields:
+
+    [names.da]
+    "lights.torch" = "Fakkel"
+    "dungeon.activities.rest" = "hvile"
+
+Each area declares which of its key paths are names a GM reads
+(``ruleset_section(..., terms=("lights.*",))``); a key in ``[names.xx]`` that
+names none of them is refused at load with its file and line, and a name with
+no translation reads in English (``tracker rulesets check`` lists them).
+This module knows no area by name.
+"""
+
+from __future__ import annotations
+
+import re
+
+import msgspec
+
+from ..i18n import ENGLISH, current
+from .parts import SECTIONS
+from .schema import Problems
+
+LANGUAGE_CODE = re.compile(r"[a-z]{2,3}")
+
+
+def _step(node, part: str):
+    if isinstance(node, msgspec.Struct):
+        return getattr(node, part, None) if part in node.__struct_fields__ else None
+    if isinstance(node, dict):
+        return node.get(part)
+    if isinstance(node, (list, tuple)):
+        return part if part in node else None  # a list of ids: the id is its own name
+    return None
+
+
+def english(rules, key: str) -> str | None:
+    """What ``key`` names in the ruleset's own (English) words, or None."""
+    node = rules
+    for part in key.split("."):
+        node = _step(node, part)
+        if node is None:
+            return None
+    if isinstance(node, str):
+        return node
+    name = getattr(node, "name", None)
+    return name if isinstance(name, str) else None
+
+
+def term(rules, key: str, default: str | None = None) -> str:
+    """``key``'s name in the active language; English where the ruleset has
+    no translation; ``default`` (else the key's last part) where it names
+    nothing (a kind a house rule has since removed)."""
+    code = current()
+    if code != ENGLISH:
+        names = rules.names.get(code)
+        if names:
+            found = names.get(key)
+            if found:
+                return found
+    name = english(rules, key)
+    if name is not None:
+        return name
+    return default if default is not None else key.rsplit(".", 1)[-1]
+
+
+def term_keys(rules) -> dict[str, str]:
+    """Every name the areas declare, as key path -> English, in section order."""
+    out: dict[str, str] = {}
+    for section in SECTIONS:
+        for pattern in section.terms:
+            if not pattern.endswith(".*"):
+                name = english(rules, pattern)
+                if name is not None:
+                    out[pattern] = name
+                continue
+            prefix = pattern[:-2]
+            node = rules
+            for part in prefix.split("."):
+                node = _step(node, part) if node is not None else None
+            members = node if isinstance(node, (dict, list, tuple)) else ()
+            for member in members:
+                key = f"{prefix}.{member}"
+                name = english(rules, key)
+                if name is not None:
+                    out[key] = name
+    return out
+
+
+def check(rules) -> Problems:
+    """[meta] language and each [names.xx] key: a language code, and a name
+    the ruleset has."""
+    problems = Problems()
+    if rules.meta.language and not LANGUAGE_CODE.fullmatch(rules.meta.language):
+        problems.add("meta.language", f"{rules.meta.language!r} is not a language code "
+                     "(two or three lower-case letters, e.g. da, uk)")
+    if not rules.names:
+        return problems
+    known = term_keys(rules)
+    for code, table in rules.names.items():
+        if not LANGUAGE_CODE.fullmatch(code):
+            problems.add(f"names.{code}", f"{code!r} is not a language code "
+                         "(two or three lower-case letters, e.g. da, uk)")
+            continue
+        for key, text in table.items():
+            if key not in known:
+                problems.add(f"names.{code}.{key}", f"{key!r} names nothing in this ruleset "
+                             "that the tracker shows (a kind of light, a ration, an "
+                             "activity...)")
+            elif not text.strip():
+                problems.add(f"names.{code}.{key}", "expected the name, not empty text")
+    return problems
+
+
+def missing(rules) -> dict[str, list[str]]:
+    """For each language the ruleset offers (its [names.xx] tables and its
+    own [meta] language), the names it does not translate."""
+    codes = set(rules.names) | ({rules.meta.language} if rules.meta.language else set())
+    codes.discard(ENGLISH)
+    known = term_keys(rules)
+    return {code: [k for k in known if k not in rules.names.get(code, {})]
+            for code in sorted(codes)}

@@ -1,0 +1,199 @@
+"""The language text is shown in: gettext catalogs, plurals, numbers.
+
+The log stores facts, never sentences: text is made when it is shown, in the
+language active at that moment. The active language is a context the caller
+sets (the CLI for one command, the app for its run) with ``using(code)``; the
+core's views call ``_()`` and ``ngettext()`` and never choose a language
+themselves. Replay and evolve make no text, so they never come here.
+
+The catalogs are ``tracker/locale/<code>/LC_MESSAGES/tracker.mo``, compiled
+from the ``.po`` files by the package build (``setup.py``) and by
+``python3 dev.py catalogs`` (docs/i18n.md). This module imports nothing of
+tracker, so the core, the CLI, the app and the web view can all use it.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterator, Mapping
+
+DOMAIN = "tracker"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+ENGLISH = "en"
+# Names of the languages in themselves, for the "Language" choice.
+NATIVE_NAMES = {"en": "English", "da": "Dansk", "uk": "Українська"}
+
+
+class UnknownLanguage(ValueError):
+    """A language code with no catalog."""
+
+
+class _Slot:
+    """The language in use for one context. Mutable on purpose: the app sets
+    one slot for its run, and a change of language (the palette's
+    "Language") reaches every task that copied the context, not just one."""
+
+    __slots__ = ("code", "catalog")
+
+    def __init__(self, code: str, catalog: _gettext.NullTranslations):
+        self.code, self.catalog = code, catalog
+
+
+_EXTRA: dict[str, _gettext.NullTranslations] = {}  # installed at run time (tests' pseudo-locale)
+
+
+@lru_cache(maxsize=None)
+def _load(code: str) -> _gettext.NullTranslations:
+    if code == ENGLISH:
+        return _gettext.NullTranslations()
+    try:
+        return _gettext.translation(DOMAIN, LOCALE_DIR, [code])
+    except OSError:
+        raise UnknownLanguage(code) from None
+
+
+def catalog(code: str) -> _gettext.NullTranslations:
+    """The translations of ``code``; ``UnknownLanguage`` if it has none."""
+    if code in _EXTRA:
+        return _EXTRA[code]
+    return _load(code)
+
+
+def install(code: str, translations: _gettext.NullTranslations) -> None:
+    """Make a catalog built elsewhere usable as ``code`` (the tests' pseudo-locale)."""
+    _EXTRA[code] = translations
+
+
+def available() -> list[str]:
+    """The languages with a compiled catalog, English first."""
+    found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
+    return [ENGLISH] + [c for c in found if c != ENGLISH] + sorted(set(_EXTRA) - set(found))
+
+
+_ACTIVE: ContextVar[_Slot] = ContextVar("tracker_language", default=_Slot(ENGLISH, _load(ENGLISH)))
+
+
+def current() -> str:
+    """The code of the language text is made in now."""
+    return _ACTIVE.get().code
+
+
+@contextmanager
+def using(code: str) -> Iterator[None]:
+    """Make text in ``code`` inside the block."""
+    token = _ACTIVE.set(_Slot(code, catalog(code)))
+    try:
+        yield
+    finally:
+        _ACTIVE.reset(token)
+
+
+def activate(code: str) -> None:
+    """Give the calling context (and every task it starts) its own slot in
+    ``code``, kept until the context ends: the app's run, one CLI command."""
+    _ACTIVE.set(_Slot(code, catalog(code)))
+
+
+def switch(code: str) -> None:
+    """Change the language of the slot in force (the app's, set by ``activate``)."""
+    slot = _ACTIVE.get()
+    slot.catalog, slot.code = catalog(code), code
+
+
+def _(message: str) -> str:
+    """``message`` in the active language."""
+    return _ACTIVE.get().catalog.gettext(message)
+
+
+gettext = _
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form for ``n`` in the active language (Ukrainian has three)."""
+    return _ACTIVE.get().catalog.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` told apart by ``context`` where one English word has two meanings."""
+    return _ACTIVE.get().catalog.pgettext(context, message)
+
+
+def N_(message: str) -> str:
+    """Mark a constant for extraction; translate it with ``_()`` where it is shown."""
+    return message
+
+
+# --- numbers and dates: Babel's rules per locale ------------------------------------
+
+
+def number(n: int | float) -> str:
+    """A number with the locale's grouping and decimal sign (Danish 1.000 and 2,5)."""
+    from babel.numbers import format_decimal
+
+    return format_decimal(n, locale=_babel_locale())
+
+
+def signed(n: int) -> str:
+    """``+2`` / ``-1`` / ``+0`` (a modifier), with the locale's digits and minus."""
+    return ("+" if n >= 0 else "-") + number(abs(n))
+
+
+def date_time(moment) -> str:
+    """A wall-clock moment (a session's date in the log) in the locale's short form."""
+    from babel.dates import format_datetime
+
+    return format_datetime(moment, format="short", locale=_babel_locale())
+
+
+def _babel_locale() -> str:
+    code = current()
+    return code if code in NATIVE_NAMES else ENGLISH  # a pseudo-locale formats as English
+
+
+# --- which language: --lang, then the environment, then the campaign's --------------
+
+EXPLICIT_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES")
+
+
+def normalize(value: str) -> str | None:
+    """``da_DK.UTF-8`` -> ``da``; ``C``, ``POSIX`` and empty -> None."""
+    code = value.split(".")[0].split("@")[0].split("_")[0].split("-")[0].strip().lower()
+    return None if code in ("", "c", "posix") else code
+
+
+def from_variables(names, env: Mapping[str, str] | None = None) -> str | None:
+    """The first language we have among the locale variables ``names``
+    (LANGUAGE may list several, ``da:en``); None when they name none we have."""
+    env = os.environ if env is None else env
+    have = set(available())
+    for name in names:
+        for part in (env.get(name) or "").split(":"):
+            code = normalize(part)
+            if code in have:
+                return code
+            if code is not None and name != "LANGUAGE":
+                break  # LC_ALL=fr_FR: French asked, none here; look further
+    return None
+
+
+def choose(asked: str | None = None, campaign: str | None = None,
+           env: Mapping[str, str] | None = None) -> str:
+    """The language for this run: ``--lang``, then LANGUAGE, LC_ALL and
+    LC_MESSAGES, then the campaign's own, then LANG, then English. LANG comes
+    after the campaign because nearly every system sets it (en_US.UTF-8 on
+    most): were it first, no campaign would ever show its own language."""
+    if asked:
+        code = normalize(asked) or asked
+        catalog(code)  # UnknownLanguage names it
+        return code
+    found = from_variables(EXPLICIT_VARIABLES, env)
+    if found:
+        return found
+    if campaign and campaign in available():
+        return campaign
+    return from_variables(("LANG",), env) or ENGLISH
