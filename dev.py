@@ -30,6 +30,7 @@ PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / ".tracker-setup"
 LOCALE = ROOT / "tracker" / "locale"
 TEMPLATE = LOCALE / "tracker.pot"
+LANGUAGES = ("da", "uk")  # a new language: add its code here, run `dev.py catalogs` (docs/i18n.md)
 
 
 def setup() -> None:
@@ -69,10 +70,14 @@ def catalogs() -> int:
     """Extract every marked string into the template, merge it into each
     language's .po (new messages empty, vanished ones kept as obsolete), compile."""
     pybabel = [str(PYTHON), "-m", "babel.messages.frontend"]
+    LOCALE.mkdir(exist_ok=True)
     steps = [
         [*pybabel, "extract", "-F", "babel.cfg", "--no-wrap", "--sort-by-file",
          "--project", "tracker", "--copyright-holder", "the tracker authors",
          "-c", "TRANSLATORS:", "-o", str(TEMPLATE), "tracker"],
+        *([*pybabel, "init", "-i", str(TEMPLATE), "-d", str(LOCALE), "-D", "tracker", "-l", code,
+           "--no-wrap"] for code in LANGUAGES
+          if not (LOCALE / code / "LC_MESSAGES" / "tracker.po").exists()),
         [*pybabel, "update", "-i", str(TEMPLATE), "-d", str(LOCALE), "-D", "tracker",
          "--no-wrap", "--ignore-obsolete", "--no-fuzzy-matching"],
         [*pybabel, "compile", "-d", str(LOCALE), "-D", "tracker", "--statistics"],

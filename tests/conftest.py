@@ -10,6 +10,15 @@ RULESETS = ["dyb-og-drager", "dolmenwood", "dnd-2024"]
 
 
 @pytest.fixture(autouse=True)
+def _english(monkeypatch):
+    """The suite reads English, as the golden record does, whatever language a
+    campaign's ruleset declares or the machine's locale says (LANGUAGE beats
+    both: tracker/i18n.py). The language tests ask for theirs with --lang,
+    TrackerApp(lang=...) or i18n.using()."""
+    monkeypatch.setenv("LANGUAGE", "en")
+
+
+@pytest.fixture(autouse=True)
 def _no_personal_keymap(tmp_path_factory, monkeypatch):
     """A GM's own keymap file never reaches the tests (docs/keys.md)."""
     monkeypatch.setenv("TRACKER_KEYMAP", str(tmp_path_factory.getbasetemp() / "no-keymap.toml"))

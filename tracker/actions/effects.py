@@ -2,6 +2,7 @@
 
 from ..core import effects
 from ..core.schema import seconds
+from ..i18n import N_
 from .spec import Action, Usage, arg
 
 _UNITS = ("rounds", "turns", "minutes", "hours")
@@ -16,10 +17,10 @@ def _started(a, state) -> effects.StartEffect:
 
 
 ACTIONS = (
-    Action("effect", "start an effect or spell timer",
+    Action("effect", N_("start an effect or spell timer"),
            (arg("effect_name", metavar="NAME"),
             *(arg(f"--{unit}", type=int, metavar="N") for unit in _UNITS)),
            lambda a, c: _started(a, c.state)),
-    Action("end-effect", "end an effect early", (arg("id", type=int),),
+    Action("end-effect", N_("end an effect early"), (arg("id", type=int),),
            lambda a, c: effects.EndEffect(a.id)),
 )

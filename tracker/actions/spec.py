@@ -6,6 +6,8 @@ import argparse
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from ..i18n import _
+
 
 class Usage(Exception):
     """A usage error found after parsing (exit 2)."""
@@ -35,8 +37,11 @@ class Action:
     rolls_dice: bool = True
 
     def add_to(self, parser: argparse.ArgumentParser) -> None:
+        """Its arguments, their help in the language of the moment (marked N_)."""
         for a in self.args:
-            parser.add_argument(*a.flags, **a.options)
+            options = {**a.options, "help": _(a.options["help"])} if a.options.get("help") \
+                else a.options
+            parser.add_argument(*a.flags, **options)
 
 
 def ints(text: str) -> list[int]:

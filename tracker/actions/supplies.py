@@ -3,6 +3,7 @@
 import argparse
 
 from ..core import supplies
+from ..i18n import N_
 from .spec import Action, arg
 
 
@@ -15,7 +16,7 @@ def _count(text: str) -> tuple[int, bool]:
 
 
 ACTIONS = (
-    Action("supplies", "set a supply: KIND N, or add/remove with +N / -N",
+    Action("supplies", N_("set a supply: KIND N, or add/remove with +N / -N"),
            (arg("kind"), arg("count", type=_count)),
            lambda a, c: supplies.SetSupplies(a.kind, a.count[0], a.count[1])),
 )

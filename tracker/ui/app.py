@@ -14,6 +14,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
+from .. import i18n
 from ..core import clock
 from ..core.dice import DiceNeeded
 from ..core.campaign import EndSession, StartSession
@@ -22,6 +23,7 @@ from ..core.errors import Refused
 from ..core.events import Envelope
 from ..core.handlers import Command
 from ..core.state import State
+from ..i18n import N_, _
 from ..service import Campaign, ConcurrentWrite, Outcome
 from . import areas
 from .campaign_actions import CAMPAIGN_ACTIONS, CampaignActions
@@ -43,19 +45,22 @@ class TrackerApp(CampaignActions, App):
     TITLE = "tracker"
     COMMANDS = App.COMMANDS | {ScreenActions}
     BINDINGS = [  # first the keys a GM must find on any screen, before the footer fills
-        Binding("f1,question_mark", "keys", "Keys", id="app.keys"),
-        Binding("ctrl+q", "quit", "Quit", priority=True, id="app.quit"),
-        Binding("ctrl+z", "undo", "Undo", id="app.undo"),
-        Binding("ctrl+y", "redo", "Redo", id="app.redo"),
+        # descriptions are msgids (N_): the footer and the keys dialog translate them
+        Binding("f1,question_mark", "keys", N_("Keys"), id="app.keys"),
+        Binding("ctrl+q", "quit", N_("Quit"), priority=True, id="app.quit"),
+        Binding("ctrl+z", "undo", N_("Undo"), id="app.undo"),
+        Binding("ctrl+y", "redo", N_("Redo"), id="app.redo"),
         *areas.bindings(),  # 1, 2, 3, ...: one per area screen
-        Binding("ctrl+o", "picker", "Campaigns", show=False, id="app.picker"),
-        Binding("q", "quit", "Quit", show=False, id="app.quit_q"),
+        Binding("ctrl+o", "picker", N_("Campaigns"), show=False, id="app.picker"),
+        Binding("q", "quit", N_("Quit"), show=False, id="app.quit_q"),
     ]
 
     state: reactive[State | None] = reactive(None, always_update=True)
 
-    def __init__(self, saves: Path, campaign_name: str | None = None):
+    def __init__(self, saves: Path, campaign_name: str | None = None, lang: str | None = None):
         super().__init__()
+        self.lang_asked = lang  # --lang for this run; else the locale variables, the campaign's
+        i18n.choose(lang)  # an unknown --lang is refused before the app starts
         self.saves = saves
         self.campaign_name = campaign_name
         self.campaign: Campaign | None = None
@@ -69,6 +74,29 @@ class TrackerApp(CampaignActions, App):
         self.last_alerts: list = []  # the latest action's alerts, for the alerts line
         self._keymap_problems = self._load_keymap()
         self._clashes_told: set[str] = set()
+
+    async def _process_messages(self, *args, **kwargs):
+        """The app's own language slot, in its own task's context (so every
+        screen and widget task it starts shares it, and nothing outside it)."""
+        i18n.activate(self.language_for(self.state))
+        return await super()._process_messages(*args, **kwargs)
+
+    def language_for(self, state: State | None) -> str:
+        return i18n.choose(self.lang_asked, state.language_in_force if state else None)
+
+    def _show_language(self, state: State | None) -> None:
+        """A new language (the GM chose one, or another campaign opened): the
+        screens are made again, in it."""
+        code = self.language_for(state)
+        if code == i18n.current():
+            return
+        i18n.switch(code)
+        base = areas.base_screen()
+        if not any(isinstance(s, base) for s in self.screen_stack):
+            return
+        while not isinstance(self.screen, base):
+            self.pop_screen()
+        self.switch_screen(base())
 
     def get_default_screen(self) -> Screen:
         """The campaign's screen when one was named and opens, else the picker."""
@@ -92,15 +120,16 @@ class TrackerApp(CampaignActions, App):
         for b in clashed_bindings:
             if b.id and b.id not in self._clashes_told:
                 self._clashes_told.add(b.id)
-                self.notify(f"keymap: the key {b.key!r} of {b.id} is taken by another binding "
-                            f"on this screen; give one of them another key",
-                            title="Keymap", severity="warning", timeout=10)
+                self.notify(_("keymap: the key {key!r} of {id} is taken by another binding on "
+                              "this screen; give one of them another key").format(key=b.key,
+                                                                                  id=b.id),
+                            title=_("Keymap"), severity="warning", timeout=10)
 
     def on_mount(self) -> None:
         for problem in self._keymap_problems:
-            self.notify(problem, title="Keymap", severity="error", timeout=12)
+            self.notify(problem, title=_("Keymap"), severity="error", timeout=12)
         if self._open_error:
-            self.notify(self._open_error, title="Cannot open", severity="error", timeout=12)
+            self.notify(self._open_error, title=_("Cannot open"), severity="error", timeout=12)
         if self.campaign is not None:
             self._tell_open_warnings()
             self.offer_session()
@@ -117,13 +146,13 @@ class TrackerApp(CampaignActions, App):
             if not self._reload():
                 return
         except Refused as e:
-            self.notify(str(e), title="Cannot read the campaign", severity="error", timeout=12)
+            self.notify(str(e), title=_("Cannot read the campaign"), severity="error", timeout=12)
             return
         now = time.monotonic()
         if now - self._told_changed > 30:  # say it once, not at every catch-up
             self._told_changed = now
-            self.notify("Another tracker added to this campaign; shown as it now stands.",
-                        title="Changed elsewhere", timeout=4)
+            self.notify(_("Another tracker added to this campaign; shown as it now stands."),
+                        title=_("Changed elsewhere"), timeout=4)
 
     # -- messages: GM-typed text is never markup; a failed worker never ends the app ------
 
@@ -146,12 +175,13 @@ class TrackerApp(CampaignActions, App):
         if error is None:
             return
         if isinstance(error, Refused):
-            self.notify(str(error), title="Refused", severity="error", timeout=REFUSED_SECONDS)
+            self.notify(str(error), title=_("Refused"), severity="error", timeout=REFUSED_SECONDS)
             return
         path = write_bug_report(error, f"in the app: {where}")
-        self.notify(f"{type(error).__name__}: {error}\nThis is a bug in tracker; the app goes on. "
-                    + (f"Details for a report: {path}" if path else ""),
-                    title="Internal error", severity="error", timeout=20)
+        self.notify(f"{type(error).__name__}: {error}\n" + _("This is a bug in tracker; the app "
+                                                             "goes on.") + " "
+                    + (_("Details for a report: {file}").format(file=path) if path else ""),
+                    title=_("Internal error"), severity="error", timeout=20)
 
     @work(exit_on_error=False)
     async def offer_session(self) -> None:
@@ -161,8 +191,9 @@ class TrackerApp(CampaignActions, App):
             return
         n = state.session + 1
         choice = await self.push_screen_wait(ChoiceDialog(
-            f"Start session {n}?", [("start", f"Start session {n}"), ("no", "Not now")],
-            help="Sessions group the log and the recap."))
+            _("Start session {n}?").format(n=n),
+            [("start", _("Start session {n}").format(n=n)), ("no", _("Not now"))],
+            help=_("Sessions group the log and the recap.")))
         if choice == "start":
             await self.dispatch(StartSession())
 
@@ -185,10 +216,11 @@ class TrackerApp(CampaignActions, App):
     async def _quit(self) -> None:
         state = self.state
         if self.campaign is not None and state is not None and state.in_session:
+            n = state.session
             choice = await self.push_screen_wait(ChoiceDialog(
-                f"Quit: end session {state.session}?",
-                [("end", f"End session {state.session} and quit"),
-                 ("keep", "Quit; the session goes on next time"), ("cancel", "Cancel")]))
+                _("Quit: end session {n}?").format(n=n),
+                [("end", _("End session {n} and quit").format(n=n)),
+                 ("keep", _("Quit; the session goes on next time")), ("cancel", _("Cancel"))]))
             if choice in (None, "cancel"):
                 return
             if choice == "end":
@@ -262,14 +294,14 @@ class TrackerApp(CampaignActions, App):
 
     def _tell_open_warnings(self) -> None:
         for warning in self._open_warnings:
-            self.notify(warning, title="Note", severity="warning", timeout=8)
+            self.notify(warning, title=_("Note"), severity="warning", timeout=8)
         self._open_warnings = []
 
     def open_campaign(self, name: str) -> bool:
         """Open ``name`` in place of the current screen (the picker)."""
         base = areas.base_screen()
         if not self._load(name):
-            self.notify(self._open_error, title="Cannot open", severity="error", timeout=12)
+            self.notify(self._open_error, title=_("Cannot open"), severity="error", timeout=12)
             return False
         self._tell_open_warnings()
         self.refresh_bindings()
@@ -293,10 +325,13 @@ class TrackerApp(CampaignActions, App):
         if state is None or self.campaign is None:
             self.title, self.sub_title = self.TITLE, ""
             return
+        if self.is_running:
+            self.call_later(self._show_language, state)
         self.title = f"{self.campaign.name} · {state.rules.meta.name}"  # an import's own name
-        session = f"Session {state.session}" if state.in_session else \
-            (f"after session {state.session}" if state.session else "no session yet")
-        dice = " · manual dice" if state.manual_dice else ""
+        session = _("Session {n}").format(n=state.session) if state.in_session else \
+            (_("after session {n}").format(n=state.session) if state.session
+             else _("no session yet"))
+        dice = " · " + _("manual dice") if state.manual_dice else ""
         self.sub_title = f"{session} · {clock.stamp(state.rules, state.clock)}{dice}"
 
     # -- the one path from intent to log ---------------------------------------------
@@ -323,25 +358,27 @@ class TrackerApp(CampaignActions, App):
                 except DiceNeeded as need:
                     got = await self.push_screen_wait(DiceDialog(need))
                     if got is None:
-                        self.notify("Cancelled; nothing was recorded.", timeout=3)
+                        self.notify(_("Cancelled; nothing was recorded."), timeout=3)
                         return None
                     dice.extend(got)
                 except ConcurrentWrite:
                     self._reload()
                     if retried or not command.REDECIDE_ON_NEWER_LOG:
-                        self.notify("Another tracker wrote to this campaign. It is reloaded as "
-                                    "it now stands; your last action was not recorded: do it "
-                                    "again if it still applies.", title="Changed elsewhere",
-                                    severity="error", timeout=REFUSED_SECONDS)
+                        self.notify(_("Another tracker wrote to this campaign. It is reloaded "
+                                      "as it now stands; your last action was not recorded: "
+                                      "do it again if it still applies."),
+                                    title=_("Changed elsewhere"), severity="error",
+                                    timeout=REFUSED_SECONDS)
                         return None
                     # the GM decided on a screen a moment out of date: decide it
                     # again on the campaign as it now stands, as a key pressed a
                     # moment later would
                     retried = True
                 except Refused as e:
-                    why = (f"Another tracker wrote to this campaign first; on the campaign as "
-                           f"it now stands your last action is refused: {e}") if retried else str(e)
-                    self.notify(why, title="Refused", severity="error", timeout=REFUSED_SECONDS)
+                    why = _("Another tracker wrote to this campaign first; on the campaign as it "
+                            "now stands your last action is refused: {why}").format(why=e) \
+                        if retried else str(e)
+                    self.notify(why, title=_("Refused"), severity="error", timeout=REFUSED_SECONDS)
                     return None
             self.recent = (self.recent + out.envelopes)[-RECENT:]
             self.state = out.state
@@ -408,7 +445,7 @@ class TrackerApp(CampaignActions, App):
             self.push_screen(PickerScreen())
 
 
-def run_app(saves: Path, name: str | None = None) -> int:
-    app = TrackerApp(saves, name)
+def run_app(saves: Path, name: str | None = None, lang: str | None = None) -> int:
+    app = TrackerApp(saves, name, lang)
     app.run()
     return 0 if not app.return_code else 70  # Textual printed the traceback: a bug

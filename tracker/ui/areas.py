@@ -17,7 +17,7 @@ from pathlib import Path
 
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer
+from .widgets.footer import Footer
 
 from .widgets.alerts_line import AlertsLine
 
@@ -92,7 +92,8 @@ def screen_of(name: str) -> type[Screen]:
 
 
 def bindings() -> list[Binding]:
-    """One key per area screen (hidden from the footer; listed by ? and the palette)."""
+    """One key per area screen (hidden from the footer; listed by ? and the palette).
+    Its title is a msgid (``N_("Dungeon")``): the keys dialog translates it."""
     return [Binding(a.key, f"show_area('{a.name}')", a.title, show=False,
                     id=f"app.screen.{a.name}") for a in area_screens()]
 

@@ -17,6 +17,7 @@ from textual.widgets._toast import ToastRack  # not exported; see Dialog.on_moun
 
 from ..core.dice import DiceNeeded
 from ..core.errors import Refused
+from ..i18n import N_, _, ngettext
 from .safe import plain
 
 REFUSED_SECONDS = 6  # a refusal's toast; a dialog opening clears it sooner
@@ -27,7 +28,7 @@ NUMBER_OVERFLOW = 40  # digits a number field takes past its limit, to refuse th
 class Dialog(ModalScreen):
     """A modal that Escape cancels (returning None)."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="dialog.cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="dialog.cancel")]
 
     @property
     def ready(self) -> bool:
@@ -61,12 +62,13 @@ class DiceDialog(Dialog):
         with Vertical(id="dialog"):
             yield Label(plain(f"{self.need.label[:1].upper()}{self.need.label[1:]}", "bold"),
                         id="dialog-title")
-            yield Label(plain(f"Roll {self.need.expr or f'{g.count}d{g.sides}'}: type "
-                              f"{'each of the ' + str(g.count) + ' dice' if g.count > 1 else 'the die'}"
-                              f" (1-{g.sides})"), id="dialog-help")
+            expr = self.need.expr or f"{g.count}d{g.sides}"
+            how = ngettext("Roll {dice}: type the die (1-{sides})",
+                           "Roll {dice}: type each of the {n} dice (1-{sides})", g.count)
+            yield Label(plain(how.format(dice=expr, n=g.count, sides=g.sides)), id="dialog-help")
             yield Input(placeholder=" ".join(["?"] * g.count), id="dice-input")
             yield Label("", id="dialog-error")
-            yield Label("Enter records it · Escape cancels the action", id="dialog-keys")
+            yield Label(_("Enter records it · Escape cancels the action"), id="dialog-keys")
 
     @on(Input.Submitted)
     def submit(self, event: Input.Submitted) -> None:
@@ -76,12 +78,13 @@ class DiceDialog(Dialog):
         try:
             values = [int(p) for p in parts]
         except ValueError:
-            values, error = [], "whole numbers only"
+            values, error = [], _("whole numbers only")
         if not error and len(values) != g.count:
-            error = f"expected {g.count} value{'s' if g.count > 1 else ''}, got {len(values)}"
+            error = ngettext("expected {n} value, got {got}", "expected {n} values, got {got}",
+                             g.count).format(n=g.count, got=len(values))
         bad = [v for v in values if not 1 <= v <= g.sides]
         if not error and bad:
-            error = f"{bad[0]} is not possible on a d{g.sides}"
+            error = _("{n} is not possible on a d{sides}").format(n=bad[0], sides=g.sides)
         if error:
             self.query_one("#dialog-error", Label).update(plain(error, "red"))
             return
@@ -184,7 +187,7 @@ class TextDialog(Dialog):
     @on(TextField.AtLimit)
     def _at_limit(self) -> None:
         self.query_one("#dialog-error", Label).update(
-            plain(f"at most {self.max_length} characters", "red"))
+            plain(_("at most {n} characters").format(n=self.max_length), "red"))
 
 
 def refusal(app, command) -> str:
@@ -223,20 +226,21 @@ def whole(text: str, digits: int = 9) -> bool:
 
 
 def positive_int(text: str) -> str:
-    return "" if whole(text) and int(text) > 0 else "a whole number greater than 0 (up to 9 digits)"
+    return "" if whole(text) and int(text) > 0 else \
+        _("a whole number greater than 0 (up to 9 digits)")
 
 
 def signed_int(text: str) -> str:
     """A number's shape; how large it may be is the command's to say (previewed)."""
     return "" if re.fullmatch(r"[+-]?[0-9]{1,50}", text) else \
-        "a number (set), or +N / -N (add / remove)"
+        _("a number (set), or +N / -N (add / remove)")
 
 
 class KeysDialog(Dialog):
     """The keys of one screen, taken from its active bindings (so a remapped key
     shows as it is), with what each does. Escape or any listed key closes it."""
 
-    BINDINGS = [Binding("escape,f1,question_mark,q", "cancel", "Close", id="keys.close")]
+    BINDINGS = [Binding("escape,f1,question_mark,q", "cancel", N_("Close"), id="keys.close")]
 
     def __init__(self, screen):
         super().__init__()
@@ -248,7 +252,7 @@ class KeysDialog(Dialog):
                     or (b.action, b.description) in seen:
                 continue
             seen.add((b.action, b.description))
-            self.rows.append((screen.app.get_key_display(b), b.description))
+            self.rows.append((screen.app.get_key_display(b), _(b.description)))
 
     def compose(self) -> ComposeResult:
         from rich.text import Text
@@ -260,7 +264,8 @@ class KeysDialog(Dialog):
             text.append(f"{what}\n")
         text.rstrip()
         with Vertical(id="dialog"):
-            yield Label(plain("Keys", "bold"), id="dialog-title")
+            yield Label(plain(_("Keys"), "bold"), id="dialog-title")
             with VerticalScroll(id="keys-scroll"):  # at 80x24 the list is longer than the dialog
                 yield Label(text, id="keys-list")
-            yield Label("Escape closes · ↑↓ scroll · ctrl+p lists every action", id="dialog-help")
+            yield Label(_("Escape closes · ↑↓ scroll · ctrl+p lists every action"),
+                        id="dialog-help")

@@ -8,35 +8,38 @@ from functools import partial
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
+from ..i18n import N_, _
 from .areas import area_screens
 from .campaign_actions import CAMPAIGN_PALETTE
 
+# (title, help, action), marked N_() and translated where the palette shows them
 HISTORY = [
-    ("Undo", "Undo the last action (it stays in the log, struck through)", "app.undo"),
-    ("Redo", "Redo the last undone action", "app.redo"),
+    (N_("Undo"), N_("Undo the last action (it stays in the log, struck through)"), "app.undo"),
+    (N_("Redo"), N_("Redo the last undone action"), "app.redo"),
 ]
-CAMPAIGNS = [("Campaigns", "Close this campaign and pick another", "app.picker")]
+CAMPAIGNS = [(N_("Campaigns"), N_("Close this campaign and pick another"), "app.picker")]
 ALWAYS = [
-    ("Keys", "The keys of this screen", "app.keys"),
-    ("Quit", "Leave tracker (offers to end the session)", "app.quit"),
+    (N_("Keys"), N_("The keys of this screen"), "app.keys"),
+    (N_("Quit"), N_("Leave tracker (offers to end the session)"), "app.quit"),
 ]
 
 
 def campaign_items() -> list[tuple[str, str, str]]:
-    """What the palette offers on every screen while a campaign is open."""
-    screens = [(f"{a.title} screen", a.help, f"app.show_area('{a.name}')")
-               for a in area_screens()]
-    return CAMPAIGN_PALETTE + HISTORY + screens + CAMPAIGNS
+    """What the palette offers on every screen while a campaign is open, translated."""
+    screens = [(_("{screen} screen").format(screen=_(a.title)), _(a.help),
+                f"app.show_area('{a.name}')") for a in area_screens()]
+    return [(_(t), _(h), a) for t, h, a in CAMPAIGN_PALETTE + HISTORY] + screens + \
+        [(_(t), _(h), a) for t, h, a in CAMPAIGNS]
 
 
 class ScreenActions(Provider):
     """Lists ``PALETTE`` of the screen the palette was opened over, then the app's."""
 
     def _items(self) -> list[tuple[str, str, str]]:
-        items = list(getattr(self.screen, "PALETTE", []))
+        items = [(_(t), _(h), a) for t, h, a in getattr(self.screen, "PALETTE", [])]
         if getattr(self.app, "campaign", None) is not None:
             items += campaign_items()
-        items += ALWAYS
+        items += [(_(t), _(h), a) for t, h, a in ALWAYS]
         return [(title, self._with_key(help_, action), action) for title, help_, action in items]
 
     def _with_key(self, help_: str, action: str) -> str:

@@ -10,58 +10,61 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from ...core import dungeon as dun
 from ...core import effects, lights, party, supplies
 from ...core.errors import Refused
 from ...core.schema import seconds
 from ...core.state import State
+from ...core.terms import term
+from ...i18n import N_, _, ngettext
 from ..areas import area_screen
 from ..asking import Asking
 from ..dialogs import positive_int, refusal, signed_int
 from ..widgets import dungeon_panels as panels
+from ..widgets.footer import Footer
 
 
 def _modifier(text: str) -> str:
     return "" if re.fullmatch(r"[+-]?[0-9]{1,3}", text) else \
-        "a number: +N a bonus, -N a penalty, 0 none"
+        _("a number: +N a bonus, -N a penalty, 0 none")
 
 
-@area_screen("dungeon", key="1", title="Dungeon", help="The turn clock",
+@area_screen("dungeon", key="1", title=N_("Dungeon"), help=N_("The turn clock"),
              css="dungeon.tcss", order=10)
 class DungeonScreen(Asking, Screen):
     BINDINGS = [
-        Binding("t", "turn", "Turn", id="dungeon.turn"),
-        Binding("r", "rest", "Rest", id="dungeon.rest"),
-        Binding("l", "light", "Light", id="dungeon.light"),
-        Binding("c", "check", "Check", show=False, id="dungeon.check"),
-        Binding("a", "activity", "Activity", show=False, id="dungeon.activity"),
-        Binding("o", "toggle_light", "Douse", id="dungeon.toggle_light"),
-        Binding("e", "effect", "Effect", show=False, id="dungeon.effect"),
-        Binding("g", "enter_or_leave", "Go in/out", id="dungeon.enter_leave"),
-        Binding("n", "turns", "N turns", show=False, id="dungeon.turns"),
-        Binding("s", "supplies", "Supplies", show=False, id="dungeon.supplies"),
-        Binding("f", "fast_travel", "Fast travel", show=False, id="dungeon.fast_travel"),
-        Binding("p", "add_character", "Add character", show=False, id="dungeon.add_character"),
+        Binding("t", "turn", N_("Turn"), id="dungeon.turn"),
+        Binding("r", "rest", N_("Rest"), id="dungeon.rest"),
+        Binding("l", "light", N_("Light"), id="dungeon.light"),
+        Binding("c", "check", N_("Check"), show=False, id="dungeon.check"),
+        Binding("a", "activity", N_("Activity"), show=False, id="dungeon.activity"),
+        Binding("o", "toggle_light", N_("Douse"), id="dungeon.toggle_light"),
+        Binding("e", "effect", N_("Effect"), show=False, id="dungeon.effect"),
+        Binding("g", "enter_or_leave", N_("Go in/out"), id="dungeon.enter_leave"),
+        Binding("n", "turns", N_("N turns"), show=False, id="dungeon.turns"),
+        Binding("s", "supplies", N_("Supplies"), show=False, id="dungeon.supplies"),
+        Binding("f", "fast_travel", N_("Fast travel"), show=False, id="dungeon.fast_travel"),
+        Binding("p", "add_character", N_("Add character"), show=False, id="dungeon.add_character"),
     ]
     PALETTE = [
-        ("Advance turn", "One turn exploring", "turn"),
-        ("Advance N turns", "Several turns of one activity; stops at an encounter", "turns"),
-        ("Rest turn", "A turn of rest", "rest"),
-        ("Turn with activity", "One turn searching, listening, ...", "activity"),
-        ("Extra wandering check", "Roll a check now, no time passes", "check"),
-        ("Light a light", "Torch, lantern, ... and who carries it", "light"),
-        ("Douse or relight", "The light highlighted in the lights table", "toggle_light"),
-        ("Start effect timer", "A spell or effect that ends on its own", "effect"),
-        ("End effect", "Stop a running effect early", "end_effect"),
-        ("Enter or leave the dungeon", "Enter, leave or leave in haste", "enter_or_leave"),
-        ("Change dungeon level", "Go up or down a level", "depth"),
-        ("Fast travel", "Through explored areas, with its checks", "fast_travel"),
-        ("Supplies", "Set or add torches, oil, rations", "supplies"),
-        ("Add character", "Add someone to the party", "add_character"),
-        ("Rename character", "Change a character's name", "rename_character"),
-        ("Remove character", "Take someone out of the party", "remove_character"),
+        (N_("Advance turn"), N_("One turn exploring"), "turn"),
+        (N_("Advance N turns"), N_("Several turns of one activity; stops at an encounter"), "turns"),
+        (N_("Rest turn"), N_("A turn of rest"), "rest"),
+        (N_("Turn with activity"), N_("One turn searching, listening, ..."), "activity"),
+        (N_("Extra wandering check"), N_("Roll a check now, no time passes"), "check"),
+        (N_("Light a light"), N_("Torch, lantern, ... and who carries it"), "light"),
+        (N_("Douse or relight"), N_("The light highlighted in the lights table"), "toggle_light"),
+        (N_("Start effect timer"), N_("A spell or effect that ends on its own"), "effect"),
+        (N_("End effect"), N_("Stop a running effect early"), "end_effect"),
+        (N_("Enter or leave the dungeon"), N_("Enter, leave or leave in haste"), "enter_or_leave"),
+        (N_("Change dungeon level"), N_("Go up or down a level"), "depth"),
+        (N_("Fast travel"), N_("Through explored areas, with its checks"), "fast_travel"),
+        (N_("Supplies"), N_("Set or add torches, oil, rations"), "supplies"),
+        (N_("Add character"), N_("Add someone to the party"), "add_character"),
+        (N_("Rename character"), N_("Change a character's name"), "rename_character"),
+        (N_("Remove character"), N_("Take someone out of the party"), "remove_character"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -78,14 +81,14 @@ class DungeonScreen(Asking, Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#turn-panel").border_title = "Turn"
-        self.query_one("#lights").border_title = "Lights"
-        self.query_one("#checks").border_title = "Wandering checks"
-        self.query_one("#effects").border_title = "Effects"
-        self.query_one("#supplies").border_title = "Supplies"
-        self.query_one("#log").border_title = "Log"
+        self.query_one("#turn-panel").border_title = _("Turn")
+        self.query_one("#lights").border_title = _("Lights")
+        self.query_one("#checks").border_title = _("Wandering checks")
+        self.query_one("#effects").border_title = _("Effects")
+        self.query_one("#supplies").border_title = _("Supplies")
+        self.query_one("#log").border_title = _("Log")
         table = self.query_one("#lights", DataTable)
-        table.add_columns("#", "Light", "By", "Turns left")
+        table.add_columns("#", _("Light"), _("By"), _("Turns left"))
         self.watch(self.app, "state", self.show, init=True)
 
     # -- showing the state ---------------------------------------------------------
@@ -150,27 +153,33 @@ class DungeonScreen(Asking, Screen):
 
     @work(exit_on_error=False)
     async def action_activity(self) -> None:
-        acts = [(a, a.capitalize()) for a in self.state.rules.dungeon.activities]
+        acts = self._activities()
         if self._refused(dun.AdvanceTurn(1, acts[0][0])):
             return
-        act = await self._choose("Turn activity", acts,
+        act = await self._choose(_("Turn activity"), acts,
                                  validate=lambda a: refusal(self.app, dun.AdvanceTurn(1, a)))
         if act:
             self.app.run_command(dun.AdvanceTurn(1, act))
+
+    def _activities(self) -> list[tuple[str, str]]:
+        rules = self.state.rules
+        return [(a, term(rules, f"dungeon.activities.{a}", a).capitalize())
+                for a in rules.dungeon.activities]
 
     @work(exit_on_error=False)
     async def action_turns(self) -> None:
         first = next(iter(self.state.rules.dungeon.activities))
         if self._refused(dun.AdvanceTurn(1, first)):
             return
-        n = await self._ask("Advance how many turns?", "Stops early at an encounter, when a light "
-                            "goes out or when the next turn must be a rest",
+        n = await self._ask(_("Advance how many turns?"), _("Stops early at an encounter, when a "
+                            "light goes out or when the next turn must be a rest"),
                             self._check(positive_int, lambda t: dun.AdvanceTurn(int(t), first)),
                             max_length=9)
         if n is None:
             return
-        acts = [(a, a.capitalize()) for a in self.state.rules.dungeon.activities]
-        act = await self._choose(f"{n} turns of", acts, validate=lambda a: refusal(
+        acts = self._activities()
+        act = await self._choose(ngettext("{n} turn of", "{n} turns of", int(n)).format(n=n),
+                                 acts, validate=lambda a: refusal(
             self.app, dun.AdvanceTurn(int(n), a)))
         if act:
             self.app.run_command(dun.AdvanceTurn(int(n), act))
@@ -184,20 +193,21 @@ class DungeonScreen(Asking, Screen):
             if refused:
                 why = why or refused
                 continue
-            have = f" — {self.state.supplies.count(k.supply)} left" if k.supply else ""
-            kinds.append((kid, f"{k.name} ({k.duration}){have}"))
+            have = " — " + _("{n} left").format(n=self.state.supplies.count(k.supply)) \
+                if k.supply else ""
+            kinds.append((kid, f"{term(rules, f'lights.{kid}')} ({k.duration}){have}"))
         if not kinds:
-            self.notify(f"Nothing can be lit: {why} (s sets supplies)", title="No light",
-                        severity="warning", timeout=8)
+            self.notify(_("Nothing can be lit: {why} (s sets supplies)").format(why=why),
+                        title=_("No light"), severity="warning", timeout=8)
             return
-        kind = await self._choose("Light what?", kinds)
+        kind = await self._choose(_("Light what?"), kinds)
         if kind is None:
             return
         by = ""
         if self.state.party:
             who = [(c.name, c.name) for c in self.state.party
                    if not refusal(self.app, lights.LightSource(kind, c.name))]
-            by = await self._choose("Carried by", who + [("", "Nobody (set down)")])
+            by = await self._choose(_("Carried by"), who + [("", _("Nobody (set down)"))])
             if by is None:
                 return
         self.app.run_command(lights.LightSource(kind, by))
@@ -205,7 +215,7 @@ class DungeonScreen(Asking, Screen):
     def _selected_light(self):
         table = self.query_one("#lights", DataTable)
         if not table.row_count:
-            self.notify("No light is burning or left to relight: press l to light one.",
+            self.notify(_("No light is burning or left to relight: press l to light one."),
                         severity="warning")
             return None
         key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
@@ -217,12 +227,11 @@ class DungeonScreen(Asking, Screen):
         if light is None:
             return
         if light.lit and [l.id for l in self.state.lights if l.lit] == [light.id]:
-            kind = self.state.rules.lights.get(light.kind)
-            name = f"#{light.id} {kind.name if kind else light.kind}" + \
+            name = f"#{light.id} {term(self.state.rules, f'lights.{light.kind}', light.kind)}" + \
                 (f" ({light.by})" if light.by else "")
-            ok = await self._choose(f"Douse {name}?", [("no", "Keep it burning"),
-                                                       ("yes", "Douse it")],
-                                    "It is the party's only light: darkness follows.")
+            ok = await self._choose(_("Douse {light}?").format(light=name),
+                                    [("no", _("Keep it burning")), ("yes", _("Douse it"))],
+                                    _("It is the party's only light: darkness follows."))
             if ok != "yes":
                 return
         cmd = lights.DouseLight(light.id) if light.lit else lights.RelightLight(light.id)
@@ -231,7 +240,7 @@ class DungeonScreen(Asking, Screen):
     @work(exit_on_error=False)
     async def action_effect(self) -> None:
         rules = self.state.rules
-        name = await self._ask("Effect or spell", "e.g. Bless, Light, Invisibility",
+        name = await self._ask(_("Effect or spell"), _("e.g. Bless, Light, Invisibility"),
                                self._check(None, lambda t: effects.StartEffect(t, 1)),
                                max_length=200)
         if name is None:
@@ -239,12 +248,12 @@ class DungeonScreen(Asking, Screen):
 
         def form(text: str) -> str:
             try:
-                return "" if seconds(rules, text) > 0 else "must be longer than 0"
+                return "" if seconds(rules, text) > 0 else _("must be longer than 0")
             except Refused as e:
                 return str(e)
 
-        span = await self._ask(f"{name}: lasts how long?",
-                               "e.g. 6 turns, 10 rounds, 1 hour, 10 minutes",
+        span = await self._ask(_("{name}: lasts how long?").format(name=name),
+                               _("e.g. 6 turns, 10 rounds, 1 hour, 10 minutes"),
                                self._check(form, lambda t: effects.StartEffect(
                                    name, seconds(rules, t))), max_length=40)
         if span is not None:
@@ -254,9 +263,9 @@ class DungeonScreen(Asking, Screen):
     async def action_end_effect(self) -> None:
         opts = [(str(e.id), e.name) for e in self.state.effects]
         if not opts:
-            self.notify("No effects are running.")
+            self.notify(_("No effects are running."))
             return
-        eid = await self._choose("End which effect?", opts)
+        eid = await self._choose(_("End which effect?"), opts)
         if eid:
             self.app.run_command(effects.EndEffect(int(eid)))
 
@@ -264,30 +273,33 @@ class DungeonScreen(Asking, Screen):
     async def action_enter_or_leave(self) -> None:
         d = self.state.dungeon
         if not d.active:
-            name = await self._ask("Enter which dungeon?", "Its name, for the log",
+            name = await self._ask(_("Enter which dungeon?"), _("Its name, for the log"),
                                    self._check(None, lambda t: dun.EnterDungeon(t, 1)),
                                    value=d.name, max_length=80)
             if name is not None:
                 self.app.run_command(dun.EnterDungeon(name, 1))
             return
-        opts = [("leave", "Leave by a known way out")]
+        opts = [("leave", _("Leave by a known way out"))]
         h = self.state.rules.dungeon.hasty_exit
         if h is not None:
-            opts += [("hasty", "Hasty exit: save versus Doom"),
-                     ("hasty-map", f"Hasty exit with a marked map ({h.marked_map:+d})"),
-                     ("hasty-route", f"Hasty exit along a known safe route ({h.known_route:+d})"),
-                     ("hasty-both", f"Hasty exit with map and route "
-                                    f"({h.marked_map + h.known_route:+d})")]
-        how = await self._choose(f"Leave {d.name or 'the dungeon'}", opts)
+            opts += [("hasty", _("Hasty exit: save versus Doom")),
+                     ("hasty-map", _("Hasty exit with a marked map ({n})").format(
+                         n=f"{h.marked_map:+d}")),
+                     ("hasty-route", _("Hasty exit along a known safe route ({n})").format(
+                         n=f"{h.known_route:+d}")),
+                     ("hasty-both", _("Hasty exit with map and route ({n})").format(
+                         n=f"{h.marked_map + h.known_route:+d}"))]
+        how = await self._choose(_("Leave {name}").format(name=d.name) if d.name
+                                 else _("Leave the dungeon"), opts)
         if not how:
             return
         exit = partial(dun.LeaveDungeon, how.startswith("hasty"),
                        how in ("hasty-map", "hasty-both"), how in ("hasty-route", "hasty-both"))
         gm = "0"
         if how.startswith("hasty") and h.gm_modifier_max:
-            gm = await self._ask("The GM's bonus or penalty for this dungeon",
-                                 f"+N very small, -N sprawling, 0 none (at most "
-                                 f"{h.gm_modifier_max} either way)",
+            gm = await self._ask(_("The GM's bonus or penalty for this dungeon"),
+                                 _("+N very small, -N sprawling, 0 none (at most {n} either "
+                                   "way)").format(n=h.gm_modifier_max),
                                  self._check(_modifier, lambda t: exit(int(t))),
                                  value="0", max_length=4)
             if gm is None:
@@ -296,7 +308,8 @@ class DungeonScreen(Asking, Screen):
 
     @work(exit_on_error=False)
     async def action_depth(self) -> None:
-        n = await self._ask("Go to dungeon level", f"Now on level {self.state.dungeon.depth}",
+        n = await self._ask(_("Go to dungeon level"),
+                            _("Now on level {depth}").format(depth=self.state.dungeon.depth),
                             self._check(positive_int, lambda t: dun.ChangeDepth(int(t))),
                             max_length=9)
         if n is not None:
@@ -306,12 +319,14 @@ class DungeonScreen(Asking, Screen):
     async def action_fast_travel(self) -> None:
         ft = self.state.rules.dungeon.fast_travel
         if ft is None:
-            self.notify(f"{self.state.rules.meta.name} has no fast-travel rule.", severity="warning")
+            self.notify(_("{ruleset} has no fast-travel rule.").format(
+                ruleset=self.state.rules.meta.name), severity="warning")
             return
         if self._refused(dun.FastTravel(ft.speed * ft.feet_per_turn_per_speed)):
             return
-        feet = await self._ask("Fast travel: how many feet?",
-                               f"{ft.speed * ft.feet_per_turn_per_speed} ft per turn",
+        feet = await self._ask(_("Fast travel: how many feet?"),
+                               _("{feet} ft per turn").format(
+                                   feet=ft.speed * ft.feet_per_turn_per_speed),
                                self._check(positive_int, lambda t: dun.FastTravel(int(t))),
                                max_length=9)
         if feet is not None:
@@ -320,16 +335,18 @@ class DungeonScreen(Asking, Screen):
     @work(exit_on_error=False)
     async def action_supplies(self) -> None:
         s = self.state.supplies
-        opts = [(k, f"{n} ({s.count(k)})") for k, n in self.state.rules.supplies.items()]
-        kind = await self._choose("Supplies", opts)
+        rules = self.state.rules
+        opts = [(k, f"{term(rules, f'supplies.{k}')} ({s.count(k)})") for k in rules.supplies]
+        kind = await self._choose(_("Supplies"), opts)
         if kind is None:
             return
 
         def make(text: str):
             return supplies.SetSupplies(kind, int(text), text.startswith(("+", "-")))
 
-        n = await self._ask(f"{self.state.rules.supplies[kind]}: now {s.count(kind)}",
-                            "Type N to set, +N to add, -N to remove",
+        n = await self._ask(_("{supply}: now {n}").format(supply=term(rules, f"supplies.{kind}"),
+                                                          n=s.count(kind)),
+                            _("Type N to set, +N to add, -N to remove"),
                             self._check(signed_int, make), max_length=10)
         if n is not None:
             self.app.run_command(supplies.SetSupplies(kind, int(n), n.startswith(("+", "-"))))
@@ -341,16 +358,16 @@ class DungeonScreen(Asking, Screen):
 
     async def _pick_character(self, title: str) -> str | None:
         if not self.state.party:
-            self.notify("The party is empty.")
+            self.notify(_("The party is empty."))
             return None
         return await self._choose(title, [(c.name, c.name) for c in self.state.party])
 
     @work(exit_on_error=False)
     async def action_rename_character(self) -> None:
-        old = await self._pick_character("Rename whom?")
+        old = await self._pick_character(_("Rename whom?"))
         if old is None:
             return
-        new = await self._ask(f"New name for {old}",
+        new = await self._ask(_("New name for {name}").format(name=old),
                               validate=self._check(None, lambda t: party.RenameCharacter(old, t)),
                               value=old, max_length=40)
         if new is not None:
@@ -358,6 +375,6 @@ class DungeonScreen(Asking, Screen):
 
     @work(exit_on_error=False)
     async def action_remove_character(self) -> None:
-        who = await self._pick_character("Remove whom?")
+        who = await self._pick_character(_("Remove whom?"))
         if who is not None:
             self.app.run_command(party.RemoveCharacter(who))

@@ -7,11 +7,14 @@ from rich.text import Text
 from ...core import clock
 from ...core.describe import describe
 from ...core.dungeon import rest_status, turns_to_next_check
+from ...core.dungeon.rules import Encounter, is_encounter
 from ...core.events import Envelope
 from ...core.schema import note_kind, seconds, source_note
 from ...core.lights.model import Light
 from ...core.state import State
+from ...core.terms import term
 from ...history import undone_commands
+from ...i18n import _, ngettext
 
 BAR_WIDTH = 6
 
@@ -20,38 +23,44 @@ def turn_panel(state: State) -> Text:
     rules = state.rules
     d = state.dungeon
     t = Text()
-    t.append(f"Turn {d.turn}", style="bold")
+    t.append(_("Turn {n}").format(n=d.turn), style="bold")
     t.append(f" · {clock.stamp(rules, state.clock)}\n")
     if d.active:
-        t.append(f"{d.name or 'Dungeon'}, level {d.depth}\n", style="cyan")
+        t.append(_("{name}, level {depth}").format(name=d.name or _("Dungeon"), depth=d.depth)
+                 + "\n", style="cyan")
     else:
-        t.append("Not in a dungeon (g to enter)\n", style="dim")
+        t.append(_("Not in a dungeon (g to enter)") + "\n", style="dim")
     nxt = turns_to_next_check(state)
     chance = rules.dungeon.wandering.chance
     if nxt is None:
-        t.append(f"Checks: on demand ({chance})\n", style="dim")
+        t.append(_("Checks: on demand ({chance})").format(chance=chance) + "\n", style="dim")
     elif nxt == 1:
-        t.append(f"Check: NEXT TURN ({chance})\n", style="bold yellow")
+        t.append(_("Check: NEXT TURN ({chance})").format(chance=chance) + "\n",
+                 style="bold yellow")
     else:
-        t.append(f"Check: in {nxt} turns ({chance})\n")
+        t.append(ngettext("Check: in {n} turn ({chance})", "Check: in {n} turns ({chance})",
+                          nxt).format(n=nxt, chance=chance) + "\n")
     rest = rules.dungeon.rest
     status = rest_status(state)
     if rest is None:
-        t.append("Rest: no rule\n", style="dim")
+        t.append(_("Rest: no rule") + "\n", style="dim")
     elif status == "overdue":
-        t.append(f"REST OVERDUE ({d.turns_since_rest} turns)\n", style="bold white on red")
+        t.append(ngettext("REST OVERDUE ({n} turn)", "REST OVERDUE ({n} turns)",
+                          d.turns_since_rest).format(n=d.turns_since_rest) + "\n",
+                 style="bold white on red")
     elif status == "due":
-        t.append("Rest: next turn must be a rest\n", style="bold yellow")
+        t.append(_("Rest: next turn must be a rest") + "\n", style="bold yellow")
     else:
         left = rest.every_turns - 1 - d.turns_since_rest
-        t.append(f"Rest: {d.turns_since_rest} since; due in {left}\n")
+        t.append(_("Rest: {n} since; due in {left}").format(n=d.turns_since_rest, left=left)
+                 + "\n")
     last = d.checks[-1] if d.checks else None
     if last is not None and last.interrupted_rest and last.turn == d.turn:
-        t.append("Rest interrupted: not taken\n", style="bold yellow")
+        t.append(_("Rest interrupted: not taken") + "\n", style="bold yellow")
     if d.penalty:
-        t.append(f"Rest penalty {d.penalty} until rested\n", style="bold red")
-    party = ", ".join(c.name for c in state.party) or "nobody yet (p adds one)"
-    t.append(f"Party: {party}", style="dim" if not state.party else "")
+        t.append(_("Rest penalty {n} until rested").format(n=d.penalty) + "\n", style="bold red")
+    party = ", ".join(c.name for c in state.party) or _("nobody yet (p adds one)")
+    t.append(_("Party: {names}").format(names=party), style="dim" if not state.party else "")
     t.no_wrap, t.overflow = True, "ellipsis"
     return t
 
@@ -60,9 +69,9 @@ def turn_sources(state: State) -> str:
     """What the turn panel shows that the book does not give, for its border:
     "OSE fill: checks, rest" (the full notes are in the ruleset file)."""
     notes = state.rules.dungeon.not_in_source
-    shown = [("checks", "wandering.chance"), ("rest", "rest.every_turns")]
+    shown = [(_("checks"), "wandering.chance"), (_("rest"), "rest.every_turns")]
     if state.dungeon.penalty:
-        shown.append(("rest penalty", "rest.penalty_step"))
+        shown.append((_("rest penalty"), "rest.penalty_step"))
     kinds: dict[str, list[str]] = {}
     seen = set()
     for label, path in shown:
@@ -76,16 +85,16 @@ def turn_sources(state: State) -> str:
 def light_row(state: State, light: Light) -> tuple[Text, Text, Text, Text]:
     rules = state.rules
     kind = rules.lights.get(light.kind)
-    name = kind.name if kind else light.kind
+    name = term(rules, f"lights.{light.kind}", light.kind)
     total = clock.turns(rules, max(1, _capacity(state, light)))
     left = clock.turns(rules, light.seconds_left)
     warn = kind.warn_turns if kind else 1
     if not light.lit and light.seconds_left == 0:
-        style, label = "dim", "out"
+        style, label = "dim", _("out")
     elif not light.lit:
-        style, label = "dim", "off"
+        style, label = "dim", _("off")
     elif left <= warn:
-        style, label = "bold white on red", "LAST"
+        style, label = "bold white on red", _("LAST")
     elif left * 3 <= total:
         style, label = "yellow", ""
     else:
@@ -105,10 +114,10 @@ def spent_lights(state: State) -> str:
     counts: dict[str, int] = {}
     for light in state.lights:
         if not light.lit and light.seconds_left == 0:
-            kind = state.rules.lights.get(light.kind)
-            name = (kind.name if kind else light.kind).split(" (")[0]
+            name = term(state.rules, f"lights.{light.kind}", light.kind).split(" (")[0]
             counts[name] = counts.get(name, 0) + 1
-    return "spent: " + ", ".join(f"{n} ×{k}" for n, k in counts.items()) if counts else ""
+    return _("spent: {lights}").format(lights=", ".join(f"{n} ×{k}" for n, k in counts.items())) \
+        if counts else ""
 
 
 def _capacity(state: State, light: Light) -> int:
@@ -120,24 +129,27 @@ def checks_panel(state: State, rows: int = 12) -> Text:
     d = state.dungeon
     t = Text()
     if not d.checks:
-        t.append("No checks yet this delve.", style="dim")
+        t.append(_("No checks yet this delve."), style="dim")
         return t
     for c in reversed(d.checks[-rows:]):
-        t.append(f"T{c.turn:<3}", style="bold")
+        # TRANSLATORS: T12 = turn 12, in the checks panel (one letter)
+        t.append(_("T{n}").format(n=c.turn).ljust(4), style="bold")
         t.append(f"{c.roll.expr}={c.roll.total}")
         t.append("✎ " if c.roll.typed else "  ", style="dim")
         if not c.scheduled:
-            t.append("extra ", style="dim")
+            t.append(_("extra") + " ", style="dim")
         if c.encounter:
-            t.append(" ENCOUNTER", style="bold white on red")
+            t.append(" " + _("ENCOUNTER"), style="bold white on red")
             if c.distance_ft is not None:
-                t.append(f" {c.distance_ft}ft")
+                t.append(" " + _("{feet}ft").format(feet=c.distance_ft))
             if c.surprise_party is not None:
-                who = [w for w, s in (("party", c.surprise_party),
-                                      ("foe", c.surprise_monsters)) if s]
-                t.append(" surp:" + ("+".join(who) if who else "none"), style="yellow")
+                # TRANSLATORS: short for "surprised: party+foe" in a narrow panel
+                who = [w for w, s in ((_("party"), c.surprise_party),
+                                      (_("foe"), c.surprise_monsters)) if s]
+                t.append(" " + _("surp:{who}").format(who="+".join(who) if who else _("none")),
+                         style="yellow")
         else:
-            t.append(" quiet", style="green")
+            t.append(" " + _("quiet"), style="green")
         t.append("\n")
     t.rstrip()
     return t
@@ -146,12 +158,13 @@ def checks_panel(state: State, rows: int = 12) -> Text:
 def effects_panel(state: State) -> Text:
     t = Text()
     if not state.effects:
-        return Text("None running.", style="dim")
+        return Text(_("None running."), style="dim")
     for e in state.effects:
         left = e.ends - state.clock
         t.append(f"#{e.id} {e.name}", style="bold")
         t.append(f" {clock.in_turns(state.rules, left)}")
-        t.append(f" · ends {clock.time_of_day(state.rules, e.ends)}\n", style="dim")
+        t.append(" · " + _("ends {time}").format(time=clock.time_of_day(state.rules, e.ends))
+                 + "\n", style="dim")
     t.rstrip()
     return t
 
@@ -160,15 +173,16 @@ def supplies_panel(state: State) -> Text:
     rules = state.rules
     s = state.supplies
     t = Text()
-    for kind, name in rules.supplies.items():
+    for kind in rules.supplies:
         n = s.count(kind)
+        name = term(rules, f"supplies.{kind}")
         t.append(f"{name.split(' (')[0]} ", style="dim" if n == 0 else "")
         t.append(f"{n}", style="bold red" if n == 0 else "bold")
         t.append("\n")
     if s.spoiled:
-        t.append(f"Spoiled {s.spoiled}\n", style="yellow")
+        t.append(_("Spoiled {n}").format(n=s.spoiled) + "\n", style="yellow")
     if s.missed_meals:
-        t.append(f"Meals missed {s.missed_meals}\n", style="bold red")
+        t.append(_("Meals missed {n}").format(n=s.missed_meals) + "\n", style="bold red")
     t.rstrip()
     return t
 
@@ -178,8 +192,8 @@ def log_lines(state: State, recent: list[Envelope], rows: int) -> Text:
     t = Text()
     for env in recent[-rows:]:
         line = f"#{env.seq} {describe(env.event, state.rules, state)}"
-        style = "strike dim" if env.command_id in undone else \
-            ("bold red" if "ENCOUNTER" in line else "")
+        met = isinstance(env.event, Encounter) and is_encounter(state.rules, env.event)
+        style = "strike dim" if env.command_id in undone else ("bold red" if met else "")
         t.append(line + "\n", style=style)
     t.rstrip()
     t.no_wrap, t.overflow = True, "ellipsis"
@@ -189,25 +203,25 @@ def log_lines(state: State, recent: list[Envelope], rows: int) -> Text:
 def state_summary(state: State, entry) -> Text:
     """The campaign right after a log entry, for the log screen (read-only)."""
     t = Text()
-    t.append(f"#{entry.seq} · session {entry.session}\n", style="bold")
+    t.append(f"#{entry.seq} · " + _("session {n}").format(n=entry.session) + "\n", style="bold")
     t.append(entry.text + "\n", style="strike dim" if entry.undone else "")
     if entry.undone:
-        t.append("undone\n", style="yellow")
+        t.append(_("undone") + "\n", style="yellow")
     if entry.corrected_by:
-        t.append(f"corrected by #{entry.corrected_by}\n", style="yellow")
+        t.append(_("corrected by #{seq}").format(seq=entry.corrected_by) + "\n", style="yellow")
     for r in entry.dice:
-        how = "typed" if r.typed else "rolled"
+        how = _("typed") if r.typed else _("rolled")
         t.append(f"{r.expr}: {' '.join(map(str, r.dice))} = {r.total} ({how})\n", style="cyan")
     t.append("\n")
     t.append_text(turn_panel(state))
     t.append("\n")
     for light in state.lights:
-        _, name, by, bar = light_row(state, light)
+        _id, name, by, bar = light_row(state, light)
         t.append(f"#{light.id} {name.plain} {by.plain} ")
         t.append_text(bar)
         t.append("\n")
-    sup = ", ".join(f"{name.split(' (')[0]} {state.supplies.count(k)}"
-                    for k, name in state.rules.supplies.items() if state.supplies.count(k))
+    sup = ", ".join(f"{term(state.rules, f'supplies.{k}').split(' (')[0]} {state.supplies.count(k)}"
+                    for k in state.rules.supplies if state.supplies.count(k))
     if sup:
         t.append(sup + "\n", style="dim")
     t.rstrip()
