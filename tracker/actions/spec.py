@@ -39,8 +39,10 @@ class Action:
     def add_to(self, parser: argparse.ArgumentParser) -> None:
         """Its arguments, their help in the language of the moment (marked N_)."""
         for a in self.args:
-            options = {**a.options, "help": _(a.options["help"])} if a.options.get("help") \
-                else a.options
+            options = dict(a.options)
+            shown = options.get("help")
+            if shown:
+                options["help"] = _(shown)
             parser.add_argument(*a.flags, **options)
 
 

@@ -15,6 +15,7 @@ from typing import Annotated
 import msgspec
 from msgspec import Meta as _M
 
+from ..i18n import N_, _
 from . import dice
 from .errors import Refused
 
@@ -221,11 +222,16 @@ def note_kind(notes: dict[str, str], path: str) -> str:
     return source_note(notes, path).split(":", 1)[0]
 
 
+# The kinds the shipped rulesets use, marked for translation; a GM's own kind
+# shows as written.
+NOTE_KINDS = (N_("stand-in"), N_("OSE fill"), N_("rebuilt"), N_("our limit"))
+
+
 def not_in_source(notes: dict[str, str], path: str) -> str:
     """" (stand-in: not in the source)" for a marked ``path``, or '': for a log
     line or an alert that shows a result the book does not give."""
     kind = note_kind(notes, path)
-    return f" ({kind}: not in the source)" if kind else ""
+    return " (" + _("{kind}: not in the source").format(kind=_(kind)) + ")" if kind else ""
 
 
 class Problems(list):

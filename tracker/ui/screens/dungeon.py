@@ -18,7 +18,7 @@ from ...core.errors import Refused
 from ...core.schema import seconds
 from ...core.state import State
 from ...core.terms import term
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _, ngettext, pgettext
 from ..areas import area_screen
 from ..asking import Asking
 from ..dialogs import positive_int, refusal, signed_int
@@ -88,7 +88,7 @@ class DungeonScreen(Asking, Screen):
         self.query_one("#supplies").border_title = _("Supplies")
         self.query_one("#log").border_title = _("Log")
         table = self.query_one("#lights", DataTable)
-        table.add_columns("#", _("Light"), _("By"), _("Turns left"))
+        table.add_columns("#", pgettext("lights table", "Light"), _("By"), _("Turns left"))
         self.watch(self.app, "state", self.show, init=True)
 
     # -- showing the state ---------------------------------------------------------

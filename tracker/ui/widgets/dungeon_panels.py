@@ -79,7 +79,7 @@ def turn_sources(state: State) -> str:
         if note and note not in seen:  # "rest" covers its penalty too: say it once
             seen.add(note)
             kinds.setdefault(note_kind(notes, path), []).append(label)
-    return " · ".join(f"{kind}: {', '.join(labels)}" for kind, labels in kinds.items())
+    return " · ".join(f"{_(kind)}: {', '.join(labels)}" for kind, labels in kinds.items())
 
 
 def light_row(state: State, light: Light) -> tuple[Text, Text, Text, Text]:
