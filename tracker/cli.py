@@ -251,18 +251,19 @@ def _run(args, saves: Path, asked: str | None = None) -> int:
             print(f"tracker: {warning}", file=sys.stderr)
         try:
             with campaign_language(c.state, asked):
-                return _run_on(c, args)
+                return _run_on(c, args, asked)
         finally:
             c.close()
     return 0
 
 
-def _run_on(c: Campaign, args) -> int:
+def _run_on(c: Campaign, args, asked: str | None = None) -> int:
     if args.cmd == "do":
         action = ACTIONS[args.action]
         cmd: Command = action.build(args, c)
         rolled = args.dice if action.rolls_dice else None
         out = c.dispatch(cmd, rolled)  # manual dice: --dice must give every die
+        i18n.switch(i18n.choose(asked, c.state.language_in_force))  # `language uk` reads in uk
         _print_outcome(out, c, args.json)
     elif args.cmd in ("undo", "redo"):
         out = c.undo() if args.cmd == "undo" else c.redo()

@@ -6,13 +6,14 @@ this module only holds the shared pieces.
 
 from __future__ import annotations
 
+from ..i18n import _
 from . import dice
 from .events import DESCRIBED_WITH_STATE, DESCRIBERS, Event
 
 
 def roll_text(r: dice.Roll) -> str:
     faces = ",".join(map(str, r.dice))
-    typed = " typed" if r.typed else ""
+    typed = " " + _("typed") if r.typed else ""
     return f"{r.expr}=[{faces}]{'' if len(r.dice) == 1 and r.total == r.dice[0] else f'={r.total}'}{typed}"
 
 

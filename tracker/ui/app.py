@@ -8,7 +8,7 @@ from collections import deque
 from pathlib import Path
 
 from textual import events, work
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -31,6 +31,11 @@ from .dialogs import REFUSED_SECONDS, ChoiceDialog, DiceDialog, Dialog
 from .palette import ScreenActions
 from .widgets.alerts_line import AlertsLine
 
+# Textual's own palette entries (App.get_system_commands), marked to be translated
+TEXTUAL_COMMANDS = (N_("Theme"), N_("Change the current theme"), N_("Minimize"),
+                    N_("Minimize the widget and restore to normal size"), N_("Maximize"),
+                    N_("Maximize the focused widget"), N_("Screenshot"),
+                    N_("Save an SVG 'screenshot' of the current screen"))
 RECENT = 50  # log entries kept for the screens
 CATCH_UP_SECONDS = 2.0  # how often the app looks for entries another tracker wrote
 ALERT_TOAST_SECONDS = 4  # brief: the alert stays on the alerts line
@@ -97,6 +102,15 @@ class TrackerApp(CampaignActions, App):
         while not isinstance(self.screen, base):
             self.pop_screen()
         self.switch_screen(base())
+
+    def get_system_commands(self, screen: Screen):
+        """Textual's own palette entries in the GM's language. Its Keys and Quit
+        are left out: the palette's own Keys and Quit (palette.py) do those, Quit
+        offering to end the session first."""
+        for cmd in super().get_system_commands(screen):
+            if cmd.title in ("Keys", "Quit"):
+                continue
+            yield SystemCommand(_(cmd.title), _(cmd.help), cmd.callback, cmd.discover)
 
     def get_default_screen(self) -> Screen:
         """The campaign's screen when one was named and opens, else the picker."""

@@ -13,32 +13,33 @@ from ..tally import Tally, tally
 
 @describes(CampaignCreated)
 def _describe_campaign_created(ev: CampaignCreated, rules) -> str:
-    return f"Campaign {ev.name!r} created with {ev.ruleset_id} (seed {ev.seed})"
+    return _("Campaign {name!r} created with {ruleset} (seed {seed})").format(
+        name=ev.name, ruleset=ev.ruleset_id, seed=ev.seed)
 
 
 @describes(RulesetChanged)
 def _describe_ruleset_changed(ev: RulesetChanged, rules) -> str:
-    return f"House rule: {ev.change}"
+    return _("House rule: {change}").format(change=ev.change)
 
 
 @describes(SessionStarted)
 def _describe_session_started(ev: SessionStarted, rules) -> str:
-    return f"Session {ev.number} started"
+    return _("Session {n} started").format(n=ev.number)
 
 
 @describes(SessionEnded)
 def _describe_session_ended(ev: SessionEnded, rules) -> str:
-    return f"Session {ev.number} ended"
+    return _("Session {n} ended").format(n=ev.number)
 
 
 @describes(NoteAdded)
 def _describe_note_added(ev: NoteAdded, rules) -> str:
-    return f"Note: {ev.text}"
+    return _("Note: {text}").format(text=ev.text)
 
 
 @describes(ManualDiceSet)
 def _describe_manual_dice_set(ev: ManualDiceSet, rules) -> str:
-    return f"Manual dice {'on' if ev.on else 'off'}"
+    return _("Manual dice on") if ev.on else _("Manual dice off")
 
 
 @describes(LanguageSet)
@@ -63,4 +64,4 @@ class NotesTally(Tally):
             self.notes.append(ev.text)
 
     def sections(self, e) -> list[tuple[str, list[str]]]:
-        return [("Notes", [e(n) for n in self.notes])] if self.notes else []
+        return [(_("Notes"), [e(n) for n in self.notes])] if self.notes else []

@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
 from ...core import dungeon as dun
-from ...core import effects, lights, party, supplies
+from ...core import clock, effects, lights, party, supplies
 from ...core.errors import Refused
 from ...core.schema import seconds
 from ...core.state import State
@@ -195,7 +195,8 @@ class DungeonScreen(Asking, Screen):
                 continue
             have = " — " + _("{n} left").format(n=self.state.supplies.count(k.supply)) \
                 if k.supply else ""
-            kinds.append((kid, f"{term(rules, f'lights.{kid}')} ({k.duration}){have}"))
+            burns = clock.span(rules, seconds(rules, k.duration))  # in the GM's language
+            kinds.append((kid, f"{term(rules, f'lights.{kid}')} ({burns}){have}"))
         if not kinds:
             self.notify(_("Nothing can be lit: {why} (s sets supplies)").format(why=why),
                         title=_("No light"), severity="warning", timeout=8)
