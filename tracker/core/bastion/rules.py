@@ -1589,6 +1589,38 @@ def _bastions_hold(state: State):
             yield f"house {b.owner}'s defenders somewhere other than their Barracks"
 
 
+@invariant
+def _bastions_under_rules(state: State):
+    """What the bastions as they stand need of the ruleset: a house rule (or a
+    correction) that takes it away is refused, naming what depends on it."""
+    br = state.rules.bastion
+    bastions = [b for b in state.bastions.all if not b.abandoned]
+    if bastions and br is None:
+        yield "leave the bastions of " + ", ".join(b.owner for b in bastions) + \
+            " without a [bastion] section"
+        return
+    for b in bastions:
+        for f in b.facilities:
+            where = f"{b.owner}'s {facility_name(state.rules, f)} #{f.id}"
+            if f.space not in br.spaces:
+                yield f"leave {where} of size {f.space!r}, which bastion.spaces lacks"
+            if f.basic:
+                continue
+            fdef = br.facilities.get(f.kind)
+            if fdef is None:
+                yield f"leave {where} a kind ({f.kind!r}) that bastion.facilities lacks"
+                continue
+            ids = {o.id for o in fdef.orders}
+            for order in (f.order, f.order2):
+                if order and order not in ids:
+                    yield (f"leave {where} working on order {order!r}, which "
+                           f"bastion.facilities.{f.kind}.orders lacks")
+            room = houses(state.rules, f)
+            if f.housed > room:
+                yield (f"leave {where} housing {f.housed} defender(s) with room for {room} "
+                       f"(bastion.facilities.{f.kind}.houses)")
+
+
 def days_left(state: State, b: Bastion) -> int:
     """Whole days until ``b``'s next turn falls due."""
     return -(-(b.next_due - state.clock) // state.rules.time.day_seconds)

@@ -1104,3 +1104,38 @@ def _journey_holds(state: State):
     if j.water is not None and j.water < 0:
         yield "leave less than no water"
 
+
+@invariant
+def _journey_under_rules(state: State):
+    """What the journey as it stands needs of the ruleset's [travel]: a house
+    rule (or a correction) that takes it away is refused, naming what depends on it."""
+    j, t = state.travel, state.rules.travel
+    if j == Journey():
+        return
+    if t is None:
+        yield "leave the journey under way without a [travel] section"
+        return
+    terrains = [("the party", j.terrain)] + [(f"the route's stage to {s.place}", s.terrain)
+                                             for s in j.stages]
+    for who, tid in terrains:
+        if tid and tid not in t.terrains:
+            yield f"leave {who} in terrain {tid!r}, which travel.terrains lacks"
+    routes = [("the party", j.route)] + [(f"the route's stage to {s.place}", s.route)
+                                         for s in j.stages]
+    for who, rid in routes:
+        if rid and rid not in t.routes:
+            yield f"leave {who} on {rid!r}, which travel.routes lacks"
+    if j.pace and j.pace not in t.paces:
+        yield f"leave the party at pace {j.pace!r}, which travel.paces lacks"
+    if j.vessel:
+        x = t.terrains.get(j.terrain)
+        if x is not None and not x.water:
+            yield f"leave the party aboard {j.vessel!r} on land ({j.terrain!r})"
+        if t.sea is None:
+            yield f"leave the party aboard {j.vessel!r} without travel.sea"
+        elif pace_model(t) and j.vessel not in t.sea.vessels:
+            yield f"leave the party aboard {j.vessel!r}, which travel.sea.vessels lacks"
+    if j.mount and pace_model(t) and not j.flying and \
+            (t.mounts is None or j.mount not in t.mounts.animals):
+        yield f"leave the party riding {j.mount!r}, which travel.mounts.animals lacks"
+
