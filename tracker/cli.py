@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 from .actions import ACTIONS, Usage, ints
+from .actions.spec import whole_number
 from .core.errors import Refused
 from .core.handlers import Command
 from .core.ruleset import load_text
@@ -52,7 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("new", help="create a campaign")
     p.add_argument("name")
     p.add_argument("--ruleset", required=True, help="a ruleset id (see: tracker rulesets) or .toml file")
-    p.add_argument("--seed", type=int, help="dice seed (default: random)")
+    p.add_argument("--seed", type=whole_number, help="dice seed (default: random)")
     sub.add_parser("list", help="list campaigns, most recently played first")
     p = sub.add_parser("rulesets", help="list shipped rulesets, or check a ruleset file")
     rs = p.add_subparsers(dest="rcmd", metavar="SUBCOMMAND")
@@ -73,11 +74,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("state", help="print the campaign's state")
     p.add_argument("name")
     p.add_argument("--json", action="store_true", help="JSON (docs/state.md); the default")
-    p.add_argument("--at", type=int, metavar="SEQ", help="as it stood right after entry SEQ")
+    p.add_argument("--at", type=whole_number, metavar="SEQ", help="as it stood right after entry SEQ")
     p = sub.add_parser("log", help="print the campaign's log")
     p.add_argument("name")
     p.add_argument("--json", action="store_true", help="one JSON object per line")
-    p.add_argument("--session", type=int, help="only this session")
+    p.add_argument("--session", type=whole_number, help="only this session")
     p.add_argument("--area", choices=sorted(AREAS), help="only this area")
     p.add_argument("--character", metavar="NAME", help="only entries about this character")
     p.add_argument("--grep", metavar="TEXT", help="only entries containing TEXT")

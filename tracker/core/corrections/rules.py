@@ -19,6 +19,7 @@ from .. import dice as dicemod
 from ..dice import Roll
 from ..errors import Refused
 from ..limits import Seq, friendly
+from ..numbers import parse_int
 from ..events import EVENT_TYPES, Event, decode, encode, event
 from ..handlers import Command, decides
 from ..state import State
@@ -205,8 +206,11 @@ def amended(original: Event, dice: list[int] | None = None,
             if key not in may:
                 raise Refused(f"{key} holds dice or a list; correct dice with --dice")
             value = text.strip()
-            if isinstance(getattr(ev, key), bool):
+            now = getattr(ev, key)
+            if isinstance(now, bool):
                 value = _YES_NO.get(value.lower(), value)
+            elif isinstance(now, int) and "int" in _hints(type(ev))[key]:
+                value = parse_int(value, key)  # ASCII digits ("٣" and "1e3" are refused)
             data[key] = value
         try:  # not strict: "3" becomes 3 where the field is a number
             ev = msgspec.convert(data, type(ev), strict=False)
