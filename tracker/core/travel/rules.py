@@ -27,6 +27,7 @@ from ..events import Event, event
 from ..corrections.rules import rerolls
 from ..handlers import Command, decides, evolves
 from ..invariants import invariant
+from ..validity import holds_for
 from ..limits import Carrier, CharacterName, Key, PlaceName
 from ..state import State
 from ..supplies.rules import set_count
@@ -630,14 +631,32 @@ def decide_terrain(state: State, cmd: SetTerrain, dice) -> list[Event]:
     route = j.route if cmd.route is None else cmd.route.strip()
     if route in ("none", "-"):
         route = ""
-    if not terrain:
-        raise Refused("give a terrain (known: " + ", ".join(t.terrains) + ")")
-    _check_terrain(t, terrain, route)
     place = j.place if cmd.place is None else cmd.place.strip()
     hexid = j.hex if cmd.hex is None else cmd.hex.strip()
+    ev = PlaceSet(terrain, route, place, hexid)
+    place_holds(state, ev)
     if (terrain, route, place, hexid) == (j.terrain, j.route, j.place, j.hex):
         raise Refused("that is where the party already is")
-    return [PlaceSet(terrain, route, place, hexid)]
+    return [ev]
+
+
+@holds_for(PlaceSet)
+def place_holds(state: State, ev: PlaceSet) -> None:
+    """``terrain`` (and an amended ``travel_place_set``): a terrain and route of the ruleset."""
+    t = rules_of(state)
+    if not ev.terrain:
+        raise Refused("give a terrain (known: " + ", ".join(t.terrains) + ")")
+    _check_terrain(t, ev.terrain, ev.route)
+
+
+@holds_for(WayFound)
+def found_holds(state: State, ev: WayFound) -> None:
+    """``found``: only while lost; a terrain named is one of the ruleset."""
+    t = rules_of(state)
+    if not state.travel.lost:
+        raise Refused("the party is not lost")
+    if ev.terrain:
+        calc._terrain(t, ev.terrain)
 
 
 @decides(PlanRoute)
@@ -784,13 +803,9 @@ def decide_heading(state: State, cmd: SetHeading, dice) -> list[Event]:
 
 @decides(Found)
 def decide_found(state: State, cmd: Found, dice) -> list[Event]:
-    t = rules_of(state)
-    if not state.travel.lost:
-        raise Refused("the party is not lost")
-    terrain = (cmd.terrain or "").strip()
-    if terrain:
-        calc._terrain(t, terrain)
-    return [WayFound((cmd.place or "").strip(), terrain, (cmd.hex or "").strip())]
+    ev = WayFound((cmd.place or "").strip(), (cmd.terrain or "").strip(), (cmd.hex or "").strip())
+    found_holds(state, ev)
+    return [ev]
 
 
 @decides(RollEncounter)
