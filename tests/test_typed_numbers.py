@@ -72,7 +72,7 @@ def test_state_at_and_amend_set_refuse_other_digits(keep, capsys):
     code, text = run(capsys, "state", keep, "--at", "٣")
     assert code == 2 and "0-9" in text
     code, text = run(capsys, "do", keep, "amend", "5", "--set", "days=٣")
-    assert code == 1 and "days: '٣': write it with the digits 0-9" in text, text
+    assert code == 1 and "days must be a whole number (digits 0-9), not '٣'" in text, text
 
 
 def test_every_numeric_argument_of_every_action_is_parsed_in_ascii():
