@@ -18,6 +18,7 @@ from pathlib import Path
 
 from .actions import ACTIONS, Usage, ints
 from .actions.spec import whole_number
+from .core import progress
 from .core.errors import Refused
 from .core.handlers import Command
 from .core.ruleset import load_text
@@ -327,11 +328,33 @@ def report_bug(argv: list[str] | None, exc: BaseException) -> str:
     return f"{head}; please report it with the command you ran ({saved})"
 
 
+PROGRESS_FROM = 1000  # steps: a shorter loop is over before the GM would wonder
+
+
+def _progress_on_stderr():
+    """A long loop (years of bastion turns) says how far it is on stderr, twice a
+    second at most; Ctrl-C stops it with nothing written."""
+    import time
+
+    last = [0.0]
+
+    def tell(what: str, done: int, total: int) -> None:
+        now = time.monotonic()
+        if total < PROGRESS_FROM or (now - last[0] < 0.5 and done != total):
+            return
+        last[0] = now
+        end = "\n" if done == total or not sys.stderr.isatty() else ""
+        print(f"\rtracker: {done:,} of {total:,} {what} (Ctrl-C stops, writing nothing)",
+              end=end, file=sys.stderr, flush=True)
+    return tell
+
+
 def main(argv: list[str] | None = None) -> int:
     from .core.dice import DiceNeeded
 
     try:
-        return run(sys.argv[1:] if argv is None else argv)
+        with progress.listening(_progress_on_stderr()):
+            return run(sys.argv[1:] if argv is None else argv)
     except DiceNeeded as e:
         print(f"tracker: manual dice are on and this action needs {e.group.count}d"
               f"{e.group.sides} for {e.label}; give every die with --dice", file=sys.stderr)
@@ -346,7 +369,9 @@ def main(argv: list[str] | None = None) -> int:
         where = f" ({e.filename})" if e.filename else ""
         print(f"tracker: {e.strerror or e}{where}", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # a command's events are appended whole or not at all
+        print("\ntracker: interrupted; an action is recorded whole or not at all",
+              file=sys.stderr)
         return 130
     except Exception as e:  # anything else is a bug in tracker, never the GM's fault
         print(report_bug(argv, e), file=sys.stderr)

@@ -21,6 +21,7 @@ from ..dice import Roll
 from ..errors import Refused
 from ..events import Event, event
 from ..handlers import Command, decides, evolves
+from .. import progress
 from ..invariants import invariant
 from ..limits import CharacterName, Count, Id, Key, PlaceName
 from ..campaign.rules import RulesetChanged
@@ -752,6 +753,7 @@ def decide_queued(state: State, cmd: RunQueued, dice) -> list[Event]:
     owners = [bastion_of(state, cmd.owner).owner] if cmd.owner else \
         [b.owner for b in state.bastions.all if not b.abandoned]
     out: list[Event] = []
+    total = sum(find(state, o).queued for o in owners)
     for owner in owners:
         while (b := find(state, owner)).queued and not b.abandoned:
             ch = cmd.choices if partners(state, b) else replace(cmd.choices, shift=0, shift_to="")
@@ -760,6 +762,7 @@ def decide_queued(state: State, cmd: RunQueued, dice) -> list[Event]:
             ev = _decided(state, b, (), True, True, ch, dice)
             out.append(ev)
             state = evolve_turn(state, ev)
+            progress.tick("bastion turns decided", len(out), total)
     if not out:
         raise Refused("no bastion turn is waiting" + _next_due_text(state))
     return out
