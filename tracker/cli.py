@@ -150,7 +150,10 @@ def _run(args, saves: Path) -> int:
         c.close()
     elif args.cmd == "list":
         for info in list_campaigns(saves):
-            note = f"  BROKEN: {info.error}" if info.error else ""
+            if info.error:  # DAMAGED, NEWER or UNREADABLE, with the reason
+                note = f"  {info.label.split(':')[0]}: {info.error}"
+            else:
+                note = f"  ({info.label})" if info.label else ""
             print(f"{info.name}\t{info.ruleset}\t{info.events} events{note}")
     elif args.cmd == "rulesets":
         if args.rcmd == "check":

@@ -16,11 +16,19 @@ import msgspec
 from msgspec import Meta as _M
 
 from . import dice
-from .errors import Refused
+from .errors import Refused, WrittenByNewer, WrittenByOlder
 
 
 class RulesetError(Refused):
     """A ruleset file that cannot be used."""
+
+
+class NewerRuleset(RulesetError, WrittenByNewer):
+    """A ruleset written for a schema later than this tracker knows."""
+
+
+class OlderRuleset(RulesetError, WrittenByOlder):
+    """A ruleset written for an earlier schema that even upcast does not load."""
 
 
 # Every number in a ruleset has a range: positive where 0 or less makes no
@@ -47,6 +55,9 @@ class Meta(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     name: str
     description: str = ""
     source: str = ""
+    # the ruleset schema the text was written for; texts from before it was
+    # written down (2026-11-30 and earlier) are schema 1 (see ruleset.upcast)
+    schema: Int(1, 1_000_000) = 1
 
 
 class Time(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -240,6 +251,19 @@ class Problems(list):
         except Refused as e:
             self.append((path, str(e).splitlines()[0]))
 
-    def add(self, path: str, problem: str) -> None:
+    def add(self, path: str, problem: str, since: int = 1) -> None:
+        """``since``: the ruleset schema that added this check; a text
+        written for an older one is read as it was then, without it."""
         if problem:
-            self.append((path, problem))
+            self.append(Problem(path, problem, since) if since > 1 else (path, problem))
+
+
+class Problem(tuple):
+    """A (key path, problem) pair found by a check added in ruleset schema ``since``."""
+
+    since: int
+
+    def __new__(cls, path: str, problem: str, since: int):
+        self = super().__new__(cls, (path, problem))
+        self.since = since
+        return self
