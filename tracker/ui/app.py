@@ -30,6 +30,7 @@ from .palette import ScreenActions
 from .widgets.alerts_line import AlertsLine
 
 RECENT = 50  # log entries kept for the screens
+SCREENSHOTS = "screenshots"  # under the saves folder: where Palette → Screenshot saves
 CATCH_UP_SECONDS = 2.0  # how often the app looks for entries another tracker wrote
 ALERT_TOAST_SECONDS = 4  # brief: the alert stays on the alerts line
 FLOW_GROUPS = {"default", "dispatch", "quit"}  # workers that ask the GM (dialogs) or write
@@ -67,6 +68,7 @@ class TrackerApp(CampaignActions, App):
         self.selected: dict[str, str] = {}  # table -> the row key the GM chose (an id)
         self._key_pump: asyncio.Task | None = None
         self.last_alerts: list = []  # the latest action's alerts, for the alerts line
+        self._session_found: int | None = None  # the session running when it opened
 
     def get_default_screen(self) -> Screen:
         """The campaign's screen when one was named and opens, else the picker."""
@@ -151,6 +153,24 @@ class TrackerApp(CampaignActions, App):
             return
         self._quit()
 
+    def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
+                           time_format: str | None = None) -> str | None:
+        """Palette → Screenshot: an SVG of the screen in front, saved in the saves
+        folder's ``screenshots`` (Textual's default, a Downloads folder, is often
+        missing in a terminal); the notification says where, or why not."""
+        folder = Path(path) if path else self.saves / SCREENSHOTS
+        name = self.campaign.name if self.campaign is not None else "tracker"
+        stamp = time.strftime(time_format or "%Y-%m-%d_%H-%M-%S")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            saved = self.save_screenshot(filename or f"{name}-{stamp}.svg", str(folder))
+        except OSError as e:
+            self.notify(f"Could not save the screenshot in {folder}: {e.strerror or e}",
+                        title="Screenshot", severity="error", timeout=REFUSED_SECONDS)
+            return None
+        self.notify(f"Saved {saved}", title="Screenshot", timeout=8)
+        return None
+
     def action_keys(self) -> None:
         """The keys of the screen in front, read from its bindings."""
         from .dialogs import KeysDialog
@@ -162,7 +182,8 @@ class TrackerApp(CampaignActions, App):
     @work(exclusive=True, group="quit", exit_on_error=False)
     async def _quit(self) -> None:
         state = self.state
-        if self.campaign is not None and state is not None and state.in_session:
+        if self.campaign is not None and state is not None and state.in_session \
+                and state.session != self._session_found:  # only a session begun in this run
             choice = await self.push_screen_wait(ChoiceDialog(
                 f"Quit: end session {state.session}?",
                 [("end", f"End session {state.session} and quit"),
@@ -236,6 +257,8 @@ class TrackerApp(CampaignActions, App):
         self._open_warnings = list(campaign.warnings)  # e.g. a snapshot not written
         self.recent = campaign.tail(RECENT)
         self.state = campaign.state
+        # a session already running when the campaign opened is not this run's to end
+        self._session_found = campaign.state.session if campaign.state.in_session else None
         return True
 
     def _tell_open_warnings(self) -> None:
