@@ -506,3 +506,20 @@ async def test_supplies_dialog_says_a_number_is_too_large_and_keeps_it(saves):
         await pilot.pause()
         assert len(app.screen.query_one(Input).value) == 200
         assert "at most 200 characters" in str(app.screen.query_one("#dialog-error", Label).render())
+
+
+async def test_the_demo_says_what_it_is_and_asks_nothing_on_quit(saves):
+    """Issue 20, first run: the demo opened in Danish without saying it was a
+    Dyb & Drager demo, and quitting asked to end a session the newcomer never began."""
+    from tracker.demo import main as build_demo
+    build_demo([str(saves)])
+    app = TrackerApp(saves, "demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        said = [n.message for n in app._notifications if n.title == "The demo"]
+        assert said and "Dyb & Drager" in said[0] and "demo" in said[0]
+        await pilot.press("ctrl+q")
+        await _settle(pilot)
+    c = Campaign.open(saves, "demo")
+    assert c.state.in_session  # nothing was asked, nothing ended
+    c.close()

@@ -22,6 +22,7 @@ from ..core.errors import Refused
 from ..core.events import Envelope
 from ..core.handlers import Command
 from ..core.state import State
+from ..demo import DEMO_NAME
 from ..service import Campaign, ConcurrentWrite, Outcome
 from . import areas
 from .campaign_actions import CAMPAIGN_ACTIONS, CampaignActions
@@ -262,9 +263,21 @@ class TrackerApp(CampaignActions, App):
         return True
 
     def _tell_open_warnings(self) -> None:
+        self._tell_what_it_is()
         for warning in self._open_warnings:
             self.notify(warning, title="Note", severity="warning", timeout=8)
         self._open_warnings = []
+
+    def _tell_what_it_is(self) -> None:
+        """Opening the shipped demo says what it is: a newcomer meets a Danish
+        game in Danish words and should know why (and how to start their own)."""
+        if self.campaign.name != DEMO_NAME:
+            return
+        meta = self.state.rules.meta
+        what = f"{meta.name} ({meta.description})" if meta.description else meta.name
+        self.notify(f"This is tracker's demo: a delve in {what}, in the ruleset's own words. "
+                    "? shows the keys, ctrl+p every action; ctrl+o then n makes your own "
+                    "campaign on any ruleset.", title="The demo", timeout=15)
 
     def open_campaign(self, name: str) -> bool:
         """Open ``name`` in place of the current screen (the picker)."""
