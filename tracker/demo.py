@@ -12,7 +12,7 @@ from .core import campaign as camp
 from .core import dungeon as dun
 from .core import effects, lights, party, supplies
 from .core.schema import seconds
-from .service import Campaign
+from .service import DEMO_NAME, Campaign
 
 STAGES = ("fresh", "mid", "encounter", "overdue")
 
@@ -86,9 +86,6 @@ def build(saves: Path, name: str, ruleset: str, stage: str = "mid", seed: int = 
     dice = [1] + ([5, 2] if w.surprise else []) + [3, 4]
     c.dispatch(dun.AdvanceTurn(1, "explore"), dice)
     return c
-
-
-DEMO_NAME = "demo"  # saves/demo.campaign, what `python3 dev.py run` opens
 
 
 def main(argv: list[str]) -> int:

@@ -22,8 +22,7 @@ from ..core.errors import Refused
 from ..core.events import Envelope
 from ..core.handlers import Command
 from ..core.state import State
-from ..demo import DEMO_NAME
-from ..service import Campaign, ConcurrentWrite, Outcome
+from ..service import DEMO_NAME, Campaign, ConcurrentWrite, Outcome
 from . import areas
 from .campaign_actions import CAMPAIGN_ACTIONS, CampaignActions
 from .dialogs import REFUSED_SECONDS, ChoiceDialog, DiceDialog, Dialog
