@@ -36,6 +36,9 @@ from .store.sqlite import ConcurrentWrite  # noqa: F401 - for the app, which nev
 SNAPSHOT_EVERY = 1000
 
 
+DEMO_NAME = "demo"  # the shipped demo campaign (saves/demo.campaign, tracker.demo builds it)
+
+
 @dataclass
 class Outcome:
     """What one dispatched command did."""

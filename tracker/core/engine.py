@@ -190,6 +190,26 @@ def _refold(history: History, start: int, upto: int,
     return state
 
 
+def as_now(history: History, final: State | None, upto: int) -> Callable[[int], State | None]:
+    """``state_at`` as the campaign now reads its past: the corrections in force
+    at the end (``final``) stand in from the entry each corrects, so the states
+    after a corrected entry say what it now led to (a day corrected from lost to
+    on course is not lost there), where ``history.state_at`` gives them as they
+    stood when they were written. One refold from the earliest correction."""
+    stand_ins = dict(final.corrections) if final is not None else {}
+    if not stand_ins:
+        return history.state_at
+    start = min(stand_ins)
+    states: dict[int, State] = {}
+    _refold(history, start, upto, stand_ins, states.__setitem__)
+
+    def state_at(seq: int) -> State | None:
+        if seq < start or seq > upto:
+            return history.state_at(seq)
+        return states[seq]
+    return state_at
+
+
 def check_correction(history: History, corrections: dict[int, tuple], target: int,
                      events: tuple, upto: int,
                      judge: Callable[[int, State], None]) -> None:

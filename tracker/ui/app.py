@@ -22,7 +22,7 @@ from ..core.errors import Refused
 from ..core.events import Envelope
 from ..core.handlers import Command
 from ..core.state import State
-from ..service import Campaign, ConcurrentWrite, Outcome
+from ..service import DEMO_NAME, Campaign, ConcurrentWrite, Outcome
 from . import areas
 from .campaign_actions import CAMPAIGN_ACTIONS, CampaignActions
 from .dialogs import REFUSED_SECONDS, ChoiceDialog, DiceDialog, Dialog
@@ -30,6 +30,7 @@ from .palette import ScreenActions
 from .widgets.alerts_line import AlertsLine
 
 RECENT = 50  # log entries kept for the screens
+SCREENSHOTS = "screenshots"  # under the saves folder: where Palette → Screenshot saves
 CATCH_UP_SECONDS = 2.0  # how often the app looks for entries another tracker wrote
 ALERT_TOAST_SECONDS = 4  # brief: the alert stays on the alerts line
 FLOW_GROUPS = {"default", "dispatch", "quit"}  # workers that ask the GM (dialogs) or write
@@ -69,6 +70,7 @@ class TrackerApp(CampaignActions, App):
         self.last_alerts: list = []  # the latest action's alerts, for the alerts line
         self._keymap_problems = self._load_keymap()
         self._clashes_told: set[str] = set()
+        self._session_found: int | None = None  # the session running when it opened
 
     def get_default_screen(self) -> Screen:
         """The campaign's screen when one was named and opens, else the picker."""
@@ -173,6 +175,24 @@ class TrackerApp(CampaignActions, App):
             return
         self._quit()
 
+    def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
+                           time_format: str | None = None) -> str | None:
+        """Palette → Screenshot: an SVG of the screen in front, saved in the saves
+        folder's ``screenshots`` (Textual's default, a Downloads folder, is often
+        missing in a terminal); the notification says where, or why not."""
+        folder = Path(path) if path else self.saves / SCREENSHOTS
+        name = self.campaign.name if self.campaign is not None else "tracker"
+        stamp = time.strftime(time_format or "%Y-%m-%d_%H-%M-%S")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            saved = self.save_screenshot(filename or f"{name}-{stamp}.svg", str(folder))
+        except OSError as e:
+            self.notify(f"Could not save the screenshot in {folder}: {e.strerror or e}",
+                        title="Screenshot", severity="error", timeout=REFUSED_SECONDS)
+            return None
+        self.notify(f"Saved {saved}", title="Screenshot", timeout=8)
+        return None
+
     def action_keys(self) -> None:
         """The keys of the screen in front, read from its bindings."""
         from .dialogs import KeysDialog
@@ -184,7 +204,8 @@ class TrackerApp(CampaignActions, App):
     @work(exclusive=True, group="quit", exit_on_error=False)
     async def _quit(self) -> None:
         state = self.state
-        if self.campaign is not None and state is not None and state.in_session:
+        if self.campaign is not None and state is not None and state.in_session \
+                and state.session != self._session_found:  # only a session begun in this run
             choice = await self.push_screen_wait(ChoiceDialog(
                 f"Quit: end session {state.session}?",
                 [("end", f"End session {state.session} and quit"),
@@ -258,12 +279,26 @@ class TrackerApp(CampaignActions, App):
         self._open_warnings = list(campaign.warnings)  # e.g. a snapshot not written
         self.recent = campaign.tail(RECENT)
         self.state = campaign.state
+        # a session already running when the campaign opened is not this run's to end
+        self._session_found = campaign.state.session if campaign.state.in_session else None
         return True
 
     def _tell_open_warnings(self) -> None:
+        self._tell_what_it_is()
         for warning in self._open_warnings:
             self.notify(warning, title="Note", severity="warning", timeout=8)
         self._open_warnings = []
+
+    def _tell_what_it_is(self) -> None:
+        """Opening the shipped demo says what it is: a newcomer meets a Danish
+        game in Danish words and should know why (and how to start their own)."""
+        if self.campaign.name != DEMO_NAME:
+            return
+        meta = self.state.rules.meta
+        what = f"{meta.name} ({meta.description})" if meta.description else meta.name
+        self.notify(f"This is tracker's demo: a delve in {what}, in the ruleset's own words. "
+                    "? shows the keys, ctrl+p every action; ctrl+o then n makes your own "
+                    "campaign on any ruleset.", title="The demo", timeout=15)
 
     def open_campaign(self, name: str) -> bool:
         """Open ``name`` in place of the current screen (the picker)."""

@@ -268,6 +268,25 @@ def member(state: State, name: str) -> Character:
     return c
 
 
+def is_dead(state: State, c: Character) -> bool:
+    return sheet.status(state.rules, c) == "dead"
+
+
+def living_character(state: State, name: str, what: str = "act") -> Character:
+    """The party member called ``name``, refused when dead: the dead carry
+    nothing and do nothing. Every decider that has a character carry, act or
+    gain something calls this one check ("the dead carry no light")."""
+    c = member(state, name)
+    if is_dead(state, c):
+        raise Refused(f"{c.name} is dead: the dead {what}")
+    return c
+
+
+def living(state: State) -> list[Character]:
+    """The party members who are not dead, in party order (what dialogs offer)."""
+    return [c for c in state.party if not is_dead(state, c)]
+
+
 def _class_names(cid: str, label: str) -> tuple[str, ...]:
     """What a GM may type for a class: its id, its name ("Tyv (thief)"), the
     name before the brackets and the English in them, all case-folded."""
@@ -420,7 +439,7 @@ def decide_heal(state: State, cmd: Heal, dice) -> list[Event]:
 def decide_xp(state: State, cmd: AwardXP, dice) -> list[Event]:
     if cmd.amount <= 0:
         raise Refused("award at least 1 XP")
-    names = [member(state, n).name for n in cmd.to] if cmd.to else \
+    names = [living_character(state, n, "earn no XP").name for n in cmd.to] if cmd.to else \
         [c.name for c in state.party if c.cls and sheet.status(state.rules, c) != "dead"]
     if not names:
         raise Refused("nobody to award XP to (characters with a class, alive)")
@@ -459,9 +478,7 @@ def decide_exhaustion(state: State, cmd: SetExhaustion, dice) -> list[Event]:
 
 @decides(LevelUp)
 def decide_level_up(state: State, cmd: LevelUp, dice) -> list[Event]:
-    c = member(state, cmd.name)
-    if sheet.status(state.rules, c) == "dead":
-        raise Refused(f"{c.name} is dead: the dead gain no levels")
+    c = living_character(state, cmd.name, "gain no levels")
     k = sheet.class_of(state.rules, c)
     if k is None:
         raise Refused(f"{c.name} has no class to gain levels in")
@@ -482,7 +499,7 @@ def decide_level_up(state: State, cmd: LevelUp, dice) -> list[Event]:
 
 @decides(SetLoad)
 def decide_load(state: State, cmd: SetLoad, dice) -> list[Event]:
-    c = member(state, cmd.name)
+    c = living_character(state, cmd.name, "carry nothing")
     if cmd.coins < 0:
         raise Refused("load is 0 or more coins of weight")
     return [LoadSet(c.name, cmd.coins)]

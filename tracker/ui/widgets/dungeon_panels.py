@@ -7,6 +7,7 @@ from rich.text import Text
 from ...core import clock
 from ...core.describe import describe
 from ...core.dungeon import rest_status, turns_to_next_check
+from ...core.party import rules as party_rules
 from ...core.events import Envelope
 from ...core.schema import note_kind, seconds, source_note
 from ...core.lights.model import Light
@@ -50,8 +51,13 @@ def turn_panel(state: State) -> Text:
         t.append("Rest interrupted: not taken\n", style="bold yellow")
     if d.penalty:
         t.append(f"Rest penalty {d.penalty} until rested\n", style="bold red")
-    party = ", ".join(c.name for c in state.party) or "nobody yet (p adds one)"
-    t.append(f"Party: {party}", style="dim" if not state.party else "")
+    alive = party_rules.living(state)  # the dead are no longer of the party that delves
+    party = ", ".join(c.name for c in alive) or \
+        ("nobody living" if state.party else "nobody yet (p adds one)")
+    t.append(f"Party: {party}", style="dim" if not alive else "")
+    dead = [c.name for c in state.party if c not in alive]
+    if dead:  # one line: the panel's height stays
+        t.append(f" (dead: {', '.join(dead)})", style="dim")
     t.no_wrap, t.overflow = True, "ellipsis"
     return t
 
