@@ -87,10 +87,8 @@ def upcast(raw: dict, version: int) -> dict:
     return raw
 
 
-def _check_semantics(r: Ruleset) -> list[tuple[str, str]]:
-    """Checks msgspec cannot express, [time]'s then each section's, as
-    (key path, problem) pairs; a check added after the schema the text was
-    written for is left out (it was not there when the text was good)."""
+def _all_problems(r: Ruleset) -> Problems:
+    """Every check's findings, [time]'s then each section's, as (key path, problem)."""
     problems = Problems()
     t = r.time
     spans = [("round_seconds", t.round_seconds), ("turn_seconds", t.turn_seconds),
@@ -101,8 +99,22 @@ def _check_semantics(r: Ruleset) -> list[tuple[str, str]]:
     for section in SECTIONS:
         if section.check is not None:
             problems += section.check(r)
+    return problems
+
+
+def _check_semantics(r: Ruleset) -> list[tuple[str, str]]:
+    """Checks msgspec cannot express, as (key path, problem) pairs; a check added
+    after the schema the text was written for is left out (it was not there
+    when the text was good)."""
     written_for = r.meta.schema
-    return [p for p in problems if getattr(p, "since", 1) <= written_for]
+    return [p for p in _all_problems(r) if getattr(p, "since", 1) <= written_for]
+
+
+def checks_added_since(r: Ruleset) -> set[tuple[str, str]]:
+    """What the checks added after the text's schema find in it: an old
+    campaign's text replays without them, but a new house rule must pass them."""
+    written_for = r.meta.schema
+    return {tuple(p) for p in _all_problems(r) if getattr(p, "since", 1) > written_for}
 
 
 def _line_of(text: str, path: str) -> int | None:

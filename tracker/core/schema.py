@@ -108,7 +108,8 @@ def rolled_table_problem(die: str, entries: list[TableEntry]) -> str:
         return f"{gap} on {die}"
     never = next((e.roll for e in entries if e.roll[1] < lo or e.roll[0] > hi), None)
     if never is not None:  # a row the die cannot reach: the wrong die for the table
-        return f"the entry for [{never[0]}, {never[1]}] can never come up on {die} ({lo}-{hi})"
+        return later(f"the entry for [{never[0]}, {never[1]}] can never come up on {die} "
+                     f"({lo}-{hi})", since=2)
     return ""
 
 
@@ -255,7 +256,27 @@ class Problems(list):
         """``since``: the ruleset schema that added this check; a text
         written for an older one is read as it was then, without it."""
         if problem:
-            self.append(Problem(path, problem, since) if since > 1 else (path, problem))
+            self.append(problem_at(path, problem, since))
+
+
+class _Later(str):
+    """A problem's text from a check added in ruleset schema ``since``."""
+
+    since = 1
+
+
+def later(problem: str, since: int) -> str:
+    """``problem`` marked as found by a check added in ruleset schema ``since``
+    (a shared check, such as a rolled table's, whose callers add it anywhere)."""
+    marked = _Later(problem)
+    marked.since = since
+    return marked
+
+
+def problem_at(path: str, problem: str, since: int = 1) -> tuple[str, str]:
+    """The (key path, problem) pair, keeping the schema that added its check."""
+    since = max(since, getattr(problem, "since", 1))
+    return Problem(path, str(problem), since) if since > 1 else (path, str(problem))
 
 
 class Problem(tuple):

@@ -205,12 +205,13 @@ def _check(rules) -> Problems:
         return problems
     for key in ("stealth_die", "initiative_die"):
         problems.check(f"chase.{key}", dice.parse, getattr(c, key))
-    problems.add("chase.dash_save", save_problem(c.dash_save))
+    problems.add("chase.dash_save", save_problem(c.dash_save), since=2)
     for name, t in c.complications.items():
         problems.add(f"chase.complications.{name}", rolled_table_problem(t.die, t.entries))
         for i, row in enumerate(t.entries):
             if row.save:
-                problems.add(f"chase.complications.{name}.entries[{i}].save", save_problem(row.save))
+                problems.add(f"chase.complications.{name}.entries[{i}].save",
+                             save_problem(row.save), since=2)
             if row.damage:
                 problems.check(f"chase.complications.{name}.entries[{i}].damage",
                                dice.parse, row.damage)

@@ -26,7 +26,7 @@ from msgspec import Meta as _M
 from .. import dice
 from ..errors import Refused
 from ..parts import ruleset_section, state_part
-from ..schema import BIG, Int as _int, Pair as _pair, lookup, rolled_table_problem
+from ..schema import BIG, Int as _int, Pair as _pair, lookup, problem_at, rolled_table_problem
 
 Miles = Annotated[float, _M(ge=0, le=100_000)]
 Chance = str  # "X-in-Y"; "" where the rule rolls none
@@ -341,8 +341,8 @@ def check_travel(rules) -> list[tuple[str, str]]:
             except ValueError as e:
                 out.append((path, str(e)))
                 return
-            if divisor and top == 0:  # the code divides by it
-                out.append((path, f"{text!r}: expected more than 0 (it divides)"))
+            if divisor and top == 0:  # the code divides by it (checked since schema 2)
+                out.append(problem_at(path, f"{text!r}: expected more than 0 (it divides)", 2))
 
     def one_of(path: str, value: str, allowed) -> None:
         if value not in allowed:
@@ -410,7 +410,7 @@ def check_travel(rules) -> list[tuple[str, str]]:
         for name, table in we.tables.items():
             wrong = rolled_table_problem(table.die, table.entries)
             if wrong:
-                out.append((f"{P}.weather.tables.{name}", wrong))
+                out.append(problem_at(f"{P}.weather.tables.{name}", wrong))
             for i, row in enumerate(table.entries):
                 if row.then:
                     roll(f"{P}.weather.tables.{name}.entries[{i}].then", row.then)
@@ -428,7 +428,7 @@ def check_travel(rules) -> list[tuple[str, str]]:
         if s.weather is not None:
             wrong = rolled_table_problem(s.weather.die, s.weather.entries)
             if wrong:
-                out.append((f"{P}.sea.weather", wrong))
+                out.append(problem_at(f"{P}.sea.weather", wrong))
             for i, row in enumerate(s.weather.entries):
                 mult(f"{P}.sea.weather.entries[{i}].multiplier", row.multiplier)
         if s.gale is not None:
