@@ -72,13 +72,13 @@ def test_dash_beyond_the_free_ones_saves_or_the_party_member_gains_exhaustion(ma
         out = c.dispatch(ch.TakeTurn(None, True), [12])
         assert out.envelopes[0].event.save is None
         c.dispatch(ch.TakeTurn(0), [12])  # the thug stands
-    out = c.dispatch(ch.TakeTurn(None, True), [12, 7])  # sixth: 7+2 = 9 < DC 10
+    out = c.dispatch(ch.TakeTurn(None, True), [7, 12])  # sixth: the save first, 7+2 = 9 < DC 10
     assert out.envelopes[0].event.save.total == 9
     # the exhaustion is derived from the save's die (no party event to go stale on an amend)
     assert [e.event.TYPE for e in out.envelopes] == ["chase_turn_taken"]
     assert c.state.party[0].exhaustion == 1 and runner(c, "Ana")["exhaustion"] == 1
     c.dispatch(ch.TakeTurn(0), [12])
-    c.dispatch(ch.TakeTurn(None, True), [12, 10])  # 10+2-2 (tired now) meets the DC
+    c.dispatch(ch.TakeTurn(None, True), [10, 12])  # 10+2-2 (tired now) meets the DC
     assert c.state.party[0].exhaustion == 1
 
 
@@ -88,7 +88,7 @@ def test_someone_outside_the_party_keeps_its_exhaustion_in_the_chase(make):
     for _ in range(4):
         c.dispatch(ch.TakeTurn(None, True), [12])  # four free dashes (Con +1)
         c.dispatch(ch.TakeTurn(0), [12])
-    c.dispatch(ch.TakeTurn(None, True), [12, 1])  # 1+1 fails
+    c.dispatch(ch.TakeTurn(None, True), [1, 12])  # 1+1 fails
     assert runner(c, "Thug")["exhaustion"] == 1 and runner(c, "Thug")["speed"] == 25
 
 
@@ -483,7 +483,7 @@ def test_a_party_members_saves_are_its_saving_throws_with_proficiency_and_exhaus
     for _ in range(5):  # Bo's free dashes: 3 + Con
         c.dispatch(ch.TakeTurn(None, True), [12])
         c.dispatch(ch.TakeTurn(0), [12])
-    out = c.dispatch(ch.TakeTurn(None, True), [12, 15])
+    out = c.dispatch(ch.TakeTurn(None, True), [15, 12])
     assert out.envelopes[0].event.save.expr == "1d20+3"
 
 
@@ -545,9 +545,9 @@ def test_amending_a_dash_save_die_recomputes_the_party_members_exhaustion(make):
     for _ in range(5):
         c.dispatch(ch.TakeTurn(None, True), [12])
         c.dispatch(ch.TakeTurn(0), [12])
-    out = c.dispatch(ch.TakeTurn(None, True), [12, 7])  # 9 < DC 10: exhaustion 1
+    out = c.dispatch(ch.TakeTurn(None, True), [7, 12])  # the save first: 9 < DC 10: exhaustion 1
     assert c.state.party[0].exhaustion == 1
-    c.dispatch(c.amend_command(out.envelopes[0].seq, [12, 8]))  # it was an 8: 10 saves
+    c.dispatch(c.amend_command(out.envelopes[0].seq, [8, 12]))  # it was an 8: 10 saves
     assert c.state.party[0].exhaustion == 0 and runner(c, "Ana")["exhaustion"] == 0
 
 
@@ -697,3 +697,23 @@ def test_the_log_says_who_caught_whom(make):
     assert runner(c, "Ana")["status"] == "caught"
     assert "Wolf moves 0 ft" in _chase_lines(c)[-1] and "catches Ana" in _chase_lines(c)[-1]
     assert not any("catches" in line for line in _chase_lines(c)[:-1])
+
+
+def test_a_dash_rolls_its_save_before_the_complication_as_the_log_line_reads(make):
+    """Playtest: `dash --dice` took the complication's d12 first while the log
+    line (and docs/cli.md) show the save first; manual dice asked in that order
+    too. One order: the GM's reading order, for rolling, prompting and amending."""
+    from tracker.core.describe import describe
+    from tracker.core.dice import rolls_in
+    c = urban(make)
+    for _ in range(5):
+        c.dispatch(ch.TakeTurn(None, True), [12])
+        c.dispatch(ch.TakeTurn(0), [12])
+    with pytest.raises(DiceNeeded, match="Ana: DC 10 Con save"):
+        decide(c.state, ch.TakeTurn(None, True), ScriptedDice([]))
+    out = c.dispatch(ch.TakeTurn(None, True), [3, 11])
+    ev = out.envelopes[0].event
+    assert (ev.save.dice, ev.complication.dice) == ((3,), (11,))
+    assert [r.expr for r in rolls_in(ev)] == ["1d20+2", "1d12"]
+    line = describe(ev, c.state.rules)
+    assert line.index("Con save") < line.index("complication")

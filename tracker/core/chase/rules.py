@@ -115,13 +115,17 @@ class RunnerJoined(Event, frozen=True):
 
 
 @event("chase_turn_taken", area="chase")
-class TurnTaken(Event, frozen=True):
+class TurnTaken(Event, frozen=True, kw_only=True):
+    """The dice are fields in the order the GM reads them in the log line (and
+    they are rolled, prompted and retyped with ``amend --dice``): the dash's
+    save, the complication, then what the complication asks for."""
+
     name: CharacterName
     feet: Distance
     dash: bool
     setting: Key  # the complication table, so the log line reads on its own
-    complication: Roll
     save: Roll | None = None  # the Constitution save for a dash beyond the free ones
+    complication: Roll
     # the complication's save by whom it afflicts, and the dice a failure rolls
     victim_save: Roll | None = None
     damage: Roll | None = None
@@ -263,16 +267,18 @@ def decide_turn(state: State, cmd: TakeTurn, dice) -> list[Event]:
                       + (" (speed halved by a complication)" if r.halved else "")
                       + (f", less {r.hindered} ft lost to a complication" if r.hindered else ""))
     ch = state.rules.chase
-    # the dice in the order the event holds them, so amending retypes the right one
-    table = ch.complications[state.chase.setting]
-    comp = dicemod.roll(table.die, dice, f"{r.name}: complication")
+    # the dice in the order the event holds them (and the log line reads them),
+    # so amending retypes the right one: the dash's save, then the complication
     save = None
     if cmd.dash and r.dashes >= free_dashes(state, r):
         con = save_bonus(state, r, "Con") or 0
         save = dicemod.roll(f"1d20{con:+d}" if con else "1d20", dice,
                             f"{r.name}: DC {ch.dash_dc} {ch.dash_save} save (dash "
                             f"{r.dashes + 1}, {free_dashes(state, r)} free)")
-    turn = TurnTaken(r.name, feet, cmd.dash, state.chase.setting, comp, save)
+    table = ch.complications[state.chase.setting]
+    comp = dicemod.roll(table.die, dice, f"{r.name}: complication")
+    turn = TurnTaken(name=r.name, feet=feet, dash=cmd.dash, setting=state.chase.setting,
+                     save=save, complication=comp)
     return [_complicated(state, cmd, turn, dice)]
 
 
