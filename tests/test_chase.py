@@ -717,3 +717,20 @@ def test_a_dash_rolls_its_save_before_the_complication_as_the_log_line_reads(mak
     assert [r.expr for r in rolls_in(ev)] == ["1d20+2", "1d12"]
     line = describe(ev, c.state.rules)
     assert line.index("Con save") < line.index("complication")
+
+
+def test_the_dead_take_no_chase_actions(make):
+    """Playtest: a dead character still had chase keys. Join, move, dash,
+    escape and turning about refuse a party member the sheet says is dead."""
+    from tracker.core.party import Damage
+    c = urban(make, 1000)
+    c.dispatch(AddCharacter("Cy", "rogue", 1, ROGUE))
+    c.dispatch(Damage("Cy", 500))
+    with pytest.raises(Refused, match="Cy is dead"):
+        c.dispatch(ch.JoinChase("Cy"), [5])
+    c.dispatch(Damage("Ana", 500))  # Ana, whose turn it is, dies mid-chase
+    for cmd in (ch.TakeTurn(None, True), ch.TakeTurn(30), ch.TryEscape("Ana"),
+                ch.SwapSide("Ana")):
+        with pytest.raises(Refused, match="Ana is dead and takes no chase actions"):
+            c.dispatch(cmd, [12, 12])
+    c.dispatch(ch.LeaveChase("Ana"))  # the GM may still take her out of it

@@ -182,6 +182,15 @@ def _named(state: State, name: str) -> Runner:
     return r
 
 
+def refuse_the_dead(state: State, name: str) -> None:
+    """The dead take no chase actions: a party member whose sheet says dead
+    neither joins, moves, dashes, escapes nor turns about. (One place for the
+    check until the party area offers a shared lookup of the living.)"""
+    c = party.find(state, name)
+    if c is not None and sheet.status(state.rules, c) == "dead":
+        raise Refused(f"{c.name} is dead and takes no chase actions")
+
+
 def _running_chase(state: State) -> Chase:
     """The running chase, for a command (the ruleset must have the rule)."""
     _rules(state)
@@ -232,10 +241,9 @@ def decide_join(state: State, cmd: JoinChase, dice) -> list[Event]:
     at = cmd.at if cmd.at is not None else (state.chase.start if cmd.side == QUARRY else 0)
     _ranged("the position", at, 0, 1_000_000)
     c = party.find(state, name)
+    refuse_the_dead(state, name)
     roll = dicemod.roll(state.rules.chase.initiative_die, dice, f"{name}: initiative")
     if c is not None:
-        if sheet.status(state.rules, c) == "dead":
-            raise Refused(f"{c.name} is dead")
         p = state.rules.party
         dex = sheet.modifier(p, c.abilities.get("dex", 10)) if p and c.abilities else 0
         con = sheet.modifier(p, c.abilities.get("con", 10)) if p and c.abilities else 0
@@ -259,6 +267,8 @@ def decide_turn(state: State, cmd: TakeTurn, dice) -> list[Event]:
     r = current(state)
     if over(state) or r is None:
         raise Refused(f"the chase is over ({over(state) or 'nobody is running'}): end it")
+    if r.member:
+        refuse_the_dead(state, r.name)
     most = max(0, reach(state, r, cmd.dash))
     feet = most if cmd.feet is None else cmd.feet
     if not 0 <= feet <= most:
@@ -315,6 +325,8 @@ def _complicated(state: State, cmd: TakeTurn, turn: TurnTaken, dice) -> TurnTake
 @decides(TryEscape)
 def decide_escape(state: State, cmd: TryEscape, dice) -> list[Event]:
     q = _runner(state, cmd.name)
+    if q.member:
+        refuse_the_dead(state, q.name)
     if q.side != QUARRY or not running(state, q):
         raise Refused(f"only a quarry still running rolls to escape ({q.name}: "
                       f"{q.side}, {status(state, q)})")
@@ -339,6 +351,8 @@ def decide_leave(state: State, cmd: LeaveChase, dice) -> list[Event]:
 @decides(SwapSide)
 def decide_swap(state: State, cmd: SwapSide, dice) -> list[Event]:
     r = _runner(state, cmd.name)
+    if r.member:
+        refuse_the_dead(state, r.name)
     if not running(state, r):
         raise Refused(f"{r.name} is out of the chase ({status(state, r)})")
     if cmd.target:
