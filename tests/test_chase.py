@@ -734,3 +734,26 @@ def test_the_dead_take_no_chase_actions(make):
         with pytest.raises(Refused, match="Ana is dead and takes no chase actions"):
             c.dispatch(cmd, [12, 12])
     c.dispatch(ch.LeaveChase("Ana"))  # the GM may still take her out of it
+
+
+def test_dyb_og_drager_an_exhausted_party_runs_only_at_encounter_speed(make):
+    """Seed 000 (~l. 679): forced to run while exhausted, a character runs at
+    its encounter speed (a third) until rested. OSE (Dolmenwood) has no such rule."""
+    c = bx(make)
+    c.dispatch(ch.StartEvasion("dungeon", 150, 120, morale=12))
+    for _ in range(30):
+        c.dispatch(ch.RunRound())
+    assert js(c)["evasion"]["running_speed"] == 40
+    c.dispatch(ch.EndChase("escaped"))
+    # still winded, it flees slower monsters: 40 ft a round is not faster than 90
+    c.dispatch(ch.StartEvasion("dungeon", 90, 120, morale=12))
+    assert js(c)["active"] and js(c)["evasion"]["running_speed"] == 40
+    d = make("dolmenwood", name="d")
+    d.dispatch(AddCharacter("Ana"))
+    d.dispatch(ch.StartEvasion("dungeon", 150, 120))
+    for _ in range(30):
+        d.dispatch(ch.RunRound())
+    assert "running_speed" not in js(d)["evasion"]
+    d.dispatch(ch.EndChase("escaped"))
+    d.dispatch(ch.StartEvasion("dungeon", 90, 120))
+    assert js(d)["outcome"] == "escaped" and not js(d)["active"]

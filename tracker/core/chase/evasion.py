@@ -29,7 +29,7 @@ from .model import CAUGHT, EFFECTS, ESCAPED, MAX_GROUP, Chase, Evasion
 __all__ = ["WHERE", "SURPRISED", "StartEvasion", "RunRound", "DropBait", "RollEvasion", "PursueDay",
            "EvasionStarted", "RoundRun", "BaitDropped", "EvasionRolled", "PursuitDayRolled",
            "pursues", "chance", "wilderness_chance", "sea_chance", "bait_took", "evaded",
-           "caught_up", "direction", "winded_effects"]
+           "caught_up", "direction", "winded_effects", "running_speed"]
 
 WHERE = ("dungeon", "wilderness", "sea")
 SURPRISED = ("", "party", "monsters")  # who was surprised when the party fled
@@ -133,15 +133,26 @@ def pursues(rules, ev: EvasionStarted) -> bool:
     return ev.morale_roll is not None and ev.morale_roll.total <= ev.morale
 
 
+def running_speed(rules, e: Evasion) -> int:
+    """The party's speed in the evasion: exhausted from running (now, or
+    already when it fled), it runs only at its encounter speed, where the
+    ruleset says so. A ship's speed at sea is the ship's."""
+    div = rules.chase.evasion.exhausted_speed_divisor
+    if e.where == "sea" or div == 1 or not (e.exhausted or e.tired):
+        return e.party_speed
+    return max(1, e.party_speed // div)
+
+
 def wilderness_chance(rules, ev: Evasion, terrain=()) -> int:
     """The percentile chance from the two groups' sizes, speed and terrain, with its floor."""
     e = rules.chase.evasion
     band = next(b for b in e.wilderness if b.fleeing[0] <= max(1, ev.fleeing) <= b.fleeing[1])
     chance = next(p.chance for p in band.chances
                   if p.pursuers[0] <= max(1, ev.pursuers) <= p.pursuers[1])
-    if ev.party_speed >= 2 * ev.monster_speed:
+    party_speed = running_speed(rules, ev)
+    if party_speed >= 2 * ev.monster_speed:
         chance += e.twice_as_fast
-    elif ev.monster_speed >= 2 * ev.party_speed:
+    elif ev.monster_speed >= 2 * party_speed:
         chance -= e.twice_as_fast
     chance += sum(e.terrain.get(t, 0) for t in terrain)
     return min(100, max(e.floor, chance))
@@ -287,12 +298,13 @@ def evolve_started(state: State, ev: EvasionStarted) -> State:
         raise Refused("a chase is already running")
     pursue = pursues(state.rules, ev)
     evasion = Evasion(ev.where, ev.party_speed, ev.monster_speed, ev.fleeing, ev.pursuers,
-                      ev.morale, pursue, gap=ev.gap, surprised=ev.surprised)
+                      ev.morale, pursue, gap=ev.gap, surprised=ev.surprised,
+                      tired=_tired(state))
     state = replace(state, chase=Chase(active=True, evasion=evasion,
                                        chases=state.chase.chases + 1, winded=state.chase.winded))
     # no pursuit, a faster party in a dungeon, or monsters the party surprised: away at once
     if not pursue or ev.surprised == "monsters" or \
-            (ev.where == "dungeon" and ev.party_speed > ev.monster_speed):
+            (ev.where == "dungeon" and running_speed(state.rules, evasion) > ev.monster_speed):
         return _end(state, ESCAPED, evasion)
     return state
 
@@ -314,6 +326,15 @@ def evolve_round(state: State, ev: RoundRun) -> State:
         state = _winded(state, rules.exhausted_condition, True)
     after = pass_time(state, state.rules.time.round_seconds, burning=True, chase=chase)
     return _end(after, CAUGHT, evasion) if e.where == "sea" and gap == 0 else after
+
+
+def _tired(state: State) -> bool:
+    """The party flees while still exhausted from running: not yet rested off,
+    or a living member has the ruleset's exhausted condition."""
+    e = state.rules.chase.evasion
+    return bool(state.chase.winded) or any(
+        e.exhausted_condition in c.conditions for c in state.party
+        if sheet.status(state.rules, c) != "dead")
 
 
 def winded_effects(rules) -> str:

@@ -63,6 +63,7 @@ class Evasion(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     exhausted: bool = False
     stopped: bool = False  # bait took the pursuers
     surprised: str = ""  # wilderness: "party" (cannot evade) or "monsters" (away at once)
+    tired: bool = False  # the party was already exhausted from running when it fled
 
 
 class Chase(msgspec.Struct, frozen=True, gc=False):
@@ -146,6 +147,9 @@ class Evade(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     exhausted_condition: str = "exhausted"
     exhausted_effect: str = ""
     exhausted_effects: dict[str, Bonus] = {}  # by EFFECTS key: what the exhaustion changes
+    # an exhausted party forced to run runs only at its encounter speed: its
+    # running speed divided by this (1: running speed, the rule before this key)
+    exhausted_speed_divisor: Int(1, 100) = 1
     rest_turns: Int(0, 1000) = 3  # dungeon rest turns that end it
     bait_chance: str = "3-in-6"  # dropped treasure or food stops them
     evasion_die: str = "1d100"

@@ -207,6 +207,8 @@ def _chase_json(state: State) -> dict:
                           "gap_ft": e.gap, "chance": e.chance or None,
                           "exhausted": e.exhausted, "stopped": e.stopped,
                           "surprised": e.surprised or None}
+        if (pace := evasion.running_speed(state.rules, e)) != e.party_speed:
+            out["evasion"]["running_speed"] = pace  # exhausted: encounter speed
     if ch.winded:
         out["running_exhaustion"] = {
             "rest_turns_left": ch.winded, "text": evasion.winded_effects(state.rules),

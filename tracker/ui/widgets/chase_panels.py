@@ -56,7 +56,7 @@ def summary(state: State) -> Text:
 def _evasion_summary(state: State, t: Text, stamp: str) -> Text:
     e, ch = state.chase.evasion, state.chase
     t.append(f"Evasion ({e.where})", style="bold")
-    t.append(f" · {stamp} · party {e.party_speed} ft, monsters {e.monster_speed} ft\n")
+    t.append(f" · {stamp} · party {_party_pace(state)}, monsters {e.monster_speed} ft\n")
     if not e.pursue:
         t.append("They do not pursue. ", style="green")
     if not ch.active:
@@ -76,6 +76,13 @@ def _evasion_summary(state: State, t: Text, stamp: str) -> Text:
                  f"{chase.winded_effects(state.rules)}", style="bold red")
     t.no_wrap, t.overflow = True, "ellipsis"
     return t
+
+
+def _party_pace(state: State) -> str:
+    """"120 ft", or "40 ft (exhausted: encounter speed)" where the ruleset slows a tired party."""
+    e = state.chase.evasion
+    pace = chase.running_speed(state.rules, e)
+    return f"{pace} ft" + (" (exhausted: encounter speed)" if pace != e.party_speed else "")
 
 
 def gap_bar(gap: int | None, widest: int) -> Text:
@@ -98,7 +105,7 @@ def evasion_rows(state: State) -> list[tuple]:
                                             (ch.outcome if not ch.active else IN))
     size = f" ×{e.fleeing}" if e.where != "dungeon" else ""
     return [("", Text(f"Party{size}", style="bold"), Text("fleeing", style="green"), gap,
-             f"{e.party_speed} ft", Text("yes" if e.exhausted else "—",
+             f"{chase.running_speed(state.rules, e)} ft", Text("yes" if e.exhausted else "—",
                                          style="bold red" if e.exhausted else "dim"),
              Text(party_status, style=STATUS_STYLE.get(party_status, "yellow"))),
             ("", Text(f"Monsters ×{e.pursuers}" if e.where != "dungeon" else "Monsters"),
