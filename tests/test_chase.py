@@ -757,3 +757,57 @@ def test_dyb_og_drager_an_exhausted_party_runs_only_at_encounter_speed(make):
     d.dispatch(ch.EndChase("escaped"))
     d.dispatch(ch.StartEvasion("dungeon", 90, 120))
     assert js(d)["outcome"] == "escaped" and not js(d)["active"]
+
+
+def _tired_ana(make):
+    """Ana fails a dash save past her five free dashes: a level of exhaustion from the chase."""
+    c = urban(make)
+    for _ in range(5):
+        c.dispatch(ch.TakeTurn(None, True), [12])
+        c.dispatch(ch.TakeTurn(0), [12])
+    c.dispatch(ch.TakeTurn(None, True), [1, 12])
+    assert c.state.party[0].exhaustion == 1
+    return c
+
+
+def test_dnd_a_short_rest_removes_the_exhaustion_gained_in_the_chase(make):
+    """Seed 003 (l. 176): a creature removes the levels of exhaustion it gained
+    in the chase by finishing a Short or Long Rest."""
+    from tracker.core.party import ShortRest
+    c = _tired_ana(make)
+    assert js(c)["exhaustion_from_chases"] == {"Ana": 1}
+    c.dispatch(ch.EndChase("escaped"))
+    c.dispatch(ShortRest())
+    assert c.state.party[0].exhaustion == 0 and "exhaustion_from_chases" not in js(c)
+
+
+def test_dnd_a_long_rest_removes_the_chase_levels_and_its_own_one(make):
+    from tracker.core.party import LongRest
+    c = _tired_ana(make)
+    c.dispatch(ch.EndChase("escaped"))
+    c.dispatch(SetExhaustion("Ana", 3))  # two more from elsewhere (a forced march)
+    c.dispatch(LongRest())
+    assert c.state.party[0].exhaustion == 1  # 3 - the long rest's 1 - the chase's 1
+
+
+def test_dnd_a_rest_removes_no_more_than_the_chase_gave_nor_than_is_left(make):
+    from tracker.core.party import ShortRest
+    c = _tired_ana(make)
+    c.dispatch(SetExhaustion("Ana", 0))  # the GM took it off already
+    c.dispatch(ShortRest())
+    assert c.state.party[0].exhaustion == 0
+    c.dispatch(SetExhaustion("Ana", 2))
+    c.dispatch(ShortRest())  # nothing from a chase left to remove
+    assert c.state.party[0].exhaustion == 2
+
+
+def test_dnd_a_sudden_drop_leaves_the_faller_prone_when_it_took_damage(make):
+    """Seed 003 (l. 142): a creature that falls lands Prone unless it took no
+    damage from the fall. In the chase: prone, standing costs half its speed."""
+    c = make("dnd-2024")
+    c.dispatch(ch.StartChase("wilderness", 1000))
+    c.dispatch(ch.JoinChase("Elk", "quarry", speed=50), [20])
+    c.dispatch(ch.JoinChase("Wolf", "pursuer", speed=40), [1])
+    c.dispatch(ch.TakeTurn(), [4, 2, 3])  # a sudden drop: the wolf's Dex save 2 fails, 3 damage
+    wolf = runner(c, "Wolf")
+    assert "prone" in wolf["complication"] and wolf["hindered_ft"] == 20

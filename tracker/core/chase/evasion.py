@@ -301,7 +301,8 @@ def evolve_started(state: State, ev: EvasionStarted) -> State:
                       ev.morale, pursue, gap=ev.gap, surprised=ev.surprised,
                       tired=_tired(state))
     state = replace(state, chase=Chase(active=True, evasion=evasion,
-                                       chases=state.chase.chases + 1, winded=state.chase.winded))
+                                       chases=state.chase.chases + 1, winded=state.chase.winded,
+                                       gained=state.chase.gained))
     # no pursuit, a faster party in a dungeon, or monsters the party surprised: away at once
     if not pursue or ev.surprised == "monsters" or \
             (ev.where == "dungeon" and running_speed(state.rules, evasion) > ev.monster_speed):

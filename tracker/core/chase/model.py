@@ -77,6 +77,8 @@ class Chase(msgspec.Struct, frozen=True, gc=False):
     outcome: str = ""  # how the last chase ended
     chases: int = 0  # chases begun in the campaign
     winded: int = 0  # B/X: rest turns the party still needs after running itself out
+    # D&D 2024: levels of exhaustion party members gained in chases, until a rest removes them
+    gained: tuple[tuple[str, int], ...] = ()
 
 
 # --- ruleset --------------------------------------------------------------------------
@@ -94,6 +96,7 @@ class Complication(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     lose_half: bool = False  # prone: standing up costs half its speed
     halve_speed: bool = False  # blinded: its speed is halved, a dash's too
     condition: str = ""  # noted on the runner until its next turn ends
+    if_hurt: bool = False  # the condition and lost feet only when the damage hurt it (a fall)
     joins: bool = False  # a creature joins the chase with the afflicted as its quarry
 
 
@@ -175,6 +178,9 @@ class ChaseRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     initiative_die: str = "1d20"
     complications: dict[str, Table] = {}  # by setting: urban, wilderness
     escape_factors: dict[str, EscapeFactor] = {}
+    # a short or long rest removes the exhaustion gained in a chase (False: the
+    # party's own rest rules alone, the rule before this key)
+    rest_removes_exhaustion: bool = False
     evasion: Evade | None = None
     not_in_source: list[str] = []  # what the source leaves to the GM
 

@@ -378,7 +378,7 @@ def decide_end(state: State, cmd: EndChase, dice) -> list[Event]:
 def evolve_started(state: State, ev: ChaseStarted) -> State:
     return replace(state, chase=Chase(active=True, setting=ev.setting, round=1,
                                       start=ev.distance, chases=state.chase.chases + 1,
-                                      winded=state.chase.winded))
+                                      winded=state.chase.winded, gained=state.chase.gained))
 
 
 def _with_runner(chase: Chase, name: str, **changes) -> tuple[Runner, ...]:
@@ -434,7 +434,7 @@ def evolve_turn(state: State, ev: TurnTaken) -> State:
         state = _party_exhaustion(state, r.name)
     runners, state = _afflict(state, ev, runners)
     runners = _catch(state, runners, r, r.position + ev.feet)
-    return _turn_done(replace(state, chase=replace(ch, runners=runners)), r.name)
+    return _turn_done(replace(state, chase=replace(state.chase, runners=runners)), r.name)
 
 
 def _turn_done(state: State, name: str) -> State:
@@ -462,7 +462,39 @@ def _party_exhaustion(state: State, name: str) -> State:
     top = state.rules.party.exhaustion_max if state.rules.party else 0
     if c is None or c.exhaustion >= top:
         return state
-    return party.evolve_exhaustion(state, party.ExhaustionSet(c.name, c.exhaustion + 1))
+    state = party.evolve_exhaustion(state, party.ExhaustionSet(c.name, c.exhaustion + 1))
+    if not state.rules.chase.rest_removes_exhaustion:
+        return state
+    gained = dict(state.chase.gained)  # counted, so that a rest can take it off again
+    gained[c.name] = gained.get(c.name, 0) + 1
+    return replace(state, chase=replace(state.chase, gained=tuple(gained.items())))
+
+
+def _rest_off(state: State, names) -> State:
+    """The levels of exhaustion gained in chases come off those who rested
+    (never more than they still have: the GM may have lowered it since)."""
+    rested = {n.casefold() for n in names}
+    left = []
+    for name, levels in state.chase.gained:
+        c = party.find(state, name)
+        if c is None or name.casefold() not in rested:
+            left.append((name, levels))
+            continue
+        state = party.evolve_exhaustion(
+            state, party.ExhaustionSet(c.name, c.exhaustion - min(levels, c.exhaustion)))
+    return replace(state, chase=replace(state.chase, gained=tuple(left)))
+
+
+@evolves(party.ShortRested, when="chase.gained")
+def evolve_short_rest(state: State, ev: party.ShortRested) -> State:
+    """A Short Rest (the whole party takes it) removes the chases' exhaustion."""
+    return _rest_off(state, [c.name for c in state.party])
+
+
+@evolves(party.LongRested, when="chase.gained")
+def evolve_long_rest(state: State, ev: party.LongRested) -> State:
+    """So does a Long Rest, for those who benefit from it (after its own level)."""
+    return _rest_off(state, ev.who)
 
 
 def _afflict(state: State, ev: TurnTaken, runners: tuple[Runner, ...]):
@@ -485,8 +517,9 @@ def _afflict(state: State, ev: TurnTaken, runners: tuple[Runner, ...]):
     if not missed:
         return tuple(replace(x, complication=text) if x.name == victim.name else x
                      for x in runners), state
-    lost = row.lose_feet + (speed(state, victim) // 2 if row.lose_half else 0)
-    if row.condition:
+    hurt = not row.if_hurt or (ev.damage is not None and ev.damage.total > 0)
+    lost = row.lose_feet + (speed(state, victim) // 2 if row.lose_half and hurt else 0)
+    if row.condition and hurt:
         text += f"; {row.condition} until its turn ends"
     if lost:
         text += f"; {lost} ft lost"

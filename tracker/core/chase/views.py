@@ -209,6 +209,8 @@ def _chase_json(state: State) -> dict:
                           "surprised": e.surprised or None}
         if (pace := evasion.running_speed(state.rules, e)) != e.party_speed:
             out["evasion"]["running_speed"] = pace  # exhausted: encounter speed
+    if ch.gained:  # D&D 2024: a short or long rest removes these
+        out["exhaustion_from_chases"] = dict(ch.gained)
     if ch.winded:
         out["running_exhaustion"] = {
             "rest_turns_left": ch.winded, "text": evasion.winded_effects(state.rules),
