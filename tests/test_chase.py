@@ -811,3 +811,33 @@ def test_dnd_a_sudden_drop_leaves_the_faller_prone_when_it_took_damage(make):
     c.dispatch(ch.TakeTurn(), [4, 2, 3])  # a sudden drop: the wolf's Dex save 2 fails, 3 damage
     wolf = runner(c, "Wolf")
     assert "prone" in wolf["complication"] and wolf["hindered_ft"] == 20
+
+
+def test_a_chase_with_several_quarries_ends_with_each_ones_fate(make):
+    """Playtest: one quarry escaped, another was caught, and the chase's
+    outcome (and the recap) read "caught". The log line, the JSON, the screen
+    and the recap say each one's fate."""
+    from tracker import recap
+    from tracker.core.describe import describe
+    c = urban(make, 1000)
+    c.dispatch(ch.JoinChase("Bo", "quarry", speed=30, stealth=5), [15])
+    c.dispatch(ch.TakeTurn(0), [12])  # Ana stands
+    c.dispatch(ch.TryEscape("Bo"), [20])  # 20 + 5 > 12: Bo is away
+    out = c.dispatch(ch.EndChase("caught"))  # the GM: Ana, still running, is caught
+    assert describe(out.envelopes[0].event, c.state.rules, c.state) == \
+        "Chase over: Ana caught, Bo escaped"
+    from tracker.core.engine import Timeline
+    envs = list(c.store.read())
+    md = recap.markdown(recap.build(c.name, envs, Timeline(c.store.read).state_at, None))
+    assert "Ana caught, Bo escaped" in md
+
+
+def test_the_ended_chase_keeps_each_quarrys_fate_in_json_and_on_screen(make):
+    from tracker.ui.widgets.chase_panels import summary
+    c = urban(make, 1000)
+    c.dispatch(ch.JoinChase("Bo", "quarry", speed=30, stealth=5), [15])
+    c.dispatch(ch.TakeTurn(0), [12])
+    c.dispatch(ch.TryEscape("Bo"), [20])
+    c.dispatch(ch.EndChase("caught"))
+    assert js(c)["fates"] == {"Ana": "caught", "Bo": "escaped"}
+    assert "last: Ana caught, Bo escaped" in summary(c.state).plain

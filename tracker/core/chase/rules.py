@@ -27,7 +27,8 @@ from ..state import State
 from ..timeflow import pass_time
 from .model import CAUGHT, ESCAPED, GAVE_UP, OUTCOMES, PURSUER, QUARRY, SIDES, Chase, Runner
 from .standing import (afflicted, brief, complication_row, complication_text, current,  # noqa: F401
-                       d20_penalty, escape_die, escape_target, exhaustion, find, free_dashes,
+                       d20_penalty, escape_die, escape_target, exhaustion, fates, fates_text,
+                       find, free_dashes,
                        gap, lead_pursuer, over, pursuers_of, quarry_of, reach, running, save_bonus,
                        save_missed, speed, status)
 
@@ -578,5 +579,10 @@ def evolve_left(state: State, ev: RunnerLeft) -> State:
 def evolve_ended(state: State, ev: ChaseEnded) -> State:
     if not state.chase.active:
         raise Refused("no chase is running")
-    return replace(state, chase=replace(state.chase, active=False, outcome=ev.outcome))
+    ch = state.chase
+    # each quarry keeps its fate: those still running when it ends share the
+    # outcome the GM gave; the others escaped, were caught or dropped out before
+    runners = tuple(replace(x, status=ev.outcome if running(state, x) else status(state, x))
+                    if x.side == QUARRY else x for x in ch.runners)
+    return replace(state, chase=replace(ch, active=False, outcome=ev.outcome, runners=runners))
 

@@ -92,9 +92,12 @@ def _left(ev: r.RunnerLeft, rules) -> str:
     return f"{ev.name} gives up the chase"
 
 
-@describes(r.ChaseEnded)
-def _ended(ev: r.ChaseEnded, rules) -> str:
-    return f"Chase over: {ev.outcome}"
+@describes(r.ChaseEnded, with_state=True)
+def _ended(ev: r.ChaseEnded, rules, state=None) -> str:
+    """"Chase over: caught", or each quarry's fate where they differ."""
+    if state is None or state.chase.evasion is not None:
+        return f"Chase over: {ev.outcome}"
+    return f"Chase over: {r.fates_text(state, ev.outcome)}"
 
 
 @describes(evasion.EvasionStarted)
@@ -163,7 +166,7 @@ def _chase_alerts(before: State, after: State) -> list[Alert]:
         out.append(Alert("information", f"Round {a.round} begins"))
     end, was_end = r.over(after), r.over(before)
     if end and end != was_end:
-        out.append(Alert("warning", f"The chase is over ({end}): end it"))
+        out.append(Alert("warning", f"The chase is over ({r.fates_text(after, end)}): end it"))
     ev, old_ev = a.evasion, b.evasion
     if ev is not None and ev is not old_ev:
         if not a.active and b.active or (not a.active and old_ev is None):
@@ -181,6 +184,12 @@ def _chase_alerts(before: State, after: State) -> list[Alert]:
 # --- its part of `tracker state --json` ----------------------------------------------------
 
 
+def _fates_json(state: State) -> dict:
+    """After a chase whose quarries fared differently, each one's fate."""
+    each = r.fates(state) if not state.chase.active and state.chase.evasion is None else []
+    return {"fates": dict(each)} if len({f for _, f in each}) > 1 else {}
+
+
 @state_view("chase", 50)
 def _chase_json(state: State) -> dict:
     ch = state.chase
@@ -188,6 +197,7 @@ def _chase_json(state: State) -> dict:
     out = {"active": ch.active, "setting": ch.setting, "round": ch.round,
            "turn": cur.name if cur else None, "outcome": ch.outcome, "chases": ch.chases,
            "over": r.over(state) or None,
+           **_fates_json(state),
            "runners": [{"name": x.name, "side": x.side, "member": x.member,
                         "initiative": x.initiative, "position_ft": x.position,
                         "gap_ft": r.gap(state, x), "speed": r.speed(state, x),
@@ -247,10 +257,12 @@ class ChaseTally(Tally):
             self.running = f"session {session}, #{seq}: evasion ({ev.where})"
         elif not self.running or getattr(ev, "AREA", "") != "chase":
             return
-        ch = state_at(seq).chase
+        now = state_at(seq)
+        ch = now.chase
         if not ch.active:
             rounds = f", {ch.round} rounds" if ch.round else ""
-            self.chases.append(f"{self.running}{rounds}: {ch.outcome}")
+            end = ch.outcome if ch.evasion is not None else r.fates_text(now, ch.outcome)
+            self.chases.append(f"{self.running}{rounds}: {end}")
             self.running = ""
 
     def lines(self, e) -> list[str]:

@@ -26,7 +26,8 @@ def summary(state: State) -> Text:
     if ch.evasion is not None:
         return _evasion_summary(state, t, stamp)
     if not ch.active:
-        t.append("No chase running" + (f" (last: {ch.outcome})" if ch.outcome else ""), style="dim")
+        last = chase.fates_text(state, ch.outcome) if ch.outcome else ""
+        t.append("No chase running" + (f" (last: {last})" if last else ""), style="dim")
         t.append(f" · {stamp}\n")
         key = "s starts a chase" if rules.chase.complications else "s starts an evasion"
         t.append(f"{key}; the quarry's start distance is the GM's call", style="dim")
