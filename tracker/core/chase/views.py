@@ -310,6 +310,9 @@ def _chase_changes(before: State, after: State) -> list[str]:
         out.append(f"Last chase: {a['outcome'] or 'no outcome'} → {b['outcome'] or 'no outcome'}")
     if a["over"] != b["over"]:
         out.append(f"Chase about to end: {a['over'] or 'no'} → {b['over'] or 'no'}")
+    def said_by_outcome(x, y) -> bool:  # "Last chase: escaped → caught" says it already
+        return (x["status"], y["status"]) == (a["outcome"], b["outcome"])
+
     for x, y in matched(a["runners"], b["runners"], lambda x: x["name"]):
         name = (y or x)["name"]
         if x is None:
@@ -318,7 +321,8 @@ def _chase_changes(before: State, after: State) -> list[str]:
             out.append(f"{name}: no longer in the chase")
         else:
             out += [f"{name}: {say(x)} → {say(y)}" for keys, say in _RUNNER_LINES
-                    if any(x.get(k) != y.get(k) for k in keys)]
+                    if any(x.get(k) != y.get(k) for k in keys)
+                    and not (keys == ("status",) and said_by_outcome(x, y))]
     return out
 
 
