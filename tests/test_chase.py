@@ -841,3 +841,41 @@ def test_the_ended_chase_keeps_each_quarrys_fate_in_json_and_on_screen(make):
     c.dispatch(ch.EndChase("caught"))
     assert js(c)["fates"] == {"Ana": "caught", "Bo": "escaped"}
     assert "last: Ana caught, Bo escaped" in summary(c.state).plain
+
+
+def test_an_evasion_takes_surprise_and_gap_from_the_encounter_it_follows(make):
+    """Playtest: a party the wandering check rolled as surprised evaded at 90%.
+    The evasion takes who was surprised and the starting gap from the last
+    encounter met (the GM may still say otherwise); starting uses it up."""
+    from tracker.core.dungeon import EnterDungeon, RollCheck
+    c = bx(make)
+    c.dispatch(EnterDungeon("Crypt"))
+    c.dispatch(RollCheck(), [1, 1, 5, 3, 4])  # encounter; party surprised (1 of 2-in-6); 70 ft
+    c.dispatch(ch.StartEvasion("wilderness", 120, 120, 12, pursuers=4))
+    assert js(c)["evasion"]["surprised"] == "party" and js(c)["evasion"]["gap_ft"] == 70
+    with pytest.raises(Refused, match="a surprised party cannot evade"):
+        c.dispatch(ch.RollEvasion(), [50])
+    c.dispatch(ch.EndChase("caught"))
+    c.dispatch(ch.StartEvasion("wilderness", 120, 120, 12, pursuers=4))  # used up: nobody
+    assert js(c)["evasion"]["surprised"] is None and js(c)["evasion"]["gap_ft"] == 0
+
+
+def test_the_gm_overrides_the_encounters_surprise(make):
+    from tracker.core.dungeon import EnterDungeon, RollCheck
+    c = bx(make)
+    c.dispatch(EnterDungeon("Crypt"))
+    c.dispatch(RollCheck(), [1, 1, 5, 3, 4])
+    c.dispatch(ch.StartEvasion("wilderness", 120, 120, 12, pursuers=4, gap=20, surprised=""))
+    assert js(c)["evasion"]["surprised"] is None and js(c)["evasion"]["gap_ft"] == 20
+    c.dispatch(ch.RollEvasion(), [90])  # 90%: away
+    assert js(c)["outcome"] == "escaped"
+
+
+def test_an_evasion_at_sea_or_on_the_road_follows_the_travel_encounter(make):
+    from tracker.core import travel as tr
+    c = bx(make)
+    c.dispatch(tr.SetTerrain("clear"))
+    c.dispatch(tr.RollEncounter(), [1, 5, 1, 2])  # encounter; the foe surprised; 1d4×30: 60 ft
+    c.dispatch(ch.StartEvasion("wilderness", 120, 120, 12))
+    assert js(c)["outcome"] == "escaped"  # monsters surprised: away at once
+    assert js(c)["evasion"]["gap_ft"] == 60

@@ -58,12 +58,14 @@ ACTIONS = (
             arg("--party-speed", type=int), arg("--morale", type=int, default=0),
             arg("--no-pursuit", action="store_true", help="the GM says they do not pursue"),
             arg("--fleeing", type=int), arg("--pursuers", type=int, default=1),
-            arg("--gap", type=int, default=0, help="sea: feet between the ships"),
-            arg("--surprised", choices=("party", "monsters"), default="",
-                help="wilderness: who was surprised")),
+            arg("--gap", type=int, help="feet between the two sides (at sea: the ships); "
+                "default: the distance of the encounter it follows"),
+            arg("--surprised", choices=("party", "monsters", "nobody"),
+                help="wilderness: who was surprised (default: as the encounter it follows "
+                "rolled)")),
            lambda a, c: chase.StartEvasion(a.where, a.monster_speed, a.party_speed, a.morale,
                                            not a.no_pursuit, a.fleeing, a.pursuers, a.gap,
-                                           a.surprised)),
+                                           "" if a.surprised == "nobody" else a.surprised)),
     Action("run", "B/X: a round of running", (), lambda a, c: chase.RunRound()),
     Action("drop", "B/X: drop treasure or food to stop the pursuers",
            (arg("kind", choices=("treasure", "food")),), lambda a, c: chase.DropBait(a.kind)),

@@ -7,4 +7,4 @@ shows (views.py).
 
 from ..areas import rules_of
 
-__getattr__ = rules_of(__name__, "rules", "evasion")
+__getattr__ = rules_of(__name__, "rules", "evasion", "met")

@@ -29,7 +29,7 @@ from .model import CAUGHT, EFFECTS, ESCAPED, MAX_GROUP, Chase, Evasion
 __all__ = ["WHERE", "SURPRISED", "StartEvasion", "RunRound", "DropBait", "RollEvasion", "PursueDay",
            "EvasionStarted", "RoundRun", "BaitDropped", "EvasionRolled", "PursuitDayRolled",
            "pursues", "chance", "wilderness_chance", "sea_chance", "bait_took", "evaded",
-           "caught_up", "direction", "winded_effects", "running_speed"]
+           "caught_up", "direction", "winded_effects", "running_speed", "from_encounter"]
 
 WHERE = ("dungeon", "wilderness", "sea")
 SURPRISED = ("", "party", "monsters")  # who was surprised when the party fled
@@ -50,8 +50,9 @@ class StartEvasion(Command, frozen=True):
     pursue: bool = True
     fleeing: int | None = None  # wilderness: default the living party
     pursuers: int = 1
-    gap: int = 0  # sea: feet between the ships
-    surprised: str = ""  # wilderness: "party" or "monsters" were surprised
+    # None: from the encounter the evasion follows (the last one met), else 0 / nobody
+    gap: int | None = None  # feet between the two sides (at sea: the ships)
+    surprised: str | None = None  # wilderness: "party", "monsters" or "" (nobody)
 
 
 class RunRound(Command, frozen=True):
@@ -201,13 +202,14 @@ def decide_start(state: State, cmd: StartEvasion, dice) -> list[Event]:
     speed = cmd.party_speed if cmd.party_speed is not None else sheet.party_speed(state)
     if speed is None:
         raise Refused("the party is empty: give the party's speed")
+    gap, surprised = from_encounter(state, cmd.where, cmd.gap, cmd.surprised)
     for label, v, lo, hi in (("the party's speed", speed, 1, 10_000),
                              ("the monsters' speed", cmd.monster_speed, 1, 10_000),
                              ("morale", cmd.morale, 0, 12), ("pursuers", cmd.pursuers, 1, MAX_GROUP),
-                             ("the gap", cmd.gap, 0, 1_000_000)):
+                             ("the gap", gap, 0, 1_000_000)):
         if not lo <= v <= hi:
             raise Refused(f"{label} must be {lo} to {hi} (got {v})")
-    if cmd.surprised not in SURPRISED or (cmd.surprised and cmd.where != "wilderness"):
+    if surprised not in SURPRISED or (surprised and cmd.where != "wilderness"):
         raise Refused("surprise is \"party\" or \"monsters\", and only in the wilderness")
     fleeing = cmd.fleeing if cmd.fleeing is not None else \
         sum(1 for c in state.party if sheet.status(state.rules, c) != "dead")
@@ -218,7 +220,19 @@ def decide_start(state: State, cmd: StartEvasion, dice) -> list[Event]:
     if e.morale_die and never < cmd.morale < always:
         roll = dicemod.roll(e.morale_die, dice, f"morale {cmd.morale}: do they pursue?")
     return [EvasionStarted(cmd.where, speed, cmd.monster_speed, cmd.morale, cmd.pursue, roll,
-                           fleeing, cmd.pursuers, cmd.gap, cmd.surprised)]
+                           fleeing, cmd.pursuers, gap, surprised)]
+
+
+def from_encounter(state: State, where: str, gap: int | None,
+                   surprised: str | None) -> tuple[int, str]:
+    """The starting gap and who was surprised: the GM's where given, else the
+    encounter the evasion follows (surprise counts in the wilderness only)."""
+    met = state.chase.met
+    if gap is None:
+        gap = met.distance or 0 if met is not None else 0
+    if surprised is None:
+        surprised = met.surprised if met is not None and where == "wilderness" else ""
+    return gap, surprised
 
 
 @decides(RunRound)

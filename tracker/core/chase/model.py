@@ -66,6 +66,15 @@ class Evasion(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     tired: bool = False  # the party was already exhausted from running when it fled
 
 
+class Met(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
+    """The last encounter met (a dungeon check or on the road): an evasion
+    started next takes its surprise and distance from it."""
+
+    where: str  # dungeon, wilderness, sea
+    distance: int | None = None  # feet
+    surprised: str = ""  # "party", "monsters" or "" (nobody, or both)
+
+
 class Chase(msgspec.Struct, frozen=True, gc=False):
     active: bool = False
     setting: str = ""  # the complication table (2024) or "" for an evasion
@@ -79,6 +88,7 @@ class Chase(msgspec.Struct, frozen=True, gc=False):
     winded: int = 0  # B/X: rest turns the party still needs after running itself out
     # D&D 2024: levels of exhaustion party members gained in chases, until a rest removes them
     gained: tuple[tuple[str, int], ...] = ()
+    met: Met | None = None  # the encounter the next chase or evasion follows
 
 
 # --- ruleset --------------------------------------------------------------------------
