@@ -286,6 +286,7 @@ def test_thirty_rounds_of_running_exhaust_the_party(make, rid):
 @pytest.mark.parametrize("die,stops", [(3, True), (4, False)])
 def test_dropped_treasure_or_food_stops_them_on_3_in_6(make, rid, die, stops):
     c = bx(make, rid)
+    c.dispatch(SetSupplies(next(iter(c.state.rules.rations.kinds)), 1))
     c.dispatch(ch.StartEvasion("dungeon", 150, 120, morale=12 if rid == "dyb-og-drager" else 0))
     c.dispatch(ch.DropBait("food"), [die])
     assert (js(c)["outcome"] == "escaped") is stops
@@ -879,3 +880,36 @@ def test_an_evasion_at_sea_or_on_the_road_follows_the_travel_encounter(make):
     c.dispatch(ch.StartEvasion("wilderness", 120, 120, 12))
     assert js(c)["outcome"] == "escaped"  # monsters surprised: away at once
     assert js(c)["evasion"]["gap_ft"] == 60
+
+
+def test_the_escape_line_shows_modifier_total_target_and_result(make):
+    """Playtest: the line gave only the die. It reads as the GM checks it."""
+    c = urban(make, 1000)
+    c.dispatch(ch.TakeTurn(0), [12])
+    c.dispatch(ch.TakeTurn(0), [12])
+    c.dispatch(ch.TryEscape("Ana"), [8])  # Dex +3: 11 vs the thug's 12
+    from tracker.core.describe import describe
+    env = list(c.store.read())[-1]
+    assert describe(env.event, c.state.rules, c.state).endswith(
+        "+ 3 = 11 vs Perception 12: spotted")
+    c.dispatch(ch.TryEscape("Ana", ("cover",)), [10, 15])
+    env = list(c.store.read())[-1]
+    assert "+ 3 = 18 vs Perception 12: escapes (plenty to hide behind)" in \
+        describe(env.event, c.state.rules, c.state)
+
+
+def test_dropped_food_takes_the_partys_rations_and_terrain_reads_as_words(make):
+    from tracker.core.describe import describe
+    c = bx(make)
+    food = next(iter(c.state.rules.rations.kinds))
+    c.dispatch(SetSupplies(food, 3))
+    c.dispatch(ch.StartEvasion("dungeon", 150, 120, morale=12))
+    with pytest.raises(Refused, match="has 3 rations to drop, not 5"):
+        c.dispatch(ch.DropBait("food", 5))
+    out = c.dispatch(ch.DropBait("food", 2), [5])
+    assert c.state.supplies.count(food) == 1
+    assert describe(out.envelopes[0].event, c.state.rules).startswith("Dropped 2 rations of food")
+    c.dispatch(ch.EndChase("caught"))
+    c.dispatch(ch.StartEvasion("wilderness", 120, 120, 12))
+    out = c.dispatch(ch.RollEvasion(("dense_woods",)), [99])
+    assert "(dense woods)" in describe(out.envelopes[0].event, c.state.rules)

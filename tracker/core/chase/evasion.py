@@ -23,6 +23,7 @@ from ..limits import Key
 from ..dungeon.rules import TurnAdvanced
 from ..party import rules as party
 from ..state import State
+from ..supplies.rules import set_count
 from ..timeflow import pass_time
 from .model import CAUGHT, EFFECTS, ESCAPED, MAX_GROUP, Chase, Evasion
 
@@ -61,6 +62,7 @@ class RunRound(Command, frozen=True):
 
 class DropBait(Command, frozen=True):
     kind: str = "treasure"  # or food
+    rations: int = 1  # food: rations the party throws down (taken from its supplies)
 
 
 class RollEvasion(Command, frozen=True):
@@ -101,6 +103,7 @@ class RoundRun(Event, frozen=True):
 class BaitDropped(Event, frozen=True):
     kind: Key
     roll: Roll
+    rations: Annotated[int, Meta(ge=0, le=10_000)] = 0  # food: rations dropped (0: not counted)
 
 
 @event("evasion_rolled", area="chase")
@@ -248,9 +251,18 @@ def decide_bait(state: State, cmd: DropBait, dice) -> list[Event]:
     _evasion(state, "dungeon")
     if cmd.kind not in ("treasure", "food"):
         raise Refused(f"drop treasure or food (got {cmd.kind!r})")
+    rations = 0
+    if cmd.kind == "food":
+        have = sum(b.count for b in state.supplies.rations)
+        if not 1 <= cmd.rations <= 10_000:
+            raise Refused(f"drop 1 to 10,000 rations (got {cmd.rations})")
+        if cmd.rations > have:
+            raise Refused(f"the party has {have} ration{'s' if have != 1 else ''} to drop, "
+                          f"not {cmd.rations}")
+        rations = cmd.rations
     x = dicemod.parse_chance(_rules(state).bait_chance)
     return [BaitDropped(cmd.kind, dicemod.roll(f"1d{x.y}", dice, f"dropped {cmd.kind}: "
-                                               f"they stop on {x}"))]
+                                               f"they stop on {x}"), rations)]
 
 
 @decides(RollEvasion)
@@ -390,6 +402,13 @@ def bait_took(rules, ev: BaitDropped) -> bool:
 @evolves(BaitDropped)
 def evolve_bait(state: State, ev: BaitDropped) -> State:
     e = _evasion(state, "dungeon")
+    left = ev.rations
+    for kind in state.rules.rations.kinds if left else ():  # the food goes, kind by kind
+        have = state.supplies.count(kind)
+        take = min(have, left)
+        if take:
+            state = replace(state, supplies=set_count(state, kind, have - take))
+            left -= take
     if bait_took(state.rules, ev):
         return _end(state, ESCAPED, replace(e, stopped=True))
     return state

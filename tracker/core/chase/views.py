@@ -74,12 +74,19 @@ def _round_end(state: State | None) -> str:
         (f": {', '.join(gaps)} ahead" if gaps else "")
 
 
-@describes(r.EscapeRolled)
-def _escape(ev: r.EscapeRolled, rules) -> str:
+@describes(r.EscapeRolled, with_state=True)
+def _escape(ev: r.EscapeRolled, rules, state=None) -> str:
+    """"Bo tries to slip away: Stealth 1d20=[9] + 1 = 10 vs Perception 13: spotted"."""
     known = rules.chase.escape_factors if rules.chase else {}
     why = ", ".join(known[f].text for f in ev.factors if f in known)
-    return f"{ev.name} tries to slip away: Stealth {roll_text(ev.roll)}" + \
-        (f" ({why})" if why else "")
+    text = f"{ev.name} tries to slip away: Stealth {roll_text(ev.roll)}"
+    q = r.find(state.chase, ev.name) if state is not None else None
+    target = r.escape_target(state, q) if q is not None else None
+    if target is not None:
+        mod = q.stealth - r.d20_penalty(state, q)
+        text += (f" {'+' if mod >= 0 else '-'} {abs(mod)} = {ev.roll.total + mod} vs Perception "
+                 f"{target}: {'escapes' if r.escaped(state, ev) else 'spotted'}")
+    return text + (f" ({why})" if why else "")
 
 
 @describes(r.SideSwapped)
@@ -123,13 +130,21 @@ def _round(ev: evasion.RoundRun, rules) -> str:
 @describes(evasion.BaitDropped)
 def _bait(ev: evasion.BaitDropped, rules) -> str:
     took = rules.chase is not None and rules.chase.evasion is not None and evasion.bait_took(rules, ev)
-    return f"Dropped {ev.kind} {roll_text(ev.roll)}: " + \
+    what = f"{ev.rations} ration{'s' if ev.rations != 1 else ''} of food" if ev.rations \
+        else ev.kind
+    return f"Dropped {what} {roll_text(ev.roll)}: " + \
         ("the pursuers stop for it" if took else "they run on")
 
 
 @describes(evasion.EvasionRolled)
 def _rolled(ev: evasion.EvasionRolled, rules) -> str:
-    return f"Evasion roll {roll_text(ev.roll)}" + (f" ({', '.join(ev.terrain)})" if ev.terrain else "")
+    return f"Evasion roll {roll_text(ev.roll)}" + \
+        (f" ({', '.join(readable(t) for t in ev.terrain)})" if ev.terrain else "")
+
+
+def readable(key: str) -> str:
+    """A ruleset id as words: dense_woods -> dense woods."""
+    return key.replace("_", " ")
 
 
 @describes(evasion.PursuitDayRolled)
