@@ -913,3 +913,19 @@ def test_dropped_food_takes_the_partys_rations_and_terrain_reads_as_words(make):
     c.dispatch(ch.StartEvasion("wilderness", 120, 120, 12))
     out = c.dispatch(ch.RollEvasion(("dense_woods",)), [99])
     assert "(dense woods)" in describe(out.envelopes[0].event, c.state.rules)
+
+
+def test_the_evasion_screen_labels_its_ose_fills_and_offers_only_the_keys_that_apply(make):
+    """Playtest: the evasion table and modifiers were OSE's but not labelled;
+    after an evasion ended its keys stayed, and `v` was offered in a dungeon."""
+    from tracker.ui.screens.chase import ChaseScreen
+    from tracker.ui.widgets.chase_panels import evasion_sources, source
+    c = bx(make)
+    assert "OSE fill: chance table, modifiers, pursuit" in evasion_sources(c.state)
+    assert source(c.state).startswith("Dyb & Drager")
+    c.dispatch(ch.StartEvasion("dungeon", 150, 120, morale=12))
+    assert evasion_sources(c.state) == "OSE fill: bait"
+    keys = {a: ChaseScreen._evasion_key(c.state, a) for a in ("run", "bait", "evade", "day")}
+    assert keys == {"run": True, "bait": True, "evade": False, "day": False}
+    c.dispatch(ch.EndChase("escaped"))
+    assert not any(ChaseScreen._evasion_key(c.state, a) for a in ("run", "bait", "evade", "day"))

@@ -8,7 +8,8 @@ import msgspec
 
 from .. import dice
 from ..parts import ruleset_section, state_part
-from ..schema import BIG, Bonus, Int, Pair, Problems, rolled_table_problem, table_gap
+from ..schema import (BIG, Bonus, Int, Pair, Problems, note_problems, rolled_table_problem,
+                      table_gap)
 
 QUARRY, PURSUER = "quarry", "pursuer"
 SIDES = (QUARRY, PURSUER)
@@ -174,6 +175,9 @@ class Evade(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     directions: Directions | None = None  # a day's random direction (None: the GM says)
     sea: Sea | None = None
     not_in_source: list[str] = []  # what the source leaves to the GM
+    # what is not the source's own rule: dotted path under chase.evasion -> "KIND: why"
+    # (as [dungeon.not_in_source]); the screen shows the KIND ("OSE fill: chance table")
+    fills: dict[str, str] = {}
 
 
 class ChaseRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -218,6 +222,7 @@ def _check(rules) -> Problems:
 
 
 def _check_evasion(e: Evade, problems: Problems) -> None:
+    problems += note_problems("chase.evasion", e, e.fills)
     for key in e.exhausted_effects:
         if key not in EFFECTS:
             problems.add(f"chase.evasion.exhausted_effects.{key}",
