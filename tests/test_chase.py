@@ -921,7 +921,7 @@ def test_the_evasion_screen_labels_its_ose_fills_and_offers_only_the_keys_that_a
     from tracker.ui.screens.chase import ChaseScreen
     from tracker.ui.widgets.chase_panels import evasion_sources, source
     c = bx(make)
-    assert "OSE fill: chance table, modifiers, pursuit" in evasion_sources(c.state)
+    assert evasion_sources(c.state) == "OSE fill: bait, chance table, modifiers, pursuit"
     assert source(c.state).startswith("Dyb & Drager")
     c.dispatch(ch.StartEvasion("dungeon", 150, 120, morale=12))
     assert evasion_sources(c.state) == "OSE fill: bait"
