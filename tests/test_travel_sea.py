@@ -388,3 +388,16 @@ def test_amending_a_day_afloat_replays(seed, new):
         return
     assert replay(list(c.store.read())) == c.state
     c.close()
+
+
+@pytest.mark.parametrize("rest", ["short", "long"])
+def test_dnd_a_short_or_long_rest_rests_the_mounts_for_their_doubled_hour(make, rest):
+    """Seed 003 (l. 84): after the doubled hour the mounts need a Short or Long
+    Rest before they can go at that pace again; a camp was the only way."""
+    from tracker.core.party import LongRest, ShortRest
+    c = road(make, "dnd-2024", "grassland", "road")
+    c.dispatch(tr.Mount("riding_horse"))
+    day(c, hours=4, camp=False, gallop=True)
+    c.dispatch(ShortRest() if rest == "short" else LongRest())
+    day(c, hours=2, camp=False, gallop=True)  # refused before: "doubled hour is spent"
+    assert last(c).distance == 9  # 2 h × 3 + the doubled hour 3

@@ -184,3 +184,17 @@ def over(state: State) -> str:
     if any(running(state, q) for q in quarry):
         return "" if any(running(state, p) for p in pursuers) else GAVE_UP
     return CAUGHT if any(status(state, q) == CAUGHT for q in quarry) else ESCAPED
+
+
+def fates(state: State) -> list[tuple[str, str]]:
+    """Each quarry's fate (escaped, caught, gave up, dropped out; "in" while running)."""
+    return [(q.name, status(state, q)) for q in state.chase.runners if q.side == QUARRY]
+
+
+def fates_text(state: State, outcome: str = "") -> str:
+    """How the chase ended for its quarries: "escaped" when all share one fate
+    (or there are none: ``outcome``), else "Ana escaped, Bo caught"."""
+    each = fates(state)
+    if len({f for _, f in each}) <= 1:
+        return each[0][1] if each else outcome
+    return ", ".join(f"{name} {fate}" for name, fate in each)
