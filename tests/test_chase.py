@@ -17,6 +17,7 @@ from tracker.core.lights import LightSource
 from tracker.core.party import AddCharacter, SetExhaustion
 from tracker.core.supplies import SetSupplies
 from tracker.core.view import state_json
+from tracker.core.chase.standing import current, fates, over
 
 ROGUE = (10, 16, 14, 12, 14, 10)  # str dex con int wis cha: Dex +3, Con +2, Wis +2
 
@@ -729,12 +730,25 @@ def test_the_dead_take_no_chase_actions(make):
     c.dispatch(Damage("Cy", 500))
     with pytest.raises(Refused, match="Cy is dead"):
         c.dispatch(ch.JoinChase("Cy"), [5])
+    c.dispatch(AddCharacter("Bo", "rogue", 1, ROGUE))
+    c.dispatch(ch.JoinChase("Bo"), [15])
     c.dispatch(Damage("Ana", 500))  # Ana, whose turn it is, dies mid-chase
-    for cmd in (ch.TakeTurn(None, True), ch.TakeTurn(30), ch.TryEscape("Ana"),
-                ch.SwapSide("Ana")):
+    for cmd in (ch.TryEscape("Ana"), ch.SwapSide("Ana")):
         with pytest.raises(Refused, match="Ana is dead and takes no chase actions"):
             c.dispatch(cmd, [12, 12])
-    c.dispatch(ch.LeaveChase("Ana"))  # the GM may still take her out of it
+    assert current(c.state).name != "Ana"  # her turn passes to the living
+    with pytest.raises(Refused, match=r"Ana is already out of the chase \(down\)"):
+        c.dispatch(ch.LeaveChase("Ana"))
+
+
+def test_a_chase_whose_only_quarry_falls_is_over_and_not_escaped(make):
+    """A quarry killed mid-chase is the pursuers': the chase reads caught
+    (Ana down), never escaped."""
+    from tracker.core.party import Damage
+    c = urban(make, 1000)
+    c.dispatch(Damage("Ana", 500))
+    assert over(c.state) == "caught"
+    assert fates(c.state) == [("Ana", "down")]
 
 
 def test_dyb_og_drager_an_exhausted_party_runs_only_at_encounter_speed(make):

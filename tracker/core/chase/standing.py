@@ -173,7 +173,8 @@ def brief(complication: str) -> str:
 
 def over(state: State) -> str:
     """How the chase stands to end ('' while it goes on): every quarry caught
-    or escaped, or no pursuer left running."""
+    or escaped, or no pursuer left running. A quarry that fell (down) is the
+    pursuers': the chase is not escaped because its last runner died."""
     ch = state.chase
     if not ch.active or ch.evasion is not None or not ch.runners:
         return ""
@@ -183,7 +184,7 @@ def over(state: State) -> str:
         return ""
     if any(running(state, q) for q in quarry):
         return "" if any(running(state, p) for p in pursuers) else GAVE_UP
-    return CAUGHT if any(status(state, q) == CAUGHT for q in quarry) else ESCAPED
+    return CAUGHT if any(status(state, q) in (CAUGHT, DOWN) for q in quarry) else ESCAPED
 
 
 def fates(state: State) -> list[tuple[str, str]]:
