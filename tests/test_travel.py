@@ -134,15 +134,40 @@ def test_bx_forced_march_then_a_rest_day(make):
 
 
 def test_bx_rest_debt_one_step_per_six_days(make):
+    """000:711: after six days of travel the rest day is due; the seventh costs -1."""
     c = road(make, "dyb-og-drager", "clear", "road", rations=40)
     for _ in range(5):
         day(c, 6)
+    assert js(c)["rest_status"] == "ok" and js(c)["rest_penalty"] == 0
+    out = day(c, 6)
     assert js(c)["rest_status"] == "due" and js(c)["rest_penalty"] == 0
+    assert any("rest day is due" in a.text for a in out.alerts)
+    assert not any(a.severity == "error" for a in out.alerts)
     out = day(c, 6)
     assert js(c)["rest_penalty"] == -1 and js(c)["rest_status"] == "overdue"
     assert any("No rest day" in a.text for a in out.alerts)
     c.dispatch(tr.RestDay())
-    assert js(c)["rest_penalty"] == 0 and js(c)["unrested_days"] == 0
+    assert js(c)["rest_penalty"] == 0 and js(c)["unrested_days"] == 1
+
+
+def test_bx_rest_day_skipped_for_a_hunt_costs_the_step(make):
+    """The owed rest day is skipped by any day that is not a rest, not only travel."""
+    c = road(make, "dyb-og-drager", "clear", "road", rations=40)
+    for _ in range(6):
+        day(c, 6)
+    c.dispatch(tr.Hunt(found=True))
+    assert js(c)["rest_penalty"] == -1
+
+
+def test_bx_recorded_ruleset_without_owed_first_keeps_the_sixth_day_penalty(make):
+    """A ruleset recorded before ``rest.owed_first`` replays as it did: day six costs."""
+    c = road(make, "dyb-og-drager", "clear", "road", rations=40)
+    c.dispatch(ChangeHouseRule("travel.rest.owed_first", "false"))
+    for _ in range(5):
+        day(c, 6)
+    assert js(c)["rest_status"] == "due"
+    day(c, 6)
+    assert js(c)["rest_penalty"] == -1 and js(c)["rest_status"] == "overdue"
 
 
 def test_bx_hunting_is_the_gms_call_and_weather_the_gms_entry(make):

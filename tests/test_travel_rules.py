@@ -97,7 +97,8 @@ def test_bx_hunting_not_on_forced_march_or_rest_day(bx):
 
 
 @pytest.mark.parametrize("terrain,chance", [
-    ("clear", "1-in-6"), ("grassland", "1-in-6"), ("swamp", "3-in-6"), ("jungle", "3-in-6"),
+    ("clear", "1-in-6"), ("grassland", "1-in-6"), ("city", "1-in-6"),  # 000:701: towns are clear
+    ("swamp", "3-in-6"), ("jungle", "3-in-6"),
     ("desert", "3-in-6"), ("forest", "2-in-6"), ("hills", "2-in-6"), ("mountains", "2-in-6"),
 ])
 def test_bx_lost_chance_by_terrain(bx, terrain, chance):
@@ -134,15 +135,21 @@ def test_bx_encounters_once_a_day_distance_and_surprise(bx):
 
 
 def test_bx_rest_debt_one_day_in_six_cumulative(bx):
+    """000:711: a rest day is owed after six days of travel; going on without it costs
+    -1, a further -1 per six more days; each rest day pays back one step."""
     days = 0
     for _ in range(12):
         days = calc.rest_debt(bx, days, rested=False)
-    assert days == 12 and calc.rest_penalty(bx, days) == -2   # the seed's example
+    assert days == 12 and calc.rest_penalty(bx, days, just_travelled=True) == -1
+    assert calc.rest_penalty(bx, 13, just_travelled=True) == -2  # the seed's example, going on
     days = calc.rest_debt(bx, days, rested=True)
     assert calc.rest_penalty(bx, days) == -1                  # one rest day: still -1
     days = calc.rest_debt(bx, days, rested=True)
     assert days == 0 and calc.rest_penalty(bx, days) == 0
-    assert calc.rest_penalty(bx, 5) == 0 and calc.rest_penalty(bx, 6) == -1
+    assert calc.rest_penalty(bx, 5, just_travelled=True) == 0
+    assert calc.rest_penalty(bx, 6, just_travelled=True) == 0  # owed, not yet skipped
+    assert calc.rest_penalty(bx, 7, just_travelled=True) == -1
+    assert calc.rest_due_in(bx, 5) == 1 and calc.rest_due_in(bx, 6) == 0
     assert calc.rest_debt(bx, 5, rested=True) == 0
     assert bx.rest.mounts
 

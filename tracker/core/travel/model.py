@@ -130,6 +130,10 @@ class TravelRest(msgspec.Struct, **_S):
     penalty_step: _int(-100, -1) = -1
     cumulative: bool = True  # a further step per further ``every_days``
     mounts: bool = False  # mounts owe the rest day too
+    # True: the day that completes ``every_days`` makes the rest day owed, and a step of
+    # the penalty comes only with the next day spent without it (Dyb & Drager's seed).
+    # False (rulesets recorded before this key): that day itself carries the step.
+    owed_first: bool = False
 
 
 class Extended(msgspec.Struct, **_S):

@@ -118,7 +118,7 @@ def needs_panel(state: State) -> Text:
     elif status == "due":
         t.append(f"Rest day due ({j.unrested} days)\n", style="bold yellow")
     else:
-        t.append(f"Rest: {j.unrested} days since; due in {tr.rest.every_days - 1 - j.unrested}\n")
+        t.append(f"Rest: {j.unrested} days since; due in {calc.rest_due_in(tr, j.unrested)}\n")
     chance = calc.encounter_chance(tr, j.terrain, "day") if j.terrain else None
     if chance is not None:
         t.append(f"Encounter check: {chance} a day\n")
