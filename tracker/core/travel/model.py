@@ -224,6 +224,7 @@ class WindEntry(msgspec.Struct, **_S):
     multiplier: Ratio = ""  # on the ship's rate ("0": no sailing)
     becalmed: bool = False
     gale: bool = False
+    fill: bool = False  # not the source's row: the note at not_in_source "sea.weather" says what
 
 
 class WindTable(msgspec.Struct, **_S):
@@ -259,7 +260,8 @@ class Sea(msgspec.Struct, **_S):
     current_mph: Miles = 0
     headwind: Ratio = ""  # sailing into a strong wind
     calm: str = ""  # what a dead calm does
-    weather: WindTable | None = None  # rolled each morning at sea
+    weather: WindTable | None = None  # rolled each morning afloat
+    weather_open_water_only: bool = False  # True: only out at sea, never on a river
     gale: Gale | None = None
     lost_navigator: Chance = ""
     lost_open_sea: Chance = ""  # without a navigator, out of sight of land

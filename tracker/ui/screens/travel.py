@@ -142,13 +142,18 @@ class TravelScreen(Screen):
         if not j.gale:
             self.notify("No gale blows.")
             return
-        opts = [("unsailed", "Unsailed: the ship's chance to survive")] if j.oars else \
-            [("ride_out", "Ride it out (a chance to sink)"),
-             ("run", "Run before it, far and off course"),
-             ("run_coast", "Run before it onto a coast (a chance to wreck)")]
+        if j.oars and j.coast:
+            opts = [("unsailed_clear", "The coast in sight is clear terrain: it lands first"),
+                    ("unsailed", "Rough coast: the pilot's beach roll, else the ship's chance")]
+        elif j.oars:
+            opts = [("unsailed", "Unsailed: the ship's chance to survive")]
+        else:
+            opts = [("ride_out", "Ride it out (a chance to sink)"),
+                    ("run", "Run before it, far and off course"),
+                    ("run_coast", "Run before it onto a coast (a chance to wreck)")]
         choice = await self._choose("A gale: what does the ship do?", opts)
         if choice is not None:
-            self._run(tr.Gale(choice.removesuffix("_coast"), coast=choice == "run_coast"))
+            self._run(GALE_PICKS[choice])
 
     @work(exit_on_error=False)
     async def action_embark(self) -> None:
@@ -372,6 +377,11 @@ class TravelScreen(Screen):
                               form=lambda x: "" if x.isdigit() else "a whole number")
         if gal is not None:
             self._run(tr.SetWater(int(gal)))
+
+
+GALE_PICKS = {"ride_out": tr.Gale("ride_out"), "run": tr.Gale("run"),
+              "run_coast": tr.Gale("run", coast=True), "unsailed": tr.Gale("unsailed"),
+              "unsailed_clear": tr.Gale("unsailed", clear_coast=True)}
 
 
 def _terrain_label(t, x) -> str:
