@@ -31,6 +31,11 @@ def afloat(make, rid="dyb-og-drager", water="ocean", name="c", **kw):
     return c
 
 
+def lines(c) -> list[str]:
+    from tracker.history import entries
+    return [e.text for e in entries(list(c.store.read()), c.timeline)]
+
+
 def log_line(c) -> str:
     from tracker.history import entries
     return entries(list(c.store.read()), c.timeline)[-1].text
@@ -160,7 +165,7 @@ def test_dnd_vessel_mph_current_and_headwind(make):
     day(c, 15, hours=8, headwind=True)
     assert last(c).distance == 16
     assert "Sailed: 16 miles on waterborne aboard the Galley in 8 h; into a headwind" \
-        in log_line(c)
+        in lines(c)[-2] and lines(c)[-1].startswith("The night in camp is a long rest")
     with pytest.raises(Refused, match="at most 24 hours"):
         day(c, hours=20, camp=False) and day(c, hours=8)
 

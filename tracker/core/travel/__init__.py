@@ -8,4 +8,4 @@ layers in order.
 
 from ..areas import rules_of
 
-__getattr__ = rules_of(__name__, "rules", "mounts", "sea")
+__getattr__ = rules_of(__name__, "rules", "mounts", "sea", "camp")

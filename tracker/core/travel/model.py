@@ -302,6 +302,9 @@ class Travel(msgspec.Struct, **_S):
     weather: Weather | None = None
     sea: Sea | None = None
     mounts: Mounts | None = None
+    # True: the night's camp is the party's long rest (its hours, its gap); False (and
+    # rulesets recorded before this key): the camp only passes the night
+    camp_long_rest: bool = False
     not_in_source: dict[str, str] = {}  # dotted path under travel -> what the GM is told
 
 

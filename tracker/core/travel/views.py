@@ -18,6 +18,7 @@ from .rules import (CampMade, EncounterRolled, ForagedDay, GuideSet, HeadingSet,
                     PaceSet, PlaceSet, RestDayTaken, RoutePlanned, Sighting, Travelled,
                     WaterSet, WayFound, WeatherSet, became_lost, day_distance, failed_saves,
                     hunt_found, is_encounter, save_dcs, strayed, weather_text)
+from .camp import CampLongRest
 from .mounts import Dismounted, Mounted, animal_name
 from .sea import Disembarked, Embarked, GaleMet, Sailed, gale_result, lost_at_sea, lost_chance, \
     sail_distance, vessel_name, wind
@@ -147,6 +148,12 @@ def _describe_gale(ev: GaleMet, rules) -> str:
         beach += " none;"
     roll = f" d100 {roll_text(ev.roll)}" if ev.roll else ""
     return f"Gale: {what}{coast}{beach}{roll}{pilot}: {gale_result(rules.travel, ev).upper()}"
+
+
+@describes(CampLongRest)
+def _describe_camp_rest(ev: CampLongRest, rules) -> str:
+    return "The night in camp is a long rest: " + ", ".join(ev.who) + \
+        ("; the exhaustion of too little water stays" if ev.dehydrated else "")
 
 
 @describes(Embarked)
