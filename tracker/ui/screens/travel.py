@@ -37,6 +37,7 @@ class TravelScreen(Screen):
         Binding("p", "route", "Plan route", show=False, id="travel.route"),
         Binding("b", "embark", "Board/ashore", show=False, id="travel.embark"),
         Binding("m", "mount", "Mount", show=False, id="travel.mount"),
+        Binding("v", "pace", "Pace", show=False, id="travel.pace"),
     ]
     PALETTE = [
         ("Travel a day", "A day on the road: lost, encounter, rations", "travel"),
@@ -89,6 +90,7 @@ class TravelScreen(Screen):
             return
         self.query_one("#where", Static).update(panels.where_panel(state))
         self.query_one("#needs", Static).update(panels.needs_panel(state))
+        self.query_one("#journal").border_subtitle = panels.travel_sources(state)
         self.query_one("#weather", Static).update(panels.weather_line(state))
         self._show_journal(state)
 
