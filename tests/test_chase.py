@@ -17,6 +17,7 @@ from tracker.core.lights import LightSource
 from tracker.core.party import AddCharacter, SetExhaustion
 from tracker.core.supplies import SetSupplies
 from tracker.core.view import state_json
+from tracker.core.chase.standing import current, fates, over
 
 ROGUE = (10, 16, 14, 12, 14, 10)  # str dex con int wis cha: Dex +3, Con +2, Wis +2
 
@@ -72,13 +73,13 @@ def test_dash_beyond_the_free_ones_saves_or_the_party_member_gains_exhaustion(ma
         out = c.dispatch(ch.TakeTurn(None, True), [12])
         assert out.envelopes[0].event.save is None
         c.dispatch(ch.TakeTurn(0), [12])  # the thug stands
-    out = c.dispatch(ch.TakeTurn(None, True), [12, 7])  # sixth: 7+2 = 9 < DC 10
+    out = c.dispatch(ch.TakeTurn(None, True), [7, 12])  # sixth: the save first, 7+2 = 9 < DC 10
     assert out.envelopes[0].event.save.total == 9
     # the exhaustion is derived from the save's die (no party event to go stale on an amend)
     assert [e.event.TYPE for e in out.envelopes] == ["chase_turn_taken"]
     assert c.state.party[0].exhaustion == 1 and runner(c, "Ana")["exhaustion"] == 1
     c.dispatch(ch.TakeTurn(0), [12])
-    c.dispatch(ch.TakeTurn(None, True), [12, 10])  # 10+2-2 (tired now) meets the DC
+    c.dispatch(ch.TakeTurn(None, True), [10, 12])  # 10+2-2 (tired now) meets the DC
     assert c.state.party[0].exhaustion == 1
 
 
@@ -88,7 +89,7 @@ def test_someone_outside_the_party_keeps_its_exhaustion_in_the_chase(make):
     for _ in range(4):
         c.dispatch(ch.TakeTurn(None, True), [12])  # four free dashes (Con +1)
         c.dispatch(ch.TakeTurn(0), [12])
-    c.dispatch(ch.TakeTurn(None, True), [12, 1])  # 1+1 fails
+    c.dispatch(ch.TakeTurn(None, True), [1, 12])  # 1+1 fails
     assert runner(c, "Thug")["exhaustion"] == 1 and runner(c, "Thug")["speed"] == 25
 
 
@@ -286,6 +287,7 @@ def test_thirty_rounds_of_running_exhaust_the_party(make, rid):
 @pytest.mark.parametrize("die,stops", [(3, True), (4, False)])
 def test_dropped_treasure_or_food_stops_them_on_3_in_6(make, rid, die, stops):
     c = bx(make, rid)
+    c.dispatch(SetSupplies(next(iter(c.state.rules.rations.kinds)), 1))
     c.dispatch(ch.StartEvasion("dungeon", 150, 120, morale=12 if rid == "dyb-og-drager" else 0))
     c.dispatch(ch.DropBait("food"), [die])
     assert (js(c)["outcome"] == "escaped") is stops
@@ -483,7 +485,7 @@ def test_a_party_members_saves_are_its_saving_throws_with_proficiency_and_exhaus
     for _ in range(5):  # Bo's free dashes: 3 + Con
         c.dispatch(ch.TakeTurn(None, True), [12])
         c.dispatch(ch.TakeTurn(0), [12])
-    out = c.dispatch(ch.TakeTurn(None, True), [12, 15])
+    out = c.dispatch(ch.TakeTurn(None, True), [15, 12])
     assert out.envelopes[0].event.save.expr == "1d20+3"
 
 
@@ -545,9 +547,9 @@ def test_amending_a_dash_save_die_recomputes_the_party_members_exhaustion(make):
     for _ in range(5):
         c.dispatch(ch.TakeTurn(None, True), [12])
         c.dispatch(ch.TakeTurn(0), [12])
-    out = c.dispatch(ch.TakeTurn(None, True), [12, 7])  # 9 < DC 10: exhaustion 1
+    out = c.dispatch(ch.TakeTurn(None, True), [7, 12])  # the save first: 9 < DC 10: exhaustion 1
     assert c.state.party[0].exhaustion == 1
-    c.dispatch(c.amend_command(out.envelopes[0].seq, [12, 8]))  # it was an 8: 10 saves
+    c.dispatch(c.amend_command(out.envelopes[0].seq, [8, 12]))  # it was an 8: 10 saves
     assert c.state.party[0].exhaustion == 0 and runner(c, "Ana")["exhaustion"] == 0
 
 
@@ -697,3 +699,247 @@ def test_the_log_says_who_caught_whom(make):
     assert runner(c, "Ana")["status"] == "caught"
     assert "Wolf moves 0 ft" in _chase_lines(c)[-1] and "catches Ana" in _chase_lines(c)[-1]
     assert not any("catches" in line for line in _chase_lines(c)[:-1])
+
+
+def test_a_dash_rolls_its_save_before_the_complication_as_the_log_line_reads(make):
+    """Playtest: `dash --dice` took the complication's d12 first while the log
+    line (and docs/cli.md) show the save first; manual dice asked in that order
+    too. One order: the GM's reading order, for rolling, prompting and amending."""
+    from tracker.core.describe import describe
+    from tracker.core.dice import rolls_in
+    c = urban(make)
+    for _ in range(5):
+        c.dispatch(ch.TakeTurn(None, True), [12])
+        c.dispatch(ch.TakeTurn(0), [12])
+    with pytest.raises(DiceNeeded, match="Ana: DC 10 Con save"):
+        decide(c.state, ch.TakeTurn(None, True), ScriptedDice([]))
+    out = c.dispatch(ch.TakeTurn(None, True), [3, 11])
+    ev = out.envelopes[0].event
+    assert (ev.save.dice, ev.complication.dice) == ((3,), (11,))
+    assert [r.expr for r in rolls_in(ev)] == ["1d20+2", "1d12"]
+    line = describe(ev, c.state.rules)
+    assert line.index("Con save") < line.index("complication")
+
+
+def test_the_dead_take_no_chase_actions(make):
+    """Playtest: a dead character still had chase keys. Join, move, dash,
+    escape and turning about refuse a party member the sheet says is dead."""
+    from tracker.core.party import Damage
+    c = urban(make, 1000)
+    c.dispatch(AddCharacter("Cy", "rogue", 1, ROGUE))
+    c.dispatch(Damage("Cy", 500))
+    with pytest.raises(Refused, match="Cy is dead"):
+        c.dispatch(ch.JoinChase("Cy"), [5])
+    c.dispatch(AddCharacter("Bo", "rogue", 1, ROGUE))
+    c.dispatch(ch.JoinChase("Bo"), [15])
+    c.dispatch(Damage("Ana", 500))  # Ana, whose turn it is, dies mid-chase
+    for cmd in (ch.TryEscape("Ana"), ch.SwapSide("Ana")):
+        with pytest.raises(Refused, match="Ana is dead and takes no chase actions"):
+            c.dispatch(cmd, [12, 12])
+    assert current(c.state).name != "Ana"  # her turn passes to the living
+    with pytest.raises(Refused, match=r"Ana is already out of the chase \(down\)"):
+        c.dispatch(ch.LeaveChase("Ana"))
+
+
+def test_a_chase_whose_only_quarry_falls_is_over_and_not_escaped(make):
+    """A quarry killed mid-chase is the pursuers': the chase reads caught
+    (Ana down), never escaped."""
+    from tracker.core.party import Damage
+    c = urban(make, 1000)
+    c.dispatch(Damage("Ana", 500))
+    assert over(c.state) == "caught"
+    assert fates(c.state) == [("Ana", "down")]
+
+
+def test_dyb_og_drager_an_exhausted_party_runs_only_at_encounter_speed(make):
+    """Seed 000 (~l. 679): forced to run while exhausted, a character runs at
+    its encounter speed (a third) until rested. OSE (Dolmenwood) has no such rule."""
+    c = bx(make)
+    c.dispatch(ch.StartEvasion("dungeon", 150, 120, morale=12))
+    for _ in range(30):
+        c.dispatch(ch.RunRound())
+    assert js(c)["evasion"]["running_speed"] == 40
+    c.dispatch(ch.EndChase("escaped"))
+    # still winded, it flees slower monsters: 40 ft a round is not faster than 90
+    c.dispatch(ch.StartEvasion("dungeon", 90, 120, morale=12))
+    assert js(c)["active"] and js(c)["evasion"]["running_speed"] == 40
+    d = make("dolmenwood", name="d")
+    d.dispatch(AddCharacter("Ana"))
+    d.dispatch(ch.StartEvasion("dungeon", 150, 120))
+    for _ in range(30):
+        d.dispatch(ch.RunRound())
+    assert "running_speed" not in js(d)["evasion"]
+    d.dispatch(ch.EndChase("escaped"))
+    d.dispatch(ch.StartEvasion("dungeon", 90, 120))
+    assert js(d)["outcome"] == "escaped" and not js(d)["active"]
+
+
+def _tired_ana(make):
+    """Ana fails a dash save past her five free dashes: a level of exhaustion from the chase."""
+    c = urban(make)
+    for _ in range(5):
+        c.dispatch(ch.TakeTurn(None, True), [12])
+        c.dispatch(ch.TakeTurn(0), [12])
+    c.dispatch(ch.TakeTurn(None, True), [1, 12])
+    assert c.state.party[0].exhaustion == 1
+    return c
+
+
+def test_dnd_a_short_rest_removes_the_exhaustion_gained_in_the_chase(make):
+    """Seed 003 (l. 176): a creature removes the levels of exhaustion it gained
+    in the chase by finishing a Short or Long Rest."""
+    from tracker.core.party import ShortRest
+    c = _tired_ana(make)
+    assert js(c)["exhaustion_from_chases"] == {"Ana": 1}
+    c.dispatch(ch.EndChase("escaped"))
+    c.dispatch(ShortRest())
+    assert c.state.party[0].exhaustion == 0 and "exhaustion_from_chases" not in js(c)
+
+
+def test_dnd_a_long_rest_removes_the_chase_levels_and_its_own_one(make):
+    from tracker.core.party import LongRest
+    c = _tired_ana(make)
+    c.dispatch(ch.EndChase("escaped"))
+    c.dispatch(SetExhaustion("Ana", 3))  # two more from elsewhere (a forced march)
+    c.dispatch(LongRest())
+    assert c.state.party[0].exhaustion == 1  # 3 - the long rest's 1 - the chase's 1
+
+
+def test_dnd_a_rest_removes_no_more_than_the_chase_gave_nor_than_is_left(make):
+    from tracker.core.party import ShortRest
+    c = _tired_ana(make)
+    c.dispatch(SetExhaustion("Ana", 0))  # the GM took it off already
+    c.dispatch(ShortRest())
+    assert c.state.party[0].exhaustion == 0
+    c.dispatch(SetExhaustion("Ana", 2))
+    c.dispatch(ShortRest())  # nothing from a chase left to remove
+    assert c.state.party[0].exhaustion == 2
+
+
+def test_dnd_a_sudden_drop_leaves_the_faller_prone_when_it_took_damage(make):
+    """Seed 003 (l. 142): a creature that falls lands Prone unless it took no
+    damage from the fall. In the chase: prone, standing costs half its speed."""
+    c = make("dnd-2024")
+    c.dispatch(ch.StartChase("wilderness", 1000))
+    c.dispatch(ch.JoinChase("Elk", "quarry", speed=50), [20])
+    c.dispatch(ch.JoinChase("Wolf", "pursuer", speed=40), [1])
+    c.dispatch(ch.TakeTurn(), [4, 2, 3])  # a sudden drop: the wolf's Dex save 2 fails, 3 damage
+    wolf = runner(c, "Wolf")
+    assert "prone" in wolf["complication"] and wolf["hindered_ft"] == 20
+
+
+def test_a_chase_with_several_quarries_ends_with_each_ones_fate(make):
+    """Playtest: one quarry escaped, another was caught, and the chase's
+    outcome (and the recap) read "caught". The log line, the JSON, the screen
+    and the recap say each one's fate."""
+    from tracker import recap
+    from tracker.core.describe import describe
+    c = urban(make, 1000)
+    c.dispatch(ch.JoinChase("Bo", "quarry", speed=30, stealth=5), [15])
+    c.dispatch(ch.TakeTurn(0), [12])  # Ana stands
+    c.dispatch(ch.TryEscape("Bo"), [20])  # 20 + 5 > 12: Bo is away
+    out = c.dispatch(ch.EndChase("caught"))  # the GM: Ana, still running, is caught
+    assert describe(out.envelopes[0].event, c.state.rules, c.state) == \
+        "Chase over: Ana caught, Bo escaped"
+    from tracker.core.engine import Timeline
+    envs = list(c.store.read())
+    md = recap.markdown(recap.build(c.name, envs, Timeline(c.store.read).state_at, None))
+    assert "Ana caught, Bo escaped" in md
+
+
+def test_the_ended_chase_keeps_each_quarrys_fate_in_json_and_on_screen(make):
+    from tracker.ui.widgets.chase_panels import summary
+    c = urban(make, 1000)
+    c.dispatch(ch.JoinChase("Bo", "quarry", speed=30, stealth=5), [15])
+    c.dispatch(ch.TakeTurn(0), [12])
+    c.dispatch(ch.TryEscape("Bo"), [20])
+    c.dispatch(ch.EndChase("caught"))
+    assert js(c)["fates"] == {"Ana": "caught", "Bo": "escaped"}
+    assert "last: Ana caught, Bo escaped" in summary(c.state).plain
+
+
+def test_an_evasion_takes_surprise_and_gap_from_the_encounter_it_follows(make):
+    """Playtest: a party the wandering check rolled as surprised evaded at 90%.
+    The evasion takes who was surprised and the starting gap from the last
+    encounter met (the GM may still say otherwise); starting uses it up."""
+    from tracker.core.dungeon import EnterDungeon, RollCheck
+    c = bx(make)
+    c.dispatch(EnterDungeon("Crypt"))
+    c.dispatch(RollCheck(), [1, 1, 5, 3, 4])  # encounter; party surprised (1 of 2-in-6); 70 ft
+    c.dispatch(ch.StartEvasion("wilderness", 120, 120, 12, pursuers=4))
+    assert js(c)["evasion"]["surprised"] == "party" and js(c)["evasion"]["gap_ft"] == 70
+    with pytest.raises(Refused, match="a surprised party cannot evade"):
+        c.dispatch(ch.RollEvasion(), [50])
+    c.dispatch(ch.EndChase("caught"))
+    c.dispatch(ch.StartEvasion("wilderness", 120, 120, 12, pursuers=4))  # used up: nobody
+    assert js(c)["evasion"]["surprised"] is None and js(c)["evasion"]["gap_ft"] == 0
+
+
+def test_the_gm_overrides_the_encounters_surprise(make):
+    from tracker.core.dungeon import EnterDungeon, RollCheck
+    c = bx(make)
+    c.dispatch(EnterDungeon("Crypt"))
+    c.dispatch(RollCheck(), [1, 1, 5, 3, 4])
+    c.dispatch(ch.StartEvasion("wilderness", 120, 120, 12, pursuers=4, gap=20, surprised=""))
+    assert js(c)["evasion"]["surprised"] is None and js(c)["evasion"]["gap_ft"] == 20
+    c.dispatch(ch.RollEvasion(), [90])  # 90%: away
+    assert js(c)["outcome"] == "escaped"
+
+
+def test_an_evasion_at_sea_or_on_the_road_follows_the_travel_encounter(make):
+    from tracker.core import travel as tr
+    c = bx(make)
+    c.dispatch(tr.SetTerrain("clear"))
+    c.dispatch(tr.RollEncounter(), [1, 5, 1, 2])  # encounter; the foe surprised; 1d4×30: 60 ft
+    c.dispatch(ch.StartEvasion("wilderness", 120, 120, 12))
+    assert js(c)["outcome"] == "escaped"  # monsters surprised: away at once
+    assert js(c)["evasion"]["gap_ft"] == 60
+
+
+def test_the_escape_line_shows_modifier_total_target_and_result(make):
+    """Playtest: the line gave only the die. It reads as the GM checks it."""
+    c = urban(make, 1000)
+    c.dispatch(ch.TakeTurn(0), [12])
+    c.dispatch(ch.TakeTurn(0), [12])
+    c.dispatch(ch.TryEscape("Ana"), [8])  # Dex +3: 11 vs the thug's 12
+    from tracker.core.describe import describe
+    env = list(c.store.read())[-1]
+    assert describe(env.event, c.state.rules, c.state).endswith(
+        "+ 3 = 11 vs Perception 12: spotted")
+    c.dispatch(ch.TryEscape("Ana", ("cover",)), [10, 15])
+    env = list(c.store.read())[-1]
+    assert "+ 3 = 18 vs Perception 12: escapes (plenty to hide behind)" in \
+        describe(env.event, c.state.rules, c.state)
+
+
+def test_dropped_food_takes_the_partys_rations_and_terrain_reads_as_words(make):
+    from tracker.core.describe import describe
+    c = bx(make)
+    food = next(iter(c.state.rules.rations.kinds))
+    c.dispatch(SetSupplies(food, 3))
+    c.dispatch(ch.StartEvasion("dungeon", 150, 120, morale=12))
+    with pytest.raises(Refused, match="has 3 rations to drop, not 5"):
+        c.dispatch(ch.DropBait("food", 5))
+    out = c.dispatch(ch.DropBait("food", 2), [5])
+    assert c.state.supplies.count(food) == 1
+    assert describe(out.envelopes[0].event, c.state.rules).startswith("Dropped 2 rations of food")
+    c.dispatch(ch.EndChase("caught"))
+    c.dispatch(ch.StartEvasion("wilderness", 120, 120, 12))
+    out = c.dispatch(ch.RollEvasion(("dense_woods",)), [99])
+    assert "(dense woods)" in describe(out.envelopes[0].event, c.state.rules)
+
+
+def test_the_evasion_screen_labels_its_ose_fills_and_offers_only_the_keys_that_apply(make):
+    """Playtest: the evasion table and modifiers were OSE's but not labelled;
+    after an evasion ended its keys stayed, and `v` was offered in a dungeon."""
+    from tracker.ui.screens.chase import ChaseScreen
+    from tracker.ui.widgets.chase_panels import evasion_sources, source
+    c = bx(make)
+    assert evasion_sources(c.state) == "OSE fill: bait, chance table, modifiers, pursuit"
+    assert source(c.state).startswith("Dyb & Drager")
+    c.dispatch(ch.StartEvasion("dungeon", 150, 120, morale=12))
+    assert evasion_sources(c.state) == "OSE fill: bait"
+    keys = {a: ChaseScreen._evasion_key(c.state, a) for a in ("run", "bait", "evade", "day")}
+    assert keys == {"run": True, "bait": True, "evade": False, "day": False}
+    c.dispatch(ch.EndChase("escaped"))
+    assert not any(ChaseScreen._evasion_key(c.state, a) for a in ("run", "bait", "evade", "day"))

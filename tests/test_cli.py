@@ -118,7 +118,7 @@ def test_export_import(capsys, camp, saves, tmp_path):
     assert code == 1 and "bad.jsonl, line 4: missing 'version'" in err
     bad.write_text("\n".join(lines[:2] + [lines[2].replace('"character_added"', '"nonsense"')]) + "\n")
     code, _, err = run(capsys, "import", str(bad), "bad")
-    assert code == 1 and "line 3: unknown event type 'nonsense'" in err
+    assert code == 1 and "line 3: an entry of a kind this tracker does not know ('nonsense')" in err
     bad.write_text(lines[0][:40] + "\n")
     code, _, err = run(capsys, "import", str(bad), "bad")
     assert code == 1 and "line 1: not JSON" in err
@@ -180,7 +180,7 @@ def test_corrupt_and_foreign_files(capsys, saves):
     code, _, err = run(capsys, "do", "alien", "turn")
     assert code == 1 and "not a tracker campaign" in err
     code, out, _ = run(capsys, "list")
-    assert "junk\t?\t0 events  BROKEN" in out
+    assert "junk\t?\t0 events  UNREADABLE" in out
 
 
 @pytest.mark.parametrize("argv", [["do"], ["do", "camp"], ["do", "camp", "turn", "--count", "x"],

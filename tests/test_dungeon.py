@@ -101,7 +101,9 @@ def test_rest_one_turn_in_six_and_its_penalty(make, rid, penalty_after_12):
     out = turn(c)
     assert js(c)["dungeon"]["rest_overdue"] and any("Rest overdue" in a.text for a in out.alerts)
     assert js(c)["dungeon"]["rest_penalty"] == -1
-    turn(c, count=6)
+    turn(c, count=6)  # stops before the turn that deepens the penalty
+    assert js(c)["dungeon"]["turns_since_rest"] == 11 and js(c)["dungeon"]["rest_penalty"] == -1
+    turn(c)  # one turn alone pushes on
     assert js(c)["dungeon"]["rest_penalty"] == penalty_after_12
     turn(c, activity="rest")
     d = js(c)["dungeon"]
@@ -151,7 +153,7 @@ def test_lantern_keeps_fuel_when_doused_and_refills_when_spent(make):
     turn(c, count=3)
     c.dispatch(RelightLight(lid))
     assert js(c)["dungeon"]["lights"][0]["turns_left"] == 20 and js(c)["supplies"]["oil"] == 1
-    turn(c, count=25)  # stops when the light goes out
+    turn(c, count=25, activity="rest")  # stops when the light goes out
     assert js(c)["dungeon"]["lights"][0]["turns_left"] == 0
     c.dispatch(RelightLight(lid))
     assert js(c)["dungeon"]["lights"][0]["turns_left"] == 24 and js(c)["supplies"]["oil"] == 0
@@ -185,11 +187,11 @@ def test_rations_eaten_daily_and_spoil_in_the_dungeon(make):
     c.dispatch(ChangeHouseRule("dungeon.wandering.every_turns", "0"))
     c.dispatch(SetSupplies("fresh", 3))
     c.dispatch(SetSupplies("preserved", 2))
-    turn(c, count=5)  # several turns stop once when the next must be a rest
-    turn(c, count=6 * 16 - 5)  # to midnight: Ana eats a fresh ration (it spoils first)
+    turn(c, count=5, activity="rest")
+    turn(c, count=6 * 16 - 5, activity="rest")  # to midnight: Ana eats a fresh ration (it spoils first)
     s = js(c)["supplies"]
     assert (s["fresh"], s["preserved"], s["eaten"]) == (2, 2, 1)
-    turn(c, count=6 * 8)  # 24 h underground: the fresh ones spoil
+    turn(c, count=6 * 8, activity="rest")  # 24 h underground: the fresh ones spoil
     s = js(c)["supplies"]
     assert (s["fresh"], s["spoiled"]) == (0, 2)
 
@@ -198,8 +200,8 @@ def test_osr_rations_do_not_spoil(make):
     c = delve(make("dyb-og-drager"), party=("Ana",))
     c.dispatch(ChangeHouseRule("dungeon.wandering.every_turns", "0"))
     c.dispatch(SetSupplies("standard", 3))
-    turn(c, count=5)  # several turns stop once when the next must be a rest
-    turn(c, count=6 * 40 - 5)
+    turn(c, count=5, activity="rest")
+    turn(c, count=6 * 40 - 5, activity="rest")
     s = js(c)["supplies"]
     assert s["spoiled"] == 0 and s["standard"] == 1 and s["eaten"] == 2
 
@@ -289,6 +291,33 @@ def test_several_turns_stop_when_a_rest_falls_due(make):
     out = c.dispatch(AdvanceTurn(count=20), dice_values=[6, 6])  # quiet checks
     assert c.state.dungeon.turn == 5 and rest_status(c.state) == "due"
     assert len(out.envelopes) == 5
+
+
+@pytest.mark.parametrize("rid", ["dyb-og-drager", "dolmenwood"])
+def test_no_run_of_turns_walks_into_the_rest_penalty(make, rid):
+    """Issue 20: at 'rest due in 1' a Fight turn, then `n` 20, reached the
+    penalty; and `n` again right after it stopped ran into it. Every path with
+    several turns (turn N, fast travel) stops before it; one turn alone pushes on."""
+    from tracker.core.dungeon import AdvanceTurn, EnterDungeon, FastTravel, rest_status
+    c = make(rid)
+    c.dispatch(ChangeHouseRule("dungeon.wandering.every_turns", "0"))
+    c.dispatch(EnterDungeon("Crypt"))
+    c.dispatch(AdvanceTurn(count=4))
+    c.dispatch(AdvanceTurn(activity="fight"))  # rest due in 1 -> due
+    assert rest_status(c.state) == "due"
+    for cmd in (AdvanceTurn(count=20), AdvanceTurn(count=2, activity="fight")):
+        with pytest.raises(Refused, match="next turn must be a rest.*rest penalty"):
+            c.dispatch(cmd)
+    if c.state.rules.dungeon.fast_travel is not None:
+        with pytest.raises(Refused, match="fast travel would run into the rest penalty"):
+            c.dispatch(FastTravel(2000))
+    assert c.state.dungeon.penalty == 0
+    out = c.dispatch(AdvanceTurn(count=3, activity="rest"))  # rests are never refused
+    assert c.state.dungeon.turns_since_rest == 0 and len(out.envelopes) == 3
+    out = c.dispatch(AdvanceTurn(count=20))  # stops at due again, never past it
+    assert rest_status(c.state) == "due" and c.state.dungeon.penalty == 0
+    out = c.dispatch(AdvanceTurn())  # the GM's one turn: into the penalty, said
+    assert c.state.dungeon.penalty == -1 and any("Rest overdue" in a.text for a in out.alerts)
 
 
 def test_an_encounter_during_a_rest_turn_reads_as_interrupted(make):

@@ -423,8 +423,8 @@ def test_the_dead_neither_eat_nor_flee(make):
     c.dispatch(SetSupplies("preserved", 5))
     c.dispatch(EnterDungeon("x"))
     c.dispatch(ChangeHouseRule("dungeon.wandering.every_turns", "0"))
-    c.dispatch(AdvanceTurn(5))  # several turns stop once when the next must be a rest
-    c.dispatch(AdvanceTurn(6 * 16 - 5))  # past midnight: one living mouth
+    c.dispatch(AdvanceTurn(5, "rest"))
+    c.dispatch(AdvanceTurn(6 * 16 - 5, "rest"))  # past midnight: one living mouth
     assert js(c)["supplies"]["eaten"] == 1
     c.dispatch(LeaveDungeon(hasty=True), [20])
     assert [r["name"] for r in js(c)["dungeon"]["hasty_exit"]] == ["A"]

@@ -72,7 +72,8 @@ def test_the_rest_penalty_says_what_it_is(make, rid, kind):
     out = c.dispatch(AdvanceTurn(count=1), [6])
     assert said(out, "Rest overdue").endswith(f"({kind}: not in the source)")
     if rid == "dolmenwood":  # only there does it build up
-        out = c.dispatch(AdvanceTurn(count=6), [6, 6, 6])
+        c.dispatch(AdvanceTurn(count=6), [6, 6])  # stops before it deepens
+        out = c.dispatch(AdvanceTurn(count=1), [6])
         assert said(out, "Rest penalty now -2").endswith(f"({kind}: not in the source)")
 
 

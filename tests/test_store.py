@@ -81,7 +81,7 @@ def test_newer_event_version_is_refused_clearly(make, saves):
     c = make()
     c.store.conn.execute("UPDATE events SET version = 9 WHERE seq = 1")
     c.close()
-    with pytest.raises(Refused, match="newer than this tracker understands"):
+    with pytest.raises(Refused, match="written by a newer tracker"):
         Campaign.open(saves, "c")
 
 

@@ -162,16 +162,51 @@ async def test_refused_action_shows_reason_and_changes_nothing(saves):
 
 
 async def test_quitting_offers_to_end_the_session(saves):
-    build(saves, "q", "dyb-og-drager", "fresh").close()
+    """Only a session begun in this run (issue 20: a newcomer quitting the demo
+    was asked to end "session 2" of a campaign they never started)."""
+    c = build(saves, "q", "dyb-og-drager", "fresh")
+    c.dispatch(camp.EndSession())
+    c.close()
     app = TrackerApp(saves, "q")
     async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # "Start session 2?" -> start
+        await _settle(pilot)
+        assert app.state.in_session and app.state.session == 2
         await pilot.press("ctrl+q")
         await pilot.pause()
         await pilot.press("enter")  # end the session and quit
         await _settle(pilot)
     c = Campaign.open(saves, "q")
-    assert not c.state.in_session and c.state.session == 1
+    assert not c.state.in_session and c.state.session == 2
     c.close()
+
+
+async def test_quitting_a_session_found_running_asks_nothing(saves):
+    build(saves, "q", "dyb-og-drager", "fresh").close()
+    app = TrackerApp(saves, "q")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+q")
+        await _settle(pilot)
+        assert not app.is_running or not any("end session" in str(getattr(s, "title", ""))
+                                            for s in app.screen_stack)
+    c = Campaign.open(saves, "q")
+    assert c.state.in_session and c.state.session == 1  # it goes on next time
+    c.close()
+
+
+async def test_palette_screenshot_saves_in_the_saves_folder(saves):
+    build(saves, "shot", "dyb-og-drager", "fresh").close()
+    app = TrackerApp(saves, "shot")
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        app.deliver_screenshot()  # what the palette's Screenshot calls
+        await pilot.pause()
+        shots = list((saves / "screenshots").glob("shot-*.svg"))
+        assert len(shots) == 1 and shots[0].read_text().startswith("<svg")
+        said = [n.message for n in app._notifications]
+        assert any(str(shots[0]) in m for m in said), said
+        assert not any("Failed" in m for m in said)
 
 
 async def test_picker_creates_and_opens_a_campaign(saves):
@@ -471,3 +506,20 @@ async def test_supplies_dialog_says_a_number_is_too_large_and_keeps_it(saves):
         await pilot.pause()
         assert len(app.screen.query_one(Input).value) == 200
         assert "at most 200 characters" in str(app.screen.query_one("#dialog-error", Label).render())
+
+
+async def test_the_demo_says_what_it_is_and_asks_nothing_on_quit(saves):
+    """Issue 20, first run: the demo opened in Danish without saying it was a
+    Dyb & Drager demo, and quitting asked to end a session the newcomer never began."""
+    from tracker.demo import main as build_demo
+    build_demo([str(saves)])
+    app = TrackerApp(saves, "demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        said = [n.message for n in app._notifications if n.title == "The demo"]
+        assert said and "Dyb & Drager" in said[0] and "demo" in said[0]
+        await pilot.press("ctrl+q")
+        await _settle(pilot)
+    c = Campaign.open(saves, "demo")
+    assert c.state.in_session  # nothing was asked, nothing ended
+    c.close()

@@ -135,6 +135,8 @@ async def test_f_gives_a_torch_to_another_by_keys(saves):
         assert f"After: Lit a torch carried by {other}" in text and "dungeon." not in text
         await pilot.press("enter")  # Record it
         await _settle(pilot)
+        await pilot.pause(0.2)
+        assert app.screen.query_one(LogView).current.seq == seq  # stays on what it corrected
     again = Campaign.open(saves, "k")
     last = again.entry(again.seq)
     assert last.type == "entry_corrected" and last.event.target == seq

@@ -61,7 +61,7 @@ async def test_light_typed_ahead_goes_to_the_chosen_carrier(saves):
 
 # -- 1. refused input stays in its dialog ----------------------------------------------
 
-from tracker.core import lights, party  # noqa: E402
+from tracker.core import campaign as camp, lights, party  # noqa: E402
 from tracker.core import supplies as sup  # noqa: E402
 from tracker.service import Campaign  # noqa: E402
 from tracker.ui.dialogs import ChoiceDialog, TextDialog  # noqa: E402
@@ -276,16 +276,22 @@ async def test_log_cursor_follows_a_correction_to_its_entry(saves):
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert app.state.corrections
-        assert view.current.seq == app.campaign.seq
+        assert view.current.seq == turn  # on the entry it corrected (issue 20)
 
 
 # -- 4. keys ------------------------------------------------------------------------------
 
 
 async def test_two_quits_ask_once(saves):
-    app = await _open(saves)
+    c = build(saves, "t", "dolmenwood", "fresh")
+    c.dispatch(camp.EndSession())  # a session begun in this run is offered to end
+    c.close()
+    app = TrackerApp(saves, "t")
     async with app.run_test(size=SIZE) as pilot:
         await _settle(pilot)
+        _burst(app, "enter")  # "Start session 2?" -> start
+        await _settle(pilot)
+        assert app.state.in_session
         _burst(app, "ctrl+q", "ctrl+q")
         await _settle(pilot)
         assert sum(isinstance(s, ChoiceDialog) for s in app.screen_stack) == 1

@@ -20,6 +20,8 @@ from pathlib import Path
 from . import i18n
 from .actions import ACTIONS, Usage, ints
 from .i18n import N_, _, ngettext
+from .actions.spec import whole_number
+from .core import progress
 from .core.errors import Refused
 from .core.handlers import Command
 from .core import terms
@@ -68,7 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("name")
     p.add_argument("--ruleset", required=True,
                    help=_("a ruleset id (see: tracker rulesets) or .toml file"))
-    p.add_argument("--seed", type=int, help=_("dice seed (default: random)"))
+    p.add_argument("--seed", type=whole_number, help=_("dice seed (default: random)"))
     sub.add_parser("list", help=_("list campaigns, most recently played first"))
     p = sub.add_parser("rulesets", help=_("list shipped rulesets, or check a ruleset file"))
     rs = p.add_subparsers(dest="rcmd", metavar="SUBCOMMAND")
@@ -90,11 +92,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("state", help=_("print the campaign's state"))
     p.add_argument("name")
     p.add_argument("--json", action="store_true", help=_("JSON (docs/state.md); the default"))
-    p.add_argument("--at", type=int, metavar="SEQ", help=_("as it stood right after entry SEQ"))
+    p.add_argument("--at", type=whole_number, metavar="SEQ",
+                   help=_("as it stood right after entry SEQ"))
     p = sub.add_parser("log", help=_("print the campaign's log"))
     p.add_argument("name")
     p.add_argument("--json", action="store_true", help=_("one JSON object per line"))
-    p.add_argument("--session", type=int, help=_("only this session"))
+    p.add_argument("--session", type=whole_number, help=_("only this session"))
     p.add_argument("--area", choices=sorted(AREAS), help=_("only this area"))
     p.add_argument("--character", metavar="NAME", help=_("only entries about this character"))
     p.add_argument("--grep", metavar="TEXT", help=_("only entries containing TEXT"))
@@ -212,7 +215,10 @@ def _run(args, saves: Path, asked: str | None = None) -> int:
         c.close()
     elif args.cmd == "list":
         for info in list_campaigns(saves):
-            note = "  " + _("BROKEN: {error}").format(error=info.error) if info.error else ""
+            if info.error:  # DAMAGED, NEWER or UNREADABLE, with the reason
+                note = f"  {info.label.split(':')[0]}: {info.error}"
+            else:
+                note = f"  ({info.label})" if info.label else ""
             events = ngettext("{n} event", "{n} events", info.events).format(n=info.events)
             print(f"{info.name}\t{info.ruleset}\t{events}{note}")
     elif args.cmd == "rulesets":
@@ -392,6 +398,27 @@ def report_bug(argv: list[str] | None, exc: BaseException) -> str:
         details=saved)
 
 
+PROGRESS_FROM = 1000  # steps: a shorter loop is over before the GM would wonder
+
+
+def _progress_on_stderr():
+    """A long loop (years of bastion turns) says how far it is on stderr, twice a
+    second at most; Ctrl-C stops it with nothing written."""
+    import time
+
+    last = [0.0]
+
+    def tell(what: str, done: int, total: int) -> None:
+        now = time.monotonic()
+        if total < PROGRESS_FROM or (now - last[0] < 0.5 and done != total):
+            return
+        last[0] = now
+        end = "\n" if done == total or not sys.stderr.isatty() else ""
+        print(f"\rtracker: {done:,} of {total:,} {what} (Ctrl-C stops, writing nothing)",
+              end=end, file=sys.stderr, flush=True)
+    return tell
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     with run_language(args) as known:
@@ -402,7 +429,8 @@ def _main(args: list[str], argv: list[str] | None) -> int:
     from .core.dice import DiceNeeded
 
     try:
-        return _run_argv(args)
+        with progress.listening(_progress_on_stderr()):
+            return _run_argv(args)
     except DiceNeeded as e:
         print("tracker: " + _("manual dice are on and this action needs {dice} for {what}; "
                               "give every die with --dice").format(
@@ -418,7 +446,9 @@ def _main(args: list[str], argv: list[str] | None) -> int:
         where = f" ({e.filename})" if e.filename else ""
         print(f"tracker: {e.strerror or e}{where}", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # a command's events are appended whole or not at all
+        print("\ntracker: interrupted; an action is recorded whole or not at all",
+              file=sys.stderr)
         return 130
     except Exception as e:  # anything else is a bug in tracker, never the GM's fault
         print(report_bug(argv, e), file=sys.stderr)

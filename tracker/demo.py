@@ -12,7 +12,7 @@ from .core import campaign as camp
 from .core import dungeon as dun
 from .core import effects, lights, party, supplies
 from .core.schema import seconds
-from .service import Campaign
+from .service import DEMO_NAME, Campaign
 
 STAGES = ("fresh", "mid", "encounter", "overdue")
 
@@ -91,10 +91,10 @@ def build(saves: Path, name: str, ruleset: str, stage: str = "mid", seed: int = 
 def main(argv: list[str]) -> int:
     """Rebuild the shipped demo campaign: ``python -m tracker.demo saves/``."""
     saves = Path(argv[0]) if argv else Path("saves")
-    target = saves / "demo.campaign"
+    target = saves / f"{DEMO_NAME}.campaign"
     for p in (target, Path(f"{target}-wal"), Path(f"{target}-shm")):
         p.unlink(missing_ok=True)
-    c = build(saves, "demo", "dyb-og-drager", "encounter", seed=2026)
+    c = build(saves, DEMO_NAME, "dyb-og-drager", "encounter", seed=2026)
     c.dispatch(camp.AddNote("Four goblins at the crypt door; they fled after one fell"))
     c.dispatch(party.Damage("Bjørn", 5))
     c.dispatch(party.Damage("Astrid", 2))

@@ -10,7 +10,7 @@ from .core.corrections import EntryCorrected, cook
 from .core.describe import describe
 from .core.dice import Roll
 from .core.dice import rolls_in as dice_rolls_in
-from .core.engine import Redone, Undone, step
+from .core.engine import Redone, Undone, as_now, step
 from .core.events import DESCRIBED_WITH_STATE, EVENT_TYPES, Envelope
 
 def _areas() -> dict[str, set[str]]:
@@ -127,4 +127,24 @@ def entries(envs: list[Envelope], history, state=None) -> list[LogEntry]:
     for target, by in corrected.items():
         if first <= target < first + len(out):
             out[target - first].corrected_by = by
+    _describe_as_now(out, history, state, first)
     return out
+
+
+def _describe_as_now(out: list[LogEntry], history, final, first: int) -> None:
+    """A line that quotes the state (a chase save's exhaustion modifier, a
+    hasty exit's roll against the party) says what the campaign says now: after
+    a correction, from the states the corrected log leads to. A tail read only
+    does so when every correction in force falls inside it (no long refold)."""
+    if final is None or not final.corrections or not out:
+        return
+    start = min(final.corrections)
+    if start < first:
+        return
+    now = None
+    for entry in out[start - first:]:
+        if type(entry.event) not in DESCRIBED_WITH_STATE or entry.corrected_by:
+            continue
+        if now is None:
+            now = as_now(history, final, out[-1].seq)
+        entry._text = describe(entry.event, entry.rules, now(entry.seq))

@@ -9,7 +9,7 @@ from typing import TypeVar
 
 from .core import clock
 from .core.corrections import EntryCorrected, Rewound, cook
-from .core.engine import Redone, Undone
+from .core.engine import Redone, Undone, as_now
 from .core.events import Envelope
 from .core.state import State
 from .core.tally import TALLIES, Tally
@@ -62,6 +62,17 @@ def _standing(envs: list[Envelope]) -> list[Envelope]:
     return out[::-1]
 
 
+class _Log:
+    """The whole log in memory, as ``engine.as_now`` reads it."""
+
+    def __init__(self, envs: list[Envelope], state_at):
+        self.envs, self.state_at = envs, state_at
+        self.first = envs[0].seq if envs else 1
+
+    def read(self, lo: int, hi: int):
+        return self.envs[max(lo - self.first, 0):hi - self.first + 1]
+
+
 def _effective(envs: list[Envelope], final: State) -> list[tuple[Envelope, object]]:
     """(envelope, event as it now stands) for standing entries."""
     corrected = {t for t in final.corrections}
@@ -77,8 +88,11 @@ def _effective(envs: list[Envelope], final: State) -> list[tuple[Envelope, objec
 
 
 def build(name: str, envs: list[Envelope], state_at, sessions: list[int] | None = None) -> Recap:
-    """Recap of ``sessions`` (default: the last session played) from the whole log."""
+    """Recap of ``sessions`` (default: the last session played) from the whole log.
+    Every figure is read from the log as corrected now: ``state_at`` gives the
+    states as they stood when written, so the corrections in force are folded in."""
     final = state_at(envs[-1].seq)
+    state_at = as_now(_Log(envs, state_at), final, envs[-1].seq)
     standing = _standing(envs)
     played = sorted({e.session for e in standing if e.session > 0})
     if sessions is None:
@@ -122,9 +136,9 @@ def markdown(r: Recap, escape: bool = False) -> str:
     e = _md_escape if escape else (lambda t: t)
     which = (f"session {r.sessions[0]}" if len(r.sessions) == 1
              else f"sessions {r.sessions[0]}-{r.sessions[-1]}")
+    # the stamps name the days already: the span says how long, once
     md = [f"# {e(r.campaign)}: {which}", "",
-          f"*{e(r.ruleset)}* · from {r.start} to {r.end} ({r.span or 'no time'} in game"
-          + (f", {r.days} day{'s' if r.days != 1 else ''}" if r.days else "") + ")", ""]
+          f"*{e(r.ruleset)}* · from {r.start} to {r.end} ({r.span or 'no time'} in game)", ""]
     md += [f"- {line}" for t in r.tallies for line in t.lines(e)]
     for t in r.tallies:
         for heading, items in t.sections(e):

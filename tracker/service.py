@@ -15,24 +15,28 @@ from typing import Iterator
 
 from .core import dice as dicemod
 from .core.alerts import Alert, alerts
-from .core.campaign import CampaignCreated, SessionStarted
+from .core.campaign import ENGINE_VERSION, CampaignCreated, SessionStarted
 from .core.corrections import (UNCORRECTABLE, CorrectEntry, EntryCorrected, Rewind, amended,
                                cook, editable_fields, inserted, raw,
                                reroller)
 from .core.corrections.views import Preview, entry_line, preview
 from .core.engine import Redo, Timeline, Undo, check_correction, decide, step
-from .core.errors import Refused
+from .core.errors import Refused, WrittenByNewer, WrittenByOlder
 from .core.events import Envelope
 from .core.handlers import Command
+from .core import progress
 from .core.invariants import problems
 from .core.limits import checked
-from .core.ruleset import load_cached, load_text
+from .core.ruleset import RULESET_SCHEMA, load_cached, load_text
 from .core.state import State
 from .store import paths
-from .store.sqlite import EventStore, StoreError, row
+from .store.sqlite import Damaged, EventStore, NewerFile, StoreError, row
 from .store.sqlite import ConcurrentWrite  # noqa: F401 - for the app, which never imports store
 
 SNAPSHOT_EVERY = 1000
+
+
+DEMO_NAME = "demo"  # the shipped demo campaign (saves/demo.campaign, tracker.demo builds it)
 
 
 @dataclass
@@ -68,6 +72,11 @@ class Campaign:
             return self.timeline.state_at(seq)
         except StoreError:
             raise
+        except WrittenByNewer as e:  # refused as it is, never called damaged
+            raise NewerFile(f"{self.store.path.name}: {e}") from None
+        except WrittenByOlder as e:
+            raise StoreError(f"{self.store.path.name} was written by an older tracker and "
+                             f"this one cannot read it: {e}") from None
         except Refused as e:
             raise self._damaged(str(e)) from None
         except Exception as e:  # rows that decode but cannot be folded
@@ -206,6 +215,7 @@ class Campaign:
             state = step(state, Envelope(i, ev.TYPE, ev.VERSION, ev, command_id, session, ""),
                          self.timeline)
             out.append(state)
+            progress.tick("entries checked", len(out), len(events))
         new = _new_problems(before, state)
         if new:
             raise Refused(f"this would {new[0]}")
@@ -409,6 +419,15 @@ class CampaignInfo:
     events: int
     error: str = ""
     ruleset_name: str = ""  # as the ruleset calls itself, e.g. Dolmenwood
+    status: str = "ok"  # ok, older (read upcast), newer (refused untouched), damaged
+    older: str = ""  # what is older in it, for the list ("ruleset schema 1")
+
+    @property
+    def label(self) -> str:
+        """The status in a word or two, for the list and the picker."""
+        return {"ok": "", "older": f"older ({self.older}): opens, read upcast",
+                "newer": "NEWER: written by a newer tracker", "damaged": "DAMAGED",
+                "unreadable": "UNREADABLE"}.get(self.status, self.status)
 
 
 def list_campaigns(saves: Path) -> list[CampaignInfo]:
@@ -431,8 +450,14 @@ def list_campaigns(saves: Path) -> list[CampaignInfo]:
                 out.append(_looked_over(store, name, mtime))
             finally:
                 store.close()
+        except WrittenByNewer as e:
+            out.append(CampaignInfo(name, "?", mtime, 0, str(e), status="newer"))
+        except WrittenByOlder as e:
+            out.append(CampaignInfo(name, "?", mtime, 0, str(e), status="unreadable"))
+        except Damaged as e:
+            out.append(CampaignInfo(name, "?", mtime, 0, str(e), status="damaged"))
         except Exception as e:  # a broken file is listed, not fatal
-            out.append(CampaignInfo(name, "?", mtime, 0, str(e)))
+            out.append(CampaignInfo(name, "?", mtime, 0, str(e), status="unreadable"))
     return sorted(out, key=lambda c: c.modified, reverse=True)
 
 
@@ -455,8 +480,34 @@ def _looked_over(store: EventStore, name: str, mtime: float) -> CampaignInfo:
             raise store.damaged(f"SQLite finds {verdict!r}")
         for _ in store.read():  # every entry decodes, in order, without gaps
             pass
-    try:
-        title = load_cached(first.event.ruleset_toml).rules.meta.name
-    except Refused:
-        title = first.event.ruleset_id
-    return CampaignInfo(name, first.event.ruleset_id, mtime, head, ruleset_name=title)
+    title = first.event.ruleset_id
+    older: list[str] = []
+    for env in _rulesets_recorded(store, first):  # what replay would refuse first
+        try:
+            loaded = load_cached(env.event.ruleset_toml)
+        except WrittenByNewer as e:
+            raise NewerFile(f"{store.path.name}, entry #{env.seq}: {e}") from None
+        except WrittenByOlder as e:
+            raise WrittenByOlder(f"{store.path.name}, entry #{env.seq}: {e}") from None
+        except Refused as e:
+            raise store.damaged(f"entry #{env.seq}'s ruleset cannot be read ({e})",
+                                env.seq - 1) from None
+        if env.seq == 1:
+            title = loaded.rules.meta.name
+        if loaded.rules.meta.schema < RULESET_SCHEMA:
+            older.append(f"ruleset schema {loaded.rules.meta.schema}")
+    engine = first.event.engine_version
+    if engine < ENGINE_VERSION:
+        older.append(f"engine {engine}")
+    return CampaignInfo(name, first.event.ruleset_id, mtime, head, ruleset_name=title,
+                        status="older" if older else "ok",
+                        older=", ".join(dict.fromkeys(older)))
+
+
+def _rulesets_recorded(store: EventStore, first: Envelope) -> Iterator[Envelope]:
+    """The entries that record a ruleset's text: the first and each house rule."""
+    yield first
+    seqs = [r[0] for r in store.conn.execute(
+        "SELECT seq FROM events WHERE type = 'ruleset_changed' ORDER BY seq")]
+    for seq in seqs:
+        yield from store.read(seq, seq)

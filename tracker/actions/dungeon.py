@@ -18,7 +18,7 @@ ACTIONS = (
     Action("depth", N_("go to dungeon level N"), (arg("level", type=int),),
            lambda a, c: dun.ChangeDepth(a.level)),
     Action("turn", N_("advance one or more turns (several stop at an encounter, a light going "
-           "out or a rest falling due)"),
+           "out or a rest falling due; never into the rest penalty)"),
            (arg("n", type=int, nargs="?", metavar="N", help=N_("how many turns (or --count)")),
             arg("--count", type=int, default=1), arg("--activity", default="explore")),
            lambda a, c: dun.AdvanceTurn(a.n if a.n is not None else a.count, a.activity)),

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..i18n import _
+from ..core.numbers import NotANumber, parse_int, parse_ints
 
 
 class Usage(Exception):
@@ -43,16 +44,26 @@ class Action:
             shown = options.get("help")
             if shown:
                 options["help"] = _(shown)
+            if options.get("type") is int:  # ASCII digits, never int()'s Unicode ones
+                options["type"] = whole_number
             parser.add_argument(*a.flags, **options)
+
+
+def whole_number(text: str) -> int:
+    """An argument's whole number: ASCII digits (``٣`` is refused), at most 18 of them."""
+    try:
+        return parse_int(text, "the number")
+    except NotANumber as e:
+        raise argparse.ArgumentTypeError(str(e).removeprefix("the number: ")) from None
 
 
 def ints(text: str) -> list[int]:
     """Whole numbers separated by commas, e.g. 3,5 (for --dice and --abilities)."""
     try:
-        values = [int(v) for v in text.replace(" ", "").split(",") if v]
-    except ValueError:
+        values = parse_ints(text.replace(" ", ""), "the numbers")
+    except NotANumber as e:
         raise argparse.ArgumentTypeError(
-            f"expected whole numbers separated by commas, e.g. 3,5 (got {text!r})")
+            f"expected whole numbers separated by commas, e.g. 3,5 ({e})") from None
     if not values:
         raise argparse.ArgumentTypeError("expected at least one number")
     return values

@@ -4,6 +4,8 @@ import argparse
 
 from ..core import travel as tr
 from ..core.travel.model import Stage
+from ..core.errors import Refused
+from ..core.numbers import parse_int
 from .spec import Action, arg
 
 
@@ -14,9 +16,9 @@ def _stage(text: str) -> Stage:
         raise argparse.ArgumentTypeError(
             f"expected PLACE:TERRAIN:LENGTH[:ROAD[:HEX]], e.g. Oakvale:forest:16 (got {text!r})")
     try:
-        length = int(parts[2])
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{parts[2]!r}: the length must be a whole number")
+        length = parse_int(parts[2], "the stage's length")
+    except Refused as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
     return Stage(parts[0].strip(), parts[1].strip(), length,
                  *(p.strip() for p in parts[3:]))
 
@@ -54,10 +56,12 @@ ACTIONS = (
     Action("disembark", "go ashore onto TERRAIN [--place NAME]",
            (arg("terrain"), arg("--place", default=None)),
            lambda a, c: tr.Disembark(a.terrain, a.place)),
-    Action("gale", "a gale blows: ride_out, run (--coast: driven onto one) or unsailed; "
-           "--pilot N the Piloting margin", (arg("choice"), arg("--pilot", type=int, default=0),
-                                             arg("--coast", action="store_true")),
-           lambda a, c: tr.Gale(a.choice, a.pilot, a.coast)),
+    Action("gale", "a gale blows: ride_out, run (--coast: driven onto one) or unsailed "
+           "(--clear-coast: land in sight is clear terrain, so it lands first; otherwise "
+           "in sight of land a beach roll comes first); --pilot N the Piloting margin",
+           (arg("choice"), arg("--pilot", type=int, default=0),
+            arg("--coast", action="store_true"), arg("--clear-coast", action="store_true")),
+           lambda a, c: tr.Gale(a.choice, a.pilot, a.coast, a.clear_coast)),
     Action("mount", "ride ANIMAL (--rate FEET where the ruleset has no rate; --flying)",
            (arg("animal"), arg("--rate", type=int, default=0),
             arg("--flying", action="store_true")),

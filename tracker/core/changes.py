@@ -63,7 +63,9 @@ def changes_in_words(before: State, after: State) -> list[str]:
             lines += read(before, after)
             said.update(mine)
     lines += [_worded(*leaf) for i, leaf in enumerate(leaves) if i not in said]
-    return lines
+    # two areas may say one change the same way (a party member's exhaustion is
+    # also the chase runner's): the GM reads it once
+    return list(dict.fromkeys(lines))
 
 
 def _session(state: State) -> str:

@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 import msgspec
 
-from .errors import Refused
+from .errors import Refused, WrittenByNewer
 
 
 class Event(msgspec.Struct, frozen=True, omit_defaults=True, gc=False):  # no cycles: see state.py
@@ -111,6 +111,10 @@ class UnknownEvent(Refused):
     pass
 
 
+class NewerEvent(UnknownEvent, WrittenByNewer):
+    """An event type or version a later tracker wrote (types are never removed)."""
+
+
 def encode(ev: Event) -> bytes:
     return _ENCODER.encode(ev)
 
@@ -119,13 +123,14 @@ def decode(type_name: str, version: int, data: bytes | str) -> Event:
     """Decode stored data into the current event class, upcasting old versions."""
     cls = EVENT_TYPES.get(type_name)
     if cls is None:
-        raise UnknownEvent(f"unknown event type {type_name!r}")
+        raise NewerEvent(f"an entry of a kind this tracker does not know ({type_name!r}), "
+                         "written by a newer tracker: upgrade to open it")
     if version == cls.VERSION:
         return _DECODERS[type_name].decode(data)
     if version > cls.VERSION:
-        raise UnknownEvent(
-            f"event {type_name!r} version {version} is newer than this tracker "
-            f"understands (version {cls.VERSION}); upgrade tracker"
+        raise NewerEvent(
+            f"event {type_name!r} version {version}, written by a newer tracker (this one "
+            f"reads up to version {cls.VERSION}): upgrade to open it"
         )
     raw = msgspec.json.decode(data)
     for v in range(version, cls.VERSION):

@@ -21,11 +21,15 @@ class StatePart(NamedTuple):
     default: Any
 
 
+Upgrade = Callable[[Any], Any]  # a section's raw table (or None: absent) -> the next version's
+
+
 class Section(NamedTuple):
     name: str
     type: Any
     default: Any  # REQUIRED, or what a ruleset without the section gets
     check: Callable[[Any], list[tuple[str, str]]] | None  # rules -> (key path, problem)
+    upgrades: dict[int, Upgrade]  # ruleset schema version -> its upcast to the next
     terms: tuple[str, ...] = ()  # its names a GM reads, as key paths (core/terms.py)
 
 
@@ -41,14 +45,23 @@ def state_part(name: str, type_: Any, default: Any) -> None:
 
 def ruleset_section(name: str, type_: Any, *, default: Any = REQUIRED,
                     check: Callable[[Any], list[tuple[str, str]]] | None = None,
+                    upgrades: dict[int, Upgrade] | None = None,
                     terms: tuple[str, ...] = ()) -> None:
     """Add the ``[name]`` section to rulesets. ``check(rules)`` returns what
     msgspec cannot express as (key path, problem) pairs; it sees the whole
-    ruleset, so it may check references into other sections. ``terms`` are the
-    key paths of its names a GM reads (``"lights.*"``: each light's name),
-    which ``[names.da]`` and the like may translate (core/terms.py)."""
+    ruleset, so it may check references into other sections (a check added
+    in a later ruleset schema says so: ``Problems.add(..., since=N)``).
+
+    ``upgrades`` reads a text written for an older ruleset schema (its
+    ``[meta] schema``; none: 1) as it was meant then: ``{1: fn}`` turns the
+    section's raw table as schema 1 wrote it (None where it was absent) into
+    schema 2's, so an old campaign replays as it did (see ``ruleset.upcast``).
+    Every key added later gets the value that reproduces the old behaviour.
+
+    ``terms`` are the key paths of its names a GM reads (``"lights.*"``: each
+    light's name), which ``[names.da]`` and the like may translate (core/terms.py)."""
     _unique(name, SECTIONS, "ruleset section")
-    SECTIONS.append(Section(name, type_, default, check, tuple(terms)))
+    SECTIONS.append(Section(name, type_, default, check, dict(upgrades or {}), tuple(terms)))
 
 
 def _unique(name: str, known: list, what: str) -> None:

@@ -23,9 +23,15 @@ import msgspec.inspect as mi
 
 from . import areas, terms
 from .parts import SECTIONS
-from .schema import Meta, Problems, RulesetError, Time
+from .schema import Meta, NewerRuleset, OlderRuleset, Problems, RulesetError, Time
 
 MAX_TEXT = 1_000_000  # characters: the shipped rulesets are about 20k
+
+# The ruleset schema this tracker writes and reads; a text says which it was
+# written for in ``[meta] schema`` (none: 1, the texts of 2026-11-30 and before).
+# Bump it, with an upgrade in each section's ``ruleset_section(upgrades=...)``,
+# when a key or check is added that would read an older text differently.
+RULESET_SCHEMA = 2
 
 areas.import_layer("model")  # every area's section, before the type is built from them
 
@@ -52,9 +58,39 @@ class LoadedRuleset(msgspec.Struct, frozen=True):
 # --- loading ------------------------------------------------------------------
 
 
-def _check_semantics(r: Ruleset) -> list[tuple[str, str]]:
-    """Checks msgspec cannot express, [time]'s then each section's, as
-    (key path, problem) pairs."""
+def schema_of(raw: dict, origin: str = "<ruleset>") -> int:
+    """The ruleset schema a parsed text says it was written for (1 when it
+    does not say); refused when it is later than this tracker knows."""
+    meta = raw.get("meta")
+    version = meta.get("schema", 1) if isinstance(meta, dict) else 1
+    if type(version) is not int or version < 1:
+        raise RulesetError(f"{origin}: key meta.schema: expected a whole number from 1")
+    if version > RULESET_SCHEMA:
+        raise NewerRuleset(f"{origin}: written for ruleset schema {version} by a newer "
+                           f"tracker (this one reads up to {RULESET_SCHEMA}): upgrade to "
+                           "open it")
+    return version
+
+
+def upcast(raw: dict, version: int) -> dict:
+    """A parsed text written for ruleset schema ``version`` read as today's:
+    each section's upgrades, one schema at a time (``parts.ruleset_section``).
+    ``[meta] schema`` keeps saying what the text was written for."""
+    for v in range(version, RULESET_SCHEMA):
+        for section in SECTIONS:
+            fn = section.upgrades.get(v)
+            if fn is None:
+                continue
+            table = fn(raw.get(section.name))
+            if table is None:
+                raw.pop(section.name, None)
+            else:
+                raw[section.name] = table
+    return raw
+
+
+def _all_problems(r: Ruleset) -> Problems:
+    """Every check's findings, [time]'s then each section's, as (key path, problem)."""
     problems = Problems()
     t = r.time
     spans = [("round_seconds", t.round_seconds), ("turn_seconds", t.turn_seconds),
@@ -67,6 +103,21 @@ def _check_semantics(r: Ruleset) -> list[tuple[str, str]]:
             problems += section.check(r)
     problems += terms.check(r)
     return problems
+
+
+def _check_semantics(r: Ruleset) -> list[tuple[str, str]]:
+    """Checks msgspec cannot express, as (key path, problem) pairs; a check added
+    after the schema the text was written for is left out (it was not there
+    when the text was good)."""
+    written_for = r.meta.schema
+    return [p for p in _all_problems(r) if getattr(p, "since", 1) <= written_for]
+
+
+def checks_added_since(r: Ruleset) -> set[tuple[str, str]]:
+    """What the checks added after the text's schema find in it: an old
+    campaign's text replays without them, but a new house rule must pass them."""
+    written_for = r.meta.schema
+    return {tuple(p) for p in _all_problems(r) if getattr(p, "since", 1) > written_for}
 
 
 def _line_of(text: str, path: str) -> int | None:
@@ -177,7 +228,27 @@ def _plain(what: str, path: str) -> str:
 
 
 def load_text(text: str, origin: str = "<ruleset>") -> LoadedRuleset:
-    """Parse and check ruleset TOML; raise ``RulesetError`` naming what is wrong."""
+    """Parse, upcast and check ruleset TOML; raise ``RulesetError`` naming
+    what is wrong (``NewerRuleset`` for a later schema, ``OlderRuleset`` for
+    an earlier one that does not load even upcast)."""
+    try:
+        return _load(text, origin)
+    except RulesetError as e:
+        if isinstance(e, NewerRuleset) or _written_for(text) >= RULESET_SCHEMA:
+            raise
+        raise OlderRuleset(f"{e} (its text is of ruleset schema {_written_for(text)}, "
+                           f"from an older tracker; this one reads schema "
+                           f"{RULESET_SCHEMA} and upcasts the older)") from None
+
+
+def _written_for(text: str) -> int:
+    try:
+        return schema_of(tomllib.loads(text))
+    except Exception:
+        return RULESET_SCHEMA
+
+
+def _load(text: str, origin: str) -> LoadedRuleset:
     if not isinstance(text, str):
         raise RulesetError(f"{origin}: not text")
     if len(text) > MAX_TEXT:
@@ -194,6 +265,7 @@ def load_text(text: str, origin: str = "<ruleset>") -> LoadedRuleset:
     except (ValueError, RecursionError) as e:  # e.g. an integer of thousands of digits
         reason = "a number is too long" if isinstance(e, ValueError) else "nested too deeply"
         raise RulesetError(f"{origin}: not usable TOML: {reason}") from None
+    raw = upcast(raw, schema_of(raw, origin))
     try:
         rules = msgspec.convert(raw, Ruleset)
     except msgspec.ValidationError as e:

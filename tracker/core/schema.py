@@ -17,11 +17,19 @@ from msgspec import Meta as _M
 
 from ..i18n import N_, _
 from . import dice
-from .errors import Refused
+from .errors import Refused, WrittenByNewer, WrittenByOlder
 
 
 class RulesetError(Refused):
     """A ruleset file that cannot be used."""
+
+
+class NewerRuleset(RulesetError, WrittenByNewer):
+    """A ruleset written for a schema later than this tracker knows."""
+
+
+class OlderRuleset(RulesetError, WrittenByOlder):
+    """A ruleset written for an earlier schema that even upcast does not load."""
 
 
 # Every number in a ruleset has a range: positive where 0 or less makes no
@@ -48,6 +56,9 @@ class Meta(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     name: str
     description: str = ""
     source: str = ""
+    # the ruleset schema the text was written for; texts from before it was
+    # written down (2026-11-30 and earlier) are schema 1 (see ruleset.upcast)
+    schema: Int(1, 1_000_000) = 1
     # The language the ruleset's GMs read (``da``, ``uk``): a new campaign's
     # default. Empty (every ruleset recorded before issue 23): English.
     language: str = ""
@@ -97,7 +108,13 @@ def rolled_table_problem(die: str, entries: list[TableEntry]) -> str:
     except dice.DiceError as e:
         return str(e)
     gap = table_gap([e.roll for e in entries], lo, hi, "roll")
-    return f"{gap} on {die}" if gap else ""
+    if gap:
+        return f"{gap} on {die}"
+    never = next((e.roll for e in entries if e.roll[1] < lo or e.roll[0] > hi), None)
+    if never is not None:  # a row the die cannot reach: the wrong die for the table
+        return later(f"the entry for [{never[0]}, {never[1]}] can never come up on {die} "
+                     f"({lo}-{hi})", since=2)
+    return ""
 
 
 
@@ -244,6 +261,39 @@ class Problems(list):
         except Refused as e:
             self.append((path, str(e).splitlines()[0]))
 
-    def add(self, path: str, problem: str) -> None:
+    def add(self, path: str, problem: str, since: int = 1) -> None:
+        """``since``: the ruleset schema that added this check; a text
+        written for an older one is read as it was then, without it."""
         if problem:
-            self.append((path, problem))
+            self.append(problem_at(path, problem, since))
+
+
+class _Later(str):
+    """A problem's text from a check added in ruleset schema ``since``."""
+
+    since = 1
+
+
+def later(problem: str, since: int) -> str:
+    """``problem`` marked as found by a check added in ruleset schema ``since``
+    (a shared check, such as a rolled table's, whose callers add it anywhere)."""
+    marked = _Later(problem)
+    marked.since = since
+    return marked
+
+
+def problem_at(path: str, problem: str, since: int = 1) -> tuple[str, str]:
+    """The (key path, problem) pair, keeping the schema that added its check."""
+    since = max(since, getattr(problem, "since", 1))
+    return Problem(path, str(problem), since) if since > 1 else (path, str(problem))
+
+
+class Problem(tuple):
+    """A (key path, problem) pair found by a check added in ruleset schema ``since``."""
+
+    since: int
+
+    def __new__(cls, path: str, problem: str, since: int):
+        self = super().__new__(cls, (path, problem))
+        self.since = since
+        return self

@@ -9,6 +9,8 @@ cache of state at a seq; they can always be rebuilt by full replay.
 from __future__ import annotations
 
 import datetime as dt
+import functools
+import hashlib
 import os
 import shlex
 import sqlite3
@@ -20,7 +22,8 @@ import msgspec
 
 from ..core import events as evmod
 from ..core.campaign import ENGINE_VERSION
-from ..core.errors import Refused
+from ..core.errors import Refused, WrittenByNewer
+from ..core.ruleset import RULESET_SCHEMA
 from ..core.events import Envelope, Event
 from ..core.limits import friendly
 from ..core.state import State
@@ -61,6 +64,17 @@ _SNAPSHOT_ENCODER = msgspec.msgpack.Encoder()
 _SNAPSHOT_DECODER = msgspec.msgpack.Decoder(Snapshot)
 
 
+@functools.cache
+def snapshot_engine() -> int:
+    """What a snapshot's ``engine_version`` must be for this tracker to trust
+    it: the engine version, the ruleset schema and the shape of the state (a
+    hash of its msgspec schema), so a snapshot written by any other engine,
+    older or newer, or before a field was added, is passed over and rebuilt."""
+    shape = msgspec.json.encode(msgspec.json.schema(Snapshot))
+    digest = int.from_bytes(hashlib.sha256(shape).digest()[:3], "big")
+    return (ENGINE_VERSION * 1000 + RULESET_SCHEMA) * (1 << 24) + digest  # cached: 30 ms
+
+
 class StoreError(Refused):
     """A campaign file that cannot be opened or written."""
 
@@ -72,6 +86,10 @@ class Damaged(StoreError):
         super().__init__(message)
         self.last_good = last_good
         self.short = short or message  # without the advice to export
+
+
+class NewerFile(StoreError, WrittenByNewer):
+    """A campaign file a later tracker wrote: refused, never touched."""
 
 
 class ConcurrentWrite(StoreError):
@@ -149,8 +167,8 @@ def _connect_checked(path: Path, mode: str) -> sqlite3.Connection:
         raise StoreError(f"{path.name} is an SQLite file but not a tracker campaign")
     if fmt > FORMAT_VERSION:
         conn.close()
-        raise StoreError(f"{path.name} was written by a newer tracker (file format {fmt}, "
-                         f"this one reads up to {FORMAT_VERSION}); upgrade tracker")
+        raise NewerFile(f"{path.name} was written by a newer tracker (file format {fmt}, "
+                        f"this one reads up to {FORMAT_VERSION}): upgrade to open it")
     return conn
 
 
@@ -336,7 +354,9 @@ class EventStore:
         except (msgspec.DecodeError, msgspec.ValidationError) as e:
             raise self.damaged(f"entry #{seq} ({type_}) cannot be read: {friendly(e)}",
                                seq - 1) from None
-        except Refused as e:  # an event from a newer tracker, or unknown
+        except WrittenByNewer as e:  # an event type or version from a newer tracker
+            raise NewerFile(f"{self.path.name}, entry #{seq}: {e}") from None
+        except Refused as e:
             raise StoreError(f"{self.path.name}: entry #{seq} ({type_}) cannot be read: "
                              f"{e}") from None
 
@@ -417,7 +437,7 @@ class EventStore:
                                        (seq,)).fetchone()
             blob = _SNAPSHOT_ENCODER.encode(Snapshot(seq, cid, state))
             self.conn.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?, ?)",
-                              (seq, ENGINE_VERSION, state.ruleset.hash, blob))
+                              (seq, snapshot_engine(), state.ruleset.hash, blob))
         except (sqlite3.Error, msgspec.EncodeError, OverflowError, TypeError) as e:
             return (f"snapshot at #{seq} not written ({e}); the log is intact, "
                     "opening the campaign just replays more")
@@ -431,7 +451,7 @@ class EventStore:
             found = self.conn.execute(
                 "SELECT seq, ruleset_hash, state FROM snapshots WHERE seq <= ? "
                 "AND engine_version = ? ORDER BY seq DESC LIMIT 3",
-                (seq, ENGINE_VERSION)).fetchall()
+                (seq, snapshot_engine())).fetchall()
         except sqlite3.DatabaseError:
             return None  # no snapshots table, or a damaged one: replay instead
         for at, ruleset_hash, blob in found:

@@ -24,7 +24,7 @@ from ..core.events import Envelope
 from ..core.handlers import Command
 from ..core.state import State
 from ..i18n import N_, _
-from ..service import Campaign, ConcurrentWrite, Outcome
+from ..service import DEMO_NAME, Campaign, ConcurrentWrite, Outcome
 from . import areas
 from .campaign_actions import CAMPAIGN_ACTIONS, CampaignActions
 from .dialogs import REFUSED_SECONDS, ChoiceDialog, DiceDialog, Dialog
@@ -37,6 +37,7 @@ TEXTUAL_COMMANDS = (N_("Theme"), N_("Change the current theme"), N_("Minimize"),
                     N_("Maximize the focused widget"), N_("Screenshot"),
                     N_("Save an SVG 'screenshot' of the current screen"))
 RECENT = 50  # log entries kept for the screens
+SCREENSHOTS = "screenshots"  # under the saves folder: where Palette → Screenshot saves
 CATCH_UP_SECONDS = 2.0  # how often the app looks for entries another tracker wrote
 ALERT_TOAST_SECONDS = 4  # brief: the alert stays on the alerts line
 FLOW_GROUPS = {"default", "dispatch", "quit"}  # workers that ask the GM (dialogs) or write
@@ -79,6 +80,7 @@ class TrackerApp(CampaignActions, App):
         self.last_alerts: list = []  # the latest action's alerts, for the alerts line
         self._keymap_problems = self._load_keymap()
         self._clashes_told: set[str] = set()
+        self._session_found: int | None = None  # the session running when it opened
 
     async def _process_messages(self, *args, **kwargs):
         """The app's own language slot, in its own task's context (so every
@@ -218,6 +220,25 @@ class TrackerApp(CampaignActions, App):
             return
         self._quit()
 
+    def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
+                           time_format: str | None = None) -> str | None:
+        """Palette → Screenshot: an SVG of the screen in front, saved in the saves
+        folder's ``screenshots`` (Textual's default, a Downloads folder, is often
+        missing in a terminal); the notification says where, or why not."""
+        folder = Path(path) if path else self.saves / SCREENSHOTS
+        name = self.campaign.name if self.campaign is not None else "tracker"
+        stamp = time.strftime(time_format or "%Y-%m-%d_%H-%M-%S")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            saved = self.save_screenshot(filename or f"{name}-{stamp}.svg", str(folder))
+        except OSError as e:
+            self.notify(_("Could not save the screenshot in {folder}: {reason}").format(
+                folder=folder, reason=e.strerror or e),
+                        title=_("Screenshot"), severity="error", timeout=REFUSED_SECONDS)
+            return None
+        self.notify(_("Saved {file}").format(file=saved), title=_("Screenshot"), timeout=8)
+        return None
+
     def action_keys(self) -> None:
         """The keys of the screen in front, read from its bindings."""
         from .dialogs import KeysDialog
@@ -229,7 +250,8 @@ class TrackerApp(CampaignActions, App):
     @work(exclusive=True, group="quit", exit_on_error=False)
     async def _quit(self) -> None:
         state = self.state
-        if self.campaign is not None and state is not None and state.in_session:
+        if self.campaign is not None and state is not None and state.in_session \
+                and state.session != self._session_found:  # only a session begun in this run
             n = state.session
             choice = await self.push_screen_wait(ChoiceDialog(
                 _("Quit: end session {n}?").format(n=n),
@@ -304,12 +326,27 @@ class TrackerApp(CampaignActions, App):
         self._open_warnings = list(campaign.warnings)  # e.g. a snapshot not written
         self.recent = campaign.tail(RECENT)
         self.state = campaign.state
+        # a session already running when the campaign opened is not this run's to end
+        self._session_found = campaign.state.session if campaign.state.in_session else None
         return True
 
     def _tell_open_warnings(self) -> None:
+        self._tell_what_it_is()
         for warning in self._open_warnings:
             self.notify(warning, title=_("Note"), severity="warning", timeout=8)
         self._open_warnings = []
+
+    def _tell_what_it_is(self) -> None:
+        """Opening the shipped demo says what it is: a newcomer meets a Danish
+        game in Danish words and should know why (and how to start their own)."""
+        if self.campaign.name != DEMO_NAME:
+            return
+        meta = self.state.rules.meta
+        what = f"{meta.name} ({meta.description})" if meta.description else meta.name
+        self.notify(_("This is tracker's demo: a delve in {what}, in the ruleset's own words. "
+                      "? shows the keys, ctrl+p every action; ctrl+o then n makes your own "
+                      "campaign on any ruleset.").format(what=what), title=_("The demo"),
+                    timeout=15)
 
     def open_campaign(self, name: str) -> bool:
         """Open ``name`` in place of the current screen (the picker)."""

@@ -15,7 +15,7 @@ from ..terms import LANGUAGE_CODE
 from ..limits import NoteText, RulesetText, Seed, Session
 from ..events import Event, event
 from ..handlers import Command, decides, evolves
-from ..ruleset import load_cached, load_text
+from ..ruleset import checks_added_since, load_cached, load_text
 from ..state import State
 
 ENGINE_VERSION = 1
@@ -172,6 +172,10 @@ def decide_house_rule(state: State, cmd: ChangeHouseRule, dice) -> list[Event]:
     except (ValueError, TypeError, RecursionError):
         raise Refused(f"{cmd.key}: the value cannot be written into the ruleset") from None
     loaded = load_text(text, f"house rule {cmd.key}")
+    fresh = checks_added_since(loaded.rules) - checks_added_since(state.rules)
+    if fresh:  # an old campaign's text skips today's newer checks; a new rule may not
+        path, problem = sorted(fresh)[0]
+        raise Refused(f"house rule {cmd.key}: key {path}: {problem}")
     was = "unset" if old is None else repr(old)
     return [RulesetChanged(f"{cmd.key}: {was} -> {value!r}", loaded.hash, text)]
 

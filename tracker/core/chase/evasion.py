@@ -23,13 +23,14 @@ from ..limits import Key
 from ..dungeon.rules import TurnAdvanced
 from ..party import rules as party
 from ..state import State
+from ..supplies.rules import set_count
 from ..timeflow import pass_time
 from .model import CAUGHT, EFFECTS, ESCAPED, MAX_GROUP, Chase, Evasion
 
 __all__ = ["WHERE", "SURPRISED", "StartEvasion", "RunRound", "DropBait", "RollEvasion", "PursueDay",
            "EvasionStarted", "RoundRun", "BaitDropped", "EvasionRolled", "PursuitDayRolled",
            "pursues", "chance", "wilderness_chance", "sea_chance", "bait_took", "evaded",
-           "caught_up", "direction", "winded_effects"]
+           "caught_up", "direction", "winded_effects", "running_speed", "from_encounter"]
 
 WHERE = ("dungeon", "wilderness", "sea")
 SURPRISED = ("", "party", "monsters")  # who was surprised when the party fled
@@ -50,8 +51,9 @@ class StartEvasion(Command, frozen=True):
     pursue: bool = True
     fleeing: int | None = None  # wilderness: default the living party
     pursuers: int = 1
-    gap: int = 0  # sea: feet between the ships
-    surprised: str = ""  # wilderness: "party" or "monsters" were surprised
+    # None: from the encounter the evasion follows (the last one met), else 0 / nobody
+    gap: int | None = None  # feet between the two sides (at sea: the ships)
+    surprised: str | None = None  # wilderness: "party", "monsters" or "" (nobody)
 
 
 class RunRound(Command, frozen=True):
@@ -60,6 +62,7 @@ class RunRound(Command, frozen=True):
 
 class DropBait(Command, frozen=True):
     kind: str = "treasure"  # or food
+    rations: int = 1  # food: rations the party throws down (taken from its supplies)
 
 
 class RollEvasion(Command, frozen=True):
@@ -100,6 +103,7 @@ class RoundRun(Event, frozen=True):
 class BaitDropped(Event, frozen=True):
     kind: Key
     roll: Roll
+    rations: Annotated[int, Meta(ge=0, le=10_000)] = 0  # food: rations dropped (0: not counted)
 
 
 @event("evasion_rolled", area="chase")
@@ -133,15 +137,26 @@ def pursues(rules, ev: EvasionStarted) -> bool:
     return ev.morale_roll is not None and ev.morale_roll.total <= ev.morale
 
 
+def running_speed(rules, e: Evasion) -> int:
+    """The party's speed in the evasion: exhausted from running (now, or
+    already when it fled), it runs only at its encounter speed, where the
+    ruleset says so. A ship's speed at sea is the ship's."""
+    div = rules.chase.evasion.exhausted_speed_divisor
+    if e.where == "sea" or div == 1 or not (e.exhausted or e.tired):
+        return e.party_speed
+    return max(1, e.party_speed // div)
+
+
 def wilderness_chance(rules, ev: Evasion, terrain=()) -> int:
     """The percentile chance from the two groups' sizes, speed and terrain, with its floor."""
     e = rules.chase.evasion
     band = next(b for b in e.wilderness if b.fleeing[0] <= max(1, ev.fleeing) <= b.fleeing[1])
     chance = next(p.chance for p in band.chances
                   if p.pursuers[0] <= max(1, ev.pursuers) <= p.pursuers[1])
-    if ev.party_speed >= 2 * ev.monster_speed:
+    party_speed = running_speed(rules, ev)
+    if party_speed >= 2 * ev.monster_speed:
         chance += e.twice_as_fast
-    elif ev.monster_speed >= 2 * ev.party_speed:
+    elif ev.monster_speed >= 2 * party_speed:
         chance -= e.twice_as_fast
     chance += sum(e.terrain.get(t, 0) for t in terrain)
     return min(100, max(e.floor, chance))
@@ -190,13 +205,14 @@ def decide_start(state: State, cmd: StartEvasion, dice) -> list[Event]:
     speed = cmd.party_speed if cmd.party_speed is not None else sheet.party_speed(state)
     if speed is None:
         raise Refused("the party is empty: give the party's speed")
+    gap, surprised = from_encounter(state, cmd.where, cmd.gap, cmd.surprised)
     for label, v, lo, hi in (("the party's speed", speed, 1, 10_000),
                              ("the monsters' speed", cmd.monster_speed, 1, 10_000),
                              ("morale", cmd.morale, 0, 12), ("pursuers", cmd.pursuers, 1, MAX_GROUP),
-                             ("the gap", cmd.gap, 0, 1_000_000)):
+                             ("the gap", gap, 0, 1_000_000)):
         if not lo <= v <= hi:
             raise Refused(f"{label} must be {lo} to {hi} (got {v})")
-    if cmd.surprised not in SURPRISED or (cmd.surprised and cmd.where != "wilderness"):
+    if surprised not in SURPRISED or (surprised and cmd.where != "wilderness"):
         raise Refused("surprise is \"party\" or \"monsters\", and only in the wilderness")
     fleeing = cmd.fleeing if cmd.fleeing is not None else \
         sum(1 for c in state.party if sheet.status(state.rules, c) != "dead")
@@ -207,7 +223,19 @@ def decide_start(state: State, cmd: StartEvasion, dice) -> list[Event]:
     if e.morale_die and never < cmd.morale < always:
         roll = dicemod.roll(e.morale_die, dice, f"morale {cmd.morale}: do they pursue?")
     return [EvasionStarted(cmd.where, speed, cmd.monster_speed, cmd.morale, cmd.pursue, roll,
-                           fleeing, cmd.pursuers, cmd.gap, cmd.surprised)]
+                           fleeing, cmd.pursuers, gap, surprised)]
+
+
+def from_encounter(state: State, where: str, gap: int | None,
+                   surprised: str | None) -> tuple[int, str]:
+    """The starting gap and who was surprised: the GM's where given, else the
+    encounter the evasion follows (surprise counts in the wilderness only)."""
+    met = state.chase.met
+    if gap is None:
+        gap = met.distance or 0 if met is not None else 0
+    if surprised is None:
+        surprised = met.surprised if met is not None and where == "wilderness" else ""
+    return gap, surprised
 
 
 @decides(RunRound)
@@ -223,9 +251,18 @@ def decide_bait(state: State, cmd: DropBait, dice) -> list[Event]:
     _evasion(state, "dungeon")
     if cmd.kind not in ("treasure", "food"):
         raise Refused(f"drop treasure or food (got {cmd.kind!r})")
+    rations = 0
+    if cmd.kind == "food":
+        have = sum(b.count for b in state.supplies.rations)
+        if not 1 <= cmd.rations <= 10_000:
+            raise Refused(f"drop 1 to 10,000 rations (got {cmd.rations})")
+        if cmd.rations > have:
+            raise Refused(f"the party has {have} ration{'s' if have != 1 else ''} to drop, "
+                          f"not {cmd.rations}")
+        rations = cmd.rations
     x = dicemod.parse_chance(_rules(state).bait_chance)
     return [BaitDropped(cmd.kind, dicemod.roll(f"1d{x.y}", dice, f"dropped {cmd.kind}: "
-                                               f"they stop on {x}"))]
+                                               f"they stop on {x}"), rations)]
 
 
 @decides(RollEvasion)
@@ -287,12 +324,14 @@ def evolve_started(state: State, ev: EvasionStarted) -> State:
         raise Refused("a chase is already running")
     pursue = pursues(state.rules, ev)
     evasion = Evasion(ev.where, ev.party_speed, ev.monster_speed, ev.fleeing, ev.pursuers,
-                      ev.morale, pursue, gap=ev.gap, surprised=ev.surprised)
+                      ev.morale, pursue, gap=ev.gap, surprised=ev.surprised,
+                      tired=_tired(state))
     state = replace(state, chase=Chase(active=True, evasion=evasion,
-                                       chases=state.chase.chases + 1, winded=state.chase.winded))
+                                       chases=state.chase.chases + 1, winded=state.chase.winded,
+                                       gained=state.chase.gained))
     # no pursuit, a faster party in a dungeon, or monsters the party surprised: away at once
     if not pursue or ev.surprised == "monsters" or \
-            (ev.where == "dungeon" and ev.party_speed > ev.monster_speed):
+            (ev.where == "dungeon" and running_speed(state.rules, evasion) > ev.monster_speed):
         return _end(state, ESCAPED, evasion)
     return state
 
@@ -314,6 +353,15 @@ def evolve_round(state: State, ev: RoundRun) -> State:
         state = _winded(state, rules.exhausted_condition, True)
     after = pass_time(state, state.rules.time.round_seconds, burning=True, chase=chase)
     return _end(after, CAUGHT, evasion) if e.where == "sea" and gap == 0 else after
+
+
+def _tired(state: State) -> bool:
+    """The party flees while still exhausted from running: not yet rested off,
+    or a living member has the ruleset's exhausted condition."""
+    e = state.rules.chase.evasion
+    return bool(state.chase.winded) or any(
+        e.exhausted_condition in c.conditions for c in state.party
+        if sheet.status(state.rules, c) != "dead")
 
 
 def winded_effects(rules) -> str:
@@ -354,6 +402,13 @@ def bait_took(rules, ev: BaitDropped) -> bool:
 @evolves(BaitDropped)
 def evolve_bait(state: State, ev: BaitDropped) -> State:
     e = _evasion(state, "dungeon")
+    left = ev.rations
+    for kind in state.rules.rations.kinds if left else ():  # the food goes, kind by kind
+        have = state.supplies.count(kind)
+        take = min(have, left)
+        if take:
+            state = replace(state, supplies=set_count(state, kind, have - take))
+            left -= take
     if bait_took(state.rules, ev):
         return _end(state, ESCAPED, replace(e, stopped=True))
     return state

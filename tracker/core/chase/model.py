@@ -4,15 +4,19 @@ tables and escape factors) and B/X evasion (``[chase.evasion]``)."""
 
 from __future__ import annotations
 
+import re
+
 import msgspec
 
 from .. import dice
 from ..parts import ruleset_section, state_part
-from ..schema import BIG, Bonus, Int, Pair, Problems, rolled_table_problem, table_gap
+from ..schema import (BIG, Bonus, Int, Pair, Problems, note_problems, rolled_table_problem,
+                      table_gap)
 
 QUARRY, PURSUER = "quarry", "pursuer"
 SIDES = (QUARRY, PURSUER)
 IN, ESCAPED, CAUGHT, GAVE_UP, DROPPED = "in", "escaped", "caught", "gave up", "dropped out"
+DOWN = "down"  # a party member at 0 hit points or dead: it runs no more
 OUTCOMES = (CAUGHT, GAVE_UP, ESCAPED)
 MAX_GROUP = 100_000  # the wilderness table covers groups up to this size
 # what running exhaustion may change, and how it reads ({:+d}: the ruleset's number)
@@ -63,6 +67,16 @@ class Evasion(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     exhausted: bool = False
     stopped: bool = False  # bait took the pursuers
     surprised: str = ""  # wilderness: "party" (cannot evade) or "monsters" (away at once)
+    tired: bool = False  # the party was already exhausted from running when it fled
+
+
+class Met(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
+    """The last encounter met (a dungeon check or on the road): an evasion
+    started next takes its surprise and distance from it."""
+
+    where: str  # dungeon, wilderness, sea
+    distance: int | None = None  # feet
+    surprised: str = ""  # "party", "monsters" or "" (nobody, or both)
 
 
 class Chase(msgspec.Struct, frozen=True, gc=False):
@@ -76,6 +90,9 @@ class Chase(msgspec.Struct, frozen=True, gc=False):
     outcome: str = ""  # how the last chase ended
     chases: int = 0  # chases begun in the campaign
     winded: int = 0  # B/X: rest turns the party still needs after running itself out
+    # D&D 2024: levels of exhaustion party members gained in chases, until a rest removes them
+    gained: tuple[tuple[str, int], ...] = ()
+    met: Met | None = None  # the encounter the next chase or evasion follows
 
 
 # --- ruleset --------------------------------------------------------------------------
@@ -93,6 +110,7 @@ class Complication(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     lose_half: bool = False  # prone: standing up costs half its speed
     halve_speed: bool = False  # blinded: its speed is halved, a dash's too
     condition: str = ""  # noted on the runner until its next turn ends
+    if_hurt: bool = False  # the condition and lost feet only when the damage hurt it (a fall)
     joins: bool = False  # a creature joins the chase with the afflicted as its quarry
 
 
@@ -146,6 +164,9 @@ class Evade(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     exhausted_condition: str = "exhausted"
     exhausted_effect: str = ""
     exhausted_effects: dict[str, Bonus] = {}  # by EFFECTS key: what the exhaustion changes
+    # an exhausted party forced to run runs only at its encounter speed: its
+    # running speed divided by this (1: running speed, the rule before this key)
+    exhausted_speed_divisor: Int(1, 100) = 1
     rest_turns: Int(0, 1000) = 3  # dungeon rest turns that end it
     bait_chance: str = "3-in-6"  # dropped treasure or food stops them
     evasion_die: str = "1d100"
@@ -157,6 +178,9 @@ class Evade(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     directions: Directions | None = None  # a day's random direction (None: the GM says)
     sea: Sea | None = None
     not_in_source: list[str] = []  # what the source leaves to the GM
+    # what is not the source's own rule: dotted path under chase.evasion -> "KIND: why"
+    # (as [dungeon.not_in_source]); the screen shows the KIND ("OSE fill: chance table")
+    fills: dict[str, str] = {}
 
 
 class ChaseRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -171,8 +195,31 @@ class ChaseRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     initiative_die: str = "1d20"
     complications: dict[str, Table] = {}  # by setting: urban, wilderness
     escape_factors: dict[str, EscapeFactor] = {}
+    # a short or long rest removes the exhaustion gained in a chase (False: the
+    # party's own rest rules alone, the rule before this key)
+    rest_removes_exhaustion: bool = False
     evasion: Evade | None = None
     not_in_source: list[str] = []  # what the source leaves to the GM
+
+
+SAVE_ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
+
+
+def save_problem(save: str) -> str:
+    """What is wrong with a save's abilities ("Dex", "Str, Dex or Cha"), or ''.
+    A note in brackets is the GM's ("Dex (or spend 10 ft of movement)")."""
+    plain = re.sub(r"\([^)]*\)", " ", save)
+    words = [w for w in plain.replace(",", " ").split() if w.lower() not in ("or", "and")]
+    bad = [w for w in words if w.lower()[:3] not in SAVE_ABILITIES
+           or w.lower() not in (w.lower()[:3], _FULL.get(w.lower()[:3]))]
+    if not words or bad:
+        return (f"{(bad or [save])[0]!r} is not an ability: expected Str, Dex, Con, Int, Wis "
+                "or Cha (several with \"or\": \"Str or Dex\")")
+    return ""
+
+
+_FULL = {"str": "strength", "dex": "dexterity", "con": "constitution", "int": "intelligence",
+         "wis": "wisdom", "cha": "charisma"}
 
 
 def _check(rules) -> Problems:
@@ -182,9 +229,13 @@ def _check(rules) -> Problems:
         return problems
     for key in ("stealth_die", "initiative_die"):
         problems.check(f"chase.{key}", dice.parse, getattr(c, key))
+    problems.add("chase.dash_save", save_problem(c.dash_save), since=2)
     for name, t in c.complications.items():
         problems.add(f"chase.complications.{name}", rolled_table_problem(t.die, t.entries))
         for i, row in enumerate(t.entries):
+            if row.save:
+                problems.add(f"chase.complications.{name}.entries[{i}].save",
+                             save_problem(row.save), since=2)
             if row.damage:
                 problems.check(f"chase.complications.{name}.entries[{i}].damage",
                                dice.parse, row.damage)
@@ -198,6 +249,7 @@ def _check(rules) -> Problems:
 
 
 def _check_evasion(e: Evade, problems: Problems) -> None:
+    problems += note_problems("chase.evasion", e, e.fills)
     for key in e.exhausted_effects:
         if key not in EFFECTS:
             problems.add(f"chase.evasion.exhausted_effects.{key}",

@@ -27,7 +27,8 @@ from ..state import State
 from ..timeflow import pass_time
 from .model import CAUGHT, ESCAPED, GAVE_UP, OUTCOMES, PURSUER, QUARRY, SIDES, Chase, Runner
 from .standing import (afflicted, brief, complication_row, complication_text, current,  # noqa: F401
-                       d20_penalty, escape_die, escape_target, exhaustion, find, free_dashes,
+                       d20_penalty, escape_die, escape_target, exhaustion, fates, fates_text,
+                       find, free_dashes,
                        gap, lead_pursuer, over, pursuers_of, quarry_of, reach, running, save_bonus,
                        save_missed, speed, status)
 
@@ -115,13 +116,17 @@ class RunnerJoined(Event, frozen=True):
 
 
 @event("chase_turn_taken", area="chase")
-class TurnTaken(Event, frozen=True):
+class TurnTaken(Event, frozen=True, kw_only=True):
+    """The dice are fields in the order the GM reads them in the log line (and
+    they are rolled, prompted and retyped with ``amend --dice``): the dash's
+    save, the complication, then what the complication asks for."""
+
     name: CharacterName
     feet: Distance
     dash: bool
     setting: Key  # the complication table, so the log line reads on its own
-    complication: Roll
     save: Roll | None = None  # the Constitution save for a dash beyond the free ones
+    complication: Roll
     # the complication's save by whom it afflicts, and the dice a failure rolls
     victim_save: Roll | None = None
     damage: Roll | None = None
@@ -178,6 +183,15 @@ def _named(state: State, name: str) -> Runner:
     return r
 
 
+def refuse_the_dead(state: State, name: str) -> None:
+    """The dead take no chase actions: a party member whose sheet says dead
+    neither joins, moves, dashes, escapes nor turns about. (One place for the
+    check until the party area offers a shared lookup of the living.)"""
+    c = party.find(state, name)
+    if c is not None and sheet.status(state.rules, c) == "dead":
+        raise Refused(f"{c.name} is dead and takes no chase actions")
+
+
 def _running_chase(state: State) -> Chase:
     """The running chase, for a command (the ruleset must have the rule)."""
     _rules(state)
@@ -228,10 +242,9 @@ def decide_join(state: State, cmd: JoinChase, dice) -> list[Event]:
     at = cmd.at if cmd.at is not None else (state.chase.start if cmd.side == QUARRY else 0)
     _ranged("the position", at, 0, 1_000_000)
     c = party.find(state, name)
+    refuse_the_dead(state, name)
     roll = dicemod.roll(state.rules.chase.initiative_die, dice, f"{name}: initiative")
     if c is not None:
-        if sheet.status(state.rules, c) == "dead":
-            raise Refused(f"{c.name} is dead")
         p = state.rules.party
         dex = sheet.modifier(p, c.abilities.get("dex", 10)) if p and c.abilities else 0
         con = sheet.modifier(p, c.abilities.get("con", 10)) if p and c.abilities else 0
@@ -255,6 +268,8 @@ def decide_turn(state: State, cmd: TakeTurn, dice) -> list[Event]:
     r = current(state)
     if over(state) or r is None:
         raise Refused(f"the chase is over ({over(state) or 'nobody is running'}): end it")
+    if r.member:
+        refuse_the_dead(state, r.name)
     most = max(0, reach(state, r, cmd.dash))
     feet = most if cmd.feet is None else cmd.feet
     if not 0 <= feet <= most:
@@ -263,16 +278,18 @@ def decide_turn(state: State, cmd: TakeTurn, dice) -> list[Event]:
                       + (" (speed halved by a complication)" if r.halved else "")
                       + (f", less {r.hindered} ft lost to a complication" if r.hindered else ""))
     ch = state.rules.chase
-    # the dice in the order the event holds them, so amending retypes the right one
-    table = ch.complications[state.chase.setting]
-    comp = dicemod.roll(table.die, dice, f"{r.name}: complication")
+    # the dice in the order the event holds them (and the log line reads them),
+    # so amending retypes the right one: the dash's save, then the complication
     save = None
     if cmd.dash and r.dashes >= free_dashes(state, r):
         con = save_bonus(state, r, "Con") or 0
         save = dicemod.roll(f"1d20{con:+d}" if con else "1d20", dice,
                             f"{r.name}: DC {ch.dash_dc} {ch.dash_save} save (dash "
                             f"{r.dashes + 1}, {free_dashes(state, r)} free)")
-    turn = TurnTaken(r.name, feet, cmd.dash, state.chase.setting, comp, save)
+    table = ch.complications[state.chase.setting]
+    comp = dicemod.roll(table.die, dice, f"{r.name}: complication")
+    turn = TurnTaken(name=r.name, feet=feet, dash=cmd.dash, setting=state.chase.setting,
+                     save=save, complication=comp)
     return [_complicated(state, cmd, turn, dice)]
 
 
@@ -309,6 +326,8 @@ def _complicated(state: State, cmd: TakeTurn, turn: TurnTaken, dice) -> TurnTake
 @decides(TryEscape)
 def decide_escape(state: State, cmd: TryEscape, dice) -> list[Event]:
     q = _runner(state, cmd.name)
+    if q.member:
+        refuse_the_dead(state, q.name)
     if q.side != QUARRY or not running(state, q):
         raise Refused(f"only a quarry still running rolls to escape ({q.name}: "
                       f"{q.side}, {status(state, q)})")
@@ -333,6 +352,8 @@ def decide_leave(state: State, cmd: LeaveChase, dice) -> list[Event]:
 @decides(SwapSide)
 def decide_swap(state: State, cmd: SwapSide, dice) -> list[Event]:
     r = _runner(state, cmd.name)
+    if r.member:
+        refuse_the_dead(state, r.name)
     if not running(state, r):
         raise Refused(f"{r.name} is out of the chase ({status(state, r)})")
     if cmd.target:
@@ -358,7 +379,7 @@ def decide_end(state: State, cmd: EndChase, dice) -> list[Event]:
 def evolve_started(state: State, ev: ChaseStarted) -> State:
     return replace(state, chase=Chase(active=True, setting=ev.setting, round=1,
                                       start=ev.distance, chases=state.chase.chases + 1,
-                                      winded=state.chase.winded))
+                                      winded=state.chase.winded, gained=state.chase.gained))
 
 
 def _with_runner(chase: Chase, name: str, **changes) -> tuple[Runner, ...]:
@@ -414,7 +435,7 @@ def evolve_turn(state: State, ev: TurnTaken) -> State:
         state = _party_exhaustion(state, r.name)
     runners, state = _afflict(state, ev, runners)
     runners = _catch(state, runners, r, r.position + ev.feet)
-    return _turn_done(replace(state, chase=replace(ch, runners=runners)), r.name)
+    return _turn_done(replace(state, chase=replace(state.chase, runners=runners)), r.name)
 
 
 def _turn_done(state: State, name: str) -> State:
@@ -442,7 +463,39 @@ def _party_exhaustion(state: State, name: str) -> State:
     top = state.rules.party.exhaustion_max if state.rules.party else 0
     if c is None or c.exhaustion >= top:
         return state
-    return party.evolve_exhaustion(state, party.ExhaustionSet(c.name, c.exhaustion + 1))
+    state = party.evolve_exhaustion(state, party.ExhaustionSet(c.name, c.exhaustion + 1))
+    if not state.rules.chase.rest_removes_exhaustion:
+        return state
+    gained = dict(state.chase.gained)  # counted, so that a rest can take it off again
+    gained[c.name] = gained.get(c.name, 0) + 1
+    return replace(state, chase=replace(state.chase, gained=tuple(gained.items())))
+
+
+def _rest_off(state: State, names) -> State:
+    """The levels of exhaustion gained in chases come off those who rested
+    (never more than they still have: the GM may have lowered it since)."""
+    rested = {n.casefold() for n in names}
+    left = []
+    for name, levels in state.chase.gained:
+        c = party.find(state, name)
+        if c is None or name.casefold() not in rested:
+            left.append((name, levels))
+            continue
+        state = party.evolve_exhaustion(
+            state, party.ExhaustionSet(c.name, c.exhaustion - min(levels, c.exhaustion)))
+    return replace(state, chase=replace(state.chase, gained=tuple(left)))
+
+
+@evolves(party.ShortRested, when="chase.gained")
+def evolve_short_rest(state: State, ev: party.ShortRested) -> State:
+    """A Short Rest (the whole party takes it) removes the chases' exhaustion."""
+    return _rest_off(state, [c.name for c in state.party])
+
+
+@evolves(party.LongRested, when="chase.gained")
+def evolve_long_rest(state: State, ev: party.LongRested) -> State:
+    """So does a Long Rest, for those who benefit from it (after its own level)."""
+    return _rest_off(state, ev.who)
 
 
 def _afflict(state: State, ev: TurnTaken, runners: tuple[Runner, ...]):
@@ -465,8 +518,9 @@ def _afflict(state: State, ev: TurnTaken, runners: tuple[Runner, ...]):
     if not missed:
         return tuple(replace(x, complication=text) if x.name == victim.name else x
                      for x in runners), state
-    lost = row.lose_feet + (speed(state, victim) // 2 if row.lose_half else 0)
-    if row.condition:
+    hurt = not row.if_hurt or (ev.damage is not None and ev.damage.total > 0)
+    lost = row.lose_feet + (speed(state, victim) // 2 if row.lose_half and hurt else 0)
+    if row.condition and hurt:
         text += f"; {row.condition} until its turn ends"
     if lost:
         text += f"; {lost} ft lost"
@@ -525,5 +579,10 @@ def evolve_left(state: State, ev: RunnerLeft) -> State:
 def evolve_ended(state: State, ev: ChaseEnded) -> State:
     if not state.chase.active:
         raise Refused("no chase is running")
-    return replace(state, chase=replace(state.chase, active=False, outcome=ev.outcome))
+    ch = state.chase
+    # each quarry keeps its fate: those still running when it ends share the
+    # outcome the GM gave; the others escaped, were caught or dropped out before
+    runners = tuple(replace(x, status=ev.outcome if running(state, x) else status(state, x))
+                    if x.side == QUARRY else x for x in ch.runners)
+    return replace(state, chase=replace(ch, active=False, outcome=ev.outcome, runners=runners))
 

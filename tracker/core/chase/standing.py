@@ -9,7 +9,7 @@ from .. import sheet
 from ..dice import Roll
 from ..party import rules as party
 from ..state import State
-from .model import CAUGHT, DROPPED, ESCAPED, GAVE_UP, IN, PURSUER, QUARRY, Chase, Complication, Runner
+from .model import CAUGHT, DOWN, DROPPED, ESCAPED, GAVE_UP, IN, PURSUER, QUARRY, Chase, Complication, Runner
 
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
 
@@ -49,6 +49,10 @@ def reach(state: State, r: Runner, dash: bool) -> int:
 def status(state: State, r: Runner) -> str:
     if r.status == IN and exhaustion(state, r) >= state.rules.chase.drop_out_exhaustion:
         return DROPPED
+    if r.status == IN and r.member:  # complication damage (or anything else) took it down
+        c = party.find(state, r.name)
+        if c is not None and sheet.status(state.rules, c) != "ok":
+            return DOWN
     return r.status
 
 
@@ -169,7 +173,8 @@ def brief(complication: str) -> str:
 
 def over(state: State) -> str:
     """How the chase stands to end ('' while it goes on): every quarry caught
-    or escaped, or no pursuer left running."""
+    or escaped, or no pursuer left running. A quarry that fell (down) is the
+    pursuers': the chase is not escaped because its last runner died."""
     ch = state.chase
     if not ch.active or ch.evasion is not None or not ch.runners:
         return ""
@@ -179,4 +184,18 @@ def over(state: State) -> str:
         return ""
     if any(running(state, q) for q in quarry):
         return "" if any(running(state, p) for p in pursuers) else GAVE_UP
-    return CAUGHT if any(status(state, q) == CAUGHT for q in quarry) else ESCAPED
+    return CAUGHT if any(status(state, q) in (CAUGHT, DOWN) for q in quarry) else ESCAPED
+
+
+def fates(state: State) -> list[tuple[str, str]]:
+    """Each quarry's fate (escaped, caught, gave up, dropped out; "in" while running)."""
+    return [(q.name, status(state, q)) for q in state.chase.runners if q.side == QUARRY]
+
+
+def fates_text(state: State, outcome: str = "") -> str:
+    """How the chase ended for its quarries: "escaped" when all share one fate
+    (or there are none: ``outcome``), else "Ana escaped, Bo caught"."""
+    each = fates(state)
+    if len({f for _, f in each}) <= 1:
+        return each[0][1] if each else outcome
+    return ", ".join(f"{name} {fate}" for name, fate in each)

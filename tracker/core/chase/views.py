@@ -74,12 +74,19 @@ def _round_end(state: State | None) -> str:
         (f": {', '.join(gaps)} ahead" if gaps else "")
 
 
-@describes(r.EscapeRolled)
-def _escape(ev: r.EscapeRolled, rules) -> str:
+@describes(r.EscapeRolled, with_state=True)
+def _escape(ev: r.EscapeRolled, rules, state=None) -> str:
+    """"Bo tries to slip away: Stealth 1d20=[9] + 1 = 10 vs Perception 13: spotted"."""
     known = rules.chase.escape_factors if rules.chase else {}
     why = ", ".join(known[f].text for f in ev.factors if f in known)
-    return f"{ev.name} tries to slip away: Stealth {roll_text(ev.roll)}" + \
-        (f" ({why})" if why else "")
+    text = f"{ev.name} tries to slip away: Stealth {roll_text(ev.roll)}"
+    q = r.find(state.chase, ev.name) if state is not None else None
+    target = r.escape_target(state, q) if q is not None else None
+    if target is not None:
+        mod = q.stealth - r.d20_penalty(state, q)
+        text += (f" {'+' if mod >= 0 else '-'} {abs(mod)} = {ev.roll.total + mod} vs Perception "
+                 f"{target}: {'escapes' if r.escaped(state, ev) else 'spotted'}")
+    return text + (f" ({why})" if why else "")
 
 
 @describes(r.SideSwapped)
@@ -92,9 +99,12 @@ def _left(ev: r.RunnerLeft, rules) -> str:
     return f"{ev.name} gives up the chase"
 
 
-@describes(r.ChaseEnded)
-def _ended(ev: r.ChaseEnded, rules) -> str:
-    return f"Chase over: {ev.outcome}"
+@describes(r.ChaseEnded, with_state=True)
+def _ended(ev: r.ChaseEnded, rules, state=None) -> str:
+    """"Chase over: caught", or each quarry's fate where they differ."""
+    if state is None or state.chase.evasion is not None:
+        return f"Chase over: {ev.outcome}"
+    return f"Chase over: {r.fates_text(state, ev.outcome)}"
 
 
 @describes(evasion.EvasionStarted)
@@ -120,13 +130,21 @@ def _round(ev: evasion.RoundRun, rules) -> str:
 @describes(evasion.BaitDropped)
 def _bait(ev: evasion.BaitDropped, rules) -> str:
     took = rules.chase is not None and rules.chase.evasion is not None and evasion.bait_took(rules, ev)
-    return f"Dropped {ev.kind} {roll_text(ev.roll)}: " + \
+    what = f"{ev.rations} ration{'s' if ev.rations != 1 else ''} of food" if ev.rations \
+        else ev.kind
+    return f"Dropped {what} {roll_text(ev.roll)}: " + \
         ("the pursuers stop for it" if took else "they run on")
 
 
 @describes(evasion.EvasionRolled)
 def _rolled(ev: evasion.EvasionRolled, rules) -> str:
-    return f"Evasion roll {roll_text(ev.roll)}" + (f" ({', '.join(ev.terrain)})" if ev.terrain else "")
+    return f"Evasion roll {roll_text(ev.roll)}" + \
+        (f" ({', '.join(readable(t) for t in ev.terrain)})" if ev.terrain else "")
+
+
+def readable(key: str) -> str:
+    """A ruleset id as words: dense_woods -> dense woods."""
+    return key.replace("_", " ")
 
 
 @describes(evasion.PursuitDayRolled)
@@ -163,7 +181,7 @@ def _chase_alerts(before: State, after: State) -> list[Alert]:
         out.append(Alert("information", f"Round {a.round} begins"))
     end, was_end = r.over(after), r.over(before)
     if end and end != was_end:
-        out.append(Alert("warning", f"The chase is over ({end}): end it"))
+        out.append(Alert("warning", f"The chase is over ({r.fates_text(after, end)}): end it"))
     ev, old_ev = a.evasion, b.evasion
     if ev is not None and ev is not old_ev:
         if not a.active and b.active or (not a.active and old_ev is None):
@@ -181,6 +199,12 @@ def _chase_alerts(before: State, after: State) -> list[Alert]:
 # --- its part of `tracker state --json` ----------------------------------------------------
 
 
+def _fates_json(state: State) -> dict:
+    """After a chase whose quarries fared differently, each one's fate."""
+    each = r.fates(state) if not state.chase.active and state.chase.evasion is None else []
+    return {"fates": dict(each)} if len({f for _, f in each}) > 1 else {}
+
+
 @state_view("chase", 50)
 def _chase_json(state: State) -> dict:
     ch = state.chase
@@ -188,6 +212,7 @@ def _chase_json(state: State) -> dict:
     out = {"active": ch.active, "setting": ch.setting, "round": ch.round,
            "turn": cur.name if cur else None, "outcome": ch.outcome, "chases": ch.chases,
            "over": r.over(state) or None,
+           **_fates_json(state),
            "runners": [{"name": x.name, "side": x.side, "member": x.member,
                         "initiative": x.initiative, "position_ft": x.position,
                         "gap_ft": r.gap(state, x), "speed": r.speed(state, x),
@@ -207,6 +232,10 @@ def _chase_json(state: State) -> dict:
                           "gap_ft": e.gap, "chance": e.chance or None,
                           "exhausted": e.exhausted, "stopped": e.stopped,
                           "surprised": e.surprised or None}
+        if (pace := evasion.running_speed(state.rules, e)) != e.party_speed:
+            out["evasion"]["running_speed"] = pace  # exhausted: encounter speed
+    if ch.gained:  # D&D 2024: a short or long rest removes these
+        out["exhaustion_from_chases"] = dict(ch.gained)
     if ch.winded:
         out["running_exhaustion"] = {
             "rest_turns_left": ch.winded, "text": evasion.winded_effects(state.rules),
@@ -243,10 +272,12 @@ class ChaseTally(Tally):
             self.running = f"session {session}, #{seq}: evasion ({ev.where})"
         elif not self.running or getattr(ev, "AREA", "") != "chase":
             return
-        ch = state_at(seq).chase
+        now = state_at(seq)
+        ch = now.chase
         if not ch.active:
             rounds = f", {ch.round} rounds" if ch.round else ""
-            self.chases.append(f"{self.running}{rounds}: {ch.outcome}")
+            end = ch.outcome if ch.evasion is not None else r.fates_text(now, ch.outcome)
+            self.chases.append(f"{self.running}{rounds}: {end}")
             self.running = ""
 
     def lines(self, e) -> list[str]:
@@ -294,6 +325,9 @@ def _chase_changes(before: State, after: State) -> list[str]:
         out.append(f"Last chase: {a['outcome'] or 'no outcome'} → {b['outcome'] or 'no outcome'}")
     if a["over"] != b["over"]:
         out.append(f"Chase about to end: {a['over'] or 'no'} → {b['over'] or 'no'}")
+    def said_by_outcome(x, y) -> bool:  # "Last chase: escaped → caught" says it already
+        return (x["status"], y["status"]) == (a["outcome"], b["outcome"])
+
     for x, y in matched(a["runners"], b["runners"], lambda x: x["name"]):
         name = (y or x)["name"]
         if x is None:
@@ -302,7 +336,8 @@ def _chase_changes(before: State, after: State) -> list[str]:
             out.append(f"{name}: no longer in the chase")
         else:
             out += [f"{name}: {say(x)} → {say(y)}" for keys, say in _RUNNER_LINES
-                    if any(x.get(k) != y.get(k) for k in keys)]
+                    if any(x.get(k) != y.get(k) for k in keys)
+                    and not (keys == ("status",) and said_by_outcome(x, y))]
     return out
 
 

@@ -12,6 +12,7 @@ from msgspec.structs import replace
 from .. import dice as dicemod
 from .. import sheet
 from ...i18n import N_, _
+from ..terms import term
 from ..party import rules as party
 from ..dice import Roll
 from ..advance import advance
@@ -164,21 +165,33 @@ def _turn_event(state: State, activity: str, dice, fast: bool = False) -> TurnAd
     return TurnAdvanced(activity=activity, **rolls)
 
 
-def _stops(before: State, after: State) -> bool:
-    """Several turns stop at an encounter, when a light goes out, or when
-    the next turn must be a rest."""
-    if after.dungeon.checks and after.dungeon.checks[-1].encounter and \
-            after.dungeon.turn == after.dungeon.checks[-1].turn and \
-            after.dungeon.checks is not before.dungeon.checks:
-        return True
-    if rest_status(after) == "due" != rest_status(before):
-        return True
-    was_lit = {l.id for l in before.lights if l.lit}
-    return any(l.id in was_lit and not l.lit for l in after.lights)
+def _stops(activity: str):
+    """Several turns stop at an encounter, when a light goes out, or before a
+    turn that would bring the rest penalty or deepen it (a rest turn never does)."""
+    def stops(before: State, after: State) -> bool:
+        if after.dungeon.checks and after.dungeon.checks[-1].encounter and \
+                after.dungeon.turn == after.dungeon.checks[-1].turn and \
+                after.dungeon.checks is not before.dungeon.checks:
+            return True
+        if activity != REST and next_turn_tires(after):
+            return True
+        was_lit = {l.id for l in before.lights if l.lit}
+        return any(l.id in was_lit and not l.lit for l in after.lights)
+    return stops
 
 
 def _advance(state: State, n: int, activity: str, dice, fast: bool = False) -> list[Event]:
-    return advance(state, n, lambda s: _turn_event(s, activity, dice, fast), evolve_turn, _stops)
+    if n > 1 and activity != REST and next_turn_tires(state):
+        # several turns never walk into the penalty: the GM pushes on one turn at a time
+        penalty = term(state.rules, "dungeon.rest.penalty")
+        raise Refused((_("the next turn must be a rest: {n} turns of fast travel would run into "
+                         "the rest penalty ({penalty}); rest first, or take one turn alone to "
+                         "push on") if fast else
+                       _("the next turn must be a rest: {n} turns would run into the rest "
+                         "penalty ({penalty}); rest first, or take one turn alone to push on"))
+                      .format(n=n, penalty=penalty))
+    return advance(state, n, lambda s: _turn_event(s, activity, dice, fast), evolve_turn,
+                   _stops(activity))
 
 
 @decides(EnterDungeon)
@@ -413,11 +426,11 @@ def evolve_turn(state: State, ev: TurnAdvanced) -> State:
     turn = d.turn + 1
     check = _check(state, ev, turn, True) if ev.check is not None else None
     tsr, penalty = d.turns_since_rest, d.penalty
-    interrupted = ev.activity == "rest" and check is not None and check.encounter \
+    interrupted = ev.activity == REST and check is not None and check.encounter \
         and _check_comes_first(rules.dungeon.turn_steps)
     if interrupted:
         check = replace(check, interrupted_rest=True)
-    if ev.activity == "rest" and not interrupted:
+    if ev.activity == REST and not interrupted:
         tsr, penalty = 0, 0
     else:
         tsr += 1
@@ -453,6 +466,19 @@ def turns_to_next_check(state: State) -> int | None:
     if every <= 0:
         return None
     return every - state.dungeon.turn % every
+
+
+REST = "rest"  # the activity that resets the count (evolve_turn)
+
+
+def next_turn_tires(state: State) -> bool:
+    """A turn other than a rest, taken now, brings the rest penalty or deepens it
+    (as ``evolve_turn`` counts it)."""
+    rest = state.rules.dungeon.rest
+    if rest is None or not state.dungeon.active:
+        return False
+    tsr = state.dungeon.turns_since_rest + 1
+    return tsr >= rest.every_turns and (tsr - rest.every_turns) % rest.every_turns == 0
 
 
 def rest_status(state: State) -> str:

@@ -52,7 +52,7 @@ class LightRelit(Event, frozen=True):
 def _carrier(state: State, by: str) -> str:
     if not by:
         return ""
-    return party.member(state, by).name
+    return party.living_character(state, by, "carry no light").name
 
 
 def _need_supply(state: State, kind_id: str) -> None:

@@ -132,8 +132,11 @@ def _check_party(p: Party) -> Problems:
         problems.append(("party.zero_hp", 'expected "dead" or "dying"'))
     if p.death_saves is not None:
         problems.check("party.death_saves.die", dice.parse, p.death_saves.die)
-    if (p.death_saves is None) != (p.zero_hp != "dying"):
+    if p.death_saves is not None and p.zero_hp != "dying":
         problems.append(("party.death_saves", 'expected with zero_hp = "dying", and only then'))
+    if p.death_saves is None and p.zero_hp == "dying":  # schema 1: dying until healed
+        problems.add("party.death_saves", 'expected with zero_hp = "dying", and only then',
+                     since=2)
     if p.exhaustion_max and len(p.exhaustion_effects) != p.exhaustion_max:
         problems.append(("party.exhaustion_effects", "expected one effect per exhaustion level"))
     for cid, c in p.classes.items():
@@ -161,6 +164,20 @@ def _check_party(p: Party) -> Problems:
     return problems
 
 
+def _party_from_1(party: dict | None) -> dict | None:
+    """Schema 1 (2026-11-30 and before): what a key added since meant when
+    absent, pinned, so a later change of its default cannot change an old
+    replay. A D&D 2024 text of then said zero_hp = "dying" with no death
+    saves: a character at 0 HP stayed dying until healed or killed outright
+    (the check asking for [party.death_saves] came with schema 2)."""
+    if party is None:
+        return None
+    party.setdefault("exhaustion_d20", 0)  # no d20 penalty for exhaustion before it
+    party.setdefault("one_level_per_session", False)
+    return party
+
+
 state_part("party", tuple[Character, ...], ())
 ruleset_section("party", Party | None, default=None,
-                check=lambda rules: _check_party(rules.party) if rules.party else [])
+                check=lambda rules: _check_party(rules.party) if rules.party else [],
+                upgrades={1: _party_from_1})

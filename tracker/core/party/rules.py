@@ -268,6 +268,25 @@ def member(state: State, name: str) -> Character:
     return c
 
 
+def is_dead(state: State, c: Character) -> bool:
+    return sheet.status(state.rules, c) == "dead"
+
+
+def living_character(state: State, name: str, what: str = "act") -> Character:
+    """The party member called ``name``, refused when dead: the dead carry
+    nothing and do nothing. Every decider that has a character carry, act or
+    gain something calls this one check ("the dead carry no light")."""
+    c = member(state, name)
+    if is_dead(state, c):
+        raise Refused(f"{c.name} is dead: the dead {what}")
+    return c
+
+
+def living(state: State) -> list[Character]:
+    """The party members who are not dead, in party order (what dialogs offer)."""
+    return [c for c in state.party if not is_dead(state, c)]
+
+
 def _class_names(cid: str, label: str) -> tuple[str, ...]:
     """What a GM may type for a class: its id, its name ("Tyv (thief)"), the
     name before the brackets and the English in them, all case-folded."""
@@ -420,7 +439,7 @@ def decide_heal(state: State, cmd: Heal, dice) -> list[Event]:
 def decide_xp(state: State, cmd: AwardXP, dice) -> list[Event]:
     if cmd.amount <= 0:
         raise Refused("award at least 1 XP")
-    names = [member(state, n).name for n in cmd.to] if cmd.to else \
+    names = [living_character(state, n, "earn no XP").name for n in cmd.to] if cmd.to else \
         [c.name for c in state.party if c.cls and sheet.status(state.rules, c) != "dead"]
     if not names:
         raise Refused("nobody to award XP to (characters with a class, alive)")
@@ -459,9 +478,7 @@ def decide_exhaustion(state: State, cmd: SetExhaustion, dice) -> list[Event]:
 
 @decides(LevelUp)
 def decide_level_up(state: State, cmd: LevelUp, dice) -> list[Event]:
-    c = member(state, cmd.name)
-    if sheet.status(state.rules, c) == "dead":
-        raise Refused(f"{c.name} is dead: the dead gain no levels")
+    c = living_character(state, cmd.name, "gain no levels")
     k = sheet.class_of(state.rules, c)
     if k is None:
         raise Refused(f"{c.name} has no class to gain levels in")
@@ -482,7 +499,7 @@ def decide_level_up(state: State, cmd: LevelUp, dice) -> list[Event]:
 
 @decides(SetLoad)
 def decide_load(state: State, cmd: SetLoad, dice) -> list[Event]:
-    c = member(state, cmd.name)
+    c = living_character(state, cmd.name, "carry nothing")
     if cmd.coins < 0:
         raise Refused("load is 0 or more coins of weight")
     return [LoadSet(c.name, cmd.coins)]
@@ -534,14 +551,26 @@ def hours_since_long_rest(state: State, c: Character) -> int | None:
         (state.clock - c.long_rested_at) // state.rules.time.hour_seconds
 
 
+def long_rest_takers(state: State, starts_at: int | None = None) -> tuple[str, ...]:
+    """Who gains from a long rest starting at ``starts_at`` (now by default): able to
+    rest, and past the gap since their last one. Also the night's camp on the road."""
+    rests = state.rules.party.rests if state.rules.party else None
+    if rests is None:
+        return ()
+    at = state.clock if starts_at is None else starts_at
+    hour = state.rules.time.hour_seconds
+    return tuple(c.name for c in state.party if _can_rest(state, c) and (
+        c.long_rested_at < 0 or (at - c.long_rested_at) // hour >= rests.long_gap_hours))
+
+
 @decides(LongRest)
 def decide_long_rest(state: State, cmd: LongRest, dice) -> list[Event]:
     rests = _rests(state, "long rest")
     if not state.party:
         raise Refused("the party is empty: nobody to rest")
     able = [c for c in state.party if _can_rest(state, c)]
-    spaced = [c for c in able if (h := hours_since_long_rest(state, c)) is None
-              or h >= rests.long_gap_hours]
+    takers = long_rest_takers(state)
+    spaced = [c for c in able if c.name in takers]
     if able and not spaced:
         since = min(hours_since_long_rest(state, c) for c in able)
         raise Refused(f"{', '.join(c.name for c in able)} finished a long rest {since} h ago: "
@@ -724,11 +753,19 @@ def long_rest_dice(state: State, c: Character) -> int:
 def evolve_long_rest(state: State, ev: LongRested) -> State:
     rests = _rests(state, "long rest")
     state = pass_time(state, rests.long_hours * state.rules.time.hour_seconds)
-    for name in ev.who:
+    return long_rest_ends(state, ev.who)
+
+
+def long_rest_ends(state: State, who, exhaustion: bool = True) -> State:
+    """What a long rest just finished gives ``who`` (the clock is where it ends);
+    ``exhaustion=False``: the level it would remove stays (too little water)."""
+    rests = _rests(state, "long rest")
+    removed = rests.long_exhaustion_removed if exhaustion else 0
+    for name in who:
         c = member(state, name)
         state = _with(state, c.name, hp=c.hp_max,
                       hit_dice_spent=max(0, c.hit_dice_spent - long_rest_dice(state, c)),
-                      exhaustion=max(0, c.exhaustion - rests.long_exhaustion_removed),
+                      exhaustion=max(0, c.exhaustion - removed),
                       death_successes=0, death_failures=0, long_rested_at=state.clock)
     return state
 

@@ -249,7 +249,7 @@ class PartyTally(Tally):
         self.damage: dict[str, int] = {}
         self.healed: dict[str, int] = {}
         self.xp = 0
-        self.levels: list[str] = []
+        self.levels: dict[str, tuple[int, int]] = {}  # name -> (level before, level now)
         self.fallen: list[str] = []
 
     def see(self, session, seq, ev, state_at) -> None:
@@ -260,7 +260,10 @@ class PartyTally(Tally):
         elif isinstance(ev, XPAwarded):
             self.xp += ev.amount
         elif isinstance(ev, LevelledUp):
-            self.levels.append(ev.name)
+            c = find(state_at(seq), ev.name)
+            if c is not None:  # each character once: "Seraphine: level 5 → 9"
+                was = self.levels.get(ev.name, (c.level - 1, 0))[0]
+                self.levels[ev.name] = (was, c.level)
 
     def finish(self, before, after) -> None:
         rules = after.rules
@@ -277,7 +280,8 @@ class PartyTally(Tally):
         if self.xp:
             out.append(f"**XP awarded:** {self.xp}")
         if self.levels:
-            out.append("**Went up a level:** " + ", ".join(map(e, self.levels)))
+            out.append("**Went up a level:** " + ", ".join(
+                f"{e(n)}: level {a} → {b}" for n, (a, b) in self.levels.items()))
         if self.fallen:
             out.append("**Fallen:** " + ", ".join(map(e, self.fallen)))
         return out

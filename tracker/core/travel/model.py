@@ -26,7 +26,7 @@ from msgspec import Meta as _M
 from .. import dice
 from ..errors import Refused
 from ..parts import ruleset_section, state_part
-from ..schema import BIG, Int as _int, Pair as _pair, lookup, rolled_table_problem
+from ..schema import BIG, Int as _int, Pair as _pair, lookup, problem_at, rolled_table_problem
 
 Miles = Annotated[float, _M(ge=0, le=100_000)]
 Chance = str  # "X-in-Y"; "" where the rule rolls none
@@ -130,6 +130,10 @@ class TravelRest(msgspec.Struct, **_S):
     penalty_step: _int(-100, -1) = -1
     cumulative: bool = True  # a further step per further ``every_days``
     mounts: bool = False  # mounts owe the rest day too
+    # True: the day that completes ``every_days`` makes the rest day owed, and a step of
+    # the penalty comes only with the next day spent without it (Dyb & Drager's seed).
+    # False (rulesets recorded before this key): that day itself carries the step.
+    owed_first: bool = False
 
 
 class Extended(msgspec.Struct, **_S):
@@ -220,6 +224,7 @@ class WindEntry(msgspec.Struct, **_S):
     multiplier: Ratio = ""  # on the ship's rate ("0": no sailing)
     becalmed: bool = False
     gale: bool = False
+    fill: bool = False  # not the source's row: the note at not_in_source "sea.weather" says what
 
 
 class WindTable(msgspec.Struct, **_S):
@@ -255,7 +260,8 @@ class Sea(msgspec.Struct, **_S):
     current_mph: Miles = 0
     headwind: Ratio = ""  # sailing into a strong wind
     calm: str = ""  # what a dead calm does
-    weather: WindTable | None = None  # rolled each morning at sea
+    weather: WindTable | None = None  # rolled each morning afloat
+    weather_open_water_only: bool = False  # True: only out at sea, never on a river
     gale: Gale | None = None
     lost_navigator: Chance = ""
     lost_open_sea: Chance = ""  # without a navigator, out of sight of land
@@ -296,6 +302,9 @@ class Travel(msgspec.Struct, **_S):
     weather: Weather | None = None
     sea: Sea | None = None
     mounts: Mounts | None = None
+    # True: the night's camp is the party's long rest (its hours, its gap); False (and
+    # rulesets recorded before this key): the camp only passes the night
+    camp_long_rest: bool = False
     not_in_source: dict[str, str] = {}  # dotted path under travel -> what the GM is told
 
 
@@ -334,12 +343,15 @@ def check_travel(rules) -> list[tuple[str, str]]:
             except Refused as e:
                 out.append((path, str(e).splitlines()[0]))
 
-    def mult(path: str, text: str) -> None:
+    def mult(path: str, text: str, divisor: bool = False) -> None:
         if text:
             try:
-                ratio(text)
+                top, _ = ratio(text)
             except ValueError as e:
                 out.append((path, str(e)))
+                return
+            if divisor and top == 0:  # the code divides by it (checked since schema 2)
+                out.append(problem_at(path, f"{text!r}: expected more than 0 (it divides)", 2))
 
     def one_of(path: str, value: str, allowed) -> None:
         if value not in allowed:
@@ -400,14 +412,14 @@ def check_travel(rules) -> list[tuple[str, str]]:
         chance(f"{P}.hunt.chance", h.chance)
     if (wa := t.water) is not None:
         for size, need in wa.per_day.items():
-            mult(f"{P}.water.per_day.{size}.food_lb", need.food_lb)
+            mult(f"{P}.water.per_day.{size}.food_lb", need.food_lb, divisor=True)
             mult(f"{P}.water.per_day.{size}.water_gallons", need.water_gallons)
     if (we := t.weather) is not None:
         one_of(f"{P}.weather.per", we.per, ("day", "stage"))
         for name, table in we.tables.items():
             wrong = rolled_table_problem(table.die, table.entries)
             if wrong:
-                out.append((f"{P}.weather.tables.{name}", wrong))
+                out.append(problem_at(f"{P}.weather.tables.{name}", wrong))
             for i, row in enumerate(table.entries):
                 if row.then:
                     roll(f"{P}.weather.tables.{name}.entries[{i}].then", row.then)
@@ -425,7 +437,7 @@ def check_travel(rules) -> list[tuple[str, str]]:
         if s.weather is not None:
             wrong = rolled_table_problem(s.weather.die, s.weather.entries)
             if wrong:
-                out.append((f"{P}.sea.weather", wrong))
+                out.append(problem_at(f"{P}.sea.weather", wrong))
             for i, row in enumerate(s.weather.entries):
                 mult(f"{P}.sea.weather.entries[{i}].multiplier", row.multiplier)
         if s.gale is not None:

@@ -17,6 +17,7 @@ from msgspec.structs import replace
 from ..errors import Refused
 from ..events import Event, event
 from ..handlers import Command, decides, evolves
+from ..party import rules as party
 from ..state import State
 from . import calc
 from .status import pace_model, rules_of
@@ -97,3 +98,11 @@ def evolve_mounted(state: State, ev: Mounted) -> State:
 def evolve_dismounted(state: State, ev: Dismounted) -> State:
     return replace(state, travel=replace(state.travel, mount="", mount_rate=0, flying=False,
                                          gallop_used=False))
+
+
+@evolves(party.ShortRested, when="travel.gallop_used")
+@evolves(party.LongRested, when="travel.gallop_used")
+def evolve_rested_mounts(state: State, ev) -> State:
+    """A Short or Long Rest rests the mounts too: their doubled hour may be
+    ridden again (D&D 2024, the pace model's only user of it)."""
+    return replace(state, travel=replace(state.travel, gallop_used=False))

@@ -24,6 +24,7 @@ from ..corrections.rules import rerolls
 from ..dice import Roll
 from ..errors import Refused
 from ..events import Event, event
+from ..validity import holds_for
 from ..handlers import Command, decides, evolves
 from ..limits import Key, PlaceName
 from ..state import State
@@ -63,6 +64,7 @@ class Gale(Command, frozen=True):
     choice: str  # ride_out, run, unsailed
     pilot: int = 0  # the Piloting roll's margin of success
     coast: bool = False  # running: the storm drives the ship onto a coast
+    clear_coast: bool = False  # unsailed, land in sight: the coast is clear terrain
 
 
 @event("embarked", area="travel")
@@ -111,6 +113,8 @@ class GaleMet(Event, frozen=True):
     choice: Key
     roll: Roll | None = None  # d100: ≤ the percentage happens
     pilot: Pilot = 0
+    clear_coast: bool = False  # unsailed by a clear coast: it lands before the gale
+    beach: Roll | None = None  # unsailed, land in sight but not clear: the pilot's beach
 
 
 # --- reading the events -----------------------------------------------------------------
@@ -160,8 +164,20 @@ def lost_at_sea(t: TravelRules, ev: Sailed) -> bool:
     return c.x >= c.y or (ev.lost_roll is not None and c.hits(ev.lost_roll.total))
 
 
+def beached(t: TravelRules, ev: GaleMet) -> bool:
+    """An unsailed ship's pilot found a safe beach or bay (the gale's beach chance)."""
+    g = t.sea.gale if t.sea is not None else None
+    return ev.beach is not None and g is not None and bool(g.beach_chance) and \
+        dicemod.parse_chance(g.beach_chance).hits(ev.beach.total)
+
+
 def gale_result(t: TravelRules, ev: GaleMet) -> str:
-    """sunk/afloat, wrecked/landed, swamped/survived, or "driven" (running, no coast)."""
+    """sunk/afloat, wrecked/landed, swamped/survived, "driven" (running, no coast);
+    unsailed in sight of land: "landed" by a clear coast, "beached" on the beach roll."""
+    if ev.clear_coast:
+        return "landed"
+    if beached(t, ev):
+        return "beached"
     if ev.roll is None:
         return "driven"
     return calc.gale_outcome(t, ev.choice, ev.roll.total, pilot_margin=ev.pilot)
@@ -181,6 +197,27 @@ def _water(t: TravelRules, terrain: str) -> str:
 @decides(Embark)
 def decide_embark(state: State, cmd: Embark, dice) -> list[Event]:
     t, j = rules_of(state), state.travel
+    vessel = cmd.vessel.strip()
+    waters = [k for k, v in t.terrains.items() if v.water]
+    here = j.terrain if j.terrain in waters else ""
+    terrain = cmd.terrain.strip() or here or (waters[0] if waters else "")
+    rate, s = cmd.rate, t.sea
+    if s is not None and not pace_model(t):
+        known = s.vessels.get(vessel)
+        rate = cmd.rate or (known.rate if known else 0)
+    ev = Embarked(vessel, terrain, rate, cmd.oars, cmd.coast)
+    embark_holds(state, ev)
+    if (j.vessel, j.terrain, j.ship_rate, j.oars, j.coast) == (vessel, terrain, rate, cmd.oars,
+                                                               cmd.coast):
+        raise Refused("the party is already aboard, going so")
+    return [ev]
+
+
+@holds_for(Embarked)
+def embark_holds(state: State, ev: Embarked) -> None:
+    """``embark`` (and an amended ``embarked``): a named vessel of the data (D&D)
+    or with a rate (Dyb & Drager), on a water terrain, out of any gale or dungeon."""
+    t, j = rules_of(state), state.travel
     if state.dungeon.active:
         raise Refused("the party is in a dungeon: leave it before going aboard")
     s = t.sea
@@ -188,45 +225,40 @@ def decide_embark(state: State, cmd: Embark, dice) -> list[Event]:
         raise Refused(calc.gm_note(t, "sea") or f"{state.rules.meta.name} has no travel by water")
     if j.gale:
         raise Refused("a gale blows: choose what the ship does first (gale CHOICE)")
-    vessel = cmd.vessel.strip()
-    if not 1 <= len(vessel) <= 40:
+    if ev.vessel != ev.vessel.strip() or not 1 <= len(ev.vessel) <= 40:
         raise Refused("name the vessel: 1 to 40 characters")
-    waters = [k for k, v in t.terrains.items() if v.water]
-    here = j.terrain if j.terrain in waters else ""
-    terrain = _water(t, cmd.terrain.strip() or here or waters[0])
-    rate = 0
+    _water(t, ev.terrain)
     if pace_model(t):
-        if vessel not in s.vessels:
-            raise Refused(f"no vessel {vessel!r} (known: {', '.join(s.vessels)})")
-        if cmd.rate:
+        if ev.vessel not in s.vessels:
+            raise Refused(f"no vessel {ev.vessel!r} (known: {', '.join(s.vessels)})")
+        if ev.rate:
             raise Refused("a vessel's speed is in the data (mph): no --rate")
-    else:
-        known = s.vessels.get(vessel)
-        rate = cmd.rate or (known.rate if known else 0)
-        if not 1 <= rate <= 10_000:
-            raise Refused((calc.gm_note(t, "sea.vessels") or "the ship's rate is unknown")
-                          + " Give it: embark SHIP --rate FEET (1 to 10,000).")
-    ev = Embarked(vessel, terrain, rate, cmd.oars, cmd.coast)
-    if (j.vessel, j.terrain, j.ship_rate, j.oars, j.coast) == (vessel, terrain, rate, cmd.oars,
-                                                               cmd.coast):
-        raise Refused("the party is already aboard, going so")
-    return [ev]
+    elif not 1 <= ev.rate <= 10_000:
+        raise Refused((calc.gm_note(t, "sea.vessels") or "the ship's rate is unknown")
+                      + " Give it: embark SHIP --rate FEET (1 to 10,000).")
 
 
 @decides(Disembark)
 def decide_disembark(state: State, cmd: Disembark, dice) -> list[Event]:
+    place = (cmd.place or "").strip()
+    if len(place) > 60:
+        raise Refused("a place name is at most 60 characters")
+    ev = Disembarked(cmd.terrain.strip(), place)
+    disembark_holds(state, ev)
+    return [ev]
+
+
+@holds_for(Disembarked)
+def disembark_holds(state: State, ev: Disembarked) -> None:
+    """``disembark``: aboard, out of a gale, onto a land terrain of the ruleset."""
     t, j = rules_of(state), state.travel
     if not j.vessel:
         raise Refused("the party is not aboard a vessel")
     if j.gale:
         raise Refused("a gale blows: choose what the ship does first (gale CHOICE)")
-    x = calc._terrain(t, cmd.terrain.strip())
+    x = calc._terrain(t, ev.terrain)
     if x.water:
         raise Refused(f"{x.name} is water: disembark onto land (a land terrain)")
-    place = (cmd.place or "").strip()
-    if len(place) > 60:
-        raise Refused("a place name is at most 60 characters")
-    return [Disembarked(cmd.terrain.strip(), place)]
 
 
 def decide_sail_day(state: State, cmd: TravelDay, dice) -> Sailed:
@@ -253,7 +285,8 @@ def decide_sail_day(state: State, cmd: TravelDay, dice) -> Sailed:
         raise Refused(f"vessels sail at most {most} hours a day "
                       f"({j.hours_today:g} sailed today)")
     f: dict = {}
-    if s.weather is not None:
+    if s.weather is not None and (not s.weather_open_water_only
+                                  or calc._terrain(t, j.terrain).open_water):
         f["weather"] = dicemod.roll(s.weather.die, dice, "weather at sea")
     if cmd.current and s.current:
         f["current"] = dicemod.roll(s.current, dice, "current (miles)")
@@ -269,24 +302,53 @@ def decide_sail_day(state: State, cmd: TravelDay, dice) -> Sailed:
     return replace(ev, **{k: v for k, v in f.items() if k != "terrain"})
 
 
+@holds_for(Sailed)
+def sail_holds(state: State, ev: Sailed) -> None:
+    """A day afloat: aboard, with no gale waiting for the GM's choice."""
+    j = state.travel
+    if not j.vessel:
+        raise Refused("the party is not aboard a vessel")
+    if j.gale:
+        raise Refused("a gale blows: choose what the ship does first "
+                      "(gale ride_out, run or unsailed)")
+
+
 @decides(Gale)
 def decide_gale(state: State, cmd: Gale, dice) -> list[Event]:
+    gale_holds(state, GaleMet(cmd.choice, None, 0))
     j = state.travel
-    if not j.gale:
-        raise Refused("no gale blows")
-    if cmd.choice not in GALE_CHOICES:
-        raise Refused(f"no gale choice {cmd.choice!r} (ride_out, run, unsailed)")
-    if j.oars != (cmd.choice == "unsailed"):
-        raise Refused("a rowed ship has only its chance (unsailed)" if j.oars else
-                      "a sailing ship rides the gale out or runs before it")
     if not 0 <= cmd.pilot <= 20:
         raise Refused("the Piloting margin is 0 to 20")
     if cmd.coast and cmd.choice != "run":
         raise Refused("--coast is for running before the gale")
+    if cmd.clear_coast and not (cmd.choice == "unsailed" and j.coast):
+        raise Refused("--clear-coast is for an unsailed ship with land in sight")
+    if cmd.clear_coast:  # it lands before the gale strikes: nothing to roll
+        return [GaleMet(cmd.choice, None, cmd.pilot, clear_coast=True)]
+    g = rules_of(state).sea.gale
+    beach = None
+    if cmd.choice == "unsailed" and j.coast and g is not None and g.beach_chance:
+        chance = dicemod.parse_chance(g.beach_chance)
+        beach = dicemod.roll(f"1d{chance.y}", dice, "gale: a beach or bay?")
+        if chance.hits(beach.total):
+            return [GaleMet(cmd.choice, None, cmd.pilot, beach=beach)]
     roll = None
     if cmd.choice != "run" or cmd.coast:
         roll = dicemod.roll("1d100", dice, f"gale: {cmd.choice.replace('_', ' ')}")
-    return [GaleMet(cmd.choice, roll, cmd.pilot)]
+    return [GaleMet(cmd.choice, roll, cmd.pilot, beach=beach)]
+
+
+@holds_for(GaleMet)
+def gale_holds(state: State, ev: GaleMet) -> None:
+    """``gale``: only while a gale blows, and the choice the ship has."""
+    j = state.travel
+    if not j.gale:
+        raise Refused("no gale blows")
+    if ev.choice not in GALE_CHOICES:
+        raise Refused(f"no gale choice {ev.choice!r} (ride_out, run, unsailed)")
+    if j.oars != (ev.choice == "unsailed"):
+        raise Refused("a rowed ship has only its chance (unsailed)" if j.oars else
+                      "a sailing ship rides the gale out or runs before it")
 
 
 @rerolls(Sailed)

@@ -16,6 +16,7 @@ from textual.widgets import DataTable, Footer, Header, Static
 from ...core import chase
 from ...core.chase.model import OUTCOMES, QUARRY
 from ...core.errors import Refused
+from ...core.schema import note_kind
 from ...core.state import State
 from ..areas import area_screen
 from ..asking import Asking
@@ -41,11 +42,13 @@ class ChaseScreen(Asking, Screen):
         Binding("m", "move", "Move", id="chase.move"),
         Binding("d", "dash", "Dash", id="chase.dash"),
         Binding("e", "escape", "Escape", id="chase.escape"),
-        Binding("x", "end", "End", id="chase.end"),
+        # not in the footer: at 80 columns it would cut the app's own keys; the
+        # summary says "x ends the chase" when it is over (f1 and ^p list it)
+        Binding("x", "end", "End", show=False, id="chase.end"),
         Binding("r", "run", "Run", id="chase.run"),
         Binding("v", "evade", "Evade", id="chase.evade"),
-        Binding("b", "bait", "Drop bait", show=False, id="chase.bait"),
-        Binding("y", "day", "Pursuit day", show=False, id="chase.day"),
+        Binding("b", "bait", "Bait", id="chase.bait"),
+        Binding("y", "day", "Pursuit day", id="chase.day"),
         Binding("f", "move_feet", "Move N ft", show=False, id="chase.move_feet"),
         Binding("g", "give_up", "Give up", show=False, id="chase.give_up"),
     ]
@@ -70,14 +73,32 @@ class ChaseScreen(Asking, Screen):
     CHASE = {"join", "move", "dash", "escape", "move_feet", "give_up", "swap"}
 
     def check_action(self, action: str, parameters) -> bool | None:
-        """Show only the keys of the ruleset's kind of chase (2024 or B/X)."""
+        """Show only the keys of the ruleset's kind of chase (2024 or B/X), and
+        of an evasion only those its place and moment allow."""
         state = self.app.state if self.app.campaign is not None else None
         rules = state.rules.chase if state is not None else None
         if action in self.EVASION:
-            return rules is not None and rules.evasion is not None
+            if rules is None or rules.evasion is None:
+                return False
+            return self._evasion_key(state, action)
         if action in self.CHASE:
             return rules is not None and bool(rules.complications)
+        if action in ("start", "end") and state is not None:  # one of the two at a time
+            return state.chase.active == (action == "end")
         return True
+
+    @staticmethod
+    def _evasion_key(state: State, action: str) -> bool:
+        """Run in a dungeon (or at sea after a failed roll), bait in a dungeon,
+        the evasion roll in the wilderness or at sea, a pursuit day after a failed
+        wilderness roll; nothing once the evasion is over."""
+        e = state.chase.evasion
+        if not state.chase.active or e is None:
+            return False
+        return {"run": e.where == "dungeon" or (e.where == "sea" and bool(e.chance)),
+                "bait": e.where == "dungeon",
+                "evade": e.where == "wilderness" or (e.where == "sea" and not e.chance),
+                "day": e.where == "wilderness" and bool(e.chance)}[action]
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -95,7 +116,11 @@ class ChaseScreen(Asking, Screen):
     def show(self, state: State | None) -> None:
         if state is None or self.app.campaign is None:
             return
-        self.query_one("#chase-summary", Static).update(panels.summary(state))
+        summary = self.query_one("#chase-summary", Static)
+        summary.update(panels.summary(state))
+        fills = panels.evasion_sources(state)
+        summary.border_title = "Chase" + (f" · {fills}" if fills else "")
+        summary.border_subtitle = panels.source(state)
         table = self.query_one("#runners", DataTable)
         evasion = state.chase.evasion is not None
         table.border_title = "The two sides" if evasion else "Who runs (initiative order)"
@@ -147,8 +172,8 @@ class ChaseScreen(Asking, Screen):
                                                       for k in rules.complications])
         if setting is None:
             return
-        encounter = next((c.distance_ft for c in reversed(self.state.dungeon.checks)
-                          if c.encounter and c.distance_ft), None)
+        met = self.state.chase.met  # the last encounter met, in a dungeon or on the road
+        encounter = met.distance if met is not None else None
         dist = await self._ask(
             "How far ahead is the quarry (ft)?",
             "The GM's call" + (f"; the last encounter was at {encounter} ft" if encounter else ""),
@@ -262,10 +287,23 @@ class ChaseScreen(Asking, Screen):
         e = self.state.rules.chase.evasion
         if self._refused(chase.StartEvasion("dungeon", 120)):
             return
+        met = self.state.chase.met
+        said = "" if met is None else (
+            f"After the {met.where} encounter"
+            + (f" at {met.distance} ft" if met.distance is not None else "")
+            + f", {met.surprised or 'nobody'} surprised")
         where = await self._choose("The party flees", [(w, w.capitalize()) for w in chase.WHERE
-                                                       if w != "sea" or e.sea is not None])
+                                                       if w != "sea" or e.sea is not None],
+                                   said or "No encounter noted: the surprise is asked")
         if where is None:
             return
+        surprised = None  # None: the encounter's, in the command
+        if where == "wilderness" and met is None:
+            surprised = await self._choose("Who was surprised?", [
+                ("", "Nobody (or both sides)"), ("party", "The party: it cannot evade"),
+                ("monsters", "The monsters: the party gets away at once")])
+            if surprised is None:
+                return
         speed = await self._ask("The monsters' speed (ft a round, or a ship's)",
                                 validate=self._check(positive_int, lambda t: chase.StartEvasion(
                                     where, int(t))), value="120", max_length=5)
@@ -286,17 +324,22 @@ class ChaseScreen(Asking, Screen):
             if said is None:
                 return
             pursue = said == "y"
-        extra = {}
+        extra = {} if surprised is None else {"surprised": surprised}
         if where != "dungeon":
             n = await self._ask("How many pursue?" if where == "wilderness" else
-                                "Feet between the ships", validate=self._check(
+                                "Feet between the ships",
+                                "" if where == "wilderness" or met is None else
+                                "The encounter's distance",
+                                validate=self._check(
                                     positive_int, lambda t: chase.StartEvasion(
                                         where, int(speed), morale=morale, pursue=pursue,
                                         **({"pursuers": int(t)} if where == "wilderness"
-                                           else {"gap": int(t)}))), max_length=6)
+                                           else {"gap": int(t)}))), max_length=6,
+                                value="" if where == "wilderness" or met is None
+                                or met.distance is None else str(met.distance))
             if n is None:
                 return
-            extra = {"pursuers": int(n)} if where == "wilderness" else {"gap": int(n)}
+            extra |= {"pursuers": int(n)} if where == "wilderness" else {"gap": int(n)}
         self.app.run_command(chase.StartEvasion(where, int(speed), morale=morale,
                                                 pursue=pursue, **extra))
 
@@ -320,9 +363,18 @@ class ChaseScreen(Asking, Screen):
     async def action_bait(self) -> None:
         if self._refused(chase.DropBait("treasure")):
             return
-        kind = await self._choose("Drop what?", [("treasure", "Treasure"), ("food", "Food")])
-        if kind:
+        have = sum(b.count for b in self.state.supplies.rations)
+        kind = await self._choose("Drop what?", [("treasure", "Treasure"),
+                                                 ("food", f"Food ({have} rations carried)")])
+        if kind == "treasure":
             self.app.run_command(chase.DropBait(kind))
+        elif kind == "food":
+            n = await self._ask("How many rations?", f"The party carries {have}",
+                                self._check(positive_int,
+                                            lambda t: chase.DropBait("food", int(t))),
+                                value="1", max_length=5)
+            if n is not None:
+                self.app.run_command(chase.DropBait("food", int(n)))
 
     @work(exit_on_error=False)
     async def action_evade(self) -> None:
@@ -331,8 +383,11 @@ class ChaseScreen(Asking, Screen):
         terrain = self.state.rules.chase.evasion.terrain
         pick = ""
         if terrain:
+            e = self.state.rules.chase.evasion
+            fill = note_kind(e.fills, "terrain")
             pick = await self._choose("Terrain", [("", "Nothing special")] + [
-                (k, f"{k.replace('_', ' ')} ({v:+d}%)") for k, v in terrain.items()])
+                (k, f"{k.replace('_', ' ')} ({v:+d}%)") for k, v in terrain.items()],
+                f"{fill}: not in the source" if fill else "")
             if pick is None:
                 return
         self.app.run_command(chase.RollEvasion((pick,) if pick else ()))

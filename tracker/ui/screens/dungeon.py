@@ -171,9 +171,12 @@ class DungeonScreen(Asking, Screen):
         first = next(iter(self.state.rules.dungeon.activities))
         if self._refused(dun.AdvanceTurn(1, first)):
             return
+        # the count is checked as rest turns: a rest is never refused for a rest due,
+        # the activity asked next is checked as itself
+        counted = "rest" if "rest" in self.state.rules.dungeon.activities else first
         n = await self._ask(_("Advance how many turns?"), _("Stops early at an encounter, when a "
-                            "light goes out or when the next turn must be a rest"),
-                            self._check(positive_int, lambda t: dun.AdvanceTurn(int(t), first)),
+                            "light goes out or before a turn would bring the rest penalty"),
+                            self._check(positive_int, lambda t: dun.AdvanceTurn(int(t), counted)),
                             max_length=9)
         if n is None:
             return

@@ -84,6 +84,7 @@ class LogScreen(Screen):
         self.text = ""
         self._pane_timer = None
         self._follow = 0  # after a command from here: the seq the new entry comes after
+        self._stay_on = 0  # ...and the entry the cursor then stays on (0: the new entry)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -132,8 +133,8 @@ class LogScreen(Screen):
         follow = self._follow and message.complete and self.all and \
             self.all[-1].seq > self._follow
         if follow:  # a correction or rewind made here: the cursor goes to its entry
-            self._follow = 0
-            self.apply_filters(self.all[-1].seq)
+            self._follow = 0  # a correction: on the entry corrected; a rewind: its entry
+            self.apply_filters(self._stay_on or self.all[-1].seq)
         else:
             self.apply_filters()
 
@@ -250,8 +251,10 @@ class LogScreen(Screen):
             return form(text) or self._trial(lambda: make(text))[2]
         return check
 
-    async def _confirm_and_run(self, title: str, make: Callable[[], Command]) -> None:
-        """Build the command, show what it would change, and record it on a yes."""
+    async def _confirm_and_run(self, title: str, make: Callable[[], Command],
+                               stay_on: int = 0) -> None:
+        """Build the command, show what it would change, and record it on a yes;
+        the cursor then stays on entry ``stay_on`` (else goes to the new entry)."""
         campaign = self.app.campaign
         command, seen, why = self._trial(make)
         if why:
@@ -266,7 +269,7 @@ class LogScreen(Screen):
         ok = await self.app.push_screen_wait(ChoiceDialog(
             title, [("yes", "Record it"), ("no", "Cancel")], help=text))
         if ok == "yes":
-            self._follow = campaign.seq
+            self._follow, self._stay_on = campaign.seq, stay_on
             self.app.run_command(command)
 
     @work(exit_on_error=False)
@@ -309,7 +312,7 @@ class LogScreen(Screen):
                 dice += got
             except Refused:
                 break  # said by _confirm_and_run
-        await self._confirm_and_run(f"Correct #{e.seq}?",
+        await self._confirm_and_run(f"Correct #{e.seq}?", stay_on=e.seq, make=
                                     lambda: self.app.campaign.amend_command(e.seq, dice))
 
     @work(exit_on_error=False)
@@ -328,7 +331,7 @@ class LogScreen(Screen):
             f"Insert after #{e.seq}", choices, validate=lambda k: self._trial(make(k))[2]))
         if key:
             label = dict(choices)[key].lower()
-            await self._confirm_and_run(f"Insert {label} after #{e.seq}?", make(key))
+            await self._confirm_and_run(f"Insert {label} after #{e.seq}?", make(key), e.seq)
 
     @work(exit_on_error=False)
     async def action_amend_field(self) -> None:
@@ -366,7 +369,7 @@ class LogScreen(Screen):
                 help=f"Now: {now or 'none'}",
                 validate=lambda c: self._trial(lambda: make(c[1:]))[2]))
             if chosen is not None:
-                await self._confirm_and_run(f"Correct #{e.seq}?", lambda: make(chosen[1:]))
+                await self._confirm_and_run(f"Correct #{e.seq}?", lambda: make(chosen[1:]), e.seq)
             return
         text = await self.app.push_screen_wait(TextDialog(
             f"#{e.seq}: new {key.replace('_', ' ')}", f"Now: {field_value(fields[key])}",
@@ -374,7 +377,7 @@ class LogScreen(Screen):
             max_length=max(200, len(field_value(fields[key])))))  # a long note stays whole
         if text is None:
             return
-        await self._confirm_and_run(f"Correct #{e.seq}?", lambda: make(text))
+        await self._confirm_and_run(f"Correct #{e.seq}?", lambda: make(text), e.seq)
 
 
 def field_value(v) -> str:

@@ -50,7 +50,7 @@ class PickerScreen(Screen):
         found = list_campaigns(saves)
         for c in found:
             when = dt.datetime.fromtimestamp(c.modified).strftime("%Y-%m-%d %H:%M")
-            ruleset = cell(c.ruleset_name or c.ruleset) if not c.error else cell("unreadable", "red")
+            ruleset = _ruleset_cell(c)
             table.add_row(cell(c.name), ruleset, when, str(c.events), key=c.name)
         self.query_one("#picker-empty", Label).update(
             "" if found else "No campaigns yet: press [b]n[/b] to start one.")
@@ -99,3 +99,17 @@ class PickerScreen(Screen):
             return
         self.refresh_list()
         self.app.open_campaign(name)
+
+
+def _ruleset_cell(c):
+    """The ruleset, or what the file is when it cannot be played as it stands:
+    damaged (its bytes), newer (upgrade to open it), or older (opens, upcast)."""
+    if c.status == "damaged":
+        return cell("damaged", "red")
+    if c.status == "newer":
+        return cell("newer tracker: upgrade", "yellow")
+    if c.error:
+        return cell("unreadable", "red")
+    if c.status == "older":
+        return cell(f"{c.ruleset_name or c.ruleset} (older, opens)")
+    return cell(c.ruleset_name or c.ruleset)

@@ -16,7 +16,7 @@ from ...core.state import State
 from ...core.travel.model import Stage
 from ...core.travel.status import pace_model
 from ..areas import area_screen
-from ..dialogs import ChoiceDialog, TextDialog, checked_by, positive_int, refusal
+from ..dialogs import ChoiceDialog, TextDialog, checked_by, positive_int, refusal, whole
 from ..widgets import travel_panels as panels
 
 
@@ -37,6 +37,7 @@ class TravelScreen(Screen):
         Binding("p", "route", "Plan route", show=False, id="travel.route"),
         Binding("b", "embark", "Board/ashore", show=False, id="travel.embark"),
         Binding("m", "mount", "Mount", show=False, id="travel.mount"),
+        Binding("v", "pace", "Pace", show=False, id="travel.pace"),
     ]
     PALETTE = [
         ("Travel a day", "A day on the road: lost, encounter, rations", "travel"),
@@ -89,6 +90,7 @@ class TravelScreen(Screen):
             return
         self.query_one("#where", Static).update(panels.where_panel(state))
         self.query_one("#needs", Static).update(panels.needs_panel(state))
+        self.query_one("#journal").border_subtitle = panels.travel_sources(state)
         self.query_one("#weather", Static).update(panels.weather_line(state))
         self._show_journal(state)
 
@@ -142,13 +144,18 @@ class TravelScreen(Screen):
         if not j.gale:
             self.notify("No gale blows.")
             return
-        opts = [("unsailed", "Unsailed: the ship's chance to survive")] if j.oars else \
-            [("ride_out", "Ride it out (a chance to sink)"),
-             ("run", "Run before it, far and off course"),
-             ("run_coast", "Run before it onto a coast (a chance to wreck)")]
+        if j.oars and j.coast:
+            opts = [("unsailed_clear", "The coast in sight is clear terrain: it lands first"),
+                    ("unsailed", "Rough coast: the pilot's beach roll, else the ship's chance")]
+        elif j.oars:
+            opts = [("unsailed", "Unsailed: the ship's chance to survive")]
+        else:
+            opts = [("ride_out", "Ride it out (a chance to sink)"),
+                    ("run", "Run before it, far and off course"),
+                    ("run_coast", "Run before it onto a coast (a chance to wreck)")]
         choice = await self._choose("A gale: what does the ship do?", opts)
         if choice is not None:
-            self._run(tr.Gale(choice.removesuffix("_coast"), coast=choice == "run_coast"))
+            self._run(GALE_PICKS[choice])
 
     @work(exit_on_error=False)
     async def action_embark(self) -> None:
@@ -369,9 +376,14 @@ class TravelScreen(Screen):
     async def action_water(self) -> None:
         gal = await self._ask("Water carried (gallons)", "A day's water is a gallon each",
                               lambda x: tr.SetWater(int(x)), max_length=6,
-                              form=lambda x: "" if x.isdigit() else "a whole number")
+                              form=lambda x: "" if whole(x, 6) else "a whole number (digits 0-9)")
         if gal is not None:
             self._run(tr.SetWater(int(gal)))
+
+
+GALE_PICKS = {"ride_out": tr.Gale("ride_out"), "run": tr.Gale("run"),
+              "run_coast": tr.Gale("run", coast=True), "unsailed": tr.Gale("unsailed"),
+              "unsailed_clear": tr.Gale("unsailed", clear_coast=True)}
 
 
 def _terrain_label(t, x) -> str:
@@ -399,7 +411,7 @@ def _stages(text: str) -> tuple[Stage, ...]:
         if not part:
             continue
         bits = part.split(":")
-        if not 3 <= len(bits) <= 4 or not bits[2].isdigit():
+        if not 3 <= len(bits) <= 4 or not whole(bits[2].strip(), 9):
             raise Refused(f"{part!r}: expected PLACE:TERRAIN:LENGTH[:ROAD]")
-        out.append(Stage(bits[0], bits[1], int(bits[2]), *bits[3:]))
+        out.append(Stage(bits[0], bits[1], int(bits[2].strip()), *bits[3:]))
     return tuple(out)

@@ -8,6 +8,7 @@ from ...core import chase, clock
 from ...core.chase.model import CAUGHT, ESCAPED, IN, QUARRY
 from ...core.describe import describe
 from ...core.events import Envelope
+from ...core.schema import note_kind, source_note
 from ...core.state import State
 from ...history import undone_commands
 
@@ -26,7 +27,8 @@ def summary(state: State) -> Text:
     if ch.evasion is not None:
         return _evasion_summary(state, t, stamp)
     if not ch.active:
-        t.append("No chase running" + (f" (last: {ch.outcome})" if ch.outcome else ""), style="dim")
+        last = chase.fates_text(state, ch.outcome) if ch.outcome else ""
+        t.append("No chase running" + (f" (last: {last})" if last else ""), style="dim")
         t.append(f" · {stamp}\n")
         key = "s starts a chase" if rules.chase.complications else "s starts an evasion"
         t.append(f"{key}; the quarry's start distance is the GM's call", style="dim")
@@ -56,14 +58,19 @@ def summary(state: State) -> Text:
 def _evasion_summary(state: State, t: Text, stamp: str) -> Text:
     e, ch = state.chase.evasion, state.chase
     t.append(f"Evasion ({e.where})", style="bold")
-    t.append(f" · {stamp} · party {e.party_speed} ft, monsters {e.monster_speed} ft\n")
+    t.append(f" · {stamp} · party {_party_pace(state)}, monsters {e.monster_speed} ft\n")
     if not e.pursue:
         t.append("They do not pursue. ", style="green")
+    if e.surprised:
+        t.append(f"{e.surprised.capitalize()} surprised. ", style="yellow")
     if not ch.active:
-        t.append(f"Over: {ch.outcome}", style="green" if ch.outcome == ESCAPED else "bold red")
+        t.append(f"Evasion over: {ch.outcome}",
+                 style="green" if ch.outcome == ESCAPED else "bold red")
+        t.append(" · s starts another", style="dim")
     elif e.where == "dungeon":
         tires = state.rules.chase.evasion.run_rounds
-        t.append(f"Round {e.rounds} of running (tired after {tires}) · r runs, b drops bait")
+        t.append(f"Round {e.rounds} of running (tired after {tires}) · r runs, b drops bait, "
+                 "x ends it")
     elif e.where == "sea" and e.chance:
         t.append(f"Gap {e.gap} ft, round {e.rounds} · r runs a round")
     else:
@@ -76,6 +83,44 @@ def _evasion_summary(state: State, t: Text, stamp: str) -> Text:
                  f"{chase.winded_effects(state.rules)}", style="bold red")
     t.no_wrap, t.overflow = True, "ellipsis"
     return t
+
+
+# what each kind of evasion shows, by its ruleset path (chase.evasion.fills)
+_SHOWN = {"dungeon": [("bait", "bait_chance"), ("exhaustion", "run_rounds")],
+          "wilderness": [("chance table", "wilderness"), ("modifiers", "twice_as_fast"),
+                         ("modifiers", "terrain"), ("modifiers", "floor"),
+                         ("pursuit", "catch_up")],
+          "sea": [("chance table", "sea")]}
+
+
+def evasion_sources(state: State) -> str:
+    """What the evasion shows that its source does not give, for the panel's
+    border, as the dungeon's turn panel says it: "OSE fill: chance table, modifiers"."""
+    e = state.rules.chase.evasion if state.rules.chase else None
+    if e is None:
+        return ""
+    wheres = [state.chase.evasion.where] if state.chase.evasion is not None else list(_SHOWN)
+    kinds: dict[str, list[str]] = {}
+    for where in wheres:
+        for label, path in _SHOWN[where]:
+            if source_note(e.fills, path) and label not in kinds.get(note_kind(e.fills, path), []):
+                kinds.setdefault(note_kind(e.fills, path), []).append(label)
+    return " · ".join(f"{kind}: {', '.join(labels)}" for kind, labels in kinds.items())
+
+
+def source(state: State) -> str:
+    """The chase rules' source, as the ruleset names it."""
+    ch = state.rules.chase
+    if ch is None:
+        return ""
+    return ch.evasion.source if ch.evasion is not None and not ch.complications else ch.source
+
+
+def _party_pace(state: State) -> str:
+    """"120 ft", or "40 ft (exhausted: encounter speed)" where the ruleset slows a tired party."""
+    e = state.chase.evasion
+    pace = chase.running_speed(state.rules, e)
+    return f"{pace} ft" + (" (exhausted: encounter speed)" if pace != e.party_speed else "")
 
 
 def gap_bar(gap: int | None, widest: int) -> Text:
@@ -98,7 +143,7 @@ def evasion_rows(state: State) -> list[tuple]:
                                             (ch.outcome if not ch.active else IN))
     size = f" ×{e.fleeing}" if e.where != "dungeon" else ""
     return [("", Text(f"Party{size}", style="bold"), Text("fleeing", style="green"), gap,
-             f"{e.party_speed} ft", Text("yes" if e.exhausted else "—",
+             f"{chase.running_speed(state.rules, e)} ft", Text("yes" if e.exhausted else "—",
                                          style="bold red" if e.exhausted else "dim"),
              Text(party_status, style=STATUS_STYLE.get(party_status, "yellow"))),
             ("", Text(f"Monsters ×{e.pursuers}" if e.where != "dungeon" else "Monsters"),
@@ -136,9 +181,12 @@ def log_lines(state: State, recent: list[Envelope], rows: int) -> Text:
     mine = [e for e in recent if getattr(e.event, "AREA", "") == "chase"
             or e.event.TYPE in ("exhaustion_set", "condition_set")]
     t = Text()
+    newest = recent[-1].seq if recent else None
     for env in mine[-rows:]:
         style = "strike dim" if env.command_id in undone else ""
-        t.append(f"#{env.seq} {describe(env.event, state.rules)}\n", style=style)
+        # the newest entry reads with the state it made (an escape's target and result)
+        after = state if env.seq == newest else None
+        t.append(f"#{env.seq} {describe(env.event, state.rules, after)}\n", style=style)
     t.rstrip()
     t.no_wrap, t.overflow = True, "ellipsis"
     return t

@@ -8,6 +8,7 @@ from ...core import clock
 from ...core.describe import describe
 from ...core.dungeon import rest_status, turns_to_next_check
 from ...core.dungeon.rules import Encounter, is_encounter
+from ...core.party import rules as party_rules
 from ...core.events import Envelope
 from ...core.schema import note_kind, seconds, source_note
 from ...core.lights.model import Light
@@ -59,8 +60,13 @@ def turn_panel(state: State) -> Text:
         t.append(_("Rest interrupted: not taken") + "\n", style="bold yellow")
     if d.penalty:
         t.append(_("Rest penalty {n} until rested").format(n=d.penalty) + "\n", style="bold red")
-    party = ", ".join(c.name for c in state.party) or _("nobody yet (p adds one)")
-    t.append(_("Party: {names}").format(names=party), style="dim" if not state.party else "")
+    alive = party_rules.living(state)  # the dead are no longer of the party that delves
+    party = ", ".join(c.name for c in alive) or \
+        (_("nobody living") if state.party else _("nobody yet (p adds one)"))
+    t.append(_("Party: {names}").format(names=party), style="dim" if not alive else "")
+    dead = [c.name for c in state.party if c not in alive]
+    if dead:  # one line: the panel's height stays
+        t.append(" " + _("(dead: {names})").format(names=", ".join(dead)), style="dim")
     t.no_wrap, t.overflow = True, "ellipsis"
     return t
 
