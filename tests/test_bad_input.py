@@ -104,7 +104,7 @@ def test_fast_travel_cannot_divide_by_zero(capsys, camp):
 
 
 @pytest.mark.parametrize("old,new,message", [
-    ("turn_seconds = 600", "turn_seconds = 0", "line 13: key time.turn_seconds: expected a positive"),
+    ("turn_seconds = 600", "turn_seconds = 0", "line 15: key time.turn_seconds: expected a positive"),
     ("turn_seconds = 600", "turn_seconds = 6" + "0" * 5000, "too long"),
     ("feet_per_turn_per_speed = 10", "feet_per_turn_per_speed = 0",
      "key dungeon.fast_travel.feet_per_turn_per_speed: expected a positive number"),
@@ -119,7 +119,7 @@ def test_fast_travel_cannot_divide_by_zero(capsys, camp):
      "{ levels = [15, 99], values = [6, 7, 6, 8, 8] },", "party.classes.bard.saves"),
     ("{ levels = [1, 2], values = [13, 14, 13, 15, 15] },",
      "{ levels = [1, 100000000000], values = [13, 14, 13, 15, 15] },",
-     "line 160: key party.classes.bard.saves[0].levels[1]: expected a positive number, at most 100"),
+     "line 162: key party.classes.bard.saves[0].levels[1]: expected a positive number, at most 100"),
     ("{ range = [1601, 999999], value = 0 },", "{ range = [1600, 99999999999], value = 0 },",
      "party.encumbrance: two entries cover a load of 1600"),
 ])
