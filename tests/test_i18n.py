@@ -428,3 +428,26 @@ def test_dungeon_snapshot_in_danish_and_ukrainian(snap_compare, tmp_path, monkey
 
     assert snap_compare(TrackerApp(saves, "delve", lang=lang), terminal_size=SIZE,
                         run_before=settle)
+
+
+async def test_the_gm_changes_the_language_in_the_app(saves, monkeypatch):
+    """Palette "Language": recorded in the log, and the open screens read in it
+    at once (panels, titles, footer); a later run opens in it."""
+    from tracker.core import campaign as camp
+
+    monkeypatch.delenv("LANGUAGE")
+    build(saves, "delve", "dyb-og-drager", "mid").close()
+    app = TrackerApp(saves, "delve")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        before = _svg_text(app.export_screenshot())
+        assert "Omvandrende uhyrer" in before and " t Tur " in before
+        await app.dispatch(camp.SetLanguage("uk"))
+        for _i in range(20):  # the screens compose again: a few turns of the loop
+            await pilot.pause(0.1)
+        after = _svg_text(app.export_screenshot())
+    assert "Мандрівні чудовиська" in after and " t Хід " in after and "Сесія 1" in after
+    assert "Omvandrende" not in after
+    text = await _screen_text(TrackerApp(saves, "delve"))
+    assert "Журнал" in text

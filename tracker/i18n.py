@@ -75,7 +75,8 @@ def available() -> list[str]:
     return [ENGLISH] + [c for c in found if c != ENGLISH] + sorted(set(_EXTRA) - set(found))
 
 
-_ACTIVE: ContextVar[_Slot] = ContextVar("tracker_language", default=_Slot(ENGLISH, _load(ENGLISH)))
+_DEFAULT = _Slot(ENGLISH, _load(ENGLISH))  # English, for a context nobody set
+_ACTIVE: ContextVar[_Slot] = ContextVar("tracker_language", default=_DEFAULT)
 
 
 def current() -> str:
@@ -102,6 +103,9 @@ def activate(code: str) -> None:
 def switch(code: str) -> None:
     """Change the language of the slot in force (the app's, set by ``activate``)."""
     slot = _ACTIVE.get()
+    if slot is _DEFAULT:  # never change every context's English: give this one its own
+        activate(code)
+        return
     slot.catalog, slot.code = catalog(code), code
 
 

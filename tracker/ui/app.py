@@ -11,7 +11,7 @@ from textual import events, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.reactive import reactive
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.worker import Worker, WorkerState
 
 from .. import i18n
@@ -78,6 +78,7 @@ class TrackerApp(CampaignActions, App):
         self.selected: dict[str, str] = {}  # table -> the row key the GM chose (an id)
         self._key_pump: asyncio.Task | None = None
         self.last_alerts: list = []  # the latest action's alerts, for the alerts line
+        self._remake_screens = False  # the language changed while a dialog was open
         self._keymap_problems = self._load_keymap()
         self._clashes_told: set[str] = set()
         self._session_found: int | None = None  # the session running when it opened
@@ -91,19 +92,26 @@ class TrackerApp(CampaignActions, App):
     def language_for(self, state: State | None) -> str:
         return i18n.choose(self.lang_asked, state.language_in_force if state else None)
 
-    def _show_language(self, state: State | None) -> None:
-        """A new language (the GM chose one, or another campaign opened): the
-        screens are made again, in it."""
+    async def _show_language(self, state: State | None) -> None:
+        """A new language (the GM chose one): every open screen composes again
+        in it, then dresses itself (``dress()``: border titles, table columns);
+        a dialog open then is left to finish first."""
         code = self.language_for(state)
-        if code == i18n.current():
+        if code != i18n.current():
+            i18n.switch(code)
+            self._remake_screens = True
+        if not self._remake_screens:
             return
-        i18n.switch(code)
-        base = areas.base_screen()
-        if not any(isinstance(s, base) for s in self.screen_stack):
+        if isinstance(self.screen, ModalScreen):
+            self.set_timer(0.3, lambda: self.call_later(self._show_language, self.state))
             return
-        while not isinstance(self.screen, base):
-            self.pop_screen()
-        self.switch_screen(base())
+        self._remake_screens = False
+        for screen in self.screen_stack:
+            await screen.recompose()
+            if hasattr(screen, "dress"):
+                screen.dress()
+        self.refresh_bindings()  # a footer composed anew waits for the bindings
+        self.watch_state(self.state)
 
     def get_system_commands(self, screen: Screen):
         """Textual's own palette entries in the GM's language. Its Keys and Quit
@@ -325,6 +333,7 @@ class TrackerApp(CampaignActions, App):
         self.campaign = campaign
         self._open_warnings = list(campaign.warnings)  # e.g. a snapshot not written
         self.recent = campaign.tail(RECENT)
+        i18n.switch(self.language_for(campaign.state))  # before its screen is made
         self.state = campaign.state
         # a session already running when the campaign opened is not this run's to end
         self._session_found = campaign.state.session if campaign.state.in_session else None

@@ -81,6 +81,12 @@ class DungeonScreen(Asking, Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.dress()
+        self.watch(self.app, "state", self.show, init=True)
+
+    def dress(self) -> None:
+        """What compose leaves for later: border titles and the lights' columns
+        (again after a change of language: the app recomposes the screen)."""
         self.query_one("#turn-panel").border_title = _("Turn")
         self.query_one("#lights").border_title = _("Lights")
         self.query_one("#checks").border_title = _("Wandering checks")
@@ -89,7 +95,8 @@ class DungeonScreen(Asking, Screen):
         self.query_one("#log").border_title = _("Log")
         table = self.query_one("#lights", DataTable)
         table.add_columns("#", pgettext("lights table", "Light"), _("By"), _("Turns left"))
-        self.watch(self.app, "state", self.show, init=True)
+        if self.app.state is not None:
+            self.show(self.app.state)
 
     # -- showing the state ---------------------------------------------------------
 
