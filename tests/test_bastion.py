@@ -613,4 +613,4 @@ def test_a_ruleset_recorded_before_downtime_eats_rations_still_eats_them(make):
     assert c.state.supplies.count("rations") == 3
     assert not any("meal" in a.text for a in out.alerts)
     out = c.dispatch(bas.Downtime(7))
-    assert any("Not enough food: 4 meal(s) missed" in a.text for a in out.alerts)
+    assert any("Not enough food: 4 meals missed" in a.text for a in out.alerts)

@@ -154,7 +154,7 @@ def delve(make):
     (7, {"id": "99"}, "no light #99"),
     (2, {"level": "99"}, "goes up to level 14, not 99"),
     (2, {"level": "3"}, None),  # a defaulted field set from text
-    (3, {"count": "1"}, "#8 would leave -1 fakler"),
+    (3, {"count": "1"}, "#8 would leave -1 torches"),
     (6, {"amount": "-1000"}, "amount must be at least 1"),
     (6, {"amount": "abc"}, "amount must be a whole number"),
     (4, {"depth": "-2"}, "depth must be at least 1"),

@@ -42,8 +42,8 @@ def test_wandering_defaults():
 
 
 @pytest.mark.parametrize("old,new,expect", [
-    ("every_turns = 2", 'every_turns = "two"', "line 26: key dungeon.wandering.every_turns: Expected `int`"),
-    ('chance = "1-in-6"', 'chance = "1 in 6"', "line 27: key dungeon.wandering.chance: bad chance"),
+    ("every_turns = 2", 'every_turns = "two"', "line 28: key dungeon.wandering.every_turns: Expected `int`"),
+    ('chance = "1-in-6"', 'chance = "1 in 6"', "line 29: key dungeon.wandering.chance: bad chance"),
     ("turn_seconds = 600", "turn_secs = 600", "key time.turn_secs: Object contains unknown field"),
     ('distance = "2d6*10"', 'distance = "2d6**10"', "key dungeon.wandering.distance: bad dice"),
     ("[dungeon.rest]", "[dungeon.rest", "not valid TOML"),

@@ -103,7 +103,7 @@ async def test_spent_lights_leave_the_table_and_the_cursor_keeps_its_light(saves
         table = app.screen.query_one("#lights")
         keys = [k.value for k in table.rows]
         assert keys == [str(lantern), str(torch)]  # the three spent torches are not rows
-        assert "spent: Fakkel ×3" in str(table.border_subtitle)
+        assert "spent: Torch ×3" in str(table.border_subtitle)
         await pilot.press("down")  # Bo's torch
         await pilot.press("t")  # a turn: the table is drawn again
         await _settle(pilot)
