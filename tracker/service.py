@@ -26,8 +26,10 @@ from .core.events import Envelope
 from .core.handlers import Command
 from .core.invariants import problems
 from .core.limits import checked
+from .core.players import secret_in
 from .core.ruleset import load_cached, load_text
 from .core.state import State
+from .core.table import Reveal
 from .store import paths
 from .store.sqlite import EventStore, StoreError, row
 from .store.sqlite import ConcurrentWrite  # noqa: F401 - for the app, which never imports store
@@ -280,6 +282,15 @@ class Campaign:
         if not 1 <= seq < self.seq:
             raise Refused(f"rewind to an entry from 1 to {self.seq - 1}")
         return Rewind(seq)
+
+    def reveal_command(self, seq: int) -> Reveal:
+        """The command that tells the table what entry ``seq`` kept from them;
+        refused unless that entry holds a secret (core/players.py)."""
+        env = self.entry(seq)
+        if secret_in(env.event) is None:
+            raise Refused(f"entry #{seq} keeps nothing from the players; only a secret "
+                          "can be revealed (docs/players-view.md)")
+        return Reveal(seq)
 
     def preview(self, command: Command) -> State:
         """The state a command would lead to, without writing anything."""

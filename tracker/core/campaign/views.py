@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..events import describes
+from ..players import secret
 from .rules import (CampaignCreated, ManualDiceSet, NoteAdded, RulesetChanged, SessionEnded,
                     SessionStarted)
 from ..tally import Tally, tally
@@ -32,7 +33,12 @@ def _describe_session_ended(ev: SessionEnded, rules) -> str:
 
 @describes(NoteAdded)
 def _describe_note_added(ev: NoteAdded, rules) -> str:
-    return f"Note: {ev.text}"
+    return f"{'Private note' if ev.private else 'Note'}: {ev.text}"
+
+
+@secret(NoteAdded, "a note the GM marked private (note --private)", when=lambda ev: ev.private)
+def _private_note_for_players(ev: NoteAdded, rules) -> None:
+    return None
 
 
 @describes(ManualDiceSet)
