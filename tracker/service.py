@@ -359,6 +359,20 @@ class LogReader:
         self.close()
 
 
+def open_reader(saves: Path, name: str) -> LogReader:
+    """A read-only reader of one campaign (the players' view): SQLite opens it
+    with ``mode=ro``, so nothing read through it can change the file."""
+    path = campaign_file(saves, name)
+    if not path.exists():
+        raise Refused(f"no campaign named {name!r} in {saves}")
+    return LogReader(path)
+
+
+def campaign_file(saves: Path, name: str) -> Path:
+    """Where campaign ``name`` lives (its name checked: no path in it)."""
+    return paths.campaign_path(saves, name)
+
+
 def _last_replayable(store: EventStore) -> int:
     """The last entry of a damaged log up to which it replays."""
     timeline = Timeline(store.read)
