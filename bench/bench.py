@@ -24,6 +24,7 @@ import asyncio
 import shutil
 import sqlite3
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -397,14 +398,86 @@ def bench_log(saves: Path, n: int) -> None:
           f"p99 {ms(pct(times, .99))}")
 
 
+def _viewers(url: str, n: int, stop) -> list:
+    """``n`` browsers' live streams, each read to the end on a thread of its own."""
+    import threading
+
+    import httpx
+
+    counts = [0] * n
+
+    def watch(i):
+        try:
+            with httpx.stream("GET", url, timeout=None) as r:
+                for line in r.iter_lines():
+                    counts[i] += line.startswith("data: ")
+                    if stop.is_set():
+                        return
+        except httpx.HTTPError:  # the server stopped under it
+            pass
+    threads = [threading.Thread(target=watch, args=(i,), daemon=True) for i in range(n)]
+    for t in threads:
+        t.start()
+    return counts
+
+
+def bench_viewers(saves: Path, n: int) -> None:
+    """The GM's keystroke with 0 and 10 players' views open: the server runs as
+    the GM would run it (``tracker serve``, its own process) and each viewer
+    holds a live stream that receives every change."""
+    import socket
+    import threading
+
+    import httpx
+
+    work = Path(tempfile.mkdtemp(prefix="tracker-serve-"))
+    shutil.copy(saves / "bench.campaign", work / "bench.campaign")
+    with socket.socket() as sk:
+        sk.bind(("127.0.0.1", 0))
+        port = sk.getsockname()[1]
+    server = subprocess.Popen([str(ROOT / ".venv" / "bin" / "tracker"), "--saves", str(work),
+                               "serve", "bench", "--port", str(port)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        url = f"http://127.0.0.1:{port}/"
+        for _ in range(300):
+            try:
+                httpx.get(url, timeout=1)
+                break
+            except httpx.TransportError:
+                time.sleep(0.1)
+        none = asyncio.run(_keystrokes(work))
+        stop = threading.Event()
+        counts = _viewers(url + "events", 10, stop)
+        time.sleep(1)
+        ten = asyncio.run(_keystrokes(work))
+        time.sleep(0.5)  # the last changes reach the viewers
+        stop.set()
+    finally:
+        server.terminate()
+        server.wait(10)
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"\n7. The GM's keystroke with players' views open ({n:,}-event campaign, "
+          "tracker serve in its own process)")
+    print(f"   0 viewers:  keystroke 't' median {ms(statistics.median(none))}, "
+          f"p99 {ms(pct(none, .99))}")
+    print(f"   10 viewers: keystroke 't' median {ms(statistics.median(ten))}, "
+          f"p99 {ms(pct(ten, .99))}  (each viewer got {min(counts)}-{max(counts)} "
+          f"updates for {len(ten)} keystrokes)")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sizes", default="1000,10000,100000,1000000")
-    ap.add_argument("--only", choices=["undo"], help="run one benchmark alone")
+    ap.add_argument("--only", choices=["undo", "viewers"], help="run one benchmark alone")
     args = ap.parse_args()
     if args.only == "undo":
         CACHE.mkdir(exist_ok=True)
         bench_undo()
+        return 0
+    if args.only == "viewers":
+        CACHE.mkdir(exist_ok=True)
+        bench_viewers(generate(10_000), 10_000)
         return 0
     sizes = [int(s) for s in args.sizes.split(",")]
     CACHE.mkdir(exist_ok=True)
@@ -420,6 +493,7 @@ def main() -> int:
     bench_ui(generate(ui_n), ui_n)
     bench_log(generate(ui_n), ui_n)
     bench_undo()
+    bench_viewers(generate(ui_n), ui_n)
     return 0
 
 

@@ -23,7 +23,8 @@ def running(saves, name: str, code: str | None = None):
     """Yields the base address; the server stops when the block ends."""
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(create_app(saves, name, code), host="127.0.0.1",
-                                           port=port, log_level="warning"))
+                                           port=port, log_level="warning",
+                                           timeout_graceful_shutdown=1))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 10

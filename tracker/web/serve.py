@@ -70,7 +70,9 @@ def serve(saves: Path, name: str, host: str = DEFAULT_HOST, port: int = DEFAULT_
     print("Ctrl-C stops it.", flush=True)
     config = uvicorn.Config(create_app(saves, name, code), host=host, port=port,
                             log_level="warning", access_log=False, server_header=False,
-                            h11_max_incomplete_event_size=16 * 1024)
+                            h11_max_incomplete_event_size=16 * 1024,
+                            # open live streams never end by themselves: Ctrl-C closes them
+                            timeout_graceful_shutdown=1)
     try:
         uvicorn.Server(config).run()
     except OSError as e:
