@@ -17,6 +17,8 @@ import sys
 from pathlib import Path
 
 from .actions import ACTIONS, Usage, ints
+from .actions.spec import whole_number
+from .core import progress
 from .core.errors import Refused
 from .core.handlers import Command
 from .core.ruleset import load_text
@@ -53,7 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("new", help="create a campaign")
     p.add_argument("name")
     p.add_argument("--ruleset", required=True, help="a ruleset id (see: tracker rulesets) or .toml file")
-    p.add_argument("--seed", type=int, help="dice seed (default: random)")
+    p.add_argument("--seed", type=whole_number, help="dice seed (default: random)")
     sub.add_parser("list", help="list campaigns, most recently played first")
     p = sub.add_parser("rulesets", help="list shipped rulesets, or check a ruleset file")
     rs = p.add_subparsers(dest="rcmd", metavar="SUBCOMMAND")
@@ -74,11 +76,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("state", help="print the campaign's state")
     p.add_argument("name")
     p.add_argument("--json", action="store_true", help="JSON (docs/state.md); the default")
-    p.add_argument("--at", type=int, metavar="SEQ", help="as it stood right after entry SEQ")
+    p.add_argument("--at", type=whole_number, metavar="SEQ", help="as it stood right after entry SEQ")
     p = sub.add_parser("log", help="print the campaign's log")
     p.add_argument("name")
     p.add_argument("--json", action="store_true", help="one JSON object per line")
-    p.add_argument("--session", type=int, help="only this session")
+    p.add_argument("--session", type=whole_number, help="only this session")
     p.add_argument("--area", choices=sorted(AREAS), help="only this area")
     p.add_argument("--character", metavar="NAME", help="only entries about this character")
     p.add_argument("--grep", metavar="TEXT", help="only entries containing TEXT")
@@ -322,11 +324,33 @@ def report_bug(argv: list[str] | None, exc: BaseException) -> str:
     return f"{head}; please report it with the command you ran ({saved})"
 
 
+PROGRESS_FROM = 1000  # steps: a shorter loop is over before the GM would wonder
+
+
+def _progress_on_stderr():
+    """A long loop (years of bastion turns) says how far it is on stderr, twice a
+    second at most; Ctrl-C stops it with nothing written."""
+    import time
+
+    last = [0.0]
+
+    def tell(what: str, done: int, total: int) -> None:
+        now = time.monotonic()
+        if total < PROGRESS_FROM or (now - last[0] < 0.5 and done != total):
+            return
+        last[0] = now
+        end = "\n" if done == total or not sys.stderr.isatty() else ""
+        print(f"\rtracker: {done:,} of {total:,} {what} (Ctrl-C stops, writing nothing)",
+              end=end, file=sys.stderr, flush=True)
+    return tell
+
+
 def main(argv: list[str] | None = None) -> int:
     from .core.dice import DiceNeeded
 
     try:
-        return run(sys.argv[1:] if argv is None else argv)
+        with progress.listening(_progress_on_stderr()):
+            return run(sys.argv[1:] if argv is None else argv)
     except DiceNeeded as e:
         print(f"tracker: manual dice are on and this action needs {e.group.count}d"
               f"{e.group.sides} for {e.label}; give every die with --dice", file=sys.stderr)
@@ -341,7 +365,9 @@ def main(argv: list[str] | None = None) -> int:
         where = f" ({e.filename})" if e.filename else ""
         print(f"tracker: {e.strerror or e}{where}", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # a command's events are appended whole or not at all
+        print("\ntracker: interrupted; an action is recorded whole or not at all",
+              file=sys.stderr)
         return 130
     except Exception as e:  # anything else is a bug in tracker, never the GM's fault
         print(report_bug(argv, e), file=sys.stderr)

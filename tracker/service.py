@@ -24,6 +24,7 @@ from .core.engine import Redo, Timeline, Undo, check_correction, decide, step
 from .core.errors import Refused
 from .core.events import Envelope
 from .core.handlers import Command
+from .core import progress
 from .core.invariants import problems
 from .core.limits import checked
 from .core.players import secret_in
@@ -208,6 +209,7 @@ class Campaign:
             state = step(state, Envelope(i, ev.TYPE, ev.VERSION, ev, command_id, session, ""),
                          self.timeline)
             out.append(state)
+            progress.tick("entries checked", len(out), len(events))
         new = _new_problems(before, state)
         if new:
             raise Refused(f"this would {new[0]}")

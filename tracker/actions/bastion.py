@@ -1,8 +1,11 @@
 """Bastions (D&D 2024): founding, facilities, walls, gold, downtime and turns."""
 
 import argparse
+import re
 
 from ..core import bastion as bas
+from ..core.errors import Refused
+from ..core.numbers import parse_int
 from .spec import Action, Usage, arg
 
 
@@ -14,17 +17,18 @@ def _order(text: str) -> tuple[str, str, int, tuple[str, ...]]:
         raise argparse.ArgumentTypeError(
             f"expected FACILITY:ORDER or FACILITY:ORDER:GP, e.g. barrack:recruit (got {text!r})")
     last = parts[2].strip() if len(parts) == 3 else "0"
-    if last and not last.lstrip("-").isdigit():  # animals, e.g. stable:mounts:pony+mule
+    if last and not re.fullmatch(r"[+-]?\d+", last):  # animals, e.g. stable:mounts:pony+mule
         return parts[0], parts[1], 0, tuple(a.strip() for a in last.split("+"))
     try:
-        return parts[0], parts[1], int(last), ()
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"the cost in {text!r} must be a whole number of GP")
+        return parts[0], parts[1], parse_int(last, f"the GP in {text[:40]!r}"), ()
+    except Refused as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
 
 
 def _facility_id(c, owner: str, ref: str) -> int:
-    if ref.lstrip("#").isdigit():
-        return int(ref.lstrip("#"))
+    number = ref.strip().removeprefix("#")
+    if re.fullmatch(r"\d+", number):  # a number (any script's digits: refused unless ASCII)
+        return parse_int(number, "facility #", 1, 1_000_000, signed=False)
     b = bas.find(c.state, owner) if c is not None else None
     found = [f.id for f in (b.facilities if b else ()) if f.kind == ref]
     if len(found) != 1:

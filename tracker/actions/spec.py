@@ -6,6 +6,8 @@ import argparse
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from ..core.numbers import NotANumber, parse_int, parse_ints
+
 
 class Usage(Exception):
     """A usage error found after parsing (exit 2)."""
@@ -36,16 +38,27 @@ class Action:
 
     def add_to(self, parser: argparse.ArgumentParser) -> None:
         for a in self.args:
-            parser.add_argument(*a.flags, **a.options)
+            options = dict(a.options)
+            if options.get("type") is int:  # ASCII digits, never int()'s Unicode ones
+                options["type"] = whole_number
+            parser.add_argument(*a.flags, **options)
+
+
+def whole_number(text: str) -> int:
+    """An argument's whole number: ASCII digits (``٣`` is refused), at most 18 of them."""
+    try:
+        return parse_int(text, "the number")
+    except NotANumber as e:
+        raise argparse.ArgumentTypeError(str(e).removeprefix("the number: ")) from None
 
 
 def ints(text: str) -> list[int]:
     """Whole numbers separated by commas, e.g. 3,5 (for --dice and --abilities)."""
     try:
-        values = [int(v) for v in text.replace(" ", "").split(",") if v]
-    except ValueError:
+        values = parse_ints(text.replace(" ", ""), "the numbers")
+    except NotANumber as e:
         raise argparse.ArgumentTypeError(
-            f"expected whole numbers separated by commas, e.g. 3,5 (got {text!r})")
+            f"expected whole numbers separated by commas, e.g. 3,5 ({e})") from None
     if not values:
         raise argparse.ArgumentTypeError("expected at least one number")
     return values

@@ -3,15 +3,17 @@
 import argparse
 
 from ..core import supplies
+from ..core.errors import Refused
+from ..core.numbers import parse_int
 from .spec import Action, arg
 
 
 def _count(text: str) -> tuple[int, bool]:
     """N sets the count; +N and -N add or remove."""
     try:
-        return int(text), text.startswith(("+", "-"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, +N or -N (got {text!r})")
+        return parse_int(text, "the count"), text.strip().startswith(("+", "-"))
+    except Refused as e:
+        raise argparse.ArgumentTypeError(f"expected a number, +N or -N ({e})") from None
 
 
 ACTIONS = (

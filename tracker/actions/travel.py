@@ -4,6 +4,8 @@ import argparse
 
 from ..core import travel as tr
 from ..core.travel.model import Stage
+from ..core.errors import Refused
+from ..core.numbers import parse_int
 from .spec import Action, arg
 
 
@@ -14,9 +16,9 @@ def _stage(text: str) -> Stage:
         raise argparse.ArgumentTypeError(
             f"expected PLACE:TERRAIN:LENGTH[:ROAD[:HEX]], e.g. Oakvale:forest:16 (got {text!r})")
     try:
-        length = int(parts[2])
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{parts[2]!r}: the length must be a whole number")
+        length = parse_int(parts[2], "the stage's length")
+    except Refused as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
     return Stage(parts[0].strip(), parts[1].strip(), length,
                  *(p.strip() for p in parts[3:]))
 

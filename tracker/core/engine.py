@@ -24,6 +24,7 @@ from .events import Envelope, Event, declare_log_area, describes, event
 from .limits import Seq
 from .handlers import DECIDERS, EVOLVERS, Command, decides
 from .state import CommandRef, State
+from .validity import validate
 
 areas.register()  # every area's events, deciders and evolvers, in fold order
 declare_log_area("history", by=__file__)  # undo and redo, beside the corrections
@@ -158,9 +159,12 @@ class _Refolded:
 
 def _refold(history: History, start: int, upto: int,
             stand_ins: dict[int, tuple],
-            after_each: Callable[[int, State], None] | None = None) -> State:
+            after_each: Callable[[int, State], None] | None = None,
+            checked_from: int | None = None) -> State:
     """Replay entries ``start..upto`` with ``stand_ins`` in place of the entries
-    they correct; ``after_each(seq, state)`` may refuse what an entry leads to."""
+    they correct; ``after_each(seq, state)`` may refuse what an entry leads to;
+    from ``checked_from`` on, each event must also pass its command's checks
+    (``validity``) against the state it is folded into."""
     local = _Refolded(history, start)
     state = history.state_at(start - 1)
     for env in history.read(start, upto):
@@ -168,12 +172,17 @@ def _refold(history: History, start: int, upto: int,
             if after_each is None:
                 state = step(state, e, local, refolding=True)
                 continue
+            what = e.type.replace('_', ' ')
+            if e.type != env.type:  # a stand-in: an inserted turn, or another event
+                what = f"{what}, standing in for {env.type.replace('_', ' ')}"
+            if checked_from is not None and env.seq >= checked_from:
+                try:  # as its command would have checked it, then and there
+                    validate(state, e.event)
+                except Refused as err:
+                    raise Refused(f"#{env.seq} ({what}) would be refused: {err}") from None
             try:
                 state = step(state, e, local, refolding=True)
             except Refused as err:
-                what = e.type.replace('_', ' ')
-                if e.type != env.type:  # a stand-in: an inserted turn, or another event
-                    what = f"{what}, standing in for {env.type.replace('_', ' ')}"
                 raise Refused(f"#{env.seq} ({what}) would not replay: {err}") from None
         local.states[env.seq] = state
         if after_each is not None:
@@ -187,7 +196,7 @@ def check_correction(history: History, corrections: dict[int, tuple], target: in
     """Replay a correction of ``target`` and every entry after it, up to
     ``upto``, before it is written; ``judge(seq, state)`` refuses a state."""
     stand_ins = {**corrections, target: events}
-    _refold(history, min(stand_ins), upto, stand_ins, judge)
+    _refold(history, min(stand_ins), upto, stand_ins, judge, checked_from=target)
 
 
 def _effective(env: Envelope, stand_ins: dict[int, tuple]) -> tuple[Envelope, ...]:

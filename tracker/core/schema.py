@@ -93,7 +93,12 @@ def rolled_table_problem(die: str, entries: list[TableEntry]) -> str:
     except dice.DiceError as e:
         return str(e)
     gap = table_gap([e.roll for e in entries], lo, hi, "roll")
-    return f"{gap} on {die}" if gap else ""
+    if gap:
+        return f"{gap} on {die}"
+    never = next((e.roll for e in entries if e.roll[1] < lo or e.roll[0] > hi), None)
+    if never is not None:  # a row the die cannot reach: the wrong die for the table
+        return f"the entry for [{never[0]}, {never[1]}] can never come up on {die} ({lo}-{hi})"
+    return ""
 
 
 

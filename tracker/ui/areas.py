@@ -10,7 +10,9 @@ app.tcss) whose screen class carries one line:
 
 from __future__ import annotations
 
+import functools
 import importlib
+import inspect
 import pkgutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,8 +48,57 @@ def area_screen(name: str, *, key: str, title: str, help: str, css: str, order: 
             raise ValueError(f"two area screens are named {name!r}")
         _REGISTERED[name] = AreaScreen(name, key, title, help, STYLES / css, order, cls)
         _give_alerts_line(cls)
+        _guard_rendering(cls)
         return cls
     return register
+
+
+# A screen's own handlers and renderers: what showing the state, a key, a resize
+# or a timer runs. An exception there must not end the app (docs/cli.md).
+_GUARDED = ("on_", "action_", "watch_", "show", "_show", "reload", "rebuild", "refresh_")
+
+
+def _guard_rendering(cls: type[Screen]) -> None:
+    """Every handler and renderer the screen's own modules define is wrapped:
+    an error is shown (a refusal as refused; anything else with a bug file,
+    ``app.report_error``) and the app goes on. The one place every area screen
+    goes through, so no screen's render can quit the app."""
+    seen: set[str] = set()
+    for klass in cls.__mro__:
+        if not klass.__module__.startswith("tracker."):
+            continue
+        for name, fn in list(vars(klass).items()):
+            if name in seen:
+                continue
+            seen.add(name)
+            if inspect.isfunction(fn) and name.startswith(_GUARDED) \
+                    and not getattr(fn, "_guarded", False):
+                setattr(cls, name, _guarded(fn, f"{cls.__name__}.{name}"))
+
+
+def _guarded(fn, where: str):
+    def report(self, error: Exception) -> None:
+        app = getattr(self, "app", None)
+        if app is None or not hasattr(app, "report_error"):
+            raise error
+        app.report_error(error, where)
+
+    if inspect.iscoroutinefunction(fn):
+        @functools.wraps(fn)
+        async def run(self, *args, **kwargs):
+            try:
+                return await fn(self, *args, **kwargs)
+            except Exception as error:  # noqa: BLE001 - shown, never fatal
+                report(self, error)
+    else:
+        @functools.wraps(fn)
+        def run(self, *args, **kwargs):
+            try:
+                return fn(self, *args, **kwargs)
+            except Exception as error:  # noqa: BLE001 - shown, never fatal
+                report(self, error)
+    run._guarded = True
+    return run
 
 
 def _give_alerts_line(cls: type[Screen]) -> None:

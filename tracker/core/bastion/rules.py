@@ -21,6 +21,7 @@ from ..dice import Roll
 from ..errors import Refused
 from ..events import Event, event
 from ..handlers import Command, decides, evolves
+from .. import progress
 from ..invariants import invariant
 from ..limits import CharacterName, Count, Id, Key, PlaceName
 from ..campaign.rules import RulesetChanged
@@ -752,6 +753,7 @@ def decide_queued(state: State, cmd: RunQueued, dice) -> list[Event]:
     owners = [bastion_of(state, cmd.owner).owner] if cmd.owner else \
         [b.owner for b in state.bastions.all if not b.abandoned]
     out: list[Event] = []
+    total = sum(find(state, o).queued for o in owners)
     for owner in owners:
         while (b := find(state, owner)).queued and not b.abandoned:
             ch = cmd.choices if partners(state, b) else replace(cmd.choices, shift=0, shift_to="")
@@ -760,6 +762,7 @@ def decide_queued(state: State, cmd: RunQueued, dice) -> list[Event]:
             ev = _decided(state, b, (), True, True, ch, dice)
             out.append(ev)
             state = evolve_turn(state, ev)
+            progress.tick("bastion turns decided", len(out), total)
     if not out:
         raise Refused("no bastion turn is waiting" + _next_due_text(state))
     return out
@@ -1587,6 +1590,38 @@ def _bastions_hold(state: State):
             yield f"keep the days of {b.owner}'s waiting bastion turns out of step with them"
         if sum(f.housed for f in b.facilities) != b.defenders:
             yield f"house {b.owner}'s defenders somewhere other than their Barracks"
+
+
+@invariant
+def _bastions_under_rules(state: State):
+    """What the bastions as they stand need of the ruleset: a house rule (or a
+    correction) that takes it away is refused, naming what depends on it."""
+    br = state.rules.bastion
+    bastions = [b for b in state.bastions.all if not b.abandoned]
+    if bastions and br is None:
+        yield "leave the bastions of " + ", ".join(b.owner for b in bastions) + \
+            " without a [bastion] section"
+        return
+    for b in bastions:
+        for f in b.facilities:
+            where = f"{b.owner}'s {facility_name(state.rules, f)} #{f.id}"
+            if f.space not in br.spaces:
+                yield f"leave {where} of size {f.space!r}, which bastion.spaces lacks"
+            if f.basic:
+                continue
+            fdef = br.facilities.get(f.kind)
+            if fdef is None:
+                yield f"leave {where} a kind ({f.kind!r}) that bastion.facilities lacks"
+                continue
+            ids = {o.id for o in fdef.orders}
+            for order in (f.order, f.order2):
+                if order and order not in ids:
+                    yield (f"leave {where} working on order {order!r}, which "
+                           f"bastion.facilities.{f.kind}.orders lacks")
+            room = houses(state.rules, f)
+            if f.housed > room:
+                yield (f"leave {where} housing {f.housed} defender(s) with room for {room} "
+                       f"(bastion.facilities.{f.kind}.houses)")
 
 
 def days_left(state: State, b: Bastion) -> int:

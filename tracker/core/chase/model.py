@@ -4,6 +4,8 @@ tables and escape factors) and B/X evasion (``[chase.evasion]``)."""
 
 from __future__ import annotations
 
+import re
+
 import msgspec
 
 from .. import dice
@@ -13,6 +15,7 @@ from ..schema import BIG, Bonus, Int, Pair, Problems, rolled_table_problem, tabl
 QUARRY, PURSUER = "quarry", "pursuer"
 SIDES = (QUARRY, PURSUER)
 IN, ESCAPED, CAUGHT, GAVE_UP, DROPPED = "in", "escaped", "caught", "gave up", "dropped out"
+DOWN = "down"  # a party member at 0 hit points or dead: it runs no more
 OUTCOMES = (CAUGHT, GAVE_UP, ESCAPED)
 MAX_GROUP = 100_000  # the wilderness table covers groups up to this size
 # what running exhaustion may change, and how it reads ({:+d}: the ruleset's number)
@@ -175,6 +178,26 @@ class ChaseRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     not_in_source: list[str] = []  # what the source leaves to the GM
 
 
+SAVE_ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
+
+
+def save_problem(save: str) -> str:
+    """What is wrong with a save's abilities ("Dex", "Str, Dex or Cha"), or ''.
+    A note in brackets is the GM's ("Dex (or spend 10 ft of movement)")."""
+    plain = re.sub(r"\([^)]*\)", " ", save)
+    words = [w for w in plain.replace(",", " ").split() if w.lower() not in ("or", "and")]
+    bad = [w for w in words if w.lower()[:3] not in SAVE_ABILITIES
+           or w.lower() not in (w.lower()[:3], _FULL.get(w.lower()[:3]))]
+    if not words or bad:
+        return (f"{(bad or [save])[0]!r} is not an ability: expected Str, Dex, Con, Int, Wis "
+                "or Cha (several with \"or\": \"Str or Dex\")")
+    return ""
+
+
+_FULL = {"str": "strength", "dex": "dexterity", "con": "constitution", "int": "intelligence",
+         "wis": "wisdom", "cha": "charisma"}
+
+
 def _check(rules) -> Problems:
     problems = Problems()
     c = rules.chase
@@ -182,9 +205,12 @@ def _check(rules) -> Problems:
         return problems
     for key in ("stealth_die", "initiative_die"):
         problems.check(f"chase.{key}", dice.parse, getattr(c, key))
+    problems.add("chase.dash_save", save_problem(c.dash_save))
     for name, t in c.complications.items():
         problems.add(f"chase.complications.{name}", rolled_table_problem(t.die, t.entries))
         for i, row in enumerate(t.entries):
+            if row.save:
+                problems.add(f"chase.complications.{name}.entries[{i}].save", save_problem(row.save))
             if row.damage:
                 problems.check(f"chase.complications.{name}.entries[{i}].damage",
                                dice.parse, row.damage)

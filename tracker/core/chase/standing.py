@@ -9,7 +9,7 @@ from .. import sheet
 from ..dice import Roll
 from ..party import rules as party
 from ..state import State
-from .model import CAUGHT, DROPPED, ESCAPED, GAVE_UP, IN, PURSUER, QUARRY, Chase, Complication, Runner
+from .model import CAUGHT, DOWN, DROPPED, ESCAPED, GAVE_UP, IN, PURSUER, QUARRY, Chase, Complication, Runner
 
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
 
@@ -49,6 +49,10 @@ def reach(state: State, r: Runner, dash: bool) -> int:
 def status(state: State, r: Runner) -> str:
     if r.status == IN and exhaustion(state, r) >= state.rules.chase.drop_out_exhaustion:
         return DROPPED
+    if r.status == IN and r.member:  # complication damage (or anything else) took it down
+        c = party.find(state, r.name)
+        if c is not None and sheet.status(state.rules, c) != "ok":
+            return DOWN
     return r.status
 
 

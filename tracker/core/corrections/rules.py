@@ -9,6 +9,7 @@ restores the state without it.
 
 from __future__ import annotations
 
+import re
 import typing
 from typing import Annotated, Callable, NamedTuple
 
@@ -205,8 +206,13 @@ def amended(original: Event, dice: list[int] | None = None,
             if key not in may:
                 raise Refused(f"{key} holds dice or a list; correct dice with --dice")
             value = text.strip()
-            if isinstance(getattr(ev, key), bool):
+            now = getattr(ev, key)
+            if isinstance(now, bool):
                 value = _YES_NO.get(value.lower(), value)
+            elif isinstance(now, int) and "int" in _hints(type(ev))[key] \
+                    and not (value.isascii() and re.fullmatch(r"[+-]?[0-9]+", value)):
+                # ASCII digits ("٣" and "1e3" are refused); the field's range says the rest
+                raise Refused(f"{key} must be a whole number (digits 0-9), not {value[:24]!r}")
             data[key] = value
         try:  # not strict: "3" becomes 3 where the field is a number
             ev = msgspec.convert(data, type(ev), strict=False)

@@ -334,12 +334,15 @@ def check_travel(rules) -> list[tuple[str, str]]:
             except Refused as e:
                 out.append((path, str(e).splitlines()[0]))
 
-    def mult(path: str, text: str) -> None:
+    def mult(path: str, text: str, divisor: bool = False) -> None:
         if text:
             try:
-                ratio(text)
+                top, _ = ratio(text)
             except ValueError as e:
                 out.append((path, str(e)))
+                return
+            if divisor and top == 0:  # the code divides by it
+                out.append((path, f"{text!r}: expected more than 0 (it divides)"))
 
     def one_of(path: str, value: str, allowed) -> None:
         if value not in allowed:
@@ -400,7 +403,7 @@ def check_travel(rules) -> list[tuple[str, str]]:
         chance(f"{P}.hunt.chance", h.chance)
     if (wa := t.water) is not None:
         for size, need in wa.per_day.items():
-            mult(f"{P}.water.per_day.{size}.food_lb", need.food_lb)
+            mult(f"{P}.water.per_day.{size}.food_lb", need.food_lb, divisor=True)
             mult(f"{P}.water.per_day.{size}.water_gallons", need.water_gallons)
     if (we := t.weather) is not None:
         one_of(f"{P}.weather.per", we.per, ("day", "stage"))

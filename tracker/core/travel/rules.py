@@ -27,6 +27,7 @@ from ..events import Event, event
 from ..corrections.rules import rerolls
 from ..handlers import Command, decides, evolves
 from ..invariants import invariant
+from ..validity import holds_for
 from ..limits import Carrier, CharacterName, Key, PlaceName
 from ..state import State
 from ..supplies.rules import set_count
@@ -630,14 +631,32 @@ def decide_terrain(state: State, cmd: SetTerrain, dice) -> list[Event]:
     route = j.route if cmd.route is None else cmd.route.strip()
     if route in ("none", "-"):
         route = ""
-    if not terrain:
-        raise Refused("give a terrain (known: " + ", ".join(t.terrains) + ")")
-    _check_terrain(t, terrain, route)
     place = j.place if cmd.place is None else cmd.place.strip()
     hexid = j.hex if cmd.hex is None else cmd.hex.strip()
+    ev = PlaceSet(terrain, route, place, hexid)
+    place_holds(state, ev)
     if (terrain, route, place, hexid) == (j.terrain, j.route, j.place, j.hex):
         raise Refused("that is where the party already is")
-    return [PlaceSet(terrain, route, place, hexid)]
+    return [ev]
+
+
+@holds_for(PlaceSet)
+def place_holds(state: State, ev: PlaceSet) -> None:
+    """``terrain`` (and an amended ``travel_place_set``): a terrain and route of the ruleset."""
+    t = rules_of(state)
+    if not ev.terrain:
+        raise Refused("give a terrain (known: " + ", ".join(t.terrains) + ")")
+    _check_terrain(t, ev.terrain, ev.route)
+
+
+@holds_for(WayFound)
+def found_holds(state: State, ev: WayFound) -> None:
+    """``found``: only while lost; a terrain named is one of the ruleset."""
+    t = rules_of(state)
+    if not state.travel.lost:
+        raise Refused("the party is not lost")
+    if ev.terrain:
+        calc._terrain(t, ev.terrain)
 
 
 @decides(PlanRoute)
@@ -784,13 +803,9 @@ def decide_heading(state: State, cmd: SetHeading, dice) -> list[Event]:
 
 @decides(Found)
 def decide_found(state: State, cmd: Found, dice) -> list[Event]:
-    t = rules_of(state)
-    if not state.travel.lost:
-        raise Refused("the party is not lost")
-    terrain = (cmd.terrain or "").strip()
-    if terrain:
-        calc._terrain(t, terrain)
-    return [WayFound((cmd.place or "").strip(), terrain, (cmd.hex or "").strip())]
+    ev = WayFound((cmd.place or "").strip(), (cmd.terrain or "").strip(), (cmd.hex or "").strip())
+    found_holds(state, ev)
+    return [ev]
 
 
 @decides(RollEncounter)
@@ -1103,4 +1118,39 @@ def _journey_holds(state: State):
     j = state.travel
     if j.water is not None and j.water < 0:
         yield "leave less than no water"
+
+
+@invariant
+def _journey_under_rules(state: State):
+    """What the journey as it stands needs of the ruleset's [travel]: a house
+    rule (or a correction) that takes it away is refused, naming what depends on it."""
+    j, t = state.travel, state.rules.travel
+    if j == Journey():
+        return
+    if t is None:
+        yield "leave the journey under way without a [travel] section"
+        return
+    terrains = [("the party", j.terrain)] + [(f"the route's stage to {s.place}", s.terrain)
+                                             for s in j.stages]
+    for who, tid in terrains:
+        if tid and tid not in t.terrains:
+            yield f"leave {who} in terrain {tid!r}, which travel.terrains lacks"
+    routes = [("the party", j.route)] + [(f"the route's stage to {s.place}", s.route)
+                                         for s in j.stages]
+    for who, rid in routes:
+        if rid and rid not in t.routes:
+            yield f"leave {who} on {rid!r}, which travel.routes lacks"
+    if j.pace and j.pace not in t.paces:
+        yield f"leave the party at pace {j.pace!r}, which travel.paces lacks"
+    if j.vessel:
+        x = t.terrains.get(j.terrain)
+        if x is not None and not x.water:
+            yield f"leave the party aboard {j.vessel!r} on land ({j.terrain!r})"
+        if t.sea is None:
+            yield f"leave the party aboard {j.vessel!r} without travel.sea"
+        elif pace_model(t) and j.vessel not in t.sea.vessels:
+            yield f"leave the party aboard {j.vessel!r}, which travel.sea.vessels lacks"
+    if j.mount and pace_model(t) and not j.flying and \
+            (t.mounts is None or j.mount not in t.mounts.animals):
+        yield f"leave the party riding {j.mount!r}, which travel.mounts.animals lacks"
 

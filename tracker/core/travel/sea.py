@@ -24,6 +24,7 @@ from ..corrections.rules import rerolls
 from ..dice import Roll
 from ..errors import Refused
 from ..events import Event, event
+from ..validity import holds_for
 from ..handlers import Command, decides, evolves
 from ..limits import Key, PlaceName
 from ..state import State
@@ -181,6 +182,27 @@ def _water(t: TravelRules, terrain: str) -> str:
 @decides(Embark)
 def decide_embark(state: State, cmd: Embark, dice) -> list[Event]:
     t, j = rules_of(state), state.travel
+    vessel = cmd.vessel.strip()
+    waters = [k for k, v in t.terrains.items() if v.water]
+    here = j.terrain if j.terrain in waters else ""
+    terrain = cmd.terrain.strip() or here or (waters[0] if waters else "")
+    rate, s = cmd.rate, t.sea
+    if s is not None and not pace_model(t):
+        known = s.vessels.get(vessel)
+        rate = cmd.rate or (known.rate if known else 0)
+    ev = Embarked(vessel, terrain, rate, cmd.oars, cmd.coast)
+    embark_holds(state, ev)
+    if (j.vessel, j.terrain, j.ship_rate, j.oars, j.coast) == (vessel, terrain, rate, cmd.oars,
+                                                               cmd.coast):
+        raise Refused("the party is already aboard, going so")
+    return [ev]
+
+
+@holds_for(Embarked)
+def embark_holds(state: State, ev: Embarked) -> None:
+    """``embark`` (and an amended ``embarked``): a named vessel of the data (D&D)
+    or with a rate (Dyb & Drager), on a water terrain, out of any gale or dungeon."""
+    t, j = rules_of(state), state.travel
     if state.dungeon.active:
         raise Refused("the party is in a dungeon: leave it before going aboard")
     s = t.sea
@@ -188,45 +210,40 @@ def decide_embark(state: State, cmd: Embark, dice) -> list[Event]:
         raise Refused(calc.gm_note(t, "sea") or f"{state.rules.meta.name} has no travel by water")
     if j.gale:
         raise Refused("a gale blows: choose what the ship does first (gale CHOICE)")
-    vessel = cmd.vessel.strip()
-    if not 1 <= len(vessel) <= 40:
+    if ev.vessel != ev.vessel.strip() or not 1 <= len(ev.vessel) <= 40:
         raise Refused("name the vessel: 1 to 40 characters")
-    waters = [k for k, v in t.terrains.items() if v.water]
-    here = j.terrain if j.terrain in waters else ""
-    terrain = _water(t, cmd.terrain.strip() or here or waters[0])
-    rate = 0
+    _water(t, ev.terrain)
     if pace_model(t):
-        if vessel not in s.vessels:
-            raise Refused(f"no vessel {vessel!r} (known: {', '.join(s.vessels)})")
-        if cmd.rate:
+        if ev.vessel not in s.vessels:
+            raise Refused(f"no vessel {ev.vessel!r} (known: {', '.join(s.vessels)})")
+        if ev.rate:
             raise Refused("a vessel's speed is in the data (mph): no --rate")
-    else:
-        known = s.vessels.get(vessel)
-        rate = cmd.rate or (known.rate if known else 0)
-        if not 1 <= rate <= 10_000:
-            raise Refused((calc.gm_note(t, "sea.vessels") or "the ship's rate is unknown")
-                          + " Give it: embark SHIP --rate FEET (1 to 10,000).")
-    ev = Embarked(vessel, terrain, rate, cmd.oars, cmd.coast)
-    if (j.vessel, j.terrain, j.ship_rate, j.oars, j.coast) == (vessel, terrain, rate, cmd.oars,
-                                                               cmd.coast):
-        raise Refused("the party is already aboard, going so")
-    return [ev]
+    elif not 1 <= ev.rate <= 10_000:
+        raise Refused((calc.gm_note(t, "sea.vessels") or "the ship's rate is unknown")
+                      + " Give it: embark SHIP --rate FEET (1 to 10,000).")
 
 
 @decides(Disembark)
 def decide_disembark(state: State, cmd: Disembark, dice) -> list[Event]:
+    place = (cmd.place or "").strip()
+    if len(place) > 60:
+        raise Refused("a place name is at most 60 characters")
+    ev = Disembarked(cmd.terrain.strip(), place)
+    disembark_holds(state, ev)
+    return [ev]
+
+
+@holds_for(Disembarked)
+def disembark_holds(state: State, ev: Disembarked) -> None:
+    """``disembark``: aboard, out of a gale, onto a land terrain of the ruleset."""
     t, j = rules_of(state), state.travel
     if not j.vessel:
         raise Refused("the party is not aboard a vessel")
     if j.gale:
         raise Refused("a gale blows: choose what the ship does first (gale CHOICE)")
-    x = calc._terrain(t, cmd.terrain.strip())
+    x = calc._terrain(t, ev.terrain)
     if x.water:
         raise Refused(f"{x.name} is water: disembark onto land (a land terrain)")
-    place = (cmd.place or "").strip()
-    if len(place) > 60:
-        raise Refused("a place name is at most 60 characters")
-    return [Disembarked(cmd.terrain.strip(), place)]
 
 
 def decide_sail_day(state: State, cmd: TravelDay, dice) -> Sailed:
@@ -269,16 +286,20 @@ def decide_sail_day(state: State, cmd: TravelDay, dice) -> Sailed:
     return replace(ev, **{k: v for k, v in f.items() if k != "terrain"})
 
 
+@holds_for(Sailed)
+def sail_holds(state: State, ev: Sailed) -> None:
+    """A day afloat: aboard, with no gale waiting for the GM's choice."""
+    j = state.travel
+    if not j.vessel:
+        raise Refused("the party is not aboard a vessel")
+    if j.gale:
+        raise Refused("a gale blows: choose what the ship does first "
+                      "(gale ride_out, run or unsailed)")
+
+
 @decides(Gale)
 def decide_gale(state: State, cmd: Gale, dice) -> list[Event]:
-    j = state.travel
-    if not j.gale:
-        raise Refused("no gale blows")
-    if cmd.choice not in GALE_CHOICES:
-        raise Refused(f"no gale choice {cmd.choice!r} (ride_out, run, unsailed)")
-    if j.oars != (cmd.choice == "unsailed"):
-        raise Refused("a rowed ship has only its chance (unsailed)" if j.oars else
-                      "a sailing ship rides the gale out or runs before it")
+    gale_holds(state, GaleMet(cmd.choice, None, 0))
     if not 0 <= cmd.pilot <= 20:
         raise Refused("the Piloting margin is 0 to 20")
     if cmd.coast and cmd.choice != "run":
@@ -287,6 +308,19 @@ def decide_gale(state: State, cmd: Gale, dice) -> list[Event]:
     if cmd.choice != "run" or cmd.coast:
         roll = dicemod.roll("1d100", dice, f"gale: {cmd.choice.replace('_', ' ')}")
     return [GaleMet(cmd.choice, roll, cmd.pilot)]
+
+
+@holds_for(GaleMet)
+def gale_holds(state: State, ev: GaleMet) -> None:
+    """``gale``: only while a gale blows, and the choice the ship has."""
+    j = state.travel
+    if not j.gale:
+        raise Refused("no gale blows")
+    if ev.choice not in GALE_CHOICES:
+        raise Refused(f"no gale choice {ev.choice!r} (ride_out, run, unsailed)")
+    if j.oars != (ev.choice == "unsailed"):
+        raise Refused("a rowed ship has only its chance (unsailed)" if j.oars else
+                      "a sailing ship rides the gale out or runs before it")
 
 
 @rerolls(Sailed)

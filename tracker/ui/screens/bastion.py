@@ -21,7 +21,7 @@ from ...core.errors import Refused
 from ...core.state import State
 from ..areas import area_screen
 from ..asking import Asking
-from ..dialogs import checked_by, positive_int, refusal, signed_int
+from ..dialogs import checked_by, positive_int, refusal, signed_int, whole
 from ..safe import plain
 
 HERD_MOST = 100  # animals one Stable order names (more would never fit a stall)
@@ -91,8 +91,8 @@ def _summary(state: State, b: Bastion, index: int, count: int, width: int) -> st
 
 
 def _price_problem(text: str, o, f) -> str:
-    if not text.isdigit():
-        return "a whole number of GP"
+    if not whole(text):
+        return "a whole number of GP (digits 0-9)"
     if (o.buys or o.sells) and int(text) == 0:
         return "the goods' price: more than 0 GP"
     if o.sells and int(text) > f.stock:

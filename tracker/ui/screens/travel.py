@@ -16,7 +16,7 @@ from ...core.state import State
 from ...core.travel.model import Stage
 from ...core.travel.status import pace_model
 from ..areas import area_screen
-from ..dialogs import ChoiceDialog, TextDialog, checked_by, positive_int, refusal
+from ..dialogs import ChoiceDialog, TextDialog, checked_by, positive_int, refusal, whole
 from ..widgets import travel_panels as panels
 
 
@@ -369,7 +369,7 @@ class TravelScreen(Screen):
     async def action_water(self) -> None:
         gal = await self._ask("Water carried (gallons)", "A day's water is a gallon each",
                               lambda x: tr.SetWater(int(x)), max_length=6,
-                              form=lambda x: "" if x.isdigit() else "a whole number")
+                              form=lambda x: "" if whole(x, 6) else "a whole number (digits 0-9)")
         if gal is not None:
             self._run(tr.SetWater(int(gal)))
 
@@ -399,7 +399,7 @@ def _stages(text: str) -> tuple[Stage, ...]:
         if not part:
             continue
         bits = part.split(":")
-        if not 3 <= len(bits) <= 4 or not bits[2].isdigit():
+        if not 3 <= len(bits) <= 4 or not whole(bits[2].strip(), 9):
             raise Refused(f"{part!r}: expected PLACE:TERRAIN:LENGTH[:ROAD]")
-        out.append(Stage(bits[0], bits[1], int(bits[2]), *bits[3:]))
+        out.append(Stage(bits[0], bits[1], int(bits[2].strip()), *bits[3:]))
     return tuple(out)
