@@ -4,4 +4,4 @@ players' view) and how the players see hit points. `core/areas.py` finds it."""
 
 from ..areas import area
 
-__getattr__ = area(__name__, order=95)
+__getattr__ = area(__name__, order=97)
