@@ -14,13 +14,13 @@ from ..state import State
 from ..tally import Tally, tally
 from ..players import Panel, Table, players_view, secret
 from ..view import state_view
-from .rules import (BasicEnlarged, BasicOrdered, BastionFounded, BastionsCombined,
-                    BastionTurnRun, Divested,
-                    DowntimePassed, FacilityAdded, FacilityEnlarged, FacilitySwapped, GoldMoved,
-                    DefenderNamed, DefendersMoved, DefenderStruck, RefugeesHoused, WallsOrdered,
-                    days_left,
-                    defenders, facility_name, find, houses, housing, lieutenants, partners,
-                    animal_names, stalls, walls_built)
+from .commands import (BasicEnlarged, BasicOrdered, BastionFounded, BastionsCombined,
+                       BastionTurnRun, DefenderNamed, DefendersMoved, DefenderStruck, Divested,
+                       DowntimePassed, FacilityAdded, FacilityEnlarged, FacilitySwapped,
+                       GoldMoved, RefugeesHoused, WallsOrdered)
+from .ledger import walls_built
+from .lookups import (animal_names, days_left, defenders, facility_name, find, houses, housing,
+                      lieutenants, partners, stalls)
 
 
 # --- how its events read in the log ------------------------------------------------

@@ -17,7 +17,7 @@ from msgspec import Meta
 from msgspec.structs import replace
 
 from .. import dice as dicemod
-from .. import sheet
+from . import sheet
 from ..dice import Roll
 from ..errors import Refused
 from ..limits import (XP, Ability, Amount, ArmourClass, CharacterName, Count, Exhaustion,

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import clock, sheet
+from .. import clock
+from . import sheet
 from ..alerts import Alert, alerting, still_there
 from ..changes import matched, reads_changes
 from ..corrections.rules import offers_choices

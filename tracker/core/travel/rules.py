@@ -19,7 +19,7 @@ from msgspec import Meta
 from msgspec.structs import replace
 
 from .. import dice as dicemod
-from .. import sheet
+from ..party import sheet
 from ..advance import advance
 from ..dice import Roll
 from ..errors import Refused
