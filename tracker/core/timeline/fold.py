@@ -58,8 +58,8 @@ def step(state: State | None, env: Envelope, history: History,
             state = history.state_at(ev.to_seq)
         elif not refolding:  # EntryCorrected; in a refold it is already applied
             stand_ins = {**state.corrections, ev.target: ev.events}
-            state = replace(_corrected(history, stand_ins, ev.target, env.seq - 1),
-                            corrections=stand_ins)
+            state = replace(_corrected(history, stand_ins, ev.target, env.seq - 1,
+                                       in_force=state.corrections), corrections=stand_ins)
     else:
         state = EVOLVERS[kind](state, ev)
     ref = state.last_done
@@ -98,10 +98,10 @@ class _LooksIntoTheGap(Exception):
 
 def _corrected(history: History, stand_ins: dict[int, tuple], target: int, upto: int,
                after_each: Callable[[int, State], None] | None = None,
-               checked_from: int | None = None) -> State:
+               checked_from: int | None = None, in_force: dict | None = None) -> State:
     """The state at ``upto`` with ``stand_ins`` in force, ``target`` the entry
-    corrected now (the others were in force before): a refold from the earliest
-    of them, as ``_refold`` defines it.
+    corrected now and ``in_force`` the corrections in force before it: a refold
+    from the earliest of them, as ``_refold`` defines it.
 
     Each state of the log equals the refold, from the earliest correction in
     force there, of its own corrections in force (but for the ``corrections``
@@ -117,7 +117,11 @@ def _corrected(history: History, stand_ins: dict[int, tuple], target: int, upto:
     start = min(stand_ins)
     if target > start:
         before = history.state_at(target - 1)
-        if before is not None and _holds_exactly(before.corrections, stand_ins, target):
+        # a logged state before ``target`` holds only corrections of entries before
+        # it: if they are the very ones in force (the common case: nothing was
+        # undone since), they are the stand-ins before ``target``, without a look
+        if before is not None and (before.corrections is in_force or
+                                   _holds_exactly(before.corrections, stand_ins, target)):
             try:
                 return _refold(history, target, upto, stand_ins, after_each, checked_from,
                                base=before, floor=start)
@@ -127,7 +131,8 @@ def _corrected(history: History, stand_ins: dict[int, tuple], target: int, upto:
 
 
 def _holds_exactly(corrections: dict, stand_ins: dict, target: int) -> bool:
-    """``corrections`` are the stand-ins for the entries before ``target``, no more."""
+    """``corrections`` (a logged state's, before ``target``) are the stand-ins for
+    the entries before ``target``, no more."""
     later = [t for t in stand_ins if t >= target]
     if len(corrections) != len(stand_ins) - len(later):
         return False
@@ -207,7 +212,8 @@ def check_correction(history: History, corrections: dict[int, tuple], target: in
     def judged(seq: int, state: State) -> None:
         if seq >= target:
             judge(seq, state)
-    _corrected(history, stand_ins, target, upto, judged, checked_from=target)
+    _corrected(history, stand_ins, target, upto, judged, checked_from=target,
+               in_force=corrections)
 
 
 def _effective(env: Envelope, stand_ins: dict[int, tuple]) -> tuple[Envelope, ...]:
