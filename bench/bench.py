@@ -231,13 +231,14 @@ def bench_open(sizes: list[int]) -> dict[int, float]:
 
 def _undo_campaign(kind: str, pairs: int = 1000) -> Path:
     """``none``: 2*pairs notes; ``alternating``: note, undo, note, undo ...;
-    ``stacked``: pairs notes, then pairs undos (each undo reaches further back)."""
+    ``stacked``: pairs notes, then pairs undos (each undo reaches further back);
+    ``corrected``: note, its correction, note, its correction ..."""
     saves = CACHE / f"undo-{kind}-{pairs}"
     if (saves / "bench.campaign").exists():
         return saves
     shutil.rmtree(saves, ignore_errors=True)
     c = Campaign.create(saves, "bench", "dyb-og-drager", 1)
-    for i in range(pairs):
+    for i in range(pairs if kind != "corrected" else 0):  # 2,001 entries each
         c.dispatch(AddNote(f"note {i}"))
         if kind == "alternating":
             c.undo()
