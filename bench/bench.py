@@ -22,13 +22,15 @@ Benchmark 2 runs on two campaigns: repeated delves, and a mixed one (dungeon
 turns, travel days, chase rounds, bastion turns, party changes, corrections
 and undos: bench/mixed.py). Benchmark 4 measures a keystroke on every screen.
 
-Campaign files are generated once into /tmp/tracker-bench (in memory through
-the real decide/evolve, then bulk-inserted) and reused.
+Campaign files are generated once into /tmp/tracker-bench-v3 (in memory through
+the real decide/evolve, then bulk-inserted) and reused; TRACKER_BENCH_CACHE
+names another folder (two checkouts compared side by side each keep their own).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import asyncio
 import shutil
 import sqlite3
@@ -54,7 +56,8 @@ from tracker.store.sqlite import EventStore  # noqa: E402
 sys.path.insert(0, str(ROOT / "bench"))
 from mixed import generate_mixed  # noqa: E402
 
-CACHE = Path(tempfile.gettempdir()) / "tracker-bench-v3"  # bump when generate() or the snapshot format changes
+CACHE = Path(os.environ.get("TRACKER_BENCH_CACHE", "")
+             or Path(tempfile.gettempdir()) / "tracker-bench-v3")  # bump when generate() or the snapshot format changes
 
 
 def pct(values: list[float], p: float) -> float:
@@ -230,13 +233,14 @@ def bench_open(sizes: list[int]) -> dict[int, float]:
 
 def _undo_campaign(kind: str, pairs: int = 1000) -> Path:
     """``none``: 2*pairs notes; ``alternating``: note, undo, note, undo ...;
-    ``stacked``: pairs notes, then pairs undos (each undo reaches further back)."""
+    ``stacked``: pairs notes, then pairs undos (each undo reaches further back);
+    ``corrected``: note, its correction, note, its correction ..."""
     saves = CACHE / f"undo-{kind}-{pairs}"
     if (saves / "bench.campaign").exists():
         return saves
     shutil.rmtree(saves, ignore_errors=True)
     c = Campaign.create(saves, "bench", "dyb-og-drager", 1)
-    for i in range(pairs):
+    for i in range(pairs if kind != "corrected" else 0):  # 2,001 entries each
         c.dispatch(AddNote(f"note {i}"))
         if kind == "alternating":
             c.undo()

@@ -140,7 +140,7 @@ def test_state_at_equals_replaying_the_first_n(sc, data):
 # -- correcting the past ----------------------------------------------------------
 
 from tracker.core.dice import ScriptedDice  # noqa: E402
-from tracker.core.corrections import Rewind  # noqa: E402
+from tracker.core.timeline.entries import Rewind  # noqa: E402
 
 turns = st.lists(st.sampled_from(["explore", "search", "rest", "light"]), min_size=2, max_size=16)
 

@@ -6,12 +6,12 @@ import typing
 from dataclasses import dataclass, field
 
 from .core import clock
-from .core.corrections import EntryCorrected, cook
 from .core.describe import describe
 from .core.dice import Roll
 from .core.dice import rolls_in as dice_rolls_in
-from .core.engine import Redone, Undone, as_now, step
 from .core.events import DESCRIBED_WITH_STATE, EVENT_TYPES, Envelope
+from .core.timeline.entries import EntryCorrected, Redone, Undone, cook
+from .core.timeline.fold import as_now, step
 
 def _areas() -> dict[str, set[str]]:
     """Each area and the event types it files, from the events' own registration."""

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .core.corrections import EntryCorrected, Rewound
 from .core.describe import describe
-from .core.engine import Redone, Undone
 from .core.players import Table, Told, panels, secret_in
 from .core.table import EntryRevealed
+from .core.timeline.entries import EntryCorrected, Redone, Rewound, Undone
 from .core.view import state_json
 from .history import entries
 

@@ -13,6 +13,7 @@ import msgspec
 
 DECIDERS: dict[type, Callable] = {}
 EVOLVERS: dict[type, Callable] = {}
+BEGINNERS: dict[type, Callable] = {}  # the event a log begins with -> its first state
 
 
 class Command(msgspec.Struct, frozen=True):
@@ -33,6 +34,19 @@ def decides(command_type: type):
         if command_type in DECIDERS:
             raise RuntimeError(f"{command_type.__name__} has a decider already")
         DECIDERS[command_type] = fn
+        return fn
+    return register
+
+
+def begins(event_type: type):
+    """Register ``fn(event) -> State``: the state a campaign starts in when its
+    log begins with ``event_type`` (the campaign's creation); no state comes
+    before it, so it is not evolved."""
+
+    def register(fn):
+        if event_type in BEGINNERS:
+            raise RuntimeError(f"{event_type.__name__} begins a campaign already")
+        BEGINNERS[event_type] = fn
         return fn
     return register
 

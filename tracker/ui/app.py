@@ -16,7 +16,6 @@ from textual.worker import Worker, WorkerState
 
 from ..core import clock
 from ..core.dice import DiceNeeded
-from ..core.campaign import EndSession, StartSession
 from ..core.engine import Redo, Undo
 from ..core.errors import Refused
 from ..core.events import Envelope
@@ -166,7 +165,7 @@ class TrackerApp(CampaignActions, App):
             f"Start session {n}?", [("start", f"Start session {n}"), ("no", "Not now")],
             help="Sessions group the log and the recap."))
         if choice == "start":
-            await self.dispatch(StartSession())
+            await self.dispatch(self.campaign.start_session_command())
 
     def action_quit(self) -> None:
         """Quitting during a session offers to end it first; one question at a time."""
@@ -213,7 +212,7 @@ class TrackerApp(CampaignActions, App):
             if choice in (None, "cancel"):
                 return
             if choice == "end":
-                await self.dispatch(EndSession())
+                await self.dispatch(self.campaign.end_session_command())
         self.exit()
 
     # -- keys typed ahead: one at a time, each to where the previous one led ----------

@@ -12,7 +12,7 @@ from msgspec.structs import replace
 from ..errors import Refused
 from ..limits import NoteText, RulesetText, Seed, Session
 from ..events import Event, event
-from ..handlers import Command, decides, evolves
+from ..handlers import Command, begins, decides, evolves
 from ..ruleset import checks_added_since, load_cached, load_text
 from ..state import State
 
@@ -79,6 +79,7 @@ class ManualDiceSet(Event, frozen=True):
     on: bool
 
 
+@begins(CampaignCreated)
 def created_state(ev: CampaignCreated) -> State:
     """The state a campaign starts in: its ruleset as recorded in the event."""
     return State(ruleset=load_cached(ev.ruleset_toml), name=ev.name, seed=ev.seed)

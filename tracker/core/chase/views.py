@@ -7,7 +7,7 @@ from typing import Iterator
 
 from ..alerts import Alert, alerting
 from ..changes import matched, reads_changes
-from ..corrections.rules import offers_choices
+from ..timeline.hooks import offers_choices
 from ..describe import roll_text
 from ..events import describes
 from ..invariants import invariant

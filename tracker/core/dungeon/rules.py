@@ -17,7 +17,7 @@ from ..advance import advance
 from ..errors import Refused
 from ..limits import CharacterName, Depth, Feet, Key, Modifier, PlaceName, Turns
 from ..events import Event, event
-from ..corrections.rules import insertable, rerolls
+from ..timeline.hooks import insertable, rerolls
 from ..handlers import Command, decides, evolves
 from ..state import State
 from .model import Check, Dungeon, ExitResult

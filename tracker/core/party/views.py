@@ -8,7 +8,7 @@ from .. import clock
 from . import sheet
 from ..alerts import Alert, alerting, still_there
 from ..changes import matched, reads_changes
-from ..corrections.rules import offers_choices
+from ..timeline.hooks import offers_choices
 from ..describe import roll_text
 from ..events import describes
 from ..invariants import invariant

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..alerts import Alert, alerting
 from ..changes import reads_changes
-from ..corrections.rules import offers_choices
+from ..timeline.hooks import offers_choices
 from ..players import Panel, Table, players_view
 from ..view import state_view
 from ..events import describes

@@ -24,7 +24,7 @@ from ..advance import advance
 from ..dice import Roll
 from ..errors import Refused
 from ..events import Event, event
-from ..corrections.rules import rerolls
+from ..timeline.hooks import rerolls
 from ..handlers import Command, decides, evolves
 from ..invariants import invariant
 from ..validity import holds_for

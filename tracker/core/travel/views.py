@@ -6,7 +6,7 @@ from __future__ import annotations
 from .. import dice as dicemod
 from ..alerts import Alert, alerting
 from ..changes import reads_changes
-from ..corrections.rules import offers_choices
+from ..timeline.hooks import offers_choices
 from ..describe import roll_text
 from ..events import describes
 from ..state import State

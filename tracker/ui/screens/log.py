@@ -14,13 +14,12 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
-from ...core.corrections import INSERTS
-from ...core.corrections.rules import field_choices
+from ...core.timeline.hooks import INSERTS, field_choices
 from ...core.dice import DiceNeeded
 from ...core.errors import Refused
 from ...core.handlers import Command
 from ...core.changes import cut
-from ...core.corrections.views import Preview
+from ...core.timeline.views import Preview
 from ...history import AREAS, LogEntry, entries
 from ...service import LogReader
 from .. import safe
