@@ -25,6 +25,7 @@ from ...history import AREAS, LogEntry, entries
 from ...service import LogReader
 from .. import safe
 from ..areas import area_screen
+from ..repaint import follow_state
 from ..dialogs import REFUSED_SECONDS, ChoiceDialog, DiceDialog, TextDialog, whole
 from ..widgets import dungeon_panels as panels
 from ..widgets.log_view import LogView
@@ -100,7 +101,7 @@ class LogScreen(Screen):
         self.query_one("#log-list").border_title = "Log"
         self.query_one("#log-state").border_title = "As it stood"
         self.query_one("#log-state", Static).update("Reading the log…")
-        self.watch(self.app, "state", lambda _: self.reload(), init=True)
+        follow_state(self, lambda _: self.reload())
 
     # -- loading (a thread worker with its own connection; it touches no widget) ----------
 
