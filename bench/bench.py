@@ -54,7 +54,7 @@ from tracker.store.sqlite import EventStore  # noqa: E402
 sys.path.insert(0, str(ROOT / "bench"))
 from mixed import generate_mixed  # noqa: E402
 
-CACHE = Path(tempfile.gettempdir()) / "tracker-bench-v3"  # bump when generate() or the snapshot format changes
+CACHE = Path(tempfile.gettempdir()) / "tracker-bench-v4"  # bump when generate() or the snapshot format changes
 
 
 def pct(values: list[float], p: float) -> float:
