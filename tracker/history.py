@@ -26,7 +26,7 @@ AREAS = _areas()
 AREA_OF = {t: cls.AREA for t, cls in EVENT_TYPES.items()}
 
 
-@dataclass
+@dataclass(slots=True)  # no __dict__ per entry: a 100k list holds 100k of them
 class LogEntry:
     """One entry as the GM reads it. Its session and clock are both those of the
     campaign after the entry: a rewind from session 2 into session 1 stands in
