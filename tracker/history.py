@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import typing
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .core import clock
 from .core.describe import describe
 from .core.dice import Roll
 from .core.dice import rolls_in as dice_rolls_in
 from .core.events import DESCRIBED_WITH_STATE, EVENT_TYPES, Envelope
-from .core.timeline.entries import EntryCorrected, Redone, Undone, cook
+from .core.timeline.entries import EntryCorrected, Redone, Rewound, Undone, cook
 from .core.timeline.fold import as_now, step
 
 def _areas() -> dict[str, set[str]]:
@@ -25,7 +25,7 @@ AREAS = _areas()
 AREA_OF = {t: cls.AREA for t, cls in EVENT_TYPES.items()}
 
 
-@dataclass
+@dataclass(slots=True)  # no __dict__ per entry: a 100k list holds 100k of them
 class LogEntry:
     """One entry as the GM reads it. Its session and clock are both those of the
     campaign after the entry: a rewind from session 2 into session 1 stands in
@@ -148,3 +148,38 @@ def _describe_as_now(out: list[LogEntry], history, final, first: int) -> None:
         if now is None:
             now = as_now(history, final, out[-1].seq)
         entry._text = describe(entry.event, entry.rules, now(entry.seq))
+
+
+def extended(old: list[LogEntry], envs: list[Envelope], history, before) -> list[LogEntry] | None:
+    """``entries`` of a whole log that grew by ``envs`` since ``old`` was built
+    (``before``: the state after ``old``'s last entry), built from the new
+    entries alone, or None where only a whole rebuild gives the same list.
+
+    A keystroke adds an entry or two to a log of 100,000: rebuilding every
+    entry for it cost the log screen a whole replay. The new entries can change
+    an older one only by undoing or redoing it (its ``undone`` mark, copied,
+    never changed in place: the screen may be drawing it). A correction, a
+    rewind, or the undo or redo of a correction changes which corrections
+    stand, and so what older lines say (``_describe_as_now``): the list is
+    then rebuilt whole, as is anything but a complete log from entry 1. With
+    the corrections unchanged, a new entry, after every correction, reads the
+    same from the state written as from the corrected log."""
+    if not envs:
+        return old
+    if not old or old[-1].seq != len(old) or envs[0].seq != len(old) + 1:
+        return None
+    if before is None or any(isinstance(env.event, (EntryCorrected, Rewound)) for env in envs):
+        return None
+    tail = entries(envs, history, before)
+    out = old + tail
+    for env in envs:
+        ev = env.event
+        if not isinstance(ev, (Undone, Redone)):
+            continue
+        for i in range(ev.first_seq - 1, min(ev.last_seq, len(out))):
+            e = out[i]
+            if isinstance(e.event, EntryCorrected):
+                return None  # which correction stands changes: rebuilt whole
+            if e.command_id == ev.command_id:
+                out[i] = replace(e, undone=isinstance(ev, Undone))
+    return out

@@ -141,6 +141,15 @@ def decode(type_name: str, version: int, data: bytes | str) -> Event:
     return msgspec.convert(raw, cls)
 
 
+def current_decoder(type_name: str, version: int) -> Callable[[bytes | str], Event]:
+    """``decode`` for entries of one type and version: the decoder itself
+    where the version is current, else ``decode`` (which upcasts or refuses)."""
+    cls = EVENT_TYPES.get(type_name)
+    if cls is not None and version == cls.VERSION:
+        return _DECODERS[type_name].decode
+    return lambda data: decode(type_name, version, data)
+
+
 def as_dict(ev: Event) -> dict[str, Any]:
     return msgspec.to_builtins(ev)
 

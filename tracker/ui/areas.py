@@ -21,7 +21,9 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer
 
+from . import repaint
 from .widgets.alerts_line import AlertsLine
+
 
 STYLES = Path(__file__).resolve().parent  # where the .tcss files live
 
@@ -118,6 +120,7 @@ def _give_alerts_line(cls: type[Screen]) -> None:
 
     def on_screen_resume(self, event) -> None:
         self.query_one(AlertsLine).show(getattr(self.app, "last_alerts", []))
+        repaint.shown_again(self)  # changes made while another screen covered it
         if resumed is not None:
             resumed(self, event)
 

@@ -379,11 +379,12 @@ def is_encounter(rules, ev: Encounter) -> bool:
 
 
 def _check(state: State, ev: Encounter, turn: int, scheduled: bool) -> Check | None:
-    if ev.check is None:
+    roll = ev.check
+    if roll is None:
         return None
     w = state.ruleset.rules.dungeon.wandering
-    if not is_encounter(state.rules, ev):
-        return Check(turn, ev.check, w.chance, False, scheduled)
+    if not dicemod.parse_chance(w.chance).hits(roll.total):  # is_encounter, inline: every turn
+        return Check(turn, roll, w.chance, False, scheduled)
     sp = sm = None
     if w.surprise and ev.surprise_party and ev.surprise_monsters:
         s = dicemod.parse_chance(w.surprise)

@@ -19,6 +19,7 @@ from ...core.bastion.model import Bastion
 from ...core.errors import Refused
 from ...core.state import State
 from ..areas import area_screen
+from ..repaint import follow_state
 from ..asking import Asking
 from ..dialogs import checked_by, positive_int, refusal, signed_int, whole
 from ..safe import plain
@@ -117,7 +118,7 @@ class BastionScreen(Asking, Screen):
         self.query_one("#bastion-facilities").border_title = "Special facilities"
         table = self.query_one("#bastion-facilities", DataTable)
         table.add_columns("#", "Facility", "Space", "Hire", "Orders", "Now")
-        self.watch(self.app, "state", self.show, init=True)
+        follow_state(self, self.show)
 
     @property
     def state(self) -> State:

@@ -18,6 +18,7 @@ from ...core.errors import Refused
 from ...core.schema import seconds
 from ...core.state import State
 from ..areas import area_screen
+from ..repaint import follow_state
 from ..asking import Asking
 from ..dialogs import positive_int, refusal, signed_int
 from ..widgets import dungeon_panels as panels
@@ -86,7 +87,7 @@ class DungeonScreen(Asking, Screen):
         self.query_one("#log").border_title = "Log"
         table = self.query_one("#lights", DataTable)
         table.add_columns("#", "Light", "By", "Turns left")
-        self.watch(self.app, "state", self.show, init=True)
+        follow_state(self, self.show)
 
     # -- showing the state ---------------------------------------------------------
 

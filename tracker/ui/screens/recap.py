@@ -18,6 +18,7 @@ from ...core.errors import Refused
 from ...service import LogReader
 from .. import safe
 from ..areas import area_screen
+from ..repaint import follow_state
 
 
 @area_screen("recap", key="3", title="Recap", help="A session in a few lines, as Markdown",
@@ -55,7 +56,7 @@ class RecapScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.watch(self.app, "state", lambda _: self.rebuild(), init=True)
+        follow_state(self, lambda _: self.rebuild())
 
     def rebuild(self) -> None:
         if self.app.campaign is not None:

@@ -16,6 +16,7 @@ from ...core.state import State
 from ...core.travel.model import Stage
 from ...core.travel.status import pace_model
 from ..areas import area_screen
+from ..repaint import follow_state
 from ..dialogs import ChoiceDialog, TextDialog, checked_by, positive_int, refusal, whole
 from ..widgets import travel_panels as panels
 
@@ -80,7 +81,7 @@ class TravelScreen(Screen):
         self.query_one("#where").border_title = "Where"
         self.query_one("#needs").border_title = "Supplies, rest, road"
         self.query_one("#journal").border_title = "The journey so far"
-        self.watch(self.app, "state", self.show, init=True)
+        follow_state(self, self.show)
 
     def show(self, state: State | None) -> None:
         if state is None or self.app.campaign is None:
