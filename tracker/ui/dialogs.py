@@ -317,3 +317,22 @@ class KeysDialog(Dialog):
             with VerticalScroll(id="keys-scroll"):  # at 80x24 the list is longer than the dialog
                 yield Label(text, id="keys-list")
             yield Label("Escape closes · ↑↓ scroll · ctrl+p lists every action", id="dialog-help")
+
+
+class ReadDialog(Dialog):
+    """A long text read whole (a log entry): it wraps at any width and
+    scrolls. Escape, Enter or q closes it."""
+
+    BINDINGS = [Binding("escape,enter,q", "cancel", "Close", id="read.close")]
+
+    def __init__(self, title: str, text):
+        super().__init__()
+        self.title_text = title
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label(plain(self.title_text, "bold"), id="dialog-title")
+            with VerticalScroll(id="read-scroll"):
+                yield Label(self.text, id="read-text")
+            yield Label("Escape or Enter closes · ↑↓ scroll", id="dialog-help")

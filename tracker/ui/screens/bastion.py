@@ -7,6 +7,7 @@ from __future__ import annotations
 import textwrap
 
 from msgspec.structs import replace
+from rich.text import Text
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -20,6 +21,7 @@ from ...core.bastion.model import Bastion
 from ...core.errors import Refused
 from ...core.state import State
 from ..areas import area_screen
+from ..as_it_stood import shows_as_it_stood
 from ..asking import Asking
 from ..dialogs import Field, TextDialog, checked_by, positive_int, refusal, signed_int, whole
 from ..safe import plain
@@ -88,6 +90,15 @@ def _summary(state: State, b: Bastion, index: int, count: int, width: int) -> st
                               for f in b.facilities if f.basic)
         + (" · " + ", ".join(flags) if flags else ""),
     ] + ([textwrap.fill(combined, width)] if combined else []))
+
+
+@shows_as_it_stood("bastion")
+def bastion_as_it_stood(state: State) -> Text:
+    """The log's "as it stood" pane for a bastion entry: every bastion's summary."""
+    all_ = state.bastions.all
+    if not all_:
+        return Text("No bastions yet.", style="dim")
+    return Text("\n\n".join(_summary(state, b, i, len(all_), 40) for i, b in enumerate(all_)))
 
 
 def _price_problem(text: str, o, f) -> str:
