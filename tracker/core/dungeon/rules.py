@@ -10,7 +10,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from .. import dice as dicemod
-from .. import sheet
+from ..party import sheet
 from ..party import rules as party
 from ..dice import Roll
 from ..advance import advance

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from .. import sheet
+from ..party import sheet
 from ..errors import Refused
 from ..limits import Count, Key
 from ..events import Event, event

@@ -7,7 +7,6 @@ from __future__ import annotations
 import textwrap
 
 from msgspec.structs import replace
-from rich.text import Text
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -16,15 +15,14 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from ...core import bastion as bas
-from ...core import clock
 from ...core.bastion.model import Bastion
 from ...core.errors import Refused
 from ...core.state import State
 from ..areas import area_screen
-from ..as_it_stood import shows_as_it_stood
 from ..asking import Asking
 from ..dialogs import Field, TextDialog, checked_by, positive_int, refusal, signed_int, whole
 from ..safe import plain
+from ..widgets import bastion_panels as panels
 
 HERD_MOST = 100  # animals one Stable order names (more would never fit a stall)
 # What the owner answers when an event asks, chosen once for the turn(s).
@@ -47,60 +45,6 @@ def _chosen(answer: str) -> bas.Choices:
     return SHIFT[2] if answer == SHIFT[0] else ANSWERS[answer][1]
 
 
-def _due(state: State, b: Bastion) -> str:
-    if b.queued:
-        return f"{b.queued} turn(s) WAITING"
-    return f"next turn Day {clock.day(state.rules, b.next_due)}, in {bas.days_left(state, b)} day(s)"
-
-
-def _combined(state: State, b: Bastion) -> str:
-    """Who ``b`` is combined with and when their turns fall, and what the source leaves open."""
-    mates = bas.partners(state, b)
-    if not mates:
-        return ""
-    rule = state.rules.bastion.combining
-    unstated = f" · not in the source: {rule.unstated}" if rule and rule.unstated else ""
-    return "Combined with " + "; ".join(
-        f"{p.owner} (level {bas.owner_level(state, p)}, {bas.defenders(p)} defenders, "
-        + (f"{p.queued} turn(s) waiting" if p.queued else f"turn in {bas.days_left(state, p)} d")
-        + ")" for p in mates) + unstated
-
-
-def _summary(state: State, b: Bastion, index: int, count: int, width: int) -> str:
-    rules = state.rules
-    waiting = _due(state, b) + (" (t runs one, a all)" if b.queued else "")
-    squares, enclosed = bas.walls_built(b, state.clock)
-    building = sum(n for n, at, _ in b.walls if at > state.clock)
-    flags = [x for x, on_ in (("armory stocked", b.armory_stocked),
-                              ("guest monster", b.guest_monster),
-                              (f"{b.refugees} refugees " + _refugees_where(state, b), b.refugees),
-                              ("meditating", b.meditating)) if on_]
-    level = bas.owner_level(state, b)
-    combined = _combined(state, b)
-    return "\n".join([
-        f"{b.owner} (level {level})" + (f", {b.name}" if b.name else "")
-        + (f"  [{index + 1}/{count}, b: next]" if count > 1 else "") + f" · {waiting}",
-        f"Treasury {b.treasury:,} GP · defenders {bas.defenders(b)}"
-        f" (housed {b.defenders}/{bas.housing(rules, b, state.clock)})"
-        f" · walls {squares} sq{' enclosing' if enclosed else ''}"
-        + (f" (+{building} building)" if building else "")
-        + f" · neglect {b.neglect}/{level}" + (" ABANDONED" if b.abandoned else ""),
-        "Basic: " + ", ".join(bas.facility_name(rules, f) + ("" if bas.ready(f, state.clock)
-                                                           else " (building)")
-                              for f in b.facilities if f.basic)
-        + (" · " + ", ".join(flags) if flags else ""),
-    ] + ([textwrap.fill(combined, width)] if combined else []))
-
-
-@shows_as_it_stood("bastion")
-def bastion_as_it_stood(state: State) -> Text:
-    """The log's "as it stood" pane for a bastion entry: every bastion's summary."""
-    all_ = state.bastions.all
-    if not all_:
-        return Text("No bastions yet.", style="dim")
-    return Text("\n\n".join(_summary(state, b, i, len(all_), 40) for i, b in enumerate(all_)))
-
-
 def _price_problem(text: str, o, f) -> str:
     if not whole(text):
         return "a whole number of GP (digits 0-9)"
@@ -111,86 +55,12 @@ def _price_problem(text: str, o, f) -> str:
     return ""
 
 
-def _refugees_where(state: State, b: Bastion) -> str:
-    if not b.refugees_in:
-        return "outside"
-    return f"in #{b.refugees_in}"
-
-
-def _kind_name(state: State, f) -> str:
-    fdef = state.rules.bastion.facilities.get(f.kind)
-    return fdef.name if fdef else f.kind
-
-
-def _doing(rules, f, oid: str, days: int) -> str:
-    o = bas.option(rules, f, oid)
-    return f"{o.order}: {o.id} {days}/{o.days} d"
-
-
-def _facility_row(state: State, b: Bastion, f, whose: str = "") -> tuple[str, ...]:
-    """A facility's row; ``whose`` names a combined partner owning it."""
-    rules = state.rules
-    fdef = rules.bastion.facilities.get(f.kind)
-    if not bas.ready(f, state.clock):
-        doing = "building"
-    elif f.shut:
-        doing = "shut next turn"
-    elif f.order:
-        doing = _doing(rules, f, f.order, f.progress) + (
-            "; " + _doing(rules, f, f.order2, f.progress2) if f.order2 else "")
-    else:
-        doing = "idle"
-    if f.stock:
-        doing += f", stock {f.stock:,} GP"
-    if bas.stalls(rules, f):
-        per = rules.bastion.medium_per_large
-        used = bas.stalls(rules, f) - bas.stall_room(rules, f, f.animals) / per
-        doing += f", stalls {used:g}/{bas.stalls(rules, f)}"  # the animals: in its dialog
-    if bas.houses(rules, f):
-        doing += f", {f.housed}/{bas.houses(rules, f)} housed"
-    names = [d.name for d in b.roster if d.home == f.id]
-    if names:
-        doing += " · " + ", ".join(names)
-    space = rules.bastion.spaces[f.space].name
-    if f.vast_at and f.space != "vast":
-        space += " →Vast" + (" (next turn)" if f.vast_at <= state.clock
-                             else f" Day {clock.day(rules, f.vast_at)}")
-    return (str(f.id), (f"{whose}: " if whose else "") + bas.facility_name(rules, f), space,
-            str(f.hirelings), ", ".join(sorted({o.order for o in fdef.orders})) if fdef else "",
-            doing)
-
-
 def _free_orders(state: State, b: Bastion, f) -> int:
     """Orders ``f`` can take this turn: a Vast Garden works two at once (and
     counts as Vast on the turn its enlarging is done)."""
     turn_clock = bas.turn_clock(state.rules, b)
     size = replace(f, space="vast") if f.vast_at and f.vast_at <= turn_clock else f
     return bas.orders_at_once(state.rules, size) - bool(f.order) - bool(f.order2)
-
-
-def _results(state: State, b: Bastion, rows: int, width: int) -> str:
-    """The latest turns first: one line each where the dice fit beside the
-    results, else the dice on a second line. An event says Maintain by itself."""
-    out: list[str] = []
-    for r in reversed(b.results):
-        gold = f", {r.gp:+,} GP" if r.gp else ""
-        lines = [line for line in r.lines if not line.startswith("Maintain")] or list(r.lines)
-        text = f"Turn {r.number}, Day {clock.day(state.rules, r.clock)}{gold}: " + \
-            " · ".join(lines)
-        typed = r.dice and all(d.endswith(" typed") for d in r.dice)
-        dice = ("typed " if typed else "") + " ".join(d.removesuffix(" typed") for d in r.dice)
-        if dice and len(text) + len(dice) + 3 <= width:
-            out.append(f"{text} · {dice}")
-        else:
-            out += [text] + ([f"   dice {dice}"] if dice else [])
-    return "\n".join(out[:rows]) or "No turns run yet."
-
-
-def _ledger(state: State, b: Bastion, rows: int) -> str:
-    out = [f"Day {clock.day(state.rules, l.clock):>3} "
-           + (f"{l.gp:>+8,}" if l.gp else "    item") + f" {l.balance:>8,}  {l.why}"
-           + (f": {l.item}" if l.item else "") for l in reversed(b.ledger)]
-    return "\n".join(out[:rows]) or "Nothing in or out yet."
 
 
 @area_screen("bastion", key="7", title="Bastion", help="Bastion turns, orders, events, ledger",
@@ -283,10 +153,10 @@ class BastionScreen(Asking, Screen):
             return
         self._show_summary()
         for f in bas.specials(b):
-            table.add_row(*_facility_row(state, b, f), key=str(f.id))
+            table.add_row(*panels.facility_row(state, b, f), key=str(f.id))
         for p in bas.partners(state, b):  # each owner keeps their own facilities
             for f in bas.specials(p):
-                table.add_row(*_facility_row(state, p, f, p.owner), key=f"{p.owner}#{f.id}")
+                table.add_row(*panels.facility_row(state, p, f, p.owner), key=f"{p.owner}#{f.id}")
         self.call_after_refresh(self._show_results)
 
     def _show_summary(self) -> None:
@@ -297,7 +167,7 @@ class BastionScreen(Asking, Screen):
             return
         all_ = self.state.bastions.all
         width = max(20, summary.content_size.width or self.app.size.width - 4)
-        summary.update(plain(_summary(self.state, b, all_.index(b), len(all_), width)))
+        summary.update(plain(panels.summary(self.state, b, all_.index(b), len(all_), width)))
 
     def _show_results(self) -> None:
         b = self.bastion()
@@ -307,11 +177,11 @@ class BastionScreen(Asking, Screen):
         rows = max(1, results.content_size.height or 6)
         if self.show_ledger:
             results.border_title = f"Ledger (balance {b.treasury:,} GP)"
-            results.update(plain(_ledger(self.state, b, rows)))
+            results.update(plain(panels.ledger(self.state, b, rows)))
         else:
             results.border_title = "Last turns"
             width = max(20, results.content_size.width or 76)
-            results.update(plain(_results(self.state, b, rows, width)))
+            results.update(plain(panels.results(self.state, b, rows, width)))
 
     def on_resize(self) -> None:
         if self.app.state is not None:
@@ -393,18 +263,32 @@ class BastionScreen(Asking, Screen):
             if f.shut or not bas.ready(f, self.state.clock):
                 continue
             for slot in range(_free_orders(self.state, b, f)):
-                given = await self._order(b, f, slot)
+                given = await self._order(b, f, slot, out)
                 if given is None:
                     return None
                 if given:
                     out.append(given)
         return out
 
-    async def _order(self, b: Bastion, f, slot: int) -> tuple | None:
-        """The order for ``f`` (its ``slot``-th at once), () for none, None if cancelled."""
+    async def _order(self, b: Bastion, f, slot: int, given: list) -> tuple | None:
+        """The order for ``f`` (its ``slot``-th at once), () for none, None if cancelled.
+        An order the turn would refuse with those ``given`` before it is refused here,
+        where it is chosen, so the orders already given stay."""
         rules = self.state.rules
         fdef = rules.bastion.facilities[f.kind]
-        opts = [("", "No order")]
+
+        def with_these(order: tuple) -> str:
+            return refusal(self.app, bas.RunTurn(b.owner, tuple(given) + (order,)))
+
+        def pick_problem(oid: str) -> str:
+            if not oid:
+                return ""
+            o = bas.option(rules, f, oid)
+            if bas.typed_gp(o) or ((o.buys or o.sells) and bas.stalls(rules, f)):
+                return ""  # its price or animals come next, checked there
+            return with_these((f.id, oid, 0))
+
+        opts = []  # the facility's orders first: the highlighted one is an order, not none
         for o in fdef.orders:
             gp = bas.order_cost(rules, b, o, 0, self.state.clock)
             price = "GM enters the price" if bas.typed_gp(o) else \
@@ -414,11 +298,22 @@ class BastionScreen(Asking, Screen):
             opts.append((o.id, f"{what} — {price}, {o.days} days"))
         half = ", second half" if slot or f.order else \
             ", first half" if _free_orders(self.state, b, f) > 1 else ""
-        oid = await self._choose(f"{fdef.name} (#{f.id}{half}): order", opts)
-        if oid is None:
-            return None
-        if not oid:
-            return ()
+        opts.append(("", "No order"))
+        while True:  # Escape on an order's price or animals goes back to this choice
+            oid = await self._choose(f"{fdef.name} (#{f.id}{half}): order", opts,
+                                     validate=pick_problem)
+            if oid is None:
+                return None
+            if not oid:
+                return ()
+            given_order = await self._order_details(b, f, oid, with_these)
+            if given_order is not None:
+                return given_order
+
+    async def _order_details(self, b: Bastion, f, oid: str, with_these) -> tuple | None:
+        """The order ``oid`` with its animals or price; None if the GM withdrew it."""
+        rules = self.state.rules
+        fdef = rules.bastion.facilities[f.kind]
         typed = 0
         o = bas.option(rules, f, oid)
         if (o.buys or o.sells) and bas.stalls(rules, f):
@@ -431,7 +326,8 @@ class BastionScreen(Asking, Screen):
             hint = (f"Standard price of goods sold (stock {f.stock:,} GP)" if o.sells
                     else "What the goods cost")
             text = await self._ask(f"{fdef.name}: price in GP", hint,
-                                   lambda t: _price_problem(t, o, f))
+                                   lambda t: _price_problem(t, o, f)
+                                   or with_these((f.id, oid, int(t))))
             if text is None:
                 return None
             typed = int(text)
@@ -613,7 +509,7 @@ class BastionScreen(Asking, Screen):
             None, lambda t: bas.NameDefender(b.owner, t)), max_length=40)
         if name is None:
             return
-        homes = [(str(f.id), f"#{f.id} {_kind_name(self.state, f)}") for f in b.facilities
+        homes = [(str(f.id), f"#{f.id} {panels.kind_name(self.state, f)}") for f in b.facilities
                  if not refusal(self.app, bas.NameDefender(b.owner, name, f.id))]
         home = await self._choose(f"Where does {name} live?", homes + [("0", "Needs no housing")])
         if home is not None:
@@ -632,7 +528,7 @@ class BastionScreen(Asking, Screen):
             return
 
         def label(f) -> str:
-            return f"#{f.id} {_kind_name(self.state, f)} ({f.housed} of " \
+            return f"#{f.id} {panels.kind_name(self.state, f)} ({f.housed} of " \
                 f"{bas.houses(rules, f)} housed)"
         source = await self._choose("Move defenders out of which?",
                                     [(str(f.id), label(f)) for f in barracks if f.housed])

@@ -12,7 +12,7 @@ from textual.widgets import DataTable, Footer, Header, Static
 
 from ...core import dice as dicemod
 from ...core import party
-from ...core import sheet
+from ...core.party import sheet
 from ...core.dice import DiceNeeded
 from ...core.party.model import Character
 from ...core.state import State

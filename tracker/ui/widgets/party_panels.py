@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ...core import sheet
+from ...core.party import sheet
 from ...core.party.model import Character
 from ...core.schema import note_kind
 from ...core.state import State
