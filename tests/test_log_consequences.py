@@ -50,15 +50,22 @@ def test_a_turn_says_the_light_that_went_out_the_effect_that_ended_and_the_ratio
     assert "Bless ended" not in line and "went out" in line, line
 
 
-def test_days_passing_say_what_was_eaten_and_which_bastion_turn_fell_due(saves, capsys):
+def test_days_passing_say_which_bastion_turn_fell_due(saves, capsys):
     new(capsys, "b", "dnd-2024",
         ["add-character", "Sera", "--class", "fighter", "--abilities", "10,10,10,10,10,10"],
-        ["xp", "6500"], *[["level-up", "Sera"]] * 4, ["bastion-new", "Sera"],
-        ["supplies", "rations", "3"])
+        ["xp", "6500"], *[["level-up", "Sera"]] * 4, ["bastion-new", "Sera"])
     run(capsys, "do", "b", "downtime", "7")
     line = log(capsys, "b")[last_seq(capsys, "b")]
-    assert "3 rations eaten" in line and "4 meals missed" in line, line
-    assert "a bastion turn falls due for Sera" in line, line
+    assert line.endswith("— a bastion turn falls due for Sera"), line
+
+
+def test_a_day_on_the_road_says_what_was_eaten_and_missed(saves, capsys):
+    new(capsys, "e", "dnd-2024", ["add-character", "Ada"], ["supplies", "rations", "1"],
+        ["terrain", "grassland"])
+    run(capsys, "do", "e", "travel")  # the first day begun: the one ration eaten
+    assert log(capsys, "e")[last_seq(capsys, "e")].endswith("— 1 ration eaten")
+    run(capsys, "do", "e", "travel")
+    assert log(capsys, "e")[last_seq(capsys, "e")].endswith("— 1 meal missed")
 
 
 def test_a_travel_day_says_the_water_drunk(saves, capsys):
