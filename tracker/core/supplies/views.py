@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..alerts import Alert, alerting
 from ..changes import reads_changes
+from ..consequences import tells_consequences
 from ..timeline.hooks import offers_choices
 from ..players import Panel, Table, players_view
 from ..view import state_view
@@ -19,6 +20,36 @@ from ..tally import Tally, tally
 def _describe_supplies_set(ev: SuppliesSet, rules) -> str:
     name = rules.supplies.get(ev.kind, ev.kind)
     return f"{name}: now {ev.count}"
+
+
+# --- what time passing did, said in the entry that passed it (core/consequences.py) --
+
+
+@tells_consequences("supplies", order=50)
+def _rations_used(before: State, after: State) -> list[str]:
+    """"6 fresh rations spoiled", "4 rations eaten", "2 meals missed"."""
+    b, a = before.supplies, after.supplies
+    out = []
+    spoiled = a.spoiled - b.spoiled
+    if spoiled > 0:
+        out.append(f"{spoiled} {_spoiling_kind(before, after)} spoiled")
+    if a.eaten > b.eaten:
+        out.append(f"{a.eaten - b.eaten} ration{'s' * (a.eaten - b.eaten != 1)} eaten")
+    if a.missed_meals > b.missed_meals:
+        n = a.missed_meals - b.missed_meals
+        out.append(f"{n} meal{'s' * (n != 1)} missed")
+    return out
+
+
+def _spoiling_kind(before: State, after: State) -> str:
+    """The rations that spoiled, by name when one kind that spoils went down
+    ("fresh rations"), else "rations"."""
+    rules = after.rules
+    fell = [k for k, kind in rules.rations.kinds.items() if kind.spoils_in_dungeon
+            and after.supplies.count(k) < before.supplies.count(k)]
+    if len(fell) != 1:
+        return "rations"
+    return rules.supplies.get(fell[0], fell[0]).lower()
 
 
 # --- what the GM must not miss ----------------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 from .. import dice as dicemod
 from ..alerts import Alert, alerting
 from ..changes import reads_changes
+from ..consequences import tells_consequences
 from ..timeline.hooks import offers_choices
 from ..describe import roll_text
 from ..events import describes
@@ -306,6 +307,23 @@ def day_line(t, d) -> str:
     if d.exhausted:
         bits.append("exhausted: " + ", ".join(d.exhausted))
     return head + "; ".join(bits)
+
+
+# --- what time passing did, said in the entry that passed it (core/consequences.py) --
+
+
+@tells_consequences("travel", order=15)
+def _water_drunk(before: State, after: State) -> list[str]:
+    """"6 gal of water drunk" (what the day used beyond what it found), and a day
+    begun short of water: "a day without enough water: exhaustion +1 each"."""
+    was, now = before.travel.water, after.travel.water
+    out = []
+    if was is not None and now is not None and now < was:
+        out.append(f"{round(was - now, 1):g} gal of water drunk")
+    dry = after.travel.dry_days - before.travel.dry_days
+    if dry > 0:
+        out.append(f"{dry} day{'s' * (dry > 1)} without enough water: exhaustion +{dry} each")
+    return out
 
 
 # --- what the GM must not miss -------------------------------------------------------------

@@ -29,6 +29,21 @@ def _modifier(text: str) -> str:
         "a number: +N a bonus, -N a penalty, 0 none"
 
 
+class TailPane(Static):
+    """A pane whose newest line is its last: drawn again for the rows it has
+    whenever its height changes (the alerts line under it wrapping to two
+    rows takes one), so the newest entry is never the one cut off."""
+
+    lines = None  # rows -> the Text to show
+
+    def show_tail(self) -> None:
+        if self.lines is not None:
+            self.update(self.lines(max(1, self.content_size.height)))
+
+    def on_resize(self) -> None:
+        self.show_tail()
+
+
 @area_screen("dungeon", key="1", title="Dungeon", help="The turn clock",
              css="dungeon.tcss", order=10)
 class DungeonScreen(Asking, Screen):
@@ -74,7 +89,7 @@ class DungeonScreen(Asking, Screen):
             yield Static(id="checks", classes="panel")
             yield Static(id="effects", classes="panel")
         with Horizontal(id="bottom"):
-            yield Static(id="log", classes="panel")
+            yield TailPane(id="log", classes="panel")
             yield Static(id="supplies", classes="panel")
         yield Footer()
 
@@ -105,9 +120,9 @@ class DungeonScreen(Asking, Screen):
         self._show_log(state)
 
     def _show_log(self, state: State) -> None:
-        log = self.query_one("#log", Static)
-        rows = max(1, log.content_size.height)
-        log.update(panels.log_lines(state, self.app.recent, rows))
+        log = self.query_one("#log", TailPane)
+        log.lines = lambda rows: panels.log_lines(self.app.state, self.app.recent, rows)
+        log.show_tail()
 
     def on_resize(self) -> None:
         if self.app.state is not None:

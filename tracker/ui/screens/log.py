@@ -25,8 +25,8 @@ from ...service import LogReader
 from .. import safe
 from ..areas import area_screen
 from ..repaint import follow_state
-from ..dialogs import REFUSED_SECONDS, ChoiceDialog, DiceDialog, TextDialog, whole
-from ..widgets import dungeon_panels as panels
+from ..dialogs import REFUSED_SECONDS, ChoiceDialog, DiceDialog, ReadDialog, TextDialog, whole
+from ..as_it_stood import as_it_stood
 from ..widgets.log_view import LogView
 
 AREA_CYCLE = [None, *sorted(AREAS)]
@@ -47,6 +47,7 @@ class LogScreen(Screen):
         Binding("a", "cycle_area", "Area", id="log.area", show=False),
         Binding("c", "cycle_character", "Who", id="log.character", show=False),
         Binding("x", "clear", "Clear filters", id="log.clear", show=False),
+        Binding("enter", "read", "Read", id="log.read", show=False),
         Binding("w", "rewind", "Rewind", id="log.rewind"),
         Binding("m", "amend_dice", "Dice", id="log.amend_dice"),
         Binding("i", "insert_turn", "Insert", id="log.insert_turn"),
@@ -59,6 +60,7 @@ class LogScreen(Screen):
         ("Filter by area", "Party, dungeon, supplies, ...", "cycle_area"),
         ("Filter by character", "Entries about one character", "cycle_character"),
         ("Clear filters", "Show every entry", "clear"),
+        ("Read this entry", "The whole entry and its area as it stood after it", "read"),
         ("Rewind to this entry", "The campaign returns to how it stood after it", "rewind"),
         ("Correct the dice", "Retype the dice of this entry", "amend_dice"),
         ("Insert a forgotten turn", "e.g. a rest, right after this entry", "insert_turn"),
@@ -243,7 +245,15 @@ class LogScreen(Screen):
             return
         state = self.app.campaign.state_at(e.seq)
         pane.border_title = f"After #{e.seq}"
-        pane.update(panels.state_summary(state, e))
+        pane.update(as_it_stood(state, e))
+
+    def action_read(self) -> None:
+        """The highlighted entry whole, however long, at any width."""
+        e = self.query_one(LogView).current
+        if e is None or self.app.campaign is None:
+            return
+        self.app.push_screen(ReadDialog(f"Entry #{e.seq}",
+                                        as_it_stood(self.app.campaign.state_at(e.seq), e)))
 
     # -- correcting the past ---------------------------------------------------------
 

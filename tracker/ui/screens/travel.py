@@ -17,7 +17,7 @@ from ...core.travel.model import Stage
 from ...core.travel.status import pace_model
 from ..areas import area_screen
 from ..repaint import follow_state
-from ..dialogs import ChoiceDialog, TextDialog, checked_by, positive_int, refusal, whole
+from ..dialogs import ChoiceDialog, Field, TextDialog, checked_by, positive_int, refusal, whole
 from ..widgets import travel_panels as panels
 
 
@@ -281,19 +281,17 @@ class TravelScreen(Screen):
             return
         effects = t.weather.effects if t.weather is not None else {}
         hint = ", ".join(f"{k} {e.name}" for k, e in effects.items())
-        text = await self._ask("The day's weather", "Not in our sources: the GM enters it.",
-                               lambda x: tr.SetWeather(x), self.state.travel.weather,
-                               max_length=200)
+        # its effects asked in the same dialog: a second would take keys typed for the screen
+        text = await self.app.push_screen_wait(TextDialog(
+            "The day's weather", "Not in our sources: the GM enters it." +
+            (f"\nEffects: {hint}" if effects else ""), self.state.travel.weather,
+            validate=checked_by(self.app, None, lambda x: tr.SetWeather(x)), max_length=200,
+            more=(Field("Weather effects on travel (e.g. I,V), or blank", max_length=20,
+                        validate=lambda x: refusal(self.app, tr.SetWeather(
+                            "x", _codes(x)))),) if effects else ()))
         if text is None:
             return
-        codes: tuple[str, ...] = ()
-        if effects:
-            picked = await self._ask("Weather effects on travel (e.g. I,V), or blank", hint,
-                                     lambda x: tr.SetWeather(text, _codes(x)), max_length=20)
-            if picked is None:
-                return
-            codes = _codes(picked)
-        self._run(tr.SetWeather(text, codes))
+        self._run(tr.SetWeather(text[0], _codes(text[1])) if effects else tr.SetWeather(text))
 
     @work(exit_on_error=False)
     async def action_terrain(self) -> None:
@@ -354,14 +352,14 @@ class TravelScreen(Screen):
         if not self.state.travel.lost:
             self.notify("The party is not lost.")
             return
-        heading = await self._ask("Lost: the real heading", "e.g. NE (the GM's secret)",
-                                  lambda x: tr.SetHeading(x, "x"), max_length=20)
-        if heading is None:
-            return
-        believed = await self._ask("Where the party believes it goes", "e.g. N",
-                                   lambda x: tr.SetHeading(heading, x), max_length=20)
-        if believed is not None:
-            self._run(tr.SetHeading(heading, believed))
+        # one dialog for both: a second would take keys typed for the screen
+        answer = await self.app.push_screen_wait(TextDialog(
+            "Lost: the real heading", "e.g. NE (the GM's secret)",
+            validate=checked_by(self.app, None, lambda x: tr.SetHeading(x, "x")), max_length=20,
+            more=(Field("Where the party believes it goes (e.g. N)", max_length=20,
+                        required=True),)))
+        if answer is not None:
+            self._run(tr.SetHeading(*answer))
 
     @work(exit_on_error=False)
     async def action_found(self) -> None:

@@ -6,6 +6,7 @@ from rich.text import Text
 
 from ...core import clock
 from ...core.state import State
+from ..as_it_stood import shows_as_it_stood
 from ...core.travel import calc
 from ...core.travel.rules import stage_size
 from ...core.travel.status import (day_left, food_days, next_day_estimate, pace_model, pace_of,
@@ -152,6 +153,17 @@ def journal(state: State, rows: int) -> Text:
         style = "bold red" if d.encounter or d.exhausted else ("yellow" if d.lost else "")
         t.append(day_line(tr, d) + "\n", style=style)
     return _text(t)
+
+
+@shows_as_it_stood("travel")
+def travel_as_it_stood(state: State) -> Text:
+    """The log's "as it stood" pane for a travel entry: where the party was
+    and what it carried."""
+    t = where_panel(state)
+    t.append("\n")
+    t.append_text(needs_panel(state))
+    t.rstrip()
+    return t
 
 
 def travel_sources(state: State) -> str:
