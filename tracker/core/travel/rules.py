@@ -31,6 +31,8 @@ from ..validity import holds_for
 from ..limits import Carrier, CharacterName, Key, PlaceName
 from ..state import State
 from ..supplies.rules import set_count
+from ..party.rules import exhausted, release_exhaustion
+from ..supplies.hunger import evolve_saved, owed_saves, with_hunger_saves
 from ..clock import days_begun
 from ..timeflow import on_time, pass_time
 from . import calc
@@ -562,17 +564,6 @@ def _save_mod(state: State, c, save: str) -> int:
     return own[key] if key else 0
 
 
-def _exhausted(party: tuple, rules, steps: dict[str, int]) -> tuple:
-    """``party`` with each living member named in ``steps`` that many levels
-    of exhaustion further on, up to the ruleset's last."""
-    top = rules.party.exhaustion_max if rules.party else 0
-    if not top or not any(steps.values()):
-        return party
-    return tuple(replace(c, exhaustion=min(top, c.exhaustion + steps[c.name]))
-                 if steps.get(c.name) and sheet.status(rules, c) != "dead" else c
-                 for c in party)
-
-
 def save_dcs(t: TravelRules, ev: Travelled) -> list[int]:
     """The DC of each extended-travel save in ``ev.saves``, in rolled order
     (everyone saves at the end of each hour past the limit)."""
@@ -620,12 +611,14 @@ def decide_travel(state: State, cmd: TravelDay, dice) -> list[Event]:
         from .sea import evolve_sailed
         out.append(ev)
         after = (evolve_travelled if isinstance(ev, Travelled) else evolve_sailed)(s, ev)
-        if not ev.camp or not after.travel.days:
-            return after
-        night_from = s.clock + int(after.travel.days[-1].hours * 3600)
-        for rest in night_rest(s, after, night_from):
-            out.append(rest)
-            after = evolve_camp_rest(after, rest)
+        if ev.camp and after.travel.days:
+            night_from = s.clock + int(after.travel.days[-1].hours * 3600)
+            for rest in night_rest(s, after, night_from):
+                out.append(rest)
+                after = evolve_camp_rest(after, rest)
+        for saved in owed_saves(after, dice):  # a day begun short of food
+            out.append(saved)
+            after = evolve_saved(after, saved)
         return after
 
     advance(state, cmd.days, lambda s: decide_day(s, cmd, dice), fold, _stops)
@@ -718,7 +711,8 @@ def decide_camp(state: State, cmd: MakeCamp, dice) -> list[Event]:
     if not pace_model(t) or not state.travel.hours_today:
         raise Refused("no travel today to end: a travel day ends in camp on its own")
     camp = CampMade()
-    return [camp] + night_rest(state, evolve_camp(state, camp), state.clock)
+    return with_hunger_saves(state, [camp] + night_rest(state, evolve_camp(state, camp),
+                                                        state.clock), dice)
 
 
 @decides(RestDay)
@@ -726,7 +720,7 @@ def decide_rest(state: State, cmd: RestDay, dice) -> list[Event]:
     rules_of(state)
     if state.travel.hours_today:
         raise Refused("make camp first: the party has travelled today")
-    return [RestDayTaken()]
+    return with_hunger_saves(state, [RestDayTaken()], dice)
 
 
 @decides(Hunt)
@@ -742,11 +736,12 @@ def decide_hunt(state: State, cmd: Hunt, dice) -> list[Event]:
         if cmd.found is not None:
             raise Refused(f"the ruleset rolls the hunt ({t.hunt.chance}): no --found")
         c = dicemod.parse_chance(t.hunt.chance)
-        return [Hunted(roll=dicemod.roll(f"1d{c.y}", dice, "hunting"))]
+        return with_hunger_saves(
+            state, [Hunted(roll=dicemod.roll(f"1d{c.y}", dice, "hunting"))], dice)
     if cmd.found is None:
         raise Refused((calc.gm_note(t, "hunt.chance") or "the GM decides") +
                       " Say --found or --nothing.")
-    return [Hunted(found=cmd.found)]
+    return with_hunger_saves(state, [Hunted(found=cmd.found)], dice)
 
 
 @decides(ForageDay)
@@ -758,10 +753,10 @@ def decide_forage_day(state: State, cmd: ForageDay, dice) -> list[Event]:
     if j.hours_today:
         raise Refused("a day of foraging is a whole day: make camp first")
     if t.forage.whole_day_succeeds:
-        return [ForagedDay(j.terrain)]
+        return with_hunger_saves(state, [ForagedDay(j.terrain)], dice)
     r = _roll_forage(state, t, dice)
-    return [ForagedDay(j.terrain, r.get("forage"), r.get("food"), r.get("water"),
-                       r.get("forage_mod", 0))]
+    return with_hunger_saves(state, [ForagedDay(j.terrain, r.get("forage"), r.get("food"),
+                                                r.get("water"), r.get("forage_mod", 0))], dice)
 
 
 @decides(RollWeather)
@@ -985,7 +980,7 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
     state = _with_food(state, rations)
     elapsed = _to_morning(state, busy) if ev.camp else busy
     state = pass_time(state, elapsed, burning=False, travel=journey)
-    return replace(state, party=_exhausted(state.party, state.rules,
+    return replace(state, party=exhausted(state.party, state.rules,
                                        {n: failed.count(n) for n in failed}))
 
 
@@ -1113,13 +1108,20 @@ def _drink(state: State, elapsed: int, clock: int, burning: bool, changes: dict)
     if j.water is None or not (road_day or on_the_road(j)):
         return
     need, water, dry = water_per_day(state), j.water, j.dry_days
+    lasts = rules_of(state).water.exhaustion_lasts
+    party = changes.get("party", state.party)
     for _ in range(days_begun(state.rules, state.clock, clock)):
-        dry += water < need / 2
+        short = water < need / 2
+        if lasts and water >= need:  # a full day's water: its exhaustion may go now
+            party = release_exhaustion(party, "dehydration")
+        dry += short
         water = max(0.0, water - need)
+        if short:
+            party = exhausted(party, state.rules, {c.name: 1 for c in party},
+                               hold="dehydration" if lasts else "")
     changes["travel"] = replace(j, water=water, dry_days=dry)
-    if dry > j.dry_days:
-        party = changes.get("party", state.party)
-        changes["party"] = _exhausted(party, state.rules, {c.name: dry - j.dry_days for c in party})
+    if party is not changes.get("party", state.party):
+        changes["party"] = party
 
 
 @invariant
