@@ -28,10 +28,10 @@ from ..corrections.rules import rerolls
 from ..handlers import Command, decides, evolves
 from ..invariants import invariant
 from ..validity import holds_for
-from ..limits import Carrier, CharacterName, Key, PlaceName
+from ..limits import Carrier, CharacterName, Count, Key, PlaceName
 from ..state import State
 from ..supplies.rules import set_count
-from ..party.rules import exhausted, release_exhaustion
+from ..party.rules import exhausted, find, living_character, release_exhaustion
 from ..supplies.hunger import evolve_saved, owed_saves, with_hunger_saves
 from ..clock import days_begun
 from ..timeflow import on_time, pass_time
@@ -104,7 +104,8 @@ class Hunt(Command, frozen=True):
 
 
 class ForageDay(Command, frozen=True):
-    pass
+    found: bool | None = None  # where the ruleset leaves foraging to the GM
+    rations: int = 0  # what the GM says was found, in rations (with found)
 
 
 class RollWeather(Command, frozen=True):
@@ -240,6 +241,9 @@ class ForagedDay(Event, frozen=True):
     food: Roll | None = None
     water: Roll | None = None
     modifier: Modifier = 0
+    # where the ruleset leaves foraging to the GM (Dolmenwood): what the GM decided
+    found: bool = False
+    rations: Count = 0
 
 
 @event("weather_set", area="travel")
@@ -404,7 +408,7 @@ def _ability_mod(state: State, name: str, ability: str) -> int:
 def _roll_forage(state: State, t: TravelRules, dice, mode: str = "") -> dict:
     f = t.forage
     if f.check:
-        who = state.travel.navigator or (state.party[0].name if state.party else "")
+        who = state.travel.navigator or next((c.name for c in living(state)), "")
         mod = _ability_mod(state, who, f.add) if f.add else 0
         out = {"forage": dicemod.roll(_d20(mode), dice, f"foraging: {f.check}"),
                "forage_mod": mod}
@@ -433,6 +437,8 @@ def decide_day(state: State, cmd: TravelDay, dice) -> Event:
     t, j = _where(state, afloat=True)
     if not living(state):
         raise Refused("no one in the party to travel (add characters first)")
+    if j.navigator and find(state, j.navigator) is not None:
+        living_character(state, j.navigator, "guide no one: choose another navigator (guide)")
     if j.rest_owed and not cmd.push_on:
         raise Refused(f"the forced march is owed {j.rest_owed} rest day"
                       f"{'s' if j.rest_owed > 1 else ''}: take it (rest-day), "
@@ -700,6 +706,8 @@ def decide_guide(state: State, cmd: SetGuide, dice) -> list[Event]:
     nav = cmd.navigator.strip()
     if nav and all(c.name != nav for c in state.party):
         raise Refused(f"no one called {nav!r} in the party")
+    if nav:
+        living_character(state, nav, "guide no one")
     if (cmd.guide, nav) == (state.travel.guide, state.travel.navigator):
         raise Refused("nothing changes")
     return [GuideSet(cmd.guide, nav)]
@@ -747,6 +755,18 @@ def decide_hunt(state: State, cmd: Hunt, dice) -> list[Event]:
 @decides(ForageDay)
 def decide_forage_day(state: State, cmd: ForageDay, dice) -> list[Event]:
     t, j = _where(state)
+    if gm_forages(t):
+        if j.hours_today:
+            raise Refused("a day of foraging is a whole day: make camp first")
+        if cmd.found is None:
+            raise Refused(calc.gm_note(t, "forage") + " Say --found N (rations) or --nothing.")
+        if cmd.found and not 1 <= cmd.rations <= 1_000:
+            raise Refused("say how much was found: 1 to 1,000 rations")
+        return with_hunger_saves(state, [ForagedDay(j.terrain, found=cmd.found,
+                                                    rations=cmd.rations if cmd.found else 0)],
+                                 dice)
+    if cmd.found is not None:
+        raise Refused(f"{state.rules.meta.name} rolls foraging: no --found or --nothing")
     why = calc.forage_allowed(t, j.terrain)
     if why:
         raise Refused(why)
@@ -757,6 +777,11 @@ def decide_forage_day(state: State, cmd: ForageDay, dice) -> list[Event]:
     r = _roll_forage(state, t, dice)
     return with_hunger_saves(state, [ForagedDay(j.terrain, r.get("forage"), r.get("food"),
                                                 r.get("water"), r.get("forage_mod", 0))], dice)
+
+
+def gm_forages(t: TravelRules) -> bool:
+    """No foraging rule, and the ruleset says the GM decides what a day of it finds."""
+    return t.forage is None and bool(calc.gm_note(t, "forage"))
 
 
 @decides(RollWeather)
@@ -1025,6 +1050,8 @@ def evolve_hunted(state: State, ev: Hunted) -> State:
 @evolves(ForagedDay)
 def evolve_foraged(state: State, ev: ForagedDay) -> State:
     t, j = rules_of(state), state.travel
+    if gm_forages(t):  # the GM's word: found or not, and how many rations
+        return _day_off(state, "forage", ev.rations if ev.found else 0)
     rations, gallons = _food_found(state, t, ev.terrain or j.terrain, ev.roll, ev.modifier,
                                    ev.food, ev.water, True)
     return _day_off(state, "forage", rations, gallons)
