@@ -29,6 +29,7 @@ class EndSession(Command, frozen=True):
 
 class AddNote(Command, frozen=True):
     text: str
+    private: bool = False  # kept from the players' view (docs/players-view.md)
 
 
 class SetManualDice(Command, frozen=True):
@@ -70,6 +71,7 @@ class SessionEnded(Event, frozen=True):
 @event("note_added", area="session")
 class NoteAdded(Event, frozen=True):
     text: NoteText
+    private: bool = False  # not written when False: older notes read the same
 
 
 @event("manual_dice_set", area="campaign")
@@ -103,7 +105,7 @@ def decide_note(state: State, cmd: AddNote, dice) -> list[Event]:
         raise Refused("a note needs some text")
     if len(text) > 10_000:
         raise Refused("a note is limited to 10,000 characters")
-    return [NoteAdded(text)]
+    return [NoteAdded(text, cmd.private)]
 
 
 @decides(SetManualDice)
