@@ -26,7 +26,7 @@ from ..widgets import travel_panels as panels
              css="travel.tcss", order=50)
 class TravelScreen(Screen):
     BINDINGS = [
-        Binding("t", "travel", "Travel day", id="travel.day"),
+        Binding("t", "travel", "Travel", id="travel.day"),
         Binding("s", "stage", "Stage", show=False, id="travel.stage"),
         Binding("c", "camp", "Camp", id="travel.camp"),
         Binding("f", "forage", "Forage", id="travel.forage"),
