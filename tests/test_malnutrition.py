@@ -157,3 +157,16 @@ def test_rulesets_without_the_keys_keep_the_old_ways(make):
     assert tired(c) == [1, 1, 1] and held(c, "dehydration") == [0, 0, 0]
     c.dispatch(LongRest())
     assert tired(c) == [0, 0, 0]
+
+
+def test_downtime_at_home_is_fed_by_the_bastion_not_starved(make):
+    """D&D 2024 downtime at home eats no rations (bastion.downtime_eats_rations):
+    no meals missed, no saves owed, no fasting days, no exhaustion."""
+    from tracker.core import bastion as bas
+    c = make("dnd-2024")
+    for n, cls, ab in PARTY:
+        c.dispatch(AddCharacter(n, cls, abilities=ab))
+    c.dispatch(SetSupplies("rations", 1))
+    c.dispatch(bas.Downtime(20))
+    s = c.state.supplies
+    assert (s.missed_meals, s.hunger_owed, s.fasting) == (0, (), 0) and tired(c) == [0, 0, 0]

@@ -127,3 +127,22 @@ def eat_days(state: State, days: int, eaters: list[str], per: int, changes: dict
     changes["supplies"] = replace(supplies, hunger_owed=tuple(owed), fasting=fasting)
     if party is not changes.get("party", state.party):
         changes["party"] = party
+
+
+def fed_elsewhere(before: State, after: State) -> State:
+    """``after`` (time passed since ``before``) as if the party ate from another
+    larder (a bastion's Dining Room): its rations, meals and hunger as they were,
+    and no level of malnutrition gained meanwhile."""
+    s = before.supplies
+    after = replace(after, supplies=replace(after.supplies, rations=s.rations, eaten=s.eaten,
+                                            missed_meals=s.missed_meals,
+                                            hunger_owed=s.hunger_owed, fasting=s.fasting))
+    was = {c.name: c for c in before.party}
+    party = []
+    for c in after.party:
+        old = was.get(c.name)
+        gained = dict(c.held).get(CAUSE, 0) - (dict(old.held).get(CAUSE, 0) if old else 0)
+        if gained > 0:
+            c = replace(c, exhaustion=c.exhaustion - gained, held=old.held)
+        party.append(c)
+    return replace(after, party=tuple(party))
