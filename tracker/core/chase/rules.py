@@ -482,7 +482,7 @@ def _rest_off(state: State, names) -> State:
             left.append((name, levels))
             continue
         state = party.evolve_exhaustion(
-            state, party.ExhaustionSet(c.name, c.exhaustion - min(levels, c.exhaustion)))
+            state, party.ExhaustionSet(c.name, party.rested_exhaustion(c, levels)))
     return replace(state, chase=replace(state.chase, gained=tuple(left)))
 
 

@@ -16,6 +16,7 @@ from ..players import Panel, Table, players_view, secret
 from ..schema import not_in_source
 from ..view import state_view
 from . import calc
+from .rules import gm_forages
 from .rules import (CampMade, EncounterRolled, ForagedDay, GuideSet, HeadingSet, Hunted,
                     PaceSet, PlaceSet, RestDayTaken, RoutePlanned, Sighting, Travelled,
                     WaterSet, WayFound, WeatherSet, became_lost, day_distance, failed_saves,
@@ -233,6 +234,9 @@ def _describe_hunted(ev: Hunted, rules) -> str:
 
 @describes(ForagedDay)
 def _describe_foraged(ev: ForagedDay, rules) -> str:
+    if gm_forages(rules.travel):
+        return "A day foraging (the GM decides): " + (
+            f"{ev.rations} ration(s) found" if ev.found else "nothing found")
     if ev.roll is None:
         return "A day foraging near camp: food found"
     extra = "".join(f" {w} {roll_text(r)}" for w, r in (("food", ev.food), ("water", ev.water))

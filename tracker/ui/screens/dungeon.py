@@ -333,8 +333,31 @@ class DungeonScreen(Asking, Screen):
                                f"{ft.speed * ft.feet_per_turn_per_speed} ft per turn",
                                self._check(positive_int, lambda t: dun.FastTravel(int(t))),
                                max_length=9)
-        if feet is not None:
-            self.app.run_command(dun.FastTravel(int(feet)))
+        if feet is not None and await self.app.dispatch(dun.FastTravel(int(feet))) is not None:
+            await self._go_on_fast_travel()
+
+    async def _go_on_fast_travel(self) -> None:
+        """Fast travel that stopped early: offer to go on with the distance left
+        (after the rest it stopped for, where one is due)."""
+        left = self.state.dungeon.fast_left
+        if not self.state.dungeon.active or not left:
+            return
+        rest = dun.rest_status(self.state) in ("due", "overdue")
+        go = await self._choose(f"Fast travel stopped: {left} ft left",
+                                [("go", f"Rest a turn, then go on {left} ft" if rest
+                                  else f"Go on {left} ft"), ("stop", "Stop here")],
+                                "It stopped for what the GM must see first")
+        if go != "go":
+            return
+        if rest:
+            turn = self.state.dungeon.turn
+            if await self.app.dispatch(dun.AdvanceTurn(1, "rest")) is None:
+                return
+            met = any(c.encounter for c in self.state.dungeon.checks if c.turn > turn)
+            if met or dun.rest_status(self.state) in ("due", "overdue"):
+                return  # the rest was interrupted: the GM sees to it first
+        if await self.app.dispatch(dun.FastTravel(left)) is not None:
+            await self._go_on_fast_travel()
 
     @work(exit_on_error=False)
     async def action_supplies(self) -> None:

@@ -14,6 +14,8 @@ from ...core.errors import Refused
 from ...core.travel import calc
 from ...core.state import State
 from ...core.travel.model import Stage
+from ...core.party import rules as party_rules
+from ...core.travel.rules import gm_forages
 from ...core.travel.status import pace_model
 from ..areas import area_screen
 from ..repaint import follow_state
@@ -25,7 +27,7 @@ from ..widgets import travel_panels as panels
              css="travel.tcss", order=50)
 class TravelScreen(Screen):
     BINDINGS = [
-        Binding("t", "travel", "Travel day", id="travel.day"),
+        Binding("t", "travel", "Travel", id="travel.day"),
         Binding("s", "stage", "Stage", show=False, id="travel.stage"),
         Binding("c", "camp", "Camp", id="travel.camp"),
         Binding("f", "forage", "Forage", id="travel.forage"),
@@ -231,8 +233,23 @@ class TravelScreen(Screen):
     def action_camp(self) -> None:
         self._run(tr.MakeCamp())
 
-    def action_forage(self) -> None:
-        self._run(tr.ForageDay())
+    @work(exit_on_error=False)
+    async def action_forage(self) -> None:
+        t = self.state.rules.travel
+        if not gm_forages(t):
+            self._run(tr.ForageDay())
+            return
+        found = await self._choose("A day foraging: what did it bring?",
+                                   [("yes", "Food found"), ("no", "Nothing")],
+                                   calc.gm_note(t, "forage"))
+        if found == "no":
+            self._run(tr.ForageDay(False))
+        elif found == "yes":
+            n = await self._ask("How many rations found?", "Added to the party's rations",
+                                lambda x: tr.ForageDay(True, int(x)), form=positive_int,
+                                max_length=4)
+            if n is not None:
+                self._run(tr.ForageDay(True, int(n)))
 
     def action_rest_day(self) -> None:
         self._run(tr.RestDay())
@@ -341,8 +358,9 @@ class TravelScreen(Screen):
         if guide is None:
             return
         nav = ""
-        if self.state.party and pace_model(self.state.rules.travel):
-            nav = await self._choose("Navigator", [(c.name, c.name) for c in self.state.party])
+        alive = party_rules.living(self.state)  # the dead guide no one: not offered
+        if alive and pace_model(self.state.rules.travel):
+            nav = await self._choose("Navigator", [(c.name, c.name) for c in alive])
             if nav is None:
                 return
         self._run(tr.SetGuide(guide == "yes", nav))

@@ -23,6 +23,9 @@ def _text(t: Text) -> Text:
     return t
 
 
+PANE_AT_80 = 36  # characters inside a half-width pane's border on an 80-column screen
+
+
 def where_panel(state: State) -> Text:
     """Day and time, where the party is (and believes it is), terrain, pace, today's distance."""
     tr, j = state.rules.travel, state.travel
@@ -47,8 +50,11 @@ def where_panel(state: State) -> Text:
     elif j.vessel:
         t.append(f"{terrain_name(tr, j.terrain)}: {_aboard(tr, j)}\n", style="cyan")
     else:
-        road = f" · {tr.routes[j.route].name}" if j.route in tr.routes else " · no road"
-        t.append(f"Terrain: {terrain_name(tr, j.terrain)}{road}\n")
+        road = tr.routes[j.route].name if j.route in tr.routes else "no road"
+        line = f"Terrain: {terrain_name(tr, j.terrain)}"
+        # the road beside it where the pane has room at 80 columns, else below it
+        sep = " · " if len(line) + 3 + len(road) <= PANE_AT_80 else "\n  "
+        t.append(f"{line}{sep}{road}\n")
     if pace_model(tr):
         chosen = pace_of(tr, j)
         line = f"Pace (v): {tr.paces[chosen].name}"
@@ -63,8 +69,9 @@ def where_panel(state: State) -> Text:
                  + (f", {amount(tr, left)} left" if left is not None else "") + "\n")
     else:
         est = next_day_estimate(state)
-        t.append("Next day: " + (amount(tr, est) if est is not None else "–")
-                 + f" · {amount(tr, j.distance)} so far\n")
+        # two lines: at 80 columns "· 144 miles so far" no longer fits beside it
+        t.append("Next day: " + (amount(tr, est) if est is not None else "–") + "\n")
+        t.append(f"So far: {amount(tr, j.distance)}\n")
     return _text(t)
 
 
