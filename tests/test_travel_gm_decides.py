@@ -38,10 +38,10 @@ def test_dolmenwood_forage_records_what_the_gm_decides(make):
     assert (ev.found, ev.rations) == (True, 6)
     assert food(c) == 4 + 6 - 2  # found, then a day eaten
     assert c.state.travel.days[-1].food == 6
-    assert last_text(c) == "A day foraging (the GM decides): 6 ration(s) found"
+    assert last_text(c) == "A day foraging (the GM decides): 6 ration(s) found — 2 rations eaten"
     c.dispatch(tr.ForageDay(False))
     assert food(c) == 6 and c.state.travel.days[-1].food == 0
-    assert last_text(c) == "A day foraging (the GM decides): nothing found"
+    assert last_text(c) == "A day foraging (the GM decides): nothing found — 2 rations eaten"
     with pytest.raises(Refused, match="1 to 1,000 rations"):
         c.dispatch(tr.ForageDay(True, 0))
 
