@@ -11,11 +11,11 @@ from pathlib import Path
 from tracker.core import engine
 from tracker.core.dice import Roll
 from tracker.core.events import DESCRIBERS, EVENT_TYPES
-from tracker.core.handlers import DECIDERS, EVOLVERS, Command
+from tracker.core.handlers import BEGINNERS, DECIDERS, EVOLVERS, Command
+from tracker.core.timeline.entries import LOOKING_BACK
 
 import pytest
 
-TIMELINE = {"campaign_created", "undone", "redone", "rewound", "entry_corrected"}  # engine.step
 ROOT = Path(__file__).resolve().parents[1] / "tracker"
 
 
@@ -32,7 +32,9 @@ def test_every_event_has_an_area_a_log_line_and_an_evolver():
             missing.append(f"{name}: no area")
         if cls not in DESCRIBERS:
             missing.append(f"{name}: no @describes (the log would show its type name)")
-        if cls not in EVOLVERS and name not in TIMELINE:
+        # the campaign's beginning (@begins) and the entries about entries
+        # (undo, redo, rewind, corrections) are folded by the timeline's step
+        if cls not in EVOLVERS and cls not in BEGINNERS and cls not in LOOKING_BACK:
             missing.append(f"{name}: no @evolves")
     assert not missing, "\n".join(missing)
 
@@ -140,6 +142,10 @@ RULES = {
     "bugreport.py": {"__version__"},  # the package version only: a leaf both the CLI and app use
     "i18n.py": set(),
     "argparse_words.py": {"i18n.py"},
+    # the players' view as data: the JSON view and the log, redacted by the areas' rules
+    "public.py": {"core", "history.py", "public.py", "i18n.py"},
+    # the players' page: reads through the service, renders public.py's data; no store
+    "web": {"core", "service.py", "public.py", "web", "i18n.py"},
 }
 
 
@@ -172,6 +178,66 @@ def test_each_layer_imports_only_what_it_may():
         if bad:
             wrong.append(f"{path.relative_to(ROOT)} imports {sorted(bad)}")
     assert not wrong, "\n".join(wrong)
+
+
+def _core_packages_imported(path: Path) -> dict[str, set[str]]:
+    """The packages of core/ that ``path`` imports -> the modules of each it names."""
+    rel = path.relative_to(ROOT).parts
+    found: dict[str, set[str]] = {}
+    for node in ast.walk(ast.parse(path.read_text())):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        if node.level:
+            base = list(rel[:-node.level]) if node.level <= len(rel) - 1 else []
+            parts = base + (node.module.split(".") if node.module else [])
+        else:
+            parts = (node.module or "").split(".")[1:] if (node.module or "").startswith(
+                "tracker.") else []
+        if len(parts) >= 2 and parts[0] == "core" and (ROOT / "core" / parts[1]).is_dir():
+            names = parts[2:3] or [a.name for a in node.names]
+            found.setdefault(parts[1], set()).update(names)
+    return found
+
+
+def test_the_timeline_is_reached_as_kernel_never_through_an_area():
+    """Undo, redo, rewind and corrections are the timeline's (core/timeline):
+    the engine, the log, the recap and the app reach them there and import no
+    area's package; an area reaches the timeline only to register its hooks."""
+    from tracker.core.areas import KERNEL, areas as found_areas
+
+    names = {a.name for a in found_areas()}
+    wrong = []
+    for rel in ("core/engine.py", "history.py", "recap.py", "ui/app.py",
+                *(str(p.relative_to(ROOT)) for p in (ROOT / "core" / "timeline").glob("*.py"))):
+        bad = sorted(set(_core_packages_imported(ROOT / rel)) & names)
+        if bad:
+            wrong.append(f"{rel} imports the area package(s) {bad}")
+    for a in sorted(names):
+        for path in (ROOT / "core" / a).glob("*.py"):
+            reached = _core_packages_imported(path).get("timeline", set()) - {"hooks"}
+            if reached:
+                wrong.append(f"{path.relative_to(ROOT)} imports timeline.{sorted(reached)}; "
+                             "an area registers with timeline.hooks only")
+    assert set(KERNEL) == {"timeline"}
+    assert not wrong, "\n".join(wrong)
+
+
+def test_a_kernel_package_is_not_an_area_and_must_exist(monkeypatch):
+    """``core/areas.py`` KERNEL is the one list of core/ packages that are not
+    areas: one of them declaring itself an area, or a name on the list with no
+    package, stops the program naming the file."""
+    from tracker.core import areas
+
+    with pytest.raises(areas.AreaError, match=r"timeline.*is kernel.*KERNEL, not an area"):
+        areas.area("tracker.core.timeline", order=999)
+    monkeypatch.setattr(areas, "KERNEL", {**areas.KERNEL, "nosuch": "a package gone"})
+    monkeypatch.setattr(areas, "_FOUND", [])
+    with pytest.raises(areas.AreaError, match="KERNEL lists nosuch, which is no package"):
+        areas.areas()
+    monkeypatch.setattr(areas, "KERNEL", {})  # forgotten on the list: found as an area, and
+    monkeypatch.setattr(areas, "_FOUND", [])  # refused for declaring none
+    with pytest.raises(areas.AreaError, match=r"timeline/__init__.py: a package in tracker/core"):
+        areas.areas()
 
 
 def test_the_ui_never_opens_sqlite_itself():
@@ -219,7 +285,8 @@ def test_every_package_in_core_is_a_declared_area_in_fold_order():
 
     found = areas.areas()
     packages = sorted(p.parent.name for p in (ROOT / "core").glob("*/__init__.py"))
-    assert sorted(a.name for a in found) == packages
+    assert sorted(a.name for a in found) == [p for p in packages if p not in areas.KERNEL]
+    assert set(areas.KERNEL) <= set(packages) and "timeline" in areas.KERNEL
     assert [a.order for a in found] == sorted(a.order for a in found)
     assert found[0].name == "campaign"  # the campaign's creation folds first
 
@@ -231,7 +298,8 @@ def test_every_module_that_registers_events_is_listed_as_the_areas_rules():
 
     for ev in EVENT_TYPES.values():
         package, _, module = ev.__module__.rpartition(".")
-        if package.startswith("tracker.core.") and package != "tracker.core":
+        if package.startswith("tracker.core.") and package != "tracker.core" \
+                and package.rpartition(".")[2] not in areas.KERNEL:
             assert module in areas.rule_modules(package), \
                 f"{ev.__name__} is registered in {ev.__module__}, not listed in its area's rules"
     from tracker.core.chase import BaitDropped, TakeTurn  # either module, through the package

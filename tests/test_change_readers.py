@@ -11,7 +11,7 @@ from tracker.core import bastion as bas
 from tracker.core import chase as ch
 from tracker.core import effects, party, supplies
 from tracker.core import travel as tr
-from tracker.core.corrections.rules import dice_count
+from tracker.core.timeline.amend import dice_count
 from tracker.demo import build
 from tracker.service import Campaign
 
@@ -204,7 +204,7 @@ def test_what_no_reader_covers_reads_without_indices_or_keys(saves):
 
 
 def test_fixed_fields_offer_the_rulesets_values(saves):
-    from tracker.core.corrections.rules import field_choices
+    from tracker.core.timeline.hooks import field_choices
     for ruleset in ("dolmenwood", "dyb-og-drager"):
         c = build(saves, f"ch-{ruleset}", ruleset, "mid")
         turn = _last(c, "turn_advanced")

@@ -341,7 +341,7 @@ def test_the_recap_leaves_out_what_a_rewind_took_back(make):
     the rewind brings them back."""
     from tracker import recap
     from tracker.core.campaign import EndSession, StartSession
-    from tracker.core.corrections import Rewind
+    from tracker.core.timeline.entries import Rewind
     from tracker.core.dungeon.views import DungeonTally
     c = make()
     c.dispatch(StartSession())

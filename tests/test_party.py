@@ -7,7 +7,7 @@ so a typo in a ruleset file fails here.
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tracker.core import sheet
+from tracker.core.party import sheet
 from tracker.core.errors import Refused
 from tracker.core.party import (AddCharacter, AwardXP, Damage, Heal, LevelUp, SetCondition,
                                 SetExhaustion, SetLoad)

@@ -370,7 +370,7 @@ async def test_fight_damage_and_xp_with_keys(saves, ruleset):
         assert app.state.party[0].hp == hp - 1
         await pilot.press("x", "4", "0", "0", "enter")
         await _settle(pilot)
-        from tracker.core import sheet
+        from tracker.core.party import sheet
 
         living = [c for c in app.state.party if sheet.status(app.state.rules, c) != "dead"]
         share = 400 // len(living)  # the blow may have killed someone with 1 HP

@@ -35,7 +35,7 @@ async def _settle(pilot) -> None:
 
 
 @pytest.mark.parametrize("key,module,name", [
-    ("7", "tracker.ui.screens.bastion", "_summary"),
+    ("7", "tracker.ui.widgets.bastion_panels", "summary"),
     ("5", "tracker.ui.widgets.travel_panels", "where_panel"),
     ("6", "tracker.ui.widgets.chase_panels", "summary"),
     ("4", "tracker.ui.widgets.party_panels", "party_row"),

@@ -114,6 +114,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--session", metavar="N[-M]",
                    help=_("markdown: the session, or span of sessions (default: the last)"))
     p.add_argument("-o", "--output", metavar="FILE", help=_("default: standard output"))
+    p = sub.add_parser("serve", help=_("the players' view: a read-only web page of what the "
+                                       "table may see, live (docs/players-view.md)"))
+    p.add_argument("name")
+    p.add_argument("--host", default="127.0.0.1",
+                   help=_("address to listen on (default 127.0.0.1: this machine only; "
+                          "0.0.0.0: the network, with an access code)"))
+    p.add_argument("--port", type=int, default=8724, help=_("default {port}").format(port=8724))
+    p.add_argument("--new-code", action="store_true",
+                   help=_("replace the campaign's access code (the old address stops working)"))
     p = sub.add_parser("import", help=_("create a campaign from a JSONL export"))
     p.add_argument("file")
     p.add_argument("name")
@@ -242,6 +251,12 @@ def _run(args, saves: Path, asked: str | None = None) -> int:
                     print(f"{rid}\t" + _("BROKEN: {error}").format(error=e))
     elif args.cmd == "export" and args.format != "markdown":
         return _export_jsonl(saves, args)
+    elif args.cmd == "serve":
+        from .web.serve import serve
+
+        if not 1 <= args.port <= 65535:
+            raise Usage(_("--port must be 1 to 65535 (got {port})").format(port=args.port))
+        return serve(saves, args.name, args.host, args.port, args.new_code)
     elif args.cmd == "import":
         try:
             if not stat.S_ISREG(os.stat(args.file).st_mode):

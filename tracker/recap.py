@@ -8,11 +8,11 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from .core import clock
-from .core.corrections import EntryCorrected, Rewound, cook
-from .core.engine import Redone, Undone, as_now
 from .core.events import Envelope
 from .core.state import State
 from .core.tally import TALLIES, Tally
+from .core.timeline.entries import EntryCorrected, Redone, Rewound, Undone, cook
+from .core.timeline.fold import as_now
 
 T = TypeVar("T", bound=Tally)
 
@@ -63,7 +63,7 @@ def _standing(envs: list[Envelope]) -> list[Envelope]:
 
 
 class _Log:
-    """The whole log in memory, as ``engine.as_now`` reads it."""
+    """The whole log in memory, as ``timeline.fold.as_now`` reads it."""
 
     def __init__(self, envs: list[Envelope], state_at):
         self.envs, self.state_at = envs, state_at

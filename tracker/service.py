@@ -15,20 +15,22 @@ from typing import Iterator
 
 from .core import dice as dicemod
 from .core.alerts import Alert, alerts
-from .core.campaign import ENGINE_VERSION, CampaignCreated, SessionStarted
-from .core.corrections import (UNCORRECTABLE, CorrectEntry, EntryCorrected, Rewind, amended,
-                               cook, editable_fields, inserted, raw,
-                               reroller)
-from .core.corrections.views import Preview, entry_line, preview
-from .core.engine import Redo, Timeline, Undo, check_correction, decide, step
+from .core.campaign import ENGINE_VERSION, CampaignCreated, EndSession, SessionStarted, StartSession
+from .core.engine import decide
 from .core.errors import Refused, WrittenByNewer, WrittenByOlder
 from .core.events import Envelope
 from .core.handlers import Command
 from .core import progress
 from .core.invariants import problems
 from .core.limits import checked
+from .core.players import secret_in
 from .core.ruleset import RULESET_SCHEMA, load_cached, load_text
 from .core.state import State
+from .core.timeline import amend
+from .core.timeline.entries import CorrectEntry, Redo, Rewind, Undo
+from .core.timeline.fold import Timeline, step
+from .core.timeline.views import Preview
+from .core.table import Reveal
 from .store import paths
 from .store.sqlite import Damaged, EventStore, NewerFile, StoreError, row
 from .store.sqlite import ConcurrentWrite  # noqa: F401 - for the app, which never imports store
@@ -87,10 +89,16 @@ class Campaign:
         return self.store.damaged(f"its log does not replay ({why})", good)
 
     def _snapshot(self) -> list[str]:
-        """Cache the state; one that cannot be written only costs speed."""
+        """Cache the state, and beside it the states an undo or a redo of it
+        returns to: an undo right after a snapshot returns to before it, and
+        without them opening replayed up to SNAPSHOT_EVERY entries from the
+        snapshot before (1,000 note/undo pairs opened at 7x a log without).
+        One that cannot be written only costs speed."""
         self.snapshot_seq = self.seq
-        problem = self.store.save_snapshot(self.seq, self.state)
-        return [problem] if problem else []
+        written = [self.store.save_snapshot(self.seq, self.state)]
+        for seq in looked_back_to(self.state, self.seq):
+            written.append(self.store.save_snapshot(seq, self.timeline.state_at(seq)))
+        return [problem for problem in dict.fromkeys(written) if problem]
 
     # -- lifecycle ---------------------------------------------------------------
 
@@ -181,8 +189,11 @@ class Campaign:
                  command_id: str | None = None, manual: bool | None = None,
                  typed: bool = True) -> Outcome:
         """Decide, prove the events replay, append durably, then show."""
-        command_id = command_id or new_command_id()
-        if self.store.command_seqs(command_id):  # a retried command: already applied
+        # a retried command (its id given again) is already applied; an id made
+        # here is new (a uuid4), so looking it up would only cost the keystroke a query
+        if not command_id:
+            command_id = new_command_id()
+        elif self.store.command_seqs(command_id):
             self.refresh()
             return Outcome([], self.state, replayed=True)
         events = [checked(e) for e in self.decide(command, dice_values, manual, typed)]
@@ -209,8 +220,7 @@ class Campaign:
         state = before = self.state
         out = []
         for i, ev in enumerate(events, start=self.seq + 1):
-            if isinstance(ev, EntryCorrected):
-                self._check_correction(ev, i)
+            amend.check_before_appending(self.timeline, state, ev, i)  # a correction, replayed
             # an evolver that refuses (Refused) stops the command here, nothing written
             state = step(state, Envelope(i, ev.TYPE, ev.VERSION, ev, command_id, session, ""),
                          self.timeline)
@@ -220,16 +230,6 @@ class Campaign:
         if new:
             raise Refused(f"this would {new[0]}")
         return out
-
-    def _check_correction(self, ev: EntryCorrected, at: int) -> None:
-        known = set(problems(self.timeline.state_at(ev.target - 1)))
-
-        def judge(seq: int, state: State) -> None:
-            new = [p for p in problems(state) if p not in known]
-            if new:
-                raise Refused(f"with that change, #{seq} would {new[0]}")
-
-        check_correction(self.timeline, self.state.corrections, ev.target, ev.events, at - 1, judge)
 
     # -- correcting the past -----------------------------------------------------------
 
@@ -241,55 +241,24 @@ class Campaign:
     def amend_command(self, seq: int, dice: list[int] | None = None,
                       fields: dict[str, str] | None = None, insert: tuple[str, str] = (),
                       note: str = "") -> CorrectEntry:
-        """The command that corrects entry ``seq``: retyped dice, changed fields,
-        and/or a forgotten entry inserted right after it, ``insert`` = (kind,
-        option) as an area registered it (``("turn", "rest")``)."""
-        if not (dice or fields or insert):
-            raise Refused("say what to correct: --dice, --set FIELD=VALUE or --insert-turn")
-        self._correctable(seq)
-        current = self.entry_events(seq)
-        if dice and (again := reroller(current[0])) is not None:
-            # dice the new roll needs beyond those typed: rolled, or asked for
-            # (DiceNeeded) where the GM rolls them (manual dice)
-            source = dicemod.ScriptedDice(dice, fallback=self.dice_for(None))
-            current[0] = again(self.state, current[0], source)
-            if source.unused():
-                raise Refused(f"{len(dice)} dice given, but the entry rolls only {source.used}")
-            dice = None
-        if dice or fields:
-            current[0] = amended(current[0], dice, fields)
-        if insert:
-            current.append(self._insertion(seq, *insert))
-        return CorrectEntry(seq, tuple(raw(e) for e in current), note)
-
-    def _insertion(self, seq: int, kind: str, option: str):
-        """The event inserted after entry ``seq``, refused in the GM's words when
-        it cannot follow that entry (the whole correction is replayed later)."""
-        ev = inserted(self.state, kind, option)
-        after = self.state_at(seq)
-        try:
-            step(after, Envelope(seq, ev.TYPE, ev.VERSION, ev, "insertion", after.session, ""),
-                 self.timeline)
-        except Refused as e:
-            raise Refused(f"a {option} {kind} inserted after #{seq} would not replay: {e}") \
-                from None
-        return ev
+        """The command that corrects entry ``seq`` (see ``timeline.amend``)."""
+        return amend.amend_command(self, seq, dice, fields, insert, note)
 
     def entry_fields(self, seq: int) -> dict[str, object]:
         """The fields of entry ``seq`` a GM may correct, with their values now."""
-        self._correctable(seq)
-        return editable_fields(self.entry_events(seq)[0])
-
-    def _correctable(self, seq: int) -> None:
-        env = self.entry(seq)
-        if env.type in UNCORRECTABLE:
-            raise Refused(f"entry #{seq} ({env.type.replace('_', ' ')}) cannot be corrected; "
-                          "undo or rewind instead")
+        return amend.entry_fields(self, seq)
 
     def rewind_command(self, seq: int) -> Rewind:
-        if not 1 <= seq < self.seq:
-            raise Refused(f"rewind to an entry from 1 to {self.seq - 1}")
-        return Rewind(seq)
+        return amend.rewind_command(self, seq)
+
+    def reveal_command(self, seq: int) -> Reveal:
+        """The command that tells the table what entry ``seq`` kept from them;
+        refused unless that entry holds a secret (core/players.py)."""
+        env = self.entry(seq)
+        if secret_in(env.event) is None:
+            raise Refused(f"entry #{seq} keeps nothing from the players; only a secret "
+                          "can be revealed (docs/players-view.md)")
+        return Reveal(seq)
 
     def preview(self, command: Command) -> State:
         """The state a command would lead to, without writing anything."""
@@ -301,32 +270,26 @@ class Campaign:
     def explain(self, command: Command) -> Preview:
         """``preview`` in the GM's words: the entry's log line now and after,
         what changes in the campaign, and the later corrections it undoes."""
-        after = self.preview(command)
-        if isinstance(command, CorrectEntry):
-            at = self.state_at(command.seq)
-            return preview(self.state, after, self._entry_line(command.seq, self.state),
-                           entry_line([cook(r) for r in command.events], at.rules, at),
-                           replacing=command.seq)
-        if isinstance(command, Rewind):
-            return preview(self.state, after, self._entry_line(command.to_seq, after))
-        return preview(self.state, after)
-
-    def _entry_line(self, seq: int, corrections_from: State) -> str:
-        """Entry ``seq``'s log line with the corrections in force in ``corrections_from``."""
-        at = self.state_at(seq)
-        return entry_line(self.entry_events(seq, corrections_from), at.rules, at)
+        return amend.explain(self, command)
 
     def entry_events(self, seq: int, corrections_from: State | None = None) -> list:
         """What entry ``seq`` stands for: its event, or the events a correction in
         force (now, or in ``corrections_from``) put in its place."""
-        stand_in = (corrections_from or self.state).corrections.get(seq)
-        return [cook(r) for r in stand_in] if stand_in else [self.entry(seq).event]
+        return amend.entry_events(self, seq, corrections_from)
 
     def undo(self) -> Outcome:
         return self.dispatch(Undo())
 
     def redo(self) -> Outcome:
         return self.dispatch(Redo())
+
+    def start_session_command(self) -> Command:
+        """The command that begins the next session (the app offers it on opening)."""
+        return StartSession()
+
+    def end_session_command(self) -> Command:
+        """The command that ends the running session (the app offers it on quitting)."""
+        return EndSession()
 
 
 class LogReader:
@@ -356,6 +319,28 @@ class LogReader:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def looked_back_to(state: State, seq: int) -> list[int]:
+    """The entries whose states an undo or a redo right after ``seq`` returns to."""
+    ref, redo = state.last_done, state.redo
+    wanted = ([ref.first_seq - 1] if ref is not None else []) + \
+        ([redo[0].last_seq] if redo else [])
+    return sorted({s for s in wanted if 1 <= s < seq})
+
+
+def open_reader(saves: Path, name: str) -> LogReader:
+    """A read-only reader of one campaign (the players' view): SQLite opens it
+    with ``mode=ro``, so nothing read through it can change the file."""
+    path = campaign_file(saves, name)
+    if not path.exists():
+        raise Refused(f"no campaign named {name!r} in {saves}")
+    return LogReader(path)
+
+
+def campaign_file(saves: Path, name: str) -> Path:
+    """Where campaign ``name`` lives (its name checked: no path in it)."""
+    return paths.campaign_path(saves, name)
 
 
 def _last_replayable(store: EventStore) -> int:

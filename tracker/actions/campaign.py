@@ -5,7 +5,10 @@ from ..i18n import N_
 from .spec import Action, arg
 
 ACTIONS = (
-    Action("note", N_("add a GM note"), (arg("text"),), lambda a, c: camp.AddNote(a.text)),
+    Action("note", N_("add a GM note (--private: kept from the players' view)"),
+           (arg("text"), arg("--private", action="store_true",
+                             help=N_("the players' view (tracker serve) never shows it"))),
+           lambda a, c: camp.AddNote(a.text, a.private)),
     Action("session-start", N_("start the next session"), (), lambda a, c: camp.StartSession()),
     Action("session-end", N_("end the running session"), (), lambda a, c: camp.EndSession()),
     Action("manual-dice", N_("switch manual dice on or off for this campaign"),

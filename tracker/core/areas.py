@@ -11,7 +11,10 @@ runs second.
 
 Nothing lists the areas by hand: a package in ``core/`` without its
 declaration, two areas with one fold order, or an event filed under a log
-area nobody declared fails at import, naming the file.
+area nobody declared fails at import, naming the file. The one exception is
+``KERNEL``: packages of ``core/`` that are machinery every area relies on
+(the timeline: undo, redo, rewind, corrections, time travel), listed here by
+name, and refused if one declares itself an area or is missing.
 """
 
 from __future__ import annotations
@@ -42,6 +45,9 @@ class Area:
     file: str  # its __init__.py, for messages
 
 
+# packages of core/ that are not areas: the timeline beside the engine
+KERNEL = {"timeline": "undo, redo, rewind, corrections and time travel (core/timeline)"}
+
 _DECLARED: dict[str, Area] = {}  # package -> its declaration
 _FOUND: list[tuple[Area, ...]] = []  # the areas in fold order, once found
 
@@ -60,6 +66,9 @@ def area(package: str, *, order: int, rules: tuple[str, ...] = ("rules",),
     whichever module."""
     module = sys.modules[package]
     name = package.rpartition(".")[2]
+    if name in KERNEL and package == f"{__package__}.{name}":
+        raise AreaError(f"{getattr(module, '__file__', package)}: {name} is kernel "
+                        f"({KERNEL[name]}), listed in core/areas.py KERNEL, not an area")
     declared = Area(name, package, order, tuple(rules), tuple(logs) or (name,),
                     str(getattr(module, "__file__", package)))
     _DECLARED[package] = declared
@@ -88,8 +97,13 @@ def areas() -> tuple[Area, ...]:
         return _FOUND[0]
     core = sys.modules[__package__]
     found = []
+    packages = {info.name for info in iter_modules(core.__path__) if info.ispkg}
+    missing = sorted(set(KERNEL) - packages)
+    if missing:
+        raise AreaError(f"{Path(__file__).name}: KERNEL lists {', '.join(missing)}, "
+                        "which is no package of tracker/core")
     for info in sorted(iter_modules(core.__path__), key=lambda m: m.name):
-        if not info.ispkg:
+        if not info.ispkg or info.name in KERNEL:
             continue
         package = f"{__package__}.{info.name}"
         import_module(package)

@@ -2,7 +2,8 @@
 
 Its campaign-wide fields are here; each area adds its own part in its
 ``model.py`` (``parts.state_part``), and ``State`` is put together from them,
-in the areas' fold order, when this module loads.
+in the areas' fold order, when this module loads; the timeline's (the
+corrections in force) comes last.
 
 ``gc=False``: a state is a tree built bottom-up and never refers back to
 itself, so it cannot be part of a reference cycle; leaving it out of the
@@ -14,6 +15,7 @@ import msgspec
 
 from .parts import STATE_PARTS
 from .ruleset import LoadedRuleset  # loads every area's model first
+from .timeline.model import STATE_FIELDS as TIMELINE_FIELDS
 
 
 class CommandRef(msgspec.Struct, frozen=True, gc=False):
@@ -41,7 +43,7 @@ _CAMPAIGN = [
 ]
 
 State = msgspec.defstruct(
-    "State", _CAMPAIGN + [tuple(p) for p in STATE_PARTS],
+    "State", _CAMPAIGN + [tuple(p) for p in STATE_PARTS] + TIMELINE_FIELDS,
     module=__name__, frozen=True, gc=False, kw_only=True,
     namespace={"rules": property(lambda self: self.ruleset.rules,
                                  doc="The ruleset in force (house rules included)."),

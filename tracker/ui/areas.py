@@ -19,9 +19,12 @@ from pathlib import Path
 
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.widgets import Footer as TextualFooter
+
+from . import repaint
+from .widgets.alerts_line import AlertsLine
 from .widgets.footer import Footer
 
-from .widgets.alerts_line import AlertsLine
 
 STYLES = Path(__file__).resolve().parent  # where the .tcss files live
 
@@ -103,21 +106,27 @@ def _guarded(fn, where: str):
 
 def _give_alerts_line(cls: type[Screen]) -> None:
     """The screen composes as it says, with the alerts line put just above its
-    Footer (or last), filled with the alerts of the GM's latest action."""
+    Footer (or last), filled with the alerts of the GM's latest action; its
+    Footer becomes ours (widgets/footer.py): it translates the keys and never cuts
+    one in half."""
     compose = cls.compose
 
     def composed(self):
         placed = False
         for widget in compose(self):
-            if isinstance(widget, Footer) and not placed:
+            if isinstance(widget, TextualFooter) and not placed:
                 yield AlertsLine(id="alerts-line")
                 placed = True
+                if not isinstance(widget, Footer):  # Textual's: ours translates and fits
+                    widget = Footer(compact=widget.compact, id=widget.id,
+                                    classes=" ".join(widget.classes))
             yield widget
         if not placed:
             yield AlertsLine(id="alerts-line")
 
     def on_screen_resume(self, event) -> None:
         self.query_one(AlertsLine).show(getattr(self.app, "last_alerts", []))
+        repaint.shown_again(self)  # changes made while another screen covered it
         if resumed is not None:
             resumed(self, event)
 

@@ -8,17 +8,22 @@ from textual import work
 
 from .. import i18n
 from ..core import campaign as camp
+from ..core import table
 from ..i18n import N_, _
 from .dialogs import ChoiceDialog, TextDialog, checked_by, refusal
 
 CAMPAIGN_PALETTE = [  # (title, help, action): the palette lists these on every campaign screen
     (N_("GM note"), N_("Write a note into the log"), "app.note"),
+    (N_("Private GM note"), N_("A note the players' view never shows"), "app.note_private"),
     (N_("Start session"), N_("Begin the next session"), "app.session_start"),
     (N_("End session"), N_("End the running session"), "app.session_end"),
     (N_("Manual dice on/off"), N_("Type every roll yourself, or let tracker roll"),
      "app.manual_dice"),
     (N_("House rule"), N_("Change one ruleset value for this campaign"), "app.house_rule"),
     (N_("Language"), N_("The language this campaign reads in (en, da, uk)"), "app.language"),
+    (N_("Players see hit points: bands/exact"), N_("How the players' view (tracker serve) "
+                                                    "shows hit points: wounded, ... or 5/7"),
+     "app.players_hp"),
 ]
 CAMPAIGN_ACTIONS = {action.removeprefix("app.") for _, _, action in CAMPAIGN_PALETTE}
 
@@ -32,12 +37,21 @@ class CampaignActions:
     """Mixed into the app. Each action sends its command through ``run_command``."""
 
     @work(exit_on_error=False)
-    async def action_note(self) -> None:
+    async def action_note(self, private: bool = False) -> None:
         text = await self.push_screen_wait(TextDialog(
-            _("GM note"), _("Goes into the log"), validate=checked_by(self, None, camp.AddNote),
-            max_length=10_000))
+            _("Private GM note") if private else _("GM note"),
+            _("Goes into the log; the players' view never shows it") if private else
+            _("Goes into the log (and the players' view)"),
+            validate=checked_by(self, None, camp.AddNote), max_length=10_000))
         if text is not None:
-            self.run_command(camp.AddNote(text))
+            self.run_command(camp.AddNote(text, private))
+
+    def action_note_private(self) -> None:
+        self.action_note(True)
+
+    def action_players_hp(self) -> None:
+        self.run_command(table.SetPlayersHp("exact" if self.state.table.hp == "bands"
+                                            else "bands"))
 
     def action_session_start(self) -> None:
         self.run_command(camp.StartSession())

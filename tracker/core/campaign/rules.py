@@ -14,7 +14,7 @@ from ..errors import Refused
 from ..terms import LANGUAGE_CODE
 from ..limits import NoteText, RulesetText, Seed, Session
 from ..events import Event, event
-from ..handlers import Command, decides, evolves
+from ..handlers import Command, begins, decides, evolves
 from ..ruleset import checks_added_since, load_cached, load_text
 from ..state import State
 
@@ -31,6 +31,7 @@ class EndSession(Command, frozen=True):
 
 class AddNote(Command, frozen=True):
     text: str
+    private: bool = False  # kept from the players' view (docs/players-view.md)
 
 
 class SetManualDice(Command, frozen=True):
@@ -76,6 +77,7 @@ class SessionEnded(Event, frozen=True):
 @event("note_added", area="session")
 class NoteAdded(Event, frozen=True):
     text: NoteText
+    private: bool = False  # not written when False: older notes read the same
 
 
 @event("manual_dice_set", area="campaign")
@@ -91,6 +93,7 @@ class LanguageSet(Event, frozen=True):
     code: Annotated[str, Meta(min_length=2, max_length=3, pattern="^[a-z]{2,3}$")]
 
 
+@begins(CampaignCreated)
 def created_state(ev: CampaignCreated) -> State:
     """The state a campaign starts in: its ruleset as recorded in the event."""
     return State(ruleset=load_cached(ev.ruleset_toml), name=ev.name, seed=ev.seed)
@@ -117,7 +120,7 @@ def decide_note(state: State, cmd: AddNote, dice) -> list[Event]:
         raise Refused("a note needs some text")
     if len(text) > 10_000:
         raise Refused("a note is limited to 10,000 characters")
-    return [NoteAdded(text)]
+    return [NoteAdded(text, cmd.private)]
 
 
 @decides(SetManualDice)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...i18n import NATIVE_NAMES, _
 from ..events import describes
+from ..players import secret
 from .rules import (CampaignCreated, LanguageSet, ManualDiceSet, NoteAdded, RulesetChanged,
                     SessionEnded, SessionStarted)
 from ..tally import Tally, tally
@@ -34,7 +35,21 @@ def _describe_session_ended(ev: SessionEnded, rules) -> str:
 
 @describes(NoteAdded)
 def _describe_note_added(ev: NoteAdded, rules) -> str:
+    if ev.private:
+        return _("Private note: {text}").format(text=ev.text)
     return _("Note: {text}").format(text=ev.text)
+
+
+@secret(CampaignCreated, "the campaign's dice seed: whoever knows it can foretell the "
+        "rolls (the table hears that the campaign began, and with which ruleset)")
+def _created_for_players(ev: CampaignCreated, rules) -> str:
+    return _("Campaign {name!r} created with {ruleset}").format(name=ev.name,
+                                                                 ruleset=rules.meta.name)
+
+
+@secret(NoteAdded, "a note the GM marked private (note --private)", when=lambda ev: ev.private)
+def _private_note_for_players(ev: NoteAdded, rules) -> None:
+    return None
 
 
 @describes(ManualDiceSet)

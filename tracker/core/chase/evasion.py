@@ -14,7 +14,7 @@ from msgspec import Meta
 from msgspec.structs import replace
 
 from .. import dice as dicemod
-from .. import sheet
+from ..party import sheet
 from ..dice import Roll
 from ..errors import Refused
 from ..events import Event, event

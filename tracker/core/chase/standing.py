@@ -5,7 +5,7 @@ it is over. The rules, the views and the screen all ask these."""
 from __future__ import annotations
 
 from .. import dice as dicemod
-from .. import sheet
+from ..party import sheet
 from ..dice import Roll
 from ..party import rules as party
 from ..state import State

@@ -7,12 +7,13 @@ from typing import Iterator
 
 from ..alerts import Alert, alerting
 from ..changes import matched, reads_changes
-from ..corrections.rules import offers_choices
+from ..timeline.hooks import offers_choices
 from ..describe import roll_text
 from ..events import describes
 from ..invariants import invariant
 from ..state import State
 from ..tally import Tally, tally
+from ..players import Panel, Table, players_view, secret
 from ..view import state_view
 from . import evasion, rules as r
 from .model import IN, OUTCOMES, PURSUER
@@ -32,13 +33,15 @@ def _joined(ev: r.RunnerJoined, rules) -> str:
             f"{roll_text(ev.initiative)}{ev.initiative_bonus:+d}")
 
 
-@describes(r.TurnTaken, with_state=True)
-def _turn(ev: r.TurnTaken, rules, state=None) -> str:
+@describes(r.TurnTaken, with_before=True)
+def _turn(ev: r.TurnTaken, rules, state=None, before=None) -> str:
     bits = [f"{ev.name} {'dashes' if ev.dash else 'moves'} {ev.feet} ft"]
     if ev.save is not None and rules.chase is not None:
-        ok = "failed: a level of exhaustion" if r.save_failed(rules, ev) else "made"
+        # the modifier as the runner stood before the turn, not as recorded
+        save = r.dash_save(before, ev)
+        ok = "failed: a level of exhaustion" if save.total < rules.chase.dash_dc else "made"
         bits.append(f"DC {rules.chase.dash_dc} {rules.chase.dash_save} save "
-                    f"{roll_text(ev.save)} {ok}")
+                    f"{roll_text(save)} {ok}")
     text = r.complication_text(rules, ev.setting, ev.complication)
     bits.append(f"complication {roll_text(ev.complication)}" +
                 (f": {text}" if text else " none"))
@@ -350,3 +353,38 @@ def _outcome_choices(state: State) -> list[str]:
 @offers_choices(r.TurnTaken, "setting")
 def _setting_choices(state: State) -> list[str]:
     return list(state.rules.chase.complications) if state.rules.chase else []
+
+
+# --- what the players see (core/players.py) ---------------------------------------------
+
+
+@players_view(70)
+def _chase_for_players(data: dict, table: Table) -> list[Panel]:
+    """The chase in play: whose turn, who is where, dashes left, exhaustion
+    and complications; a B/X evasion's round and gap."""
+    ch = data.get("chase") or {}
+    out = []
+    if ch.get("active") and ch.get("runners"):
+        facts = [("Round", str(ch["round"]))] + ([("Turn", ch["turn"])] if ch["turn"] else [])
+        if ch["setting"]:
+            facts.insert(0, ("Where", ch["setting"]))
+        rows = [[x["name"], "quarry" if x["side"] != PURSUER else "pursuer",
+                 f"{x['position_ft']} ft", "" if x["gap_ft"] is None else f"{x['gap_ft']} ft",
+                 str(x["free_dashes"]), str(x["exhaustion"] or ""),
+                 x["complication"] or "", x["status"]]
+                for x in ch["runners"]]
+        out.append(Panel("Chase", facts=facts, header=["Runner", "Side", "At", "Gap",
+                                                      "Free dashes", "Exhaustion",
+                                                      "Complication", "Status"],
+                         rows=rows, kind="chase"))
+    e = ch.get("evasion")
+    if e and not e["stopped"]:
+        facts = [("Where", e["where"]), ("Round", str(e["rounds"]))]
+        if e["gap_ft"] is not None:
+            facts.append(("Gap", f"{e['gap_ft']} ft"))
+        out.append(Panel("Evasion", facts=facts, kind="chase"))
+    if ch.get("running_exhaustion"):
+        w = ch["running_exhaustion"]
+        out.append(Panel("Winded", facts=[("Rest turns left", str(w["rest_turns_left"]))],
+                         lines=[w["text"]] if w["text"] else [], kind="chase"))
+    return out

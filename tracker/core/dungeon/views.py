@@ -7,9 +7,12 @@ from ...i18n import N_, _, ngettext
 from .. import dice as dicemod
 from ..alerts import Alert, alerting
 from ..changes import reads_changes
-from ..corrections.rules import offers_choices
+from ..timeline.hooks import offers_choices
 from ..describe import roll_text
+from msgspec.structs import replace
+
 from ..events import describes
+from ..players import Panel, Table, players_view, secret
 from ..ruleset import Ruleset
 from ..schema import not_in_source
 from ..terms import term
@@ -176,6 +179,20 @@ def _rest(before: State, after: State) -> list[Alert]:
         out.append(Alert("error", _("Rest penalty now {penalty}").format(
             penalty=after.dungeon.penalty) + marked))
     return out
+
+
+@alerting(35)
+def _fast_travel_left(before: State, after: State) -> list[Alert]:
+    """Fast travel that stopped early says what is left and how to go on."""
+    d = after.dungeon
+    if not d.active or not d.fast_left or d.fast_left == before.dungeon.fast_left:
+        return []
+    if rest_status(after) in ("due", "overdue"):
+        text = _("Fast travel stopped with {feet} ft left: rest first (the next turn must "
+                 "be a rest), then go on with fast-travel --feet {feet}")
+    else:
+        text = _("Fast travel stopped with {feet} ft left: go on with fast-travel --feet {feet}")
+    return [Alert("warning", text.format(feet=d.fast_left))]
 
 
 @alerting(70)
@@ -368,3 +385,53 @@ def _surprise(c) -> str:
     if c.surprise_monsters:
         return _("monsters surprised")
     return _("none")
+
+
+# --- what the players see, and what the GM keeps (core/players.py) -------------------------
+
+
+@players_view(40)
+def _dungeon_for_players(data: dict, table: Table) -> list[Panel]:
+    """Where the party is, the turn, and when a rest is due. The wandering
+    checks (when the next falls, what each rolled) are the GM's."""
+    d = data.get("dungeon") or {}
+    if not d.get("active"):
+        return []
+    facts = [(_("Dungeon"), d["name"] or _("the dungeon")), (_("Level"), str(d["depth"])),
+             (_("Turn"), str(d["turn"]))]
+    rest = table.rules.dungeon.rest
+    if rest is not None:
+        left = rest.every_turns - d["turns_since_rest"]
+        if d["rest_status"] == "due":
+            when = _("due now: the next turn is a rest")
+        elif d["rest_status"] == "overdue":
+            when = (_("overdue: {penalty}").format(penalty=d["rest_penalty"])
+                    if d["rest_penalty"] else _("overdue"))
+        else:
+            when = ngettext("due in {n} turn", "due in {n} turns", left).format(n=left)
+        facts.append((_("Rest"), when))
+    return [Panel(_("Dungeon"), facts=facts, kind="dungeon")]
+
+
+def _quiet(ev: Encounter) -> Encounter:
+    return replace(ev, check=None, surprise_party=None, surprise_monsters=None, distance=None)
+
+
+@secret(TurnAdvanced, "the wandering-monster check of a turn: its roll, whether it "
+        "found an encounter, surprise and the encounter's distance",
+        when=lambda ev: ev.check is not None)
+def _turn_for_players(ev: TurnAdvanced, rules) -> str:
+    return _describe_turn_advanced(_quiet(ev), rules)
+
+
+@secret(CheckRolled, "an extra wandering-monster check the GM rolled: the table hears nothing")
+def _check_for_players(ev: CheckRolled, rules) -> None:
+    return None
+
+
+@secret(HastyExitRolled, "a hasty exit's Doom table: who failed and what befell them "
+        "(the table hears the saves rolled)",
+        when=lambda ev: any(d for *_x, d in ev.saves))
+def _hasty_exit_for_players(ev: HastyExitRolled, rules) -> str:
+    return _("Hasty exit, save versus Doom: {saves}").format(saves="; ".join(
+        f"{n} {roll_text(s)}" for n, s, _x in ev.saves))

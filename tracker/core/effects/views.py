@@ -5,6 +5,8 @@ from __future__ import annotations
 from ...i18n import _
 from ..alerts import Alert, alerting
 from ..changes import matched, reads_changes
+from ..consequences import tells_consequences
+from ..players import Panel, Table, players_view
 from ..view import state_view
 from .. import clock
 from ..events import describes
@@ -22,6 +24,16 @@ def _describe_effect_started(ev: EffectStarted, rules) -> str:
 @describes(EffectEnded)
 def _describe_effect_ended(ev: EffectEnded, rules) -> str:
     return _("Ended effect #{id}").format(id=ev.id)
+
+
+# --- what time passing did, said in the entry that passed it (core/consequences.py) --
+
+
+@tells_consequences("effects", order=40)
+def _effects_run_out(before: State, after: State) -> list[str]:
+    """"Bless ended": an effect whose time ran out (one the GM ends says itself)."""
+    ids = {e.id for e in after.effects}
+    return [_("{effect} ended").format(effect=e.name) for e in before.effects if e.id not in ids and e.ends <= after.clock]
 
 
 # --- what the GM must not miss ----------------------------------------------------------
@@ -62,3 +74,15 @@ def _effects_changes(before: State, after: State) -> list[str]:
         elif (x := left(a, before)) != (y := left(b, after)) or a.name != b.name:
             out.append(f"{a.name}: {x} → " + (f"{b.name}, " if a.name != b.name else "") + y)
     return out
+
+
+# --- what the players see (core/players.py) ---------------------------------------------
+
+
+@players_view(32)
+def _effects_for_players(data: dict, table: Table) -> list[Panel]:
+    """Effects and spells running, with their time left in the ruleset's unit."""
+    rows = [[e["name"], clock.in_turns(table.rules, e["seconds_left"]), e["ends_at"]]
+            for e in (data.get("dungeon") or {}).get("effects", [])]
+    return [Panel(_("Effects"), header=[_("Effect"), _("Left"), _("Ends")], rows=rows,
+                  kind="effects")] if rows else []

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from ...i18n import _, ngettext
+from ...i18n import _, ngettext, pgettext
 from .. import clock
 from ..alerts import Alert, alerting, still_there
 from ..changes import reads_changes
+from ..consequences import tells_consequences
+from ..players import Panel, Table, players_view
 from ..view import state_view
 from ..events import describes
 from ..state import State
@@ -53,6 +55,16 @@ def _describe_light_doused(ev: LightDoused, rules, state) -> str:
 @describes(LightRelit, with_state=True)
 def _describe_light_relit(ev: LightRelit, rules, state) -> str:
     return _("Relit {light}").format(light=_named(rules, state, ev.id))
+
+
+# --- what time passing did, said in the entry that passed it (core/consequences.py) --
+
+
+@tells_consequences("lights", order=20)
+def _lights_gone_out(before: State, after: State) -> list[str]:
+    """"Astrid's torch (#1) went out": a light that burned to its end."""
+    return [_("{light} went out").format(light=light_name(after.rules, l)) for o, l in still_there(before.lights, after.lights)
+            if o.lit and not l.lit and l.seconds_left == 0]
 
 
 # --- what the GM must not miss ----------------------------------------------------------
@@ -155,3 +167,23 @@ def _lights_changes(before: State, after: State) -> list[str]:
             if left(a) != left(b):
                 out.append(f"{name}: {left(a)} → {left(b)}")
     return out
+
+
+# --- what the players see (core/players.py) ---------------------------------------------
+
+
+@players_view(30)
+def _lights_for_players(data: dict, table: Table) -> list[Panel]:
+    """Every light burning, and each light set down, with its time left in
+    the ruleset's unit (turns, or rounds in its last turn)."""
+    rules = table.rules
+    rows = []
+    for l in (data.get("dungeon") or {}).get("lights", []):
+        if not l["lit"]:
+            continue
+        kind = rules.lights.get(l["kind"])
+        what = term(rules, f"lights.{l['kind']}", kind.name if kind else l["kind"]).split(" (")[0]
+        rows.append([what, l["by"] or _("set down"), clock.in_turns(rules, l["seconds_left"])])
+    return [Panel(_("Lights"), header=[pgettext("lights table", "Light"), _("Carried by"),
+                                       _("Left")], rows=rows,
+                  kind="lights")] if rows else []

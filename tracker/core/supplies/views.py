@@ -5,11 +5,15 @@ from __future__ import annotations
 from ...i18n import N_, _, ngettext
 from ..alerts import Alert, alerting
 from ..changes import reads_changes
-from ..corrections.rules import offers_choices
+from ..consequences import tells_consequences
+from ..timeline.hooks import offers_choices
+from ..players import Panel, Table, players_view
 from ..view import state_view
 from ..events import describes
 from ..state import State
 from .rules import SuppliesSet
+from .hunger import CAUSE, MalnutritionSaved, save_failed
+from ..describe import roll_text
 from ..tally import Tally, tally
 from ..terms import term
 
@@ -20,6 +24,98 @@ from ..terms import term
 def _describe_supplies_set(ev: SuppliesSet, rules) -> str:
     name = term(rules, f"supplies.{ev.kind}", ev.kind)
     return _("{supply}: now {n}").format(supply=name, n=ev.count)
+
+
+# --- what time passing did, said in the entry that passed it (core/consequences.py) --
+
+
+@tells_consequences("supplies", order=50)
+def _rations_used(before: State, after: State) -> list[str]:
+    """"6 fresh rations spoiled", "4 rations eaten", "2 meals missed"."""
+    b, a = before.supplies, after.supplies
+    out = []
+    spoiled = a.spoiled - b.spoiled
+    if spoiled > 0:
+        kind = _spoiling_kind(before, after)
+        if kind is None:
+            out.append(ngettext("{n} ration spoiled", "{n} rations spoiled",
+                                spoiled).format(n=spoiled))
+        else:
+            # TRANSLATORS: {kind} is the ruleset's name of the rations, lower case ("fresh rations")
+            out.append(ngettext("{n} {kind} spoiled", "{n} {kind} spoiled",
+                                spoiled).format(n=spoiled, kind=kind))
+    if a.eaten > b.eaten:
+        n = a.eaten - b.eaten
+        out.append(ngettext("{n} ration eaten", "{n} rations eaten", n).format(n=n))
+    if a.missed_meals > b.missed_meals:
+        n = a.missed_meals - b.missed_meals
+        out.append(ngettext("{n} meal missed", "{n} meals missed", n).format(n=n))
+    return out
+
+
+def _spoiling_kind(before: State, after: State) -> str | None:
+    """The rations that spoiled, by name when one kind that spoils went down
+    ("fresh rations"), else None (plain "rations")."""
+    rules = after.rules
+    fell = [k for k, kind in rules.rations.kinds.items() if kind.spoils_in_dungeon
+            and after.supplies.count(k) < before.supplies.count(k)]
+    if len(fell) != 1:
+        return None
+    return term(rules, f"supplies.{fell[0]}", fell[0]).lower()
+
+
+@describes(MalnutritionSaved)
+def _describe_malnutrition(ev: MalnutritionSaved, rules) -> str:
+    m = rules.rations.malnutrition
+    save = _save_name(rules, m.save) if m else _("save")
+    bits = [f"{n} {roll_text(r)}{mod:+d} = {r.total + mod}: "
+            + (_("failed, +1 exhaustion") if save_failed(rules, r, mod) else _("made"))
+            for n, r, mod in ev.saves]
+    return _("Malnutrition: {save} save DC {dc} — {saves}").format(
+        save=save, dc=m.dc if m else "?", saves="; ".join(bits))
+
+
+def _save_name(rules, save: str) -> str:
+    return (rules.party.abilities.get(save, save) if rules.party else save)
+
+
+def _held(state: State, cause: str) -> dict[str, int]:
+    return {c.name: n for c in state.party for k, n in c.held if k == cause}
+
+
+def _hunger_bits(before: State, after: State) -> list[str] | None:
+    """What the missed meals did, where the ruleset says (malnutrition); None
+    where it has no malnutrition rule."""
+    m = after.rules.rations.malnutrition
+    if m is None:
+        return None
+    bits = []
+    was, now = _held(before, CAUSE), _held(after, CAUSE)
+    worse = [n for n in now if now[n] > was.get(n, 0)]
+    if worse:
+        bits.append(_("malnutrition: +exhaustion for {names}").format(names=", ".join(worse)))
+    if after.supplies.hunger_owed:
+        bits.append(_("{save} save DC {dc} owed by {names} (roll: {action})").format(
+            save=_save_name(after.rules, m.save), dc=m.dc,
+            names=", ".join(dict.fromkeys(after.supplies.hunger_owed)), action="malnutrition"))
+    if after.supplies.fasting:
+        n = after.supplies.fasting
+        if m.fasting_days:
+            bits.append(ngettext(
+                "{n} day without food (a level of exhaustion a day from day {day})",
+                "{n} days without food (a level of exhaustion a day from day {day})",
+                n).format(n=n, day=m.fasting_days))
+        else:
+            bits.append(ngettext("{n} day without food", "{n} days without food",
+                                 n).format(n=n))
+    return bits
+
+
+def _hunger(bits: list[str] | None) -> str:
+    """" — what it did" after the line that says meals were missed."""
+    if bits is None:
+        return ""
+    return " — " + ("; ".join(bits) if bits else _("no exhaustion from it"))
 
 
 # --- what the GM must not miss ----------------------------------------------------------
@@ -34,8 +130,13 @@ def _food(before: State, after: State) -> list[Alert]:
                                              "{n} rations spoiled in the damp", n).format(n=n)))
     if after.supplies.missed_meals > before.supplies.missed_meals:
         n = after.supplies.missed_meals - before.supplies.missed_meals
-        out.append(Alert("error", ngettext("Not enough food: {n} meal missed",
-                                           "Not enough food: {n} meals missed", n).format(n=n)))
+        bits = _hunger_bits(before, after)
+        level = "warning" if bits == [] else "error"  # a rule, and it did nothing
+        out.append(Alert(level, ngettext("Not enough food: {n} meal missed",
+                                         "Not enough food: {n} meals missed", n).format(n=n)
+                         + _hunger(bits)))
+    elif after.supplies.hunger_owed and after.supplies.hunger_owed != before.supplies.hunger_owed:
+        out.append(Alert("error", _("Malnutrition") + _hunger(_hunger_bits(before, after))))
     return out
 
 
@@ -46,7 +147,10 @@ def _food(before: State, after: State) -> list[Alert]:
 def _supplies_json(state: State) -> dict:
     return {**{k: state.supplies.count(k) for k in state.rules.supplies},
             "spoiled": state.supplies.spoiled, "eaten": state.supplies.eaten,
-            "missed_meals": state.supplies.missed_meals}
+            "missed_meals": state.supplies.missed_meals,
+            **({"malnutrition_owed": list(state.supplies.hunger_owed),
+                "days_without_food": state.supplies.fasting}
+               if state.rules.rations.malnutrition else {})}
 
 
 # --- its part of the recap ---------------------------------------------------------------
@@ -108,3 +212,15 @@ def _supplies_changes(before: State, after: State) -> list[str]:
 @offers_choices(SuppliesSet, "kind")
 def _supply_choices(state: State) -> list[str]:
     return list(state.rules.supplies)
+
+
+# --- what the players see (core/players.py) ---------------------------------------------
+
+
+@players_view(50)
+def _supplies_for_players(data: dict, table: Table) -> list[Panel]:
+    """What the party carries: torches, oil, rations by kind."""
+    s = data.get("supplies") or {}
+    facts = [(term(table.rules, f"supplies.{k}", name).split(" (")[0], str(s[k]))
+             for k, name in table.rules.supplies.items() if s.get(k)]
+    return [Panel(_("Supplies"), facts=facts, kind="supplies")] if facts else []

@@ -20,7 +20,7 @@ from msgspec import Meta
 from msgspec.structs import replace
 
 from .. import dice as dicemod
-from ..corrections.rules import rerolls
+from ..timeline.hooks import rerolls
 from ..dice import Roll
 from ..errors import Refused
 from ..events import Event, event

@@ -4,7 +4,7 @@ Shared by the rules (where several days stop), the views and the screen."""
 
 from __future__ import annotations
 
-from .. import sheet
+from ..party import sheet
 from ..errors import Refused
 from ..state import State
 from . import calc

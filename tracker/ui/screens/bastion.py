@@ -15,14 +15,15 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from ...core import bastion as bas
-from ...core import clock
 from ...core.bastion.model import Bastion
 from ...core.errors import Refused
 from ...core.state import State
 from ..areas import area_screen
+from ..repaint import follow_state
 from ..asking import Asking
-from ..dialogs import checked_by, positive_int, refusal, signed_int, whole
+from ..dialogs import Field, TextDialog, checked_by, positive_int, refusal, signed_int, whole
 from ..safe import plain
+from ..widgets import bastion_panels as panels
 
 HERD_MOST = 100  # animals one Stable order names (more would never fit a stall)
 # What the owner answers when an event asks, chosen once for the turn(s).
@@ -45,51 +46,6 @@ def _chosen(answer: str) -> bas.Choices:
     return SHIFT[2] if answer == SHIFT[0] else ANSWERS[answer][1]
 
 
-def _due(state: State, b: Bastion) -> str:
-    if b.queued:
-        return f"{b.queued} turn(s) WAITING"
-    return f"next turn Day {clock.day(state.rules, b.next_due)}, in {bas.days_left(state, b)} day(s)"
-
-
-def _combined(state: State, b: Bastion) -> str:
-    """Who ``b`` is combined with and when their turns fall, and what the source leaves open."""
-    mates = bas.partners(state, b)
-    if not mates:
-        return ""
-    rule = state.rules.bastion.combining
-    unstated = f" · not in the source: {rule.unstated}" if rule and rule.unstated else ""
-    return "Combined with " + "; ".join(
-        f"{p.owner} (level {bas.owner_level(state, p)}, {bas.defenders(p)} defenders, "
-        + (f"{p.queued} turn(s) waiting" if p.queued else f"turn in {bas.days_left(state, p)} d")
-        + ")" for p in mates) + unstated
-
-
-def _summary(state: State, b: Bastion, index: int, count: int, width: int) -> str:
-    rules = state.rules
-    waiting = _due(state, b) + (" (t runs one, a all)" if b.queued else "")
-    squares, enclosed = bas.walls_built(b, state.clock)
-    building = sum(n for n, at, _ in b.walls if at > state.clock)
-    flags = [x for x, on_ in (("armory stocked", b.armory_stocked),
-                              ("guest monster", b.guest_monster),
-                              (f"{b.refugees} refugees " + _refugees_where(state, b), b.refugees),
-                              ("meditating", b.meditating)) if on_]
-    level = bas.owner_level(state, b)
-    combined = _combined(state, b)
-    return "\n".join([
-        f"{b.owner} (level {level})" + (f", {b.name}" if b.name else "")
-        + (f"  [{index + 1}/{count}, b: next]" if count > 1 else "") + f" · {waiting}",
-        f"Treasury {b.treasury:,} GP · defenders {bas.defenders(b)}"
-        f" (housed {b.defenders}/{bas.housing(rules, b, state.clock)})"
-        f" · walls {squares} sq{' enclosing' if enclosed else ''}"
-        + (f" (+{building} building)" if building else "")
-        + f" · neglect {b.neglect}/{level}" + (" ABANDONED" if b.abandoned else ""),
-        "Basic: " + ", ".join(bas.facility_name(rules, f) + ("" if bas.ready(f, state.clock)
-                                                           else " (building)")
-                              for f in b.facilities if f.basic)
-        + (" · " + ", ".join(flags) if flags else ""),
-    ] + ([textwrap.fill(combined, width)] if combined else []))
-
-
 def _price_problem(text: str, o, f) -> str:
     if not whole(text):
         return "a whole number of GP (digits 0-9)"
@@ -100,86 +56,12 @@ def _price_problem(text: str, o, f) -> str:
     return ""
 
 
-def _refugees_where(state: State, b: Bastion) -> str:
-    if not b.refugees_in:
-        return "outside"
-    return f"in #{b.refugees_in}"
-
-
-def _kind_name(state: State, f) -> str:
-    fdef = state.rules.bastion.facilities.get(f.kind)
-    return fdef.name if fdef else f.kind
-
-
-def _doing(rules, f, oid: str, days: int) -> str:
-    o = bas.option(rules, f, oid)
-    return f"{o.order}: {o.id} {days}/{o.days} d"
-
-
-def _facility_row(state: State, b: Bastion, f, whose: str = "") -> tuple[str, ...]:
-    """A facility's row; ``whose`` names a combined partner owning it."""
-    rules = state.rules
-    fdef = rules.bastion.facilities.get(f.kind)
-    if not bas.ready(f, state.clock):
-        doing = "building"
-    elif f.shut:
-        doing = "shut next turn"
-    elif f.order:
-        doing = _doing(rules, f, f.order, f.progress) + (
-            "; " + _doing(rules, f, f.order2, f.progress2) if f.order2 else "")
-    else:
-        doing = "idle"
-    if f.stock:
-        doing += f", stock {f.stock:,} GP"
-    if bas.stalls(rules, f):
-        per = rules.bastion.medium_per_large
-        used = bas.stalls(rules, f) - bas.stall_room(rules, f, f.animals) / per
-        doing += f", stalls {used:g}/{bas.stalls(rules, f)}"  # the animals: in its dialog
-    if bas.houses(rules, f):
-        doing += f", {f.housed}/{bas.houses(rules, f)} housed"
-    names = [d.name for d in b.roster if d.home == f.id]
-    if names:
-        doing += " · " + ", ".join(names)
-    space = rules.bastion.spaces[f.space].name
-    if f.vast_at and f.space != "vast":
-        space += " →Vast" + (" (next turn)" if f.vast_at <= state.clock
-                             else f" Day {clock.day(rules, f.vast_at)}")
-    return (str(f.id), (f"{whose}: " if whose else "") + bas.facility_name(rules, f), space,
-            str(f.hirelings), ", ".join(sorted({o.order for o in fdef.orders})) if fdef else "",
-            doing)
-
-
 def _free_orders(state: State, b: Bastion, f) -> int:
     """Orders ``f`` can take this turn: a Vast Garden works two at once (and
     counts as Vast on the turn its enlarging is done)."""
     turn_clock = bas.turn_clock(state.rules, b)
     size = replace(f, space="vast") if f.vast_at and f.vast_at <= turn_clock else f
     return bas.orders_at_once(state.rules, size) - bool(f.order) - bool(f.order2)
-
-
-def _results(state: State, b: Bastion, rows: int, width: int) -> str:
-    """The latest turns first: one line each where the dice fit beside the
-    results, else the dice on a second line. An event says Maintain by itself."""
-    out: list[str] = []
-    for r in reversed(b.results):
-        gold = f", {r.gp:+,} GP" if r.gp else ""
-        lines = [line for line in r.lines if not line.startswith("Maintain")] or list(r.lines)
-        text = f"Turn {r.number}, Day {clock.day(state.rules, r.clock)}{gold}: " + \
-            " · ".join(lines)
-        typed = r.dice and all(d.endswith(" typed") for d in r.dice)
-        dice = ("typed " if typed else "") + " ".join(d.removesuffix(" typed") for d in r.dice)
-        if dice and len(text) + len(dice) + 3 <= width:
-            out.append(f"{text} · {dice}")
-        else:
-            out += [text] + ([f"   dice {dice}"] if dice else [])
-    return "\n".join(out[:rows]) or "No turns run yet."
-
-
-def _ledger(state: State, b: Bastion, rows: int) -> str:
-    out = [f"Day {clock.day(state.rules, l.clock):>3} "
-           + (f"{l.gp:>+8,}" if l.gp else "    item") + f" {l.balance:>8,}  {l.why}"
-           + (f": {l.item}" if l.item else "") for l in reversed(b.ledger)]
-    return "\n".join(out[:rows]) or "Nothing in or out yet."
 
 
 @area_screen("bastion", key="7", title="Bastion", help="Bastion turns, orders, events, ledger",
@@ -236,7 +118,7 @@ class BastionScreen(Asking, Screen):
         self.query_one("#bastion-facilities").border_title = "Special facilities"
         table = self.query_one("#bastion-facilities", DataTable)
         table.add_columns("#", "Facility", "Space", "Hire", "Orders", "Now")
-        self.watch(self.app, "state", self.show, init=True)
+        follow_state(self, self.show)
 
     @property
     def state(self) -> State:
@@ -272,10 +154,10 @@ class BastionScreen(Asking, Screen):
             return
         self._show_summary()
         for f in bas.specials(b):
-            table.add_row(*_facility_row(state, b, f), key=str(f.id))
+            table.add_row(*panels.facility_row(state, b, f), key=str(f.id))
         for p in bas.partners(state, b):  # each owner keeps their own facilities
             for f in bas.specials(p):
-                table.add_row(*_facility_row(state, p, f, p.owner), key=f"{p.owner}#{f.id}")
+                table.add_row(*panels.facility_row(state, p, f, p.owner), key=f"{p.owner}#{f.id}")
         self.call_after_refresh(self._show_results)
 
     def _show_summary(self) -> None:
@@ -286,7 +168,7 @@ class BastionScreen(Asking, Screen):
             return
         all_ = self.state.bastions.all
         width = max(20, summary.content_size.width or self.app.size.width - 4)
-        summary.update(plain(_summary(self.state, b, all_.index(b), len(all_), width)))
+        summary.update(plain(panels.summary(self.state, b, all_.index(b), len(all_), width)))
 
     def _show_results(self) -> None:
         b = self.bastion()
@@ -296,11 +178,11 @@ class BastionScreen(Asking, Screen):
         rows = max(1, results.content_size.height or 6)
         if self.show_ledger:
             results.border_title = f"Ledger (balance {b.treasury:,} GP)"
-            results.update(plain(_ledger(self.state, b, rows)))
+            results.update(plain(panels.ledger(self.state, b, rows)))
         else:
             results.border_title = "Last turns"
             width = max(20, results.content_size.width or 76)
-            results.update(plain(_results(self.state, b, rows, width)))
+            results.update(plain(panels.results(self.state, b, rows, width)))
 
     def on_resize(self) -> None:
         if self.app.state is not None:
@@ -628,7 +510,7 @@ class BastionScreen(Asking, Screen):
             None, lambda t: bas.NameDefender(b.owner, t)), max_length=40)
         if name is None:
             return
-        homes = [(str(f.id), f"#{f.id} {_kind_name(self.state, f)}") for f in b.facilities
+        homes = [(str(f.id), f"#{f.id} {panels.kind_name(self.state, f)}") for f in b.facilities
                  if not refusal(self.app, bas.NameDefender(b.owner, name, f.id))]
         home = await self._choose(f"Where does {name} live?", homes + [("0", "Needs no housing")])
         if home is not None:
@@ -647,7 +529,7 @@ class BastionScreen(Asking, Screen):
             return
 
         def label(f) -> str:
-            return f"#{f.id} {_kind_name(self.state, f)} ({f.housed} of " \
+            return f"#{f.id} {panels.kind_name(self.state, f)} ({f.housed} of " \
                 f"{bas.houses(rules, f)} housed)"
         source = await self._choose("Move defenders out of which?",
                                     [(str(f.id), label(f)) for f in barracks if f.housed])
@@ -734,13 +616,13 @@ class BastionScreen(Asking, Screen):
         b = self._owned()
         if b is None:
             return
-        gp = await self._ask(f"Treasury {b.treasury:,} GP: gold in (+N) or out (-N)", "",
-                             checked_by(self.app, signed_int,
-                                        lambda t: bas.MoveGold(b.owner, int(t))), max_length=10)
-        if gp is None:
-            return
-        why = await self._ask("What for (for the ledger)?", max_length=200)
-        if why is not None:
+        # one dialog: a second one for the reason would take keys typed for the screen
+        answer = await self.app.push_screen_wait(TextDialog(
+            f"Treasury {b.treasury:,} GP: gold in (+N) or out (-N)", "",
+            validate=checked_by(self.app, signed_int, lambda t: bas.MoveGold(b.owner, int(t))),
+            max_length=10, more=(Field("What for (for the ledger)?", max_length=200),)))
+        if answer is not None:
+            gp, why = answer
             self.app.run_command(bas.MoveGold(b.owner, int(gp), why))
 
     @on(DataTable.RowHighlighted, "#bastion-facilities")

@@ -20,6 +20,7 @@ from ...core.state import State
 from ...core.terms import term
 from ...i18n import N_, _, ngettext, pgettext
 from ..areas import area_screen
+from ..repaint import follow_state
 from ..asking import Asking
 from ..dialogs import positive_int, refusal, signed_int
 from ..widgets import dungeon_panels as panels
@@ -29,6 +30,21 @@ from ..widgets.footer import Footer
 def _modifier(text: str) -> str:
     return "" if re.fullmatch(r"[+-]?[0-9]{1,3}", text) else \
         _("a number: +N a bonus, -N a penalty, 0 none")
+
+
+class TailPane(Static):
+    """A pane whose newest line is its last: drawn again for the rows it has
+    whenever its height changes (the alerts line under it wrapping to two
+    rows takes one), so the newest entry is never the one cut off."""
+
+    lines = None  # rows -> the Text to show
+
+    def show_tail(self) -> None:
+        if self.lines is not None:
+            self.update(self.lines(max(1, self.content_size.height)))
+
+    def on_resize(self) -> None:
+        self.show_tail()
 
 
 @area_screen("dungeon", key="1", title=N_("Dungeon"), help=N_("The turn clock"),
@@ -76,13 +92,30 @@ class DungeonScreen(Asking, Screen):
             yield Static(id="checks", classes="panel")
             yield Static(id="effects", classes="panel")
         with Horizontal(id="bottom"):
-            yield Static(id="log", classes="panel")
+            yield TailPane(id="log", classes="panel")
             yield Static(id="supplies", classes="panel")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.dress()
-        self.watch(self.app, "state", self.show, init=True)
+        self._dress()
+        follow_state(self, self.show)
+
+    def dress(self) -> None:
+        """What compose leaves for later, again after a change of language (the
+        app recomposes the screen): border titles and the lights' columns."""
+        self._dress()
+        if self.app.state is not None:
+            self.show(self.app.state)
+
+    def _dress(self) -> None:
+        self.query_one("#turn-panel").border_title = _("Turn")
+        self.query_one("#lights").border_title = _("Lights")
+        self.query_one("#checks").border_title = _("Wandering checks")
+        self.query_one("#effects").border_title = _("Effects")
+        self.query_one("#supplies").border_title = _("Supplies")
+        self.query_one("#log").border_title = _("Log")
+        table = self.query_one("#lights", DataTable)
+        table.add_columns("#", pgettext("lights table", "Light"), _("By"), _("Turns left"))
 
     def dress(self) -> None:
         """What compose leaves for later: border titles and the lights' columns
@@ -114,9 +147,9 @@ class DungeonScreen(Asking, Screen):
         self._show_log(state)
 
     def _show_log(self, state: State) -> None:
-        log = self.query_one("#log", Static)
-        rows = max(1, log.content_size.height)
-        log.update(panels.log_lines(state, self.app.recent, rows))
+        log = self.query_one("#log", TailPane)
+        log.lines = lambda rows: panels.log_lines(self.app.state, self.app.recent, rows)
+        log.show_tail()
 
     def on_resize(self) -> None:
         if self.app.state is not None:
@@ -340,8 +373,32 @@ class DungeonScreen(Asking, Screen):
                                    feet=ft.speed * ft.feet_per_turn_per_speed),
                                self._check(positive_int, lambda t: dun.FastTravel(int(t))),
                                max_length=9)
-        if feet is not None:
-            self.app.run_command(dun.FastTravel(int(feet)))
+        if feet is not None and await self.app.dispatch(dun.FastTravel(int(feet))) is not None:
+            await self._go_on_fast_travel()
+
+    async def _go_on_fast_travel(self) -> None:
+        """Fast travel that stopped early: offer to go on with the distance left
+        (after the rest it stopped for, where one is due)."""
+        left = self.state.dungeon.fast_left
+        if not self.state.dungeon.active or not left:
+            return
+        rest = dun.rest_status(self.state) in ("due", "overdue")
+        go = await self._choose(_("Fast travel stopped: {feet} ft left").format(feet=left),
+                                [("go", _("Rest a turn, then go on {feet} ft").format(feet=left)
+                                  if rest else _("Go on {feet} ft").format(feet=left)),
+                                 ("stop", _("Stop here"))],
+                                _("It stopped for what the GM must see first"))
+        if go != "go":
+            return
+        if rest:
+            turn = self.state.dungeon.turn
+            if await self.app.dispatch(dun.AdvanceTurn(1, "rest")) is None:
+                return
+            met = any(c.encounter for c in self.state.dungeon.checks if c.turn > turn)
+            if met or dun.rest_status(self.state) in ("due", "overdue"):
+                return  # the rest was interrupted: the GM sees to it first
+        if await self.app.dispatch(dun.FastTravel(left)) is not None:
+            await self._go_on_fast_travel()
 
     @work(exit_on_error=False)
     async def action_supplies(self) -> None:

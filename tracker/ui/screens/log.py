@@ -14,19 +14,19 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
-from ...core.corrections import INSERTS
-from ...core.corrections.rules import field_choices
+from ...core.timeline.hooks import INSERTS, field_choices
 from ...core.dice import DiceNeeded
 from ...core.errors import Refused
 from ...core.handlers import Command
 from ...core.changes import cut
-from ...core.corrections.views import Preview
-from ...history import AREAS, LogEntry, entries
+from ...core.timeline.views import Preview
+from ...history import AREAS, LogEntry, entries, extended
 from ...service import LogReader
 from .. import safe
 from ..areas import area_screen
-from ..dialogs import REFUSED_SECONDS, ChoiceDialog, DiceDialog, TextDialog, whole
-from ..widgets import dungeon_panels as panels
+from ..repaint import follow_state
+from ..dialogs import REFUSED_SECONDS, ChoiceDialog, DiceDialog, ReadDialog, TextDialog, whole
+from ..as_it_stood import as_it_stood
 from ..widgets.log_view import LogView
 
 AREA_CYCLE = [None, *sorted(AREAS)]
@@ -47,10 +47,12 @@ class LogScreen(Screen):
         Binding("a", "cycle_area", "Area", id="log.area", show=False),
         Binding("c", "cycle_character", "Who", id="log.character", show=False),
         Binding("x", "clear", "Clear filters", id="log.clear", show=False),
+        Binding("enter", "read", "Read", id="log.read", show=False),
         Binding("w", "rewind", "Rewind", id="log.rewind"),
         Binding("m", "amend_dice", "Dice", id="log.amend_dice"),
         Binding("i", "insert_turn", "Insert", id="log.insert_turn"),
         Binding("f", "amend_field", "Field", id="log.amend_field"),
+        Binding("v", "reveal", "Reveal", id="log.reveal", show=False),
     ]
     PALETTE = [
         ("Search the log", "Filter entries by text", "search"),
@@ -58,11 +60,14 @@ class LogScreen(Screen):
         ("Filter by area", "Party, dungeon, supplies, ...", "cycle_area"),
         ("Filter by character", "Entries about one character", "cycle_character"),
         ("Clear filters", "Show every entry", "clear"),
+        ("Read this entry", "The whole entry and its area as it stood after it", "read"),
         ("Rewind to this entry", "The campaign returns to how it stood after it", "rewind"),
         ("Correct the dice", "Retype the dice of this entry", "amend_dice"),
         ("Insert a forgotten turn", "e.g. a rest, right after this entry", "insert_turn"),
         ("Correct a field", "Choose one of the entry's fields, e.g. who carried a torch",
          "amend_field"),
+        ("Reveal to the players", "The players' view (tracker serve) shows what this "
+         "entry kept from them", "reveal"),
     ]
 
     @dataclass
@@ -100,7 +105,7 @@ class LogScreen(Screen):
         self.query_one("#log-list").border_title = "Log"
         self.query_one("#log-state").border_title = "As it stood"
         self.query_one("#log-state", Static).update("Reading the log…")
-        self.watch(self.app, "state", lambda _: self.reload(), init=True)
+        follow_state(self, lambda _: self.reload())
 
     # -- loading (a thread worker with its own connection; it touches no widget) ----------
 
@@ -115,6 +120,10 @@ class LogScreen(Screen):
         try:
             with open_reader() as log:  # opened here: its connection is this thread's
                 head = log.head()
+                found = self._grown(log, head)
+                if found is not None:  # only the entries added since: a keystroke's worth
+                    self.post_message(self.Loaded(found))
+                    return
                 start = head - TAIL_FIRST + 1
                 if start > 1 and not self.all:  # a long log: show its newest entries at once
                     tail = entries(list(log.read(start, head)), log.timeline,
@@ -125,6 +134,17 @@ class LogScreen(Screen):
             self.post_message(self.LoadFailed(e))
             return
         self.post_message(self.Loaded(found))
+
+    def _grown(self, log: LogReader, head: int) -> list[LogEntry] | None:
+        """The whole list built before, extended by what was added since (None:
+        build it whole). Read in the worker; the list shown is never changed."""
+        old, complete = self.all, self.complete
+        if not complete or not old or head < len(old):
+            return None
+        envs = list(log.read(len(old), head))  # from the last entry known, to check it
+        if envs[0].command_id != old[-1].command_id:
+            return None
+        return extended(old, envs[1:], log.timeline, log.state_at(len(old)))
 
     @on(Loaded)
     def _loaded(self, message: Loaded) -> None:
@@ -156,8 +176,11 @@ class LogScreen(Screen):
         view = self.query_one(LogView)
         if keep_seq is None and view.current is not None and view.cursor < len(view.entries) - 1:
             keep_seq = view.current.seq
-        shown = [e for e in self.all if e.matches(self.session, self.area, self.character,
-                                                   self.text or None)]
+        if self.session is None and not (self.area or self.character or self.text):
+            shown = self.all  # no filter: the list itself (never changed in place)
+        else:
+            shown = [e for e in self.all if e.matches(self.session, self.area, self.character,
+                                                       self.text or None)]
         view.show(shown, keep_seq)
         bits = [f"session {self.session}" if self.session is not None else "",
                 self.area or "", self.character or ""]
@@ -222,7 +245,15 @@ class LogScreen(Screen):
             return
         state = self.app.campaign.state_at(e.seq)
         pane.border_title = f"After #{e.seq}"
-        pane.update(panels.state_summary(state, e))
+        pane.update(as_it_stood(state, e))
+
+    def action_read(self) -> None:
+        """The highlighted entry whole, however long, at any width."""
+        e = self.query_one(LogView).current
+        if e is None or self.app.campaign is None:
+            return
+        self.app.push_screen(ReadDialog(f"Entry #{e.seq}",
+                                        as_it_stood(self.app.campaign.state_at(e.seq), e)))
 
     # -- correcting the past ---------------------------------------------------------
 
@@ -271,6 +302,19 @@ class LogScreen(Screen):
         if ok == "yes":
             self._follow, self._stay_on = campaign.seq, stay_on
             self.app.run_command(command)
+
+    def action_reveal(self) -> None:
+        """Tell the players' view what the entry under the cursor kept from them."""
+        e = self._entry()
+        if e is None:
+            return
+        try:
+            command = self.app.campaign.reveal_command(e.seq)
+        except Refused as why:
+            self.notify(str(why), title="Refused", severity="error", timeout=REFUSED_SECONDS)
+            return
+        self._follow = self.app.campaign.seq
+        self.app.run_command(command)
 
     @work(exit_on_error=False)
     async def action_rewind(self) -> None:

@@ -12,12 +12,13 @@ from textual.widgets import DataTable, Footer, Header, Static
 
 from ...core import dice as dicemod
 from ...core import party
-from ...core import sheet
+from ...core.party import sheet
 from ...core.dice import DiceNeeded
 from ...core.party.model import Character
 from ...core.state import State
 from ..dialogs import ChoiceDialog, DiceDialog, TextDialog, checked_by, positive_int, whole
 from ..areas import area_screen
+from ..repaint import follow_state
 from ..safe import plain
 from ..widgets import party_panels as panels
 
@@ -71,7 +72,7 @@ class PartyScreen(Screen):
         self.query_one("#party-saves").border_title = "Saves and skills"
         table = self.query_one(DataTable)
         table.add_columns("Name", "Class", "Lv", "HP", "AC", "XP / next", "State", "Light")
-        self.watch(self.app, "state", self.show, init=True)
+        follow_state(self, self.show)
 
     # -- showing ----------------------------------------------------------------------
 

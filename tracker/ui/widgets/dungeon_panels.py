@@ -16,6 +16,7 @@ from ...core.state import State
 from ...core.terms import term
 from ...history import undone_commands
 from ...i18n import _, ngettext
+from ..as_it_stood import shows_as_it_stood
 
 BAR_WIDTH = 6
 
@@ -137,9 +138,12 @@ def checks_panel(state: State, rows: int = 12) -> Text:
     if not d.checks:
         t.append(_("No checks yet this delve."), style="dim")
         return t
-    for c in reversed(d.checks[-rows:]):
-        # TRANSLATORS: T12 = turn 12, in the checks panel (one letter)
-        t.append(_("T{n}").format(n=c.turn).ljust(4), style="bold")
+    shown = d.checks[-rows:]
+    # TRANSLATORS: T12 = turn 12, in the checks panel (one letter)
+    labels = [_("T{n}").format(n=c.turn) for c in shown]
+    wide = max(map(len, labels))  # turn 144 and its die keep a space between
+    for c, label in reversed(list(zip(shown, labels))):
+        t.append(label.ljust(wide) + " ", style="bold")
         t.append(f"{c.roll.expr}={c.roll.total}")
         t.append("✎ " if c.roll.typed else "  ", style="dim")
         if not c.scheduled:
@@ -206,19 +210,11 @@ def log_lines(state: State, recent: list[Envelope], rows: int) -> Text:
     return t
 
 
-def state_summary(state: State, entry) -> Text:
-    """The campaign right after a log entry, for the log screen (read-only)."""
+@shows_as_it_stood("dungeon", "supplies", fallback=True)
+def dungeon_as_it_stood(state: State) -> Text:
+    """The log's "as it stood" pane for a dungeon entry (and any area that
+    shows nothing of its own): the turn, the lights, the supplies."""
     t = Text()
-    t.append(f"#{entry.seq} · " + _("session {n}").format(n=entry.session) + "\n", style="bold")
-    t.append(entry.text + "\n", style="strike dim" if entry.undone else "")
-    if entry.undone:
-        t.append(_("undone") + "\n", style="yellow")
-    if entry.corrected_by:
-        t.append(_("corrected by #{seq}").format(seq=entry.corrected_by) + "\n", style="yellow")
-    for r in entry.dice:
-        how = _("typed") if r.typed else _("rolled")
-        t.append(f"{r.expr}: {' '.join(map(str, r.dice))} = {r.total} ({how})\n", style="cyan")
-    t.append("\n")
     t.append_text(turn_panel(state))
     t.append("\n")
     for light in state.lights:

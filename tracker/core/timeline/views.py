@@ -1,4 +1,5 @@
-"""How corrections show: their log lines."""
+"""How the timeline's entries read in the log, and a correction or rewind in
+words before it is recorded."""
 
 from __future__ import annotations
 
@@ -8,10 +9,20 @@ from ..changes import changes_in_words
 from ..describe import describe
 from ..events import Event, describes
 from ..state import State
-from .rules import EntryCorrected, Rewound, cook
+from .entries import EntryCorrected, Redone, Rewound, Undone, cook
 
 
 # --- how its events read in the log ------------------------------------------------
+
+@describes(Undone)
+def _describe_undone(ev: Undone, rules) -> str:
+    return f"Undid: {ev.label} (from #{ev.first_seq})"
+
+
+@describes(Redone)
+def _describe_redone(ev: Redone, rules) -> str:
+    return f"Redid: {ev.label} (from #{ev.first_seq})"
+
 
 @describes(EntryCorrected)
 def _describe_entry_corrected(ev: EntryCorrected, rules) -> str:

@@ -4,11 +4,10 @@ corrected entry changes them everywhere at once."""
 
 from __future__ import annotations
 
-from .party.model import ClassDef, Party
-from .ruleset import Ruleset
-from .schema import Band
-from .party.model import Character
-from .state import State
+from ..ruleset import Ruleset
+from ..schema import Band
+from ..state import State
+from .model import Character, ClassDef, Party
 
 
 def band(bands: list[Band], n: int, default: int = 0) -> int:

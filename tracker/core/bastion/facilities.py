@@ -1,0 +1,204 @@
+"""A bastion's facilities: special ones added as the owner's level allows
+(with their prerequisites), swapped on a level-up and enlarged to Vast; basic
+ones built and enlarged."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from ..errors import Refused
+from ..events import Event
+from ..handlers import decides, evolves
+from ..party import rules as party
+from ..state import State
+from .commands import (AddFacility, BasicEnlarged, BasicOrdered, BuildBasic, EnlargeBasic,
+                       EnlargeFacility, FacilityAdded, FacilityEnlarged, FacilitySwapped,
+                       SwapFacility)
+from .garrison import rehoused
+from .ledger import pay
+from .lookups import (bastion_of, facility, facility_name, housing, owned, owner_level, put,
+                      ready, specials, specials_allowed, with_facility)
+from .model import Bastion, Facility
+
+
+def unconfirmed(state: State, owner: str, kind: str) -> str:
+    """What the GM must confirm before ``owner`` takes facility ``kind``: its
+    prerequisite when the character sheet does not show it met, else ''."""
+    rules = state.rules.bastion
+    fdef = rules.facilities[kind]
+    if not fdef.prerequisite:
+        return ""
+    pre = rules.prerequisites.get(fdef.prerequisite)
+    if pre is None:  # plain text (a campaign begun before prerequisites were data)
+        return fdef.prerequisite
+    c = party.find(state, owner)
+    return "" if c is not None and c.cls in pre.classes else pre.text
+
+
+def _prerequisite(state: State, b: Bastion, kind: str, confirmed: bool) -> bool:
+    """Whether the GM's word was needed; refuses a prerequisite not met."""
+    rules = state.rules.bastion
+    fdef = rules.facilities.get(kind)
+    if fdef is None:
+        raise Refused(f"no special facility {kind!r}; choose one of: " + ", ".join(rules.facilities))
+    need = unconfirmed(state, b.owner, kind)
+    if need and not confirmed:
+        c = party.find(state, b.owner)
+        k = state.rules.party.classes.get(c.cls) if c and c.cls and state.rules.party else None
+        who = f"{c.name} is a {k.name}, which does not give it" if k else \
+            f"{b.owner} has no class on the sheet"
+        raise Refused(f"{fdef.name} needs an owner who {need}: {who} "
+                      "(if a feat, another class or an item does, confirm it)")
+    return bool(need)
+
+
+@decides(AddFacility)
+def decide_facility(state: State, cmd: AddFacility, dice) -> list[Event]:
+    b = bastion_of(state, cmd.owner)
+    confirmed = _prerequisite(state, b, cmd.kind, cmd.qualifies)
+    return [FacilityAdded(b.owner, cmd.kind, confirmed)]
+
+
+@decides(SwapFacility)
+def decide_swap(state: State, cmd: SwapFacility, dice) -> list[Event]:
+    b = bastion_of(state, cmd.owner)
+    facility(b, cmd.facility)
+    confirmed = _prerequisite(state, b, cmd.kind, cmd.qualifies)
+    return [FacilitySwapped(b.owner, cmd.facility, cmd.kind, confirmed)]
+
+
+@decides(EnlargeFacility)
+def decide_enlarge_special(state: State, cmd: EnlargeFacility, dice) -> list[Event]:
+    b = bastion_of(state, cmd.owner)
+    set_days = state.rules.bastion.enlarge_special.days \
+        if state.rules.bastion.enlarge_special else 0
+    if set_days and cmd.days and cmd.days != set_days:
+        raise Refused(f"the ruleset sets enlarging at {set_days} days; do not give days")
+    days = set_days or cmd.days
+    if not 1 <= days <= 3660:
+        raise Refused("the source gives no days for enlarging a special facility: "
+                      "enter them (1 to 3,660)")
+    return [FacilityEnlarged(b.owner, cmd.facility, days)]
+
+
+@decides(BuildBasic)
+def decide_basic(state: State, cmd: BuildBasic, dice) -> list[Event]:
+    b = bastion_of(state, cmd.owner)
+    rules = state.rules.bastion
+    if cmd.space not in rules.spaces:
+        raise Refused(f"no space {cmd.space!r}; choose one of: " + ", ".join(rules.spaces))
+    what = cmd.what.strip() or rules.basic_kinds[0]
+    if what not in rules.basic_kinds:
+        raise Refused(f"no basic facility {what!r}; choose one of: "
+                      + ", ".join(rules.basic_kinds))
+    return [BasicOrdered(b.owner, cmd.space, what)]
+
+
+@decides(EnlargeBasic)
+def decide_enlarge(state: State, cmd: EnlargeBasic, dice) -> list[Event]:
+    b = bastion_of(state, cmd.owner)
+    return [BasicEnlarged(b.owner, cmd.facility)]
+
+
+def _added(b: Bastion, f: Facility) -> Bastion:
+    return replace(b, facilities=b.facilities + (f,), next_id=b.next_id + 1)
+
+
+def _may_have(state: State, b: Bastion, kind: str, instead: Facility | None = None):
+    """The facility definition of ``kind``, refusing what the level or its text forbids."""
+    fdef = state.rules.bastion.facilities.get(kind)
+    if fdef is None:
+        raise Refused(f"no special facility {kind!r}")
+    level = owner_level(state, b)
+    if level < fdef.level:
+        raise Refused(f"{fdef.name} needs an owner of level {fdef.level} ({b.owner} is {level})")
+    have = [f for f in specials(b) if f is not instead]
+    allowed = specials_allowed(state.rules, level)
+    if len(have) >= allowed:
+        raise Refused(f"{b.owner} (level {level}) has all {allowed} special facilities "
+                      "the level allows")
+    if not fdef.many and any(f.kind == kind for f in have):
+        raise Refused(f"{b.owner}'s bastion already has a {fdef.name}")
+    return fdef
+
+
+@evolves(FacilityAdded)
+def evolve_facility(state: State, ev: FacilityAdded) -> State:
+    b = owned(state, ev.owner)
+    fdef = _may_have(state, b, ev.kind)
+    f = Facility(b.next_id, ev.kind, fdef.space, hirelings=fdef.hirelings, ready_at=state.clock,
+                 animals=tuple(fdef.starts_with))
+    return put(state, _added(b, f))
+
+
+@evolves(FacilitySwapped)
+def evolve_swapped(state: State, ev: FacilitySwapped) -> State:
+    b = owned(state, ev.owner)
+    old = facility(b, ev.facility)
+    if old.basic:
+        raise Refused(f"#{old.id} is a basic facility: only special ones are swapped")
+    level = owner_level(state, b)
+    if level <= b.swap_level:
+        raise Refused(f"{b.owner} has not gained a level since level {b.swap_level}: "
+                      "a swap comes with a level-up")
+    if old.kind == ev.kind:
+        raise Refused(f"#{old.id} already is a {facility_name(state.rules, old)}")
+    fdef = _may_have(state, b, ev.kind, instead=old)
+    new = Facility(old.id, ev.kind, fdef.space, hirelings=fdef.hirelings, ready_at=state.clock,
+                   animals=tuple(fdef.starts_with))
+    b = with_facility(b, new)
+    if old.housed:  # its defenders move to the other Barracks
+        room = housing(state.rules, b, state.clock) - (b.defenders - old.housed)
+        if room < old.housed:
+            raise Refused(f"{facility_name(state.rules, old)} #{old.id} houses {old.housed} "
+                          f"defender(s) and the rest of the bastion has room for {room}")
+        b = rehoused(b, old.housed, state.clock, state.rules)
+    return put(state, replace(b, swap_level=level))
+
+
+@evolves(FacilityEnlarged)
+def evolve_enlarged(state: State, ev: FacilityEnlarged) -> State:
+    b = owned(state, ev.owner)
+    f = facility(b, ev.facility)
+    rules = state.rules
+    fdef = None if f.basic else rules.bastion.facilities.get(f.kind)
+    name = facility_name(rules, f)
+    if fdef is None or fdef.vast is None:
+        raise Refused(f"{name} cannot be enlarged" + (" this way (basic-enlarge does that)"
+                                                      if f.basic else ""))
+    if f.vast_at or f.space == "vast":
+        raise Refused(f"{name} is already Vast or being enlarged")
+    b = pay(b, state.clock, f"enlarge {name} to Vast", rules.bastion.enlarge_special.gp)
+    done = state.clock + ev.days * rules.time.day_seconds
+    return put(state, with_facility(b, replace(f, vast_at=done)))
+
+
+@evolves(BasicOrdered)
+def evolve_basic(state: State, ev: BasicOrdered) -> State:
+    b = owned(state, ev.owner)
+    sp = state.rules.bastion.spaces.get(ev.space)
+    if sp is None:
+        raise Refused(f"no space {ev.space!r}")
+    b = pay(b, state.clock, f"new {sp.name.lower()} {ev.what}", sp.add_gp)
+    ready_at = state.clock + sp.add_days * state.rules.time.day_seconds
+    return put(state, _added(b, Facility(b.next_id, ev.what, ev.space, basic=True,
+                                          ready_at=ready_at)))
+
+
+@evolves(BasicEnlarged)
+def evolve_enlarge(state: State, ev: BasicEnlarged) -> State:
+    b = owned(state, ev.owner)
+    f = facility(b, ev.facility)
+    rules = state.rules
+    sp = rules.bastion.spaces[f.space]
+    if not f.basic:
+        raise Refused(f"{facility_name(rules, f)} is a special facility")
+    if not ready(f, state.clock):
+        raise Refused(f"{facility_name(rules, f)} is still being built")
+    if not sp.enlarge_to:
+        raise Refused(f"{facility_name(rules, f)} is as large as a basic facility gets")
+    b = pay(b, state.clock, f"enlarge {facility_name(rules, f)}", sp.enlarge_gp)
+    ready_at = state.clock + sp.enlarge_days * rules.time.day_seconds
+    big = replace(f, space=sp.enlarge_to, ready_at=ready_at)
+    return put(state, replace(b, facilities=tuple(big if x.id == f.id else x
+                                                   for x in b.facilities)))

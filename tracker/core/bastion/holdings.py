@@ -1,0 +1,142 @@
+"""A bastion as a whole: founded, combined with another, divested, following
+its owner's new name; and what must hold of every bastion (a treasury never
+below nothing, defenders in their Barracks, facilities the ruleset knows)."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from ..errors import Refused
+from ..events import Event
+from ..handlers import decides, evolves
+from ..invariants import invariant
+from ..party import rules as party
+from ..state import State
+from .commands import (BastionFounded, BastionsCombined, CombineBastions, Divest, Divested,
+                       NewBastion)
+from .lookups import bastion_of, bastion_rules, facility_name, find, houses, owned, turn_seconds
+from .model import Bastion, Bastions, Facility
+
+
+@decides(NewBastion)
+def decide_new(state: State, cmd: NewBastion, dice) -> list[Event]:
+    rules = bastion_rules(state)
+    c = party.member(state, cmd.owner)
+    if c.level < rules.from_level:
+        raise Refused(f"{c.name} is level {c.level}; a bastion comes at level {rules.from_level}")
+    if find(state, c.name) is not None:
+        raise Refused(f"{c.name} already has a bastion")
+    if len(cmd.name.strip()) > 80:
+        raise Refused("a bastion name is limited to 80 characters")
+    return [BastionFounded(c.name, cmd.name.strip())]
+
+
+@decides(CombineBastions)
+def decide_combine(state: State, cmd: CombineBastions, dice) -> list[Event]:
+    if bastion_rules(state).combining is None:
+        raise Refused(f"{state.rules.meta.name} does not combine bastions")
+    a, p = bastion_of(state, cmd.owner), bastion_of(state, cmd.partner)
+    if a is p:
+        raise Refused(f"{a.owner}'s bastion cannot be combined with itself")
+    if a.combined and a.combined == p.combined:
+        raise Refused(f"{a.owner}'s and {p.owner}'s bastions are combined already")
+    return [BastionsCombined(a.owner, p.owner)]
+
+
+@decides(Divest)
+def decide_divest(state: State, cmd: Divest, dice) -> list[Event]:
+    bastion_rules(state)
+    b = find(state, cmd.owner)
+    if b is None:
+        raise Refused(f"{cmd.owner or 'nobody'} has no bastion")
+    return [Divested(b.owner)]
+
+
+@evolves(BastionFounded)
+def evolve_founded(state: State, ev: BastionFounded) -> State:
+    rules = state.rules.bastion
+    if rules is None or find(state, ev.owner) is not None:
+        raise Refused(f"{ev.owner} cannot found a bastion here")
+    kinds = rules.basic_kinds
+    basics = tuple(Facility(i + 1, kinds[i % len(kinds)], space, basic=True)
+                   for i, space in enumerate(rules.start_basic))
+    c = party.find(state, ev.owner)
+    b = Bastion(ev.owner, ev.name, next_due=state.clock + turn_seconds(state.rules),
+                period=turn_seconds(state.rules),
+                facilities=basics, next_id=len(basics) + 1,
+                swap_level=c.level if c is not None else rules.from_level)
+    return replace(state, bastions=Bastions(state.bastions.all + (b,)))
+
+
+@evolves(BastionsCombined)
+def evolve_combined(state: State, ev: BastionsCombined) -> State:
+    a, p = owned(state, ev.owner), owned(state, ev.partner)
+    if a is p or (a.combined and a.combined == p.combined):
+        raise Refused(f"{a.owner}'s and {p.owner}'s bastions cannot be combined again")
+    joining = {g for g in (a.combined, p.combined) if g}
+    group = p.combined or a.combined or 1 + max(x.combined for x in state.bastions.all)
+    out = tuple(replace(x, combined=group) if x is a or x is p or x.combined in joining else x
+                for x in state.bastions.all)
+    return replace(state, bastions=Bastions(out))
+
+
+@evolves(Divested)
+def evolve_divested(state: State, ev: Divested) -> State:
+    owned(state, ev.owner)
+    rest = tuple(b for b in state.bastions.all if b.owner != ev.owner)
+    return replace(state, bastions=Bastions(rest))
+
+
+@evolves(party.CharacterRenamed)
+def evolve_renamed(state: State, ev) -> State:
+    """A bastion follows its owner's new name."""
+    b = find(state, ev.old)
+    if b is None:
+        return state
+    rest = tuple(replace(x, owner=ev.new) if x is b else x for x in state.bastions.all)
+    return replace(state, bastions=Bastions(rest))
+
+
+@invariant
+def _bastions_hold(state: State):
+    for b in state.bastions.all:
+        if b.treasury < 0:
+            yield f"leave {b.owner}'s bastion treasury at {b.treasury} GP"
+        if b.defenders < 0 or b.mercenaries < 0:
+            yield f"leave {b.owner}'s bastion fewer than no defenders"
+        if b.waiting and len(b.waiting) != b.queued:
+            yield f"keep the days of {b.owner}'s waiting bastion turns out of step with them"
+        if sum(f.housed for f in b.facilities) != b.defenders:
+            yield f"house {b.owner}'s defenders somewhere other than their Barracks"
+
+
+@invariant
+def _bastions_under_rules(state: State):
+    """What the bastions as they stand need of the ruleset: a house rule (or a
+    correction) that takes it away is refused, naming what depends on it."""
+    br = state.rules.bastion
+    bastions = [b for b in state.bastions.all if not b.abandoned]
+    if bastions and br is None:
+        yield "leave the bastions of " + ", ".join(b.owner for b in bastions) + \
+            " without a [bastion] section"
+        return
+    for b in bastions:
+        for f in b.facilities:
+            where = f"{b.owner}'s {facility_name(state.rules, f)} #{f.id}"
+            if f.space not in br.spaces:
+                yield f"leave {where} of size {f.space!r}, which bastion.spaces lacks"
+            if f.basic:
+                continue
+            fdef = br.facilities.get(f.kind)
+            if fdef is None:
+                yield f"leave {where} a kind ({f.kind!r}) that bastion.facilities lacks"
+                continue
+            ids = {o.id for o in fdef.orders}
+            for order in (f.order, f.order2):
+                if order and order not in ids:
+                    yield (f"leave {where} working on order {order!r}, which "
+                           f"bastion.facilities.{f.kind}.orders lacks")
+            room = houses(state.rules, f)
+            if f.housed > room:
+                yield (f"leave {where} housing {f.housed} defender(s) with room for {room} "
+                       f"(bastion.facilities.{f.kind}.houses)")

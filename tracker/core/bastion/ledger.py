@@ -1,0 +1,70 @@
+"""A bastion's gold and walls: the ledger every GP and item goes through
+(``book``; ``pay`` refuses what the treasury cannot cover), gold the GM moves
+in or out, and walls ordered and standing."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from ..errors import Refused
+from ..events import Event
+from ..handlers import decides, evolves
+from ..state import State
+from .commands import BuildWalls, GoldMoved, MoveGold, WallsOrdered
+from .lookups import bastion_of, owned, put
+from .model import LEDGER_KEPT, Bastion, LedgerLine
+
+
+def book(b: Bastion, clock: int, why: str, gp: int = 0, item: str = "") -> Bastion:
+    """``b`` with gold or an item in or out of its ledger."""
+    balance = b.treasury + gp
+    ledger = b.ledger + (LedgerLine(clock, why, gp, item, balance),)
+    return replace(b, treasury=balance, ledger=ledger[-LEDGER_KEPT:])
+
+
+def pay(b: Bastion, clock: int, why: str, gp: int) -> Bastion:
+    if gp > b.treasury:
+        raise Refused(f"{why} costs {gp:,} GP; {b.owner}'s bastion treasury holds "
+                      f"{b.treasury:,} GP (add gold first)")
+    return book(b, clock, why, -gp) if gp else b
+
+
+def walls_built(b: Bastion, clock: int) -> tuple[int, bool]:
+    """Squares of wall standing, and whether they enclose the bastion."""
+    done = [(n, enc) for n, at, enc in b.walls if at <= clock]
+    return sum(n for n, _ in done), any(enc for _, enc in done)
+
+
+@decides(BuildWalls)
+def decide_walls(state: State, cmd: BuildWalls, dice) -> list[Event]:
+    b = bastion_of(state, cmd.owner)
+    if not 1 <= cmd.squares <= 10_000:
+        raise Refused("build 1 to 10,000 squares of wall at a time")
+    return [WallsOrdered(b.owner, cmd.squares, cmd.encloses)]
+
+
+@decides(MoveGold)
+def decide_gold(state: State, cmd: MoveGold, dice) -> list[Event]:
+    b = bastion_of(state, cmd.owner)
+    if cmd.gp == 0:
+        raise Refused("give an amount of gold other than 0 (+N in, -N out)")
+    if len(cmd.why) > 200:
+        raise Refused("a ledger note is limited to 200 characters")
+    return [GoldMoved(b.owner, cmd.gp, cmd.why.strip())]
+
+
+@evolves(WallsOrdered)
+def evolve_walls(state: State, ev: WallsOrdered) -> State:
+    b = owned(state, ev.owner)
+    w = state.rules.bastion.walls
+    b = pay(b, state.clock, f"{ev.squares} squares of wall", ev.squares * w.gp_per_square)
+    done = state.clock + ev.squares * w.days_per_square * state.rules.time.day_seconds
+    return put(state, replace(b, walls=b.walls + ((ev.squares, done, ev.encloses),)))
+
+
+@evolves(GoldMoved)
+def evolve_gold(state: State, ev: GoldMoved) -> State:
+    b = owned(state, ev.owner)
+    why = ev.why or ("gold brought in" if ev.gp > 0 else "gold taken out")
+    b = pay(b, state.clock, why, -ev.gp) if ev.gp < 0 else book(b, state.clock, why, ev.gp)
+    return put(state, b)

@@ -1,0 +1,200 @@
+"""Finding things in a bastion and what its facilities come to: whose it is,
+its partners, a facility by number, an order's option and cost, how many a
+facility houses, staffs and stables. Reads only: nothing here changes a bastion
+but ``put`` and ``with_facility``, which return it changed."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from ..errors import Refused
+from ..party import rules as party
+from ..state import State
+from .model import Bastion, Bastions, Facility, OrderOption
+
+
+def bastion_rules(state: State):
+    b = state.rules.bastion
+    if b is None:
+        raise Refused(f"{state.rules.meta.name} has no bastions")
+    return b
+
+
+def find(state: State, owner: str) -> Bastion | None:
+    return next((b for b in state.bastions.all if b.owner.casefold() == owner.casefold()), None)
+
+
+def bastion_of(state: State, owner: str) -> Bastion:
+    bastion_rules(state)
+    b = find(state, owner)
+    if b is None:
+        have = ", ".join(x.owner for x in state.bastions.all) or "none yet"
+        raise Refused(f"{owner or 'nobody'} has no bastion (bastions: {have})")
+    if b.abandoned:
+        raise Refused(f"{b.owner}'s bastion was abandoned through neglect")
+    return b
+
+
+def owned(state: State, owner: str) -> Bastion:
+    b = find(state, owner)
+    if b is None or state.rules.bastion is None:
+        raise Refused(f"{owner} has no bastion")
+    return b
+
+
+def put(state: State, b: Bastion) -> State:
+    rest = tuple(b if x.owner == b.owner else x for x in state.bastions.all)
+    return replace(state, bastions=Bastions(rest))
+
+
+def with_facility(b: Bastion, f: Facility) -> Bastion:
+    return replace(b, facilities=tuple(f if x.id == f.id else x for x in b.facilities))
+
+
+def partners(state: State, b: Bastion) -> list[Bastion]:
+    """The other bastions ``b`` is combined with, still kept."""
+    if not b.combined:
+        return []
+    return [x for x in state.bastions.all
+            if x.combined == b.combined and x.owner != b.owner and not x.abandoned]
+
+
+def owner_level(state: State, b: Bastion) -> int:
+    c = party.find(state, b.owner)
+    return c.level if c is not None else state.rules.bastion.from_level
+
+
+def turn_seconds(rules) -> int:
+    return rules.bastion.turn_days * rules.time.day_seconds
+
+
+def turn_clock(rules, b: Bastion) -> int:
+    """The clock second ``b``'s oldest waiting turn fell due (counted back from
+    the next where a log from before they were kept did not say)."""
+    return b.waiting[0] if b.waiting else b.next_due - b.queued * turn_seconds(rules)
+
+
+def days_left(state: State, b: Bastion) -> int:
+    """Whole days until ``b``'s next turn falls due."""
+    return -(-(b.next_due - state.clock) // state.rules.time.day_seconds)
+
+
+def specials_allowed(rules, level: int) -> int:
+    return next((band.value for band in rules.bastion.special_facilities
+                 if band.range[0] <= level <= band.range[1]), 0)
+
+
+def specials(b: Bastion) -> list[Facility]:
+    return [f for f in b.facilities if not f.basic]
+
+
+def ready(f: Facility, clock: int) -> bool:
+    return f.ready_at <= clock
+
+
+def facility(b: Bastion, fid: int) -> Facility:
+    f = next((f for f in b.facilities if f.id == fid), None)
+    if f is None:
+        raise Refused(f"{b.owner}'s bastion has no facility #{fid}")
+    return f
+
+
+def option(rules, f: Facility, oid: str) -> OrderOption:
+    fdef = rules.bastion.facilities[f.kind]
+    o = next((o for o in fdef.orders if o.id == oid), None)
+    if o is None:
+        raise Refused(f"{fdef.name} has no order {oid!r}; it has: "
+                      + ", ".join(o.id for o in fdef.orders))
+    return o
+
+
+def facility_name(rules, f: Facility) -> str:
+    if f.basic:
+        return f"{f.kind} ({rules.bastion.spaces[f.space].name.lower()})"
+    fdef = rules.bastion.facilities.get(f.kind)
+    return fdef.name if fdef else f.kind
+
+
+def defenders(b: Bastion) -> int:
+    return b.defenders + b.mercenaries
+
+
+def orders_at_once(rules, f: Facility) -> int:
+    """Orders ``f`` works at once at its present size (a Vast Garden: two)."""
+    fdef = rules.bastion.facilities.get(f.kind)
+    return fdef.vast.orders if fdef and fdef.vast and f.space == "vast" else 1
+
+
+def houses(rules, f: Facility) -> int:
+    """Defenders ``f`` houses at its present size."""
+    fdef = rules.bastion.facilities.get(f.kind)
+    if fdef is None:
+        return 0
+    return fdef.vast.houses if f.space == "vast" and fdef.vast and fdef.vast.houses else fdef.houses
+
+
+def staff(rules, f: Facility) -> int:
+    """The hirelings ``f`` comes with at its present size."""
+    fdef = rules.bastion.facilities.get(f.kind)
+    if fdef is None:
+        return 0
+    return fdef.hirelings + (fdef.vast.hirelings if f.space == "vast" and fdef.vast else 0)
+
+
+def stalls(rules, f: Facility) -> int:
+    """Large animals ``f`` keeps at its present size (a Stable)."""
+    fdef = rules.bastion.facilities.get(f.kind)
+    if fdef is None:
+        return 0
+    return fdef.vast.stalls if f.space == "vast" and fdef.vast and fdef.vast.stalls else fdef.stalls
+
+
+def stall_room(rules, f: Facility, animals) -> int:
+    """Medium animals' room left in ``f`` beside ``animals`` (a Large one takes
+    medium_per_large); below 0 when they do not fit."""
+    per, known = rules.bastion.medium_per_large, rules.bastion.animals
+    return stalls(rules, f) * per - sum(1 if a in known and known[a].size == "medium" else per
+                                        for a in animals)  # one a house rule dropped: Large
+
+
+def animals_gp(rules, animals) -> int:
+    known = rules.bastion.animals
+    return sum(known[a].gp for a in animals if a in known)
+
+
+def animal_names(rules, animals) -> str:
+    """``animals`` as the log says them: "Riding Horse, Pony ×2"."""
+    known = rules.bastion.animals
+    names = [known[a].name if a in known else a for a in animals]
+    return ", ".join(n + (f" ×{names.count(n)}" if names.count(n) > 1 else "")
+                     for n in dict.fromkeys(names))
+
+
+def housing(rules, b: Bastion, clock: int) -> int:
+    return sum(houses(rules, f) for f in specials(b) if ready(f, clock))
+
+
+def band_at(bands, level: int) -> int | None:
+    return next((x.value for x in bands if x.range[0] <= level <= x.range[1]), None)
+
+
+def lieutenants(rules, b: Bastion, clock: int) -> int:
+    defs = rules.bastion.facilities
+    return sum(f.hirelings for f in specials(b)
+               if f.kind in defs and defs[f.kind].lieutenants and ready(f, clock))
+
+
+def typed_gp(o: OrderOption) -> bool:
+    """Whether the GM gives this order a sum of GP."""
+    return o.gm_cost or o.buys or o.sells
+
+
+def order_cost(rules, b: Bastion, o: OrderOption, typed: int, clock: int) -> int:
+    if o.sells:
+        return 0
+    if o.gm_cost or o.buys:
+        return typed
+    cost = o.gp + o.gp_per_defender * defenders(b)
+    if o.half_with and any(f.kind == o.half_with and ready(f, clock) for f in specials(b)):
+        cost //= 2
+    return cost

@@ -1,0 +1,237 @@
+"""Correcting an entry: its dice retyped, its fields set, a forgotten entry
+inserted after it; each checked against the campaign's past before anything
+is written, and put in the GM's words (``explain``) before it is confirmed.
+
+``Past`` is what these need of an open campaign (``service.Campaign`` is
+one): its state now, its past states, its entries, and dice for the next
+entry. The service hands its corrections here and knows none of this.
+"""
+
+from __future__ import annotations
+
+import re
+import typing
+from typing import Protocol
+
+import msgspec
+
+from .. import dice as dicemod
+from ..dice import Roll
+from ..errors import Refused
+from ..events import Envelope, Event
+from ..handlers import Command
+from ..invariants import problems
+from ..limits import friendly
+from ..state import State
+from .entries import UNCORRECTABLE, CorrectEntry, EntryCorrected, Rewind, cook, raw
+from .fold import History, check_correction, step
+from .hooks import inserted, reroller
+from .views import Preview, entry_line, preview
+
+
+class Past(Protocol):
+    """What a correction needs of the open campaign."""
+
+    state: State  # as it stands now
+    seq: int  # the log's head
+    timeline: History
+
+    def state_at(self, seq: int) -> State | None: ...
+
+    def entry(self, seq: int) -> Envelope: ...
+
+    def dice_for(self, values: list[int] | None): ...
+
+    def preview(self, command: Command) -> State: ...
+
+
+# -- a correction, from what the GM retypes ------------------------------------------------
+
+def amend_command(past: Past, seq: int, dice: list[int] | None = None,
+                  fields: dict[str, str] | None = None, insert: tuple[str, str] = (),
+                  note: str = "") -> CorrectEntry:
+    """The command that corrects entry ``seq``: retyped dice, changed fields,
+    and/or a forgotten entry inserted right after it, ``insert`` = (kind,
+    option) as an area registered it (``("turn", "rest")``)."""
+    if not (dice or fields or insert):
+        raise Refused("say what to correct: --dice, --set FIELD=VALUE or --insert-turn")
+    _correctable(past, seq)
+    current = entry_events(past, seq)
+    if dice and (again := reroller(current[0])) is not None:
+        # dice the new roll needs beyond those typed: rolled, or asked for
+        # (DiceNeeded) where the GM rolls them (manual dice)
+        source = dicemod.ScriptedDice(dice, fallback=past.dice_for(None))
+        current[0] = again(past.state, current[0], source)
+        if source.unused():
+            raise Refused(f"{len(dice)} dice given, but the entry rolls only {source.used}")
+        dice = None
+    if dice or fields:
+        current[0] = amended(current[0], dice, fields)
+    if insert:
+        current.append(_insertion(past, seq, *insert))
+    return CorrectEntry(seq, tuple(raw(e) for e in current), note)
+
+
+def _insertion(past: Past, seq: int, kind: str, option: str) -> Event:
+    """The event inserted after entry ``seq``, refused in the GM's words when
+    it cannot follow that entry (the whole correction is replayed later)."""
+    ev = inserted(past.state, kind, option)
+    after = past.state_at(seq)
+    try:
+        step(after, Envelope(seq, ev.TYPE, ev.VERSION, ev, "insertion", after.session, ""),
+             past.timeline)
+    except Refused as e:
+        raise Refused(f"a {option} {kind} inserted after #{seq} would not replay: {e}") \
+            from None
+    return ev
+
+
+def entry_fields(past: Past, seq: int) -> dict[str, object]:
+    """The fields of entry ``seq`` a GM may correct, with their values now."""
+    _correctable(past, seq)
+    return editable_fields(entry_events(past, seq)[0])
+
+
+def _correctable(past: Past, seq: int) -> None:
+    env = past.entry(seq)
+    if env.type in UNCORRECTABLE:
+        raise Refused(f"entry #{seq} ({env.type.replace('_', ' ')}) cannot be corrected; "
+                      "undo or rewind instead")
+
+
+def rewind_command(past: Past, seq: int) -> Rewind:
+    if not 1 <= seq < past.seq:
+        raise Refused(f"rewind to an entry from 1 to {past.seq - 1}")
+    return Rewind(seq)
+
+
+def entry_events(past: Past, seq: int, corrections_from: State | None = None) -> list:
+    """What entry ``seq`` stands for: its event, or the events a correction in
+    force (now, or in ``corrections_from``) put in its place."""
+    stand_in = (corrections_from or past.state).corrections.get(seq)
+    return [cook(r) for r in stand_in] if stand_in else [past.entry(seq).event]
+
+
+def explain(past: Past, command: Command) -> Preview:
+    """``past.preview`` in the GM's words: the entry's log line now and after,
+    what changes in the campaign, and the later corrections it undoes."""
+    after = past.preview(command)
+    if isinstance(command, CorrectEntry):
+        at = past.state_at(command.seq)
+        return preview(past.state, after, _entry_line(past, command.seq, past.state),
+                       entry_line([cook(r) for r in command.events], at.rules, at),
+                       replacing=command.seq)
+    if isinstance(command, Rewind):
+        return preview(past.state, after, _entry_line(past, command.to_seq, after))
+    return preview(past.state, after)
+
+
+def _entry_line(past: Past, seq: int, corrections_from: State) -> str:
+    """Entry ``seq``'s log line with the corrections in force in ``corrections_from``."""
+    at = past.state_at(seq)
+    return entry_line(entry_events(past, seq, corrections_from), at.rules, at)
+
+
+def check_before_appending(history: History, state: State, ev: Event, at: int) -> None:
+    """Refuse a correction (about to be entry ``at``, ``state`` the campaign
+    before it) that would leave any later entry breaking what must hold: each
+    entry from the corrected one on is replayed and checked. Anything else passes."""
+    if not isinstance(ev, EntryCorrected):
+        return
+    known = set(problems(history.state_at(ev.target - 1)))
+
+    def judge(seq: int, after: State) -> None:
+        new = [p for p in problems(after) if p not in known]
+        if new:
+            raise Refused(f"with that change, #{seq} would {new[0]}")
+
+    check_correction(history, state.corrections, ev.target, ev.events, at - 1, judge)
+
+
+# -- an entry with its dice retyped or its fields set ------------------------------------------
+
+def _replace_rolls(obj, new_dice: list[int], used: list[int]):
+    """Rebuild ``obj`` with the dice of its rolls replaced, in rolled order."""
+    if isinstance(obj, Roll):
+        n = len(obj.dice)
+        if used[0] + n > len(new_dice):
+            return obj  # the rest keep their dice
+        faces = tuple(new_dice[used[0]:used[0] + n])
+        used[0] += n
+        expr = dicemod.parse(obj.expr)
+        groups = expr.groups
+        sides = [g.sides for g in groups for _ in range(g.count)]
+        for i, (v, s) in enumerate(zip(faces, sides)):
+            if not 1 <= v <= s:
+                raise Refused(f"die {used[0] - n + i + 1} ({obj.expr}): {v} is not possible "
+                              f"on a d{s}")
+        return Roll(obj.expr, faces, dicemod.total_of(expr, faces), True)
+    if isinstance(obj, tuple):
+        return tuple(_replace_rolls(x, new_dice, used) for x in obj)
+    if isinstance(obj, msgspec.Struct):
+        return msgspec.structs.replace(obj, **{
+            f: _replace_rolls(getattr(obj, f), new_dice, used) for f in obj.__struct_fields__})
+    return obj
+
+
+_YES_NO = {"yes": "true", "on": "true", "no": "false", "off": "false"}
+
+
+def dice_count(ev: Event) -> int:
+    return sum(len(r.dice) for r in dicemod.rolls_in(ev))
+
+
+def editable_fields(ev: Event) -> dict[str, object]:
+    """The fields of an entry a GM may retype, with their values: not its dice
+    (retyped as dice) nor lists (a correction replaces the entry instead)."""
+    hints = _hints(type(ev))
+    return {f: getattr(ev, f) for f in type(ev).__struct_fields__
+            if not isinstance(getattr(ev, f), (Roll, tuple, list, dict))
+            and "Roll" not in hints[f] and "tuple" not in hints[f]}
+
+
+def _hints(cls: type) -> dict[str, str]:
+    if cls not in _HINTS:  # once per event class
+        _HINTS[cls] = {k: repr(v) for k, v in typing.get_type_hints(cls).items()}
+    return _HINTS[cls]
+
+
+_HINTS: dict[type, dict[str, str]] = {}
+
+
+def amended(original: Event, dice: list[int] | None = None,
+            fields: dict[str, str] | None = None) -> Event:
+    """``original`` with its dice retyped (in rolled order) and simple fields set."""
+    ev = original
+    if dice:
+        have = dice_count(ev)
+        if have == 0:
+            raise Refused(f"entry ({ev.TYPE}) rolled no dice to correct")
+        if len(dice) > have:
+            raise Refused(f"{len(dice)} dice given, but the entry rolled only {have}")
+        ev = _replace_rolls(ev, list(dice), [0])
+    if fields:
+        data = msgspec.to_builtins(ev)
+        may = editable_fields(ev)
+        for key, text in fields.items():
+            if key not in type(ev).__struct_fields__:
+                names = ", ".join(may) or "none"
+                raise Refused(f"{ev.TYPE} has no field {key!r} (fields: {names})")
+            if key not in may:
+                raise Refused(f"{key} holds dice or a list; correct dice with --dice")
+            value = text.strip()
+            now = getattr(ev, key)
+            if isinstance(now, bool):
+                value = _YES_NO.get(value.lower(), value)
+            elif isinstance(now, int) and "int" in _hints(type(ev))[key] \
+                    and not (value.isascii() and re.fullmatch(r"[+-]?[0-9]+", value)):
+                # ASCII digits ("٣" and "1e3" are refused); the field's range says the rest
+                raise Refused(f"{key} must be a whole number (digits 0-9), not {value[:24]!r}")
+            data[key] = value
+        try:  # not strict: "3" becomes 3 where the field is a number
+            ev = msgspec.convert(data, type(ev), strict=False)
+        except msgspec.ValidationError as e:
+            raise Refused(f"the corrected entry is not valid: {friendly(e)}") from None
+    if ev == original:
+        raise Refused("that changes nothing in the entry")
+    return ev

@@ -1,0 +1,147 @@
+"""Entries about entries: undo, redo, rewind and corrections.
+
+Undo and redo are events naming a command. Undo restores the state as it
+stood just before that command (``state_at(first_seq - 1)``); redo restores
+it as it stood just after (``state_at(last_seq)``). History is linear, as in
+any editor: a new action clears the redo stack.
+
+A correction is a new entry naming the entry it corrects; the events it holds
+stand in for that entry when the log is replayed, and everything after it is
+recomputed (``fold.step`` refolds). The corrections in force are part of the
+state, so undoing a correction, or rewinding past it, simply restores the
+state without it. A rewind returns the campaign to how it stood right after
+an earlier entry.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import msgspec
+from msgspec import Meta
+
+from ..errors import Refused
+from ..events import EVENT_TYPES, Envelope, Event, declare_log_area, decode, encode, event
+from ..handlers import Command, decides
+from ..limits import Seq, friendly
+from ..state import State
+from .model import Raw
+
+declare_log_area("history", by=__file__)  # the log's --area for every entry here
+
+UNCORRECTABLE = {"campaign_created", "undone", "redone", "entry_corrected", "rewound",
+                 "ruleset_changed"}
+
+
+class Undo(Command, frozen=True):
+    REDECIDE_ON_NEWER_LOG = False
+
+
+class Redo(Command, frozen=True):
+    REDECIDE_ON_NEWER_LOG = False
+
+
+class CorrectEntry(Command, frozen=True):
+    """Stand ``events`` in for entry ``seq`` (built by ``amend.amended`` / ``hooks.inserted``)."""
+
+    seq: int
+    events: tuple[Raw, ...]
+    note: str = ""
+
+
+class Rewind(Command, frozen=True):
+    """Return the campaign to how it stood right after entry ``to_seq``."""
+
+    REDECIDE_ON_NEWER_LOG = False
+    to_seq: int
+
+
+@event("entry_corrected", area="history")
+class EntryCorrected(Event, frozen=True):
+    target: Seq
+    events: Annotated[tuple[Raw, ...], Meta(min_length=1, max_length=64)]
+    note: Annotated[str, Meta(max_length=10_000)] = ""
+
+
+@event("rewound", area="history")
+class Rewound(Event, frozen=True):
+    to_seq: Seq
+
+
+@event("undone", area="history")
+class Undone(Event, frozen=True):
+    command_id: Annotated[str, Meta(min_length=1, max_length=64)]
+    first_seq: Seq
+    last_seq: Seq
+    label: Annotated[str, Meta(max_length=200)] = ""
+
+
+@event("redone", area="history")
+class Redone(Event, frozen=True):
+    command_id: Annotated[str, Meta(min_length=1, max_length=64)]
+    first_seq: Seq
+    last_seq: Seq
+    label: Annotated[str, Meta(max_length=200)] = ""
+
+
+LOOKING_BACK = frozenset({Undone, Redone, Rewound, EntryCorrected})  # fold.step's own
+
+
+def points_back(env: Envelope) -> None:
+    """An entry about other entries may only name earlier ones (a log that
+    names itself or the future could never be replayed)."""
+    ev = env.event
+    seqs = (ev.first_seq, ev.last_seq) if isinstance(ev, (Undone, Redone)) else \
+        (ev.to_seq,) if isinstance(ev, Rewound) else (ev.target,)
+    if max(seqs) >= env.seq or min(seqs) < 1 or \
+            (isinstance(ev, (Undone, Redone)) and ev.first_seq > ev.last_seq):
+        raise Refused(f"entry #{env.seq} ({env.type}) names entry #{max(seqs)}, "
+                      "which is not before it")
+
+
+def raw(ev: Event) -> Raw:
+    return Raw(ev.TYPE, ev.VERSION, encode(ev).decode())
+
+
+def cook(r: Raw) -> Event:
+    return decode(r.type, r.version, r.data)
+
+
+@decides(Undo)
+def _decide_undo(state: State, cmd: Undo, dice) -> list[Event]:
+    ref = state.last_done
+    if ref is None:
+        raise Refused("nothing to undo")
+    return [Undone(ref.id, ref.first_seq, ref.last_seq, ref.label)]
+
+
+@decides(Redo)
+def _decide_redo(state: State, cmd: Redo, dice) -> list[Event]:
+    if not state.redo:
+        raise Refused("nothing to redo")
+    ref = state.redo[0]
+    return [Redone(ref.id, ref.first_seq, ref.last_seq, ref.label)]
+
+
+@decides(CorrectEntry)
+def decide_correct(state: State, cmd: CorrectEntry, dice) -> list[Event]:
+    if cmd.seq < 2:
+        raise Refused("the campaign's first entry cannot be corrected")
+    if not cmd.events:
+        raise Refused("a correction needs at least one event")
+    for r in cmd.events:
+        if r.type not in EVENT_TYPES or r.type in UNCORRECTABLE:
+            raise Refused(f"{r.type!r} cannot stand in a correction")
+        try:
+            cook(r)
+        except (msgspec.DecodeError, msgspec.ValidationError) as e:
+            raise Refused(f"bad corrected {r.type}: {friendly(e)}") from None
+    return [EntryCorrected(cmd.seq, cmd.events, cmd.note)]
+
+
+@decides(Rewind)
+def decide_rewind(state: State, cmd: Rewind, dice) -> list[Event]:
+    if cmd.to_seq < 1:
+        raise Refused("rewind to an entry number of 1 or more")
+    return [Rewound(cmd.to_seq)]
+

@@ -1,0 +1,315 @@
+"""Folding the log: ``step`` applies one stored entry (an area's event, or an
+entry about entries: undo, redo, rewind, a correction), refolds replay the
+past with corrections standing in, and ``Timeline.state_at`` travels in time
+from the nearest state it knows, so undo never costs the whole log.
+
+Importing this module loads every area (``areas.register``) and the
+timeline's own entries, so a fold never meets an event it cannot read.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable, Protocol
+
+from msgspec.structs import replace
+
+from .. import areas
+from ..errors import Refused
+from ..events import Envelope
+from ..handlers import BEGINNERS, EVOLVERS
+from ..state import CommandRef, State
+from ..validity import validate
+
+areas.register()  # every area's events, deciders and evolvers, in fold order
+
+from . import views  # noqa: E402,F401  (the log lines of undo, redo, rewind, corrections)
+from .entries import (LOOKING_BACK, EntryCorrected, Redone, Rewound, Undone,  # noqa: E402
+                      cook, points_back)
+
+
+class History(Protocol):
+    """What ``step`` needs of the log: time travel and reading a range."""
+
+    def state_at(self, seq: int) -> State | None: ...
+
+    def read(self, lo: int, hi: int) -> Iterable[Envelope]: ...
+
+
+def step(state: State | None, env: Envelope, history: History,
+         refolding: bool = False) -> State:
+    """Apply one stored event, including undo/redo, corrections and the
+    bookkeeping of which command was done last."""
+    ev = env.event
+    kind = type(ev)
+    if state is None or kind in BEGINNERS:
+        if kind in BEGINNERS:
+            return BEGINNERS[kind](ev)
+        raise Refused(f"event {env.seq} comes before the campaign was created")
+    if kind in LOOKING_BACK:
+        points_back(env)
+        if kind is Undone:
+            before = history.state_at(ev.first_seq - 1)
+            ref = CommandRef(ev.command_id, ev.first_seq, ev.last_seq, ev.label)
+            return replace(before, redo=(ref,) + state.redo)
+        if kind is Redone:
+            after = history.state_at(ev.last_seq)
+            return replace(after, redo=state.redo[1:])
+        if kind is Rewound:
+            state = history.state_at(ev.to_seq)
+        elif not refolding:  # EntryCorrected; in a refold it is already applied
+            stand_ins = {**state.corrections, ev.target: ev.events}
+            state = replace(_corrected(history, stand_ins, ev.target, env.seq - 1,
+                                       in_force=state.corrections), corrections=stand_ins)
+    else:
+        state = EVOLVERS[kind](state, ev)
+    ref = state.last_done
+    if ref is not None and ref.id == env.command_id:
+        ref = CommandRef(ref.id, ref.first_seq, env.seq, ref.label)
+        return replace(state, last_done=ref)
+    ref = CommandRef(env.command_id, env.seq, env.seq, env.type.replace("_", " "))
+    return replace(state, last_done=ref, redo=())
+
+
+class _Refolded:
+    """History seen from inside a refold: corrected states from ``start`` on.
+    A refold that starts late (at the corrected entry, from a logged state
+    that already holds the corrections in force before it) has no corrected
+    states from ``floor`` to ``start - 2``: an entry looking back there (an
+    undo, redo or rewind) sends the refold back to start at ``floor``."""
+
+    def __init__(self, base: History, start: int, floor: int | None = None):
+        self.base, self.start, self.states = base, start, {}
+        self.gap = range(floor, start - 1) if floor is not None else range(0)
+
+    def state_at(self, seq: int) -> State | None:
+        if seq >= self.start and seq in self.states:
+            return self.states[seq]
+        if seq in self.gap:
+            raise _LooksIntoTheGap(seq)
+        return self.base.state_at(seq)
+
+    def read(self, lo: int, hi: int) -> Iterable[Envelope]:
+        return self.base.read(lo, hi)
+
+
+class _LooksIntoTheGap(Exception):
+    """An entry of a late-started refold looks back to before its start."""
+
+
+def _corrected(history: History, stand_ins: dict[int, tuple], target: int, upto: int,
+               after_each: Callable[[int, State], None] | None = None,
+               checked_from: int | None = None, in_force: dict | None = None) -> State:
+    """The state at ``upto`` with ``stand_ins`` in force, ``target`` the entry
+    corrected now and ``in_force`` the corrections in force before it: a refold
+    from the earliest of them, as ``_refold`` defines it.
+
+    Each state of the log equals the refold, from the earliest correction in
+    force there, of its own corrections in force (but for the ``corrections``
+    field, which only the end of a refold sets). So when the logged state just
+    before ``target`` holds exactly the stand-ins for entries before ``target``,
+    it is the refold's own state there, and the refold starts at ``target``:
+    a correction costs the entries from the one it corrects on, however many
+    corrections came before (from the earliest, each refolded the whole log
+    after it again, and 1,000 corrections cost 10^6 steps). Should an entry
+    of that late refold look back before ``target - 1`` (an undo of an
+    earlier command), the logged states there do not hold the corrections, so
+    it refolds from the earliest after all."""
+    start = min(stand_ins)
+    if target > start:
+        before = history.state_at(target - 1)
+        # a logged state before ``target`` holds only corrections of entries before
+        # it: if they are the very ones in force (the common case: nothing was
+        # undone since), they are the stand-ins before ``target``, without a look
+        if before is not None and (before.corrections is in_force or
+                                   _holds_exactly(before.corrections, stand_ins, target)):
+            try:
+                return _refold(history, target, upto, stand_ins, after_each, checked_from,
+                               base=before, floor=start)
+            except _LooksIntoTheGap:
+                pass
+    return _refold(history, start, upto, stand_ins, after_each, checked_from)
+
+
+def _holds_exactly(corrections: dict, stand_ins: dict, target: int) -> bool:
+    """``corrections`` (a logged state's, before ``target``) are the stand-ins for
+    the entries before ``target``, no more."""
+    later = [t for t in stand_ins if t >= target]
+    if len(corrections) != len(stand_ins) - len(later):
+        return False
+    below = dict(stand_ins)
+    for t in later:
+        del below[t]
+    return corrections == below
+
+
+_LOGGED = object()  # _refold's base: the log's own state before ``start``
+
+
+def _refold(history: History, start: int, upto: int,
+            stand_ins: dict[int, tuple],
+            after_each: Callable[[int, State], None] | None = None,
+            checked_from: int | None = None, base: State | object = _LOGGED,
+            floor: int | None = None) -> State:
+    """Replay entries ``start..upto`` with ``stand_ins`` in place of the entries
+    they correct; ``after_each(seq, state)`` may refuse what an entry leads to;
+    from ``checked_from`` on, each event must also pass its command's checks
+    (``validity``) against the state it is folded into. ``base``: the state
+    before ``start`` when it is not the log's own; ``floor``: where the refold
+    would start without it (see ``_corrected``)."""
+    local = _Refolded(history, start, floor)
+    state = history.state_at(start - 1) if base is _LOGGED else base
+    for env in history.read(start, upto):
+        for e in _effective(env, stand_ins):
+            if after_each is None:
+                state = step(state, e, local, refolding=True)
+                continue
+            what = e.type.replace('_', ' ')
+            if e.type != env.type:  # a stand-in: an inserted turn, or another event
+                what = f"{what}, standing in for {env.type.replace('_', ' ')}"
+            if checked_from is not None and env.seq >= checked_from:
+                try:  # as its command would have checked it, then and there
+                    validate(state, e.event)
+                except Refused as err:
+                    raise Refused(f"#{env.seq} ({what}) would be refused: {err}") from None
+            try:
+                state = step(state, e, local, refolding=True)
+            except Refused as err:
+                raise Refused(f"#{env.seq} ({what}) would not replay: {err}") from None
+        local.states[env.seq] = state
+        if after_each is not None:
+            after_each(env.seq, state)
+    return state
+
+
+def as_now(history: History, final: State | None, upto: int) -> Callable[[int], State | None]:
+    """``state_at`` as the campaign now reads its past: the corrections in force
+    at the end (``final``) stand in from the entry each corrects, so the states
+    after a corrected entry say what it now led to (a day corrected from lost to
+    on course is not lost there), where ``history.state_at`` gives them as they
+    stood when they were written. One refold from the earliest correction."""
+    stand_ins = dict(final.corrections) if final is not None else {}
+    if not stand_ins:
+        return history.state_at
+    start = min(stand_ins)
+    states: dict[int, State] = {}
+    _refold(history, start, upto, stand_ins, states.__setitem__)
+
+    def state_at(seq: int) -> State | None:
+        if seq < start or seq > upto:
+            return history.state_at(seq)
+        return states[seq]
+    return state_at
+
+
+def check_correction(history: History, corrections: dict[int, tuple], target: int,
+                     events: tuple, upto: int,
+                     judge: Callable[[int, State], None]) -> None:
+    """Replay a correction of ``target`` and every entry after it, up to
+    ``upto``, before it is written; ``judge(seq, state)`` refuses a state from
+    ``target`` on (the entries before it are as they were: it cannot change them)."""
+    stand_ins = {**corrections, target: events}
+
+    def judged(seq: int, state: State) -> None:
+        if seq >= target:
+            judge(seq, state)
+    _corrected(history, stand_ins, target, upto, judged, checked_from=target,
+               in_force=corrections)
+
+
+def _effective(env: Envelope, stand_ins: dict[int, tuple]) -> tuple[Envelope, ...]:
+    stand_in = stand_ins.get(env.seq)
+    if stand_in is None:
+        return (env,)
+    return tuple(Envelope(env.seq, r.type, r.version, cook(r), env.command_id, env.session,
+                          env.recorded_at) for r in stand_in)
+
+
+def fold(state: State | None, envs: Iterable[Envelope], history: History) -> State | None:
+    for env in envs:
+        state = step(state, env, history)
+    return state
+
+
+class Timeline:
+    """Time travel over a log: ``state_at(seq)`` from the nearest known state.
+
+    ``read(lo, hi)`` yields the envelopes with lo <= seq <= hi; ``nearest(seq)``
+    returns a stored ``(seq, state)`` at or before ``seq`` (a snapshot) or None.
+    Two memories keep every lookup cheap: a checkpoint every ``every`` seqs,
+    kept for good, and the last ``keep`` states computed or recorded. Undo,
+    redo and rewind ask for states just behind the one being folded; without
+    the second memory each of them replayed the undos before it again, and the
+    cost doubled with every undo in the log.
+    """
+
+    def __init__(self, read: Callable[[int, int], Iterable[Envelope]],
+                 nearest: Callable[[int], tuple[int, State] | None] = lambda s: None,
+                 every: int = 512, keep: int = 4096):
+        self.read = read
+        self.nearest = nearest
+        self.every = every
+        self.keep = keep
+        self.memo: dict[int, State] = {}  # checkpoints, every ``every`` seqs
+        self.recent: dict[int, State] = {}  # insertion order: the oldest go first
+
+    def _known(self, seq: int) -> State | None:
+        state = self.recent.get(seq)
+        if state is None:
+            state = self.memo.get(seq)
+        return state
+
+    def _base(self, seq: int) -> tuple[int, State | None]:
+        """The latest known state at or before ``seq``."""
+        floor = seq - seq % self.every  # the checkpoint at or below seq, if kept
+        for s in range(seq, max(floor, 1) - 1, -1):
+            state = self._known(s)
+            if state is not None:
+                return s, state
+        best_seq, best = 0, None
+        found = self.nearest(seq)
+        if found is not None:
+            best_seq, best = found
+        for s in self.memo:  # one per ``every`` seqs: small
+            if best_seq < s <= seq:
+                best_seq, best = s, self.memo[s]
+        return best_seq, best
+
+    def state_at(self, seq: int) -> State | None:
+        if seq <= 0:
+            return None
+        base_seq, state = self._base(seq)
+        if base_seq == seq:
+            return state
+        recent, memo, every = self.recent, self.memo, self.every
+        for env in self.read(base_seq + 1, seq):
+            state = step(state, env, self)
+            at = env.seq
+            recent[at] = state  # remember() inlined: this loop is the replay's hot path
+            if at % every == 0:
+                memo[at] = state
+                self._trim()
+        self._trim()
+        return state
+
+    def remember(self, seq: int, state: State) -> None:
+        """Keep the state at ``seq`` (every appended entry passes through here)."""
+        if seq % self.every == 0:
+            self.memo[seq] = state
+        self.recent[seq] = state
+        self._trim()
+
+    def _trim(self) -> None:
+        recent = self.recent
+        if len(recent) > 2 * self.keep:  # drop the oldest half: amortised O(1) per entry
+            for s in list(recent)[:len(recent) - self.keep]:
+                del recent[s]
+
+
+def replay(envs: list[Envelope]) -> State | None:
+    """Replay a whole in-memory log (tests, import, tools)."""
+    by_seq = envs
+
+    def read(lo: int, hi: int):
+        return by_seq[lo - 1:hi]
+
+    return Timeline(read).state_at(len(envs))
