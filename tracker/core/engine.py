@@ -16,7 +16,7 @@ from msgspec import Meta
 from msgspec.structs import replace
 
 # Importing the area modules registers their events, deciders and evolvers.
-from . import areas
+from . import areas, progress
 from .campaign.rules import CampaignCreated, created_state
 from .corrections.rules import EntryCorrected, Rewound, cook
 from .errors import Refused
@@ -167,7 +167,8 @@ def _refold(history: History, start: int, upto: int,
     (``validity``) against the state it is folded into."""
     local = _Refolded(history, start)
     state = history.state_at(start - 1)
-    for env in history.read(start, upto):
+    for done, env in enumerate(history.read(start, upto), start=1):
+        progress.tick("entries replayed", done, upto - start + 1)  # a listener may stop it
         for e in _effective(env, stand_ins):
             if after_each is None:
                 state = step(state, e, local, refolding=True)
