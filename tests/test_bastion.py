@@ -586,3 +586,31 @@ def test_events_table_frequencies_over_2000_seeded_maintain_turns(make):
         p = (e.roll[1] - e.roll[0] + 1) / 100
         z = (seen[e.result] - n * p) / math.sqrt(n * p * (1 - p))
         assert abs(z) < 3.3, (e.result, seen[e.result], n * p, z)
+
+
+# --- downtime at home: the bastion feeds the party --------------------------------------
+
+
+def test_downtime_at_home_eats_no_travel_rations_and_warns_of_no_missed_meals(make):
+    """Playtest: 21 days at home with no rations warned "42 meals missed"."""
+    from tracker.core.supplies import SetSupplies
+    c = keep(make, facilities=("garden",))
+    c.dispatch(AddCharacter("Bo", "rogue", 5, STATS))
+    out = c.dispatch(bas.Downtime(21))
+    assert not any("meal" in a.text for a in out.alerts)
+    assert c.state.supplies.missed_meals == 0 and c.state.supplies.eaten == 0
+    c.dispatch(SetSupplies("rations", 10))
+    c.dispatch(bas.Downtime(3))
+    assert c.state.supplies.count("rations") == 10  # the pack stays full at home
+
+
+def test_a_ruleset_recorded_before_downtime_eats_rations_still_eats_them(make):
+    from tracker.core.supplies import SetSupplies
+    c = keep(make)
+    c.dispatch(ChangeHouseRule("bastion.downtime_eats_rations", "true"))
+    c.dispatch(SetSupplies("rations", 10))
+    out = c.dispatch(bas.Downtime(7))
+    assert c.state.supplies.count("rations") == 3
+    assert not any("meal" in a.text for a in out.alerts)
+    out = c.dispatch(bas.Downtime(7))
+    assert any("Not enough food: 4 meal(s) missed" in a.text for a in out.alerts)

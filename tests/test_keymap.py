@@ -94,7 +94,6 @@ def test_every_binding_has_an_id():
 
 
 def test_docs_list_every_binding_id():
-    """Regenerate the table with: python -c "from tracker.ui.keymap import keys_markdown;
-    print(keys_markdown())" and paste it under docs/keys.md's introduction."""
+    """Regenerate the table with: .venv/bin/python -m tracker.ui.keymap docs/keys.md"""
     doc = (ROOT / "docs" / "keys.md").read_text(encoding="utf-8")
     assert keys_markdown() in doc, "docs/keys.md's table is not the app's bindings"

@@ -134,15 +134,40 @@ def test_bx_forced_march_then_a_rest_day(make):
 
 
 def test_bx_rest_debt_one_step_per_six_days(make):
+    """000:711: after six days of travel the rest day is due; the seventh costs -1."""
     c = road(make, "dyb-og-drager", "clear", "road", rations=40)
     for _ in range(5):
         day(c, 6)
+    assert js(c)["rest_status"] == "ok" and js(c)["rest_penalty"] == 0
+    out = day(c, 6)
     assert js(c)["rest_status"] == "due" and js(c)["rest_penalty"] == 0
+    assert any("rest day is due" in a.text for a in out.alerts)
+    assert not any(a.severity == "error" for a in out.alerts)
     out = day(c, 6)
     assert js(c)["rest_penalty"] == -1 and js(c)["rest_status"] == "overdue"
     assert any("No rest day" in a.text for a in out.alerts)
     c.dispatch(tr.RestDay())
-    assert js(c)["rest_penalty"] == 0 and js(c)["unrested_days"] == 0
+    assert js(c)["rest_penalty"] == 0 and js(c)["unrested_days"] == 1
+
+
+def test_bx_rest_day_skipped_for_a_hunt_costs_the_step(make):
+    """The owed rest day is skipped by any day that is not a rest, not only travel."""
+    c = road(make, "dyb-og-drager", "clear", "road", rations=40)
+    for _ in range(6):
+        day(c, 6)
+    c.dispatch(tr.Hunt(found=True))
+    assert js(c)["rest_penalty"] == -1
+
+
+def test_bx_recorded_ruleset_without_owed_first_keeps_the_sixth_day_penalty(make):
+    """A ruleset recorded before ``rest.owed_first`` replays as it did: day six costs."""
+    c = road(make, "dyb-og-drager", "clear", "road", rations=40)
+    c.dispatch(ChangeHouseRule("travel.rest.owed_first", "false"))
+    for _ in range(5):
+        day(c, 6)
+    assert js(c)["rest_status"] == "due"
+    day(c, 6)
+    assert js(c)["rest_penalty"] == -1 and js(c)["rest_status"] == "overdue"
 
 
 def test_bx_hunting_is_the_gms_call_and_weather_the_gms_entry(make):
@@ -262,7 +287,7 @@ def test_dnd_navigator_adds_wisdom(make):
 
 def test_dnd_extended_travel_saves_land_exhaustion_on_the_party(make):
     c = road(make, "dnd-2024", "grassland", "road")
-    out = day(c, 1, 20, 20, 1, hours=10)  # hour 9 DC 11: Ana fails; hour 10 DC 12: Bo fails
+    out = day(c, 1, 20, 20, 1, hours=10, camp=False)  # hour 9 DC 11: Ana fails; hour 10 DC 12: Bo fails
     assert len(out.envelopes) == 1  # the day's own: its exhaustion is derived from its saves
     assert [ch.exhaustion for ch in c.state.party] == [1, 1]
     assert last(c).exhausted == ("Ana", "Bo")
@@ -273,7 +298,7 @@ def test_dnd_exhaustion_from_one_hours_save_weighs_on_the_next_hours(make):
     """Playtest: a traveller who failed hour 9's save rolled hour 10's without
     the level of exhaustion it had just gained (-2 on every d20 test)."""
     c = road(make, "dnd-2024", "grassland", "road")
-    out = day(c, 1, 20, 8, 20, hours=10)  # Ana fails hour 9; 8+4 meets DC 12, 8+4-2 not
+    out = day(c, 1, 20, 8, 20, hours=10, camp=False)  # Ana fails hour 9; 8+4 meets DC 12, 8+4-2 not
     assert [m for _, _, m in out.envelopes[0].event.saves] == [4, 1, 2, 1]
     assert [ch.exhaustion for ch in c.state.party] == [2, 0]
     assert "Ana Constitution save 1d20=[8] typed+2 vs DC 12 FAILED" in last_line(c)
@@ -333,6 +358,7 @@ def test_dnd_under_half_a_days_water_brings_exhaustion_to_everyone(make):
     assert any("1 day without enough water: exhaustion +1" in a.text for a in out.alerts)
     out = c.dispatch(tr.TravelDay(2))
     assert [ch.exhaustion for ch in c.state.party] == [3, 3]  # a level each day
+    assert last_line(c).endswith("the exhaustion of too little water stays")  # the night
 
 
 # --- undo, amend, replay -----------------------------------------------------------------
@@ -530,7 +556,7 @@ def test_a_dry_day_on_the_road_brings_exhaustion_whatever_passes_it(make):
 def test_amending_a_failed_extended_travel_save_takes_its_exhaustion_back(make):
     """Playtest 6a: retyping a failed save as a success kept the exhaustion."""
     c = road(make, "dnd-2024", "grassland", "road")
-    out = day(c, 1, 20, hours=9)  # hour 9, DC 11: Ana fails
+    out = day(c, 1, 20, hours=9, camp=False)  # hour 9, DC 11: Ana fails
     assert [ch.exhaustion for ch in c.state.party] == [1, 0]
     c.dispatch(c.amend_command(out.envelopes[0].seq, [20, 20]))
     assert [ch.exhaustion for ch in c.state.party] == [0, 0]
@@ -548,3 +574,50 @@ def test_the_recap_of_a_road_day_says_only_what_happened(make):
     assert "in 1 day" in text and "1 days" not in text
     assert "Food on the road" not in text and "0 of them lost" not in text
     assert "Turns" not in text and "Wandering checks" not in text
+
+
+# --- D&D 2024: the night in camp is the long rest (5e2024.md §3.2) -----------------------
+
+
+def _ana(c):
+    return next(x for x in c.state.party if x.name == "Ana")
+
+
+def test_dnd_the_night_in_camp_is_the_long_rest_with_its_16_hour_gap(make):
+    from tracker.core.party import Damage, LongRest, SetExhaustion
+    c = road(make, "dnd-2024", "grassland", "road")
+    c.dispatch(Damage("Ana", 5))
+    c.dispatch(SetExhaustion("Ana", 2))
+    day(c)  # 8 h on the road, then the night: a long rest at its end
+    assert _ana(c).hp == _ana(c).hp_max and _ana(c).exhaustion == 1
+    assert _ana(c).long_rested_at == c.state.clock == c.state.rules.time.day_seconds
+    assert last_line(c) == "The night in camp is a long rest: Ana, Bo"
+    with pytest.raises(Refused, match="next may start 16 h after"):
+        c.dispatch(LongRest())  # no eight more hours: the night was it
+    day(c)  # the next night's rest starts 16 h after the last ended: a long rest again
+    assert _ana(c).exhaustion == 0
+
+
+def test_dnd_a_stage_then_camp_rests_and_a_short_night_does_not(make):
+    from tracker.core.party import SetExhaustion
+    c = road(make, "dnd-2024", "grassland", "road")
+    c.dispatch(SetExhaustion("Ana", 2))
+    day(c, hours=3, camp=False)
+    c.dispatch(tr.MakeCamp())
+    assert _ana(c).exhaustion == 1 and "long rest" in last_line(c)
+    c2 = road(make, "dnd-2024", "grassland", "road", name="d")
+    c2.dispatch(SetExhaustion("Ana", 2))
+    day(c2, hours=8, camp=False)
+    for _ in range(9):  # 17 h on the road: under 8 h of night, no long rest
+        day(c2, 20, 20, hours=1, camp=False)
+    c2.dispatch(tr.MakeCamp())
+    assert "long rest" not in last_line(c2) and _ana(c2).exhaustion == 2
+
+
+def test_a_ruleset_without_camp_long_rest_keeps_the_camp_a_night_only(make):
+    from tracker.core.party import SetExhaustion
+    c = road(make, "dnd-2024", "grassland", "road")
+    c.dispatch(ChangeHouseRule("travel.camp_long_rest", "false"))
+    c.dispatch(SetExhaustion("Ana", 1))
+    day(c)
+    assert _ana(c).exhaustion == 1 and "long rest" not in last_line(c)

@@ -31,6 +31,11 @@ def afloat(make, rid="dyb-og-drager", water="ocean", name="c", **kw):
     return c
 
 
+def lines(c) -> list[str]:
+    from tracker.history import entries
+    return [e.text for e in entries(list(c.store.read()), c.timeline)]
+
+
 def log_line(c) -> str:
     from tracker.history import entries
     return entries(list(c.store.read()), c.timeline)[-1].text
@@ -126,9 +131,9 @@ def test_bx_unsailed_ship_in_a_gale(make):
 
 def test_bx_river_current_with_and_against_and_no_lost_roll(make):
     c = afloat(make, water="river")
-    day(c, 3, 4, 3, 5, current="with")  # wind ×1, current 1d6+6 = 9, check 5
+    day(c, 3, 5, current="with")  # no wind on a river; current 1d6+6 = 9, check 5
     assert last(c).distance == 33 and not last(c).lost
-    day(c, 3, 4, 3, 5, current="against")
+    day(c, 3, 5, current="against")
     assert last(c).distance == 15
     assert "current against 1d6+6=[3]=9 typed miles" in log_line(c)
 
@@ -160,7 +165,7 @@ def test_dnd_vessel_mph_current_and_headwind(make):
     day(c, 15, hours=8, headwind=True)
     assert last(c).distance == 16
     assert "Sailed: 16 miles on waterborne aboard the Galley in 8 h; into a headwind" \
-        in log_line(c)
+        in lines(c)[-2] and lines(c)[-1].startswith("The night in camp is a long rest")
     with pytest.raises(Refused, match="at most 24 hours"):
         day(c, hours=20, camp=False) and day(c, hours=8)
 
@@ -401,3 +406,53 @@ def test_dnd_a_short_or_long_rest_rests_the_mounts_for_their_doubled_hour(make, 
     c.dispatch(ShortRest() if rest == "short" else LongRest())
     day(c, hours=2, camp=False, gallop=True)  # refused before: "doubled hour is spent"
     assert last(c).distance == 9  # 2 h × 3 + the doubled hour 3
+
+
+# --- Dyb & Drager: the seed's 2d6 at sea, its beach (000:763, 775) ----------------------
+
+
+def test_bx_no_wind_roll_on_a_river(make):
+    """The seed's 2d6 is rolled sailing at sea: on a river the day rolls no wind."""
+    c = afloat(make, water="river")
+    day(c, 5)  # straight to the encounter check
+    assert "wind" not in log_line(c) and last(c).distance == 24
+
+
+def test_bx_wind_rows_between_calm_and_gale_say_they_are_ose_fill(make):
+    c = afloat(make)
+    c.dispatch(tr.SetGuide(True))
+    day(c, 3, 4, 5, 4)  # 7: fresh breeze, OSE's row
+    assert "fresh breeze (OSE fill: not in the source)" in log_line(c)
+    day(c, 1, 1, 5, 5)  # 2: the seed's calm
+    assert "wind 2d6=[1,1]=2 typed becalmed;" in log_line(c)  # the seed's own row: no label
+
+
+def test_bx_rowed_ship_by_a_clear_coast_lands_before_the_gale(make):
+    c = afloat(make, oars=True, coast=True)
+    c.dispatch(tr.SetGuide(True))
+    day(c, 6, 6, 5, 5)
+    c.dispatch(tr.Gale("unsailed", clear_coast=True), [])  # nothing to roll
+    assert "a clear coast in sight: LANDED" in log_line(c) and c.state.travel.vessel
+
+
+@pytest.mark.parametrize("beach,d100,result,aboard", [
+    (2, None, "BEACHED", True),  # 1-2 on a d6: the pilot finds a beach or bay
+    (3, 21, "SWAMPED", False),   # no beach: the 20% chance to survive
+    (3, 20, "SURVIVED", True),
+])
+def test_bx_rowed_ship_by_a_rough_coast_rolls_for_a_beach(make, beach, d100, result, aboard):
+    c = afloat(make, oars=True, coast=True)
+    c.dispatch(tr.SetGuide(True))
+    day(c, 6, 6, 5, 5)
+    c.dispatch(tr.Gale("unsailed"), [beach] + ([d100] if d100 else []))
+    line = log_line(c)
+    assert f"beach 1d6=[{beach}] typed" in line and line.endswith(result)
+    assert bool(c.state.travel.vessel) == aboard
+
+
+def test_bx_clear_coast_needs_land_in_sight_and_no_sails(make):
+    c = afloat(make, oars=True)
+    c.dispatch(tr.SetGuide(True))
+    day(c, 6, 6, 5, 5)
+    with pytest.raises(Refused, match="clear-coast"):
+        c.dispatch(tr.Gale("unsailed", clear_coast=True))

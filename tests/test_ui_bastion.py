@@ -84,13 +84,13 @@ async def test_a_whole_bastion_turn_by_keys(saves):
         await pilot.pause()
         await pilot.press("enter")  # give orders
         await pilot.pause()
-        await pilot.press("down", "enter")  # Barrack: recruit
+        await pilot.press("enter")  # Barrack: recruit (its order comes first)
         await pilot.pause()
-        await pilot.press("down", "enter")  # Armory: stock (100 GP with no defenders yet)
+        await pilot.press("enter")  # Armory: stock (100 GP with no defenders yet)
         await pilot.pause()
-        await pilot.press("enter")  # Gaming Hall: no order
+        await pilot.press("end", "enter")  # Gaming Hall: no order (the last choice)
         await pilot.pause()
-        await pilot.press("down", "enter")  # Library: research
+        await pilot.press("enter")  # Library: research
         await pilot.pause()
         title = str(app.screen.query_one("#dialog-title").render())
         assert "3 order(s), 100 GP" in title
@@ -141,11 +141,11 @@ async def test_storehouse_and_stable_trade_by_keys(saves):
         await pilot.pause()
         await pilot.press("enter")  # give orders
         await pilot.pause()
-        await pilot.press("down", "enter")  # Storehouse: buy
+        await pilot.press("enter")  # Storehouse: buy
         await pilot.pause()
         await pilot.press(*"600", "enter")  # its price
         await pilot.pause()
-        await pilot.press("down", "enter")  # Stable: mounts
+        await pilot.press("enter")  # Stable: mounts
         await pilot.pause()
         await pilot.press("end", "enter")  # other animals than the list: the GM's price
         await pilot.pause()
@@ -179,7 +179,7 @@ async def test_a_stable_buys_animals_by_kind_by_keys(saves):
         await _pause(pilot)
         await pilot.press("enter")  # give orders
         await _pause(pilot)
-        await pilot.press("down", "enter")  # Stable: mounts
+        await pilot.press("enter")  # Stable: mounts
         await _pause(pilot)
         assert "Riding Horse, Pony ×2" in str(app.screen.query_one("#dialog-help").render())
         await pilot.press("down", "down", "down", "enter")  # camel, draft horse, mastiff: mule
@@ -200,6 +200,36 @@ async def test_a_stable_buys_animals_by_kind_by_keys(saves):
     reopened = Campaign.open(saves, "mules")
     assert reopened.state == state
     reopened.close()
+
+
+async def test_an_order_the_treasury_cannot_pay_is_refused_where_chosen(saves):
+    """Playtest: four orders, one a Storehouse buy with an empty treasury, refused
+    only at Run: Cancel lost all four. The price is refused in place; the
+    orders given stay, and the turn runs with the rest."""
+    build_traders(saves, "poor", ("storehouse", "library"), 0).close()
+    app = TrackerApp(saves, "poor")
+    async with app.run_test(size=SIZE) as pilot:
+        await _to_bastion_screen(pilot)
+        await pilot.press("t")
+        await _pause(pilot)
+        await pilot.press("enter")  # give orders
+        await _pause(pilot)
+        await pilot.press("enter")  # Storehouse: buy
+        await _pause(pilot)
+        await pilot.press(*"600", "enter")  # its price: the treasury holds nothing
+        await _pause(pilot)
+        assert "treasury" in _error(app).lower() or "GP" in _error(app)
+        await pilot.press("escape")  # the price withdrawn: no order for the Storehouse
+        await _pause(pilot)
+        assert app.screen.query("#dialog-title")  # not the whole turn cancelled
+        await pilot.press("end", "enter")  # Storehouse: no order
+        await _pause(pilot)
+        await pilot.press("enter")  # Library: research (free)
+        await _pause(pilot)
+        assert "1 order(s), 0 GP" in str(app.screen.query_one("#dialog-title").render())
+        await pilot.press("enter")  # run the turn
+        await _settle(pilot)
+        assert bas.find(app.state, "Aria").turns == 1
 
 
 async def _pause(pilot) -> None:
@@ -345,15 +375,15 @@ async def test_a_vast_garden_takes_two_harvests_by_keys(saves):
         await pilot.press("t")
         await _pause(pilot)
         await pilot.press("enter")  # give orders
-        for _ in range(3):  # Barrack, Armory, Gaming Hall: no order
+        for _ in range(3):  # Barrack, Armory, Gaming Hall: no order (the last choice)
             await _pause(pilot)
-            await pilot.press("enter")
+            await pilot.press("end", "enter")
         await _pause(pilot)
         assert "Garden (#6, first half)" in str(app.screen.query_one("#dialog-title").render())
-        await pilot.press("down", "enter")  # decorative
+        await pilot.press("enter")  # decorative
         await _pause(pilot)
         assert "Garden (#6, second half)" in str(app.screen.query_one("#dialog-title").render())
-        await pilot.press("down", "down", "down", "enter")  # herb
+        await pilot.press("down", "down", "enter")  # herb
         await _pause(pilot)
         assert "2 order(s)" in str(app.screen.query_one("#dialog-title").render())
         await pilot.press("enter")

@@ -56,10 +56,12 @@ ACTIONS = (
     Action("disembark", "go ashore onto TERRAIN [--place NAME]",
            (arg("terrain"), arg("--place", default=None)),
            lambda a, c: tr.Disembark(a.terrain, a.place)),
-    Action("gale", "a gale blows: ride_out, run (--coast: driven onto one) or unsailed; "
-           "--pilot N the Piloting margin", (arg("choice"), arg("--pilot", type=int, default=0),
-                                             arg("--coast", action="store_true")),
-           lambda a, c: tr.Gale(a.choice, a.pilot, a.coast)),
+    Action("gale", "a gale blows: ride_out, run (--coast: driven onto one) or unsailed "
+           "(--clear-coast: land in sight is clear terrain, so it lands first; otherwise "
+           "in sight of land a beach roll comes first); --pilot N the Piloting margin",
+           (arg("choice"), arg("--pilot", type=int, default=0),
+            arg("--coast", action="store_true"), arg("--clear-coast", action="store_true")),
+           lambda a, c: tr.Gale(a.choice, a.pilot, a.coast, a.clear_coast)),
     Action("mount", "ride ANIMAL (--rate FEET where the ruleset has no rate; --flying)",
            (arg("animal"), arg("--rate", type=int, default=0),
             arg("--flying", action="store_true")),

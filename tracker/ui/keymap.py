@@ -95,3 +95,16 @@ def keys_markdown() -> str:
     for b in every_binding().values():
         rows.append(f"| `{b.id}` | `{b.keys}` | {b.description} | {b.where} |")
     return "\n".join(rows) + "\n"
+
+
+def write_docs(path: Path) -> None:
+    """Write the table of every binding into ``path`` (docs/keys.md), after its text."""
+    text = path.read_text(encoding="utf-8")
+    intro = text[:text.index("| id |")] if "| id |" in text else text
+    path.write_text(intro + keys_markdown(), encoding="utf-8")
+
+
+if __name__ == "__main__":  # python -m tracker.ui.keymap docs/keys.md
+    import sys
+
+    write_docs(Path(sys.argv[1]))

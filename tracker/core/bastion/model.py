@@ -246,6 +246,9 @@ class BastionRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     enlarge_special: EnlargeSpecial | None = None
     combining: Combining | None = None  # None: bastions cannot be combined
     auto_maintain_counts: bool = True
+    # False: downtime at home is fed by the bastion (its Dining Room and Kitchen), not by
+    # the rations the party carries; True (rulesets recorded before this key): it eats them
+    downtime_eats_rations: bool = True
     animals: dict[str, Animal] = {}  # what a Stable keeps and trades
     medium_per_large: Int(1, 100) = 2  # Medium animals that fit in a Large one's stall
     chance_die: str = "1d6"  # "roll any die": even or odd decides

@@ -1477,7 +1477,14 @@ def evolve_gold(state: State, ev: GoldMoved) -> State:
 def evolve_downtime(state: State, ev: DowntimePassed) -> State:
     if state.dungeon.active:
         raise Refused("downtime cannot pass in a dungeon")
-    return pass_time(state, ev.days * state.rules.time.day_seconds, burning=False)
+    after = pass_time(state, ev.days * state.rules.time.day_seconds, burning=False)
+    br = state.rules.bastion
+    if br is not None and not br.downtime_eats_rations:  # fed at home: the pack stays full
+        before = state.supplies
+        after = replace(after, supplies=replace(after.supplies, rations=before.rations,
+                                                eaten=before.eaten,
+                                                missed_meals=before.missed_meals))
+    return after
 
 
 @evolves(BastionTurnRun)

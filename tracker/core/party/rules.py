@@ -551,14 +551,26 @@ def hours_since_long_rest(state: State, c: Character) -> int | None:
         (state.clock - c.long_rested_at) // state.rules.time.hour_seconds
 
 
+def long_rest_takers(state: State, starts_at: int | None = None) -> tuple[str, ...]:
+    """Who gains from a long rest starting at ``starts_at`` (now by default): able to
+    rest, and past the gap since their last one. Also the night's camp on the road."""
+    rests = state.rules.party.rests if state.rules.party else None
+    if rests is None:
+        return ()
+    at = state.clock if starts_at is None else starts_at
+    hour = state.rules.time.hour_seconds
+    return tuple(c.name for c in state.party if _can_rest(state, c) and (
+        c.long_rested_at < 0 or (at - c.long_rested_at) // hour >= rests.long_gap_hours))
+
+
 @decides(LongRest)
 def decide_long_rest(state: State, cmd: LongRest, dice) -> list[Event]:
     rests = _rests(state, "long rest")
     if not state.party:
         raise Refused("the party is empty: nobody to rest")
     able = [c for c in state.party if _can_rest(state, c)]
-    spaced = [c for c in able if (h := hours_since_long_rest(state, c)) is None
-              or h >= rests.long_gap_hours]
+    takers = long_rest_takers(state)
+    spaced = [c for c in able if c.name in takers]
     if able and not spaced:
         since = min(hours_since_long_rest(state, c) for c in able)
         raise Refused(f"{', '.join(c.name for c in able)} finished a long rest {since} h ago: "
@@ -741,11 +753,19 @@ def long_rest_dice(state: State, c: Character) -> int:
 def evolve_long_rest(state: State, ev: LongRested) -> State:
     rests = _rests(state, "long rest")
     state = pass_time(state, rests.long_hours * state.rules.time.hour_seconds)
-    for name in ev.who:
+    return long_rest_ends(state, ev.who)
+
+
+def long_rest_ends(state: State, who, exhaustion: bool = True) -> State:
+    """What a long rest just finished gives ``who`` (the clock is where it ends);
+    ``exhaustion=False``: the level it would remove stays (too little water)."""
+    rests = _rests(state, "long rest")
+    removed = rests.long_exhaustion_removed if exhaustion else 0
+    for name in who:
         c = member(state, name)
         state = _with(state, c.name, hp=c.hp_max,
                       hit_dice_spent=max(0, c.hit_dice_spent - long_rest_dice(state, c)),
-                      exhaustion=max(0, c.exhaustion - rests.long_exhaustion_removed),
+                      exhaustion=max(0, c.exhaustion - removed),
                       death_successes=0, death_failures=0, long_rested_at=state.clock)
     return state
 

@@ -8,4 +8,4 @@ layers in order.
 
 from ..areas import area
 
-__getattr__ = area(__name__, order=90, rules=("rules", "mounts", "sea"))
+__getattr__ = area(__name__, order=90, rules=("rules", "mounts", "sea", "camp"))

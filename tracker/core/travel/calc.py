@@ -316,12 +316,25 @@ def rest_debt(t: Travel, unrested_days: int, *, rested: bool) -> int:
     return unrested_days + 1
 
 
-def rest_penalty(t: Travel, unrested_days: int) -> int:
-    """The penalty those days carry: one step per ``every_days`` (only one if not cumulative)."""
+def rest_penalty(t: Travel, unrested_days: int, *, just_travelled: bool = False) -> int:
+    """The penalty those days carry: one step per ``every_days`` (only one if not cumulative).
+    Where the rest day is owed first (``rest.owed_first``), a step the latest travel day
+    (``just_travelled``) has just completed is owed, not yet a penalty: it comes with the
+    next day spent without resting."""
     if t.rest is None:
         return 0
     steps = unrested_days // t.rest.every_days
+    if t.rest.owed_first and just_travelled and steps and unrested_days % t.rest.every_days == 0:
+        steps -= 1
     return t.rest.penalty_step * (steps if t.rest.cumulative else min(steps, 1))
+
+
+def rest_due_in(t: Travel, unrested_days: int) -> int:
+    """Days of travel left before a rest day is due (0: due now), where a rule gives one."""
+    if t.rest is None:
+        return 0
+    due_at = t.rest.every_days if t.rest.owed_first else t.rest.every_days - 1
+    return max(0, due_at - unrested_days)
 
 
 def extended_dc(t: Travel, hour: int, *, high_altitude: bool = False) -> int:

@@ -130,6 +130,10 @@ class TravelRest(msgspec.Struct, **_S):
     penalty_step: _int(-100, -1) = -1
     cumulative: bool = True  # a further step per further ``every_days``
     mounts: bool = False  # mounts owe the rest day too
+    # True: the day that completes ``every_days`` makes the rest day owed, and a step of
+    # the penalty comes only with the next day spent without it (Dyb & Drager's seed).
+    # False (rulesets recorded before this key): that day itself carries the step.
+    owed_first: bool = False
 
 
 class Extended(msgspec.Struct, **_S):
@@ -220,6 +224,7 @@ class WindEntry(msgspec.Struct, **_S):
     multiplier: Ratio = ""  # on the ship's rate ("0": no sailing)
     becalmed: bool = False
     gale: bool = False
+    fill: bool = False  # not the source's row: the note at not_in_source "sea.weather" says what
 
 
 class WindTable(msgspec.Struct, **_S):
@@ -255,7 +260,8 @@ class Sea(msgspec.Struct, **_S):
     current_mph: Miles = 0
     headwind: Ratio = ""  # sailing into a strong wind
     calm: str = ""  # what a dead calm does
-    weather: WindTable | None = None  # rolled each morning at sea
+    weather: WindTable | None = None  # rolled each morning afloat
+    weather_open_water_only: bool = False  # True: only out at sea, never on a river
     gale: Gale | None = None
     lost_navigator: Chance = ""
     lost_open_sea: Chance = ""  # without a navigator, out of sight of land
@@ -296,6 +302,9 @@ class Travel(msgspec.Struct, **_S):
     weather: Weather | None = None
     sea: Sea | None = None
     mounts: Mounts | None = None
+    # True: the night's camp is the party's long rest (its hours, its gap); False (and
+    # rulesets recorded before this key): the camp only passes the night
+    camp_long_rest: bool = False
     not_in_source: dict[str, str] = {}  # dotted path under travel -> what the GM is told
 
 

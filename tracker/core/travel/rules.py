@@ -34,6 +34,7 @@ from ..supplies.rules import set_count
 from ..clock import days_begun
 from ..timeflow import on_time, pass_time
 from . import calc
+from .camp import evolve_camp_rest, night_rest
 from .status import (food_days, living, on_the_road, pace_model, pace_of, party_slowed,
                      rest_status, rules_of, water_per_day)
 from .model import DAYS_KEPT, DaySummary, Journey, Stage, ratio
@@ -618,7 +619,14 @@ def decide_travel(state: State, cmd: TravelDay, dice) -> list[Event]:
     def fold(s: State, ev: Event) -> State:
         from .sea import evolve_sailed
         out.append(ev)
-        return (evolve_travelled if isinstance(ev, Travelled) else evolve_sailed)(s, ev)
+        after = (evolve_travelled if isinstance(ev, Travelled) else evolve_sailed)(s, ev)
+        if not ev.camp or not after.travel.days:
+            return after
+        night_from = s.clock + int(after.travel.days[-1].hours * 3600)
+        for rest in night_rest(s, after, night_from):
+            out.append(rest)
+            after = evolve_camp_rest(after, rest)
+        return after
 
     advance(state, cmd.days, lambda s: decide_day(s, cmd, dice), fold, _stops)
     return out
@@ -709,7 +717,8 @@ def decide_camp(state: State, cmd: MakeCamp, dice) -> list[Event]:
     t = rules_of(state)
     if not pace_model(t) or not state.travel.hours_today:
         raise Refused("no travel today to end: a travel day ends in camp on its own")
-    return [CampMade()]
+    camp = CampMade()
+    return [camp] + night_rest(state, evolve_camp(state, camp), state.clock)
 
 
 @decides(RestDay)

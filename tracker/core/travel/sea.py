@@ -64,6 +64,7 @@ class Gale(Command, frozen=True):
     choice: str  # ride_out, run, unsailed
     pilot: int = 0  # the Piloting roll's margin of success
     coast: bool = False  # running: the storm drives the ship onto a coast
+    clear_coast: bool = False  # unsailed, land in sight: the coast is clear terrain
 
 
 @event("embarked", area="travel")
@@ -112,6 +113,8 @@ class GaleMet(Event, frozen=True):
     choice: Key
     roll: Roll | None = None  # d100: ≤ the percentage happens
     pilot: Pilot = 0
+    clear_coast: bool = False  # unsailed by a clear coast: it lands before the gale
+    beach: Roll | None = None  # unsailed, land in sight but not clear: the pilot's beach
 
 
 # --- reading the events -----------------------------------------------------------------
@@ -161,8 +164,20 @@ def lost_at_sea(t: TravelRules, ev: Sailed) -> bool:
     return c.x >= c.y or (ev.lost_roll is not None and c.hits(ev.lost_roll.total))
 
 
+def beached(t: TravelRules, ev: GaleMet) -> bool:
+    """An unsailed ship's pilot found a safe beach or bay (the gale's beach chance)."""
+    g = t.sea.gale if t.sea is not None else None
+    return ev.beach is not None and g is not None and bool(g.beach_chance) and \
+        dicemod.parse_chance(g.beach_chance).hits(ev.beach.total)
+
+
 def gale_result(t: TravelRules, ev: GaleMet) -> str:
-    """sunk/afloat, wrecked/landed, swamped/survived, or "driven" (running, no coast)."""
+    """sunk/afloat, wrecked/landed, swamped/survived, "driven" (running, no coast);
+    unsailed in sight of land: "landed" by a clear coast, "beached" on the beach roll."""
+    if ev.clear_coast:
+        return "landed"
+    if beached(t, ev):
+        return "beached"
     if ev.roll is None:
         return "driven"
     return calc.gale_outcome(t, ev.choice, ev.roll.total, pilot_margin=ev.pilot)
@@ -270,7 +285,8 @@ def decide_sail_day(state: State, cmd: TravelDay, dice) -> Sailed:
         raise Refused(f"vessels sail at most {most} hours a day "
                       f"({j.hours_today:g} sailed today)")
     f: dict = {}
-    if s.weather is not None:
+    if s.weather is not None and (not s.weather_open_water_only
+                                  or calc._terrain(t, j.terrain).open_water):
         f["weather"] = dicemod.roll(s.weather.die, dice, "weather at sea")
     if cmd.current and s.current:
         f["current"] = dicemod.roll(s.current, dice, "current (miles)")
@@ -304,10 +320,21 @@ def decide_gale(state: State, cmd: Gale, dice) -> list[Event]:
         raise Refused("the Piloting margin is 0 to 20")
     if cmd.coast and cmd.choice != "run":
         raise Refused("--coast is for running before the gale")
+    if cmd.clear_coast and not (cmd.choice == "unsailed" and j.coast):
+        raise Refused("--clear-coast is for an unsailed ship with land in sight")
+    if cmd.clear_coast:  # it lands before the gale strikes: nothing to roll
+        return [GaleMet(cmd.choice, None, cmd.pilot, clear_coast=True)]
+    g = rules_of(state).sea.gale
+    beach = None
+    if cmd.choice == "unsailed" and j.coast and g is not None and g.beach_chance:
+        chance = dicemod.parse_chance(g.beach_chance)
+        beach = dicemod.roll(f"1d{chance.y}", dice, "gale: a beach or bay?")
+        if chance.hits(beach.total):
+            return [GaleMet(cmd.choice, None, cmd.pilot, beach=beach)]
     roll = None
     if cmd.choice != "run" or cmd.coast:
         roll = dicemod.roll("1d100", dice, f"gale: {cmd.choice.replace('_', ' ')}")
-    return [GaleMet(cmd.choice, roll, cmd.pilot)]
+    return [GaleMet(cmd.choice, roll, cmd.pilot, beach=beach)]
 
 
 @holds_for(GaleMet)

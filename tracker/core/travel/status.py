@@ -63,16 +63,22 @@ def rest_status(state: State) -> str:
         return "owed"
     if t.rest is None:
         return "ok"
-    if j.unrested >= t.rest.every_days:
+    if rest_penalty(state):
         return "overdue"
-    if j.unrested == t.rest.every_days - 1:
+    if calc.rest_due_in(t, j.unrested) == 0:
         return "due"
     return "ok"
 
 
+def _just_travelled(j) -> bool:
+    """The journey's latest day was spent on the road (not resting, hunting, foraging)."""
+    return bool(j.days) and j.days[-1].kind in ("travel", "stage")
+
+
 def rest_penalty(state: State) -> int:
     t = state.rules.travel
-    return calc.rest_penalty(t, state.travel.unrested) if t is not None else 0
+    return calc.rest_penalty(t, state.travel.unrested,
+                             just_travelled=_just_travelled(state.travel)) if t is not None else 0
 
 
 def food_days(state: State) -> int | None:

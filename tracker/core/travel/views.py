@@ -11,12 +11,14 @@ from ..describe import roll_text
 from ..events import describes
 from ..state import State
 from ..tally import Tally, bar, tally
+from ..schema import not_in_source
 from ..view import state_view
 from . import calc
 from .rules import (CampMade, EncounterRolled, ForagedDay, GuideSet, HeadingSet, Hunted,
                     PaceSet, PlaceSet, RestDayTaken, RoutePlanned, Sighting, Travelled,
                     WaterSet, WayFound, WeatherSet, became_lost, day_distance, failed_saves,
                     hunt_found, is_encounter, save_dcs, strayed, weather_text)
+from .camp import CampLongRest
 from .mounts import Dismounted, Mounted, animal_name
 from .sea import Disembarked, Embarked, GaleMet, Sailed, gale_result, lost_at_sea, lost_chance, \
     sail_distance, vessel_name, wind
@@ -106,7 +108,8 @@ def _describe_sailed(ev: Sailed, rules) -> str:
     bits = [f"Sailed: {amount(t, sail_distance(t, ev))} on {terrain_name(t, ev.terrain).lower()}"
             f" aboard the {vessel_name(t, ev.vessel)}" + (f" in {ev.hours} h" if ev.hours else "")]
     if ev.weather is not None:
-        bits.append(f"wind {roll_text(ev.weather)} " + (row.result.split(":")[0] if row else "?"))
+        bits.append(f"wind {roll_text(ev.weather)} " + (row.result.split(":")[0] if row else "?")
+                    + (not_in_source(t.not_in_source, "sea.weather") if row and row.fill else ""))
     if row is not None and row.becalmed:
         bits.append("rowed on" if ev.oars else "becalmed: no sailing")
     if row is not None and row.gale:
@@ -139,8 +142,18 @@ def _describe_gale(ev: GaleMet, rules) -> str:
     what = {"ride_out": "rode the gale out", "run": "ran before the gale",
             "unsailed": "an unsailed ship in the gale"}.get(ev.choice, ev.choice)
     pilot = f", Piloting +{ev.pilot}" if ev.pilot else ""
+    coast = ", a clear coast in sight" if ev.clear_coast else ""
+    beach = f" beach {roll_text(ev.beach)}" if ev.beach else ""
+    if ev.beach and ev.roll:
+        beach += " none;"
     roll = f" d100 {roll_text(ev.roll)}" if ev.roll else ""
-    return f"Gale: {what}{roll}{pilot}: {gale_result(rules.travel, ev).upper()}"
+    return f"Gale: {what}{coast}{beach}{roll}{pilot}: {gale_result(rules.travel, ev).upper()}"
+
+
+@describes(CampLongRest)
+def _describe_camp_rest(ev: CampLongRest, rules) -> str:
+    return "The night in camp is a long rest: " + ", ".join(ev.who) + \
+        ("; the exhaustion of too little water stays" if ev.dehydrated else "")
 
 
 @describes(Embarked)

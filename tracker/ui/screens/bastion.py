@@ -382,18 +382,32 @@ class BastionScreen(Asking, Screen):
             if f.shut or not bas.ready(f, self.state.clock):
                 continue
             for slot in range(_free_orders(self.state, b, f)):
-                given = await self._order(b, f, slot)
+                given = await self._order(b, f, slot, out)
                 if given is None:
                     return None
                 if given:
                     out.append(given)
         return out
 
-    async def _order(self, b: Bastion, f, slot: int) -> tuple | None:
-        """The order for ``f`` (its ``slot``-th at once), () for none, None if cancelled."""
+    async def _order(self, b: Bastion, f, slot: int, given: list) -> tuple | None:
+        """The order for ``f`` (its ``slot``-th at once), () for none, None if cancelled.
+        An order the turn would refuse with those ``given`` before it is refused here,
+        where it is chosen, so the orders already given stay."""
         rules = self.state.rules
         fdef = rules.bastion.facilities[f.kind]
-        opts = [("", "No order")]
+
+        def with_these(order: tuple) -> str:
+            return refusal(self.app, bas.RunTurn(b.owner, tuple(given) + (order,)))
+
+        def pick_problem(oid: str) -> str:
+            if not oid:
+                return ""
+            o = bas.option(rules, f, oid)
+            if bas.typed_gp(o) or ((o.buys or o.sells) and bas.stalls(rules, f)):
+                return ""  # its price or animals come next, checked there
+            return with_these((f.id, oid, 0))
+
+        opts = []  # the facility's orders first: the highlighted one is an order, not none
         for o in fdef.orders:
             gp = bas.order_cost(rules, b, o, 0, self.state.clock)
             price = "GM enters the price" if bas.typed_gp(o) else \
@@ -403,11 +417,22 @@ class BastionScreen(Asking, Screen):
             opts.append((o.id, f"{what} — {price}, {o.days} days"))
         half = ", second half" if slot or f.order else \
             ", first half" if _free_orders(self.state, b, f) > 1 else ""
-        oid = await self._choose(f"{fdef.name} (#{f.id}{half}): order", opts)
-        if oid is None:
-            return None
-        if not oid:
-            return ()
+        opts.append(("", "No order"))
+        while True:  # Escape on an order's price or animals goes back to this choice
+            oid = await self._choose(f"{fdef.name} (#{f.id}{half}): order", opts,
+                                     validate=pick_problem)
+            if oid is None:
+                return None
+            if not oid:
+                return ()
+            given_order = await self._order_details(b, f, oid, with_these)
+            if given_order is not None:
+                return given_order
+
+    async def _order_details(self, b: Bastion, f, oid: str, with_these) -> tuple | None:
+        """The order ``oid`` with its animals or price; None if the GM withdrew it."""
+        rules = self.state.rules
+        fdef = rules.bastion.facilities[f.kind]
         typed = 0
         o = bas.option(rules, f, oid)
         if (o.buys or o.sells) and bas.stalls(rules, f):
@@ -420,7 +445,8 @@ class BastionScreen(Asking, Screen):
             hint = (f"Standard price of goods sold (stock {f.stock:,} GP)" if o.sells
                     else "What the goods cost")
             text = await self._ask(f"{fdef.name}: price in GP", hint,
-                                   lambda t: _price_problem(t, o, f))
+                                   lambda t: _price_problem(t, o, f)
+                                   or with_these((f.id, oid, int(t))))
             if text is None:
                 return None
             typed = int(text)

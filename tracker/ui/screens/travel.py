@@ -37,6 +37,7 @@ class TravelScreen(Screen):
         Binding("p", "route", "Plan route", show=False, id="travel.route"),
         Binding("b", "embark", "Board/ashore", show=False, id="travel.embark"),
         Binding("m", "mount", "Mount", show=False, id="travel.mount"),
+        Binding("v", "pace", "Pace", show=False, id="travel.pace"),
     ]
     PALETTE = [
         ("Travel a day", "A day on the road: lost, encounter, rations", "travel"),
@@ -89,6 +90,7 @@ class TravelScreen(Screen):
             return
         self.query_one("#where", Static).update(panels.where_panel(state))
         self.query_one("#needs", Static).update(panels.needs_panel(state))
+        self.query_one("#journal").border_subtitle = panels.travel_sources(state)
         self.query_one("#weather", Static).update(panels.weather_line(state))
         self._show_journal(state)
 
@@ -142,13 +144,18 @@ class TravelScreen(Screen):
         if not j.gale:
             self.notify("No gale blows.")
             return
-        opts = [("unsailed", "Unsailed: the ship's chance to survive")] if j.oars else \
-            [("ride_out", "Ride it out (a chance to sink)"),
-             ("run", "Run before it, far and off course"),
-             ("run_coast", "Run before it onto a coast (a chance to wreck)")]
+        if j.oars and j.coast:
+            opts = [("unsailed_clear", "The coast in sight is clear terrain: it lands first"),
+                    ("unsailed", "Rough coast: the pilot's beach roll, else the ship's chance")]
+        elif j.oars:
+            opts = [("unsailed", "Unsailed: the ship's chance to survive")]
+        else:
+            opts = [("ride_out", "Ride it out (a chance to sink)"),
+                    ("run", "Run before it, far and off course"),
+                    ("run_coast", "Run before it onto a coast (a chance to wreck)")]
         choice = await self._choose("A gale: what does the ship do?", opts)
         if choice is not None:
-            self._run(tr.Gale(choice.removesuffix("_coast"), coast=choice == "run_coast"))
+            self._run(GALE_PICKS[choice])
 
     @work(exit_on_error=False)
     async def action_embark(self) -> None:
@@ -372,6 +379,11 @@ class TravelScreen(Screen):
                               form=lambda x: "" if whole(x, 6) else "a whole number (digits 0-9)")
         if gal is not None:
             self._run(tr.SetWater(int(gal)))
+
+
+GALE_PICKS = {"ride_out": tr.Gale("ride_out"), "run": tr.Gale("run"),
+              "run_coast": tr.Gale("run", coast=True), "unsailed": tr.Gale("unsailed"),
+              "unsailed_clear": tr.Gale("unsailed", clear_coast=True)}
 
 
 def _terrain_label(t, x) -> str:

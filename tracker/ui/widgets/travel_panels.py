@@ -12,6 +12,7 @@ from ...core.travel.status import (day_left, food_days, next_day_estimate, pace_
                                    party_slowed, rest_penalty, rest_status, water_days)
 from ...core.travel.mounts import animal_name
 from ...core.travel.sea import vessel_name
+from ...core.schema import SOURCE_NOTE, note_kind, source_note
 from ...core.travel.views import amount, day_line, short_unit, terrain_name
 
 
@@ -49,7 +50,7 @@ def where_panel(state: State) -> Text:
         t.append(f"Terrain: {terrain_name(tr, j.terrain)}{road}\n")
     if pace_model(tr):
         chosen = pace_of(tr, j)
-        line = f"Pace: {tr.paces[chosen].name}"
+        line = f"Pace (v): {tr.paces[chosen].name}"
         if j.terrain and not tr.terrains[j.terrain].water:
             now = calc.stage_pace(tr, chosen, j.terrain, j.route, flying=j.flying,
                                   slowed=party_slowed(state, tr) and not j.mount)
@@ -118,7 +119,7 @@ def needs_panel(state: State) -> Text:
     elif status == "due":
         t.append(f"Rest day due ({j.unrested} days)\n", style="bold yellow")
     else:
-        t.append(f"Rest: {j.unrested} days since; due in {tr.rest.every_days - 1 - j.unrested}\n")
+        t.append(f"Rest: {j.unrested} days since; due in {calc.rest_due_in(tr, j.unrested)}\n")
     chance = calc.encounter_chance(tr, j.terrain, "day") if j.terrain else None
     if chance is not None:
         t.append(f"Encounter check: {chance} a day\n")
@@ -151,3 +152,27 @@ def journal(state: State, rows: int) -> Text:
         style = "bold red" if d.encounter or d.exhausted else ("yellow" if d.lost else "")
         t.append(day_line(tr, d) + "\n", style=style)
     return _text(t)
+
+
+def travel_sources(state: State) -> str:
+    """What the travel screen shows that the source does not give, for a border:
+    "OSE fill: terrain, road, forced march, encounters" (the notes are in the ruleset)."""
+    tr, j = state.rules.travel, state.travel
+    notes = tr.not_in_source
+    shown = [("terrain", f"terrains.{j.terrain}.multiplier"),
+             ("road", f"routes.{j.route}.multiplier"),
+             ("forced march", "forced_march.multiplier"),
+             ("encounters", f"terrains.{j.terrain}.encounter"),
+             ("encounters", "encounters.times")]
+    if j.vessel:
+        shown += [("wind", "sea.weather"), ("lost at sea", "sea.lost_open_sea"),
+                  ("current", "sea.current")]
+    kinds: dict[str, list[str]] = {}
+    for label, path in shown:
+        note = source_note(notes, path)
+        if not SOURCE_NOTE.match(note):  # a "the GM decides" note, not a fill
+            continue
+        labels = kinds.setdefault(note_kind(notes, path), [])
+        if label not in labels:
+            labels.append(label)
+    return " · ".join(f"{kind}: {', '.join(labels)}" for kind, labels in kinds.items())

@@ -1,0 +1,51 @@
+"""The night's camp as a long rest, where the ruleset says so (D&D 2024: the party
+sleeps in camp; ``[travel] camp_long_rest``).
+
+The long rest is the party's own (``party.rules``): who gains from it (able to
+rest, past the gap since their last one) and what it gives. The camp only says
+when it happens: the last ``long_hours`` of the night, ending at the morning, so
+a party that travels by day and sleeps by night meets the 16-hour gap each night.
+Who slept is decided when the night is, and recorded in the event. Exhaustion from
+too little water stays until a full day's water (5e2024.md §3.3): a night after a
+dry day gives back the rest, not that level.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from msgspec import Meta
+
+from ..events import Event, event
+from ..handlers import evolves
+from ..limits import CharacterName
+from ..party.rules import long_rest_ends, long_rest_takers
+from ..state import State
+
+
+@event("camp_long_rest", area="travel")
+class CampLongRest(Event, frozen=True):
+    """The night's camp was a long rest for ``who``."""
+
+    who: Annotated[tuple[CharacterName, ...], Meta(max_length=100)] = ()
+    dehydrated: bool = False  # the day ended short of water: that exhaustion stays
+
+
+def night_rest(before: State, after: State, night_from: int) -> list[Event]:
+    """The long rest of a night that began at ``night_from`` and ended with ``after``'s
+    clock (the morning), or [] where the camp is no rest or the night too short."""
+    t, rests = after.rules.travel, after.rules.party.rests if after.rules.party else None
+    if t is None or not t.camp_long_rest or rests is None:
+        return []
+    length = rests.long_hours * after.rules.time.hour_seconds
+    starts = after.clock - length
+    if starts < night_from:
+        return []
+    who = long_rest_takers(after, starts)
+    dry = after.travel.dry_days > before.travel.dry_days
+    return [CampLongRest(who, dry)] if who else []
+
+
+@evolves(CampLongRest)
+def evolve_camp_rest(state: State, ev: CampLongRest) -> State:
+    return long_rest_ends(state, ev.who, exhaustion=not ev.dehydrated)
