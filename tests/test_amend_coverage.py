@@ -25,10 +25,8 @@ PENDING = {
     "defender_named", "defender_struck", "defenders_moved", "refugees_housed",
     "basic_facility_ordered", "basic_facility_enlarged", "walls_ordered", "bastion_gold_moved",
     "downtime_passed", "bastion_turn_run", "bastions_combined", "bastion_divested",
-    # chase and evasion
-    "evasion_started", "evasion_bait_dropped", "pursuit_day_rolled", "chase_started",
-    "chase_joined", "chase_turn_taken", "chase_escape_rolled", "chase_side_swapped",
-    "chase_left", "chase_ended",
+    # B/X evasion
+    "evasion_started", "evasion_bait_dropped", "pursuit_day_rolled",
     # travel on land (sea, terrain and found are checked)
     "party_mounted", "pace_set", "guide_set", "day_travelled", "hunted", "foraged_day",
     "weather_set", "heading_set", "travel_encounter_rolled", "water_set", "camp_long_rest",
@@ -133,3 +131,38 @@ def test_the_damage_that_killed_bo_amended_onto_the_dead_is_refused(table):
     c.dispatch(Damage("Ana", 1))
     why = refused(c, c.seq, name="Bo")
     assert "Bo is dead" in why
+
+
+@pytest.fixture
+def chase(make):
+    """D&D 2024: Ana and a wolf in an urban chase (#3-#5); Ana moves (#6)."""
+    from tracker.core.chase import JoinChase, StartChase, TakeTurn
+    c = make("dnd-2024")
+    c.dispatch(AddCharacter("Ana", "fighter", 3, (15, 14, 13, 12, 10, 8)))  # 2
+    c.dispatch(StartChase("urban", 30))  # 3
+    c.dispatch(JoinChase("Ana"), [20])  # 4: Ana goes first
+    c.dispatch(JoinChase("Wolf", "pursuer", speed=40), [1])  # 5
+    c.dispatch(TakeTurn(feet=30), [10])  # 6
+    return c
+
+
+@pytest.mark.parametrize("entry,fields", [
+    ("chase_started", {"setting": "moon"}),
+    ("chase_started", {"distance": -1}),
+    ("chase_started", {"distance": 10**7}),
+    ("chase_joined", {"side": "sideways"}),
+    ("chase_joined", {"name": "ana"}),  # the party's Ana, misspelt
+    ("chase_joined", {"name": ""}),
+    ("chase_turn_taken", {"name": "Wolf"}),  # not its turn
+    ("chase_turn_taken", {"feet": 10**6}),
+    ("chase_turn_taken", {"feet": -5}),
+    ("chase_turn_taken", {"setting": "wilderness"}),
+])
+def test_an_amended_chase_field_the_command_would_refuse_is_refused(chase, entry, fields):
+    refused(chase, seq_of(chase, entry), **fields)
+
+
+def test_an_amended_chase_end_must_be_an_outcome(chase):
+    from tracker.core.chase import EndChase
+    chase.dispatch(EndChase("escaped"))
+    assert "a chase ends" in refused(chase, chase.seq, outcome="won")
