@@ -15,7 +15,8 @@
 7. resident memory of the app by log length: opened, then the log's whole list
    (each size in a fresh process);
 8. the GM's long jobs: six bastion weeks for a level-17 owner with six
-   facilities, and a 30-day journey, each one command.
+   facilities, and a 30-day journey, each one command;
+9. the GM's keystroke with 0 and 10 players' views open (``tracker serve``).
 
 Benchmark 2 runs on two campaigns: repeated delves, and a mixed one (dungeon
 turns, travel days, chase rounds, bastion turns, party changes, corrections
@@ -32,6 +33,7 @@ import asyncio
 import shutil
 import sqlite3
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -531,12 +533,82 @@ def bench_long_jobs() -> None:
     print(f"   six bastion weeks (downtime 42 days, then the six turns): {ms(statistics.median(weeks))}")
     print(f"   a 30-day journey:                                         {ms(statistics.median(journeys))}")
 
+# -- 9. players' views open while the GM plays ---------------------------------------------
+
+
+def _viewers(url: str, n: int, stop) -> list:
+    """``n`` browsers' live streams, each read to the end on a thread of its own."""
+    import threading
+
+    import httpx
+
+    counts = [0] * n
+
+    def watch(i):
+        try:
+            with httpx.stream("GET", url, timeout=None) as r:
+                for line in r.iter_lines():
+                    counts[i] += line.startswith("data: ")
+                    if stop.is_set():
+                        return
+        except httpx.HTTPError:  # the server stopped under it
+            pass
+    threads = [threading.Thread(target=watch, args=(i,), daemon=True) for i in range(n)]
+    for t in threads:
+        t.start()
+    return counts
+
+
+def bench_viewers(saves: Path, n: int) -> None:
+    """The GM's keystroke with 0 and 10 players' views open: the server runs as
+    the GM would run it (``tracker serve``, its own process) and each viewer
+    holds a live stream that receives every change."""
+    import socket
+    import threading
+
+    import httpx
+
+    work = Path(tempfile.mkdtemp(prefix="tracker-serve-"))
+    shutil.copy(saves / "bench.campaign", work / "bench.campaign")
+    with socket.socket() as sk:
+        sk.bind(("127.0.0.1", 0))
+        port = sk.getsockname()[1]
+    server = subprocess.Popen([str(ROOT / ".venv" / "bin" / "tracker"), "--saves", str(work),
+                               "serve", "bench", "--port", str(port)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        url = f"http://127.0.0.1:{port}/"
+        for _ in range(300):
+            try:
+                httpx.get(url, timeout=1)
+                break
+            except httpx.TransportError:
+                time.sleep(0.1)
+        none = asyncio.run(_keystrokes(work))
+        stop = threading.Event()
+        counts = _viewers(url + "events", 10, stop)
+        time.sleep(1)
+        ten = asyncio.run(_keystrokes(work))
+        time.sleep(0.5)  # the last changes reach the viewers
+        stop.set()
+    finally:
+        server.terminate()
+        server.wait(10)
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"\n9. The GM's keystroke with players' views open ({n:,}-event campaign, "
+          "tracker serve in its own process)")
+    print(f"   0 viewers:  keystroke 't' median {ms(statistics.median(none))}, "
+          f"p99 {ms(pct(none, .99))}")
+    print(f"   10 viewers: keystroke 't' median {ms(statistics.median(ten))}, "
+          f"p99 {ms(pct(ten, .99))}  (each viewer got {min(counts)}-{max(counts)} "
+          f"updates for {len(ten)} keystrokes)")
+
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sizes", default="1000,10000,100000,1000000")
-    ap.add_argument("--only", choices=["undo", "replay", "ui", "log", "memory", "jobs"],
-                    help="run one benchmark alone")
+    ap.add_argument("--only", choices=["undo", "replay", "ui", "log", "memory", "jobs",
+                                       "viewers"], help="run one benchmark alone")
     args = ap.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     CACHE.mkdir(exist_ok=True)
@@ -545,7 +617,8 @@ def main() -> int:
              "replay": lambda: (bench_replay(generate(ui_n)),
                                 bench_replay(generate_mixed(ui_n, CACHE), label="mixed")),
              "ui": lambda: bench_ui(generate(ui_n), ui_n),
-             "log": lambda: bench_log(generate(ui_n), ui_n)}
+             "log": lambda: bench_log(generate(ui_n), ui_n),
+             "viewers": lambda: bench_viewers(generate(10_000), 10_000)}
     if args.only:
         alone[args.only]()
         return 0
@@ -564,6 +637,7 @@ def main() -> int:
     bench_undo()
     bench_memory(sizes)
     bench_long_jobs()
+    bench_viewers(generate(ui_n), ui_n)
     return 0
 
 

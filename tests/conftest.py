@@ -13,6 +13,8 @@ RULESETS = ["dyb-og-drager", "dolmenwood", "dnd-2024"]
 def _no_personal_keymap(tmp_path_factory, monkeypatch):
     """A GM's own keymap file never reaches the tests (docs/keys.md)."""
     monkeypatch.setenv("TRACKER_KEYMAP", str(tmp_path_factory.getbasetemp() / "no-keymap.toml"))
+    # nor their players' view access codes (tracker/web/access.py)
+    monkeypatch.setenv("TRACKER_CONFIG_DIR", str(tmp_path_factory.getbasetemp() / "config"))
 
 
 @pytest.fixture

@@ -135,7 +135,11 @@ RULES = {
     "actions": {"core", "actions"},
     # the app reaches the log only through the service
     "ui": {"core", "service.py", "history.py", "recap.py", "bugreport.py", "ui"},
-    "bugreport.py": {"__version__"},  # the package version only: a leaf both the CLI and app use
+    "bugreport.py": {"__version__"},
+    # the players' view as data: the JSON view and the log, redacted by the areas' rules
+    "public.py": {"core", "history.py", "public.py"},
+    # the players' page: reads through the service, renders public.py's data; no store
+    "web": {"core", "service.py", "public.py", "web"},  # the package version only: a leaf both the CLI and app use
 }
 
 

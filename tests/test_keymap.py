@@ -27,13 +27,19 @@ async def _settle(pilot) -> None:
     await pilot.pause()
 
 
-async def test_a_remapped_key_does_the_action_and_the_old_key_no_longer(saves, tmp_path,
-                                                                         monkeypatch):
+def _app_with_keymap(saves, tmp_path, monkeypatch, text: str) -> TrackerApp:
+    """The app on a fresh delve, with ``text`` as the GM's keymap file."""
     keymap = tmp_path / "keymap.toml"
-    keymap.write_text('"dungeon.turn" = "space"\n"app.screen.log" = "f2"\n')
+    keymap.write_text(text)
     monkeypatch.setenv("TRACKER_KEYMAP", str(keymap))
     _delve(saves)
-    app = TrackerApp(saves, "k")
+    return TrackerApp(saves, "k")
+
+
+async def test_a_remapped_key_does_the_action_and_the_old_key_no_longer(saves, tmp_path,
+                                                                         monkeypatch):
+    app = _app_with_keymap(saves, tmp_path, monkeypatch,
+                           '"dungeon.turn" = "space"\n"app.screen.log" = "f2"\n')
     async with app.run_test(size=(100, 30)) as pilot:
         await _settle(pilot)
         await pilot.press("space")
@@ -49,12 +55,9 @@ async def test_a_remapped_key_does_the_action_and_the_old_key_no_longer(saves, t
 
 async def test_a_bad_keymap_is_reported_by_name_and_the_rest_applies(saves, tmp_path,
                                                                     monkeypatch):
-    keymap = tmp_path / "keymap.toml"
-    keymap.write_text('"dungeon.trun" = "x"\n"dungeon.rest" = ""\n'
-                      '"dungeon.light" = "ctrl + l"\n"dungeon.turn" = "space"\n')
-    monkeypatch.setenv("TRACKER_KEYMAP", str(keymap))
-    _delve(saves)
-    app = TrackerApp(saves, "k")
+    app = _app_with_keymap(saves, tmp_path, monkeypatch,
+                           '"dungeon.trun" = "x"\n"dungeon.rest" = ""\n'
+                           '"dungeon.light" = "ctrl + l"\n"dungeon.turn" = "space"\n')
     async with app.run_test(size=(100, 30)) as pilot:
         await _settle(pilot)
         told = " | ".join(n.message for n in app._notifications)
@@ -68,11 +71,7 @@ async def test_a_bad_keymap_is_reported_by_name_and_the_rest_applies(saves, tmp_
 
 async def test_a_keymap_that_is_not_toml_is_reported_and_the_app_opens(saves, tmp_path,
                                                                        monkeypatch):
-    keymap = tmp_path / "keymap.toml"
-    keymap.write_text("dungeon.turn = [unclosed\n")
-    monkeypatch.setenv("TRACKER_KEYMAP", str(keymap))
-    _delve(saves)
-    app = TrackerApp(saves, "k")
+    app = _app_with_keymap(saves, tmp_path, monkeypatch, "dungeon.turn = [unclosed\n")
     async with app.run_test(size=(100, 30)) as pilot:
         await _settle(pilot)
         assert any("not a TOML file" in n.message for n in app._notifications)

@@ -96,6 +96,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--session", metavar="N[-M]",
                    help="markdown: the session, or span of sessions (default: the last)")
     p.add_argument("-o", "--output", metavar="FILE", help="default: standard output")
+    p = sub.add_parser("serve", help="the players' view: a read-only web page of what the "
+                       "table may see, live (docs/players-view.md)")
+    p.add_argument("name")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1: this machine only; "
+                        "0.0.0.0: the network, with an access code)")
+    p.add_argument("--port", type=int, default=8724, help="default 8724")
+    p.add_argument("--new-code", action="store_true",
+                   help="replace the campaign's access code (the old address stops working)")
     p = sub.add_parser("import", help="create a campaign from a JSONL export")
     p.add_argument("file")
     p.add_argument("name")
@@ -169,6 +178,12 @@ def _run(args, saves: Path) -> int:
                     print(f"{rid}\tBROKEN: {e}")
     elif args.cmd == "export" and args.format != "markdown":
         return _export_jsonl(saves, args)
+    elif args.cmd == "serve":
+        from .web.serve import serve
+
+        if not 1 <= args.port <= 65535:
+            raise Usage(f"--port must be 1 to 65535 (got {args.port})")
+        return serve(saves, args.name, args.host, args.port, args.new_code)
     elif args.cmd == "import":
         try:
             if not stat.S_ISREG(os.stat(args.file).st_mode):

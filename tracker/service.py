@@ -29,8 +29,10 @@ from .core.handlers import Command
 from .core import progress
 from .core.invariants import problems
 from .core.limits import checked
+from .core.players import secret_in
 from .core.ruleset import RULESET_SCHEMA, load_cached, load_text
 from .core.state import State
+from .core.table import Reveal
 from .store import paths
 from .store.sqlite import Damaged, EventStore, NewerFile, StoreError, row
 from .store.sqlite import ConcurrentWrite  # noqa: F401 - for the app, which never imports store
@@ -317,6 +319,16 @@ class Campaign:
         return Rewind(seq)
 
     @one_at_a_time
+    def reveal_command(self, seq: int) -> Reveal:
+        """The command that tells the table what entry ``seq`` kept from them;
+        refused unless that entry holds a secret (core/players.py)."""
+        env = self.entry(seq)
+        if secret_in(env.event) is None:
+            raise Refused(f"entry #{seq} keeps nothing from the players; only a secret "
+                          "can be revealed (docs/players-view.md)")
+        return Reveal(seq)
+
+    @one_at_a_time
     def preview(self, command: Command) -> State:
         """The state a command would lead to, without writing anything."""
         events = [checked(e) for e in self.decide(command)]
@@ -384,6 +396,20 @@ class LogReader:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def open_reader(saves: Path, name: str) -> LogReader:
+    """A read-only reader of one campaign (the players' view): SQLite opens it
+    with ``mode=ro``, so nothing read through it can change the file."""
+    path = campaign_file(saves, name)
+    if not path.exists():
+        raise Refused(f"no campaign named {name!r} in {saves}")
+    return LogReader(path)
+
+
+def campaign_file(saves: Path, name: str) -> Path:
+    """Where campaign ``name`` lives (its name checked: no path in it)."""
+    return paths.campaign_path(saves, name)
 
 
 def _last_replayable(store: EventStore) -> int:

@@ -4,7 +4,10 @@ from ..core import campaign as camp
 from .spec import Action, arg
 
 ACTIONS = (
-    Action("note", "add a GM note", (arg("text"),), lambda a, c: camp.AddNote(a.text)),
+    Action("note", "add a GM note (--private: kept from the players' view)",
+           (arg("text"), arg("--private", action="store_true",
+                             help="the players' view (tracker serve) never shows it")),
+           lambda a, c: camp.AddNote(a.text, a.private)),
     Action("session-start", "start the next session", (), lambda a, c: camp.StartSession()),
     Action("session-end", "end the running session", (), lambda a, c: camp.EndSession()),
     Action("manual-dice", "switch manual dice on or off for this campaign",

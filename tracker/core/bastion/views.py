@@ -3,6 +3,8 @@ miss (a turn falling due, neglect), their JSON and their recap."""
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from ..alerts import Alert, alerting
 from ..changes import matched, reads_changes
 from ..corrections.rules import offers_choices
@@ -10,6 +12,7 @@ from ..describe import roll_text
 from ..events import describes
 from ..state import State
 from ..tally import Tally, tally
+from ..players import Panel, Table, players_view, secret
 from ..view import state_view
 from .rules import (BasicEnlarged, BasicOrdered, BastionFounded, BastionsCombined,
                     BastionTurnRun, Divested,
@@ -314,3 +317,54 @@ def _lines(name: str, a: dict, b: dict, table) -> list[str]:
 @offers_choices(FacilityAdded, "kind")
 def _facility_choices(state: State) -> list[str]:
     return list(state.rules.bastion.facilities) if state.rules.bastion else []
+
+
+# --- what the players see, and what the GM keeps (core/players.py) -------------------------
+
+
+@players_view(80)
+def _bastions_for_players(data: dict, table: Table) -> list[Panel]:
+    """Each bastion: treasury, defenders, its facilities with the orders in
+    progress, and its last turns' results; a Maintain turn's bastion event
+    shows once the GM has told it (``reveal``)."""
+    told = {(ev.owner, b.turns) for t in table.told if isinstance(ev := t.event, BastionTurnRun)
+            for b in [find(t.after, ev.owner)] if b is not None}
+    out = []
+    for b in data.get("bastions") or []:
+        facts = [("Treasury", f"{b['treasury']:,} GP"), ("Defenders", str(b["defenders"])),
+                 ("Turns run", str(b["turns"]))]
+        if b["queued"]:
+            facts.append(("Turns due", str(b["queued"])))
+        elif b["days_left"] is not None:
+            facts.append(("Next turn", f"in {b['days_left']} day(s)"))
+        if b["abandoned"]:
+            facts.append(("Abandoned", f"neglected {b['neglect']} turns"))
+        rows = [[f["name"], _order_text(f)] for f in b["facilities"]]
+        lines = []
+        for r in b["results"][-3:]:
+            shown = list(r["lines"])
+            at = next((i for i, l in enumerate(shown) if l.startswith(_MAINTAIN)), None)
+            if at is not None and (b["owner"], r["turn"]) not in told:
+                shown = shown[:at + 1] + ["its event is the GM's to tell"]
+            lines.append(f"Turn {r['turn']}: " + "; ".join(shown))
+        title = f"{b['owner']}'s bastion" + (f" {b['name']}" if b["name"] else "")
+        out.append(Panel(title, facts=facts, header=["Facility", "Order"], rows=rows,
+                         lines=lines, kind="bastion"))
+    return out
+
+
+_MAINTAIN = "Maintain"  # a Maintain turn's line (rules.run_turn); the event follows it
+
+
+def _order_text(f: dict) -> str:
+    if not f["ready"]:
+        return "being built"
+    if not f["order"]:
+        return ""
+    return f["order"] + (f" ({f['progress_days']} days in)" if f["progress_days"] else "")
+
+
+@secret(BastionTurnRun, "a Maintain turn's bastion event and its dice (the table hears "
+        "that the bastion was maintained)", when=lambda ev: ev.maintain)
+def _bastion_turn_for_players(ev: BastionTurnRun, rules) -> str:
+    return _describe_turn(replace(ev, dice=()), rules)

@@ -30,6 +30,7 @@ class EndSession(Command, frozen=True):
 
 class AddNote(Command, frozen=True):
     text: str
+    private: bool = False  # kept from the players' view (docs/players-view.md)
 
 
 class SetManualDice(Command, frozen=True):
@@ -71,6 +72,7 @@ class SessionEnded(Event, frozen=True):
 @event("note_added", area="session")
 class NoteAdded(Event, frozen=True):
     text: NoteText
+    private: bool = False  # not written when False: older notes read the same
 
 
 @event("manual_dice_set", area="campaign")
@@ -116,7 +118,7 @@ def session_end_holds(state: State, ev: SessionEnded) -> None:
 
 @decides(AddNote)
 def decide_note(state: State, cmd: AddNote, dice) -> list[Event]:
-    ev = NoteAdded(cmd.text.strip())
+    ev = NoteAdded(cmd.text.strip(), cmd.private)
     note_holds(state, ev)
     return [ev]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..events import describes
+from ..players import secret
 from .rules import (CampaignCreated, ManualDiceSet, NoteAdded, RulesetChanged, SessionEnded,
                     SessionStarted)
 from ..tally import Tally, tally
@@ -32,7 +33,18 @@ def _describe_session_ended(ev: SessionEnded, rules) -> str:
 
 @describes(NoteAdded)
 def _describe_note_added(ev: NoteAdded, rules) -> str:
-    return f"Note: {ev.text}"
+    return f"{'Private note' if ev.private else 'Note'}: {ev.text}"
+
+
+@secret(CampaignCreated, "the campaign's dice seed: whoever knows it can foretell the "
+        "rolls (the table hears that the campaign began, and with which ruleset)")
+def _created_for_players(ev: CampaignCreated, rules) -> str:
+    return f"Campaign {ev.name!r} created with {rules.meta.name}"
+
+
+@secret(NoteAdded, "a note the GM marked private (note --private)", when=lambda ev: ev.private)
+def _private_note_for_players(ev: NoteAdded, rules) -> None:
+    return None
 
 
 @describes(ManualDiceSet)

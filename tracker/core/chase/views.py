@@ -13,6 +13,7 @@ from ..events import describes
 from ..invariants import invariant
 from ..state import State
 from ..tally import Tally, tally
+from ..players import Panel, Table, players_view, secret
 from ..view import state_view
 from . import evasion, rules as r
 from .model import IN, OUTCOMES, PURSUER
@@ -350,3 +351,38 @@ def _outcome_choices(state: State) -> list[str]:
 @offers_choices(r.TurnTaken, "setting")
 def _setting_choices(state: State) -> list[str]:
     return list(state.rules.chase.complications) if state.rules.chase else []
+
+
+# --- what the players see (core/players.py) ---------------------------------------------
+
+
+@players_view(70)
+def _chase_for_players(data: dict, table: Table) -> list[Panel]:
+    """The chase in play: whose turn, who is where, dashes left, exhaustion
+    and complications; a B/X evasion's round and gap."""
+    ch = data.get("chase") or {}
+    out = []
+    if ch.get("active") and ch.get("runners"):
+        facts = [("Round", str(ch["round"]))] + ([("Turn", ch["turn"])] if ch["turn"] else [])
+        if ch["setting"]:
+            facts.insert(0, ("Where", ch["setting"]))
+        rows = [[x["name"], "quarry" if x["side"] != PURSUER else "pursuer",
+                 f"{x['position_ft']} ft", "" if x["gap_ft"] is None else f"{x['gap_ft']} ft",
+                 str(x["free_dashes"]), str(x["exhaustion"] or ""),
+                 x["complication"] or "", x["status"]]
+                for x in ch["runners"]]
+        out.append(Panel("Chase", facts=facts, header=["Runner", "Side", "At", "Gap",
+                                                      "Free dashes", "Exhaustion",
+                                                      "Complication", "Status"],
+                         rows=rows, kind="chase"))
+    e = ch.get("evasion")
+    if e and not e["stopped"]:
+        facts = [("Where", e["where"]), ("Round", str(e["rounds"]))]
+        if e["gap_ft"] is not None:
+            facts.append(("Gap", f"{e['gap_ft']} ft"))
+        out.append(Panel("Evasion", facts=facts, kind="chase"))
+    if ch.get("running_exhaustion"):
+        w = ch["running_exhaustion"]
+        out.append(Panel("Winded", facts=[("Rest turns left", str(w["rest_turns_left"]))],
+                         lines=[w["text"]] if w["text"] else [], kind="chase"))
+    return out

@@ -7,7 +7,10 @@ from ..alerts import Alert, alerting
 from ..changes import reads_changes
 from ..corrections.rules import offers_choices
 from ..describe import roll_text
+from msgspec.structs import replace
+
 from ..events import describes
+from ..players import Panel, Table, players_view, secret
 from ..ruleset import Ruleset
 from ..schema import not_in_source
 from ..state import State
@@ -320,3 +323,49 @@ def _surprise(c) -> str:
     sides = [s for s, yes in (("party", c.surprise_party), ("monsters", c.surprise_monsters))
              if yes]
     return " and ".join(sides) + " surprised" if sides else "none"
+
+
+# --- what the players see, and what the GM keeps (core/players.py) -------------------------
+
+
+@players_view(40)
+def _dungeon_for_players(data: dict, table: Table) -> list[Panel]:
+    """Where the party is, the turn, and when a rest is due. The wandering
+    checks (when the next falls, what each rolled) are the GM's."""
+    d = data.get("dungeon") or {}
+    if not d.get("active"):
+        return []
+    facts = [("Dungeon", d["name"] or "the dungeon"), ("Level", str(d["depth"])),
+             ("Turn", str(d["turn"]))]
+    rest = table.rules.dungeon.rest
+    if rest is not None:
+        left = rest.every_turns - d["turns_since_rest"]
+        facts.append(("Rest", {"due": "due now: the next turn is a rest",
+                               "overdue": "overdue" + (f": {d['rest_penalty']}"
+                                                       if d["rest_penalty"] else "")
+                               }.get(d["rest_status"], f"due in {left} turns")))
+    return [Panel("Dungeon", facts=facts, kind="dungeon")]
+
+
+def _quiet(ev: Encounter) -> Encounter:
+    return replace(ev, check=None, surprise_party=None, surprise_monsters=None, distance=None)
+
+
+@secret(TurnAdvanced, "the wandering-monster check of a turn: its roll, whether it "
+        "found an encounter, surprise and the encounter's distance",
+        when=lambda ev: ev.check is not None)
+def _turn_for_players(ev: TurnAdvanced, rules) -> str:
+    return _describe_turn_advanced(_quiet(ev), rules)
+
+
+@secret(CheckRolled, "an extra wandering-monster check the GM rolled: the table hears nothing")
+def _check_for_players(ev: CheckRolled, rules) -> None:
+    return None
+
+
+@secret(HastyExitRolled, "a hasty exit's Doom table: who failed and what befell them "
+        "(the table hears the saves rolled)",
+        when=lambda ev: any(d for _, _, d in ev.saves))
+def _hasty_exit_for_players(ev: HastyExitRolled, rules) -> str:
+    return "Hasty exit, save versus Doom: " + "; ".join(
+        f"{n} {roll_text(s)}" for n, s, _ in ev.saves)

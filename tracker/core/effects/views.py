@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..alerts import Alert, alerting
 from ..changes import matched, reads_changes
+from ..players import Panel, Table, players_view
 from ..view import state_view
 from .. import clock
 from ..events import describes
@@ -61,3 +62,15 @@ def _effects_changes(before: State, after: State) -> list[str]:
         elif (x := left(a, before)) != (y := left(b, after)) or a.name != b.name:
             out.append(f"{a.name}: {x} → " + (f"{b.name}, " if a.name != b.name else "") + y)
     return out
+
+
+# --- what the players see (core/players.py) ---------------------------------------------
+
+
+@players_view(32)
+def _effects_for_players(data: dict, table: Table) -> list[Panel]:
+    """Effects and spells running, with their time left in the ruleset's unit."""
+    rows = [[e["name"], clock.in_turns(table.rules, e["seconds_left"]), e["ends_at"]]
+            for e in (data.get("dungeon") or {}).get("effects", [])]
+    return [Panel("Effects", header=["Effect", "Left", "Ends"], rows=rows,
+                  kind="effects")] if rows else []

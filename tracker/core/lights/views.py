@@ -5,6 +5,7 @@ from __future__ import annotations
 from .. import clock
 from ..alerts import Alert, alerting, still_there
 from ..changes import reads_changes
+from ..players import Panel, Table, players_view
 from ..view import state_view
 from ..events import describes
 from ..state import State
@@ -132,3 +133,22 @@ def _lights_changes(before: State, after: State) -> list[str]:
             if left(a) != left(b):
                 out.append(f"{name}: {left(a)} → {left(b)}")
     return out
+
+
+# --- what the players see (core/players.py) ---------------------------------------------
+
+
+@players_view(30)
+def _lights_for_players(data: dict, table: Table) -> list[Panel]:
+    """Every light burning, and each light set down, with its time left in
+    the ruleset's unit (turns, or rounds in its last turn)."""
+    rules = table.rules
+    rows = []
+    for l in (data.get("dungeon") or {}).get("lights", []):
+        if not l["lit"]:
+            continue
+        kind = rules.lights.get(l["kind"])
+        what = (kind.name if kind else l["kind"]).split(" (")[0]
+        rows.append([what, l["by"] or "set down", clock.in_turns(rules, l["seconds_left"])])
+    return [Panel("Lights", header=["Light", "Carried by", "Left"], rows=rows,
+                  kind="lights")] if rows else []

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import sheet
+from .. import clock, sheet
 from ..alerts import Alert, alerting, still_there
 from ..changes import matched, reads_changes
 from ..corrections.rules import offers_choices
 from ..describe import roll_text
 from ..events import describes
 from ..invariants import invariant
+from ..players import Panel, Table, hp_band, players_view
 from ..state import State
 from ..view import state_view
 from .rules import (CharacterAdded, CharacterRemoved, CharacterRenamed, ConditionSet,
@@ -361,3 +362,39 @@ def _death_saves(c) -> str:
 @offers_choices(ConditionSet, "condition")
 def _condition_choices(state: State) -> list[str]:
     return list(state.rules.party.conditions) if state.rules.party else []
+
+
+# --- what the players see (core/players.py) ---------------------------------------------
+
+
+@players_view(20)
+def _party_for_players(data: dict, table: Table) -> list[Panel]:
+    """Each character: class, level, hit points (or a band, by the GM's
+    choice), conditions, exhaustion and the lights they carry, with turns left.
+    Abilities, saves and XP are the players' own sheets, not the table's."""
+    if not data.get("party"):
+        return []
+    lights = {l["id"]: l for l in (data.get("dungeon") or {}).get("lights", [])}
+    rows = []
+    for c in data["party"]:
+        if c["hp_max"] is None:
+            hp = ""
+        elif table.hp == "exact":
+            hp = f"{c['hp']}/{c['hp_max']}"
+        else:
+            hp = hp_band(c["hp"], c["hp_max"], c["status"])
+        carried = [lights[i] for i in c["lights"] if i in lights]
+        light = ", ".join(f"{_light_kind(table.rules, l['kind'])} "
+                          f"{clock.in_turns(table.rules, l['seconds_left'])} left"
+                          for l in carried)
+        state = ", ".join([*c["conditions"],
+                           *([f"exhaustion {c['exhaustion']}"] if c["exhaustion"] else [])])
+        rows.append([c["name"], (c["class_name"] or "hireling").split(" (")[0],
+                     str(c["level"]), hp, state, light])
+    return [Panel("Party", header=["Name", "Class", "Level", "HP", "Conditions", "Light"],
+                  rows=rows, kind="party")]
+
+
+def _light_kind(rules, kind: str) -> str:
+    k = rules.lights.get(kind)
+    return (k.name if k else kind).split(" (")[0].lower()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..alerts import Alert, alerting
 from ..changes import reads_changes
 from ..corrections.rules import offers_choices
+from ..players import Panel, Table, players_view
 from ..view import state_view
 from ..events import describes
 from ..state import State
@@ -98,3 +99,15 @@ def _supplies_changes(before: State, after: State) -> list[str]:
 @offers_choices(SuppliesSet, "kind")
 def _supply_choices(state: State) -> list[str]:
     return list(state.rules.supplies)
+
+
+# --- what the players see (core/players.py) ---------------------------------------------
+
+
+@players_view(50)
+def _supplies_for_players(data: dict, table: Table) -> list[Panel]:
+    """What the party carries: torches, oil, rations by kind."""
+    s = data.get("supplies") or {}
+    facts = [(name.split(" (")[0], str(s[k])) for k, name in table.rules.supplies.items()
+             if s.get(k)]
+    return [Panel("Supplies", facts=facts, kind="supplies")] if facts else []

@@ -316,6 +316,7 @@ def sail_holds(state: State, ev: Sailed) -> None:
 @decides(Gale)
 def decide_gale(state: State, cmd: Gale, dice) -> list[Event]:
     gale_holds(state, GaleMet(cmd.choice, None, 0))
+    j = state.travel
     if not 0 <= cmd.pilot <= 20:
         raise Refused("the Piloting margin is 0 to 20")
     if cmd.coast and cmd.choice != "run":

@@ -11,6 +11,7 @@ from ..describe import roll_text
 from ..events import describes
 from ..state import State
 from ..tally import Tally, bar, tally
+from ..players import Panel, Table, players_view, secret
 from ..schema import not_in_source
 from ..view import state_view
 from . import calc
@@ -556,3 +557,70 @@ def _journal_changes(t, old: list[dict], new: list[dict]) -> list[str]:
             out += [f"Day {y['day']}: {say(t, x)} → {say(t, y)}" for keys, say in _DAY_LINES
                     if any(x[k] != y[k] for k in keys)]
     return out
+
+
+# --- what the players see, and what the GM keeps (core/players.py) -------------------------
+
+
+@players_view(60)
+def _travel_for_players(data: dict, table: Table) -> list[Panel]:
+    """The journey: the day, where and through what, the weather, distance
+    done and to go, food and water, the rest owed. Whether the party is lost,
+    its true heading and the encounter checks stay with the GM."""
+    j = data.get("travel")
+    if not j or not (j["day"] or j["stages"] or j["place"] or j["terrain"]):
+        return []
+    t = table.rules.travel
+    facts = [("Day", str(j["day"]))]
+    if j["place"]:
+        facts.append(("At", j["place"] + (f" (hex {j['hex']})" if j["hex"] else "")))
+    if j["terrain"]:
+        facts.append(("Terrain", terrain_name(t, j["terrain"])))
+    if j["weather"]:
+        facts.append(("Weather", j["weather"]))
+    if j["pace"]:
+        facts.append(("Pace", str(j["pace"])))
+    facts.append(("Done", amount(t, j["distance"])))
+    if j["stages"]:
+        to_go = sum(s["length"] for s in j["stages"]) - j["stage_progress"]
+        facts.append(("To go", amount(t, max(0, to_go)) + f" to {j['stages'][-1]['place']}"
+                      if j["stages"][-1]["place"] else amount(t, max(0, to_go))))
+    if j["food_days"] is not None:
+        facts.append(("Food", f"{j['food_days']} day(s)"))
+    if j["water_days"] is not None:
+        facts.append(("Water", f"{j['water_gallons']} gal ({j['water_days']} day(s))"))
+    if j["vessel"]:
+        facts.append(("Aboard", vessel_name(t, j["vessel"])))
+    if j["mount"]:
+        facts.append(("Riding", animal_name(t, j["mount"])))
+    if j["rest_status"] not in ("ok", None):
+        facts.append(("Rest", str(j["rest_status"])))
+    lines = [_public_day(d) for d in j["days"][-5:]]
+    return [Panel("Travel", facts=facts, lines=lines, kind="travel")]
+
+
+def _public_day(d: dict) -> str:
+    """A day of the journal without what the GM keeps: lost, strayed, encounters."""
+    return d["line"].split("; ")[0]
+
+
+_WHAT_TRAVEL_KEEPS = ("the day's checks: getting lost (or straying) and the encounter "
+                      "check, its surprise and distance; the table hears the distance "
+                      "walked and the terrain")
+
+
+@secret(Travelled, _WHAT_TRAVEL_KEEPS,
+        when=lambda ev: ev.lost_roll is not None or ev.check is not None)
+def _travelled_for_players(ev: Travelled, rules) -> str:
+    return _describe_travelled(ev, rules).split("; ")[0]
+
+
+@secret(Sailed, _WHAT_TRAVEL_KEEPS,
+        when=lambda ev: ev.lost_roll is not None or ev.check is not None)
+def _sailed_for_players(ev: Sailed, rules) -> str:
+    return _describe_sailed(ev, rules).split("; ")[0]
+
+
+@secret(EncounterRolled, "an encounter check on the road: the table hears nothing")
+def _encounter_for_players(ev: EncounterRolled, rules) -> None:
+    return None

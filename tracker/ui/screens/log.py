@@ -52,6 +52,7 @@ class LogScreen(Screen):
         Binding("m", "amend_dice", "Dice", id="log.amend_dice"),
         Binding("i", "insert_turn", "Insert", id="log.insert_turn"),
         Binding("f", "amend_field", "Field", id="log.amend_field"),
+        Binding("v", "reveal", "Reveal", id="log.reveal", show=False),
     ]
     PALETTE = [
         ("Search the log", "Filter entries by text", "search"),
@@ -64,6 +65,8 @@ class LogScreen(Screen):
         ("Insert a forgotten turn", "e.g. a rest, right after this entry", "insert_turn"),
         ("Correct a field", "Choose one of the entry's fields, e.g. who carried a torch",
          "amend_field"),
+        ("Reveal to the players", "The players' view (tracker serve) shows what this "
+         "entry kept from them", "reveal"),
     ]
 
     @dataclass
@@ -292,6 +295,19 @@ class LogScreen(Screen):
         if ok == "yes":
             self._follow, self._stay_on = campaign.seq, stay_on
             self.app.run_command(command)
+
+    def action_reveal(self) -> None:
+        """Tell the players' view what the entry under the cursor kept from them."""
+        e = self._entry()
+        if e is None:
+            return
+        try:
+            command = self.app.campaign.reveal_command(e.seq)
+        except Refused as why:
+            self.notify(str(why), title="Refused", severity="error", timeout=REFUSED_SECONDS)
+            return
+        self._follow = self.app.campaign.seq
+        self.app.run_command(command)
 
     @work(exit_on_error=False)
     async def action_rewind(self) -> None:

@@ -1,0 +1,162 @@
+"""The players' view server: a Starlette app with two routes for the table
+(the page and its live stream) and two files (its style and script).
+
+Read-only by construction: the campaign is opened through the service's
+read-only reader (SQLite ``mode=ro``); every route is GET (HEAD) only, none
+takes a body or a path, so nothing a browser sends reaches a file; and the
+service's dispatch is never imported here. One watcher per server follows
+the log head on a thread of its own and builds the view once per change,
+however many browsers are open."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from ..public import players_view
+from ..service import open_reader
+from . import page
+from .access import code_matches
+
+POLL_SECONDS = 0.2  # how often the log head is looked at: well within the 1 s promised
+HEARTBEAT_SECONDS = 15  # a comment line, so proxies and phones keep the stream open
+
+_HEADERS = {
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "no-referrer",  # the code is in the address
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": "default-src 'none'; style-src 'self'; script-src 'self'; "
+                               "connect-src 'self'; base-uri 'none'; form-action 'none'; "
+                               "frame-ancestors 'none'",
+}
+
+
+class Watcher:
+    """The campaign's players' view, rebuilt when the log head moves. The
+    reader lives on one thread: a SQLite connection belongs to its thread."""
+
+    def __init__(self, saves: Path, name: str):
+        self.saves, self.name = saves, name
+        self._pool = ThreadPoolExecutor(1, thread_name_prefix="players-view")
+        self._reader = None
+        self.head = 0
+        self.view: dict | None = None
+        self.html = ""
+        self.version = 0
+        self.changed = asyncio.Condition()
+        self.error = ""  # the last time the log could not be read, for the server's log
+
+    def _look(self) -> bool:
+        """On the watcher's thread: True when the log moved and the view was rebuilt."""
+        if self._reader is None:
+            self._reader = open_reader(self.saves, self.name)
+        head = self._reader.head()
+        if head == self.head and self.view is not None:
+            return False
+        view = players_view(self.name, head, self._reader)
+        self.html = page.main(view)
+        self.view, self.head = view, head
+        return True
+
+    async def look(self) -> None:
+        loop = asyncio.get_running_loop()
+        if await loop.run_in_executor(self._pool, self._look):
+            async with self.changed:
+                self.version += 1
+                self.changed.notify_all()
+
+    async def follow(self) -> None:
+        while True:
+            try:
+                await self.look()
+            except Exception as e:  # the GM's file mid-write or gone: try again
+                self.error = str(e)
+            await asyncio.sleep(POLL_SECONDS)
+
+    def close(self) -> None:
+        def shut():
+            if self._reader is not None:
+                self._reader.close()
+        self._pool.submit(shut).result()
+        self._pool.shutdown()
+
+
+def create_app(saves: Path, name: str, code: str | None) -> Starlette:
+    """The server for campaign ``name`` only; ``code``: the access code the
+    table must give (None: none, on the loopback address)."""
+    watcher = Watcher(saves, name)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        await watcher.look()  # a campaign that cannot be read stops the server here
+        task = asyncio.create_task(watcher.follow())
+        try:
+            yield
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+            watcher.close()
+
+    def refused(request: Request) -> Response | None:
+        given = request.query_params.get("code")
+        if code_matches(given, code):
+            return None
+        why = ("This players' view needs the table's access code." if not given else
+               "That access code is not this table's.")
+        return HTMLResponse(page.refused(why), status_code=403, headers=_HEADERS)
+
+    async def home(request: Request) -> Response:
+        if (no := refused(request)) is not None:
+            return no
+        return HTMLResponse(page.view_page(watcher.view, code), headers=_HEADERS)
+
+    async def events(request: Request) -> Response:
+        if (no := refused(request)) is not None:
+            return Response("access code needed\n", status_code=403, headers=_HEADERS)
+        return StreamingResponse(_stream(watcher), media_type="text/event-stream",
+                                 headers={**_HEADERS, "X-Accel-Buffering": "no"})
+
+    async def style(request: Request) -> Response:
+        return Response(page.STYLE, media_type="text/css", headers=_HEADERS)
+
+    async def script(request: Request) -> Response:
+        return Response(page.SCRIPT, media_type="text/javascript", headers=_HEADERS)
+
+    routes = [Route("/", home, methods=["GET"]), Route("/events", events, methods=["GET"]),
+              Route("/page.css", style, methods=["GET"]),
+              Route("/page.js", script, methods=["GET"])]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.watcher = watcher
+    return app
+
+
+def _message(watcher: Watcher) -> str:
+    data = json.dumps({"seq": watcher.head, "html": watcher.html}, ensure_ascii=False)
+    return f"event: view\ndata: {data}\n\n"
+
+
+async def _stream(watcher: Watcher):
+    """The whole view at once (a browser back from a drop catches up), then
+    again on every change."""
+    seen = watcher.version
+    yield "retry: 1000\n\n" + _message(watcher)
+    while True:
+        async with watcher.changed:
+            try:
+                await asyncio.wait_for(watcher.changed.wait_for(lambda: watcher.version != seen),
+                                       HEARTBEAT_SECONDS)
+            except asyncio.TimeoutError:
+                yield ": still here\n\n"
+                continue
+        seen = watcher.version
+        yield _message(watcher)
