@@ -140,3 +140,34 @@ async def test_a_correction_of_an_early_entry_replays_with_progress_and_stops(sa
         await app.workers.wait_for_complete()
         assert app.campaign.seq == seq == head_on_disk(saves), [n.message for n in app._notifications]
         assert app.state.corrections == {}
+
+
+async def test_the_log_screens_preview_of_a_long_correction_shows_progress_and_stops(saves, gate):
+    """The log screen's confirmation replays the correction first (its preview):
+    that too runs with progress, and Escape there records nothing."""
+    daily_keep(saves, LONG)
+    c = Campaign.open(saves, "keep")
+    c.dispatch(bas.RunQueued())
+    seq = c.seq
+    c.close()
+    app = TrackerApp(saves, "keep")
+    async with app.run_test(size=SIZE) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.press("2")
+        await _until(pilot, lambda: isinstance(app.screen, LogScreen))
+        screen = app.screen
+        got = []
+
+        async def confirm():
+            got.append(await screen._trial_long(
+                lambda: app.campaign.amend_command(2, fields={"level": "6"})))
+        app.run_worker(confirm(), exit_on_error=False)
+        line = await _progress_shown(pilot, app)
+        assert f"of {seq - 1:,} entries replayed" in line, line
+        assert app.jobs.busy.title == "Checking what follows the entry"
+        await pilot.press("escape")
+        gate.set()
+        await _until(pilot, lambda: got)
+        assert got == [(None, None, "")]
+        assert app.campaign.seq == seq == head_on_disk(saves)
+        assert any("nothing was recorded" in n.message for n in app._notifications)
