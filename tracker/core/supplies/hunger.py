@@ -16,6 +16,7 @@ from typing import Annotated
 
 from msgspec import Meta
 
+from ...i18n import _
 from .. import dice as dicemod
 from ..party import sheet
 from ..dice import Roll
@@ -59,7 +60,8 @@ def owed_saves(state: State, dice) -> list[Event]:
     if m is None or not owed:
         return []
     return [MalnutritionSaved(tuple(
-        (n, dicemod.roll("1d20", dice, f"{n}: {m.save} save DC {m.dc} (malnutrition)"),
+        (n, dicemod.roll("1d20", dice, _("{name}: {save} save DC {dc} (malnutrition)").format(
+            name=n, save=m.save, dc=m.dc)),
          _modifier(state, n, m.save)) for n in owed))]
 
 
@@ -77,10 +79,11 @@ def with_hunger_saves(state: State, events: list[Event], dice) -> list[Event]:
 @decides(RollMalnutrition)
 def decide_malnutrition(state: State, cmd: RollMalnutrition, dice) -> list[Event]:
     if state.rules.rations.malnutrition is None:
-        raise Refused(f"{state.rules.meta.name} has no malnutrition rule: meals are only missed")
+        raise Refused(_("{ruleset} has no malnutrition rule: meals are only missed").format(
+            ruleset=state.rules.meta.name))
     out = owed_saves(state, dice)
     if not out:
-        raise Refused("no malnutrition save is owed (a day begun short of food owes one)")
+        raise Refused(_("no malnutrition save is owed (a day begun short of food owes one)"))
     return out
 
 
@@ -109,7 +112,7 @@ def eat_days(state: State, days: int, eaters: list[str], per: int, changes: dict
     party = changes.get("party", state.party)
     need = len(eaters) * per
     owed, fasting = list(supplies.hunger_owed), supplies.fasting
-    for _ in range(days):
+    for _day in range(days):
         before = supplies.eaten
         supplies = eat(replace(state, supplies=supplies), need)
         ate = supplies.eaten - before

@@ -13,6 +13,7 @@ from ..handlers import Command, decides, evolves
 from ..invariants import invariant
 from ..schema import seconds
 from ..state import State
+from ..validity import holds_for
 from .model import RationBatch, Supplies
 from ..clock import days_begun
 from ..timeflow import on_time
@@ -38,13 +39,24 @@ def decide_set(state: State, cmd: SetSupplies, dice) -> list[Event]:
         raise Refused(_("unknown supply {kind!r}; this ruleset has: {known}").format(
             kind=cmd.kind, known=known))
     new = state.supplies.count(cmd.kind) + cmd.count if cmd.relative else cmd.count
-    if new < 0:
+    ev = SuppliesSet(cmd.kind, new)
+    set_holds(state, ev)
+    return [ev]
+
+
+@holds_for(SuppliesSet)
+def set_holds(state: State, ev: SuppliesSet) -> None:
+    """``supplies``: a kind of the ruleset, 0 to 1,000,000."""
+    if ev.kind not in state.rules.supplies:
+        known = ", ".join(state.rules.supplies)
+        raise Refused(_("unknown supply {kind!r}; this ruleset has: {known}").format(
+            kind=ev.kind, known=known))
+    if ev.count < 0:
         raise Refused(_("{kind}: cannot go below 0 (have {have})").format(
-            kind=cmd.kind, have=state.supplies.count(cmd.kind)))
-    if new > 1_000_000:
-        raise Refused(_("{kind}: {n} is more than anyone can carry").format(kind=cmd.kind,
-                                                                            n=new))
-    return [SuppliesSet(cmd.kind, new)]
+            kind=ev.kind, have=state.supplies.count(ev.kind)))
+    if ev.count > 1_000_000:
+        raise Refused(_("{kind}: {n} is more than anyone can carry").format(kind=ev.kind,
+                                                                            n=ev.count))
 
 
 @evolves(SuppliesSet)
