@@ -47,7 +47,7 @@ def test_under_half_a_days_food_calls_for_a_dc_10_con_save_each(make):
     assert [(n, r.total, m) for n, r, m in saved.saves] == [("Ana", 5, 4), ("Bo", 9, 1),
                                                            ("Cy", 8, 2)]
     text = [a.text for a in out.alerts if "Not enough food" in a.text][0]
-    assert text == "Not enough food: 2 meal(s) missed — malnutrition: +exhaustion for Ana"
+    assert text == "Not enough food: 2 meals missed — malnutrition: +exhaustion for Ana"
     assert c.state.supplies.hunger_owed == ()
     js = state_json(c.state, c.seq)
     assert js["supplies"]["malnutrition_owed"] == [] and \
@@ -76,7 +76,7 @@ def test_five_days_without_food_bring_a_level_a_day_from_the_fifth(make):
     assert tired(c) == [0, 0, 0] and c.state.supplies.fasting == 4
     out = c.dispatch(tr.RestDay())
     assert tired(c) == [1, 1, 1] and held(c, "malnutrition") == [1, 1, 1]
-    assert any("5 day(s) without food" in a.text for a in out.alerts)
+    assert any("5 days without food" in a.text for a in out.alerts)
     c.dispatch(tr.RestDay())
     assert tired(c) == [2, 2, 2]
 
