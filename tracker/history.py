@@ -78,7 +78,7 @@ class LogEntry:
         return not text or text.casefold() in self.text.casefold()
 
 
-def describe_all(entries: list[LogEntry], stop=lambda: False, batch: int = 2000) -> None:
+def describe_all(entries: list[LogEntry], stop=lambda: False, batch: int = 500) -> None:
     """Describe every entry's line now (``LogEntry.text``), a batch at a time,
     pausing between batches so the thread drawing the screen gets its turn;
     ``stop()`` ends it early. The log screen's worker calls it once the whole
@@ -91,7 +91,7 @@ def describe_all(entries: list[LogEntry], stop=lambda: False, batch: int = 2000)
         for e in entries[lo:lo + batch]:
             if e._text is None:
                 e._text = describe(e.event, e.rules)
-        time.sleep(0)  # let the app's thread run between batches
+        time.sleep(0.001)  # a real pause: the app's thread gets the GIL between batches
 
 
 def rolls_in(obj) -> list[Roll]:
