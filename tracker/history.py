@@ -7,6 +7,7 @@ import typing
 from dataclasses import dataclass, field, replace
 
 from .core import clock
+from .core.consequences import consequences
 from .core.describe import describe
 from .core.dice import Roll
 from .core.dice import rolls_in as dice_rolls_in
@@ -24,6 +25,9 @@ def _areas() -> dict[str, set[str]]:
 
 AREAS = _areas()
 AREA_OF = {t: cls.AREA for t, cls in EVENT_TYPES.items()}
+# entries about entries (undo, redo, rewind, a correction): the state they lead
+# to is another entry's doing, not time passing in them
+ABOUT_ENTRIES = {"history"}
 
 
 @dataclass(slots=True)  # no __dict__ per entry: a 100k list holds 100k of them
@@ -45,14 +49,23 @@ class LogEntry:
     undone: bool = False
     corrected_by: int = 0  # the entry that corrects this one (0: none)
     names: tuple[str, ...] = ()  # characters the entry mentions
+    # what time passing did in this entry ("Bless ended"), read from the states
+    # before and after it when the log is read (core/consequences.py)
+    passed: tuple[str, ...] = ()
     _text: str | None = None
 
     @property
-    def text(self) -> str:
-        """Described on first use: a long log opens without describing every entry."""
+    def line(self) -> str:
+        """The entry's own line. Described on first use: a long log opens
+        without describing every entry."""
         if self._text is None:
             self._text = describe(self.event, self.rules)
         return self._text
+
+    @property
+    def text(self) -> str:
+        """The line, then what time passing did: "Turn: explore — Bless ended"."""
+        return f"{self.line} — {'; '.join(self.passed)}" if self.passed else self.line
 
     @property
     def game_time(self) -> str:
@@ -126,7 +139,7 @@ def entries(envs: list[Envelope], history, state=None) -> list[LogEntry]:
     corrected: dict[int, int] = {}
     first = envs[0].seq if envs else 1
     for env in envs:
-        state = step(state, env, history)
+        before, state = state, step(state, env, history)
         ev = env.event
         if isinstance(ev, EntryCorrected) and env.command_id not in undone:
             corrected[ev.target] = env.seq
@@ -139,7 +152,9 @@ def entries(envs: list[Envelope], history, state=None) -> list[LogEntry]:
             AREA_OF.get(env.type, "campaign"), [r for e in shown for r in rolls_in(e)],
             env.command_id in undone, 0, tuple(n for e in shown for n in e.names()))
         if type(ev) in DESCRIBED_WITH_STATE:  # the state is at hand only now
-            entry._text = describe(ev, entry.rules, state)
+            entry._text = describe(ev, entry.rules, state, before)
+        if entry.area not in ABOUT_ENTRIES:
+            entry.passed = consequences(before, state)
         out.append(entry)
     for target, by in corrected.items():
         if first <= target < first + len(out):
@@ -150,9 +165,10 @@ def entries(envs: list[Envelope], history, state=None) -> list[LogEntry]:
 
 def _describe_as_now(out: list[LogEntry], history, final, first: int) -> None:
     """A line that quotes the state (a chase save's exhaustion modifier, a
-    hasty exit's roll against the party) says what the campaign says now: after
-    a correction, from the states the corrected log leads to. A tail read only
-    does so when every correction in force falls inside it (no long refold)."""
+    hasty exit's roll against the party) and what time passing did say what
+    the campaign says now: after a correction, from the states the corrected
+    log leads to. A tail read only does so when every correction in force
+    falls inside it (no long refold)."""
     if final is None or not final.corrections or not out:
         return
     start = min(final.corrections)
@@ -160,11 +176,16 @@ def _describe_as_now(out: list[LogEntry], history, final, first: int) -> None:
         return
     now = None
     for entry in out[start - first:]:
-        if type(entry.event) not in DESCRIBED_WITH_STATE or entry.corrected_by:
+        if entry.corrected_by:
             continue
         if now is None:
             now = as_now(history, final, out[-1].seq)
-        entry._text = describe(entry.event, entry.rules, now(entry.seq))
+        before, after = now(entry.seq - 1), now(entry.seq)
+        if type(entry.event) in DESCRIBED_WITH_STATE:
+            entry._text = describe(entry.event, entry.rules, after, before)
+        if entry.area not in ABOUT_ENTRIES:
+            entry.passed = consequences(before, after)
+
 
 
 def extended(old: list[LogEntry], envs: list[Envelope], history, before) -> list[LogEntry] | None:

@@ -11,10 +11,11 @@ from textual import events, work
 from textual.app import App
 from textual.binding import Binding
 from textual.reactive import reactive
+from textual.command import CommandPalette
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
-from ..core import clock
+from ..core import clock, progress
 from ..core.dice import DiceNeeded
 from ..core.engine import Redo, Undo
 from ..core.errors import Refused
@@ -23,8 +24,9 @@ from ..core.handlers import Command
 from ..core.state import State
 from ..service import DEMO_NAME, Campaign, ConcurrentWrite, Outcome
 from . import areas
+from .busy import BusyDialog, Jobs
 from .campaign_actions import CAMPAIGN_ACTIONS, CampaignActions
-from .dialogs import REFUSED_SECONDS, ChoiceDialog, DiceDialog, Dialog
+from .dialogs import REFUSED_SECONDS, ChoiceDialog, DiceDialog, Dialog, TextDialog
 from .palette import ScreenActions
 from .widgets.alerts_line import AlertsLine
 
@@ -66,10 +68,14 @@ class TrackerApp(CampaignActions, App):
         self._held: deque[events.Key] = deque()  # keys typed ahead, in order
         self.selected: dict[str, str] = {}  # table -> the row key the GM chose (an id)
         self._key_pump: asyncio.Task | None = None
+        self._key_went_to: Screen | None = None  # the screen the last released key went to
+        self._follow_ups: dict[Screen, bool] = {}  # text dialogs: opened after a line entered?
+        self._set_aside: dict[Screen, list[events.Key]] = {}  # keys typed before one showed
         self.last_alerts: list = []  # the latest action's alerts, for the alerts line
         self._keymap_problems = self._load_keymap()
         self._clashes_told: set[str] = set()
         self._session_found: int | None = None  # the session running when it opened
+        self.jobs = Jobs(self)  # long commands off the loop, one at a time (ui/busy.py)
 
     def get_default_screen(self) -> Screen:
         """The campaign's screen when one was named and opens, else the picker."""
@@ -83,7 +89,7 @@ class TrackerApp(CampaignActions, App):
         """The GM's keymap file (docs/keys.md), applied; what was wrong in it."""
         from .keymap import every_binding, keymap_path, read_keymap
 
-        keymap, problems = read_keymap(keymap_path(), every_binding())
+        keymap, problems = read_keymap(keymap_path(), every_binding(self.BINDINGS))
         if keymap:
             self.set_keymap(keymap)
         return problems
@@ -112,7 +118,7 @@ class TrackerApp(CampaignActions, App):
         """Show entries another tracker (the CLI, a second window) appended, so
         the GM's next action is decided on the campaign as it now stands."""
         c = self.campaign
-        if c is None or self._dispatching.locked():
+        if c is None or self._dispatching.locked() or self.jobs.busy is not None:
             return
         try:
             if not self._reload():
@@ -221,18 +227,37 @@ class TrackerApp(CampaignActions, App):
         """Every key the GM types waits until the one before it has had its effect
         (a dialog opened, a command written), then goes to whatever is in front:
         `l Enter Down Enter` typed in one burst lights the torch for the right
-        character instead of moving the lights table under a dialog still opening."""
+        character instead of moving the lights table under a dialog still opening.
+        A line of text asked after another was entered (or the palette's search)
+        takes only the keys typed once it shows; those typed before it go on to
+        the screen after it closes (``_opened_by_another_dialog``); where a screen
+        can ask both at once, the second line is a field of the first dialog."""
         if isinstance(event, events.Key) and not event.is_forwarded \
                 and not getattr(event, "_released", False):
+            if self._stops_the_job(event):  # Escape stops a long job now, ahead of the rest
+                event._released = True
+                await super().on_event(event)
+                return
+            event._typed_at = time.monotonic()
             self._held.append(event)
             if self._key_pump is None or self._key_pump.done():
                 self._key_pump = asyncio.create_task(self._pump_keys())
             return
         await super().on_event(event)
 
+    def _stops_the_job(self, event: events.Key) -> bool:
+        """A key the progress dialog of a long job binds (Escape: stop)."""
+        screen = self.screen
+        if self.jobs.busy is None or not isinstance(screen, BusyDialog):
+            return False
+        bound = screen.active_bindings.get(event.key)
+        return bound is not None and bound.node is screen
+
     async def _pump_keys(self) -> None:
         loop = asyncio.get_running_loop()
         while self._held:
+            while (busy := self.jobs.busy) is not None:  # keys wait for a long job, however long
+                await busy.ended.wait()
             deadline = loop.time() + KEY_WAIT
             calm = 0  # a handler may be awaiting: quiet must last a few loop turns
             while calm < 3 and loop.time() < deadline:
@@ -244,16 +269,48 @@ class TrackerApp(CampaignActions, App):
 
     async def _release_key(self, done: asyncio.Event) -> None:
         try:
+            screen = self.screen
+            if self._held and self._follows_a_line(screen):
+                shown = getattr(screen, "shown_at", 0.0)
+                while self._held and getattr(self._held[0], "_typed_at", 0.0) < shown:
+                    self._set_aside.setdefault(screen, []).append(self._held.popleft())
             if self._held:
                 event = self._held.popleft()
                 event._released = True
+                self._key_went_to = screen
                 await super().on_event(event)
         finally:
             done.set()
 
+    def _follows_a_line(self, screen: Screen) -> bool:
+        """A line of text asked for after another line was entered (or the
+        palette's search): the keys typed before it showed were meant for the
+        screen (`g +2000 Enter t`: the t is a key of the bastion screen, not
+        the ledger's "What for?"; palette "Found" Enter, then keys). A choice's
+        steps are still typed through (`s Enter 12 Enter`: a supply, then its
+        count). Decided at the first key that comes to the dialog."""
+        if not isinstance(screen, TextDialog):
+            return False
+        if screen not in self._follow_ups:
+            last = self._key_went_to
+            self._follow_ups[screen] = last is not screen and \
+                isinstance(last, (TextDialog, CommandPalette))
+        return self._follow_ups[screen]
+
+    def keys_after_dialog(self, dialog: Screen) -> None:
+        """The dialog closed: the keys set aside from it go on to what is in front."""
+        self._follow_ups.pop(dialog, None)
+        keys = self._set_aside.pop(dialog, None)
+        if keys:
+            self._held.extendleft(reversed(keys))
+            if self._key_pump is None or self._key_pump.done():
+                self._key_pump = asyncio.create_task(self._pump_keys())
+
     def _key_ready(self) -> bool:
         """True when the last key has been handled everywhere it went, and no
         dialog flow is between two dialogs (or writing a command)."""
+        if self.jobs.busy is not None:
+            return False
         screen = self.screen
         for pump in (self, screen, *screen.walk_children()):
             if pump._message_queue.qsize() or pump._pending_message is not None \
@@ -321,6 +378,7 @@ class TrackerApp(CampaignActions, App):
             self.campaign = None
 
     def on_unmount(self) -> None:
+        self.jobs.close()
         self.close_campaign()
 
     def watch_state(self, state: State | None) -> None:
@@ -352,8 +410,13 @@ class TrackerApp(CampaignActions, App):
             retried = False
             while True:
                 try:
-                    out = self.campaign.dispatch(command, dice or None, typed=typed)
+                    out = await self.jobs.run(
+                        lambda: self.campaign.dispatch(command, dice or None, typed=typed),
+                        f"Recording: {_label(command)}", writes=True)
                     break
+                except progress.Stopped:
+                    self.notify("Stopped; nothing was recorded.", title="Stopped", timeout=6)
+                    return None
                 except DiceNeeded as need:
                     got = await self.push_screen_wait(DiceDialog(need))
                     if got is None:
@@ -440,6 +503,13 @@ class TrackerApp(CampaignActions, App):
             base.refresh_list()
         else:
             self.push_screen(PickerScreen())
+
+
+def _label(command: Command) -> str:
+    """A command's name for the progress dialog ("run queued", "correct entry")."""
+    import re
+
+    return re.sub(r"(?<!^)(?=[A-Z])", " ", type(command).__name__).lower()
 
 
 def run_app(saves: Path, name: str | None = None) -> int:

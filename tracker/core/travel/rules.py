@@ -25,15 +25,17 @@ from ..dice import Roll
 from ..errors import Refused
 from ..events import Event, event
 from ..timeline.hooks import rerolls
-from ..handlers import Command, decides, evolves
+from ..handlers import EVOLVERS, Command, decides, evolves
 from ..invariants import invariant
 from ..validity import holds_for
-from ..limits import Carrier, CharacterName, Key, PlaceName
+from ..limits import Carrier, CharacterName, Count, Key, PlaceName
 from ..state import State
 from ..supplies.rules import set_count
+from ..party.rules import exhausted, find, living_character, release_exhaustion
+from ..supplies.hunger import evolve_saved, owed_saves, with_hunger_saves
 from ..clock import days_begun
 from ..timeflow import on_time, pass_time
-from . import calc
+from . import calc, day
 from .camp import evolve_camp_rest, night_rest
 from .status import (food_days, living, on_the_road, pace_model, pace_of, party_slowed,
                      rest_status, rules_of, water_per_day)
@@ -102,7 +104,8 @@ class Hunt(Command, frozen=True):
 
 
 class ForageDay(Command, frozen=True):
-    pass
+    found: bool | None = None  # where the ruleset leaves foraging to the GM
+    rations: int = 0  # what the GM says was found, in rations (with found)
 
 
 class RollWeather(Command, frozen=True):
@@ -238,6 +241,9 @@ class ForagedDay(Event, frozen=True):
     food: Roll | None = None
     water: Roll | None = None
     modifier: Modifier = 0
+    # where the ruleset leaves foraging to the GM (Dolmenwood): what the GM decided
+    found: bool = False
+    rations: Count = 0
 
 
 @event("weather_set", area="travel")
@@ -402,7 +408,7 @@ def _ability_mod(state: State, name: str, ability: str) -> int:
 def _roll_forage(state: State, t: TravelRules, dice, mode: str = "") -> dict:
     f = t.forage
     if f.check:
-        who = state.travel.navigator or (state.party[0].name if state.party else "")
+        who = state.travel.navigator or next((c.name for c in living(state)), "")
         mod = _ability_mod(state, who, f.add) if f.add else 0
         out = {"forage": dicemod.roll(_d20(mode), dice, f"foraging: {f.check}"),
                "forage_mod": mod}
@@ -415,7 +421,7 @@ def _roll_forage(state: State, t: TravelRules, dice, mode: str = "") -> dict:
     return {"forage": dicemod.roll(f"1d{dicemod.parse_chance(f.chance).y}", dice, "foraging")}
 
 
-def _travel_hours(t: TravelRules, j: Journey, hours: int) -> int:
+def travel_hours(t: TravelRules, j: Journey, hours: int) -> int:
     if not pace_model(t):
         return 0
     if hours:
@@ -431,13 +437,14 @@ def decide_day(state: State, cmd: TravelDay, dice) -> Event:
     t, j = _where(state, afloat=True)
     if not living(state):
         raise Refused("no one in the party to travel (add characters first)")
+    if j.navigator and find(state, j.navigator) is not None:
+        living_character(state, j.navigator, "guide no one: choose another navigator (guide)")
     if j.rest_owed and not cmd.push_on:
         raise Refused(f"the forced march is owed {j.rest_owed} rest day"
                       f"{'s' if j.rest_owed > 1 else ''}: take it (rest-day), "
                       "or push on anyway (travel --push-on)")
-    if j.vessel:
-        from .sea import decide_sail_day  # sea.py builds on this module
-        return decide_sail_day(state, cmd, dice)
+    if (way := day.decider_for(state)) is not None:  # afloat: sea.py's
+        return way(state, cmd, dice)
     if cmd.current or cmd.headwind:
         raise Refused("--current and --headwind are for a day afloat: embark first")
     if cmd.gallop:
@@ -449,7 +456,7 @@ def decide_day(state: State, cmd: TravelDay, dice) -> Event:
         why = calc.forage_allowed(t, j.terrain, forced=cmd.forced)
         if why:
             raise Refused(why)
-    hours = _travel_hours(t, j, cmd.hours)
+    hours = travel_hours(t, j, cmd.hours)
     if pace_model(t) and j.hours_today + hours > 24:
         raise Refused(f"{j.hours_today:g} hours travelled today: at most "
                       f"{24 - j.hours_today:g} more before camp")
@@ -562,17 +569,6 @@ def _save_mod(state: State, c, save: str) -> int:
     return own[key] if key else 0
 
 
-def _exhausted(party: tuple, rules, steps: dict[str, int]) -> tuple:
-    """``party`` with each living member named in ``steps`` that many levels
-    of exhaustion further on, up to the ruleset's last."""
-    top = rules.party.exhaustion_max if rules.party else 0
-    if not top or not any(steps.values()):
-        return party
-    return tuple(replace(c, exhaustion=min(top, c.exhaustion + steps[c.name]))
-                 if steps.get(c.name) and sheet.status(rules, c) != "dead" else c
-                 for c in party)
-
-
 def save_dcs(t: TravelRules, ev: Travelled) -> list[int]:
     """The DC of each extended-travel save in ``ev.saves``, in rolled order
     (everyone saves at the end of each hour past the limit)."""
@@ -617,15 +613,16 @@ def decide_travel(state: State, cmd: TravelDay, dice) -> list[Event]:
     out: list[Event] = []
 
     def fold(s: State, ev: Event) -> State:
-        from .sea import evolve_sailed
         out.append(ev)
-        after = (evolve_travelled if isinstance(ev, Travelled) else evolve_sailed)(s, ev)
-        if not ev.camp or not after.travel.days:
-            return after
-        night_from = s.clock + int(after.travel.days[-1].hours * 3600)
-        for rest in night_rest(s, after, night_from):
-            out.append(rest)
-            after = evolve_camp_rest(after, rest)
+        after = EVOLVERS[type(ev)](s, ev)  # a day on land or afloat, as replay folds it
+        if ev.camp and after.travel.days:
+            night_from = s.clock + int(after.travel.days[-1].hours * 3600)
+            for rest in night_rest(s, after, night_from):
+                out.append(rest)
+                after = evolve_camp_rest(after, rest)
+        for saved in owed_saves(after, dice):  # a day begun short of food
+            out.append(saved)
+            after = evolve_saved(after, saved)
         return after
 
     advance(state, cmd.days, lambda s: decide_day(s, cmd, dice), fold, _stops)
@@ -707,6 +704,8 @@ def decide_guide(state: State, cmd: SetGuide, dice) -> list[Event]:
     nav = cmd.navigator.strip()
     if nav and all(c.name != nav for c in state.party):
         raise Refused(f"no one called {nav!r} in the party")
+    if nav:
+        living_character(state, nav, "guide no one")
     if (cmd.guide, nav) == (state.travel.guide, state.travel.navigator):
         raise Refused("nothing changes")
     return [GuideSet(cmd.guide, nav)]
@@ -718,7 +717,8 @@ def decide_camp(state: State, cmd: MakeCamp, dice) -> list[Event]:
     if not pace_model(t) or not state.travel.hours_today:
         raise Refused("no travel today to end: a travel day ends in camp on its own")
     camp = CampMade()
-    return [camp] + night_rest(state, evolve_camp(state, camp), state.clock)
+    return with_hunger_saves(state, [camp] + night_rest(state, evolve_camp(state, camp),
+                                                        state.clock), dice)
 
 
 @decides(RestDay)
@@ -726,7 +726,7 @@ def decide_rest(state: State, cmd: RestDay, dice) -> list[Event]:
     rules_of(state)
     if state.travel.hours_today:
         raise Refused("make camp first: the party has travelled today")
-    return [RestDayTaken()]
+    return with_hunger_saves(state, [RestDayTaken()], dice)
 
 
 @decides(Hunt)
@@ -742,26 +742,44 @@ def decide_hunt(state: State, cmd: Hunt, dice) -> list[Event]:
         if cmd.found is not None:
             raise Refused(f"the ruleset rolls the hunt ({t.hunt.chance}): no --found")
         c = dicemod.parse_chance(t.hunt.chance)
-        return [Hunted(roll=dicemod.roll(f"1d{c.y}", dice, "hunting"))]
+        return with_hunger_saves(
+            state, [Hunted(roll=dicemod.roll(f"1d{c.y}", dice, "hunting"))], dice)
     if cmd.found is None:
         raise Refused((calc.gm_note(t, "hunt.chance") or "the GM decides") +
                       " Say --found or --nothing.")
-    return [Hunted(found=cmd.found)]
+    return with_hunger_saves(state, [Hunted(found=cmd.found)], dice)
 
 
 @decides(ForageDay)
 def decide_forage_day(state: State, cmd: ForageDay, dice) -> list[Event]:
     t, j = _where(state)
+    if gm_forages(t):
+        if j.hours_today:
+            raise Refused("a day of foraging is a whole day: make camp first")
+        if cmd.found is None:
+            raise Refused(calc.gm_note(t, "forage") + " Say --found N (rations) or --nothing.")
+        if cmd.found and not 1 <= cmd.rations <= 1_000:
+            raise Refused("say how much was found: 1 to 1,000 rations")
+        return with_hunger_saves(state, [ForagedDay(j.terrain, found=cmd.found,
+                                                    rations=cmd.rations if cmd.found else 0)],
+                                 dice)
+    if cmd.found is not None:
+        raise Refused(f"{state.rules.meta.name} rolls foraging: no --found or --nothing")
     why = calc.forage_allowed(t, j.terrain)
     if why:
         raise Refused(why)
     if j.hours_today:
         raise Refused("a day of foraging is a whole day: make camp first")
     if t.forage.whole_day_succeeds:
-        return [ForagedDay(j.terrain)]
+        return with_hunger_saves(state, [ForagedDay(j.terrain)], dice)
     r = _roll_forage(state, t, dice)
-    return [ForagedDay(j.terrain, r.get("forage"), r.get("food"), r.get("water"),
-                       r.get("forage_mod", 0))]
+    return with_hunger_saves(state, [ForagedDay(j.terrain, r.get("forage"), r.get("food"),
+                                                r.get("water"), r.get("forage_mod", 0))], dice)
+
+
+def gm_forages(t: TravelRules) -> bool:
+    """No foraging rule, and the ruleset says the GM decides what a day of it finds."""
+    return t.forage is None and bool(calc.gm_note(t, "forage"))
 
 
 @decides(RollWeather)
@@ -842,14 +860,14 @@ def decide_water(state: State, cmd: SetWater, dice) -> list[Event]:
 # --- evolve ---------------------------------------------------------------------------
 
 
-def _to_morning(state: State, busy: int) -> int:
+def to_morning(state: State, busy: int) -> int:
     """Seconds from now to the first morning after ``busy`` seconds of work."""
     day = state.rules.time.day_seconds
     end = state.clock + max(busy, 1)
     return -(-end // day) * day - state.clock
 
 
-def _day(j: Journey, summary: DaySummary) -> tuple[DaySummary, ...]:
+def with_day(j: Journey, summary: DaySummary) -> tuple[DaySummary, ...]:
     days = j.days + (summary,)
     return days[-DAYS_KEPT:]
 
@@ -913,7 +931,7 @@ def _with_food(state: State, rations: int) -> State:
     return replace(state, supplies=set_count(state, kind, state.supplies.count(kind) + rations))
 
 
-def _advance_route(t: TravelRules, j: Journey, dist: float) -> Journey:
+def advance_route(t: TravelRules, j: Journey, dist: float) -> Journey:
     """Move along the planned route: arriving ends a stage and starts the next.
     A ship makes way only on a water stage, the party on foot only on land."""
     afloat = bool(j.vessel)
@@ -974,25 +992,25 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
         strayed=stray, encounter=met, encounter_ft=ft, food=rations, water=gallons,
         exhausted=failed, weather=j.weather)
     owed = j.rest_owed + (t.forced_march.rest_days_after if ev.forced and t.forced_march else 0)
-    moved = _advance_route(t, replace(j, lost=lost), dist)
+    moved = advance_route(t, replace(j, lost=lost), dist)
     journey = replace(
         moved, day=summary.day, hours_today=0 if ev.camp else j.hours_today + busy / 3600,
         gallop_used=(j.gallop_used or ev.gallop) and not ev.camp,
         unrested=calc.rest_debt(t, j.unrested, rested=False) if new_day else j.unrested,
-        rest_owed=owed, distance=j.distance + dist, days=_day(j, summary),
+        rest_owed=owed, distance=j.distance + dist, days=with_day(j, summary),
         encounters=j.encounters + met,
         water=None if j.water is None else j.water + gallons)
     state = _with_food(state, rations)
-    elapsed = _to_morning(state, busy) if ev.camp else busy
+    elapsed = to_morning(state, busy) if ev.camp else busy
     state = pass_time(state, elapsed, burning=False, travel=journey)
-    return replace(state, party=_exhausted(state.party, state.rules,
+    return replace(state, party=exhausted(state.party, state.rules,
                                        {n: failed.count(n) for n in failed}))
 
 
 @evolves(CampMade)
 def evolve_camp(state: State, ev: CampMade) -> State:
     j = state.travel
-    return pass_time(state, _to_morning(state, 0), burning=False,
+    return pass_time(state, to_morning(state, 0), burning=False,
                      travel=replace(j, hours_today=0, gallop_used=False))
 
 
@@ -1001,7 +1019,7 @@ def _day_off(state: State, kind: str, rations: int = 0, gallons: int = 0) -> Sta
     rested = kind == "rest"
     summary = DaySummary(day=j.day + 1, kind=kind, terrain=j.terrain, food=rations,
                          water=gallons, weather=j.weather)
-    journey = replace(j, day=j.day + 1, hours_today=0, days=_day(j, summary),
+    journey = replace(j, day=j.day + 1, hours_today=0, days=with_day(j, summary),
                       unrested=calc.rest_debt(t, j.unrested, rested=True) if rested
                       else j.unrested,
                       rest_owed=max(0, j.rest_owed - 1) if rested else j.rest_owed,
@@ -1030,6 +1048,8 @@ def evolve_hunted(state: State, ev: Hunted) -> State:
 @evolves(ForagedDay)
 def evolve_foraged(state: State, ev: ForagedDay) -> State:
     t, j = rules_of(state), state.travel
+    if gm_forages(t):  # the GM's word: found or not, and how many rations
+        return _day_off(state, "forage", ev.rations if ev.found else 0)
     rations, gallons = _food_found(state, t, ev.terrain or j.terrain, ev.roll, ev.modifier,
                                    ev.food, ev.water, True)
     return _day_off(state, "forage", rations, gallons)
@@ -1113,13 +1133,20 @@ def _drink(state: State, elapsed: int, clock: int, burning: bool, changes: dict)
     if j.water is None or not (road_day or on_the_road(j)):
         return
     need, water, dry = water_per_day(state), j.water, j.dry_days
+    lasts = rules_of(state).water.exhaustion_lasts
+    party = changes.get("party", state.party)
     for _ in range(days_begun(state.rules, state.clock, clock)):
-        dry += water < need / 2
+        short = water < need / 2
+        if lasts and water >= need:  # a full day's water: its exhaustion may go now
+            party = release_exhaustion(party, "dehydration")
+        dry += short
         water = max(0.0, water - need)
+        if short:
+            party = exhausted(party, state.rules, {c.name: 1 for c in party},
+                               hold="dehydration" if lasts else "")
     changes["travel"] = replace(j, water=water, dry_days=dry)
-    if dry > j.dry_days:
-        party = changes.get("party", state.party)
-        changes["party"] = _exhausted(party, state.rules, {c.name: dry - j.dry_days for c in party})
+    if party is not changes.get("party", state.party):
+        changes["party"] = party
 
 
 @invariant

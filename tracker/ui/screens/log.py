@@ -15,6 +15,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
+from ...core import progress
 from ...core.timeline.hooks import INSERTS, field_choices
 from ...core.dice import DiceNeeded
 from ...core.errors import Refused
@@ -26,8 +27,8 @@ from ...service import LogReader
 from .. import safe
 from ..areas import area_screen
 from ..repaint import follow_state
-from ..dialogs import REFUSED_SECONDS, ChoiceDialog, DiceDialog, TextDialog, whole
-from ..widgets import dungeon_panels as panels
+from ..dialogs import REFUSED_SECONDS, ChoiceDialog, DiceDialog, ReadDialog, TextDialog, whole
+from ..as_it_stood import as_it_stood
 from ..widgets.log_view import LogView
 
 AREA_CYCLE = [None, *sorted(AREAS)]
@@ -48,6 +49,7 @@ class LogScreen(Screen):
         Binding("a", "cycle_area", "Area", id="log.area", show=False),
         Binding("c", "cycle_character", "Who", id="log.character", show=False),
         Binding("x", "clear", "Clear filters", id="log.clear", show=False),
+        Binding("enter", "read", "Read", id="log.read", show=False),
         Binding("w", "rewind", "Rewind", id="log.rewind"),
         Binding("m", "amend_dice", "Dice", id="log.amend_dice"),
         Binding("i", "insert_turn", "Insert", id="log.insert_turn"),
@@ -60,6 +62,7 @@ class LogScreen(Screen):
         ("Filter by area", "Party, dungeon, supplies, ...", "cycle_area"),
         ("Filter by character", "Entries about one character", "cycle_character"),
         ("Clear filters", "Show every entry", "clear"),
+        ("Read this entry", "The whole entry and its area as it stood after it", "read"),
         ("Rewind to this entry", "The campaign returns to how it stood after it", "rewind"),
         ("Correct the dice", "Retype the dice of this entry", "amend_dice"),
         ("Insert a forgotten turn", "e.g. a rest, right after this entry", "insert_turn"),
@@ -255,7 +258,15 @@ class LogScreen(Screen):
             return
         state = self.app.campaign.state_at(e.seq)
         pane.border_title = f"After #{e.seq}"
-        pane.update(panels.state_summary(state, e))
+        pane.update(as_it_stood(state, e))
+
+    def action_read(self) -> None:
+        """The highlighted entry whole, however long, at any width."""
+        e = self.query_one(LogView).current
+        if e is None or self.app.campaign is None:
+            return
+        self.app.push_screen(ReadDialog(f"Entry #{e.seq}",
+                                        as_it_stood(self.app.campaign.state_at(e.seq), e)))
 
     # -- correcting the past ---------------------------------------------------------
 
@@ -268,10 +279,30 @@ class LogScreen(Screen):
     def _trial(self, make: Callable[[], Command]) -> tuple[Command | None, Preview | None, str]:
         """Build the command and preview it: (command, its preview, '') or the reason.
         A correction that needs dice the GM rolls (manual dice) is let through:
-        they are asked for once the dialog closes."""
+        they are asked for once the dialog closes; so is one whose replay is
+        long (an early entry of years of bastion turns): the confirmation
+        replays it with progress and a Stop (``_confirm_and_run``)."""
         try:
             command = make()
-            return command, self.app.campaign.explain(command), ""
+            known, seen = self.app.jobs.quick(lambda: self.app.campaign.explain(command))
+            return command, seen if known else None, ""
+        except DiceNeeded:
+            return None, None, ""
+        except Refused as err:
+            return None, None, str(err)
+
+    async def _trial_long(self, make: Callable[[], Command]) -> tuple[Command | None, Preview | None, str]:
+        """``_trial`` for the confirmation: the replay may take its time, with
+        progress, and the GM may stop it (then nothing is recorded)."""
+        def both():
+            command = make()
+            return command, self.app.campaign.explain(command)
+        try:
+            command, seen = await self.app.jobs.run(both, "Checking what follows the entry")
+            return command, seen, ""
+        except progress.Stopped:
+            self.notify("Stopped; nothing was recorded.", title="Stopped", timeout=6)
+            return None, None, ""
         except DiceNeeded:
             return None, None, ""
         except Refused as err:
@@ -289,7 +320,7 @@ class LogScreen(Screen):
         """Build the command, show what it would change, and record it on a yes;
         the cursor then stays on entry ``stay_on`` (else goes to the new entry)."""
         campaign = self.app.campaign
-        command, seen, why = self._trial(make)
+        command, seen, why = await self._trial_long(make)
         if why:
             self.notify(why, title="Refused", severity="error", timeout=REFUSED_SECONDS)
             return

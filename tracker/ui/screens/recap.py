@@ -49,10 +49,10 @@ class LogSoFar:
              css="recap.tcss", order=30)
 class RecapScreen(Screen):
     BINDINGS = [
-        Binding("left", "session(-1)", "Previous session", id="recap.previous"),
-        Binding("right", "session(1)", "Next session", id="recap.next"),
-        Binding("a", "all", "All sessions", id="recap.all"),
-        Binding("x", "export", "Export .md", id="recap.export"),
+        Binding("left", "session(-1)", "Previous", id="recap.previous"),
+        Binding("right", "session(1)", "Next", id="recap.next"),
+        Binding("a", "all", "All", id="recap.all"),
+        Binding("x", "export", "Export", id="recap.export"),
     ]
     PALETTE = [
         ("Previous session", "Recap the session before", "session(-1)"),
