@@ -79,12 +79,6 @@ def test_an_amended_guide_is_a_living_member(road, fields, why):
     refused(road, seq_of(road, "guide_set"), why, **fields)
 
 
-def test_a_guide_amended_dead_refuses_the_day_that_followed(road):
-    """Bo died before; a later day travelled under a guide amended to Bo..."""
-    c = road
-    refused(c, seq_of(c, "guide_set"), "Bo is dead", navigator="Bo")
-
-
 def test_an_amended_weather_says_what_the_weather_is(road):
     refused(road, seq_of(road, "weather_set"), "say what the weather is", text="")
 
