@@ -22,6 +22,8 @@ from tracker.service import Campaign
 from tracker.ui.app import TrackerApp
 from tracker.ui.dialogs import DiceDialog
 
+from support.pilot import settle as _settle
+
 RULESETS = ["dyb-og-drager", "dolmenwood", "dnd-2024"]
 SIZE = (80, 24)
 FIXED_TIME = 1_790_000_000  # 2026-09-21: the picker's "last played" column
@@ -48,11 +50,6 @@ def fixed_saves(monkeypatch):
 def _freeze_mtimes(saves: Path) -> None:
     for i, p in enumerate(sorted(saves.iterdir())):
         os.utime(p, (FIXED_TIME + i * 3600, FIXED_TIME + i * 3600))
-
-
-async def _settle(pilot) -> None:
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 def test_picker_snapshot(snap_compare, fixed_saves):

@@ -15,8 +15,10 @@ import tracker.ui.screens as screens_pkg
 from tracker.demo import build
 from tracker.ui.app import TrackerApp
 from tracker.ui.areas import area_screens
-from tracker.ui.dialogs import Dialog, TextDialog
+from tracker.ui.dialogs import TextDialog
 from tracker.ui.palette import ScreenActions
+
+from support.pilot import settle as _settle
 
 NOT_AREAS = {"PickerScreen"}  # the picker opens no campaign area; it has no number key
 SIZE = (80, 24)
@@ -71,18 +73,6 @@ def test_every_screen_module_registers_its_screen():
                     cls.__name__ not in NOT_AREAS:
                 unregistered.append(f"{module.__name__}.{cls.__name__}")
     assert not unregistered, f"screens with no @area_screen line: {unregistered}"
-
-
-async def _settle(pilot) -> None:
-    app = pilot.app
-    for _ in range(200):
-        await pilot.pause(0.01)
-        if not app._held and app._key_ready():
-            if not isinstance(app.screen, Dialog):
-                await app.workers.wait_for_complete()
-                await pilot.pause()
-            return
-    raise AssertionError("keys still waiting")
 
 
 async def test_campaign_wide_actions_are_on_every_area_screen(saves):

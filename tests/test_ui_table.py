@@ -11,21 +11,9 @@ from tracker.demo import build
 from tracker.ui.app import TrackerApp
 from tracker.ui.dialogs import Dialog
 
+from support.pilot import settle as _settle
+
 SIZE = (80, 24)
-
-
-async def _settle(pilot) -> None:
-    """Wait until every key typed has landed and every worker is done."""
-    app = pilot.app
-    for _ in range(200):
-        await pilot.pause(0.01)
-        if getattr(app, "_held", None) or not getattr(app, "_key_ready", lambda: True)():
-            continue
-        if not isinstance(app.screen, Dialog):  # a dialog's worker waits for the GM
-            await app.workers.wait_for_complete()
-            await pilot.pause()
-        return
-    raise AssertionError("keys still waiting")
 
 
 def _burst(app, *keys: str) -> None:
