@@ -16,7 +16,6 @@ from tracker.ui.app import TrackerApp
 from tracker.ui.dialogs import Dialog
 
 from support.pilot import settle as _settle
-from test_ui import fixed_saves  # noqa: F401  (a fixture: a fixed saves folder)
 
 RULESETS = ["dyb-og-drager", "dolmenwood", "dnd-2024"]
 SIZE = (80, 24)

@@ -14,7 +14,6 @@ from tracker.service import Campaign
 from tracker.ui.app import TrackerApp
 
 from support.pilot import settle as _settle
-from test_ui import fixed_saves  # noqa: F401  (the shared snapshot saves folder)
 
 SIZE = (80, 24)
 STATS = (16, 14, 15, 10, 12, 8)

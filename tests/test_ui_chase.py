@@ -11,8 +11,7 @@ from tracker.core import party
 from tracker.service import Campaign
 from tracker.ui.app import TrackerApp
 
-from support.pilot import settle as _settle
-from test_ui import SIZE, fixed_saves  # noqa: F401  (a fixture)
+from support.pilot import SIZE, settle as _settle
 
 ROGUE = (10, 16, 14, 12, 14, 10)
 FIGHTER = (16, 12, 16, 10, 10, 8)

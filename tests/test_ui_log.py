@@ -16,8 +16,8 @@ from tracker.ui.app import TrackerApp
 from tracker.ui.dialogs import ChoiceDialog, TextDialog
 from tracker.ui.widgets.log_view import LogView
 
-from support.pilot import settle as _settle
-from test_ui import _log_ready, _reviewed, fixed_saves  # noqa: F401 - the snapshots' saves folder
+from support.campaigns import reviewed as _reviewed
+from support.pilot import log_ready as _log_ready, settle as _settle
 
 
 def _seq(c: Campaign, type_: str, last: bool = False) -> int:

@@ -6,6 +6,7 @@ import asyncio
 
 from tracker.ui.dialogs import Dialog
 
+SIZE = (80, 24)  # the smallest terminal the GM may use
 SETTLE_SECONDS = 30  # a slow machine's longest wait for typed keys to land
 
 
@@ -34,3 +35,10 @@ async def settle(pilot) -> None:
     raise AssertionError("keys still waiting")
 
 
+
+async def log_ready(pilot) -> None:
+    """Open the log screen (key 2) and wait until its entries are loaded."""
+    await pilot.press("2")
+    await settle(pilot)
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
