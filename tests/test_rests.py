@@ -289,7 +289,7 @@ def test_a_ten_round_spell_ends_after_ten_rounds_not_a_turn(brom):
     assert brom.state.clock == clock + 9 * 6
     brom.dispatch(AdvanceRounds(1))
     assert brom.state.effects == ()
-    assert last_line(brom) == "1 combat round (6 s)"
+    assert last_line(brom) == "1 combat round (6 s) — Bless ended"  # the round it ran out
 
 
 @pytest.mark.parametrize("rid,seconds", [("dyb-og-drager", 10), ("dolmenwood", 10)])

@@ -85,7 +85,7 @@ async def test_rounds_death_saves_and_rests_by_keys(saves):
     c = Campaign.open(saves, "keys")
     lines = [e.text for e in entries(list(c.store.read()), c.timeline)][-4:]
     assert lines == [
-        "10 combat rounds (60 s)",
+        "10 combat rounds (60 s) — Bless ended",  # the Bless its rounds ran out
         "Wil's death save (1d20=[20] typed): 1 HP back",
         "Short rest (1 h): Brom spent 1 Hit Point Die (1d10=[5] typed); "
         "Wil spent 1 Hit Point Die (1d6=[2] typed)",

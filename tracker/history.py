@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import typing
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .core import clock
+from .core.consequences import consequences
 from .core.describe import describe
 from .core.dice import Roll
 from .core.dice import rolls_in as dice_rolls_in
 from .core.events import DESCRIBED_WITH_STATE, EVENT_TYPES, Envelope
-from .core.timeline.entries import EntryCorrected, Redone, Undone, cook
+from .core.timeline.entries import EntryCorrected, Redone, Rewound, Undone, cook
 from .core.timeline.fold import as_now, step
 
 def _areas() -> dict[str, set[str]]:
@@ -23,9 +24,12 @@ def _areas() -> dict[str, set[str]]:
 
 AREAS = _areas()
 AREA_OF = {t: cls.AREA for t, cls in EVENT_TYPES.items()}
+# entries about entries (undo, redo, rewind, a correction): the state they lead
+# to is another entry's doing, not time passing in them
+ABOUT_ENTRIES = {"history"}
 
 
-@dataclass
+@dataclass(slots=True)  # no __dict__ per entry: a 100k list holds 100k of them
 class LogEntry:
     """One entry as the GM reads it. Its session and clock are both those of the
     campaign after the entry: a rewind from session 2 into session 1 stands in
@@ -44,14 +48,23 @@ class LogEntry:
     undone: bool = False
     corrected_by: int = 0  # the entry that corrects this one (0: none)
     names: tuple[str, ...] = ()  # characters the entry mentions
+    # what time passing did in this entry ("Bless ended"), read from the states
+    # before and after it when the log is read (core/consequences.py)
+    passed: tuple[str, ...] = ()
     _text: str | None = None
 
     @property
-    def text(self) -> str:
-        """Described on first use: a long log opens without describing every entry."""
+    def line(self) -> str:
+        """The entry's own line. Described on first use: a long log opens
+        without describing every entry."""
         if self._text is None:
             self._text = describe(self.event, self.rules)
         return self._text
+
+    @property
+    def text(self) -> str:
+        """The line, then what time passing did: "Turn: explore — Bless ended"."""
+        return f"{self.line} — {'; '.join(self.passed)}" if self.passed else self.line
 
     @property
     def game_time(self) -> str:
@@ -109,7 +122,7 @@ def entries(envs: list[Envelope], history, state=None) -> list[LogEntry]:
     corrected: dict[int, int] = {}
     first = envs[0].seq if envs else 1
     for env in envs:
-        state = step(state, env, history)
+        before, state = state, step(state, env, history)
         ev = env.event
         if isinstance(ev, EntryCorrected) and env.command_id not in undone:
             corrected[ev.target] = env.seq
@@ -122,7 +135,9 @@ def entries(envs: list[Envelope], history, state=None) -> list[LogEntry]:
             AREA_OF.get(env.type, "campaign"), [r for e in shown for r in rolls_in(e)],
             env.command_id in undone, 0, tuple(n for e in shown for n in e.names()))
         if type(ev) in DESCRIBED_WITH_STATE:  # the state is at hand only now
-            entry._text = describe(ev, entry.rules, state)
+            entry._text = describe(ev, entry.rules, state, before)
+        if entry.area not in ABOUT_ENTRIES:
+            entry.passed = consequences(before, state)
         out.append(entry)
     for target, by in corrected.items():
         if first <= target < first + len(out):
@@ -133,9 +148,10 @@ def entries(envs: list[Envelope], history, state=None) -> list[LogEntry]:
 
 def _describe_as_now(out: list[LogEntry], history, final, first: int) -> None:
     """A line that quotes the state (a chase save's exhaustion modifier, a
-    hasty exit's roll against the party) says what the campaign says now: after
-    a correction, from the states the corrected log leads to. A tail read only
-    does so when every correction in force falls inside it (no long refold)."""
+    hasty exit's roll against the party) and what time passing did say what
+    the campaign says now: after a correction, from the states the corrected
+    log leads to. A tail read only does so when every correction in force
+    falls inside it (no long refold)."""
     if final is None or not final.corrections or not out:
         return
     start = min(final.corrections)
@@ -143,8 +159,48 @@ def _describe_as_now(out: list[LogEntry], history, final, first: int) -> None:
         return
     now = None
     for entry in out[start - first:]:
-        if type(entry.event) not in DESCRIBED_WITH_STATE or entry.corrected_by:
+        if entry.corrected_by:
             continue
         if now is None:
             now = as_now(history, final, out[-1].seq)
-        entry._text = describe(entry.event, entry.rules, now(entry.seq))
+        before, after = now(entry.seq - 1), now(entry.seq)
+        if type(entry.event) in DESCRIBED_WITH_STATE:
+            entry._text = describe(entry.event, entry.rules, after, before)
+        if entry.area not in ABOUT_ENTRIES:
+            entry.passed = consequences(before, after)
+
+
+
+def extended(old: list[LogEntry], envs: list[Envelope], history, before) -> list[LogEntry] | None:
+    """``entries`` of a whole log that grew by ``envs`` since ``old`` was built
+    (``before``: the state after ``old``'s last entry), built from the new
+    entries alone, or None where only a whole rebuild gives the same list.
+
+    A keystroke adds an entry or two to a log of 100,000: rebuilding every
+    entry for it cost the log screen a whole replay. The new entries can change
+    an older one only by undoing or redoing it (its ``undone`` mark, copied,
+    never changed in place: the screen may be drawing it). A correction, a
+    rewind, or the undo or redo of a correction changes which corrections
+    stand, and so what older lines say (``_describe_as_now``): the list is
+    then rebuilt whole, as is anything but a complete log from entry 1. With
+    the corrections unchanged, a new entry, after every correction, reads the
+    same from the state written as from the corrected log."""
+    if not envs:
+        return old
+    if not old or old[-1].seq != len(old) or envs[0].seq != len(old) + 1:
+        return None
+    if before is None or any(isinstance(env.event, (EntryCorrected, Rewound)) for env in envs):
+        return None
+    tail = entries(envs, history, before)
+    out = old + tail
+    for env in envs:
+        ev = env.event
+        if not isinstance(ev, (Undone, Redone)):
+            continue
+        for i in range(ev.first_seq - 1, min(ev.last_seq, len(out))):
+            e = out[i]
+            if isinstance(e.event, EntryCorrected):
+                return None  # which correction stands changes: rebuilt whole
+            if e.command_id == ev.command_id:
+                out[i] = replace(e, undone=isinstance(ev, Undone))
+    return out

@@ -189,8 +189,11 @@ class Campaign:
                  command_id: str | None = None, manual: bool | None = None,
                  typed: bool = True) -> Outcome:
         """Decide, prove the events replay, append durably, then show."""
-        command_id = command_id or new_command_id()
-        if self.store.command_seqs(command_id):  # a retried command: already applied
+        # a retried command (its id given again) is already applied; an id made
+        # here is new (a uuid4), so looking it up would only cost the keystroke a query
+        if not command_id:
+            command_id = new_command_id()
+        elif self.store.command_seqs(command_id):
             self.refresh()
             return Outcome([], self.state, replayed=True)
         events = [checked(e) for e in self.decide(command, dice_values, manual, typed)]

@@ -23,6 +23,17 @@ def _stage(text: str) -> Stage:
                  *(p.strip() for p in parts[3:]))
 
 
+def _rations(text: str) -> int:
+    """What the GM says a day of foraging found: 1 or more rations."""
+    try:
+        n = parse_int(text, "the rations found")
+    except Refused as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    if n < 1:
+        raise argparse.ArgumentTypeError("found: 1 or more rations (--nothing for none)")
+    return n
+
+
 def _yes_no(text: str) -> bool:
     if text.lower() in ("yes", "y", "on", "true"):
         return True
@@ -84,7 +95,12 @@ ACTIONS = (
            lambda a, c: tr.MakeCamp()),
     Action("rest-day", "a day of rest on the road (pays back rest debt)", (),
            lambda a, c: tr.RestDay()),
-    Action("forage", "a whole day foraging near camp", (), lambda a, c: tr.ForageDay()),
+    Action("forage", "a whole day foraging near camp (--found N rations / --nothing where "
+           "the GM decides)",
+           (arg("--found", type=_rations, default=None, metavar="N"),
+            arg("--nothing", dest="found", action="store_const", const=0)),
+           lambda a, c: tr.ForageDay() if a.found is None
+           else tr.ForageDay(bool(a.found), a.found)),
     Action("hunt", "a whole day hunting (--found/--nothing where the GM decides)",
            (arg("--found", action="store_true", default=None),
             arg("--nothing", dest="found", action="store_false")),

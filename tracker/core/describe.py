@@ -7,7 +7,7 @@ this module only holds the shared pieces.
 from __future__ import annotations
 
 from . import dice
-from .events import DESCRIBED_WITH_STATE, DESCRIBERS, Event
+from .events import DESCRIBED_WITH_BEFORE, DESCRIBED_WITH_STATE, DESCRIBERS, Event
 
 
 def roll_text(r: dice.Roll) -> str:
@@ -16,10 +16,13 @@ def roll_text(r: dice.Roll) -> str:
     return f"{r.expr}=[{faces}]{'' if len(r.dice) == 1 and r.total == r.dice[0] else f'={r.total}'}{typed}"
 
 
-def describe(ev: Event, rules, state=None) -> str:
+def describe(ev: Event, rules, state=None, before=None) -> str:
     """The entry's text under ``rules`` (the ruleset in force at that entry);
-    ``state``, where at hand, as it stood after the entry."""
+    ``state``, where at hand, as it stood after the entry, ``before`` just
+    before it."""
     fn = DESCRIBERS.get(type(ev))
     if fn is None:
         return ev.TYPE.replace("_", " ")
+    if type(ev) in DESCRIBED_WITH_BEFORE:
+        return fn(ev, rules, state, before)
     return fn(ev, rules, state) if type(ev) in DESCRIBED_WITH_STATE else fn(ev, rules)

@@ -45,6 +45,7 @@ class Envelope(msgspec.Struct, frozen=True, gc=False):
 EVENT_TYPES: dict[str, type[Event]] = {}
 DESCRIBERS: dict[type, Callable[[Event, Any], str]] = {}  # event class -> its log line
 DESCRIBED_WITH_STATE: set[type] = set()  # their describers take the state too
+DESCRIBED_WITH_BEFORE: set[type] = set()  # ...and the state just before the entry
 UPCASTERS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}
 _DECODERS: dict[str, msgspec.json.Decoder] = {}
 _ENCODER = msgspec.json.Encoder()
@@ -80,18 +81,22 @@ def event(name: str, version: int = 1, *, area: str):
     return register
 
 
-def describes(event_type: type, *, with_state: bool = False):
+def describes(event_type: type, *, with_state: bool = False, with_before: bool = False):
     """Register how ``event_type`` reads in the log: ``fn(event, rules) -> str``;
     ``with_state``: ``fn(event, rules, state)``, ``state`` as it stood just
     after the entry or None where it is not at hand (to name a light by its
-    carrier, say, where the event holds only its id)."""
+    carrier, say, where the event holds only its id); ``with_before``:
+    ``fn(event, rules, state, before)``, ``before`` the state just before the
+    entry, or None (a modifier the line derives from how things stood)."""
 
     def register(fn):
         if event_type in DESCRIBERS:
             raise RuntimeError(f"{event_type.__name__} described twice")
         DESCRIBERS[event_type] = fn
-        if with_state:
+        if with_state or with_before:
             DESCRIBED_WITH_STATE.add(event_type)
+        if with_before:
+            DESCRIBED_WITH_BEFORE.add(event_type)
         return fn
 
     return register
@@ -139,6 +144,15 @@ def decode(type_name: str, version: int, data: bytes | str) -> Event:
             raise UnknownEvent(f"no upcaster for {type_name!r} version {v}")
         raw = step(raw)
     return msgspec.convert(raw, cls)
+
+
+def current_decoder(type_name: str, version: int) -> Callable[[bytes | str], Event]:
+    """``decode`` for entries of one type and version: the decoder itself
+    where the version is current, else ``decode`` (which upcasts or refuses)."""
+    cls = EVENT_TYPES.get(type_name)
+    if cls is not None and version == cls.VERSION:
+        return _DECODERS[type_name].decode
+    return lambda data: decode(type_name, version, data)
 
 
 def as_dict(ev: Event) -> dict[str, Any]:

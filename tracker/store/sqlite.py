@@ -294,6 +294,11 @@ class EventStore:
     def rows(self, lo: int = 1, hi: int | None = None) -> Iterator[tuple]:
         """Raw rows (seq, type, version, data, command_id, session, recorded_at),
         in order and without gaps; a row the file cannot give raises Damaged."""
+        for batch in self._batches(lo, hi):
+            yield from batch
+
+    def _batches(self, lo: int, hi: int | None) -> Iterator[list[tuple]]:
+        """``rows`` a batch at a time (``read`` decodes a batch in one loop)."""
         hi = self.head() if hi is None else hi
         expected = lo
         while expected <= hi:
@@ -307,13 +312,13 @@ class EventStore:
             if not batch:
                 raise self.damaged(f"entry #{expected} is missing", expected - 1)
             if batch[-1][0] != expected + len(batch) - 1:  # a gap somewhere in this batch
-                for r in batch:
-                    if r[0] != expected:
-                        raise self.damaged(f"entry #{expected} is missing", expected - 1)
-                    expected += 1
-                    yield r
+                for i, r in enumerate(batch):
+                    if r[0] != expected + i:
+                        yield batch[:i]
+                        raise self.damaged(f"entry #{expected + i} is missing",
+                                           expected + i - 1)
             expected = batch[-1][0] + 1
-            yield from batch
+            yield batch
 
     def _rows_one_by_one(self, lo: int, hi: int) -> list[tuple]:
         """The rows from ``lo`` up to the first the file cannot give (which raises)."""
@@ -333,15 +338,22 @@ class EventStore:
         return out
 
     def read(self, lo: int = 1, hi: int | None = None) -> Iterator[Envelope]:
-        decode = evmod.decode
-        for seq, type_, version, data, cid, session, at in self.rows(lo, hi):
-            try:  # the common case inline: replay reads every entry through here
-                if type(data) is not str:
-                    raise TypeError
-                ev = decode(type_, version, data)
-            except Exception:
-                ev = self.decoded(seq, type_, version, data)  # raises, naming the fault
-            yield Envelope(seq, type_, version, ev, cid, session, at)
+        # replay reads every entry through here: one loop per batch, and each
+        # type's decoder looked up once (an old version goes the long way)
+        decoders: dict[tuple[str, int], object] = {}
+        current = evmod.current_decoder
+        for batch in self._batches(lo, hi):
+            for seq, type_, version, data, cid, session, at in batch:
+                try:
+                    dec = decoders.get((type_, version))
+                    if dec is None:
+                        dec = decoders[type_, version] = current(type_, version)
+                    if type(data) is not str:
+                        raise TypeError
+                    ev = dec(data)
+                except Exception:
+                    ev = self.decoded(seq, type_, version, data)  # raises, naming the fault
+                yield Envelope(seq, type_, version, ev, cid, session, at)
 
     def decoded(self, seq: int, type_: str, version: int, data: str) -> Event:
         """The event of row ``seq``; Damaged when it cannot be read."""

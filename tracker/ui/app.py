@@ -11,6 +11,7 @@ from textual import events, work
 from textual.app import App
 from textual.binding import Binding
 from textual.reactive import reactive
+from textual.command import CommandPalette
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
@@ -24,7 +25,7 @@ from ..core.state import State
 from ..service import DEMO_NAME, Campaign, ConcurrentWrite, Outcome
 from . import areas
 from .campaign_actions import CAMPAIGN_ACTIONS, CampaignActions
-from .dialogs import REFUSED_SECONDS, ChoiceDialog, DiceDialog, Dialog
+from .dialogs import REFUSED_SECONDS, ChoiceDialog, DiceDialog, Dialog, TextDialog
 from .palette import ScreenActions
 from .widgets.alerts_line import AlertsLine
 
@@ -66,6 +67,9 @@ class TrackerApp(CampaignActions, App):
         self._held: deque[events.Key] = deque()  # keys typed ahead, in order
         self.selected: dict[str, str] = {}  # table -> the row key the GM chose (an id)
         self._key_pump: asyncio.Task | None = None
+        self._key_went_to: Screen | None = None  # the screen the last released key went to
+        self._follow_ups: dict[Screen, bool] = {}  # text dialogs: opened after a line entered?
+        self._set_aside: dict[Screen, list[events.Key]] = {}  # keys typed before one showed
         self.last_alerts: list = []  # the latest action's alerts, for the alerts line
         self._keymap_problems = self._load_keymap()
         self._clashes_told: set[str] = set()
@@ -221,9 +225,14 @@ class TrackerApp(CampaignActions, App):
         """Every key the GM types waits until the one before it has had its effect
         (a dialog opened, a command written), then goes to whatever is in front:
         `l Enter Down Enter` typed in one burst lights the torch for the right
-        character instead of moving the lights table under a dialog still opening."""
+        character instead of moving the lights table under a dialog still opening.
+        A line of text asked after another was entered (or the palette's search)
+        takes only the keys typed once it shows; those typed before it go on to
+        the screen after it closes (``_opened_by_another_dialog``); where a screen
+        can ask both at once, the second line is a field of the first dialog."""
         if isinstance(event, events.Key) and not event.is_forwarded \
                 and not getattr(event, "_released", False):
+            event._typed_at = time.monotonic()
             self._held.append(event)
             if self._key_pump is None or self._key_pump.done():
                 self._key_pump = asyncio.create_task(self._pump_keys())
@@ -244,12 +253,42 @@ class TrackerApp(CampaignActions, App):
 
     async def _release_key(self, done: asyncio.Event) -> None:
         try:
+            screen = self.screen
+            if self._held and self._follows_a_line(screen):
+                shown = getattr(screen, "shown_at", 0.0)
+                while self._held and getattr(self._held[0], "_typed_at", 0.0) < shown:
+                    self._set_aside.setdefault(screen, []).append(self._held.popleft())
             if self._held:
                 event = self._held.popleft()
                 event._released = True
+                self._key_went_to = screen
                 await super().on_event(event)
         finally:
             done.set()
+
+    def _follows_a_line(self, screen: Screen) -> bool:
+        """A line of text asked for after another line was entered (or the
+        palette's search): the keys typed before it showed were meant for the
+        screen (`g +2000 Enter t`: the t is a key of the bastion screen, not
+        the ledger's "What for?"; palette "Found" Enter, then keys). A choice's
+        steps are still typed through (`s Enter 12 Enter`: a supply, then its
+        count). Decided at the first key that comes to the dialog."""
+        if not isinstance(screen, TextDialog):
+            return False
+        if screen not in self._follow_ups:
+            last = self._key_went_to
+            self._follow_ups[screen] = last is not screen and \
+                isinstance(last, (TextDialog, CommandPalette))
+        return self._follow_ups[screen]
+
+    def keys_after_dialog(self, dialog: Screen) -> None:
+        """The dialog closed: the keys set aside from it go on to what is in front."""
+        self._follow_ups.pop(dialog, None)
+        keys = self._set_aside.pop(dialog, None)
+        if keys:
+            self._held.extendleft(reversed(keys))
+            if self._key_pump is None or self._key_pump.done():
+                self._key_pump = asyncio.create_task(self._pump_keys())
 
     def _key_ready(self) -> bool:
         """True when the last key has been handled everywhere it went, and no

@@ -21,7 +21,10 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer
 
+from . import repaint
 from .widgets.alerts_line import AlertsLine
+from .widgets.fitting_footer import FittingFooter
+
 
 STYLES = Path(__file__).resolve().parent  # where the .tcss files live
 
@@ -103,7 +106,8 @@ def _guarded(fn, where: str):
 
 def _give_alerts_line(cls: type[Screen]) -> None:
     """The screen composes as it says, with the alerts line put just above its
-    Footer (or last), filled with the alerts of the GM's latest action."""
+    Footer (or last), filled with the alerts of the GM's latest action; its
+    Footer becomes one that never cuts a key in half (widgets/fitting_footer.py)."""
     compose = cls.compose
 
     def composed(self):
@@ -112,12 +116,16 @@ def _give_alerts_line(cls: type[Screen]) -> None:
             if isinstance(widget, Footer) and not placed:
                 yield AlertsLine(id="alerts-line")
                 placed = True
+                if type(widget) is Footer:  # one that fits at any width (no "^q Qui")
+                    widget = FittingFooter(compact=widget.compact, id=widget.id,
+                                           classes=" ".join(widget.classes))
             yield widget
         if not placed:
             yield AlertsLine(id="alerts-line")
 
     def on_screen_resume(self, event) -> None:
         self.query_one(AlertsLine).show(getattr(self.app, "last_alerts", []))
+        repaint.shown_again(self)  # changes made while another screen covered it
         if resumed is not None:
             resumed(self, event)
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import time
+from dataclasses import dataclass
 from typing import Callable
 
 from textual import on
@@ -36,6 +38,8 @@ class Dialog(ModalScreen):
             self.focused is not None or not self.focus_chain)
 
     def on_mount(self) -> None:
+        self.shown_at = time.monotonic()  # keys typed before this were typed for what was
+        # in front (app._follows_a_line)
         # a toast from the last action would cover the help; what it said is
         # on the alerts line or was the answer to a key the GM has moved past.
         # Textual refreshes only the dialog's own rack: the toasts of the
@@ -47,6 +51,12 @@ class Dialog(ModalScreen):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+    def on_unmount(self) -> None:
+        # keys the app held back from this dialog (typed before it showed) go on
+        after = getattr(self.app, "keys_after_dialog", None)
+        if after is not None:
+            after(self)
 
 
 class DiceDialog(Dialog):
@@ -126,6 +136,10 @@ class TextField(Input):
     class AtLimit(Message):
         """A key or a paste would have gone past the limit."""
 
+        def __init__(self, limit: int = 0):
+            super().__init__()
+            self.limit = limit
+
     def __init__(self, limit: int, **kwargs):
         super().__init__(**kwargs)
         self.limit = limit
@@ -138,16 +152,33 @@ class TextField(Input):
                                           and len(new) <= self.limit + NUMBER_OVERFLOW):
             fits = text[:max(0, self.limit - (len(new) - len(text)))]  # of a paste
             super().replace(fits, start, end)
-            self.post_message(self.AtLimit())  # after the change, which clears the error
+            self.post_message(self.AtLimit(self.limit))  # after the change, which clears the error
             return
         super().replace(text, start, end)
 
 
+@dataclass(frozen=True)
+class Field:
+    """A further line of a TextDialog, asked with the first: `Treasury: +2000`
+    and `What for?` in one dialog, so no second dialog opens under keys the GM
+    typed for the screen. Blank allowed unless ``required``."""
+
+    label: str
+    value: str = ""
+    placeholder: str = ""
+    validate: Callable[[str], str] | None = None
+    max_length: int = 200
+    required: bool = False
+
+
 class TextDialog(Dialog):
-    """One line of text, checked by ``validate`` (which returns an error or '')."""
+    """One line of text, checked by ``validate`` (which returns an error or '');
+    with ``more``, further lines asked at once (Tab moves between them, Enter
+    in any submits them all) and the answer is a tuple of every line."""
 
     def __init__(self, title: str, help: str = "", value: str = "", placeholder: str = "",
-                 validate: Callable[[str], str] | None = None, max_length: int = 200):
+                 validate: Callable[[str], str] | None = None, max_length: int = 200,
+                 more: tuple[Field, ...] = ()):
         super().__init__()
         self.title_text = title
         self.help_text = help
@@ -155,6 +186,7 @@ class TextDialog(Dialog):
         self.placeholder = placeholder
         self.validate = validate  # the text -> why it will not do, or ''
         self.max_length = max_length
+        self.more = more
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -163,28 +195,49 @@ class TextDialog(Dialog):
                 yield Label(plain(self.help_text), id="dialog-help")
             yield TextField(self.max_length, value=self.value[:self.max_length],
                             placeholder=self.placeholder, id="text-input")
+            for i, f in enumerate(self.more, 1):
+                yield Label(plain(f.label), classes="dialog-field-label")
+                yield TextField(f.max_length, value=f.value[:f.max_length],
+                                placeholder=f.placeholder, id=f"text-input-{i}")
             yield Label("", id="dialog-error")
+            if self.more:
+                yield Label("Tab: next field · Enter records it · Escape cancels",
+                            id="dialog-keys")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one("#text-input", TextField).focus()
 
     @on(Input.Submitted)
     def submit(self, event: Input.Submitted) -> None:
         """Checked here, before the dialog closes: a refused value stays in the
         field with the reason under it, and the GM's next keys still land here."""
-        text = event.value.strip()
+        text = self.query_one("#text-input", TextField).value.strip()
         error = "type something, or Escape to cancel" if not text else \
             (self.validate(text) if self.validate else "")
+        answers = [text]
+        for i, f in enumerate(self.more, 1):
+            line = self.query_one(f"#text-input-{i}", TextField).value.strip()
+            answers.append(line)
+            if not error:
+                error = f"{f.label} type something" if f.required and not line else \
+                    (f.validate(line) if f.validate and line else "")
+                if error and not error.startswith(f.label):
+                    error = f"{f.label} {error}"
         if error:
             self.query_one("#dialog-error", Label).update(plain(error, "red"))
             return
-        self.dismiss(text)
+        self.dismiss(tuple(answers) if self.more else text)
 
     @on(Input.Changed)
     def _typing(self) -> None:
         self.query_one("#dialog-error", Label).update("")
 
     @on(TextField.AtLimit)
-    def _at_limit(self) -> None:
+    def _at_limit(self, event: TextField.AtLimit) -> None:
+        limit = event.limit or self.max_length
         self.query_one("#dialog-error", Label).update(
-            plain(f"at most {self.max_length} characters", "red"))
+            plain(f"at most {limit} characters", "red"))
 
 
 def refusal(app, command) -> str:
@@ -264,3 +317,22 @@ class KeysDialog(Dialog):
             with VerticalScroll(id="keys-scroll"):  # at 80x24 the list is longer than the dialog
                 yield Label(text, id="keys-list")
             yield Label("Escape closes · ↑↓ scroll · ctrl+p lists every action", id="dialog-help")
+
+
+class ReadDialog(Dialog):
+    """A long text read whole (a log entry): it wraps at any width and
+    scrolls. Escape, Enter or q closes it."""
+
+    BINDINGS = [Binding("escape,enter,q", "cancel", "Close", id="read.close")]
+
+    def __init__(self, title: str, text):
+        super().__init__()
+        self.title_text = title
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label(plain(self.title_text, "bold"), id="dialog-title")
+            with VerticalScroll(id="read-scroll"):
+                yield Label(self.text, id="read-text")
+            yield Label("Escape or Enter closes · ↑↓ scroll", id="dialog-help")

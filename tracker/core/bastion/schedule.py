@@ -42,10 +42,8 @@ def evolve_downtime(state: State, ev: DowntimePassed) -> State:
     after = pass_time(state, ev.days * state.rules.time.day_seconds, burning=False)
     br = state.rules.bastion
     if br is not None and not br.downtime_eats_rations:  # fed at home: the pack stays full
-        before = state.supplies
-        after = replace(after, supplies=replace(after.supplies, rations=before.rations,
-                                                eaten=before.eaten,
-                                                missed_meals=before.missed_meals))
+        from ..supplies.hunger import fed_elsewhere
+        after = fed_elsewhere(state, after)
     return after
 
 

@@ -7,6 +7,7 @@ from msgspec.structs import replace
 
 from ..alerts import Alert, alerting
 from ..changes import matched, reads_changes
+from ..consequences import tells_consequences
 from ..timeline.hooks import offers_choices
 from ..describe import roll_text
 from ..events import describes
@@ -142,6 +143,22 @@ def _describe_combined(ev: BastionsCombined, rules) -> str:
 @describes(Divested)
 def _describe_divested(ev: Divested, rules) -> str:
     return f"{ev.owner} gives up their bastion"
+
+
+# --- what time passing did, said in the entry that passed it (core/consequences.py) --
+
+
+@tells_consequences("bastions", order=60)
+def _turns_fell_due(before: State, after: State) -> list[str]:
+    """"a bastion turn falls due for Sera" (or "2 bastion turns ... (3 waiting)")."""
+    out = []
+    for b in after.bastions.all:
+        was = find(before, b.owner)
+        new = b.queued - (was.queued if was is not None else 0)
+        if new > 0:
+            out.append((f"{new} bastion turns fall" if new > 1 else "a bastion turn falls")
+                       + f" due for {b.owner}" + (f" ({b.queued} waiting)" if b.queued > new else ""))
+    return out
 
 
 # --- what the GM must not miss -------------------------------------------------------

@@ -426,7 +426,7 @@ def evolve_turn(state: State, ev: TurnTaken) -> State:
     rules = state.rules
     if ev.setting != ch.setting or ev.setting not in rules.chase.complications:
         raise Refused(f"this chase rolls on the {ch.setting} table, not {ev.setting!r}")
-    failed = save_failed(rules, ev)
+    failed = save_failed(state, ev)
     runners = _with_runner(ch, r.name, position=r.position + ev.feet,
                            dashes=r.dashes + ev.dash, complication="", hindered=0,
                            halved=False,
@@ -482,7 +482,7 @@ def _rest_off(state: State, names) -> State:
             left.append((name, levels))
             continue
         state = party.evolve_exhaustion(
-            state, party.ExhaustionSet(c.name, c.exhaustion - min(levels, c.exhaustion)))
+            state, party.ExhaustionSet(c.name, party.rested_exhaustion(c, levels)))
     return replace(state, chase=replace(state.chase, gained=tuple(left)))
 
 
@@ -544,9 +544,25 @@ def _afflict(state: State, ev: TurnTaken, runners: tuple[Runner, ...]):
     return runners, state
 
 
-def save_failed(rules, ev: TurnTaken) -> bool:
-    """A dash beyond the free ones whose Constitution save missed the DC."""
-    return ev.save is not None and ev.save.total < rules.chase.dash_dc
+def save_failed(state: State, ev: TurnTaken) -> bool:
+    """A dash beyond the free ones whose Constitution save missed the DC, with
+    the modifier the runner has in ``state`` (as it stood before the turn)."""
+    save = dash_save(state, ev)
+    return save is not None and save.total < state.rules.chase.dash_dc
+
+
+def dash_save(state: State | None, ev: TurnTaken) -> Roll | None:
+    """The dash's Con save as the campaign now reads it: the recorded die, with
+    the modifier derived from ``state`` (before the turn), so a correction of
+    an earlier entry (a level of exhaustion struck out) reaches it. The die is
+    as recorded; the recorded modifier stands where the runner is unknown."""
+    save = ev.save
+    r = find(state.chase, ev.name) if save is not None and state is not None else None
+    if r is None:
+        return save
+    con = save_bonus(state, r, "Con") or 0
+    rolled = sum(save.dice)
+    return Roll(f"1d20{con:+d}" if con else "1d20", save.dice, rolled + con, save.typed)
 
 
 def escaped(state: State, ev: EscapeRolled) -> bool:

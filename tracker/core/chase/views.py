@@ -33,13 +33,15 @@ def _joined(ev: r.RunnerJoined, rules) -> str:
             f"{roll_text(ev.initiative)}{ev.initiative_bonus:+d}")
 
 
-@describes(r.TurnTaken, with_state=True)
-def _turn(ev: r.TurnTaken, rules, state=None) -> str:
+@describes(r.TurnTaken, with_before=True)
+def _turn(ev: r.TurnTaken, rules, state=None, before=None) -> str:
     bits = [f"{ev.name} {'dashes' if ev.dash else 'moves'} {ev.feet} ft"]
     if ev.save is not None and rules.chase is not None:
-        ok = "failed: a level of exhaustion" if r.save_failed(rules, ev) else "made"
+        # the modifier as the runner stood before the turn, not as recorded
+        save = r.dash_save(before, ev)
+        ok = "failed: a level of exhaustion" if save.total < rules.chase.dash_dc else "made"
         bits.append(f"DC {rules.chase.dash_dc} {rules.chase.dash_save} save "
-                    f"{roll_text(ev.save)} {ok}")
+                    f"{roll_text(save)} {ok}")
     text = r.complication_text(rules, ev.setting, ev.complication)
     bits.append(f"complication {roll_text(ev.complication)}" +
                 (f": {text}" if text else " none"))

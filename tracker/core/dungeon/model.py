@@ -47,6 +47,10 @@ class Dungeon(msgspec.Struct, frozen=True, gc=False):
     penalty: int = 0  # rest penalty (0, -1, ...)
     checks: tuple[Check, ...] = ()
     last_hasty_exit: tuple["ExitResult", ...] = ()
+    # fast travel that stopped early (a rest due, an encounter): the feet still to go,
+    # and how far a turn of it goes; kept through a rest turn, cleared by any other
+    fast_left: int = 0
+    fast_per_turn: int = 0
 
 
 class Wandering(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -257,6 +257,14 @@ def decide_check(state: State, cmd: RollCheck, dice) -> list[Event]:
     return [CheckRolled(**roll_check(state, dice))]
 
 
+def fast_per_turn(state: State) -> int:
+    """Feet a turn of fast travel covers: the party moves at its slowest living
+    member's speed; the ruleset's speed stands in only while nobody has one."""
+    ft = state.rules.dungeon.fast_travel
+    speed = sheet.party_speed(state)
+    return (ft.speed if speed is None else speed) * ft.feet_per_turn_per_speed
+
+
 @decides(FastTravel)
 def decide_fast_travel(state: State, cmd: FastTravel, dice) -> list[Event]:
     ft = state.rules.dungeon.fast_travel
@@ -265,13 +273,10 @@ def decide_fast_travel(state: State, cmd: FastTravel, dice) -> list[Event]:
     _in_dungeon(state)
     if cmd.feet <= 0:
         raise Refused("fast travel needs a distance in feet greater than 0")
-    # the party moves at its slowest living member's speed; the ruleset's speed
-    # stands in only while nobody in the party has one
-    speed = sheet.party_speed(state)
-    if speed == 0:
+    per_turn = fast_per_turn(state)
+    if per_turn == 0:
         raise Refused("the party cannot move: its slowest member's speed is 0 "
                       "(load or exhaustion)")
-    per_turn = (speed or ft.speed) * ft.feet_per_turn_per_speed
     turns = -(-cmd.feet // per_turn)
     if turns > MAX_TURNS:
         raise Refused(f"{cmd.feet} ft is {turns} turns; fast travel covers at most {MAX_TURNS}")
@@ -379,11 +384,12 @@ def is_encounter(rules, ev: Encounter) -> bool:
 
 
 def _check(state: State, ev: Encounter, turn: int, scheduled: bool) -> Check | None:
-    if ev.check is None:
+    roll = ev.check
+    if roll is None:
         return None
     w = state.ruleset.rules.dungeon.wandering
-    if not is_encounter(state.rules, ev):
-        return Check(turn, ev.check, w.chance, False, scheduled)
+    if not dicemod.parse_chance(w.chance).hits(roll.total):  # is_encounter, inline: every turn
+        return Check(turn, roll, w.chance, False, scheduled)
     sp = sm = None
     if w.surprise and ev.surprise_party and ev.surprise_monsters:
         s = dicemod.parse_chance(w.surprise)
@@ -428,8 +434,13 @@ def evolve_turn(state: State, ev: TurnAdvanced) -> State:
         if rest is not None and tsr >= rest.every_turns and \
                 (tsr - rest.every_turns) % rest.every_turns == 0:
             penalty = max(rest.penalty_max, penalty + rest.penalty_step)
+    left = d.fast_left
+    if left and ev.activity == FAST_TRAVEL:
+        left = max(0, left - d.fast_per_turn)
+    elif left and ev.activity != REST:
+        left = 0  # the party does something else: the trip is over
     dungeon = replace(d, turn=turn, turns_since_rest=tsr, penalty=penalty,
-                      checks=_with_check(d, check))
+                      checks=_with_check(d, check), fast_left=left)
     return pass_time(state, rules.time.turn_seconds, burning=True, dungeon=dungeon)
 
 
@@ -444,7 +455,8 @@ def evolve_check(state: State, ev: CheckRolled) -> State:
 
 @evolves(FastTravelStarted)
 def evolve_fast_travel(state: State, ev: FastTravelStarted) -> State:
-    return state
+    per = fast_per_turn(state) if state.rules.dungeon.fast_travel else 0
+    return replace(state, dungeon=replace(state.dungeon, fast_left=ev.feet, fast_per_turn=per))
 
 
 # --- derived views --------------------------------------------------------------

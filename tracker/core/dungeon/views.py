@@ -156,6 +156,18 @@ def _rest(before: State, after: State) -> list[Alert]:
     return out
 
 
+@alerting(35)
+def _fast_travel_left(before: State, after: State) -> list[Alert]:
+    """Fast travel that stopped early says what is left and how to go on."""
+    d = after.dungeon
+    if not d.active or not d.fast_left or d.fast_left == before.dungeon.fast_left:
+        return []
+    then = "rest first (the next turn must be a rest), then " \
+        if rest_status(after) in ("due", "overdue") else ""
+    return [Alert("warning", f"Fast travel stopped with {d.fast_left} ft left: {then}"
+                             f"go on with fast-travel --feet {d.fast_left}")]
+
+
 @alerting(70)
 def _hasty_exit(before: State, after: State) -> list[Alert]:
     out = []

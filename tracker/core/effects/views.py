@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..alerts import Alert, alerting
 from ..changes import matched, reads_changes
+from ..consequences import tells_consequences
 from ..players import Panel, Table, players_view
 from ..view import state_view
 from .. import clock
@@ -22,6 +23,16 @@ def _describe_effect_started(ev: EffectStarted, rules) -> str:
 @describes(EffectEnded)
 def _describe_effect_ended(ev: EffectEnded, rules) -> str:
     return f"Ended effect #{ev.id}"
+
+
+# --- what time passing did, said in the entry that passed it (core/consequences.py) --
+
+
+@tells_consequences("effects", order=40)
+def _effects_run_out(before: State, after: State) -> list[str]:
+    """"Bless ended": an effect whose time ran out (one the GM ends says itself)."""
+    ids = {e.id for e in after.effects}
+    return [f"{e.name} ended" for e in before.effects if e.id not in ids and e.ends <= after.clock]
 
 
 # --- what the GM must not miss ----------------------------------------------------------

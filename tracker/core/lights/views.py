@@ -5,6 +5,7 @@ from __future__ import annotations
 from .. import clock
 from ..alerts import Alert, alerting, still_there
 from ..changes import reads_changes
+from ..consequences import tells_consequences
 from ..players import Panel, Table, players_view
 from ..view import state_view
 from ..events import describes
@@ -42,6 +43,16 @@ def _describe_light_doused(ev: LightDoused, rules, state) -> str:
 @describes(LightRelit, with_state=True)
 def _describe_light_relit(ev: LightRelit, rules, state) -> str:
     return f"Relit {_named(rules, state, ev.id)}"
+
+
+# --- what time passing did, said in the entry that passed it (core/consequences.py) --
+
+
+@tells_consequences("lights", order=20)
+def _lights_gone_out(before: State, after: State) -> list[str]:
+    """"Astrid's torch (#1) went out": a light that burned to its end."""
+    return [f"{light_name(after.rules, l)} went out" for o, l in still_there(before.lights, after.lights)
+            if o.lit and not l.lit and l.seconds_left == 0]
 
 
 # --- what the GM must not miss ----------------------------------------------------------

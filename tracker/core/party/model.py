@@ -22,6 +22,9 @@ class Character(msgspec.Struct, frozen=True, gc=False):
     xp: int = 0
     conditions: tuple[str, ...] = ()
     exhaustion: int = 0
+    # levels of ``exhaustion`` no rest removes until their cause is met, by cause
+    # ("dehydration": a full day's water, "malnutrition": a full day's food)
+    held: tuple[tuple[str, int], ...] = ()
     load: int = 0  # coins of weight carried
     dead: bool = False  # killed outright (massive damage)
     hit_dice_spent: int = 0  # Hit Point Dice spent on short rests (rulesets with rests)

@@ -697,8 +697,63 @@ def evolve_condition(state: State, ev: ConditionSet) -> State:
 
 @evolves(ExhaustionSet)
 def evolve_exhaustion(state: State, ev: ExhaustionSet) -> State:
-    member(state, ev.name)
-    return _with(state, ev.name, exhaustion=ev.level)
+    c = member(state, ev.name)
+    # the GM's level stands: levels held past it go (the latest cause first)
+    return _with(state, ev.name, exhaustion=ev.level, held=_held_within(c.held, ev.level))
+
+
+def held_exhaustion(c: Character) -> int:
+    """Levels of exhaustion no rest may take away yet (too little water or food)."""
+    return min(c.exhaustion, sum(n for _, n in c.held))
+
+
+def rested_exhaustion(c: Character, removed: int) -> int:
+    """``c``'s exhaustion after a rest that removes ``removed`` levels: never below
+    the levels held until their cause is met."""
+    return max(min(c.exhaustion, held_exhaustion(c)), c.exhaustion - removed)
+
+
+def _held_within(held: tuple, level: int) -> tuple:
+    out, left = [], level
+    for cause, n in held:
+        if left > 0:
+            out.append((cause, min(n, left)))
+            left -= min(n, left)
+    return tuple(out)
+
+
+def hold_exhaustion(c: Character, cause: str, levels: int) -> Character:
+    """``c`` with ``levels`` more of its exhaustion held for ``cause`` (the caller
+    has raised the exhaustion itself)."""
+    held = dict(c.held)
+    held[cause] = held.get(cause, 0) + levels
+    return replace(c, held=_held_within(tuple(held.items()), c.exhaustion))
+
+
+def exhausted(party: tuple, rules, steps: dict[str, int], hold: str = "") -> tuple:
+    """``party`` with each living member named in ``steps`` that many levels of
+    exhaustion further on, up to the ruleset's last; ``hold``: the cause that
+    keeps those levels through rests until it is met ("dehydration")."""
+    top = rules.party.exhaustion_max if rules.party else 0
+    if not top or not any(steps.values()):
+        return party
+    out = []
+    for c in party:
+        n = steps.get(c.name, 0)
+        if n and sheet.status(rules, c) != "dead":
+            up = replace(c, exhaustion=min(top, c.exhaustion + n))
+            c = hold_exhaustion(up, hold, up.exhaustion - c.exhaustion) if hold else up
+        out.append(c)
+    return tuple(out)
+
+
+def release_exhaustion(party: tuple, cause: str) -> tuple:
+    """``party`` with the levels held for ``cause`` released: ordinary levels now,
+    which a rest removes (the cause is met: a full day's water, or food)."""
+    if not any(cause == k for c in party for k, _ in c.held):
+        return party
+    return tuple(replace(c, held=tuple((k, n) for k, n in c.held if k != cause))
+                 if c.held else c for c in party)
 
 
 @evolves(LevelledUp)
@@ -758,14 +813,15 @@ def evolve_long_rest(state: State, ev: LongRested) -> State:
 
 def long_rest_ends(state: State, who, exhaustion: bool = True) -> State:
     """What a long rest just finished gives ``who`` (the clock is where it ends);
-    ``exhaustion=False``: the level it would remove stays (too little water)."""
+    ``exhaustion=False``: the level it would remove stays (too little water). Levels
+    held until a full day's water or food stay all the same (``held_exhaustion``)."""
     rests = _rests(state, "long rest")
     removed = rests.long_exhaustion_removed if exhaustion else 0
     for name in who:
         c = member(state, name)
         state = _with(state, c.name, hp=c.hp_max,
                       hit_dice_spent=max(0, c.hit_dice_spent - long_rest_dice(state, c)),
-                      exhaustion=max(0, c.exhaustion - removed),
+                      exhaustion=rested_exhaustion(c, removed),
                       death_successes=0, death_failures=0, long_rested_at=state.clock)
     return state
 

@@ -213,6 +213,8 @@ def character_json(state: State, c) -> dict[str, Any]:
         "speed": sheet.speed(rules, c), "load": c.load,
         "lights": [l.id for l in state.lights if l.by == c.name and l.lit],
     }
+    if c.held:  # levels no rest removes yet, by cause (a full day's water or food ends it)
+        out["exhaustion_held"] = dict(c.held)
     if k is not None and k.skills:
         out["skills"] = sheet.skills(rules, c)
     if k is not None and k.turning:

@@ -4,4 +4,4 @@
 
 from ..areas import area
 
-__getattr__ = area(__name__, order=60)
+__getattr__ = area(__name__, order=60, rules=("rules", "hunger"))

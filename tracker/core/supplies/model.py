@@ -21,6 +21,10 @@ class Supplies(msgspec.Struct, frozen=True, gc=False):
     spoiled: int = 0
     eaten: int = 0
     missed_meals: int = 0
+    # malnutrition ([rations.malnutrition]): saves owed, one name per save (a day
+    # begun under the share of food), and days in a row with nothing eaten
+    hunger_owed: tuple[str, ...] = ()
+    fasting: int = 0
 
     def count(self, kind: str) -> int:
         if kind in self.stock:
@@ -33,9 +37,23 @@ class RationKind(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     spoils_in_dungeon: str = ""  # duration; empty: keeps
 
 
+class Malnutrition(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Too little food (D&D 2024), counted day by day from the rations shared out:
+    a day begun with some food but under ``under_percent`` of the party's need calls
+    for a save against ``dc`` from each living member, a failure a level of exhaustion;
+    ``fasting_days`` days in a row with nothing eaten bring a level each, from the last
+    of them on. Those levels stay through rests until a day with a full day's food."""
+    save: str  # a save of [party] saves
+    dc: Int(1, 100)
+    under_percent: Int(1, 100) = 50
+    fasting_days: Int(0, 1000) = 0  # 0: never
+    note: str = ""
+
+
 class Rations(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     per_character_per_day: Int(0, 100)
     kinds: dict[str, RationKind]
+    malnutrition: Malnutrition | None = None  # None (and rulesets before it): meals only missed
 
 
 def _check(rules) -> Problems:
@@ -46,6 +64,10 @@ def _check(rules) -> Problems:
                            k.spoils_in_dungeon)
         if kid not in rules.supplies:
             problems.add(f"rations.kinds.{kid}", f"{kid!r} is not in [supplies]")
+    m = rules.rations.malnutrition
+    if m is not None and (rules.party is None or m.save not in rules.party.saves):
+        problems.add("rations.malnutrition.save",
+                     f"{m.save!r} is not a save of [party] saves")
     if not rules.rations.kinds:
         problems.add("rations.kinds", "expected at least one kind of ration")
     return problems

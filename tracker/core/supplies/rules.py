@@ -140,7 +140,12 @@ def _eat(state: State, elapsed: int, clock: int, burning: bool, changes: dict) -
     """The party's living members eat their rations at each new day."""
     rules = state.ruleset.rules
     eaters = sum(1 for c in state.party if sheet.status(rules, c) != "dead")
-    if eaters:
+    if eaters and rules.rations.malnutrition is not None:
+        from .hunger import eat_days
+        living = [c.name for c in state.party if sheet.status(rules, c) != "dead"]
+        eat_days(state, days_begun(state.rules, state.clock, clock), living,
+                 rules.rations.per_character_per_day, changes)
+    elif eaters:
         days = days_begun(state.rules, state.clock, clock)
         eaten = replace(state, supplies=changes.get("supplies", state.supplies))
         changes["supplies"] = eat(eaten, days * eaters * rules.rations.per_character_per_day)

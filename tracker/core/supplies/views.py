@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from ..alerts import Alert, alerting
 from ..changes import reads_changes
+from ..consequences import tells_consequences
 from ..timeline.hooks import offers_choices
 from ..players import Panel, Table, players_view
 from ..view import state_view
 from ..events import describes
 from ..state import State
 from .rules import SuppliesSet
+from .hunger import CAUSE, MalnutritionSaved, save_failed
+from ..describe import roll_text
 from ..tally import Tally, tally
 
 
@@ -19,6 +22,75 @@ from ..tally import Tally, tally
 def _describe_supplies_set(ev: SuppliesSet, rules) -> str:
     name = rules.supplies.get(ev.kind, ev.kind)
     return f"{name}: now {ev.count}"
+
+
+# --- what time passing did, said in the entry that passed it (core/consequences.py) --
+
+
+@tells_consequences("supplies", order=50)
+def _rations_used(before: State, after: State) -> list[str]:
+    """"6 fresh rations spoiled", "4 rations eaten", "2 meals missed"."""
+    b, a = before.supplies, after.supplies
+    out = []
+    spoiled = a.spoiled - b.spoiled
+    if spoiled > 0:
+        out.append(f"{spoiled} {_spoiling_kind(before, after)} spoiled")
+    if a.eaten > b.eaten:
+        out.append(f"{a.eaten - b.eaten} ration{'s' * (a.eaten - b.eaten != 1)} eaten")
+    if a.missed_meals > b.missed_meals:
+        n = a.missed_meals - b.missed_meals
+        out.append(f"{n} meal{'s' * (n != 1)} missed")
+    return out
+
+
+def _spoiling_kind(before: State, after: State) -> str:
+    """The rations that spoiled, by name when one kind that spoils went down
+    ("fresh rations"), else "rations"."""
+    rules = after.rules
+    fell = [k for k, kind in rules.rations.kinds.items() if kind.spoils_in_dungeon
+            and after.supplies.count(k) < before.supplies.count(k)]
+    if len(fell) != 1:
+        return "rations"
+    return rules.supplies.get(fell[0], fell[0]).lower()
+
+
+@describes(MalnutritionSaved)
+def _describe_malnutrition(ev: MalnutritionSaved, rules) -> str:
+    m = rules.rations.malnutrition
+    save = _save_name(rules, m.save) if m else "save"
+    bits = [f"{n} {roll_text(r)}{mod:+d} = {r.total + mod}: "
+            + ("failed, +1 exhaustion" if save_failed(rules, r, mod) else "made")
+            for n, r, mod in ev.saves]
+    return f"Malnutrition: {save} save DC {m.dc if m else '?'} — " + "; ".join(bits)
+
+
+def _save_name(rules, save: str) -> str:
+    return (rules.party.abilities.get(save, save) if rules.party else save)
+
+
+def _held(state: State, cause: str) -> dict[str, int]:
+    return {c.name: n for c in state.party for k, n in c.held if k == cause}
+
+
+def _hunger(before: State, after: State) -> str:
+    """What the missed meals did, where the ruleset says (malnutrition)."""
+    m = after.rules.rations.malnutrition
+    if m is None:
+        return ""
+    bits = []
+    was, now = _held(before, CAUSE), _held(after, CAUSE)
+    worse = [n for n in now if now[n] > was.get(n, 0)]
+    if worse:
+        bits.append("malnutrition: +exhaustion for " + ", ".join(worse))
+    if after.supplies.hunger_owed:
+        bits.append(f"{_save_name(after.rules, m.save)} save DC {m.dc} owed by "
+                    + ", ".join(dict.fromkeys(after.supplies.hunger_owed))
+                    + " (roll: malnutrition)")
+    if after.supplies.fasting:
+        bits.append(f"{after.supplies.fasting} day(s) without food"
+                    + (f" (a level of exhaustion a day from day {m.fasting_days})"
+                       if m.fasting_days else ""))
+    return " — " + ("; ".join(bits) if bits else "no exhaustion from it")
 
 
 # --- what the GM must not miss ----------------------------------------------------------
@@ -32,7 +104,11 @@ def _food(before: State, after: State) -> list[Alert]:
         out.append(Alert("warning", f"{n} ration(s) spoiled in the damp"))
     if after.supplies.missed_meals > before.supplies.missed_meals:
         n = after.supplies.missed_meals - before.supplies.missed_meals
-        out.append(Alert("error", f"Not enough food: {n} meal(s) missed"))
+        effect = _hunger(before, after)
+        level = "warning" if effect.endswith("no exhaustion from it") else "error"
+        out.append(Alert(level, f"Not enough food: {n} meal(s) missed" + effect))
+    elif after.supplies.hunger_owed and after.supplies.hunger_owed != before.supplies.hunger_owed:
+        out.append(Alert("error", "Malnutrition" + _hunger(before, after)))
     return out
 
 
@@ -43,7 +119,10 @@ def _food(before: State, after: State) -> list[Alert]:
 def _supplies_json(state: State) -> dict:
     return {**{k: state.supplies.count(k) for k in state.rules.supplies},
             "spoiled": state.supplies.spoiled, "eaten": state.supplies.eaten,
-            "missed_meals": state.supplies.missed_meals}
+            "missed_meals": state.supplies.missed_meals,
+            **({"malnutrition_owed": list(state.supplies.hunger_owed),
+                "days_without_food": state.supplies.fasting}
+               if state.rules.rations.malnutrition else {})}
 
 
 # --- its part of the recap ---------------------------------------------------------------

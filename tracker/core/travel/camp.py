@@ -48,4 +48,8 @@ def night_rest(before: State, after: State, night_from: int) -> list[Event]:
 
 @evolves(CampLongRest)
 def evolve_camp_rest(state: State, ev: CampLongRest) -> State:
-    return long_rest_ends(state, ev.who, exhaustion=not ev.dehydrated)
+    # where water's exhaustion is held apart (travel.water.exhaustion_lasts), the
+    # rest removes any other level; before that key, a dry day's night removed none
+    t = state.rules.travel
+    lasts = t is not None and t.water is not None and t.water.exhaustion_lasts
+    return long_rest_ends(state, ev.who, exhaustion=lasts or not ev.dehydrated)

@@ -178,6 +178,10 @@ class Water(msgspec.Struct, **_S):
 
     per_day: dict[str, Need]
     short: str = ""  # what drinking too little does
+    # True: the exhaustion too little water brings stays through every rest until a
+    # day begun with a full day's water (5e2024 §3.3); False (and rulesets recorded
+    # before this key): a rest removes it as any other level
+    exhaustion_lasts: bool = False
 
 
 class WeatherEffect(msgspec.Struct, **_S):

@@ -28,9 +28,11 @@ from ..timeline.hooks import rerolls
 from ..handlers import Command, decides, evolves
 from ..invariants import invariant
 from ..validity import holds_for
-from ..limits import Carrier, CharacterName, Key, PlaceName
+from ..limits import Carrier, CharacterName, Count, Key, PlaceName
 from ..state import State
 from ..supplies.rules import set_count
+from ..party.rules import exhausted, find, living_character, release_exhaustion
+from ..supplies.hunger import evolve_saved, owed_saves, with_hunger_saves
 from ..clock import days_begun
 from ..timeflow import on_time, pass_time
 from . import calc
@@ -102,7 +104,8 @@ class Hunt(Command, frozen=True):
 
 
 class ForageDay(Command, frozen=True):
-    pass
+    found: bool | None = None  # where the ruleset leaves foraging to the GM
+    rations: int = 0  # what the GM says was found, in rations (with found)
 
 
 class RollWeather(Command, frozen=True):
@@ -238,6 +241,9 @@ class ForagedDay(Event, frozen=True):
     food: Roll | None = None
     water: Roll | None = None
     modifier: Modifier = 0
+    # where the ruleset leaves foraging to the GM (Dolmenwood): what the GM decided
+    found: bool = False
+    rations: Count = 0
 
 
 @event("weather_set", area="travel")
@@ -402,7 +408,7 @@ def _ability_mod(state: State, name: str, ability: str) -> int:
 def _roll_forage(state: State, t: TravelRules, dice, mode: str = "") -> dict:
     f = t.forage
     if f.check:
-        who = state.travel.navigator or (state.party[0].name if state.party else "")
+        who = state.travel.navigator or next((c.name for c in living(state)), "")
         mod = _ability_mod(state, who, f.add) if f.add else 0
         out = {"forage": dicemod.roll(_d20(mode), dice, f"foraging: {f.check}"),
                "forage_mod": mod}
@@ -431,6 +437,8 @@ def decide_day(state: State, cmd: TravelDay, dice) -> Event:
     t, j = _where(state, afloat=True)
     if not living(state):
         raise Refused("no one in the party to travel (add characters first)")
+    if j.navigator and find(state, j.navigator) is not None:
+        living_character(state, j.navigator, "guide no one: choose another navigator (guide)")
     if j.rest_owed and not cmd.push_on:
         raise Refused(f"the forced march is owed {j.rest_owed} rest day"
                       f"{'s' if j.rest_owed > 1 else ''}: take it (rest-day), "
@@ -562,17 +570,6 @@ def _save_mod(state: State, c, save: str) -> int:
     return own[key] if key else 0
 
 
-def _exhausted(party: tuple, rules, steps: dict[str, int]) -> tuple:
-    """``party`` with each living member named in ``steps`` that many levels
-    of exhaustion further on, up to the ruleset's last."""
-    top = rules.party.exhaustion_max if rules.party else 0
-    if not top or not any(steps.values()):
-        return party
-    return tuple(replace(c, exhaustion=min(top, c.exhaustion + steps[c.name]))
-                 if steps.get(c.name) and sheet.status(rules, c) != "dead" else c
-                 for c in party)
-
-
 def save_dcs(t: TravelRules, ev: Travelled) -> list[int]:
     """The DC of each extended-travel save in ``ev.saves``, in rolled order
     (everyone saves at the end of each hour past the limit)."""
@@ -620,12 +617,14 @@ def decide_travel(state: State, cmd: TravelDay, dice) -> list[Event]:
         from .sea import evolve_sailed
         out.append(ev)
         after = (evolve_travelled if isinstance(ev, Travelled) else evolve_sailed)(s, ev)
-        if not ev.camp or not after.travel.days:
-            return after
-        night_from = s.clock + int(after.travel.days[-1].hours * 3600)
-        for rest in night_rest(s, after, night_from):
-            out.append(rest)
-            after = evolve_camp_rest(after, rest)
+        if ev.camp and after.travel.days:
+            night_from = s.clock + int(after.travel.days[-1].hours * 3600)
+            for rest in night_rest(s, after, night_from):
+                out.append(rest)
+                after = evolve_camp_rest(after, rest)
+        for saved in owed_saves(after, dice):  # a day begun short of food
+            out.append(saved)
+            after = evolve_saved(after, saved)
         return after
 
     advance(state, cmd.days, lambda s: decide_day(s, cmd, dice), fold, _stops)
@@ -707,6 +706,8 @@ def decide_guide(state: State, cmd: SetGuide, dice) -> list[Event]:
     nav = cmd.navigator.strip()
     if nav and all(c.name != nav for c in state.party):
         raise Refused(f"no one called {nav!r} in the party")
+    if nav:
+        living_character(state, nav, "guide no one")
     if (cmd.guide, nav) == (state.travel.guide, state.travel.navigator):
         raise Refused("nothing changes")
     return [GuideSet(cmd.guide, nav)]
@@ -718,7 +719,8 @@ def decide_camp(state: State, cmd: MakeCamp, dice) -> list[Event]:
     if not pace_model(t) or not state.travel.hours_today:
         raise Refused("no travel today to end: a travel day ends in camp on its own")
     camp = CampMade()
-    return [camp] + night_rest(state, evolve_camp(state, camp), state.clock)
+    return with_hunger_saves(state, [camp] + night_rest(state, evolve_camp(state, camp),
+                                                        state.clock), dice)
 
 
 @decides(RestDay)
@@ -726,7 +728,7 @@ def decide_rest(state: State, cmd: RestDay, dice) -> list[Event]:
     rules_of(state)
     if state.travel.hours_today:
         raise Refused("make camp first: the party has travelled today")
-    return [RestDayTaken()]
+    return with_hunger_saves(state, [RestDayTaken()], dice)
 
 
 @decides(Hunt)
@@ -742,26 +744,44 @@ def decide_hunt(state: State, cmd: Hunt, dice) -> list[Event]:
         if cmd.found is not None:
             raise Refused(f"the ruleset rolls the hunt ({t.hunt.chance}): no --found")
         c = dicemod.parse_chance(t.hunt.chance)
-        return [Hunted(roll=dicemod.roll(f"1d{c.y}", dice, "hunting"))]
+        return with_hunger_saves(
+            state, [Hunted(roll=dicemod.roll(f"1d{c.y}", dice, "hunting"))], dice)
     if cmd.found is None:
         raise Refused((calc.gm_note(t, "hunt.chance") or "the GM decides") +
                       " Say --found or --nothing.")
-    return [Hunted(found=cmd.found)]
+    return with_hunger_saves(state, [Hunted(found=cmd.found)], dice)
 
 
 @decides(ForageDay)
 def decide_forage_day(state: State, cmd: ForageDay, dice) -> list[Event]:
     t, j = _where(state)
+    if gm_forages(t):
+        if j.hours_today:
+            raise Refused("a day of foraging is a whole day: make camp first")
+        if cmd.found is None:
+            raise Refused(calc.gm_note(t, "forage") + " Say --found N (rations) or --nothing.")
+        if cmd.found and not 1 <= cmd.rations <= 1_000:
+            raise Refused("say how much was found: 1 to 1,000 rations")
+        return with_hunger_saves(state, [ForagedDay(j.terrain, found=cmd.found,
+                                                    rations=cmd.rations if cmd.found else 0)],
+                                 dice)
+    if cmd.found is not None:
+        raise Refused(f"{state.rules.meta.name} rolls foraging: no --found or --nothing")
     why = calc.forage_allowed(t, j.terrain)
     if why:
         raise Refused(why)
     if j.hours_today:
         raise Refused("a day of foraging is a whole day: make camp first")
     if t.forage.whole_day_succeeds:
-        return [ForagedDay(j.terrain)]
+        return with_hunger_saves(state, [ForagedDay(j.terrain)], dice)
     r = _roll_forage(state, t, dice)
-    return [ForagedDay(j.terrain, r.get("forage"), r.get("food"), r.get("water"),
-                       r.get("forage_mod", 0))]
+    return with_hunger_saves(state, [ForagedDay(j.terrain, r.get("forage"), r.get("food"),
+                                                r.get("water"), r.get("forage_mod", 0))], dice)
+
+
+def gm_forages(t: TravelRules) -> bool:
+    """No foraging rule, and the ruleset says the GM decides what a day of it finds."""
+    return t.forage is None and bool(calc.gm_note(t, "forage"))
 
 
 @decides(RollWeather)
@@ -985,7 +1005,7 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
     state = _with_food(state, rations)
     elapsed = _to_morning(state, busy) if ev.camp else busy
     state = pass_time(state, elapsed, burning=False, travel=journey)
-    return replace(state, party=_exhausted(state.party, state.rules,
+    return replace(state, party=exhausted(state.party, state.rules,
                                        {n: failed.count(n) for n in failed}))
 
 
@@ -1030,6 +1050,8 @@ def evolve_hunted(state: State, ev: Hunted) -> State:
 @evolves(ForagedDay)
 def evolve_foraged(state: State, ev: ForagedDay) -> State:
     t, j = rules_of(state), state.travel
+    if gm_forages(t):  # the GM's word: found or not, and how many rations
+        return _day_off(state, "forage", ev.rations if ev.found else 0)
     rations, gallons = _food_found(state, t, ev.terrain or j.terrain, ev.roll, ev.modifier,
                                    ev.food, ev.water, True)
     return _day_off(state, "forage", rations, gallons)
@@ -1113,13 +1135,20 @@ def _drink(state: State, elapsed: int, clock: int, burning: bool, changes: dict)
     if j.water is None or not (road_day or on_the_road(j)):
         return
     need, water, dry = water_per_day(state), j.water, j.dry_days
+    lasts = rules_of(state).water.exhaustion_lasts
+    party = changes.get("party", state.party)
     for _ in range(days_begun(state.rules, state.clock, clock)):
-        dry += water < need / 2
+        short = water < need / 2
+        if lasts and water >= need:  # a full day's water: its exhaustion may go now
+            party = release_exhaustion(party, "dehydration")
+        dry += short
         water = max(0.0, water - need)
+        if short:
+            party = exhausted(party, state.rules, {c.name: 1 for c in party},
+                               hold="dehydration" if lasts else "")
     changes["travel"] = replace(j, water=water, dry_days=dry)
-    if dry > j.dry_days:
-        party = changes.get("party", state.party)
-        changes["party"] = _exhausted(party, state.rules, {c.name: dry - j.dry_days for c in party})
+    if party is not changes.get("party", state.party):
+        changes["party"] = party
 
 
 @invariant

@@ -6,6 +6,7 @@ from __future__ import annotations
 from .. import dice as dicemod
 from ..alerts import Alert, alerting
 from ..changes import reads_changes
+from ..consequences import tells_consequences
 from ..timeline.hooks import offers_choices
 from ..describe import roll_text
 from ..events import describes
@@ -15,6 +16,7 @@ from ..players import Panel, Table, players_view, secret
 from ..schema import not_in_source
 from ..view import state_view
 from . import calc
+from .rules import gm_forages
 from .rules import (CampMade, EncounterRolled, ForagedDay, GuideSet, HeadingSet, Hunted,
                     PaceSet, PlaceSet, RestDayTaken, RoutePlanned, Sighting, Travelled,
                     WaterSet, WayFound, WeatherSet, became_lost, day_distance, failed_saves,
@@ -232,6 +234,9 @@ def _describe_hunted(ev: Hunted, rules) -> str:
 
 @describes(ForagedDay)
 def _describe_foraged(ev: ForagedDay, rules) -> str:
+    if gm_forages(rules.travel):
+        return "A day foraging (the GM decides): " + (
+            f"{ev.rations} ration(s) found" if ev.found else "nothing found")
     if ev.roll is None:
         return "A day foraging near camp: food found"
     extra = "".join(f" {w} {roll_text(r)}" for w, r in (("food", ev.food), ("water", ev.water))
@@ -306,6 +311,23 @@ def day_line(t, d) -> str:
     if d.exhausted:
         bits.append("exhausted: " + ", ".join(d.exhausted))
     return head + "; ".join(bits)
+
+
+# --- what time passing did, said in the entry that passed it (core/consequences.py) --
+
+
+@tells_consequences("travel", order=15)
+def _water_drunk(before: State, after: State) -> list[str]:
+    """"6 gal of water drunk" (what the day used beyond what it found), and a day
+    begun short of water: "a day without enough water: exhaustion +1 each"."""
+    was, now = before.travel.water, after.travel.water
+    out = []
+    if was is not None and now is not None and now < was:
+        out.append(f"{round(was - now, 1):g} gal of water drunk")
+    dry = after.travel.dry_days - before.travel.dry_days
+    if dry > 0:
+        out.append(f"{dry} day{'s' * (dry > 1)} without enough water: exhaustion +{dry} each")
+    return out
 
 
 # --- what the GM must not miss -------------------------------------------------------------

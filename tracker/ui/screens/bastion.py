@@ -19,8 +19,9 @@ from ...core.bastion.model import Bastion
 from ...core.errors import Refused
 from ...core.state import State
 from ..areas import area_screen
+from ..repaint import follow_state
 from ..asking import Asking
-from ..dialogs import checked_by, positive_int, refusal, signed_int, whole
+from ..dialogs import Field, TextDialog, checked_by, positive_int, refusal, signed_int, whole
 from ..safe import plain
 from ..widgets import bastion_panels as panels
 
@@ -117,7 +118,7 @@ class BastionScreen(Asking, Screen):
         self.query_one("#bastion-facilities").border_title = "Special facilities"
         table = self.query_one("#bastion-facilities", DataTable)
         table.add_columns("#", "Facility", "Space", "Hire", "Orders", "Now")
-        self.watch(self.app, "state", self.show, init=True)
+        follow_state(self, self.show)
 
     @property
     def state(self) -> State:
@@ -615,13 +616,13 @@ class BastionScreen(Asking, Screen):
         b = self._owned()
         if b is None:
             return
-        gp = await self._ask(f"Treasury {b.treasury:,} GP: gold in (+N) or out (-N)", "",
-                             checked_by(self.app, signed_int,
-                                        lambda t: bas.MoveGold(b.owner, int(t))), max_length=10)
-        if gp is None:
-            return
-        why = await self._ask("What for (for the ledger)?", max_length=200)
-        if why is not None:
+        # one dialog: a second one for the reason would take keys typed for the screen
+        answer = await self.app.push_screen_wait(TextDialog(
+            f"Treasury {b.treasury:,} GP: gold in (+N) or out (-N)", "",
+            validate=checked_by(self.app, signed_int, lambda t: bas.MoveGold(b.owner, int(t))),
+            max_length=10, more=(Field("What for (for the ledger)?", max_length=200),)))
+        if answer is not None:
+            gp, why = answer
             self.app.run_command(bas.MoveGold(b.owner, int(gp), why))
 
     @on(DataTable.RowHighlighted, "#bastion-facilities")

@@ -19,6 +19,7 @@ from ...core.errors import Refused
 from ...core.schema import note_kind
 from ...core.state import State
 from ..areas import area_screen
+from ..repaint import follow_state
 from ..asking import Asking
 from ..dialogs import positive_int, whole
 from ..widgets import chase_panels as panels
@@ -111,7 +112,7 @@ class ChaseScreen(Asking, Screen):
         self.query_one("#chase-summary").border_title = "Chase"
         self.query_one("#runners").border_title = "Who runs (initiative order)"
         self.query_one("#chase-log").border_title = "Round by round"
-        self.watch(self.app, "state", self.show, init=True)
+        follow_state(self, self.show)
 
     def show(self, state: State | None) -> None:
         if state is None or self.app.campaign is None:

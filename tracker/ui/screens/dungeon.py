@@ -18,6 +18,7 @@ from ...core.errors import Refused
 from ...core.schema import seconds
 from ...core.state import State
 from ..areas import area_screen
+from ..repaint import follow_state
 from ..asking import Asking
 from ..dialogs import positive_int, refusal, signed_int
 from ..widgets import dungeon_panels as panels
@@ -26,6 +27,21 @@ from ..widgets import dungeon_panels as panels
 def _modifier(text: str) -> str:
     return "" if re.fullmatch(r"[+-]?[0-9]{1,3}", text) else \
         "a number: +N a bonus, -N a penalty, 0 none"
+
+
+class TailPane(Static):
+    """A pane whose newest line is its last: drawn again for the rows it has
+    whenever its height changes (the alerts line under it wrapping to two
+    rows takes one), so the newest entry is never the one cut off."""
+
+    lines = None  # rows -> the Text to show
+
+    def show_tail(self) -> None:
+        if self.lines is not None:
+            self.update(self.lines(max(1, self.content_size.height)))
+
+    def on_resize(self) -> None:
+        self.show_tail()
 
 
 @area_screen("dungeon", key="1", title="Dungeon", help="The turn clock",
@@ -73,7 +89,7 @@ class DungeonScreen(Asking, Screen):
             yield Static(id="checks", classes="panel")
             yield Static(id="effects", classes="panel")
         with Horizontal(id="bottom"):
-            yield Static(id="log", classes="panel")
+            yield TailPane(id="log", classes="panel")
             yield Static(id="supplies", classes="panel")
         yield Footer()
 
@@ -86,7 +102,7 @@ class DungeonScreen(Asking, Screen):
         self.query_one("#log").border_title = "Log"
         table = self.query_one("#lights", DataTable)
         table.add_columns("#", "Light", "By", "Turns left")
-        self.watch(self.app, "state", self.show, init=True)
+        follow_state(self, self.show)
 
     # -- showing the state ---------------------------------------------------------
 
@@ -104,9 +120,9 @@ class DungeonScreen(Asking, Screen):
         self._show_log(state)
 
     def _show_log(self, state: State) -> None:
-        log = self.query_one("#log", Static)
-        rows = max(1, log.content_size.height)
-        log.update(panels.log_lines(state, self.app.recent, rows))
+        log = self.query_one("#log", TailPane)
+        log.lines = lambda rows: panels.log_lines(self.app.state, self.app.recent, rows)
+        log.show_tail()
 
     def on_resize(self) -> None:
         if self.app.state is not None:
@@ -317,8 +333,31 @@ class DungeonScreen(Asking, Screen):
                                f"{ft.speed * ft.feet_per_turn_per_speed} ft per turn",
                                self._check(positive_int, lambda t: dun.FastTravel(int(t))),
                                max_length=9)
-        if feet is not None:
-            self.app.run_command(dun.FastTravel(int(feet)))
+        if feet is not None and await self.app.dispatch(dun.FastTravel(int(feet))) is not None:
+            await self._go_on_fast_travel()
+
+    async def _go_on_fast_travel(self) -> None:
+        """Fast travel that stopped early: offer to go on with the distance left
+        (after the rest it stopped for, where one is due)."""
+        left = self.state.dungeon.fast_left
+        if not self.state.dungeon.active or not left:
+            return
+        rest = dun.rest_status(self.state) in ("due", "overdue")
+        go = await self._choose(f"Fast travel stopped: {left} ft left",
+                                [("go", f"Rest a turn, then go on {left} ft" if rest
+                                  else f"Go on {left} ft"), ("stop", "Stop here")],
+                                "It stopped for what the GM must see first")
+        if go != "go":
+            return
+        if rest:
+            turn = self.state.dungeon.turn
+            if await self.app.dispatch(dun.AdvanceTurn(1, "rest")) is None:
+                return
+            met = any(c.encounter for c in self.state.dungeon.checks if c.turn > turn)
+            if met or dun.rest_status(self.state) in ("due", "overdue"):
+                return  # the rest was interrupted: the GM sees to it first
+        if await self.app.dispatch(dun.FastTravel(left)) is not None:
+            await self._go_on_fast_travel()
 
     @work(exit_on_error=False)
     async def action_supplies(self) -> None:

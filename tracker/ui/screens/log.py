@@ -20,12 +20,13 @@ from ...core.errors import Refused
 from ...core.handlers import Command
 from ...core.changes import cut
 from ...core.timeline.views import Preview
-from ...history import AREAS, LogEntry, entries
+from ...history import AREAS, LogEntry, entries, extended
 from ...service import LogReader
 from .. import safe
 from ..areas import area_screen
-from ..dialogs import REFUSED_SECONDS, ChoiceDialog, DiceDialog, TextDialog, whole
-from ..widgets import dungeon_panels as panels
+from ..repaint import follow_state
+from ..dialogs import REFUSED_SECONDS, ChoiceDialog, DiceDialog, ReadDialog, TextDialog, whole
+from ..as_it_stood import as_it_stood
 from ..widgets.log_view import LogView
 
 AREA_CYCLE = [None, *sorted(AREAS)]
@@ -46,6 +47,7 @@ class LogScreen(Screen):
         Binding("a", "cycle_area", "Area", id="log.area", show=False),
         Binding("c", "cycle_character", "Who", id="log.character", show=False),
         Binding("x", "clear", "Clear filters", id="log.clear", show=False),
+        Binding("enter", "read", "Read", id="log.read", show=False),
         Binding("w", "rewind", "Rewind", id="log.rewind"),
         Binding("m", "amend_dice", "Dice", id="log.amend_dice"),
         Binding("i", "insert_turn", "Insert", id="log.insert_turn"),
@@ -58,6 +60,7 @@ class LogScreen(Screen):
         ("Filter by area", "Party, dungeon, supplies, ...", "cycle_area"),
         ("Filter by character", "Entries about one character", "cycle_character"),
         ("Clear filters", "Show every entry", "clear"),
+        ("Read this entry", "The whole entry and its area as it stood after it", "read"),
         ("Rewind to this entry", "The campaign returns to how it stood after it", "rewind"),
         ("Correct the dice", "Retype the dice of this entry", "amend_dice"),
         ("Insert a forgotten turn", "e.g. a rest, right after this entry", "insert_turn"),
@@ -102,7 +105,7 @@ class LogScreen(Screen):
         self.query_one("#log-list").border_title = "Log"
         self.query_one("#log-state").border_title = "As it stood"
         self.query_one("#log-state", Static).update("Reading the log…")
-        self.watch(self.app, "state", lambda _: self.reload(), init=True)
+        follow_state(self, lambda _: self.reload())
 
     # -- loading (a thread worker with its own connection; it touches no widget) ----------
 
@@ -117,6 +120,10 @@ class LogScreen(Screen):
         try:
             with open_reader() as log:  # opened here: its connection is this thread's
                 head = log.head()
+                found = self._grown(log, head)
+                if found is not None:  # only the entries added since: a keystroke's worth
+                    self.post_message(self.Loaded(found))
+                    return
                 start = head - TAIL_FIRST + 1
                 if start > 1 and not self.all:  # a long log: show its newest entries at once
                     tail = entries(list(log.read(start, head)), log.timeline,
@@ -127,6 +134,17 @@ class LogScreen(Screen):
             self.post_message(self.LoadFailed(e))
             return
         self.post_message(self.Loaded(found))
+
+    def _grown(self, log: LogReader, head: int) -> list[LogEntry] | None:
+        """The whole list built before, extended by what was added since (None:
+        build it whole). Read in the worker; the list shown is never changed."""
+        old, complete = self.all, self.complete
+        if not complete or not old or head < len(old):
+            return None
+        envs = list(log.read(len(old), head))  # from the last entry known, to check it
+        if envs[0].command_id != old[-1].command_id:
+            return None
+        return extended(old, envs[1:], log.timeline, log.state_at(len(old)))
 
     @on(Loaded)
     def _loaded(self, message: Loaded) -> None:
@@ -158,8 +176,11 @@ class LogScreen(Screen):
         view = self.query_one(LogView)
         if keep_seq is None and view.current is not None and view.cursor < len(view.entries) - 1:
             keep_seq = view.current.seq
-        shown = [e for e in self.all if e.matches(self.session, self.area, self.character,
-                                                   self.text or None)]
+        if self.session is None and not (self.area or self.character or self.text):
+            shown = self.all  # no filter: the list itself (never changed in place)
+        else:
+            shown = [e for e in self.all if e.matches(self.session, self.area, self.character,
+                                                       self.text or None)]
         view.show(shown, keep_seq)
         bits = [f"session {self.session}" if self.session is not None else "",
                 self.area or "", self.character or ""]
@@ -224,7 +245,15 @@ class LogScreen(Screen):
             return
         state = self.app.campaign.state_at(e.seq)
         pane.border_title = f"After #{e.seq}"
-        pane.update(panels.state_summary(state, e))
+        pane.update(as_it_stood(state, e))
+
+    def action_read(self) -> None:
+        """The highlighted entry whole, however long, at any width."""
+        e = self.query_one(LogView).current
+        if e is None or self.app.campaign is None:
+            return
+        self.app.push_screen(ReadDialog(f"Entry #{e.seq}",
+                                        as_it_stood(self.app.campaign.state_at(e.seq), e)))
 
     # -- correcting the past ---------------------------------------------------------
 

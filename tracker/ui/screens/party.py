@@ -18,6 +18,7 @@ from ...core.party.model import Character
 from ...core.state import State
 from ..dialogs import ChoiceDialog, DiceDialog, TextDialog, checked_by, positive_int, whole
 from ..areas import area_screen
+from ..repaint import follow_state
 from ..safe import plain
 from ..widgets import party_panels as panels
 
@@ -71,7 +72,7 @@ class PartyScreen(Screen):
         self.query_one("#party-saves").border_title = "Saves and skills"
         table = self.query_one(DataTable)
         table.add_columns("Name", "Class", "Lv", "HP", "AC", "XP / next", "State", "Light")
-        self.watch(self.app, "state", self.show, init=True)
+        follow_state(self, self.show)
 
     # -- showing ----------------------------------------------------------------------
 

@@ -18,16 +18,17 @@ from ...core.errors import Refused
 from ...service import LogReader
 from .. import safe
 from ..areas import area_screen
+from ..repaint import follow_state
 
 
 @area_screen("recap", key="3", title="Recap", help="A session in a few lines, as Markdown",
              css="recap.tcss", order=30)
 class RecapScreen(Screen):
     BINDINGS = [
-        Binding("left", "session(-1)", "Previous session", id="recap.previous"),
-        Binding("right", "session(1)", "Next session", id="recap.next"),
-        Binding("a", "all", "All sessions", id="recap.all"),
-        Binding("x", "export", "Export .md", id="recap.export"),
+        Binding("left", "session(-1)", "Previous", id="recap.previous"),
+        Binding("right", "session(1)", "Next", id="recap.next"),
+        Binding("a", "all", "All", id="recap.all"),
+        Binding("x", "export", "Export", id="recap.export"),
     ]
     PALETTE = [
         ("Previous session", "Recap the session before", "session(-1)"),
@@ -55,7 +56,7 @@ class RecapScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.watch(self.app, "state", lambda _: self.rebuild(), init=True)
+        follow_state(self, lambda _: self.rebuild())
 
     def rebuild(self) -> None:
         if self.app.campaign is not None:

@@ -14,9 +14,12 @@ from ...core.errors import Refused
 from ...core.travel import calc
 from ...core.state import State
 from ...core.travel.model import Stage
+from ...core.party import rules as party_rules
+from ...core.travel.rules import gm_forages
 from ...core.travel.status import pace_model
 from ..areas import area_screen
-from ..dialogs import ChoiceDialog, TextDialog, checked_by, positive_int, refusal, whole
+from ..repaint import follow_state
+from ..dialogs import ChoiceDialog, Field, TextDialog, checked_by, positive_int, refusal, whole
 from ..widgets import travel_panels as panels
 
 
@@ -24,7 +27,7 @@ from ..widgets import travel_panels as panels
              css="travel.tcss", order=50)
 class TravelScreen(Screen):
     BINDINGS = [
-        Binding("t", "travel", "Travel day", id="travel.day"),
+        Binding("t", "travel", "Travel", id="travel.day"),
         Binding("s", "stage", "Stage", show=False, id="travel.stage"),
         Binding("c", "camp", "Camp", id="travel.camp"),
         Binding("f", "forage", "Forage", id="travel.forage"),
@@ -80,7 +83,7 @@ class TravelScreen(Screen):
         self.query_one("#where").border_title = "Where"
         self.query_one("#needs").border_title = "Supplies, rest, road"
         self.query_one("#journal").border_title = "The journey so far"
-        self.watch(self.app, "state", self.show, init=True)
+        follow_state(self, self.show)
 
     def show(self, state: State | None) -> None:
         if state is None or self.app.campaign is None:
@@ -230,8 +233,23 @@ class TravelScreen(Screen):
     def action_camp(self) -> None:
         self._run(tr.MakeCamp())
 
-    def action_forage(self) -> None:
-        self._run(tr.ForageDay())
+    @work(exit_on_error=False)
+    async def action_forage(self) -> None:
+        t = self.state.rules.travel
+        if not gm_forages(t):
+            self._run(tr.ForageDay())
+            return
+        found = await self._choose("A day foraging: what did it bring?",
+                                   [("yes", "Food found"), ("no", "Nothing")],
+                                   calc.gm_note(t, "forage"))
+        if found == "no":
+            self._run(tr.ForageDay(False))
+        elif found == "yes":
+            n = await self._ask("How many rations found?", "Added to the party's rations",
+                                lambda x: tr.ForageDay(True, int(x)), form=positive_int,
+                                max_length=4)
+            if n is not None:
+                self._run(tr.ForageDay(True, int(n)))
 
     def action_rest_day(self) -> None:
         self._run(tr.RestDay())
@@ -280,19 +298,17 @@ class TravelScreen(Screen):
             return
         effects = t.weather.effects if t.weather is not None else {}
         hint = ", ".join(f"{k} {e.name}" for k, e in effects.items())
-        text = await self._ask("The day's weather", "Not in our sources: the GM enters it.",
-                               lambda x: tr.SetWeather(x), self.state.travel.weather,
-                               max_length=200)
+        # its effects asked in the same dialog: a second would take keys typed for the screen
+        text = await self.app.push_screen_wait(TextDialog(
+            "The day's weather", "Not in our sources: the GM enters it." +
+            (f"\nEffects: {hint}" if effects else ""), self.state.travel.weather,
+            validate=checked_by(self.app, None, lambda x: tr.SetWeather(x)), max_length=200,
+            more=(Field("Weather effects on travel (e.g. I,V), or blank", max_length=20,
+                        validate=lambda x: refusal(self.app, tr.SetWeather(
+                            "x", _codes(x)))),) if effects else ()))
         if text is None:
             return
-        codes: tuple[str, ...] = ()
-        if effects:
-            picked = await self._ask("Weather effects on travel (e.g. I,V), or blank", hint,
-                                     lambda x: tr.SetWeather(text, _codes(x)), max_length=20)
-            if picked is None:
-                return
-            codes = _codes(picked)
-        self._run(tr.SetWeather(text, codes))
+        self._run(tr.SetWeather(text[0], _codes(text[1])) if effects else tr.SetWeather(text))
 
     @work(exit_on_error=False)
     async def action_terrain(self) -> None:
@@ -342,8 +358,9 @@ class TravelScreen(Screen):
         if guide is None:
             return
         nav = ""
-        if self.state.party and pace_model(self.state.rules.travel):
-            nav = await self._choose("Navigator", [(c.name, c.name) for c in self.state.party])
+        alive = party_rules.living(self.state)  # the dead guide no one: not offered
+        if alive and pace_model(self.state.rules.travel):
+            nav = await self._choose("Navigator", [(c.name, c.name) for c in alive])
             if nav is None:
                 return
         self._run(tr.SetGuide(guide == "yes", nav))
@@ -353,14 +370,14 @@ class TravelScreen(Screen):
         if not self.state.travel.lost:
             self.notify("The party is not lost.")
             return
-        heading = await self._ask("Lost: the real heading", "e.g. NE (the GM's secret)",
-                                  lambda x: tr.SetHeading(x, "x"), max_length=20)
-        if heading is None:
-            return
-        believed = await self._ask("Where the party believes it goes", "e.g. N",
-                                   lambda x: tr.SetHeading(heading, x), max_length=20)
-        if believed is not None:
-            self._run(tr.SetHeading(heading, believed))
+        # one dialog for both: a second would take keys typed for the screen
+        answer = await self.app.push_screen_wait(TextDialog(
+            "Lost: the real heading", "e.g. NE (the GM's secret)",
+            validate=checked_by(self.app, None, lambda x: tr.SetHeading(x, "x")), max_length=20,
+            more=(Field("Where the party believes it goes (e.g. N)", max_length=20,
+                        required=True),)))
+        if answer is not None:
+            self._run(tr.SetHeading(*answer))
 
     @work(exit_on_error=False)
     async def action_found(self) -> None:

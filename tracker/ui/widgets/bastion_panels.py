@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import textwrap
 
+from rich.text import Text
+
 from ...core import bastion as bas
 from ...core import clock
 from ...core.bastion.model import Bastion
 from ...core.state import State
+from ..as_it_stood import shows_as_it_stood
 
 
 def due(state: State, b: Bastion) -> str:
@@ -128,3 +131,12 @@ def ledger(state: State, b: Bastion, rows: int) -> str:
            + (f"{l.gp:>+8,}" if l.gp else "    item") + f" {l.balance:>8,}  {l.why}"
            + (f": {l.item}" if l.item else "") for l in reversed(b.ledger)]
     return "\n".join(out[:rows]) or "Nothing in or out yet."
+
+
+@shows_as_it_stood("bastion")
+def bastion_as_it_stood(state: State) -> Text:
+    """The log's "as it stood" pane for a bastion entry: every bastion's summary."""
+    all_ = state.bastions.all
+    if not all_:
+        return Text("No bastions yet.", style="dim")
+    return Text("\n\n".join(summary(state, b, i, len(all_), 40) for i, b in enumerate(all_)))

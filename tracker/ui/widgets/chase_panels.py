@@ -11,6 +11,7 @@ from ...core.events import Envelope
 from ...core.schema import note_kind, source_note
 from ...core.state import State
 from ...history import undone_commands
+from ..as_it_stood import shows_as_it_stood
 
 BAR = 8
 STATUS_STYLE = {IN: "", ESCAPED: "green", CAUGHT: "bold red"}
@@ -189,4 +190,17 @@ def log_lines(state: State, recent: list[Envelope], rows: int) -> Text:
         t.append(f"#{env.seq} {describe(env.event, state.rules, after)}\n", style=style)
     t.rstrip()
     t.no_wrap, t.overflow = True, "ellipsis"
+    return t
+
+
+@shows_as_it_stood("chase")
+def chase_as_it_stood(state: State) -> Text:
+    """The log's "as it stood" pane for a chase entry: the summary, then each
+    runner's row as the chase screen has it (side, gap, dashes, exhaustion...)."""
+    t = summary(state)
+    for row in runner_rows(state):  # a chase's or an evasion's rows
+        t.append("\n")
+        t.append_text(Text(" ").join(c if isinstance(c, Text) else Text(str(c))
+                                     for c in row if str(c)))
+    t.rstrip()
     return t

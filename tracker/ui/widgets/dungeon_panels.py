@@ -13,6 +13,7 @@ from ...core.schema import note_kind, seconds, source_note
 from ...core.lights.model import Light
 from ...core.state import State
 from ...history import undone_commands
+from ..as_it_stood import shows_as_it_stood
 
 BAR_WIDTH = 6
 
@@ -128,8 +129,10 @@ def checks_panel(state: State, rows: int = 12) -> Text:
     if not d.checks:
         t.append("No checks yet this delve.", style="dim")
         return t
-    for c in reversed(d.checks[-rows:]):
-        t.append(f"T{c.turn:<3}", style="bold")
+    shown = d.checks[-rows:]
+    wide = max(len(str(c.turn)) for c in shown)  # turn 144 and its die keep a space between
+    for c in reversed(shown):
+        t.append(f"T{c.turn:<{wide}} ", style="bold")
         t.append(f"{c.roll.expr}={c.roll.total}")
         t.append("✎ " if c.roll.typed else "  ", style="dim")
         if not c.scheduled:
@@ -192,19 +195,11 @@ def log_lines(state: State, recent: list[Envelope], rows: int) -> Text:
     return t
 
 
-def state_summary(state: State, entry) -> Text:
-    """The campaign right after a log entry, for the log screen (read-only)."""
+@shows_as_it_stood("dungeon", "supplies", fallback=True)
+def dungeon_as_it_stood(state: State) -> Text:
+    """The log's "as it stood" pane for a dungeon entry (and any area that
+    shows nothing of its own): the turn, the lights, the supplies."""
     t = Text()
-    t.append(f"#{entry.seq} · session {entry.session}\n", style="bold")
-    t.append(entry.text + "\n", style="strike dim" if entry.undone else "")
-    if entry.undone:
-        t.append("undone\n", style="yellow")
-    if entry.corrected_by:
-        t.append(f"corrected by #{entry.corrected_by}\n", style="yellow")
-    for r in entry.dice:
-        how = "typed" if r.typed else "rolled"
-        t.append(f"{r.expr}: {' '.join(map(str, r.dice))} = {r.total} ({how})\n", style="cyan")
-    t.append("\n")
     t.append_text(turn_panel(state))
     t.append("\n")
     for light in state.lights:

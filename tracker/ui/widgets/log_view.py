@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 
 from rich.segment import Segment
@@ -54,7 +55,9 @@ class LogView(ScrollView, can_focus=True):
         self.virtual_size = Size(0, len(entries))
         index = len(entries) - 1
         if keep_seq is not None:
-            index = next((i for i, e in enumerate(entries) if e.seq >= keep_seq), index)
+            # the entries are in log order: the first at or after keep_seq, by halving
+            at = bisect_left(entries, keep_seq, key=lambda e: e.seq)
+            index = at if at < len(entries) else index
         self.cursor = max(0, index)
         self.mutate_reactive(LogView.cursor)
         self.refresh()

@@ -8,6 +8,7 @@ from ...core.party import sheet
 from ...core.party.model import Character
 from ...core.schema import note_kind
 from ...core.state import State
+from ..as_it_stood import shows_as_it_stood
 
 BAR = 6
 
@@ -135,5 +136,26 @@ def saves_and_skills(state: State, c: Character) -> Text:
         t.append(f"{kind}, not in the source: {', '.join(words)}\n", style="dim")
     if not t.plain:
         t.append("No class: no saves or skills.", style="dim")
+    t.rstrip()
+    return t
+
+
+@shows_as_it_stood("party")
+def party_as_it_stood(state: State) -> Text:
+    """The log's "as it stood" pane for a party entry: each character's
+    level, hit points, XP and marks, a line each."""
+    t = Text()
+    if not state.party:
+        return Text("No characters yet.", style="dim")
+    for c in state.party:
+        name, cls, level, hp, _ac, xp, marks, _lights = party_row(state, c)
+        t.append_text(name)
+        t.append(f" {cls.plain} {level} ")
+        t.append_text(hp)
+        t.append(" XP ")
+        t.append_text(xp)
+        t.append(" ")
+        t.append_text(marks)
+        t.append("\n")
     t.rstrip()
     return t

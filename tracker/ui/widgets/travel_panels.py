@@ -6,6 +6,7 @@ from rich.text import Text
 
 from ...core import clock
 from ...core.state import State
+from ..as_it_stood import shows_as_it_stood
 from ...core.travel import calc
 from ...core.travel.rules import stage_size
 from ...core.travel.status import (day_left, food_days, next_day_estimate, pace_model, pace_of,
@@ -20,6 +21,9 @@ def _text(t: Text) -> Text:
     t.rstrip()
     t.no_wrap, t.overflow = True, "ellipsis"
     return t
+
+
+PANE_AT_80 = 36  # characters inside a half-width pane's border on an 80-column screen
 
 
 def where_panel(state: State) -> Text:
@@ -46,8 +50,11 @@ def where_panel(state: State) -> Text:
     elif j.vessel:
         t.append(f"{terrain_name(tr, j.terrain)}: {_aboard(tr, j)}\n", style="cyan")
     else:
-        road = f" · {tr.routes[j.route].name}" if j.route in tr.routes else " · no road"
-        t.append(f"Terrain: {terrain_name(tr, j.terrain)}{road}\n")
+        road = tr.routes[j.route].name if j.route in tr.routes else "no road"
+        line = f"Terrain: {terrain_name(tr, j.terrain)}"
+        # the road beside it where the pane has room at 80 columns, else below it
+        sep = " · " if len(line) + 3 + len(road) <= PANE_AT_80 else "\n  "
+        t.append(f"{line}{sep}{road}\n")
     if pace_model(tr):
         chosen = pace_of(tr, j)
         line = f"Pace (v): {tr.paces[chosen].name}"
@@ -62,8 +69,9 @@ def where_panel(state: State) -> Text:
                  + (f", {amount(tr, left)} left" if left is not None else "") + "\n")
     else:
         est = next_day_estimate(state)
-        t.append("Next day: " + (amount(tr, est) if est is not None else "–")
-                 + f" · {amount(tr, j.distance)} so far\n")
+        # two lines: at 80 columns "· 144 miles so far" no longer fits beside it
+        t.append("Next day: " + (amount(tr, est) if est is not None else "–") + "\n")
+        t.append(f"So far: {amount(tr, j.distance)}\n")
     return _text(t)
 
 
@@ -152,6 +160,17 @@ def journal(state: State, rows: int) -> Text:
         style = "bold red" if d.encounter or d.exhausted else ("yellow" if d.lost else "")
         t.append(day_line(tr, d) + "\n", style=style)
     return _text(t)
+
+
+@shows_as_it_stood("travel")
+def travel_as_it_stood(state: State) -> Text:
+    """The log's "as it stood" pane for a travel entry: where the party was
+    and what it carried."""
+    t = where_panel(state)
+    t.append("\n")
+    t.append_text(needs_panel(state))
+    t.rstrip()
+    return t
 
 
 def travel_sources(state: State) -> str:

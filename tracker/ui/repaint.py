@@ -1,0 +1,46 @@
+"""Repainting a screen when the campaign's state changes: only while it is in view.
+
+Every area screen shows ``app.state``. The campaign's base screen (dungeon)
+stays in the stack under the others, and repainting it on every change the GM
+makes elsewhere cost each keystroke there its whole repaint as well (3-8 ms,
+docs/performance.md). A screen covered by another (not by a dialog, which
+leaves it in view) now only notes that it is out of date, and repaints once,
+with the state as it then stands, when it is shown again. Nothing is kept but
+that note: what it shows is always read from ``app.state``.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from textual.screen import ModalScreen, Screen
+
+
+def follow_state(screen: Screen, show: Callable[[object], None]) -> None:
+    """``screen.watch(app, "state", show, init=True)``, skipped while covered."""
+
+    def changed(state) -> None:
+        if covered(screen):
+            screen._repaint_when_shown = show
+            return
+        screen._repaint_when_shown = None
+        show(state)
+
+    screen.watch(screen.app, "state", changed, init=True)
+
+
+def covered(screen: Screen) -> bool:
+    """Whether a screen that is not a dialog lies above ``screen`` (so it is out of view)."""
+    stack = screen.app.screen_stack
+    if screen not in stack:
+        return False  # not yet, or no longer, in the stack: paint as always
+    above = stack[stack.index(screen) + 1:]
+    return any(not isinstance(s, ModalScreen) for s in above)
+
+
+def shown_again(screen: Screen) -> None:
+    """On resume: repaint a screen whose state changed while it was covered."""
+    show = getattr(screen, "_repaint_when_shown", None)
+    if show is not None:
+        screen._repaint_when_shown = None
+        show(screen.app.state)
