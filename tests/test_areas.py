@@ -310,23 +310,10 @@ def test_every_package_in_core_is_a_declared_area_in_fold_order():
     assert found[0].name == "campaign"  # the campaign's creation folds first
 
 
-def _evolver_chain(fn) -> list:
-    """The evolvers ``handlers.evolves`` chained into ``fn``, in the order they run."""
-    from tracker.core import handlers
-
-    if getattr(fn, "__module__", None) != handlers.__name__:
-        return [fn]
-    if fn.__name__ == "<lambda>":  # the start of a chain whose first evolver waits on `when`
-        return []
-    assert fn.__name__ == "both" and fn.__defaults__, \
-        f"handlers.evolves chains evolvers in a new way ({fn.__name__}): update _evolver_chain"
-    first, then = fn.__defaults__[:2]
-    return _evolver_chain(first) + [then]
-
-
-def _evolvers_out_of_order(evolvers: dict) -> list[str]:
-    """Events whose evolvers do not run as the areas' fold says: the event's own
-    area first, then each area reacting to it, in fold order."""
+def _evolvers_out_of_order(chains: dict) -> list[str]:
+    """Events whose evolvers (``handlers._CHAINS``: each event's, in the order
+    they run) do not run as the areas' fold says: the event's own area first,
+    then each area reacting to it, in fold order."""
     from tracker.core import areas
 
     order = {a.package: a.order for a in areas.areas()}
@@ -335,8 +322,8 @@ def _evolvers_out_of_order(evolvers: dict) -> list[str]:
         return next((p for p in order if module == p or module.startswith(p + ".")), None)
 
     wrong = []
-    for event, fn in evolvers.items():
-        run = [a for a in map(area_of, (f.__module__ for f in _evolver_chain(fn))) if a]
+    for event, chain in chains.items():
+        run = [a for a in map(area_of, (fn.__module__ for fn, _ in chain)) if a]
         own = area_of(event.__module__)
         expected = [a for a in run if a == own] + sorted((a for a in run if a != own),
                                                          key=order.get)
@@ -351,11 +338,13 @@ def test_the_evolvers_of_one_event_run_in_fold_order(monkeypatch):
     to be imported in."""
     from tracker.core import handlers
 
-    assert not _evolvers_out_of_order(EVOLVERS), "\n".join(_evolvers_out_of_order(EVOLVERS))
+    wrong = _evolvers_out_of_order(handlers._CHAINS)
+    assert not wrong, "\n".join(wrong)
     # the check can fail: travel's reaction registered before the party's own evolver
     from tracker.core.party import CharacterRenamed
 
     monkeypatch.setattr(handlers, "EVOLVERS", {})
+    monkeypatch.setattr(handlers, "_CHAINS", {})
 
     def by(module: str):
         def evolver(state, ev):
@@ -365,7 +354,7 @@ def test_the_evolvers_of_one_event_run_in_fold_order(monkeypatch):
 
     handlers.evolves(CharacterRenamed)(by("tracker.core.travel.rules"))
     handlers.evolves(CharacterRenamed)(by("tracker.core.party.rules"))
-    assert _evolvers_out_of_order(handlers.EVOLVERS) == [
+    assert _evolvers_out_of_order(handlers._CHAINS) == [
         "CharacterRenamed: evolvers run in ['tracker.core.travel', 'tracker.core.party'], "
         "not ['tracker.core.party', 'tracker.core.travel']"]
 

@@ -66,3 +66,15 @@ def test_no_test_module_imports_another():
             wrong.append(f"{path.relative_to(TESTS)} imports {', '.join(sorted(imported))}: "
                          "move what they share to conftest.py or tests/support/")
     assert not wrong, "\n".join(wrong)
+
+
+def test_pilot_tests_settle_one_way():
+    """``support.pilot.settle`` is the one wait after keys: held keys landed, no
+    dialog flow between steps, workers done. A module's own settle (nine once,
+    each waiting for part of that) would be back to tests that pass or hang by
+    timing."""
+    own = [f"{path.name}:{node.lineno}" for path in sorted(TESTS.glob("test_*.py"))
+           for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+           if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+           and node.name.lstrip("_") == "settle"]
+    assert not own, f"settle defined in test modules (use support.pilot.settle): {own}"

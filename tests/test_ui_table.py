@@ -5,27 +5,11 @@ from __future__ import annotations
 
 import unicodedata
 
-from textual import events
-
 from tracker.demo import build
 from tracker.ui.app import TrackerApp
 from tracker.ui.dialogs import Dialog
 
-from support.pilot import settle as _settle
-
-SIZE = (80, 24)
-
-
-def _burst(app, *keys: str) -> None:
-    """Keys as a fast typist (or a paste into tmux) sends them: all at once,
-    none waiting for the one before to be handled."""
-    for key in keys:
-        char = key if len(key) == 1 else None
-        if key == "space":
-            char = " "
-        ev = events.Key(key, char)
-        ev.set_sender(app)
-        app.post_message(ev)
+from support.pilot import SIZE, burst as _burst, settle as _settle
 
 
 # -- 2. keys typed while a dialog is opening -------------------------------------------

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
+from textual import events
+
 from tracker.ui.dialogs import Dialog
 
 SIZE = (80, 24)  # the smallest terminal the GM may use
@@ -42,3 +44,15 @@ async def log_ready(pilot) -> None:
     await settle(pilot)
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
+
+
+def burst(app, *keys: str) -> None:
+    """Keys as a fast typist (or a paste into tmux) sends them: all at once,
+    none waiting for the one before to be handled."""
+    for key in keys:
+        char = key if len(key) == 1 else None
+        if key == "space":
+            char = " "
+        ev = events.Key(key, char)
+        ev.set_sender(app)
+        app.post_message(ev)
