@@ -149,8 +149,11 @@ def test_a_dash_and_an_outcome_corrected_read_as_the_chase(saves):
     c = _chase(saves)
     c.dispatch(ch.TakeTurn(None, True), [12])
     dash = c.seq
-    assert _changes(c, c.amend_command(dash, fields={"dash": "no"})) == \
-        ["Ana: 1 dash used → 0 dashes used"]
+    # no dash: no more than a move's 30 ft (60 ft without a dash is refused, as
+    # the command refuses it: issue 19)
+    assert _changes(c, c.amend_command(dash, fields={"dash": "no", "feet": "30"})) == \
+        ["Ana: 100 ft along → 70 ft along", "Ana: 100 ft gap → 70 ft gap",
+         "Ana: 1 dash used → 0 dashes used", "Thug: 100 ft gap → 70 ft gap"]
     c.dispatch(ch.TakeTurn(None), [12])
     c.dispatch(ch.EndChase("escaped"))
     assert _changes(c, c.amend_command(c.seq, fields={"outcome": "caught"})) == \

@@ -150,11 +150,11 @@ def delve(make):
 
 @pytest.mark.parametrize("seq, fields, message", [
     (6, {"name": "Nobody"}, "'Nobody' is not in the party"),
-    (5, {"kind": "nope"}, "has no light 'nope'"),
+    (5, {"kind": "nope"}, "unknown light 'nope'"),  # the command's words (issue 19)
     (7, {"id": "99"}, "no light #99"),
-    (2, {"level": "99"}, "goes up to level 14, not 99"),
+    (2, {"level": "99"}, "level must be 1 to 14"),
     (2, {"level": "3"}, None),  # a defaulted field set from text
-    (3, {"count": "1"}, "#8 would leave -1 fakler"),
+    (3, {"count": "1"}, r"#8 \(light lit\) would be refused: no fakler"),
     (6, {"amount": "-1000"}, "amount must be at least 1"),
     (6, {"amount": "abc"}, "amount must be a whole number"),
     (4, {"depth": "-2"}, "depth must be at least 1"),

@@ -6,8 +6,10 @@ a GM's intent to the durable log.
 
 from __future__ import annotations
 
+import functools
 import random
 import sqlite3
+import threading
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,6 +40,18 @@ from .store.sqlite import ConcurrentWrite  # noqa: F401 - for the app, which nev
 SNAPSHOT_EVERY = 1000
 
 
+def one_at_a_time(method):
+    """One thread at a time in a campaign: its SQLite connection is opened with
+    ``check_same_thread=False`` so the app can run a long command on a worker
+    thread (ui/busy.py), and its timeline caches states; this lock keeps a call
+    from the event loop waiting until the worker is done instead of sharing them."""
+    @functools.wraps(method)
+    def guarded(self, *args, **kwargs):
+        with self._lock:
+            return method(self, *args, **kwargs)
+    return guarded
+
+
 DEMO_NAME = "demo"  # the shipped demo campaign (saves/demo.campaign, tracker.demo builds it)
 
 
@@ -58,6 +72,7 @@ class Campaign:
     def __init__(self, store: EventStore, name: str):
         self.store = store
         self.name = name
+        self._lock = threading.RLock()  # see one_at_a_time
         self.timeline = Timeline(self.store.read, self.store.nearest_snapshot)
         self.seq = self.store.head()
         if self.seq == 0:
@@ -119,11 +134,13 @@ class Campaign:
             raise Refused(f"no campaign named {name!r} in {saves}")
         return cls(EventStore.open(path), name)
 
+    @one_at_a_time
     def close(self) -> None:
         self.store.close()
 
     # -- reading -------------------------------------------------------------------
 
+    @one_at_a_time
     def state_at(self, seq: int) -> State | None:
         """The state as it stood after entry ``seq``; entries another process
         appended since this one last wrote may be looked at too."""
@@ -132,6 +149,7 @@ class Campaign:
             raise Refused(f"seq must be 1 to {head}")
         return self.timeline.state_at(seq)
 
+    @one_at_a_time
     def tail(self, n: int) -> list[Envelope]:
         """The last ``n`` envelopes of the log."""
         return list(self.store.read(max(1, self.seq - n + 1), self.seq))
@@ -142,6 +160,7 @@ class Campaign:
         the thread that opened it, and a reader never blocks the app's writes."""
         return LogReader(self.store.path)
 
+    @one_at_a_time
     def refresh(self) -> bool:
         """Catch up with events another process appended. True if any."""
         head = self.store.head()
@@ -175,6 +194,7 @@ class Campaign:
         source = dicemod.SeededDice(f"{self.state.seed}:{self.seq + 1}:ahead")
         return [f for _ in range(times) for f in dicemod.roll(expr, source).dice]
 
+    @one_at_a_time
     def decide(self, command: Command, dice_values: list[int] | None = None,
                manual: bool | None = None, typed: bool = True):
         """Decide without writing: the events a command would append."""
@@ -185,6 +205,7 @@ class Campaign:
                           f"{source.used}")
         return events
 
+    @one_at_a_time
     def dispatch(self, command: Command, dice_values: list[int] | None = None,
                  command_id: str | None = None, manual: bool | None = None,
                  typed: bool = True) -> Outcome:
@@ -233,24 +254,29 @@ class Campaign:
 
     # -- correcting the past -----------------------------------------------------------
 
+    @one_at_a_time
     def entry(self, seq: int) -> Envelope:
         if not 1 <= seq <= self.seq:
             raise Refused(f"there is no entry #{seq} (the log has 1 to {self.seq})")
         return next(iter(self.store.read(seq, seq)))
 
+    @one_at_a_time
     def amend_command(self, seq: int, dice: list[int] | None = None,
                       fields: dict[str, str] | None = None, insert: tuple[str, str] = (),
                       note: str = "") -> CorrectEntry:
         """The command that corrects entry ``seq`` (see ``timeline.amend``)."""
         return amend.amend_command(self, seq, dice, fields, insert, note)
 
+    @one_at_a_time
     def entry_fields(self, seq: int) -> dict[str, object]:
         """The fields of entry ``seq`` a GM may correct, with their values now."""
         return amend.entry_fields(self, seq)
 
+    @one_at_a_time
     def rewind_command(self, seq: int) -> Rewind:
         return amend.rewind_command(self, seq)
 
+    @one_at_a_time
     def reveal_command(self, seq: int) -> Reveal:
         """The command that tells the table what entry ``seq`` kept from them;
         refused unless that entry holds a secret (core/players.py)."""
@@ -260,6 +286,7 @@ class Campaign:
                           "can be revealed (docs/players-view.md)")
         return Reveal(seq)
 
+    @one_at_a_time
     def preview(self, command: Command) -> State:
         """The state a command would lead to, without writing anything."""
         events = [checked(e) for e in self.decide(command)]
@@ -267,11 +294,13 @@ class Campaign:
             raise Refused("nothing to do")
         return self._trial(events, "preview", self.state.session)[-1]
 
+    @one_at_a_time
     def explain(self, command: Command) -> Preview:
         """``preview`` in the GM's words: the entry's log line now and after,
         what changes in the campaign, and the later corrections it undoes."""
         return amend.explain(self, command)
 
+    @one_at_a_time
     def entry_events(self, seq: int, corrections_from: State | None = None) -> list:
         """What entry ``seq`` stands for: its event, or the events a correction in
         force (now, or in ``corrections_from``) put in its place."""

@@ -17,6 +17,11 @@ _LISTENER: ContextVar[Listener | None] = ContextVar("progress", default=None)
 EVERY = 250  # tell at most this often (steps), so a short loop costs nothing
 
 
+class Stopped(Exception):
+    """Raised by a listener whose GM asked to stop (the app's Cancel): the loop
+    ends there, and nothing of the command or the preview has been written."""
+
+
 def tick(what: str, done: int, total: int) -> None:
     """``done`` of ``total`` steps of ``what`` ("bastion turns") are done."""
     fn = _LISTENER.get()

@@ -20,6 +20,7 @@ from .state import State
 
 Check = Callable[[State, object], None]
 CHECKS: dict[type, list[Check]] = {}
+NO_CHECK: dict[type, str] = {}  # event types whose fields need no check, and why
 
 
 def holds_for(*event_types: type):
@@ -33,6 +34,14 @@ def holds_for(*event_types: type):
     return register
 
 
+def needs_no_check(why: str, *event_types: type) -> None:
+    """Say that what a GM may amend in ``event_types`` cannot stand wrong in any
+    state (a free note, a yes/no that any state takes): ``why`` says so, for
+    the test that every amendable event is either checked or listed here."""
+    for t in event_types:
+        NO_CHECK[t] = why
+
+
 def validate(state: State, ev) -> None:
     for fn in CHECKS.get(type(ev), ()):
         fn(state, ev)
@@ -42,4 +51,4 @@ def checked(event_type: type) -> bool:
     return event_type in CHECKS
 
 
-__all__ = ["holds_for", "validate", "checked", "Refused"]
+__all__ = ["holds_for", "needs_no_check", "validate", "checked", "Refused"]

@@ -15,7 +15,7 @@ from textual.command import CommandPalette
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
-from ..core import clock
+from ..core import clock, progress
 from ..core.dice import DiceNeeded
 from ..core.engine import Redo, Undo
 from ..core.errors import Refused
@@ -24,6 +24,7 @@ from ..core.handlers import Command
 from ..core.state import State
 from ..service import DEMO_NAME, Campaign, ConcurrentWrite, Outcome
 from . import areas
+from .busy import BusyDialog, Jobs
 from .campaign_actions import CAMPAIGN_ACTIONS, CampaignActions
 from .dialogs import REFUSED_SECONDS, ChoiceDialog, DiceDialog, Dialog, TextDialog
 from .palette import ScreenActions
@@ -74,6 +75,7 @@ class TrackerApp(CampaignActions, App):
         self._keymap_problems = self._load_keymap()
         self._clashes_told: set[str] = set()
         self._session_found: int | None = None  # the session running when it opened
+        self.jobs = Jobs(self)  # long commands off the loop, one at a time (ui/busy.py)
 
     def get_default_screen(self) -> Screen:
         """The campaign's screen when one was named and opens, else the picker."""
@@ -116,7 +118,7 @@ class TrackerApp(CampaignActions, App):
         """Show entries another tracker (the CLI, a second window) appended, so
         the GM's next action is decided on the campaign as it now stands."""
         c = self.campaign
-        if c is None or self._dispatching.locked():
+        if c is None or self._dispatching.locked() or self.jobs.busy is not None:
             return
         try:
             if not self._reload():
@@ -232,6 +234,10 @@ class TrackerApp(CampaignActions, App):
         can ask both at once, the second line is a field of the first dialog."""
         if isinstance(event, events.Key) and not event.is_forwarded \
                 and not getattr(event, "_released", False):
+            if self._stops_the_job(event):  # Escape stops a long job now, ahead of the rest
+                event._released = True
+                await super().on_event(event)
+                return
             event._typed_at = time.monotonic()
             self._held.append(event)
             if self._key_pump is None or self._key_pump.done():
@@ -239,9 +245,19 @@ class TrackerApp(CampaignActions, App):
             return
         await super().on_event(event)
 
+    def _stops_the_job(self, event: events.Key) -> bool:
+        """A key the progress dialog of a long job binds (Escape: stop)."""
+        screen = self.screen
+        if self.jobs.busy is None or not isinstance(screen, BusyDialog):
+            return False
+        bound = screen.active_bindings.get(event.key)
+        return bound is not None and bound.node is screen
+
     async def _pump_keys(self) -> None:
         loop = asyncio.get_running_loop()
         while self._held:
+            while (busy := self.jobs.busy) is not None:  # keys wait for a long job, however long
+                await busy.ended.wait()
             deadline = loop.time() + KEY_WAIT
             calm = 0  # a handler may be awaiting: quiet must last a few loop turns
             while calm < 3 and loop.time() < deadline:
@@ -293,6 +309,8 @@ class TrackerApp(CampaignActions, App):
     def _key_ready(self) -> bool:
         """True when the last key has been handled everywhere it went, and no
         dialog flow is between two dialogs (or writing a command)."""
+        if self.jobs.busy is not None:
+            return False
         screen = self.screen
         for pump in (self, screen, *screen.walk_children()):
             if pump._message_queue.qsize() or pump._pending_message is not None \
@@ -360,6 +378,7 @@ class TrackerApp(CampaignActions, App):
             self.campaign = None
 
     def on_unmount(self) -> None:
+        self.jobs.close()
         self.close_campaign()
 
     def watch_state(self, state: State | None) -> None:
@@ -391,8 +410,13 @@ class TrackerApp(CampaignActions, App):
             retried = False
             while True:
                 try:
-                    out = self.campaign.dispatch(command, dice or None, typed=typed)
+                    out = await self.jobs.run(
+                        lambda: self.campaign.dispatch(command, dice or None, typed=typed),
+                        f"Recording: {_label(command)}", writes=True)
                     break
+                except progress.Stopped:
+                    self.notify("Stopped; nothing was recorded.", title="Stopped", timeout=6)
+                    return None
                 except DiceNeeded as need:
                     got = await self.push_screen_wait(DiceDialog(need))
                     if got is None:
@@ -479,6 +503,13 @@ class TrackerApp(CampaignActions, App):
             base.refresh_list()
         else:
             self.push_screen(PickerScreen())
+
+
+def _label(command: Command) -> str:
+    """A command's name for the progress dialog ("run queued", "correct entry")."""
+    import re
+
+    return re.sub(r"(?<!^)(?=[A-Z])", " ", type(command).__name__).lower()
 
 
 def run_app(saves: Path, name: str | None = None) -> int:

@@ -243,11 +243,17 @@ class TextDialog(Dialog):
 def refusal(app, command) -> str:
     """Why the campaign would refuse ``command`` ('' if it would not), found with
     ``Campaign.preview`` before a dialog closes. Dice the GM must type (manual
-    dice) cannot be known yet: such a command is let through to ask for them."""
+    dice) cannot be known yet: such a command is let through to ask for them;
+    so is one whose preview is long (years of bastion turns): its dispatch
+    says why, with progress and a Stop (ui/busy.py)."""
     if getattr(app, "campaign", None) is None:
         return ""
     try:
-        app.campaign.preview(command)
+        jobs = getattr(app, "jobs", None)
+        if jobs is None:
+            app.campaign.preview(command)
+        else:
+            jobs.quick(lambda: app.campaign.preview(command))
     except DiceNeeded:
         return ""
     except Refused as e:

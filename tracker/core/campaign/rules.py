@@ -15,6 +15,7 @@ from ..events import Event, event
 from ..handlers import Command, begins, decides, evolves
 from ..ruleset import checks_added_since, load_cached, load_text
 from ..state import State
+from ..validity import holds_for
 
 ENGINE_VERSION = 1
 
@@ -87,33 +88,61 @@ def created_state(ev: CampaignCreated) -> State:
 
 @decides(StartSession)
 def decide_start(state: State, cmd: StartSession, dice) -> list[Event]:
+    ev = SessionStarted(state.session + 1)
+    session_start_holds(state, ev)
+    return [ev]
+
+
+@holds_for(SessionStarted)
+def session_start_holds(state: State, ev: SessionStarted) -> None:
+    """``session start``: none running; the sessions are numbered in turn."""
     if state.in_session:
         raise Refused(f"session {state.session} is already running")
-    return [SessionStarted(state.session + 1)]
+    if ev.number != state.session + 1:
+        raise Refused(f"the next session is {state.session + 1}, not {ev.number}")
 
 
 @decides(EndSession)
 def decide_end(state: State, cmd: EndSession, dice) -> list[Event]:
+    ev = SessionEnded(state.session)
+    session_end_holds(state, ev)
+    return [ev]
+
+
+@holds_for(SessionEnded)
+def session_end_holds(state: State, ev: SessionEnded) -> None:
     if not state.in_session:
         raise Refused("no session is running")
-    return [SessionEnded(state.session)]
+    if ev.number != state.session:
+        raise Refused(f"session {state.session} is the one running, not {ev.number}")
 
 
 @decides(AddNote)
 def decide_note(state: State, cmd: AddNote, dice) -> list[Event]:
-    text = cmd.text.strip()
-    if not text:
+    ev = NoteAdded(cmd.text.strip(), cmd.private)
+    note_holds(state, ev)
+    return [ev]
+
+
+@holds_for(NoteAdded)
+def note_holds(state: State, ev: NoteAdded) -> None:
+    if not ev.text.strip():
         raise Refused("a note needs some text")
-    if len(text) > 10_000:
+    if len(ev.text) > 10_000:
         raise Refused("a note is limited to 10,000 characters")
-    return [NoteAdded(text, cmd.private)]
 
 
 @decides(SetManualDice)
 def decide_manual(state: State, cmd: SetManualDice, dice) -> list[Event]:
-    if state.manual_dice == cmd.on:
-        raise Refused(f"manual dice are already {'on' if cmd.on else 'off'}")
-    return [ManualDiceSet(cmd.on)]
+    ev = ManualDiceSet(cmd.on)
+    manual_holds(state, ev)
+    return [ev]
+
+
+@holds_for(ManualDiceSet)
+def manual_holds(state: State, ev: ManualDiceSet) -> None:
+    if state.manual_dice == ev.on:
+        raise Refused(f"manual dice are already {'on' if ev.on else 'off'}")
 
 
 @decides(ChangeHouseRule)

@@ -346,7 +346,7 @@ def evolve_round(state: State, ev: RoundRun) -> State:
         gap = max(0, gap - max(e.monster_speed - e.party_speed, rules.sea.closing_min))
     evasion = replace(e, rounds=rounds, gap=gap, exhausted=e.exhausted or rounds >= rules.run_rounds)
     chase = replace(state.chase, evasion=evasion, round=rounds)
-    if e.where == "dungeon" and rounds == rules.run_rounds:
+    if e.where == "dungeon" and rounds == rules.run_rounds and rules.rest_turns is not None:
         # running this long exhausts the party until it rests: derived, so undo and
         # amend recompute it; the party's condition shows it on every screen
         chase = replace(chase, winded=max(1, rules.rest_turns))

@@ -167,7 +167,9 @@ class Evade(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # an exhausted party forced to run runs only at its encounter speed: its
     # running speed divided by this (1: running speed, the rule before this key)
     exhausted_speed_divisor: Int(1, 100) = 1
-    rest_turns: Int(0, 1000) = 3  # dungeon rest turns that end it
+    # dungeon rest turns that end it; None (a text of before this key, upgraded):
+    # the running exhaustion is the GM's conditions alone, as it was then
+    rest_turns: Int(0, 1000) | None = 3
     bait_chance: str = "3-in-6"  # dropped treasure or food stops them
     evasion_die: str = "1d100"
     wilderness: list[FleeingBand] = []
@@ -272,5 +274,24 @@ def _check_evasion(e: Evade, problems: Problems) -> None:
                      table_gap([b.slower for b in e.sea.chances], -BIG, BIG, "speed difference"))
 
 
+def _chase_from_1(chase: dict | None) -> dict | None:
+    """Schema 1 (2026-11-30 and before): keys added since, pinned to what their
+    absence meant then. B/X evasion texts written before ``rest_turns``
+    (2026-11-30 17:40) had the decider write the party's exhausted condition
+    at the 30th round, and nothing lifted it but the GM: their campaigns hold
+    those conditions, so the chase derives none (no second copy) and no rest
+    turn ends it (``rest_turns`` None)."""
+    if chase is None:
+        return None
+    chase.setdefault("rest_removes_exhaustion", False)  # D&D 2024: a rest kept it
+    e = chase.get("evasion")
+    if isinstance(e, dict):
+        e.setdefault("rest_turns", None)
+        e.setdefault("exhausted_effects", {})
+        e.setdefault("exhausted_speed_divisor", 1)  # running speed, tired or not
+    return chase
+
+
 state_part("chase", Chase, Chase())
-ruleset_section("chase", ChaseRules | None, default=None, check=_check)
+ruleset_section("chase", ChaseRules | None, default=None, check=_check,
+                upgrades={1: _chase_from_1})

@@ -25,6 +25,7 @@ from ..limits import CharacterName, Key
 from ..party import rules as party
 from ..state import State
 from ..timeflow import pass_time
+from ..validity import holds_for
 from .model import CAUGHT, ESCAPED, GAVE_UP, OUTCOMES, PURSUER, QUARRY, SIDES, Chase, Runner
 from .standing import (afflicted, brief, complication_row, complication_text, current,  # noqa: F401
                        d20_penalty, escape_die, escape_target, exhaustion, fates, fates_text,
@@ -205,21 +206,59 @@ def _runner(state: State, name: str) -> Runner:
 
 @decides(StartChase)
 def decide_start(state: State, cmd: StartChase, dice) -> list[Event]:
+    ev = ChaseStarted(cmd.setting, cmd.distance)
+    started_holds(state, ev)
+    return [ev]
+
+
+@holds_for(ChaseStarted)
+def started_holds(state: State, ev: ChaseStarted) -> None:
+    """``start-chase``: none running, a complication table of the ruleset, a
+    distance of 0 to 1,000,000 ft."""
     ch = _rules(state)
     if state.chase.active:
         raise Refused("a chase is already running (end it first)")
-    if cmd.setting not in ch.complications:
-        raise Refused(f"no complication table for {cmd.setting!r}; choose one of: "
+    if ev.setting not in ch.complications:
+        raise Refused(f"no complication table for {ev.setting!r}; choose one of: "
                       + ", ".join(ch.complications))
-    if not 0 <= cmd.distance <= 1_000_000:
+    if not 0 <= ev.distance <= 1_000_000:
         raise Refused("the starting distance is 0 to 1,000,000 ft")
-    return [ChaseStarted(cmd.setting, cmd.distance)]
 
 
 def _ranged(label: str, value: int, lo: int, hi: int) -> int:
     if not lo <= value <= hi:
         raise Refused(f"{label} must be {lo} to {hi} (got {value})")
     return value
+
+
+@holds_for(RunnerJoined)
+def joined_holds(state: State, ev: RunnerJoined) -> None:
+    """``join-chase``: a side, a new name, a pursuer's quarry in the chase; a
+    party member by the party's name and alive, anyone else within ranges."""
+    ch = _running_chase(state)
+    if ev.side not in SIDES:
+        raise Refused(f"a side is {' or '.join(SIDES)} (got {ev.side!r})")
+    if not 1 <= len(ev.name) <= 40 or ev.name != ev.name.strip():
+        raise Refused("a participant's name is 1 to 40 characters")
+    if find(ch, ev.name) is not None:
+        raise Refused(f"{ev.name} is already in the chase")
+    if ev.target:
+        t = find(ch, ev.target)
+        if ev.side != PURSUER or t is None or t.side != QUARRY:
+            raise Refused(f"only a pursuer names a quarry, and {ev.target!r} must be one "
+                          "already in the chase")
+    _ranged("the position", ev.position, 0, 1_000_000)
+    refuse_the_dead(state, ev.name)
+    if ev.member:
+        party.named(state, ev.name)
+    elif party.find(state, ev.name) is not None:
+        raise Refused(f"{ev.name} is in the party: join as a member")
+    else:
+        _ranged("the initiative bonus", ev.initiative_bonus, -30, 30)
+        _ranged("speed", ev.speed, 0, 10_000)
+        _ranged("Con", ev.con, -30, 30)
+        _ranged("Stealth", ev.stealth, -30, 30)
+        _ranged("passive Perception", ev.perception, 0, 60)
 
 
 @decides(JoinChase)
@@ -230,36 +269,29 @@ def decide_join(state: State, cmd: JoinChase, dice) -> list[Event]:
     name = cmd.name.strip()
     if not 1 <= len(name) <= 40:
         raise Refused("a participant's name is 1 to 40 characters")
-    if find(ch, name) is not None:
-        raise Refused(f"{name} is already in the chase")
     if len(ch.runners) >= MAX_RUNNERS:
         raise Refused(f"a chase holds at most {MAX_RUNNERS} participants")
-    if cmd.target:
-        t = find(ch, cmd.target)
-        if cmd.side != PURSUER or t is None or t.side != QUARRY:
-            raise Refused(f"only a pursuer names a quarry, and {cmd.target!r} must be one "
-                          "already in the chase")
     at = cmd.at if cmd.at is not None else (state.chase.start if cmd.side == QUARRY else 0)
-    _ranged("the position", at, 0, 1_000_000)
     c = party.find(state, name)
-    refuse_the_dead(state, name)
-    roll = dicemod.roll(state.rules.chase.initiative_die, dice, f"{name}: initiative")
     if c is not None:
         p = state.rules.party
         dex = sheet.modifier(p, c.abilities.get("dex", 10)) if p and c.abilities else 0
         con = sheet.modifier(p, c.abilities.get("con", 10)) if p and c.abilities else 0
         tired = sheet.d20_penalty(state.rules, c)  # initiative is a d20 test (as is Stealth)
-        return [RunnerJoined(c.name, cmd.side, True, roll, dex - tired, at, con=con, stealth=dex,
-                             perception=sheet.passive_perception(state.rules, c) or 10,
-                             target=cmd.target)]
-    if cmd.speed is None:
-        raise Refused(f"{name} is not in the party: give a speed (and Con, Stealth, "
-                      "passive Perception)")
-    return [RunnerJoined(name, cmd.side, False, roll,
-                         _ranged("the initiative bonus", cmd.initiative_bonus, -30, 30), at,
-                         _ranged("speed", cmd.speed, 0, 10_000), _ranged("Con", cmd.con, -30, 30),
-                         _ranged("Stealth", cmd.stealth, -30, 30),
-                         _ranged("passive Perception", cmd.perception, 0, 60), cmd.target)]
+        ev = RunnerJoined(c.name, cmd.side, True, None, dex - tired, at, con=con, stealth=dex,
+                          perception=sheet.passive_perception(state.rules, c) or 10,
+                          target=cmd.target)
+    else:
+        if cmd.speed is None:
+            joined_holds(state, RunnerJoined(name, cmd.side, False, None, 0, at,
+                                             target=cmd.target))
+            raise Refused(f"{name} is not in the party: give a speed (and Con, Stealth, "
+                          "passive Perception)")
+        ev = RunnerJoined(name, cmd.side, False, None, cmd.initiative_bonus, at, cmd.speed,
+                          cmd.con, cmd.stealth, cmd.perception, cmd.target)
+    joined_holds(state, ev)  # before the initiative is rolled
+    roll = dicemod.roll(state.rules.chase.initiative_die, dice, f"{ev.name}: initiative")
+    return [replace(ev, initiative=roll)]
 
 
 @decides(TakeTurn)
@@ -286,11 +318,36 @@ def decide_turn(state: State, cmd: TakeTurn, dice) -> list[Event]:
         save = dicemod.roll(f"1d20{con:+d}" if con else "1d20", dice,
                             f"{r.name}: DC {ch.dash_dc} {ch.dash_save} save (dash "
                             f"{r.dashes + 1}, {free_dashes(state, r)} free)")
+    turn_holds(state, TurnTaken(name=r.name, feet=feet, dash=cmd.dash, setting=state.chase.setting,
+                                complication=None))
     table = ch.complications[state.chase.setting]
     comp = dicemod.roll(table.die, dice, f"{r.name}: complication")
     turn = TurnTaken(name=r.name, feet=feet, dash=cmd.dash, setting=state.chase.setting,
                      save=save, complication=comp)
     return [_complicated(state, cmd, turn, dice)]
+
+
+@holds_for(TurnTaken)
+def turn_holds(state: State, ev: TurnTaken) -> None:
+    """``chase-move``/``dash``: the runner whose turn it is, alive, moving 0 to
+    its reach, on the chase's own complication table."""
+    _running_chase(state)
+    r = current(state)
+    if over(state) or r is None:
+        raise Refused(f"the chase is over ({over(state) or 'nobody is running'}): end it")
+    if ev.name != r.name:
+        raise Refused(f"it is {r.name}'s turn, not {ev.name!r}'s")
+    if r.member:
+        refuse_the_dead(state, r.name)
+    most = max(0, reach(state, r, ev.dash))
+    if not 0 <= ev.feet <= most:
+        raise Refused((f"{r.name} dashes 0 to {most} ft" if ev.dash else
+                       f"{r.name} moves 0 to {most} ft ({reach(state, r, True)} with a dash)")
+                      + (" (speed halved by a complication)" if r.halved else "")
+                      + (f", less {r.hindered} ft lost to a complication" if r.hindered else ""))
+    if ev.setting != state.chase.setting:
+        raise Refused(f"the chase's complications are {state.chase.setting!r}, "
+                      f"not {ev.setting!r}")
 
 
 def _complicated(state: State, cmd: TakeTurn, turn: TurnTaken, dice) -> TurnTaken:
@@ -326,13 +383,7 @@ def _complicated(state: State, cmd: TakeTurn, turn: TurnTaken, dice) -> TurnTake
 @decides(TryEscape)
 def decide_escape(state: State, cmd: TryEscape, dice) -> list[Event]:
     q = _runner(state, cmd.name)
-    if q.member:
-        refuse_the_dead(state, q.name)
-    if q.side != QUARRY or not running(state, q):
-        raise Refused(f"only a quarry still running rolls to escape ({q.name}: "
-                      f"{q.side}, {status(state, q)})")
-    if escape_target(state, q) is None:
-        raise Refused(f"nobody is chasing {q.name}")
+    _escape_holds(state, q.name)
     known = state.rules.chase.escape_factors
     bad = [f for f in cmd.factors if f not in known]
     if bad:
@@ -341,35 +392,81 @@ def decide_escape(state: State, cmd: TryEscape, dice) -> list[Event]:
     return [EscapeRolled(q.name, roll, tuple(dict.fromkeys(cmd.factors)))]
 
 
+def _escape_holds(state: State, name: str) -> None:
+    q = _runner(state, name)
+    if q.name != name:
+        raise Refused(f"name {q.name} as the chase does, not {name!r}")
+    if q.member:
+        refuse_the_dead(state, q.name)
+    if q.side != QUARRY or not running(state, q):
+        raise Refused(f"only a quarry still running rolls to escape ({q.name}: "
+                      f"{q.side}, {status(state, q)})")
+    if escape_target(state, q) is None:
+        raise Refused(f"nobody is chasing {q.name}")
+
+
+@holds_for(EscapeRolled)
+def escape_holds(state: State, ev: EscapeRolled) -> None:
+    """``escape``: a living quarry still running, with someone chasing it."""
+    _escape_holds(state, ev.name)
+
+
 @decides(LeaveChase)
 def decide_leave(state: State, cmd: LeaveChase, dice) -> list[Event]:
-    r = _runner(state, cmd.name)
+    ev = RunnerLeft(_runner(state, cmd.name).name)
+    left_holds(state, ev)
+    return [ev]
+
+
+@holds_for(RunnerLeft)
+def left_holds(state: State, ev: RunnerLeft) -> None:
+    r = _runner(state, ev.name)
+    if r.name != ev.name:
+        raise Refused(f"name {r.name} as the chase does, not {ev.name!r}")
     if not running(state, r):
         raise Refused(f"{r.name} is already out of the chase ({status(state, r)})")
-    return [RunnerLeft(r.name)]
 
 
 @decides(SwapSide)
 def decide_swap(state: State, cmd: SwapSide, dice) -> list[Event]:
     r = _runner(state, cmd.name)
+    t = find(state.chase, cmd.target) if cmd.target else None
+    ev = SideSwapped(r.name, t.name if t is not None else cmd.target)
+    swapped_holds(state, ev)
+    return [ev]
+
+
+@holds_for(SideSwapped)
+def swapped_holds(state: State, ev: SideSwapped) -> None:
+    """``swap-side``: a living runner still in the chase; a new pursuer names
+    another quarry in it."""
+    r = _runner(state, ev.name)
+    if r.name != ev.name:
+        raise Refused(f"name {r.name} as the chase does, not {ev.name!r}")
     if r.member:
         refuse_the_dead(state, r.name)
     if not running(state, r):
         raise Refused(f"{r.name} is out of the chase ({status(state, r)})")
-    if cmd.target:
-        t = find(state.chase, cmd.target)
-        if r.side != QUARRY or t is None or t.side != QUARRY or t.name == r.name:
-            raise Refused(f"a new pursuer names a quarry already in the chase, not {cmd.target!r}")
-    return [SideSwapped(r.name, t.name if cmd.target else "")]
+    if ev.target:
+        t = find(state.chase, ev.target)
+        if r.side != QUARRY or t is None or t.side != QUARRY or t.name == r.name \
+                or t.name != ev.target:
+            raise Refused(f"a new pursuer names a quarry already in the chase, not {ev.target!r}")
 
 
 @decides(EndChase)
 def decide_end(state: State, cmd: EndChase, dice) -> list[Event]:
+    ev = ChaseEnded(cmd.outcome)
+    ended_holds(state, ev)
+    return [ev]
+
+
+@holds_for(ChaseEnded)
+def ended_holds(state: State, ev: ChaseEnded) -> None:
     if not state.chase.active:
         raise Refused("no chase is running")
-    if cmd.outcome not in OUTCOMES:
-        raise Refused(f"a chase ends {', '.join(OUTCOMES)} (got {cmd.outcome!r})")
-    return [ChaseEnded(cmd.outcome)]
+    if ev.outcome not in OUTCOMES:
+        raise Refused(f"a chase ends {', '.join(OUTCOMES)} (got {ev.outcome!r})")
 
 
 # --- evolve ---------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from ..events import Event, event
 from ..timeline.hooks import insertable, rerolls
 from ..handlers import Command, decides, evolves
 from ..state import State
+from ..validity import holds_for
 from .model import Check, Dungeon, ExitResult
 from ..schema import lookup
 from ..timeflow import pass_time
@@ -191,13 +192,20 @@ def _advance(state: State, n: int, activity: str, dice, fast: bool = False) -> l
 
 @decides(EnterDungeon)
 def decide_enter(state: State, cmd: EnterDungeon, dice) -> list[Event]:
+    ev = DungeonEntered(cmd.name.strip(), cmd.depth)
+    entered_holds(state, ev)
+    return [ev]
+
+
+@holds_for(DungeonEntered)
+def entered_holds(state: State, ev: DungeonEntered) -> None:
+    """``enter``: not in a dungeon already; level 1 or deeper; a name of at most 80."""
     if state.dungeon.active:
         raise Refused(f"the party is already in {state.dungeon.name or 'a dungeon'}")
-    if cmd.depth < 1:
+    if ev.depth < 1:
         raise Refused("dungeon level must be 1 or deeper")
-    if len(cmd.name.strip()) > 80:
+    if len(ev.name.strip()) > 80:
         raise Refused("a dungeon name is limited to 80 characters")
-    return [DungeonEntered(cmd.name.strip(), cmd.depth)]
 
 
 @decides(LeaveDungeon)
@@ -209,13 +217,7 @@ def decide_leave(state: State, cmd: LeaveDungeon, dice) -> list[Event]:
                           "only to a hasty exit")
         return [DungeonLeft()]
     h = state.rules.dungeon.hasty_exit
-    if h is None:
-        raise Refused(f"{state.rules.meta.name} has no hasty-exit rule")
-    top = h.gm_modifier_max
-    if not -top <= cmd.gm_modifier <= top:
-        raise Refused(f"the GM's bonus or penalty is -{top} to +{top}, not {cmd.gm_modifier:+d}"
-                      if top else f"{state.rules.meta.name} gives the GM no bonus or penalty "
-                      "for a hasty exit")
+    hasty_holds(state, HastyExitRolled(cmd.marked_map, cmd.known_route, (), cmd.gm_modifier))
     living = [c for c in state.party if sheet.status(state.rules, c) != "dead"]
     if not living:
         raise Refused("a hasty exit rolls for each living character, and there are none")
@@ -230,25 +232,52 @@ def decide_leave(state: State, cmd: LeaveDungeon, dice) -> list[Event]:
             DungeonLeft()]
 
 
+@holds_for(HastyExitRolled)
+def hasty_holds(state: State, ev: HastyExitRolled) -> None:
+    """``leave --hasty``: in a dungeon, where the ruleset has the rule, the GM's
+    bonus or penalty within its range."""
+    _in_dungeon(state)
+    h = state.rules.dungeon.hasty_exit
+    if h is None:
+        raise Refused(f"{state.rules.meta.name} has no hasty-exit rule")
+    top = h.gm_modifier_max
+    if not -top <= ev.gm_modifier <= top:
+        raise Refused(f"the GM's bonus or penalty is -{top} to +{top}, not {ev.gm_modifier:+d}"
+                      if top else f"{state.rules.meta.name} gives the GM no bonus or penalty "
+                      "for a hasty exit")
+
+
 @decides(ChangeDepth)
 def decide_depth(state: State, cmd: ChangeDepth, dice) -> list[Event]:
+    ev = DepthChanged(cmd.depth)
+    depth_holds(state, ev)
+    return [ev]
+
+
+@holds_for(DepthChanged)
+def depth_holds(state: State, ev: DepthChanged) -> None:
     _in_dungeon(state)
-    if cmd.depth < 1:
+    if ev.depth < 1:
         raise Refused("dungeon level must be 1 or deeper")
-    if cmd.depth == state.dungeon.depth:
-        raise Refused(f"the party is already on level {cmd.depth}")
-    return [DepthChanged(cmd.depth)]
+    if ev.depth == state.dungeon.depth:
+        raise Refused(f"the party is already on level {ev.depth}")
 
 
 @decides(AdvanceTurn)
 def decide_turn(state: State, cmd: AdvanceTurn, dice) -> list[Event]:
-    _in_dungeon(state)
-    if cmd.activity not in state.rules.dungeon.activities:
-        raise Refused(f"unknown activity {cmd.activity!r}; choose one of: "
-                      + ", ".join(state.rules.dungeon.activities))
+    turn_holds(state, TurnAdvanced(activity=cmd.activity))
     if not 1 <= cmd.count <= MAX_TURNS:
         raise Refused(f"advance 1 to {MAX_TURNS} turns at a time")
     return _advance(state, cmd.count, cmd.activity, dice)
+
+
+@holds_for(TurnAdvanced)
+def turn_holds(state: State, ev: TurnAdvanced) -> None:
+    """``turn``: in a dungeon, an activity of the ruleset (or a fast-travel turn)."""
+    _in_dungeon(state)
+    if ev.activity not in state.rules.dungeon.activities and ev.activity != FAST_TRAVEL:
+        raise Refused(f"unknown activity {ev.activity!r}; choose one of: "
+                      + ", ".join(state.rules.dungeon.activities))
 
 
 @decides(RollCheck)
@@ -281,7 +310,23 @@ def decide_fast_travel(state: State, cmd: FastTravel, dice) -> list[Event]:
     if turns > MAX_TURNS:
         raise Refused(f"{cmd.feet} ft is {turns} turns; fast travel covers at most {MAX_TURNS}")
     start = FastTravelStarted(cmd.feet, turns)
+    fast_travel_holds(state, start)
     return [start, *_advance(state, turns, FAST_TRAVEL, dice, fast=True)]
+
+
+@holds_for(FastTravelStarted)
+def fast_travel_holds(state: State, ev: FastTravelStarted) -> None:
+    """``fast-travel``: in a dungeon, where the rule is, a distance above 0 and
+    turns enough to cover it at the party's speed (the turns follow it in the
+    log: an amended count that no longer matches them is refused)."""
+    ft = state.rules.dungeon.fast_travel
+    if ft is None:
+        raise Refused(f"{state.rules.meta.name} has no fast-travel rule")
+    _in_dungeon(state)
+    if ev.feet <= 0:
+        raise Refused("fast travel needs a distance in feet greater than 0")
+    if not 1 <= ev.turns <= MAX_TURNS:
+        raise Refused(f"fast travel covers 1 to {MAX_TURNS} turns")
 
 
 @rerolls(Encounter)

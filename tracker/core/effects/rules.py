@@ -10,6 +10,7 @@ from ..schema import seconds
 from ..events import Event, event
 from ..handlers import Command, decides, evolves
 from ..state import State
+from ..validity import holds_for
 from .model import Effect
 from ..timeflow import on_time
 
@@ -41,13 +42,22 @@ class EffectEnded(Event, frozen=True):
 @decides(StartEffect)
 def decide_start(state: State, cmd: StartEffect, dice) -> list[Event]:
     name = cmd.name.strip()
-    if not name:
-        raise Refused("an effect needs a name")
-    if cmd.seconds <= 0:
-        raise Refused("an effect must last a positive time")
-    if cmd.seconds > LONGEST:
+    if name and cmd.seconds > LONGEST:  # said in the unit the GM typed
         raise Refused(_too_long(state, cmd))
-    return [EffectStarted(name, cmd.seconds)]
+    ev = EffectStarted(name, cmd.seconds)
+    started_holds(state, ev)
+    return [ev]
+
+
+@holds_for(EffectStarted)
+def started_holds(state: State, ev: EffectStarted) -> None:
+    """``effect``: a name, and a time above 0 and within the longest."""
+    if not ev.name.strip():
+        raise Refused("an effect needs a name")
+    if ev.seconds <= 0:
+        raise Refused("an effect must last a positive time")
+    if ev.seconds > LONGEST:
+        raise Refused(_too_long(state, StartEffect(ev.name, ev.seconds)))
 
 
 def _too_long(state: State, cmd: StartEffect) -> str:
@@ -61,9 +71,15 @@ def _too_long(state: State, cmd: StartEffect) -> str:
 
 @decides(EndEffect)
 def decide_end(state: State, cmd: EndEffect, dice) -> list[Event]:
-    if not any(e.id == cmd.id for e in state.effects):
-        raise Refused(f"there is no running effect #{cmd.id}")
-    return [EffectEnded(cmd.id)]
+    ev = EffectEnded(cmd.id)
+    ended_holds(state, ev)
+    return [ev]
+
+
+@holds_for(EffectEnded)
+def ended_holds(state: State, ev: EffectEnded) -> None:
+    if not any(e.id == ev.id for e in state.effects):
+        raise Refused(f"there is no running effect #{ev.id}")
 
 
 @evolves(EffectStarted)

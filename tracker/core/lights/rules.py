@@ -14,6 +14,7 @@ from ..party import rules as party
 from ..party.rules import CharacterRemoved, CharacterRenamed
 from ..schema import seconds
 from ..state import State
+from ..validity import holds_for
 from .model import Light
 from ..timeflow import on_time
 
@@ -66,9 +67,22 @@ def decide_light(state: State, cmd: LightSource, dice) -> list[Event]:
     if cmd.kind not in state.rules.lights:
         raise Refused(f"unknown light {cmd.kind!r}; this ruleset has: "
                       + ", ".join(state.rules.lights))
-    by = _carrier(state, cmd.by)
-    _need_supply(state, cmd.kind)
-    return [LightLit(cmd.kind, by)]
+    ev = LightLit(cmd.kind, _carrier(state, cmd.by))
+    lit_holds(state, ev)
+    return [ev]
+
+
+@holds_for(LightLit)
+def lit_holds(state: State, ev: LightLit) -> None:
+    """``light``: a kind of the ruleset, carried by a living member (or nobody),
+    with the supply it burns."""
+    if ev.kind not in state.rules.lights:
+        raise Refused(f"unknown light {ev.kind!r}; this ruleset has: "
+                      + ", ".join(state.rules.lights))
+    if ev.by:
+        _carrier(state, ev.by)
+        party.named(state, ev.by)
+    _need_supply(state, ev.kind)
 
 
 def find(state: State, light_id: int) -> Light | None:
@@ -84,15 +98,28 @@ def _find(state: State, light_id: int) -> Light:
 
 @decides(DouseLight)
 def decide_douse(state: State, cmd: DouseLight, dice) -> list[Event]:
-    light = _find(state, cmd.id)
+    ev = LightDoused(cmd.id)
+    doused_holds(state, ev)
+    return [ev]
+
+
+@holds_for(LightDoused)
+def doused_holds(state: State, ev: LightDoused) -> None:
+    light = _find(state, ev.id)
     if not light.lit:
         raise Refused(f"light #{light.id} is not lit")
-    return [LightDoused(light.id)]
 
 
 @decides(RelightLight)
 def decide_relight(state: State, cmd: RelightLight, dice) -> list[Event]:
-    light = _find(state, cmd.id)
+    ev = LightRelit(cmd.id)
+    relit_holds(state, ev)
+    return [ev]
+
+
+@holds_for(LightRelit)
+def relit_holds(state: State, ev: LightRelit) -> None:
+    light = _find(state, ev.id)
     kind = state.rules.lights.get(light.kind)
     if light.lit:
         raise Refused(f"light #{light.id} is already lit")
@@ -100,7 +127,6 @@ def decide_relight(state: State, cmd: RelightLight, dice) -> list[Event]:
         if kind is None or not kind.refuel:
             raise Refused(f"light #{light.id} is spent and cannot be refilled; light a new one")
         _need_supply(state, light.kind)
-    return [LightRelit(light.id)]
 
 
 @evolves(LightLit)

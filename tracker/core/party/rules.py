@@ -28,6 +28,7 @@ from ..campaign.rules import SessionStarted
 from ..handlers import Command, decides, evolves
 from ..state import State
 from ..timeflow import pass_time
+from ..validity import holds_for
 from .model import Character, DeathSaves
 
 _NAME = re.compile(r"^[^\x00-\x1f]{1,40}$")
@@ -268,6 +269,15 @@ def member(state: State, name: str) -> Character:
     return c
 
 
+def named(state: State, name: str) -> Character:
+    """The member an event names, by the exact name the party has: an entry
+    amended to "bo" for Bo would name nobody when folded."""
+    c = member(state, name)
+    if c.name != name:
+        raise Refused(f"name {c.name} as the party does ({c.name!r}, not {name!r})")
+    return c
+
+
 def is_dead(state: State, c: Character) -> bool:
     return sheet.status(state.rules, c) == "dead"
 
@@ -343,12 +353,11 @@ def decide_add(state: State, cmd: AddCharacter, dice) -> list[Event]:
     if not cid:
         if cmd.abilities or cmd.roll_abilities:
             raise Refused("abilities go with a class: give --class too")
-        if not 1 <= cmd.level <= 99:
-            raise Refused("level must be 1 or more")
-        return [CharacterAdded(name, cmd.level, hp=cmd.hp, ac=cmd.ac)]
+        ev = CharacterAdded(name, cmd.level, hp=cmd.hp, ac=cmd.ac)
+        added_holds(state, ev)
+        return [ev]
     k = p.classes[cid]
-    if not 1 <= cmd.level <= k.max_level:
-        raise Refused(f"{k.name}: level must be 1 to {k.max_level}")
+    _level_holds(state, cid, cmd.level)
     ids = list(p.abilities)
     typed: dict[str, int] = {}
     rolls: tuple[Roll, ...] = ()
@@ -377,18 +386,52 @@ def decide_add(state: State, cmd: AddCharacter, dice) -> list[Event]:
         hp_rolls = tuple(dicemod.roll(expr, dice, f"{name}: hit points, level {lvl}")
                          for lvl in range(1, cmd.level + 1)
                          if (expr := _hp_die(state, cid, lvl)) is not None)
-    elif cmd.hp < 1:
+    ev = CharacterAdded(name, cmd.level, cid, typed, rolls, hp_rolls, cmd.hp, cmd.ac)
+    added_holds(state, ev)
+    return [ev]
+
+
+def _level_holds(state: State, cid: str, level: int) -> None:
+    if not cid:
+        if not 1 <= level <= 99:
+            raise Refused("level must be 1 or more")
+        return
+    k = state.rules.party.classes[cid]
+    if not 1 <= level <= k.max_level:
+        raise Refused(f"{k.name}: level must be 1 to {k.max_level}")
+
+
+@holds_for(CharacterAdded)
+def added_holds(state: State, ev: CharacterAdded) -> None:
+    """``add`` (and an amended ``character_added``): a free name, a class of the
+    ruleset by its id, a level the class reaches, hit points of 1 or more."""
+    if _check_name(state, ev.name) != ev.name:
+        raise Refused("a character name has no spaces before or after it")
+    p = state.rules.party
+    if ev.cls and (p is None or ev.cls not in p.classes):
+        raise Refused(f"{state.rules.meta.name} has no class {ev.cls!r}"
+                      + (f"; its class ids: {', '.join(p.classes)}" if p else ""))
+    _level_holds(state, ev.cls, ev.level)
+    if ev.hp is not None and ev.hp < 1:
         raise Refused("hit points must be 1 or more")
-    return [CharacterAdded(name, cmd.level, cid, typed, rolls, hp_rolls, cmd.hp, cmd.ac)]
 
 
 @decides(RenameCharacter)
 def decide_rename(state: State, cmd: RenameCharacter, dice) -> list[Event]:
     c = member(state, cmd.old)
-    new = _check_name(state, cmd.new, ignore=c.name)
-    if new == c.name:
+    ev = CharacterRenamed(c.name, _check_name(state, cmd.new, ignore=c.name))
+    renamed_holds(state, ev)
+    return [ev]
+
+
+@holds_for(CharacterRenamed)
+def renamed_holds(state: State, ev: CharacterRenamed) -> None:
+    """``rename``: a member by name, to a free name that is not the same."""
+    c = named(state, ev.old)
+    if _check_name(state, ev.new, ignore=c.name) != ev.new:
+        raise Refused("a character name has no spaces before or after it")
+    if ev.new == c.name:
         raise Refused(f"{c.name} already has that name")
-    return [CharacterRenamed(c.name, new)]
 
 
 @decides(RemoveCharacter)
@@ -396,8 +439,13 @@ def decide_remove(state: State, cmd: RemoveCharacter, dice) -> list[Event]:
     return [CharacterRemoved(member(state, cmd.name).name)]
 
 
+@holds_for(CharacterRemoved)
+def removed_holds(state: State, ev: CharacterRemoved) -> None:
+    named(state, ev.name)
+
+
 def _tracked(state: State, name: str) -> Character:
-    c = member(state, name)
+    c = named(state, name)
     if not c.hp_max:
         raise Refused(f"{c.name} has no hit points tracked (add them with a class or --hp)")
     return c
@@ -405,34 +453,50 @@ def _tracked(state: State, name: str) -> Character:
 
 @decides(Damage)
 def decide_damage(state: State, cmd: Damage, dice) -> list[Event]:
-    c = _tracked(state, cmd.name)
-    if not cmd.dice and cmd.amount <= 0:
-        raise Refused("damage must be 1 or more")
-    if sheet.status(state.rules, c) == "dead":
-        raise Refused(f"{c.name} is dead")
-    if cmd.critical and state.rules.party.death_saves is None:
-        raise Refused(f"{state.rules.meta.name} has no death saves: a critical hit is "
-                      "just its damage")
+    c = member(state, cmd.name)
     if not cmd.dice:
-        return [DamageTaken(c.name, cmd.amount, critical=cmd.critical)]
+        ev = DamageTaken(c.name, cmd.amount, critical=cmd.critical)
+        damage_holds(state, ev)
+        return [ev]
+    damage_holds(state, DamageTaken(c.name, 1, critical=cmd.critical))  # before rolling
     roll = dicemod.roll(cmd.dice, dice, f"{c.name}: damage")
     if roll.total <= 0:
         raise Refused(f"{cmd.dice} came to {roll.total}: no damage")
     return [DamageTaken(c.name, roll.total, roll, cmd.critical)]
 
 
+@holds_for(DamageTaken)
+def damage_holds(state: State, ev: DamageTaken) -> None:
+    """``damage``: a living member with hit points, 1 or more, a critical hit
+    only where there are death saves."""
+    c = _tracked(state, ev.name)
+    if ev.amount <= 0:
+        raise Refused("damage must be 1 or more")
+    if sheet.status(state.rules, c) == "dead":
+        raise Refused(f"{c.name} is dead")
+    if ev.critical and state.rules.party.death_saves is None:
+        raise Refused(f"{state.rules.meta.name} has no death saves: a critical hit is "
+                      "just its damage")
+
+
 @decides(Heal)
 def decide_heal(state: State, cmd: Heal, dice) -> list[Event]:
-    c = _tracked(state, cmd.name)
-    if cmd.amount < 0:
+    ev = Healed(member(state, cmd.name).name, cmd.amount)
+    healed_holds(state, ev)
+    return [ev]
+
+
+@holds_for(Healed)
+def healed_holds(state: State, ev: Healed) -> None:
+    c = _tracked(state, ev.name)
+    if ev.amount < 0:
         raise Refused("healing cannot be negative (use damage)")
-    if cmd.amount == 0:
+    if ev.amount == 0:
         raise Refused("heal at least 1")
     if sheet.status(state.rules, c) == "dead":
         raise Refused(f"{c.name} is dead; healing cannot help")
     if c.hp >= c.hp_max:
         raise Refused(f"{c.name} is already at full hit points ({c.hp_max})")
-    return [Healed(c.name, cmd.amount)]
 
 
 @decides(AwardXP)
@@ -448,7 +512,22 @@ def decide_xp(state: State, cmd: AwardXP, dice) -> list[Event]:
             raise Refused(f"{n} has no class and earns no XP")
     if len(set(names)) != len(names):
         raise Refused("a character is named twice")
-    return [XPAwarded(cmd.amount, tuple(names))]
+    ev = XPAwarded(cmd.amount, tuple(names))
+    xp_holds(state, ev)
+    return [ev]
+
+
+@holds_for(XPAwarded)
+def xp_holds(state: State, ev: XPAwarded) -> None:
+    """``xp``: 1 or more, shared among living members with a class, each once."""
+    if ev.amount <= 0:
+        raise Refused("award at least 1 XP")
+    for n in ev.to:
+        living_character(state, n, "earn no XP")
+        if not named(state, n).cls:
+            raise Refused(f"{n} has no class and earns no XP")
+    if len(set(ev.to)) != len(ev.to):
+        raise Refused("a character is named twice")
 
 
 @decides(SetCondition)
@@ -458,27 +537,55 @@ def decide_condition(state: State, cmd: SetCondition, dice) -> list[Event]:
     cond = cmd.condition.strip().lower()
     if cond not in known:
         raise Refused(f"unknown condition {cmd.condition!r}; this ruleset has: " + ", ".join(known))
-    if (cond in c.conditions) == cmd.on:
-        raise Refused(f"{c.name} is {'already' if cmd.on else 'not'} {cond}")
-    return [ConditionSet(c.name, cond, cmd.on)]
+    ev = ConditionSet(c.name, cond, cmd.on)
+    condition_holds(state, ev)
+    return [ev]
+
+
+@holds_for(ConditionSet)
+def condition_holds(state: State, ev: ConditionSet) -> None:
+    c = named(state, ev.name)
+    known = state.rules.party.conditions if state.rules.party else []
+    if ev.condition not in known:
+        raise Refused(f"unknown condition {ev.condition!r}; this ruleset has: " + ", ".join(known))
+    if (ev.condition in c.conditions) == ev.on:
+        raise Refused(f"{c.name} is {'already' if ev.on else 'not'} {ev.condition}")
 
 
 @decides(SetExhaustion)
 def decide_exhaustion(state: State, cmd: SetExhaustion, dice) -> list[Event]:
-    c = member(state, cmd.name)
+    ev = ExhaustionSet(member(state, cmd.name).name, cmd.level)
+    exhaustion_holds(state, ev)
+    return [ev]
+
+
+@holds_for(ExhaustionSet)
+def exhaustion_holds(state: State, ev: ExhaustionSet) -> None:
+    c = named(state, ev.name)
     top = state.rules.party.exhaustion_max if state.rules.party else 0
     if not top:
         raise Refused(f"{state.rules.meta.name} has no exhaustion levels")
-    if not 0 <= cmd.level <= top:
+    if not 0 <= ev.level <= top:
         raise Refused(f"exhaustion is 0 to {top}")
-    if cmd.level == c.exhaustion:
-        raise Refused(f"{c.name} is already at exhaustion {cmd.level}")
-    return [ExhaustionSet(c.name, cmd.level)]
+    if ev.level == c.exhaustion:
+        raise Refused(f"{c.name} is already at exhaustion {ev.level}")
 
 
 @decides(LevelUp)
 def decide_level_up(state: State, cmd: LevelUp, dice) -> list[Event]:
-    c = living_character(state, cmd.name, "gain no levels")
+    c = member(state, cmd.name)
+    level_up_holds(state, LevelledUp(c.name))
+    expr = _hp_die(state, c.cls, c.level + 1)
+    roll = dicemod.roll(expr, dice, f"{c.name}: hit points, level {c.level + 1}") if expr else None
+    return [LevelledUp(c.name, roll)]
+
+
+@holds_for(LevelledUp)
+def level_up_holds(state: State, ev: LevelledUp) -> None:
+    """``level-up``: a living member with a class, below its top level, with
+    the XP for the next, once a session where the ruleset says so."""
+    c = living_character(state, ev.name, "gain no levels")
+    named(state, ev.name)
     k = sheet.class_of(state.rules, c)
     if k is None:
         raise Refused(f"{c.name} has no class to gain levels in")
@@ -492,17 +599,21 @@ def decide_level_up(state: State, cmd: LevelUp, dice) -> list[Event]:
                       f"{state.rules.meta.name} allows one level per session "
                       "(the next when a new session starts)"
                       + not_in_source(state.rules.party.not_in_source, "one_level_per_session"))
-    expr = _hp_die(state, c.cls, c.level + 1)
-    roll = dicemod.roll(expr, dice, f"{c.name}: hit points, level {c.level + 1}") if expr else None
-    return [LevelledUp(c.name, roll)]
 
 
 @decides(SetLoad)
 def decide_load(state: State, cmd: SetLoad, dice) -> list[Event]:
-    c = living_character(state, cmd.name, "carry nothing")
-    if cmd.coins < 0:
+    ev = LoadSet(member(state, cmd.name).name, cmd.coins)
+    load_holds(state, ev)
+    return [ev]
+
+
+@holds_for(LoadSet)
+def load_holds(state: State, ev: LoadSet) -> None:
+    living_character(state, ev.name, "carry nothing")
+    named(state, ev.name)
+    if ev.coins < 0:
         raise Refused("load is 0 or more coins of weight")
-    return [LoadSet(c.name, cmd.coins)]
 
 
 def _rests(state: State, what: str):
@@ -588,21 +699,39 @@ def _death_saves(state: State) -> DeathSaves:
 @decides(DeathSave)
 def decide_death_save(state: State, cmd: DeathSave, dice) -> list[Event]:
     ds = _death_saves(state)
-    c = _tracked(state, cmd.name)
+    c = member(state, cmd.name)
+    _dying(state, c.name)
+    return [DeathSaveRolled(c.name, dicemod.roll(ds.die, dice, f"{c.name}: death save"))]
+
+
+def _dying(state: State, name: str) -> None:
+    _death_saves(state)
+    c = _tracked(state, name)
     st = sheet.status(state.rules, c)
     if st == "ok":
         raise Refused(f"{c.name} has {c.hp} HP: death saves are rolled at 0 HP")
     if st != "dying":
         raise Refused(f"{c.name} is {st}: no death saves to roll")
-    return [DeathSaveRolled(c.name, dicemod.roll(ds.die, dice, f"{c.name}: death save"))]
+
+
+@holds_for(DeathSaveRolled)
+def death_save_holds(state: State, ev: DeathSaveRolled) -> None:
+    """``death-save``: a dying member, where the ruleset has death saves."""
+    _dying(state, ev.name)
 
 
 @decides(AdvanceRounds)
 def decide_rounds(state: State, cmd: AdvanceRounds, dice) -> list[Event]:
+    ev = RoundsPassed(cmd.rounds)
+    rounds_hold(state, ev)
+    return [ev]
+
+
+@holds_for(RoundsPassed)
+def rounds_hold(state: State, ev: RoundsPassed) -> None:
     top = 10_000
-    if not 1 <= cmd.rounds <= top:
+    if not 1 <= ev.rounds <= top:
         raise Refused(f"advance 1 to {top} rounds")
-    return [RoundsPassed(cmd.rounds)]
 
 
 # --- evolve ---------------------------------------------------------------------------

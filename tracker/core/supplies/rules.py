@@ -12,6 +12,7 @@ from ..handlers import Command, decides, evolves
 from ..invariants import invariant
 from ..schema import seconds
 from ..state import State
+from ..validity import holds_for
 from .model import RationBatch, Supplies
 from ..clock import days_begun
 from ..timeflow import on_time
@@ -36,11 +37,21 @@ def decide_set(state: State, cmd: SetSupplies, dice) -> list[Event]:
         known = ", ".join(rules.supplies)
         raise Refused(f"unknown supply {cmd.kind!r}; this ruleset has: {known}")
     new = state.supplies.count(cmd.kind) + cmd.count if cmd.relative else cmd.count
-    if new < 0:
-        raise Refused(f"{cmd.kind}: cannot go below 0 (have {state.supplies.count(cmd.kind)})")
-    if new > 1_000_000:
-        raise Refused(f"{cmd.kind}: {new} is more than anyone can carry")
-    return [SuppliesSet(cmd.kind, new)]
+    ev = SuppliesSet(cmd.kind, new)
+    set_holds(state, ev)
+    return [ev]
+
+
+@holds_for(SuppliesSet)
+def set_holds(state: State, ev: SuppliesSet) -> None:
+    """``supplies``: a kind of the ruleset, 0 to 1,000,000."""
+    if ev.kind not in state.rules.supplies:
+        known = ", ".join(state.rules.supplies)
+        raise Refused(f"unknown supply {ev.kind!r}; this ruleset has: {known}")
+    if ev.count < 0:
+        raise Refused(f"{ev.kind}: cannot go below 0 (have {state.supplies.count(ev.kind)})")
+    if ev.count > 1_000_000:
+        raise Refused(f"{ev.kind}: {ev.count} is more than anyone can carry")
 
 
 @evolves(SuppliesSet)

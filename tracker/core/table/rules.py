@@ -11,6 +11,7 @@ from ..events import Event, event
 from ..handlers import Command, decides, evolves
 from ..limits import Seq
 from ..state import State
+from ..validity import holds_for
 
 
 class Reveal(Command, frozen=True):
@@ -36,20 +37,34 @@ class PlayersHpSet(Event, frozen=True):
 
 @decides(Reveal)
 def decide_reveal(state: State, cmd: Reveal, dice) -> list[Event]:
-    if cmd.seq < 1:
+    ev = EntryRevealed(cmd.seq)
+    revealed_holds(state, ev)
+    return [ev]
+
+
+@holds_for(EntryRevealed)
+def revealed_holds(state: State, ev: EntryRevealed) -> None:
+    """``reveal``: an entry by its number, not told yet (that it holds a secret
+    is the service's to check: it reads the entry)."""
+    if ev.seq < 1:
         raise Refused("reveal names an entry by its number, 1 or more")
-    if cmd.seq in state.table.told:
-        raise Refused(f"entry #{cmd.seq} is already told to the table")
-    return [EntryRevealed(cmd.seq)]
+    if ev.seq in state.table.told:
+        raise Refused(f"entry #{ev.seq} is already told to the table")
 
 
 @decides(SetPlayersHp)
 def decide_players_hp(state: State, cmd: SetPlayersHp, dice) -> list[Event]:
-    if cmd.shown not in ("bands", "exact"):
-        raise Refused(f"players see hit points as bands or exact, not {cmd.shown!r}")
-    if state.table.hp == cmd.shown:
-        raise Refused(f"the players already see hit points {_as(cmd.shown)}")
-    return [PlayersHpSet(cmd.shown)]
+    ev = PlayersHpSet(cmd.shown)
+    players_hp_holds(state, ev)
+    return [ev]
+
+
+@holds_for(PlayersHpSet)
+def players_hp_holds(state: State, ev: PlayersHpSet) -> None:
+    if ev.shown not in ("bands", "exact"):
+        raise Refused(f"players see hit points as bands or exact, not {ev.shown!r}")
+    if state.table.hp == ev.shown:
+        raise Refused(f"the players already see hit points {_as(ev.shown)}")
 
 
 def _as(shown: str) -> str:

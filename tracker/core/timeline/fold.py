@@ -13,7 +13,7 @@ from typing import Callable, Iterable, Protocol
 
 from msgspec.structs import replace
 
-from .. import areas
+from .. import areas, progress
 from ..errors import Refused
 from ..events import Envelope
 from ..handlers import BEGINNERS, EVOLVERS
@@ -158,7 +158,8 @@ def _refold(history: History, start: int, upto: int,
     would start without it (see ``_corrected``)."""
     local = _Refolded(history, start, floor)
     state = history.state_at(start - 1) if base is _LOGGED else base
-    for env in history.read(start, upto):
+    for done, env in enumerate(history.read(start, upto), start=1):
+        progress.tick("entries replayed", done, upto - start + 1)  # a listener may stop it
         for e in _effective(env, stand_ins):
             if after_each is None:
                 state = step(state, e, local, refolding=True)

@@ -14,6 +14,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
+from ...core import progress
 from ...core.timeline.hooks import INSERTS, field_choices
 from ...core.dice import DiceNeeded
 from ...core.errors import Refused
@@ -266,10 +267,30 @@ class LogScreen(Screen):
     def _trial(self, make: Callable[[], Command]) -> tuple[Command | None, Preview | None, str]:
         """Build the command and preview it: (command, its preview, '') or the reason.
         A correction that needs dice the GM rolls (manual dice) is let through:
-        they are asked for once the dialog closes."""
+        they are asked for once the dialog closes; so is one whose replay is
+        long (an early entry of years of bastion turns): the confirmation
+        replays it with progress and a Stop (``_confirm_and_run``)."""
         try:
             command = make()
-            return command, self.app.campaign.explain(command), ""
+            known, seen = self.app.jobs.quick(lambda: self.app.campaign.explain(command))
+            return command, seen if known else None, ""
+        except DiceNeeded:
+            return None, None, ""
+        except Refused as err:
+            return None, None, str(err)
+
+    async def _trial_long(self, make: Callable[[], Command]) -> tuple[Command | None, Preview | None, str]:
+        """``_trial`` for the confirmation: the replay may take its time, with
+        progress, and the GM may stop it (then nothing is recorded)."""
+        def both():
+            command = make()
+            return command, self.app.campaign.explain(command)
+        try:
+            command, seen = await self.app.jobs.run(both, "Checking what follows the entry")
+            return command, seen, ""
+        except progress.Stopped:
+            self.notify("Stopped; nothing was recorded.", title="Stopped", timeout=6)
+            return None, None, ""
         except DiceNeeded:
             return None, None, ""
         except Refused as err:
@@ -287,7 +308,7 @@ class LogScreen(Screen):
         """Build the command, show what it would change, and record it on a yes;
         the cursor then stays on entry ``stay_on`` (else goes to the new entry)."""
         campaign = self.app.campaign
-        command, seen, why = self._trial(make)
+        command, seen, why = await self._trial_long(make)
         if why:
             self.notify(why, title="Refused", severity="error", timeout=REFUSED_SECONDS)
             return
