@@ -10,7 +10,8 @@ import pytest
 import tracker.core.engine  # noqa: F401 - every area registered
 from tracker.core import validity
 from tracker.core.campaign import AddNote, StartSession
-from tracker.core.corrections.rules import UNCORRECTABLE, _hints
+from tracker.core.timeline.amend import _hints
+from tracker.core.timeline.entries import UNCORRECTABLE
 from tracker.core.errors import Refused
 from tracker.core.events import EVENT_TYPES
 from tracker.core.lights import LightSource

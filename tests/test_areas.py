@@ -440,3 +440,40 @@ def test_the_log_finds_every_character_an_event_names():
     assert DamageTaken("Bo", 3).names() == ("Bo",)
     assert LightLit("torch", "Bo").names() == ("Bo",) and LightLit("torch").names() == ()
     assert HastyExitRolled(False, False, (("Bo", r, None),)).names() == ("Bo",)
+
+
+def _module_imports() -> dict[str, set[str]]:
+    """Each tracker module -> the tracker modules it imports (function-level
+    imports too, which hide a cycle from Python but not from a reader); a
+    script's ``if __name__ == "__main__":`` block is left out."""
+    def name(p: Path) -> str:
+        parts = list(p.with_suffix("").relative_to(ROOT.parent).parts)
+        return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+    mods = {name(p): p for p in ROOT.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for m, p in mods.items():
+        pkg = m if p.name == "__init__.py" else m.rpartition(".")[0]
+        tree = ast.parse(p.read_text())
+        skip = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If)
+                and "__main__" in ast.unparse(node.test) for n in ast.walk(node)}
+        found = set()
+        for node in ast.walk(tree):
+            if id(node) in skip or not isinstance(node, ast.ImportFrom):
+                continue
+            base = pkg.split(".")[:len(pkg.split(".")) - node.level + 1] if node.level else []
+            target = ".".join(base + ([node.module] if node.module else [])) if node.level \
+                else (node.module or "")
+            for a in node.names:
+                full = f"{target}.{a.name}"
+                found.add(full if full in mods else target)
+        graph[m] = {t for t in found if t in mods and t != m}
+    return graph
+
+
+def test_no_two_modules_import_each_other():
+    """Issue 21: cli.py <-> ui/app.py and travel/rules.py <-> travel/sea.py were
+    such pairs; a pair means one of them belongs in a module of its own."""
+    graph = _module_imports()
+    pairs = sorted({tuple(sorted((a, b))) for a in graph for b in graph[a] if a in graph[b]})
+    assert not pairs, f"modules that import each other: {pairs}"

@@ -89,7 +89,7 @@ class TrackerApp(CampaignActions, App):
         """The GM's keymap file (docs/keys.md), applied; what was wrong in it."""
         from .keymap import every_binding, keymap_path, read_keymap
 
-        keymap, problems = read_keymap(keymap_path(), every_binding())
+        keymap, problems = read_keymap(keymap_path(), every_binding(self.BINDINGS))
         if keymap:
             self.set_keymap(keymap)
         return problems

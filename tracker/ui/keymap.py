@@ -39,8 +39,9 @@ def keymap_path() -> Path:
     return Path(platformdirs.user_config_dir("tracker")) / "keymap.toml"
 
 
-def every_binding() -> dict[str, Bound]:
-    """Every binding with an id in the app's screens, dialogs and widgets."""
+def every_binding(app_bindings=()) -> dict[str, Bound]:
+    """Every binding with an id in the app's screens, dialogs and widgets, and
+    ``app_bindings`` (the app's own, made from the screen registry)."""
     from .. import ui
 
     found: dict[str, Bound] = {}
@@ -52,9 +53,7 @@ def every_binding() -> dict[str, Bound]:
             for b in vars(cls).get("BINDINGS", ()):
                 if isinstance(b, Binding) and b.id and b.id not in found:
                     found[b.id] = Bound(b.id, b.key, b.description or b.action, cls.__name__)
-    from .app import TrackerApp  # its screen keys are made from the registry
-
-    for b in TrackerApp.BINDINGS:
+    for b in app_bindings:
         if isinstance(b, Binding) and b.id and b.id not in found:
             found[b.id] = Bound(b.id, b.key, b.description or b.action, "TrackerApp")
     return dict(sorted(found.items()))
@@ -89,22 +88,24 @@ def read_keymap(path: Path, known: dict[str, Bound]) -> tuple[dict[str, str], li
     return keymap, problems
 
 
-def keys_markdown() -> str:
+def keys_markdown(app_bindings) -> str:
     """The table of docs/keys.md: every binding id, its keys and what it does."""
     rows = ["| id | keys | what it does | on |", "| --- | --- | --- | --- |"]
-    for b in every_binding().values():
+    for b in every_binding(app_bindings).values():
         rows.append(f"| `{b.id}` | `{b.keys}` | {b.description} | {b.where} |")
     return "\n".join(rows) + "\n"
 
 
-def write_docs(path: Path) -> None:
+def write_docs(path: Path, app_bindings) -> None:
     """Write the table of every binding into ``path`` (docs/keys.md), after its text."""
     text = path.read_text(encoding="utf-8")
     intro = text[:text.index("| id |")] if "| id |" in text else text
-    path.write_text(intro + keys_markdown(), encoding="utf-8")
+    path.write_text(intro + keys_markdown(app_bindings), encoding="utf-8")
 
 
 if __name__ == "__main__":  # python -m tracker.ui.keymap docs/keys.md
     import sys
 
-    write_docs(Path(sys.argv[1]))
+    from tracker.ui.app import TrackerApp  # run as a script: the app is not this module's importer
+
+    write_docs(Path(sys.argv[1]), TrackerApp.BINDINGS)

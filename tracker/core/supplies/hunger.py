@@ -25,6 +25,7 @@ from ..handlers import EVOLVERS, Command, decides, evolves
 from ..limits import CharacterName
 from ..party.rules import exhausted, release_exhaustion
 from ..state import State
+from .rations import eat
 from msgspec.structs import replace
 
 Modifier = Annotated[int, Meta(ge=-30, le=30)]
@@ -103,7 +104,6 @@ def evolve_saved(state: State, ev: MalnutritionSaved) -> State:
 def eat_days(state: State, days: int, eaters: list[str], per: int, changes: dict):
     """``days`` days of food for ``eaters`` (living members), counted day by day for
     malnutrition: writes supplies (and the party's exhaustion) into ``changes``."""
-    from .rules import eat
     m = state.rules.rations.malnutrition
     supplies = changes.get("supplies", state.supplies)
     party = changes.get("party", state.party)

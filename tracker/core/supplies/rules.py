@@ -10,10 +10,10 @@ from ..limits import Count, Key
 from ..events import Event, event
 from ..handlers import Command, decides, evolves
 from ..invariants import invariant
-from ..schema import seconds
 from ..state import State
 from ..validity import holds_for
 from .model import RationBatch, Supplies
+from .rations import eat, spoil_after
 from ..clock import days_begun
 from ..timeflow import on_time
 
@@ -89,34 +89,6 @@ def take(state: State, kind: str, n: int = 1) -> Supplies:
     return replace(s, stock={**s.stock, kind: s.stock.get(kind, 0) - n})
 
 
-def _spoil_after(state: State, kind: str) -> int | None:
-    k = state.rules.rations.kinds.get(kind)
-    return seconds(state.rules, k.spoils_in_dungeon) if k and k.spoils_in_dungeon else None
-
-
-def eat(state: State, meals: int) -> Supplies:
-    """Eat ``meals`` rations, the ones closest to spoiling first."""
-    s = state.supplies
-    if meals <= 0:
-        return s
-    big = 1 << 62
-
-    def urgency(b: RationBatch) -> int:
-        limit = _spoil_after(state, b.kind)
-        return big if limit is None else limit - b.exposed
-
-    batches = sorted(s.rations, key=urgency)
-    left = meals
-    out = []
-    for b in batches:
-        take_n = min(left, b.count)
-        left -= take_n
-        if b.count - take_n:
-            out.append(replace(b, count=b.count - take_n))
-    return replace(s, rations=tuple(out), eaten=s.eaten + meals - left,
-                   missed_meals=s.missed_meals + left)
-
-
 def spoil(state: State, elapsed: int) -> Supplies:
     """Age rations that sit in a damp dungeon; spoiled ones are thrown out."""
     s = state.supplies
@@ -124,7 +96,7 @@ def spoil(state: State, elapsed: int) -> Supplies:
         return s
     kept, spoiled = [], 0
     for b in s.rations:
-        limit = _spoil_after(state, b.kind)
+        limit = spoil_after(state, b.kind)
         if limit is None:
             kept.append(b)
             continue
@@ -152,7 +124,7 @@ def _eat(state: State, elapsed: int, clock: int, burning: bool, changes: dict) -
     rules = state.ruleset.rules
     eaters = sum(1 for c in state.party if sheet.status(rules, c) != "dead")
     if eaters and rules.rations.malnutrition is not None:
-        from .hunger import eat_days
+        from .hunger import eat_days  # loaded after this module: the area lists it second
         living = [c.name for c in state.party if sheet.status(rules, c) != "dead"]
         eat_days(state, days_begun(state.rules, state.clock, clock), living,
                  rules.rations.per_character_per_day, changes)

@@ -25,7 +25,7 @@ from ..dice import Roll
 from ..errors import Refused
 from ..events import Event, event
 from ..timeline.hooks import rerolls
-from ..handlers import Command, decides, evolves
+from ..handlers import EVOLVERS, Command, decides, evolves
 from ..invariants import invariant
 from ..validity import holds_for
 from ..limits import Carrier, CharacterName, Count, Key, PlaceName
@@ -35,7 +35,7 @@ from ..party.rules import exhausted, find, living_character, release_exhaustion
 from ..supplies.hunger import evolve_saved, owed_saves, with_hunger_saves
 from ..clock import days_begun
 from ..timeflow import on_time, pass_time
-from . import calc
+from . import calc, day
 from .camp import evolve_camp_rest, night_rest
 from .status import (food_days, living, on_the_road, pace_model, pace_of, party_slowed,
                      rest_status, rules_of, water_per_day)
@@ -421,7 +421,7 @@ def _roll_forage(state: State, t: TravelRules, dice, mode: str = "") -> dict:
     return {"forage": dicemod.roll(f"1d{dicemod.parse_chance(f.chance).y}", dice, "foraging")}
 
 
-def _travel_hours(t: TravelRules, j: Journey, hours: int) -> int:
+def travel_hours(t: TravelRules, j: Journey, hours: int) -> int:
     if not pace_model(t):
         return 0
     if hours:
@@ -443,9 +443,8 @@ def decide_day(state: State, cmd: TravelDay, dice) -> Event:
         raise Refused(f"the forced march is owed {j.rest_owed} rest day"
                       f"{'s' if j.rest_owed > 1 else ''}: take it (rest-day), "
                       "or push on anyway (travel --push-on)")
-    if j.vessel:
-        from .sea import decide_sail_day  # sea.py builds on this module
-        return decide_sail_day(state, cmd, dice)
+    if (way := day.decider_for(state)) is not None:  # afloat: sea.py's
+        return way(state, cmd, dice)
     if cmd.current or cmd.headwind:
         raise Refused("--current and --headwind are for a day afloat: embark first")
     if cmd.gallop:
@@ -457,7 +456,7 @@ def decide_day(state: State, cmd: TravelDay, dice) -> Event:
         why = calc.forage_allowed(t, j.terrain, forced=cmd.forced)
         if why:
             raise Refused(why)
-    hours = _travel_hours(t, j, cmd.hours)
+    hours = travel_hours(t, j, cmd.hours)
     if pace_model(t) and j.hours_today + hours > 24:
         raise Refused(f"{j.hours_today:g} hours travelled today: at most "
                       f"{24 - j.hours_today:g} more before camp")
@@ -614,9 +613,8 @@ def decide_travel(state: State, cmd: TravelDay, dice) -> list[Event]:
     out: list[Event] = []
 
     def fold(s: State, ev: Event) -> State:
-        from .sea import evolve_sailed
         out.append(ev)
-        after = (evolve_travelled if isinstance(ev, Travelled) else evolve_sailed)(s, ev)
+        after = EVOLVERS[type(ev)](s, ev)  # a day on land or afloat, as replay folds it
         if ev.camp and after.travel.days:
             night_from = s.clock + int(after.travel.days[-1].hours * 3600)
             for rest in night_rest(s, after, night_from):
@@ -862,14 +860,14 @@ def decide_water(state: State, cmd: SetWater, dice) -> list[Event]:
 # --- evolve ---------------------------------------------------------------------------
 
 
-def _to_morning(state: State, busy: int) -> int:
+def to_morning(state: State, busy: int) -> int:
     """Seconds from now to the first morning after ``busy`` seconds of work."""
     day = state.rules.time.day_seconds
     end = state.clock + max(busy, 1)
     return -(-end // day) * day - state.clock
 
 
-def _day(j: Journey, summary: DaySummary) -> tuple[DaySummary, ...]:
+def with_day(j: Journey, summary: DaySummary) -> tuple[DaySummary, ...]:
     days = j.days + (summary,)
     return days[-DAYS_KEPT:]
 
@@ -933,7 +931,7 @@ def _with_food(state: State, rations: int) -> State:
     return replace(state, supplies=set_count(state, kind, state.supplies.count(kind) + rations))
 
 
-def _advance_route(t: TravelRules, j: Journey, dist: float) -> Journey:
+def advance_route(t: TravelRules, j: Journey, dist: float) -> Journey:
     """Move along the planned route: arriving ends a stage and starts the next.
     A ship makes way only on a water stage, the party on foot only on land."""
     afloat = bool(j.vessel)
@@ -994,16 +992,16 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
         strayed=stray, encounter=met, encounter_ft=ft, food=rations, water=gallons,
         exhausted=failed, weather=j.weather)
     owed = j.rest_owed + (t.forced_march.rest_days_after if ev.forced and t.forced_march else 0)
-    moved = _advance_route(t, replace(j, lost=lost), dist)
+    moved = advance_route(t, replace(j, lost=lost), dist)
     journey = replace(
         moved, day=summary.day, hours_today=0 if ev.camp else j.hours_today + busy / 3600,
         gallop_used=(j.gallop_used or ev.gallop) and not ev.camp,
         unrested=calc.rest_debt(t, j.unrested, rested=False) if new_day else j.unrested,
-        rest_owed=owed, distance=j.distance + dist, days=_day(j, summary),
+        rest_owed=owed, distance=j.distance + dist, days=with_day(j, summary),
         encounters=j.encounters + met,
         water=None if j.water is None else j.water + gallons)
     state = _with_food(state, rations)
-    elapsed = _to_morning(state, busy) if ev.camp else busy
+    elapsed = to_morning(state, busy) if ev.camp else busy
     state = pass_time(state, elapsed, burning=False, travel=journey)
     return replace(state, party=exhausted(state.party, state.rules,
                                        {n: failed.count(n) for n in failed}))
@@ -1012,7 +1010,7 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
 @evolves(CampMade)
 def evolve_camp(state: State, ev: CampMade) -> State:
     j = state.travel
-    return pass_time(state, _to_morning(state, 0), burning=False,
+    return pass_time(state, to_morning(state, 0), burning=False,
                      travel=replace(j, hours_today=0, gallop_used=False))
 
 
@@ -1021,7 +1019,7 @@ def _day_off(state: State, kind: str, rations: int = 0, gallons: int = 0) -> Sta
     rested = kind == "rest"
     summary = DaySummary(day=j.day + 1, kind=kind, terrain=j.terrain, food=rations,
                          water=gallons, weather=j.weather)
-    journey = replace(j, day=j.day + 1, hours_today=0, days=_day(j, summary),
+    journey = replace(j, day=j.day + 1, hours_today=0, days=with_day(j, summary),
                       unrested=calc.rest_debt(t, j.unrested, rested=True) if rested
                       else j.unrested,
                       rest_owed=max(0, j.rest_owed - 1) if rested else j.rest_owed,

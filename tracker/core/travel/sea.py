@@ -30,10 +30,11 @@ from ..limits import Key, PlaceName
 from ..state import State
 from ..timeflow import pass_time
 from . import calc
+from .day import decides_day
 from .model import DaySummary, WindEntry, ratio
 from .model import Travel as TravelRules
-from .rules import (Hours, again, Modifier, Text, TravelDay, _advance_route, _day, _to_morning,
-                    _travel_hours, reroll_shared, roll_navigation, roll_sighting, sighting,
+from .rules import (Hours, again, Modifier, Text, TravelDay, advance_route, with_day, to_morning,
+                    travel_hours, reroll_shared, roll_navigation, roll_sighting, sighting,
                     strayed)
 from .status import pace_model, rules_of
 
@@ -261,6 +262,7 @@ def disembark_holds(state: State, ev: Disembarked) -> None:
         raise Refused(f"{x.name} is water: disembark onto land (a land terrain)")
 
 
+@decides_day("afloat", when=lambda state: bool(state.travel.vessel))
 def decide_sail_day(state: State, cmd: TravelDay, dice) -> Sailed:
     """``travel`` while aboard: a day (or stage) afloat."""
     t, j = rules_of(state), state.travel
@@ -279,7 +281,7 @@ def decide_sail_day(state: State, cmd: TravelDay, dice) -> Sailed:
                       + s.note)
     if cmd.headwind and not s.headwind:
         raise Refused(f"{state.rules.meta.name} rolls the wind each morning: no --headwind")
-    hours = _travel_hours(t, j, cmd.hours)
+    hours = travel_hours(t, j, cmd.hours)
     most = s.hours_per_day or 24
     if pace_model(t) and j.hours_today + hours > most:
         raise Refused(f"vessels sail at most {most} hours a day "
@@ -395,12 +397,12 @@ def evolve_sailed(state: State, ev: Sailed) -> State:
         distance=dist, hours=busy / 3600, lost=lost, strayed=stray,
         heading=j.heading if lost else "", believed=j.believed if lost else "",
         encounter=met, encounter_ft=ft, weather=weather)
-    moved = _advance_route(t, replace(j, lost=lost), dist)
+    moved = advance_route(t, replace(j, lost=lost), dist)
     journey = replace(
         moved, day=summary.day, hours_today=0 if ev.camp else j.hours_today + busy / 3600,
-        distance=j.distance + dist, days=_day(j, summary), encounters=j.encounters + met,
+        distance=j.distance + dist, days=with_day(j, summary), encounters=j.encounters + met,
         weather=weather, gale=bool(row and row.gale))
-    elapsed = _to_morning(state, busy) if ev.camp else busy
+    elapsed = to_morning(state, busy) if ev.camp else busy
     return pass_time(state, elapsed, burning=False, travel=journey)
 
 
