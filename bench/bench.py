@@ -51,13 +51,15 @@ from tracker.core.dice import SeededDice  # noqa: E402
 from tracker.core.engine import Timeline, decide, step  # noqa: E402
 from tracker.core.events import Envelope, encode  # noqa: E402
 from tracker.service import SNAPSHOT_EVERY, Campaign, new_command_id  # noqa: E402
-from tracker.store.sqlite import EventStore  # noqa: E402
+from tracker.store.sqlite import EventStore, snapshot_engine  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "bench"))
 from mixed import generate_mixed  # noqa: E402
 
+# the campaigns' snapshots are trusted only by the engine that wrote them: the
+# cache is per engine (snapshot_engine), or every open would quietly replay all
 CACHE = Path(os.environ.get("TRACKER_BENCH_CACHE", "")
-             or Path(tempfile.gettempdir()) / "tracker-bench-v4")  # bump when generate() or the snapshot format changes
+             or Path(tempfile.gettempdir()) / f"tracker-bench-v5-{snapshot_engine()}")  # v: bump when generate() changes
 
 
 def pct(values: list[float], p: float) -> float:

@@ -26,11 +26,8 @@ PENDING = {
     "defender_named", "defender_struck", "defenders_moved", "refugees_housed",
     "basic_facility_ordered", "basic_facility_enlarged", "walls_ordered", "bastion_gold_moved",
     "downtime_passed", "bastion_turn_run", "bastions_combined", "bastion_divested",
-    # B/X evasion
-    "evasion_started", "evasion_bait_dropped", "pursuit_day_rolled",
     # travel on land (sea, terrain and found are checked)
-    "party_mounted", "pace_set", "guide_set", "day_travelled", "hunted", "foraged_day",
-    "weather_set", "heading_set", "travel_encounter_rolled", "water_set", "camp_long_rest",
+    "camp_long_rest",
 }
 
 

@@ -25,6 +25,7 @@ from ..party import rules as party
 from ..state import State
 from ..supplies.rules import set_count
 from ..timeflow import pass_time
+from ..validity import holds_for
 from .model import CAUGHT, EFFECTS, ESCAPED, MAX_GROUP, Chase, Evasion
 
 __all__ = ["WHERE", "SURPRISED", "StartEvasion", "RunRound", "DropBait", "RollEvasion", "PursueDay",
@@ -194,36 +195,56 @@ def _evasion(state: State, *where: str) -> Evasion:
     return ev
 
 
+@holds_for(EvasionStarted)
+def started_holds(state: State, ev: EvasionStarted, rolled: bool = True) -> None:
+    """``evade``: no chase running, a place the ruleset has, speeds, morale, the
+    two groups and the gap within range, surprise only in the wilderness; and
+    (``rolled``: the event as written) a morale roll exactly where one is made."""
+    e = _rules(state)
+    if state.chase.active:
+        raise Refused("a chase is already running (end it first)")
+    if ev.where not in WHERE or (ev.where == "sea" and e.sea is None):
+        raise Refused(f"an evasion is in: {', '.join(w for w in WHERE if w != 'sea' or e.sea)}"
+                      f" (got {ev.where!r})")
+    for label, v, lo, hi in (("the party's speed", ev.party_speed, 1, 10_000),
+                             ("the monsters' speed", ev.monster_speed, 1, 10_000),
+                             ("morale", ev.morale, 0, 12), ("pursuers", ev.pursuers, 1, MAX_GROUP),
+                             ("the gap", ev.gap, 0, 1_000_000)):
+        if not lo <= v <= hi:
+            raise Refused(f"{label} must be {lo} to {hi} (got {v})")
+    if ev.surprised not in SURPRISED or (ev.surprised and ev.where != "wilderness"):
+        raise Refused("surprise is \"party\" or \"monsters\", and only in the wilderness")
+    if not 1 <= ev.fleeing <= MAX_GROUP:
+        raise Refused(f"the fleeing group must be 1 to {MAX_GROUP} strong (got {ev.fleeing})")
+    if rolled and (ev.morale_roll is not None) != _morale_rolled(e, ev.morale):
+        raise Refused(f"morale {ev.morale} " + ("is rolled for: its 2d6 roll is not in the "
+                                                "entry" if ev.morale_roll is None else
+                                                "is not rolled for, but the entry rolled it"))
+
+
+def _morale_rolled(e, morale: int) -> bool:
+    never, always = e.morale_always
+    return bool(e.morale_die) and never < morale < always
+
+
 @decides(StartEvasion)
 def decide_start(state: State, cmd: StartEvasion, dice) -> list[Event]:
     e = _rules(state)
     if state.chase.active:
         raise Refused("a chase is already running (end it first)")
-    if cmd.where not in WHERE or (cmd.where == "sea" and e.sea is None):
-        raise Refused(f"an evasion is in: {', '.join(w for w in WHERE if w != 'sea' or e.sea)}"
-                      f" (got {cmd.where!r})")
     speed = cmd.party_speed if cmd.party_speed is not None else sheet.party_speed(state)
     if speed is None:
         raise Refused("the party is empty: give the party's speed")
     gap, surprised = from_encounter(state, cmd.where, cmd.gap, cmd.surprised)
-    for label, v, lo, hi in (("the party's speed", speed, 1, 10_000),
-                             ("the monsters' speed", cmd.monster_speed, 1, 10_000),
-                             ("morale", cmd.morale, 0, 12), ("pursuers", cmd.pursuers, 1, MAX_GROUP),
-                             ("the gap", gap, 0, 1_000_000)):
-        if not lo <= v <= hi:
-            raise Refused(f"{label} must be {lo} to {hi} (got {v})")
-    if surprised not in SURPRISED or (surprised and cmd.where != "wilderness"):
-        raise Refused("surprise is \"party\" or \"monsters\", and only in the wilderness")
     fleeing = cmd.fleeing if cmd.fleeing is not None else \
         sum(1 for c in state.party if sheet.status(state.rules, c) != "dead")
-    if not 1 <= fleeing <= MAX_GROUP:
-        raise Refused(f"the fleeing group must be 1 to {MAX_GROUP} strong (got {fleeing})")
+    ev = EvasionStarted(cmd.where, speed, cmd.monster_speed, cmd.morale, cmd.pursue, None,
+                        fleeing, cmd.pursuers, gap, surprised)
+    started_holds(state, ev, rolled=False)  # before the morale is rolled
     roll = None
-    never, always = e.morale_always
-    if e.morale_die and never < cmd.morale < always:
+    if _morale_rolled(e, cmd.morale):
         roll = dicemod.roll(e.morale_die, dice, f"morale {cmd.morale}: do they pursue?")
-    return [EvasionStarted(cmd.where, speed, cmd.monster_speed, cmd.morale, cmd.pursue, roll,
-                           fleeing, cmd.pursuers, gap, surprised)]
+    return [replace(ev, morale_roll=roll)]
 
 
 def from_encounter(state: State, where: str, gap: int | None,
@@ -246,23 +267,32 @@ def decide_round(state: State, cmd: RunRound, dice) -> list[Event]:
     return [RoundRun()]
 
 
+@holds_for(BaitDropped)
+def bait_holds(state: State, ev: BaitDropped) -> None:
+    """``drop-bait``: in a dungeon evasion, treasure or food; food counts 1 to
+    10,000 rations the party has (treasure counts none)."""
+    _evasion(state, "dungeon")
+    if ev.kind not in ("treasure", "food"):
+        raise Refused(f"drop treasure or food (got {ev.kind!r})")
+    if ev.kind == "treasure":
+        if ev.rations:
+            raise Refused("treasure is not counted in rations (drop food for that)")
+        return
+    have = sum(b.count for b in state.supplies.rations)
+    if not 1 <= ev.rations <= 10_000:
+        raise Refused(f"drop 1 to 10,000 rations (got {ev.rations})")
+    if ev.rations > have:
+        raise Refused(f"the party has {have} ration{'s' if have != 1 else ''} to drop, "
+                      f"not {ev.rations}")
+
+
 @decides(DropBait)
 def decide_bait(state: State, cmd: DropBait, dice) -> list[Event]:
-    _evasion(state, "dungeon")
-    if cmd.kind not in ("treasure", "food"):
-        raise Refused(f"drop treasure or food (got {cmd.kind!r})")
-    rations = 0
-    if cmd.kind == "food":
-        have = sum(b.count for b in state.supplies.rations)
-        if not 1 <= cmd.rations <= 10_000:
-            raise Refused(f"drop 1 to 10,000 rations (got {cmd.rations})")
-        if cmd.rations > have:
-            raise Refused(f"the party has {have} ration{'s' if have != 1 else ''} to drop, "
-                          f"not {cmd.rations}")
-        rations = cmd.rations
     x = dicemod.parse_chance(_rules(state).bait_chance)
-    return [BaitDropped(cmd.kind, dicemod.roll(f"1d{x.y}", dice, f"dropped {cmd.kind}: "
-                                               f"they stop on {x}"), rations)]
+    ev = BaitDropped(cmd.kind, None, cmd.rations if cmd.kind == "food" else 0)
+    bait_holds(state, ev)  # before the die is rolled
+    return [replace(ev, roll=dicemod.roll(f"1d{x.y}", dice, f"dropped {cmd.kind}: "
+                                          f"they stop on {x}"))]
 
 
 @decides(RollEvasion)
@@ -282,15 +312,34 @@ def decide_evasion(state: State, cmd: RollEvasion, dice) -> list[Event]:
     return [EvasionRolled(roll, tuple(dict.fromkeys(cmd.terrain)))]
 
 
+@holds_for(PursuitDayRolled)
+def day_holds(state: State, ev: PursuitDayRolled, rolled: bool = True) -> None:
+    """``pursue-day``: after a failed evasion in the wilderness, a direction of at
+    most 80 characters; and (``rolled``: the event as written) the direction
+    rolled where the GM said none and the ruleset has a table, the catch-up
+    rolled exactly where the pursuers are faster."""
+    e = _evasion(state, "wilderness")
+    if not e.chance:
+        raise Refused("roll the evasion first: the daily pursuit follows a failed one")
+    if len(ev.direction) > 80:
+        raise Refused("a direction is at most 80 characters")
+    if not rolled:
+        return
+    table = _rules(state).directions
+    if table is not None and not ev.direction and ev.direction_roll is None:
+        raise Refused("say which way the party flees: the entry rolled no direction")
+    if (ev.roll is None) != (e.monster_speed <= e.party_speed):
+        raise Refused("the pursuers are " + ("faster: the day rolls whether they catch up"
+                                             if ev.roll is None else
+                                             "not faster: they cannot catch up"))
+
+
 @decides(PursueDay)
 def decide_day(state: State, cmd: PursueDay, dice) -> list[Event]:
-    ev = _evasion(state, "wilderness")
-    if not ev.chance:
-        raise Refused("roll the evasion first: the daily pursuit follows a failed one")
     e = _rules(state)
     said = cmd.direction.strip()
-    if len(said) > 80:
-        raise Refused("a direction is at most 80 characters")
+    day_holds(state, PursuitDayRolled(None, None, said), rolled=False)
+    ev = state.chase.evasion
     way = None
     if e.directions is not None and not said:
         way = dicemod.roll(e.directions.die, dice, "which way the party flees")

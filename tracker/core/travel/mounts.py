@@ -19,7 +19,8 @@ from ..events import Event, event
 from ..handlers import Command, decides, evolves
 from ..party import rules as party
 from ..state import State
-from . import calc
+from ..validity import holds_for
+from . import holds
 from .status import pace_model, rules_of
 
 Rate = Annotated[int, Meta(ge=0, le=10_000)]
@@ -48,6 +49,9 @@ class Dismounted(Event, frozen=True):
     pass
 
 
+mounted_holds = holds_for(Mounted)(holds.mounted_holds)
+
+
 def animal_name(t, animal: str) -> str:
     a = t.mounts.animals.get(animal) if t.mounts else None
     return a.name if a else animal
@@ -56,28 +60,15 @@ def animal_name(t, animal: str) -> str:
 @decides(Mount)
 def decide_mount(state: State, cmd: Mount, dice) -> list[Event]:
     t = rules_of(state)
-    if state.travel.vessel:
-        raise Refused(f"the party is aboard the {state.travel.vessel}: disembark first")
     animal = cmd.animal.strip()
-    if not animal or len(animal) > 40:
-        raise Refused("name the mounts: 1 to 40 characters (riding_horse, mule, griffon...)")
-    if cmd.flying and not (t.distance.flying or t.distance.flying_any_pace):
-        raise Refused(f"{state.rules.meta.name} gives no rule for flying")
-    if t.mounts is None:
-        raise Refused(calc.gm_note(t, "mounts") or
-                      f"{state.rules.meta.name} gives no rule for mounted travel")
-    known = t.mounts.animals
     if pace_model(t):
-        if cmd.rate:
-            raise Refused("D&D travel goes by pace: no --rate (the mounts give a doubled hour)")
-        if known and animal not in known and not cmd.flying:
-            raise Refused(f"no mount {animal!r} (known: {', '.join(known)})")
-        return [Mounted(animal, 0, cmd.flying)]
-    rate = cmd.rate or (known[animal].speed if animal in known else 0)
-    if not 1 <= rate <= 10_000:
-        raise Refused((calc.gm_note(t, "mounts.animals") or "the mounts' rate is unknown")
-                      + " Give it: mount ANIMAL --rate FEET (1 to 10,000).")
-    return [Mounted(animal, rate, cmd.flying)]
+        ev = Mounted(animal, cmd.rate, cmd.flying)
+    else:
+        known = t.mounts.animals if t.mounts else {}
+        ev = Mounted(animal, cmd.rate or (known[animal].speed if animal in known else 0),
+                     cmd.flying)
+    mounted_holds(state, ev)
+    return [ev]
 
 
 @decides(Dismount)

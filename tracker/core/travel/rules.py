@@ -35,7 +35,8 @@ from ..party.rules import exhausted, find, living_character, release_exhaustion
 from ..supplies.hunger import evolve_saved, owed_saves, with_hunger_saves
 from ..clock import days_begun
 from ..timeflow import on_time, pass_time
-from . import calc, day
+from . import calc, day, holds
+from .holds import check_gallop as _check_gallop, where as _where
 from .camp import evolve_camp_rest, night_rest
 from .status import (food_days, living, on_the_road, pace_model, pace_of, party_slowed,
                      rest_status, rules_of, water_per_day)
@@ -277,6 +278,18 @@ class WaterSet(Event, frozen=True):
     gallons: Gallons
 
 
+# what each event needs of the state, as its command checked it (holds.py)
+day_holds = holds_for(Travelled)(holds.day_holds)
+pace_holds = holds_for(PaceSet)(holds.pace_holds)
+guide_holds = holds_for(GuideSet)(holds.guide_holds)
+hunt_holds = holds_for(Hunted)(holds.hunt_holds)
+forage_holds = holds_for(ForagedDay)(holds.forage_holds)
+weather_holds = holds_for(WeatherSet)(holds.weather_holds)
+heading_holds = holds_for(HeadingSet)(holds.heading_holds)
+water_holds = holds_for(WaterSet)(holds.water_holds)
+encounter_holds = holds_for(EncounterRolled)(holds.encounter_holds)
+
+
 # --- reading the ruleset --------------------------------------------------------------
 
 
@@ -314,23 +327,6 @@ def roll_weather(t: TravelRules, dice, old: WeatherSet | None = None) -> Weather
 
 
 # --- decide -------------------------------------------------------------------------
-
-
-def _where(state: State, afloat: bool = False) -> tuple[TravelRules, Journey]:
-    """The rules and journey, refused where the party cannot do this: in a
-    dungeon, nowhere yet, on the water without a vessel (or aboard, unless
-    ``afloat`` says the step may be taken on board)."""
-    t, j = rules_of(state), state.travel
-    if state.dungeon.active:
-        raise Refused("the party is in a dungeon: leave it before travelling overland")
-    if not j.terrain:
-        raise Refused("set where the party is first: its terrain, or a planned route")
-    if j.vessel and not afloat:
-        raise Refused(f"the party is aboard the {j.vessel}: disembark first")
-    if t.terrains[j.terrain].water and not j.vessel:
-        raise Refused(f"{t.terrains[j.terrain].name}: the party needs a vessel "
-                      "(embark VESSEL), or set a land terrain")
-    return t, j
 
 
 def _check_terrain(t: TravelRules, terrain: str, route: str) -> None:
@@ -447,27 +443,17 @@ def decide_day(state: State, cmd: TravelDay, dice) -> Event:
         return way(state, cmd, dice)
     if cmd.current or cmd.headwind:
         raise Refused("--current and --headwind are for a day afloat: embark first")
-    if cmd.gallop:
-        _check_gallop(t, j)
-    if cmd.forced:
-        if t.forced_march is None:
-            raise Refused(f"{state.rules.meta.name} has no forced march")
-    if cmd.forage:
-        why = calc.forage_allowed(t, j.terrain, forced=cmd.forced)
-        if why:
-            raise Refused(why)
     hours = travel_hours(t, j, cmd.hours)
-    if pace_model(t) and j.hours_today + hours > 24:
-        raise Refused(f"{j.hours_today:g} hours travelled today: at most "
-                      f"{24 - j.hours_today:g} more before camp")
     rate = j.mount_rate if j.mount else sheet.party_speed(state)
-    if not pace_model(t) and not rate:
-        raise Refused("the party cannot move: its slowest member's speed is 0")
     f: dict = {}
     # the pace the terrain allows sets the Survival checks' advantage
     pace = calc.stage_pace(t, pace_of(t, j), j.terrain, j.route, flying=j.flying,
                            slowed=party_slowed(state, t) and not j.mount) if pace_model(t) else ""
     mode = calc.survival_mode(t, pace) if pace else ""
+    day_holds(state, Travelled(terrain=j.terrain, route=j.route, rate=0 if pace else rate or 0,
+                               pace=pace, hours=hours, forced=cmd.forced, foraging=cmd.forage,
+                               mounted=j.mount, flying=j.flying, gallop=cmd.gallop,
+                               from_hour=int(j.hours_today)))  # before the dice
     if not j.lost:  # lost already: no roll until the GM marks the way found
         if pace_model(t):
             f.update(roll_navigation(state, t, j.terrain, j.route, mode, dice))
@@ -497,16 +483,6 @@ def decide_day(state: State, cmd: TravelDay, dice) -> Event:
                      forced=cmd.forced, foraging=cmd.forage, mounted=j.mount,
                      flying=j.flying, gallop=cmd.gallop, from_hour=int(j.hours_today),
                      saves=tuple(saves), **f)
-
-
-def _check_gallop(t: TravelRules, j: Journey) -> None:
-    if not (t.mounts and t.mounts.doubled_hours):
-        raise Refused("this ruleset gives mounts no doubled hour")
-    if not j.mount:
-        raise Refused("the party rides no mounts (mount ANIMAL first)")
-    if j.gallop_used:
-        raise Refused(f"the mounts' doubled hour is spent: they need {t.mounts.recover} "
-                      "(make camp) first")
 
 
 def reroll_shared(state: State, t: TravelRules, ev, dice) -> dict:
@@ -688,11 +664,7 @@ def decide_plan(state: State, cmd: PlanRoute, dice) -> list[Event]:
 @decides(SetPace)
 def decide_pace(state: State, cmd: SetPace, dice) -> list[Event]:
     t = rules_of(state)
-    if not pace_model(t):
-        raise Refused(f"{state.rules.meta.name} has no paces: its distance comes from "
-                      "speed (use travel --forced for a forced march)")
-    if cmd.pace not in t.paces:
-        raise Refused(f"no pace {cmd.pace!r} (known: {', '.join(t.pace_order)})")
+    pace_holds(state, PaceSet(cmd.pace))
     if cmd.pace == pace_of(t, state.travel):
         raise Refused(f"the pace is already {t.paces[cmd.pace].name}")
     return [PaceSet(cmd.pace)]
@@ -702,10 +674,7 @@ def decide_pace(state: State, cmd: SetPace, dice) -> list[Event]:
 def decide_guide(state: State, cmd: SetGuide, dice) -> list[Event]:
     rules_of(state)
     nav = cmd.navigator.strip()
-    if nav and all(c.name != nav for c in state.party):
-        raise Refused(f"no one called {nav!r} in the party")
-    if nav:
-        living_character(state, nav, "guide no one")
+    guide_holds(state, GuideSet(cmd.guide, nav))
     if (cmd.guide, nav) == (state.travel.guide, state.travel.navigator):
         raise Refused("nothing changes")
     return [GuideSet(cmd.guide, nav)]
@@ -732,12 +701,7 @@ def decide_rest(state: State, cmd: RestDay, dice) -> list[Event]:
 @decides(Hunt)
 def decide_hunt(state: State, cmd: Hunt, dice) -> list[Event]:
     t = rules_of(state)
-    j = state.travel
-    why = calc.hunt_allowed(t, forced=False, rest_day=False)
-    if t.hunt is None:
-        raise Refused(why)
-    if j.hours_today:
-        raise Refused("hunting takes a whole day: make camp first")
+    hunt_holds(state, Hunted(found=bool(cmd.found)), rolled=False)
     if t.hunt.chance:
         if cmd.found is not None:
             raise Refused(f"the ruleset rolls the hunt ({t.hunt.chance}): no --found")
@@ -753,25 +717,15 @@ def decide_hunt(state: State, cmd: Hunt, dice) -> list[Event]:
 @decides(ForageDay)
 def decide_forage_day(state: State, cmd: ForageDay, dice) -> list[Event]:
     t, j = _where(state)
-    if gm_forages(t):
-        if j.hours_today:
-            raise Refused("a day of foraging is a whole day: make camp first")
-        if cmd.found is None:
-            raise Refused(calc.gm_note(t, "forage") + " Say --found N (rations) or --nothing.")
-        if cmd.found and not 1 <= cmd.rations <= 1_000:
-            raise Refused("say how much was found: 1 to 1,000 rations")
-        return with_hunger_saves(state, [ForagedDay(j.terrain, found=cmd.found,
-                                                    rations=cmd.rations if cmd.found else 0)],
-                                 dice)
-    if cmd.found is not None:
+    gm = gm_forages(t)
+    if not gm and cmd.found is not None:
         raise Refused(f"{state.rules.meta.name} rolls foraging: no --found or --nothing")
-    why = calc.forage_allowed(t, j.terrain)
-    if why:
-        raise Refused(why)
-    if j.hours_today:
-        raise Refused("a day of foraging is a whole day: make camp first")
-    if t.forage.whole_day_succeeds:
-        return with_hunger_saves(state, [ForagedDay(j.terrain)], dice)
+    if gm and cmd.found is None and not j.hours_today:
+        raise Refused(calc.gm_note(t, "forage") + " Say --found N (rations) or --nothing.")
+    ev = ForagedDay(j.terrain, found=bool(cmd.found), rations=cmd.rations if cmd.found else 0)
+    forage_holds(state, ev, rolled=False)
+    if gm or t.forage.whole_day_succeeds:
+        return with_hunger_saves(state, [ev], dice)
     r = _roll_forage(state, t, dice)
     return with_hunger_saves(state, [ForagedDay(j.terrain, r.get("forage"), r.get("food"),
                                                 r.get("water"), r.get("forage_mod", 0))], dice)
@@ -809,23 +763,16 @@ def decide_weather(state: State, cmd: SetWeather, dice) -> list[Event]:
     t = rules_of(state)
     text = cmd.text.strip()
     codes = tuple(c.strip() for c in cmd.codes if c.strip())
-    calc.weather_effects(t, list(codes))
-    if not text and not codes:
-        raise Refused("say what the weather is")
-    if len(text) > 200:
-        raise Refused("weather is at most 200 characters")
-    return [WeatherSet(text=text, codes=codes)]
+    ev = WeatherSet(text=text, codes=codes)
+    weather_holds(state, ev)
+    return [ev]
 
 
 @decides(SetHeading)
 def decide_heading(state: State, cmd: SetHeading, dice) -> list[Event]:
-    rules_of(state)
-    if not state.travel.lost:
-        raise Refused("the party is not lost")
-    h, b = cmd.heading.strip(), cmd.believed.strip()
-    if not h or len(h) > 20 or len(b) > 20:
-        raise Refused("a heading is 1 to 20 characters (N, NE, towards the hills...)")
-    return [HeadingSet(h, b)]
+    ev = HeadingSet(cmd.heading.strip(), cmd.believed.strip())
+    heading_holds(state, ev)
+    return [ev]
 
 
 @decides(Found)
@@ -838,8 +785,7 @@ def decide_found(state: State, cmd: Found, dice) -> list[Event]:
 @decides(RollEncounter)
 def decide_encounter(state: State, cmd: RollEncounter, dice) -> list[Event]:
     t, j = rules_of(state), state.travel
-    if not j.terrain:
-        raise Refused("set the party's terrain first: the encounter distance depends on it")
+    encounter_holds(state, EncounterRolled(terrain=j.terrain))
     rolls = roll_sighting(state, t, j.terrain, dice,
                           forced=calc.encounter_chance(t, j.terrain) is None)
     if len(rolls) == 1:
@@ -849,11 +795,7 @@ def decide_encounter(state: State, cmd: RollEncounter, dice) -> list[Event]:
 
 @decides(SetWater)
 def decide_water(state: State, cmd: SetWater, dice) -> list[Event]:
-    t = rules_of(state)
-    if t.water is None:
-        raise Refused(f"{state.rules.meta.name} does not count water apart from rations")
-    if not 0 <= cmd.gallons <= 100_000:
-        raise Refused("water is 0 to 100,000 gallons")
+    water_holds(state, WaterSet(cmd.gallons))
     return [WaterSet(cmd.gallons)]
 
 

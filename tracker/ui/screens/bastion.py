@@ -12,8 +12,9 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Footer, Static
 
+from ..widgets.header import Header
 from ...core import bastion as bas
 from ...core.bastion.model import Bastion
 from ...core.errors import Refused

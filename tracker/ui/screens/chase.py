@@ -11,8 +11,9 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Footer, Static
 
+from ..widgets.header import Header
 from ...core import chase
 from ...core.chase.model import OUTCOMES, QUARRY
 from ...core.errors import Refused

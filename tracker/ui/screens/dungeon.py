@@ -10,8 +10,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Footer, Static
 
+from ..widgets.header import Header
 from ...core import dungeon as dun
 from ...core import effects, lights, party, supplies
 from ...core.errors import Refused

@@ -13,8 +13,9 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, Static
+from textual.widgets import Footer, Input, Static
 
+from ..widgets.header import Header
 from ...core import progress
 from ...core.timeline.hooks import INSERTS, field_choices
 from ...core.dice import DiceNeeded

@@ -8,8 +8,9 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Label
+from textual.widgets import DataTable, Footer, Label
 
+from ..widgets.header import Header
 from ...core.errors import Refused
 from ...service import Campaign, check_name_free, list_campaigns, list_rulesets
 from ..dialogs import ChoiceDialog, TextDialog

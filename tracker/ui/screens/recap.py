@@ -12,8 +12,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Markdown
+from textual.widgets import Footer, Markdown
 
+from ..widgets.header import Header
 from ... import recap
 from ...core.errors import Refused
 from ...core.events import Envelope

@@ -7,8 +7,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer, Static
 
+from ..widgets.header import Header
 from ...core import travel as tr
 from ...core.errors import Refused
 from ...core.travel import calc
