@@ -1,6 +1,13 @@
-"""Shared fixtures: a temporary saves folder and campaigns on each ruleset."""
+"""Shared fixtures: a temporary saves folder, the snapshots' fixed one, and
+campaigns on each ruleset."""
 
 from __future__ import annotations
+
+import fcntl
+import shutil
+import tempfile
+import time
+from pathlib import Path
 
 import pytest
 
@@ -47,3 +54,21 @@ def make(saves):
     yield _make
     for c in opened:
         c.close()
+
+
+@pytest.fixture
+def fixed_saves(monkeypatch):
+    """A saves folder at a fixed path (the picker shows it), emptied each time.
+    The path is shared by every checkout on the machine, so a test holds a lock
+    on it while it runs: two test runs at once wait rather than collide."""
+    root = Path(tempfile.gettempdir()) / "tracker-snapshots"
+    root.mkdir(exist_ok=True)
+    with open(root.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        d = root / "saves"
+        shutil.rmtree(d, ignore_errors=True)
+        d.mkdir(parents=True)
+        monkeypatch.setenv("TZ", "UTC")
+        time.tzset()
+        yield d
+        shutil.rmtree(d, ignore_errors=True)

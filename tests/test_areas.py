@@ -278,17 +278,89 @@ def test_no_area_declares_a_part_twice():
         parts.ruleset_section("dungeon", int)
 
 
+def _calls_in(path: Path, function: str) -> list[ast.Call]:
+    """The calls of ``function`` (by its bare name) in the source of ``path``."""
+    if not path.exists():
+        return []
+    return [n for n in ast.walk(ast.parse(path.read_text())) if isinstance(n, ast.Call)
+            and getattr(n.func, "id", getattr(n.func, "attr", None)) == function]
+
+
+def _declared_orders() -> dict[str, int]:
+    """Each package of core/ -> the fold order its ``__init__.py`` text declares
+    (``area(__name__, order=N)``), read from the source, not the registry."""
+    declared = {}
+    for init in sorted((ROOT / "core").glob("*/__init__.py")):
+        for call in _calls_in(init, "area"):
+            order = next(k.value for k in call.keywords if k.arg == "order")
+            declared[init.parent.name] = ast.literal_eval(order)
+    return declared
+
+
 def test_every_package_in_core_is_a_declared_area_in_fold_order():
-    """The areas are found, not listed: each package of core/ declared itself,
-    and the evolvers of one event run in the areas' fold order."""
+    """The areas are found, not listed: each package of core/ declared itself
+    (the registry holds what each ``__init__.py`` says, no more, no fewer), in
+    the fold order the declarations give."""
     from tracker.core import areas
 
     found = areas.areas()
     packages = sorted(p.parent.name for p in (ROOT / "core").glob("*/__init__.py"))
-    assert sorted(a.name for a in found) == [p for p in packages if p not in areas.KERNEL]
+    declared = _declared_orders()
+    assert {a.name: a.order for a in found} == declared
+    assert sorted(declared) == [p for p in packages if p not in areas.KERNEL], \
+        "a package of core/ declares no area, or a kernel package declares one"
     assert set(areas.KERNEL) <= set(packages) and "timeline" in areas.KERNEL
-    assert [a.order for a in found] == sorted(a.order for a in found)
+    assert [a.name for a in found] == sorted(declared, key=declared.get)
     assert found[0].name == "campaign"  # the campaign's creation folds first
+
+
+def _evolvers_out_of_order(chains: dict) -> list[str]:
+    """Events whose evolvers (``handlers._CHAINS``: each event's, in the order
+    they run) do not run as the areas' fold says: the event's own area first,
+    then each area reacting to it, in fold order."""
+    from tracker.core import areas
+
+    order = {a.package: a.order for a in areas.areas()}
+
+    def area_of(module: str):
+        return next((p for p in order if module == p or module.startswith(p + ".")), None)
+
+    wrong = []
+    for event, chain in chains.items():
+        run = [a for a in map(area_of, (fn.__module__ for fn, _ in chain)) if a]
+        own = area_of(event.__module__)
+        expected = [a for a in run if a == own] + sorted((a for a in run if a != own),
+                                                         key=order.get)
+        if run != expected:
+            wrong.append(f"{event.__name__}: evolvers run in {run}, not {expected}")
+    return wrong
+
+
+def test_the_evolvers_of_one_event_run_in_fold_order(monkeypatch):
+    """Several areas may evolve one event: its own area's evolver runs first,
+    then the reacting areas' in fold order, whatever order their modules happen
+    to be imported in."""
+    from tracker.core import handlers
+
+    wrong = _evolvers_out_of_order(handlers._CHAINS)
+    assert not wrong, "\n".join(wrong)
+    # the check can fail: travel's reaction registered before the party's own evolver
+    from tracker.core.party import CharacterRenamed
+
+    monkeypatch.setattr(handlers, "EVOLVERS", {})
+    monkeypatch.setattr(handlers, "_CHAINS", {})
+
+    def by(module: str):
+        def evolver(state, ev):
+            return state
+        evolver.__module__ = module
+        return evolver
+
+    handlers.evolves(CharacterRenamed)(by("tracker.core.travel.rules"))
+    handlers.evolves(CharacterRenamed)(by("tracker.core.party.rules"))
+    assert _evolvers_out_of_order(handlers._CHAINS) == [
+        "CharacterRenamed: evolvers run in ['tracker.core.travel', 'tracker.core.party'], "
+        "not ['tracker.core.party', 'tracker.core.travel']"]
 
 
 def test_every_module_that_registers_events_is_listed_as_the_areas_rules():
@@ -311,13 +383,26 @@ def test_every_module_that_registers_events_is_listed_as_the_areas_rules():
         from tracker.core.chase import NoSuchThing  # noqa: F401
 
 
+def _declared_in_models(function: str) -> list[str]:
+    """The names the areas' ``model.py`` texts pass to ``function`` (state_part,
+    ruleset_section), areas in fold order: read from the source, not the lists."""
+    from tracker.core import areas
+
+    return [ast.literal_eval(call.args[0]) for a in areas.areas()
+            for call in _calls_in(ROOT / "core" / a.name / "model.py", function)]
+
+
 def test_state_and_ruleset_are_put_together_from_every_areas_parts():
-    from tracker.core.parts import SECTIONS, STATE_PARTS
+    """Every part and section an area's model declares is a field of State and
+    Ruleset, in the areas' fold order."""
     from tracker.core.ruleset import Ruleset
     from tracker.core.state import State
 
-    assert {p.name for p in STATE_PARTS} <= set(State.__struct_fields__)
-    assert {s.name for s in SECTIONS} <= set(Ruleset.__struct_fields__)
+    parts = _declared_in_models("state_part")
+    sections = _declared_in_models("ruleset_section")
+    assert "party" in parts and "dungeon" in sections  # the source was read
+    assert [f for f in State.__struct_fields__ if f in parts] == parts
+    assert [f for f in Ruleset.__struct_fields__ if f in sections] == sections
 
 
 # -- rolled tables: one type for weather, complications, bastion events ----------------------

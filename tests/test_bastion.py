@@ -15,49 +15,9 @@ from tracker.core.errors import Refused
 from tracker.core.party import AddCharacter, RenameCharacter
 from tracker.core.view import state_json
 
+from support.bastion import STATS, b, fid, keep, maintain, orders, rolled, week
+
 DAY = 86400
-STATS = (15, 14, 13, 12, 10, 8)
-
-
-def keep(make, level=9, facilities=("barrack", "armory"), gold=10_000, name="c"):
-    """A D&D 2024 campaign with Ana's bastion, its facilities and gold."""
-    c = make("dnd-2024", name)
-    c.dispatch(AddCharacter("Ana", "fighter", level, STATS))
-    c.dispatch(bas.NewBastion("Ana", "Greywatch"))
-    for kind in facilities:
-        c.dispatch(bas.AddFacility("Ana", kind, True))
-    if gold:
-        c.dispatch(bas.MoveGold("Ana", gold, "hoard"))
-    return c
-
-
-def b(c) -> bas.Bastion:
-    return bas.find(c.state, "Ana")
-
-
-def fid(c, kind) -> int:
-    return next(f.id for f in b(c).facilities if f.kind == kind)
-
-
-def week(c, n=1):
-    c.dispatch(bas.Downtime(7 * n))
-
-
-def maintain(c, *dice, **choices):
-    c.dispatch(bas.RunTurn("Ana", maintain=True, choices=bas.Choices(**choices)), list(dice))
-    return b(c).results[-1]
-
-
-def rolled(r) -> tuple[str, ...]:
-    """The turn's dice as the log shows them, without the "typed" mark."""
-    return tuple(d.removesuffix(" typed") for d in r.dice)
-
-
-def orders(c, *given, dice=None, at=0):
-    """A turn with orders (kind, option, GP[, animals]); kind "#" is facility #``at``."""
-    c.dispatch(bas.RunTurn("Ana", tuple((at if k == "#" else fid(c, k), o, *rest)
-                                        for k, o, *rest in given)), dice)
-    return b(c).results[-1]
 
 
 # --- founding and facilities ----------------------------------------------------------

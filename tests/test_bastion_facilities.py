@@ -14,7 +14,7 @@ from tracker.core.party import AddCharacter, AwardXP, LevelUp
 from tracker.core.view import state_json
 from tracker.core.travel import SetTerrain, TravelDay
 
-from test_bastion import STATS, b, fid, keep, maintain, orders, week
+from support.bastion import STATS, b, cli_keep, fid, keep, maintain, orders, week
 
 DAY = 86400
 
@@ -245,21 +245,6 @@ def test_a_stable_buys_animals_into_its_stalls_and_sells_them_with_its_markup(ma
     week(c)
     orders(c, ("stable", "mounts", 0, ("camel",)))  # room again
     assert _stable(c).animals == ("riding_horse", "mule", "camel")
-
-
-def cli_keep(capsys, *kinds):
-    """``tracker`` as a function, on a campaign "keep" where Ana (level 9) has a
-    bastion with ``kinds`` of special facility; it returns what was printed."""
-    def run(*argv, code=0):
-        assert main(list(argv)) == code, capsys.readouterr()
-        return capsys.readouterr()
-    run("new", "keep", "--ruleset", "dnd-2024")
-    run("do", "keep", "add-character", "Ana", "--class", "fighter", "--level", "9",
-        "--abilities", "15,14,13,12,10,8")
-    run("do", "keep", "bastion-new", "Ana")
-    for kind in kinds:
-        run("do", "keep", "facility-add", "Ana", kind)
-    return run
 
 
 def test_a_stable_trades_animals_on_the_command_line(saves, capsys):

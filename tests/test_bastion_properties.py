@@ -9,7 +9,7 @@ from pathlib import Path
 import msgspec
 from hypothesis import given, strategies as st
 
-from area_checks import undo_then_redo_restores
+from area_checks import SETTINGS, undo_then_redo_restores
 from tracker.core import bastion as bas
 from tracker.core import campaign as camp
 from tracker.core import party
@@ -18,8 +18,6 @@ from tracker.core.engine import Redo, Timeline, Undo, replay
 from tracker.core.errors import Refused
 from tracker.service import Campaign
 from tracker.store import jsonl
-
-from test_properties import SETTINGS
 
 KINDS = ["barrack", "armory", "gaming_hall", "library", "garden", "theater", "smithy",
          "storehouse", "stable", "arcane_study"]

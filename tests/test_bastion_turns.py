@@ -10,8 +10,7 @@ import pytest
 from tracker.core import bastion as bas
 from tracker.core.campaign import ChangeHouseRule
 
-from test_bastion import b, keep, maintain, orders, rolled, week
-from test_bastion_facilities import cli_keep
+from support.bastion import b, cli_keep, keep, maintain, orders, rolled, week
 
 
 def test_attack_walls_lieutenants_and_a_stocked_armory_together(make):

@@ -9,15 +9,13 @@ from pathlib import Path
 
 from hypothesis import assume, given, strategies as st
 
-from area_checks import reopens_and_replays_the_same, undo_then_redo_restores
+from area_checks import SETTINGS, play, reopens_and_replays_the_same, undo_then_redo_restores
 from tracker.core import chase as ch
 from tracker.core import party
 from tracker.core.timeline.amend import dice_count
 from tracker.core.dice import DiceNeeded, ScriptedDice
 from tracker.core.engine import Redo, Undo, decide, replay
 from tracker.service import Campaign
-
-from test_properties import SETTINGS, play
 
 NAMES = ["Ana", "Bo", "Orc", "Dog"]
 

@@ -17,18 +17,14 @@ from pathlib import Path
 
 import pytest
 
-from tracker.cli import _state_json
 from tracker.service import Campaign, list_campaigns
 from tracker.store import jsonl
+
+from support.old_campaigns import differences, state_now as _state_now
 
 GENERATIONS = Path(__file__).parent / "data" / "generations"
 CASES = sorted((g.name, c.stem) for g in GENERATIONS.iterdir() if g.is_dir()
                for c in g.glob("*.campaign"))
-# the JSON's own bookkeeping, not the campaign's: its layout version and the
-# name a copy is opened under
-NOT_COMPARED = {"format"}
-
-
 # Old replays a fix changed on purpose: (generation, ruleset) -> paths and why.
 # Nothing else may differ; a new entry here needs the commit that meant it.
 MEANT = {
@@ -44,25 +40,6 @@ MEANT = {
 def unmeant(label: str, rid: str, found: list[str]) -> list[str]:
     allowed = MEANT.get((label, rid), set())
     return [d for d in found if d.split(":")[0] not in allowed]
-
-
-def differences(old, new, path="$") -> list[str]:
-    """Where ``new`` loses or changes a value ``old`` had (added keys are fine)."""
-    if isinstance(old, dict) and isinstance(new, dict):
-        out = []
-        for k, v in old.items():
-            if path == "$" and k in NOT_COMPARED:
-                continue
-            if k not in new:
-                out.append(f"{path}.{k}: gone (was {v!r:.80})")
-            else:
-                out += differences(v, new[k], f"{path}.{k}")
-        return out
-    if isinstance(old, list) and isinstance(new, list):
-        if len(old) != len(new):
-            return [f"{path}: {len(old)} items, now {len(new)}"]
-        return [d for i, (a, b) in enumerate(zip(old, new)) for d in differences(a, b, f"{path}[{i}]")]
-    return [] if old == new else [f"{path}: {old!r:.80} -> {new!r:.80}"]
 
 
 def test_differences_finds_a_lost_or_changed_value():
@@ -89,11 +66,6 @@ def _events(path: Path) -> list[tuple]:
         return con.execute("SELECT * FROM events ORDER BY seq").fetchall()
     finally:
         con.close()
-
-
-def _state_now(c: Campaign) -> dict:
-    """``state --json`` as the CLI prints it (tuples become lists)."""
-    return json.loads(json.dumps(_state_json(c, c.state, c.seq), ensure_ascii=False))
 
 
 def _old_state(label: str, rid: str) -> dict:

@@ -12,6 +12,8 @@ from tracker.service import Campaign
 from tracker.ui.app import TrackerApp
 from tracker.ui.keymap import every_binding, keys_markdown
 
+from support.pilot import settle as _settle
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -20,11 +22,6 @@ def _delve(saves) -> None:
     c.dispatch(camp.StartSession())
     c.dispatch(dun.EnterDungeon("Crypt", 1))
     c.close()
-
-
-async def _settle(pilot) -> None:
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 def _app_with_keymap(saves, tmp_path, monkeypatch, text: str) -> TrackerApp:

@@ -13,10 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_generations import _state_now, differences
 from tracker.core.chase.model import _chase_from_1
 from tracker.core.dungeon import AdvanceTurn
 from tracker.service import Campaign
+
+from support.old_campaigns import differences, state_now as _state_now
 
 OLD = Path(__file__).parent / "data" / "old_evasion"
 

@@ -10,7 +10,7 @@ import tempfile
 from pathlib import Path
 
 import msgspec
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import given, strategies as st
 
 from tracker.core import campaign as camp
 from tracker.core import dungeon as dun
@@ -19,6 +19,8 @@ from tracker.core.engine import Redo, Timeline, Undo, replay
 from tracker.core.errors import Refused
 from tracker.service import Campaign
 from tracker.store import jsonl
+
+from area_checks import SETTINGS, play
 
 NAMES = ["Ana", "Bo", "Cy"]
 
@@ -59,21 +61,6 @@ command = st.one_of(
 
 scenario = st.tuples(st.sampled_from(["dyb-og-drager", "dolmenwood", "dnd-2024"]),
                      st.integers(0, 1000), st.lists(command, min_size=1, max_size=40))
-
-SETTINGS = settings(max_examples=int(__import__("os").environ.get("PROP_EXAMPLES", "25")), deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
-
-
-def play(rid, seed, commands) -> tuple[Campaign, Path]:
-    saves = Path(tempfile.mkdtemp(prefix="prop-"))
-    c = Campaign.create(saves, "p", rid, seed)
-    for cmd in commands:
-        try:
-            c.dispatch(cmd)
-        except Refused:
-            pass  # refused commands change nothing; that is checked elsewhere
-    return c, saves
-
 
 @SETTINGS
 @given(scenario)

@@ -14,10 +14,7 @@ from tracker.service import LogReader
 from tracker.ui.app import TrackerApp
 from tracker.ui.screens.recap import LogSoFar, RecapScreen
 
-
-async def _settle(app, pilot) -> None:
-    await app.workers.wait_for_complete()
-    await pilot.pause()
+from support.pilot import settle as _settle
 
 
 def _fresh(saves, name: str) -> str:
@@ -30,22 +27,22 @@ async def test_a_burst_of_changes_rebuilds_once_and_settles_on_the_log_as_it_sta
     build(saves, "d", "dyb-og-drager", "mid").close()
     app = TrackerApp(saves, "d")
     async with app.run_test(size=(80, 24)) as pilot:
-        await _settle(app, pilot)
+        await _settle(pilot)
         await pilot.press("3")
-        await _settle(app, pilot)
+        await _settle(pilot)
         screen = app.screen
         assert isinstance(screen, RecapScreen)
         assert screen.shown_markdown == _fresh(saves, "d")  # built at once when shown
         builds = screen.builds
         for i in range(4):  # quicker than SETTLE: nothing rebuilt yet
             app.run_command(AddNote(f"burst {i}"))
-            await _settle(app, pilot)
+            await _settle(pilot)
         await pilot.press("ctrl+z")
-        await _settle(app, pilot)
+        await _settle(pilot)
         assert screen.builds == builds
         await asyncio.sleep(screen.SETTLE + 0.2)
-        await _settle(app, pilot)
-        await _settle(app, pilot)
+        await _settle(pilot)
+        await _settle(pilot)
         assert screen.builds == builds + 1  # once, after the GM paused
         settled = _fresh(saves, "d")
         assert "burst 2" in settled and screen.shown_markdown == settled
@@ -55,13 +52,13 @@ async def test_an_older_build_finishing_late_is_not_shown(saves):
     build(saves, "d", "dyb-og-drager", "mid").close()
     app = TrackerApp(saves, "d")
     async with app.run_test(size=(80, 24)) as pilot:
-        await _settle(app, pilot)
+        await _settle(pilot)
         await pilot.press("3")
-        await _settle(app, pilot)
+        await _settle(pilot)
         screen = app.screen
         shown = screen.shown_markdown
         screen.post_message(RecapScreen.Built("# stale", "# stale", [1], [1], screen.builds - 1))
-        await _settle(app, pilot)
+        await _settle(pilot)
         assert screen.shown_markdown == shown and screen.text != "# stale"
 
 

@@ -7,8 +7,6 @@ check, surprise (party, foe), distance, then foraging and extended-travel saves.
 
 from __future__ import annotations
 
-import math
-
 import msgspec
 
 import pytest
@@ -23,36 +21,9 @@ from tracker.core.party import AddCharacter
 from tracker.core.supplies import SetSupplies
 from tracker.core.travel.model import Stage
 from tracker.core.travel.rules import became_lost, decide_day, is_encounter, strayed
-from tracker.core.view import state_json
 
-RATIONS = {"dyb-og-drager": "standard", "dolmenwood": "preserved", "dnd-2024": "rations"}
-DND_PARTY = (("Ana", "fighter", (16, 14, 15, 10, 12, 8)), ("Bo", "rogue", (10, 17, 12, 13, 14, 14)))
-
-
-def road(make, rid, terrain="clear", route="", rations=10, name="c"):
-    """A party of two on the road in ``terrain``."""
-    c = make(rid, name)
-    if rid == "dnd-2024":
-        for n, cls, ab in DND_PARTY:
-            c.dispatch(AddCharacter(n, cls, abilities=ab))
-    else:
-        c.dispatch(AddCharacter("Ana"))
-        c.dispatch(AddCharacter("Bo"))
-    c.dispatch(SetSupplies(RATIONS[rid], rations))
-    c.dispatch(tr.SetTerrain(terrain, route))
-    return c
-
-
-def day(c, *dice, **kw):
-    return c.dispatch(tr.TravelDay(**kw), list(dice) if dice else None)
-
-
-def last(c):
-    return c.state.travel.days[-1]
-
-
-def js(c):
-    return state_json(c.state, c.seq)["travel"]
+from support.travel import PROPS, RATIONS, day, js, last, road
+from support.travel import play_journey as _play, z_score as _z
 
 
 # --- Dyb & Drager -----------------------------------------------------------------------
@@ -389,10 +360,6 @@ def _rate(state, trials: int, seed: int, hit) -> float:
     return hits / trials
 
 
-def _z(p_hat: float, p: float, n: int) -> float:
-    return (p_hat - p) / math.sqrt(p * (1 - p) / n)
-
-
 @pytest.mark.parametrize("rid,terrain,route,p", [
     ("dyb-og-drager", "clear", "", 1 / 6),
     ("dyb-og-drager", "forest", "", 2 / 6),
@@ -437,11 +404,10 @@ def test_the_rate_test_can_fail(make):
 import tempfile  # noqa: E402
 from pathlib import Path  # noqa: E402
 
-from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+from hypothesis import given, strategies as st  # noqa: E402
 
 from tracker.core.engine import replay  # noqa: E402
 from tracker.service import Campaign  # noqa: E402
-from test_properties import play  # noqa: E402
 
 TERRAINS = ["clear", "forest", "swamp", "meadow", "bog", "grassland", "mountain", "hills"]
 ROUTES = ["", "road", "track", "trail"]
@@ -467,13 +433,6 @@ travel_command = st.one_of(
 )
 journey = st.tuples(st.sampled_from(list(RATIONS)), st.integers(0, 1000),
                     st.lists(travel_command, min_size=1, max_size=25))
-PROPS = settings(max_examples=int(__import__("os").environ.get("PROP_EXAMPLES", "25")),
-                 deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                        HealthCheck.function_scoped_fixture])
-
-
-def _play(rid, seed, commands):
-    return play(rid, seed, [AddCharacter("Ana"), *commands])  # test_properties' player
 
 
 @PROPS

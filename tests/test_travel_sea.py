@@ -22,7 +22,9 @@ from tracker.core.supplies import SetSupplies
 from tracker.core.travel.rules import decide_day
 from tracker.core.travel.sea import lost_at_sea
 from tracker.service import Campaign
-from test_travel import PROPS, RATIONS, _play, _z, day, js, last, road
+
+from support.travel import PROPS, RATIONS, day, js, last, road
+from support.travel import play_journey as _play, z_score as _z
 
 
 def afloat(make, rid="dyb-og-drager", water="ocean", name="c", **kw):

@@ -14,7 +14,8 @@ from tracker.demo import build
 from tracker.service import Campaign
 from tracker.ui.app import TrackerApp
 from tracker.ui.dialogs import Dialog
-from test_ui import fixed_saves  # noqa: F401  (a fixture: a fixed saves folder)
+
+from support.pilot import settle as _settle
 
 RULESETS = ["dyb-og-drager", "dolmenwood", "dnd-2024"]
 SIZE = (80, 24)
@@ -34,13 +35,6 @@ def on_the_road(saves: Path, name: str, rid: str) -> Campaign:
     c.dispatch(tr.SetTerrain(terrain, route, "Crossroads"))
     c.dispatch(tr.PlanRoute(ROUTE[rid]))
     return c
-
-
-async def _settle(pilot) -> None:
-    await pilot.pause()
-    if not isinstance(pilot.app.screen, Dialog):  # a dialog's worker waits for the GM
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
 
 
 async def _to_travel(pilot) -> None:

@@ -6,11 +6,7 @@ smallest terminal the GM may use.
 
 from __future__ import annotations
 
-import fcntl
 import os
-import shutil
-import tempfile
-import time
 from pathlib import Path
 
 import pytest
@@ -22,37 +18,16 @@ from tracker.service import Campaign
 from tracker.ui.app import TrackerApp
 from tracker.ui.dialogs import DiceDialog
 
+from support.campaigns import reviewed as _reviewed
+from support.pilot import SIZE, log_ready as _log_ready, settle as _settle
+
 RULESETS = ["dyb-og-drager", "dolmenwood", "dnd-2024"]
-SIZE = (80, 24)
 FIXED_TIME = 1_790_000_000  # 2026-09-21: the picker's "last played" column
-
-
-@pytest.fixture
-def fixed_saves(monkeypatch):
-    """A saves folder at a fixed path (the picker shows it), emptied each time.
-    The path is shared by every checkout on the machine, so a test holds a lock
-    on it while it runs: two test runs at once wait rather than collide."""
-    root = Path(tempfile.gettempdir()) / "tracker-snapshots"
-    root.mkdir(exist_ok=True)
-    with open(root.with_suffix(".lock"), "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        d = root / "saves"
-        shutil.rmtree(d, ignore_errors=True)
-        d.mkdir(parents=True)
-        monkeypatch.setenv("TZ", "UTC")
-        time.tzset()
-        yield d
-        shutil.rmtree(d, ignore_errors=True)
 
 
 def _freeze_mtimes(saves: Path) -> None:
     for i, p in enumerate(sorted(saves.iterdir())):
         os.utime(p, (FIXED_TIME + i * 3600, FIXED_TIME + i * 3600))
-
-
-async def _settle(pilot) -> None:
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 def test_picker_snapshot(snap_compare, fixed_saves):
@@ -229,31 +204,6 @@ async def test_picker_creates_and_opens_a_campaign(saves):
 
 
 # -- the log and the recap ------------------------------------------------------------
-
-
-def _reviewed(saves: Path) -> Campaign:
-    """A delve with an undone entry and a corrected one, over two sessions."""
-    from tracker.core import dungeon as dun
-
-    c = build(saves, "review", "dolmenwood", "mid")
-    c.dispatch(dun.AdvanceTurn(1, "search"))
-    c.undo()  # struck through in the log
-    c.dispatch(camp.EndSession())
-    c.dispatch(camp.StartSession())
-    while not dun.check_due(c.state, c.state.dungeon.turn + 1):
-        c.dispatch(dun.AdvanceTurn(1, "explore"))
-    c.dispatch(dun.AdvanceTurn(1, "explore"), [6])
-    checked = c.seq
-    c.dispatch(c.amend_command(checked, [1, 5, 2, 3, 4], note="misread the die"))
-    c.dispatch(camp.AddNote("The spiders fell back"))
-    return c
-
-
-async def _log_ready(pilot) -> None:
-    await pilot.press("2")
-    await _settle(pilot)
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 def test_log_screen_snapshot(snap_compare, fixed_saves):

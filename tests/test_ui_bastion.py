@@ -13,7 +13,7 @@ from tracker.core import party
 from tracker.service import Campaign
 from tracker.ui.app import TrackerApp
 
-from test_ui import _settle, fixed_saves  # noqa: F401  (the shared snapshot saves folder)
+from support.pilot import settle as _settle
 
 SIZE = (80, 24)
 STATS = (16, 14, 15, 10, 12, 8)

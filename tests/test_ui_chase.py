@@ -10,8 +10,8 @@ from tracker.core import campaign as camp
 from tracker.core import party
 from tracker.service import Campaign
 from tracker.ui.app import TrackerApp
-from test_ui import SIZE, fixed_saves  # noqa: F401  (a fixture)
-from test_ui_table import _settle
+
+from support.pilot import SIZE, settle as _settle
 
 ROGUE = (10, 16, 14, 12, 14, 10)
 FIGHTER = (16, 12, 16, 10, 10, 8)

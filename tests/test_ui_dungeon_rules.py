@@ -10,12 +10,9 @@ from tracker.service import Campaign
 from tracker.ui.app import TrackerApp
 from tracker.ui.dialogs import TextDialog
 
+from support.pilot import settle as _settle
+
 SIZE = (80, 24)
-
-
-async def _settle(pilot) -> None:
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 def _delve(saves, ruleset="dolmenwood", name="delve", who=("Ana", "Bo")) -> None:

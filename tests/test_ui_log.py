@@ -13,10 +13,11 @@ from tracker.core.errors import Refused
 from tracker.demo import build
 from tracker.service import Campaign
 from tracker.ui.app import TrackerApp
-from tracker.ui.dialogs import ChoiceDialog, Dialog, TextDialog
+from tracker.ui.dialogs import ChoiceDialog, TextDialog
 from tracker.ui.widgets.log_view import LogView
 
-from test_ui import _log_ready, _reviewed, fixed_saves  # noqa: F401 - the snapshots' saves folder
+from support.campaigns import reviewed as _reviewed
+from support.pilot import log_ready as _log_ready, settle as _settle
 
 
 def _seq(c: Campaign, type_: str, last: bool = False) -> int:
@@ -79,16 +80,6 @@ def test_the_fields_offered_are_the_entrys_own(saves):
 
 
 # -- 2. flows by keys, checked against the reopened log --------------------------------
-
-
-async def _settle(pilot) -> None:
-    for _ in range(100):
-        await pilot.pause(0.02)
-        if not isinstance(pilot.app.screen, Dialog):
-            await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
-        if not getattr(pilot.app, "_held", None):
-            return
 
 
 async def _on_entry(pilot, seq: int) -> LogView:

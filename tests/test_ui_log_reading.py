@@ -17,7 +17,7 @@ from tracker.ui.widgets import dungeon_panels
 from tracker.ui.widgets.log_view import LogView
 from textual.widgets._footer import FooterKey
 
-from test_ui_table import SIZE, _settle
+from support.pilot import SIZE, settle as _settle
 
 
 async def test_enter_reads_a_long_entry_whole(saves):

@@ -14,6 +14,8 @@ from tracker.core import party
 from tracker.service import Campaign
 from tracker.ui.app import TrackerApp
 
+from support.pilot import settle as _settle
+
 SIZE = (100, 30)
 
 
@@ -27,11 +29,6 @@ def _campaign(saves) -> None:
     c.dispatch(party.AddCharacter("Aria", "fighter", 9, (16, 14, 15, 10, 12, 8)))
     c.dispatch(bas.NewBastion("Aria", "Greywatch"))
     c.close()
-
-
-async def _settle(pilot) -> None:
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 @pytest.mark.parametrize("key,module,name", [

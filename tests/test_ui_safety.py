@@ -14,15 +14,12 @@ from tracker.service import Campaign
 from tracker.ui.app import TrackerApp
 from tracker.ui.dialogs import DiceDialog
 
+from support.pilot import settle as _settle
+
 SIZE = (100, 30)
 # markup that would crash (a closing tag with nothing open), click an action,
 # or restyle the screen if it were parsed
 NASTY = ["[/b]Bo", "[@click=app.quit]x[/]", "[red]Al[/red]"]
-
-
-async def _settle(pilot) -> None:
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 def _screen_text(app) -> str:

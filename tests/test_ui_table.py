@@ -5,39 +5,11 @@ from __future__ import annotations
 
 import unicodedata
 
-from textual import events
-
 from tracker.demo import build
 from tracker.ui.app import TrackerApp
 from tracker.ui.dialogs import Dialog
 
-SIZE = (80, 24)
-
-
-async def _settle(pilot) -> None:
-    """Wait until every key typed has landed and every worker is done."""
-    app = pilot.app
-    for _ in range(200):
-        await pilot.pause(0.01)
-        if getattr(app, "_held", None) or not getattr(app, "_key_ready", lambda: True)():
-            continue
-        if not isinstance(app.screen, Dialog):  # a dialog's worker waits for the GM
-            await app.workers.wait_for_complete()
-            await pilot.pause()
-        return
-    raise AssertionError("keys still waiting")
-
-
-def _burst(app, *keys: str) -> None:
-    """Keys as a fast typist (or a paste into tmux) sends them: all at once,
-    none waiting for the one before to be handled."""
-    for key in keys:
-        char = key if len(key) == 1 else None
-        if key == "space":
-            char = " "
-        ev = events.Key(key, char)
-        ev.set_sender(app)
-        app.post_message(ev)
+from support.pilot import SIZE, burst as _burst, settle as _settle
 
 
 # -- 2. keys typed while a dialog is opening -------------------------------------------

@@ -11,7 +11,7 @@ from tracker.service import Campaign
 from tracker.ui.app import TrackerApp
 from tracker.ui.dialogs import ChoiceDialog, Dialog, TextDialog
 
-from test_ui_table import SIZE, _burst, _settle
+from support.pilot import SIZE, burst as _burst, settle as _settle
 
 
 def _bastion_campaign(saves, name="b", bastion=True) -> None:

@@ -1,0 +1,26 @@
+"""Campaigns built for tests in several modules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tracker.core import campaign as camp
+from tracker.core import dungeon as dun
+from tracker.demo import build
+from tracker.service import Campaign
+
+
+def reviewed(saves: Path) -> Campaign:
+    """A delve with an undone entry and a corrected one, over two sessions."""
+    c = build(saves, "review", "dolmenwood", "mid")
+    c.dispatch(dun.AdvanceTurn(1, "search"))
+    c.undo()  # struck through in the log
+    c.dispatch(camp.EndSession())
+    c.dispatch(camp.StartSession())
+    while not dun.check_due(c.state, c.state.dungeon.turn + 1):
+        c.dispatch(dun.AdvanceTurn(1, "explore"))
+    c.dispatch(dun.AdvanceTurn(1, "explore"), [6])
+    checked = c.seq
+    c.dispatch(c.amend_command(checked, [1, 5, 2, 3, 4], note="misread the die"))
+    c.dispatch(camp.AddNote("The spiders fell back"))
+    return c
