@@ -529,3 +529,32 @@ async def test_moving_defenders_between_barracks_from_the_palette(saves):
     reopened, moved = _log(saves, "move", bas.DefendersMoved)
     assert reopened.state == state and [(e.source, e.to, e.count) for e in moved] == [(4, 3, 8)]
     reopened.close()
+
+
+def _options(app) -> list[str]:
+    """The choices of the dialog on top, as shown."""
+    from textual.widgets import OptionList
+    menu = app.screen.query_one("#choices", OptionList)
+    return [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
+
+
+async def test_crafts_above_the_owners_level_are_not_offered(saves):
+    """Playtest: a level-5 owner's Smithy offered the level-9 magic items, refused
+    only at Run. The order dialog offers what the owner's level can make."""
+    c = Campaign.create(saves, "low", "dnd-2024", 7)
+    c.dispatch(camp.StartSession())
+    c.dispatch(party.AddCharacter("Aria", "fighter", 5, STATS))
+    c.dispatch(bas.NewBastion("Aria"))
+    c.dispatch(bas.AddFacility("Aria", "smithy"))
+    c.dispatch(bas.Downtime(7))
+    c.close()
+    app = TrackerApp(saves, "low")
+    async with app.run_test(size=SIZE) as pilot:
+        await _to_bastion_screen(pilot)
+        await pilot.press("t")
+        await _pause(pilot)
+        await pilot.press("enter")  # give orders
+        await _pause(pilot)
+        shown = _options(app)
+        assert not any("Armaments item" in o for o in shown), shown
+        assert any("Smith's Tools" in o for o in shown) and shown[-1] == "No order"

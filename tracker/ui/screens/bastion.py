@@ -289,8 +289,11 @@ class BastionScreen(Asking, Screen):
                 return ""  # its price or animals come next, checked there
             return with_these((f.id, oid, 0))
 
+        level = bas.owner_level(self.state, b)
         opts = []  # the facility's orders first: the highlighted one is an order, not none
         for o in fdef.orders:
+            if o.min_level > level:  # a craft the owner's level cannot make is not offered
+                continue
             gp = bas.order_cost(rules, b, o, 0, self.state.clock)
             price = "GM enters the price" if bas.typed_gp(o) else \
                 (f"{gp:,} GP" if gp else "free")
