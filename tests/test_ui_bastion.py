@@ -380,10 +380,10 @@ async def test_a_vast_garden_takes_two_harvests_by_keys(saves):
             await pilot.press("end", "enter")
         await _pause(pilot)
         assert "Garden (#6, first half)" in str(app.screen.query_one("#dialog-title").render())
-        await pilot.press("enter")  # decorative
+        await pilot.press("home", "enter")  # decorative (not its usual order, the last turn's)
         await _pause(pilot)
         assert "Garden (#6, second half)" in str(app.screen.query_one("#dialog-title").render())
-        await pilot.press("down", "down", "enter")  # herb
+        await pilot.press("home", "down", "down", "enter")  # herb
         await _pause(pilot)
         assert "2 order(s)" in str(app.screen.query_one("#dialog-title").render())
         await pilot.press("enter")
@@ -558,3 +558,33 @@ async def test_crafts_above_the_owners_level_are_not_offered(saves):
         shown = _options(app)
         assert not any("Armaments item" in o for o in shown), shown
         assert any("Smith's Tools" in o for o in shown) and shown[-1] == "No order"
+
+
+async def test_the_order_dialog_highlights_the_facilitys_usual_order(saves):
+    """Playtest: every turn the GM walked each facility's list again to its usual
+    order. The dialog starts on the order the facility ran last time (Torpor,
+    the Laboratory's fourth), else on its first; Enter gives it again."""
+    c = build_traders(saves, "usual", ("laboratory", "library"), 2000, days=14)
+    lab, library = (f.id for f in bas.specials(bas.find(c.state, "Aria")))
+    c.dispatch(bas.RunTurn("Aria", ((lab, "torpor", 0),)))
+    c.close()
+    app = TrackerApp(saves, "usual")
+    async with app.run_test(size=SIZE) as pilot:
+        await _to_bastion_screen(pilot)
+        await pilot.press("t")
+        await _pause(pilot)
+        await pilot.press("enter")  # give orders
+        await _pause(pilot)
+        menu = app.screen.query_one("#choices")
+        assert "Torpor" in str(menu.get_option_at_index(menu.highlighted).prompt)
+        await pilot.press("enter")  # Laboratory: Torpor again
+        await _pause(pilot)
+        menu = app.screen.query_one("#choices")
+        assert menu.highlighted == 0  # the Library never ran one: its first
+        await pilot.press("enter")
+        await _pause(pilot)
+        await pilot.press("enter")  # run the turn
+        await _settle(pilot)
+        b = bas.find(app.state, "Aria")
+        assert b.turns == 2 and [f.usual for f in bas.specials(b)] == [("torpor",), ("research",)]
+        assert "Laboratory: made a vial of Torpor" in b.results[-1].lines

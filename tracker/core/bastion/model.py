@@ -42,6 +42,7 @@ class Facility(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     housed: int = 0  # unnamed and named defenders living here (a Barrack)
     animals: tuple[str, ...] = ()  # the animals it keeps, by [bastion.animals] id (a Stable)
     order_animals: tuple[str, ...] = ()  # the animals the trade in progress buys or sells
+    usual: tuple[str, ...] = ()  # the options given it on its last turn with orders, in order
 
 
 class LedgerLine(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):

@@ -56,9 +56,11 @@ class TurnOrders:
             raise Refused(f"{self.name(f)} already has its most lieutenants ({f.hirelings})")
         cost = animals_gp(self.rules, given.animals) if given.animals and o.buys else \
             order_cost(self.rules, self.b, o, given.cost, self.clock)
+        first_today = not self.given.get(f.id)
         self.given[f.id] = self.given.get(f.id, 0) + 1
         self.b = pay(self.b, self.clock, f"{self.name(f)}: {o.text}", cost)
         f = facility(self.b, f.id)
+        f = replace(f, usual=(o.id,) if first_today else f.usual + (o.id,))  # the dialog's default
         self._fac(replace(f, order2=o.id, progress2=0) if f.order else
                   replace(f, order=o.id, progress=0, order_gp=given.cost,
                           order_animals=given.animals))

@@ -64,6 +64,15 @@ def _free_orders(state: State, b: Bastion, f) -> int:
     return bas.orders_at_once(state.rules, size) - bool(f.order) - bool(f.order2)
 
 
+def _usual_order(f, slot: int, offered: list[str]) -> str | None:
+    """The order the dialog highlights for ``f``'s ``slot``: the one it was given
+    last time (in that slot, else its first), if still offered; else its first."""
+    for oid in (f.usual[slot:slot + 1] + f.usual[:1]):
+        if oid in offered:
+            return oid
+    return offered[0] if offered else None
+
+
 @area_screen("bastion", key="7", title="Bastion", help="Bastion turns, orders, events, ledger",
              css="bastion.tcss", order=70)
 class BastionScreen(Asking, Screen):
@@ -303,9 +312,10 @@ class BastionScreen(Asking, Screen):
         half = ", second half" if slot or f.order else \
             ", first half" if _free_orders(self.state, b, f) > 1 else ""
         opts.append(("", "No order"))
+        usual = _usual_order(f, slot, [k for k, _ in opts[:-1]])
         while True:  # Escape on an order's price or animals goes back to this choice
             oid = await self._choose(f"{fdef.name} (#{f.id}{half}): order", opts,
-                                     validate=pick_problem)
+                                     validate=pick_problem, initial=usual)
             if oid is None:
                 return None
             if not oid:
