@@ -588,3 +588,57 @@ async def test_the_order_dialog_highlights_the_facilitys_usual_order(saves):
         b = bas.find(app.state, "Aria")
         assert b.turns == 2 and [f.usual for f in bas.specials(b)] == [("torpor",), ("research",)]
         assert "Laboratory: made a vial of Torpor" in b.results[-1].lines
+
+
+async def test_the_dialog_asks_what_is_made_and_which_trainer_by_keys(saves):
+    """Playtest: the Workshop's priced work made "crafted goods" and the Training
+    Area trained with no one. The dialog asks what is made (after its price)
+    and which trainer; both reach the log, and the next turn starts on that
+    trainer."""
+    build_traders(saves, "named", ("workshop", "training_area"), 1000, days=14).close()
+    app = TrackerApp(saves, "named")
+    async with app.run_test(size=SIZE) as pilot:
+        await _to_bastion_screen(pilot)
+        await pilot.press("t")
+        await _pause(pilot)
+        await pilot.press("enter")  # give orders
+        await _pause(pilot)
+        await pilot.press("enter")  # Workshop: artisan's tools work
+        await _pause(pilot)
+        await pilot.press(*"40", "enter")  # its price
+        await _pause(pilot)
+        assert "What is made?" in str(app.screen.query_one("#dialog-title").render())
+        await pilot.press(*"a lute", "enter")
+        await _pause(pilot)
+        await pilot.press("enter")  # Training Area: train
+        await _pause(pilot)
+        assert "which trainer" in str(app.screen.query_one("#dialog-title").render())
+        assert any("Weapon Expert" in o for o in _options(app))
+        await pilot.press("end", "enter")  # Weapon Expert
+        await _pause(pilot)
+        assert "Weapon Expert" in str(app.screen.query_one("#dialog-help").render())
+        await pilot.press("enter")  # run the turn
+        await _settle(pilot)
+        r = bas.find(app.state, "Aria").results[-1]
+        assert "Workshop: made a lute" in r.lines
+        assert any(x.startswith("Training Area: gained") and "Weapon Expert" in x
+                   for x in r.lines)
+        await pilot.press("t")
+        await _pause(pilot)
+        await pilot.press("enter")
+        await _pause(pilot)
+        await pilot.press("enter")  # Workshop: its usual again
+        await _pause(pilot)
+        await pilot.press("escape")  # the price withdrawn: back to its orders
+        await _pause(pilot)
+        await pilot.press("end", "enter")  # no order
+        await _pause(pilot)
+        await pilot.press("enter")  # Training Area: train
+        await _pause(pilot)
+        menu = app.screen.query_one("#choices")
+        assert "Weapon Expert" in str(menu.get_option_at_index(menu.highlighted).prompt)
+        state = app.state
+    reopened, runs = _log(saves, "named", bas.BastionTurnRun)
+    assert reopened.state == state
+    assert [(o.made, o.trainer) for o in runs[-1].orders] == [("a lute", ""), ("", "weapon")]
+    reopened.close()

@@ -243,10 +243,13 @@ class BastionScreen(Asking, Screen):
             return
         rules, cost = self.state.rules, 0
         lines = []
-        for fid, oid, typed, *animals in orders:
+        for fid, oid, typed, *more in orders:
             f = bas.facility(b, fid)
             o = bas.option(rules, f, oid)
-            herd = animals[0] if animals else ()
+            herd = more[0] if more else ()
+            what = more[1] if len(more) > 1 else ""
+            if what and o.trainer:
+                what = rules.bastion.facilities[f.kind].trainers[what].name
             gp = bas.animals_gp(rules, herd) if herd and o.buys else \
                 bas.order_cost(rules, b, o, typed, self.state.clock)
             cost += gp
@@ -254,7 +257,7 @@ class BastionScreen(Asking, Screen):
             worth = f" ({gp:,} GP)" if gp else f" (sells {sold})" if o.sells else ""
             lines.append(f"{bas.facility_name(rules, f)}: {o.text}"
                          + (f": {bas.animal_names(rules, herd)}" if herd and o.buys else "")
-                         + worth)
+                         + (f": {what}" if what else "") + worth)
         cmd = bas.RunTurn(b.owner, tuple(orders))
         why = refusal(self.app, cmd)
         ok = await self._choose(
@@ -294,8 +297,8 @@ class BastionScreen(Asking, Screen):
             if not oid:
                 return ""
             o = bas.option(rules, f, oid)
-            if bas.typed_gp(o) or ((o.buys or o.sells) and bas.stalls(rules, f)):
-                return ""  # its price or animals come next, checked there
+            if bas.typed_gp(o) or ((o.buys or o.sells) and bas.stalls(rules, f)) or o.trainer:
+                return ""  # its price, animals or trainer come next, checked there
             return with_these((f.id, oid, 0))
 
         level = bas.owner_level(self.state, b)
@@ -345,7 +348,23 @@ class BastionScreen(Asking, Screen):
             if text is None:
                 return None
             typed = int(text)
+        if o.trainer:
+            return await self._trainer(f, o, typed, with_these)
+        if o.asks:
+            made = await self._ask(f"{fdef.name}: {o.asks}", f"Empty: {o.yields}", lambda t: with_these(
+                (f.id, oid, typed, (), t)), max_length=bas.MADE_MOST)
+            return None if made is None else (f.id, oid, typed, (), made.strip())
         return (f.id, oid, typed)
+
+    async def _trainer(self, f, o, typed: int, with_these) -> tuple | None:
+        """A training order with the trainer the GM picks (the last one first)."""
+        trainers = self.state.rules.bastion.facilities[f.kind].trainers
+        tid = await self._choose(
+            f"{bas.facility_name(self.state.rules, f)}: which trainer?",
+            [(k, f"{t.name}: {t.benefit}") for k, t in trainers.items()],
+            "A week's training: each trainee has the benefit for 7 days",
+            validate=lambda k: with_these((f.id, o.id, typed, (), k)), initial=f.trainer or None)
+        return None if tid is None else (f.id, o.id, typed, (), tid)
 
     async def _animals(self, b: Bastion, f, o) -> tuple[str, ...] | None:
         """The animals a Stable's trade buys or sells: a kind and how many;
