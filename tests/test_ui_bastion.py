@@ -642,3 +642,19 @@ async def test_the_dialog_asks_what_is_made_and_which_trainer_by_keys(saves):
     assert reopened.state == state
     assert [(o.made, o.trainer) for o in runs[-1].orders] == [("a lute", ""), ("", "weapon")]
     reopened.close()
+
+
+async def test_the_dead_are_not_offered_a_bastion(saves):
+    """The owner choice for a new bastion leaves the dead out."""
+    c = Campaign.create(saves, "grave", "dnd-2024", 7)
+    c.dispatch(camp.StartSession())
+    for name in ("Aria", "Cid"):
+        c.dispatch(party.AddCharacter(name, "fighter", 9, STATS))
+    c.dispatch(party.Damage("Cid", 1000))
+    c.close()
+    app = TrackerApp(saves, "grave")
+    async with app.run_test(size=SIZE) as pilot:
+        await _to_bastion_screen(pilot)
+        await pilot.press("n")
+        await _pause(pilot)
+        assert _options(app) == ["Aria (level 9)"]

@@ -21,7 +21,7 @@ from ..handlers import decides, evolves
 from ..state import State
 from .commands import BastionTurnRun, Choices, OrderGiven, RunQueued, RunTurn
 from .lookups import (bastion_of, bastion_rules, defenders, facility_name, find, owned,
-                      owner_level, partners, put, staff, turn_clock)
+                      owner_level, partners, put, run_by_living, staff, turn_clock)
 from .model import RESULTS_KEPT, Bastion, Facility, TurnResult
 from .orders import TurnOrders
 from .turn_events import TurnEvents
@@ -47,7 +47,7 @@ def _shift_problem(state: State, b: Bastion, ch: Choices) -> str:
 
 @decides(RunTurn)
 def decide_turn(state: State, cmd: RunTurn, dice) -> list[Event]:
-    b = bastion_of(state, cmd.owner)
+    b = run_by_living(state, cmd.owner)
     if cmd.maintain and cmd.orders:
         raise Refused("Maintain is for the whole bastion: no other orders that turn")
     if why := _shift_problem(state, b, cmd.choices):
