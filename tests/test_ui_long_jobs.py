@@ -111,7 +111,7 @@ async def test_keys_typed_during_a_long_run_wait_for_it_and_are_not_lost(saves, 
         key = events.Key("2", "2")  # the log screen: held, not swallowed by the dialog
         key.set_sender(app)
         app.post_message(key)
-        await pilot.pause(0.2)
+        await _until(pilot, lambda: list(app._held) == [key], 20)  # however loaded the machine
         assert app.jobs.busy is not None, "the run ended too soon to tell"
         assert isinstance(app.screen, BusyDialog) and list(app._held) == [key]
         gate.set()

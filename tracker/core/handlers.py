@@ -13,6 +13,9 @@ import msgspec
 DECIDERS: dict[type, Callable] = {}
 EVOLVERS: dict[type, Callable] = {}
 BEGINNERS: dict[type, Callable] = {}  # the event a log begins with -> its first state
+# event types ``fold.step`` applies itself (undo, redo, rewind, corrections): no
+# evolver, so replay's loop tells them from an area's event by the evolver alone
+STEPPED: set[type] = set()
 
 
 class Command(msgspec.Struct, frozen=True):
@@ -45,6 +48,8 @@ def begins(event_type: type):
     def register(fn):
         if event_type in BEGINNERS:
             raise RuntimeError(f"{event_type.__name__} begins a campaign already")
+        if event_type in EVOLVERS:
+            raise RuntimeError(f"{event_type.__name__} has an evolver: it cannot begin a campaign")
         BEGINNERS[event_type] = fn
         return fn
     return register
@@ -65,6 +70,9 @@ def evolves(event_type: type, *, when: str = ""):
         raise ValueError(f"evolves(when={when!r}): not a path into the state")
 
     def register(fn):
+        if event_type in BEGINNERS or event_type in STEPPED:
+            raise RuntimeError(f"{event_type.__name__} is not evolved: "
+                               f"{'it begins a campaign' if event_type in BEGINNERS else 'the timeline applies it'}")
         chain = _CHAINS.setdefault(event_type, [])
         chain.append((fn, when))
         EVOLVERS[event_type] = fn if len(chain) == 1 and not when else _compiled(chain)

@@ -48,8 +48,8 @@ def on_time(fn: Hook | None = None, *, when: str = "", daily: bool = False):
     if part and not all(name.isidentifier() for name in when.split(".")):
         raise ValueError(f"on_time(when={when!r}): not a path into the state")
     TIME_HOOKS.append(_Registered(fn, part, attrgetter(rest) if rest else None, daily))
-    global _run_hooks
-    _run_hooks = _compiled(TIME_HOOKS)
+    global run_hooks
+    run_hooks = _compiled(TIME_HOOKS)
     return fn
 
 
@@ -58,7 +58,7 @@ def pass_time(state: State, elapsed: int, burning: bool = True, **parts: Any) ->
 
     ``parts`` replace parts of the state in the same step (a turn passes
     ``dungeon=`` so the state is copied once per turn)."""
-    return _run_hooks(state, elapsed, burning, parts)
+    return run_hooks(state, elapsed, burning, parts)
 
 
 def _compiled(hooks: list[_Registered]) -> Callable[..., State]:
@@ -100,4 +100,8 @@ def _compiled(hooks: list[_Registered]) -> Callable[..., State]:
     return fn
 
 
-_run_hooks = _compiled(TIME_HOOKS)
+# ``pass_time`` without its keyword arguments: ``run_hooks(state, elapsed,
+# burning, parts)``, ``parts`` a dict the call may change. Called as
+# ``timeflow.run_hooks`` (it is rebuilt on each registration); the dungeon's
+# turn, replay's commonest entry, calls it directly (one call less a turn)
+run_hooks = _compiled(TIME_HOOKS)

@@ -340,14 +340,18 @@ class EventStore:
     def read(self, lo: int = 1, hi: int | None = None) -> Iterator[Envelope]:
         # replay reads every entry through here: one loop per batch, and each
         # type's decoder looked up once (an old version goes the long way)
-        decoders: dict[tuple[str, int], object] = {}
+        # by type, then version: a (type, version) key cost a tuple and its hash a row
+        decoders: dict[str, tuple[int, object]] = {}
         current = evmod.current_decoder
         for batch in self._batches(lo, hi):
             for seq, type_, version, data, cid, session, at in batch:
                 try:
-                    dec = decoders.get((type_, version))
-                    if dec is None:
-                        dec = decoders[type_, version] = current(type_, version)
+                    known = decoders.get(type_)
+                    if known is not None and known[0] == version:
+                        dec = known[1]
+                    else:
+                        dec = current(type_, version)
+                        decoders[type_] = (version, dec)
                     if type(data) is not str:
                         raise TypeError
                     ev = dec(data)

@@ -16,15 +16,25 @@ from typing import Callable
 from textual.screen import ModalScreen, Screen
 
 
-def follow_state(screen: Screen, show: Callable[[object], None]) -> None:
-    """``screen.watch(app, "state", show, init=True)``, skipped while covered."""
+def follow_state(screen: Screen, show: Callable[[object], None],
+                 when_shown: Callable[[object], None] | None = None) -> None:
+    """``screen.watch(app, "state", show, init=True)``, skipped while covered.
+    ``when_shown``, if given, paints instead of ``show`` the first time and when
+    shown again after changes (the recap builds at once then, but waits for
+    the GM to pause before it rebuilds for a change made while in view)."""
+    painted = False
+
+    def first(state) -> None:
+        nonlocal painted
+        painted = True
+        (when_shown or show)(state)
 
     def changed(state) -> None:
         if covered(screen):
-            screen._repaint_when_shown = show
+            screen._repaint_when_shown = first
             return
         screen._repaint_when_shown = None
-        show(state)
+        (show if painted else first)(state)
 
     screen.watch(screen.app, "state", changed, init=True)
 

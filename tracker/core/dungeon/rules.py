@@ -10,6 +10,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from .. import dice as dicemod
+from ..dice import parse_chance
 from ..party import sheet
 from ..party import rules as party
 from ..dice import Roll
@@ -23,6 +24,7 @@ from ..state import State
 from ..validity import holds_for
 from .model import Check, Dungeon, ExitResult
 from ..schema import lookup
+from .. import timeflow
 from ..timeflow import pass_time
 
 FAST_TRAVEL = "fast travel"
@@ -433,7 +435,7 @@ def _check(state: State, ev: Encounter, turn: int, scheduled: bool) -> Check | N
     if roll is None:
         return None
     w = state.ruleset.rules.dungeon.wandering
-    if not dicemod.parse_chance(w.chance).hits(roll.total):  # is_encounter, inline: every turn
+    if roll.total > parse_chance(w.chance).x:  # not is_encounter, inline: every turn
         return Check(turn, roll, w.chance, False, scheduled)
     sp = sm = None
     if w.surprise and ev.surprise_party and ev.surprise_monsters:
@@ -484,9 +486,16 @@ def evolve_turn(state: State, ev: TurnAdvanced) -> State:
         left = max(0, left - d.fast_per_turn)
     elif left and ev.activity != REST:
         left = 0  # the party does something else: the trip is over
-    dungeon = replace(d, turn=turn, turns_since_rest=tsr, penalty=penalty,
-                      checks=_with_check(d, check), fast_left=left)
-    return pass_time(state, rules.time.turn_seconds, burning=True, dungeon=dungeon)
+    if check is None:  # _with_check, inline
+        checks = d.checks
+    else:
+        checks = d.checks + (check,)
+        if len(checks) > CHECK_HISTORY:
+            checks = checks[-CHECK_HISTORY:]
+    dungeon = replace(d, turn=turn, turns_since_rest=tsr, penalty=penalty, checks=checks,
+                      fast_left=left)
+    # pass_time(state, ..., burning=True, dungeon=dungeon) without its wrapper
+    return timeflow.run_hooks(state, rules.time.turn_seconds, True, {"dungeon": dungeon})
 
 
 @evolves(CheckRolled)

@@ -22,7 +22,7 @@ from msgspec import Meta
 
 from ..errors import Refused
 from ..events import EVENT_TYPES, Envelope, Event, declare_log_area, decode, encode, event
-from ..handlers import Command, decides
+from ..handlers import STEPPED, Command, decides
 from ..limits import Seq, friendly
 from ..state import State
 from .model import Raw
@@ -85,6 +85,7 @@ class Redone(Event, frozen=True):
 
 
 LOOKING_BACK = frozenset({Undone, Redone, Rewound, EntryCorrected})  # fold.step's own
+STEPPED.update(LOOKING_BACK)  # no area may evolve them (see handlers.STEPPED)
 
 
 def points_back(env: Envelope) -> None:

@@ -62,12 +62,30 @@ def step(state: State | None, env: Envelope, history: History,
                                        in_force=state.corrections), corrections=stand_ins)
     else:
         state = EVOLVERS[kind](state, ev)
+    return _bookkept(state, env)
+
+
+class _Labels(dict):
+    """An entry type's label for undo ("turn_advanced" -> "turn advanced"),
+    made once per type: replay asked for it on every event."""
+
+    def __missing__(self, type_name: str) -> str:
+        label = self[type_name] = type_name.replace("_", " ")
+        return label
+
+
+LABELS = _Labels()
+
+
+def _bookkept(state: State, env: Envelope) -> State:
+    """``state`` with ``env`` as the last thing done: its command's ref grows to
+    this entry, or a new command begins (and clears what redo could bring back).
+    ``Timeline.state_at`` has this written inline (its loop is replay's hot path)."""
     ref = state.last_done
     if ref is not None and ref.id == env.command_id:
-        ref = CommandRef(ref.id, ref.first_seq, env.seq, ref.label)
-        return replace(state, last_done=ref)
-    ref = CommandRef(env.command_id, env.seq, env.seq, env.type.replace("_", " "))
-    return replace(state, last_done=ref, redo=())
+        return replace(state, last_done=CommandRef(ref.id, ref.first_seq, env.seq, ref.label))
+    return replace(state, last_done=CommandRef(env.command_id, env.seq, env.seq,
+                                               LABELS[env.type]), redo=())
 
 
 class _Refolded:
@@ -282,10 +300,24 @@ class Timeline:
         if base_seq == seq:
             return state
         recent, memo, every = self.recent, self.memo, self.every
+        evolvers, labels = EVOLVERS, LABELS
         for env in self.read(base_seq + 1, seq):
-            state = step(state, env, self)
+            # ``step`` inlined for an area's event (nearly every entry): the call,
+            # its dispatch and its bookkeeping were a third of the fold's cost
+            evolve = evolvers.get(type(env.event))
             at = env.seq
-            recent[at] = state  # remember() inlined: this loop is the replay's hot path
+            if evolve is None or state is None:  # entries about entries, the first
+                state = step(state, env, self)
+            else:
+                state = evolve(state, env.event)
+                ref = state.last_done  # _bookkept, inline
+                if ref is not None and ref.id == env.command_id:
+                    state = replace(state, last_done=CommandRef(ref.id, ref.first_seq, at,
+                                                                ref.label))
+                else:
+                    state = replace(state, last_done=CommandRef(env.command_id, at, at,
+                                                                labels[env.type]), redo=())
+            recent[at] = state  # remember() inlined
             if at % every == 0:
                 memo[at] = state
                 self._trim()

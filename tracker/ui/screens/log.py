@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from textual import on, work
+from textual.worker import get_current_worker
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -21,7 +22,7 @@ from ...core.errors import Refused
 from ...core.handlers import Command
 from ...core.changes import cut
 from ...core.timeline.views import Preview
-from ...history import AREAS, LogEntry, entries, extended
+from ...history import AREAS, LogEntry, describe_all, entries, extended
 from ...service import LogReader
 from .. import safe
 from ..areas import area_screen
@@ -121,9 +122,14 @@ class LogScreen(Screen):
         try:
             with open_reader() as log:  # opened here: its connection is this thread's
                 head = log.head()
+                known = len(self.all)
                 found = self._grown(log, head)
                 if found is not None:  # only the entries added since: a keystroke's worth
                     self.post_message(self.Loaded(found))
+                    try:
+                        describe_all(found[known:])
+                    except Exception:  # noqa: BLE001 - as below
+                        pass
                     return
                 start = head - TAIL_FIRST + 1
                 if start > 1 and not self.all:  # a long log: show its newest entries at once
@@ -135,6 +141,12 @@ class LogScreen(Screen):
             self.post_message(self.LoadFailed(e))
             return
         self.post_message(self.Loaded(found))
+        # then every line described, so the first text search need not
+        worker = get_current_worker()
+        try:
+            describe_all(found, lambda: worker.is_cancelled)
+        except Exception:  # noqa: BLE001 - that line fails again when drawn, and is shown there
+            pass
 
     def _grown(self, log: LogReader, head: int) -> list[LogEntry] | None:
         """The whole list built before, extended by what was added since (None:

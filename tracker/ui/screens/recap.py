@@ -3,6 +3,7 @@ and the same Markdown that `tracker export --format markdown` writes."""
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from typing import Callable
 
@@ -15,10 +16,33 @@ from textual.widgets import Footer, Header, Markdown
 
 from ... import recap
 from ...core.errors import Refused
+from ...core.events import Envelope
 from ...service import LogReader
 from .. import safe
 from ..areas import area_screen
 from ..repaint import follow_state
+
+
+class LogSoFar:
+    """The log's entries read so far, for the recap's next build: the log only
+    grows (an undo, a rewind or a correction is a new entry), so a build reads
+    the entries added since the last one, not the whole log again. Builds run
+    in worker threads, so the list is extended under a lock and each build
+    gets its own copy. A log shorter than what was read (another file) is read
+    again whole."""
+
+    def __init__(self):
+        self.envs: list[Envelope] = []
+        self.lock = threading.Lock()
+
+    def read(self, log: LogReader) -> list[Envelope]:
+        with self.lock:
+            head = log.head()
+            if head < len(self.envs) or (self.envs and self.envs[-1].seq != len(self.envs)):
+                self.envs = []
+            if head > len(self.envs):
+                self.envs.extend(log.read(len(self.envs) + 1, head))
+            return self.envs[:]
 
 
 @area_screen("recap", key="3", title="Recap", help="A session in a few lines, as Markdown",
@@ -43,12 +67,21 @@ class RecapScreen(Screen):
         export: str  # as `tracker export --format markdown` writes it
         sessions: list[int]
         played: list[int]
+        number: int = 0  # the build's (RecapScreen.builds)
+
+    # a change while shown rebuilds after this long without another: a GM
+    # typing turns pays for one rebuild when they pause, not one per key
+    SETTLE = 0.25
 
     def __init__(self):
         super().__init__()
         self.played: list[int] = []
         self.sessions: list[int] | None = None
         self.text = ""
+        self.shown_markdown: str | None = None
+        self.read_so_far = LogSoFar()
+        self.builds = 0  # each build's number: only the newest one's result is shown
+        self._settle_timer = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -56,21 +89,36 @@ class RecapScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        follow_state(self, lambda _: self.rebuild())
+        # shown (or shown again after changes): built at once; a change while
+        # shown: rebuilt once the GM pauses
+        follow_state(self, lambda _: self.rebuild_when_settled(),
+                     when_shown=lambda _: self.rebuild())
+
+    def rebuild_when_settled(self) -> None:
+        """Rebuild ``SETTLE`` seconds after the last change; until then the recap
+        of the state before stays (it is rebuilt from the log as it then stands)."""
+        if self._settle_timer is not None:
+            self._settle_timer.stop()
+        self._settle_timer = self.set_timer(self.SETTLE, self.rebuild)
 
     def rebuild(self) -> None:
+        if self._settle_timer is not None:
+            self._settle_timer.stop()
+            self._settle_timer = None
         if self.app.campaign is not None:
-            self._build(self.app.campaign.reader, self.app.campaign.name, self.sessions)
+            self.builds += 1
+            self._build(self.app.campaign.reader, self.app.campaign.name, self.sessions,
+                        self.builds)
 
     @work(thread=True, exclusive=True, group="recap", exit_on_error=False)
     def _build(self, open_reader: Callable[[], LogReader], name: str,
-               sessions: list[int] | None) -> None:
+               sessions: list[int] | None, number: int = 0) -> None:
         """Build the recap. Any failure becomes a line on screen (and, when it is
         a bug, a notification): it never ends the app."""
         r, played, export = None, [], ""
         try:
             with open_reader() as log:  # opened here: its connection is this thread's
-                envs = list(log.read())
+                envs = self.read_so_far.read(log)
                 played = sorted({e.session for e in envs if e.session > 0}) or [0]
                 r = recap.build(name, envs, log.state_at, sessions)
                 text = recap.markdown(r, escape=True)
@@ -80,14 +128,18 @@ class RecapScreen(Screen):
         except Exception as e:  # noqa: BLE001 - a bug: shown, reported, the app goes on
             text, r = f"**Could not build the recap:** {safe.md(f'{type(e).__name__}: {e}')}", None
             self.app.call_from_thread(self.app.report_error, e, "building the recap")
-        self.post_message(self.Built(text, export, r.sessions if r else [], played))
+        self.post_message(self.Built(text, export, r.sessions if r else [], played, number))
 
     @on(Built)
     def _built(self, message: Built) -> None:
+        if message.number != self.builds:
+            return  # an older build that finished late: a newer one is on its way
         self.text = message.export
         self.played = message.played
         self.sessions = message.sessions or self.sessions
-        self.query_one(Markdown).update(message.markdown)
+        if message.markdown != self.shown_markdown:  # remounting the same blocks costs a repaint
+            self.shown_markdown = message.markdown
+            self.query_one(Markdown).update(message.markdown)
 
     def action_session(self, step: int) -> None:
         if not self.played:
