@@ -380,10 +380,10 @@ async def test_a_vast_garden_takes_two_harvests_by_keys(saves):
             await pilot.press("end", "enter")
         await _pause(pilot)
         assert "Garden (#6, first half)" in str(app.screen.query_one("#dialog-title").render())
-        await pilot.press("enter")  # decorative
+        await pilot.press("home", "enter")  # decorative (not its usual order, the last turn's)
         await _pause(pilot)
         assert "Garden (#6, second half)" in str(app.screen.query_one("#dialog-title").render())
-        await pilot.press("down", "down", "enter")  # herb
+        await pilot.press("home", "down", "down", "enter")  # herb
         await _pause(pilot)
         assert "2 order(s)" in str(app.screen.query_one("#dialog-title").render())
         await pilot.press("enter")
@@ -529,3 +529,132 @@ async def test_moving_defenders_between_barracks_from_the_palette(saves):
     reopened, moved = _log(saves, "move", bas.DefendersMoved)
     assert reopened.state == state and [(e.source, e.to, e.count) for e in moved] == [(4, 3, 8)]
     reopened.close()
+
+
+def _options(app) -> list[str]:
+    """The choices of the dialog on top, as shown."""
+    from textual.widgets import OptionList
+    menu = app.screen.query_one("#choices", OptionList)
+    return [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
+
+
+async def test_crafts_above_the_owners_level_are_not_offered(saves):
+    """Playtest: a level-5 owner's Smithy offered the level-9 magic items, refused
+    only at Run. The order dialog offers what the owner's level can make."""
+    c = Campaign.create(saves, "low", "dnd-2024", 7)
+    c.dispatch(camp.StartSession())
+    c.dispatch(party.AddCharacter("Aria", "fighter", 5, STATS))
+    c.dispatch(bas.NewBastion("Aria"))
+    c.dispatch(bas.AddFacility("Aria", "smithy"))
+    c.dispatch(bas.Downtime(7))
+    c.close()
+    app = TrackerApp(saves, "low")
+    async with app.run_test(size=SIZE) as pilot:
+        await _to_bastion_screen(pilot)
+        await pilot.press("t")
+        await _pause(pilot)
+        await pilot.press("enter")  # give orders
+        await _pause(pilot)
+        shown = _options(app)
+        assert not any("Armaments item" in o for o in shown), shown
+        assert any("Smith's Tools" in o for o in shown) and shown[-1] == "No order"
+
+
+async def test_the_order_dialog_highlights_the_facilitys_usual_order(saves):
+    """Playtest: every turn the GM walked each facility's list again to its usual
+    order. The dialog starts on the order the facility ran last time (Torpor,
+    the Laboratory's fourth), else on its first; Enter gives it again."""
+    c = build_traders(saves, "usual", ("laboratory", "library"), 2000, days=14)
+    lab, library = (f.id for f in bas.specials(bas.find(c.state, "Aria")))
+    c.dispatch(bas.RunTurn("Aria", ((lab, "torpor", 0),)))
+    c.close()
+    app = TrackerApp(saves, "usual")
+    async with app.run_test(size=SIZE) as pilot:
+        await _to_bastion_screen(pilot)
+        await pilot.press("t")
+        await _pause(pilot)
+        await pilot.press("enter")  # give orders
+        await _pause(pilot)
+        menu = app.screen.query_one("#choices")
+        assert "Torpor" in str(menu.get_option_at_index(menu.highlighted).prompt)
+        await pilot.press("enter")  # Laboratory: Torpor again
+        await _pause(pilot)
+        menu = app.screen.query_one("#choices")
+        assert menu.highlighted == 0  # the Library never ran one: its first
+        await pilot.press("enter")
+        await _pause(pilot)
+        await pilot.press("enter")  # run the turn
+        await _settle(pilot)
+        b = bas.find(app.state, "Aria")
+        assert b.turns == 2 and [f.usual for f in bas.specials(b)] == [("torpor",), ("research",)]
+        assert "Laboratory: made a vial of Torpor" in b.results[-1].lines
+
+
+async def test_the_dialog_asks_what_is_made_and_which_trainer_by_keys(saves):
+    """Playtest: the Workshop's priced work made "crafted goods" and the Training
+    Area trained with no one. The dialog asks what is made (after its price)
+    and which trainer; both reach the log, and the next turn starts on that
+    trainer."""
+    build_traders(saves, "named", ("workshop", "training_area"), 1000, days=14).close()
+    app = TrackerApp(saves, "named")
+    async with app.run_test(size=SIZE) as pilot:
+        await _to_bastion_screen(pilot)
+        await pilot.press("t")
+        await _pause(pilot)
+        await pilot.press("enter")  # give orders
+        await _pause(pilot)
+        await pilot.press("enter")  # Workshop: artisan's tools work
+        await _pause(pilot)
+        await pilot.press(*"40", "enter")  # its price
+        await _pause(pilot)
+        assert "What is made?" in str(app.screen.query_one("#dialog-title").render())
+        await pilot.press(*"a lute", "enter")
+        await _pause(pilot)
+        await pilot.press("enter")  # Training Area: train
+        await _pause(pilot)
+        assert "which trainer" in str(app.screen.query_one("#dialog-title").render())
+        assert any("Weapon Expert" in o for o in _options(app))
+        await pilot.press("end", "enter")  # Weapon Expert
+        await _pause(pilot)
+        assert "Weapon Expert" in str(app.screen.query_one("#dialog-help").render())
+        await pilot.press("enter")  # run the turn
+        await _settle(pilot)
+        r = bas.find(app.state, "Aria").results[-1]
+        assert "Workshop: made a lute" in r.lines
+        assert any(x.startswith("Training Area: gained") and "Weapon Expert" in x
+                   for x in r.lines)
+        await pilot.press("t")
+        await _pause(pilot)
+        await pilot.press("enter")
+        await _pause(pilot)
+        await pilot.press("enter")  # Workshop: its usual again
+        await _pause(pilot)
+        await pilot.press("escape")  # the price withdrawn: back to its orders
+        await _pause(pilot)
+        await pilot.press("end", "enter")  # no order
+        await _pause(pilot)
+        await pilot.press("enter")  # Training Area: train
+        await _pause(pilot)
+        menu = app.screen.query_one("#choices")
+        assert "Weapon Expert" in str(menu.get_option_at_index(menu.highlighted).prompt)
+        state = app.state
+    reopened, runs = _log(saves, "named", bas.BastionTurnRun)
+    assert reopened.state == state
+    assert [(o.made, o.trainer) for o in runs[-1].orders] == [("a lute", ""), ("", "weapon")]
+    reopened.close()
+
+
+async def test_the_dead_are_not_offered_a_bastion(saves):
+    """The owner choice for a new bastion leaves the dead out."""
+    c = Campaign.create(saves, "grave", "dnd-2024", 7)
+    c.dispatch(camp.StartSession())
+    for name in ("Aria", "Cid"):
+        c.dispatch(party.AddCharacter(name, "fighter", 9, STATS))
+    c.dispatch(party.Damage("Cid", 1000))
+    c.close()
+    app = TrackerApp(saves, "grave")
+    async with app.run_test(size=SIZE) as pilot:
+        await _to_bastion_screen(pilot)
+        await pilot.press("n")
+        await _pause(pilot)
+        assert _options(app) == ["Aria (level 9)"]

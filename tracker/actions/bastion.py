@@ -9,18 +9,20 @@ from ..core.numbers import parse_int
 from .spec import Action, Usage, arg
 
 
-def _order(text: str) -> tuple[str, str, int, tuple[str, ...]]:
-    """FACILITY:ORDER, FACILITY:ORDER:GP or FACILITY:ORDER:ANIMAL+ANIMAL...
-    (facility by # or by kind; animals a Stable trades, by id)."""
-    parts = text.split(":")
-    if len(parts) not in (2, 3) or not all(parts[:2]):
+def _order(text: str) -> tuple[str, str, int, tuple[str, ...], str]:
+    """FACILITY:ORDER, FACILITY:ORDER:GP or FACILITY:ORDER:ANIMAL+ANIMAL...,
+    each with :WHAT after it where the order asks what is made or for a
+    trainer (facility by # or by kind; animals a Stable trades, by id)."""
+    parts = text.split(":", 3)
+    if len(parts) < 2 or not all(parts[:2]):
         raise argparse.ArgumentTypeError(
             f"expected FACILITY:ORDER or FACILITY:ORDER:GP, e.g. barrack:recruit (got {text!r})")
-    last = parts[2].strip() if len(parts) == 3 else "0"
+    what = parts[3].strip() if len(parts) == 4 else ""
+    last = parts[2].strip() if len(parts) >= 3 else ""
     if last and not re.fullmatch(r"[+-]?\d+", last):  # animals, e.g. stable:mounts:pony+mule
-        return parts[0], parts[1], 0, tuple(a.strip() for a in last.split("+"))
+        return parts[0], parts[1], 0, tuple(a.strip() for a in last.split("+")), what
     try:
-        return parts[0], parts[1], parse_int(last, f"the GP in {text[:40]!r}"), ()
+        return parts[0], parts[1], parse_int(last or "0", f"the GP in {text[:40]!r}"), (), what
     except Refused as e:
         raise argparse.ArgumentTypeError(str(e)) from None
 
@@ -100,12 +102,14 @@ ACTIONS = (
            lambda a, c: bas.MoveGold(a.owner, a.gp, a.why)),
     Action("downtime", "let days pass between adventures (bastion turns fall due)",
            (arg("days", type=int),), lambda a, c: bas.Downtime(a.days)),
-    Action("bastion-turn", "run the owner's oldest due turn: --order FACILITY:ORDER[:GP] "
-           "(a Stable's :ANIMAL+ANIMAL...) for each facility, or --maintain",
+    Action("bastion-turn", "run the owner's oldest due turn: --order FACILITY:ORDER[:GP[:WHAT]] "
+           "(a Stable's :ANIMAL+ANIMAL...; WHAT: what is made, or the trainer) for each "
+           "facility, or --maintain",
            (arg("owner"), arg("--order", type=_order, action="append", default=[]),
             arg("--maintain", action="store_true"), *CHOICES),
-           lambda a, c: bas.RunTurn(a.owner, tuple((_facility_id(c, a.owner, f), o, gp, animals)
-                                                   for f, o, gp, animals in a.order),
+           lambda a, c: bas.RunTurn(a.owner, tuple((_facility_id(c, a.owner, f), o, gp, animals,
+                                                    what)
+                                                   for f, o, gp, animals, what in a.order),
                                     a.maintain, _choices(a))),
     Action("bastion-turns", "run every queued turn as Maintain (owners away)",
            (arg("--owner", default=""), *CHOICES),

@@ -12,8 +12,9 @@ class Asking:
     ASK_MAX = 200  # characters a text answer may have unless the question says
 
     async def _choose(self, title: str, options: list[tuple[str, str]], help: str = "",
-                      validate=None) -> str | None:
-        return await self.app.push_screen_wait(ChoiceDialog(title, options, help, validate))
+                      validate=None, initial: str | None = None) -> str | None:
+        return await self.app.push_screen_wait(ChoiceDialog(title, options, help, validate,
+                                                            initial))
 
     async def _ask(self, title: str, help: str = "", validate=None, value: str = "",
                    max_length: int | None = None) -> str | None:

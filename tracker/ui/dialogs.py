@@ -105,12 +105,13 @@ class ChoiceDialog(Dialog):
     """Pick one of a few options with the arrow keys and Enter."""
 
     def __init__(self, title: str, options: list[tuple[str, str]], help: str = "",
-                 validate: Callable[[str], str] | None = None):
+                 validate: Callable[[str], str] | None = None, initial: str | None = None):
         super().__init__()
         self.title_text = title
         self.options = options
         self.help_text = help
         self.validate = validate  # the chosen key -> why it cannot be done, or ''
+        self.initial = initial  # the key highlighted first (None: the first option)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -121,6 +122,11 @@ class ChoiceDialog(Dialog):
                              id="choices", markup=False)
             if self.validate:
                 yield Label("", id="dialog-error")
+
+    def on_mount(self) -> None:
+        keys = [key for key, _ in self.options]
+        if self.initial is not None and self.initial in keys:
+            self.query_one("#choices", OptionList).highlighted = keys.index(self.initial)
 
     @on(OptionList.OptionSelected)
     def chosen(self, event: OptionList.OptionSelected) -> None:

@@ -21,6 +21,7 @@ Pick = Annotated[int, Meta(ge=1, le=2)]
 Partner = Annotated[str, Meta(max_length=40)]  # "" when none is named
 DefenderRef = Annotated[str, Meta(max_length=40)]  # "": unnamed defenders
 Herd = Annotated[tuple[Key, ...], Meta(max_length=100)]  # animals one Stable order trades
+Made = Annotated[str, Meta(max_length=80)]  # what an order with an open yield makes
 
 
 # --- commands -----------------------------------------------------------------
@@ -130,8 +131,8 @@ class Choices(msgspec.Struct, frozen=True):
 
 class RunTurn(Command, frozen=True):
     """The oldest queued turn of ``owner``: orders (facility id, option id,
-    GM's cost[, animals a Stable trades]) or Maintain; neither is a turn with
-    no orders."""
+    GM's cost[, animals a Stable trades[, what is made or the trainer's id]])
+    or Maintain; neither is a turn with no orders."""
 
     owner: str
     orders: tuple[tuple, ...] = ()
@@ -254,6 +255,8 @@ class OrderGiven(msgspec.Struct, frozen=True, omit_defaults=True):
     option: Key
     cost: Count = 0  # what the GM entered, for orders whose cost the GM sets
     animals: Herd = ()  # the animals a Stable buys or sells (then no cost)
+    made: Made = ""  # what the GM said is made, where the yield is open ("": the yield's text)
+    trainer: Key = ""  # the trainer a training order names ("": as before, none)
 
 
 @event("bastion_turn_run", area="bastion")

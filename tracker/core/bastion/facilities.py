@@ -16,7 +16,7 @@ from .commands import (AddFacility, BasicEnlarged, BasicOrdered, BuildBasic, Enl
                        SwapFacility)
 from .garrison import rehoused
 from .ledger import pay
-from .lookups import (bastion_of, facility, facility_name, housing, owned, owner_level, put,
+from .lookups import (bastion_of, facility, facility_name, run_by_living, housing, owned, owner_level, put,
                       ready, specials, specials_allowed, with_facility)
 from .model import Bastion, Facility
 
@@ -54,14 +54,14 @@ def _prerequisite(state: State, b: Bastion, kind: str, confirmed: bool) -> bool:
 
 @decides(AddFacility)
 def decide_facility(state: State, cmd: AddFacility, dice) -> list[Event]:
-    b = bastion_of(state, cmd.owner)
+    b = run_by_living(state, cmd.owner, "build nothing")
     confirmed = _prerequisite(state, b, cmd.kind, cmd.qualifies)
     return [FacilityAdded(b.owner, cmd.kind, confirmed)]
 
 
 @decides(SwapFacility)
 def decide_swap(state: State, cmd: SwapFacility, dice) -> list[Event]:
-    b = bastion_of(state, cmd.owner)
+    b = run_by_living(state, cmd.owner, "build nothing")
     facility(b, cmd.facility)
     confirmed = _prerequisite(state, b, cmd.kind, cmd.qualifies)
     return [FacilitySwapped(b.owner, cmd.facility, cmd.kind, confirmed)]
@@ -69,7 +69,7 @@ def decide_swap(state: State, cmd: SwapFacility, dice) -> list[Event]:
 
 @decides(EnlargeFacility)
 def decide_enlarge_special(state: State, cmd: EnlargeFacility, dice) -> list[Event]:
-    b = bastion_of(state, cmd.owner)
+    b = run_by_living(state, cmd.owner, "build nothing")
     set_days = state.rules.bastion.enlarge_special.days \
         if state.rules.bastion.enlarge_special else 0
     if set_days and cmd.days and cmd.days != set_days:
@@ -83,7 +83,7 @@ def decide_enlarge_special(state: State, cmd: EnlargeFacility, dice) -> list[Eve
 
 @decides(BuildBasic)
 def decide_basic(state: State, cmd: BuildBasic, dice) -> list[Event]:
-    b = bastion_of(state, cmd.owner)
+    b = run_by_living(state, cmd.owner, "build nothing")
     rules = state.rules.bastion
     if cmd.space not in rules.spaces:
         raise Refused(f"no space {cmd.space!r}; choose one of: " + ", ".join(rules.spaces))
@@ -96,7 +96,7 @@ def decide_basic(state: State, cmd: BuildBasic, dice) -> list[Event]:
 
 @decides(EnlargeBasic)
 def decide_enlarge(state: State, cmd: EnlargeBasic, dice) -> list[Event]:
-    b = bastion_of(state, cmd.owner)
+    b = run_by_living(state, cmd.owner, "build nothing")
     return [BasicEnlarged(b.owner, cmd.facility)]
 
 

@@ -14,14 +14,15 @@ from ..party import rules as party
 from ..state import State
 from .commands import (BastionFounded, BastionsCombined, CombineBastions, Divest, Divested,
                        NewBastion)
-from .lookups import bastion_of, bastion_rules, facility_name, find, houses, owned, turn_seconds
+from .lookups import (bastion_of, bastion_rules, facility_name, find, houses, owned, run_by_living,
+                      turn_seconds)
 from .model import Bastion, Bastions, Facility
 
 
 @decides(NewBastion)
 def decide_new(state: State, cmd: NewBastion, dice) -> list[Event]:
     rules = bastion_rules(state)
-    c = party.member(state, cmd.owner)
+    c = party.living_character(state, cmd.owner, "found no bastion")
     if c.level < rules.from_level:
         raise Refused(f"{c.name} is level {c.level}; a bastion comes at level {rules.from_level}")
     if find(state, c.name) is not None:
@@ -35,7 +36,8 @@ def decide_new(state: State, cmd: NewBastion, dice) -> list[Event]:
 def decide_combine(state: State, cmd: CombineBastions, dice) -> list[Event]:
     if bastion_rules(state).combining is None:
         raise Refused(f"{state.rules.meta.name} does not combine bastions")
-    a, p = bastion_of(state, cmd.owner), bastion_of(state, cmd.partner)
+    a = run_by_living(state, cmd.owner, "combine no bastions")
+    p = run_by_living(state, cmd.partner, "combine no bastions")
     if a is p:
         raise Refused(f"{a.owner}'s bastion cannot be combined with itself")
     if a.combined and a.combined == p.combined:

@@ -11,7 +11,7 @@ from ..events import Event
 from ..handlers import decides, evolves
 from ..state import State
 from .commands import BuildWalls, GoldMoved, MoveGold, WallsOrdered
-from .lookups import bastion_of, owned, put
+from .lookups import bastion_of, owned, put, run_by_living
 from .model import LEDGER_KEPT, Bastion, LedgerLine
 
 
@@ -37,7 +37,7 @@ def walls_built(b: Bastion, clock: int) -> tuple[int, bool]:
 
 @decides(BuildWalls)
 def decide_walls(state: State, cmd: BuildWalls, dice) -> list[Event]:
-    b = bastion_of(state, cmd.owner)
+    b = run_by_living(state, cmd.owner, "build nothing")
     if not 1 <= cmd.squares <= 10_000:
         raise Refused("build 1 to 10,000 squares of wall at a time")
     return [WallsOrdered(b.owner, cmd.squares, cmd.encloses)]

@@ -20,6 +20,15 @@ def bastion_rules(state: State):
     return b
 
 
+def run_by_living(state: State, owner: str, what: str = "give no orders") -> Bastion:
+    """``owner``'s bastion, for a command its owner gives: refused when the
+    owner is dead (an owner no longer in the party is the GM's to run)."""
+    b = bastion_of(state, owner)
+    if party.find(state, b.owner) is not None:
+        party.living_character(state, b.owner, what)
+    return b
+
+
 def find(state: State, owner: str) -> Bastion | None:
     return next((b for b in state.bastions.all if b.owner.casefold() == owner.casefold()), None)
 

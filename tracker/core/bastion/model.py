@@ -42,6 +42,10 @@ class Facility(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     housed: int = 0  # unnamed and named defenders living here (a Barrack)
     animals: tuple[str, ...] = ()  # the animals it keeps, by [bastion.animals] id (a Stable)
     order_animals: tuple[str, ...] = ()  # the animals the trade in progress buys or sells
+    usual: tuple[str, ...] = ()  # the options given it on its last turn with orders, in order
+    trainer: str = ""  # the expert its last training order named (a Training Area)
+    order_made: str = ""  # what the GM said the order in progress makes ("": its yield)
+    order_made2: str = ""  # the same for the second order in progress
 
 
 class LedgerLine(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
@@ -133,6 +137,8 @@ class OrderOption(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     chance: str = ""  # "even" or "odd": a die says whether it works
     buys: bool = False  # the GM gives the goods' worth: paid now, held as stock when done
     sells: bool = False  # the GM gives the standard price of stock sold; the markup is added
+    asks: str = ""  # its yield is open: the question whose answer names what is made
+    trainer: bool = False  # it trains with the facility's trainer (one of its ``trainers``)
 
 
 class Vast(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -143,6 +149,13 @@ class Vast(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     orders: Int(1, 2) = 1  # orders it works at once (a Vast Garden: two gardens' harvests)
     stalls: Int(0, 1000) = 0  # Large animals kept instead (0: as before)
     note: str = ""  # what else it gains, for the GM
+
+
+class Trainer(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """An expert a Training Area may have, and what a week with them gives."""
+
+    name: str
+    benefit: str
 
 
 class Trade(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -175,6 +188,7 @@ class FacilityDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     trade: Trade | None = None
     stalls: Int(0, 1000) = 0  # Large animals it keeps (a Stable)
     starts_with: list[str] = []  # the animals it comes with, by [bastion.animals] id
+    trainers: dict[str, Trainer] = {}  # the experts it may have (a Training Area), by id
 
 
 class Animal(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -324,6 +338,11 @@ def _check(rules) -> Problems:
                     problems.add(f"{where}.orders", f"{o.id}: no table {o.gold[6:]!r}")
             elif o.gold:
                 problems.check(f"{where}.orders", dice.parse, o.gold)
+            if o.trainer and not fac.trainers:
+                problems.add(f"{where}.orders", f"{o.id}: trains, but the facility has no trainers")
+            if o.trainer and o.asks:
+                problems.add(f"{where}.orders", f"{o.id}: asks what is made or for a trainer, "
+                             "not both")
     for aid, a in b.animals.items():
         if a.size not in ("large", "medium"):
             problems.add(f"bastion.animals.{aid}.size", "expected \"large\" or \"medium\"")

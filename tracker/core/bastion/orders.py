@@ -56,12 +56,16 @@ class TurnOrders:
             raise Refused(f"{self.name(f)} already has its most lieutenants ({f.hirelings})")
         cost = animals_gp(self.rules, given.animals) if given.animals and o.buys else \
             order_cost(self.rules, self.b, o, given.cost, self.clock)
+        first_today = not self.given.get(f.id)
         self.given[f.id] = self.given.get(f.id, 0) + 1
         self.b = pay(self.b, self.clock, f"{self.name(f)}: {o.text}", cost)
         f = facility(self.b, f.id)
-        self._fac(replace(f, order2=o.id, progress2=0) if f.order else
+        f = replace(f, usual=(o.id,) if first_today else f.usual + (o.id,))  # the dialog's default
+        if given.trainer:  # the trainer stays until an order names another
+            f = replace(f, trainer=given.trainer)
+        self._fac(replace(f, order2=o.id, progress2=0, order_made2=given.made) if f.order else
                   replace(f, order=o.id, progress=0, order_gp=given.cost,
-                          order_animals=given.animals))
+                          order_animals=given.animals, order_made=given.made))
         if cost:
             self.lines.append(f"{self.name(f)}: {cost:,} GP paid")
 
@@ -153,10 +157,11 @@ class TurnOrders:
             self._fac(replace(f, progress=done) if first else replace(f, progress2=done))
             self.lines.append(f"{self.name(f)}: {o.text} ({done} of {o.days} days)")
             return
-        self._fac(replace(f, order="", progress=0, order_gp=0, order_animals=()) if first else
-                  replace(f, order2="", progress2=0))
+        self._fac(replace(f, order="", progress=0, order_gp=0, order_animals=(), order_made="")
+                  if first else replace(f, order2="", progress2=0, order_made2=""))
         self.finish(replace(facility(self.b, f.id), order_gp=f.order_gp if first else 0,
-                            order_animals=f.order_animals if first else ()), o)
+                            order_animals=f.order_animals if first else (),
+                            order_made=f.order_made if first else f.order_made2), o)
 
     def finish(self, f: Facility, o: OrderOption) -> None:
         why = f"{self.name(f)}: {o.text}"
@@ -177,7 +182,11 @@ class TurnOrders:
             self.lines.append(f"{self.name(f)}: +{gp:,} GP")
         self.trade(f, o, why)
         if o.yields:
-            item = animal_names(self.rules, f.order_animals) if f.order_animals else o.yields
+            item = animal_names(self.rules, f.order_animals) if f.order_animals else \
+                f.order_made or o.yields
+            trainer = self.br.facilities[f.kind].trainers.get(f.trainer) if o.trainer else None
+            if trainer is not None:
+                item = f"{o.yields}: {trainer.name} ({trainer.benefit})"
             self.b = book(self.b, self.clock, why, item=item)
             verb = {"craft": "made", "harvest": "harvested", "research": "learned"}.get(o.order,
                                                                                    "gained")

@@ -21,7 +21,7 @@ from ..handlers import decides, evolves
 from ..state import State
 from .commands import BastionTurnRun, Choices, OrderGiven, RunQueued, RunTurn
 from .lookups import (bastion_of, bastion_rules, defenders, facility_name, find, owned,
-                      owner_level, partners, put, staff, turn_clock)
+                      owner_level, partners, put, run_by_living, staff, turn_clock)
 from .model import RESULTS_KEPT, Bastion, Facility, TurnResult
 from .orders import TurnOrders
 from .turn_events import TurnEvents
@@ -47,14 +47,43 @@ def _shift_problem(state: State, b: Bastion, ch: Choices) -> str:
 
 @decides(RunTurn)
 def decide_turn(state: State, cmd: RunTurn, dice) -> list[Event]:
-    b = bastion_of(state, cmd.owner)
+    b = run_by_living(state, cmd.owner)
     if cmd.maintain and cmd.orders:
         raise Refused("Maintain is for the whole bastion: no other orders that turn")
     if why := _shift_problem(state, b, cmd.choices):
         raise Refused(why)
-    orders = tuple(OrderGiven(fid, oid, cost, tuple(animals[0]) if animals else ())
-                   for fid, oid, cost, *animals in cmd.orders)
+    orders = tuple(_given(state, b, order) for order in cmd.orders)
     return [_decided(state, b, orders, cmd.maintain, False, cmd.choices, dice)]
+
+
+MADE_MOST = 80  # characters of what an order makes (the event's limit)
+
+
+def _given(state: State, b: Bastion, order: tuple) -> OrderGiven:
+    """One order of the command as the event records it: its last part, where
+    given, names what is made (an open yield) or the trainer (a training
+    order, which needs one). Checked here, not on replay: an old log's
+    orders name neither and mean what they meant."""
+    fid, oid, cost, *rest = order
+    animals = tuple(rest[0]) if rest and rest[0] else ()
+    what = str(rest[1]).strip() if len(rest) > 1 and rest[1] else ""
+    f = next((x for x in b.facilities if x.id == fid and not x.basic), None)
+    fdef = state.rules.bastion.facilities.get(f.kind) if f is not None else None
+    o = next((x for x in fdef.orders if x.id == oid), None) if fdef is not None else None
+    if o is None:
+        return OrderGiven(fid, oid, cost, animals)  # give() says what is wrong with it
+    if o.trainer:
+        if what.casefold() not in {k.casefold() for k in fdef.trainers}:
+            raise Refused(f"{fdef.name}: {o.text}: " + (f"no trainer {what!r}" if what else
+                          "name its trainer") + " (one of " + ", ".join(fdef.trainers) + ")")
+        return OrderGiven(fid, oid, cost, animals,
+                          trainer=next(k for k in fdef.trainers if k.casefold() == what.casefold()))
+    if what and not o.asks:
+        raise Refused(f"{fdef.name}: {o.text} makes " + (o.yields or "nothing") +
+                      ": there is nothing to name")
+    if len(what) > MADE_MOST:
+        raise Refused(f"{fdef.name}: what is made: at most {MADE_MOST} characters")
+    return OrderGiven(fid, oid, cost, animals, made=what)
 
 
 @decides(RunQueued)

@@ -115,6 +115,12 @@ def _describe_downtime(ev: DowntimePassed, rules) -> str:
     return f"Downtime: {ev.days} day(s) pass"
 
 
+def _trainer_name(rules, tid: str) -> str:
+    found = (t.name for d in (rules.bastion.facilities.values() if rules.bastion else ())
+             for k, t in d.trainers.items() if k == tid)
+    return next(found, tid)
+
+
 @describes(BastionTurnRun)
 def _describe_turn(ev: BastionTurnRun, rules) -> str:
     if ev.maintain:
@@ -122,7 +128,9 @@ def _describe_turn(ev: BastionTurnRun, rules) -> str:
     elif ev.orders:
         what = "orders " + ", ".join(
             f"#{o.facility} {o.option}" + (f" ({animal_names(rules, o.animals)})"
-                                           if o.animals else "") for o in ev.orders)
+                                           if o.animals else "")
+            + (f" ({o.made})" if o.made else "") + (f" (trainer: {_trainer_name(rules, o.trainer)})" if o.trainer else "")
+            for o in ev.orders)
     else:
         what = "no orders"
     if ev.shift:

@@ -65,6 +65,15 @@ def _free_orders(state: State, b: Bastion, f) -> int:
     return bas.orders_at_once(state.rules, size) - bool(f.order) - bool(f.order2)
 
 
+def _usual_order(f, slot: int, offered: list[str]) -> str | None:
+    """The order the dialog highlights for ``f``'s ``slot``: the one it was given
+    last time (in that slot, else its first), if still offered; else its first."""
+    for oid in (f.usual[slot:slot + 1] + f.usual[:1]):
+        if oid in offered:
+            return oid
+    return offered[0] if offered else None
+
+
 @area_screen("bastion", key="7", title="Bastion", help="Bastion turns, orders, events, ledger",
              css="bastion.tcss", order=70)
 class BastionScreen(Asking, Screen):
@@ -235,10 +244,13 @@ class BastionScreen(Asking, Screen):
             return
         rules, cost = self.state.rules, 0
         lines = []
-        for fid, oid, typed, *animals in orders:
+        for fid, oid, typed, *more in orders:
             f = bas.facility(b, fid)
             o = bas.option(rules, f, oid)
-            herd = animals[0] if animals else ()
+            herd = more[0] if more else ()
+            what = more[1] if len(more) > 1 else ""
+            if what and o.trainer:
+                what = rules.bastion.facilities[f.kind].trainers[what].name
             gp = bas.animals_gp(rules, herd) if herd and o.buys else \
                 bas.order_cost(rules, b, o, typed, self.state.clock)
             cost += gp
@@ -246,7 +258,7 @@ class BastionScreen(Asking, Screen):
             worth = f" ({gp:,} GP)" if gp else f" (sells {sold})" if o.sells else ""
             lines.append(f"{bas.facility_name(rules, f)}: {o.text}"
                          + (f": {bas.animal_names(rules, herd)}" if herd and o.buys else "")
-                         + worth)
+                         + (f": {what}" if what else "") + worth)
         cmd = bas.RunTurn(b.owner, tuple(orders))
         why = refusal(self.app, cmd)
         ok = await self._choose(
@@ -286,12 +298,15 @@ class BastionScreen(Asking, Screen):
             if not oid:
                 return ""
             o = bas.option(rules, f, oid)
-            if bas.typed_gp(o) or ((o.buys or o.sells) and bas.stalls(rules, f)):
-                return ""  # its price or animals come next, checked there
+            if bas.typed_gp(o) or ((o.buys or o.sells) and bas.stalls(rules, f)) or o.trainer:
+                return ""  # its price, animals or trainer come next, checked there
             return with_these((f.id, oid, 0))
 
+        level = bas.owner_level(self.state, b)
         opts = []  # the facility's orders first: the highlighted one is an order, not none
         for o in fdef.orders:
+            if o.min_level > level:  # a craft the owner's level cannot make is not offered
+                continue
             gp = bas.order_cost(rules, b, o, 0, self.state.clock)
             price = "GM enters the price" if bas.typed_gp(o) else \
                 (f"{gp:,} GP" if gp else "free")
@@ -301,9 +316,10 @@ class BastionScreen(Asking, Screen):
         half = ", second half" if slot or f.order else \
             ", first half" if _free_orders(self.state, b, f) > 1 else ""
         opts.append(("", "No order"))
+        usual = _usual_order(f, slot, [k for k, _ in opts[:-1]])
         while True:  # Escape on an order's price or animals goes back to this choice
             oid = await self._choose(f"{fdef.name} (#{f.id}{half}): order", opts,
-                                     validate=pick_problem)
+                                     validate=pick_problem, initial=usual)
             if oid is None:
                 return None
             if not oid:
@@ -333,7 +349,23 @@ class BastionScreen(Asking, Screen):
             if text is None:
                 return None
             typed = int(text)
+        if o.trainer:
+            return await self._trainer(f, o, typed, with_these)
+        if o.asks:
+            made = await self._ask(f"{fdef.name}: {o.asks}", f"Empty: {o.yields}", lambda t: with_these(
+                (f.id, oid, typed, (), t)), max_length=bas.MADE_MOST)
+            return None if made is None else (f.id, oid, typed, (), made.strip())
         return (f.id, oid, typed)
+
+    async def _trainer(self, f, o, typed: int, with_these) -> tuple | None:
+        """A training order with the trainer the GM picks (the last one first)."""
+        trainers = self.state.rules.bastion.facilities[f.kind].trainers
+        tid = await self._choose(
+            f"{bas.facility_name(self.state.rules, f)}: which trainer?",
+            [(k, f"{t.name}: {t.benefit}") for k, t in trainers.items()],
+            "A week's training: each trainee has the benefit for 7 days",
+            validate=lambda k: with_these((f.id, o.id, typed, (), k)), initial=f.trainer or None)
+        return None if tid is None else (f.id, o.id, typed, (), tid)
 
     async def _animals(self, b: Bastion, f, o) -> tuple[str, ...] | None:
         """The animals a Stable's trade buys or sells: a kind and how many;
