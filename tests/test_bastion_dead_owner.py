@@ -10,7 +10,7 @@ from tracker.core import bastion as bas
 from tracker.core.errors import Refused
 from tracker.core.party import AddCharacter, Damage
 
-from test_bastion import STATS, b, fid, keep, orders, week
+from support.bastion import STATS, b, fid, keep, orders, week
 
 
 def _dead(c, name="Ana"):

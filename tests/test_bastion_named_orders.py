@@ -15,7 +15,7 @@ from tracker.core.describe import describe
 from tracker.core.errors import Refused
 from tracker.service import Campaign
 
-from test_bastion import b, keep, orders, week
+from support.bastion import b, keep, orders, week
 
 
 def test_an_open_yield_is_named_and_recorded(make, saves):

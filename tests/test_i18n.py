@@ -16,6 +16,7 @@ import re
 from pathlib import Path
 
 import pytest
+from support.pilot import settle
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
@@ -428,10 +429,6 @@ def test_dungeon_snapshot_in_danish_and_ukrainian(snap_compare, tmp_path, monkey
     saves = tmp_path / "saves"
     saves.mkdir()
     build(saves, "delve", ruleset, "encounter").close()
-
-    async def settle(pilot):
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
 
     assert snap_compare(TrackerApp(saves, "delve", lang=lang), terminal_size=SIZE,
                         run_before=settle)

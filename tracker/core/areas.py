@@ -6,8 +6,11 @@ An area is a package ``tracker/core/<name>/`` with up to three layers:
 events, deciders, evolvers, time hooks) and ``views`` (log lines, alerts,
 JSON). The models load first, when the ruleset and state types are built;
 the rules and views when the engine loads. Areas load in their declared fold
-order: one that reacts to another's events comes after it, so its evolver
-runs second.
+order. An event's evolvers run in the order they register: its own area's
+first (registered when that area's rules load), then each area reacting to
+it. An area that reacts to a later area's events (chase to travel's) imports
+that area's rules, so the owner's evolver still runs first
+(tests/test_areas.py checks "the owner first, the reacting areas after").
 
 Nothing lists the areas by hand: a package in ``core/`` without its
 declaration, two areas with one fold order, or an event filed under a log
