@@ -4,21 +4,7 @@ due, water drunk) is read into the entry that passed the time, from the states
 before and after it, so a correction of an earlier entry changes the words too;
 and a chase save's modifier is the one the runner had before the turn."""
 
-from tracker.cli import main
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    assert code == 0, err
-    return out
-
-
-def new(capsys, name, ruleset, *setup):
-    run(capsys, "new", name, "--ruleset", ruleset, "--seed", "3")
-    run(capsys, "do", name, "session-start")
-    for argv in setup:
-        run(capsys, "do", name, *argv)
+from support.cli import new, run
 
 
 def log(capsys, name):

@@ -4,21 +4,7 @@ is read from the corrected timeline, not from the states as they were written.""
 
 import pytest
 
-from tracker.cli import main
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    assert code == 0, err
-    return out
-
-
-def new(capsys, name, ruleset, *setup):
-    run(capsys, "new", name, "--ruleset", ruleset, "--seed", "3")
-    run(capsys, "do", name, "session-start")
-    for argv in setup:
-        run(capsys, "do", name, *argv)
+from support.cli import new, run
 
 
 def recap(capsys, name):

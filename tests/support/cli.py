@@ -1,0 +1,19 @@
+"""The `tracker` command run in-process, for tests that play a campaign by CLI."""
+
+from tracker.cli import main
+
+
+def run(capsys, *argv):
+    """``tracker *argv``: its output; it must succeed."""
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    return out
+
+
+def new(capsys, name, ruleset, *setup):
+    """A new campaign (seed 3) in its first session, then ``tracker do NAME`` each of ``setup``."""
+    run(capsys, "new", name, "--ruleset", ruleset, "--seed", "3")
+    run(capsys, "do", name, "session-start")
+    for argv in setup:
+        run(capsys, "do", name, *argv)
