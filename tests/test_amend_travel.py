@@ -15,17 +15,7 @@ RULESETS = ["dyb-og-drager", "dolmenwood", "dnd-2024"]
 LAND = {"dyb-og-drager": "forest", "dolmenwood": "open_forest", "dnd-2024": "forest"}
 
 
-def refused(c, seq: int, match: str, **fields) -> None:
-    head, before = c.seq, state_json(c.state, c.seq)
-    with pytest.raises(Refused, match=match):
-        cmd = c.amend_command(seq, fields={k: str(v) for k, v in fields.items()})
-        c.explain(cmd)  # the preview refuses what the correction would
-        c.dispatch(cmd)
-    assert c.seq == head and state_json(c.state, c.seq) == before
-
-
-def seq_of(c, type_name: str) -> int:
-    return max(e.seq for e in c.tail(c.seq) if e.type == type_name)
+from support.amend import refused, seq_of  # noqa: E402
 
 
 @pytest.fixture(params=RULESETS)
