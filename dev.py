@@ -6,6 +6,10 @@
     python3 dev.py bench   # set up, then run the benchmarks (bench/)
     python3 dev.py soak    # set up, then the soak test (bench/soak.py; minutes, not CI)
     python3 dev.py catalogs  # extract the marked text, update the .po files, compile them
+    .venv/bin/python dev.py po-merge BASE OURS THEIRS  # git's merge driver for catalogs
+
+Catalogs are merged by message, not by line (`.gitattributes`; once per clone:
+`git config merge.po.driver ".venv/bin/python dev.py po-merge %O %A %B"`).
 
 Setup also compiles a message catalog (.po -> .mo) whose .po is newer than its
 .mo: the editable install reads them from tracker/locale (docs/i18n.md).
@@ -88,9 +92,43 @@ def catalogs() -> int:
     return 0
 
 
+def po_merge(base: str, ours: str, theirs: str) -> int:
+    """Merge two branches' catalogs message by message into OURS: every message
+    either side has, and a translation where only one side has one. Two different
+    translations of one message keep ours and say so (git then shows a clean
+    merge; `dev.py catalogs` afterwards re-extracts and drops what vanished)."""
+    from babel.messages.pofile import read_po, write_po
+
+    def load(path: str):
+        with open(path, "rb") as f:
+            return read_po(f)
+
+    def translated(message) -> bool:
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        return any(strings)
+
+    mine, other = load(ours), load(theirs)
+    for message in other:
+        if not message.id:
+            continue
+        have = mine.get(message.id, message.context)
+        if have is None:
+            mine[message.id] = message
+        elif translated(message) and not translated(have):
+            have.string = message.string
+        elif translated(message) and have.string != message.string:
+            print(f"po-merge: {ours}: two translations of {message.id!r}; kept ours",
+                  file=sys.stderr)
+    with open(ours, "wb") as f:
+        write_po(f, mine, width=None)
+    return 0
+
+
 def main(argv: list[str]) -> int:
     cmd = argv[0] if argv else "run"
     rest = argv[1:]
+    if cmd == "po-merge":  # git runs it mid-merge: no setup, no install
+        return po_merge(*rest)
     setup()
     if cmd == "run":
         args = rest or ["open", "demo"]
