@@ -72,3 +72,13 @@ def fixed_saves(monkeypatch):
         time.tzset()
         yield d
         shutil.rmtree(d, ignore_errors=True)
+
+
+@pytest.fixture
+def pseudo():
+    """The pseudo-locale ``xx`` (tests/support/i18n.py): every message wrapped in ⟦…⟧."""
+    from support.i18n import pseudo_catalog
+    from tracker import i18n
+
+    i18n.install("xx", pseudo_catalog())
+    return "xx"

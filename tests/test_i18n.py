@@ -10,14 +10,12 @@ that never went through the catalogs.
 from __future__ import annotations
 
 import gettext
-import html
-import io
 import re
 from pathlib import Path
 
 import pytest
 from support.pilot import settle
-from babel.messages.mofile import write_mo
+from support.i18n import SIZE, screen_text, svg_text, unmarked
 from babel.messages.pofile import read_po
 
 from tracker import i18n
@@ -35,8 +33,6 @@ PLURALS = {
     "uk": "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && "
           "(n%100<10 || n%100>=20) ? 1 : 2);",
 }
-SIZE = (80, 24)
-
 
 def _template():
     with TEMPLATE.open("rb") as f:
@@ -280,49 +276,6 @@ def test_replay_makes_no_text(saves):
 
 # -- (1) the pseudo-locale: nothing shown outside the catalogs -------------------------
 
-ALLOWED = {  # names, ids, units and Textual's own words, not ours to translate
-    "tracker", "Dyb", "Drager", "Dolmenwood", "D&D", "delve", "Astrid", "Frida", "Bramble",
-    "Wren", "Aria", "Ravnehøjen", "Barrow", "Spider", "Spider's", "palette", "ctrl", "OSE",
-    "fill", "stand", "explore", "rest", "search", "listen", "fight", "other", "torches",
-    "oil", "rations", "torch", "lantern", "candle", "Torch", "Lantern", "Candle", "Torches",
-    "Oil", "flasks", "Standard", "Iron", "Fresh", "Preserved", "Candles", "Lamp",
-    "Hooded", "Bullseye", "hooded", "bullseye", "lamp", "standard", "iron", "fresh",
-    "preserved", "typed", "Light", "Bless", "Doom", "doom", "the", "Crypt", "Spider’s",
-}
-
-
-def _pseudo_catalog(tmp_path) -> gettext.GNUTranslations:
-    cat = _template()
-    cat.locale = None
-    for m in cat:
-        if not m.id:
-            continue
-        if isinstance(m.id, tuple):
-            m.string = (f"⟦{m.id[0]}⟧", f"⟦{m.id[1]}⟧")
-        else:
-            m.string = f"⟦{m.id}⟧"
-    buf = io.BytesIO()
-    write_mo(buf, cat)
-    buf.seek(0)
-    return gettext.GNUTranslations(buf)
-
-
-@pytest.fixture
-def pseudo(tmp_path):
-    i18n.install("xx", _pseudo_catalog(tmp_path))
-    return "xx"
-
-
-def _unmarked(text: str, extra=()) -> list[str]:
-    """English words outside ⟦…⟧ (names, ids and numbers allowed). A marker cut
-    short on screen (an ellipsis, a dialog over it, a wrapped line) was marked
-    all the same: its piece before or after the cut counts as inside."""
-    outside = re.sub(r"⟦[^⟦⟧\n]*⟧", " ", text)
-    outside = re.sub(r"⟦[^⟦⟧\n]*|[^⟦⟧\n]*⟧", " ", outside)
-    words = re.findall(r"[A-Za-z][A-Za-z'’]{2,}", outside)
-    return sorted({w for w in words if w not in ALLOWED and w not in extra})
-
-
 def test_pseudo_locale_cli_messages_and_log_lines(saves, capsys, pseudo):
     main(["new", "p", "--ruleset", "dolmenwood", "--seed", "1"])
     for step in (["do", "p", "enter-dungeon", "Crypt"], ["do", "p", "supplies", "torches", "2"],
@@ -343,28 +296,9 @@ def test_pseudo_locale_cli_messages_and_log_lines(saves, capsys, pseudo):
     # the slice's own words are all marked: every line shown by the dungeon area
     for line in text.splitlines():
         if line.lstrip().startswith("#") or line.startswith("tracker: "):
-            assert not _unmarked(line, {"Crypt", "torchh", "fr", "candle", "lantern",
+            assert not unmarked(line, {"Crypt", "torchh", "fr", "candle", "lantern",
                                         "torch", "torches", "oil", "candles", "Bless",
                                         "supplies", "dolmenwood", "Dolmenwood"}), line
-
-
-def _svg_text(svg: str) -> str:
-    rows: dict[str, list[str]] = {}
-    for y, body in re.findall(r'<text[^>]*\by="([0-9.]+)"[^>]*>(.*?)</text>', svg, re.S):
-        rows.setdefault(y, []).append(html.unescape(re.sub(r"<[^>]+>", "", body))
-                                      .replace("\xa0", " "))
-    return "\n".join("".join(parts) for _, parts in sorted(rows.items(),
-                                                            key=lambda kv: float(kv[0])))
-
-
-async def _screen_text(app, keys=()) -> str:
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
-        for key in keys:
-            await pilot.press(key)
-            await pilot.pause()
-        return _svg_text(pilot.app.export_screenshot())
 
 
 @pytest.mark.parametrize("ruleset", ["dyb-og-drager", "dolmenwood", "dnd-2024"])
@@ -378,11 +312,11 @@ async def test_pseudo_locale_dungeon_screen_and_dialogs(saves, pseudo, ruleset):
     for english in terms.term_keys(rules).values():
         names |= {w for word in english.split() for w in (word, word.capitalize())}
     for keys in ((), ("question_mark",), ("l",), ("g",), ("a",), ("ctrl+p",)):
-        text = await _screen_text(TrackerApp(saves, "delve", lang="xx"), keys)
+        text = await screen_text(TrackerApp(saves, "delve", lang="xx"), keys)
         # the recent log lines of other areas (party) are not marked yet: skip the log pane
         body = "\n".join(l.split("││")[0] if "#" in l else l for l in text.splitlines())
-        assert not _unmarked(body, names | {"palette", "Search", "for", "commands"}), \
-            (keys, _unmarked(body, names), text)
+        assert not unmarked(body, names | {"palette", "Search", "for", "commands"}), \
+            (keys, unmarked(body, names), text)
 
 
 # -- (4) Danish and Ukrainian screens fit 80x24; snapshots -----------------------------
@@ -394,7 +328,7 @@ async def test_the_dungeon_screen_fits_80x24(saves, ruleset, lang):
     from tracker.ui.screens.dungeon import DungeonScreen
 
     build(saves, "delve", ruleset, "overdue").close()
-    text = await _screen_text(TrackerApp(saves, "delve", lang=lang))
+    text = await screen_text(TrackerApp(saves, "delve", lang=lang))
     with i18n.using(lang):
         shown = [i18n._(b.description) for b in DungeonScreen.BINDINGS if b.show]
         titles = [i18n._(t) for t in ("Turn", "Lights", "Wandering checks", "Effects", "Log",
@@ -445,13 +379,13 @@ async def test_the_gm_changes_the_language_in_the_app(saves, monkeypatch):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
-        before = _svg_text(app.export_screenshot())
+        before = svg_text(app.export_screenshot())
         assert "Omvandrende uhyrer" in before and " t Tur " in before
         await app.dispatch(camp.SetLanguage("uk"))
         for _i in range(20):  # the screens compose again: a few turns of the loop
             await pilot.pause(0.1)
-        after = _svg_text(app.export_screenshot())
+        after = svg_text(app.export_screenshot())
     assert "Мандрівні чудовиська" in after and " t Хід " in after and "Сесія 1" in after
     assert "Omvandrende" not in after
-    text = await _screen_text(TrackerApp(saves, "delve"))
+    text = await screen_text(TrackerApp(saves, "delve"))
     assert "Журнал" in text
