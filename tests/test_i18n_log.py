@@ -463,3 +463,48 @@ def test_a_correction_preview_names_its_fields_in_the_gms_language(saves):
         assert cut([f"{i}" for i in range(9)], 4)[-1] == "… og 6 mere"
     assert en[0].startswith("Time: Day 1, 08:00 → ") and da[0].startswith("Tid: Dag 1, 08:00 → ")
     assert len(en) == len(da) and en != da
+
+
+async def test_the_log_and_recap_read_again_when_the_gm_changes_the_language(saves, monkeypatch):
+    """Palette "Language" while the log is open: every line is made again in
+    the new language (the list built before is not extended in the old one),
+    and so is the recap."""
+    monkeypatch.delenv("LANGUAGE")
+    delve(saves, "dd", "dyb-og-drager").close()
+    app = TrackerApp(saves, "dd")
+    async with app.run_test(size=SIZE) as pilot:
+        await log_ready(pilot)
+        before = svg_text(app.export_screenshot())
+        await app.dispatch(camp.SetLanguage("uk"))
+        for _i in range(20):  # the screens compose again, the log is read again
+            await pilot.pause(0.1)
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause(0.2)
+        after = svg_text(app.export_screenshot())
+        await pilot.press("3")
+        await settle(pilot)
+        recap_text = svg_text(app.export_screenshot())
+    assert "Fortrød: spolet tilbage (fra #16)" in before
+    assert "Скасовано: відмотано (з #16)" in after and "Fortrød" not in after, after
+    assert "Мову задано" in after or "Мова" in after
+    assert "сесія 2" in recap_text and "spilgang" not in recap_text, recap_text
+
+
+async def test_f_names_a_turns_fields_and_activities_in_danish(saves):
+    """The field list and the choice of values read in the GM's words: the
+    activity by the ruleset's Danish name, not its id."""
+    delve(saves, "dd", "dyb-og-drager").close()
+    app = TrackerApp(saves, "dd", lang="da")
+    seen = []
+    async with app.run_test(size=SIZE) as pilot:
+        await log_ready(pilot)
+        await pilot.press("home", *["down"] * 5)  # #6, a turn exploring
+        await pilot.pause(0.2)
+        for key in ("f", "enter"):
+            await pilot.press(key)
+            await settle(pilot)
+            seen.append(svg_text(app.export_screenshot()))
+    fields, values = seen
+    assert "Ret et felt i #6" in fields and "aktivitet: udforskning" in fields, fields
+    assert "#6: ny værdi for aktivitet" in values and "udforskning  (nu)" in values, values
+    assert "eftersøgning" in values and "explore" not in values, values
