@@ -442,7 +442,8 @@ def test_every_entry_kind_an_undo_names_reads_in_each_language():
     """An undo stores its command's kind in English ("turn advanced"): every
     event type has its words in kinds.py, and each catalog translates them."""
     words = kinds._made.__wrapped__("en")
-    assert {t.replace("_", " ") for t in EVENT_TYPES} <= set(words)
+    missing = {t.replace("_", " ") for t in EVENT_TYPES} - set(words)
+    assert not missing, f"add to tracker/core/timeline/kinds.py and translate: {missing}"
     for lang in ("da", "uk"):
         with i18n.using(lang):
             assert kinds.kind_words("turn advanced") != "turn advanced"
