@@ -75,7 +75,7 @@ def term_keys(rules) -> dict[str, str]:
         for pattern in section.terms:
             if not pattern.endswith(".*"):
                 name = english(rules, pattern)
-                if name is not None:
+                if name:  # an empty text ("no skill rule") names nothing to translate
                     out[pattern] = name
                 continue
             prefix = pattern[:-2]
