@@ -186,5 +186,5 @@ ruleset_section("party", Party | None, default=None,
                 upgrades={1: _party_from_1},
                 # the names the party screen, log and refusals show (issue 23)
                 terms=("party.classes.*", "party.conditions.*", "party.abilities.*",
-                       "party.saves.*", "party.save_rule", "party.skill_rule",
-                       "party.speed_unit"))
+                       "party.saves.*", "party.classes.*.skills.*", "party.save_rule",
+                       "party.skill_rule", "party.speed_unit", "party.exhaustion_effects.*"))

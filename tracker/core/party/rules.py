@@ -31,7 +31,7 @@ from ..timeflow import pass_time
 from ..validity import holds_for
 from ...i18n import N_, _, ngettext
 from .model import Character, DeathSaves
-from .names import ability_name, class_name, condition_name
+from .names import ability_name, ability_order, class_name, condition_name
 
 _NAME = re.compile(r"^[^\x00-\x1f]{1,40}$")
 _INVISIBLE = {"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"}  # two names must not look alike
@@ -422,7 +422,7 @@ def decide_add(state: State, cmd: AddCharacter, dice) -> list[Event]:
         if len(cmd.abilities) != len(ids):
             raise Refused(ngettext("give {n} ability in order: {order}",
                                    "give {n} abilities in order: {order}", len(ids))
-                          .format(n=len(ids), order=", ".join(ids)))
+                          .format(n=len(ids), order=ability_order(state.rules)))
         lo, hi = p.ability_range
         for a, v in zip(ids, cmd.abilities):
             if not lo <= v <= hi:
@@ -431,7 +431,7 @@ def decide_add(state: State, cmd: AddCharacter, dice) -> list[Event]:
         typed = scores = dict(zip(ids, cmd.abilities))
     else:
         raise Refused(_("{cls} needs abilities: give them in order ({order}) or roll them")
-                      .format(cls=class_name(state.rules, cid), order=", ".join(ids)))
+                      .format(cls=class_name(state.rules, cid), order=ability_order(state.rules)))
     unmet = [f"{ability_name(state.rules, a)} {n}" for a, n in k.requires.items()
              if scores.get(a, 0) < n]
     if unmet:

@@ -19,7 +19,7 @@ from .rules import (CharacterAdded, CharacterRemoved, CharacterRenamed, Conditio
                     DamageTaken, DeathSaveRolled, ExhaustionSet, Healed, LevelledUp, LoadSet,
                     LongRested, RoundsPassed, ShortRested, XPAwarded, death_save_result, find)
 from ..tally import Tally, tally
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _, ngettext, pgettext
 from ..lights.views import kind_name
 from .names import ability_name, class_name, condition_name, short_class_name
 
@@ -481,7 +481,7 @@ def _party_for_players(data: dict, table: Table) -> list[Panel]:
         cls = short_class_name(rules, c["class"]) if c["class_name"] else _("hireling")
         rows.append([c["name"], cls, str(c["level"]), hp, state, light])
     return [Panel(_("Party"), header=[_("Name"), _("Class"), _("Level"), _("HP"),
-                                      _("Conditions"), _("Light")],
+                                      _("Conditions"), pgettext("party table", "Light")],
                   rows=rows, kind="party")]
 
 

@@ -22,8 +22,9 @@ from ..areas import area_screen
 from ..repaint import follow_state
 from ..safe import plain
 from ..widgets import party_panels as panels
-from ...core.party.names import ability_name, class_name, condition_name, rules_text
-from ...i18n import N_, _, ngettext
+from ...core.party.names import (ability_abbreviation, ability_name, ability_order, class_name,
+                                  condition_name, exhaustion_effect, rules_text)
+from ...i18n import N_, _, ngettext, pgettext
 
 
 @area_screen("party", key="4", title=N_("Party"), help=N_("Characters, hit points, XP, conditions"),
@@ -76,7 +77,7 @@ class PartyScreen(Screen):
         table = self.query_one(DataTable)
         # TRANSLATORS: the party table's columns; keep them short (80 columns)
         table.add_columns(_("Name"), _("Class"), _("Lv"), _("HP"), _("AC"), _("XP / next"),
-                          _("State"), _("Light"))
+                          _("State"), pgettext("party table", "Light"))
         follow_state(self, self.show)
 
     # -- showing ----------------------------------------------------------------------
@@ -252,8 +253,9 @@ class PartyScreen(Screen):
             self.notify(_("{ruleset} has no exhaustion levels.").format(
                 ruleset=self.app.state.rules.meta.name))
             return
-        opts = [("0", _("0: not exhausted"))] + [(str(i), f"{i}: {e}") for i, e in
-                                                 enumerate(p.exhaustion_effects, 1)]
+        rules = self.app.state.rules
+        opts = [("0", _("0: not exhausted"))] + [(str(i), f"{i}: {exhaustion_effect(rules, i)}")
+                                                 for i in range(1, p.exhaustion_max + 1)]
         level = await self.app.push_screen_wait(ChoiceDialog(
             _("{name}: exhaustion").format(name=c.name), opts))
         if level is not None:
@@ -298,7 +300,7 @@ class PartyScreen(Screen):
         if p is None:
             self.app.run_command(party.AddCharacter(name))
             return
-        order = ", ".join(p.abilities)
+        order = ability_order(state.rules)
         how = await self.app.push_screen_wait(ChoiceDialog(
             _("{name}: abilities").format(name=name), [
                 ("roll", _("Roll {dice} for each, in order").format(dice=p.ability_roll)),
@@ -316,7 +318,7 @@ class PartyScreen(Screen):
                 return
             expr = dicemod.parse(p.ability_roll)
             scores, used = [], 0
-            for _ in p.abilities:
+            for _x in p.abilities:
                 n = sum(g.count for g in expr.groups)
                 scores.append(dicemod.total_of(expr, tuple(faces[used:used + n])))
                 used += n
@@ -340,7 +342,8 @@ class PartyScreen(Screen):
                 return
             scores = [int(x) for x in text.replace(",", " ").split()]
         abilities = dict(zip(p.abilities, scores))
-        shown = "  ".join(f"{a.upper()} {v}" for a, v in abilities.items())
+        shown = "  ".join(f"{ability_abbreviation(state.rules, a)} {v}"
+                          for a, v in abilities.items())
         rules = state.rules
         allowed = [(cid, class_name(rules, cid)) for cid, k in p.classes.items()
                    if all(abilities.get(a, 0) >= n for a, n in k.requires.items())]

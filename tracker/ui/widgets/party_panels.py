@@ -8,8 +8,8 @@ from ...core.party import sheet
 from ...core.party.model import Character
 from ...core.schema import note_kind
 from ...core.state import State
-from ...core.party.names import (class_name, condition_name, rules_text, save_name,
-                                  short_class_name)
+from ...core.party.names import (ability_abbreviation, class_name, condition_name,
+                                  exhaustion_effect, rules_text, save_name, short_class_name, skill_name)
 from ...core.party.views import status_word
 from ...i18n import N_, _
 from ..as_it_stood import shows_as_it_stood
@@ -68,7 +68,8 @@ def character_sheet(state: State, c: Character) -> Text:
     if c.abilities and p is not None:
         for i, (a, v) in enumerate(c.abilities.items()):
             m = sheet.modifier(p, v)
-            t.append(f"{a.upper():<3}{v:>3}({m:+d})", style="bold" if k and a in k.prime else "")
+            t.append(f"{ability_abbreviation(rules, a):<3}{v:>3}({m:+d})",
+                     style="bold" if k and a in k.prime else "")
             t.append("\n" if i % 3 == 2 else "  ")
     bonus = sheet.xp_bonus(rules, c)
     nxt = sheet.xp_next(rules, c)
@@ -97,7 +98,7 @@ def character_sheet(state: State, c: Character) -> Text:
             + "\n")
         if c.exhaustion and p.exhaustion_effects:
             t.append(_("Exhaustion {level}: {effect}").format(
-                level=c.exhaustion, effect=p.exhaustion_effects[c.exhaustion - 1]) + "\n",
+                level=c.exhaustion, effect=exhaustion_effect(rules, c.exhaustion)) + "\n",
                 style="yellow")
     pb = sheet.proficiency(rules, c)
     if pb is not None and k:
@@ -139,7 +140,8 @@ def saves_and_skills(state: State, c: Character) -> Text:
         rule = rules_text(rules, "skill_rule") if p else ""
         t.append((_("Skills ({rule})").format(rule=rule) if rule else _("Skills")) + "\n",
                  style="bold")
-        t.append("  ".join(f"{n.split()[0]} {v}" for n, v in skills.items()) + "\n")
+        t.append("  ".join(f"{skill_name(rules, c.cls, n).split()[0]} {v}"
+                           for n, v in skills.items()) + "\n")
     turning = sheet.turning(rules, c)
     notes = p.not_in_source if p else {}
     if turning:
