@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
-from support.i18n import SIZE, screen_text, unmarked
+from support.i18n import SIZE, screen_text, svg_text, unmarked
 from support.pilot import settle
 
 from tracker import i18n
@@ -34,18 +34,37 @@ def _data_words(ruleset: str) -> set[str]:
     rules = load_text((ROOT / "rulesets" / f"{ruleset}.toml").read_text()).rules
     words = set()
     for english in terms.term_keys(rules).values():
-        words |= {w for word in re.split(r"[\s,()]+", english) if word
+        words |= {w for word in re.split(r"[\s,()\-]+", english) if word
                   for w in (word, word.capitalize(), word.upper())}
-    return words
+    return words | {a.upper() for a in rules.party.abilities}  # the sheet's ids: STR, DEX
+
+
+async def _shown(app, keys) -> str:
+    """The screen after ``keys``, with time for a notice (a toast) to show."""
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause()
+        await pilot.pause(0.3)
+        # a toast is not in the screenshot: its text from the app's notifications
+        toasts = "\n".join(n.message for n in pilot.app._notifications)
+        return svg_text(pilot.app.export_screenshot()) + "\n" + toasts
 
 
 # -- (1) the pseudo-locale: the party screen, its dialogs, its CLI -----------------------
 
-# the party screen's keys that open a dialog (on the first character), and the palette
-DIALOGS = ((), ("a",), ("d",), ("h",), ("x",), ("c",), ("e",), ("w",), ("r",), ("s",),
-           ("l",), ("ctrl+p",), ("a", "N", "o", "r", "a", "enter"),
-           ("a", "N", "o", "r", "a", "enter", "down", "enter"),
-           ("a", "N", "o", "r", "a", "enter", "enter"))
+# the party screen's keys that open a dialog (on the first character), the palette,
+# and the steps of a new character; each with a bit of its marked text
+DIALOGS = (((), "⟦Saves and skills⟧"), (("a",), "⟦New character: name⟧"),
+           (("d",), "⟦Damage to "), (("h",), "⟦Heal "), (("x",), "⟦Award XP to the party⟧"),
+           (("c",), "condition on/off⟧"), (("e",), "exhaustion"), (("w",), "load carried⟧"),
+           (("r",), "⟦Combat rounds pass⟧"), (("s",), "hort rest"), (("l",), "ong rest"),
+           (("ctrl+p",), "⟦Roll or type abilities, then a class they allow⟧"),
+           (("a", "N", "o", "r", "a", "enter"), "⟦No class: a hireling or torch-bearer⟧"),
+           (("a", "N", "o", "r", "a", "enter", "down", "enter"), "⟦In order: "),
+           (("a", "N", "o", "r", "a", "enter", "enter"), "class⟧"))
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -55,10 +74,12 @@ async def test_pseudo_locale_party_screen_and_dialogs(saves, pseudo, ruleset):
         {p.name for p in c.state.party} | set(c.state.dungeon.name.split())
     c.close()
     names |= _data_words(ruleset)
+    names |= {part for w in set(names) for i in range(1, len(w) - 2)  # a dialog cuts one
+              for part in (w[i:], w[:-i])}
     names |= {"Search", "for", "commands", "palette"}  # Textual's palette prompt
-    for keys in DIALOGS:
-        text = await screen_text(TrackerApp(saves, "delve", lang="xx"), ("4", *keys))
-        assert "⟦Party⟧" in text, (keys, text)  # the party screen, in the pseudo-locale
+    for keys, shows in DIALOGS:
+        text = await _shown(TrackerApp(saves, "delve", lang="xx"), ("4", *keys))
+        assert "⟦Party⟧" in text and shows in text, (keys, shows, text)
         # the alerts line under the header belongs to the other areas: rows 2-3 are left out
         body = "\n".join(text.splitlines()[2:])
         assert not unmarked(body, names), (keys, unmarked(body, names), text)
