@@ -40,10 +40,10 @@ def live_words() -> dict[str, str]:
 
 
 def view_page(view: dict, code: str | None) -> str:
-    words = live_words()
+    words, connecting = live_words(), _("connecting…")
     body = (f"<header><h1 id=\"campaign\">{_e(view['campaign'])}</h1>"
             f"<p id=\"live\" class=\"live\" data-on=\"{_e(words['on'])}\" "
-            f"data-off=\"{_e(words['off'])}\">{_e(_('connecting…'))}</p></header>"
+            f"data-off=\"{_e(words['off'])}\">{_e(connecting)}</p></header>"
             f"<main id=\"view\">{main(view)}</main>")
     return document(_("{campaign} · players' view").format(campaign=view["campaign"]), body,
                     code)
@@ -87,8 +87,8 @@ def panel(p: dict) -> str:
 def log(items: list[dict]) -> str:
     title = _e(_("Log"))
     if not items:
-        return (f"<section class=\"panel log\"><h2>{title}</h2><p>{_e(_('Nothing yet.'))}</p>"
-                "</section>")
+        nothing = _e(_("Nothing yet."))
+        return f"<section class=\"panel log\"><h2>{title}</h2><p>{nothing}</p></section>"
     lis = "".join(f"<li><span class=\"t\">{_e(i['time'])}</span> {_e(i['text'])}</li>"
                   for i in items)
     return f"<section class=\"panel log\"><h2>{title}</h2><ol>{lis}</ol></section>"
