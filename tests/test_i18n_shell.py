@@ -264,7 +264,7 @@ GOLDEN = {
                  "forventede 1); intet blev gemt, prøv igen",
         "reveal": "tracker: post #2 holder intet skjult for spillerne; kun en hemmelighed kan "
                   "afsløres (docs/players-view.md)",
-        "hp": "tracker: spillerne ser allerede livspoint som bånd (såret, ...)",
+        "hp": "tracker: spillerne ser allerede Livskraft som bånd (såret, ...)",
         "list": "newer\t?\t0 indførsler  NYERE: newer.campaign blev skrevet af en nyere "
                 "tracker (filformat 99, denne læser op til 1): opgradér for at åbne den",
     },
