@@ -39,6 +39,9 @@ BROKEN_RULESETS = {
     "unknown key": ('id = "dolmenwood"', 'idx = "dolmenwood"'),
     "table": ("{ roll = [2, 2],", "{ roll = [1, 2],"),
     "not toml": ("[meta]", "[meta"),
+    "language": ('language = "uk"', 'language = "Ukrainian"'),
+    "names": ('"lights.torch" = "Смолоскип"', '"lights.torchh" = "Смолоскип"'),
+    "empty name": ('"lights.torch" = "Смолоскип"', '"lights.torch" = " "'),
 }
 
 
@@ -83,7 +86,7 @@ def _damaged_file(saves: Path, name: str) -> None:
 NAMES = {"house", "toml", "dolmenwood", "Dolmenwood", "campaign", "saves", "turnz", "idx",
          "junk", "newer", "damaged", "broken", "tracker", "export", "FILE", "meta", "schema",
          "lights", "duration", "dungeon", "hasty_exit", "doom_die", "doom", "time",
-         "round_seconds", "int", "str", "xyz", "nope", "nosuch", "jsonl", "code", "events",
+         "round_seconds", "int", "str", "Ukrainian", "torchh", "names", "uk", "xyz", "nope", "nosuch", "jsonl", "code", "events",
          "seq", "type", "version", "data", "command_id", "session", "recorded_at", "not",
          "No", "such", "file", "directory", "Expecting", "value", "line", "column", "char",
          "exact", "bands", "bad", "name", "dnd", "drager", "dyb", "invalid", "choice",
