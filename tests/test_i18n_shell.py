@@ -576,3 +576,63 @@ def test_without_the_code_the_browser_is_told_so_in_danish(saves, browser, campa
         text = browser.find_element("tag name", "body").text
         assert "Den adgangskode hører ikke til dette bord." in text and "Astrid" not in text
         assert browser.execute_script("return document.documentElement.lang") == "da"
+
+
+# -- the app's own messages: opening refusals, the keymap's problems, the busy dialog ---
+
+
+@pytest.mark.parametrize("lang, want", [
+    ("da", ["ingen tast har id'et 'nope.turn'", "'ctrl+' er ikke et tastenavn",
+            "newer.campaign blev skrevet af en nyere tracker"]),
+    ("uk", ["жодна клавіша не має ідентифікатора 'nope.turn'", "'ctrl+' — не назва клавіші",
+            "newer.campaign записано новішим tracker"]),
+    ("xx", ["⟦{file}: no key has the id {id} (docs/keys.md lists every id)⟧",
+            "⟦{file}: {id}: {keys} is not a key name", "⟦{file} was written by a newer"]),
+])
+async def test_the_apps_opening_messages_read_in_the_language(saves, monkeypatch, pseudo,
+                                                              lang, want):
+    from tracker.ui.app import TrackerApp
+
+    _newer_file(saves, "newer")
+    keymap = saves.parent / "keymap.toml"
+    keymap.write_text('"nope.turn" = "t"\n"dungeon.turn" = "ctrl+"\n', encoding="utf-8")
+    monkeypatch.setenv("TRACKER_KEYMAP", str(keymap))
+    app = TrackerApp(saves, "newer", lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        told = [f"{n.title}: {n.message}" for n in app._notifications]
+    for words in want:
+        if lang == "xx":  # the pseudo-locale wraps the template; the values are formatted in
+            words = words.split("{")[0]
+        assert any(words in t for t in told), (words, told)
+
+
+@pytest.mark.parametrize("lang", ["da", "uk", "xx"])
+async def test_the_busy_dialog_reads_in_the_language_and_fits(saves, pseudo, lang):
+    from support.i18n import svg_text
+    from tracker.ui.app import TrackerApp
+    from tracker.ui.busy import Busy, BusyDialog
+
+    build(saves, "delve", "dyb-og-drager", "mid").close()
+    app = TrackerApp(saves, "delve", lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.app.workers.wait_for_complete()
+        busy = Busy("title")
+        busy.listener("entries replayed", 1500, 20000)
+        app.call_later(app.push_screen, BusyDialog(busy))  # from the app's own context
+        await pilot.pause()
+        await pilot.pause()
+        text = svg_text(app.export_screenshot())
+        busy.stop.set()
+    with i18n.using(lang):
+        stopping = busy.line
+        help_line = i18n._("Escape stops it: nothing is written until it is done. Keys typed "
+                           "meanwhile wait for it.").split()[:3]
+        counted = i18n._("{done} of {total} {what}").format(
+            done=i18n.number(1500), total=i18n.number(20000), what=i18n._("entries replayed"))
+        assert stopping == i18n._("Stopping; nothing is written.")
+    assert counted.replace("\xa0", " ") in text, text  # svg_text reads no-break spaces as spaces
+    assert " ".join(help_line) in text, text
+    if lang == "xx":
+        dialog = "\n".join(l for l in text.splitlines() if "⟦" in l)
+        assert not unmarked(dialog, {"title"}), dialog
