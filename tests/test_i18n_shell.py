@@ -636,3 +636,40 @@ async def test_the_busy_dialog_reads_in_the_language_and_fits(saves, pseudo, lan
     if lang == "xx":
         dialog = "\n".join(l for l in text.splitlines() if "⟦" in l)
         assert not unmarked(dialog, {"title"}), dialog
+
+
+class _FullDisk:
+    """The campaign's connection on a disk that is full: every insert fails."""
+
+    def __init__(self, conn):
+        self._conn = conn
+
+    def executemany(self, *args):
+        raise sqlite3.OperationalError("database or disk is full")
+
+    def __getattr__(self, name):
+        return getattr(self._conn, name)
+
+
+@pytest.mark.parametrize("lang, want", [
+    ("en", "could not save to full.campaign: database or disk is full; nothing was recorded "
+           "and the log is intact"),
+    ("da", "kunne ikke gemme i full.campaign: database or disk is full; intet blev gemt, og "
+           "loggen er intakt"),
+    ("uk", "не вдалося зберегти в full.campaign: database or disk is full; нічого не "
+           "записано, журнал цілий"),
+])
+def test_a_full_disk_is_said_in_the_language_and_nothing_is_lost(saves, lang, want):
+    c = Campaign.create(saves, "full", "dolmenwood", 1)
+    real = c.store.conn
+    c.store.conn = _FullDisk(real)
+    try:
+        with i18n.using(lang), pytest.raises(Refused) as e:
+            c.dispatch(camp.AddNote("lost?"))
+    finally:
+        c.store.conn = real
+        c.close()
+    assert str(e.value) == want
+    again = Campaign.open(saves, "full")
+    assert again.seq == 1  # the log as it was
+    again.close()
