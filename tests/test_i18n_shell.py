@@ -673,3 +673,25 @@ def test_a_full_disk_is_said_in_the_language_and_nothing_is_lost(saves, lang, wa
     again = Campaign.open(saves, "full")
     assert again.seq == 1  # the log as it was
     again.close()
+
+
+@pytest.mark.parametrize("ruleset, lang, want", [
+    ("dyb-og-drager", "da", ["Spillernes visning af demo (kun læsning): åbn http://",
+                             "Adgangskode: ", "laver en ny", "Ctrl-C stopper den."]),
+    ("dolmenwood", "uk", ["Перегляд гравців для demo (лише читання): відкрийте http://",
+                          "Код доступу: ", "створює інший", "Ctrl-C зупиняє."]),
+])
+def test_serve_says_where_to_open_the_page_in_the_campaigns_language(
+        saves, capsys, monkeypatch, campaign_language, ruleset, lang, want):
+    import uvicorn
+
+    build(saves, "demo", ruleset, "mid").close()
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self: None)  # the server itself: not here
+    assert main(["serve", "demo", "--host", "0.0.0.0", "--port", "8799"]) == 0
+    out = capsys.readouterr().out
+    for words in want:
+        assert words in out, (words, out)
+    assert main(["serve", "demo", "--port", "8799"]) == 0
+    out = capsys.readouterr().out
+    assert ("Kun denne maskine kan åbne den" if lang == "da" else
+            "Відкрити його може лише цей комп'ютер") in out, out
