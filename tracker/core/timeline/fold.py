@@ -249,6 +249,13 @@ def fold(state: State | None, envs: Iterable[Envelope], history: History) -> Sta
     return state
 
 
+def _kept(seq: int, state: State, command_id: str, first_seq: int, label: str,
+          redo: tuple) -> State:
+    """``state`` with the bookkeeping ``Timeline.state_at`` carried beside it:
+    the command ``command_id`` done last, from ``first_seq`` to ``seq``."""
+    return replace(state, last_done=CommandRef(command_id, first_seq, seq, label), redo=redo)
+
+
 class Timeline:
     """Time travel over a log: ``state_at(seq)`` from the nearest known state.
 
@@ -275,6 +282,8 @@ class Timeline:
         state = self.recent.get(seq)
         if state is None:
             state = self.memo.get(seq)
+        elif type(state) is tuple:  # left by state_at's loop: its bookkeeping, not yet applied
+            state = self.recent[seq] = _kept(seq, *state)
         return state
 
     def _base(self, seq: int) -> tuple[int, State | None]:
@@ -301,26 +310,36 @@ class Timeline:
             return state
         recent, memo, every = self.recent, self.memo, self.every
         evolvers, labels = EVOLVERS, LABELS
+        # The undo bookkeeping (``_bookkept``) of an area's event is carried in
+        # ``done`` (command id, first seq, label, redo) beside the state and
+        # applied only where a state leaves this loop: returned, looked back at
+        # (``_known``), a checkpoint, or handed to ``step``. Applied per event
+        # it was a second copy of the whole state on every entry.
+        done = None  # None: ``state`` holds its own bookkeeping
+        at = base_seq
         for env in self.read(base_seq + 1, seq):
-            # ``step`` inlined for an area's event (nearly every entry): the call,
-            # its dispatch and its bookkeeping were a third of the fold's cost
             evolve = evolvers.get(type(env.event))
             at = env.seq
             if evolve is None or state is None:  # entries about entries, the first
+                if done is not None:
+                    state, done = _kept(at - 1, state, *done), None
                 state = step(state, env, self)
+                recent[at] = state
             else:
+                cid = env.command_id
+                if done is None:
+                    ref = state.last_done
+                    done = (cid, ref.first_seq, ref.label, state.redo) \
+                        if ref is not None and ref.id == cid else (cid, at, labels[env.type], ())
+                elif done[0] != cid:
+                    done = (cid, at, labels[env.type], ())
                 state = evolve(state, env.event)
-                ref = state.last_done  # _bookkept, inline
-                if ref is not None and ref.id == env.command_id:
-                    state = replace(state, last_done=CommandRef(ref.id, ref.first_seq, at,
-                                                                ref.label))
-                else:
-                    state = replace(state, last_done=CommandRef(env.command_id, at, at,
-                                                                labels[env.type]), redo=())
-            recent[at] = state  # remember() inlined
+                recent[at] = (state,) + done  # _known applies it if asked
             if at % every == 0:
-                memo[at] = state
+                memo[at] = self._known(at)
                 self._trim()
+        if done is not None:
+            state = recent[at] = _kept(at, state, *done)
         self._trim()
         return state
 
