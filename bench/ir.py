@@ -14,6 +14,9 @@ runs this file under ``valgrind --tool=callgrind`` four times, in the modes
 
 and prints per event: rows = (rows - none) / N, decode + fold =
 (full - full1) / N, and their quotient: benchmark 2's ratio (target 40%).
+With ``--opens`` (``--events 20``), CAMPAIGN is a saves folder (benchmark
+6's, e.g. ``$TRACKER_BENCH_CACHE/undo-corrected-1000``) and it prints the
+instructions of one ``Campaign.open`` (of N in a row, the first left out).
 ``--root`` runs another checkout's ``tracker`` (e.g. an exported main) with
 this checkout's Python, to compare before and after on the same machine.
 """
@@ -31,6 +34,11 @@ HERE = Path(__file__).resolve()
 
 def _inner(root: str, mode: str, campaign: str, n: int) -> None:
     sys.path.insert(0, root)
+    if mode.startswith("open"):  # benchmark 6: ``campaign`` is a saves folder
+        from tracker.service import Campaign
+        for _ in range(n if mode == "open" else 1):
+            Campaign.open(Path(campaign), "bench").close()
+        return
     from tracker.core.timeline.fold import Timeline
     from tracker.store.sqlite import EventStore
 
@@ -59,12 +67,20 @@ def main() -> int:
     ap.add_argument("campaign")
     ap.add_argument("--events", type=int, default=10_000)
     ap.add_argument("--root", default=str(HERE.parents[1]))
-    ap.add_argument("--inner", choices=["none", "rows", "full1", "full"])
+    ap.add_argument("--opens", action="store_true",
+                    help="benchmark 6 instead: CAMPAIGN is a saves folder holding "
+                         "bench.campaign; instructions per open, the first left out")
+    ap.add_argument("--inner", choices=["none", "rows", "full1", "full", "open1", "open"])
     args = ap.parse_args()
     if args.inner:
         _inner(args.root, args.inner, args.campaign, args.events)
         return 0
     n = args.events
+    if args.opens:
+        one, many = (_instructions(args.root, m, args.campaign, n) for m in ("open1", "open"))
+        print(f"{args.campaign} ({args.root}): {(many - one) / (n - 1) / 1e6:.2f}M "
+              f"instructions per open (of {n}, the first left out)")
+        return 0
     ir = {m: _instructions(args.root, m, args.campaign, n)
           for m in ("none", "rows", "full1", "full")}
     rows = (ir["rows"] - ir["none"]) / n
