@@ -310,36 +310,38 @@ class Timeline:
             return state
         recent, memo, every = self.recent, self.memo, self.every
         evolvers, labels = EVOLVERS, LABELS
-        # The undo bookkeeping (``_bookkept``) of an area's event is carried in
-        # ``done`` (command id, first seq, label, redo) beside the state and
-        # applied only where a state leaves this loop: returned, looked back at
-        # (``_known``), a checkpoint, or handed to ``step``. Applied per event
-        # it was a second copy of the whole state on every entry.
-        done = None  # None: ``state`` holds its own bookkeeping
+        # The undo bookkeeping (``_bookkept``) of an area's event is carried
+        # beside the state (``cid``: the command done last, from ``first`` on,
+        # ``label``, ``redo``) and applied only where a state leaves this loop:
+        # returned, looked back at (``_known``), a checkpoint, or handed to
+        # ``step``. Applied per event it was a second copy of the whole state.
+        cid = None  # None: ``state`` holds its own bookkeeping
+        first, label, redo = 0, "", ()
         at = base_seq
         for env in self.read(base_seq + 1, seq):
             evolve = evolvers.get(type(env.event))
             at = env.seq
             if evolve is None or state is None:  # entries about entries, the first
-                if done is not None:
-                    state, done = _kept(at - 1, state, *done), None
+                if cid is not None:
+                    state, cid = _kept(at - 1, state, cid, first, label, redo), None
                 state = step(state, env, self)
                 recent[at] = state
             else:
-                cid = env.command_id
-                if done is None:
-                    ref = state.last_done
-                    done = (cid, ref.first_seq, ref.label, state.redo) \
-                        if ref is not None and ref.id == cid else (cid, at, labels[env.type], ())
-                elif done[0] != cid:
-                    done = (cid, at, labels[env.type], ())
+                if env.command_id != cid:
+                    if cid is None and state.last_done is not None \
+                            and state.last_done.id == env.command_id:
+                        ref = state.last_done  # its command goes on
+                        first, label, redo = ref.first_seq, ref.label, state.redo
+                    else:  # a new command: what redo could bring back is gone
+                        first, label, redo = at, labels[env.type], ()
+                    cid = env.command_id
                 state = evolve(state, env.event)
-                recent[at] = (state,) + done  # _known applies it if asked
+                recent[at] = (state, cid, first, label, redo)  # _known applies it if asked
             if at % every == 0:
                 memo[at] = self._known(at)
                 self._trim()
-        if done is not None:
-            state = recent[at] = _kept(at, state, *done)
+        if cid is not None:
+            state = recent[at] = _kept(at, state, cid, first, label, redo)
         self._trim()
         return state
 
