@@ -289,10 +289,13 @@ class Timeline:
     def _base(self, seq: int) -> tuple[int, State | None]:
         """The latest known state at or before ``seq``."""
         floor = seq - seq % self.every  # the checkpoint at or below seq, if kept
-        for s in range(seq, max(floor, 1) - 1, -1):
-            state = self._known(s)
-            if state is not None:
-                return s, state
+        if self.recent:
+            for s in range(seq, max(floor, 1) - 1, -1):
+                state = self._known(s)
+                if state is not None:
+                    return s, state
+        elif floor in self.memo:  # nothing recent (a timeline just opened): no walk
+            return floor, self.memo[floor]
         best_seq, best = 0, None
         found = self.nearest(seq)
         if found is not None:
