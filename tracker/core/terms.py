@@ -34,8 +34,36 @@ def _step(node, part: str):
     if isinstance(node, dict):
         return node.get(part)
     if isinstance(node, (list, tuple)):
+        if node and isinstance(node[0], msgspec.Struct):  # a list of records: by id, else by place
+            found = next((x for x in node if getattr(x, "id", None) == part), None)
+            if found is None and part.isdigit() and not hasattr(node[0], "id"):
+                found = node[int(part)] if int(part) < len(node) else None
+            return found
         return part if part in node else None  # a list of ids: the id is its own name
     return None
+
+
+def _members(node) -> list[str]:
+    """The keys ``*`` stands for in ``node``: a table's keys, a list's ids (or places)."""
+    if isinstance(node, dict):
+        return list(node)
+    if isinstance(node, (list, tuple)):
+        if node and isinstance(node[0], msgspec.Struct):
+            return [getattr(x, "id", None) or str(i) for i, x in enumerate(node)]
+        return [x for x in node if isinstance(x, str)]
+    return []
+
+
+def _expand(node, parts: list[str], prefix: str):
+    """Every (key path, node) a pattern with any number of ``*`` names."""
+    if node is None:
+        return
+    if not parts:
+        yield prefix, node
+        return
+    head, rest = parts[0], parts[1:]
+    for part in (_members(node) if head == "*" else [head]):
+        yield from _expand(_step(node, part), rest, f"{prefix}.{part}" if prefix else part)
 
 
 def english(rules, key: str) -> str | None:
@@ -73,20 +101,9 @@ def term_keys(rules) -> dict[str, str]:
     out: dict[str, str] = {}
     for section in SECTIONS:
         for pattern in section.terms:
-            if not pattern.endswith(".*"):
-                name = english(rules, pattern)
-                if name is not None:
-                    out[pattern] = name
-                continue
-            prefix = pattern[:-2]
-            node = rules
-            for part in prefix.split("."):
-                node = _step(node, part) if node is not None else None
-            members = node if isinstance(node, (dict, list, tuple)) else ()
-            for member in members:
-                key = f"{prefix}.{member}"
-                name = english(rules, key)
-                if name is not None:
+            for key, node in _expand(rules, pattern.split("."), ""):
+                name = node if isinstance(node, str) else getattr(node, "name", None)
+                if isinstance(name, str) and name:  # an empty text needs no translation
                     out[key] = name
     return out
 

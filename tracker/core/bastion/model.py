@@ -7,7 +7,9 @@ from __future__ import annotations
 import msgspec
 
 from .. import dice
+from ..dice import Roll
 from ..parts import ruleset_section, state_part
+from .said import Text, text
 from ..schema import Band, Int, Problems, RolledTable, rolled_table_problem, table_gap
 
 ORDERS = ("craft", "empower", "harvest", "recruit", "research", "trade")
@@ -49,21 +51,44 @@ class Facility(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
 
 
 class LedgerLine(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
-    """Gold or an item in or out, with what caused it."""
+    """Gold or an item in or out, with what caused it: kept as messages
+    (said.py), said when shown, in the language of the moment."""
 
     clock: int
-    why: str
+    note: Text
     gp: int = 0  # signed: + in, - out
-    item: str = ""
+    thing: Text = ""
     balance: int = 0
+
+    @property
+    def why(self) -> str:
+        """What caused it, in the active language (names as recorded)."""
+        return text(self.note, None)
+
+    @property
+    def item(self) -> str:
+        return text(self.thing, None)
 
 
 class TurnResult(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     number: int
     clock: int
-    lines: tuple[str, ...]
+    said: tuple[Text, ...]  # its lines, as messages (said.py)
     gp: int = 0
-    dice: tuple[str, ...] = ()  # each roll as the log shows it
+    rolls: tuple[Roll, ...] = ()  # each roll, in order
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """Its lines in the active language (names as recorded; views say them
+        with the ruleset's names: ``said.text(line, rules)``)."""
+        return tuple(text(x, None) for x in self.said)
+
+    @property
+    def dice(self) -> tuple[str, ...]:
+        """Each roll as the log shows it."""
+        from ..describe import roll_text
+
+        return tuple(roll_text(r) for r in self.rolls)
 
 
 class Defender(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
@@ -359,4 +384,12 @@ def _check(rules) -> Problems:
 
 
 state_part("bastions", Bastions, Bastions())
-ruleset_section("bastion", BastionRules | None, default=None, check=_check)
+# The names a GM reads, translated in a ruleset's [names.xx] (core/terms.py)
+TERMS = ("bastion.facilities.*", "bastion.facilities.*.orders.*.text",
+         "bastion.facilities.*.orders.*.yields", "bastion.facilities.*.orders.*.asks",
+         "bastion.facilities.*.trainers.*", "bastion.facilities.*.trainers.*.benefit",
+         "bastion.facilities.*.vast.note", "bastion.spaces.*", "bastion.basic_kinds.*",
+         "bastion.event_names.*", "bastion.animals.*", "bastion.prerequisites.*.text",
+         "bastion.all_is_well.entries.*.result", "bastion.treasure.entries.*.result",
+         "bastion.combining.unstated")
+ruleset_section("bastion", BastionRules | None, default=None, check=_check, terms=TERMS)

@@ -15,6 +15,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from ..widgets.header import Header
+from ... import i18n
+from ...i18n import N_, _, ngettext
 from ...core import bastion as bas
 from ...core.bastion.model import Bastion
 from ...core.errors import Refused
@@ -29,18 +31,19 @@ from ..widgets import bastion_panels as panels
 HERD_MOST = 100  # animals one Stable order names (more would never fit a stall)
 # What the owner answers when an event asks, chosen once for the turn(s).
 ANSWERS = {
-    "keep": ("Pay nothing, send nobody", bas.Choices()),
-    "pay": ("Pay bribes and opportunities", bas.Choices(bribe=True, opportunity=True)),
-    "all": ("Pay, and send every defender on a request for aid",
+    "keep": (N_("Pay nothing, send nobody"), bas.Choices()),
+    "pay": (N_("Pay bribes and opportunities"), bas.Choices(bribe=True, opportunity=True)),
+    "all": (N_("Pay, and send every defender on a request for aid"),
             bas.Choices(bribe=True, opportunity=True, aid=1_000_000)),
 }
 # Offered where a bastion is combined: an event's defender losses go to the partners.
-SHIFT = ("shift", "Pay, and move defender losses to the partners",
+SHIFT = ("shift", N_("Pay, and move defender losses to the partners"),
          bas.Choices(bribe=True, opportunity=True, shift=1_000_000))
 
 
 def _answers(combined: bool) -> list[tuple[str, str]]:
-    return [(k, v[0]) for k, v in ANSWERS.items()] + ([SHIFT[:2]] if combined else [])
+    return [(k, _(v[0])) for k, v in ANSWERS.items()] + \
+        ([(SHIFT[0], _(SHIFT[1]))] if combined else [])
 
 
 def _chosen(answer: str) -> bas.Choices:
@@ -49,11 +52,11 @@ def _chosen(answer: str) -> bas.Choices:
 
 def _price_problem(text: str, o, f) -> str:
     if not whole(text):
-        return "a whole number of GP (digits 0-9)"
+        return _("a whole number of GP (digits 0-9)")
     if (o.buys or o.sells) and int(text) == 0:
-        return "the goods' price: more than 0 GP"
+        return _("the goods' price: more than 0 GP")
     if o.sells and int(text) > f.stock:
-        return f"the stock holds {f.stock:,} GP of goods"
+        return _("the stock holds {gp} GP of goods").format(gp=i18n.number(f.stock))
     return ""
 
 
@@ -74,42 +77,46 @@ def _usual_order(f, slot: int, offered: list[str]) -> str | None:
     return offered[0] if offered else None
 
 
-@area_screen("bastion", key="7", title="Bastion", help="Bastion turns, orders, events, ledger",
-             css="bastion.tcss", order=70)
+@area_screen("bastion", key="7", title=N_("Bastion"),
+             help=N_("Bastion turns, orders, events, ledger"), css="bastion.tcss", order=70)
 class BastionScreen(Asking, Screen):
     ASK_MAX = 9  # most answers here are numbers
     BINDINGS = [
-        Binding("t", "turn", "Turn", id="bastion.turn"),
-        Binding("a", "all_turns", "All due", id="bastion.all_turns"),
-        Binding("d", "downtime", "Downtime", id="bastion.downtime"),
-        Binding("f", "facility", "Facility", id="bastion.facility"),
-        Binding("g", "gold", "Gold", id="bastion.gold"),
-        Binding("l", "ledger", "Ledger", id="bastion.ledger"),
-        Binding("b", "next_bastion", "Next", show=False, id="bastion.next"),
-        Binding("n", "new", "New", show=False, id="bastion.new"),
-        Binding("w", "walls", "Walls", show=False, id="bastion.walls"),
+        Binding("t", "turn", N_("Turn"), id="bastion.turn"),
+        Binding("a", "all_turns", N_("All due"), id="bastion.all_turns"),
+        Binding("d", "downtime", N_("Downtime"), id="bastion.downtime"),
+        Binding("f", "facility", N_("Facility"), id="bastion.facility"),
+        Binding("g", "gold", N_("Gold"), id="bastion.gold"),
+        Binding("l", "ledger", N_("Ledger"), id="bastion.ledger"),
+        Binding("b", "next_bastion", N_("Next"), show=False, id="bastion.next"),
+        Binding("n", "new", N_("New"), show=False, id="bastion.new"),
+        Binding("w", "walls", N_("Walls"), show=False, id="bastion.walls"),
     ]
     PALETTE = [
-        ("Run a bastion turn", "Orders per facility or Maintain, cost, confirm", "turn"),
-        ("Run every due turn", "Maintain for each waiting turn: the owner was away", "all_turns"),
-        ("Downtime", "Let days pass; bastion turns fall due", "downtime"),
-        ("New bastion", "For a character of the level the ruleset says", "new"),
-        ("Add special facility", "One the owner's level allows", "facility"),
-        ("Build basic facility", "Cramped, roomy or vast, with its cost and days", "basic"),
-        ("Build walls", "Squares of defensive wall, with their cost and days", "walls"),
-        ("Treasury gold", "Gold into or out of the bastion's treasury", "gold"),
-        ("Enlarge facility", "The highlighted special facility, Roomy to Vast", "enlarge"),
-        ("Swap facility", "On a level-up: the highlighted special facility for another",
+        (N_("Run a bastion turn"), N_("Orders per facility or Maintain, cost, confirm"), "turn"),
+        (N_("Run every due turn"), N_("Maintain for each waiting turn: the owner was away"),
+         "all_turns"),
+        (N_("Downtime"), N_("Let days pass; bastion turns fall due"), "downtime"),
+        (N_("New bastion"), N_("For a character of the level the ruleset says"), "new"),
+        (N_("Add special facility"), N_("One the owner's level allows"), "facility"),
+        (N_("Build basic facility"), N_("Cramped, roomy or vast, with its cost and days"),
+         "basic"),
+        (N_("Build walls"), N_("Squares of defensive wall, with their cost and days"), "walls"),
+        (N_("Treasury gold"), N_("Gold into or out of the bastion's treasury"), "gold"),
+        (N_("Enlarge facility"), N_("The highlighted special facility, Roomy to Vast"),
+         "enlarge"),
+        (N_("Swap facility"), N_("On a level-up: the highlighted special facility for another"),
          "swap"),
-        ("House refugees", "In a basic facility, outside the walls, or gone", "refugees"),
-        ("Name a defender", "Put a name on one of the defenders, and where they live",
+        (N_("House refugees"), N_("In a basic facility, outside the walls, or gone"),
+         "refugees"),
+        (N_("Name a defender"), N_("Put a name on one of the defenders, and where they live"),
          "name_defender"),
-        ("Strike a defender", "Take a named defender off the roster", "strike_defender"),
-        ("Move defenders", "From one Barrack to another with room", "move_defenders"),
-        ("Combine bastions", "With another owner's: each keeps its own facilities and orders",
-         "combine"),
-        ("Ledger or turns", "Show the ledger, or the last turns", "ledger"),
-        ("Next bastion", "Show another owner's bastion", "next_bastion"),
+        (N_("Strike a defender"), N_("Take a named defender off the roster"), "strike_defender"),
+        (N_("Move defenders"), N_("From one Barrack to another with room"), "move_defenders"),
+        (N_("Combine bastions"),
+         N_("With another owner's: each keeps its own facilities and orders"), "combine"),
+        (N_("Ledger or turns"), N_("Show the ledger, or the last turns"), "ledger"),
+        (N_("Next bastion"), N_("Show another owner's bastion"), "next_bastion"),
     ]
 
     def __init__(self) -> None:
@@ -121,14 +128,22 @@ class BastionScreen(Asking, Screen):
         yield Static(id="bastion-summary", classes="panel")
         yield DataTable(id="bastion-facilities", cursor_type="row", classes="panel")
         yield Static(id="bastion-results", classes="panel")
-        yield Footer()
+        yield Footer(compact=True)  # six keys beside the app's, at 80 columns in any language
 
     def on_mount(self) -> None:
-        self.query_one("#bastion-summary").border_title = "Bastion"
-        self.query_one("#bastion-facilities").border_title = "Special facilities"
-        table = self.query_one("#bastion-facilities", DataTable)
-        table.add_columns("#", "Facility", "Space", "Hire", "Orders", "Now")
+        self._dress()
         follow_state(self, self.show)
+
+    def _dress(self) -> None:
+        self.query_one("#bastion-summary").border_title = _("Bastion")
+        self.query_one("#bastion-facilities").border_title = _("Special facilities")
+
+    def dress(self) -> None:
+        """What compose leaves for later, again after a change of language (the
+        app recomposes the screen): border titles, the table's columns."""
+        self._dress()
+        if self.app.state is not None:
+            self.show(self.app.state)
 
     @property
     def state(self) -> State:
