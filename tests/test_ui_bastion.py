@@ -40,6 +40,11 @@ def build_keep(saves: Path, name: str = "keep", turns: bool = True) -> Campaign:
     return c
 
 
+def _flat(widget) -> str:
+    """A panel's text with its wrapping undone (the screen wraps to the width)."""
+    return " ".join(str(widget.render()).split())
+
+
 async def _to_bastion_screen(pilot) -> None:
     """Carry on the session, then the bastion screen (key 7)."""
     await _settle(pilot)
@@ -99,7 +104,7 @@ async def test_a_whole_bastion_turn_by_keys(saves):
         b = bas.find(app.state, "Aria")
         assert b.turns == 1 and b.defenders == 4 and b.armory_stocked
         assert b.treasury == 3000 - 500 - 100
-        shown = str(app.screen.query_one("#bastion-results").render())
+        shown = _flat(app.screen.query_one("#bastion-results"))
         assert "Barrack: 4 defender(s) recruited" in shown
         await pilot.press("a")
         await pilot.pause()
@@ -341,7 +346,7 @@ async def test_combining_and_running_both_owners_turns_by_keys(saves):
         await _settle(pilot)
         aria, bex = app.state.bastions.all
         assert aria.combined == bex.combined != 0
-        shown = str(app.screen.query_one("#bastion-summary").render())
+        shown = _flat(app.screen.query_one("#bastion-summary"))
         assert "Combined with Bex (level 5, 4 defenders, 1 turn(s) waiting)" in shown
         names = [str(app.screen.query_one("#bastion-facilities").get_row_at(i)[1])
                  for i in range(6)]
@@ -464,12 +469,12 @@ async def test_housing_refugees_from_the_palette(saves):
     app = TrackerApp(saves, "refuge")
     async with app.run_test(size=SIZE) as pilot:
         await _to_bastion_screen(pilot)
-        assert "5 refugees outside" in str(app.screen.query_one("#bastion-summary").render())
+        assert "5 refugees outside" in _flat(app.screen.query_one("#bastion-summary"))
         await _palette(pilot, "refugees")
         await pilot.press("enter")  # into #1, the bedroom
         await _settle(pilot)
         assert bas.find(app.state, "Aria").refugees_in == 1
-        assert "5 refugees in #1" in str(app.screen.query_one("#bastion-summary").render())
+        assert "5 refugees in #1" in _flat(app.screen.query_one("#bastion-summary"))
         await _palette(pilot, "refugees")
         await pilot.press("end", "enter")  # gone: rehoused elsewhere
         await _settle(pilot)

@@ -51,7 +51,10 @@ class Footer(TextualFooter):
             self.set_timer(0.02, lambda: self._fit(tries - 1))
             return
         room = self.size.width
-        used = sum(k.outer_size.width for k in keys)
+
+        def width(k) -> int:  # a compact footer's keys have a margin outer_size leaves out
+            return k.outer_size.width + k.styles.margin.width
+        used = sum(width(k) for k in keys)
         if not room or used <= room:
             return
         app_actions = {b.action for b in getattr(self.app, "BINDINGS", ())
@@ -62,5 +65,5 @@ class Footer(TextualFooter):
         for key in [*reversed(own), *spare]:
             if used <= room:
                 break
-            used -= key.outer_size.width
+            used -= width(key)
             key.display = False
