@@ -43,6 +43,17 @@ def _rules_words() -> set[str]:
 NAMES = {"Aria", "Bex", "Greywatch", "Bran", "keep", "pair", "osr"}
 
 
+def _keep(saves: Path):
+    """test_ui_bastion's keep, a week on, its Library's research done: the
+    ledger holds an item beside the gold."""
+    from tracker.core import bastion as bas
+
+    c = build_keep(saves)
+    c.dispatch(bas.Downtime(7))
+    c.dispatch(bas.RunTurn("Aria", ((6, "research", 0),)))
+    return c
+
+
 def _flat(text: str) -> str:
     """The screen's words with its borders and wrapping undone."""
     return " ".join(re.sub(r"[│╭╮╰╯─┃]", " ", text).split())
@@ -56,7 +67,7 @@ SCREEN_KEYS = ((), ("t",), ("t", "enter"), ("t", "down", "enter"), ("d",), ("f",
 
 @pytest.mark.parametrize("keys", SCREEN_KEYS, ids=lambda k: "+".join(k) or "screen")
 async def test_pseudo_locale_bastion_screen_and_dialogs(saves, pseudo, keys):
-    build_keep(saves).close()
+    _keep(saves).close()
     text = await screen_text(TrackerApp(saves, "keep", lang="xx"), TO_SCREEN + keys)
     # the alerts line repeats the last entry's alerts, of any area: not this test's
     body = "\n".join(l for l in text.splitlines() if not l.lstrip().startswith("!"))
@@ -136,7 +147,7 @@ def _shown_keys(lang: str, waiting: bool) -> list[str]:
 @pytest.mark.parametrize("lang", ["en", "da", "uk"])
 @pytest.mark.parametrize("extra", [(), ("l",)], ids=["turns", "ledger"])
 async def test_the_bastion_screen_fits_80x24(saves, lang, extra):
-    c = build_keep(saves)
+    c = _keep(saves)
     b = c.state.bastions.all[0]
     state = c.state
     c.close()
@@ -162,6 +173,8 @@ async def test_the_bastion_screen_fits_80x24(saves, lang, extra):
         # the newest turn's result) show whole, wrapped where they must be
         whole = [i18n.ngettext("{n} refugees outside", "{n} refugees outside",
                                b.refugees).format(n=b.refugees), "Bran"]
+        if extra:  # the newest ledger line, the research's item, whole
+            whole.append(" ".join(panels.ledger(state, b, 1, 76).split()))
         if not extra:
             newest = panels.results(state, b, 3, 76).split("\n")[0]
             whole.append(" ".join(newest.split()))

@@ -240,17 +240,20 @@ def results(state: State, b: Bastion, rows: int, width: int) -> str:
 
 
 def ledger(state: State, b: Bastion, rows: int, width: int = 76) -> str:
+    """The latest lines first, each whole (wrapped under its note)."""
     rules = state.rules
     out: list[str] = []
+    no_gold = _("item")  # a line of the ledger that moves an item, not gold
     for l in reversed(b.ledger):
         why = said(l.note, rules)
         item = said(l.thing, rules)
-        gp = f"{i18n.signed(l.gp):>8}" if l.gp else f"{_('item'):>8}"
+        gp = i18n.signed(l.gp) if l.gp else no_gold
         line = _("Day {day}").format(day=f"{clock.day(rules, l.clock):>3}") + \
-            f" {gp} {i18n.number(l.balance):>8}  " + (f"{why}: {item}" if item else why)
-        out += wrap(line, width, " " * 24)
-        if len(out) >= rows:
-            break
+            f" {gp:>8} {i18n.number(l.balance):>8}  " + (f"{why}: {item}" if item else why)
+        entry = wrap(line, width, " " * 24)
+        if out and len(out) + len(entry) > rows:
+            break  # a line shows whole, or not at all
+        out += entry
     return "\n".join(out[:rows]) or _("Nothing in or out yet.")
 
 
