@@ -77,7 +77,3 @@ def text(value: Value, rules) -> str:
     form = ngettext(value.msg, value.plural, value.n) if value.plural else _(value.msg)
     return form.format(**{k: text(v, rules) for k, v in value.args})
 
-
-def is_message(value, msg: str) -> bool:
-    """Whether a kept line is the message ``msg`` (whatever its values)."""
-    return isinstance(value, Said) and value.msg == msg
