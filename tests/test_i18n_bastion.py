@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from support.i18n import SIZE, screen_text, svg_text, unmarked
 from support.pilot import settle
-from test_ui_bastion import build_keep, build_pair
+from support.bastion_keeps import build_keep, build_pair
 
 from tracker import i18n
 from tracker.cli import main

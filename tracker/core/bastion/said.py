@@ -7,44 +7,12 @@ it in the language of the moment, with the ruleset's names from ``term()``."""
 
 from __future__ import annotations
 
-from typing import Union
-
-import msgspec
-
 from ... import i18n
 from ...i18n import _, ngettext
+from ..describe import roll_text
 from ..terms import term
-
-
-class Term(msgspec.Struct, frozen=True, gc=False, tag="term", omit_defaults=True):
-    """A name from the ruleset (its key path), with its English when recorded
-    for a ruleset that names it no more (a house rule removed it)."""
-
-    key: str
-    english: str = ""
-    lower: bool = False  # said in lower case ("Bedroom (roomy)")
-
-
-class Said(msgspec.Struct, frozen=True, gc=False, tag="said", omit_defaults=True):
-    """One message: its English ``msg`` (``plural`` and ``n`` where counted) and
-    its placeholders' values. An empty ``msg`` is its one value said as it is
-    (the GM's own words)."""
-
-    msg: str
-    args: tuple[tuple[str, Value], ...] = ()
-    plural: str = ""
-    n: int = 0
-
-
-class Joined(msgspec.Struct, frozen=True, gc=False, tag="joined", omit_defaults=True):
-    """Several values said one after another (a list: "2 of them Ana's, 1 of them Bo's")."""
-
-    parts: tuple[Value, ...]
-    sep: str = ", "
-
-
-Value = Union[int, str, Term, Said, Joined]
-Text = Union[str, Said]  # a line kept in the state: plain (older), or a message
+from . import model
+from .model import Joined, Said, Term, Text, Value  # noqa: F401 - the kept message's types
 
 
 def say(msg: str, **args) -> Said:
@@ -77,3 +45,5 @@ def text(value: Value, rules) -> str:
     form = ngettext(value.msg, value.plural, value.n) if value.plural else _(value.msg)
     return form.format(**{k: text(v, rules) for k, v in value.args})
 
+
+model.SAYING.update(text=text, roll=roll_text)  # the model keeps messages; this module says them
