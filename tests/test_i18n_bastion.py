@@ -417,3 +417,20 @@ def test_one_state_reads_its_turns_and_ledger_in_each_language(saves):
     assert "Armory: Stock the Armory" in said["en"][1]
     assert "Зброярня: Поповнити Зброярню" in said["uk"][1]
     assert said["en"][0] != said["da"][0] != said["uk"][0]
+
+
+def test_a_house_rule_taking_an_order_away_takes_its_translations(make):
+    """[names.uk] names the Workshop's orders: a house rule leaving it one order
+    loads (its other orders' names go with them), and reads in Ukrainian."""
+    from tracker.core.campaign import ChangeHouseRule
+
+    c = make("dnd-2024", "house")
+    c.dispatch(ChangeHouseRule("bastion.facilities.workshop.orders",
+                               '[{ id = "tools", order = "craft", text = "Tools work", '
+                               'gm_cost = true }]'))
+    names = c.state.rules.names["uk"]
+    assert "bastion.facilities.workshop.orders.tools.text" in names
+    assert "bastion.facilities.workshop.orders.common.text" not in names
+    assert "bastion.facilities.smithy.orders.common.text" in names  # others untouched
+    with i18n.using("uk"):
+        assert terms.term(c.state.rules, "bastion.facilities.workshop") == "Майстерня"
