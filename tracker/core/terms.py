@@ -22,6 +22,7 @@ import re
 import msgspec
 
 from ..i18n import ENGLISH, current
+from ..i18n import _
 from .parts import SECTIONS
 from .schema import Problems
 
@@ -107,24 +108,27 @@ def check(rules) -> Problems:
     the ruleset has."""
     problems = Problems()
     if rules.meta.language and not LANGUAGE_CODE.fullmatch(rules.meta.language):
-        problems.add("meta.language", f"{rules.meta.language!r} is not a language code "
-                     "(two or three lower-case letters, e.g. da, uk)")
+        problems.add("meta.language", _not_a_code(rules.meta.language))
     if not rules.names:
         return problems
     known = term_keys(rules)
     for code, table in rules.names.items():
         if not LANGUAGE_CODE.fullmatch(code):
-            problems.add(f"names.{code}", f"{code!r} is not a language code "
-                         "(two or three lower-case letters, e.g. da, uk)")
+            problems.add(f"names.{code}", _not_a_code(code))
             continue
         for key, text in table.items():
             if key not in known:
-                problems.add(f"names.{code}.{key}", f"{key!r} names nothing in this ruleset "
-                             "that the tracker shows (a kind of light, a ration, an "
-                             "activity...)")
+                problems.add(f"names.{code}.{key}", _(
+                    "{key} names nothing in this ruleset that the tracker shows (a kind of "
+                    "light, a ration, an activity...)").format(key=repr(key)))
             elif not text.strip():
-                problems.add(f"names.{code}.{key}", "expected the name, not empty text")
+                problems.add(f"names.{code}.{key}", _("expected the name, not empty text"))
     return problems
+
+
+def _not_a_code(code: str) -> str:
+    return _("{code} is not a language code (two or three lower-case letters, e.g. da, "
+             "uk)").format(code=repr(code))
 
 
 def missing(rules) -> dict[str, list[str]]:
