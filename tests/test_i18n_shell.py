@@ -558,7 +558,7 @@ def test_hp_bands_read_in_the_language():
 
 
 # the browser: the page in Danish, read by headless Chromium (tests/test_web_browser.py)
-from test_web_browser import browser, wait_for  # noqa: E402,F401  (its fixture and helper)
+from support.browser import browser, wait_for  # noqa: E402,F401  (the fixture)
 
 
 def test_the_page_in_a_real_browser_reads_in_danish(saves, browser, campaign_language):
