@@ -14,6 +14,7 @@ from typing import Callable, Iterable, Protocol
 from msgspec.structs import replace
 
 from .. import areas, progress
+from ...i18n import _
 from ..errors import Refused
 from ..events import Envelope
 from ..handlers import BEGINNERS, EVOLVERS
@@ -25,6 +26,7 @@ areas.register()  # every area's events, deciders and evolvers, in fold order
 from . import views  # noqa: E402,F401  (the log lines of undo, redo, rewind, corrections)
 from .entries import (LOOKING_BACK, EntryCorrected, Redone, Rewound, Undone,  # noqa: E402
                       cook, points_back)
+from .kinds import kind_words  # noqa: E402
 
 
 class History(Protocol):
@@ -44,7 +46,7 @@ def step(state: State | None, env: Envelope, history: History,
     if state is None or kind in BEGINNERS:
         if kind in BEGINNERS:
             return BEGINNERS[kind](ev)
-        raise Refused(f"event {env.seq} comes before the campaign was created")
+        raise Refused(_("event {seq} comes before the campaign was created").format(seq=env.seq))
     if kind in LOOKING_BACK:
         points_back(env)
         if kind is Undone:
@@ -182,22 +184,31 @@ def _refold(history: History, start: int, upto: int,
             if after_each is None:
                 state = step(state, e, local, refolding=True)
                 continue
-            what = e.type.replace('_', ' ')
-            if e.type != env.type:  # a stand-in: an inserted turn, or another event
-                what = f"{what}, standing in for {env.type.replace('_', ' ')}"
             if checked_from is not None and env.seq >= checked_from:
                 try:  # as its command would have checked it, then and there
                     validate(state, e.event)
                 except Refused as err:
-                    raise Refused(f"#{env.seq} ({what}) would be refused: {err}") from None
+                    raise Refused(_("#{seq} ({kind}) would be refused: {problem}").format(
+                        seq=env.seq, kind=_kind(e, env), problem=err)) from None
             try:
                 state = step(state, e, local, refolding=True)
             except Refused as err:
-                raise Refused(f"#{env.seq} ({what}) would not replay: {err}") from None
+                raise Refused(_("#{seq} ({kind}) would not replay: {problem}").format(
+                    seq=env.seq, kind=_kind(e, env), problem=err)) from None
         local.states[env.seq] = state
         if after_each is not None:
             after_each(env.seq, state)
     return state
+
+
+def _kind(e: Envelope, env: Envelope) -> str:
+    """What a refold refused, for its refusal: "turn advanced", or a stand-in's
+    "turn advanced, standing in for light lit" (made only once refused)."""
+    what = kind_words(e.type.replace("_", " "))
+    if e.type == env.type:
+        return what
+    return _("{kind}, standing in for {entry}").format(
+        kind=what, entry=kind_words(env.type.replace("_", " ")))
 
 
 def as_now(history: History, final: State | None, upto: int) -> Callable[[int], State | None]:
