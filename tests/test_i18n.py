@@ -248,7 +248,8 @@ def test_rulesets_check_lists_the_names_a_language_lacks(tmp_path, capsys):
     assert main(["rulesets", "check", str(f)]) == 0
     out = capsys.readouterr().out
     assert "da: 1 name not translated (it reads in English): lights.lantern" in out
-    assert "uk: 14 names not translated" in out
+    every = len(terms.term_keys(load_text(text).rules))  # grows as each area declares its names
+    assert f"uk: {every - 1} names not translated" in out
 
 
 # -- translation costs nothing on the replay path -------------------------------------
