@@ -75,7 +75,7 @@ def term_keys(rules) -> dict[str, str]:
         for pattern in section.terms:
             if not pattern.endswith(".*"):
                 name = english(rules, pattern)
-                if name is not None:
+                if name:  # an empty text (a rule left unset) names nothing to translate
                     out[pattern] = name
                 continue
             prefix = pattern[:-2]
@@ -86,7 +86,7 @@ def term_keys(rules) -> dict[str, str]:
             for member in members:
                 key = f"{prefix}.{member}"
                 name = english(rules, key)
-                if name is not None:
+                if name:
                     out[key] = name
     return out
 

@@ -47,14 +47,17 @@ def where(state: State, afloat: bool = False) -> tuple[TravelRules, Journey]:
     return t, j
 
 
-def check_gallop(t: TravelRules, j: Journey) -> None:
+def check_gallop(t: TravelRules, j: Journey, rules=None) -> None:
+    """A doubled hour the ruleset gives, on mounts, not yet spent (``rules``:
+    the whole ruleset, for what the mounts need in the GM's language)."""
     if not (t.mounts and t.mounts.doubled_hours):
         raise Refused(_("this ruleset gives mounts no doubled hour"))
     if not j.mount:
         raise Refused(_("the party rides no mounts (mount ANIMAL first)"))
     if j.gallop_used:
         raise Refused(_("the mounts' doubled hour is spent: they need {rest} (make camp) "
-                        "first").format(rest=t.mounts.recover))
+                        "first").format(rest=term(rules, "travel.mounts.recover") if rules else
+                                        t.mounts.recover))
 
 
 def day_holds(state: State, ev) -> None:
@@ -75,7 +78,7 @@ def day_holds(state: State, ev) -> None:
                        _("the party rides {animal}")).format(animal=j.mount)
                       if j.mount else _("the party rides no mounts (mount ANIMAL first)"))
     if ev.gallop:
-        check_gallop(t, j)
+        check_gallop(t, j, state.rules)
     if ev.forced and t.forced_march is None:
         raise Refused(_("{ruleset} has no forced march").format(ruleset=state.rules.meta.name))
     if ev.foraging:

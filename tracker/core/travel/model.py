@@ -534,4 +534,5 @@ ruleset_section("travel", Travel | None, default=None, check=check_travel,
                 terms=("travel.terrains.*", "travel.routes.*", "travel.paces.*",
                        "travel.sea.vessels.*", "travel.mounts.animals.*",
                        "travel.weather.effects.*", "travel.rest.penalty", "travel.water.short",
-                       "travel.extended.save"))
+                       "travel.extended.save", "travel.lost.check", "travel.forage.check",
+                       "travel.mounts.recover"))

@@ -385,7 +385,7 @@ def roll_navigation(state: State, t: TravelRules, terrain: str, route: str, mode
     if not (dc and t.lost is not None and t.lost.check):
         return {}
     f = {"lost_roll": dicemod.roll(_d20(mode), dice, _("navigation: {check}").format(
-        check=t.lost.check)),
+        check=term(state.rules, "travel.lost.check"))),
          "nav_mod": _ability_mod(state, j.navigator, "wis") if j.navigator else 0}
     if f["lost_roll"].total + f["nav_mod"] < dc and t.lost.delay_percent:
         f["delay"] = dicemod.roll(t.lost.delay_percent, dice, _("stage longer by (%)"))
@@ -410,7 +410,7 @@ def _roll_forage(state: State, t: TravelRules, dice, mode: str = "") -> dict:
         who = state.travel.navigator or next((c.name for c in living(state)), "")
         mod = _ability_mod(state, who, f.add) if f.add else 0
         out = {"forage": dicemod.roll(_d20(mode), dice, _("foraging: {check}").format(
-            check=f.check)),
+            check=term(state.rules, "travel.forage.check"))),
                "forage_mod": mod}
         if out["forage"].total + mod >= t.terrains[state.travel.terrain].forage_dc:
             if f.food:
