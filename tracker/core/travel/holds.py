@@ -93,14 +93,16 @@ def day_holds(state: State, ev) -> None:
             raise Refused(_("the day's {n} hours are travelled: make camp, or give --hours for "
                             "extended travel").format(n=t.distance.hours_per_day))
         if j.hours_today + ev.hours > 24:
-            raise Refused(_("{today} hours travelled today: at most {more} more before camp").format(
-                today=f"{j.hours_today:g}", more=f"{24 - j.hours_today:g}"))
+            raise Refused(_("{today} hours travelled today: at most {more} more before "
+                            "camp").format(today=f"{j.hours_today:g}",
+                                           more=f"{24 - j.hours_today:g}"))
         if ev.pace not in t.paces or ev.rate:
             raise Refused(_("no pace {pace!r} (known: {known})").format(
-            pace=ev.pace, known=", ".join(t.pace_order)))
+                pace=ev.pace, known=", ".join(t.pace_order)))
     else:
         if ev.hours:
-            raise Refused(_("{ruleset} travels by the day, not by hours").format(ruleset=state.rules.meta.name))
+            raise Refused(_("{ruleset} travels by the day, not by hours").format(
+                ruleset=state.rules.meta.name))
         if ev.pace:
             raise Refused(_("{ruleset} has no paces: its distance comes from speed").format(
                 ruleset=state.rules.meta.name))
@@ -222,7 +224,8 @@ def mounted_holds(state: State, ev) -> None:
         raise Refused(_("{ruleset} gives no rule for flying").format(ruleset=state.rules.meta.name))
     if t.mounts is None:
         raise Refused(calc.gm_note(t, "mounts") or
-                      _("{ruleset} gives no rule for mounted travel").format(ruleset=state.rules.meta.name))
+                      _("{ruleset} gives no rule for mounted travel").format(
+                          ruleset=state.rules.meta.name))
     known = t.mounts.animals
     if pace_model(t):
         if ev.rate:

@@ -523,7 +523,8 @@ def reroll_day(state: State, ev: Travelled, dice) -> Travelled:
                 f["water"] = again(ev.water, fo.water, dice, _("water found (gallons)"))
     dcs, step = save_dcs(t, ev), _d20_step(state)
     rested = _tired(ev.saves, dcs, -step)  # the modifiers as they were before the stage
-    f["saves"] = _tired([(n, again(r, r.expr, dice, _("{name}: save").format(name=n)), m) for n, r, m in rested],
+    f["saves"] = _tired([(n, again(r, r.expr, dice, _("{name}: save").format(name=n)), m)
+                         for n, r, m in rested],
                         dcs, step)
     return replace(ev, **f)
 
@@ -634,7 +635,8 @@ def place_holds(state: State, ev: PlaceSet) -> None:
     """``terrain`` (and an amended ``travel_place_set``): a terrain and route of the ruleset."""
     t = rules_of(state)
     if not ev.terrain:
-        raise Refused(_("give a terrain (known: {terrains})").format(terrains=", ".join(t.terrains)))
+        raise Refused(_("give a terrain (known: {terrains})").format(
+            terrains=", ".join(t.terrains)))
     _check_terrain(t, ev.terrain, ev.route)
 
 

@@ -37,7 +37,8 @@ def short_unit(t) -> str:
     return _("TP") if t.distance.unit == "travel points" else _(t.distance.unit)
 
 
-N_("miles"), N_("travel points")  # the units's word where it is shown alone (the needs panel's "Next:" line)
+# the units' words where one is shown alone (the needs panel's "Next:" line)
+N_("miles"), N_("travel points")
 
 
 def num(n: float) -> str:
