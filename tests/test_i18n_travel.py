@@ -417,3 +417,20 @@ def test_travel_names_are_the_rulesets_terms_and_dyb_og_drager_is_english_in_the
     for ruleset, code in LANG.items():  # every travel name of each ruleset is translated
         left = [k for k in terms.missing(_rules(ruleset))[code] if k.startswith("travel.")]
         assert not left, (ruleset, left)
+
+
+def test_a_house_rule_replacing_terrains_takes_their_translations_with_it(make):
+    """The shipped [names.uk] names D&D's eleven terrains; a house rule leaving
+    one is still a good ruleset (the others' names go with them), and what is
+    left keeps its translation."""
+    from tracker.core.campaign import ChangeHouseRule
+
+    c = make("dnd-2024")
+    c.dispatch(ChangeHouseRule("travel.terrains", '{ forest = { name = "Forest", '
+                                                  'max_pace = "normal" } }'))
+    rules = c.state.rules
+    assert list(rules.travel.terrains) == ["forest"]
+    assert [k for k in rules.names["uk"] if k.startswith("travel.terrains.")] == \
+        ["travel.terrains.forest"]
+    with i18n.using("uk"):
+        assert terms.term(rules, "travel.terrains.forest") == "Ліс"

@@ -210,6 +210,7 @@ def decide_house_rule(state: State, cmd: ChangeHouseRule, dice) -> list[Event]:
     if old == value:
         raise Refused(f"{cmd.key} is already {old!r}")
     node[path[-1]] = value
+    _drop_stale_names(data, cmd.key, value)
     try:
         name = "".join(ch for ch in state.name if ch.isprintable())
         text = f"# house rules of {name}\n" + tomli_w.dumps(data)
@@ -222,6 +223,22 @@ def decide_house_rule(state: State, cmd: ChangeHouseRule, dice) -> list[Event]:
         raise Refused(f"house rule {cmd.key}: key {path}: {problem}")
     was = "unset" if old is None else repr(old)
     return [RulesetChanged(f"{cmd.key}: {was} -> {value!r}", loaded.hash, text)]
+
+
+def _drop_stale_names(data: dict, key: str, value) -> None:
+    """A house rule that replaces a table (``travel.terrains``) takes the
+    translations of what it removed with it: a ``[names.xx]`` key under ``key``
+    that the new value no longer has would name nothing (core/terms.py)."""
+    for table in (data.get("names") or {}).values():
+        if not isinstance(table, dict):
+            continue
+        for name_key in [k for k in table if k.startswith(key + ".")]:
+            node = value
+            for part in name_key[len(key) + 1:].split("."):
+                node = node.get(part) if isinstance(node, dict) else \
+                    (part if isinstance(node, list) and part in node else None)
+            if node is None:
+                del table[name_key]
 
 
 @evolves(RulesetChanged)
