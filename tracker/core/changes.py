@@ -132,8 +132,12 @@ def _label(item: Any, place: int | None) -> str:
     if place is None:
         return _("one")
     n = place + 1
-    if _("the {n}th") != "the {n}th":  # a language of its own: one form for every place
-        return _("the {n}th").format(n=n)
+    # an item's place: English picks its suffix below; a language with one
+    # form for every place ("den 3.", "3-й") translates this message
+    # TRANSLATORS: an item by its place in a list: "the 3rd" (one form for every number)
+    ordinal = _("the {n}th")
+    if ordinal != "the {n}th":
+        return ordinal.format(n=n)
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"the {n}{suffix}"
 

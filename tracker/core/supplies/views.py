@@ -209,7 +209,7 @@ def _supplies_changes(before: State, after: State) -> list[str]:
             for k in [*a, *(k for k in b if k not in a)] if a.get(k, 0) != b.get(k, 0)]
 
 
-@offers_choices(SuppliesSet, "kind")
+@offers_choices(SuppliesSet, "kind", names="supplies")
 def _supply_choices(state: State) -> list[str]:
     return list(state.rules.supplies)
 

@@ -203,6 +203,8 @@ class LogScreen(Screen):
 
     @on(Loaded)
     def _loaded(self, message: Loaded) -> None:
+        if message.lang and message.lang != i18n.current():
+            return  # read before a change of language: the reading in the new one follows
         self.all = message.entries
         self.complete = message.complete
         self._lang = message.lang
@@ -479,9 +481,11 @@ class LogScreen(Screen):
             self.notify(_("#{seq} has no field to correct; try its dice (m) or rewind (w).")
                         .format(seq=e.seq), severity="warning", timeout=8)
             return
+        ev, at = campaign.entry_events(e.seq)[0], campaign.state_at(e.seq)
         key = await self.app.push_screen_wait(ChoiceDialog(
             _("Correct a field of #{seq}").format(seq=e.seq),
-            [(k, _("{field}: {value}").format(field=field_name(k), value=shown_value(v)))
+            [(k, _("{field}: {value}").format(field=field_name(k),
+                                              value=choice_names(at, ev, k)(field_value(v))))
              for k, v in fields.items()],
             help=e.text))
         if key is None:
@@ -490,10 +494,10 @@ class LogScreen(Screen):
         def make(text: str) -> Command:
             return campaign.amend_command(e.seq, fields={key: text})
 
-        choices = field_choices(campaign.state_at(e.seq), campaign.entry_events(e.seq)[0], key)
+        choices = field_choices(at, ev, key)
         if choices is not None:  # a fixed set of values (the ruleset's): choose one
             now = field_value(fields[key])
-            named = choice_names(campaign.state_at(e.seq), campaign.entry_events(e.seq)[0], key)
+            named = choice_names(at, ev, key)
             chosen = await self.app.push_screen_wait(ChoiceDialog(  # "=" keeps "" an id
                 _("#{seq}: new {field}").format(seq=e.seq, field=field_name(key)),
                 [(f"={c}", (_("{value}  (now)") if c == now else "{value}").format(
