@@ -34,8 +34,40 @@ def _step(node, part: str):
     if isinstance(node, dict):
         return node.get(part)
     if isinstance(node, (list, tuple)):
+        if part.isdigit() and int(part) < len(node) and not isinstance(node[int(part)], str):
+            return node[int(part)]  # a list of rows (a table's entries): by its index
         return part if part in node else None  # a list of ids: the id is its own name
     return None
+
+
+def _members(node) -> list[str]:
+    """What a ``*`` stands for under ``node``: a table's keys, a list's ids,
+    a list of rows' indexes."""
+    if isinstance(node, msgspec.Struct):
+        return []
+    if isinstance(node, dict):
+        return list(node)
+    if isinstance(node, (list, tuple)):
+        return [m if isinstance(m, str) else str(i) for i, m in enumerate(node)]
+    return []
+
+
+def _expand(rules, pattern: str) -> list[str]:
+    """The key paths a pattern names: each ``*`` (anywhere: ``chase.complications.*.
+    entries.*.result``) stands for each member of what it is under."""
+    paths = [""]
+    for part in pattern.split("."):
+        nxt = []
+        for path in paths:
+            if part != "*":
+                nxt.append(f"{path}.{part}" if path else part)
+                continue
+            node = rules
+            for step in path.split("."):
+                node = _step(node, step) if node is not None else None
+            nxt += [f"{path}.{m}" for m in _members(node)]
+        paths = nxt
+    return paths
 
 
 def english(rules, key: str) -> str | None:
@@ -47,6 +79,11 @@ def english(rules, key: str) -> str | None:
             return None
     if isinstance(node, str):
         return node
+    if isinstance(node, msgspec.Struct) and "name" not in node.__struct_fields__ \
+            or isinstance(node, (int, float)) and not isinstance(node, bool):
+        # a table keyed by id with no name of its own (a complication table, a
+        # terrain's modifier): it reads as its id, dense_woods as "dense woods"
+        return key.rsplit(".", 1)[-1].replace("_", " ")
     name = getattr(node, "name", None)
     return name if isinstance(name, str) else None
 
@@ -73,20 +110,9 @@ def term_keys(rules) -> dict[str, str]:
     out: dict[str, str] = {}
     for section in SECTIONS:
         for pattern in section.terms:
-            if not pattern.endswith(".*"):
-                name = english(rules, pattern)
-                if name is not None:
-                    out[pattern] = name
-                continue
-            prefix = pattern[:-2]
-            node = rules
-            for part in prefix.split("."):
-                node = _step(node, part) if node is not None else None
-            members = node if isinstance(node, (dict, list, tuple)) else ()
-            for member in members:
-                key = f"{prefix}.{member}"
+            for key in _expand(rules, pattern):
                 name = english(rules, key)
-                if name is not None:
+                if name:  # an empty text (a table's "no complication" row) names nothing
                     out[key] = name
     return out
 
