@@ -313,4 +313,11 @@ def _chase_from_1(chase: dict | None) -> dict | None:
 
 state_part("chase", Chase, Chase())
 ruleset_section("chase", ChaseRules | None, default=None, check=_check,
-                upgrades={1: _chase_from_1})
+                upgrades={1: _chase_from_1},
+                terms=("chase.source", "chase.complications.*",
+                       "chase.complications.*.entries.*.result",
+                       "chase.complications.*.entries.*.save",
+                       "chase.complications.*.entries.*.on_fail",
+                       "chase.escape_factors.*.text", "chase.evasion.source",
+                       "chase.evasion.exhausted_effect", "chase.evasion.terrain.*",
+                       "chase.evasion.directions.entries.*.result"))
