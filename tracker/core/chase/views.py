@@ -136,7 +136,9 @@ def _evasion(ev: evasion.EvasionStarted, rules) -> str:
     text = _("Evasion ({where}): party {party} ft, monsters {monsters} ft").format(
         where=where_word(ev.where), party=ev.party_speed, monsters=ev.monster_speed)
     if ev.where != "dungeon":
-        text += ", " + _("{fleeing} fleeing from {pursuers}").format(
+        # TRANSLATORS: {fleeing} is a number of people (the verb agrees with it)
+        text += ", " + ngettext("{fleeing} fleeing from {pursuers}",
+                                "{fleeing} fleeing from {pursuers}", ev.fleeing).format(
             fleeing=ev.fleeing, pursuers=ev.pursuers)
     if ev.surprised:
         text += "; " + surprised_words(ev.surprised)

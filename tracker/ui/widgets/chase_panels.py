@@ -92,8 +92,9 @@ def _evasion_summary(state: State, t: Text, stamp: str) -> Text:
         t.append(_("Gap {feet} ft, round {n} · r runs a round").format(feet=e.gap, n=e.rounds))
     else:
         pct = chase.chance(state.rules, e)
-        t.append(_("{fleeing} fleeing from {pursuers}: {pct}% to evade · v rolls").format(
-            fleeing=e.fleeing, pursuers=e.pursuers, pct=pct))
+        t.append(ngettext("{fleeing} fleeing from {pursuers}: {pct}% to evade · v rolls",
+                          "{fleeing} fleeing from {pursuers}: {pct}% to evade · v rolls",
+                          e.fleeing).format(fleeing=e.fleeing, pursuers=e.pursuers, pct=pct))
         if e.chance and e.where == "wilderness":
             t.append(" · " + _("y a day of pursuit"))
     if ch.winded:
