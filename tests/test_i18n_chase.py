@@ -272,7 +272,7 @@ GOLDEN_CHASE = {
            "next runner's save 1d20=[4] typed",
            "Thug dashes 30 ft; complication 1d12=[9] typed none. End of round 1 (6 s in): "
            "Ana 30 ft ahead",
-           "Ana tries to slip away: Stealth 1d20=[2] typed + 3 = 5 vs Perception 10: spotted "
+           "Ana tries to slip away: Stealth 2d20kh1=[2,1]=2 typed + 3 = 5 vs Perception 10: spotted "
            "(plenty to hide behind)",
            "Chase over: escaped"],
     "da": ["Forfølgelsen begynder (urban), byttet 30 fod foran",
@@ -284,7 +284,7 @@ GOLDEN_CHASE = {
            "through the crowd; næste deltagers afværgeslag 1d20=[4] indtastet",
            "Thug spurter 30 fod; komplikation 1d12=[9] indtastet ingen. Slut på runde 1 "
            "(6 s inde): Ana 30 fod foran",
-           "Ana prøver at slippe væk: Snigen 1d20=[2] indtastet + 3 = 5 mod Opmærksomhed 10: "
+           "Ana prøver at slippe væk: Snigen 2d20kh1=[2,1]=2 indtastet + 3 = 5 mod Opmærksomhed 10: "
            "set (plenty to hide behind)",
            "Forfølgelsen er slut: slap væk"],
     "uk": ["Погоня починається (місто), здобич на 30 фт попереду",
@@ -296,7 +296,7 @@ GOLDEN_CHASE = {
            "місцевості крізь натовп; рятувальний кидок наступного учасника 1d20=[4] введено",
            "Thug: Ривок на 30 фт; ускладнення 1d12=[9] введено немає. Кінець раунду 1 "
            "(минуло 6 с): Ana 30 фт попереду",
-           "Ana намагається втекти: Непомітність 1d20=[2] введено + 3 = 5 проти Уважності 10: "
+           "Ana намагається втекти: Непомітність 2d20kh1=[2,1]=2 введено + 3 = 5 проти Уважності 10: "
            "помітили (є за чим сховатися)",
            "Погоня скінчилася: утеча вдалася"],
 }
