@@ -305,7 +305,8 @@ class DungeonTally(Tally):
 
 # --- how a correction's changes read (core/changes.py) -----------------------------------
 
-offers_choices(TurnAdvanced, "activity")(lambda state: state.rules.dungeon.activities)
+offers_choices(TurnAdvanced, "activity", names="dungeon.activities")(
+    lambda state: state.rules.dungeon.activities)
 
 _REST = {"ok": N_("not due"), "due": N_("due next turn"), "overdue": N_("overdue")}
 
