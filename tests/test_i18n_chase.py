@@ -221,12 +221,20 @@ async def test_pseudo_locale_start_dialogs(saves, pseudo, ruleset):
 # -- (2) the chase screen fits 80x24 in Danish and Ukrainian ----------------------------
 
 
+@pytest.mark.parametrize("moment", ["running", "idle"])
 @pytest.mark.parametrize("ruleset", RULESETS)
 @pytest.mark.parametrize("lang", ["da", "uk"])
-async def test_the_chase_screen_fits_80x24(saves, ruleset, lang):
+async def test_the_chase_screen_fits_80x24(saves, ruleset, lang, moment):
+    """In a chase (or evasion) and before one (the border lists every kind of
+    evasion's filled rule then)."""
     from tracker.ui.screens.chase import ChaseScreen
 
-    _build(saves, ruleset)
+    if moment == "running":
+        _build(saves, ruleset)
+    else:
+        c = Campaign.create(saves, "chase", ruleset, 3)
+        c.dispatch(camp.StartSession())
+        c.close()
     app = TrackerApp(saves, "chase", lang=lang)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -240,8 +248,8 @@ async def test_the_chase_screen_fits_80x24(saves, ruleset, lang):
         shown = [i18n._(d) for d in offered]
         kept = [i18n._("Quit"), i18n._("Keys")]
         titles = [i18n._("Chase"), i18n._("Round by round"),
-                  i18n._("The two sides") if ruleset != "dnd-2024" else
-                  i18n._("Who runs (initiative order)")]
+                  i18n._("The two sides") if ruleset != "dnd-2024" and moment == "running"
+                  else i18n._("Who runs (initiative order)")]
     footer = text.splitlines()[-1]
     there = [word in footer for word in shown]
     assert there and there[0] and there == sorted(there, reverse=True), \
