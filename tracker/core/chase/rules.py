@@ -32,7 +32,7 @@ from .model import (CAUGHT, ESCAPED, GAVE_UP, OUTCOMES, PURSUER, QUARRY, SIDES, 
                     Chase, Runner)
 from .standing import (afflicted, affliction_text, brief, complication_row, complication_text, current,  # noqa: F401
                        d20_penalty, escape_die, escape_target, exhaustion, fates, fates_text,
-                       _row_at, _row_words, save_words, setting_word, side_word, status_word,
+                       row_at, row_words, save_words, setting_word, side_word, status_word,
                        find, free_dashes,
                        gap, lead_pursuer, over, pursuers_of, quarry_of, reach, running, save_bonus,
                        save_missed, speed, status)
@@ -382,14 +382,14 @@ def _complicated(state: State, cmd: TakeTurn, turn: TurnTaken, dice) -> TurnTake
     if row.save:
         bonus = cmd.save_bonus if cmd.save_bonus is not None else \
             save_bonus(state, victim, row.save) or 0
-        what, said, _fail = _row_words(state.rules, _row_at(state.rules, turn.setting, row), row)
+        what, said, _fail = row_words(state.rules, row_at(state.rules, turn.setting, row), row)
         save = dicemod.roll(f"1d20{bonus:+d}" if bonus else "1d20", dice,
                             _("{name}: {save} ({what})").format(name=victim.name, save=said,
                                                                  what=what))
     if not save_missed(row, save):
         return replace(turn, victim_save=save)
     damage = dicemod.roll(row.damage, dice, _("{name}: damage ({what})").format(
-        name=victim.name, what=term(state.rules, f"{_row_at(state.rules, turn.setting, row)}"
+        name=victim.name, what=term(state.rules, f"{row_at(state.rules, turn.setting, row)}"
                                                  ".result", row.result))) \
         if row.damage else None
     joiner, creature, pace = None, "", 0
@@ -642,10 +642,8 @@ def _afflict(state: State, ev: TurnTaken, runners: tuple[Runner, ...]):
     if victim is None:
         return runners, state
     # facts, not words: standing.affliction_text reads them when shown
-    i = next(i for i, e in enumerate(state.rules.chase.complications[ev.setting].entries)
-             if e is row)
     missed = save_missed(row, ev.victim_save)
-    text = Affliction(f"chase.complications.{ev.setting}.entries.{i}", row,
+    text = Affliction(row_at(state.rules, ev.setting, row), row,
                       ev.victim_save.total if ev.victim_save is not None else None, missed)
     if not missed:
         return tuple(replace(x, complication=text) if x.name == victim.name else x

@@ -161,7 +161,7 @@ def save_missed(row: Complication, save: Roll | None) -> bool:
     return not row.save or (save is not None and save.total < row.dc)
 
 
-def _row_words(rules, at: str, row: Complication) -> tuple[str, str, str]:
+def row_words(rules, at: str, row: Complication) -> tuple[str, str, str]:
     """A row's obstacle, its save ("DC 10 Dex save") and what a failure does,
     in the GM's language ('' where it has none)."""
     what = term(rules, f"{at}.result", row.result)
@@ -172,7 +172,7 @@ def _row_words(rules, at: str, row: Complication) -> tuple[str, str, str]:
     return what, save, fail
 
 
-def _row_at(rules, setting: str, row: Complication) -> str:
+def row_at(rules, setting: str, row: Complication) -> str:
     table = rules.chase.complications[setting].entries
     return f"chase.complications.{setting}.entries.{next(i for i, e in enumerate(table) if e is row)}"
 
@@ -182,7 +182,7 @@ def complication_text(rules, setting: str, roll: Roll) -> str:
     row = complication_row(rules, setting, roll)
     if row is None:
         return ""
-    return _full(*_row_words(rules, _row_at(rules, setting, row), row))
+    return _full(*row_words(rules, row_at(rules, setting, row), row))
 
 
 def _full(what: str, save: str, fail: str) -> str:
@@ -193,7 +193,7 @@ def _full(what: str, save: str, fail: str) -> str:
 def save_words(save: str) -> str:
     """A save's abilities in the GM's language ("Str, Dex or Cha"); a note in
     brackets stays as the ruleset wrote it (a row's whole save can be named in
-    [names.xx] instead: see _row_words)."""
+    [names.xx] instead: see row_words)."""
     if i18n.current() == i18n.ENGLISH:
         return save
     names = {"str": _("Str"), "dex": _("Dex"), "con": _("Con"), "int": _("Int"),
@@ -242,13 +242,13 @@ def affliction_text(rules, a: Affliction | None) -> str:
     " — ") how it went ('' for none)."""
     if a is None:
         return ""
-    return _full(*_row_words(rules, a.at, a.row)) + " — " + _went(rules, a)
+    return _full(*row_words(rules, a.at, a.row)) + " — " + _went(rules, a)
 
 
 def brief(rules, a: Affliction) -> tuple[str, str]:
     """A runner's complication without its "on a failure" words, and how it
     went: for an alert or a one-line summary."""
-    what, save, _fail = _row_words(rules, a.at, a.row)
+    what, save, _fail = row_words(rules, a.at, a.row)
     return what + (f"; {save}" if save else ""), _went(rules, a)
 
 
