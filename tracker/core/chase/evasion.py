@@ -14,7 +14,7 @@ from msgspec import Meta
 from msgspec.structs import replace
 
 from ... import i18n
-from ...i18n import _
+from ...i18n import N_, _
 from .. import dice as dicemod
 from ..party import sheet
 from ..dice import Roll
@@ -29,7 +29,7 @@ from ..terms import term
 from ..supplies.rules import set_count
 from ..timeflow import pass_time
 from ..validity import holds_for
-from .model import CAUGHT, EFFECTS, ESCAPED, MAX_GROUP, Chase, Evasion
+from .model import CAUGHT, ESCAPED, MAX_GROUP, Chase, Evasion
 from .standing import where_word
 
 __all__ = ["WHERE", "SURPRISED", "StartEvasion", "RunRound", "DropBait", "RollEvasion", "PursueDay",
@@ -38,6 +38,9 @@ __all__ = ["WHERE", "SURPRISED", "StartEvasion", "RunRound", "DropBait", "RollEv
            "caught_up", "direction", "winded_effects", "running_speed", "from_encounter"]
 
 WHERE = ("dungeon", "wilderness", "sea")
+# how each of model.EFFECTS reads ({n}: the ruleset's number, signed)
+EFFECT_WORDS = {"monster_to_hit": N_("monsters {n} to hit"), "party_to_hit": N_("{n} to hit"),
+                "party_damage": N_("{n} damage (at least 1)"), "party_ac": N_("{n} AC")}
 SURPRISED = ("", "party", "monsters")  # who was surprised when the party fled
 Speed = Annotated[int, Meta(ge=1, le=10_000)]
 Group = Annotated[int, Meta(ge=0, le=MAX_GROUP)]
@@ -435,7 +438,8 @@ def winded_effects(rules) -> str:
     e = rules.chase.evasion if rules.chase else None
     if e is None:
         return ""
-    return ", ".join(_(EFFECTS[k]).format(n=i18n.signed(v)) for k, v in e.exhausted_effects.items())
+    return ", ".join(_(EFFECT_WORDS[k]).format(n=i18n.signed(v))
+                     for k, v in e.exhausted_effects.items())
 
 
 def _winded(state: State, condition: str, on: bool) -> State:

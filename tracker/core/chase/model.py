@@ -8,7 +8,6 @@ import re
 
 import msgspec
 
-from ...i18n import N_
 from .. import dice
 from ..parts import ruleset_section, state_part
 from ..schema import (BIG, Bonus, Int, Pair, Problems, note_problems, rolled_table_problem,
@@ -20,9 +19,8 @@ IN, ESCAPED, CAUGHT, GAVE_UP, DROPPED = "in", "escaped", "caught", "gave up", "d
 DOWN = "down"  # a party member at 0 hit points or dead: it runs no more
 OUTCOMES = (CAUGHT, GAVE_UP, ESCAPED)
 MAX_GROUP = 100_000  # the wilderness table covers groups up to this size
-# what running exhaustion may change, and how it reads ({n}: the ruleset's number, signed)
-EFFECTS = {"monster_to_hit": N_("monsters {n} to hit"), "party_to_hit": N_("{n} to hit"),
-           "party_damage": N_("{n} damage (at least 1)"), "party_ac": N_("{n} AC")}
+# what running exhaustion may change (how each reads: evasion.EFFECT_WORDS)
+EFFECTS = ("monster_to_hit", "party_to_hit", "party_damage", "party_ac")
 
 
 # --- state ----------------------------------------------------------------------------
