@@ -484,3 +484,15 @@ def test_replaying_a_chase_makes_no_text(saves, ruleset):
     finally:
         c.close()
     assert state.chase.active and (state.chase.runners or state.chase.evasion)
+
+
+@pytest.mark.parametrize("n, want", [(1, "1 тікає від 3"), (2, "2 тікають від 3"),
+                                     (5, "5 тікають від 3"), (21, "21 тікає від 3")])
+def test_the_fleeing_group_agrees_with_its_number_in_ukrainian(n, want):
+    from tracker.core.describe import describe
+
+    ev = ch.EvasionStarted("wilderness", 120, 150, fleeing=n, pursuers=3)
+    with i18n.using("uk"):
+        line = describe(ev, _rules("dolmenwood"))
+    assert line == f"Утеча (дика місцевість): гурт 120 фт, чудовиська 150 фт, {want}; " \
+                   "вони переслідують"
