@@ -22,6 +22,7 @@ import re
 import msgspec
 
 from ..i18n import ENGLISH, current
+from ..i18n import _
 from .parts import SECTIONS
 from .schema import Problems
 
@@ -40,41 +41,11 @@ def _step(node, part: str):
     return None
 
 
-def _members(node) -> list[str]:
-    """What a ``*`` stands for under ``node``: a table's keys, a list's ids,
-    a list of rows' indexes."""
-    if isinstance(node, msgspec.Struct):
-        return []
-    if isinstance(node, dict):
-        return list(node)
-    if isinstance(node, (list, tuple)):
-        return [m if isinstance(m, str) else str(i) for i, m in enumerate(node)]
-    return []
-
-
-def _expand(rules, pattern: str) -> list[str]:
-    """The key paths a pattern names: each ``*`` (anywhere: ``chase.complications.*.
-    entries.*.result``) stands for each member of what it is under."""
-    paths = [""]
-    for part in pattern.split("."):
-        nxt = []
-        for path in paths:
-            if part != "*":
-                nxt.append(f"{path}.{part}" if path else part)
-                continue
-            node = rules
-            for step in path.split("."):
-                node = _step(node, step) if node is not None else None
-            nxt += [f"{path}.{m}" for m in _members(node)]
-        paths = nxt
-    return paths
-
-
 def english(rules, key: str) -> str | None:
     """What ``key`` names in the ruleset's own (English) words, or None."""
-    node = rules
+    node, parent, part = rules, None, ""
     for part in key.split("."):
-        node = _step(node, part)
+        parent, node = node, _step(node, part)
         if node is None:
             return None
     if isinstance(node, str):
@@ -83,9 +54,12 @@ def english(rules, key: str) -> str | None:
             or isinstance(node, (int, float)) and not isinstance(node, bool):
         # a table keyed by id with no name of its own (a complication table, a
         # terrain's modifier): it reads as its id, dense_woods as "dense woods"
-        return key.rsplit(".", 1)[-1].replace("_", " ")
+        return part.replace("_", " ")
     name = getattr(node, "name", None)
-    return name if isinstance(name, str) else None
+    if isinstance(name, str):
+        return name
+    # a table keyed by its names, its values numbers ("Listen" = [5, 5, ...])
+    return part if isinstance(parent, dict) and isinstance(node, (list, tuple)) else None
 
 
 def term(rules, key: str, default: str | None = None) -> str:
@@ -112,9 +86,37 @@ def term_keys(rules) -> dict[str, str]:
         for pattern in section.terms:
             for key in _expand(rules, pattern):
                 name = english(rules, key)
-                if name:  # an empty text (a table's "no complication" row) names nothing
+                if name:  # an empty text ("no skill rule") names nothing to translate
                     out[key] = name
     return out
+
+
+def _members(node) -> list[str]:
+    """What a ``*`` stands for under ``node``: a table's keys, a list's ids,
+    a list of rows' indexes ("chase.complications.*.entries.*.result")."""
+    if isinstance(node, dict):
+        return list(node)
+    if isinstance(node, (list, tuple)):
+        return [m if isinstance(m, str) else str(i) for i, m in enumerate(node)]
+    return []
+
+
+def _expand(rules, pattern: str) -> list[str]:
+    """The key paths a pattern names: each ``*`` is each key of a table or
+    member of a list there ("party.classes.*.skills.*": every class's skills)."""
+    keys = [""]
+    for part in pattern.split("."):
+        nxt = []
+        for key in keys:
+            if part != "*":
+                nxt.append(f"{key}.{part}" if key else part)
+                continue
+            node = rules
+            for step in key.split("."):
+                node = _step(node, step) if node is not None else None
+            nxt += [f"{key}.{m}" for m in _members(node)]
+        keys = nxt
+    return keys
 
 
 def check(rules) -> Problems:
@@ -122,24 +124,27 @@ def check(rules) -> Problems:
     the ruleset has."""
     problems = Problems()
     if rules.meta.language and not LANGUAGE_CODE.fullmatch(rules.meta.language):
-        problems.add("meta.language", f"{rules.meta.language!r} is not a language code "
-                     "(two or three lower-case letters, e.g. da, uk)")
+        problems.add("meta.language", _not_a_code(rules.meta.language))
     if not rules.names:
         return problems
     known = term_keys(rules)
     for code, table in rules.names.items():
         if not LANGUAGE_CODE.fullmatch(code):
-            problems.add(f"names.{code}", f"{code!r} is not a language code "
-                         "(two or three lower-case letters, e.g. da, uk)")
+            problems.add(f"names.{code}", _not_a_code(code))
             continue
         for key, text in table.items():
             if key not in known:
-                problems.add(f"names.{code}.{key}", f"{key!r} names nothing in this ruleset "
-                             "that the tracker shows (a kind of light, a ration, an "
-                             "activity...)")
+                problems.add(f"names.{code}.{key}", _(
+                    "{key} names nothing in this ruleset that the tracker shows (a kind of "
+                    "light, a ration, an activity...)").format(key=repr(key)))
             elif not text.strip():
-                problems.add(f"names.{code}.{key}", "expected the name, not empty text")
+                problems.add(f"names.{code}.{key}", _("expected the name, not empty text"))
     return problems
+
+
+def _not_a_code(code: str) -> str:
+    return _("{code} is not a language code (two or three lower-case letters, e.g. da, "
+             "uk)").format(code=repr(code))
 
 
 def missing(rules) -> dict[str, list[str]]:
