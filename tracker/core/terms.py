@@ -35,11 +35,12 @@ def _step(node, part: str):
     if isinstance(node, dict):
         return node.get(part)
     if isinstance(node, (list, tuple)):
-        if node and isinstance(node[0], msgspec.Struct):  # a list of records: by id, else by place
-            found = next((x for x in node if getattr(x, "id", None) == part), None)
-            if found is None and part.isdigit() and not hasattr(node[0], "id"):
-                found = node[int(part)] if int(part) < len(node) else None
-            return found
+        if node and not isinstance(node[0], str):
+            if isinstance(node[0], msgspec.Struct) and hasattr(node[0], "id"):
+                return next((x for x in node if x.id == part), None)  # records: by id
+            if part.isdigit() and int(part) < len(node):
+                return node[int(part)]  # rows (a table's entries): by place
+            return None
         return part if part in node else None  # a list of ids: the id is its own name
     return None
 
@@ -65,6 +66,11 @@ def english(rules, key: str) -> str | None:
             return None
     if isinstance(node, str):
         return node
+    if isinstance(node, msgspec.Struct) and "name" not in node.__struct_fields__ \
+            or isinstance(node, (int, float)) and not isinstance(node, bool):
+        # a table keyed by id with no name of its own (a complication table, a
+        # terrain's modifier): it reads as its id, dense_woods as "dense woods"
+        return part.replace("_", " ")
     name = getattr(node, "name", None)
     if isinstance(name, str):
         return name
@@ -99,6 +105,16 @@ def term_keys(rules) -> dict[str, str]:
                 if name:  # an empty text ("no skill rule") names nothing to translate
                     out[key] = name
     return out
+
+
+def _members(node) -> list[str]:
+    """What a ``*`` stands for under ``node``: a table's keys, a list's ids,
+    a list of rows' indexes ("chase.complications.*.entries.*.result")."""
+    if isinstance(node, dict):
+        return list(node)
+    if isinstance(node, (list, tuple)):
+        return [m if isinstance(m, str) else str(i) for i, m in enumerate(node)]
+    return []
 
 
 def _expand(rules, pattern: str) -> list[str]:
