@@ -51,9 +51,9 @@ def _members(node) -> list[str]:
     if isinstance(node, dict):
         return list(node)
     if isinstance(node, (list, tuple)):
-        if node and isinstance(node[0], msgspec.Struct):
-            return [getattr(x, "id", None) or str(i) for i, x in enumerate(node)]
-        return [x for x in node if isinstance(x, str)]
+        # records by id, rows (a rolled table's entries) by place, ids as they are
+        return [x if isinstance(x, str) else getattr(x, "id", None) or str(i)
+                for i, x in enumerate(node)]
     return []
 
 
@@ -105,16 +105,6 @@ def term_keys(rules) -> dict[str, str]:
                 if name:  # an empty text ("no skill rule") names nothing to translate
                     out[key] = name
     return out
-
-
-def _members(node) -> list[str]:
-    """What a ``*`` stands for under ``node``: a table's keys, a list's ids,
-    a list of rows' indexes ("chase.complications.*.entries.*.result")."""
-    if isinstance(node, dict):
-        return list(node)
-    if isinstance(node, (list, tuple)):
-        return [m if isinstance(m, str) else str(i) for i, m in enumerate(node)]
-    return []
 
 
 def _expand(rules, pattern: str) -> list[str]:
