@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from tracker.core.ruleset import RULESET_SCHEMA
 from tracker.service import Campaign, list_campaigns
 from tracker.store import jsonl
 
@@ -109,5 +110,10 @@ def test_list_shows_old_campaigns_as_older_and_readable(tmp_path, label):
     infos = list_campaigns(saves)
     assert {i.name for i in infos} == {"dnd-2024", "dyb-og-drager", "dolmenwood"}
     for info in infos:
-        assert info.error == "" and info.status == "older", (info.name, info.error)
-        assert "ruleset schema 1" in info.label
+        # a generation written before ruleset schema 2 is older; one since, current
+        export = (GENERATIONS / label / f"{info.name}.jsonl").read_text()
+        written = "2" if "schema = 2" in export.splitlines()[0] else "1"
+        want = "ok" if written == str(RULESET_SCHEMA) else "older"
+        assert info.error == "" and info.status == want, (info.name, info.error, info.status)
+        if want == "older":
+            assert f"ruleset schema {written}" in info.label
