@@ -54,3 +54,29 @@ def shown_again(screen: Screen) -> None:
     if show is not None:
         screen._repaint_when_shown = None
         show(screen.app.state)
+
+
+def fill_rows(table, rows: list[tuple[str, tuple]]) -> bool:
+    """Put ``rows`` (each ``(key, cells)``) in a DataTable in place of its rows,
+    unless they are the very rows it shows: clearing and re-adding renders every
+    cell again (the party table cost a keystroke about 20 ms for an undo of a
+    note), and moves the cursor, which repaints what follows it. True if the
+    rows were replaced."""
+    if getattr(table, "_rows_shown", None) == rows and table.row_count == len(rows):
+        return False
+    table.clear()
+    for key, cells in rows:
+        table.add_row(*cells, key=key)
+    table._rows_shown = rows
+    return True
+
+
+def update(widget, content) -> None:
+    """``widget.update(content)`` unless it already shows that content (a Static's
+    update lays the screen out again)."""
+    try:
+        if widget.content == content:
+            return
+    except Exception:  # noqa: BLE001 - a renderable that cannot be compared: update
+        pass
+    widget.update(content)

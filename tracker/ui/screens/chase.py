@@ -135,7 +135,13 @@ class ChaseScreen(Asking, Screen):
         if table.row_count:
             table.move_cursor(row=min(row, table.row_count - 1), animate=False)
         self._show_log(state)
-        self.refresh_bindings()
+        # which keys the footer shows follows the chase's kind and moment; the
+        # footer recomposes on every refresh (about 30 ms), so only when they change
+        keys = tuple(self.check_action(a, ()) for a in sorted(self.EVASION | self.CHASE
+                                                               | {"start", "end"}))
+        if keys != getattr(self, "_keys_shown", None):
+            self._keys_shown = keys
+            self.refresh_bindings()
 
     def _show_log(self, state: State) -> None:
         log = self.query_one("#chase-log", Static)

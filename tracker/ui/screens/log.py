@@ -23,7 +23,8 @@ from ...core.errors import Refused
 from ...core.handlers import Command
 from ...core.changes import cut
 from ...core.timeline.views import Preview
-from ...history import AREAS, LogEntry, describe_all, entries, extended
+from ...history import (AREAS, LogEntry, describe_all, entries, extended, settle,
+                        sketch, with_tail)
 from ...service import LogReader
 from .. import safe
 from ..areas import area_screen
@@ -77,6 +78,7 @@ class LogScreen(Screen):
     class Loaded(Message):
         entries: list[LogEntry]
         complete: bool = True  # False: only the newest entries, the rest follow
+        settled: bool = True  # False: a sketch (history.sketch), older game times follow
 
     @dataclass
     class LoadFailed(Message):
@@ -86,6 +88,7 @@ class LogScreen(Screen):
         super().__init__()
         self.all: list[LogEntry] = []
         self.complete = False
+        self.settled = False
         self.session: int | None = None
         self.area: str | None = None
         self.character: str | None = None
@@ -118,8 +121,13 @@ class LogScreen(Screen):
 
     @work(thread=True, exclusive=True, group="log-load", exit_on_error=False)
     def _load(self, open_reader: Callable[[], LogReader]) -> None:
-        """Read the whole log. A failure is posted as ``LoadFailed`` and shown in
-        the pane: it never ends the app."""
+        """Read the whole log: the newest entries first (a replay of the tail
+        from the last snapshot), then every entry from the events alone
+        (``history.sketch``: usable, filterable, with the newest entries' game
+        times), then the replay that settles the older entries' game times and
+        what time passing did, in place. A failure is posted as ``LoadFailed``
+        and shown in the pane: it never ends the app."""
+        worker = get_current_worker()
         try:
             with open_reader() as log:  # opened here: its connection is this thread's
                 head = log.head()
@@ -133,17 +141,27 @@ class LogScreen(Screen):
                         pass
                     return
                 start = head - TAIL_FIRST + 1
-                if start > 1 and not self.all:  # a long log: show its newest entries at once
+                tail = None
+                if start > 1:  # a long log: its newest entries at once
                     tail = entries(list(log.read(start, head)), log.timeline,
                                    log.state_at(start - 1))
-                    self.post_message(self.Loaded(tail, complete=False))
-                found = entries(list(log.read()), log.timeline)
+                    if not self.all:
+                        self.post_message(self.Loaded(tail, complete=False))
+                envs = list(log.read())
+                found = sketch(envs) if tail else None
+                if found is not None:
+                    found = with_tail(found, tail)
+                    self.post_message(self.Loaded(found, settled=False))
+                    if not settle(found, envs, log.timeline, stop=lambda: worker.is_cancelled):
+                        return  # a newer load took over
+                else:
+                    found = entries(envs, log.timeline)
+                del envs
         except Exception as e:  # noqa: BLE001 - shown on screen, see _load_failed
             self.post_message(self.LoadFailed(e))
             return
         self.post_message(self.Loaded(found))
         # then every line described, so the first text search need not
-        worker = get_current_worker()
         try:
             describe_all(found, lambda: worker.is_cancelled)
         except Exception:  # noqa: BLE001 - that line fails again when drawn, and is shown there
@@ -152,7 +170,7 @@ class LogScreen(Screen):
     def _grown(self, log: LogReader, head: int) -> list[LogEntry] | None:
         """The whole list built before, extended by what was added since (None:
         build it whole). Read in the worker; the list shown is never changed."""
-        old, complete = self.all, self.complete
+        old, complete = self.all, self.complete and self.settled
         if not complete or not old or head < len(old):
             return None
         envs = list(log.read(len(old), head))  # from the last entry known, to check it
@@ -164,6 +182,7 @@ class LogScreen(Screen):
     def _loaded(self, message: Loaded) -> None:
         self.all = message.entries
         self.complete = message.complete
+        self.settled = message.settled
         follow = self._follow and message.complete and self.all and \
             self.all[-1].seq > self._follow
         if follow:  # a correction or rewind made here: the cursor goes to its entry
@@ -200,6 +219,8 @@ class LogScreen(Screen):
                 self.area or "", self.character or ""]
         status = " · ".join(b for b in bits if b) or "all entries"
         more = "" if self.complete else " · reading older…"
+        if self.complete and not self.settled:
+            more = " · older game times follow…"
         self.query_one("#log-filter-status", Static).update(
             safe.plain(f"{status} · {len(shown)} of {len(self.all)}{more}"))
         if not shown:

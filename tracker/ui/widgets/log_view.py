@@ -104,8 +104,11 @@ class LogView(ScrollView, can_focus=True):
         e = self.entries[index]
         style = _UNDONE if e.undone else (_ALERT if "ENCOUNTER" in e.text else _PLAIN)
         mark = "✎" if e.corrected_by else " "
-        day, _, hhmm = e.game_time.partition(", ")
-        head = f"{e.seq:>5} s{e.session:<2}{'d' + day[4:]:>4} {hhmm} "
+        if e.clock is None:  # a sketched entry: its game time follows (history.sketch)
+            head = f"{e.seq:>5} s{e.session:<2}{'·':>4} {'':5} "
+        else:
+            day, _, hhmm = e.game_time.partition(", ")
+            head = f"{e.seq:>5} s{e.session:<2}{'d' + day[4:]:>4} {hhmm} "
         segments = [Segment(head, _DIM), Segment(mark, _CORRECTED), Segment(e.text, style)]
         strip = Strip(segments).crop(self.scroll_offset.x).adjust_cell_length(width)
         if index == self.cursor:
