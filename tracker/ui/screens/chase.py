@@ -20,7 +20,7 @@ from ...core.errors import Refused
 from ...core.schema import note_kind
 from ...core.state import State
 from ..areas import area_screen
-from ..repaint import follow_state
+from ..repaint import follow_state, paint
 from ..asking import Asking
 from ..dialogs import positive_int, whole
 from ..widgets import chase_panels as panels
@@ -119,7 +119,7 @@ class ChaseScreen(Asking, Screen):
         if state is None or self.app.campaign is None:
             return
         summary = self.query_one("#chase-summary", Static)
-        summary.update(panels.summary(state))
+        paint(summary, panels.summary(state))
         fills = panels.evasion_sources(state)
         summary.border_title = "Chase" + (f" · {fills}" if fills else "")
         summary.border_subtitle = panels.source(state)
@@ -145,7 +145,7 @@ class ChaseScreen(Asking, Screen):
 
     def _show_log(self, state: State) -> None:
         log = self.query_one("#chase-log", Static)
-        log.update(panels.log_lines(state, self.app.recent, max(1, log.content_size.height)))
+        paint(log, panels.log_lines(state, self.app.recent, max(1, log.content_size.height)))
 
     def on_resize(self) -> None:
         if self.app.state is not None:

@@ -28,9 +28,10 @@ from ...history import (AREAS, LogEntry, describe_all, entries, extended, settle
 from ...service import LogReader
 from .. import safe
 from ..areas import area_screen
-from ..repaint import follow_state
+from ..repaint import follow_state, update_same_size
 from ..dialogs import REFUSED_SECONDS, ChoiceDialog, DiceDialog, ReadDialog, TextDialog, whole
 from ..as_it_stood import as_it_stood
+from ..kept_reader import KeptReader
 from ..widgets.log_view import LogView
 
 AREA_CYCLE = [None, *sorted(AREAS)]
@@ -94,6 +95,7 @@ class LogScreen(Screen):
         self.character: str | None = None
         self.text = ""
         self._pane_timer = None
+        self._reader = KeptReader()  # one reader for every load (ui/kept_reader.py)
         self._follow = 0  # after a command from here: the seq the new entry comes after
         self._stay_on = 0  # ...and the entry the cursor then stays on (0: the new entry)
 
@@ -113,6 +115,9 @@ class LogScreen(Screen):
         self.query_one("#log-state", Static).update("Reading the log…")
         follow_state(self, lambda _: self.reload())
 
+    def on_unmount(self) -> None:
+        self._reader.close()
+
     # -- loading (a thread worker with its own connection; it touches no widget) ----------
 
     def reload(self) -> None:
@@ -129,7 +134,7 @@ class LogScreen(Screen):
         and shown in the pane: it never ends the app."""
         worker = get_current_worker()
         try:
-            with open_reader() as log:  # opened here: its connection is this thread's
+            with self._reader.use(open_reader) as log:  # kept: its timeline remembers
                 head = log.head()
                 known = len(self.all)
                 found = self._grown(log, head)
@@ -221,8 +226,8 @@ class LogScreen(Screen):
         more = "" if self.complete else " · reading older…"
         if self.complete and not self.settled:
             more = " · older game times follow…"
-        self.query_one("#log-filter-status", Static).update(
-            safe.plain(f"{status} · {len(shown)} of {len(self.all)}{more}"))
+        line = safe.plain(f"{status} · {len(shown)} of {len(self.all)}{more}")
+        update_same_size(self.query_one("#log-filter-status", Static), line, line.cell_length)
         if not shown:
             self.query_one("#log-state", Static).update("No entry matches the filters.")
 
@@ -280,7 +285,8 @@ class LogScreen(Screen):
             return
         state = self.app.campaign.state_at(e.seq)
         pane.border_title = f"After #{e.seq}"
-        pane.update(as_it_stood(state, e))
+        shown = as_it_stood(state, e)  # no wrapping: its lines are its height
+        update_same_size(pane, shown, shown.plain.count("\n"))
 
     def action_read(self) -> None:
         """The highlighted entry whole, however long, at any width."""
