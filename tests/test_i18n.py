@@ -210,7 +210,8 @@ def _delve(ruleset: str, lang: str, capsys) -> list[str]:
 def test_golden_log_lines_in_three_languages(saves, capsys, lang):
     ruleset = {"en": "dolmenwood", "da": "dyb-og-drager", "uk": "dolmenwood"}[lang]
     lines = _delve(ruleset, lang, capsys)
-    dungeon = [l for l in lines if "Bramble joined" not in l and "created" not in l
+    joined = ("Bramble joined", "Bramble kom med", "Bramble приєднується")  # the party's line
+    dungeon = [l for l in lines if not l.startswith(joined) and "created" not in l
                and "oprettet" not in l and "створено" not in l]
     assert dungeon == GOLDEN[lang]
 
@@ -248,7 +249,9 @@ def test_rulesets_check_lists_the_names_a_language_lacks(tmp_path, capsys):
     assert main(["rulesets", "check", str(f)]) == 0
     out = capsys.readouterr().out
     assert "da: 1 name not translated (it reads in English): lights.lantern" in out
-    assert "uk: 14 names not translated" in out
+    # every name the areas declare but the torch (the count grows as areas are marked)
+    lacking = len(terms.term_keys(load_text(f.read_text()).rules)) - 1
+    assert f"uk: {lacking} names not translated" in out
 
 
 # -- translation costs nothing on the replay path -------------------------------------

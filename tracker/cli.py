@@ -225,7 +225,7 @@ def _run(args, saves: Path, asked: str | None = None) -> int:
     elif args.cmd == "list":
         for info in list_campaigns(saves):
             if info.error:  # DAMAGED, NEWER or UNREADABLE, with the reason
-                note = f"  {info.label.split(':')[0]}: {info.error}"
+                note = f"  {info.state_word}: {info.error}"
             else:
                 note = f"  ({info.label})" if info.label else ""
             events = ngettext("{n} event", "{n} events", info.events).format(n=info.events)
@@ -256,7 +256,7 @@ def _run(args, saves: Path, asked: str | None = None) -> int:
 
         if not 1 <= args.port <= 65535:
             raise Usage(_("--port must be 1 to 65535 (got {port})").format(port=args.port))
-        return serve(saves, args.name, args.host, args.port, args.new_code)
+        return serve(saves, args.name, args.host, args.port, args.new_code, asked)
     elif args.cmd == "import":
         try:
             if not stat.S_ISREG(os.stat(args.file).st_mode):
@@ -429,7 +429,8 @@ def _progress_on_stderr():
             return
         last[0] = now
         end = "\n" if done == total or not sys.stderr.isatty() else ""
-        print(f"\rtracker: {done:,} of {total:,} {what} (Ctrl-C stops, writing nothing)",
+        print("\rtracker: " + _("{done} of {total} {what} (Ctrl-C stops, writing nothing)")
+              .format(done=i18n.number(done), total=i18n.number(total), what=_(what)),
               end=end, file=sys.stderr, flush=True)
     return tell
 
@@ -462,7 +463,7 @@ def _main(args: list[str], argv: list[str] | None) -> int:
         print(f"tracker: {e.strerror or e}{where}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:  # a command's events are appended whole or not at all
-        print("\ntracker: interrupted; an action is recorded whole or not at all",
+        print("\ntracker: " + _("interrupted; an action is recorded whole or not at all"),
               file=sys.stderr)
         return 130
     except Exception as e:  # anything else is a bug in tracker, never the GM's fault

@@ -13,6 +13,7 @@ from .core import dungeon as dun
 from .core import effects, lights, party, supplies
 from .core.schema import seconds
 from .service import DEMO_NAME, Campaign
+from .i18n import ngettext
 
 STAGES = ("fresh", "mid", "encounter", "overdue")
 
@@ -106,7 +107,8 @@ def main(argv: list[str]) -> int:
     c.dispatch(camp.AddNote("The secret door behind the goblin shrine is open"))
     c.store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     c.close()
-    print(f"wrote {target} ({c.seq} entries)")
+    print(ngettext("wrote {file} ({n} entry)", "wrote {file} ({n} entries)", c.seq).format(
+        file=target, n=c.seq))
     return 0
 
 

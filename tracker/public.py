@@ -15,6 +15,7 @@ from .core.table import EntryRevealed
 from .core.timeline.entries import EntryCorrected, Redone, Rewound, Undone
 from .core.view import state_json
 from .history import entries
+from .i18n import _
 
 LOG_SHOWN = 25  # entries of the public log on the page
 _LOOK_BACK = 200  # entries read to find them (secret and undone ones are left out)
@@ -57,7 +58,8 @@ def public_log(seq: int, history, told: frozenset[int]) -> list[dict]:
             continue
         text: str | None = e.text
         if isinstance(e.event, EntryRevealed):
-            text = "The GM tells: " + _told_text(e.event.seq, by_seq, history)
+            text = _("The GM tells: {text}").format(text=_told_text(e.event.seq, by_seq,
+                                                                     history))
         elif (s := secret_in(e.event)) is not None and e.seq not in told:
             text = s.public(e.event, e.rules)
         if text:

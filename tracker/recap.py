@@ -13,6 +13,7 @@ from .core.state import State
 from .core.tally import TALLIES, Tally
 from .core.timeline.entries import EntryCorrected, Redone, Rewound, Undone, cook
 from .core.timeline.fold import as_now
+from .i18n import _, ngettext
 
 T = TypeVar("T", bound=Tally)
 
@@ -100,10 +101,14 @@ def build(name: str, envs: list[Envelope], state_at, sessions: list[int] | None 
     wanted = set(sessions)
     inside = [e for e in standing if e.session in wanted]
     if not inside:
-        which = ', '.join(map(str, sessions))
+        which = ", ".join(map(str, sessions))
+        n = len(sessions)
         if any(e.session in wanted for e in envs):
-            raise ValueError(f"nothing in session {which} stands: undone or rewound")
-        raise ValueError(f"no entries in session {which}")
+            raise ValueError(ngettext("nothing in session {which} stands: undone or rewound",
+                                      "nothing in sessions {which} stands: undone or rewound",
+                                      n).format(which=which))
+        raise ValueError(ngettext("no entries in session {which}",
+                                  "no entries in sessions {which}", n).format(which=which))
     before = state_at(inside[0].seq - 1) or state_at(inside[0].seq)
     after = state_at(inside[-1].seq)
     rules = after.rules
@@ -112,7 +117,7 @@ def build(name: str, envs: list[Envelope], state_at, sessions: list[int] | None 
               after.clock - before.clock,
               clock.day(rules, after.clock) - clock.day(rules, before.clock))
     r.span = clock.span(rules, r.seconds)
-    r.tallies = [cls(r.sessions) for _, cls in TALLIES]
+    r.tallies = [cls(r.sessions) for _order, cls in TALLIES]
     for env, ev in _effective(inside, final):
         for t in r.tallies:
             t.see(env.session, env.seq, ev, state_at)
@@ -126,7 +131,9 @@ def chart(r: Recap) -> list[str]:
     out = []
     for n in r.sessions:
         cells = [c for c in (t.chart(n) for t in r.tallies) if c]
-        out.append(f"S{n:<3} " + " ".join(cells))
+        # TRANSLATORS: the by-session chart's row head, "S1": keep it one letter
+        head = _("S{n}").format(n=n)
+        out.append(f"{head:<4} " + " ".join(cells))
     return out
 
 
@@ -134,17 +141,20 @@ def markdown(r: Recap, escape: bool = False) -> str:
     """The recap as Markdown. ``escape``: names, notes and the ruleset's words
     have Markdown's special characters escaped (the app shows them as typed)."""
     e = _md_escape if escape else (lambda t: t)
-    which = (f"session {r.sessions[0]}" if len(r.sessions) == 1
-             else f"sessions {r.sessions[0]}-{r.sessions[-1]}")
+    which = (_("session {n}").format(n=r.sessions[0]) if len(r.sessions) == 1
+             else _("sessions {first}-{last}").format(first=r.sessions[0], last=r.sessions[-1]))
     # the stamps name the days already: the span says how long, once
-    md = [f"# {e(r.campaign)}: {which}", "",
-          f"*{e(r.ruleset)}* · from {r.start} to {r.end} ({r.span or 'no time'} in game)", ""]
+    when = (_("from {start} to {end} ({span} in game)") if r.span else
+            _("from {start} to {end} (no time in game)")).format(start=r.start, end=r.end,
+                                                                 span=r.span)
+    md = ["# " + _("{campaign}: {sessions}").format(campaign=e(r.campaign), sessions=which), "",
+          f"*{e(r.ruleset)}* · {when}", ""]
     md += [f"- {line}" for t in r.tallies for line in t.lines(e)]
     for t in r.tallies:
         for heading, items in t.sections(e):
             md += ["", f"## {heading}", ""] + [f"- {x}" for x in items]
     if len(r.sessions) > 1:
-        md += ["", "## By session", "", "```"] + chart(r) + ["```"]
+        md += ["", "## " + _("By session"), "", "```"] + chart(r) + ["```"]
     return "\n".join(md) + "\n"
 
 

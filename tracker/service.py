@@ -33,11 +33,16 @@ from .core.timeline.entries import CorrectEntry, Redo, Rewind, Undo
 from .core.timeline.fold import Timeline, step
 from .core.timeline.views import Preview
 from .core.table import Reveal
+from .i18n import N_, _, ngettext
 from .store import paths
 from .store.sqlite import Damaged, EventStore, NewerFile, StoreError, row
 from .store.sqlite import ConcurrentWrite  # noqa: F401 - for the app, which never imports store
 
 SNAPSHOT_EVERY = 1000
+ENTRIES_CHECKED = N_("entries checked")  # what a long command's progress counts
+# what the core's long loops count (progress.tick), shown translated by the CLI and
+# the app's busy dialog: replay (core/timeline/fold.py), bastion turns
+PROGRESS_WORDS = (ENTRIES_CHECKED, N_("entries replayed"), N_("bastion turns decided"))
 
 
 def one_at_a_time(method):
@@ -76,7 +81,8 @@ class Campaign:
         self.timeline = Timeline(self.store.read, self.store.nearest_snapshot)
         self.seq = self.store.head()
         if self.seq == 0:
-            raise StoreError(f"{store.path.name} holds no events; it is not a usable campaign")
+            raise StoreError(_("{file} holds no events; it is not a usable campaign").format(
+                file=store.path.name))
         self.state = self._replayed(self.seq)
         self.snapshot_seq = self.store.snapshot_in_use
         self.warnings: list[str] = []
@@ -90,10 +96,12 @@ class Campaign:
         except StoreError:
             raise
         except WrittenByNewer as e:  # refused as it is, never called damaged
-            raise NewerFile(f"{self.store.path.name}: {e}") from None
+            raise NewerFile(_("{file}: {problem}").format(file=self.store.path.name,
+                                                          problem=e)) from None
         except WrittenByOlder as e:
-            raise StoreError(f"{self.store.path.name} was written by an older tracker and "
-                             f"this one cannot read it: {e}") from None
+            raise StoreError(_("{file} was written by an older tracker and this one cannot "
+                               "read it: {problem}").format(file=self.store.path.name,
+                                                            problem=e)) from None
         except Refused as e:
             raise self._damaged(str(e)) from None
         except Exception as e:  # rows that decode but cannot be folded
@@ -101,7 +109,8 @@ class Campaign:
 
     def _damaged(self, why: str) -> StoreError:
         good = _last_replayable(self.store)
-        return self.store.damaged(f"its log does not replay ({why})", good)
+        return self.store.damaged(_("its log does not replay ({problem})").format(problem=why),
+                                  good)
 
     def _snapshot(self) -> list[str]:
         """Cache the state, and beside it the states an undo or a redo of it
@@ -131,7 +140,7 @@ class Campaign:
     def open(cls, saves: Path, name: str) -> "Campaign":
         path = paths.campaign_path(saves, name)
         if not path.exists():
-            raise Refused(f"no campaign named {name!r} in {saves}")
+            raise Refused(no_campaign(saves, name))
         return cls(EventStore.open(path), name)
 
     @one_at_a_time
@@ -146,7 +155,7 @@ class Campaign:
         appended since this one last wrote may be looked at too."""
         head = self.seq if 1 <= seq <= self.seq else self.store.head()
         if not 1 <= seq <= head:
-            raise Refused(f"seq must be 1 to {head}")
+            raise Refused(_("seq must be 1 to {head}").format(head=head))
         return self.timeline.state_at(seq)
 
     @one_at_a_time
@@ -201,8 +210,10 @@ class Campaign:
         source = self.dice_for(dice_values, manual, typed)
         events = decide(self.state, command, source)
         if isinstance(source, dicemod.ScriptedDice) and source.unused() > 0:
-            raise Refused(f"{len(source.values)} dice given, but this action rolled only "
-                          f"{source.used}")
+            raise Refused(ngettext("{n} dice given, but this action rolled only {used}",
+                                   "{n} dice given, but this action rolled only {used}",
+                                   len(source.values)).format(n=len(source.values),
+                                                              used=source.used))
         return events
 
     @one_at_a_time
@@ -219,7 +230,7 @@ class Campaign:
             return Outcome([], self.state, replayed=True)
         events = [checked(e) for e in self.decide(command, dice_values, manual, typed)]
         if not events:
-            raise Refused("nothing to do")
+            raise Refused(_("nothing to do"))
         # a session's first entry belongs to it
         session = events[0].number if isinstance(events[0], SessionStarted) else self.state.session
         states = self._trial(events, command_id, session)
@@ -246,10 +257,10 @@ class Campaign:
             state = step(state, Envelope(i, ev.TYPE, ev.VERSION, ev, command_id, session, ""),
                          self.timeline)
             out.append(state)
-            progress.tick("entries checked", len(out), len(events))
+            progress.tick(ENTRIES_CHECKED, len(out), len(events))
         new = _new_problems(before, state)
         if new:
-            raise Refused(f"this would {new[0]}")
+            raise Refused(_("this would {problem}").format(problem=new[0]))
         return out
 
     # -- correcting the past -----------------------------------------------------------
@@ -257,7 +268,8 @@ class Campaign:
     @one_at_a_time
     def entry(self, seq: int) -> Envelope:
         if not 1 <= seq <= self.seq:
-            raise Refused(f"there is no entry #{seq} (the log has 1 to {self.seq})")
+            raise Refused(_("there is no entry #{seq} (the log has 1 to {head})").format(
+                seq=seq, head=self.seq))
         return next(iter(self.store.read(seq, seq)))
 
     @one_at_a_time
@@ -282,8 +294,8 @@ class Campaign:
         refused unless that entry holds a secret (core/players.py)."""
         env = self.entry(seq)
         if secret_in(env.event) is None:
-            raise Refused(f"entry #{seq} keeps nothing from the players; only a secret "
-                          "can be revealed (docs/players-view.md)")
+            raise Refused(_("entry #{seq} keeps nothing from the players; only a secret can be "
+                            "revealed (docs/players-view.md)").format(seq=seq))
         return Reveal(seq)
 
     @one_at_a_time
@@ -291,7 +303,7 @@ class Campaign:
         """The state a command would lead to, without writing anything."""
         events = [checked(e) for e in self.decide(command)]
         if not events:
-            raise Refused("nothing to do")
+            raise Refused(_("nothing to do"))
         return self._trial(events, "preview", self.state.session)[-1]
 
     @one_at_a_time
@@ -363,8 +375,12 @@ def open_reader(saves: Path, name: str) -> LogReader:
     with ``mode=ro``, so nothing read through it can change the file."""
     path = campaign_file(saves, name)
     if not path.exists():
-        raise Refused(f"no campaign named {name!r} in {saves}")
+        raise Refused(no_campaign(saves, name))
     return LogReader(path)
+
+
+def no_campaign(saves: Path, name: str) -> str:
+    return _("no campaign named {name} in {saves}").format(name=repr(name), saves=saves)
 
 
 def campaign_file(saves: Path, name: str) -> Path:
@@ -439,9 +455,18 @@ class CampaignInfo:
     @property
     def label(self) -> str:
         """The status in a word or two, for the list and the picker."""
-        return {"ok": "", "older": f"older ({self.older}): opens, read upcast",
-                "newer": "NEWER: written by a newer tracker", "damaged": "DAMAGED",
-                "unreadable": "UNREADABLE"}.get(self.status, self.status)
+        if self.status == "older":
+            return _("older ({what}): opens, read upcast").format(what=self.older)
+        if self.status == "newer":
+            return _("NEWER: written by a newer tracker")
+        return self.state_word
+
+    @property
+    def state_word(self) -> str:
+        """The status in one word (``tracker list`` puts the reason after it)."""
+        words = {"ok": "", "older": _("older"), "newer": _("NEWER"), "damaged": _("DAMAGED"),
+                 "unreadable": _("UNREADABLE")}
+        return words.get(self.status, self.status)
 
 
 def list_campaigns(saves: Path) -> list[CampaignInfo]:
@@ -482,7 +507,7 @@ def _looked_over(store: EventStore, name: str, mtime: float) -> CampaignInfo:
     head = store.head()
     first = next(iter(store.read(1, 1)), None)
     if first is None or not isinstance(first.event, CampaignCreated):
-        raise store.damaged("its first entry is not the campaign's creation")
+        raise store.damaged(_("its first entry is not the campaign's creation"))
     if store.path.stat().st_size > _LOOK_OVER_UP_TO:
         list(store.read(head, head))
     else:
@@ -491,8 +516,8 @@ def _looked_over(store: EventStore, name: str, mtime: float) -> CampaignInfo:
         except sqlite3.DatabaseError as e:
             verdict = str(e)
         if verdict != "ok":
-            raise store.damaged(f"SQLite finds {verdict!r}")
-        for _ in store.read():  # every entry decodes, in order, without gaps
+            raise store.damaged(_("SQLite finds {verdict}").format(verdict=repr(verdict)))
+        for _entry in store.read():  # every entry decodes, in order, without gaps
             pass
     title = first.event.ruleset_id
     older: list[str] = []
@@ -500,19 +525,22 @@ def _looked_over(store: EventStore, name: str, mtime: float) -> CampaignInfo:
         try:
             loaded = load_cached(env.event.ruleset_toml)
         except WrittenByNewer as e:
-            raise NewerFile(f"{store.path.name}, entry #{env.seq}: {e}") from None
+            raise NewerFile(_("{file}, entry #{seq}: {problem}").format(
+                file=store.path.name, seq=env.seq, problem=e)) from None
         except WrittenByOlder as e:
-            raise WrittenByOlder(f"{store.path.name}, entry #{env.seq}: {e}") from None
+            raise WrittenByOlder(_("{file}, entry #{seq}: {problem}").format(
+                file=store.path.name, seq=env.seq, problem=e)) from None
         except Refused as e:
-            raise store.damaged(f"entry #{env.seq}'s ruleset cannot be read ({e})",
+            raise store.damaged(_("entry #{seq}'s ruleset cannot be read ({problem})").format(
+                seq=env.seq, problem=e),
                                 env.seq - 1) from None
         if env.seq == 1:
             title = loaded.rules.meta.name
         if loaded.rules.meta.schema < RULESET_SCHEMA:
-            older.append(f"ruleset schema {loaded.rules.meta.schema}")
+            older.append(_("ruleset schema {n}").format(n=loaded.rules.meta.schema))
     engine = first.event.engine_version
     if engine < ENGINE_VERSION:
-        older.append(f"engine {engine}")
+        older.append(_("engine {n}").format(n=engine))
     return CampaignInfo(name, first.event.ruleset_id, mtime, head, ruleset_name=title,
                         status="older" if older else "ok",
                         older=", ".join(dict.fromkeys(older)))

@@ -17,6 +17,8 @@ from pathlib import Path
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
+from .pilot import settle
+
 TEMPLATE = Path(__file__).resolve().parents[2] / "tracker" / "locale" / "tracker.pot"
 SIZE = (80, 24)
 
@@ -68,10 +70,11 @@ def svg_text(svg: str) -> str:
 
 
 async def screen_text(app, keys=()) -> str:
+    """The screen's text after the keys, each key settled (a dialog's worker
+    waits for its answer: settle does not wait for it)."""
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle(pilot)
         for key in keys:
             await pilot.press(key)
-            await pilot.pause()
+            await settle(pilot)
         return svg_text(pilot.app.export_screenshot())

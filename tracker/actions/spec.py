@@ -52,18 +52,19 @@ class Action:
 def whole_number(text: str) -> int:
     """An argument's whole number: ASCII digits (``٣`` is refused), at most 18 of them."""
     try:
-        return parse_int(text, "the number")
+        return parse_int(text)
     except NotANumber as e:
-        raise argparse.ArgumentTypeError(str(e).removeprefix("the number: ")) from None
+        raise argparse.ArgumentTypeError(e.problem) from None
 
 
 def ints(text: str) -> list[int]:
     """Whole numbers separated by commas, e.g. 3,5 (for --dice and --abilities)."""
     try:
-        values = parse_ints(text.replace(" ", ""), "the numbers")
+        values = parse_ints(text.replace(" ", ""))
     except NotANumber as e:
         raise argparse.ArgumentTypeError(
-            f"expected whole numbers separated by commas, e.g. 3,5 ({e})") from None
+            _("expected whole numbers separated by commas, e.g. 3,5 ({problem})").format(
+                problem=e)) from None
     if not values:
-        raise argparse.ArgumentTypeError("expected at least one number")
+        raise argparse.ArgumentTypeError(_("expected at least one number"))
     return values

@@ -3,7 +3,7 @@
 import argparse
 
 from ..core import supplies
-from ..i18n import N_
+from ..i18n import N_, _
 from ..core.errors import Refused
 from ..core.numbers import parse_int
 from .spec import Action, arg
@@ -12,9 +12,10 @@ from .spec import Action, arg
 def _count(text: str) -> tuple[int, bool]:
     """N sets the count; +N and -N add or remove."""
     try:
-        return parse_int(text, "the count"), text.strip().startswith(("+", "-"))
+        return parse_int(text, N_("the count")), text.strip().startswith(("+", "-"))
     except Refused as e:
-        raise argparse.ArgumentTypeError(f"expected a number, +N or -N ({e})") from None
+        raise argparse.ArgumentTypeError(_("expected a number, +N or -N ({problem})").format(
+            problem=e)) from None
 
 
 ACTIONS = (

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterator
 
+from ..i18n import _, ngettext, pgettext
 from . import clock
+from . import field_words
 from .state import State
 from .view import state_json
 
@@ -51,13 +53,14 @@ def changes_in_words(before: State, after: State) -> list[str]:
         was, now = clock.stamp(rules, before.clock), clock.stamp(rules, after.clock)
         if was == now:  # rounds within one minute
             step = after.clock - before.clock
-            now += f" ({abs(step)} s {'later' if step > 0 else 'earlier'})"
-        lines.append(f"Time: {was} → {now}")
+            now = (_("{time} ({n} s later)") if step > 0 else _("{time} ({n} s earlier)")) \
+                .format(time=now, n=abs(step))
+        lines.append(_("Time: {before} → {after}").format(before=was, after=now))
     if (before.session, before.in_session) != (after.session, after.in_session):
         lines.append(f"{_session(before)} → {_session(after)}")
     leaves = list(_walk(state_json(before, 0), state_json(after, 0), ()))
     said: set[int] = set()
-    for _, paths, read in _READERS:
+    for _order, paths, read in _READERS:
         mine = [i for i, leaf in enumerate(leaves) if any(_speaks_for(p, leaf) for p in paths)]
         if mine:
             lines += read(before, after)
@@ -69,7 +72,9 @@ def changes_in_words(before: State, after: State) -> list[str]:
 
 
 def _session(state: State) -> str:
-    return f"Session {state.session}" + ("" if state.in_session else " (ended)")
+    if state.in_session:
+        return _("Session {n}").format(n=state.session)
+    return _("Session {n} (ended)").format(n=state.session)
 
 
 def _speaks_for(pattern: tuple[str, ...], leaf: tuple[tuple[str, ...], Any, Any]) -> bool:
@@ -123,13 +128,19 @@ def _label(item: Any, place: int | None) -> str:
                 return str(item[k])
         for k in ("day", "turn", "round", "id"):
             if isinstance(item.get(k), int):
-                return f"{'number' if k == 'id' else k} {item[k]}"
+                return _ITEM_BY[k]().format(n=item[k])
     if place is None:
-        return "one"
+        return _("one")
     n = place + 1
+    if _("the {n}th") != "the {n}th":  # a language of its own: one form for every place
+        return _("the {n}th").format(n=n)
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"the {n}{suffix}"
 
+
+# an item known by its day, turn, round or number: "day 3"
+_ITEM_BY = {"day": lambda: _("day {n}"), "turn": lambda: _("turn {n}"),
+            "round": lambda: _("round {n}"), "id": lambda: _("number {n}")}
 
 # short keys of the JSON view and how a GM says them
 _WORDS = {"hp": "HP", "xp": "XP", "ac": "AC", "gp": "GP", "ft": "(ft)", "max": "most"}
@@ -142,21 +153,32 @@ def _key(k: str) -> str:
     return " ".join(words)
 
 
+def field_name(key: str) -> str:
+    """A field or key of the state as the GM reads it ("hp_max" -> "HP most"),
+    in the active language where the catalog has it (``field_words.py``)."""
+    words = _key(key)
+    return field_words.words().get(words, words)
+
+
+def value_words(v: bool) -> str:
+    return _("yes") if v else _("no")
+
+
 def _worded(path: tuple[str, ...], a: Any, b: Any) -> str:
-    where = " · ".join(_key(p) for p in path)
+    where = " · ".join(field_name(p) for p in path)
     where = where[:1].upper() + where[1:]
     if a is None and isinstance(b, dict):
-        return f"{where}: new"
+        return _("{what}: new").format(what=where)
     if b is None and isinstance(a, dict):
-        return f"{where}: gone"
-    return f"{where}: {_value(a)} → {_value(b)}"
+        return _("{what}: gone").format(what=where)
+    return _("{what}: {before} → {after}").format(what=where, before=_value(a), after=_value(b))
 
 
 def _value(v: Any) -> str:
     if v is None or v == "" or v == []:
-        return "none"
+        return pgettext("value", "none")
     if isinstance(v, bool):
-        return "yes" if v else "no"
+        return value_words(v)
     if isinstance(v, list) and _plain(v):
         return ", ".join(map(str, v))
     if isinstance(v, (dict, list)):
@@ -168,4 +190,5 @@ def cut(lines: list[str], most: int) -> list[str]:
     """At most ``most`` lines, the rest counted: "… and 4 more"."""
     if len(lines) <= most:
         return lines
-    return lines[:most - 1] + [f"… and {len(lines) - most + 1} more"]
+    n = len(lines) - most + 1
+    return lines[:most - 1] + [ngettext("… and {n} more", "… and {n} more", n).format(n=n)]

@@ -26,6 +26,7 @@ from typing import Protocol
 
 import msgspec
 
+from ..i18n import N_, _, ngettext, number
 from .errors import Refused
 
 MAX_DICE = 1000
@@ -39,7 +40,11 @@ class DiceError(Refused):
 def shown(text, limit: int = 40) -> str:
     """``text`` quoted for a message, cut short when long."""
     t = str(text)
-    return repr(t) if len(t) <= limit else repr(t[:limit]) + f"… ({len(t):,} characters)"
+    if len(t) <= limit:
+        return repr(t)
+    n = len(t)
+    return repr(t[:limit]) + "… (" + ngettext("{n} character", "{n} characters", n).format(
+        n=number(n)) + ")"
 
 
 class DiceGroup(msgspec.Struct, frozen=True):
@@ -114,9 +119,10 @@ class _Parser:
         self.pos = 0
 
     def fail(self, what: str) -> DiceError:
-        """One line: what is wrong, at which position (1 = the first character)."""
-        return DiceError(
-            f"bad dice expression {shown(self.text)}: {what} at position {self.pos + 1}")
+        """One line: what is wrong (already in the GM's language), at which
+        position (1 = the first character)."""
+        return DiceError(_("bad dice expression {text}: {problem} at position {pos}").format(
+            text=shown(self.text), problem=what, pos=self.pos + 1))
 
     def skip_ws(self) -> None:
         while self.pos < len(self.src) and self.src[self.pos].isspace():
@@ -126,29 +132,33 @@ class _Parser:
         self.skip_ws()
         return self.src[self.pos] if self.pos < len(self.src) else ""
 
-    def number(self, what: str) -> int:
+    def number(self, expected: str, too_large: str, **names) -> int:
+        """A number; ``expected`` and ``too_large`` (marked with N_, formatted
+        with ``names`` only when shown) say what is wrong when there is none,
+        or one of more than 7 digits."""
         self.skip_ws()
         start = self.pos
         while self.pos < len(self.src) and self.src[self.pos] in "0123456789":
             self.pos += 1
         if start == self.pos:
-            raise self.fail(f"expected {what}")
+            raise self.fail(_(expected).format(**names))
         if self.pos - start > 7:
             self.pos = start
-            raise self.fail(f"{what} is too large")
+            raise self.fail(_(too_large).format(**names))
         return int(self.src[start:self.pos])
 
     def expr(self) -> DiceExpr:
         if not self.src.strip():
-            raise self.fail("empty expression")
+            raise self.fail(_("empty expression"))
         terms = [self.term(1)]
         while (c := self.peek()) in ("+", "-"):
             self.pos += 1
             terms.append(self.term(1 if c == "+" else -1))
         if self.peek():
-            raise self.fail(f"unexpected {self.src[self.pos]!r}")
+            raise self.fail(_("unexpected {char}").format(char=repr(self.src[self.pos])))
         if sum(t.group.count for t in terms if t.group) > MAX_DICE:
-            raise DiceError(f"bad dice expression {shown(self.text)}: more than {MAX_DICE} dice")
+            raise DiceError(_("bad dice expression {text}: more than {n} dice").format(
+                text=shown(self.text), n=MAX_DICE))
         return DiceExpr(self.text.strip(), tuple(terms))
 
     def term(self, sign: int) -> Term:
@@ -156,18 +166,19 @@ class _Parser:
         if self.peek() == "d":
             group = self.dice(1)
         else:
-            n = self.number("a number or 'd'")
+            n = self.number(N_("expected a number or 'd'"), N_("a number or 'd' is too large"))
             if self.peek() == "d":
                 if n == 0:
                     self.pos -= 1
-                    raise self.fail("zero dice")
+                    raise self.fail(_("zero dice"))
                 group = self.dice(n)
             else:
                 constant = n
         multiplier = 1
         if self.peek() == "*":
             self.pos += 1
-            multiplier = self.number("a multiplier after '*'")
+            multiplier = self.number(N_("expected a multiplier after '*'"),
+                                     N_("a multiplier after '*' is too large"))
         return Term(sign, group, constant, multiplier)
 
     def dice(self, count: int) -> DiceGroup:
@@ -176,29 +187,34 @@ class _Parser:
             self.pos += 1
             sides = 100
         else:
-            sides = self.number("the number of sides after 'd'")
+            sides = self.number(N_("expected the number of sides after 'd'"),
+                                N_("the number of sides after 'd' is too large"))
             if sides < 2 or sides > MAX_SIDES:
                 self.pos -= len(str(sides))
-                raise self.fail(f"a die needs 2 to {MAX_SIDES} sides")
+                raise self.fail(_("a die needs 2 to {most} sides").format(most=MAX_SIDES))
         keep, keep_n = "", 0
         if self.src.startswith(("kh", "kl"), self.pos):
             keep = self.src[self.pos:self.pos + 2]
             self.pos += 2
-            keep_n = self.number(f"how many dice to keep after '{keep}'")
+            keep_n = self.number(N_("expected how many dice to keep after '{keep}'"),
+                                 N_("how many dice to keep after '{keep}' is too large"),
+                                 keep=keep)
             if not 1 <= keep_n <= count:
                 self.pos -= len(str(keep_n))
-                raise self.fail(f"can keep 1 to {count} of {count} dice")
+                raise self.fail(ngettext("can keep 1 to {n} of {n} dice",
+                                         "can keep 1 to {n} of {n} dice", count).format(n=count))
         elif self.src.startswith("k", self.pos):
-            raise self.fail("expected 'kh' or 'kl'")
+            raise self.fail(_("expected 'kh' or 'kl'"))
         return DiceGroup(count, sides, keep, keep_n)
 
 
 def parse(text: str) -> DiceExpr:
     """Parse a dice expression such as ``2d6*10`` or ``2d20kh1+3``."""
     if not isinstance(text, str):
-        raise DiceError(f"bad dice expression {shown(text)}: not text")
+        raise DiceError(_("bad dice expression {text}: not text").format(text=shown(text)))
     if len(text) > 200:
-        raise DiceError(f"bad dice expression {shown(text)}: longer than 200 characters")
+        raise DiceError(_("bad dice expression {text}: longer than {n} characters").format(
+            text=shown(text), n=200))
     return _parse(text)
 
 
@@ -212,10 +228,12 @@ def parse_chance(text: str) -> Chance:
     """Parse ``X-in-Y`` (e.g. ``1-in-6``)."""
     parts = str(text).strip().lower().split("-in-")
     if len(parts) != 2 or not all(re.fullmatch(r"\s*[0-9]{1,7}\s*", p) for p in parts):
-        raise DiceError(f"bad chance {shown(text)}: expected X-in-Y, e.g. 1-in-6")
+        raise DiceError(_("bad chance {text}: expected X-in-Y, e.g. 1-in-6").format(
+            text=shown(text)))
     x, y = (int(p) for p in parts)
     if not 2 <= y <= MAX_SIDES or not 0 <= x <= y:
-        raise DiceError(f"bad chance {shown(text)}: X must be 0..Y and Y from 2 to {MAX_SIDES}")
+        raise DiceError(_("bad chance {text}: X must be 0..Y and Y from 2 to {most}").format(
+            text=shown(text), most=MAX_SIDES))
     return Chance(x, y)
 
 
@@ -241,7 +259,8 @@ class DiceNeeded(Exception):
     """Raised by ``ManualDice`` when the GM must type the next dice."""
 
     def __init__(self, group: DiceGroup, label: str, expr: str):
-        super().__init__(f"{label}: roll {group.count}d{group.sides}")
+        super().__init__(_("{what}: roll {dice}").format(
+            what=label, dice=f"{group.count}d{group.sides}"))
         self.group, self.label, self.expr = group, label, expr
 
 
@@ -267,17 +286,17 @@ class ScriptedDice:
         if left < group.count:
             if self.fallback is None:
                 raise DiceNeeded(group, label, self.current_expr)
-            raise DiceError(
-                f"{label}: {group.count}d{group.sides} needs {group.count} dice, "
-                f"only {left} given"
-            )
+            raise DiceError(ngettext("{what}: {dice} needs {n} dice, only {left} given",
+                                     "{what}: {dice} needs {n} dice, only {left} given",
+                                     group.count).format(
+                what=label, dice=f"{group.count}d{group.sides}", n=group.count, left=left))
         out = tuple(self.values[self.used:self.used + group.count])
         for i, v in enumerate(out):
             if not 1 <= v <= group.sides:
-                raise DiceError(
-                    f"{label}: die {self.used + i + 1} is {v}, "
-                    f"not possible on a d{group.sides} (1-{group.sides})"
-                )
+                raise DiceError(_("{what}: die {i} is {value}, not possible on a {die} "
+                                  "(1-{sides})").format(
+                    what=label, i=self.used + i + 1, value=v, die=f"d{group.sides}",
+                    sides=group.sides))
         self.used += group.count
         return out, self.typed
 
@@ -348,7 +367,10 @@ def roll_problem(r: Roll) -> str:
     except Exception as e:  # DiceError, DiceNeeded: the record is what is wrong
         return str(e)
     if source.unused():
-        return f"{len(r.dice)} dice recorded where {r.expr} rolls {len(again.dice)}"
+        return ngettext("{n} dice recorded where {expr} rolls {rolls}",
+                        "{n} dice recorded where {expr} rolls {rolls}", len(r.dice)).format(
+            n=len(r.dice), expr=r.expr, rolls=len(again.dice))
     if again.total != r.total:
-        return f"the dice {list(r.dice)} make {again.total}, not {r.total}"
+        return _("the dice {dice} make {total}, not {recorded}").format(
+            dice=list(r.dice), total=again.total, recorded=r.total)
     return ""

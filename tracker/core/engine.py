@@ -9,6 +9,7 @@ callers that fold a log (tools, tests, the store's import).
 
 from __future__ import annotations
 
+from ..i18n import _
 from .errors import Refused
 from .events import Event
 from .handlers import DECIDERS, EVOLVERS, Command
@@ -24,7 +25,7 @@ def decide(state: State, command: Command, dice) -> list[Event]:
     """Validate a GM intent against the state; return the facts it produces."""
     fn = DECIDERS.get(type(command))
     if fn is None:
-        raise Refused(f"unknown action {type(command).__name__}")
+        raise Refused(_("unknown action {name}").format(name=type(command).__name__))
     return fn(state, command, dice)
 
 

@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 import msgspec
 
+from ..i18n import _
 from .errors import Refused, WrittenByNewer
 
 
@@ -128,20 +129,21 @@ def decode(type_name: str, version: int, data: bytes | str) -> Event:
     """Decode stored data into the current event class, upcasting old versions."""
     cls = EVENT_TYPES.get(type_name)
     if cls is None:
-        raise NewerEvent(f"an entry of a kind this tracker does not know ({type_name!r}), "
-                         "written by a newer tracker: upgrade to open it")
+        raise NewerEvent(_("an entry of a kind this tracker does not know ({type}), written "
+                           "by a newer tracker: upgrade to open it").format(type=repr(type_name)))
     if version == cls.VERSION:
         return _DECODERS[type_name].decode(data)
     if version > cls.VERSION:
         raise NewerEvent(
-            f"event {type_name!r} version {version}, written by a newer tracker (this one "
-            f"reads up to version {cls.VERSION}): upgrade to open it"
-        )
+            _("event {type} version {version}, written by a newer tracker (this one reads up to "
+              "version {known}): upgrade to open it").format(type=repr(type_name),
+                                                             version=version, known=cls.VERSION))
     raw = msgspec.json.decode(data)
     for v in range(version, cls.VERSION):
         step = UPCASTERS.get((type_name, v))
         if step is None:
-            raise UnknownEvent(f"no upcaster for {type_name!r} version {v}")
+            raise UnknownEvent(_("no upcaster for {type} version {version}").format(
+                type=repr(type_name), version=v))
         raw = step(raw)
     return msgspec.convert(raw, cls)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterator
 
+from ..i18n import _
 from .state import State
 
 Check = Callable[[State], Iterator[str]]
@@ -28,6 +29,6 @@ def problems(state: State) -> list[str]:
 @invariant
 def _clock(state: State) -> Iterator[str]:
     if state.clock < 0:
-        yield "move the clock before the campaign began"
+        yield _("move the clock before the campaign began")
     if state.next_id > 1_000_000_000:
-        yield "number more things than a campaign can hold"
+        yield _("number more things than a campaign can hold")

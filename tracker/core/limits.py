@@ -16,6 +16,7 @@ from typing import Annotated
 import msgspec
 from msgspec import Meta
 
+from ..i18n import N_, _, number
 from .errors import Refused
 
 YEAR_SECONDS = 366 * 24 * 3600
@@ -50,7 +51,7 @@ RulesetText = Annotated[str, Meta(max_length=2_000_000)]
 
 _BOUND = re.compile(r"Expected `(\w+)`(?: of length)? ([<>]=) (-?\d+) - at `\$\.?(.*)`")
 _TYPE = re.compile(r"Expected `(\w+)`, got `(\w+)` - at `\$\.?(.*)`")
-_NOUNS = {"int": "a whole number", "str": "text", "bool": "yes or no"}
+_NOUNS = {"int": N_("a whole number"), "str": N_("text"), "bool": N_("yes or no")}
 
 
 def friendly(error: msgspec.MsgspecError) -> str:
@@ -59,13 +60,20 @@ def friendly(error: msgspec.MsgspecError) -> str:
     m = _BOUND.match(text)
     if m:
         kind, op, n, where = m.groups()
-        bound = "at most" if op == "<=" else "at least"
-        what = f"{bound} {int(n):,}" + (" characters long" if kind == "str" else "")
-        return f"{where or 'the value'} must be {what}"
+        where, n = where or _("the value"), number(int(n))
+        if kind == "str":
+            said = _("{where} must be at most {n} characters long") if op == "<=" else \
+                _("{where} must be at least {n} characters long")
+        else:
+            said = _("{where} must be at most {n}") if op == "<=" else \
+                _("{where} must be at least {n}")
+        return said.format(where=where, n=n)
     m = _TYPE.match(text)
     if m:
-        kind, _, where = m.groups()
-        return f"{where or 'the value'} must be {_NOUNS.get(kind, kind)}"
+        kind, _got, where = m.groups()
+        return _("{where} must be {kind}").format(where=where or _("the value"),
+                                                  kind=_(_NOUNS[kind]) if kind in _NOUNS
+                                                  else kind)
     return text
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from ..i18n import N_, _, number
 from .errors import Refused
 
 MAX_DIGITS = 18  # within a 64-bit integer; every field's own range is narrower
@@ -18,7 +19,12 @@ _ANY_DIGITS = re.compile(r"[+-]?\d+")
 
 
 class NotANumber(Refused):
-    """Typed text that is not a whole number within range."""
+    """Typed text that is not a whole number within range; ``problem`` is
+    the message without the name of the number (an argument's own message)."""
+
+    def __init__(self, message: str, problem: str = ""):
+        super().__init__(message)
+        self.problem = problem or message
 
 
 def is_int(text: str, signed: bool = False) -> bool:
@@ -27,38 +33,57 @@ def is_int(text: str, signed: bool = False) -> bool:
     return bool(_INT.fullmatch(t)) and (signed or t[0] not in "+-")
 
 
-def parse_int(text: str, what: str = "the number", lo: int | None = None,
+def parse_int(text: str, what: str = N_("the number"), lo: int | None = None,
               hi: int | None = None, signed: bool = True) -> int:
-    """``text`` as an int, or ``NotANumber`` naming ``what`` and the problem."""
+    """``text`` as an int, or ``NotANumber`` naming ``what`` and the problem.
+    ``what`` is translated only when the number is refused: mark it with
+    ``N_()`` (text already in the GM's language passes through unchanged)."""
     t = str(text).strip()
     if not _INT.fullmatch(t) or (not signed and t[0] in "+-"):
+        what = _(what)
         if _ANY_DIGITS.fullmatch(t) and not t.lstrip("+-").isascii():
-            why = "write it with the digits 0-9"
+            why = _("write it with the digits 0-9")
         elif _ANY_DIGITS.fullmatch(t):
-            why = f"{len(t.lstrip('+-')):,} digits is out of range (" + \
-                (f"expected {_span(lo, hi)})" if lo is not None or hi is not None
-                 else f"at most {MAX_DIGITS} digits)")
+            digits = number(len(t.lstrip("+-")))
+            why = _("{digits} digits is out of range (expected {span})").format(
+                digits=digits, span=_span(lo, hi)) if lo is not None or hi is not None \
+                else _("{digits} digits is out of range (at most {most} digits)").format(
+                    digits=digits, most=MAX_DIGITS)
         elif not signed and t[:1] in "+-" and _INT.fullmatch(t):
-            why = "no sign"
+            why = _("no sign")
         else:
-            why = "expected a whole number" + (", e.g. 3" if signed else " (0-9), e.g. 3")
-        raise NotANumber(f"{what}: {_shown(t)}: {why}")
+            why = _("expected a whole number, e.g. 3") if signed else \
+                _("expected a whole number (0-9), e.g. 3")
+        problem = _("{text}: {problem}").format(text=_shown(t), problem=why)
+        raise NotANumber(_("{what}: {problem}").format(what=what, problem=problem), problem)
     n = int(t)
     if lo is not None and n < lo or hi is not None and n > hi:
-        raise NotANumber(f"{what}: {n:,} is out of range (expected {_span(lo, hi)})")
+        what = _(what)
+        problem = _("{n} is out of range (expected {span})").format(n=number(n),
+                                                                     span=_span(lo, hi))
+        raise NotANumber(_("{what}: {problem}").format(what=what, problem=problem), problem)
     return n
 
 
-def parse_ints(text: str, what: str = "the numbers", lo: int | None = None,
+def parse_ints(text: str, what: str = N_("the numbers"), lo: int | None = None,
                hi: int | None = None) -> list[int]:
     """Whole numbers separated by commas or spaces (``--dice 3,5``, ``3 5``)."""
     parts = [p for p in text.replace(",", " ").split() if p]
-    return [parse_int(p, f"{what} (number {i})", lo, hi) for i, p in enumerate(parts, 1)]
+    out = []
+    for i, p in enumerate(parts, 1):
+        try:
+            out.append(parse_int(p, what, lo, hi))
+        except NotANumber:  # named only when wrong: no text made for good numbers
+            parse_int(p, _("{what} (number {i})").format(what=_(what), i=i), lo, hi)
+    return out
 
 
 def _span(lo: int | None, hi: int | None) -> str:
-    return (f"from {lo:,} to {hi:,}" if lo is not None and hi is not None
-            else f"at least {lo:,}" if lo is not None else f"at most {hi:,}")
+    if lo is not None and hi is not None:
+        return _("from {lo} to {hi}").format(lo=number(lo), hi=number(hi))
+    if lo is not None:
+        return _("at least {lo}").format(lo=number(lo))
+    return _("at most {hi}").format(hi=number(hi))
 
 
 def _shown(text: str) -> str:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from ..i18n import _
 from .events import Event
 
 HP_SHOWN = ("bands", "exact")  # how the players see hit points: the GM's choice
@@ -118,9 +119,10 @@ def hp_band(hp: int, hp_max: int, status: str = "ok") -> str:
     """Hit points as the players may see them when the GM keeps the numbers:
     the wording of the table, not a rule (no ruleset decides it)."""
     if status not in ("", "ok"):
-        return status.replace("_", " ")
+        said = {"dead": _("dead"), "dying": _("dying"), "stable": _("stable")}
+        return said.get(status) or status.replace("_", " ")
     if hp <= 0:
-        return "down"
+        return _("down")
     if hp >= hp_max:
-        return "unhurt"
-    return "wounded" if 2 * hp >= hp_max else "badly wounded"
+        return _("unhurt")
+    return _("wounded") if 2 * hp >= hp_max else _("badly wounded")

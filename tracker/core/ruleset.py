@@ -21,6 +21,7 @@ from typing import Annotated
 import msgspec
 import msgspec.inspect as mi
 
+from ..i18n import _, ngettext, number
 from . import areas, terms
 from .parts import SECTIONS
 from .schema import Meta, NewerRuleset, OlderRuleset, Problems, RulesetError, Time
@@ -64,11 +65,13 @@ def schema_of(raw: dict, origin: str = "<ruleset>") -> int:
     meta = raw.get("meta")
     version = meta.get("schema", 1) if isinstance(meta, dict) else 1
     if type(version) is not int or version < 1:
-        raise RulesetError(f"{origin}: key meta.schema: expected a whole number from 1")
+        raise RulesetError(_("{origin}: key meta.schema: expected a whole number from 1")
+                           .format(origin=origin))
     if version > RULESET_SCHEMA:
-        raise NewerRuleset(f"{origin}: written for ruleset schema {version} by a newer "
-                           f"tracker (this one reads up to {RULESET_SCHEMA}): upgrade to "
-                           "open it")
+        raise NewerRuleset(_("{origin}: written for ruleset schema {version} by a newer "
+                             "tracker (this one reads up to {known}): upgrade to "
+                             "open it").format(origin=origin, version=version,
+                                               known=RULESET_SCHEMA))
     return version
 
 
@@ -97,7 +100,8 @@ def _all_problems(r: Ruleset) -> Problems:
              ("hour_seconds", t.hour_seconds), ("day_seconds", t.day_seconds)]
     for (short, a), (long, b) in zip(spans, spans[1:]):
         if a > b:
-            problems.add(f"time.{long}", f"{b} is shorter than time.{short} ({a})")
+            problems.add(f"time.{long}", _("{long} is shorter than {key} ({short})").format(
+                long=b, key=f"time.{short}", short=a))
     for section in SECTIONS:
         if section.check is not None:
             problems += section.check(r)
@@ -220,10 +224,40 @@ def _plain(what: str, path: str) -> str:
         t = _type_at(path)
         if isinstance(t, mi.IntType) and t.ge is not None and t.le is not None:
             if t.ge == 1:
-                return f"expected a positive number, at most {t.le:,}"
-            return f"expected a number from {t.ge:,} to {t.le:,}"
+                return _("expected a positive number, at most {most}").format(
+                    most=number(t.le))
+            return _("expected a number from {least} to {most}").format(
+                least=number(t.ge), most=number(t.le))
     if re.match(r"Expected `array` of length [<>]=", what):
-        return "expected [low, high]: two numbers"
+        return _("expected [low, high]: two numbers")
+    return _msgspec_words(what)
+
+
+# msgspec's own wordings a ruleset check shows, in the GM's language (English:
+# msgspec's words as they were); any other reads as msgspec wrote it.
+_MSGSPEC = [
+    (re.compile(r"^Expected `(\w+)`, got `(\w+)`$"),
+     lambda m: _("Expected `{want}`, got `{got}`").format(want=m[1], got=m[2])),
+    (re.compile(r"^Object contains unknown field `([^`]+)`$"),
+     lambda m: _("Object contains unknown field `{key}`").format(key=m[1])),
+    (re.compile(r"^Expected `(\w+)` of length <= (\d+)$"),
+     lambda m: _("Expected `{want}` of length <= {n}").format(want=m[1], n=m[2])),
+    (re.compile(r"^Expected `(\w+)` of length >= (\d+)$"),
+     lambda m: _("Expected `{want}` of length >= {n}").format(want=m[1], n=m[2])),
+    (re.compile(r"^Expected `(\w+)` <= (-?\d+)$"),
+     lambda m: _("Expected `{want}` <= {n}").format(want=m[1], n=m[2])),
+    (re.compile(r"^Expected `(\w+)` >= (-?\d+)$"),
+     lambda m: _("Expected `{want}` >= {n}").format(want=m[1], n=m[2])),
+    (re.compile(r"^Invalid enum value (.+)$"),
+     lambda m: _("Invalid enum value {value}").format(value=m[1])),
+]
+
+
+def _msgspec_words(what: str) -> str:
+    for pattern, said in _MSGSPEC:
+        m = pattern.match(what)
+        if m:
+            return said(m)
     return what
 
 
@@ -236,9 +270,10 @@ def load_text(text: str, origin: str = "<ruleset>") -> LoadedRuleset:
     except RulesetError as e:
         if isinstance(e, NewerRuleset) or _written_for(text) >= RULESET_SCHEMA:
             raise
-        raise OlderRuleset(f"{e} (its text is of ruleset schema {_written_for(text)}, "
-                           f"from an older tracker; this one reads schema "
-                           f"{RULESET_SCHEMA} and upcasts the older)") from None
+        raise OlderRuleset(_("{problem} (its text is of ruleset schema {old}, from an older "
+                             "tracker; this one reads schema {known} and upcasts the "
+                             "older)").format(problem=e, old=_written_for(text),
+                                              known=RULESET_SCHEMA)) from None
 
 
 def _written_for(text: str) -> int:
@@ -250,21 +285,25 @@ def _written_for(text: str) -> int:
 
 def _load(text: str, origin: str) -> LoadedRuleset:
     if not isinstance(text, str):
-        raise RulesetError(f"{origin}: not text")
+        raise RulesetError(_("{origin}: not text").format(origin=origin))
     if len(text) > MAX_TEXT:
-        raise RulesetError(f"{origin}: too large ({len(text):,} characters; "
-                           f"a ruleset is limited to {MAX_TEXT:,})")
+        raise RulesetError(_("{origin}: too large ({n} characters; a ruleset is limited to "
+                             "{most})").format(origin=origin, n=number(len(text)),
+                                               most=number(MAX_TEXT)))
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        raise RulesetError(f"{origin}: not valid UTF-8 text") from None
+        raise RulesetError(_("{origin}: not valid UTF-8 text").format(origin=origin)) from None
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise RulesetError(f"{origin}: not valid TOML: {e}") from None
+        raise RulesetError(_("{origin}: not valid TOML: {reason}").format(
+            origin=origin, reason=e)) from None
     except (ValueError, RecursionError) as e:  # e.g. an integer of thousands of digits
-        reason = "a number is too long" if isinstance(e, ValueError) else "nested too deeply"
-        raise RulesetError(f"{origin}: not usable TOML: {reason}") from None
+        reason = _("a number is too long") if isinstance(e, ValueError) else \
+            _("nested too deeply")
+        raise RulesetError(_("{origin}: not usable TOML: {reason}").format(
+            origin=origin, reason=reason)) from None
     raw = upcast(raw, schema_of(raw, origin))
     try:
         rules = msgspec.convert(raw, Ruleset)
@@ -281,20 +320,27 @@ def _load(text: str, origin: str) -> LoadedRuleset:
         if "Object missing required field" in what:
             field = re.search(r"`([^`]+)`", what).group(1)
             path = f"{path}.{field}" if path else field
-            what = "this key is required but missing"
+            what = _("this key is required but missing")
         what = _plain(what, path)
-        line = _line_of(text, path)
-        where = f"{origin}" + (f", line {line}" if line else "")
-        raise RulesetError(f"{where}: key {path or '(top)'}: {what}") from None
+        raise RulesetError(_at(text, origin, path, path or _("(top)"), what)) from None
     problems = _check_semantics(rules)
     if problems:
         path, what = problems[0]
-        line = _line_of(text, path)
-        where = f"{origin}" + (f", line {line}" if line else "")
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        raise RulesetError(f"{where}: key {path}: {what}{more}")
+        if len(problems) > 1:
+            what = ngettext("{problem} (and {n} more)", "{problem} (and {n} more)",
+                            len(problems) - 1).format(problem=what, n=len(problems) - 1)
+        raise RulesetError(_at(text, origin, path, path, what))
     digest = hashlib.sha256(text.encode()).hexdigest()
     return LoadedRuleset(rules, text, digest)
+
+
+def _at(text: str, origin: str, path: str, key: str, what: str) -> str:
+    """``origin, line N: key KEY: WHAT`` (no line when it cannot be told)."""
+    line = _line_of(text, path)
+    if line:
+        return _("{origin}, line {line}: key {key}: {problem}").format(
+            origin=origin, line=line, key=key, problem=what)
+    return _("{origin}: key {key}: {problem}").format(origin=origin, key=key, problem=what)
 
 
 @lru_cache(maxsize=32)

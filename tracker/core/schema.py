@@ -102,18 +102,19 @@ def rolled_table_problem(die: str, entries: list[TableEntry]) -> str:
     """What is wrong with a rolled table, or '': a bad die, no entries, a
     range running backwards, two entries sharing a total, a total with none."""
     if not entries:
-        return "expected a table of entries"
+        return _("expected a table of entries")
     try:
         lo, hi = dice.parse(die).bounds()
     except dice.DiceError as e:
         return str(e)
     gap = table_gap([e.roll for e in entries], lo, hi, "roll")
     if gap:
-        return f"{gap} on {die}"
+        return _("{problem} on {die}").format(problem=gap, die=die)
     never = next((e.roll for e in entries if e.roll[1] < lo or e.roll[0] > hi), None)
     if never is not None:  # a row the die cannot reach: the wrong die for the table
-        return later(f"the entry for [{never[0]}, {never[1]}] can never come up on {die} "
-                     f"({lo}-{hi})", since=2)
+        return later(_("the entry for [{low}, {high}] can never come up on {die} "
+                       "({lo}-{hi})").format(low=never[0], high=never[1], die=die, lo=lo, hi=hi),
+                     since=2)
     return ""
 
 
@@ -136,19 +137,26 @@ def table_gap(ranges: list[list[int]], lo: int, hi: int, what: str) -> str:
     """
     for a, b in ranges:
         if a > b:
-            return f"the range [{a}, {b}] runs backwards (expected [low, high])"
+            return _("the range [{low}, {high}] runs backwards (expected [low, high])").format(
+                low=a, high=b)
     want = lo  # the next number that must be covered
     last = None  # the highest number covered so far
     for a, b in sorted(ranges):
         if last is not None and a <= last:
-            return f"two entries cover a {what} of {a}"
+            return _("two entries cover a {what} of {n}").format(what=_(what), n=a)
         if a > want and want <= hi:
-            return f"no entry for a {what} of {want}"
+            return _("no entry for a {what} of {n}").format(what=_(what), n=want)
         want = max(want, b + 1)
         last = b
     if want <= hi:
-        return f"no entry for a {what} of {want}"
+        return _("no entry for a {what} of {n}").format(what=_(what), n=want)
     return ""
+
+
+# What the shipped sections' tables are ranged by (``table_gap``'s ``what``),
+# marked for translation; a caller's own word shows as written.
+GAP_WHAT = (N_("roll"), N_("level"), N_("fleeing group"), N_("pursuing group"),
+            N_("speed difference"))
 
 
 
@@ -171,9 +179,8 @@ def _seconds(text: str, time: Time) -> int:
     m = _UNIT.match(text.lower())
     if not m or m.group(2) not in _UNITS:
         raise RulesetError(
-            f"bad duration {text!r}: expected a number (up to 9 digits) and a unit "
-            "(rounds, turns, minutes, hours, days, weeks)"
-        )
+            _("bad duration {text}: expected a number (up to 9 digits) and a unit "
+              "(rounds, turns, minutes, hours, days, weeks)").format(text=repr(text)))
     per = {
         "round": time.round_seconds, "turn": time.turn_seconds, "second": 1,
         "minute": 60, "hour": time.hour_seconds, "day": time.day_seconds,
@@ -192,7 +199,8 @@ def positive_seconds(rules, text: str) -> int:
     """``seconds``, refusing a duration of nothing."""
     n = _seconds(text, rules.time)
     if n <= 0:
-        raise RulesetError(f"bad duration {text!r}: expected more than 0")
+        raise RulesetError(_("bad duration {text}: expected more than 0").format(
+            text=repr(text)))
     return n
 
 
@@ -211,7 +219,8 @@ def note_problems(section: str, root, notes: dict[str, str]) -> "Problems":
     where = f"{section}.not_in_source"
     for path, note in notes.items():
         if not SOURCE_NOTE.match(note):
-            problems.add(where, f'{path!r}: expected "KIND: why" (e.g. "stand-in: ...")')
+            problems.add(where, _('{path}: expected "KIND: why" (e.g. "stand-in: ...")').format(
+                path=repr(path)))
         node = root
         for part in path.split("."):
             if isinstance(node, dict) and part in node:
@@ -220,7 +229,8 @@ def note_problems(section: str, root, notes: dict[str, str]) -> "Problems":
                     and getattr(node, part) is not None:
                 node = getattr(node, part)
             else:
-                problems.add(where, f"{path!r}: [{section}] has no {part!r} there")
+                problems.add(where, _("{path}: [{section}] has no {part} there").format(
+                    path=repr(path), section=section, part=repr(part)))
                 break
     return problems
 

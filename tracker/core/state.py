@@ -18,8 +18,10 @@ from .ruleset import LoadedRuleset  # loads every area's model first
 from .timeline.model import STATE_FIELDS as TIMELINE_FIELDS
 
 
-class CommandRef(msgspec.Struct, frozen=True, gc=False):
-    """A command's place in the log: enough for undo and redo by time travel."""
+class CommandRef(msgspec.Struct, frozen=True, gc=False, array_like=True):
+    """A command's place in the log: enough for undo and redo by time travel.
+    Only states hold it (never an event), so only snapshots write it: as an
+    array, smaller and quicker to decode (a redo stack of 1,000 undos)."""
 
     id: str
     first_seq: int

@@ -22,6 +22,7 @@ import re
 import msgspec
 
 from ..i18n import ENGLISH, current
+from ..i18n import _
 from .parts import SECTIONS
 from .schema import Problems
 
@@ -40,15 +41,18 @@ def _step(node, part: str):
 
 def english(rules, key: str) -> str | None:
     """What ``key`` names in the ruleset's own (English) words, or None."""
-    node = rules
+    node, parent, part = rules, None, ""
     for part in key.split("."):
-        node = _step(node, part)
+        parent, node = node, _step(node, part)
         if node is None:
             return None
     if isinstance(node, str):
         return node
     name = getattr(node, "name", None)
-    return name if isinstance(name, str) else None
+    if isinstance(name, str):
+        return name
+    # a table keyed by its names, its values numbers ("Listen" = [5, 5, ...])
+    return part if isinstance(parent, dict) and isinstance(node, (list, tuple)) else None
 
 
 def term(rules, key: str, default: str | None = None) -> str:
@@ -73,22 +77,30 @@ def term_keys(rules) -> dict[str, str]:
     out: dict[str, str] = {}
     for section in SECTIONS:
         for pattern in section.terms:
-            if not pattern.endswith(".*"):
-                name = english(rules, pattern)
-                if name is not None:
-                    out[pattern] = name
-                continue
-            prefix = pattern[:-2]
-            node = rules
-            for part in prefix.split("."):
-                node = _step(node, part) if node is not None else None
-            members = node if isinstance(node, (dict, list, tuple)) else ()
-            for member in members:
-                key = f"{prefix}.{member}"
+            for key in _expand(rules, pattern):
                 name = english(rules, key)
-                if name is not None:
+                if name:  # an empty text ("no skill rule") names nothing to translate
                     out[key] = name
     return out
+
+
+def _expand(rules, pattern: str) -> list[str]:
+    """The key paths a pattern names: each ``*`` is each key of a table or
+    member of a list there ("party.classes.*.skills.*": every class's skills)."""
+    keys = [""]
+    for part in pattern.split("."):
+        nxt = []
+        for key in keys:
+            if part != "*":
+                nxt.append(f"{key}.{part}" if key else part)
+                continue
+            node = rules
+            for step in key.split("."):
+                node = _step(node, step) if node is not None else None
+            members = node if isinstance(node, (dict, list, tuple)) else ()
+            nxt += [f"{key}.{m}" for m in members]
+        keys = nxt
+    return keys
 
 
 def check(rules) -> Problems:
@@ -96,24 +108,27 @@ def check(rules) -> Problems:
     the ruleset has."""
     problems = Problems()
     if rules.meta.language and not LANGUAGE_CODE.fullmatch(rules.meta.language):
-        problems.add("meta.language", f"{rules.meta.language!r} is not a language code "
-                     "(two or three lower-case letters, e.g. da, uk)")
+        problems.add("meta.language", _not_a_code(rules.meta.language))
     if not rules.names:
         return problems
     known = term_keys(rules)
     for code, table in rules.names.items():
         if not LANGUAGE_CODE.fullmatch(code):
-            problems.add(f"names.{code}", f"{code!r} is not a language code "
-                         "(two or three lower-case letters, e.g. da, uk)")
+            problems.add(f"names.{code}", _not_a_code(code))
             continue
         for key, text in table.items():
             if key not in known:
-                problems.add(f"names.{code}.{key}", f"{key!r} names nothing in this ruleset "
-                             "that the tracker shows (a kind of light, a ration, an "
-                             "activity...)")
+                problems.add(f"names.{code}.{key}", _(
+                    "{key} names nothing in this ruleset that the tracker shows (a kind of "
+                    "light, a ration, an activity...)").format(key=repr(key)))
             elif not text.strip():
-                problems.add(f"names.{code}.{key}", "expected the name, not empty text")
+                problems.add(f"names.{code}.{key}", _("expected the name, not empty text"))
     return problems
+
+
+def _not_a_code(code: str) -> str:
+    return _("{code} is not a language code (two or three lower-case letters, e.g. da, "
+             "uk)").format(code=repr(code))
 
 
 def missing(rules) -> dict[str, list[str]]:

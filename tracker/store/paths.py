@@ -9,6 +9,7 @@ import unicodedata
 from pathlib import Path
 
 from ..core.errors import Refused
+from ..i18n import _, number
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 SUFFIX = ".campaign"
@@ -40,8 +41,9 @@ def check_name(name: str) -> str:
     if (not _NAME.match(name) or ".." in name or name.endswith((".", " "))
             or name.split(".")[0].lower() in _RESERVED):
         raise Refused(
-            f"bad campaign name {name!r}: use 1-64 letters, digits, spaces and . _ + ' -, "
-            "starting with a letter or digit (no '/', '..' or trailing dot)")
+            _("bad campaign name {name}: use 1-64 letters, digits, spaces and . _ + ' -, "
+              "starting with a letter or digit (no '/', '..' or trailing dot)").format(
+                name=repr(name)))
     return name
 
 
@@ -65,8 +67,9 @@ def ruleset_file(ruleset_id: str) -> Path:
     p = Path(ruleset_id)
     if p.suffix == ".toml" and p.exists():
         return p  # a GM's own house-rules copy (read_ruleset_file checks it)
-    known = ", ".join(found) or "none found"
-    raise Refused(f"unknown ruleset {ruleset_id!r} (shipped: {known}; or give a .toml file)")
+    known = ", ".join(found) or _("none found")
+    raise Refused(_("unknown ruleset {id} (shipped: {known}; or give a .toml file)").format(
+        id=repr(ruleset_id), known=known))
 
 
 MAX_RULESET_BYTES = 1_000_000
@@ -82,24 +85,27 @@ def read_ruleset_file(path: str | os.PathLike) -> str:
     try:
         st = os.stat(f)
         if not stat.S_ISREG(st.st_mode):
-            raise Refused(f"cannot read {f}: not a regular file")
+            raise Refused(_("cannot read {file}: not a regular file").format(file=f))
         if st.st_size > MAX_RULESET_BYTES:
-            raise Refused(f"cannot read {f}: too large ({st.st_size:,} bytes; "
-                          f"a ruleset is limited to {MAX_RULESET_BYTES:,})")
+            raise Refused(_("cannot read {file}: too large ({n} bytes; a ruleset is limited "
+                            "to {most})").format(file=f, n=number(st.st_size),
+                                                 most=number(MAX_RULESET_BYTES)))
         fd = os.open(f, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         with os.fdopen(fd, "rb") as fh:
             if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
-                raise Refused(f"cannot read {f}: not a regular file")
+                raise Refused(_("cannot read {file}: not a regular file").format(file=f))
             data = fh.read(MAX_RULESET_BYTES + 1)
     except OSError as e:
-        raise Refused(f"cannot read {f}: {e.strerror or e}") from None
+        raise Refused(_("cannot read {file}: {reason}").format(
+            file=f, reason=e.strerror or e)) from None
     if len(data) > MAX_RULESET_BYTES:
-        raise Refused(f"cannot read {f}: too large (a ruleset is limited to "
-                      f"{MAX_RULESET_BYTES:,} bytes)")
+        raise Refused(_("cannot read {file}: too large (a ruleset is limited to {most} "
+                        "bytes)").format(file=f, most=number(MAX_RULESET_BYTES)))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise Refused(f"cannot read {f}: not UTF-8 text (byte {e.start + 1})") from None
+        raise Refused(_("cannot read {file}: not UTF-8 text (byte {n})").format(
+            file=f, n=e.start + 1)) from None
 
 
 def _fold(name: str) -> str:
@@ -112,10 +118,12 @@ def check_free(saves: Path, name: str) -> Path:
     path = campaign_path(saves, name)
     twin = case_twin(saves, name)
     if twin is not None:
-        raise Refused(f"a campaign named {twin!r} exists; {name!r} differs only in case, "
-                      "which is the same file on macOS and Windows: choose another name")
+        raise Refused(_("a campaign named {twin} exists; {name} differs only in case, "
+                        "which is the same file on macOS and Windows: choose another name")
+                      .format(twin=repr(twin), name=repr(name)))
     if path.exists():
-        raise Refused(f"a campaign named {name!r} already exists; choose another name")
+        raise Refused(_("a campaign named {name} already exists; choose another name").format(
+            name=repr(name)))
     return path
 
 

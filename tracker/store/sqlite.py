@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Iterator
 
 import msgspec
+from msgspec.structs import replace
 
 from ..core import events as evmod
 from ..core.campaign import ENGINE_VERSION
@@ -27,6 +28,7 @@ from ..core.ruleset import RULESET_SCHEMA
 from ..core.events import Envelope, Event
 from ..core.limits import friendly
 from ..core.state import State
+from ..i18n import _
 
 APPLICATION_ID = 0x54524B31  # "TRK1": marks a file as ours
 FORMAT_VERSION = 1  # the file layout; bump with a migration
@@ -53,15 +55,25 @@ CREATE TABLE IF NOT EXISTS snapshots (
 
 
 class Snapshot(msgspec.Struct, array_like=True):
-    """A cached state and the entry it follows (seq and that entry's command id)."""
+    """A cached state and the entry it follows (seq and that entry's command id).
+
+    The state's corrections in force are written apart (``corrections``, the
+    msgpack of that dict) and the state without them: the snapshots an open
+    decodes (the one at the tail and the states its undo returns to) nearly
+    always hold the very same corrections, and 1,000 stand-ins cost three
+    times the rest of the state to decode. Equal bytes are decoded once
+    (``EventStore._corrections``)."""
 
     seq: int
     command_id: str
-    state: State
+    state: State  # with no corrections: they are in ``corrections``
+    corrections: msgspec.Raw
 
 
 _SNAPSHOT_ENCODER = msgspec.msgpack.Encoder()
+_NO_CORRECTIONS = _SNAPSHOT_ENCODER.encode({})
 _SNAPSHOT_DECODER = msgspec.msgpack.Decoder(Snapshot)
+_CORRECTIONS_DECODER = msgspec.msgpack.Decoder(State.__annotations__["corrections"])
 
 
 @functools.cache
@@ -132,10 +144,10 @@ def _link_into_place(tmp: Path, path: Path) -> None:
     try:
         os.link(tmp, path)
     except FileExistsError:
-        raise StoreError(f"{path.name}: a campaign with that name already exists") from None
+        raise StoreError(_taken(path)) from None
     except OSError:  # a file system without hard links
         if path.exists():
-            raise StoreError(f"{path.name}: a campaign with that name already exists") from None
+            raise StoreError(_taken(path)) from None
         os.replace(tmp, path)
     try:
         fd = os.open(path.parent, os.O_RDONLY)
@@ -147,28 +159,37 @@ def _link_into_place(tmp: Path, path: Path) -> None:
         pass  # some systems cannot fsync a folder; the file itself is durable
 
 
+def _taken(path: Path) -> str:
+    return _("{file}: a campaign with that name already exists").format(file=path.name)
+
+
 def _connect_checked(path: Path, mode: str) -> sqlite3.Connection:
     """A connection to ``path`` once its header says it is a campaign of ours."""
     try:
         conn = sqlite3.connect(f"{path.absolute().as_uri()}?mode={mode}", uri=True,
                                isolation_level=None, timeout=5.0, check_same_thread=False)
     except sqlite3.Error as e:
-        raise StoreError(f"{path.name}: cannot open: {e}") from None
+        raise StoreError(_("{file}: cannot open: {reason}").format(file=path.name,
+                                                                  reason=e)) from None
     try:
         app_id = conn.execute("PRAGMA application_id").fetchone()[0]
         fmt = conn.execute("PRAGMA user_version").fetchone()[0]
     except sqlite3.DatabaseError as e:
         conn.close()
         if "not a database" in str(e):
-            raise StoreError(f"{path.name} is not a tracker campaign (not an SQLite file)") from None
-        raise StoreError(f"{path.name} is damaged or not a campaign: {e}") from None
+            raise StoreError(_("{file} is not a tracker campaign (not an SQLite file)").format(
+                file=path.name)) from None
+        raise StoreError(_("{file} is damaged or not a campaign: {reason}").format(
+            file=path.name, reason=e)) from None
     if app_id != APPLICATION_ID:
         conn.close()
-        raise StoreError(f"{path.name} is an SQLite file but not a tracker campaign")
+        raise StoreError(_("{file} is an SQLite file but not a tracker campaign").format(
+            file=path.name))
     if fmt > FORMAT_VERSION:
         conn.close()
-        raise NewerFile(f"{path.name} was written by a newer tracker (file format {fmt}, "
-                        f"this one reads up to {FORMAT_VERSION}): upgrade to open it")
+        raise NewerFile(_("{file} was written by a newer tracker (file format {format}, this "
+                          "one reads up to {known}): upgrade to open it").format(
+            file=path.name, format=fmt, known=FORMAT_VERSION))
     return conn
 
 
@@ -196,6 +217,9 @@ class EventStore:
         self.conn = conn
         self.readonly = readonly
         self.snapshot_in_use = 0  # the newest usable snapshot found so far
+        # the corrections of the last snapshot decoded, and their bytes: a
+        # snapshot whose corrections are those very bytes shares the dict
+        self._corrections: tuple[bytes, dict] = (_NO_CORRECTIONS, {})
 
     # -- opening -------------------------------------------------------------
 
@@ -209,9 +233,10 @@ class EventStore:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as e:
-            raise StoreError(f"cannot create the saves folder {path.parent}: {e.strerror}") from None
+            raise StoreError(_("cannot create the saves folder {folder}: {reason}").format(
+                folder=path.parent, reason=e.strerror)) from None
         if path.exists():
-            raise StoreError(f"{path.name}: a campaign with that name already exists")
+            raise StoreError(_taken(path))
         _sweep_partial(path.parent)
         tmp = path.with_name(f".{path.name}.{os.getpid()}.{_PARTIAL}")
         _unlink_db(tmp)
@@ -230,9 +255,11 @@ class EventStore:
             _durable(tmp)
             _link_into_place(tmp, path)
         except sqlite3.Error as e:
-            raise StoreError(f"{path}: cannot create the campaign file: {e}") from None
+            raise StoreError(_("{file}: cannot create the campaign file: {reason}").format(
+                file=path, reason=e)) from None
         except OSError as e:
-            raise StoreError(f"{path}: cannot create the campaign file: {e.strerror}") from None
+            raise StoreError(_("{file}: cannot create the campaign file: {reason}").format(
+                file=path, reason=e.strerror)) from None
         finally:
             _unlink_db(tmp)
         return cls.open(path)
@@ -247,11 +274,13 @@ class EventStore:
         a live connection. Where the file or its folder cannot be written the
         campaign opens read-only: it can be read and exported, not played."""
         if not path.exists():
-            raise StoreError(f"no campaign file {path}")
+            raise StoreError(_("no campaign file {file}").format(file=path))
         if not path.is_file():
-            raise StoreError(f"{path.name} is not a tracker campaign (not a regular file)")
+            raise StoreError(_("{file} is not a tracker campaign (not a regular file)").format(
+                file=path.name))
         if path.stat().st_size == 0:
-            raise StoreError(f"{path.name} is not a tracker campaign (an empty file)")
+            raise StoreError(_("{file} is not a tracker campaign (an empty file)").format(
+                file=path.name))
         if not readonly and not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)):
             readonly = True
         conn = _connect_checked(path, "ro" if readonly else "rw")
@@ -272,11 +301,12 @@ class EventStore:
                 "SELECT name FROM sqlite_master WHERE type = 'table'")}
         except sqlite3.DatabaseError as e:
             conn.close()
-            raise StoreError(f"{path.name} is damaged: {e}; it cannot be opened") from None
+            raise StoreError(_("{file} is damaged: {reason}; it cannot be opened").format(
+                file=path.name, reason=e)) from None
         if "events" not in tables:
             conn.close()
-            raise StoreError(f"{path.name} is damaged: it has no events table, so nothing "
-                             "in it can be read")
+            raise StoreError(_("{file} is damaged: it has no events table, so nothing in it "
+                               "can be read").format(file=path.name))
         return cls(path, conn, readonly)
 
     def close(self) -> None:
@@ -288,8 +318,8 @@ class EventStore:
         try:
             return self.conn.execute("SELECT COALESCE(MAX(seq), 0) FROM events").fetchone()[0]
         except sqlite3.DatabaseError as e:
-            raise StoreError(f"{self.path.name} is damaged: {e}; SQLite cannot read its "
-                             "list of entries") from None
+            raise StoreError(_("{file} is damaged: {reason}; SQLite cannot read its list of "
+                               "entries").format(file=self.path.name, reason=e)) from None
 
     def rows(self, lo: int = 1, hi: int | None = None) -> Iterator[tuple]:
         """Raw rows (seq, type, version, data, command_id, session, recorded_at),
@@ -310,13 +340,14 @@ class EventStore:
             except sqlite3.DatabaseError:
                 batch = self._rows_one_by_one(expected, hi)
             if not batch:
-                raise self.damaged(f"entry #{expected} is missing", expected - 1)
+                raise self.damaged(_("entry #{seq} is missing").format(seq=expected),
+                                   expected - 1)
             if batch[-1][0] != expected + len(batch) - 1:  # a gap somewhere in this batch
                 for i, r in enumerate(batch):
                     if r[0] != expected + i:
                         yield batch[:i]
-                        raise self.damaged(f"entry #{expected + i} is missing",
-                                           expected + i - 1)
+                        raise self.damaged(_("entry #{seq} is missing").format(
+                            seq=expected + i), expected + i - 1)
             expected = batch[-1][0] + 1
             yield batch
 
@@ -331,7 +362,8 @@ class EventStore:
             except sqlite3.DatabaseError as e:
                 if out:
                     return out  # the caller yields them, then comes back to this one
-                raise self.damaged(f"entry #{seq} cannot be read ({e})", seq - 1) from None
+                raise self.damaged(_("entry #{seq} cannot be read ({reason})").format(
+                    seq=seq, reason=e), seq - 1) from None
             if r is None:
                 break
             out.append(r)
@@ -363,27 +395,36 @@ class EventStore:
         """The event of row ``seq``; Damaged when it cannot be read."""
         try:
             if type(data) is not str or type(version) is not int:
-                raise TypeError("fields of the wrong kind")
+                raise TypeError(_("fields of the wrong kind"))
             return evmod.decode(type_, version, data)
         except TypeError as e:  # a row whose columns hold the wrong kinds of value
-            raise self.damaged(f"entry #{seq} has {e}", seq - 1) from None
-        except (msgspec.DecodeError, msgspec.ValidationError) as e:
-            raise self.damaged(f"entry #{seq} ({type_}) cannot be read: {friendly(e)}",
+            raise self.damaged(_("entry #{seq} has {problem}").format(seq=seq, problem=e),
                                seq - 1) from None
+        except (msgspec.DecodeError, msgspec.ValidationError) as e:
+            raise self.damaged(_("entry #{seq} ({type}) cannot be read: {problem}").format(
+                seq=seq, type=type_, problem=friendly(e)), seq - 1) from None
         except WrittenByNewer as e:  # an event type or version from a newer tracker
-            raise NewerFile(f"{self.path.name}, entry #{seq}: {e}") from None
+            raise NewerFile(_("{file}, entry #{seq}: {problem}").format(
+                file=self.path.name, seq=seq, problem=e)) from None
         except Refused as e:
-            raise StoreError(f"{self.path.name}: entry #{seq} ({type_}) cannot be read: "
-                             f"{e}") from None
+            raise StoreError(_("{file}: entry #{seq} ({type}) cannot be read: {problem}").format(
+                file=self.path.name, seq=seq, type=type_, problem=e)) from None
 
     def damaged(self, what: str, last_good: int | None = None) -> "Damaged":
         name = self.path.name.removesuffix(".campaign")
-        short = f"{self.path.name} is damaged: {_printable(what)}"
+        short = _("{file} is damaged: {problem}").format(file=self.path.name,
+                                                         problem=_printable(what))
         if last_good == 0:
-            return Damaged(f"{short}; not even its first entry can be read", 0, short)
-        good = "" if last_good is None else f"; the last good entry is #{last_good}"
-        return Damaged(f"{short}{good}. `tracker export {shlex.quote(name)} -o FILE` saves "
-                       "what can be read", last_good or 0, short)
+            return Damaged(_("{damage}; not even its first entry can be read").format(
+                damage=short), 0, short)
+        command = f"`tracker export {shlex.quote(name)} -o FILE`"
+        if last_good is None:
+            said = _("{damage}. {command} saves what can be read")
+        else:
+            said = _("{damage}; the last good entry is #{seq}. {command} saves what can be "
+                     "read")
+        return Damaged(said.format(damage=short, seq=last_good, command=command),
+                       last_good or 0, short)
 
     def command_seqs(self, command_id: str) -> list[int]:
         return [r[0] for r in self.conn.execute(
@@ -400,14 +441,16 @@ class EventStore:
         try:
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as e:
-            raise ConcurrentWrite(f"{self.path.name} is busy in another process ({e}); "
-                                  "nothing was recorded, try again") from None
+            raise ConcurrentWrite(_("{file} is busy in another process ({reason}); nothing "
+                                    "was recorded, try again").format(file=self.path.name,
+                                                                      reason=e)) from None
         try:
             head = self.head()
             if head != expected_head:
                 raise ConcurrentWrite(
-                    f"{self.path.name} was changed by another process (log at {head}, "
-                    f"expected {expected_head}); nothing was recorded, try again")
+                    _("{file} was changed by another process (log at {head}, expected "
+                      "{expected}); nothing was recorded, try again").format(
+                        file=self.path.name, head=head, expected=expected_head))
             rows = []
             for i, ev in enumerate(events, start=head + 1):
                 rows.append(row(i, ev, command_id, session, at))
@@ -420,14 +463,16 @@ class EventStore:
         except sqlite3.Error as e:
             if self.conn.in_transaction:
                 self.conn.execute("ROLLBACK")
-            raise StoreError(f"could not save to {self.path.name}: {e}; "
-                             "nothing was recorded and the log is intact") from None
+            raise StoreError(_("could not save to {file}: {reason}; nothing was recorded and "
+                               "the log is intact").format(file=self.path.name,
+                                                           reason=e)) from None
         return envs
 
     def _writable(self) -> None:
         if self.readonly:
-            raise StoreError(f"{self.path.name} is read-only here (the file or the saves folder "
-                             "cannot be written); it can be read and exported, not changed")
+            raise StoreError(_("{file} is read-only here (the file or the saves folder cannot "
+                               "be written); it can be read and exported, not changed").format(
+                file=self.path.name))
 
     def append_rows(self, rows: list[tuple]) -> None:
         """Write already-validated raw rows in one transaction (import)."""
@@ -439,7 +484,8 @@ class EventStore:
         except sqlite3.Error as e:
             if self.conn.in_transaction:
                 self.conn.execute("ROLLBACK")
-            raise StoreError(f"could not write {self.path.name}: {e}") from None
+            raise StoreError(_("could not write {file}: {reason}").format(
+                file=self.path.name, reason=e)) from None
 
     # -- snapshots ---------------------------------------------------------------
 
@@ -451,12 +497,14 @@ class EventStore:
         try:
             (cid,) = self.conn.execute("SELECT command_id FROM events WHERE seq = ?",
                                        (seq,)).fetchone()
-            blob = _SNAPSHOT_ENCODER.encode(Snapshot(seq, cid, state))
+            corrections = msgspec.Raw(_SNAPSHOT_ENCODER.encode(state.corrections))
+            bare = replace(state, corrections={}) if state.corrections else state
+            blob = _SNAPSHOT_ENCODER.encode(Snapshot(seq, cid, bare, corrections))
             self.conn.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?, ?)",
                               (seq, snapshot_engine(), state.ruleset.hash, blob))
         except (sqlite3.Error, msgspec.EncodeError, OverflowError, TypeError) as e:
-            return (f"snapshot at #{seq} not written ({e}); the log is intact, "
-                    "opening the campaign just replays more")
+            return _("snapshot at #{seq} not written ({reason}); the log is intact, opening "
+                     "the campaign just replays more").format(seq=seq, reason=e)
         return ""
 
     def nearest_snapshot(self, seq: int) -> tuple[int, State] | None:
@@ -479,9 +527,26 @@ class EventStore:
                 continue
             if (snap.seq == at and row is not None and row[0] == snap.command_id
                     and snap.state.ruleset.hash == ruleset_hash):
+                try:
+                    state = self._with_corrections(snap)
+                except (msgspec.MsgspecError, TypeError):
+                    continue
                 self.snapshot_in_use = max(self.snapshot_in_use, at)
-                return at, snap.state
+                return at, state
         return None
+
+    def _with_corrections(self, snap: Snapshot) -> State:
+        """The snapshot's state with its corrections put back; the same bytes
+        as the last snapshot's give the same dict (decoded once: never
+        changed in place, it cannot go stale)."""
+        raw = bytes(snap.corrections)
+        if raw == _NO_CORRECTIONS:
+            return snap.state
+        seen, corrections = self._corrections
+        if raw != seen:
+            corrections = _CORRECTIONS_DECODER.decode(raw)
+            self._corrections = (raw, corrections)
+        return replace(snap.state, corrections=corrections)
 
     def last_snapshot_seq(self) -> int:
         return self.conn.execute("SELECT COALESCE(MAX(seq), 0) FROM snapshots").fetchone()[0]

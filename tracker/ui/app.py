@@ -155,6 +155,8 @@ class TrackerApp(CampaignActions, App):
                             title=_("Keymap"), severity="warning", timeout=10)
 
     def on_mount(self) -> None:
+        if self._keymap_problems:  # found before the app had its language: say them in it
+            self._keymap_problems = self._load_keymap()
         for problem in self._keymap_problems:
             self.notify(problem, title=_("Keymap"), severity="error", timeout=12)
         if self._open_error:

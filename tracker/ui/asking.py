@@ -3,6 +3,7 @@ place before the dialog closes, and a refusal said before asking any more."""
 
 from __future__ import annotations
 
+from ..i18n import _
 from .dialogs import REFUSED_SECONDS, ChoiceDialog, TextDialog, checked_by, refusal
 
 
@@ -29,5 +30,5 @@ class Asking:
         """Say so, and True, when ``command`` cannot be done now (before asking more)."""
         why = refusal(self.app, command)
         if why:
-            self.notify(why, title="Refused", severity="error", timeout=REFUSED_SECONDS)
+            self.notify(why, title=_("Refused"), severity="error", timeout=REFUSED_SECONDS)
         return bool(why)

@@ -36,6 +36,7 @@ from textual.containers import Vertical
 from textual.widgets import Label, ProgressBar
 
 from ..core import progress
+from ..i18n import N_, _, number
 from .dialogs import Dialog
 from .safe import plain
 
@@ -62,16 +63,17 @@ class Busy:
     @property
     def line(self) -> str:
         if self.stop.is_set():
-            return "Stopping; nothing is written."
+            return _("Stopping; nothing is written.")
         if not self.total:
-            return "Working…"
-        return f"{self.done:,} of {self.total:,} {self.what}"
+            return _("Working…")
+        return _("{done} of {total} {what}").format(done=number(self.done),
+                                                    total=number(self.total), what=_(self.what))
 
 
 class BusyDialog(Dialog):
     """How far a long job is; Escape (or the Cancel line) stops it."""
 
-    BINDINGS = [Binding("escape", "cancel", "Stop", id="busy.stop")]
+    BINDINGS = [Binding("escape", "cancel", N_("Stop"), id="busy.stop")]
     DEFAULT_CSS = """
     BusyDialog { align: center middle; background: $background 60%; }
     BusyDialog #dialog { width: 60; max-width: 90%; height: auto; border: thick $accent;
@@ -89,8 +91,8 @@ class BusyDialog(Dialog):
             yield Label(plain(self.busy.title, "bold"), id="dialog-title")
             yield ProgressBar(total=None, show_eta=False, id="busy-bar")
             yield Label(plain(self.busy.line), id="busy-line")
-            yield Label(plain("Escape stops it: nothing is written until it is done. "
-                              "Keys typed meanwhile wait for it."), id="dialog-help")
+            yield Label(plain(_("Escape stops it: nothing is written until it is done. "
+                                "Keys typed meanwhile wait for it.")), id="dialog-help")
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -144,8 +146,8 @@ class Jobs:
             if busy.stop.is_set():
                 if not writes:  # only looked: stopped as asked
                     raise progress.Stopped(busy.what)
-                self.app.notify("It was done before it could stop: it is recorded "
-                                "(undo takes it back).", title="Recorded", timeout=8)
+                self.app.notify(_("It was done before it could stop: it is recorded "
+                                  "(undo takes it back)."), title=_("Recorded"), timeout=8)
             return result
         finally:
             self.busy = None

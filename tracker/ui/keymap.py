@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from textual.binding import Binding
+from ..i18n import _
 
 KEYMAP_ENV = "TRACKER_KEYMAP"  # a keymap file elsewhere (tests, a shared table laptop)
 KEY = re.compile(r"^(?:[a-z0-9_]+\+)*(?:[a-z0-9_]+|[^\s,+])$", re.I)  # ctrl+z, f1, space, ?
@@ -66,23 +67,26 @@ def read_keymap(path: Path, known: dict[str, Bound]) -> tuple[dict[str, str], li
     except FileNotFoundError:
         return {}, []
     except (OSError, UnicodeDecodeError) as e:
-        return {}, [f"{path}: cannot be read ({e})"]
+        return {}, [_("{file}: cannot be read ({reason})").format(file=path, reason=e)]
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        return {}, [f"{path}: not a TOML file ({e})"]
+        return {}, [_("{file}: not a TOML file ({reason})").format(file=path, reason=e)]
     keymap, problems = {}, []
     for binding_id, keys in data.items():
         if binding_id not in known:
             near = [k for k in known if k.split(".")[0] == binding_id.split(".")[0]]
-            hint = f"; ids of that part: {', '.join(near[:8])}" if near else \
-                " (docs/keys.md lists every id)"
-            problems.append(f"{path}: no key has the id {binding_id!r}{hint}")
+            said = _("{file}: no key has the id {id}; ids of that part: {ids}") if near else \
+                _("{file}: no key has the id {id} (docs/keys.md lists every id)")
+            problems.append(said.format(file=path, id=repr(binding_id),
+                                        ids=", ".join(near[:8])))
         elif not isinstance(keys, str) or not keys.strip():
-            problems.append(f"{path}: {binding_id} wants its keys as text, e.g. \"ctrl+t\"")
+            problems.append(_('{file}: {id} wants its keys as text, e.g. "ctrl+t"').format(
+                file=path, id=binding_id))
         elif bad := [k for k in keys.split(",") if not KEY.match(k.strip())]:
-            problems.append(f"{path}: {binding_id}: {', '.join(map(repr, bad))} is not a key "
-                            f"name (e.g. t, ctrl+t, f5, space)")
+            problems.append(_("{file}: {id}: {keys} is not a key name (e.g. t, ctrl+t, f5, "
+                              "space)").format(file=path, id=binding_id,
+                                               keys=", ".join(map(repr, bad))))
         else:
             keymap[binding_id] = ",".join(k.strip() for k in keys.split(","))
     return keymap, problems

@@ -21,6 +21,8 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from .. import i18n
+from ..i18n import _
 from ..public import players_view
 from ..service import open_reader
 from . import page
@@ -44,8 +46,11 @@ class Watcher:
     """The campaign's players' view, rebuilt when the log head moves. The
     reader lives on one thread: a SQLite connection belongs to its thread."""
 
-    def __init__(self, saves: Path, name: str):
+    def __init__(self, saves: Path, name: str, lang: str | None = None):
         self.saves, self.name = saves, name
+        self.asked = lang  # --lang; else the locale variables, then the campaign's own
+        self.lang = i18n.choose(lang)  # the language of the last view built
+        self.words: dict[str, str] = {}  # the live line's, in that language
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="players-view")
         self._reader = None
         self.head = 0
@@ -62,9 +67,12 @@ class Watcher:
         head = self._reader.head()
         if head == self.head and self.view is not None:
             return False
-        view = players_view(self.name, head, self._reader)
-        self.html = page.main(view)
-        self.view, self.head = view, head
+        # the campaign's language (docs/i18n.md), read again each time: the GM may change it
+        lang = i18n.choose(self.asked, self._reader.state_at(head).language_in_force)
+        with i18n.using(lang):  # this thread is not the server's context: say it here
+            view = players_view(self.name, head, self._reader)
+            self.html, self.words = page.main(view), page.live_words()
+        self.view, self.head, self.lang = view, head, lang
         return True
 
     async def look(self) -> None:
@@ -90,10 +98,11 @@ class Watcher:
         self._pool.shutdown()
 
 
-def create_app(saves: Path, name: str, code: str | None) -> Starlette:
+def create_app(saves: Path, name: str, code: str | None, lang: str | None = None) -> Starlette:
     """The server for campaign ``name`` only; ``code``: the access code the
-    table must give (None: none, on the loopback address)."""
-    watcher = Watcher(saves, name)
+    table must give (None: none, on the loopback address); ``lang``: the
+    run's ``--lang`` (None: the locale variables, then the campaign's own)."""
+    watcher = Watcher(saves, name, lang)
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
@@ -111,18 +120,22 @@ def create_app(saves: Path, name: str, code: str | None) -> Starlette:
         given = request.query_params.get("code")
         if code_matches(given, code):
             return None
-        why = ("This players' view needs the table's access code." if not given else
-               "That access code is not this table's.")
-        return HTMLResponse(page.refused(why), status_code=403, headers=_HEADERS)
+        with i18n.using(watcher.lang):
+            why = (_("This players' view needs the table's access code.") if not given else
+                   _("That access code is not this table's."))
+            return HTMLResponse(page.refused(why), status_code=403, headers=_HEADERS)
 
     async def home(request: Request) -> Response:
         if (no := refused(request)) is not None:
             return no
-        return HTMLResponse(page.view_page(watcher.view, code), headers=_HEADERS)
+        with i18n.using(watcher.lang):
+            return HTMLResponse(page.view_page(watcher.view, code), headers=_HEADERS)
 
     async def events(request: Request) -> Response:
         if (no := refused(request)) is not None:
-            return Response("access code needed\n", status_code=403, headers=_HEADERS)
+            with i18n.using(watcher.lang):
+                return Response(_("access code needed") + "\n", status_code=403,
+                                headers=_HEADERS)
         return StreamingResponse(_stream(watcher), media_type="text/event-stream",
                                  headers={**_HEADERS, "X-Accel-Buffering": "no"})
 
@@ -141,7 +154,8 @@ def create_app(saves: Path, name: str, code: str | None) -> Starlette:
 
 
 def _message(watcher: Watcher) -> str:
-    data = json.dumps({"seq": watcher.head, "html": watcher.html}, ensure_ascii=False)
+    data = json.dumps({"seq": watcher.head, "html": watcher.html, "words": watcher.words},
+                      ensure_ascii=False)
     return f"event: view\ndata: {data}\n\n"
 
 

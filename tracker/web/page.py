@@ -8,6 +8,9 @@ from __future__ import annotations
 from html import escape
 from importlib.resources import files
 
+from .. import i18n
+from ..i18n import _
+
 STYLE = files(__package__).joinpath("page.css").read_text(encoding="utf-8")
 SCRIPT = files(__package__).joinpath("page.js").read_text(encoding="utf-8")
 
@@ -17,10 +20,11 @@ def _e(text) -> str:
 
 
 def document(title: str, body: str, code: str | None = None) -> str:
-    """A whole page; ``code`` is handed to the script for the live stream."""
+    """A whole page in the language of the moment (its ``lang`` too); ``code``
+    is handed to the script for the live stream."""
     q = f"?code={_e(code)}" if code else ""
     return (
-        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        f"<!doctype html>\n<html lang=\"{_e(i18n.current())}\"><head><meta charset=\"utf-8\">"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
         "<meta name=\"referrer\" content=\"no-referrer\">"
         f"<title>{_e(title)}</title><link rel=\"stylesheet\" href=\"page.css\"></head>"
@@ -28,20 +32,35 @@ def document(title: str, body: str, code: str | None = None) -> str:
         "</body></html>\n")
 
 
+def live_words() -> dict[str, str]:
+    """What the page says of its live stream (page.js shows them), in the
+    language of the moment: sent with every view, so a change of language
+    reaches a page already open."""
+    return {"lang": i18n.current(), "on": _("live"), "off": _("reconnecting…")}
+
+
 def view_page(view: dict, code: str | None) -> str:
+    words, connecting = live_words(), _("connecting…")
     body = (f"<header><h1 id=\"campaign\">{_e(view['campaign'])}</h1>"
-            "<p id=\"live\" class=\"live\">connecting…</p></header>"
+            f"<p id=\"live\" class=\"live\" data-on=\"{_e(words['on'])}\" "
+            f"data-off=\"{_e(words['off'])}\">{_e(connecting)}</p></header>"
             f"<main id=\"view\">{main(view)}</main>")
-    return document(f"{view['campaign']} · players' view", body, code)
+    return document(_("{campaign} · players' view").format(campaign=view["campaign"]), body,
+                    code)
 
 
 def main(view: dict) -> str:
     """The part the live stream replaces: time, panels, the public log."""
     s = view["session"]
-    session = f"Session {s['number']}" + ("" if s["running"] else " (between sessions)") \
-        if s["number"] else "Before the first session"
-    out = [f"<section class=\"when\"><p class=\"clock\" id=\"clock\">Day {_e(view['day'])}, "
-           f"{_e(view['time'])}</p><p>{_e(session)} · {_e(view['ruleset'])}</p></section>"]
+    if not s["number"]:
+        session = _("Before the first session")
+    elif s["running"]:
+        session = _("Session {n}").format(n=s["number"])
+    else:
+        session = _("Session {n} (between sessions)").format(n=s["number"])
+    clock = _("Day {day}, {time}").format(day=view["day"], time=view["time"])
+    out = [f"<section class=\"when\"><p class=\"clock\" id=\"clock\">{_e(clock)}</p>"
+           f"<p>{_e(session)} · {_e(view['ruleset'])}</p></section>"]
     out += [panel(p) for p in view["panels"]]
     out.append(log(view["log"]))
     return "".join(out)
@@ -66,18 +85,23 @@ def panel(p: dict) -> str:
 
 
 def log(items: list[dict]) -> str:
+    title = _e(_("Log"))
     if not items:
-        return "<section class=\"panel log\"><h2>Log</h2><p>Nothing yet.</p></section>"
+        nothing = _e(_("Nothing yet."))
+        return f"<section class=\"panel log\"><h2>{title}</h2><p>{nothing}</p></section>"
     lis = "".join(f"<li><span class=\"t\">{_e(i['time'])}</span> {_e(i['text'])}</li>"
                   for i in items)
-    return f"<section class=\"panel log\"><h2>Log</h2><ol>{lis}</ol></section>"
+    return f"<section class=\"panel log\"><h2>{title}</h2><ol>{lis}</ol></section>"
 
 
 def refused(why: str) -> str:
-    """The page without the code, or with a wrong one: says so, shows nothing."""
-    body = (f"<main class=\"refused\"><h1>Players' view</h1><p>{_e(why)}</p>"
-            "<p>Ask the GM for the address: it ends in <code>?code=…</code></p></main>")
-    return ("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+    """The page without the code, or with a wrong one: says so, shows nothing
+    (in the language of the moment: the campaign's, which names nothing)."""
+    title = _e(_("Players' view"))
+    ask = _e(_("Ask the GM for the address: it ends in {code}")).format(
+        code="<code>?code=…</code>")
+    body = f"<main class=\"refused\"><h1>{title}</h1><p>{_e(why)}</p><p>{ask}</p></main>"
+    return (f"<!doctype html>\n<html lang=\"{_e(i18n.current())}\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-            "<title>Players' view</title><link rel=\"stylesheet\" href=\"page.css\"></head>"
+            f"<title>{title}</title><link rel=\"stylesheet\" href=\"page.css\"></head>"
             f"<body>{body}</body></html>\n")

@@ -9,7 +9,9 @@ import sys
 from pathlib import Path
 from urllib.parse import quote
 
+from .. import i18n
 from ..core.errors import Refused
+from ..i18n import _
 from ..service import campaign_file, open_reader
 from .access import access_code, needs_code
 
@@ -48,27 +50,30 @@ def qr_text(url: str) -> str:
 
 
 def serve(saves: Path, name: str, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
-          new_code: bool = False) -> int:
+          new_code: bool = False, lang: str | None = None) -> int:
+    """``lang``: the run's ``--lang`` (None: the locale variables, then the
+    campaign's own language, as for every command)."""
     import uvicorn
 
     from .app import create_app
 
-    open_reader(saves, name).close()  # refused here, in one line, if it cannot be read
+    with open_reader(saves, name) as reader:  # refused here, in one line, if unreadable
+        i18n.switch(i18n.choose(lang, reader.state_at(reader.head()).language_in_force))
     path = campaign_file(saves, name)
     code = access_code(path, new=new_code) if needs_code(host) or new_code else None
     if not needs_code(host):
         code = None  # the loopback address: only this machine, no code needed
     url = address(host, port, code)
-    print(f"The players' view of {name} (read-only): open {url}")
+    print(_("The players' view of {name} (read-only): open {url}").format(name=name, url=url))
     if code:
-        print(f"Access code: {code} (in the address above; tracker serve {name} "
-              f"--new-code makes another)")
+        print(_("Access code: {code} (in the address above; {command} makes another)").format(
+            code=code, command=f"tracker serve {name} --new-code"))
         print(qr_text(url), end="")
     else:
-        print("Only this machine can open it; for the table's phones: "
-              f"tracker serve {name} --host 0.0.0.0")
-    print("Ctrl-C stops it.", flush=True)
-    config = uvicorn.Config(create_app(saves, name, code), host=host, port=port,
+        print(_("Only this machine can open it; for the table's phones: {command}").format(
+            command=f"tracker serve {name} --host 0.0.0.0"))
+    print(_("Ctrl-C stops it."), flush=True)
+    config = uvicorn.Config(create_app(saves, name, code, lang), host=host, port=port,
                             log_level="warning", access_log=False, server_header=False,
                             h11_max_incomplete_event_size=16 * 1024,
                             # open live streams never end by themselves: Ctrl-C closes them
@@ -76,5 +81,6 @@ def serve(saves: Path, name: str, host: str = DEFAULT_HOST, port: int = DEFAULT_
     try:
         uvicorn.Server(config).run()
     except OSError as e:
-        raise Refused(f"cannot serve on {host}:{port}: {e.strerror or e}") from None
+        raise Refused(_("cannot serve on {address}: {reason}").format(
+            address=f"{host}:{port}", reason=e.strerror or e)) from None
     return 0

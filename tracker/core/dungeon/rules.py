@@ -351,7 +351,8 @@ def recheck(state: State, ev: Encounter, dice) -> Encounter:
                    distance=rolls.get("distance"))
 
 
-@insertable("turn", "a forgotten turn", lambda state: list(state.rules.dungeon.activities))
+@insertable("turn", N_("a forgotten turn"), lambda state: list(state.rules.dungeon.activities),
+            names="dungeon.activities")
 def forgotten_turn(state: State, activity: str) -> TurnAdvanced:
     if activity not in state.rules.dungeon.activities:
         raise Refused(_("unknown activity {activity!r}; choose one of: {known}").format(

@@ -298,14 +298,17 @@ class DungeonTally(Tally):
     def chart(self, session: int) -> str:
         top = max(self.turns.values(), default=0)
         turns, met = self.turns[session], self.met[session]
+        # the words outside the f-string: Babel extracts no call inside one
         # TRANSLATORS: the recap's chart; keep the two words short (a fixed-width column)
-        return (f"{_('turns')} {turns:>4} {bar(turns, top, 16):<16} "
-                f"{_('encounters')} {met:>2} {'●' * min(met, 8):<8}")
+        turns_word, met_word = _("turns"), _("encounters")
+        return (f"{turns_word} {turns:>4} {bar(turns, top, 16):<16} "
+                f"{met_word} {met:>2} {'●' * min(met, 8):<8}")
 
 
 # --- how a correction's changes read (core/changes.py) -----------------------------------
 
-offers_choices(TurnAdvanced, "activity")(lambda state: state.rules.dungeon.activities)
+offers_choices(TurnAdvanced, "activity", names="dungeon.activities")(
+    lambda state: state.rules.dungeon.activities)
 
 _REST = {"ok": N_("not due"), "due": N_("due next turn"), "overdue": N_("overdue")}
 

@@ -139,7 +139,8 @@ class LightsTally(Tally):
     def chart(self, session: int) -> str:
         n = self.per_session[session]
         # TRANSLATORS: the recap's chart; keep it short (a fixed-width column)
-        return f"{_('lights')} {n:>2} {'▮' * min(n, 8)}"
+        word = _("lights")  # outside the f-string: Babel extracts no call inside one
+        return f"{word} {n:>2} {'▮' * min(n, 8)}"
 
 
 # --- how a correction's changes read (core/changes.py) -----------------------------------

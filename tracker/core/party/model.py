@@ -183,4 +183,8 @@ def _party_from_1(party: dict | None) -> dict | None:
 state_part("party", tuple[Character, ...], ())
 ruleset_section("party", Party | None, default=None,
                 check=lambda rules: _check_party(rules.party) if rules.party else [],
-                upgrades={1: _party_from_1})
+                upgrades={1: _party_from_1},
+                # the names the party screen, log and refusals show (issue 23)
+                terms=("party.classes.*", "party.conditions.*", "party.abilities.*",
+                       "party.saves.*", "party.classes.*.skills.*", "party.save_rule",
+                       "party.skill_rule", "party.speed_unit", "party.exhaustion_effects.*"))

@@ -29,7 +29,9 @@ from ..handlers import Command, decides, evolves
 from ..state import State
 from ..timeflow import pass_time
 from ..validity import holds_for
+from ...i18n import N_, _, ngettext
 from .model import Character, DeathSaves
+from .names import ability_name, ability_order, class_name, condition_name
 
 _NAME = re.compile(r"^[^\x00-\x1f]{1,40}$")
 _INVISIBLE = {"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"}  # two names must not look alike
@@ -112,7 +114,8 @@ def short_rest_from(text: str) -> ShortRest:
     for part in filter(None, (p.strip() for p in text.split(","))):
         name, eq, n = part.rpartition("=") if "=" in part else (part, "", "1")
         if not re.fullmatch(r"\s*\d{1,4}\s*", n) or not name.strip():
-            raise Refused(f"expected NAME or NAME=N, separated by commas (got {part!r})")
+            raise Refused(_("expected NAME or NAME=N, separated by commas (got {part!r})")
+                          .format(part=part))
         spend.append((name.strip(), int(n)))
     return ShortRest(tuple(spend))
 
@@ -253,19 +256,20 @@ def find(state: State, name: str) -> Character | None:
 def _check_name(state: State, name: str, ignore: str = "") -> str:
     name = name.strip()
     if not _NAME.match(name) or any(unicodedata.category(ch) in _INVISIBLE for ch in name):
-        raise Refused("a character name needs 1 to 40 printable characters "
-                      "(no line breaks or invisible characters)")
+        raise Refused(_("a character name needs 1 to 40 printable characters "
+                        "(no line breaks or invisible characters)"))
     other = find(state, name)
     if other is not None and other.name.casefold() != ignore.casefold():
-        raise Refused(f"{other.name} is already in the party")
+        raise Refused(_("{name} is already in the party").format(name=other.name))
     return name
 
 
 def member(state: State, name: str) -> Character:
     c = find(state, name)
     if c is None:
-        names = ", ".join(ch.name for ch in state.party) or "nobody yet"
-        raise Refused(f"{name!r} is not in the party (party: {names})")
+        names = ", ".join(ch.name for ch in state.party) or _("nobody yet")
+        raise Refused(_("{name!r} is not in the party (party: {names})").format(
+            name=name, names=names))
     return c
 
 
@@ -274,7 +278,8 @@ def named(state: State, name: str) -> Character:
     amended to "bo" for Bo would name nobody when folded."""
     c = member(state, name)
     if c.name != name:
-        raise Refused(f"name {c.name} as the party does ({c.name!r}, not {name!r})")
+        raise Refused(_("name {name} as the party does ({name!r}, not {typed!r})").format(
+            name=c.name, typed=name))
     return c
 
 
@@ -288,8 +293,50 @@ def living_character(state: State, name: str, what: str = "act") -> Character:
     gain something calls this one check ("the dead carry no light")."""
     c = member(state, name)
     if is_dead(state, c):
-        raise Refused(f"{c.name} is dead: the dead {what}")
+        raise Refused(_(_THE_DEAD.get(what, N_("{name} is dead: the dead {what}"))).format(
+            name=c.name, what=what))
     return c
+
+
+# Each area's reason the dead cannot (``living_character(state, name, what)``),
+# a whole sentence each so a language can word it its own way.
+_THE_DEAD = {
+    "act": N_("{name} is dead: the dead act"),
+    "earn no XP": N_("{name} is dead: the dead earn no XP"),
+    "gain no levels": N_("{name} is dead: the dead gain no levels"),
+    "carry nothing": N_("{name} is dead: the dead carry nothing"),
+    "carry no light": N_("{name} is dead: the dead carry no light"),
+    "found no bastion": N_("{name} is dead: the dead found no bastion"),
+    "give no orders": N_("{name} is dead: the dead give no orders"),
+    "build nothing": N_("{name} is dead: the dead build nothing"),
+    "combine no bastions": N_("{name} is dead: the dead combine no bastions"),
+    "guide no one": N_("{name} is dead: the dead guide no one"),
+    "guide no one: choose another navigator (guide)":
+        N_("{name} is dead: the dead guide no one: choose another navigator (guide)"),
+}
+_STATUS = {"ok": N_("ok"), "dying": N_("dying"), "stable": N_("stable"), "dead": N_("dead")}
+
+
+def _status_word(status: str) -> str:
+    return _(_STATUS[status]) if status in _STATUS else status
+
+
+def _unknown_condition(state: State, typed: str) -> Refused:
+    known = state.rules.party.conditions if state.rules.party else []
+    return Refused(_("unknown condition {condition!r}; this ruleset has: {known}").format(
+        condition=typed, known=", ".join(condition_name(state.rules, k) for k in known)))
+
+
+def _condition_id(state: State, typed: str) -> str:
+    """A condition as the GM types it: its id ("poisoned") or its name in any
+    language the ruleset offers ("forgiftet")."""
+    known = state.rules.party.conditions if state.rules.party else []
+    key = typed.strip().casefold()
+    for cond in known:
+        if key == cond or key in (t.get(f"party.conditions.{cond}", "").casefold()
+                                  for t in state.rules.names.values()):
+            return cond
+    raise _unknown_condition(state, typed)
 
 
 def living(state: State) -> list[Character]:
@@ -297,11 +344,15 @@ def living(state: State) -> list[Character]:
     return [c for c in state.party if not is_dead(state, c)]
 
 
-def _class_names(cid: str, label: str) -> tuple[str, ...]:
-    """What a GM may type for a class: its id, its name ("Tyv (thief)"), the
-    name before the brackets and the English in them, all case-folded."""
-    native, _, english = label.partition(" (")
-    return tuple(x.casefold().strip() for x in (cid, label, native, english.rstrip(")")) if x)
+def _class_names(rules, cid: str, label: str) -> tuple[str, ...]:
+    """What a GM may type for a class: its id, its name ("Fighter"), its name
+    in each language the ruleset offers ("Kriger"), and for a ruleset recorded
+    before issue 23 ("Tyv (thief)") the name before the brackets and the
+    English in them, all case-folded."""
+    native, _x, english = label.partition(" (")
+    translated = [t.get(f"party.classes.{cid}", "") for t in rules.names.values()]
+    return tuple(x.casefold().strip() for x in (cid, label, native, english.rstrip(")"),
+                                                 *translated) if x)
 
 
 def _class_id(state: State, cls: str) -> str:
@@ -309,15 +360,15 @@ def _class_id(state: State, cls: str) -> str:
     if not cls:
         return ""
     if p is None:
-        raise Refused(f"{state.rules.meta.name} has no classes")
+        raise Refused(_("{ruleset} has no classes").format(ruleset=state.rules.meta.name))
     key = cls.casefold().strip()
     for cid, k in p.classes.items():
-        if key in _class_names(cid, k.name):
+        if key in _class_names(state.rules, cid, k.name):
             return cid
-    known = (cid + (f" ({k.name.partition(' (')[2]}" if " (" in k.name else "")
-             for cid, k in p.classes.items())
-    raise Refused(f"{state.rules.meta.name} has no class {cls!r}; its classes: "
-                  + ", ".join(known))
+    known = (cid if (shown := class_name(state.rules, cid)).casefold() == cid else
+             f"{cid} ({shown})" for cid in p.classes)
+    raise Refused(_("{ruleset} has no class {cls!r}; its classes: {classes}").format(
+        ruleset=state.rules.meta.name, cls=cls, classes=", ".join(known)))
 
 
 def _hp_die(state: State, cid: str, level: int) -> str | None:
@@ -352,7 +403,7 @@ def decide_add(state: State, cmd: AddCharacter, dice) -> list[Event]:
     p = state.rules.party
     if not cid:
         if cmd.abilities or cmd.roll_abilities:
-            raise Refused("abilities go with a class: give --class too")
+            raise Refused(_("abilities go with a class: give --class too"))
         ev = CharacterAdded(name, cmd.level, hp=cmd.hp, ac=cmd.ac)
         added_holds(state, ev)
         return [ev]
@@ -362,28 +413,35 @@ def decide_add(state: State, cmd: AddCharacter, dice) -> list[Event]:
     typed: dict[str, int] = {}
     rolls: tuple[Roll, ...] = ()
     if cmd.roll_abilities and cmd.abilities:
-        raise Refused("give abilities or roll them, not both")
+        raise Refused(_("give abilities or roll them, not both"))
     if cmd.roll_abilities:
-        rolls = tuple(dicemod.roll(p.ability_roll, dice, f"{name}: {p.abilities[a]}") for a in ids)
+        rolls = tuple(dicemod.roll(p.ability_roll, dice, _("{name}: {ability}").format(
+            name=name, ability=ability_name(state.rules, a))) for a in ids)
         scores = {a: r.total for a, r in zip(ids, rolls)}
     elif cmd.abilities:
         if len(cmd.abilities) != len(ids):
-            raise Refused(f"give {len(ids)} abilities in order: " + ", ".join(ids))
+            raise Refused(ngettext("give {n} ability in order: {order}",
+                                   "give {n} abilities in order: {order}", len(ids))
+                          .format(n=len(ids), order=ability_order(state.rules)))
         lo, hi = p.ability_range
         for a, v in zip(ids, cmd.abilities):
             if not lo <= v <= hi:
-                raise Refused(f"{p.abilities[a]} {v} is outside {lo}-{hi}")
+                raise Refused(_("{ability} {score} is outside {lo}-{hi}").format(
+                    ability=ability_name(state.rules, a), score=v, lo=lo, hi=hi))
         typed = scores = dict(zip(ids, cmd.abilities))
     else:
-        raise Refused(f"{k.name} needs abilities: give them in order ({', '.join(ids)}) "
-                      "or roll them")
-    unmet = [f"{p.abilities[a]} {n}" for a, n in k.requires.items() if scores.get(a, 0) < n]
+        raise Refused(_("{cls} needs abilities: give them in order ({order}) or roll them")
+                      .format(cls=class_name(state.rules, cid), order=ability_order(state.rules)))
+    unmet = [f"{ability_name(state.rules, a)} {n}" for a, n in k.requires.items()
+             if scores.get(a, 0) < n]
     if unmet:
-        got = ", ".join(f"{p.abilities[a]} {scores[a]}" for a in k.requires)
-        raise Refused(f"{k.name} requires {', '.join(unmet)} (has {got})")
+        got = ", ".join(f"{ability_name(state.rules, a)} {scores[a]}" for a in k.requires)
+        raise Refused(_("{cls} requires {unmet} (has {got})").format(
+            cls=class_name(state.rules, cid), unmet=", ".join(unmet), got=got))
     hp_rolls: tuple[Roll, ...] = ()
     if cmd.hp is None:
-        hp_rolls = tuple(dicemod.roll(expr, dice, f"{name}: hit points, level {lvl}")
+        hp_rolls = tuple(dicemod.roll(expr, dice, _("{name}: hit points, level {level}")
+                                      .format(name=name, level=lvl))
                          for lvl in range(1, cmd.level + 1)
                          if (expr := _hp_die(state, cid, lvl)) is not None)
     ev = CharacterAdded(name, cmd.level, cid, typed, rolls, hp_rolls, cmd.hp, cmd.ac)
@@ -394,11 +452,12 @@ def decide_add(state: State, cmd: AddCharacter, dice) -> list[Event]:
 def _level_holds(state: State, cid: str, level: int) -> None:
     if not cid:
         if not 1 <= level <= 99:
-            raise Refused("level must be 1 or more")
+            raise Refused(_("level must be 1 or more"))
         return
     k = state.rules.party.classes[cid]
     if not 1 <= level <= k.max_level:
-        raise Refused(f"{k.name}: level must be 1 to {k.max_level}")
+        raise Refused(_("{cls}: level must be 1 to {top}").format(
+            cls=class_name(state.rules, cid), top=k.max_level))
 
 
 @holds_for(CharacterAdded)
@@ -406,14 +465,17 @@ def added_holds(state: State, ev: CharacterAdded) -> None:
     """``add`` (and an amended ``character_added``): a free name, a class of the
     ruleset by its id, a level the class reaches, hit points of 1 or more."""
     if _check_name(state, ev.name) != ev.name:
-        raise Refused("a character name has no spaces before or after it")
+        raise Refused(_("a character name has no spaces before or after it"))
     p = state.rules.party
     if ev.cls and (p is None or ev.cls not in p.classes):
-        raise Refused(f"{state.rules.meta.name} has no class {ev.cls!r}"
-                      + (f"; its class ids: {', '.join(p.classes)}" if p else ""))
+        if p is None:
+            raise Refused(_("{ruleset} has no class {cls!r}").format(
+                ruleset=state.rules.meta.name, cls=ev.cls))
+        raise Refused(_("{ruleset} has no class {cls!r}; its class ids: {ids}").format(
+            ruleset=state.rules.meta.name, cls=ev.cls, ids=", ".join(p.classes)))
     _level_holds(state, ev.cls, ev.level)
     if ev.hp is not None and ev.hp < 1:
-        raise Refused("hit points must be 1 or more")
+        raise Refused(_("hit points must be 1 or more"))
 
 
 @decides(RenameCharacter)
@@ -429,9 +491,9 @@ def renamed_holds(state: State, ev: CharacterRenamed) -> None:
     """``rename``: a member by name, to a free name that is not the same."""
     c = named(state, ev.old)
     if _check_name(state, ev.new, ignore=c.name) != ev.new:
-        raise Refused("a character name has no spaces before or after it")
+        raise Refused(_("a character name has no spaces before or after it"))
     if ev.new == c.name:
-        raise Refused(f"{c.name} already has that name")
+        raise Refused(_("{name} already has that name").format(name=c.name))
 
 
 @decides(RemoveCharacter)
@@ -447,7 +509,8 @@ def removed_holds(state: State, ev: CharacterRemoved) -> None:
 def _tracked(state: State, name: str) -> Character:
     c = named(state, name)
     if not c.hp_max:
-        raise Refused(f"{c.name} has no hit points tracked (add them with a class or --hp)")
+        raise Refused(_("{name} has no hit points tracked (add them with a class or --hp)")
+                      .format(name=c.name))
     return c
 
 
@@ -459,9 +522,10 @@ def decide_damage(state: State, cmd: Damage, dice) -> list[Event]:
         damage_holds(state, ev)
         return [ev]
     damage_holds(state, DamageTaken(c.name, 1, critical=cmd.critical))  # before rolling
-    roll = dicemod.roll(cmd.dice, dice, f"{c.name}: damage")
+    roll = dicemod.roll(cmd.dice, dice, _("{name}: damage").format(name=c.name))
     if roll.total <= 0:
-        raise Refused(f"{cmd.dice} came to {roll.total}: no damage")
+        raise Refused(_("{dice} came to {total}: no damage").format(dice=cmd.dice,
+                                                                    total=roll.total))
     return [DamageTaken(c.name, roll.total, roll, cmd.critical)]
 
 
@@ -471,12 +535,12 @@ def damage_holds(state: State, ev: DamageTaken) -> None:
     only where there are death saves."""
     c = _tracked(state, ev.name)
     if ev.amount <= 0:
-        raise Refused("damage must be 1 or more")
+        raise Refused(_("damage must be 1 or more"))
     if sheet.status(state.rules, c) == "dead":
-        raise Refused(f"{c.name} is dead")
+        raise Refused(_("{name} is dead").format(name=c.name))
     if ev.critical and state.rules.party.death_saves is None:
-        raise Refused(f"{state.rules.meta.name} has no death saves: a critical hit is "
-                      "just its damage")
+        raise Refused(_("{ruleset} has no death saves: a critical hit is just its damage")
+                      .format(ruleset=state.rules.meta.name))
 
 
 @decides(Heal)
@@ -490,28 +554,29 @@ def decide_heal(state: State, cmd: Heal, dice) -> list[Event]:
 def healed_holds(state: State, ev: Healed) -> None:
     c = _tracked(state, ev.name)
     if ev.amount < 0:
-        raise Refused("healing cannot be negative (use damage)")
+        raise Refused(_("healing cannot be negative (use damage)"))
     if ev.amount == 0:
-        raise Refused("heal at least 1")
+        raise Refused(_("heal at least 1"))
     if sheet.status(state.rules, c) == "dead":
-        raise Refused(f"{c.name} is dead; healing cannot help")
+        raise Refused(_("{name} is dead; healing cannot help").format(name=c.name))
     if c.hp >= c.hp_max:
-        raise Refused(f"{c.name} is already at full hit points ({c.hp_max})")
+        raise Refused(_("{name} is already at full hit points ({n})").format(name=c.name,
+                                                                             n=c.hp_max))
 
 
 @decides(AwardXP)
 def decide_xp(state: State, cmd: AwardXP, dice) -> list[Event]:
     if cmd.amount <= 0:
-        raise Refused("award at least 1 XP")
+        raise Refused(_("award at least 1 XP"))
     names = [living_character(state, n, "earn no XP").name for n in cmd.to] if cmd.to else \
         [c.name for c in state.party if c.cls and sheet.status(state.rules, c) != "dead"]
     if not names:
-        raise Refused("nobody to award XP to (characters with a class, alive)")
+        raise Refused(_("nobody to award XP to (characters with a class, alive)"))
     for n in names:
         if not member(state, n).cls:
-            raise Refused(f"{n} has no class and earns no XP")
+            raise Refused(_("{name} has no class and earns no XP").format(name=n))
     if len(set(names)) != len(names):
-        raise Refused("a character is named twice")
+        raise Refused(_("a character is named twice"))
     ev = XPAwarded(cmd.amount, tuple(names))
     xp_holds(state, ev)
     return [ev]
@@ -521,22 +586,19 @@ def decide_xp(state: State, cmd: AwardXP, dice) -> list[Event]:
 def xp_holds(state: State, ev: XPAwarded) -> None:
     """``xp``: 1 or more, shared among living members with a class, each once."""
     if ev.amount <= 0:
-        raise Refused("award at least 1 XP")
+        raise Refused(_("award at least 1 XP"))
     for n in ev.to:
         living_character(state, n, "earn no XP")
         if not named(state, n).cls:
-            raise Refused(f"{n} has no class and earns no XP")
+            raise Refused(_("{name} has no class and earns no XP").format(name=n))
     if len(set(ev.to)) != len(ev.to):
-        raise Refused("a character is named twice")
+        raise Refused(_("a character is named twice"))
 
 
 @decides(SetCondition)
 def decide_condition(state: State, cmd: SetCondition, dice) -> list[Event]:
     c = member(state, cmd.name)
-    known = state.rules.party.conditions if state.rules.party else []
-    cond = cmd.condition.strip().lower()
-    if cond not in known:
-        raise Refused(f"unknown condition {cmd.condition!r}; this ruleset has: " + ", ".join(known))
+    cond = _condition_id(state, cmd.condition)
     ev = ConditionSet(c.name, cond, cmd.on)
     condition_holds(state, ev)
     return [ev]
@@ -547,9 +609,11 @@ def condition_holds(state: State, ev: ConditionSet) -> None:
     c = named(state, ev.name)
     known = state.rules.party.conditions if state.rules.party else []
     if ev.condition not in known:
-        raise Refused(f"unknown condition {ev.condition!r}; this ruleset has: " + ", ".join(known))
+        raise _unknown_condition(state, ev.condition)
     if (ev.condition in c.conditions) == ev.on:
-        raise Refused(f"{c.name} is {'already' if ev.on else 'not'} {ev.condition}")
+        text = _("{name} is already {condition}") if ev.on else _("{name} is not {condition}")
+        raise Refused(text.format(name=c.name,
+                                  condition=condition_name(state.rules, ev.condition)))
 
 
 @decides(SetExhaustion)
@@ -564,11 +628,13 @@ def exhaustion_holds(state: State, ev: ExhaustionSet) -> None:
     c = named(state, ev.name)
     top = state.rules.party.exhaustion_max if state.rules.party else 0
     if not top:
-        raise Refused(f"{state.rules.meta.name} has no exhaustion levels")
+        raise Refused(_("{ruleset} has no exhaustion levels").format(
+            ruleset=state.rules.meta.name))
     if not 0 <= ev.level <= top:
-        raise Refused(f"exhaustion is 0 to {top}")
+        raise Refused(_("exhaustion is 0 to {top}").format(top=top))
     if ev.level == c.exhaustion:
-        raise Refused(f"{c.name} is already at exhaustion {ev.level}")
+        raise Refused(_("{name} is already at exhaustion {level}").format(name=c.name,
+                                                                          level=ev.level))
 
 
 @decides(LevelUp)
@@ -576,7 +642,8 @@ def decide_level_up(state: State, cmd: LevelUp, dice) -> list[Event]:
     c = member(state, cmd.name)
     level_up_holds(state, LevelledUp(c.name))
     expr = _hp_die(state, c.cls, c.level + 1)
-    roll = dicemod.roll(expr, dice, f"{c.name}: hit points, level {c.level + 1}") if expr else None
+    roll = dicemod.roll(expr, dice, _("{name}: hit points, level {level}").format(
+        name=c.name, level=c.level + 1)) if expr else None
     return [LevelledUp(c.name, roll)]
 
 
@@ -588,17 +655,19 @@ def level_up_holds(state: State, ev: LevelledUp) -> None:
     named(state, ev.name)
     k = sheet.class_of(state.rules, c)
     if k is None:
-        raise Refused(f"{c.name} has no class to gain levels in")
+        raise Refused(_("{name} has no class to gain levels in").format(name=c.name))
     if c.level >= k.max_level:
-        raise Refused(f"{c.name} is at the highest level a {k.name} can reach ({k.max_level})")
+        raise Refused(_("{name} is at the highest level a {cls} can reach ({top})").format(
+            name=c.name, cls=class_name(state.rules, c.cls), top=k.max_level))
     nxt = sheet.xp_next(state.rules, c)
     if c.xp < nxt:
-        raise Refused(f"{c.name} needs {nxt} XP for level {c.level + 1} (has {c.xp})")
+        raise Refused(_("{name} needs {n} XP for level {level} (has {xp})").format(
+            name=c.name, n=nxt, level=c.level + 1, xp=c.xp))
     if sheet.waits_for_next_session(state.rules, c):
-        raise Refused(f"{c.name} already went up a level in this session: "
-                      f"{state.rules.meta.name} allows one level per session "
-                      "(the next when a new session starts)"
-                      + not_in_source(state.rules.party.not_in_source, "one_level_per_session"))
+        raise Refused(_("{name} already went up a level in this session: {ruleset} allows "
+                        "one level per session (the next when a new session starts)").format(
+            name=c.name, ruleset=state.rules.meta.name)
+            + not_in_source(state.rules.party.not_in_source, "one_level_per_session"))
 
 
 @decides(SetLoad)
@@ -613,13 +682,16 @@ def load_holds(state: State, ev: LoadSet) -> None:
     living_character(state, ev.name, "carry nothing")
     named(state, ev.name)
     if ev.coins < 0:
-        raise Refused("load is 0 or more coins of weight")
+        raise Refused(_("load is 0 or more coins of weight"))
 
 
 def _rests(state: State, what: str):
     rests = state.rules.party.rests if state.rules.party else None
     if rests is None:
-        raise Refused(f"{state.rules.meta.name} has no {what}s (in a dungeon, take a rest turn)")
+        text = _("{ruleset} has no long rests (in a dungeon, take a rest turn)") \
+            if what == "long rest" else \
+            _("{ruleset} has no short rests (in a dungeon, take a rest turn)")
+        raise Refused(text.format(ruleset=state.rules.meta.name))
     return rests
 
 
@@ -636,22 +708,27 @@ def decide_short_rest(state: State, cmd: ShortRest, dice) -> list[Event]:
     for name, n in cmd.spend:
         c = member(state, name)
         if c.name in seen:
-            raise Refused(f"{c.name} is named twice")
+            raise Refused(_("{name} is named twice").format(name=c.name))
         seen.add(c.name)
         k = sheet.class_of(state.rules, c)
         left = sheet.hit_dice_left(state.rules, c)
         if k is None or left is None:
-            raise Refused(f"{c.name} has no class and no Hit Point Dice")
+            raise Refused(_("{name} has no class and no Hit Point Dice").format(name=c.name))
         if not _can_rest(state, c):
-            raise Refused(f"{c.name} is {sheet.status(state.rules, c)} at {c.hp} HP: "
-                          f"a rest needs {rests.min_hp} HP or more")
+            raise Refused(_("{name} is {status} at {hp} HP: a rest needs {n} HP or more").format(
+                name=c.name, status=_status_word(sheet.status(state.rules, c)), hp=c.hp,
+                n=rests.min_hp))
         if n < 1:
-            raise Refused("spend at least 1 Hit Point Die (or name nobody)")
+            raise Refused(_("spend at least 1 Hit Point Die (or name nobody)"))
         if n > left:
-            raise Refused(f"{c.name} has {left} of {c.level} Hit Point Dice left, not {n}")
+            raise Refused(ngettext("{name} has {left} of {level} Hit Point Die left, not {n}",
+                                   "{name} has {left} of {level} Hit Point Dice left, not {n}",
+                                   c.level).format(name=c.name, left=left, level=c.level, n=n))
         if c.hp >= c.hp_max:
-            raise Refused(f"{c.name} is at full hit points ({c.hp_max})")
-        rolls = tuple(dicemod.roll(f"1d{k.hit_die}", dice, f"{c.name}: Hit Point Die {i}")
+            raise Refused(_("{name} is at full hit points ({n})").format(name=c.name,
+                                                                         n=c.hp_max))
+        rolls = tuple(dicemod.roll(f"1d{k.hit_die}", dice, _("{name}: Hit Point Die {i}")
+                                   .format(name=c.name, i=i))
                       for i in range(1, n + 1))
         spent.append(HitDiceSpent(c.name, rolls))
     return [ShortRested(tuple(spent))]
@@ -678,21 +755,23 @@ def long_rest_takers(state: State, starts_at: int | None = None) -> tuple[str, .
 def decide_long_rest(state: State, cmd: LongRest, dice) -> list[Event]:
     rests = _rests(state, "long rest")
     if not state.party:
-        raise Refused("the party is empty: nobody to rest")
+        raise Refused(_("the party is empty: nobody to rest"))
     able = [c for c in state.party if _can_rest(state, c)]
     takers = long_rest_takers(state)
     spaced = [c for c in able if c.name in takers]
     if able and not spaced:
         since = min(hours_since_long_rest(state, c) for c in able)
-        raise Refused(f"{', '.join(c.name for c in able)} finished a long rest {since} h ago: "
-                      f"the next may start {rests.long_gap_hours} h after the last")
+        raise Refused(_("{names} finished a long rest {since} h ago: the next may start "
+                        "{gap} h after the last").format(names=", ".join(c.name for c in able),
+                                                         since=since, gap=rests.long_gap_hours))
     return [LongRested(tuple(c.name for c in spaced))]
 
 
 def _death_saves(state: State) -> DeathSaves:
     ds = state.rules.party.death_saves if state.rules.party else None
     if ds is None:
-        raise Refused(f"{state.rules.meta.name} has no death saves: at 0 HP a character is dead")
+        raise Refused(_("{ruleset} has no death saves: at 0 HP a character is dead").format(
+            ruleset=state.rules.meta.name))
     return ds
 
 
@@ -701,7 +780,8 @@ def decide_death_save(state: State, cmd: DeathSave, dice) -> list[Event]:
     ds = _death_saves(state)
     c = member(state, cmd.name)
     _dying(state, c.name)
-    return [DeathSaveRolled(c.name, dicemod.roll(ds.die, dice, f"{c.name}: death save"))]
+    return [DeathSaveRolled(c.name, dicemod.roll(ds.die, dice, _("{name}: death save")
+                                                 .format(name=c.name)))]
 
 
 def _dying(state: State, name: str) -> None:
@@ -709,9 +789,11 @@ def _dying(state: State, name: str) -> None:
     c = _tracked(state, name)
     st = sheet.status(state.rules, c)
     if st == "ok":
-        raise Refused(f"{c.name} has {c.hp} HP: death saves are rolled at 0 HP")
+        raise Refused(_("{name} has {hp} HP: death saves are rolled at 0 HP").format(
+            name=c.name, hp=c.hp))
     if st != "dying":
-        raise Refused(f"{c.name} is {st}: no death saves to roll")
+        raise Refused(_("{name} is {status}: no death saves to roll").format(
+            name=c.name, status=_status_word(st)))
 
 
 @holds_for(DeathSaveRolled)
@@ -731,7 +813,7 @@ def decide_rounds(state: State, cmd: AdvanceRounds, dice) -> list[Event]:
 def rounds_hold(state: State, ev: RoundsPassed) -> None:
     top = 10_000
     if not 1 <= ev.rounds <= top:
-        raise Refused(f"advance 1 to {top} rounds")
+        raise Refused(_("advance 1 to {top} rounds").format(top=top))
 
 
 # --- evolve ---------------------------------------------------------------------------
@@ -747,7 +829,8 @@ def evolve_added(state: State, ev: CharacterAdded) -> State:
     p = state.rules.party
     k = p.classes.get(ev.cls) if p is not None else None
     if k is not None and ev.level > k.max_level:
-        raise Refused(f"a {k.name} goes up to level {k.max_level}, not {ev.level}")
+        raise Refused(_("a {cls} goes up to level {top}, not {level}").format(
+            cls=class_name(state.rules, ev.cls), top=k.max_level, level=ev.level))
     abilities = dict(ev.abilities)
     if ev.ability_rolls and p is not None:
         abilities = {a: r.total for a, r in zip(p.abilities, ev.ability_rolls)}
@@ -889,7 +972,7 @@ def release_exhaustion(party: tuple, cause: str) -> tuple:
 def evolve_level_up(state: State, ev: LevelledUp) -> State:
     c = member(state, ev.name)
     if sheet.class_of(state.rules, c) is None:
-        raise Refused(f"{c.name} has no class to gain levels in")
+        raise Refused(_("{name} has no class to gain levels in").format(name=c.name))
     gain = level_hp(state, c.cls, c.level + 1, c.abilities.get("con", 10), ev.hp_roll)
     return _with(state, ev.name, level=c.level + 1, hp=c.hp + gain, hp_max=c.hp_max + gain,
                  levelled_this_session=True)

@@ -19,6 +19,9 @@ from .rules import (CharacterAdded, CharacterRemoved, CharacterRenamed, Conditio
                     DamageTaken, DeathSaveRolled, ExhaustionSet, Healed, LevelledUp, LoadSet,
                     LongRested, RoundsPassed, ShortRested, XPAwarded, death_save_result, find)
 from ..tally import Tally, tally
+from ...i18n import N_, _, ngettext, pgettext
+from ..lights.views import kind_name
+from .names import ability_name, class_name, condition_name, short_class_name
 
 
 # --- what must hold ---------------------------------------------------------------------
@@ -69,30 +72,56 @@ def _con_text(rules, state: State | None, name: str) -> str:
     return f"{mod:+d}" if mod else ""
 
 
+def _names(names) -> str:
+    """Names in a list, as a sentence lists them: "Bo, Wil"."""
+    return ", ".join(names)
+
+
 @describes(CharacterAdded, with_state=True)
 def _describe_character_added(ev: CharacterAdded, rules, state=None) -> str:
     k = rules.party.classes.get(ev.cls) if rules.party and ev.cls else None
-    what = f"a level {ev.level} {k.name}" if k else f"level {ev.level}"
+    if k:
+        what = _("a level {level} {cls}").format(level=ev.level, cls=class_name(rules, ev.cls))
+    else:
+        what = _("level {level}").format(level=ev.level)
     rolled = ", ".join(roll_text(r) for r in ev.ability_rolls)
     con = _con_text(rules, state, ev.name)
     hp = ", ".join(roll_text(r) + con for r in ev.hp_rolls)
-    extra = (f"; abilities {rolled}" if rolled else "") + (f"; HP {hp}" if hp else "")
-    return f"{ev.name} joined the party ({what}){extra}"
+    if rolled and hp:
+        return _("{name} joined the party ({what}); abilities {rolled}; HP {hp}").format(
+            name=ev.name, what=what, rolled=rolled, hp=hp)
+    if rolled:
+        return _("{name} joined the party ({what}); abilities {rolled}").format(
+            name=ev.name, what=what, rolled=rolled)
+    if hp:
+        return _("{name} joined the party ({what}); HP {hp}").format(name=ev.name, what=what,
+                                                                     hp=hp)
+    return _("{name} joined the party ({what})").format(name=ev.name, what=what)
 
 
 @describes(DamageTaken)
 def _describe_damage_taken(ev: DamageTaken, rules) -> str:
-    rolled = f" ({roll_text(ev.roll)})" if ev.roll else ""
-    return f"{ev.name} took {ev.amount} damage{rolled}" + (", a critical hit" if ev.critical else "")
+    if ev.roll and ev.critical:
+        text = _("{name} took {n} damage ({roll}), a critical hit")
+    elif ev.roll:
+        text = _("{name} took {n} damage ({roll})")
+    elif ev.critical:
+        text = _("{name} took {n} damage, a critical hit")
+    else:
+        text = _("{name} took {n} damage")
+    return text.format(name=ev.name, n=ev.amount, roll=roll_text(ev.roll) if ev.roll else "")
 
 
 @describes(ShortRested)
 def _describe_short_rested(ev: ShortRested, rules) -> str:
     hours = rules.party.rests.short_hours if rules.party and rules.party.rests else "?"
-    spent = "; ".join(f"{s.name} spent {len(s.rolls)} Hit Point "
-                      f"{'Die' if len(s.rolls) == 1 else 'Dice'} "
-                      f"({', '.join(roll_text(r) for r in s.rolls)})" for s in ev.spent)
-    return f"Short rest ({hours} h)" + (f": {spent}" if spent else "")
+    spent = "; ".join(ngettext("{name} spent {n} Hit Point Die ({rolls})",
+                               "{name} spent {n} Hit Point Dice ({rolls})", len(s.rolls))
+                      .format(name=s.name, n=len(s.rolls),
+                              rolls=", ".join(roll_text(r) for r in s.rolls)) for s in ev.spent)
+    if spent:
+        return _("Short rest ({hours} h): {spent}").format(hours=hours, spent=spent)
+    return _("Short rest ({hours} h)").format(hours=hours)
 
 
 @describes(LongRested)
@@ -100,11 +129,13 @@ def _describe_long_rested(ev: LongRested, rules) -> str:
     rests = rules.party.rests if rules.party else None
     hours = rests.long_hours if rests else "?"
     if not ev.who:
-        return f"Long rest ({hours} h): nobody able to benefit"
-    tired = (f", exhaustion -{rests.long_exhaustion_removed}"
-             if rests and rests.long_exhaustion_removed else "")
-    return (f"Long rest ({hours} h): hit points and Hit Point Dice back for "
-            f"{', '.join(ev.who)}{tired}")
+        return _("Long rest ({hours} h): nobody able to benefit").format(hours=hours)
+    if rests and rests.long_exhaustion_removed:
+        return _("Long rest ({hours} h): hit points and Hit Point Dice back for {names}, "
+                 "exhaustion -{n}").format(hours=hours, names=_names(ev.who),
+                                           n=rests.long_exhaustion_removed)
+    return _("Long rest ({hours} h): hit points and Hit Point Dice back for {names}").format(
+        hours=hours, names=_names(ev.who))
 
 
 @describes(DeathSaveRolled, with_state=True)
@@ -113,22 +144,33 @@ def _describe_death_save(ev: DeathSaveRolled, rules, state) -> str:
     c = next((c for c in state.party if c.name == ev.name), None) if state else None
     penalty = sheet.d20_penalty(rules, c) if c else 0  # a death save does not change it
     result = death_save_result(ds, ev.roll.total, penalty) if ds else "?"
-    reads = {"wake": f"{ds.wake_hp} HP back" if ds else "", "fumble":
-             f"{ds.fumble_failures} failures" if ds else "", "success": "a success",
-             "failure": "a failure"}.get(result, "")
-    tired = f", {-penalty:+d} exhaustion" if penalty else ""
-    return f"{ev.name}'s death save ({roll_text(ev.roll)}{tired}): {reads}"
+    if result == "wake":
+        reads = _("{n} HP back").format(n=ds.wake_hp)
+    elif result == "fumble":
+        reads = ngettext("{n} failure", "{n} failures", ds.fumble_failures).format(
+            n=ds.fumble_failures)
+    elif result == "success":
+        reads = _("a success")
+    elif result == "failure":
+        reads = _("a failure")
+    else:
+        reads = ""
+    if penalty:
+        return _("{name}'s death save ({roll}, {penalty} exhaustion): {result}").format(
+            name=ev.name, roll=roll_text(ev.roll), penalty=f"{-penalty:+d}", result=reads)
+    return _("{name}'s death save ({roll}): {result}").format(
+        name=ev.name, roll=roll_text(ev.roll), result=reads)
 
 
 @describes(RoundsPassed)
 def _describe_rounds_passed(ev: RoundsPassed, rules) -> str:
-    return f"{ev.rounds} combat round{'s' if ev.rounds != 1 else ''} " \
-           f"({ev.rounds * rules.time.round_seconds} s)"
+    return ngettext("{n} combat round ({seconds} s)", "{n} combat rounds ({seconds} s)",
+                    ev.rounds).format(n=ev.rounds, seconds=ev.rounds * rules.time.round_seconds)
 
 
 @describes(Healed)
 def _describe_healed(ev: Healed, rules) -> str:
-    return f"{ev.name} healed {ev.amount}"
+    return _("{name} healed {n}").format(name=ev.name, n=ev.amount)
 
 
 @describes(XPAwarded, with_state=True)
@@ -138,41 +180,52 @@ def _describe_x_p_awarded(ev: XPAwarded, rules, state=None) -> str:
              else share for n in ev.to} if state is not None else dict.fromkeys(ev.to, share)
     if len(ev.to) == 1:
         got = gains[ev.to[0]]
-        return f"{ev.amount} XP to {ev.to[0]}" + (f" ({got} with the bonus)" if got != share else "")
-    each = f"{gains[ev.to[0]]} each" if len(set(gains.values())) == 1 else \
-        ", ".join(f"{n} {g}" for n, g in gains.items())
-    return f"{ev.amount} XP split among {', '.join(ev.to)}: {each}"
+        if got != share:
+            return _("{n} XP to {name} ({got} with the bonus)").format(
+                n=ev.amount, name=ev.to[0], got=got)
+        return _("{n} XP to {name}").format(n=ev.amount, name=ev.to[0])
+    if len(set(gains.values())) == 1:
+        return _("{n} XP split among {names}: {each} each").format(
+            n=ev.amount, names=_names(ev.to), each=gains[ev.to[0]])
+    return _("{n} XP split among {names}: {shares}").format(
+        n=ev.amount, names=_names(ev.to), shares=", ".join(f"{n} {g}" for n, g in gains.items()))
 
 
 @describes(ConditionSet)
 def _describe_condition_set(ev: ConditionSet, rules) -> str:
-    return f"{ev.name} is {'' if ev.on else 'no longer '}{ev.condition}"
+    cond = condition_name(rules, ev.condition)
+    if ev.on:
+        return _("{name} is {condition}").format(name=ev.name, condition=cond)
+    return _("{name} is no longer {condition}").format(name=ev.name, condition=cond)
 
 
 @describes(ExhaustionSet)
 def _describe_exhaustion_set(ev: ExhaustionSet, rules) -> str:
-    return f"{ev.name} at exhaustion {ev.level}"
+    return _("{name} at exhaustion {level}").format(name=ev.name, level=ev.level)
 
 
 @describes(LevelledUp, with_state=True)
 def _describe_levelled_up(ev: LevelledUp, rules, state=None) -> str:
-    hp = f" (HP {roll_text(ev.hp_roll)}{_con_text(rules, state, ev.name)})" if ev.hp_roll else ""
-    return f"{ev.name} went up a level{hp}"
+    if ev.hp_roll:
+        return _("{name} went up a level (HP {hp})").format(
+            name=ev.name, hp=roll_text(ev.hp_roll) + _con_text(rules, state, ev.name))
+    return _("{name} went up a level").format(name=ev.name)
 
 
 @describes(LoadSet)
 def _describe_load_set(ev: LoadSet, rules) -> str:
-    return f"{ev.name} carries {ev.coins} coins of weight"
+    return ngettext("{name} carries {n} coin of weight", "{name} carries {n} coins of weight",
+                    ev.coins).format(name=ev.name, n=ev.coins)
 
 
 @describes(CharacterRenamed)
 def _describe_character_renamed(ev: CharacterRenamed, rules) -> str:
-    return f"{ev.old} is now called {ev.new}"
+    return _("{old} is now called {new}").format(old=ev.old, new=ev.new)
 
 
 @describes(CharacterRemoved)
 def _describe_character_removed(ev: CharacterRemoved, rules) -> str:
-    return f"{ev.name} left the party"
+    return _("{name} left the party").format(name=ev.name)
 
 
 # --- what the GM must not miss ----------------------------------------------------------
@@ -184,12 +237,15 @@ def _fallen_and_ready(before: State, after: State) -> list[Alert]:
     rules = after.rules
     for o, c in still_there(before.party, after.party):
         st, old = sheet.status(rules, c), sheet.status(rules, o)
-        if st != old and st in ("dying", "dead"):
-            out.append(Alert("error", f"{c.name} is {st}"))
+        if st != old and st == "dying":
+            out.append(Alert("error", _("{name} is dying").format(name=c.name)))
+        if st != old and st == "dead":
+            out.append(Alert("error", _("{name} is dead").format(name=c.name)))
         if st != old and st == "stable":
-            out.append(Alert("warning", f"{c.name} is stable at 0 HP"))
+            out.append(Alert("warning", _("{name} is stable at 0 HP").format(name=c.name)))
         if sheet.can_level_up(rules, c) and not sheet.can_level_up(rules, o):
-            out.append(Alert("information", f"{c.name} can go up to level {c.level + 1}"))
+            out.append(Alert("information", _("{name} can go up to level {level}").format(
+                name=c.name, level=c.level + 1)))
     return out
 
 
@@ -202,7 +258,7 @@ def character_json(state: State, c) -> dict[str, Any]:
     k = sheet.class_of(rules, c)
     out: dict[str, Any] = {
         "id": c.id, "name": c.name, "class": c.cls or None,
-        "class_name": k.name if k else None, "level": c.level,
+        "class_name": class_name(rules, c.cls) if k else None, "level": c.level,
         "hp": c.hp if c.hp_max else None, "hp_max": c.hp_max or None,
         "ac": c.ac if (c.ac or k) else None, "xp": c.xp, "xp_next": sheet.xp_next(rules, c),
         "xp_bonus": sheet.xp_bonus(rules, c),
@@ -254,7 +310,7 @@ class PartyTally(Tally):
         self.healed: dict[str, int] = {}
         self.xp = 0
         self.levels: dict[str, tuple[int, int]] = {}  # name -> (level before, level now)
-        self.fallen: list[str] = []
+        self.fallen: list[tuple[str, str]] = []  # (name, status)
 
     def see(self, session, seq, ev, state_at) -> None:
         if isinstance(ev, DamageTaken):
@@ -272,31 +328,43 @@ class PartyTally(Tally):
     def finish(self, before, after) -> None:
         rules = after.rules
         was = {c.id: sheet.status(rules, c) for c in before.party}
-        self.fallen = [f"{c.name} ({sheet.status(rules, c)})" for c in after.party
+        self.fallen = [(c.name, sheet.status(rules, c)) for c in after.party
                        if sheet.status(rules, c) != "ok" and was.get(c.id, "ok") == "ok"]
 
     def lines(self, e) -> list[str]:
         out = []
         if self.damage:
-            out.append("**Damage taken:** " + ", ".join(f"{e(n)} {d}" for n, d in self.damage.items()))
+            out.append(_("**Damage taken:** {who}").format(
+                who=", ".join(f"{e(n)} {d}" for n, d in self.damage.items())))
         if self.healed:
-            out.append("**Healed:** " + ", ".join(f"{e(n)} {d}" for n, d in self.healed.items()))
+            out.append(_("**Healed:** {who}").format(
+                who=", ".join(f"{e(n)} {d}" for n, d in self.healed.items())))
         if self.xp:
-            out.append(f"**XP awarded:** {self.xp}")
+            out.append(_("**XP awarded:** {n}").format(n=self.xp))
         if self.levels:
-            out.append("**Went up a level:** " + ", ".join(
-                f"{e(n)}: level {a} → {b}" for n, (a, b) in self.levels.items()))
+            out.append(_("**Went up a level:** {who}").format(who=", ".join(
+                _("{name}: level {a} → {b}").format(name=e(n), a=a, b=b)
+                for n, (a, b) in self.levels.items())))
         if self.fallen:
-            out.append("**Fallen:** " + ", ".join(map(e, self.fallen)))
+            out.append(_("**Fallen:** {who}").format(who=", ".join(
+                e(_("{name} ({status})").format(name=n, status=status_word(st)))
+                for n, st in self.fallen)))
         return out
 
 
 # --- how a correction's changes read (core/changes.py) -----------------------------------
 
-_ALIVE = {"ok": "alive", "dying": "dying", "stable": "stable at 0 HP", "dead": "dead"}
+_ALIVE = {"ok": N_("alive"), "dying": N_("dying"), "stable": N_("stable at 0 HP"),
+          "dead": N_("dead")}
+_STATUS = {"ok": N_("ok"), "dying": N_("dying"), "stable": N_("stable"), "dead": N_("dead")}
 # what follows from the fields said below (level, abilities, exhaustion, load)
 _DERIVED = ("class_name", "xp_next", "xp_bonus", "modifiers", "saves", "skills", "turning",
             "speed", "proficiency", "passive_perception", "long_rested_at")
+
+
+def status_word(status: str) -> str:
+    """A character's status as a word the GM reads ("dying", "døende")."""
+    return _(_STATUS[status]) if status in _STATUS else status
 
 
 @reads_changes(*(f"party.*.{k}" for k in (
@@ -307,59 +375,70 @@ def _party_changes(before: State, after: State) -> list[str]:
     out = []
     for a, b in matched(before.party, after.party, lambda c: c.id):
         if a is None:
-            out.append(f"New in the party: {b.name}")
+            out.append(_("New in the party: {name}").format(name=b.name))
         elif b is None:
-            out.append(f"{a.name}: no longer in the party")
+            out.append(_("{name}: no longer in the party").format(name=a.name))
         else:
             out += _character_changes(before.rules, a, after.rules, b)
     if (s := sheet.party_speed(before)) != (t := sheet.party_speed(after)):
-        out.append(f"Party speed: {s} → {t}")
+        out.append(_("Party speed: {a} → {b}").format(a=s, b=t))
     return out
 
 
 def _character_changes(ra, a, rb, b) -> list[str]:
     """One character's sheet before and after, in the GM's words ("Aria: 9 HP → 5 HP")."""
     n = b.name
-    out = [f"{a.name} is now called {b.name}"] if a.name != b.name else []
+    out = [_("{old} is now called {new}").format(old=a.name, new=b.name)] \
+        if a.name != b.name else []
     if (ka := sheet.class_of(ra, a)) != (kb := sheet.class_of(rb, b)):
-        out.append(f"{n}: {ka.name if ka else 'no class'} → {kb.name if kb else 'no class'}")
+        out.append(_("{name}: {a} → {b}").format(
+            name=n, a=class_name(ra, a.cls) if ka else _("no class"),
+            b=class_name(rb, b.cls) if kb else _("no class")))
     if a.level != b.level:
-        out.append(f"{n}: level {a.level} → {b.level}")
+        out.append(_("{name}: level {a} → {b}").format(name=n, a=a.level, b=b.level))
     if a.xp != b.xp:
-        out.append(f"{n}: {a.xp} XP → {b.xp} XP")
+        out.append(_("{name}: {a} XP → {b} XP").format(name=n, a=a.xp, b=b.xp))
     if (a.hp, a.hp_max) != (b.hp, b.hp_max):
-        hp = (lambda c: f"{c.hp} HP") if a.hp_max == b.hp_max else \
-            (lambda c: f"{c.hp} of {c.hp_max} HP")
-        out.append(f"{n}: {hp(a)} → {hp(b)}")
+        if a.hp_max == b.hp_max:
+            out.append(_("{name}: {a} HP → {b} HP").format(name=n, a=a.hp, b=b.hp))
+        else:
+            out.append(_("{name}: {a} of {a_max} HP → {b} of {b_max} HP").format(
+                name=n, a=a.hp, a_max=a.hp_max, b=b.hp, b_max=b.hp_max))
     if a.ac != b.ac:
-        out.append(f"{n}: AC {a.ac} → {b.ac}")
-    names = rb.party.abilities if rb.party else {}
+        out.append(_("{name}: AC {a} → {b}").format(name=n, a=a.ac, b=b.ac))
     for k in [*a.abilities, *(k for k in b.abilities if k not in a.abilities)]:
         if a.abilities.get(k) != b.abilities.get(k):
-            out.append(f"{n}: {names.get(k, k)} {a.abilities.get(k, '–')} → "
-                       f"{b.abilities.get(k, '–')}")
-    out += [f"{n} is now {x}" for x in b.conditions if x not in a.conditions]
-    out += [f"{n} is no longer {x}" for x in a.conditions if x not in b.conditions]
+            out.append(_("{name}: {ability} {a} → {b}").format(
+                name=n, ability=ability_name(rb, k), a=a.abilities.get(k, "–"),
+                b=b.abilities.get(k, "–")))
+    out += [_("{name} is now {condition}").format(name=n, condition=condition_name(rb, x))
+            for x in b.conditions if x not in a.conditions]
+    out += [_("{name} is no longer {condition}").format(name=n, condition=condition_name(ra, x))
+            for x in a.conditions if x not in b.conditions]
     if a.exhaustion != b.exhaustion:
-        out.append(f"{n}: exhaustion {a.exhaustion} → {b.exhaustion}")
+        out.append(_("{name}: exhaustion {a} → {b}").format(name=n, a=a.exhaustion,
+                                                            b=b.exhaustion))
     if (sa := sheet.status(ra, a)) != (sb := sheet.status(rb, b)):
-        out.append(f"{n} is {_ALIVE[sa]} → {_ALIVE[sb]}")
+        out.append(_("{name} is {a} → {b}").format(name=n, a=_(_ALIVE[sa]), b=_(_ALIVE[sb])))
     if (a.death_successes, a.death_failures) != (b.death_successes, b.death_failures):
-        out.append(f"{n}'s death saves: {_death_saves(a)} → {_death_saves(b)}")
+        out.append(_("{name}'s death saves: {a} → {b}").format(
+            name=n, a=_death_saves(a), b=_death_saves(b)))
     if (ha := sheet.hit_dice_left(ra, a)) != (hb := sheet.hit_dice_left(rb, b)):
-        out.append(f"{n}: {ha} → {hb} Hit Point Dice left")
+        out.append(_("{name}: {a} → {b} Hit Point Dice left").format(name=n, a=ha, b=hb))
     if a.load != b.load:
-        out.append(f"{n} carries {a.load} → {b.load} coins of weight")
+        out.append(_("{name} carries {a} → {b} coins of weight").format(name=n, a=a.load,
+                                                                        b=b.load))
     if not out and (sheet.saves(ra, a), sheet.speed(ra, a)) != (sheet.saves(rb, b),
                                                                 sheet.speed(rb, b)):
-        out.append(f"{n}: saves or speed recomputed by the rules")
+        out.append(_("{name}: saves or speed recomputed by the rules").format(name=n))
     return out
 
 
 def _death_saves(c) -> str:
     if not (c.death_successes or c.death_failures):
-        return "none"
-    return f"{c.death_successes} made, {c.death_failures} failed"
+        return _("none")
+    return _("{made} made, {failed} failed").format(made=c.death_successes,
+                                                   failed=c.death_failures)
 
 
 @offers_choices(ConditionSet, "condition")
@@ -369,6 +448,10 @@ def _condition_choices(state: State) -> list[str]:
 
 # --- what the players see (core/players.py) ---------------------------------------------
 
+_BANDS = {"down": N_("down"), "unhurt": N_("unhurt"), "wounded": N_("wounded"),
+          "badly wounded": N_("badly wounded"), "dying": N_("dying"), "stable": N_("stable"),
+          "dead": N_("dead")}
+
 
 @players_view(20)
 def _party_for_players(data: dict, table: Table) -> list[Panel]:
@@ -377,6 +460,7 @@ def _party_for_players(data: dict, table: Table) -> list[Panel]:
     Abilities, saves and XP are the players' own sheets, not the table's."""
     if not data.get("party"):
         return []
+    rules = table.rules
     lights = {l["id"]: l for l in (data.get("dungeon") or {}).get("lights", [])}
     rows = []
     for c in data["party"]:
@@ -385,19 +469,21 @@ def _party_for_players(data: dict, table: Table) -> list[Panel]:
         elif table.hp == "exact":
             hp = f"{c['hp']}/{c['hp_max']}"
         else:
-            hp = hp_band(c["hp"], c["hp_max"], c["status"])
+            band = hp_band(c["hp"], c["hp_max"], c["status"])
+            hp = _(_BANDS[band]) if band in _BANDS else band
         carried = [lights[i] for i in c["lights"] if i in lights]
-        light = ", ".join(f"{_light_kind(table.rules, l['kind'])} "
-                          f"{clock.in_turns(table.rules, l['seconds_left'])} left"
-                          for l in carried)
-        state = ", ".join([*c["conditions"],
-                           *([f"exhaustion {c['exhaustion']}"] if c["exhaustion"] else [])])
-        rows.append([c["name"], (c["class_name"] or "hireling").split(" (")[0],
-                     str(c["level"]), hp, state, light])
-    return [Panel("Party", header=["Name", "Class", "Level", "HP", "Conditions", "Light"],
+        light = ", ".join(_("{light} {left} left").format(
+            light=_light_kind(rules, l["kind"]), left=clock.in_turns(rules, l["seconds_left"]))
+            for l in carried)
+        state = ", ".join([*(condition_name(rules, x) for x in c["conditions"]),
+                           *([_("exhaustion {n}").format(n=c["exhaustion"])]
+                             if c["exhaustion"] else [])])
+        cls = short_class_name(rules, c["class"]) if c["class_name"] else _("hireling")
+        rows.append([c["name"], cls, str(c["level"]), hp, state, light])
+    return [Panel(_("Party"), header=[_("Name"), _("Class"), _("Level"), _("HP"),
+                                      _("Conditions"), pgettext("party table", "Light")],
                   rows=rows, kind="party")]
 
 
 def _light_kind(rules, kind: str) -> str:
-    k = rules.lights.get(kind)
-    return (k.name if k else kind).split(" (")[0].lower()
+    return kind_name(rules, kind)

@@ -6,6 +6,7 @@ from typing import Literal
 
 from msgspec.structs import replace
 
+from ...i18n import _
 from ..errors import Refused
 from ..events import Event, event
 from ..handlers import Command, decides, evolves
@@ -47,9 +48,9 @@ def revealed_holds(state: State, ev: EntryRevealed) -> None:
     """``reveal``: an entry by its number, not told yet (that it holds a secret
     is the service's to check: it reads the entry)."""
     if ev.seq < 1:
-        raise Refused("reveal names an entry by its number, 1 or more")
+        raise Refused(_("reveal names an entry by its number, 1 or more"))
     if ev.seq in state.table.told:
-        raise Refused(f"entry #{ev.seq} is already told to the table")
+        raise Refused(_("entry #{seq} is already told to the table").format(seq=ev.seq))
 
 
 @decides(SetPlayersHp)
@@ -62,13 +63,12 @@ def decide_players_hp(state: State, cmd: SetPlayersHp, dice) -> list[Event]:
 @holds_for(PlayersHpSet)
 def players_hp_holds(state: State, ev: PlayersHpSet) -> None:
     if ev.shown not in ("bands", "exact"):
-        raise Refused(f"players see hit points as bands or exact, not {ev.shown!r}")
+        raise Refused(_("players see hit points as bands or exact, not {shown}").format(
+            shown=repr(ev.shown)))
     if state.table.hp == ev.shown:
-        raise Refused(f"the players already see hit points {_as(ev.shown)}")
-
-
-def _as(shown: str) -> str:
-    return "as bands (wounded, ...)" if shown == "bands" else "exactly (5/7)"
+        raise Refused(_("the players already see hit points as bands (wounded, ...)")
+                      if ev.shown == "bands" else
+                      _("the players already see hit points exactly (5/7)"))
 
 
 @evolves(EntryRevealed)

@@ -15,6 +15,7 @@ from typing import Protocol
 
 import msgspec
 
+from ...i18n import _, ngettext
 from .. import dice as dicemod
 from ..dice import Roll
 from ..errors import Refused
@@ -26,6 +27,7 @@ from ..state import State
 from .entries import UNCORRECTABLE, CorrectEntry, EntryCorrected, Rewind, cook, raw
 from .fold import History, check_correction, step
 from .hooks import inserted, reroller
+from .kinds import kind_words
 from .views import Preview, entry_line, preview
 
 
@@ -54,7 +56,7 @@ def amend_command(past: Past, seq: int, dice: list[int] | None = None,
     and/or a forgotten entry inserted right after it, ``insert`` = (kind,
     option) as an area registered it (``("turn", "rest")``)."""
     if not (dice or fields or insert):
-        raise Refused("say what to correct: --dice, --set FIELD=VALUE or --insert-turn")
+        raise Refused(_("say what to correct: --dice, --set FIELD=VALUE or --insert-turn"))
     _correctable(past, seq)
     current = entry_events(past, seq)
     if dice and (again := reroller(current[0])) is not None:
@@ -63,7 +65,9 @@ def amend_command(past: Past, seq: int, dice: list[int] | None = None,
         source = dicemod.ScriptedDice(dice, fallback=past.dice_for(None))
         current[0] = again(past.state, current[0], source)
         if source.unused():
-            raise Refused(f"{len(dice)} dice given, but the entry rolls only {source.used}")
+            raise Refused(_given_but(len(dice), ngettext(
+                "the entry rolls only {n}", "the entry rolls only {n}", source.used).format(
+                    n=source.used)))
         dice = None
     if dice or fields:
         current[0] = amended(current[0], dice, fields)
@@ -81,8 +85,8 @@ def _insertion(past: Past, seq: int, kind: str, option: str) -> Event:
         step(after, Envelope(seq, ev.TYPE, ev.VERSION, ev, "insertion", after.session, ""),
              past.timeline)
     except Refused as e:
-        raise Refused(f"a {option} {kind} inserted after #{seq} would not replay: {e}") \
-            from None
+        raise Refused(_("a {option} {kind} inserted after #{seq} would not replay: {problem}")
+                      .format(option=option, kind=kind, seq=seq, problem=e)) from None
     return ev
 
 
@@ -95,13 +99,13 @@ def entry_fields(past: Past, seq: int) -> dict[str, object]:
 def _correctable(past: Past, seq: int) -> None:
     env = past.entry(seq)
     if env.type in UNCORRECTABLE:
-        raise Refused(f"entry #{seq} ({env.type.replace('_', ' ')}) cannot be corrected; "
-                      "undo or rewind instead")
+        raise Refused(_("entry #{seq} ({kind}) cannot be corrected; undo or rewind instead")
+                      .format(seq=seq, kind=kind_words(env.type.replace("_", " "))))
 
 
 def rewind_command(past: Past, seq: int) -> Rewind:
     if not 1 <= seq < past.seq:
-        raise Refused(f"rewind to an entry from 1 to {past.seq - 1}")
+        raise Refused(_("rewind to an entry from 1 to {last}").format(last=past.seq - 1))
     return Rewind(seq)
 
 
@@ -143,7 +147,8 @@ def check_before_appending(history: History, state: State, ev: Event, at: int) -
     def judge(seq: int, after: State) -> None:
         new = [p for p in problems(after) if p not in known]
         if new:
-            raise Refused(f"with that change, #{seq} would {new[0]}")
+            raise Refused(_("with that change, #{seq} would {problem}").format(seq=seq,
+                                                                               problem=new[0]))
 
     check_correction(history, state.corrections, ev.target, ev.events, at - 1, judge)
 
@@ -163,8 +168,8 @@ def _replace_rolls(obj, new_dice: list[int], used: list[int]):
         sides = [g.sides for g in groups for _ in range(g.count)]
         for i, (v, s) in enumerate(zip(faces, sides)):
             if not 1 <= v <= s:
-                raise Refused(f"die {used[0] - n + i + 1} ({obj.expr}): {v} is not possible "
-                              f"on a d{s}")
+                raise Refused(_("die {n} ({dice}): {value} is not possible on a d{sides}").format(
+                    n=used[0] - n + i + 1, dice=obj.expr, value=v, sides=s))
         return Roll(obj.expr, faces, dicemod.total_of(expr, faces), True)
     if isinstance(obj, tuple):
         return tuple(_replace_rolls(x, new_dice, used) for x in obj)
@@ -206,19 +211,24 @@ def amended(original: Event, dice: list[int] | None = None,
     if dice:
         have = dice_count(ev)
         if have == 0:
-            raise Refused(f"entry ({ev.TYPE}) rolled no dice to correct")
+            raise Refused(_("entry ({kind}) rolled no dice to correct").format(kind=ev.TYPE))
         if len(dice) > have:
-            raise Refused(f"{len(dice)} dice given, but the entry rolled only {have}")
+            raise Refused(_given_but(len(dice), ngettext(
+                "the entry rolled only {n}", "the entry rolled only {n}", have).format(n=have)))
         ev = _replace_rolls(ev, list(dice), [0])
     if fields:
         data = msgspec.to_builtins(ev)
         may = editable_fields(ev)
         for key, text in fields.items():
             if key not in type(ev).__struct_fields__:
-                names = ", ".join(may) or "none"
-                raise Refused(f"{ev.TYPE} has no field {key!r} (fields: {names})")
+                if not may:
+                    raise Refused(_("{kind} has no field {field!r} (fields: none)").format(
+                        kind=ev.TYPE, field=key))
+                raise Refused(_("{kind} has no field {field!r} (fields: {fields})").format(
+                    kind=ev.TYPE, field=key, fields=", ".join(may)))
             if key not in may:
-                raise Refused(f"{key} holds dice or a list; correct dice with --dice")
+                raise Refused(_("{field} holds dice or a list; correct dice with --dice")
+                              .format(field=key))
             value = text.strip()
             now = getattr(ev, key)
             if isinstance(now, bool):
@@ -226,12 +236,20 @@ def amended(original: Event, dice: list[int] | None = None,
             elif isinstance(now, int) and "int" in _hints(type(ev))[key] \
                     and not (value.isascii() and re.fullmatch(r"[+-]?[0-9]+", value)):
                 # ASCII digits ("٣" and "1e3" are refused); the field's range says the rest
-                raise Refused(f"{key} must be a whole number (digits 0-9), not {value[:24]!r}")
+                raise Refused(_("{field} must be a whole number (digits 0-9), not {value!r}")
+                              .format(field=key, value=value[:24]))
             data[key] = value
         try:  # not strict: "3" becomes 3 where the field is a number
             ev = msgspec.convert(data, type(ev), strict=False)
         except msgspec.ValidationError as e:
-            raise Refused(f"the corrected entry is not valid: {friendly(e)}") from None
+            raise Refused(_("the corrected entry is not valid: {problem}").format(
+                problem=friendly(e))) from None
     if ev == original:
-        raise Refused("that changes nothing in the entry")
+        raise Refused(_("that changes nothing in the entry"))
     return ev
+
+
+def _given_but(n: int, only: str) -> str:
+    """"3 dice given, but the entry rolled only 2": the count in its plural form."""
+    return ngettext("{n} die given, but {only}", "{n} dice given, but {only}", n).format(
+        n=n, only=only)

@@ -20,6 +20,7 @@ from typing import Annotated
 import msgspec
 from msgspec import Meta
 
+from ...i18n import _
 from ..errors import Refused
 from ..events import EVENT_TYPES, Envelope, Event, declare_log_area, decode, encode, event
 from ..handlers import STEPPED, Command, decides
@@ -96,8 +97,8 @@ def points_back(env: Envelope) -> None:
         (ev.to_seq,) if isinstance(ev, Rewound) else (ev.target,)
     if max(seqs) >= env.seq or min(seqs) < 1 or \
             (isinstance(ev, (Undone, Redone)) and ev.first_seq > ev.last_seq):
-        raise Refused(f"entry #{env.seq} ({env.type}) names entry #{max(seqs)}, "
-                      "which is not before it")
+        raise Refused(_("entry #{seq} ({kind}) names entry #{named}, which is not before it")
+                      .format(seq=env.seq, kind=env.type, named=max(seqs)))
 
 
 def raw(ev: Event) -> Raw:
@@ -112,14 +113,14 @@ def cook(r: Raw) -> Event:
 def _decide_undo(state: State, cmd: Undo, dice) -> list[Event]:
     ref = state.last_done
     if ref is None:
-        raise Refused("nothing to undo")
+        raise Refused(_("nothing to undo"))
     return [Undone(ref.id, ref.first_seq, ref.last_seq, ref.label)]
 
 
 @decides(Redo)
 def _decide_redo(state: State, cmd: Redo, dice) -> list[Event]:
     if not state.redo:
-        raise Refused("nothing to redo")
+        raise Refused(_("nothing to redo"))
     ref = state.redo[0]
     return [Redone(ref.id, ref.first_seq, ref.last_seq, ref.label)]
 
@@ -127,22 +128,23 @@ def _decide_redo(state: State, cmd: Redo, dice) -> list[Event]:
 @decides(CorrectEntry)
 def decide_correct(state: State, cmd: CorrectEntry, dice) -> list[Event]:
     if cmd.seq < 2:
-        raise Refused("the campaign's first entry cannot be corrected")
+        raise Refused(_("the campaign's first entry cannot be corrected"))
     if not cmd.events:
-        raise Refused("a correction needs at least one event")
+        raise Refused(_("a correction needs at least one event"))
     for r in cmd.events:
         if r.type not in EVENT_TYPES or r.type in UNCORRECTABLE:
-            raise Refused(f"{r.type!r} cannot stand in a correction")
+            raise Refused(_("{kind!r} cannot stand in a correction").format(kind=r.type))
         try:
             cook(r)
         except (msgspec.DecodeError, msgspec.ValidationError) as e:
-            raise Refused(f"bad corrected {r.type}: {friendly(e)}") from None
+            raise Refused(_("bad corrected {kind}: {problem}").format(
+                kind=r.type, problem=friendly(e))) from None
     return [EntryCorrected(cmd.seq, cmd.events, cmd.note)]
 
 
 @decides(Rewind)
 def decide_rewind(state: State, cmd: Rewind, dice) -> list[Event]:
     if cmd.to_seq < 1:
-        raise Refused("rewind to an entry number of 1 or more")
+        raise Refused(_("rewind to an entry number of 1 or more"))
     return [Rewound(cmd.to_seq)]
 

@@ -14,6 +14,7 @@ from typing import Callable, Iterable, Protocol
 from msgspec.structs import replace
 
 from .. import areas, progress
+from ...i18n import _
 from ..errors import Refused
 from ..events import Envelope
 from ..handlers import BEGINNERS, EVOLVERS
@@ -25,6 +26,7 @@ areas.register()  # every area's events, deciders and evolvers, in fold order
 from . import views  # noqa: E402,F401  (the log lines of undo, redo, rewind, corrections)
 from .entries import (LOOKING_BACK, EntryCorrected, Redone, Rewound, Undone,  # noqa: E402
                       cook, points_back)
+from .kinds import kind_words  # noqa: E402
 
 
 class History(Protocol):
@@ -44,7 +46,7 @@ def step(state: State | None, env: Envelope, history: History,
     if state is None or kind in BEGINNERS:
         if kind in BEGINNERS:
             return BEGINNERS[kind](ev)
-        raise Refused(f"event {env.seq} comes before the campaign was created")
+        raise Refused(_("event {seq} comes before the campaign was created").format(seq=env.seq))
     if kind in LOOKING_BACK:
         points_back(env)
         if kind is Undone:
@@ -182,22 +184,31 @@ def _refold(history: History, start: int, upto: int,
             if after_each is None:
                 state = step(state, e, local, refolding=True)
                 continue
-            what = e.type.replace('_', ' ')
-            if e.type != env.type:  # a stand-in: an inserted turn, or another event
-                what = f"{what}, standing in for {env.type.replace('_', ' ')}"
             if checked_from is not None and env.seq >= checked_from:
                 try:  # as its command would have checked it, then and there
                     validate(state, e.event)
                 except Refused as err:
-                    raise Refused(f"#{env.seq} ({what}) would be refused: {err}") from None
+                    raise Refused(_("#{seq} ({kind}) would be refused: {problem}").format(
+                        seq=env.seq, kind=_kind(e, env), problem=err)) from None
             try:
                 state = step(state, e, local, refolding=True)
             except Refused as err:
-                raise Refused(f"#{env.seq} ({what}) would not replay: {err}") from None
+                raise Refused(_("#{seq} ({kind}) would not replay: {problem}").format(
+                    seq=env.seq, kind=_kind(e, env), problem=err)) from None
         local.states[env.seq] = state
         if after_each is not None:
             after_each(env.seq, state)
     return state
+
+
+def _kind(e: Envelope, env: Envelope) -> str:
+    """What a refold refused, for its refusal: "turn advanced", or a stand-in's
+    "turn advanced, standing in for light lit" (made only once refused)."""
+    what = kind_words(e.type.replace("_", " "))
+    if e.type == env.type:
+        return what
+    return _("{kind}, standing in for {entry}").format(
+        kind=what, entry=kind_words(env.type.replace("_", " ")))
 
 
 def as_now(history: History, final: State | None, upto: int) -> Callable[[int], State | None]:
@@ -249,6 +260,13 @@ def fold(state: State | None, envs: Iterable[Envelope], history: History) -> Sta
     return state
 
 
+def _kept(seq: int, state: State, command_id: str, first_seq: int, label: str,
+          redo: tuple) -> State:
+    """``state`` with the bookkeeping ``Timeline.state_at`` carried beside it:
+    the command ``command_id`` done last, from ``first_seq`` to ``seq``."""
+    return replace(state, last_done=CommandRef(command_id, first_seq, seq, label), redo=redo)
+
+
 class Timeline:
     """Time travel over a log: ``state_at(seq)`` from the nearest known state.
 
@@ -259,31 +277,51 @@ class Timeline:
     redo and rewind ask for states just behind the one being folded; without
     the second memory each of them replayed the undos before it again, and the
     cost doubled with every undo in the log.
+
+    The envelopes its replay last read in a row are kept too (the log only
+    grows and an entry never changes): a correction refolds the entries just
+    before it, which replay had read a moment ago, and read them again from
+    the file, a query and a decode each (6% of a mixed campaign's replay).
     """
 
     def __init__(self, read: Callable[[int, int], Iterable[Envelope]],
                  nearest: Callable[[int], tuple[int, State] | None] = lambda s: None,
                  every: int = 512, keep: int = 4096):
-        self.read = read
+        self.read_log = read
         self.nearest = nearest
         self.every = every
         self.keep = keep
         self.memo: dict[int, State] = {}  # checkpoints, every ``every`` seqs
         self.recent: dict[int, State] = {}  # insertion order: the oldest go first
+        self.envs: list[Envelope] = []  # envelopes read in a row, from seq ``envs_from``
+        self.envs_from = 1
+
+    def read(self, lo: int, hi: int) -> Iterable[Envelope]:
+        """Envelopes ``lo..hi``: those just replayed from memory, else the log's."""
+        envs, at = self.envs, lo - self.envs_from
+        if at >= 0 and hi - self.envs_from < len(envs) and lo <= hi \
+                and envs[at].seq == lo and envs[at + hi - lo].seq == hi:
+            return envs[at:at + hi - lo + 1]
+        return self.read_log(lo, hi)
 
     def _known(self, seq: int) -> State | None:
         state = self.recent.get(seq)
         if state is None:
             state = self.memo.get(seq)
+        elif type(state) is tuple:  # left by state_at's loop: its bookkeeping, not yet applied
+            state = self.recent[seq] = _kept(seq, *state)
         return state
 
     def _base(self, seq: int) -> tuple[int, State | None]:
         """The latest known state at or before ``seq``."""
         floor = seq - seq % self.every  # the checkpoint at or below seq, if kept
-        for s in range(seq, max(floor, 1) - 1, -1):
-            state = self._known(s)
-            if state is not None:
-                return s, state
+        if self.recent:
+            for s in range(seq, max(floor, 1) - 1, -1):
+                state = self._known(s)
+                if state is not None:
+                    return s, state
+        elif floor in self.memo:  # nothing recent (a timeline just opened): no walk
+            return floor, self.memo[floor]
         best_seq, best = 0, None
         found = self.nearest(seq)
         if found is not None:
@@ -301,26 +339,48 @@ class Timeline:
             return state
         recent, memo, every = self.recent, self.memo, self.every
         evolvers, labels = EVOLVERS, LABELS
-        for env in self.read(base_seq + 1, seq):
-            # ``step`` inlined for an area's event (nearly every entry): the call,
-            # its dispatch and its bookkeeping were a third of the fold's cost
+        # The undo bookkeeping (``_bookkept``) of an area's event is carried
+        # beside the state (``cid``: the command done last, from ``first`` on,
+        # ``label``, ``redo``) and applied only where a state leaves this loop:
+        # returned, looked back at (``_known``), a checkpoint, or handed to
+        # ``step``. Applied per event it was a second copy of the whole state.
+        cid = None  # None: ``state`` holds its own bookkeeping
+        first, label, redo = 0, "", ()
+        at = base_seq
+        envs = self.envs
+        if self.envs_from + len(envs) != base_seq + 1:  # not where the last read ended
+            envs = self.envs = []
+            self.envs_from = base_seq + 1
+        kept = envs.append
+        for env in self.read_log(base_seq + 1, seq):
             evolve = evolvers.get(type(env.event))
             at = env.seq
             if evolve is None or state is None:  # entries about entries, the first
+                if cid is not None:
+                    state, cid = _kept(at - 1, state, cid, first, label, redo), None
                 state = step(state, env, self)
+                recent[at] = state
+                if self.envs is not envs:  # a replay inside step read elsewhere: go on anew
+                    envs = self.envs = []
+                    self.envs_from = at
+                    kept = envs.append
             else:
+                if env.command_id != cid:
+                    if cid is None and state.last_done is not None \
+                            and state.last_done.id == env.command_id:
+                        ref = state.last_done  # its command goes on
+                        first, label, redo = ref.first_seq, ref.label, state.redo
+                    else:  # a new command: what redo could bring back is gone
+                        first, label, redo = at, labels[env.type], ()
+                    cid = env.command_id
                 state = evolve(state, env.event)
-                ref = state.last_done  # _bookkept, inline
-                if ref is not None and ref.id == env.command_id:
-                    state = replace(state, last_done=CommandRef(ref.id, ref.first_seq, at,
-                                                                ref.label))
-                else:
-                    state = replace(state, last_done=CommandRef(env.command_id, at, at,
-                                                                labels[env.type]), redo=())
-            recent[at] = state  # remember() inlined
+                recent[at] = (state, cid, first, label, redo)  # _known applies it if asked
+            kept(env)
             if at % every == 0:
-                memo[at] = state
+                memo[at] = self._known(at)
                 self._trim()
+        if cid is not None:
+            state = recent[at] = _kept(at, state, cid, first, label, redo)
         self._trim()
         return state
 
@@ -336,6 +396,11 @@ class Timeline:
         if len(recent) > 2 * self.keep:  # drop the oldest half: amortised O(1) per entry
             for s in list(recent)[:len(recent) - self.keep]:
                 del recent[s]
+        envs = self.envs
+        if len(envs) > 2 * self.keep:  # in place: the loop appending to it goes on
+            gone = len(envs) - self.keep
+            del envs[:gone]
+            self.envs_from += gone
 
 
 def replay(envs: list[Envelope]) -> State | None:

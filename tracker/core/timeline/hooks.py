@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple
 
+from ...i18n import _
 from ..errors import Refused
 from ..events import Event
 from ..state import State
@@ -34,17 +35,28 @@ def reroller(ev: Event) -> Callable | None:
 
 
 CHOICES: dict[tuple[type, str], Callable[[State], list[str]]] = {}
+CHOICE_NAMES: dict[tuple[type, str], str] = {}  # where the ruleset names the values
 
 
-def offers_choices(event_type: type, field: str):
+def offers_choices(event_type: type, field: str, names: str = ""):
     """Register ``fn(state) -> values``: the only values ``field`` of
     ``event_type`` may take under the state's ruleset (a turn's activity), so
-    a correction offers them instead of asking for text."""
+    a correction offers them instead of asking for text. ``names``: the term
+    path naming each value (``"dungeon.activities"``: ``term(rules,
+    "dungeon.activities.rest")``), so the GM reads them in their language."""
 
     def register(fn):
         CHOICES[(event_type, field)] = fn
+        if names:
+            CHOICE_NAMES[(event_type, field)] = names
         return fn
     return register
+
+
+def choices_named(ev: Event, field: str) -> str:
+    """The term path naming the values of ``field`` of ``ev`` ('': their ids)."""
+    return next((CHOICE_NAMES[(t, field)] for t in type(ev).__mro__
+                 if (t, field) in CHOICE_NAMES), "")
 
 
 def field_choices(state: State, ev: Event, field: str) -> list[str] | None:
@@ -58,22 +70,24 @@ def field_choices(state: State, ev: Event, field: str) -> list[str] | None:
 
 
 class Insert(NamedTuple):
-    label: str  # "a forgotten turn"
+    label: str  # "a forgotten turn" (marked N_: shown through _())
     options: Callable[[State], list[str]]  # what the GM may insert, e.g. the activities
     make: Callable[[State, str], Event]  # the event for the chosen option (may refuse)
+    names: str = ""  # the term path naming the options ("dungeon.activities")
 
 
 INSERTS: dict[str, Insert] = {}
 
 
-def insertable(kind: str, label: str, options: Callable[[State], list[str]]):
+def insertable(kind: str, label: str, options: Callable[[State], list[str]], names: str = ""):
     """Register ``make(state, option) -> event``: an entry of ``kind`` the GM may
-    insert after an earlier one (``amend --insert-turn rest``)."""
+    insert after an earlier one (``amend --insert-turn rest``). ``label`` is
+    marked with ``N_`` by the caller; ``names`` as for ``offers_choices``."""
 
     def register(make):
         if kind in INSERTS:
             raise RuntimeError(f"two areas insert {kind!r}")
-        INSERTS[kind] = Insert(label, options, make)
+        INSERTS[kind] = Insert(label, options, make, names)
         return make
     return register
 
@@ -81,5 +95,6 @@ def insertable(kind: str, label: str, options: Callable[[State], list[str]]):
 def inserted(state: State, kind: str, option: str) -> Event:
     """The event an insertion of ``kind`` stands for, refused if it is unknown."""
     if kind not in INSERTS:
-        raise Refused(f"nothing of kind {kind!r} can be inserted (only: {', '.join(INSERTS)})")
+        raise Refused(_("nothing of kind {kind!r} can be inserted (only: {known})").format(
+            kind=kind, known=", ".join(INSERTS)))
     return INSERTS[kind].make(state, option)

@@ -5,35 +5,39 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...i18n import _
 from ..changes import changes_in_words
 from ..describe import describe
 from ..events import Event, describes
 from ..state import State
 from .entries import EntryCorrected, Redone, Rewound, Undone, cook
+from .kinds import kind_words
 
 
 # --- how its events read in the log ------------------------------------------------
 
 @describes(Undone)
 def _describe_undone(ev: Undone, rules) -> str:
-    return f"Undid: {ev.label} (from #{ev.first_seq})"
+    return _("Undid: {what} (from #{seq})").format(what=kind_words(ev.label), seq=ev.first_seq)
 
 
 @describes(Redone)
 def _describe_redone(ev: Redone, rules) -> str:
-    return f"Redid: {ev.label} (from #{ev.first_seq})"
+    return _("Redid: {what} (from #{seq})").format(what=kind_words(ev.label), seq=ev.first_seq)
 
 
 @describes(EntryCorrected)
 def _describe_entry_corrected(ev: EntryCorrected, rules) -> str:
     new = "; ".join(describe(cook(r), rules) for r in ev.events)
-    note = f" ({ev.note})" if ev.note else ""
-    return f"Corrected #{ev.target}: {new}{note}"
+    if ev.note:
+        return _("Corrected #{seq}: {entry} ({note})").format(seq=ev.target, entry=new,
+                                                             note=ev.note)
+    return _("Corrected #{seq}: {entry}").format(seq=ev.target, entry=new)
 
 
 @describes(Rewound)
 def _describe_rewound(ev: Rewound, rules) -> str:
-    return f"Rewound the campaign to #{ev.to_seq}"
+    return _("Rewound the campaign to #{seq}").format(seq=ev.to_seq)
 
 
 # --- what a correction or rewind would do, in words (shown before it is recorded) ---------
@@ -61,4 +65,4 @@ def preview(before: State, after: State, entry_now: str = "", entry_after: str =
     gone = sorted(t for t, stand_in in before.corrections.items()
                   if t != replacing and after.corrections.get(t) != stand_in)
     return Preview(after, entry_now, entry_after, changes_in_words(before, after),
-                   [f"the correction of #{t}" for t in gone])
+                   [_("the correction of #{seq}").format(seq=t) for t in gone])

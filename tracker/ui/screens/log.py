@@ -16,15 +16,18 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
 from ..widgets.header import Header
+from ... import i18n
 from ...core import progress
-from ...core.timeline.hooks import INSERTS, field_choices
+from ...core.timeline.hooks import INSERTS, choices_named, field_choices
 from ...core.dice import DiceNeeded
 from ...core.errors import Refused
 from ...core.handlers import Command
-from ...core.changes import cut
+from ...core.changes import cut, field_name, value_words
+from ...core.terms import term
 from ...core.timeline.views import Preview
 from ...history import (AREAS, LogEntry, describe_all, entries, extended, settle,
                         sketch, with_tail)
+from ...i18n import N_, _, ngettext, pgettext
 from ...service import LogReader
 from .. import safe
 from ..areas import area_screen
@@ -35,10 +38,30 @@ from ..kept_reader import KeptReader
 from ..widgets.log_view import LogView
 
 AREA_CYCLE = [None, *sorted(AREAS)]
+# the areas as the filter line names them (an area not here shows its id)
+AREA_NAMES = {
+    "bastion": lambda: pgettext("log area", "bastion"),
+    "campaign": lambda: pgettext("log area", "campaign"),
+    "chase": lambda: pgettext("log area", "chase"),
+    "dungeon": lambda: pgettext("log area", "dungeon"),
+    "history": lambda: pgettext("log area", "history"),
+    "party": lambda: pgettext("log area", "party"),
+    "session": lambda: pgettext("log area", "session"),
+    "supplies": lambda: pgettext("log area", "supplies"),
+    "table": lambda: pgettext("log area", "table"),
+    "travel": lambda: pgettext("log area", "travel"),
+}
+
+
+def area_name(area: str) -> str:
+    name = AREA_NAMES.get(area)
+    return name() if name else area
+
+
 TAIL_FIRST = 500  # entries shown while a long log is read
 
 
-@area_screen("log", key="2", title="Log", help="Every entry, filters, corrections and rewind",
+@area_screen("log", key="2", title=N_("Log"), help=N_("Every entry, filters, corrections and rewind"),
              css="log.tcss", order=20)
 class LogScreen(Screen):
     AUTO_FOCUS = "#log-list"
@@ -47,32 +70,32 @@ class LogScreen(Screen):
     BINDINGS = [
         # short labels, and the filters only in ? and the palette: at 80 columns the
         # footer must show the corrections (w, m, i, f) and the app's Undo and Redo
-        Binding("slash", "search", "Find", id="log.search", show=False),
-        Binding("s", "cycle_session", "Session", id="log.session", show=False),
-        Binding("a", "cycle_area", "Area", id="log.area", show=False),
-        Binding("c", "cycle_character", "Who", id="log.character", show=False),
-        Binding("x", "clear", "Clear filters", id="log.clear", show=False),
-        Binding("enter", "read", "Read", id="log.read", show=False),
-        Binding("w", "rewind", "Rewind", id="log.rewind"),
-        Binding("m", "amend_dice", "Dice", id="log.amend_dice"),
-        Binding("i", "insert_turn", "Insert", id="log.insert_turn"),
-        Binding("f", "amend_field", "Field", id="log.amend_field"),
-        Binding("v", "reveal", "Reveal", id="log.reveal", show=False),
+        Binding("slash", "search", N_("Find"), id="log.search", show=False),
+        Binding("s", "cycle_session", N_("Session"), id="log.session", show=False),
+        Binding("a", "cycle_area", N_("Area"), id="log.area", show=False),
+        Binding("c", "cycle_character", N_("Who"), id="log.character", show=False),
+        Binding("x", "clear", N_("Clear filters"), id="log.clear", show=False),
+        Binding("enter", "read", N_("Read"), id="log.read", show=False),
+        Binding("w", "rewind", N_("Rewind"), id="log.rewind"),
+        Binding("m", "amend_dice", N_("Dice"), id="log.amend_dice"),
+        Binding("i", "insert_turn", N_("Insert"), id="log.insert_turn"),
+        Binding("f", "amend_field", N_("Field"), id="log.amend_field"),
+        Binding("v", "reveal", N_("Reveal"), id="log.reveal", show=False),
     ]
     PALETTE = [
-        ("Search the log", "Filter entries by text", "search"),
-        ("Filter by session", "Cycle through sessions", "cycle_session"),
-        ("Filter by area", "Party, dungeon, supplies, ...", "cycle_area"),
-        ("Filter by character", "Entries about one character", "cycle_character"),
-        ("Clear filters", "Show every entry", "clear"),
-        ("Read this entry", "The whole entry and its area as it stood after it", "read"),
-        ("Rewind to this entry", "The campaign returns to how it stood after it", "rewind"),
-        ("Correct the dice", "Retype the dice of this entry", "amend_dice"),
-        ("Insert a forgotten turn", "e.g. a rest, right after this entry", "insert_turn"),
-        ("Correct a field", "Choose one of the entry's fields, e.g. who carried a torch",
+        (N_("Search the log"), N_("Filter entries by text"), "search"),
+        (N_("Filter by session"), N_("Cycle through sessions"), "cycle_session"),
+        (N_("Filter by area"), N_("Party, dungeon, supplies, ..."), "cycle_area"),
+        (N_("Filter by character"), N_("Entries about one character"), "cycle_character"),
+        (N_("Clear filters"), N_("Show every entry"), "clear"),
+        (N_("Read this entry"), N_("The whole entry and its area as it stood after it"), "read"),
+        (N_("Rewind to this entry"), N_("The campaign returns to how it stood after it"), "rewind"),
+        (N_("Correct the dice"), N_("Retype the dice of this entry"), "amend_dice"),
+        (N_("Insert a forgotten turn"), N_("e.g. a rest, right after this entry"), "insert_turn"),
+        (N_("Correct a field"), N_("Choose one of the entry's fields, e.g. who carried a torch"),
          "amend_field"),
-        ("Reveal to the players", "The players' view (tracker serve) shows what this "
-         "entry kept from them", "reveal"),
+        (N_("Reveal to the players"), N_("The players' view (tracker serve) shows what this "
+                                           "entry kept from them"), "reveal"),
     ]
 
     @dataclass
@@ -80,6 +103,7 @@ class LogScreen(Screen):
         entries: list[LogEntry]
         complete: bool = True  # False: only the newest entries, the rest follow
         settled: bool = True  # False: a sketch (history.sketch), older game times follow
+        lang: str = ""  # the language their lines are made in
 
     @dataclass
     class LoadFailed(Message):
@@ -98,11 +122,12 @@ class LogScreen(Screen):
         self._reader = KeptReader()  # one reader for every load (ui/kept_reader.py)
         self._follow = 0  # after a command from here: the seq the new entry comes after
         self._stay_on = 0  # ...and the entry the cursor then stays on (0: the new entry)
+        self._lang = ""  # the language self.all's lines were made in
 
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="log-filters"):
-            yield Input(placeholder="search (/)", id="log-search")
+            yield Input(placeholder=_("search (/)"), id="log-search")
             yield Static("", id="log-filter-status")
         with Horizontal(id="log-body"):
             yield LogView(id="log-list", classes="panel")
@@ -110,10 +135,20 @@ class LogScreen(Screen):
         yield Footer(compact=True)  # at 80 columns Undo and Redo fit too
 
     def on_mount(self) -> None:
-        self.query_one("#log-list").border_title = "Log"
-        self.query_one("#log-state").border_title = "As it stood"
-        self.query_one("#log-state", Static).update("Reading the log…")
-        follow_state(self, lambda _: self.reload())
+        self._dress()
+        self.query_one("#log-state", Static).update(_("Reading the log…"))
+        follow_state(self, lambda _state: self.reload())
+
+    def _dress(self) -> None:
+        self.query_one("#log-list").border_title = _("Log")
+        self.query_one("#log-state").border_title = _("As it stood")
+
+    def dress(self) -> None:
+        """After a change of language (the app recomposed the screen): the
+        titles, and every line made again in the new language."""
+        self._dress()
+        self.query_one("#log-state", Static).update(_("Reading the log…"))
+        self.reload()
 
     def on_unmount(self) -> None:
         self._reader.close()
@@ -122,24 +157,30 @@ class LogScreen(Screen):
 
     def reload(self) -> None:
         if self.app.campaign is not None:
-            self._load(self.app.campaign.reader)
+            self._load(self.app.campaign.reader, i18n.current())
 
     @work(thread=True, exclusive=True, group="log-load", exit_on_error=False)
-    def _load(self, open_reader: Callable[[], LogReader]) -> None:
-        """Read the whole log: the newest entries first (a replay of the tail
-        from the last snapshot), then every entry from the events alone
-        (``history.sketch``: usable, filterable, with the newest entries' game
-        times), then the replay that settles the older entries' game times and
-        what time passing did, in place. A failure is posted as ``LoadFailed``
-        and shown in the pane: it never ends the app."""
+    def _load(self, open_reader: Callable[[], LogReader], lang: str) -> None:
+        """Read the whole log, its lines in ``lang`` (the app's language: this
+        thread does not share the app's context): the newest entries first (a
+        replay of the tail from the last snapshot), then every entry from the
+        events alone (``history.sketch``: usable, filterable, with the newest
+        entries' game times), then the replay that settles the older entries'
+        game times and what time passing did, in place. A failure is posted as
+        ``LoadFailed`` and shown in the pane: it never ends the app."""
+        with i18n.using(lang):
+            self._read_log(open_reader, lang)
+
+    def _read_log(self, open_reader: Callable[[], LogReader], lang: str) -> None:
         worker = get_current_worker()
         try:
             with self._reader.use(open_reader) as log:  # kept: its timeline remembers
                 head = log.head()
                 known = len(self.all)
-                found = self._grown(log, head)
+                # lines made in another language are all made again
+                found = self._grown(log, head) if lang == self._lang else None
                 if found is not None:  # only the entries added since: a keystroke's worth
-                    self.post_message(self.Loaded(found))
+                    self.post_message(self.Loaded(found, lang=lang))
                     try:
                         describe_all(found[known:])
                     except Exception:  # noqa: BLE001 - as below
@@ -151,12 +192,12 @@ class LogScreen(Screen):
                     tail = entries(list(log.read(start, head)), log.timeline,
                                    log.state_at(start - 1))
                     if not self.all:
-                        self.post_message(self.Loaded(tail, complete=False))
+                        self.post_message(self.Loaded(tail, complete=False, lang=lang))
                 envs = list(log.read())
                 found = sketch(envs) if tail else None
                 if found is not None:
                     found = with_tail(found, tail)
-                    self.post_message(self.Loaded(found, settled=False))
+                    self.post_message(self.Loaded(found, settled=False, lang=lang))
                     if not settle(found, envs, log.timeline, stop=lambda: worker.is_cancelled):
                         return  # a newer load took over
                 else:
@@ -165,7 +206,7 @@ class LogScreen(Screen):
         except Exception as e:  # noqa: BLE001 - shown on screen, see _load_failed
             self.post_message(self.LoadFailed(e))
             return
-        self.post_message(self.Loaded(found))
+        self.post_message(self.Loaded(found, lang=lang))
         # then every line described, so the first text search need not
         try:
             describe_all(found, lambda: worker.is_cancelled)
@@ -188,6 +229,7 @@ class LogScreen(Screen):
         self.all = message.entries
         self.complete = message.complete
         self.settled = message.settled
+        self._lang = message.lang
         follow = self._follow and message.complete and self.all and \
             self.all[-1].seq > self._follow
         if follow:  # a correction or rewind made here: the cursor goes to its entry
@@ -202,9 +244,11 @@ class LogScreen(Screen):
         what = str(e) if isinstance(e, Refused) else f"{type(e).__name__}: {e}"
         self.complete = True
         self.query_one("#log-state", Static).update(
-            safe.plain(f"Could not read the log: {what}", "bold red"))
-        self.query_one("#log-filter-status", Static).update(
-            safe.plain(f"{len(self.all)} entries shown; reading the log failed"))
+            safe.plain(_("Could not read the log: {error}").format(error=what), "bold red"))
+        n = len(self.all)
+        self.query_one("#log-filter-status", Static).update(safe.plain(ngettext(
+            "{n} entry shown; reading the log failed",
+            "{n} entries shown; reading the log failed", n).format(n=i18n.number(n))))
         if not isinstance(e, Refused):
             self.app.report_error(e, "reading the log")
 
@@ -220,16 +264,19 @@ class LogScreen(Screen):
             shown = [e for e in self.all if e.matches(self.session, self.area, self.character,
                                                        self.text or None)]
         view.show(shown, keep_seq)
-        bits = [f"session {self.session}" if self.session is not None else "",
-                self.area or "", self.character or ""]
-        status = " · ".join(b for b in bits if b) or "all entries"
-        more = "" if self.complete else " · reading older…"
-        if self.complete and not self.settled:
-            more = " · older game times follow…"
-        line = safe.plain(f"{status} · {len(shown)} of {len(self.all)}{more}")
+        bits = [_("session {n}").format(n=self.session) if self.session is not None else "",
+                area_name(self.area) if self.area else "", self.character or ""]
+        bits = [b for b in bits if b] or [_("all entries")]
+        bits.append(_("{shown} of {total}").format(shown=i18n.number(len(shown)),
+                                                   total=i18n.number(len(self.all))))
+        if not self.complete:
+            bits.append(_("reading older…"))
+        elif not self.settled:
+            bits.append(_("older game times follow…"))
+        line = safe.plain(" · ".join(bits))
         update_same_size(self.query_one("#log-filter-status", Static), line, line.cell_length)
         if not shown:
-            self.query_one("#log-state", Static).update("No entry matches the filters.")
+            self.query_one("#log-state", Static).update(_("No entry matches the filters."))
 
     @on(Input.Changed, "#log-search")
     def _search(self, event: Input.Changed) -> None:
@@ -284,7 +331,7 @@ class LogScreen(Screen):
         if e is None or self.app.campaign is None:
             return
         state = self.app.campaign.state_at(e.seq)
-        pane.border_title = f"After #{e.seq}"
+        pane.border_title = _("After #{seq}").format(seq=e.seq)
         shown = as_it_stood(state, e)  # no wrapping: its lines are its height
         update_same_size(pane, shown, shown.plain.count("\n"))
 
@@ -293,7 +340,7 @@ class LogScreen(Screen):
         e = self.query_one(LogView).current
         if e is None or self.app.campaign is None:
             return
-        self.app.push_screen(ReadDialog(f"Entry #{e.seq}",
+        self.app.push_screen(ReadDialog(_("Entry #{seq}").format(seq=e.seq),
                                         as_it_stood(self.app.campaign.state_at(e.seq), e)))
 
     # -- correcting the past ---------------------------------------------------------
@@ -301,7 +348,7 @@ class LogScreen(Screen):
     def _entry(self) -> LogEntry | None:
         e = self.query_one(LogView).current
         if e is None:
-            self.notify("No entry selected.")
+            self.notify(_("No entry selected."))
         return e
 
     def _trial(self, make: Callable[[], Command]) -> tuple[Command | None, Preview | None, str]:
@@ -326,10 +373,10 @@ class LogScreen(Screen):
             command = make()
             return command, self.app.campaign.explain(command)
         try:
-            command, seen = await self.app.jobs.run(both, "Checking what follows the entry")
+            command, seen = await self.app.jobs.run(both, _("Checking what follows the entry"))
             return command, seen, ""
         except progress.Stopped:
-            self.notify("Stopped; nothing was recorded.", title="Stopped", timeout=6)
+            self.notify(_("Stopped; nothing was recorded."), title=_("Stopped"), timeout=6)
             return None, None, ""
         except DiceNeeded:
             return None, None, ""
@@ -350,7 +397,7 @@ class LogScreen(Screen):
         campaign = self.app.campaign
         command, seen, why = await self._trial_long(make)
         if why:
-            self.notify(why, title="Refused", severity="error", timeout=REFUSED_SECONDS)
+            self.notify(why, title=_("Refused"), severity="error", timeout=REFUSED_SECONDS)
             return
         if command is None:
             return
@@ -359,7 +406,7 @@ class LogScreen(Screen):
         size = self.app.size
         text = preview_text(seen, max(3, size.height - 12), min(56, size.width * 9 // 10 - 4))
         ok = await self.app.push_screen_wait(ChoiceDialog(
-            title, [("yes", "Record it"), ("no", "Cancel")], help=text))
+            title, [("yes", _("Record it")), ("no", _("Cancel"))], help=text))
         if ok == "yes":
             self._follow, self._stay_on = campaign.seq, stay_on
             self.app.run_command(command)
@@ -372,7 +419,7 @@ class LogScreen(Screen):
         try:
             command = self.app.campaign.reveal_command(e.seq)
         except Refused as why:
-            self.notify(str(why), title="Refused", severity="error", timeout=REFUSED_SECONDS)
+            self.notify(str(why), title=_("Refused"), severity="error", timeout=REFUSED_SECONDS)
             return
         self._follow = self.app.campaign.seq
         self.app.run_command(command)
@@ -382,7 +429,8 @@ class LogScreen(Screen):
         e = self._entry()
         if e is None:
             return
-        await self._confirm_and_run(f"Rewind to #{e.seq} ({e.game_time})?",
+        await self._confirm_and_run(_("Rewind to #{seq} ({time})?").format(seq=e.seq,
+                                                                           time=e.game_time),
                                     lambda: self.app.campaign.rewind_command(e.seq))
 
     @work(exit_on_error=False)
@@ -391,16 +439,18 @@ class LogScreen(Screen):
         if e is None:
             return
         if not e.dice:
-            self.notify(f"#{e.seq} rolled no dice.", severity="warning")
+            self.notify(_("#{seq} rolled no dice.").format(seq=e.seq), severity="warning")
             return
         now = "; ".join(f"{r.expr}: {' '.join(map(str, r.dice))}" for r in e.dice)
 
         def check(text: str) -> str:
             parts = text.replace(",", " ").split()
-            return "" if parts and all(whole(p, 7) for p in parts) else "dice as numbers, e.g. 1 3 4"
+            return "" if parts and all(whole(p, 7) for p in parts) else \
+                _("dice as numbers, e.g. 1 3 4")
 
         typed = await self.app.push_screen_wait(TextDialog(
-            f"Correct the dice of #{e.seq}", f"Recorded: {now}\nType the dice in rolled order",
+            _("Correct the dice of #{seq}").format(seq=e.seq),
+            _("Recorded: {dice}\nType the dice in rolled order").format(dice=now),
             validate=self._validator(check, lambda t: self.app.campaign.amend_command(
                 e.seq, [int(p) for p in t.replace(",", " ").split()])), max_length=200))
         if typed is None:
@@ -417,7 +467,7 @@ class LogScreen(Screen):
                 dice += got
             except Refused:
                 break  # said by _confirm_and_run
-        await self._confirm_and_run(f"Correct #{e.seq}?", stay_on=e.seq, make=
+        await self._confirm_and_run(_("Correct #{seq}?").format(seq=e.seq), stay_on=e.seq, make=
                                     lambda: self.app.campaign.amend_command(e.seq, dice))
 
     @work(exit_on_error=False)
@@ -426,17 +476,19 @@ class LogScreen(Screen):
         if e is None:
             return
         state = self.app.state
-        choices = [(f"{kind}\t{option}", f"{insert.label.capitalize()}: {option}")
+        choices = [(f"{kind}\t{option}", insert_label(insert, option, state))
                    for kind, insert in INSERTS.items() for option in insert.options(state)]
 
         def make(key: str):
             return lambda: self.app.campaign.amend_command(e.seq, insert=tuple(key.split("\t")))
 
         key = await self.app.push_screen_wait(ChoiceDialog(
-            f"Insert after #{e.seq}", choices, validate=lambda k: self._trial(make(k))[2]))
+            _("Insert after #{seq}").format(seq=e.seq), choices,
+            validate=lambda k: self._trial(make(k))[2]))
         if key:
-            label = dict(choices)[key].lower()
-            await self._confirm_and_run(f"Insert {label} after #{e.seq}?", make(key), e.seq)
+            what = dict(choices)[key].lower()
+            await self._confirm_and_run(_("Insert {what} after #{seq}?").format(
+                what=what, seq=e.seq), make(key), e.seq)
 
     @work(exit_on_error=False)
     async def action_amend_field(self) -> None:
@@ -449,15 +501,16 @@ class LogScreen(Screen):
         try:
             fields = campaign.entry_fields(e.seq)
         except Refused as err:
-            self.notify(str(err), title="Refused", severity="error", timeout=REFUSED_SECONDS)
+            self.notify(str(err), title=_("Refused"), severity="error", timeout=REFUSED_SECONDS)
             return
         if not fields:
-            self.notify(f"#{e.seq} has no field to correct; try its dice (m) or rewind (w).",
-                        severity="warning", timeout=8)
+            self.notify(_("#{seq} has no field to correct; try its dice (m) or rewind (w).")
+                        .format(seq=e.seq), severity="warning", timeout=8)
             return
         key = await self.app.push_screen_wait(ChoiceDialog(
-            f"Correct a field of #{e.seq}",
-            [(k, f"{k.replace('_', ' ')}: {field_value(v)}") for k, v in fields.items()],
+            _("Correct a field of #{seq}").format(seq=e.seq),
+            [(k, _("{field}: {value}").format(field=field_name(k), value=shown_value(v)))
+             for k, v in fields.items()],
             help=e.text))
         if key is None:
             return
@@ -468,28 +521,55 @@ class LogScreen(Screen):
         choices = field_choices(campaign.state_at(e.seq), campaign.entry_events(e.seq)[0], key)
         if choices is not None:  # a fixed set of values (the ruleset's): choose one
             now = field_value(fields[key])
+            named = choice_names(campaign.state_at(e.seq), campaign.entry_events(e.seq)[0], key)
             chosen = await self.app.push_screen_wait(ChoiceDialog(  # "=" keeps "" an id
-                f"#{e.seq}: new {key.replace('_', ' ')}",
-                [(f"={c}", (c or "none") + ("  (now)" if c == now else "")) for c in choices],
-                help=f"Now: {now or 'none'}",
+                _("#{seq}: new {field}").format(seq=e.seq, field=field_name(key)),
+                [(f"={c}", (_("{value}  (now)") if c == now else "{value}").format(
+                    value=named(c) if c else pgettext("value", "none"))) for c in choices],
+                help=_("Now: {value}").format(value=named(now) if now else pgettext("value", "none")),
                 validate=lambda c: self._trial(lambda: make(c[1:]))[2]))
             if chosen is not None:
-                await self._confirm_and_run(f"Correct #{e.seq}?", lambda: make(chosen[1:]), e.seq)
+                await self._confirm_and_run(_("Correct #{seq}?").format(seq=e.seq),
+                                            lambda: make(chosen[1:]), e.seq)
             return
         text = await self.app.push_screen_wait(TextDialog(
-            f"#{e.seq}: new {key.replace('_', ' ')}", f"Now: {field_value(fields[key])}",
+            _("#{seq}: new {field}").format(seq=e.seq, field=field_name(key)),
+            _("Now: {value}").format(value=shown_value(fields[key])),
             value=field_value(fields[key]), validate=self._validator(lambda t: "", make),
             max_length=max(200, len(field_value(fields[key])))))  # a long note stays whole
         if text is None:
             return
-        await self._confirm_and_run(f"Correct #{e.seq}?", lambda: make(text), e.seq)
+        await self._confirm_and_run(_("Correct #{seq}?").format(seq=e.seq),
+                                    lambda: make(text), e.seq)
 
 
 def field_value(v) -> str:
-    """A field's value as the GM types it."""
+    """A field's value as the GM types it (``yes``/``no``: what amend reads)."""
     if isinstance(v, bool):
         return "yes" if v else "no"
     return "" if v is None else str(v)
+
+
+def shown_value(v) -> str:
+    """A field's value as the GM reads it: yes and no in their language."""
+    return value_words(v) if isinstance(v, bool) else field_value(v)
+
+
+def insert_label(insert, option: str, state) -> str:
+    """"A forgotten turn: explore", the option named as the ruleset names it."""
+    name = term(state.rules, f"{insert.names}.{option}", option) if insert.names else option
+    label = _(insert.label)
+    return _("{what}: {option}").format(what=label[:1].upper() + label[1:], option=name)
+
+
+def choice_names(state, ev, key: str) -> Callable[[str], str]:
+    """How the values of ``key`` read: the ruleset's names, yes and no in words."""
+    path = choices_named(ev, key)
+    if path:
+        return lambda c: term(state.rules, f"{path}.{c}", c)
+    if isinstance(getattr(ev, key, None), bool):
+        return lambda c: value_words(c == "yes")
+    return lambda c: c
 
 
 def preview_text(seen: Preview, room: int, width: int) -> str:
@@ -498,15 +578,18 @@ def preview_text(seen: Preview, room: int, width: int) -> str:
     and what changes (cut short with "… and N more")."""
     lines = []
     if seen.entry_after:
-        lines += [f"Now:   {seen.entry_now}", f"After: {seen.entry_after}", ""]
+        # TRANSLATORS: "Now:" and "After:" are two lines, their texts aligned
+        lines += [_("Now:   {entry}").format(entry=seen.entry_now),
+                  _("After: {entry}").format(entry=seen.entry_after), ""]
     elif seen.entry_now:
-        lines += [f"Back to: {seen.entry_now}", ""]
+        lines += [_("Back to: {entry}").format(entry=seen.entry_now), ""]
     if seen.undoes:
-        lines += [f"This also undoes {', '.join(seen.undoes)}.", ""]
-    lines.append("What changes:")
+        lines += [_("This also undoes {corrections}.").format(
+            corrections=", ".join(seen.undoes)), ""]
+    lines.append(_("What changes:"))
     used = sum(-(-max(1, len(line)) // max(1, width)) for line in lines)  # wrapped rows
     changes = [_clip(f"  {c}", width) for c in seen.changes
-               or ["Nothing else in the campaign changes."]]
+               or [_("Nothing else in the campaign changes.")]]
     return "\n".join(lines + cut(changes, max(2, room - used)))
 
 

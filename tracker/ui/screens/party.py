@@ -22,42 +22,45 @@ from ..areas import area_screen
 from ..repaint import fill_rows, follow_state, update
 from ..safe import plain
 from ..widgets import party_panels as panels
+from ...core.party.names import (ability_abbreviation, ability_name, ability_order, class_name,
+                                  condition_name, exhaustion_effect, rules_text)
+from ...i18n import N_, _, ngettext, pgettext
 
 
-@area_screen("party", key="4", title="Party", help="Characters, hit points, XP, conditions",
+@area_screen("party", key="4", title=N_("Party"), help=N_("Characters, hit points, XP, conditions"),
              css="party.tcss", order=40)
 class PartyScreen(Screen):
     BINDINGS = [
-        Binding("a", "add", "Add", id="party.add"),
-        Binding("d", "damage", "Damage", id="party.damage"),
-        Binding("h", "heal", "Heal", id="party.heal"),
-        Binding("x", "xp", "XP", id="party.xp"),
-        Binding("u", "level_up", "Level up", id="party.level_up"),
-        Binding("c", "condition", "Condition", id="party.condition"),
-        Binding("e", "exhaustion", "Exhaustion", show=False, id="party.exhaustion"),
-        Binding("w", "load", "Load", show=False, id="party.load"),
-        Binding("r", "rounds", "Rounds", id="party.rounds"),
-        Binding("v", "death_save", "Death save", show=False, id="party.death_save"),
-        Binding("s", "short_rest", "Short rest", show=False, id="party.short_rest"),
-        Binding("l", "long_rest", "Long rest", show=False, id="party.long_rest"),
+        Binding("a", "add", N_("Add"), id="party.add"),
+        Binding("d", "damage", N_("Damage"), id="party.damage"),
+        Binding("h", "heal", N_("Heal"), id="party.heal"),
+        Binding("x", "xp", N_("XP"), id="party.xp"),
+        Binding("u", "level_up", N_("Level up"), id="party.level_up"),
+        Binding("c", "condition", N_("Condition"), id="party.condition"),
+        Binding("e", "exhaustion", N_("Exhaustion"), show=False, id="party.exhaustion"),
+        Binding("w", "load", N_("Load"), show=False, id="party.load"),
+        Binding("r", "rounds", N_("Rounds"), id="party.rounds"),
+        Binding("v", "death_save", N_("Death save"), show=False, id="party.death_save"),
+        Binding("s", "short_rest", N_("Short rest"), show=False, id="party.short_rest"),
+        Binding("l", "long_rest", N_("Long rest"), show=False, id="party.long_rest"),
     ]
     PALETTE = [
-        ("Add character", "Roll or type abilities, then a class they allow", "add"),
-        ("Damage", "The highlighted character takes damage", "damage"),
-        ("Critical hit", "Damage; at 0 HP two failed death saves (D&D 2024)", "critical"),
-        ("Death save", "Roll for the highlighted character at 0 HP (D&D 2024)", "death_save"),
-        ("Combat rounds", "Rounds pass on the clock; effects in rounds end on time", "rounds"),
-        ("Short rest", "An hour; each may spend Hit Point Dice (D&D 2024)", "short_rest"),
-        ("Long rest", "Eight hours; hit points, dice, one exhaustion level (D&D 2024)",
+        (N_("Add character"), N_("Roll or type abilities, then a class they allow"), "add"),
+        (N_("Damage"), N_("The highlighted character takes damage"), "damage"),
+        (N_("Critical hit"), N_("Damage; at 0 HP two failed death saves (D&D 2024)"), "critical"),
+        (N_("Death save"), N_("Roll for the highlighted character at 0 HP (D&D 2024)"), "death_save"),
+        (N_("Combat rounds"), N_("Rounds pass on the clock; effects in rounds end on time"), "rounds"),
+        (N_("Short rest"), N_("An hour; each may spend Hit Point Dice (D&D 2024)"), "short_rest"),
+        (N_("Long rest"), N_("Eight hours; hit points, dice, one exhaustion level (D&D 2024)"),
          "long_rest"),
-        ("Heal", "The highlighted character heals", "heal"),
-        ("Award XP to the party", "Split among the living, each with their bonus", "xp"),
-        ("Award XP to one", "Only the highlighted character", "xp_one"),
-        ("Level up", "When the XP table allows; rolls the new hit points", "level_up"),
-        ("Condition on/off", "Poisoned, paralysed, ...", "condition"),
-        ("Exhaustion level", "D&D 2024 levels 1-6", "exhaustion"),
-        ("Load carried", "Coins of weight, for the movement rate", "load"),
-        ("Remove character", "Take the highlighted character out of the party", "remove"),
+        (N_("Heal"), N_("The highlighted character heals"), "heal"),
+        (N_("Award XP to the party"), N_("Split among the living, each with their bonus"), "xp"),
+        (N_("Award XP to one"), N_("Only the highlighted character"), "xp_one"),
+        (N_("Level up"), N_("When the XP table allows; rolls the new hit points"), "level_up"),
+        (N_("Condition on/off"), N_("Poisoned, paralysed, ..."), "condition"),
+        (N_("Exhaustion level"), N_("D&D 2024 levels 1-6"), "exhaustion"),
+        (N_("Load carried"), N_("Coins of weight, for the movement rate"), "load"),
+        (N_("Remove character"), N_("Take the highlighted character out of the party"), "remove"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -69,10 +72,12 @@ class PartyScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#party-table").border_title = "Party"
-        self.query_one("#party-saves").border_title = "Saves and skills"
+        self.query_one("#party-table").border_title = _("Party")
+        self.query_one("#party-saves").border_title = _("Saves and skills")
         table = self.query_one(DataTable)
-        table.add_columns("Name", "Class", "Lv", "HP", "AC", "XP / next", "State", "Light")
+        # TRANSLATORS: the party table's columns; keep them short (80 columns)
+        table.add_columns(_("Name"), _("Class"), _("Lv"), _("HP"), _("AC"), _("XP / next"),
+                          _("State"), pgettext("party table", "Light"))
         follow_state(self, self.show)
 
     # -- showing ----------------------------------------------------------------------
@@ -89,8 +94,9 @@ class PartyScreen(Screen):
             table.move_cursor(row=ids.index(keep) if keep in ids else
                               min(row, table.row_count - 1), animate=False)
         speed = sheet.party_speed(state)
-        unit = state.rules.party.speed_unit if state.rules.party else ""
-        table.border_subtitle = plain(f"party speed {speed} {unit}") if speed is not None else ""
+        unit = rules_text(state.rules, "speed_unit") if state.rules.party else ""
+        table.border_subtitle = plain(_("party speed {speed} {unit}").format(
+            speed=speed, unit=unit)) if speed is not None else ""
         self._show_selected()
 
     @on(DataTable.RowHighlighted)
@@ -104,8 +110,8 @@ class PartyScreen(Screen):
         sheet_pane = self.query_one("#party-sheet", Static)
         saves_pane = self.query_one("#party-saves", Static)
         if c is None:
-            sheet_pane.border_title = "Character"
-            sheet_pane.update("Nobody in the party yet: press a to add a character.")
+            sheet_pane.border_title = _("Character")
+            sheet_pane.update(_("Nobody in the party yet: press a to add a character."))
             saves_pane.update("")
             return
         sheet_pane.border_title = plain(c.name)
@@ -116,7 +122,7 @@ class PartyScreen(Screen):
         table = self.query_one(DataTable)
         if not table.row_count:
             if not quiet:
-                self.notify("The party is empty: press a to add a character.")
+                self.notify(_("The party is empty: press a to add a character."))
             return None
         key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
         return next((c for c in self.app.state.party if str(c.id) == key.value), None)
@@ -137,8 +143,9 @@ class PartyScreen(Screen):
         if c is None:
             return
         text = await self.app.push_screen_wait(TextDialog(
-            f"{'Critical hit' if critical else 'Damage'} to {c.name}",
-            f"HP {c.hp}/{c.hp_max} · a number, or dice to roll (2d6+1)",
+            (_("Critical hit to {name}") if critical else _("Damage to {name}")).format(
+                name=c.name),
+            _("HP {hp}/{max} · a number, or dice to roll (2d6+1)").format(hp=c.hp, max=c.hp_max),
             validate=checked_by(self.app, None,
                                 lambda t: party.damage_from(c.name, t, critical)),
             max_length=40))
@@ -155,7 +162,8 @@ class PartyScreen(Screen):
     @work(exit_on_error=False)
     async def action_rounds(self) -> None:
         secs = self.app.state.rules.time.round_seconds
-        if n := await self._number("Combat rounds pass", f"{secs} s each, on the campaign clock",
+        if n := await self._number(_("Combat rounds pass"),
+                                   _("{secs} s each, on the campaign clock").format(secs=secs),
                                    party.AdvanceRounds):
             self.app.run_command(party.AdvanceRounds(n))
 
@@ -166,13 +174,15 @@ class PartyScreen(Screen):
         if rests is None:  # refused with the ruleset's name
             self.app.run_command(party.ShortRest())
             return
-        left = [f"{c.name} {n}d{sheet.class_of(state.rules, c).hit_die} (HP {c.hp}/{c.hp_max})"
+        left = [_("{name} {n}d{die} (HP {hp}/{max})").format(
+                    name=c.name, n=n, die=sheet.class_of(state.rules, c).hit_die, hp=c.hp,
+                    max=c.hp_max)
                 for c in state.party if (n := sheet.hit_dice_left(state.rules, c))
                 and sheet.status(state.rules, c) == "ok"]
         text = await self.app.push_screen_wait(TextDialog(
-            f"Short rest ({rests.short_hours} h): Hit Point Dice to spend",
-            "NAME=N, separated by commas; empty: nobody spends any\nLeft: "
-            + (", ".join(left) or "none"),
+            _("Short rest ({hours} h): Hit Point Dice to spend").format(hours=rests.short_hours),
+            _("NAME=N, separated by commas; empty: nobody spends any") + "\n"
+            + _("Left: {who}").format(who=", ".join(left) or _("none")),
             validate=checked_by(self.app, None, party.short_rest_from), max_length=200))
         if text is not None:
             self.app.run_command(party.short_rest_from(text))
@@ -184,29 +194,33 @@ class PartyScreen(Screen):
             self.app.run_command(party.LongRest())
             return
         ok = await self.app.push_screen_wait(ChoiceDialog(
-            f"Long rest: {rests.long_hours} hours pass", [("yes", "Rest"), ("no", "Not now")],
-            "Hit points and Hit Point Dice back, exhaustion -"
-            f"{rests.long_exhaustion_removed}, for everyone with {rests.min_hp}+ HP"))
+            _("Long rest: {hours} hours pass").format(hours=rests.long_hours),
+            [("yes", _("Rest")), ("no", _("Not now"))],
+            _("Hit points and Hit Point Dice back, exhaustion -{n}, for everyone with "
+              "{hp}+ HP").format(n=rests.long_exhaustion_removed, hp=rests.min_hp)))
         if ok == "yes":
             self.app.run_command(party.LongRest())
 
     @work(exit_on_error=False)
     async def action_heal(self) -> None:
         if (c := self.selected()) and (n := await self._number(
-                f"Heal {c.name}", f"HP {c.hp}/{c.hp_max}", lambda n: party.Heal(c.name, n))):
+                _("Heal {name}").format(name=c.name),
+                _("HP {hp}/{max}").format(hp=c.hp, max=c.hp_max),
+                lambda n: party.Heal(c.name, n))):
             self.app.run_command(party.Heal(c.name, n))
 
     @work(exit_on_error=False)
     async def action_xp(self) -> None:
-        if n := await self._number("Award XP to the party",
-                                   "Split evenly among the living; each adds their bonus",
+        if n := await self._number(_("Award XP to the party"),
+                                   _("Split evenly among the living; each adds their bonus"),
                                    party.AwardXP):
             self.app.run_command(party.AwardXP(n))
 
     @work(exit_on_error=False)
     async def action_xp_one(self) -> None:
         if (c := self.selected()) and (n := await self._number(
-                f"Award XP to {c.name}", make=lambda n: party.AwardXP(n, (c.name,)))):
+                _("Award XP to {name}").format(name=c.name),
+                make=lambda n: party.AwardXP(n, (c.name,)))):
             self.app.run_command(party.AwardXP(n, (c.name,)))
 
     def action_level_up(self) -> None:
@@ -219,8 +233,11 @@ class PartyScreen(Screen):
         p = self.app.state.rules.party
         if c is None or p is None:
             return
-        opts = [(k, f"{'[x]' if k in c.conditions else '[ ]'} {k}") for k in p.conditions]
-        cond = await self.app.push_screen_wait(ChoiceDialog(f"{c.name}: condition on/off", opts))
+        rules = self.app.state.rules
+        opts = [(k, f"{'[x]' if k in c.conditions else '[ ]'} {condition_name(rules, k)}")
+                for k in p.conditions]
+        cond = await self.app.push_screen_wait(ChoiceDialog(
+            _("{name}: condition on/off").format(name=c.name), opts))
         if cond:
             self.app.run_command(party.SetCondition(c.name, cond, cond not in c.conditions))
 
@@ -231,11 +248,14 @@ class PartyScreen(Screen):
         if c is None or p is None:
             return
         if not p.exhaustion_max:
-            self.notify(f"{self.app.state.rules.meta.name} has no exhaustion levels.")
+            self.notify(_("{ruleset} has no exhaustion levels.").format(
+                ruleset=self.app.state.rules.meta.name))
             return
-        opts = [("0", "0: not exhausted")] + [(str(i), f"{i}: {e}") for i, e in
-                                              enumerate(p.exhaustion_effects, 1)]
-        level = await self.app.push_screen_wait(ChoiceDialog(f"{c.name}: exhaustion", opts))
+        rules = self.app.state.rules
+        opts = [("0", _("0: not exhausted"))] + [(str(i), f"{i}: {exhaustion_effect(rules, i)}")
+                                                 for i in range(1, p.exhaustion_max + 1)]
+        level = await self.app.push_screen_wait(ChoiceDialog(
+            _("{name}: exhaustion").format(name=c.name), opts))
         if level is not None:
             self.app.run_command(party.SetExhaustion(c.name, int(level)))
 
@@ -245,8 +265,10 @@ class PartyScreen(Screen):
         if c is None:
             return
         text = await self.app.push_screen_wait(TextDialog(
-            f"{c.name}: load carried", "In coins of weight (10 coins = 1 lb)", str(c.load),
-            validate=checked_by(self.app, lambda t: "" if whole(t) else "a whole number of coins",
+            _("{name}: load carried").format(name=c.name),
+            _("In coins of weight (10 coins = 1 lb)"), str(c.load),
+            validate=checked_by(self.app,
+                                lambda t: "" if whole(t) else _("a whole number of coins"),
                                 lambda t: party.SetLoad(c.name, int(t))), max_length=9))
         if text is not None:
             self.app.run_command(party.SetLoad(c.name, int(text)))
@@ -257,7 +279,8 @@ class PartyScreen(Screen):
         if c is None:
             return
         ok = await self.app.push_screen_wait(ChoiceDialog(
-            f"Remove {c.name} from the party?", [("yes", "Remove"), ("no", "Keep")]))
+            _("Remove {name} from the party?").format(name=c.name),
+            [("yes", _("Remove")), ("no", _("Keep"))]))
         if ok == "yes":
             self.app.run_command(party.RemoveCharacter(c.name))
 
@@ -268,18 +291,19 @@ class PartyScreen(Screen):
         state = self.app.state
         p = state.rules.party
         name = await self.app.push_screen_wait(TextDialog(
-            "New character: name", "Up to 40 characters",
+            _("New character: name"), _("Up to 40 characters"),
             validate=checked_by(self.app, None, party.AddCharacter), max_length=40))
         if name is None:
             return
         if p is None:
             self.app.run_command(party.AddCharacter(name))
             return
-        order = ", ".join(p.abilities)
-        how = await self.app.push_screen_wait(ChoiceDialog(f"{name}: abilities", [
-            ("roll", f"Roll {p.ability_roll} for each, in order"),
-            ("type", f"Type them ({order})"),
-            ("none", "No class: a hireling or torch-bearer")]))
+        order = ability_order(state.rules)
+        how = await self.app.push_screen_wait(ChoiceDialog(
+            _("{name}: abilities").format(name=name), [
+                ("roll", _("Roll {dice} for each, in order").format(dice=p.ability_roll)),
+                ("type", _("Type them ({order})").format(order=order)),
+                ("none", _("No class: a hireling or torch-bearer"))]))
         if how is None:
             return
         if how == "none":
@@ -292,7 +316,7 @@ class PartyScreen(Screen):
                 return
             expr = dicemod.parse(p.ability_roll)
             scores, used = [], 0
-            for _ in p.abilities:
+            for _x in p.abilities:
                 n = sum(g.count for g in expr.groups)
                 scores.append(dicemod.total_of(expr, tuple(faces[used:used + n])))
                 used += n
@@ -302,23 +326,31 @@ class PartyScreen(Screen):
             def check(text: str) -> str:
                 parts = text.replace(",", " ").split()
                 if len(parts) != len(p.abilities) or not all(whole(x, 4) for x in parts):
-                    return f"{len(p.abilities)} numbers, in order: {order}"
+                    return ngettext("{n} number, in order: {order}",
+                                    "{n} numbers, in order: {order}", len(p.abilities)).format(
+                        n=len(p.abilities), order=order)
                 bad = [x for x in parts if not lo <= int(x) <= hi]
-                return f"{bad[0]} is outside {lo}-{hi}" if bad else ""
+                return _("{score} is outside {lo}-{hi}").format(score=bad[0], lo=lo, hi=hi) \
+                    if bad else ""
 
             text = await self.app.push_screen_wait(TextDialog(
-                f"{name}: abilities", f"In order: {order}", validate=check, max_length=60))
+                _("{name}: abilities").format(name=name), _("In order: {order}").format(
+                    order=order), validate=check, max_length=60))
             if text is None:
                 return
             scores = [int(x) for x in text.replace(",", " ").split()]
         abilities = dict(zip(p.abilities, scores))
-        shown = "  ".join(f"{a.upper()} {v}" for a, v in abilities.items())
-        allowed = [(cid, k.name) for cid, k in p.classes.items()
+        shown = "  ".join(f"{ability_abbreviation(state.rules, a)} {v}"
+                          for a, v in abilities.items())
+        rules = state.rules
+        allowed = [(cid, class_name(rules, cid)) for cid, k in p.classes.items()
                    if all(abilities.get(a, 0) >= n for a, n in k.requires.items())]
-        barred = [k.name for k in p.classes.values()
+        barred = [class_name(rules, cid) for cid, k in p.classes.items()
                   if any(abilities.get(a, 0) < n for a, n in k.requires.items())]
-        help_ = shown + (f"\nNot allowed by these scores: {', '.join(barred)}" if barred else "")
-        cid = await self.app.push_screen_wait(ChoiceDialog(f"{name}: class", allowed, help_))
+        help_ = shown + ("\n" + _("Not allowed by these scores: {classes}").format(
+            classes=", ".join(barred)) if barred else "")
+        cid = await self.app.push_screen_wait(ChoiceDialog(
+            _("{name}: class").format(name=name), allowed, help_))
         if cid is None:
             return
         if how == "roll":
@@ -335,10 +367,12 @@ class PartyScreen(Screen):
         if not self.app.state.manual_dice:
             return self.app.campaign.roll_ahead(p.ability_roll, len(p.abilities))
         faces: list[int] = []
-        for a, label in p.abilities.items():
+        for a in p.abilities:
+            label = _("{name}: {ability}").format(
+                name=name, ability=ability_name(self.app.state.rules, a))
             for g in expr.groups:
                 got = await self.app.push_screen_wait(
-                    DiceDialog(DiceNeeded(g, f"{name}: {label}", p.ability_roll)))
+                    DiceDialog(DiceNeeded(g, label, p.ability_roll)))
                 if got is None:
                     return None
                 faces.extend(got)

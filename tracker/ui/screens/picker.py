@@ -11,7 +11,9 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Label
 
 from ..widgets.header import Header
+from ... import i18n
 from ...core.errors import Refused
+from ...i18n import N_, _
 from ...service import Campaign, check_name_free, list_campaigns, list_rulesets
 from ..dialogs import ChoiceDialog, TextDialog
 from ..safe import cell, plain
@@ -20,14 +22,14 @@ from ..widgets.footer import Footer
 
 class PickerScreen(Screen):
     BINDINGS = [
-        Binding("enter", "open", "Open", id="picker.open"),
-        Binding("n", "new", "New campaign", id="picker.new"),
-        Binding("f5", "refresh", "Refresh", id="picker.refresh"),
+        Binding("enter", "open", N_("Open"), id="picker.open"),
+        Binding("n", "new", N_("New campaign"), id="picker.new"),
+        Binding("f5", "refresh", N_("Refresh"), id="picker.refresh"),
     ]
     PALETTE = [
-        ("Open campaign", "Open the highlighted campaign", "open"),
-        ("New campaign", "Create a campaign: choose a ruleset and a name", "new"),
-        ("Refresh list", "Read the saves folder again", "refresh"),
+        (N_("Open campaign"), N_("Open the highlighted campaign"), "open"),
+        (N_("New campaign"), N_("Create a campaign: choose a ruleset and a name"), "new"),
+        (N_("Refresh list"), N_("Read the saves folder again"), "refresh"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -38,23 +40,30 @@ class PickerScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.dress()
+
+    def dress(self) -> None:
+        """The columns and the list, again after a change of language."""
         table = self.query_one(DataTable)
-        table.add_columns("Campaign", "Ruleset", "Last played", "Entries")
+        table.clear(columns=True)
+        table.add_columns(_("Campaign"), _("Ruleset"), _("Last played"), _("Entries"))
         self.refresh_list()
 
     def refresh_list(self) -> None:
         saves = self.app.saves
+        # the folder in bold, where the sentence puts it
+        before, _x, after = _("Campaigns in {folder}").partition("{folder}")
         self.query_one("#picker-where", Label).update(
-            plain("Campaigns in ") + plain(str(saves), "bold"))
+            plain(before) + plain(str(saves), "bold") + plain(after))
         table = self.query_one(DataTable)
         table.clear()
         found = list_campaigns(saves)
         for c in found:
-            when = dt.datetime.fromtimestamp(c.modified).strftime("%Y-%m-%d %H:%M")
             ruleset = _ruleset_cell(c)
-            table.add_row(cell(c.name), ruleset, when, str(c.events), key=c.name)
+            table.add_row(cell(c.name), ruleset, _when(c.modified), i18n.number(c.events),
+                          key=c.name)
         self.query_one("#picker-empty", Label).update(
-            "" if found else "No campaigns yet: press [b]n[/b] to start one.")
+            "" if found else _("No campaigns yet: press [b]n[/b] to start one."))
         table.focus()
 
     def action_refresh(self) -> None:
@@ -75,10 +84,10 @@ class PickerScreen(Screen):
         options = []
         for r in list_rulesets():
             if r.error:
-                self.notify(r.error, title="Broken ruleset", severity="error")
+                self.notify(r.error, title=_("Broken ruleset"), severity="error")
             else:
                 options.append((r.id, f"{r.name} — {r.description}"))
-        rid = await self.app.push_screen_wait(ChoiceDialog("New campaign: ruleset", options))
+        rid = await self.app.push_screen_wait(ChoiceDialog(_("New campaign: ruleset"), options))
         if rid is None:
             return
 
@@ -90,13 +99,14 @@ class PickerScreen(Screen):
             return ""
 
         name = await self.app.push_screen_wait(
-            TextDialog("New campaign: name", "Letters, digits, spaces, . _ + ' -", validate=check))
+            TextDialog(_("New campaign: name"), _("Letters, digits, spaces, . _ + ' -"),
+                       validate=check))
         if name is None:
             return
         try:
             Campaign.create(self.app.saves, name, rid).close()
         except Refused as e:
-            self.notify(str(e), title="Cannot create", severity="error")
+            self.notify(str(e), title=_("Cannot create"), severity="error")
             return
         self.refresh_list()
         self.app.open_campaign(name)
@@ -106,11 +116,20 @@ def _ruleset_cell(c):
     """The ruleset, or what the file is when it cannot be played as it stands:
     damaged (its bytes), newer (upgrade to open it), or older (opens, upcast)."""
     if c.status == "damaged":
-        return cell("damaged", "red")
+        return cell(_("damaged"), "red")
     if c.status == "newer":
-        return cell("newer tracker: upgrade", "yellow")
+        return cell(_("newer tracker: upgrade"), "yellow")
     if c.error:
-        return cell("unreadable", "red")
+        return cell(_("unreadable"), "red")
     if c.status == "older":
-        return cell(f"{c.ruleset_name or c.ruleset} (older, opens)")
+        return cell(_("{ruleset} (older, opens)").format(ruleset=c.ruleset_name or c.ruleset))
     return cell(c.ruleset_name or c.ruleset)
+
+
+def _when(modified: float) -> str:
+    """When a campaign was last played: English keeps its sortable 2026-12-01
+    17:05; another language reads the locale's own short form (01.12.2026 17.05)."""
+    moment = dt.datetime.fromtimestamp(modified)
+    if i18n.current() == i18n.ENGLISH:
+        return moment.strftime("%Y-%m-%d %H:%M")
+    return i18n.date_time(moment)

@@ -16,8 +16,10 @@ from textual.widgets import Footer, Markdown
 
 from ..widgets.header import Header
 from ... import recap
+from ... import i18n
 from ...core.errors import Refused
 from ...core.events import Envelope
+from ...i18n import N_, _
 from ...service import LogReader
 from .. import safe
 from ..areas import area_screen
@@ -46,20 +48,20 @@ class LogSoFar:
             return self.envs[:]
 
 
-@area_screen("recap", key="3", title="Recap", help="A session in a few lines, as Markdown",
+@area_screen("recap", key="3", title=N_("Recap"), help=N_("A session in a few lines, as Markdown"),
              css="recap.tcss", order=30)
 class RecapScreen(Screen):
     BINDINGS = [
-        Binding("left", "session(-1)", "Previous", id="recap.previous"),
-        Binding("right", "session(1)", "Next", id="recap.next"),
-        Binding("a", "all", "All", id="recap.all"),
-        Binding("x", "export", "Export", id="recap.export"),
+        Binding("left", "session(-1)", N_("Previous"), id="recap.previous"),
+        Binding("right", "session(1)", N_("Next"), id="recap.next"),
+        Binding("a", "all", N_("All"), id="recap.all"),
+        Binding("x", "export", N_("Export"), id="recap.export"),
     ]
     PALETTE = [
-        ("Previous session", "Recap the session before", "session(-1)"),
-        ("Next session", "Recap the session after", "session(1)"),
-        ("All sessions", "One recap of the whole campaign", "all"),
-        ("Export recap", "Write the recap as Markdown into the saves folder", "export"),
+        (N_("Previous session"), N_("Recap the session before"), "session(-1)"),
+        (N_("Next session"), N_("Recap the session after"), "session(1)"),
+        (N_("All sessions"), N_("One recap of the whole campaign"), "all"),
+        (N_("Export recap"), N_("Write the recap as Markdown into the saves folder"), "export"),
     ]
 
     @dataclass
@@ -86,14 +88,19 @@ class RecapScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Markdown("Building the recap…", id="recap", classes="panel")
+        yield Markdown(_("Building the recap…"), id="recap", classes="panel")
         yield Footer()
 
     def on_mount(self) -> None:
         # shown (or shown again after changes): built at once; a change while
         # shown: rebuilt once the GM pauses
-        follow_state(self, lambda _: self.rebuild_when_settled(),
-                     when_shown=lambda _: self.rebuild())
+        follow_state(self, lambda _state: self.rebuild_when_settled(),
+                     when_shown=lambda _state: self.rebuild())
+
+    def dress(self) -> None:
+        """After a change of language (the app recomposed the screen): built again in it."""
+        self.shown_markdown = None
+        self.rebuild()
 
     def rebuild_when_settled(self) -> None:
         """Rebuild ``SETTLE`` seconds after the last change; until then the recap
@@ -109,13 +116,19 @@ class RecapScreen(Screen):
         if self.app.campaign is not None:
             self.builds += 1
             self._build(self.app.campaign.reader, self.app.campaign.name, self.sessions,
-                        self.builds)
+                        self.builds, i18n.current())
 
     @work(thread=True, exclusive=True, group="recap", exit_on_error=False)
     def _build(self, open_reader: Callable[[], LogReader], name: str,
-               sessions: list[int] | None, number: int = 0) -> None:
-        """Build the recap. Any failure becomes a line on screen (and, when it is
-        a bug, a notification): it never ends the app."""
+               sessions: list[int] | None, number: int = 0, lang: str = i18n.ENGLISH) -> None:
+        """Build the recap in ``lang`` (the app's: this thread does not share its
+        context). Any failure becomes a line on screen (and, when it is a bug, a
+        notification): it never ends the app."""
+        with i18n.using(lang):
+            self._build_in(open_reader, name, sessions, number)
+
+    def _build_in(self, open_reader: Callable[[], LogReader], name: str,
+                  sessions: list[int] | None, number: int) -> None:
         r, played, export = None, [], ""
         try:
             with open_reader() as log:  # opened here: its connection is this thread's
@@ -127,7 +140,9 @@ class RecapScreen(Screen):
         except (ValueError, Refused) as e:  # nothing to recap, or a file that cannot be read
             text, played, r = f"*{safe.md(e)}*", [], None
         except Exception as e:  # noqa: BLE001 - a bug: shown, reported, the app goes on
-            text, r = f"**Could not build the recap:** {safe.md(f'{type(e).__name__}: {e}')}", None
+            text = "**" + _("Could not build the recap:") + "** " + \
+                safe.md(f"{type(e).__name__}: {e}")
+            r = None
             self.app.call_from_thread(self.app.report_error, e, "building the recap")
         self.post_message(self.Built(text, export, r.sessions if r else [], played, number))
 
@@ -162,6 +177,7 @@ class RecapScreen(Screen):
         try:
             path.write_text(self.text, encoding="utf-8")
         except OSError as e:
-            self.notify(f"cannot write {path}: {e.strerror}", severity="error")
+            self.notify(_("cannot write {path}: {reason}").format(path=path, reason=e.strerror),
+                        severity="error")
             return
-        self.notify(f"Recap written to {path}")
+        self.notify(_("Recap written to {path}").format(path=path))

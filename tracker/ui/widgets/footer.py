@@ -51,7 +51,7 @@ class Footer(TextualFooter):
             self.set_timer(0.02, lambda: self._fit(tries - 1))
             return
         room = self.size.width
-        used = sum(k.outer_size.width for k in keys)
+        used = sum(_width(k) for k in keys)
         if not room or used <= room:
             return
         app_actions = {b.action for b in getattr(self.app, "BINDINGS", ())
@@ -62,5 +62,11 @@ class Footer(TextualFooter):
         for key in [*reversed(own), *spare]:
             if used <= room:
                 break
-            used -= key.outer_size.width
+            used -= _width(key)
             key.display = False
+
+
+def _width(key: FooterKey) -> int:
+    """The columns a key takes: its own and its margin (a compact footer's keys
+    have one column between them, which ``outer_size`` leaves out)."""
+    return key.outer_size.width + key.styles.margin.width

@@ -15,7 +15,9 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from ...core import clock
 from ...history import LogEntry
+from ...i18n import N_, _
 
 _PLAIN = Style()
 _DIM = Style(dim=True)
@@ -29,12 +31,12 @@ class LogView(ScrollView, can_focus=True):
     """The entries (already filtered) with a cursor; Enter-free: moving selects."""
 
     BINDINGS = [
-        Binding("up", "move(-1)", "Up", show=False, id="log.up"),
-        Binding("down", "move(1)", "Down", show=False, id="log.down"),
-        Binding("pageup", "page(-1)", "Page up", show=False, id="log.pageup"),
-        Binding("pagedown", "page(1)", "Page down", show=False, id="log.pagedown"),
-        Binding("home", "jump(0)", "First", show=False, id="log.home"),
-        Binding("end", "jump(-1)", "Last", show=False, id="log.end"),
+        Binding("up", "move(-1)", N_("Up"), show=False, id="log.up"),
+        Binding("down", "move(1)", N_("Down"), show=False, id="log.down"),
+        Binding("pageup", "page(-1)", N_("Page up"), show=False, id="log.pageup"),
+        Binding("pagedown", "page(1)", N_("Page down"), show=False, id="log.pagedown"),
+        Binding("home", "jump(0)", N_("First"), show=False, id="log.home"),
+        Binding("end", "jump(-1)", N_("Last"), show=False, id="log.end"),
     ]
 
     cursor: reactive[int] = reactive(0)
@@ -121,14 +123,13 @@ class LogView(ScrollView, can_focus=True):
         return strip
 
     def _render(self, e: LogEntry, at_cursor: bool, width: int) -> Strip:
+        # an encounter stands out in any language: the word as the lines say it
+        alert = _("ENCOUNTER")
         text = e.text
-        style = _UNDONE if e.undone else (_ALERT if "ENCOUNTER" in text else _PLAIN)
+        style = _UNDONE if e.undone else (
+            _ALERT if "ENCOUNTER" in text or alert in text else _PLAIN)
         mark = "✎" if e.corrected_by else " "
-        if e.clock is None:  # a sketched entry: its game time follows (history.sketch)
-            head = f"{e.seq:>5} s{e.session:<2}{'·':>4} {'':5} "
-        else:
-            day, _, hhmm = e.game_time.partition(", ")
-            head = f"{e.seq:>5} s{e.session:<2}{'d' + day[4:]:>4} {hhmm} "
+        head = f"{e.seq:>5} {self._when(e)} "
         dim, corrected = _DIM, _CORRECTED
         pad = None
         if at_cursor:  # the cursor's style under every part's own, and on the padding
@@ -137,3 +138,13 @@ class LogView(ScrollView, can_focus=True):
         segments = [Segment(head, dim), Segment(mark, corrected), Segment(text, style)]
         x = self.scroll_offset.x
         return Strip(segments).crop_extend(x, x + width, pad)
+
+    @staticmethod
+    def _when(e: LogEntry) -> str:
+        """The entry's session, day and time in a few columns: "s1   d2 08:00"."""
+        # TRANSLATORS: the log list's short session and day ("s1 d2"): one letter each
+        session = _("s{session}").format(session=e.session)
+        if e.clock is None:  # a sketched entry: its game time follows (history.sketch)
+            return f"{session:<3}{'·':>4} {'':5}"
+        day = _("d{day}").format(day=clock.day(e.rules, e.clock))
+        return f"{session:<3}{day:>4} {clock.time_of_day(e.rules, e.clock)}"
