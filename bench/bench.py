@@ -562,7 +562,8 @@ async def main():
         await pilot.pause()
         opened = rss()
         app.action_show_area("log")
-        while not getattr(app.screen, "complete", False):  # the whole list, not its tail
+        while not (getattr(app.screen, "complete", False)  # the whole list, not its tail,
+                   and getattr(app.screen, "settled", True)):  # and settled, not a sketch
             await app.workers.wait_for_complete()
             await pilot.pause()
         n = len(app.screen.query_one(LogView).entries)

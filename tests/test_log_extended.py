@@ -177,3 +177,20 @@ def test_a_sketch_stopped_part_way_is_still_a_sketch(tmp_path):
         calls = []
         assert not settle(quick, envs, log.timeline, stop=lambda: calls.append(1) or True)
         assert calls and quick[-1].clock is None
+
+
+def test_the_screen_s_filters_keep_exactly_the_entries_that_match(tmp_path):
+    from tracker.history import filtered
+
+    path = _turns_of_a_campaign_with_everything(tmp_path)
+    with LogReader(path) as log:
+        es = entries(list(log.read()), log.timeline)
+    sessions = [None, *sorted({e.session for e in es})]
+    areas = [None, *sorted({e.area for e in es})]
+    names = [None, "ana", "Wolf", "nobody"]
+    for s in sessions:
+        for a in areas:
+            for c in names:
+                for t in (None, "turn", "TORCH", "zzz"):
+                    want = [e for e in es if e.matches(s, a, c, t)]
+                    assert filtered(es, s, a, c, t) == want, (s, a, c, t)

@@ -101,6 +101,27 @@ class LogEntry:
         return not text or text.casefold() in self.text.casefold()
 
 
+def filtered(entries: list[LogEntry], session: int | None = None, area: str | None = None,
+             character: str | None = None, text: str | None = None) -> list[LogEntry]:
+    """``[e for e in entries if e.matches(...)]``, one filter at a time, each a
+    plain comparison in a list comprehension, the cheapest first: the log
+    screen filters 100,000 entries on a keystroke, and ``matches`` per entry
+    (its call, its casefolds, a generator per entry for the character) took
+    most of it."""
+    out = entries
+    if session is not None:
+        out = [e for e in out if e.session == session]
+    if area:
+        out = [e for e in out if e.area == area]
+    if character:
+        who = character.casefold()
+        out = [e for e in out if e.names and any(n.casefold() == who for n in e.names)]
+    if text:
+        what = text.casefold()
+        out = [e for e in out if what in e.text.casefold()]
+    return out
+
+
 def describe_all(entries: list[LogEntry], stop=lambda: False, batch: int = 500) -> None:
     """Describe every entry's line now (``LogEntry.text``), a batch at a time,
     pausing between batches so the thread drawing the screen gets its turn;

@@ -25,8 +25,8 @@ from ...core.handlers import Command
 from ...core.changes import cut, field_name, value_words
 from ...core.terms import term
 from ...core.timeline.views import Preview
-from ...history import (AREAS, LogEntry, describe_all, entries, extended, settle,
-                        sketch, with_tail)
+from ...history import (AREAS, LogEntry, describe_all, entries, extended, filtered,
+                        settle, sketch, with_tail)
 from ...i18n import N_, _, ngettext, pgettext
 from ...service import LogReader
 from .. import safe
@@ -261,8 +261,8 @@ class LogScreen(Screen):
         if self.session is None and not (self.area or self.character or self.text):
             shown = self.all  # no filter: the list itself (never changed in place)
         else:
-            shown = [e for e in self.all if e.matches(self.session, self.area, self.character,
-                                                       self.text or None)]
+            shown = filtered(self.all, self.session, self.area, self.character,
+                             self.text or None)
         view.show(shown, keep_seq)
         bits = [_("session {n}").format(n=self.session) if self.session is not None else "",
                 area_name(self.area) if self.area else "", self.character or ""]
