@@ -533,6 +533,8 @@ state_part("travel", Journey, Journey())
 ruleset_section("travel", Travel | None, default=None, check=check_travel,
                 terms=("travel.terrains.*", "travel.routes.*", "travel.paces.*",
                        "travel.sea.vessels.*", "travel.mounts.animals.*",
-                       "travel.weather.effects.*", "travel.rest.penalty", "travel.water.short",
+                       "travel.weather.effects.*", "travel.weather.tables.*",
+                       "travel.weather.tables.*.entries.*.result",
+                       "travel.weather.tables.*.entries.*.rolled", "travel.rest.penalty", "travel.water.short",
                        "travel.extended.save", "travel.lost.check", "travel.forage.check",
                        "travel.mounts.recover"))

@@ -105,6 +105,39 @@ def effect_name(rules, code: str) -> str:
     return term(rules, f"travel.weather.effects.{code}", code)
 
 
+def weather_words(rules, english: str) -> str:
+    """The rolled weather, which the state keeps in the ruleset's own words
+    ("wind: light · precipitation: none"), in the GM's language: each part is
+    found again in the ruleset's tables and named through ``term()``. Weather
+    the GM typed (no table's name before a colon) stays as typed."""
+    weather = rules.travel.weather
+    if not english or weather is None or not weather.tables:
+        return english
+    parts = []
+    for part in english.split(" · "):
+        name, sep, said = part.partition(": ")
+        table = weather.tables.get(name) if sep else None
+        if table is None:
+            return english
+        parts.append(_("{table}: {weather}").format(
+            table=term(rules, f"travel.weather.tables.{name}", name),
+            weather=_row_words(rules, name, table, said)))
+    return " · ".join(parts)
+
+
+def _row_words(rules, name: str, table, said: str) -> str:
+    for i, row in enumerate(table.entries):
+        key = f"travel.weather.tables.{name}.entries.{i}"
+        if said == row.result:
+            return term(rules, f"{key}.result", row.result)
+        head, braces, tail = row.rolled.partition("{}")
+        number = said[len(head):len(said) - len(tail)] if braces else ""
+        if number and said.startswith(head) and said.endswith(tail) \
+                and number.lstrip("-").isdigit():
+            return term(rules, f"{key}.rolled", row.rolled).replace("{}", number)
+    return said
+
+
 def _ground(rules, tid: str) -> str:
     """A terrain as it reads inside a sentence ("through forest")."""
     return terrain_name(rules, tid).lower()
@@ -393,10 +426,11 @@ def _describe_foraged(ev: ForagedDay, rules) -> str:
 @describes(WeatherSet)
 def _describe_weather(ev: WeatherSet, rules) -> str:
     t = rules.travel
-    rolled = ", ".join(f"{n} {roll_text(r)}" for n, r in ev.rolls + ev.then)
+    rolled = ", ".join(f"{term(rules, f'travel.weather.tables.{n}', n)} {roll_text(r)}"
+                       for n, r in ev.rolls + ev.then)
     codes = ", ".join(effect_name(rules, c) for c in ev.codes
                       if t.weather and c in t.weather.effects)
-    return _("Weather: {weather}").format(weather=weather_text(t, ev)) + \
+    return _("Weather: {weather}").format(weather=weather_words(rules, weather_text(t, ev))) + \
         (f" ({rolled})" if rolled else "") + (f" [{codes}]" if codes else "")
 
 
@@ -452,7 +486,7 @@ def day_line(rules, d) -> str:
         text = _("sailed {distance} on {water}").format(distance=amount(t, d.distance),
                                                         water=_ground(rules, d.terrain))
         if d.weather:
-            text += f" ({d.weather})"
+            text += f" ({weather_words(rules, d.weather)})"
     else:
         text = _("{distance} through {terrain}").format(distance=amount(t, d.distance),
                                                         terrain=_ground(rules, d.terrain))
@@ -619,8 +653,9 @@ class TravelTally(Tally):
             return
         self.travel = t
         if isinstance(ev, WeatherSet):
-            if after.travel.weather and after.travel.weather not in self.weather:
-                self.weather.append(after.travel.weather)
+            said = weather_words(after.rules, after.travel.weather)
+            if said and said not in self.weather:
+                self.weather.append(said)
             return
         d = after.travel.days[-1] if after.travel.days else None
         if d is None:

@@ -15,7 +15,7 @@ from ...core.travel.status import (day_left, food_days, next_day_estimate, pace_
 from ...core.schema import SOURCE_NOTE, note_kind, source_note
 from ...core.travel.views import (amount, animal_name, day_line, days, effect_name, gallons,
                                   hours, num, pace_name, route_name, short_unit, terrain_name,
-                                  vessel_name)
+                                  vessel_name, weather_words)
 
 
 def _text(t: Text) -> Text:
@@ -101,7 +101,7 @@ def weather_line(state: State) -> Text:
     t = Text()
     t.append(_("Weather:") + " ", style="bold")
     if j.weather:
-        t.append(j.weather)
+        t.append(weather_words(state.rules, j.weather))
         effects = tr.weather.effects if tr.weather is not None else {}
         names = [effect_name(state.rules, c) for c in j.weather_codes if c in effects]
         if names:
