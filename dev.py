@@ -78,7 +78,8 @@ def catalogs() -> int:
     steps = [
         [*pybabel, "extract", "-F", "babel.cfg", "--no-wrap", "--sort-by-file",
          "--project", "tracker", "--copyright-holder", "the tracker authors",
-         "-c", "TRANSLATORS:", "-o", str(TEMPLATE), "tracker"],
+         "-c", "TRANSLATORS:", "-k", "say_n:1,2",  # a counted message kept as data
+         "-o", str(TEMPLATE), "tracker"],
         *([*pybabel, "init", "-i", str(TEMPLATE), "-d", str(LOCALE), "-D", "tracker", "-l", code,
            "--no-wrap"] for code in LANGUAGES
           if not (LOCALE / code / "LC_MESSAGES" / "tracker.po").exists()),

@@ -12,32 +12,16 @@ from tracker.core import campaign as camp
 from tracker.core import party
 from tracker.service import Campaign
 from tracker.ui.app import TrackerApp
+from support.bastion_keeps import STATS, build_keep, build_pair
 
 from support.pilot import settle as _settle
 
 SIZE = (80, 24)
-STATS = (16, 14, 15, 10, 12, 8)
 
 
-def build_keep(saves: Path, name: str = "keep", turns: bool = True) -> Campaign:
-    """Aria (level 9) with a bastion of four special facilities, six weeks on."""
-    c = Campaign.create(saves, name, "dnd-2024", 7)
-    c.dispatch(camp.StartSession())
-    c.dispatch(party.AddCharacter("Aria", "fighter", 9, STATS))
-    c.dispatch(bas.NewBastion("Aria", "Greywatch"))
-    for kind in ("barrack", "armory", "gaming_hall", "library"):
-        c.dispatch(bas.AddFacility("Aria", kind))
-    c.dispatch(bas.MoveGold("Aria", 3000, "dragon hoard"))
-    c.dispatch(bas.BuildBasic("Aria", "cramped", "Kitchen"))
-    c.dispatch(bas.Downtime(42))
-    if turns:
-        c.dispatch(bas.RunTurn("Aria", ((3, "recruit", 0), (5, "gamble", 0))), [60, 3, 4])
-        c.dispatch(bas.RunTurn("Aria", ((3, "recruit", 0), (4, "stock", 0))))
-        c.dispatch(bas.RunQueued(choices=bas.Choices(bribe=True)),
-                   [55, 1, 8, 1, 3, 2, 6, 70, 4, 22, 3, 88, 2, 3, 5])
-        c.dispatch(bas.NameDefender("Aria", "Bran", 3))
-        c.dispatch(bas.EnlargeFacility("Aria", 3, 30))
-    return c
+def _flat(widget) -> str:
+    """A panel's text with its wrapping undone (the screen wraps to the width)."""
+    return " ".join(str(widget.render()).split())
 
 
 async def _to_bastion_screen(pilot) -> None:
@@ -99,7 +83,7 @@ async def test_a_whole_bastion_turn_by_keys(saves):
         b = bas.find(app.state, "Aria")
         assert b.turns == 1 and b.defenders == 4 and b.armory_stocked
         assert b.treasury == 3000 - 500 - 100
-        shown = str(app.screen.query_one("#bastion-results").render())
+        shown = _flat(app.screen.query_one("#bastion-results"))
         assert "Barrack: 4 defender(s) recruited" in shown
         await pilot.press("a")
         await pilot.pause()
@@ -267,32 +251,6 @@ async def test_naming_and_striking_defenders_from_the_palette(saves):
 # --- combined bastions ------------------------------------------------------------------
 
 
-def build_pair(saves: Path, name: str = "pair", combined: bool = True) -> Campaign:
-    """Aria (level 9) and Bex (level 5), four defenders each, a turn due each;
-    with ``combined``, their bastions combined and an attack on Aria's whose
-    losses went to Bex."""
-    c = Campaign.create(saves, name, "dnd-2024", 7)
-    c.dispatch(camp.StartSession())
-    c.dispatch(party.AddCharacter("Aria", "fighter", 9, STATS))
-    c.dispatch(party.AddCharacter("Bex", "rogue", 5, STATS))
-    for owner, kinds, gold in (("Aria", ("barrack", "armory", "gaming_hall", "garden"), 3000),
-                               ("Bex", ("barrack", "library"), 800)):
-        c.dispatch(bas.NewBastion(owner))
-        for kind in kinds:
-            c.dispatch(bas.AddFacility(owner, kind))
-        c.dispatch(bas.MoveGold(owner, gold))
-    c.dispatch(bas.Downtime(7))
-    c.dispatch(bas.RunTurn("Aria", ((3, "recruit", 0), (6, "food", 0))))
-    c.dispatch(bas.RunTurn("Bex", ((3, "recruit", 0), (4, "research", 0))))
-    c.dispatch(bas.Downtime(7))
-    if combined:
-        c.dispatch(bas.CombineBastions("Aria", "Bex"))
-        c.dispatch(bas.RunTurn("Aria", maintain=True, choices=bas.Choices(shift=9)),
-                   [53, 1, 1, 3, 4, 5, 6])
-        c.dispatch(bas.EnlargeFacility("Aria", 6, 7))
-    return c
-
-
 def test_combined_bastion_screen_snapshot(snap_compare, fixed_saves):
     build_pair(fixed_saves).close()
 
@@ -341,7 +299,7 @@ async def test_combining_and_running_both_owners_turns_by_keys(saves):
         await _settle(pilot)
         aria, bex = app.state.bastions.all
         assert aria.combined == bex.combined != 0
-        shown = str(app.screen.query_one("#bastion-summary").render())
+        shown = _flat(app.screen.query_one("#bastion-summary"))
         assert "Combined with Bex (level 5, 4 defenders, 1 turn(s) waiting)" in shown
         names = [str(app.screen.query_one("#bastion-facilities").get_row_at(i)[1])
                  for i in range(6)]
@@ -464,12 +422,12 @@ async def test_housing_refugees_from_the_palette(saves):
     app = TrackerApp(saves, "refuge")
     async with app.run_test(size=SIZE) as pilot:
         await _to_bastion_screen(pilot)
-        assert "5 refugees outside" in str(app.screen.query_one("#bastion-summary").render())
+        assert "5 refugees outside" in _flat(app.screen.query_one("#bastion-summary"))
         await _palette(pilot, "refugees")
         await pilot.press("enter")  # into #1, the bedroom
         await _settle(pilot)
         assert bas.find(app.state, "Aria").refugees_in == 1
-        assert "5 refugees in #1" in str(app.screen.query_one("#bastion-summary").render())
+        assert "5 refugees in #1" in _flat(app.screen.query_one("#bastion-summary"))
         await _palette(pilot, "refugees")
         await pilot.press("end", "enter")  # gone: rehoused elsewhere
         await _settle(pilot)

@@ -35,8 +35,25 @@ def _step(node, part: str):
     if isinstance(node, dict):
         return node.get(part)
     if isinstance(node, (list, tuple)):
+        if node and isinstance(node[0], msgspec.Struct):  # a list of records: by id, else by place
+            found = next((x for x in node if getattr(x, "id", None) == part), None)
+            if found is None and part.isdigit() and not hasattr(node[0], "id"):
+                found = node[int(part)] if int(part) < len(node) else None
+            return found
         return part if part in node else None  # a list of ids: the id is its own name
     return None
+
+
+def _members(node) -> list[str]:
+    """The keys ``*`` stands for in ``node``: a table's keys, a list's ids, a
+    list of records' ids (or their places: a rolled table's rows)."""
+    if isinstance(node, dict):
+        return list(node)
+    if isinstance(node, (list, tuple)):
+        if node and isinstance(node[0], msgspec.Struct):
+            return [getattr(x, "id", None) or str(i) for i, x in enumerate(node)]
+        return [x for x in node if isinstance(x, str)]
+    return []
 
 
 def english(rules, key: str) -> str | None:
@@ -97,8 +114,7 @@ def _expand(rules, pattern: str) -> list[str]:
             node = rules
             for step in key.split("."):
                 node = _step(node, step) if node is not None else None
-            members = node if isinstance(node, (dict, list, tuple)) else ()
-            nxt += [f"{key}.{m}" for m in members]
+            nxt += [f"{key}.{m}" for m in _members(node)]
         keys = nxt
     return keys
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
+from ... import i18n
+from ...i18n import N_, _
 from ..errors import Refused
 from ..events import Event
 from ..handlers import decides, evolves
@@ -16,9 +18,10 @@ from .commands import (AddFacility, BasicEnlarged, BasicOrdered, BuildBasic, Enl
                        SwapFacility)
 from .garrison import rehoused
 from .ledger import pay
-from .lookups import (bastion_of, facility, facility_name, run_by_living, housing, owned, owner_level, put,
-                      ready, specials, specials_allowed, with_facility)
+from .lookups import (facility, facility_name, facility_term, run_by_living, housing, owned,
+                      owner_level, put, ready, specials, specials_allowed, with_facility)
 from .model import Bastion, Facility
+from .said import Term, say, text
 
 
 def unconfirmed(state: State, owner: str, kind: str) -> str:
@@ -32,7 +35,8 @@ def unconfirmed(state: State, owner: str, kind: str) -> str:
     if pre is None:  # plain text (a campaign begun before prerequisites were data)
         return fdef.prerequisite
     c = party.find(state, owner)
-    return "" if c is not None and c.cls in pre.classes else pre.text
+    return "" if c is not None and c.cls in pre.classes else \
+        text(Term(f"bastion.prerequisites.{fdef.prerequisite}.text", pre.text), state.rules)
 
 
 def _prerequisite(state: State, b: Bastion, kind: str, confirmed: bool) -> bool:
@@ -40,28 +44,35 @@ def _prerequisite(state: State, b: Bastion, kind: str, confirmed: bool) -> bool:
     rules = state.rules.bastion
     fdef = rules.facilities.get(kind)
     if fdef is None:
-        raise Refused(f"no special facility {kind!r}; choose one of: " + ", ".join(rules.facilities))
+        raise Refused(_("no special facility {kind!r}; choose one of: {kinds}").format(
+            kind=kind, kinds=", ".join(rules.facilities)))
     need = unconfirmed(state, b.owner, kind)
     if need and not confirmed:
         c = party.find(state, b.owner)
         k = state.rules.party.classes.get(c.cls) if c and c.cls and state.rules.party else None
-        who = f"{c.name} is a {k.name}, which does not give it" if k else \
-            f"{b.owner} has no class on the sheet"
-        raise Refused(f"{fdef.name} needs an owner who {need}: {who} "
-                      "(if a feat, another class or an item does, confirm it)")
+        name = text(Term(f"bastion.facilities.{kind}", fdef.name), state.rules)
+        if k:
+            raise Refused(_("{facility} needs an owner who {need}: {who} is a {cls}, which does "
+                            "not give it (if a feat, another class or an item does, confirm "
+                            "it)").format(facility=name, need=need, who=c.name,
+                                          cls=text(Term(f"party.classes.{c.cls}", k.name),
+                                                   state.rules)))
+        raise Refused(_("{facility} needs an owner who {need}: {owner} has no class on the sheet "
+                        "(if a feat, another class or an item does, confirm it)").format(
+            facility=name, need=need, owner=b.owner))
     return bool(need)
 
 
 @decides(AddFacility)
 def decide_facility(state: State, cmd: AddFacility, dice) -> list[Event]:
-    b = run_by_living(state, cmd.owner, "build nothing")
+    b = run_by_living(state, cmd.owner, N_("build nothing"))
     confirmed = _prerequisite(state, b, cmd.kind, cmd.qualifies)
     return [FacilityAdded(b.owner, cmd.kind, confirmed)]
 
 
 @decides(SwapFacility)
 def decide_swap(state: State, cmd: SwapFacility, dice) -> list[Event]:
-    b = run_by_living(state, cmd.owner, "build nothing")
+    b = run_by_living(state, cmd.owner, N_("build nothing"))
     facility(b, cmd.facility)
     confirmed = _prerequisite(state, b, cmd.kind, cmd.qualifies)
     return [FacilitySwapped(b.owner, cmd.facility, cmd.kind, confirmed)]
@@ -69,34 +80,36 @@ def decide_swap(state: State, cmd: SwapFacility, dice) -> list[Event]:
 
 @decides(EnlargeFacility)
 def decide_enlarge_special(state: State, cmd: EnlargeFacility, dice) -> list[Event]:
-    b = run_by_living(state, cmd.owner, "build nothing")
+    b = run_by_living(state, cmd.owner, N_("build nothing"))
     set_days = state.rules.bastion.enlarge_special.days \
         if state.rules.bastion.enlarge_special else 0
     if set_days and cmd.days and cmd.days != set_days:
-        raise Refused(f"the ruleset sets enlarging at {set_days} days; do not give days")
+        raise Refused(_("the ruleset sets enlarging at {n} days; do not give days").format(
+            n=set_days))
     days = set_days or cmd.days
     if not 1 <= days <= 3660:
-        raise Refused("the source gives no days for enlarging a special facility: "
-                      "enter them (1 to 3,660)")
+        raise Refused(_("the source gives no days for enlarging a special facility: enter them "
+                        "(1 to {most})").format(most=i18n.number(3660)))
     return [FacilityEnlarged(b.owner, cmd.facility, days)]
 
 
 @decides(BuildBasic)
 def decide_basic(state: State, cmd: BuildBasic, dice) -> list[Event]:
-    b = run_by_living(state, cmd.owner, "build nothing")
+    b = run_by_living(state, cmd.owner, N_("build nothing"))
     rules = state.rules.bastion
     if cmd.space not in rules.spaces:
-        raise Refused(f"no space {cmd.space!r}; choose one of: " + ", ".join(rules.spaces))
+        raise Refused(_("no space {space!r}; choose one of: {spaces}").format(
+            space=cmd.space, spaces=", ".join(rules.spaces)))
     what = cmd.what.strip() or rules.basic_kinds[0]
     if what not in rules.basic_kinds:
-        raise Refused(f"no basic facility {what!r}; choose one of: "
-                      + ", ".join(rules.basic_kinds))
+        raise Refused(_("no basic facility {kind!r}; choose one of: {kinds}").format(
+            kind=what, kinds=", ".join(rules.basic_kinds)))
     return [BasicOrdered(b.owner, cmd.space, what)]
 
 
 @decides(EnlargeBasic)
 def decide_enlarge(state: State, cmd: EnlargeBasic, dice) -> list[Event]:
-    b = run_by_living(state, cmd.owner, "build nothing")
+    b = run_by_living(state, cmd.owner, N_("build nothing"))
     return [BasicEnlarged(b.owner, cmd.facility)]
 
 
@@ -108,17 +121,22 @@ def _may_have(state: State, b: Bastion, kind: str, instead: Facility | None = No
     """The facility definition of ``kind``, refusing what the level or its text forbids."""
     fdef = state.rules.bastion.facilities.get(kind)
     if fdef is None:
-        raise Refused(f"no special facility {kind!r}")
+        raise Refused(_("no special facility {kind!r}").format(kind=kind))
     level = owner_level(state, b)
+    name = Term(f"bastion.facilities.{kind}", fdef.name)
     if level < fdef.level:
-        raise Refused(f"{fdef.name} needs an owner of level {fdef.level} ({b.owner} is {level})")
+        raise Refused(_("{facility} needs an owner of level {need} ({owner} is {level})").format(
+            facility=text(name, state.rules), need=fdef.level, owner=b.owner, level=level))
     have = [f for f in specials(b) if f is not instead]
     allowed = specials_allowed(state.rules, level)
     if len(have) >= allowed:
-        raise Refused(f"{b.owner} (level {level}) has all {allowed} special facilities "
-                      "the level allows")
+        raise Refused(i18n.ngettext(
+            "{owner} (level {level}) has all {n} special facilities the level allows",
+            "{owner} (level {level}) has all {n} special facilities the level allows",
+            allowed).format(owner=b.owner, level=level, n=allowed))
     if not fdef.many and any(f.kind == kind for f in have):
-        raise Refused(f"{b.owner}'s bastion already has a {fdef.name}")
+        raise Refused(_("{owner}'s bastion already has a {facility}").format(
+            owner=b.owner, facility=text(name, state.rules)))
     return fdef
 
 
@@ -136,13 +154,15 @@ def evolve_swapped(state: State, ev: FacilitySwapped) -> State:
     b = owned(state, ev.owner)
     old = facility(b, ev.facility)
     if old.basic:
-        raise Refused(f"#{old.id} is a basic facility: only special ones are swapped")
+        raise Refused(_("#{id} is a basic facility: only special ones are swapped").format(
+            id=old.id))
     level = owner_level(state, b)
     if level <= b.swap_level:
-        raise Refused(f"{b.owner} has not gained a level since level {b.swap_level}: "
-                      "a swap comes with a level-up")
+        raise Refused(_("{owner} has not gained a level since level {level}: a swap comes with "
+                        "a level-up").format(owner=b.owner, level=b.swap_level))
     if old.kind == ev.kind:
-        raise Refused(f"#{old.id} already is a {facility_name(state.rules, old)}")
+        raise Refused(_("#{id} already is a {facility}").format(
+            id=old.id, facility=facility_name(state.rules, old)))
     fdef = _may_have(state, b, ev.kind, instead=old)
     new = Facility(old.id, ev.kind, fdef.space, hirelings=fdef.hirelings, ready_at=state.clock,
                    animals=tuple(fdef.starts_with))
@@ -150,8 +170,11 @@ def evolve_swapped(state: State, ev: FacilitySwapped) -> State:
     if old.housed:  # its defenders move to the other Barracks
         room = housing(state.rules, b, state.clock) - (b.defenders - old.housed)
         if room < old.housed:
-            raise Refused(f"{facility_name(state.rules, old)} #{old.id} houses {old.housed} "
-                          f"defender(s) and the rest of the bastion has room for {room}")
+            raise Refused(i18n.ngettext(
+                "{facility} #{id} houses {n} defender(s) and the rest of the bastion has room "
+                "for {room}", "{facility} #{id} houses {n} defender(s) and the rest of the "
+                "bastion has room for {room}", old.housed).format(
+                facility=facility_name(state.rules, old), id=old.id, n=old.housed, room=room))
         b = rehoused(b, old.housed, state.clock, state.rules)
     return put(state, replace(b, swap_level=level))
 
@@ -162,13 +185,16 @@ def evolve_enlarged(state: State, ev: FacilityEnlarged) -> State:
     f = facility(b, ev.facility)
     rules = state.rules
     fdef = None if f.basic else rules.bastion.facilities.get(f.kind)
-    name = facility_name(rules, f)
     if fdef is None or fdef.vast is None:
-        raise Refused(f"{name} cannot be enlarged" + (" this way (basic-enlarge does that)"
-                                                      if f.basic else ""))
+        raise Refused((_("{facility} cannot be enlarged this way (basic-enlarge does that)")
+                       if f.basic else _("{facility} cannot be enlarged")).format(
+            facility=facility_name(rules, f)))
     if f.vast_at or f.space == "vast":
-        raise Refused(f"{name} is already Vast or being enlarged")
-    b = pay(b, state.clock, f"enlarge {name} to Vast", rules.bastion.enlarge_special.gp)
+        raise Refused(_("{facility} is already Vast or being enlarged").format(
+            facility=facility_name(rules, f)))
+    b = pay(b, state.clock, say(N_("enlarge {facility} to Vast"),
+                                facility=facility_term(rules, f)),
+            rules.bastion.enlarge_special.gp, rules)
     done = state.clock + ev.days * rules.time.day_seconds
     return put(state, with_facility(b, replace(f, vast_at=done)))
 
@@ -178,8 +204,11 @@ def evolve_basic(state: State, ev: BasicOrdered) -> State:
     b = owned(state, ev.owner)
     sp = state.rules.bastion.spaces.get(ev.space)
     if sp is None:
-        raise Refused(f"no space {ev.space!r}")
-    b = pay(b, state.clock, f"new {sp.name.lower()} {ev.what}", sp.add_gp)
+        raise Refused(_("no space {space!r}").format(space=ev.space))
+    b = pay(b, state.clock, say(N_("new {space} {kind}"),
+                                space=Term(f"bastion.spaces.{ev.space}", sp.name, lower=True),
+                                kind=Term(f"bastion.basic_kinds.{ev.what}", ev.what)),
+            sp.add_gp, state.rules)
     ready_at = state.clock + sp.add_days * state.rules.time.day_seconds
     return put(state, _added(b, Facility(b.next_id, ev.what, ev.space, basic=True,
                                           ready_at=ready_at)))
@@ -192,12 +221,16 @@ def evolve_enlarge(state: State, ev: BasicEnlarged) -> State:
     rules = state.rules
     sp = rules.bastion.spaces[f.space]
     if not f.basic:
-        raise Refused(f"{facility_name(rules, f)} is a special facility")
+        raise Refused(_("{facility} is a special facility").format(
+            facility=facility_name(rules, f)))
     if not ready(f, state.clock):
-        raise Refused(f"{facility_name(rules, f)} is still being built")
+        raise Refused(_("{facility} is still being built").format(
+            facility=facility_name(rules, f)))
     if not sp.enlarge_to:
-        raise Refused(f"{facility_name(rules, f)} is as large as a basic facility gets")
-    b = pay(b, state.clock, f"enlarge {facility_name(rules, f)}", sp.enlarge_gp)
+        raise Refused(_("{facility} is as large as a basic facility gets").format(
+            facility=facility_name(rules, f)))
+    b = pay(b, state.clock, say(N_("enlarge {facility}"), facility=facility_term(rules, f)),
+            sp.enlarge_gp, rules)
     ready_at = state.clock + sp.enlarge_days * rules.time.day_seconds
     big = replace(f, space=sp.enlarge_to, ready_at=ready_at)
     return put(state, replace(b, facilities=tuple(big if x.id == f.id else x

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
+from ... import i18n
+from ...i18n import _, ngettext
 from ..errors import Refused
 from ..events import Event
 from ..handlers import decides, evolves
@@ -34,7 +36,9 @@ def rehoused(b: Bastion, n: int, clock: int | None = None, rules=None) -> Bastio
             open_ = [i for i, f in enumerate(fs) if not f.basic and ready(f, clock)
                      and f.housed < houses(rules, f)]
             if not open_:
-                raise Refused(f"no room to house {n} more defender(s) in {b.owner}'s bastion")
+                raise Refused(ngettext("no room to house {n} more defender(s) in {owner}'s bastion",
+                                       "no room to house {n} more defender(s) in {owner}'s bastion",
+                                       n).format(n=n, owner=b.owner))
             i = min(open_, key=lambda i: fs[i].housed)
         else:
             i = max(range(len(fs)), key=lambda i: fs[i].housed)
@@ -47,8 +51,9 @@ def rehoused(b: Bastion, n: int, clock: int | None = None, rules=None) -> Bastio
 def named(b: Bastion, name: str) -> Defender:
     d = next((d for d in b.roster if d.name.casefold() == name.strip().casefold()), None)
     if d is None:
-        raise Refused(f"no defender {name!r} on {b.owner}'s roster ("
-                      + (", ".join(x.name for x in b.roster) or "nobody named yet") + ")")
+        raise Refused(_("no defender {name!r} on {owner}'s roster ({roster})").format(
+            name=name, owner=b.owner,
+            roster=", ".join(x.name for x in b.roster) or _("nobody named yet")))
     return d
 
 
@@ -62,9 +67,9 @@ def decide_name_defender(state: State, cmd: NameDefender, dice) -> list[Event]:
     b = bastion_of(state, cmd.owner)
     name = cmd.name.strip()
     if not 1 <= len(name) <= 40:
-        raise Refused("a defender's name is 1 to 40 characters")
+        raise Refused(_("a defender's name is 1 to {most} characters").format(most=40))
     if not 0 <= cmd.home <= 1_000_000:
-        raise Refused("name the housing facility by its number (0: needs no housing)")
+        raise Refused(_("name the housing facility by its number (0: needs no housing)"))
     return [DefenderNamed(b.owner, name, cmd.home)]
 
 
@@ -79,11 +84,11 @@ def decide_strike_defender(state: State, cmd: StrikeDefender, dice) -> list[Even
 def decide_move_defenders(state: State, cmd: MoveDefenders, dice) -> list[Event]:
     b = bastion_of(state, cmd.owner)
     if not (1 <= cmd.source <= 1_000_000 and 1 <= cmd.to <= 1_000_000):
-        raise Refused("name both Barracks by their numbers")
+        raise Refused(_("name both Barracks by their numbers"))
     if cmd.name.strip():
         return [DefendersMoved(b.owner, cmd.source, cmd.to, 1, named(b, cmd.name).name)]
     if not 1 <= cmd.count <= 10_000:
-        raise Refused("move 1 to 10,000 defenders")
+        raise Refused(_("move 1 to {most} defenders").format(most=i18n.number(10_000)))
     return [DefendersMoved(b.owner, cmd.source, cmd.to, cmd.count)]
 
 
@@ -91,7 +96,7 @@ def decide_move_defenders(state: State, cmd: MoveDefenders, dice) -> list[Event]
 def decide_refugees(state: State, cmd: HouseRefugees, dice) -> list[Event]:
     b = bastion_of(state, cmd.owner)
     if not 0 <= cmd.facility <= 1_000_000:
-        raise Refused("name a basic facility by its number, or 0 for outside the walls")
+        raise Refused(_("name a basic facility by its number, or 0 for outside the walls"))
     return [RefugeesHoused(b.owner, cmd.facility, cmd.leave)]
 
 
@@ -99,15 +104,21 @@ def decide_refugees(state: State, cmd: HouseRefugees, dice) -> list[Event]:
 def evolve_defender_named(state: State, ev: DefenderNamed) -> State:
     b = owned(state, ev.owner)
     if len(b.roster) >= defenders(b):
-        raise Refused(f"all {defenders(b)} of {b.owner}'s defenders have names")
+        raise Refused(ngettext("all {n} of {owner}'s defenders have names",
+                               "all {n} of {owner}'s defenders have names", defenders(b)).format(
+            n=defenders(b), owner=b.owner))
     if any(d.name.casefold() == ev.name.casefold() for d in b.roster):
-        raise Refused(f"{ev.name} is on the roster already")
+        raise Refused(_("{name} is on the roster already").format(name=ev.name))
     if ev.home:
         f = _barrack(state.rules, b, ev.home)
         if housed_in(b, ev.home) >= f.housed:  # its room is not who lives there
-            raise Refused(f"{facility_name(state.rules, f)} #{f.id} houses {f.housed} "
-                          f"defender(s) and all {housed_in(b, ev.home)} have names: name them "
-                          "elsewhere, or move defenders in first")
+            raise Refused(ngettext(
+                "{facility} #{id} houses {n} defender(s) and all {named} have names: name them "
+                "elsewhere, or move defenders in first",
+                "{facility} #{id} houses {n} defender(s) and all {named} have names: name them "
+                "elsewhere, or move defenders in first", f.housed).format(
+                facility=facility_name(state.rules, f), id=f.id, n=f.housed,
+                named=housed_in(b, ev.home)))
     return put(state, replace(b, roster=b.roster + (Defender(ev.name, ev.home),)))
 
 
@@ -115,7 +126,8 @@ def _barrack(rules, b: Bastion, fid: int) -> Facility:
     """Facility #``fid``, refused unless it houses defenders."""
     f = facility(b, fid)
     if not houses(rules, f):
-        raise Refused(f"{facility_name(rules, f)} #{f.id} houses no defenders")
+        raise Refused(_("{facility} #{id} houses no defenders").format(
+            facility=facility_name(rules, f), id=f.id))
     return f
 
 
@@ -125,23 +137,30 @@ def evolve_defenders_moved(state: State, ev: DefendersMoved) -> State:
     rules = state.rules
     src, dst = _barrack(rules, b, ev.source), _barrack(rules, b, ev.to)
     if src.id == dst.id:
-        raise Refused(f"they live in #{src.id} already")
+        raise Refused(_("they live in #{id} already").format(id=src.id))
     if not ready(dst, state.clock):
-        raise Refused(f"{facility_name(rules, dst)} #{dst.id} is still being built")
+        raise Refused(_("{facility} #{id} is still being built").format(
+            facility=facility_name(rules, dst), id=dst.id))
     where = f"{facility_name(rules, src)} #{src.id}"
     if ev.name:
         d = named(b, ev.name)
         if d.home != src.id:
-            raise Refused(f"{d.name} lives in #{d.home}, not #{src.id}")
+            raise Refused(_("{name} lives in #{home}, not #{id}").format(
+                name=d.name, home=d.home, id=src.id))
     elif ev.count > src.housed:
-        raise Refused(f"{where} houses {src.housed} defender(s)")
+        raise Refused(ngettext("{where} houses {n} defender(s)", "{where} houses {n} defender(s)",
+                               src.housed).format(where=where, n=src.housed))
     elif ev.count > (unnamed := max(0, src.housed - housed_in(b, src.id))):
-        raise Refused(f"only {unnamed} of {where}'s {src.housed} defenders has no name: "
-                      "move the named by name")
+        raise Refused(ngettext("only {n} of {where}'s {housed} defenders has no name: move the "
+                               "named by name", "only {n} of {where}'s {housed} defenders has "
+                               "no name: move the named by name", unnamed).format(
+            n=unnamed, where=where, housed=src.housed))
     room = houses(rules, dst) - dst.housed
     if ev.count > room:
-        raise Refused(f"{facility_name(rules, dst)} #{dst.id} has room for {room} more "
-                      f"({dst.housed} of {houses(rules, dst)} housed)")
+        raise Refused(_("{facility} #{id} has room for {room} more ({housed} of {most} "
+                        "housed)").format(facility=facility_name(rules, dst), id=dst.id,
+                                          room=room, housed=dst.housed,
+                                          most=houses(rules, dst)))
     b = with_facility(with_facility(b, replace(src, housed=src.housed - ev.count)),
                   replace(dst, housed=dst.housed + ev.count))
     if ev.name:
@@ -161,12 +180,12 @@ def evolve_defender_struck(state: State, ev: DefenderStruck) -> State:
 def evolve_refugees(state: State, ev: RefugeesHoused) -> State:
     b = owned(state, ev.owner)
     if not b.refugees:
-        raise Refused(f"{b.owner}'s bastion shelters no refugees")
+        raise Refused(_("{owner}'s bastion shelters no refugees").format(owner=b.owner))
     if ev.leave:
         return put(state, replace(b, refugees=0, refugees_in=0))
     if ev.facility:
         f = facility(b, ev.facility)
         if not f.basic or not ready(f, state.clock):
-            raise Refused(f"refugees go in a built basic facility; "
-                          f"{facility_name(state.rules, f)} is not one")
+            raise Refused(_("refugees go in a built basic facility; {facility} is not one").format(
+                facility=facility_name(state.rules, f)))
     return put(state, replace(b, refugees_in=ev.facility))

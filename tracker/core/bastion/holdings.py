@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
+from ...i18n import N_, _, ngettext
 from ..errors import Refused
 from ..events import Event
 from ..handlers import decides, evolves
@@ -22,26 +23,29 @@ from .model import Bastion, Bastions, Facility
 @decides(NewBastion)
 def decide_new(state: State, cmd: NewBastion, dice) -> list[Event]:
     rules = bastion_rules(state)
-    c = party.living_character(state, cmd.owner, "found no bastion")
+    c = party.living_character(state, cmd.owner, _("found no bastion"))
     if c.level < rules.from_level:
-        raise Refused(f"{c.name} is level {c.level}; a bastion comes at level {rules.from_level}")
+        raise Refused(_("{name} is level {level}; a bastion comes at level {need}").format(
+            name=c.name, level=c.level, need=rules.from_level))
     if find(state, c.name) is not None:
-        raise Refused(f"{c.name} already has a bastion")
+        raise Refused(_("{name} already has a bastion").format(name=c.name))
     if len(cmd.name.strip()) > 80:
-        raise Refused("a bastion name is limited to 80 characters")
+        raise Refused(_("a bastion name is limited to {n} characters").format(n=80))
     return [BastionFounded(c.name, cmd.name.strip())]
 
 
 @decides(CombineBastions)
 def decide_combine(state: State, cmd: CombineBastions, dice) -> list[Event]:
     if bastion_rules(state).combining is None:
-        raise Refused(f"{state.rules.meta.name} does not combine bastions")
-    a = run_by_living(state, cmd.owner, "combine no bastions")
-    p = run_by_living(state, cmd.partner, "combine no bastions")
+        raise Refused(_("{ruleset} does not combine bastions").format(
+            ruleset=state.rules.meta.name))
+    a = run_by_living(state, cmd.owner, N_("combine no bastions"))
+    p = run_by_living(state, cmd.partner, N_("combine no bastions"))
     if a is p:
-        raise Refused(f"{a.owner}'s bastion cannot be combined with itself")
+        raise Refused(_("{owner}'s bastion cannot be combined with itself").format(owner=a.owner))
     if a.combined and a.combined == p.combined:
-        raise Refused(f"{a.owner}'s and {p.owner}'s bastions are combined already")
+        raise Refused(_("{owner}'s and {partner}'s bastions are combined already").format(
+            owner=a.owner, partner=p.owner))
     return [BastionsCombined(a.owner, p.owner)]
 
 
@@ -50,7 +54,7 @@ def decide_divest(state: State, cmd: Divest, dice) -> list[Event]:
     bastion_rules(state)
     b = find(state, cmd.owner)
     if b is None:
-        raise Refused(f"{cmd.owner or 'nobody'} has no bastion")
+        raise Refused(_("{owner} has no bastion").format(owner=cmd.owner or _("nobody")))
     return [Divested(b.owner)]
 
 
@@ -58,7 +62,7 @@ def decide_divest(state: State, cmd: Divest, dice) -> list[Event]:
 def evolve_founded(state: State, ev: BastionFounded) -> State:
     rules = state.rules.bastion
     if rules is None or find(state, ev.owner) is not None:
-        raise Refused(f"{ev.owner} cannot found a bastion here")
+        raise Refused(_("{owner} cannot found a bastion here").format(owner=ev.owner))
     kinds = rules.basic_kinds
     basics = tuple(Facility(i + 1, kinds[i % len(kinds)], space, basic=True)
                    for i, space in enumerate(rules.start_basic))
@@ -74,7 +78,8 @@ def evolve_founded(state: State, ev: BastionFounded) -> State:
 def evolve_combined(state: State, ev: BastionsCombined) -> State:
     a, p = owned(state, ev.owner), owned(state, ev.partner)
     if a is p or (a.combined and a.combined == p.combined):
-        raise Refused(f"{a.owner}'s and {p.owner}'s bastions cannot be combined again")
+        raise Refused(_("{owner}'s and {partner}'s bastions cannot be combined again").format(
+            owner=a.owner, partner=p.owner))
     joining = {g for g in (a.combined, p.combined) if g}
     group = p.combined or a.combined or 1 + max(x.combined for x in state.bastions.all)
     out = tuple(replace(x, combined=group) if x is a or x is p or x.combined in joining else x
@@ -103,13 +108,27 @@ def evolve_renamed(state: State, ev) -> State:
 def _bastions_hold(state: State):
     for b in state.bastions.all:
         if b.treasury < 0:
-            yield f"leave {b.owner}'s bastion treasury at {b.treasury} GP"
+            yield _("leave {owner}'s bastion treasury at {gp} GP").format(owner=b.owner,
+                                                                          gp=b.treasury)
         if b.defenders < 0 or b.mercenaries < 0:
-            yield f"leave {b.owner}'s bastion fewer than no defenders"
+            yield _("leave {owner}'s bastion fewer than no defenders").format(owner=b.owner)
         if b.waiting and len(b.waiting) != b.queued:
-            yield f"keep the days of {b.owner}'s waiting bastion turns out of step with them"
+            yield _("keep the days of {owner}'s waiting bastion turns out of step with "
+                    "them").format(owner=b.owner)
         if sum(f.housed for f in b.facilities) != b.defenders:
-            yield f"house {b.owner}'s defenders somewhere other than their Barracks"
+            yield _("house {owner}'s defenders somewhere other than their Barracks").format(
+                owner=b.owner)
+
+
+class _Where:
+    """"Ana's Smithy #3", said when formatted."""
+
+    def __init__(self, rules, b: Bastion, f: Facility):
+        self.rules, self.b, self.f = rules, b, f
+
+    def __format__(self, spec: str) -> str:
+        return _("{owner}'s {facility} #{id}").format(
+            owner=self.b.owner, facility=facility_name(self.rules, self.f), id=self.f.id)
 
 
 @invariant
@@ -119,26 +138,30 @@ def _bastions_under_rules(state: State):
     br = state.rules.bastion
     bastions = [b for b in state.bastions.all if not b.abandoned]
     if bastions and br is None:
-        yield "leave the bastions of " + ", ".join(b.owner for b in bastions) + \
-            " without a [bastion] section"
+        yield _("leave the bastions of {owners} without a [bastion] section").format(
+            owners=", ".join(b.owner for b in bastions))
         return
     for b in bastions:
         for f in b.facilities:
-            where = f"{b.owner}'s {facility_name(state.rules, f)} #{f.id}"
+            where = _Where(state.rules, b, f)  # made into words only when one yields
             if f.space not in br.spaces:
-                yield f"leave {where} of size {f.space!r}, which bastion.spaces lacks"
+                yield _("leave {where} of size {space!r}, which bastion.spaces lacks").format(
+                    where=where, space=f.space)
             if f.basic:
                 continue
             fdef = br.facilities.get(f.kind)
             if fdef is None:
-                yield f"leave {where} a kind ({f.kind!r}) that bastion.facilities lacks"
+                yield _("leave {where} a kind ({kind!r}) that bastion.facilities lacks").format(
+                    where=where, kind=f.kind)
                 continue
             ids = {o.id for o in fdef.orders}
             for order in (f.order, f.order2):
                 if order and order not in ids:
-                    yield (f"leave {where} working on order {order!r}, which "
-                           f"bastion.facilities.{f.kind}.orders lacks")
+                    yield _("leave {where} working on order {order!r}, which {key} lacks").format(
+                        where=where, order=order, key=f"bastion.facilities.{f.kind}.orders")
             room = houses(state.rules, f)
             if f.housed > room:
-                yield (f"leave {where} housing {f.housed} defender(s) with room for {room} "
-                       f"(bastion.facilities.{f.kind}.houses)")
+                yield ngettext("leave {where} housing {n} defender(s) with room for {room} ({key})",
+                               "leave {where} housing {n} defender(s) with room for {room} ({key})",
+                               f.housed).format(where=where, n=f.housed, room=room,
+                                                key=f"bastion.facilities.{f.kind}.houses")

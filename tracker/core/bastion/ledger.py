@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
+from ... import i18n
+from ...i18n import N_, _
 from ..errors import Refused
 from ..events import Event
 from ..handlers import decides, evolves
@@ -13,19 +15,23 @@ from ..state import State
 from .commands import BuildWalls, GoldMoved, MoveGold, WallsOrdered
 from .lookups import bastion_of, owned, put, run_by_living
 from .model import LEDGER_KEPT, Bastion, LedgerLine
+from .said import Text, say, say_n, text, verbatim
 
 
-def book(b: Bastion, clock: int, why: str, gp: int = 0, item: str = "") -> Bastion:
-    """``b`` with gold or an item in or out of its ledger."""
+def book(b: Bastion, clock: int, why: Text, gp: int = 0, item: Text = "") -> Bastion:
+    """``b`` with gold or an item in or out of its ledger (``why`` and ``item``
+    as messages, said.py: the fold makes no text)."""
     balance = b.treasury + gp
     ledger = b.ledger + (LedgerLine(clock, why, gp, item, balance),)
     return replace(b, treasury=balance, ledger=ledger[-LEDGER_KEPT:])
 
 
-def pay(b: Bastion, clock: int, why: str, gp: int) -> Bastion:
+def pay(b: Bastion, clock: int, why: Text, gp: int, rules=None) -> Bastion:
     if gp > b.treasury:
-        raise Refused(f"{why} costs {gp:,} GP; {b.owner}'s bastion treasury holds "
-                      f"{b.treasury:,} GP (add gold first)")
+        raise Refused(_("{what} costs {gp} GP; {owner}'s bastion treasury holds {treasury} GP "
+                        "(add gold first)").format(what=text(why, rules), gp=i18n.number(gp),
+                                                   owner=b.owner,
+                                                   treasury=i18n.number(b.treasury)))
     return book(b, clock, why, -gp) if gp else b
 
 
@@ -37,9 +43,10 @@ def walls_built(b: Bastion, clock: int) -> tuple[int, bool]:
 
 @decides(BuildWalls)
 def decide_walls(state: State, cmd: BuildWalls, dice) -> list[Event]:
-    b = run_by_living(state, cmd.owner, "build nothing")
+    b = run_by_living(state, cmd.owner, N_("build nothing"))
     if not 1 <= cmd.squares <= 10_000:
-        raise Refused("build 1 to 10,000 squares of wall at a time")
+        raise Refused(_("build 1 to {most} squares of wall at a time").format(
+            most=i18n.number(10_000)))
     return [WallsOrdered(b.owner, cmd.squares, cmd.encloses)]
 
 
@@ -47,9 +54,9 @@ def decide_walls(state: State, cmd: BuildWalls, dice) -> list[Event]:
 def decide_gold(state: State, cmd: MoveGold, dice) -> list[Event]:
     b = bastion_of(state, cmd.owner)
     if cmd.gp == 0:
-        raise Refused("give an amount of gold other than 0 (+N in, -N out)")
+        raise Refused(_("give an amount of gold other than 0 (+N in, -N out)"))
     if len(cmd.why) > 200:
-        raise Refused("a ledger note is limited to 200 characters")
+        raise Refused(_("a ledger note is limited to {n} characters").format(n=200))
     return [GoldMoved(b.owner, cmd.gp, cmd.why.strip())]
 
 
@@ -57,7 +64,8 @@ def decide_gold(state: State, cmd: MoveGold, dice) -> list[Event]:
 def evolve_walls(state: State, ev: WallsOrdered) -> State:
     b = owned(state, ev.owner)
     w = state.rules.bastion.walls
-    b = pay(b, state.clock, f"{ev.squares} squares of wall", ev.squares * w.gp_per_square)
+    b = pay(b, state.clock, say_n("{n} square of wall", "{n} squares of wall",
+                                  ev.squares), ev.squares * w.gp_per_square, state.rules)
     done = state.clock + ev.squares * w.days_per_square * state.rules.time.day_seconds
     return put(state, replace(b, walls=b.walls + ((ev.squares, done, ev.encloses),)))
 
@@ -65,6 +73,8 @@ def evolve_walls(state: State, ev: WallsOrdered) -> State:
 @evolves(GoldMoved)
 def evolve_gold(state: State, ev: GoldMoved) -> State:
     b = owned(state, ev.owner)
-    why = ev.why or ("gold brought in" if ev.gp > 0 else "gold taken out")
-    b = pay(b, state.clock, why, -ev.gp) if ev.gp < 0 else book(b, state.clock, why, ev.gp)
+    why = verbatim(ev.why) if ev.why else \
+        say(N_("gold brought in") if ev.gp > 0 else N_("gold taken out"))
+    b = pay(b, state.clock, why, -ev.gp, state.rules) if ev.gp < 0 else \
+        book(b, state.clock, why, ev.gp)
     return put(state, b)

@@ -7,25 +7,27 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
+from ...i18n import N_, _
 from ..errors import Refused
 from ..party import rules as party
 from ..state import State
 from .model import Bastion, Bastions, Facility, OrderOption
+from .said import Joined, Term, Value, say, text
 
 
 def bastion_rules(state: State):
     b = state.rules.bastion
     if b is None:
-        raise Refused(f"{state.rules.meta.name} has no bastions")
+        raise Refused(_("{ruleset} has no bastions").format(ruleset=state.rules.meta.name))
     return b
 
 
-def run_by_living(state: State, owner: str, what: str = "give no orders") -> Bastion:
+def run_by_living(state: State, owner: str, what: str = N_("give no orders")) -> Bastion:
     """``owner``'s bastion, for a command its owner gives: refused when the
     owner is dead (an owner no longer in the party is the GM's to run)."""
     b = bastion_of(state, owner)
     if party.find(state, b.owner) is not None:
-        party.living_character(state, b.owner, what)
+        party.living_character(state, b.owner, _(what))
     return b
 
 
@@ -37,17 +39,18 @@ def bastion_of(state: State, owner: str) -> Bastion:
     bastion_rules(state)
     b = find(state, owner)
     if b is None:
-        have = ", ".join(x.owner for x in state.bastions.all) or "none yet"
-        raise Refused(f"{owner or 'nobody'} has no bastion (bastions: {have})")
+        have = ", ".join(x.owner for x in state.bastions.all) or _("none yet")
+        raise Refused(_("{owner} has no bastion (bastions: {have})").format(
+            owner=owner or _("nobody"), have=have))
     if b.abandoned:
-        raise Refused(f"{b.owner}'s bastion was abandoned through neglect")
+        raise Refused(_("{owner}'s bastion was abandoned through neglect").format(owner=b.owner))
     return b
 
 
 def owned(state: State, owner: str) -> Bastion:
     b = find(state, owner)
     if b is None or state.rules.bastion is None:
-        raise Refused(f"{owner} has no bastion")
+        raise Refused(_("{owner} has no bastion").format(owner=owner))
     return b
 
 
@@ -104,7 +107,7 @@ def ready(f: Facility, clock: int) -> bool:
 def facility(b: Bastion, fid: int) -> Facility:
     f = next((f for f in b.facilities if f.id == fid), None)
     if f is None:
-        raise Refused(f"{b.owner}'s bastion has no facility #{fid}")
+        raise Refused(_("{owner}'s bastion has no facility #{id}").format(owner=b.owner, id=fid))
     return f
 
 
@@ -112,16 +115,35 @@ def option(rules, f: Facility, oid: str) -> OrderOption:
     fdef = rules.bastion.facilities[f.kind]
     o = next((o for o in fdef.orders if o.id == oid), None)
     if o is None:
-        raise Refused(f"{fdef.name} has no order {oid!r}; it has: "
-                      + ", ".join(o.id for o in fdef.orders))
+        raise Refused(_("{facility} has no order {order!r}; it has: {orders}").format(
+            facility=text(Term(f"bastion.facilities.{f.kind}", fdef.name), rules), order=oid,
+            orders=", ".join(o.id for o in fdef.orders)))
     return o
 
 
-def facility_name(rules, f: Facility) -> str:
+def facility_term(rules, f: Facility) -> Value:
+    """A facility's name as the state keeps it (said.py): a special one's from
+    the ruleset, a basic one's kind and size ("Bedroom (roomy)")."""
     if f.basic:
-        return f"{f.kind} ({rules.bastion.spaces[f.space].name.lower()})"
+        return say(N_("{kind} ({space})"), kind=Term(f"bastion.basic_kinds.{f.kind}", f.kind),
+                   space=Term(f"bastion.spaces.{f.space}", rules.bastion.spaces[f.space].name,
+                              lower=True))
     fdef = rules.bastion.facilities.get(f.kind)
-    return fdef.name if fdef else f.kind
+    return Term(f"bastion.facilities.{f.kind}", fdef.name if fdef else f.kind)
+
+
+def facility_name(rules, f: Facility) -> str:
+    """A facility's name in the active language."""
+    return text(facility_term(rules, f), rules)
+
+
+def order_text(rules, f: Facility, o: OrderOption) -> Value:
+    """What an order is, as the ruleset says it (``o.text``), for the state to keep."""
+    return Term(f"bastion.facilities.{f.kind}.orders.{o.id}.text", o.text)
+
+
+def order_yields(rules, f: Facility, o: OrderOption) -> Value:
+    return Term(f"bastion.facilities.{f.kind}.orders.{o.id}.yields", o.yields)
 
 
 def defenders(b: Bastion) -> int:
@@ -171,12 +193,18 @@ def animals_gp(rules, animals) -> int:
     return sum(known[a].gp for a in animals if a in known)
 
 
-def animal_names(rules, animals) -> str:
-    """``animals`` as the log says them: "Riding Horse, Pony ×2"."""
+def animal_terms(rules, animals) -> Value:
+    """``animals`` as the state keeps them (said.py): "Riding Horse, Pony ×2"."""
     known = rules.bastion.animals
-    names = [known[a].name if a in known else a for a in animals]
-    return ", ".join(n + (f" ×{names.count(n)}" if names.count(n) > 1 else "")
-                     for n in dict.fromkeys(names))
+    kinds = list(animals)
+    return Joined(tuple(Joined((Term(f"bastion.animals.{a}", known[a].name if a in known else a),
+                                f" ×{kinds.count(a)}" if kinds.count(a) > 1 else ""), "")
+                        for a in dict.fromkeys(kinds)))
+
+
+def animal_names(rules, animals) -> str:
+    """``animals`` as the log says them, in the active language."""
+    return text(animal_terms(rules, animals), rules)
 
 
 def housing(rules, b: Bastion, clock: int) -> int:

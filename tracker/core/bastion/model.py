@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import msgspec
 
+from typing import Callable, Union
+
 from .. import dice
+from ..dice import Roll
 from ..parts import ruleset_section, state_part
 from ..schema import Band, Int, Problems, RolledTable, rolled_table_problem, table_gap
 
@@ -17,6 +20,43 @@ EVENTS = ("all_is_well", "attack", "criminal_hireling", "opportunity", "friendly
 GUESTS = ("famous", "sanctuary", "mercenary", "monster")
 LEDGER_KEPT = 200  # ledger lines kept in state; the log keeps them all
 RESULTS_KEPT = 12  # turn results kept in state
+
+
+# --- a turn's lines and the ledger's notes, kept as messages (said.py says them) -----
+
+class Term(msgspec.Struct, frozen=True, gc=False, tag="term", omit_defaults=True):
+    """A name from the ruleset (its key path), with its English when recorded
+    for a ruleset that names it no more (a house rule removed it)."""
+
+    key: str
+    english: str = ""
+    lower: bool = False  # said in lower case ("Bedroom (roomy)")
+
+
+class Said(msgspec.Struct, frozen=True, gc=False, tag="said", omit_defaults=True):
+    """One message: its English ``msg`` (``plural`` and ``n`` where counted) and
+    its placeholders' values. An empty ``msg`` is its one value said as it is
+    (the GM's own words)."""
+
+    msg: str
+    args: tuple[tuple[str, Value], ...] = ()
+    plural: str = ""
+    n: int = 0
+
+
+class Joined(msgspec.Struct, frozen=True, gc=False, tag="joined", omit_defaults=True):
+    """Several values said one after another (a list: "2 of them Ana's, 1 of them Bo's")."""
+
+    parts: tuple[Value, ...]
+    sep: str = ", "
+
+
+Value = Union[int, str, Term, Said, Joined]
+Text = Union[str, Said]  # a line kept in the state: plain (older), or a message
+
+# How a kept message reads, and a roll: said.py registers them (this module, loaded
+# while the ruleset type is built, imports nothing that makes text: test_areas.py).
+SAYING: dict[str, Callable] = {}
 
 
 # --- state ------------------------------------------------------------------------
@@ -49,21 +89,42 @@ class Facility(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
 
 
 class LedgerLine(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
-    """Gold or an item in or out, with what caused it."""
+    """Gold or an item in or out, with what caused it: kept as messages
+    (said.py), said when shown, in the language of the moment."""
 
     clock: int
-    why: str
+    note: Text
     gp: int = 0  # signed: + in, - out
-    item: str = ""
+    thing: Text = ""
     balance: int = 0
+
+    @property
+    def why(self) -> str:
+        """What caused it, in the active language (names as recorded)."""
+        return SAYING["text"](self.note, None)
+
+    @property
+    def item(self) -> str:
+        return SAYING["text"](self.thing, None)
 
 
 class TurnResult(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     number: int
     clock: int
-    lines: tuple[str, ...]
+    said: tuple[Text, ...]  # its lines, as messages (said.py)
     gp: int = 0
-    dice: tuple[str, ...] = ()  # each roll as the log shows it
+    rolls: tuple[Roll, ...] = ()  # each roll, in order
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """Its lines in the active language (names as recorded; views say them
+        with the ruleset's names: ``said.text(line, rules)``)."""
+        return tuple(SAYING["text"](x, None) for x in self.said)
+
+    @property
+    def dice(self) -> tuple[str, ...]:
+        """Each roll as the log shows it."""
+        return tuple(SAYING["roll"](r) for r in self.rolls)
 
 
 class Defender(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
@@ -359,4 +420,12 @@ def _check(rules) -> Problems:
 
 
 state_part("bastions", Bastions, Bastions())
-ruleset_section("bastion", BastionRules | None, default=None, check=_check)
+# The names a GM reads, translated in a ruleset's [names.xx] (core/terms.py)
+TERMS = ("bastion.facilities.*", "bastion.facilities.*.orders.*.text",
+         "bastion.facilities.*.orders.*.yields", "bastion.facilities.*.orders.*.asks",
+         "bastion.facilities.*.trainers.*", "bastion.facilities.*.trainers.*.benefit",
+         "bastion.facilities.*.vast.note", "bastion.spaces.*", "bastion.basic_kinds.*",
+         "bastion.event_names.*", "bastion.animals.*", "bastion.prerequisites.*.text",
+         "bastion.all_is_well.entries.*.result", "bastion.treasure.entries.*.result",
+         "bastion.combining.unstated")
+ruleset_section("bastion", BastionRules | None, default=None, check=_check, terms=TERMS)

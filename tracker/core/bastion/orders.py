@@ -7,14 +7,22 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
+from ... import i18n
+from ...i18n import N_, _
 from ..errors import Refused
 from .commands import OrderGiven
 from .garrison import rehoused
 from .ledger import book, pay
-from .lookups import (animal_names, animals_gp, band_at, facility, houses, housing,
-                      option, order_cost, orders_at_once, ready, stall_room, stalls, typed_gp,
-                      with_facility)
+from .lookups import (animal_names, animal_terms, animals_gp, band_at, facility, houses,
+                      housing, option, order_cost, order_text, order_yields, orders_at_once,
+                      ready, stall_room, stalls, typed_gp, with_facility)
 from .model import Facility, OrderOption, gold_tables
+from .said import Term, say, say_n, text, verbatim
+
+# what a finished order did, by its kind (the rest "gained")
+_VERBS = {"craft": N_("{facility}: made {item}{worth}"),
+          "harvest": N_("{facility}: harvested {item}{worth}"),
+          "research": N_("{facility}: learned {item}{worth}")}
 
 
 class TurnOrders:
@@ -24,41 +32,52 @@ class TurnOrders:
         level = self.level
         f = facility(self.b, given.facility)
         if f.basic:
-            raise Refused(f"{self.name(f)} is a basic facility: it takes no orders")
+            raise Refused(_("{facility} is a basic facility: it takes no orders").format(
+                facility=self.called(f)))
         if not ready(f, self.clock):
-            raise Refused(f"{self.name(f)} is still being built")
+            raise Refused(_("{facility} is still being built").format(facility=self.called(f)))
         at_once = orders_at_once(self.rules, f)
         if self.given.get(f.id, 0) >= at_once:
-            raise Refused(f"{self.name(f)} was given two orders" if at_once == 1 else
-                          f"{self.name(f)} works {at_once} orders at once; it was given more")
+            raise Refused(_("{facility} was given two orders").format(facility=self.called(f))
+                          if at_once == 1 else
+                          _("{facility} works {n} orders at once; it was given more").format(
+                              facility=self.called(f), n=at_once))
         if f.order and (at_once < 2 or f.order2):
-            raise Refused(f"{self.name(f)} is busy with {f.order} ({f.progress} days done)"
-                          + (f" and {f.order2} ({f.progress2} days done)" if f.order2 else ""))
+            raise Refused((_("{facility} is busy with {order} ({days} days done) and {order2} "
+                             "({days2} days done)") if f.order2 else
+                           _("{facility} is busy with {order} ({days} days done)")).format(
+                facility=self.called(f), order=f.order, days=f.progress, order2=f.order2,
+                days2=f.progress2))
         o = option(self.rules, f, given.option)
         if f.id in self.shut_ids:
-            raise Refused(f"{self.name(f)} is shut this turn")
+            raise Refused(_("{facility} is shut this turn").format(facility=self.called(f)))
         if o.min_level > level:
-            raise Refused(f"{self.name(f)}: {o.text} needs an owner of level {o.min_level}")
+            raise Refused(_("{facility}: {order} needs an owner of level {level}").format(
+                facility=self.called(f), order=self.said(order_text(self.rules, f, o)),
+                level=o.min_level))
         if given.cost and not typed_gp(o):
-            raise Refused(f"{self.name(f)}: {o.text} has a set cost; do not give one")
+            raise Refused(_("{facility}: {order} has a set cost; do not give one").format(
+                facility=self.called(f), order=self.said(order_text(self.rules, f, o))))
         if given.animals:
             self.animal_trade(f, o, given)
         else:
             self.trade_limits(f, o, given.cost)
         room = houses(self.rules, f)
         if o.defenders and room and f.housed >= room:
-            raise Refused(f"{self.name(f)} #{f.id} is full ({f.housed} of {room} housed): "
-                          "recruit at another, or enlarge it")
+            raise Refused(_("{facility} #{id} is full ({housed} of {room} housed): recruit at "
+                            "another, or enlarge it").format(facility=self.called(f), id=f.id,
+                                                             housed=f.housed, room=room))
         if o.defenders and housing(self.rules, self.b, self.clock) <= self.b.defenders:
-            raise Refused(f"no room to house more defenders "
-                          f"({self.b.defenders} of {housing(self.rules, self.b, self.clock)})")
+            raise Refused(_("no room to house more defenders ({housed} of {room})").format(
+                housed=self.b.defenders, room=housing(self.rules, self.b, self.clock)))
         if o.lieutenants and f.hirelings >= self.br.facilities[f.kind].max_hirelings:
-            raise Refused(f"{self.name(f)} already has its most lieutenants ({f.hirelings})")
+            raise Refused(_("{facility} already has its most lieutenants ({n})").format(
+                facility=self.called(f), n=f.hirelings))
         cost = animals_gp(self.rules, given.animals) if given.animals and o.buys else \
             order_cost(self.rules, self.b, o, given.cost, self.clock)
         first_today = not self.given.get(f.id)
         self.given[f.id] = self.given.get(f.id, 0) + 1
-        self.b = pay(self.b, self.clock, f"{self.name(f)}: {o.text}", cost)
+        self.b = pay(self.b, self.clock, self.doing(f, o), cost, self.rules)
         f = facility(self.b, f.id)
         f = replace(f, usual=(o.id,) if first_today else f.usual + (o.id,))  # the dialog's default
         if given.trainer:  # the trainer stays until an order names another
@@ -67,43 +86,50 @@ class TurnOrders:
                   replace(f, order=o.id, progress=0, order_gp=given.cost,
                           order_animals=given.animals, order_made=given.made))
         if cost:
-            self.lines.append(f"{self.name(f)}: {cost:,} GP paid")
+            self.lines.append(say(N_("{facility}: {gp} GP paid"), facility=self.name(f), gp=cost))
 
     def trade_limits(self, f: Facility, o: OrderOption, gp: int) -> None:
         """Refuses a purchase over the facility's limit or a sale beyond its stock."""
         if not (o.buys or o.sells):
             return
         if gp <= 0:
-            raise Refused(f"{self.name(f)}: {o.text}: enter the goods' price in GP")
+            raise Refused(_("{what}: enter the goods' price in GP").format(
+                what=self.said(self.doing(f, o))))
         if o.sells and gp > f.stock:
-            raise Refused(f"{self.name(f)} holds {f.stock:,} GP of goods; "
-                          f"it cannot sell {gp:,} GP")
+            raise Refused(_("{facility} holds {stock} GP of goods; it cannot sell {gp} GP").format(
+                facility=self.called(f), stock=i18n.number(f.stock), gp=i18n.number(gp)))
         limit = band_at(self.br.facilities[f.kind].trade.buy_limit, self.level)
         if o.buys and limit is not None and gp > limit:
-            raise Refused(f"{self.name(f)} buys up to {limit:,} GP of goods at a time "
-                          f"at owner level {self.level}")
+            raise Refused(_("{facility} buys up to {limit} GP of goods at a time at owner level "
+                            "{level}").format(facility=self.called(f),
+                                              limit=i18n.number(limit), level=self.level))
 
     def animal_trade(self, f: Facility, o: OrderOption, given: OrderGiven) -> None:
         """Refuses animals a Stable cannot buy (no stall for them) or sell (not kept)."""
         known = self.br.animals
         if not (o.buys or o.sells) or not stalls(self.rules, f):
-            raise Refused(f"{self.name(f)}: {o.text} trades no animals")
+            raise Refused(_("{what} trades no animals").format(what=self.said(self.doing(f, o))))
         if given.cost:
-            raise Refused(f"{self.name(f)}: name the animals or give a price, not both")
+            raise Refused(_("{facility}: name the animals or give a price, not both").format(
+                facility=self.called(f)))
         if unknown := [a for a in given.animals if a not in known]:
-            raise Refused(f"{self.name(f)}: no animal {unknown[0]!r} (one of "
-                          + ", ".join(known) + ")")
+            raise Refused(_("{facility}: no animal {animal!r} (one of {animals})").format(
+                facility=self.called(f), animal=unknown[0], animals=", ".join(known)))
         if o.buys and stall_room(self.rules, f, f.animals + given.animals) < 0:
-            raise Refused(f"{self.name(f)} #{f.id} keeps {stalls(self.rules, f)} Large animals "
-                          f"({self.br.medium_per_large} Medium to a stall) and has "
-                          f"{animal_names(self.rules, f.animals) or 'none'}: no room for "
-                          + animal_names(self.rules, given.animals))
+            raise Refused(_("{facility} #{id} keeps {n} Large animals ({per} Medium to a stall) "
+                            "and has {animals}: no room for {more}").format(
+                facility=self.called(f), id=f.id, n=stalls(self.rules, f),
+                per=self.br.medium_per_large,
+                animals=animal_names(self.rules, f.animals) or _("none"),
+                more=animal_names(self.rules, given.animals)))
         kept = list(f.animals)
         for a in given.animals if o.sells else ():
             if a not in kept:
-                raise Refused(f"{self.name(f)} #{f.id} keeps no more "
-                              f"{animal_names(self.rules, (a,))} to sell ("
-                              + (animal_names(self.rules, f.animals) or "no animals") + ")")
+                raise Refused(_("{facility} #{id} keeps no more {animal} to sell ({animals})")
+                              .format(facility=self.called(f), id=f.id,
+                                      animal=animal_names(self.rules, (a,)),
+                                      animals=animal_names(self.rules, f.animals)
+                                      or _("no animals")))
             kept.remove(a)
 
     def trade(self, f: Facility, o: OrderOption, why: str) -> None:
@@ -118,11 +144,11 @@ class TurnOrders:
             gp = f.order_gp * (100 + markup) // 100
             self._fac(replace(facility(self.b, f.id), stock=f.stock - f.order_gp))
             self.b = book(self.b, self.clock, why, gp)
-            self.lines.append(f"{self.name(f)}: sold {f.order_gp:,} GP of goods "
-                              f"+{markup}% for {gp:,} GP")
+            self.lines.append(say(N_("{facility}: sold {worth} GP of goods +{markup}% for {gp} GP"),
+                                  facility=self.name(f), worth=f.order_gp, markup=markup, gp=gp))
 
     def trade_animals(self, f: Facility, o: OrderOption, why: str) -> None:
-        names = animal_names(self.rules, f.order_animals)
+        names = animal_terms(self.rules, f.order_animals)
         held = facility(self.b, f.id).animals
         if o.buys:
             self._fac(replace(facility(self.b, f.id), animals=held + f.order_animals))
@@ -135,7 +161,9 @@ class TurnOrders:
         gp = price * (100 + markup) // 100
         self._fac(replace(facility(self.b, f.id), animals=tuple(kept)))
         self.b = book(self.b, self.clock, why, gp, item=names)
-        self.lines.append(f"{self.name(f)}: sold {names} ({price:,} GP) +{markup}% for {gp:,} GP")
+        self.lines.append(say(N_("{facility}: sold {animals} ({worth} GP) +{markup}% for {gp} GP"),
+                              facility=self.name(f), animals=names, worth=price, markup=markup,
+                              gp=gp))
 
     def progress(self) -> None:
         """Every order in progress gains a turn's days; the finished ones pay out."""
@@ -155,7 +183,8 @@ class TurnOrders:
         done = days + self.br.turn_days
         if done < o.days:
             self._fac(replace(f, progress=done) if first else replace(f, progress2=done))
-            self.lines.append(f"{self.name(f)}: {o.text} ({done} of {o.days} days)")
+            self.lines.append(say(N_("{what} ({done} of {days} days)"), what=self.doing(f, o),
+                                  done=done, days=o.days))
             return
         self._fac(replace(f, order="", progress=0, order_gp=0, order_animals=(), order_made="")
                   if first else replace(f, order2="", progress2=0, order_made2=""))
@@ -164,35 +193,41 @@ class TurnOrders:
                             order_made=f.order_made if first else f.order_made2), o)
 
     def finish(self, f: Facility, o: OrderOption) -> None:
-        why = f"{self.name(f)}: {o.text}"
+        why = self.doing(f, o)
         if o.chance:
-            r = self.take(self.br.chance_die, f"{self.name(f)} ({o.chance} works)")
+            r = self.take(self.br.chance_die, say(
+                N_("{facility} (even works)") if o.chance == "even" else
+                N_("{facility} (odd works)"), facility=self.name(f)))
             if (r.total % 2 == 0) != (o.chance == "even"):
-                self.lines.append(f"{why}: nothing comes of it ({r.total})")
+                self.lines.append(say(N_("{what}: nothing comes of it ({roll})"), what=why,
+                                      roll=str(r.total)))
                 return
         if o.gold:
             expr = o.gold
             if expr.startswith("table:"):
                 table = gold_tables(self.br)[expr[6:]]
-                r = self.take(table.die, f"{self.name(f)}: the take")
+                r = self.take(table.die, say(N_("{facility}: the take"), facility=self.name(f)))
                 expr = table.lookup(r.total).result
-            gp = self.take(expr, f"{self.name(f)}: gold").total if "d" in expr.lower() \
-                else int(expr)
+            gp = self.take(expr, say(N_("{facility}: gold"), facility=self.name(f))).total \
+                if "d" in expr.lower() else int(expr)
             self.b = book(self.b, self.clock, why, gp)
-            self.lines.append(f"{self.name(f)}: +{gp:,} GP")
+            self.lines.append(say(N_("{facility}: +{gp} GP"), facility=self.name(f), gp=gp))
         self.trade(f, o, why)
         if o.yields:
-            item = animal_names(self.rules, f.order_animals) if f.order_animals else \
-                f.order_made or o.yields
+            item = animal_terms(self.rules, f.order_animals) if f.order_animals else \
+                verbatim(f.order_made) if f.order_made else order_yields(self.rules, f, o)
             trainer = self.br.facilities[f.kind].trainers.get(f.trainer) if o.trainer else None
             if trainer is not None:
-                item = f"{o.yields}: {trainer.name} ({trainer.benefit})"
+                at = f"bastion.facilities.{f.kind}.trainers.{f.trainer}"
+                item = say(N_("{yields}: {trainer} ({benefit})"),
+                           yields=order_yields(self.rules, f, o), trainer=Term(at, trainer.name),
+                           benefit=Term(f"{at}.benefit", trainer.benefit))
             self.b = book(self.b, self.clock, why, item=item)
-            verb = {"craft": "made", "harvest": "harvested", "research": "learned"}.get(o.order,
-                                                                                   "gained")
             gp = animals_gp(self.rules, f.order_animals) if f.order_animals else f.order_gp
-            worth = f" worth {gp:,} GP" if o.buys else ""
-            self.lines.append(f"{self.name(f)}: {'bought' if o.buys else verb} {item}{worth}")
+            worth = say(N_(" worth {gp} GP"), gp=gp) if o.buys else ""
+            self.lines.append(say(N_("{facility}: bought {item}{worth}") if o.buys else
+                                  _VERBS.get(o.order, N_("{facility}: gained {item}{worth}")),
+                                  facility=self.name(f), item=item, worth=worth))
         if o.defenders:  # housed where recruited, if it houses any, else where there is room
             here = houses(self.rules, f)
             room = here - f.housed if here else \
@@ -201,14 +236,17 @@ class TurnOrders:
             self.b = replace(self.b, defenders=self.b.defenders + n)
             self.b = with_facility(self.b, replace(f, housed=f.housed + n)) if here else \
                 rehoused(self.b, n, self.clock, self.rules)
-            self.lines.append(f"{self.name(f)}: {n} defender(s) recruited")
+            self.lines.append(say_n("{facility}: {n} defender(s) recruited",
+                                    "{facility}: {n} defender(s) recruited", n,
+                                    facility=self.name(f)))
         if o.lieutenants:
             top = self.br.facilities[f.kind].max_hirelings
             self._fac(replace(f, hirelings=min(top, f.hirelings + o.lieutenants)))
-            self.lines.append(f"{self.name(f)}: a lieutenant joins")
+            self.lines.append(say(N_("{facility}: a lieutenant joins"), facility=self.name(f)))
         if o.stocks_armory:
             self.b = replace(self.b, armory_stocked=True)
-            self.lines.append(f"{self.name(f)}: stocked")
+            self.lines.append(say(N_("{facility}: stocked"), facility=self.name(f)))
         if o.meditates:
             self.b = replace(self.b, meditating=True)
-            self.lines.append(f"{self.name(f)}: the next event is rolled twice")
+            self.lines.append(say(N_("{facility}: the next event is rolled twice"),
+                                  facility=self.name(f)))

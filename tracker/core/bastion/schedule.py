@@ -7,6 +7,8 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from ..campaign.rules import RulesetChanged
+from ... import i18n
+from ...i18n import _
 from ..errors import Refused
 from ..events import Event
 from ..handlers import decides, evolves
@@ -29,16 +31,16 @@ def _fall_due(b: Bastion, due: int, clock: int, step: int) -> Bastion:
 @decides(Downtime)
 def decide_downtime(state: State, cmd: Downtime, dice) -> list[Event]:
     if not 1 <= cmd.days <= 3660:
-        raise Refused("downtime is 1 to 3,660 days")
+        raise Refused(_("downtime is 1 to {most} days").format(most=i18n.number(3660)))
     if state.dungeon.active:
-        raise Refused("the party is in a dungeon: leave it before downtime")
+        raise Refused(_("the party is in a dungeon: leave it before downtime"))
     return [DowntimePassed(cmd.days)]
 
 
 @evolves(DowntimePassed)
 def evolve_downtime(state: State, ev: DowntimePassed) -> State:
     if state.dungeon.active:
-        raise Refused("downtime cannot pass in a dungeon")
+        raise Refused(_("downtime cannot pass in a dungeon"))
     after = pass_time(state, ev.days * state.rules.time.day_seconds, burning=False)
     br = state.rules.bastion
     if br is not None and not br.downtime_eats_rations:  # fed at home: the pack stays full

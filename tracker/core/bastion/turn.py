@@ -11,20 +11,26 @@ from typing import Callable
 
 from msgspec.structs import replace
 
+from ... import i18n
+from ...i18n import N_, _
 from .. import dice as dicemod
 from .. import progress
-from ..describe import roll_text
 from ..dice import Roll
 from ..errors import Refused
 from ..events import Event
 from ..handlers import decides, evolves
 from ..state import State
 from .commands import BastionTurnRun, Choices, OrderGiven, RunQueued, RunTurn
-from .lookups import (bastion_of, bastion_rules, defenders, facility_name, find, owned,
-                      owner_level, partners, put, run_by_living, staff, turn_clock)
-from .model import RESULTS_KEPT, Bastion, Facility, TurnResult
+from .lookups import (bastion_of, bastion_rules, defenders, facility_name, facility_term, find,
+                      order_text, owned, owner_level, partners, put, run_by_living, staff,
+                      turn_clock)
+from .model import RESULTS_KEPT, Bastion, Facility, OrderOption, TurnResult
 from .orders import TurnOrders
+from .said import Term, Value, say, say_n, text
 from .turn_events import TurnEvents
+
+MAINTAIN = N_("Maintain")  # a Maintain turn's first line; its bastion event follows it
+MAINTAIN_AWAY = N_("Maintain (owner away)")
 
 
 def _shift_problem(state: State, b: Bastion, ch: Choices) -> str:
@@ -33,15 +39,17 @@ def _shift_problem(state: State, b: Bastion, ch: Choices) -> str:
         return ""
     rule = state.rules.bastion.combining
     if rule is None or not rule.losses_move:
-        return f"{state.rules.meta.name} does not move defender losses between bastions"
+        return _("{ruleset} does not move defender losses between bastions").format(
+            ruleset=state.rules.meta.name)
     mates = partners(state, b)
     if not mates:
-        return f"{b.owner}'s bastion is not combined: there is no partner to take losses"
+        return _("{owner}'s bastion is not combined: there is no partner to take losses").format(
+            owner=b.owner)
     if ch.shift_to and ch.shift_to.casefold() not in {p.owner.casefold() for p in mates}:
-        return (f"{ch.shift_to} is not {b.owner}'s partner (partners: "
-                + ", ".join(p.owner for p in mates) + ")")
+        return _("{who} is not {owner}'s partner (partners: {partners})").format(
+            who=ch.shift_to, owner=b.owner, partners=", ".join(p.owner for p in mates))
     if not 0 <= ch.shift <= 1_000_000:
-        return "losses moved must be 0 or more"
+        return _("losses moved must be 0 or more")
     return ""
 
 
@@ -49,7 +57,7 @@ def _shift_problem(state: State, b: Bastion, ch: Choices) -> str:
 def decide_turn(state: State, cmd: RunTurn, dice) -> list[Event]:
     b = run_by_living(state, cmd.owner)
     if cmd.maintain and cmd.orders:
-        raise Refused("Maintain is for the whole bastion: no other orders that turn")
+        raise Refused(_("Maintain is for the whole bastion: no other orders that turn"))
     if why := _shift_problem(state, b, cmd.choices):
         raise Refused(why)
     orders = tuple(_given(state, b, order) for order in cmd.orders)
@@ -74,15 +82,22 @@ def _given(state: State, b: Bastion, order: tuple) -> OrderGiven:
         return OrderGiven(fid, oid, cost, animals)  # give() says what is wrong with it
     if o.trainer:
         if what.casefold() not in {k.casefold() for k in fdef.trainers}:
-            raise Refused(f"{fdef.name}: {o.text}: " + (f"no trainer {what!r}" if what else
-                          "name its trainer") + " (one of " + ", ".join(fdef.trainers) + ")")
+            doing = text(say(N_("{facility}: {order}"), facility=facility_term(state.rules, f),
+                             order=order_text(state.rules, f, o)), state.rules)
+            raise Refused((_("{what}: no trainer {trainer!r} (one of {trainers})") if what else
+                           _("{what}: name its trainer (one of {trainers})")).format(
+                what=doing, trainer=what, trainers=", ".join(fdef.trainers)))
         return OrderGiven(fid, oid, cost, animals,
                           trainer=next(k for k in fdef.trainers if k.casefold() == what.casefold()))
     if what and not o.asks:
-        raise Refused(f"{fdef.name}: {o.text} makes " + (o.yields or "nothing") +
-                      ": there is nothing to name")
+        rules = state.rules
+        raise Refused(_("{facility}: {order} makes {yields}: there is nothing to name").format(
+            facility=facility_name(rules, f), order=text(order_text(rules, f, o), rules),
+            yields=text(Term(f"bastion.facilities.{f.kind}.orders.{o.id}.yields", o.yields),
+                        rules) or _("nothing")))
     if len(what) > MADE_MOST:
-        raise Refused(f"{fdef.name}: what is made: at most {MADE_MOST} characters")
+        raise Refused(_("{facility}: what is made: at most {n} characters").format(
+            facility=facility_name(state.rules, f), n=MADE_MOST))
     return OrderGiven(fid, oid, cost, animals, made=what)
 
 
@@ -103,7 +118,7 @@ def decide_queued(state: State, cmd: RunQueued, dice) -> list[Event]:
             state = evolve_turn(state, ev)
             progress.tick("bastion turns decided", len(out), total)
     if not out:
-        raise Refused("no bastion turn is waiting" + _next_due_text(state))
+        raise Refused(_("no bastion turn is waiting") + _next_due_text(state))
     return out
 
 
@@ -113,13 +128,15 @@ def _next_due_text(state: State) -> str:
         return ""
     b = min(live, key=lambda x: x.next_due)
     days = -(-(b.next_due - state.clock) // state.rules.time.day_seconds)
-    return f" (the next falls due for {b.owner} in {days} day(s))"
+    return i18n.ngettext(" (the next falls due for {owner} in {n} day(s))",
+                         " (the next falls due for {owner} in {n} day(s))", days).format(
+        owner=b.owner, n=days)
 
 
 def _decided(state: State, b: Bastion, orders, maintain: bool, away: bool,
              ch: Choices, dice) -> BastionTurnRun:
     if not 0 <= ch.aid <= 1_000_000 or ch.pick not in (1, 2):
-        raise Refused("defenders sent must be 0 or more, and the pick 1 or 2")
+        raise Refused(_("defenders sent must be 0 or more, and the pick 1 or 2"))
     mates = partners(state, b)
     mate = next((p.owner for p in mates if p.owner.casefold() == ch.shift_to.casefold()),
                 mates[0].owner if ch.shift and len(mates) == 1 else "")  # the log names them
@@ -127,8 +144,9 @@ def _decided(state: State, b: Bastion, orders, maintain: bool, away: bool,
                         ch.pick, shift=ch.shift, shift_to=mate)
     rolls: list[Roll] = []
 
-    def take(expr: str, label: str) -> Roll:
-        r = dicemod.roll(expr, dice, f"{b.owner}'s bastion: {label}")
+    def take(expr: str, label: Value) -> Roll:  # the label in the GM's language of the moment
+        r = dicemod.roll(expr, dice, _("{owner}'s bastion: {label}").format(
+            owner=b.owner, label=text(label, state.rules)))
         rolls.append(r)
         return r
 
@@ -136,7 +154,7 @@ def _decided(state: State, b: Bastion, orders, maintain: bool, away: bool,
     return replace(ev, dice=tuple(rolls))
 
 
-Take = Callable[[str, str], Roll]
+Take = Callable[[str, Value], Roll]  # a dice expression and its label (a message, said.py)
 
 
 def run_turn(state: State, b: Bastion, ev: BastionTurnRun,
@@ -145,7 +163,8 @@ def run_turn(state: State, b: Bastion, ev: BastionTurnRun,
     partners after it (they may take on its losses), rolling with ``take``."""
     rules = state.rules
     if b.queued < 1:
-        raise Refused(f"no bastion turn is due for {b.owner}" + _next_due_text(state))
+        raise Refused(_("no bastion turn is due for {owner}").format(owner=b.owner)
+                      + _next_due_text(state))
     # queued turns happened on their own days: the ledger and the building work go by those
     clock = turn_clock(rules, b)
     t = Turn(rules, clock, take, ev, b, owner_level(state, b), partners(state, b))
@@ -154,23 +173,26 @@ def run_turn(state: State, b: Bastion, ev: BastionTurnRun,
         t.give(given)
     t.progress()
     if ev.maintain:
-        t.lines.append("Maintain" + (" (owner away)" if ev.away else ""))
+        t.lines.append(say(MAINTAIN_AWAY if ev.away else MAINTAIN))
         t.bastion_event()
     elif not ev.orders and not t.busy:
-        t.lines.append("No orders")
+        t.lines.append(say(N_("No orders")))
     b = t.b
     if len(b.roster) > defenders(b):  # which of them fell is the GM's to say
-        t.lines.append(f"{len(b.roster) - defenders(b)} of the named defenders fell: "
-                       "strike them from the roster")
+        t.lines.append(say_n("{n} of the named defenders fell: strike them from the roster",
+                             "{n} of the named defenders fell: strike them from the roster",
+                             len(b.roster) - defenders(b)))
     for p in t.mates:
         if len(p.roster) > defenders(p):
-            t.lines.append(f"{len(p.roster) - defenders(p)} of {p.owner}'s named defenders "
-                           "fell: strike them from the roster")
+            t.lines.append(say_n("{n} of {owner}'s named defenders fell: strike them from the "
+                                 "roster", "{n} of {owner}'s named defenders fell: strike them "
+                                 "from the roster", len(p.roster) - defenders(p), owner=p.owner))
     gave = bool(ev.orders) or (ev.maintain and (not ev.away or rules.bastion.auto_maintain_counts))
     neglect = 0 if gave else b.neglect + 1
     abandoned = neglect >= owner_level(state, b)
     if abandoned:
-        t.lines.append(f"Neglected {neglect} turns: the hirelings leave")
+        t.lines.append(say_n("Neglected {n} turns: the hirelings leave",
+                             "Neglected {n} turns: the hirelings leave", neglect))
     gp = t.b.treasury - t.start_gp
     result = TurnResult(b.turns + 1, clock, tuple(t.lines), gp, tuple(t.rolled))
     b = replace(b, queued=b.queued - 1, waiting=b.waiting[1:], turns=b.turns + 1,
@@ -187,15 +209,15 @@ class Turn(TurnOrders, TurnEvents):
         self.rules, self.clock, self.ev, self.b, self.level = rules, clock, ev, b, level
         self.mates = mates  # combined partners, as the turn leaves them
         self.shift_left = ev.shift  # losses the owner may still move to them
-        self.rolled: list[str] = []  # what the dice said, for the turn's results
+        self.rolled: list[Roll] = []  # what the dice said, for the turn's results
 
-        def recorded(expr: str, label: str) -> Roll:
+        def recorded(expr: str, label: Value) -> Roll:
             r = take(expr, label)
-            self.rolled.append(roll_text(r))
+            self.rolled.append(r)
             return r
         self.take = recorded
         self.br = rules.bastion
-        self.lines: list[str] = []
+        self.lines: list[Value] = []  # messages (said.py): the fold makes no text
         self.start_gp = b.treasury
         self.given: dict[int, int] = {}  # orders given this turn, by facility
         self.busy = False
@@ -204,8 +226,21 @@ class Turn(TurnOrders, TurnEvents):
         self.b = replace(self.b, facilities=tuple(f if x.id == f.id else x
                                                   for x in self.b.facilities))
 
-    def name(self, f: Facility) -> str:
+    def name(self, f: Facility) -> Value:
+        """``f``'s name as a turn's line keeps it."""
+        return facility_term(self.rules, f)
+
+    def called(self, f: Facility) -> str:
+        """``f``'s name in words, for a refusal."""
         return facility_name(self.rules, f)
+
+    def said(self, value: Value) -> str:
+        return text(value, self.rules)
+
+    def doing(self, f: Facility, o: OrderOption) -> Value:
+        """"Smithy: Smith's Tools work": a facility's order, as lines and the ledger say it."""
+        return say(N_("{facility}: {order}"), facility=self.name(f),
+                   order=order_text(self.rules, f, o))
 
     def reopen(self) -> None:
         """Facilities shut last turn are shut this one; after it they reopen,
@@ -218,9 +253,12 @@ class Turn(TurnOrders, TurnEvents):
                             - staff(self.rules, f))
                 self._fac(f)
                 note = self.br.facilities[f.kind].vast.note
-                self.lines.append(f"{self.name(f)} is Vast now" + (f": {note}" if note else ""))
+                self.lines.append(say(N_("{facility} is Vast now: {note}"), facility=self.name(f),
+                                      note=Term(f"bastion.facilities.{f.kind}.vast.note", note))
+                                  if note else say(N_("{facility} is Vast now"),
+                                                   facility=self.name(f)))
             if f.shut:
-                self.lines.append(f"{self.name(f)} is shut this turn")
+                self.lines.append(say(N_("{facility} is shut this turn"), facility=self.name(f)))
                 self._fac(replace(f, shut=f.shut - 1,
                                   hirelings=f.hirelings or staff(self.rules, f)))
 
@@ -230,19 +268,23 @@ def evolve_turn(state: State, ev: BastionTurnRun) -> State:
     b = owned(state, ev.owner)
     recorded = list(ev.dice)
 
-    def take(expr: str, label: str) -> Roll:
+    def take(expr: str, label: Value) -> Roll:
         if not recorded:
-            raise Refused(f"the turn's recorded dice run out at {label} ({expr}): "
-                          "a correction changed what the turn rolls")
+            raise Refused(_("the turn's recorded dice run out at {label} ({expr}): a correction "
+                            "changed what the turn rolls").format(
+                label=text(label, state.rules), expr=expr))
         r = recorded.pop(0)
         if r.expr.replace(" ", "").lower() != expr.replace(" ", "").lower():
-            raise Refused(f"the turn recorded {r.expr} where {label} needs {expr}: "
-                          "a correction changed what the turn rolls")
+            raise Refused(_("the turn recorded {recorded} where {label} needs {expr}: a "
+                            "correction changed what the turn rolls").format(
+                recorded=r.expr, label=text(label, state.rules), expr=expr))
         return r
 
-    after, _, mates = run_turn(state, b, ev, take)
+    after, _lines, mates = run_turn(state, b, ev, take)
     if recorded:
-        raise Refused(f"the turn recorded {len(recorded)} roll(s) it no longer uses")
+        raise Refused(i18n.ngettext("the turn recorded {n} roll(s) it no longer uses",
+                                    "the turn recorded {n} roll(s) it no longer uses",
+                                    len(recorded)).format(n=len(recorded)))
     for p in mates:
         state = put(state, p)
     return put(state, after)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
+from ... import i18n
+from ...i18n import N_, _, ngettext
 from ..alerts import Alert, alerting
 from ..changes import matched, reads_changes
 from ..consequences import tells_consequences
@@ -12,6 +14,7 @@ from ..timeline.hooks import offers_choices
 from ..describe import roll_text
 from ..events import describes
 from ..state import State
+from ..terms import term
 from ..tally import Tally, tally
 from ..players import Panel, Table, players_view, secret
 from ..view import state_view
@@ -22,6 +25,8 @@ from .commands import (BasicEnlarged, BasicOrdered, BastionFounded, BastionsComb
 from .ledger import walls_built
 from .lookups import (animal_names, days_left, defenders, facility_name, find, houses, housing,
                       lieutenants, partners, stalls)
+from .said import text
+from .turn import MAINTAIN, MAINTAIN_AWAY
 
 
 # --- how its events read in the log ------------------------------------------------
@@ -29,128 +34,185 @@ from .lookups import (animal_names, days_left, defenders, facility_name, find, h
 
 @describes(BastionFounded)
 def _describe_founded(ev: BastionFounded, rules) -> str:
-    return f"{ev.owner} founds a bastion" + (f", {ev.name}" if ev.name else "")
+    if ev.name:
+        return _("{owner} founds a bastion, {name}").format(owner=ev.owner, name=ev.name)
+    return _("{owner} founds a bastion").format(owner=ev.owner)
 
 
 def _kind_name(rules, kind: str) -> str:
     fdef = rules.bastion.facilities.get(kind) if rules.bastion else None
-    return fdef.name if fdef else kind
-
-
-def _vouched(confirmed: bool) -> str:
-    return " (the GM confirms its prerequisite)" if confirmed else ""
+    return term(rules, f"bastion.facilities.{kind}", fdef.name if fdef else kind)
 
 
 @describes(FacilityAdded)
 def _describe_facility(ev: FacilityAdded, rules) -> str:
-    return f"{ev.owner}'s bastion: {_kind_name(rules, ev.kind)} added{_vouched(ev.confirmed)}"
+    return (_("{owner}'s bastion: {facility} added (the GM confirms its prerequisite)")
+            if ev.confirmed else _("{owner}'s bastion: {facility} added")).format(
+        owner=ev.owner, facility=_kind_name(rules, ev.kind))
 
 
 @describes(FacilitySwapped)
 def _describe_swapped(ev: FacilitySwapped, rules) -> str:
-    return (f"{ev.owner}'s bastion: facility #{ev.facility} becomes a "
-            f"{_kind_name(rules, ev.kind)} (level-up swap){_vouched(ev.confirmed)}")
+    return (_("{owner}'s bastion: facility #{id} becomes a {facility} (level-up swap) (the GM "
+              "confirms its prerequisite)") if ev.confirmed else
+            _("{owner}'s bastion: facility #{id} becomes a {facility} (level-up swap)")).format(
+        owner=ev.owner, id=ev.facility, facility=_kind_name(rules, ev.kind))
 
 
 @describes(FacilityEnlarged)
 def _describe_enlarged(ev: FacilityEnlarged, rules) -> str:
     e = rules.bastion.enlarge_special if rules.bastion else None
-    cost = f"{e.gp:,} GP, " if e else ""
-    return f"{ev.owner}'s bastion: enlarging facility #{ev.facility} to Vast ({cost}{ev.days} days)"
+    if e:
+        return ngettext("{owner}'s bastion: enlarging facility #{id} to Vast ({gp} GP, {n} days)",
+                        "{owner}'s bastion: enlarging facility #{id} to Vast ({gp} GP, {n} days)",
+                        ev.days).format(owner=ev.owner, id=ev.facility, gp=i18n.number(e.gp),
+                                        n=ev.days)
+    return ngettext("{owner}'s bastion: enlarging facility #{id} to Vast ({n} days)",
+                    "{owner}'s bastion: enlarging facility #{id} to Vast ({n} days)",
+                    ev.days).format(owner=ev.owner, id=ev.facility, n=ev.days)
 
 
 @describes(DefenderNamed)
 def _describe_defender(ev: DefenderNamed, rules) -> str:
-    home = f", housed in facility #{ev.home}" if ev.home else ", needing no housing"
-    return f"{ev.owner}'s bastion: a defender is named {ev.name}{home}"
+    return (_("{owner}'s bastion: a defender is named {name}, housed in facility #{home}")
+            if ev.home else _("{owner}'s bastion: a defender is named {name}, needing no "
+                              "housing")).format(owner=ev.owner, name=ev.name, home=ev.home)
 
 
 @describes(DefendersMoved)
 def _describe_moved(ev: DefendersMoved, rules) -> str:
-    who = ev.name if ev.name else f"{ev.count} defender(s)"
-    return f"{ev.owner}'s bastion: {who} move{'s' if ev.name else ''} from facility " \
-        f"#{ev.source} to #{ev.to}"
+    if ev.name:
+        return _("{owner}'s bastion: {name} moves from facility #{source} to #{to}").format(
+            owner=ev.owner, name=ev.name, source=ev.source, to=ev.to)
+    return ngettext("{owner}'s bastion: {n} defender(s) move from facility #{source} to #{to}",
+                    "{owner}'s bastion: {n} defender(s) move from facility #{source} to #{to}",
+                    ev.count).format(owner=ev.owner, n=ev.count, source=ev.source, to=ev.to)
 
 
 @describes(DefenderStruck)
 def _describe_struck(ev: DefenderStruck, rules) -> str:
-    return f"{ev.owner}'s bastion: {ev.name} is struck from the roster"
+    return _("{owner}'s bastion: {name} is struck from the roster").format(owner=ev.owner,
+                                                                          name=ev.name)
 
 
 @describes(RefugeesHoused)
 def _describe_refugees(ev: RefugeesHoused, rules) -> str:
-    where = "leave, rehoused elsewhere" if ev.leave else \
-        f"move into facility #{ev.facility}" if ev.facility else "camp outside the walls"
-    return f"{ev.owner}'s bastion: the refugees {where}"
+    if ev.leave:
+        text = _("{owner}'s bastion: the refugees leave, rehoused elsewhere")
+    elif ev.facility:
+        text = _("{owner}'s bastion: the refugees move into facility #{id}")
+    else:
+        text = _("{owner}'s bastion: the refugees camp outside the walls")
+    return text.format(owner=ev.owner, id=ev.facility)
 
 
 @describes(BasicOrdered)
 def _describe_basic(ev: BasicOrdered, rules) -> str:
     sp = rules.bastion.spaces.get(ev.space) if rules.bastion else None
-    cost = f" ({sp.add_gp:,} GP, {sp.add_days} days)" if sp else ""
-    return f"{ev.owner}'s bastion: building a {ev.space} {ev.what}{cost}"
+    space = term(rules, f"bastion.spaces.{ev.space}", ev.space).lower() if sp else ev.space
+    kind = term(rules, f"bastion.basic_kinds.{ev.what}", ev.what)
+    if sp:
+        return ngettext("{owner}'s bastion: building a {space} {kind} ({gp} GP, {n} days)",
+                        "{owner}'s bastion: building a {space} {kind} ({gp} GP, {n} days)",
+                        sp.add_days).format(owner=ev.owner, space=space, kind=kind,
+                                            gp=i18n.number(sp.add_gp), n=sp.add_days)
+    return _("{owner}'s bastion: building a {space} {kind}").format(owner=ev.owner, space=space,
+                                                                   kind=kind)
 
 
 @describes(BasicEnlarged)
 def _describe_enlarge(ev: BasicEnlarged, rules) -> str:
-    return f"{ev.owner}'s bastion: enlarging facility #{ev.facility}"
+    return _("{owner}'s bastion: enlarging facility #{id}").format(owner=ev.owner,
+                                                                  id=ev.facility)
 
 
 @describes(WallsOrdered)
 def _describe_walls(ev: WallsOrdered, rules) -> str:
     w = rules.bastion.walls if rules.bastion else None
-    cost = f" ({ev.squares * w.gp_per_square:,} GP, {ev.squares * w.days_per_square} days)" \
-        if w else ""
-    return f"{ev.owner}'s bastion: {ev.squares} squares of wall{cost}" + \
-        (", closing the ring" if ev.encloses else "")
+    if w and ev.encloses:
+        text = ngettext("{owner}'s bastion: {n} squares of wall ({gp} GP, {days} days), closing "
+                        "the ring", "{owner}'s bastion: {n} squares of wall ({gp} GP, {days} "
+                        "days), closing the ring", ev.squares)
+    elif w:
+        text = ngettext("{owner}'s bastion: {n} squares of wall ({gp} GP, {days} days)",
+                        "{owner}'s bastion: {n} squares of wall ({gp} GP, {days} days)",
+                        ev.squares)
+    elif ev.encloses:
+        text = ngettext("{owner}'s bastion: {n} squares of wall, closing the ring",
+                        "{owner}'s bastion: {n} squares of wall, closing the ring", ev.squares)
+    else:
+        text = ngettext("{owner}'s bastion: {n} squares of wall",
+                        "{owner}'s bastion: {n} squares of wall", ev.squares)
+    return text.format(owner=ev.owner, n=ev.squares,
+                       gp=i18n.number(ev.squares * w.gp_per_square) if w else "",
+                       days=i18n.number(ev.squares * w.days_per_square) if w else "")
 
 
 @describes(GoldMoved)
 def _describe_gold(ev: GoldMoved, rules) -> str:
-    return f"{ev.owner}'s bastion treasury {ev.gp:+,} GP" + (f": {ev.why}" if ev.why else "")
+    return (_("{owner}'s bastion treasury {gp} GP: {why}") if ev.why else
+            _("{owner}'s bastion treasury {gp} GP")).format(owner=ev.owner,
+                                                            gp=i18n.signed(ev.gp), why=ev.why)
 
 
 @describes(DowntimePassed)
 def _describe_downtime(ev: DowntimePassed, rules) -> str:
-    return f"Downtime: {ev.days} day(s) pass"
+    return ngettext("Downtime: {n} day(s) pass", "Downtime: {n} day(s) pass",
+                    ev.days).format(n=i18n.number(ev.days))
 
 
 def _trainer_name(rules, tid: str) -> str:
-    found = (t.name for d in (rules.bastion.facilities.values() if rules.bastion else ())
+    found = (term(rules, f"bastion.facilities.{fid}.trainers.{k}", t.name)
+             for fid, d in (rules.bastion.facilities.items() if rules.bastion else ())
              for k, t in d.trainers.items() if k == tid)
     return next(found, tid)
+
+
+def _order_given(rules, o) -> str:
+    """"#3 recruit (Pony ×2) (trainer: Battle Expert)": one order of a turn."""
+    out = f"#{o.facility} {o.option}"
+    if o.animals:
+        out += _(" ({animals})").format(animals=animal_names(rules, o.animals))
+    if o.made:
+        out += _(" ({made})").format(made=o.made)
+    if o.trainer:
+        out += _(" (trainer: {name})").format(name=_trainer_name(rules, o.trainer))
+    return out
 
 
 @describes(BastionTurnRun)
 def _describe_turn(ev: BastionTurnRun, rules) -> str:
     if ev.maintain:
-        what = "Maintain" + (" (owner away)" if ev.away else "")
+        what = _(MAINTAIN_AWAY) if ev.away else _(MAINTAIN)
     elif ev.orders:
-        what = "orders " + ", ".join(
-            f"#{o.facility} {o.option}" + (f" ({animal_names(rules, o.animals)})"
-                                           if o.animals else "")
-            + (f" ({o.made})" if o.made else "") + (f" (trainer: {_trainer_name(rules, o.trainer)})" if o.trainer else "")
-            for o in ev.orders)
+        what = _("orders {orders}").format(
+            orders=", ".join(_order_given(rules, o) for o in ev.orders))
     else:
-        what = "no orders"
+        what = _("no orders")
     if ev.shift:
-        what += f" (up to {ev.shift} defender loss(es) moved to " \
-            + (ev.shift_to or "the partners") + ")"
-    dice = "; dice " + " ".join(roll_text(r) for r in ev.dice) if ev.dice else ""
-    return f"Bastion turn of {ev.owner}: {what}{dice}"
+        what += ngettext(" (up to {n} defender loss(es) moved to {who})",
+                         " (up to {n} defender loss(es) moved to {who})", ev.shift).format(
+            n=ev.shift, who=ev.shift_to or _("the partners"))
+    if ev.dice:
+        what += _("; dice {rolls}").format(rolls=" ".join(roll_text(r) for r in ev.dice))
+    return _("Bastion turn of {owner}: {what}").format(owner=ev.owner, what=what)
 
 
 @describes(BastionsCombined)
 def _describe_combined(ev: BastionsCombined, rules) -> str:
     rule = rules.bastion.combining if rules.bastion else None
-    return (f"{ev.owner}'s bastion is combined with {ev.partner}'s: each keeps its own "
-            "facilities, orders, hirelings and event rolls"
-            + (f" (not in the source: {rule.unstated})" if rule and rule.unstated else ""))
+    if rule and rule.unstated:
+        return _("{owner}'s bastion is combined with {partner}'s: each keeps its own facilities, "
+                 "orders, hirelings and event rolls (not in the source: {unstated})").format(
+            owner=ev.owner, partner=ev.partner,
+            unstated=term(rules, "bastion.combining.unstated", rule.unstated))
+    return _("{owner}'s bastion is combined with {partner}'s: each keeps its own facilities, "
+             "orders, hirelings and event rolls").format(owner=ev.owner, partner=ev.partner)
 
 
 @describes(Divested)
 def _describe_divested(ev: Divested, rules) -> str:
-    return f"{ev.owner} gives up their bastion"
+    return _("{owner} gives up their bastion").format(owner=ev.owner)
 
 
 # --- what time passing did, said in the entry that passed it (core/consequences.py) --
@@ -163,13 +225,23 @@ def _turns_fell_due(before: State, after: State) -> list[str]:
     for b in after.bastions.all:
         was = find(before, b.owner)
         new = b.queued - (was.queued if was is not None else 0)
-        if new > 0:
-            out.append((f"{new} bastion turns fall" if new > 1 else "a bastion turn falls")
-                       + f" due for {b.owner}" + (f" ({b.queued} waiting)" if b.queued > new else ""))
+        if new > 0 and b.queued > new:
+            out.append(ngettext("a bastion turn falls due for {owner} ({waiting} waiting)",
+                                "{n} bastion turns fall due for {owner} ({waiting} waiting)",
+                                new).format(n=new, owner=b.owner, waiting=b.queued))
+        elif new > 0:
+            out.append(ngettext("a bastion turn falls due for {owner}",
+                                "{n} bastion turns fall due for {owner}", new).format(
+                n=new, owner=b.owner))
     return out
 
 
 # --- what the GM must not miss -------------------------------------------------------
+
+
+def turn_lines(rules, r) -> list[str]:
+    """A turn result's lines in the active language (said.py)."""
+    return [text(line, rules) for line in r.said]
 
 
 @alerting(60)
@@ -177,25 +249,33 @@ def _turns(before: State, after: State) -> list[Alert]:
     out = []
     if after.bastions is before.bastions:
         return out
+    rules = after.rules
     for b in after.bastions.all:
         was = find(before, b.owner)
         if was is None:
             continue
         if b.queued > was.queued:
-            out.append(Alert("warning", f"Bastion turn due for {b.owner}"
-                             + (f" ({b.queued} waiting)" if b.queued > 1 else "")))
+            out.append(Alert("warning", (_("Bastion turn due for {owner} ({n} waiting)")
+                                         if b.queued > 1 else
+                                         _("Bastion turn due for {owner}")).format(
+                owner=b.owner, n=b.queued)))
         if b.turns == was.turns + 1:
             r = b.results[-1]
-            out.append(Alert("information", f"{b.owner}, turn {r.number}: " + "; ".join(r.lines)))
+            out.append(Alert("information", _("{owner}, turn {number}: {lines}").format(
+                owner=b.owner, number=r.number, lines="; ".join(turn_lines(rules, r)))))
         elif b.turns > was.turns:  # several at once: one line, the screen lists them
             gp = b.treasury - was.treasury
             lost = defenders(was) - defenders(b)
-            out.append(Alert("information", f"{b.owner}: turns {was.turns + 1}-{b.turns} run, "
-                             f"treasury {gp:+,} GP" + (f", {lost} defender(s) lost"
-                                                       if lost > 0 else "")))
+            out.append(Alert("information", (ngettext(
+                "{owner}: turns {first}-{last} run, treasury {gp} GP, {n} defender(s) lost",
+                "{owner}: turns {first}-{last} run, treasury {gp} GP, {n} defender(s) lost", lost)
+                if lost > 0 else _("{owner}: turns {first}-{last} run, treasury {gp} GP")).format(
+                owner=b.owner, first=was.turns + 1, last=b.turns, gp=i18n.signed(gp), n=lost)))
         if b.abandoned and not was.abandoned:
-            out.append(Alert("error", f"{b.owner}'s bastion is abandoned: neglected "
-                             f"{b.neglect} turns"))
+            out.append(Alert("error", ngettext(
+                "{owner}'s bastion is abandoned: neglected {n} turns",
+                "{owner}'s bastion is abandoned: neglected {n} turns", b.neglect).format(
+                owner=b.owner, n=b.neglect)))
     return out
 
 
@@ -230,9 +310,9 @@ def _bastions_json(state: State) -> list[dict]:
                             "housed": f.housed, "houses": houses(rules, f),
                             "vast_at": f.vast_at, **_stable_json(rules, f)}
                            for f in b.facilities],
-            "ledger": [{"clock": l.clock, "why": l.why, "gp": l.gp, "item": l.item,
-                        "balance": l.balance} for l in b.ledger],
-            "results": [{"turn": r.number, "clock": r.clock, "lines": list(r.lines),
+            "ledger": [{"clock": l.clock, "why": text(l.note, rules), "gp": l.gp,
+                        "item": text(l.thing, rules), "balance": l.balance} for l in b.ledger],
+            "results": [{"turn": r.number, "clock": r.clock, "lines": turn_lines(rules, r),
                          "gp": r.gp} for r in b.results],
         })
     return out
@@ -262,59 +342,67 @@ class BastionTally(Tally):
     def see(self, session, seq, ev, state_at) -> None:
         if not isinstance(ev, BastionTurnRun):
             return
-        b = find(state_at(seq), ev.owner)
+        at = state_at(seq)
+        b = find(at, ev.owner)
         if b is None or not b.results:
             return
         r = b.results[-1]
         self.gold += r.gp
-        self.turns.append(f"{ev.owner}, turn {r.number} (#{seq}): " + "; ".join(r.lines)
-                          + (f" ({r.gp:+,} GP)" if r.gp else ""))
+        self.turns.append((_("{owner}, turn {number} (#{seq}): {lines} ({gp} GP)") if r.gp else
+                           _("{owner}, turn {number} (#{seq}): {lines}")).format(
+            owner=ev.owner, number=r.number, seq=seq, lines="; ".join(turn_lines(at.rules, r)),
+            gp=i18n.signed(r.gp)))
 
     def lines(self, e) -> list[str]:
         if not self.turns:
             return []
-        return [f"**Bastion turns:** {len(self.turns)}, gold {self.gold:+,} GP"]
+        return [_("**Bastion turns:** {n}, gold {gp} GP").format(n=len(self.turns),
+                                                                 gp=i18n.signed(self.gold))]
 
     def sections(self, e) -> list[tuple[str, list[str]]]:
-        return [("Bastion turns", [e(t) for t in self.turns])] if self.turns else []
+        return [(_("Bastion turns"), [e(t) for t in self.turns])] if self.turns else []
 
 
 # --- how a correction's changes read (core/changes.py) -----------------------------------
 
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n:,} {one if n == 1 else many}"
+def _gp(n: int) -> str:
+    return _("{gp} GP").format(gp=i18n.number(n))
+
+
+def _none(x: str) -> str:
+    return x or _("none")
 
 
 # (a bastion's JSON keys, what they are to the GM, their value in words)
 _BASTION_LINES = (
-    (("treasury",), "treasury", lambda x: f"{x['treasury']:,} GP"),
-    (("queued",), "turns waiting to run", lambda x: x["queued"]),
-    (("turns",), "turns run", lambda x: x["turns"]),
-    (("days_left",), "days to the next turn", lambda x: x["days_left"]),
-    (("defenders",), "defenders", lambda x: x["defenders"]),
-    (("mercenaries",), "mercenaries", lambda x: x["mercenaries"]),
-    (("roster",), "named defenders", lambda x: ", ".join(d["name"] for d in x["roster"])
-     or "none"),
-    (("neglect",), "turns without orders", lambda x: x["neglect"]),
-    (("abandoned",), "bastion", lambda x: "abandoned" if x["abandoned"] else "kept"),
-    (("refugees",), "refugees", lambda x: x["refugees"]),
+    (("treasury",), N_("treasury"), lambda x: _gp(x["treasury"])),
+    (("queued",), N_("turns waiting to run"), lambda x: x["queued"]),
+    (("turns",), N_("turns run"), lambda x: x["turns"]),
+    (("days_left",), N_("days to the next turn"), lambda x: x["days_left"]),
+    (("defenders",), N_("defenders"), lambda x: x["defenders"]),
+    (("mercenaries",), N_("mercenaries"), lambda x: x["mercenaries"]),
+    (("roster",), N_("named defenders"), lambda x: _none(", ".join(d["name"]
+                                                                for d in x["roster"]))),
+    (("neglect",), N_("turns without orders"), lambda x: x["neglect"]),
+    (("abandoned",), N_("bastion"), lambda x: _("abandoned") if x["abandoned"] else _("kept")),
+    (("refugees",), N_("refugees"), lambda x: x["refugees"]),
 )
 _ORDER_LINES = (
-    (("order",), "order", lambda f: f["order"] or "none"),
-    (("progress_days",), "days into its order", lambda f: f["progress_days"]),
-    (("second_order",), "second order", lambda f: f["second_order"] or "none"),
-    (("order_gp",), "GP given for its order", lambda f: f"{f['order_gp']:,}"),
-    (("stock_gp",), "goods held", lambda f: f"{f['stock_gp']:,} GP"),
-    (("shut_turns",), "shut", lambda f: _count(f["shut_turns"], "turn", "turns")
-     if f["shut_turns"] else "open"),
-    (("ready",), "building", lambda f: "ready" if f["ready"] else "being built"),
+    (("order",), N_("order"), lambda f: _none(f["order"])),
+    (("progress_days",), N_("days into its order"), lambda f: f["progress_days"]),
+    (("second_order",), N_("second order"), lambda f: _none(f["second_order"])),
+    (("order_gp",), N_("GP given for its order"), lambda f: i18n.number(f["order_gp"])),
+    (("stock_gp",), N_("goods held"), lambda f: _gp(f["stock_gp"])),
+    (("shut_turns",), N_("shut"), lambda f: ngettext("{n} turn", "{n} turns", f["shut_turns"])
+     .format(n=i18n.number(f["shut_turns"])) if f["shut_turns"] else _("open")),
+    (("ready",), N_("building"), lambda f: _("ready") if f["ready"] else _("being built")),
 )
 _FOLLOWS = ("next_due", "ledger", "results", "housing", "lieutenants")  # said above, or the log's
 
 
-@reads_changes(*(f"bastions.*.{k}" for keys, _, _ in _BASTION_LINES for k in keys),
+@reads_changes(*(f"bastions.*.{k}" for keys, _x, _y in _BASTION_LINES for k in keys),
                *(f"bastions.*.{k}" for k in _FOLLOWS), "bastions.*.owner",
-               *(f"bastions.*.facilities.*.{k}" for keys, _, _ in _ORDER_LINES for k in keys),
+               *(f"bastions.*.facilities.*.{k}" for keys, _x, _y in _ORDER_LINES for k in keys),
                "bastions.*.facilities.*.id", order=55)
 def _bastion_changes(before: State, after: State) -> list[str]:
     """ "Ana's bastion, treasury: 500 GP → 300 GP", "Ana's Smithy, order: craft → none"."""
@@ -322,21 +410,24 @@ def _bastion_changes(before: State, after: State) -> list[str]:
     for a, b in matched(_bastions_json(before), _bastions_json(after), lambda x: x["owner"]):
         owner = (b or a)["owner"]
         if a is None or b is None:
-            out.append(f"{owner}'s bastion: " + ("founded" if a is None else "no longer there"))
+            out.append((_("{owner}'s bastion: founded") if a is None else
+                        _("{owner}'s bastion: no longer there")).format(owner=owner))
             continue
-        out += _lines(f"{owner}'s bastion", a, b, _BASTION_LINES)
+        out += _lines(_("{owner}'s bastion").format(owner=owner), a, b, _BASTION_LINES)
         for x, y in matched(a["facilities"], b["facilities"], lambda f: f["id"]):
-            name = f"{owner}'s {(y or x)['name']}"
+            name = _("{owner}'s {facility}").format(owner=owner, facility=(y or x)["name"])
             if x is None or y is None:
-                out.append(f"{name}: " + ("new" if x is None else "no longer there"))
+                out.append((_("{name}: new") if x is None else
+                            _("{name}: no longer there")).format(name=name))
                 continue
             out += _lines(name, x, y, _ORDER_LINES)
     return out
 
 
 def _lines(name: str, a: dict, b: dict, table) -> list[str]:
-    return [f"{name}, {what}: {say(a)} → {say(b)}" for keys, what, say in table
-            if any(a[k] != b[k] for k in keys) and say(a) != say(b)]
+    return [_("{name}, {what}: {before} → {after}").format(name=name, what=_(what),
+                                                          before=say(a), after=say(b))
+            for keys, what, say in table if any(a[k] != b[k] for k in keys) and say(a) != say(b)]
 
 
 @offers_choices(FacilityAdded, "kind")
@@ -354,42 +445,47 @@ def _bastions_for_players(data: dict, table: Table) -> list[Panel]:
     shows once the GM has told it (``reveal``)."""
     told = {(ev.owner, b.turns) for t in table.told if isinstance(ev := t.event, BastionTurnRun)
             for b in [find(t.after, ev.owner)] if b is not None}
+    maintained = (_(MAINTAIN), _(MAINTAIN_AWAY))  # the JSON's lines are in this language too
     out = []
     for b in data.get("bastions") or []:
-        facts = [("Treasury", f"{b['treasury']:,} GP"), ("Defenders", str(b["defenders"])),
-                 ("Turns run", str(b["turns"]))]
+        facts = [(_("Treasury"), _gp(b["treasury"])), (_("Defenders"), str(b["defenders"])),
+                 (_("Turns run"), str(b["turns"]))]
         if b["queued"]:
-            facts.append(("Turns due", str(b["queued"])))
+            facts.append((_("Turns due"), str(b["queued"])))
         elif b["days_left"] is not None:
-            facts.append(("Next turn", f"in {b['days_left']} day(s)"))
+            facts.append((_("Next turn"), ngettext("in {n} day(s)", "in {n} day(s)",
+                                                   b["days_left"]).format(n=b["days_left"])))
         if b["abandoned"]:
-            facts.append(("Abandoned", f"neglected {b['neglect']} turns"))
+            facts.append((_("Abandoned"), ngettext("neglected {n} turns", "neglected {n} turns",
+                                                   b["neglect"]).format(n=b["neglect"])))
         rows = [[f["name"], _order_text(f)] for f in b["facilities"]]
         lines = []
         for r in b["results"][-3:]:
             shown = list(r["lines"])
-            at = next((i for i, l in enumerate(shown) if l.startswith(_MAINTAIN)), None)
+            at = next((i for i, l in enumerate(shown) if l in maintained), None)
             if at is not None and (b["owner"], r["turn"]) not in told:
-                shown = shown[:at + 1] + ["its event is the GM's to tell"]
-            lines.append(f"Turn {r['turn']}: " + "; ".join(shown))
-        title = f"{b['owner']}'s bastion" + (f" {b['name']}" if b["name"] else "")
-        out.append(Panel(title, facts=facts, header=["Facility", "Order"], rows=rows,
+                shown = shown[:at + 1] + [_("its event is the GM's to tell")]
+            lines.append(_("Turn {number}: {lines}").format(number=r["turn"],
+                                                            lines="; ".join(shown)))
+        title = (_("{owner}'s bastion {name}") if b["name"] else
+                 _("{owner}'s bastion")).format(owner=b["owner"], name=b["name"])
+        out.append(Panel(title, facts=facts, header=[_("Facility"), _("Order")], rows=rows,
                          lines=lines, kind="bastion"))
     return out
 
 
-_MAINTAIN = "Maintain"  # a Maintain turn's line (rules.run_turn); the event follows it
-
-
 def _order_text(f: dict) -> str:
     if not f["ready"]:
-        return "being built"
+        return _("being built")
     if not f["order"]:
         return ""
-    return f["order"] + (f" ({f['progress_days']} days in)" if f["progress_days"] else "")
+    if f["progress_days"]:
+        return ngettext("{order} ({n} days in)", "{order} ({n} days in)",
+                        f["progress_days"]).format(order=f["order"], n=f["progress_days"])
+    return f["order"]
 
 
-@secret(BastionTurnRun, "a Maintain turn's bastion event and its dice (the table hears "
-        "that the bastion was maintained)", when=lambda ev: ev.maintain)
+@secret(BastionTurnRun, N_("a Maintain turn's bastion event and its dice (the table hears "
+        "that the bastion was maintained)"), when=lambda ev: ev.maintain)
 def _bastion_turn_for_players(ev: BastionTurnRun, rules) -> str:
     return _describe_turn(replace(ev, dice=()), rules)

@@ -210,6 +210,7 @@ def decide_house_rule(state: State, cmd: ChangeHouseRule, dice) -> list[Event]:
     if old == value:
         raise Refused(f"{cmd.key} is already {old!r}")
     node[path[-1]] = value
+    _drop_stale_names(data, cmd.key)
     try:
         name = "".join(ch for ch in state.name if ch.isprintable())
         text = f"# house rules of {name}\n" + tomli_w.dumps(data)
@@ -222,6 +223,35 @@ def decide_house_rule(state: State, cmd: ChangeHouseRule, dice) -> list[Event]:
         raise Refused(f"house rule {cmd.key}: key {path}: {problem}")
     was = "unset" if old is None else repr(old)
     return [RulesetChanged(f"{cmd.key}: {was} -> {value!r}", loaded.hash, text)]
+
+
+def _drop_stale_names(data: dict, key: str) -> None:
+    """A house rule that takes a kind away (an order, a light) takes its
+    translations with it: the [names.xx] keys under ``key`` that name nothing
+    now would refuse the ruleset (core/terms.py)."""
+    for table in (data.get("names") or {}).values():
+        if isinstance(table, dict):
+            for k in [k for k in table if k.startswith(key + ".") and not _names(data, k)]:
+                del table[k]
+
+
+def _names(data, dotted: str) -> bool:
+    """Whether the key path ``dotted`` reaches something in the TOML ``data``
+    (a list of records by id, else by place; a list of ids by the id)."""
+    node = data
+    for part in dotted.split("."):
+        if isinstance(node, dict):
+            node = node.get(part)
+        elif isinstance(node, list) and node and isinstance(node[0], dict):
+            node = next((x for x in node if x.get("id") == part), None) or (
+                node[int(part)] if part.isdigit() and int(part) < len(node) else None)
+        elif isinstance(node, list):
+            node = part if part in node else None
+        else:
+            return False
+        if node is None:
+            return False
+    return True
 
 
 @evolves(RulesetChanged)

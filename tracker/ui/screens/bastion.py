@@ -12,12 +12,15 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from ..widgets.header import Header
+from ... import i18n
+from ...i18n import N_, _, ngettext
 from ...core import bastion as bas
 from ...core.bastion.model import Bastion
 from ...core.errors import Refused
+from ...core.terms import term
 from ...core.state import State
 from ..areas import area_screen
 from ..repaint import follow_state
@@ -25,22 +28,24 @@ from ..asking import Asking
 from ..dialogs import Field, TextDialog, checked_by, positive_int, refusal, signed_int, whole
 from ..safe import plain
 from ..widgets import bastion_panels as panels
+from ..widgets.footer import Footer
 
 HERD_MOST = 100  # animals one Stable order names (more would never fit a stall)
 # What the owner answers when an event asks, chosen once for the turn(s).
 ANSWERS = {
-    "keep": ("Pay nothing, send nobody", bas.Choices()),
-    "pay": ("Pay bribes and opportunities", bas.Choices(bribe=True, opportunity=True)),
-    "all": ("Pay, and send every defender on a request for aid",
+    "keep": (N_("Pay nothing, send nobody"), bas.Choices()),
+    "pay": (N_("Pay bribes and opportunities"), bas.Choices(bribe=True, opportunity=True)),
+    "all": (N_("Pay, and send every defender on a request for aid"),
             bas.Choices(bribe=True, opportunity=True, aid=1_000_000)),
 }
 # Offered where a bastion is combined: an event's defender losses go to the partners.
-SHIFT = ("shift", "Pay, and move defender losses to the partners",
+SHIFT = ("shift", N_("Pay, and move defender losses to the partners"),
          bas.Choices(bribe=True, opportunity=True, shift=1_000_000))
 
 
 def _answers(combined: bool) -> list[tuple[str, str]]:
-    return [(k, v[0]) for k, v in ANSWERS.items()] + ([SHIFT[:2]] if combined else [])
+    return [(k, _(v[0])) for k, v in ANSWERS.items()] + \
+        ([(SHIFT[0], _(SHIFT[1]))] if combined else [])
 
 
 def _chosen(answer: str) -> bas.Choices:
@@ -49,11 +54,11 @@ def _chosen(answer: str) -> bas.Choices:
 
 def _price_problem(text: str, o, f) -> str:
     if not whole(text):
-        return "a whole number of GP (digits 0-9)"
+        return _("a whole number of GP (digits 0-9)")
     if (o.buys or o.sells) and int(text) == 0:
-        return "the goods' price: more than 0 GP"
+        return _("the goods' price: more than 0 GP")
     if o.sells and int(text) > f.stock:
-        return f"the stock holds {f.stock:,} GP of goods"
+        return _("the stock holds {gp} GP of goods").format(gp=i18n.number(f.stock))
     return ""
 
 
@@ -74,42 +79,46 @@ def _usual_order(f, slot: int, offered: list[str]) -> str | None:
     return offered[0] if offered else None
 
 
-@area_screen("bastion", key="7", title="Bastion", help="Bastion turns, orders, events, ledger",
-             css="bastion.tcss", order=70)
+@area_screen("bastion", key="7", title=N_("Bastion"),
+             help=N_("Bastion turns, orders, events, ledger"), css="bastion.tcss", order=70)
 class BastionScreen(Asking, Screen):
     ASK_MAX = 9  # most answers here are numbers
     BINDINGS = [
-        Binding("t", "turn", "Turn", id="bastion.turn"),
-        Binding("a", "all_turns", "All due", id="bastion.all_turns"),
-        Binding("d", "downtime", "Downtime", id="bastion.downtime"),
-        Binding("f", "facility", "Facility", id="bastion.facility"),
-        Binding("g", "gold", "Gold", id="bastion.gold"),
-        Binding("l", "ledger", "Ledger", id="bastion.ledger"),
-        Binding("b", "next_bastion", "Next", show=False, id="bastion.next"),
-        Binding("n", "new", "New", show=False, id="bastion.new"),
-        Binding("w", "walls", "Walls", show=False, id="bastion.walls"),
+        Binding("t", "turn", N_("Turn"), id="bastion.turn"),
+        Binding("a", "all_turns", N_("All due"), id="bastion.all_turns"),
+        Binding("d", "downtime", N_("Downtime"), id="bastion.downtime"),
+        Binding("f", "facility", N_("Facility"), id="bastion.facility"),
+        Binding("g", "gold", N_("Gold"), id="bastion.gold"),
+        Binding("l", "ledger", N_("Ledger"), id="bastion.ledger"),
+        Binding("b", "next_bastion", N_("Next"), show=False, id="bastion.next"),
+        Binding("n", "new", N_("New"), show=False, id="bastion.new"),
+        Binding("w", "walls", N_("Walls"), show=False, id="bastion.walls"),
     ]
     PALETTE = [
-        ("Run a bastion turn", "Orders per facility or Maintain, cost, confirm", "turn"),
-        ("Run every due turn", "Maintain for each waiting turn: the owner was away", "all_turns"),
-        ("Downtime", "Let days pass; bastion turns fall due", "downtime"),
-        ("New bastion", "For a character of the level the ruleset says", "new"),
-        ("Add special facility", "One the owner's level allows", "facility"),
-        ("Build basic facility", "Cramped, roomy or vast, with its cost and days", "basic"),
-        ("Build walls", "Squares of defensive wall, with their cost and days", "walls"),
-        ("Treasury gold", "Gold into or out of the bastion's treasury", "gold"),
-        ("Enlarge facility", "The highlighted special facility, Roomy to Vast", "enlarge"),
-        ("Swap facility", "On a level-up: the highlighted special facility for another",
+        (N_("Run a bastion turn"), N_("Orders per facility or Maintain, cost, confirm"), "turn"),
+        (N_("Run every due turn"), N_("Maintain for each waiting turn: the owner was away"),
+         "all_turns"),
+        (N_("Downtime"), N_("Let days pass; bastion turns fall due"), "downtime"),
+        (N_("New bastion"), N_("For a character of the level the ruleset says"), "new"),
+        (N_("Add special facility"), N_("One the owner's level allows"), "facility"),
+        (N_("Build basic facility"), N_("Cramped, roomy or vast, with its cost and days"),
+         "basic"),
+        (N_("Build walls"), N_("Squares of defensive wall, with their cost and days"), "walls"),
+        (N_("Treasury gold"), N_("Gold into or out of the bastion's treasury"), "gold"),
+        (N_("Enlarge facility"), N_("The highlighted special facility, Roomy to Vast"),
+         "enlarge"),
+        (N_("Swap facility"), N_("On a level-up: the highlighted special facility for another"),
          "swap"),
-        ("House refugees", "In a basic facility, outside the walls, or gone", "refugees"),
-        ("Name a defender", "Put a name on one of the defenders, and where they live",
+        (N_("House refugees"), N_("In a basic facility, outside the walls, or gone"),
+         "refugees"),
+        (N_("Name a defender"), N_("Put a name on one of the defenders, and where they live"),
          "name_defender"),
-        ("Strike a defender", "Take a named defender off the roster", "strike_defender"),
-        ("Move defenders", "From one Barrack to another with room", "move_defenders"),
-        ("Combine bastions", "With another owner's: each keeps its own facilities and orders",
-         "combine"),
-        ("Ledger or turns", "Show the ledger, or the last turns", "ledger"),
-        ("Next bastion", "Show another owner's bastion", "next_bastion"),
+        (N_("Strike a defender"), N_("Take a named defender off the roster"), "strike_defender"),
+        (N_("Move defenders"), N_("From one Barrack to another with room"), "move_defenders"),
+        (N_("Combine bastions"),
+         N_("With another owner's: each keeps its own facilities and orders"), "combine"),
+        (N_("Ledger or turns"), N_("Show the ledger, or the last turns"), "ledger"),
+        (N_("Next bastion"), N_("Show another owner's bastion"), "next_bastion"),
     ]
 
     def __init__(self) -> None:
@@ -121,14 +130,30 @@ class BastionScreen(Asking, Screen):
         yield Static(id="bastion-summary", classes="panel")
         yield DataTable(id="bastion-facilities", cursor_type="row", classes="panel")
         yield Static(id="bastion-results", classes="panel")
-        yield Footer()
+        # compact, and Ctrl+P listed under Keys instead: the screen's keys beside the app's
+        # at 80 columns (a longer Danish or Ukrainian word drops the last key, never cuts one)
+        yield Footer(compact=True, show_command_palette=False)
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        """"All due" shows only while some turn waits (the footer's room is short)."""
+        if action == "all_turns":
+            return self.state is None or any(b.queued for b in self.state.bastions.all)
+        return True
 
     def on_mount(self) -> None:
-        self.query_one("#bastion-summary").border_title = "Bastion"
-        self.query_one("#bastion-facilities").border_title = "Special facilities"
-        table = self.query_one("#bastion-facilities", DataTable)
-        table.add_columns("#", "Facility", "Space", "Hire", "Orders", "Now")
+        self._dress()
         follow_state(self, self.show)
+
+    def _dress(self) -> None:
+        self.query_one("#bastion-summary").border_title = _("Bastion")
+        self.query_one("#bastion-facilities").border_title = _("Special facilities")
+
+    def dress(self) -> None:
+        """What compose leaves for later, again after a change of language (the
+        app recomposes the screen): border titles, the table's columns."""
+        self._dress()
+        if self.app.state is not None:
+            self.show(self.app.state)
 
     @property
     def state(self) -> State:
@@ -149,30 +174,50 @@ class BastionScreen(Asking, Screen):
             return
         summary = self.query_one("#bastion-summary", Static)
         results = self.query_one("#bastion-results", Static)
-        table = self.query_one("#bastion-facilities", DataTable)
-        table.clear()
+        self.query_one("#bastion-facilities", DataTable).clear(columns=True)
         b = self.bastion()
+        width = max(20, summary.content_size.width or self.app.size.width - 4)
         if state.rules.bastion is None:
-            summary.update(plain(f"{state.rules.meta.name} has no bastions: "
-                                 "they are a D&D 2024 rule."))
+            summary.update(plain("\n".join(panels.wrap(_(
+                "{ruleset} has no bastions: they are a D&D 2024 rule.").format(
+                ruleset=state.rules.meta.name), width))))
             results.update("")
             return
         if b is None:
-            summary.update(plain(f"No bastions yet. A character of level "
-                                 f"{state.rules.bastion.from_level} or more can found one: n."))
+            summary.update(plain("\n".join(panels.wrap(_(
+                "No bastions yet. A character of level {level} or more can found one: n.").format(
+                level=state.rules.bastion.from_level), width))))
             results.update("")
             return
         self._show_summary()
-        for f in bas.specials(b):
-            table.add_row(*panels.facility_row(state, b, f), key=str(f.id))
-        for p in bas.partners(state, b):  # each owner keeps their own facilities
-            for f in bas.specials(p):
-                table.add_row(*panels.facility_row(state, p, f, p.owner), key=f"{p.owner}#{f.id}")
+        self._show_table()
+        self.refresh_bindings()  # "All due" comes and goes with the waiting turns
         self.call_after_refresh(self._show_results)
 
+    def _show_table(self) -> None:
+        """The special facilities, each cell wrapped where the row would run
+        past the panel (the Now column first), never cut."""
+        state, b = self.state, self.bastion()
+        table = self.query_one("#bastion-facilities", DataTable)
+        table.clear(columns=True)
+        if b is None or state.rules.bastion is None:
+            return
+        rows = [(str(f.id), panels.facility_row(state, b, f)) for f in bas.specials(b)]
+        for p in bas.partners(state, b):  # each owner keeps their own facilities
+            rows += [(f"{p.owner}#{f.id}", panels.facility_row(state, p, f, p.owner))
+                     for f in bas.specials(p)]
+        heads = ["#", _("Facility"), _("Space"), _("Hire"), _("Orders"), _("Now")]
+        inner = (table.content_size.width or self.app.size.width - 4) - 1  # a scrollbar's room
+        widths, cells = panels.fit_rows(heads, [r for _k, r in rows],
+                                        inner - 2 * table.cell_padding * len(heads))
+        for head, w in zip(heads, widths):
+            table.add_column(head, width=w)
+        for (key, _row), row in zip(rows, cells):
+            table.add_row(*row, key=key, height=None)
+
     def _show_summary(self) -> None:
-        """The summary, its combined line wrapped to the panel's width (the
-        note of what the source leaves open is long)."""
+        """The summary, wrapped to the panel's width (Danish and Ukrainian
+        run longer; the note of what the source leaves open is long)."""
         b, summary = self.bastion(), self.query_one("#bastion-summary", Static)
         if b is None or self.state.rules.bastion is None:
             return
@@ -186,17 +231,19 @@ class BastionScreen(Asking, Screen):
             return
         results = self.query_one("#bastion-results", Static)
         rows = max(1, results.content_size.height or 6)
+        width = max(20, results.content_size.width or 76)
         if self.show_ledger:
-            results.border_title = f"Ledger (balance {b.treasury:,} GP)"
-            results.update(plain(panels.ledger(self.state, b, rows)))
+            results.border_title = _("Ledger (balance {gp} GP)").format(
+                gp=i18n.number(b.treasury))
+            results.update(plain(panels.ledger(self.state, b, rows, width)))
         else:
-            results.border_title = "Last turns"
-            width = max(20, results.content_size.width or 76)
+            results.border_title = _("Last turns")
             results.update(plain(panels.results(self.state, b, rows, width)))
 
     def on_resize(self) -> None:
         if self.app.state is not None:
             self.call_after_refresh(self._show_summary)
+            self.call_after_refresh(self._show_table)
             self.call_after_refresh(self._show_results)
 
     # -- dialogs ---------------------------------------------------------------------
@@ -204,7 +251,7 @@ class BastionScreen(Asking, Screen):
     def _owned(self) -> Bastion | None:
         b = self.bastion()
         if b is None:
-            self.notify("No bastion yet: n founds one.", severity="warning")
+            self.notify(_("No bastion yet: n founds one."), severity="warning")
         return b
 
     # -- actions -----------------------------------------------------------------------
@@ -227,13 +274,15 @@ class BastionScreen(Asking, Screen):
         if b is None or self._refused(bas.RunTurn(b.owner, maintain=True)):
             return
         how = await self._choose(
-            f"Turn {b.turns + 1} for {b.owner}" + (f" ({b.queued} waiting)" if b.queued > 1 else ""),
-            [("orders", "Give orders to facilities"), ("maintain", "Maintain (roll an event)"),
-             ("none", "No orders this turn")])
+            (_("Turn {number} for {owner} ({n} waiting)") if b.queued > 1 else
+             _("Turn {number} for {owner}")).format(number=b.turns + 1, owner=b.owner,
+                                                   n=b.queued),
+            [("orders", _("Give orders to facilities")),
+             ("maintain", _("Maintain (roll an event)")), ("none", _("No orders this turn"))])
         if how is None:
             return
         if how == "maintain":
-            answer = await self._choose("If the event asks",
+            answer = await self._choose(_("If the event asks"),
                                         _answers(bool(bas.partners(self.state, b))))
             if answer is not None:
                 self.app.run_command(bas.RunTurn(b.owner, maintain=True,
@@ -250,22 +299,26 @@ class BastionScreen(Asking, Screen):
             herd = more[0] if more else ()
             what = more[1] if len(more) > 1 else ""
             if what and o.trainer:
-                what = rules.bastion.facilities[f.kind].trainers[what].name
+                what = panels.trainer_name(rules, f.kind, what)
             gp = bas.animals_gp(rules, herd) if herd and o.buys else \
                 bas.order_cost(rules, b, o, typed, self.state.clock)
             cost += gp
-            sold = bas.animal_names(rules, herd) if herd else f"{typed:,} GP of stock"
-            worth = f" ({gp:,} GP)" if gp else f" (sells {sold})" if o.sells else ""
-            lines.append(f"{bas.facility_name(rules, f)}: {o.text}"
+            sold = bas.animal_names(rules, herd) if herd else \
+                _("{gp} GP of stock").format(gp=i18n.number(typed))
+            worth = _(" ({gp} GP)").format(gp=i18n.number(gp)) if gp else \
+                _(" (sells {what})").format(what=sold) if o.sells else ""
+            lines.append(f"{bas.facility_name(rules, f)}: {panels.order_name(rules, f, o)}"
                          + (f": {bas.animal_names(rules, herd)}" if herd and o.buys else "")
                          + (f": {what}" if what else "") + worth)
         cmd = bas.RunTurn(b.owner, tuple(orders))
         why = refusal(self.app, cmd)
         ok = await self._choose(
-            f"Turn {b.turns + 1}: {len(orders)} order(s), {cost:,} GP "
-            f"(treasury {b.treasury:,})",
-            [("run", "Run the turn"), ("cancel", "Cancel")],
-            "\n".join(lines) or "No orders: counts toward neglect",
+            ngettext("Turn {number}: {n} order(s), {gp} GP (treasury {treasury})",
+                     "Turn {number}: {n} order(s), {gp} GP (treasury {treasury})",
+                     len(orders)).format(number=b.turns + 1, n=len(orders),
+                                         gp=i18n.number(cost), treasury=i18n.number(b.treasury)),
+            [("run", _("Run the turn")), ("cancel", _("Cancel"))],
+            "\n".join(lines) or _("No orders: counts toward neglect"),
             validate=lambda k: why if k == "run" else "")
         if ok == "run":
             self.app.run_command(cmd)
@@ -308,17 +361,25 @@ class BastionScreen(Asking, Screen):
             if o.min_level > level:  # a craft the owner's level cannot make is not offered
                 continue
             gp = bas.order_cost(rules, b, o, 0, self.state.clock)
-            price = "GM enters the price" if bas.typed_gp(o) else \
-                (f"{gp:,} GP" if gp else "free")
-            what = o.text if o.text.lower().startswith(o.order) else \
-                f"{o.order.capitalize()}: {o.text}"
-            opts.append((o.id, f"{what} — {price}, {o.days} days"))
-        half = ", second half" if slot or f.order else \
-            ", first half" if _free_orders(self.state, b, f) > 1 else ""
-        opts.append(("", "No order"))
-        usual = _usual_order(f, slot, [k for k, _ in opts[:-1]])
+            price = _("GM enters the price") if bas.typed_gp(o) else \
+                (_("{gp} GP").format(gp=i18n.number(gp)) if gp else _("free"))
+            text = panels.order_name(rules, f, o)
+            kind = panels.order_kind(o.order)
+            what = text if text.lower().startswith(kind.lower()) else \
+                f"{kind[:1].upper()}{kind[1:]}: {text}"
+            opts.append((o.id, ngettext("{what} — {price}, {n} days", "{what} — {price}, {n} days",
+                                        o.days).format(what=what, price=price, n=o.days)))
+        name = panels.kind_name(self.state, f)
+        if slot or f.order:
+            title = _("{facility} (#{id}, second half): order")
+        elif _free_orders(self.state, b, f) > 1:
+            title = _("{facility} (#{id}, first half): order")
+        else:
+            title = _("{facility} (#{id}): order")
+        opts.append(("", _("No order")))
+        usual = _usual_order(f, slot, [k for k, _x in opts[:-1]])
         while True:  # Escape on an order's price or animals goes back to this choice
-            oid = await self._choose(f"{fdef.name} (#{f.id}{half}): order", opts,
+            oid = await self._choose(title.format(facility=name, id=f.id), opts,
                                      validate=pick_problem, initial=usual)
             if oid is None:
                 return None
@@ -340,10 +401,11 @@ class BastionScreen(Asking, Screen):
                 return None
             if herd:
                 return (f.id, oid, 0, herd)
+        name = panels.kind_name(self.state, f)
         if bas.typed_gp(o):
-            hint = (f"Standard price of goods sold (stock {f.stock:,} GP)" if o.sells
-                    else "What the goods cost")
-            text = await self._ask(f"{fdef.name}: price in GP", hint,
+            hint = (_("Standard price of goods sold (stock {gp} GP)").format(
+                gp=i18n.number(f.stock)) if o.sells else _("What the goods cost"))
+            text = await self._ask(_("{facility}: price in GP").format(facility=name), hint,
                                    lambda t: _price_problem(t, o, f)
                                    or with_these((f.id, oid, int(t))))
             if text is None:
@@ -352,18 +414,24 @@ class BastionScreen(Asking, Screen):
         if o.trainer:
             return await self._trainer(f, o, typed, with_these)
         if o.asks:
-            made = await self._ask(f"{fdef.name}: {o.asks}", f"Empty: {o.yields}", lambda t: with_these(
-                (f.id, oid, typed, (), t)), max_length=bas.MADE_MOST)
+            asks = term(rules, f"bastion.facilities.{f.kind}.orders.{o.id}.asks", o.asks)
+            yields = term(rules, f"bastion.facilities.{f.kind}.orders.{o.id}.yields", o.yields)
+            made = await self._ask(f"{name}: {asks}", _("Empty: {yields}").format(yields=yields),
+                                   lambda t: with_these((f.id, oid, typed, (), t)),
+                                   max_length=bas.MADE_MOST)
             return None if made is None else (f.id, oid, typed, (), made.strip())
         return (f.id, oid, typed)
 
     async def _trainer(self, f, o, typed: int, with_these) -> tuple | None:
         """A training order with the trainer the GM picks (the last one first)."""
-        trainers = self.state.rules.bastion.facilities[f.kind].trainers
+        rules = self.state.rules
+        trainers = rules.bastion.facilities[f.kind].trainers
+        at = f"bastion.facilities.{f.kind}.trainers"
         tid = await self._choose(
-            f"{bas.facility_name(self.state.rules, f)}: which trainer?",
-            [(k, f"{t.name}: {t.benefit}") for k, t in trainers.items()],
-            "A week's training: each trainee has the benefit for 7 days",
+            _("{facility}: which trainer?").format(facility=bas.facility_name(rules, f)),
+            [(k, f"{term(rules, f'{at}.{k}', t.name)}: "
+                 f"{term(rules, f'{at}.{k}.benefit', t.benefit)}") for k, t in trainers.items()],
+            _("A week's training: each trainee has the benefit for 7 days"),
             validate=lambda k: with_these((f.id, o.id, typed, (), k)), initial=f.trainer or None)
         return None if tid is None else (f.id, o.id, typed, (), tid)
 
@@ -372,19 +440,26 @@ class BastionScreen(Asking, Screen):
         () for the GM's price instead, None if cancelled."""
         rules = self.state.rules
         known = rules.bastion.animals
-        kinds = [(k, f"{a.name} ({a.size}, {a.gp:,} GP)") for k, a in known.items()] if o.buys \
-            else [(k, f"{known[k].name} ×{f.animals.count(k)}") for k in dict.fromkeys(f.animals)
+        def animal(k: str) -> str:
+            return term(rules, f"bastion.animals.{k}", known[k].name)
+        sizes = {"large": _("large"), "medium": _("medium")}
+        kinds = [(k, f"{animal(k)} ({sizes.get(a.size, a.size)}, "
+                     + _("{gp} GP").format(gp=i18n.number(a.gp)) + ")")
+                 for k, a in known.items()] if o.buys \
+            else [(k, f"{animal(k)} ×{f.animals.count(k)}") for k in dict.fromkeys(f.animals)
                   if k in known]
-        kind = await self._choose(f"{bas.facility_name(rules, f)}: which animals?",
-                                  kinds + [("", "Other: the GM enters the price")],
-                                  bas.animal_names(rules, f.animals) or "No animals yet")
+        kind = await self._choose(_("{facility}: which animals?").format(
+            facility=bas.facility_name(rules, f)),
+            kinds + [("", _("Other: the GM enters the price"))],
+            bas.animal_names(rules, f.animals) or _("No animals yet"))
         if not kind:
             return None if kind is None else ()
+
         def herd_turn(text: str) -> bas.RunTurn:
             if int(text) > HERD_MOST:
-                raise Refused(f"at most {HERD_MOST} animals at a time")
+                raise Refused(_("at most {n} animals at a time").format(n=HERD_MOST))
             return bas.RunTurn(b.owner, ((f.id, o.id, 0, (kind,) * int(text)),))
-        n = await self._ask(f"How many {known[kind].name}?", "",
+        n = await self._ask(_("How many: {animal}?").format(animal=animal(kind)), "",
                             self._check(positive_int, herd_turn), value="1")
         return None if n is None else (kind,) * int(n)
 
@@ -395,17 +470,21 @@ class BastionScreen(Asking, Screen):
             return
         waiting = sum(x.queued for x in self.state.bastions.all)
         combined = any(x.combined for x in self.state.bastions.all)
-        answer = await self._choose(f"Run {waiting} waiting turn(s) as Maintain",
+        answer = await self._choose(ngettext("Run {n} waiting turn(s) as Maintain",
+                                             "Run {n} waiting turn(s) as Maintain",
+                                             waiting).format(n=waiting),
                                     _answers(combined),
-                                    "Owners away: each turn rolls its own bastion event")
+                                    _("Owners away: each turn rolls its own bastion event"))
         if answer is not None:
             self.app.run_command(bas.RunQueued("", _chosen(answer)))
 
     @work(exit_on_error=False)
     async def action_downtime(self) -> None:
-        days = await self._ask("Downtime: how many days?",
-                               f"A bastion turn every {self.state.rules.bastion.turn_days} days"
-                               if self.state.rules.bastion else "",
+        br = self.state.rules.bastion
+        days = await self._ask(_("Downtime: how many days?"),
+                               ngettext("A bastion turn every {n} days",
+                                        "A bastion turn every {n} days", br.turn_days).format(
+                                   n=br.turn_days) if br else "",
                                checked_by(self.app, positive_int,
                                           lambda t: bas.Downtime(int(t))))
         if days is not None:
@@ -413,16 +492,16 @@ class BastionScreen(Asking, Screen):
 
     @work(exit_on_error=False)
     async def action_new(self) -> None:
-        who = [(c.name, f"{c.name} (level {c.level})") for c in self.state.party
-               if not refusal(self.app, bas.NewBastion(c.name))]
+        who = [(c.name, _("{name} (level {level})").format(name=c.name, level=c.level))
+               for c in self.state.party if not refusal(self.app, bas.NewBastion(c.name))]
         if not who:
             self.notify(refusal(self.app, bas.NewBastion(self.state.party[0].name))
-                        if self.state.party else "The party is empty.", severity="warning")
+                        if self.state.party else _("The party is empty."), severity="warning")
             return
-        owner = await self._choose("Whose bastion?", who)
+        owner = await self._choose(_("Whose bastion?"), who)
         if owner is None:
             return
-        name = await self._ask("Its name (may be empty)", max_length=80)
+        name = await self._ask(_("Its name (may be empty)"), max_length=80)
         if name is not None:
             self.app.selected["bastion"] = owner
             self.app.run_command(bas.NewBastion(owner, name))
@@ -433,22 +512,22 @@ class BastionScreen(Asking, Screen):
         if b is None:
             return
         rules = self.state.rules.bastion
-        opts = [(k, f"{d.name} (level {d.level}, {d.hirelings} hireling(s))")
+        opts = [(k, ngettext("{facility} (level {level}, {n} hireling(s))",
+                             "{facility} (level {level}, {n} hireling(s))", d.hirelings).format(
+                     facility=term(self.state.rules, f"bastion.facilities.{k}", d.name),
+                     level=d.level, n=d.hirelings))
                 for k, d in rules.facilities.items()
                 if not refusal(self.app, bas.AddFacility(b.owner, k, True))]
         if not opts:
             self.notify(refusal(self.app, bas.AddFacility(b.owner, "barrack", True)),
                         severity="warning")
             return
-        kind = await self._choose("Add which special facility?", opts)
+        kind = await self._choose(_("Add which special facility?"), opts)
         if kind is None:
             return
         need = bas.unconfirmed(self.state, b.owner, kind)  # not shown by the sheet
         if need:
-            ok = await self._choose(f"{rules.facilities[kind].name}: does {b.owner} qualify?",
-                                    [("yes", "Yes: a feat, a second class or an item"),
-                                     ("no", "No: cancel")],
-                                    f"It needs one who {need}")
+            ok = await self._qualifies(kind, b.owner, need)
             if ok != "yes":
                 return
         self.app.run_command(bas.AddFacility(b.owner, kind, True))
@@ -459,12 +538,17 @@ class BastionScreen(Asking, Screen):
         if b is None:
             return
         rules = self.state.rules.bastion
-        space = await self._choose("Basic facility: how big?", [
-            (k, f"{s.name}: {s.add_gp:,} GP, {s.add_days} days") for k, s in rules.spaces.items()],
+        terms_ = self.state.rules
+        space = await self._choose(_("Basic facility: how big?"), [
+            (k, ngettext("{space}: {gp} GP, {n} days", "{space}: {gp} GP, {n} days",
+                         s.add_days).format(space=term(terms_, f"bastion.spaces.{k}", s.name),
+                                            gp=i18n.number(s.add_gp), n=s.add_days))
+            for k, s in rules.spaces.items()],
             validate=lambda k: refusal(self.app, bas.BuildBasic(b.owner, k)))
         if space is None:
             return
-        what = await self._choose("What is it?", [(k, k) for k in rules.basic_kinds])
+        what = await self._choose(_("What is it?"), [
+            (k, term(terms_, f"bastion.basic_kinds.{k}", k)) for k in rules.basic_kinds])
         if what is not None:
             self.app.run_command(bas.BuildBasic(b.owner, space, what))
 
@@ -472,7 +556,7 @@ class BastionScreen(Asking, Screen):
         want = self.app.selected.get("facility")
         f = next((f for f in b.facilities if str(f.id) == want), None)
         if f is None:
-            self.notify("Highlight a facility first (arrow keys).", severity="warning")
+            self.notify(_("Highlight a facility first (arrow keys)."), severity="warning")
         return f
 
     @work(exit_on_error=False)
@@ -483,8 +567,8 @@ class BastionScreen(Asking, Screen):
         days = 0
         rule = self.state.rules.bastion.enlarge_special
         if rule is not None and not rule.days:  # the GM's, as the source gives none
-            text = await self._ask(f"Enlarge #{f.id}: days of work", "not in the source: "
-                                   "the GM says how long", self._check(
+            text = await self._ask(_("Enlarge #{id}: days of work").format(id=f.id),
+                                   _("not in the source: the GM says how long"), self._check(
                                        positive_int, lambda t: bas.EnlargeFacility(
                                            b.owner, f.id, int(t))))
             if text is None:
@@ -499,20 +583,19 @@ class BastionScreen(Asking, Screen):
         if b is None or (f := self._highlighted_facility(b)) is None:
             return
         kinds = self.state.rules.bastion.facilities
-        opts = [(k, d.name) for k, d in kinds.items()
+        opts = [(k, term(self.state.rules, f"bastion.facilities.{k}", d.name))
+                for k, d in kinds.items()
                 if not refusal(self.app, bas.SwapFacility(b.owner, f.id, k, True))]
         if not opts:
             self.notify(refusal(self.app, bas.SwapFacility(b.owner, f.id, next(iter(kinds)), True)),
                         severity="warning")
             return
-        kind = await self._choose(f"Swap #{f.id} for which facility?", opts)
+        kind = await self._choose(_("Swap #{id} for which facility?").format(id=f.id), opts)
         if kind is None:
             return
         need = bas.unconfirmed(self.state, b.owner, kind)
         if need:
-            ok = await self._choose(f"{kinds[kind].name}: does {b.owner} qualify?",
-                                    [("yes", "Yes: a feat, a second class or an item"),
-                                     ("no", "No: cancel")], f"It needs one who {need}")
+            ok = await self._qualifies(kind, b.owner, need)
             if ok != "yes":
                 return
         self.app.run_command(bas.SwapFacility(b.owner, f.id, kind, bool(need)))
@@ -522,14 +605,16 @@ class BastionScreen(Asking, Screen):
         b = self._owned()
         if b is None:
             return
-        opts = [(str(f.id), f"In #{f.id}, the {f.kind.lower()}") for f in b.facilities if f.basic]
-        opts += [("0", "Outside the walls"), ("leave", "Gone: rehoused elsewhere")]
+        opts = [(str(f.id), _("In #{id}, the {kind}").format(
+            id=f.id, kind=term(self.state.rules, f"bastion.basic_kinds.{f.kind}", f.kind).lower()))
+            for f in b.facilities if f.basic]
+        opts += [("0", _("Outside the walls")), ("leave", _("Gone: rehoused elsewhere"))]
         opts = [(k, label) for k, label in opts if not refusal(
             self.app, bas.HouseRefugees(b.owner, 0 if k == "leave" else int(k), k == "leave"))]
         if not opts:
             self.notify(refusal(self.app, bas.HouseRefugees(b.owner)), severity="warning")
             return
-        where = await self._choose("House the refugees where?", opts)
+        where = await self._choose(_("House the refugees where?"), opts)
         if where is not None:
             self.app.run_command(bas.HouseRefugees(b.owner, 0 if where == "leave" else int(where),
                                                    where == "leave"))
@@ -539,13 +624,14 @@ class BastionScreen(Asking, Screen):
         b = self._owned()
         if b is None:
             return
-        name = await self._ask("Name a defender", "e.g. Bran the Tall", self._check(
+        name = await self._ask(_("Name a defender"), _("e.g. Bran the Tall"), self._check(
             None, lambda t: bas.NameDefender(b.owner, t)), max_length=40)
         if name is None:
             return
         homes = [(str(f.id), f"#{f.id} {panels.kind_name(self.state, f)}") for f in b.facilities
                  if not refusal(self.app, bas.NameDefender(b.owner, name, f.id))]
-        home = await self._choose(f"Where does {name} live?", homes + [("0", "Needs no housing")])
+        home = await self._choose(_("Where does {name} live?").format(name=name),
+                                  homes + [("0", _("Needs no housing"))])
         if home is not None:
             self.app.run_command(bas.NameDefender(b.owner, name, int(home)))
 
@@ -557,19 +643,20 @@ class BastionScreen(Asking, Screen):
         rules = self.state.rules
         barracks = [f for f in bas.specials(b) if bas.houses(rules, f)]
         if len(barracks) < 2 or not any(f.housed for f in barracks):
-            self.notify("Moving defenders needs two Barracks and someone living in one.",
+            self.notify(_("Moving defenders needs two Barracks and someone living in one."),
                         severity="warning")
             return
 
         def label(f) -> str:
-            return f"#{f.id} {panels.kind_name(self.state, f)} ({f.housed} of " \
-                f"{bas.houses(rules, f)} housed)"
-        source = await self._choose("Move defenders out of which?",
+            return _("#{id} {facility} ({n} of {room} housed)").format(
+                id=f.id, facility=panels.kind_name(self.state, f), n=f.housed,
+                room=bas.houses(rules, f))
+        source = await self._choose(_("Move defenders out of which?"),
                                     [(str(f.id), label(f)) for f in barracks if f.housed])
         if source is None:
             return
         src = int(source)
-        to = await self._choose("Into which?", [(str(f.id), label(f)) for f in barracks
+        to = await self._choose(_("Into which?"), [(str(f.id), label(f)) for f in barracks
                                                 if f.id != src],
                                 validate=lambda k: refusal(self.app, bas.MoveDefenders(
                                     b.owner, src, int(k), 1)))
@@ -577,14 +664,15 @@ class BastionScreen(Asking, Screen):
             return
         dst = int(to)
         unnamed = bas.facility(b, src).housed - bas.housed_in(b, src)
-        who = await self._choose("Who moves?", ([("", f"Unnamed ({unnamed})")] if unnamed > 0
+        who = await self._choose(_("Who moves?"), ([("", _("Unnamed ({n})").format(n=unnamed))]
+                                                  if unnamed > 0
                                                 else []) + [(d.name, d.name) for d in b.roster
                                                             if d.home == src])
         if who is None:
             return
         count = "1"
         if not who:
-            count = await self._ask(f"How many of the {unnamed}?", "", self._check(
+            count = await self._ask(_("How many of the {n}?").format(n=unnamed), "", self._check(
                 positive_int, lambda t: bas.MoveDefenders(b.owner, src, dst, int(t))),
                 value="1")
             if count is None:
@@ -597,9 +685,9 @@ class BastionScreen(Asking, Screen):
         if b is None:
             return
         if not b.roster:
-            self.notify("No named defenders yet.", severity="warning")
+            self.notify(_("No named defenders yet."), severity="warning")
             return
-        who = await self._choose("Strike whom off the roster?",
+        who = await self._choose(_("Strike whom off the roster?"),
                                  [(d.name, d.name) for d in b.roster])
         if who is not None:
             self.app.run_command(bas.StrikeDefender(b.owner, who))
@@ -609,21 +697,25 @@ class BastionScreen(Asking, Screen):
         b = self._owned()
         if b is None:
             return
-        others = [(x.owner, f"{x.owner} (level {bas.owner_level(self.state, x)})"
-                   + (f", {x.name}" if x.name else "")) for x in self.state.bastions.all
-                  if not refusal(self.app, bas.CombineBastions(b.owner, x.owner))]
+        others = [(x.owner, (_("{owner} (level {level}), {name}") if x.name else
+                             _("{owner} (level {level})")).format(
+            owner=x.owner, level=bas.owner_level(self.state, x), name=x.name))
+            for x in self.state.bastions.all
+            if not refusal(self.app, bas.CombineBastions(b.owner, x.owner))]
         if not others:
-            self.notify("No other bastion to combine with" if len(self.state.bastions.all) < 2
-                        else f"{b.owner}'s bastion is combined with every other already",
-                        severity="warning")
+            self.notify(_("No other bastion to combine with") if len(self.state.bastions.all) < 2
+                        else _("{owner}'s bastion is combined with every other already").format(
+                            owner=b.owner), severity="warning")
             return
         rule = self.state.rules.bastion.combining
+        note = _("Each owner keeps their own facilities, orders, hirelings and event rolls; "
+                 "an event's defender losses may go to a partner.")
+        if rule and rule.unstated:
+            note += " " + _("Not in the source: {unstated}.").format(
+                unstated=term(self.state.rules, "bastion.combining.unstated", rule.unstated))
         partner = await self._choose(
-            f"Combine {b.owner}'s bastion with whose?", others, textwrap.fill(
-                "Each owner keeps their own facilities, orders, hirelings and event rolls; "
-                "an event's defender losses may go to a partner."
-                + (f" Not in the source: {rule.unstated}." if rule and rule.unstated else ""),
-                56))
+            _("Combine {owner}'s bastion with whose?").format(owner=b.owner), others,
+            textwrap.fill(note, 56))
         if partner is not None:
             self.app.run_command(bas.CombineBastions(b.owner, partner))
 
@@ -633,14 +725,16 @@ class BastionScreen(Asking, Screen):
         if b is None:
             return
         w = self.state.rules.bastion.walls
-        n = await self._ask("Squares of wall to build",
-                            f"{w.gp_per_square:,} GP and {w.days_per_square} days a square",
+        n = await self._ask(_("Squares of wall to build"),
+                            ngettext("{gp} GP and {n} days a square",
+                                     "{gp} GP and {n} days a square", w.days_per_square).format(
+                                gp=i18n.number(w.gp_per_square), n=w.days_per_square),
                             checked_by(self.app, positive_int,
                                        lambda t: bas.BuildWalls(b.owner, int(t))))
         if n is None:
             return
-        ring = await self._choose("Do they close the ring?",
-                                  [("no", "Not yet"), ("yes", "Yes: the bastion is enclosed")])
+        ring = await self._choose(_("Do they close the ring?"),
+                                  [("no", _("Not yet")), ("yes", _("Yes: the bastion is enclosed"))])
         if ring is not None:
             self.app.run_command(bas.BuildWalls(b.owner, int(n), ring == "yes"))
 
@@ -651,12 +745,21 @@ class BastionScreen(Asking, Screen):
             return
         # one dialog: a second one for the reason would take keys typed for the screen
         answer = await self.app.push_screen_wait(TextDialog(
-            f"Treasury {b.treasury:,} GP: gold in (+N) or out (-N)", "",
+            _("Treasury {gp} GP: gold in (+N) or out (-N)").format(gp=i18n.number(b.treasury)), "",
             validate=checked_by(self.app, signed_int, lambda t: bas.MoveGold(b.owner, int(t))),
-            max_length=10, more=(Field("What for (for the ledger)?", max_length=200),)))
+            max_length=10, more=(Field(_("What for (for the ledger)?"), max_length=200),)))
         if answer is not None:
             gp, why = answer
             self.app.run_command(bas.MoveGold(b.owner, int(gp), why))
+
+    async def _qualifies(self, kind: str, owner: str, need: str) -> str | None:
+        """The GM's word that ``owner`` meets facility ``kind``'s prerequisite ``need``."""
+        name = term(self.state.rules, f"bastion.facilities.{kind}",
+                    self.state.rules.bastion.facilities[kind].name)
+        return await self._choose(_("{facility}: does {owner} qualify?").format(
+            facility=name, owner=owner),
+            [("yes", _("Yes: a feat, a second class or an item")), ("no", _("No: cancel"))],
+            _("It needs one who {need}").format(need=need))
 
     @on(DataTable.RowHighlighted, "#bastion-facilities")
     def _facility_highlighted(self, event: DataTable.RowHighlighted) -> None:
