@@ -94,10 +94,11 @@ def catalogs() -> int:
 
 
 def po_merge(base: str, ours: str, theirs: str) -> int:
-    """Merge two branches' catalogs message by message into OURS: every message
-    either side has, and a translation where only one side has one. Two different
-    translations of one message keep ours and say so (git then shows a clean
-    merge; `dev.py catalogs` afterwards re-extracts and drops what vanished)."""
+    """Merge two branches' catalogs message by message into OURS, three-way:
+    every message either side has; where one side changed a translation since
+    BASE and the other did not, the change; where both changed it differently,
+    ours, and say so (git then shows a clean merge; `dev.py catalogs`
+    afterwards re-extracts and drops what vanished)."""
     from babel.messages.pofile import read_po, write_po
 
     def load(path: str):
@@ -108,17 +109,21 @@ def po_merge(base: str, ours: str, theirs: str) -> int:
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         return any(strings)
 
-    mine, other = load(ours), load(theirs)
+    old, mine, other = load(base), load(ours), load(theirs)
     for message in other:
         if not message.id:
             continue
         have = mine.get(message.id, message.context)
+        was = old.get(message.id, message.context)
+        was = was.string if was is not None else None
         if have is None:
             mine[message.id] = message
-        elif translated(message) and not translated(have):
-            have.string = message.string
-        elif translated(message) and have.string != message.string:
-            print(f"po-merge: {ours}: two translations of {message.id!r}; kept ours",
+        elif have.string == message.string or not translated(message):
+            continue
+        elif not translated(have) or have.string == was:
+            have.string = message.string  # only theirs changed it
+        elif message.string != was:
+            print(f"po-merge: {ours}: both sides changed {message.id!r}; kept ours",
                   file=sys.stderr)
     with open(ours, "wb") as f:
         write_po(f, mine, width=None)

@@ -117,7 +117,7 @@ def test_a_travel_day_rewound_reads_as_the_journey(saves):
     assert "Journey: day 2 → not begun" in seen, seen
     assert "Distance travelled: 32 miles → 0 miles" in seen, seen
     assert "Rations last: 3 days → 5 days" in seen and "Rations eaten: 4 → 0" in seen, seen
-    assert "No longer in the journal: Day 2: 16 miles through skov (forest)" in seen, seen
+    assert "No longer in the journal: Day 2: 16 miles through forest" in seen, seen
     _no_machine_words(seen)
 
 

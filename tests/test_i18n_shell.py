@@ -70,6 +70,21 @@ def _newer_file(saves: Path, name: str) -> None:
     con.close()
 
 
+def _older_file(saves: Path, name: str) -> None:
+    """A campaign whose recorded ruleset, of ruleset schema 1, does not load even upcast."""
+    import json
+
+    Campaign.create(saves, name, "dolmenwood", 1).close()
+    old = DOLMENWOOD.replace("schema = 2", "schema = 1", 1).replace("round_seconds = 10 ",
+                                                                     "round_seconds = 0 ", 1)
+    con = sqlite3.connect(saves / f"{name}.campaign")
+    data = json.loads(con.execute("SELECT data FROM events WHERE seq = 1").fetchone()[0])
+    data["ruleset_toml"] = old
+    con.execute("UPDATE events SET data = ? WHERE seq = 1", (json.dumps(data),))
+    con.commit()
+    con.close()
+
+
 def _damaged_file(saves: Path, name: str) -> None:
     c = Campaign.create(saves, name, "dolmenwood", 1)
     c.dispatch(camp.AddNote("one"))
@@ -84,7 +99,7 @@ def _damaged_file(saves: Path, name: str) -> None:
 # -- (1) the pseudo-locale: every refusal of ours is marked ---------------------------
 
 NAMES = {"house", "toml", "dolmenwood", "Dolmenwood", "campaign", "saves", "turnz", "idx",
-         "junk", "newer", "damaged", "broken", "tracker", "export", "FILE", "meta", "schema",
+         "junk", "newer", "damaged", "older", "broken", "tracker", "export", "FILE", "meta", "schema",
          "lights", "duration", "dungeon", "hasty_exit", "doom_die", "doom", "time",
          "round_seconds", "int", "str", "Ukrainian", "torchh", "names", "uk", "xyz", "nope", "nosuch", "jsonl", "code", "events",
          "seq", "type", "version", "data", "command_id", "session", "recorded_at",
@@ -100,6 +115,7 @@ def _cli_refusals(saves: Path, tmp_path: Path) -> list[list[str]]:
     """Every kind of CLI refusal this slice marks, as argument lists."""
     _newer_file(saves, "newer")
     _damaged_file(saves, "damaged")
+    _older_file(saves, "older")
     (saves / "junk.campaign").write_bytes(b"not a campaign at all")
     bad_import = tmp_path / "bad.jsonl"
     bad_import.write_text('{"seq": 1}\n{oops\n', encoding="utf-8")
@@ -113,6 +129,7 @@ def _cli_refusals(saves: Path, tmp_path: Path) -> list[list[str]]:
              ["new", "q", "--ruleset", "nope"],
              ["do", "nosuch", "turn"],
              ["do", "newer", "turn"], ["do", "damaged", "turn"], ["do", "junk", "turn"],
+             ["do", "older", "turn"],
              ["export", "damaged", "-o", str(tmp_path / "out.jsonl")],
              ["import", str(tmp_path / "nosuch.jsonl"), "z"],
              ["import", str(bad_import), "z"],
@@ -541,7 +558,7 @@ def test_hp_bands_read_in_the_language():
 
 
 # the browser: the page in Danish, read by headless Chromium (tests/test_web_browser.py)
-from test_web_browser import browser, wait_for  # noqa: E402,F401  (its fixture and helper)
+from support.browser import browser, wait_for  # noqa: E402,F401  (the fixture)
 
 
 def test_the_page_in_a_real_browser_reads_in_danish(saves, browser, campaign_language):

@@ -37,7 +37,7 @@ def test_bx_forest_day_is_16_miles_and_a_day_of_rations(make):
     assert (d.day, d.distance, d.lost, d.encounter) == (1, 16, False, False)
     assert c.state.clock - clock == c.state.rules.time.day_seconds  # to the next morning
     assert c.state.supplies.count("standard") == 8
-    assert js(c)["days"][-1]["line"] == "Day 1: 16 miles through skov (forest)"
+    assert js(c)["days"][-1]["line"] == "Day 1: 16 miles through forest"
 
 
 def test_bx_lost_on_2_in_6_in_forest_until_found(make):
@@ -48,7 +48,7 @@ def test_bx_lost_on_2_in_6_in_forest_until_found(make):
     out = day(c, 6)  # lost already: only the encounter check is rolled
     assert [r.expr for r in dicemod.rolls_in(out.envelopes[0].event)] == ["1d6"]
     assert js(c)["days"][-1]["line"] == \
-        "Day 2: 16 miles through skov (forest); lost (heading NE, believed N)"
+        "Day 2: 16 miles through forest; lost (heading NE, believed N)"
     c.dispatch(tr.PlanRoute((Stage("Oakvale", "forest", 20), Stage("Ford", "hills", 9))))
     c.dispatch(tr.Found("Oakvale"))  # found at a stop of the route: on from there
     j = c.state.travel

@@ -38,7 +38,7 @@ def test_dolmenwood_forage_records_what_the_gm_decides(make):
     assert (ev.found, ev.rations) == (True, 6)
     assert food(c) == 4 + 6 - 2  # found, then a day eaten
     assert c.state.travel.days[-1].food == 6
-    assert last_text(c) == "A day foraging (the GM decides): 6 ration(s) found — 2 rations eaten"
+    assert last_text(c) == "A day foraging (the GM decides): 6 rations found — 2 rations eaten"
     c.dispatch(tr.ForageDay(False))
     assert food(c) == 6 and c.state.travel.days[-1].food == 0
     assert last_text(c) == "A day foraging (the GM decides): nothing found — 2 rations eaten"
@@ -62,7 +62,7 @@ def test_the_cli_forage_says_found_or_nothing(saves, capsys):
     assert main(["do", "w", "forage", "--found", "3"]) == 0
     assert main(["do", "w", "forage", "--nothing"]) == 0
     out = capsys.readouterr().out
-    assert "3 ration(s) found" in out and "nothing found" in out
+    assert "3 rations found" in out and "nothing found" in out
 
 
 # --- the dead guide no one ------------------------------------------------------------

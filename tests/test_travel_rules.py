@@ -364,8 +364,8 @@ def test_models_do_not_mix(bx, dnd):
 
 
 @pytest.mark.parametrize("rid,old,new,expect", [
-    ("dyb-og-drager", 'name = "Skov (forest)"\nmultiplier = "2/3"\nlost = "2-in-6"',
-     'name = "Skov (forest)"\nmultiplier = "2/3"\nlost = "2 in 6"',
+    ("dyb-og-drager", 'name = "Forest"\nmultiplier = "2/3"\nlost = "2-in-6"',
+     'name = "Forest"\nmultiplier = "2/3"\nlost = "2 in 6"',
      "key travel.terrains.forest.lost: bad chance"),
     ("dyb-og-drager", 'multiplier = "3/2"        # OSE fill', 'multiplier = "3/0"',
      "key travel.routes.road.multiplier: bad multiplier"),
@@ -407,8 +407,8 @@ def test_a_ruleset_without_travel_still_loads():
 
 
 def test_speed_terrain_needs_a_multiplier_or_a_note():
-    t = text("dyb-og-drager").replace('name = "Skov (forest)"\nmultiplier = "2/3"\n',
-                                      'name = "Skov (forest)"\n', 1)
+    t = text("dyb-og-drager").replace('name = "Forest"\nmultiplier = "2/3"\n',
+                                      'name = "Forest"\n', 1)
     t = "\n".join(x for x in t.splitlines() if not x.startswith('"terrains.forest.multiplier"'))
     with pytest.raises(RulesetError, match="key travel.terrains.forest.multiplier: expected"):
         load_text(t)

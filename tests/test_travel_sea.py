@@ -64,7 +64,7 @@ def test_bx_a_fresh_breeze_day_with_a_navigator(make):
     d = last(c)
     assert (d.kind, d.distance, d.lost, d.encounter, d.weather) == \
         ("sail", 24, False, False, "fresh breeze")
-    assert js(c)["days"][-1]["line"] == "Day 1: sailed 24 miles on hav (ocean) (fresh breeze)"
+    assert js(c)["days"][-1]["line"] == "Day 1: sailed 24 miles on ocean (fresh breeze)"
     assert "lost at sea (2-in-6) 1d6=[5] typed: no" in log_line(c)
     day(c, 4, 5, 2, 2, 1, 6, 3)  # strong breeze ×4/3, lost 2, encounter, surprise, distance
     d = last(c)

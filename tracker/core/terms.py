@@ -35,11 +35,12 @@ def _step(node, part: str):
     if isinstance(node, dict):
         return node.get(part)
     if isinstance(node, (list, tuple)):
-        if node and isinstance(node[0], msgspec.Struct):  # a list of records: by id, else by place
-            found = next((x for x in node if getattr(x, "id", None) == part), None)
-            if found is None and part.isdigit() and not hasattr(node[0], "id"):
-                found = node[int(part)] if int(part) < len(node) else None
-            return found
+        if node and not isinstance(node[0], str):
+            if isinstance(node[0], msgspec.Struct) and hasattr(node[0], "id"):
+                return next((x for x in node if x.id == part), None)  # records: by id
+            if part.isdigit() and int(part) < len(node):
+                return node[int(part)]  # rows (a table's entries): by place
+            return None
         return part if part in node else None  # a list of ids: the id is its own name
     return None
 
@@ -50,9 +51,9 @@ def _members(node) -> list[str]:
     if isinstance(node, dict):
         return list(node)
     if isinstance(node, (list, tuple)):
-        if node and isinstance(node[0], msgspec.Struct):
-            return [getattr(x, "id", None) or str(i) for i, x in enumerate(node)]
-        return [x for x in node if isinstance(x, str)]
+        # records by id, rows (a rolled table's entries) by place, ids as they are
+        return [x if isinstance(x, str) else getattr(x, "id", None) or str(i)
+                for i, x in enumerate(node)]
     return []
 
 
@@ -65,6 +66,11 @@ def english(rules, key: str) -> str | None:
             return None
     if isinstance(node, str):
         return node
+    if isinstance(node, msgspec.Struct) and "name" not in node.__struct_fields__ \
+            or isinstance(node, (int, float)) and not isinstance(node, bool):
+        # a table keyed by id with no name of its own (a complication table, a
+        # terrain's modifier): it reads as its id, dense_woods as "dense woods"
+        return part.replace("_", " ")
     name = getattr(node, "name", None)
     if isinstance(name, str):
         return name

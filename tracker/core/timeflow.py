@@ -92,11 +92,36 @@ def _compiled(hooks: list[_Registered]) -> Callable[..., State]:
             needs.append(value)
         call = f"hook{i}(state, elapsed, clock, burning, parts)"
         body.append(f"if {' and '.join(needs)}: {call}" if needs else call)
-    body.append("return replace(state, clock=clock, **parts)")
+    # replace(state, clock=clock, **parts) cost twice a replace naming its
+    # fields (the merged dict, then the keywords unpacked from it); a replace
+    # naming them is made once per set of parts changed (``_replacer``)
+    scope["replacers"], scope["replacer"] = _REPLACERS, _replacer
+    body += ["if not parts: return replace(state, clock=clock)",
+             "keys = tuple(parts)",
+             "fn = replacers.get(keys)",
+             "if fn is None: fn = replacer(keys)",
+             "return fn(state, clock, parts)"]
     source = "def run_hooks(state, elapsed, burning, parts):\n    " + "\n    ".join(body)
     exec(source, scope)  # our own text, built from the registered hooks
     fn = scope["run_hooks"]
     fn.source = source  # to read when debugging
+    return fn
+
+
+_REPLACERS: dict[tuple[str, ...], Callable[[State, int, dict], State]] = {}
+
+
+def _replacer(keys: tuple[str, ...]) -> Callable[[State, int, dict], State]:
+    """``fn(state, clock, parts)``: the state with ``clock`` and the parts
+    ``keys`` of ``parts``, named in the call. One per set of part names the
+    hooks and their callers change (a handful), kept for good."""
+    if not all(k in State.__struct_fields__ and k != "clock" for k in keys):
+        raise TypeError(f"pass_time: {keys} are not all parts of the state it may replace")
+    named = "".join(f", {k}=parts[{k!r}]" for k in keys)
+    source = f"def replaced(state, clock, parts):\n    return replace(state, clock=clock{named})"
+    scope: dict[str, Any] = {"replace": replace}
+    exec(source, scope)  # our own text: the names were checked as the state's fields
+    fn = _REPLACERS[keys] = scope["replaced"]
     return fn
 
 

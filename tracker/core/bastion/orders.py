@@ -144,8 +144,9 @@ class TurnOrders:
             gp = f.order_gp * (100 + markup) // 100
             self._fac(replace(facility(self.b, f.id), stock=f.stock - f.order_gp))
             self.b = book(self.b, self.clock, why, gp)
-            self.lines.append(say(N_("{facility}: sold {worth} GP of goods +{markup}% for {gp} GP"),
-                                  facility=self.name(f), worth=f.order_gp, markup=markup, gp=gp))
+            self.lines.append(say(N_("{facility}: sold {worth} GP of goods +{markup} for {gp} GP"),
+                                  facility=self.name(f), worth=f.order_gp, markup=f"{markup}%",
+                                  gp=gp))
 
     def trade_animals(self, f: Facility, o: OrderOption, why: str) -> None:
         names = animal_terms(self.rules, f.order_animals)
@@ -161,8 +162,8 @@ class TurnOrders:
         gp = price * (100 + markup) // 100
         self._fac(replace(facility(self.b, f.id), animals=tuple(kept)))
         self.b = book(self.b, self.clock, why, gp, item=names)
-        self.lines.append(say(N_("{facility}: sold {animals} ({worth} GP) +{markup}% for {gp} GP"),
-                              facility=self.name(f), animals=names, worth=price, markup=markup,
+        self.lines.append(say(N_("{facility}: sold {animals} ({worth} GP) +{markup} for {gp} GP"),
+                              facility=self.name(f), animals=names, worth=price, markup=f"{markup}%",
                               gp=gp))
 
     def progress(self) -> None:

@@ -13,6 +13,8 @@ from typing import Annotated
 from msgspec import Meta
 from msgspec.structs import replace
 
+from ... import i18n
+from ...i18n import N_, _
 from .. import dice as dicemod
 from ..party import sheet
 from ..dice import Roll
@@ -23,10 +25,12 @@ from ..limits import Key
 from ..dungeon.rules import TurnAdvanced
 from ..party import rules as party
 from ..state import State
+from ..terms import term
 from ..supplies.rules import set_count
 from ..timeflow import pass_time
 from ..validity import holds_for
-from .model import CAUGHT, EFFECTS, ESCAPED, MAX_GROUP, Chase, Evasion
+from .model import CAUGHT, ESCAPED, MAX_GROUP, Chase, Evasion
+from .standing import where_word
 
 __all__ = ["WHERE", "SURPRISED", "StartEvasion", "RunRound", "DropBait", "RollEvasion", "PursueDay",
            "EvasionStarted", "RoundRun", "BaitDropped", "EvasionRolled", "PursuitDayRolled",
@@ -34,6 +38,9 @@ __all__ = ["WHERE", "SURPRISED", "StartEvasion", "RunRound", "DropBait", "RollEv
            "caught_up", "direction", "winded_effects", "running_speed", "from_encounter"]
 
 WHERE = ("dungeon", "wilderness", "sea")
+# how each of model.EFFECTS reads ({n}: the ruleset's number, signed)
+EFFECT_WORDS = {"monster_to_hit": N_("monsters {n} to hit"), "party_to_hit": N_("{n} to hit"),
+                "party_damage": N_("{n} damage (at least 1)"), "party_ac": N_("{n} AC")}
 SURPRISED = ("", "party", "monsters")  # who was surprised when the party fled
 Speed = Annotated[int, Meta(ge=1, le=10_000)]
 Group = Annotated[int, Meta(ge=0, le=MAX_GROUP)]
@@ -180,8 +187,10 @@ def chance(rules, ev: Evasion, terrain=()) -> int:
 def _rules(state: State):
     ch = state.rules.chase
     if ch is None or ch.evasion is None:
-        raise Refused(f"{state.rules.meta.name} has no B/X evasion"
-                      + ("; run a chase (start-chase)" if ch and ch.complications else ""))
+        if ch and ch.complications:
+            raise Refused(_("{ruleset} has no B/X evasion; run a chase (start-chase)").format(
+                ruleset=state.rules.meta.name))
+        raise Refused(_("{ruleset} has no B/X evasion").format(ruleset=state.rules.meta.name))
     return ch.evasion
 
 
@@ -189,9 +198,11 @@ def _evasion(state: State, *where: str) -> Evasion:
     _rules(state)
     ev = state.chase.evasion
     if not state.chase.active or ev is None:
-        raise Refused("no evasion is running (start one first)")
+        raise Refused(_("no evasion is running (start one first)"))
     if where and ev.where not in where:
-        raise Refused(f"that is for an evasion {' or '.join(where)}, not {ev.where}")
+        raise Refused(_("that is for an evasion {places}, not {where}").format(
+            places=where_word(where[0]) if len(where) == 1 else _("{a} or {b}").format(
+                a=where_word(where[0]), b=where_word(where[1])), where=where_word(ev.where)))
     return ev
 
 
@@ -202,24 +213,28 @@ def started_holds(state: State, ev: EvasionStarted, rolled: bool = True) -> None
     (``rolled``: the event as written) a morale roll exactly where one is made."""
     e = _rules(state)
     if state.chase.active:
-        raise Refused("a chase is already running (end it first)")
+        raise Refused(_("a chase is already running (end it first)"))
     if ev.where not in WHERE or (ev.where == "sea" and e.sea is None):
-        raise Refused(f"an evasion is in: {', '.join(w for w in WHERE if w != 'sea' or e.sea)}"
-                      f" (got {ev.where!r})")
-    for label, v, lo, hi in (("the party's speed", ev.party_speed, 1, 10_000),
-                             ("the monsters' speed", ev.monster_speed, 1, 10_000),
-                             ("morale", ev.morale, 0, 12), ("pursuers", ev.pursuers, 1, MAX_GROUP),
-                             ("the gap", ev.gap, 0, 1_000_000)):
+        raise Refused(_("an evasion is in: {places} (got {where!r})").format(
+            places=", ".join(w for w in WHERE if w != "sea" or e.sea), where=ev.where))
+    for label, v, lo, hi in ((_("the party's speed"), ev.party_speed, 1, 10_000),
+                             (_("the monsters' speed"), ev.monster_speed, 1, 10_000),
+                             (_("morale"), ev.morale, 0, 12),
+                             (_("pursuers"), ev.pursuers, 1, MAX_GROUP),
+                             (_("the gap"), ev.gap, 0, 1_000_000)):
         if not lo <= v <= hi:
-            raise Refused(f"{label} must be {lo} to {hi} (got {v})")
+            raise Refused(_("{what} must be {lo} to {hi} (got {value})").format(
+                what=label, lo=lo, hi=hi, value=v))
     if ev.surprised not in SURPRISED or (ev.surprised and ev.where != "wilderness"):
-        raise Refused("surprise is \"party\" or \"monsters\", and only in the wilderness")
+        raise Refused(_("surprise is \"party\" or \"monsters\", and only in the wilderness"))
     if not 1 <= ev.fleeing <= MAX_GROUP:
-        raise Refused(f"the fleeing group must be 1 to {MAX_GROUP} strong (got {ev.fleeing})")
+        raise Refused(_("the fleeing group must be 1 to {most} strong (got {n})").format(
+            most=MAX_GROUP, n=ev.fleeing))
     if rolled and (ev.morale_roll is not None) != _morale_rolled(e, ev.morale):
-        raise Refused(f"morale {ev.morale} " + ("is rolled for: its 2d6 roll is not in the "
-                                                "entry" if ev.morale_roll is None else
-                                                "is not rolled for, but the entry rolled it"))
+        raise Refused((_("morale {morale} is rolled for: its 2d6 roll is not in the entry")
+                       if ev.morale_roll is None else
+                       _("morale {morale} is not rolled for, but the entry rolled it"))
+                      .format(morale=ev.morale))
 
 
 def _morale_rolled(e, morale: int) -> bool:
@@ -231,10 +246,10 @@ def _morale_rolled(e, morale: int) -> bool:
 def decide_start(state: State, cmd: StartEvasion, dice) -> list[Event]:
     e = _rules(state)
     if state.chase.active:
-        raise Refused("a chase is already running (end it first)")
+        raise Refused(_("a chase is already running (end it first)"))
     speed = cmd.party_speed if cmd.party_speed is not None else sheet.party_speed(state)
     if speed is None:
-        raise Refused("the party is empty: give the party's speed")
+        raise Refused(_("the party is empty: give the party's speed"))
     gap, surprised = from_encounter(state, cmd.where, cmd.gap, cmd.surprised)
     fleeing = cmd.fleeing if cmd.fleeing is not None else \
         sum(1 for c in state.party if sheet.status(state.rules, c) != "dead")
@@ -243,7 +258,8 @@ def decide_start(state: State, cmd: StartEvasion, dice) -> list[Event]:
     started_holds(state, ev, rolled=False)  # before the morale is rolled
     roll = None
     if _morale_rolled(e, cmd.morale):
-        roll = dicemod.roll(e.morale_die, dice, f"morale {cmd.morale}: do they pursue?")
+        roll = dicemod.roll(e.morale_die, dice, _("morale {morale}: do they pursue?").format(
+            morale=cmd.morale))
     return [replace(ev, morale_roll=roll)]
 
 
@@ -263,7 +279,7 @@ def from_encounter(state: State, where: str, gap: int | None,
 def decide_round(state: State, cmd: RunRound, dice) -> list[Event]:
     ev = _evasion(state, "dungeon", "sea")
     if ev.where == "sea" and ev.chance == 0:
-        raise Refused("at sea the ships run in rounds only after a failed evasion roll")
+        raise Refused(_("at sea the ships run in rounds only after a failed evasion roll"))
     return [RoundRun()]
 
 
@@ -273,17 +289,18 @@ def bait_holds(state: State, ev: BaitDropped) -> None:
     10,000 rations the party has (treasure counts none)."""
     _evasion(state, "dungeon")
     if ev.kind not in ("treasure", "food"):
-        raise Refused(f"drop treasure or food (got {ev.kind!r})")
+        raise Refused(_("drop treasure or food (got {kind!r})").format(kind=ev.kind))
     if ev.kind == "treasure":
         if ev.rations:
-            raise Refused("treasure is not counted in rations (drop food for that)")
+            raise Refused(_("treasure is not counted in rations (drop food for that)"))
         return
     have = sum(b.count for b in state.supplies.rations)
     if not 1 <= ev.rations <= 10_000:
-        raise Refused(f"drop 1 to 10,000 rations (got {ev.rations})")
+        raise Refused(_("drop 1 to 10,000 rations (got {n})").format(n=ev.rations))
     if ev.rations > have:
-        raise Refused(f"the party has {have} ration{'s' if have != 1 else ''} to drop, "
-                      f"not {ev.rations}")
+        raise Refused(i18n.ngettext("the party has {have} ration to drop, not {n}",
+                                    "the party has {have} rations to drop, not {n}", have)
+                      .format(have=have, n=ev.rations))
 
 
 @decides(DropBait)
@@ -291,8 +308,9 @@ def decide_bait(state: State, cmd: DropBait, dice) -> list[Event]:
     x = dicemod.parse_chance(_rules(state).bait_chance)
     ev = BaitDropped(cmd.kind, None, cmd.rations if cmd.kind == "food" else 0)
     bait_holds(state, ev)  # before the die is rolled
-    return [replace(ev, roll=dicemod.roll(f"1d{x.y}", dice, f"dropped {cmd.kind}: "
-                                          f"they stop on {x}"))]
+    label = (_("dropped treasure: they stop on {chance}") if cmd.kind == "treasure" else
+             _("dropped food: they stop on {chance}")).format(chance=x)
+    return [replace(ev, roll=dicemod.roll(f"1d{x.y}", dice, label))]
 
 
 @decides(RollEvasion)
@@ -300,15 +318,16 @@ def decide_evasion(state: State, cmd: RollEvasion, dice) -> list[Event]:
     ev = _evasion(state, "wilderness", "sea")
     e = _rules(state)
     if ev.surprised == "party":
-        raise Refused("a surprised party cannot evade (the referee may allow a small chance: "
-                      "end the chase as escaped if so)")
+        raise Refused(_("a surprised party cannot evade (the referee may allow a small "
+                        "chance: end the chase as escaped if so)"))
     bad = [t for t in cmd.terrain if t not in e.terrain]
     if bad:
-        raise Refused(f"unknown terrain {bad[0]!r}; choose from: " + (", ".join(e.terrain) or "none"))
+        raise Refused(_("unknown terrain {terrain!r}; choose from: {known}").format(
+            terrain=bad[0], known=", ".join(e.terrain) or _("none")))
     if ev.where == "sea" and ev.chance:
-        raise Refused("the evasion at sea failed: the ships now run in rounds")
+        raise Refused(_("the evasion at sea failed: the ships now run in rounds"))
     pct = chance(state.rules, ev, cmd.terrain)
-    roll = dicemod.roll(e.evasion_die, dice, f"evasion ({pct}%)")
+    roll = dicemod.roll(e.evasion_die, dice, _("evasion ({pct}%)").format(pct=pct))
     return [EvasionRolled(roll, tuple(dict.fromkeys(cmd.terrain)))]
 
 
@@ -320,18 +339,18 @@ def day_holds(state: State, ev: PursuitDayRolled, rolled: bool = True) -> None:
     rolled exactly where the pursuers are faster."""
     e = _evasion(state, "wilderness")
     if not e.chance:
-        raise Refused("roll the evasion first: the daily pursuit follows a failed one")
+        raise Refused(_("roll the evasion first: the daily pursuit follows a failed one"))
     if len(ev.direction) > 80:
-        raise Refused("a direction is at most 80 characters")
+        raise Refused(_("a direction is at most 80 characters"))
     if not rolled:
         return
     table = _rules(state).directions
     if table is not None and not ev.direction and ev.direction_roll is None:
-        raise Refused("say which way the party flees: the entry rolled no direction")
+        raise Refused(_("say which way the party flees: the entry rolled no direction"))
     if (ev.roll is None) != (e.monster_speed <= e.party_speed):
-        raise Refused("the pursuers are " + ("faster: the day rolls whether they catch up"
-                                             if ev.roll is None else
-                                             "not faster: they cannot catch up"))
+        raise Refused(_("the pursuers are faster: the day rolls whether they catch up")
+                      if ev.roll is None else
+                      _("the pursuers are not faster: they cannot catch up"))
 
 
 @decides(PursueDay)
@@ -342,20 +361,21 @@ def decide_day(state: State, cmd: PursueDay, dice) -> list[Event]:
     ev = state.chase.evasion
     way = None
     if e.directions is not None and not said:
-        way = dicemod.roll(e.directions.die, dice, "which way the party flees")
+        way = dicemod.roll(e.directions.die, dice, _("which way the party flees"))
     if ev.monster_speed <= ev.party_speed:
         return [PursuitDayRolled(way, None, said)]
     return [PursuitDayRolled(way, dicemod.roll(e.evasion_die, dice,
-                                               f"faster pursuers catch up ({e.catch_up}%)"),
-                             said)]
+                                               _("faster pursuers catch up ({pct}%)").format(
+                                                   pct=e.catch_up)), said)]
 
 
 def direction(rules, ev: PursuitDayRolled) -> str:
     """Which way the party fled that day: the GM's word, the table's, or unknown."""
     dirs = rules.chase.evasion.directions if rules.chase and rules.chase.evasion else None
     if ev.direction or ev.direction_roll is None or dirs is None:
-        return ev.direction or "a random direction (not in the source: GM enters it)"
-    return next((d.result for d in dirs.entries
+        return ev.direction or _("a random direction (not in the source: GM enters it)")
+    return next((term(rules, f"chase.evasion.directions.entries.{i}.result", d.result)
+                 for i, d in enumerate(dirs.entries)
                  if d.roll[0] <= ev.direction_roll.total <= d.roll[1]), "")
 
 
@@ -370,7 +390,7 @@ def _end(state: State, outcome: str, evasion: Evasion) -> State:
 @evolves(EvasionStarted)
 def evolve_started(state: State, ev: EvasionStarted) -> State:
     if state.chase.active:
-        raise Refused("a chase is already running")
+        raise Refused(_("a chase is already running"))
     pursue = pursues(state.rules, ev)
     evasion = Evasion(ev.where, ev.party_speed, ev.monster_speed, ev.fleeing, ev.pursuers,
                       ev.morale, pursue, gap=ev.gap, surprised=ev.surprised,
@@ -418,7 +438,8 @@ def winded_effects(rules) -> str:
     e = rules.chase.evasion if rules.chase else None
     if e is None:
         return ""
-    return ", ".join(EFFECTS[k].format(v) for k, v in e.exhausted_effects.items())
+    return ", ".join(_(EFFECT_WORDS[k]).format(n=i18n.signed(v))
+                     for k, v in e.exhausted_effects.items())
 
 
 def _winded(state: State, condition: str, on: bool) -> State:

@@ -19,12 +19,29 @@ IN, ESCAPED, CAUGHT, GAVE_UP, DROPPED = "in", "escaped", "caught", "gave up", "d
 DOWN = "down"  # a party member at 0 hit points or dead: it runs no more
 OUTCOMES = (CAUGHT, GAVE_UP, ESCAPED)
 MAX_GROUP = 100_000  # the wilderness table covers groups up to this size
-# what running exhaustion may change, and how it reads ({:+d}: the ruleset's number)
-EFFECTS = {"monster_to_hit": "monsters {:+d} to hit", "party_to_hit": "{:+d} to hit",
-           "party_damage": "{:+d} damage (at least 1)", "party_ac": "{:+d} AC"}
+# what running exhaustion may change (how each reads: evasion.EFFECT_WORDS)
+EFFECTS = ("monster_to_hit", "party_to_hit", "party_damage", "party_ac")
 
 
 # --- state ----------------------------------------------------------------------------
+
+
+class Affliction(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
+    """What a complication did to a runner, as facts (standing.affliction_text
+    puts them in words when shown, in the GM's language): its table's row
+    (``at``: the row's key path, for its translated name), the save's total
+    (None: no save, or not rolled), and what a missed save cost it."""
+
+    at: str  # chase.complications.<setting>.entries.<i>
+    row: "Complication"
+    save: int | None = None
+    missed: bool = False
+    condition: str = ""  # the condition it took (a fall's only when it hurt)
+    lost: int = 0  # feet of its next move lost
+    halved: bool = False
+    damage: int | None = None
+    joiner: str = ""  # the creature that joined the chase after it
+    joined: bool = False
 
 
 class Runner(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
@@ -44,7 +61,7 @@ class Runner(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     dashes: int = 0
     exhaustion: int = 0  # gained in the chase (not a party member)
     status: str = IN
-    complication: str = ""  # what the last complication did to it, until its turn ends
+    complication: Affliction | None = None  # what the last complication did to it, until its turn ends
     hindered: int = 0  # feet a failed complication save costs it on its next turn
     halved: bool = False  # its speed is halved on its next turn (a failed save)
     caught_by: str = ""  # the pursuer that caught it (its log line says so)
@@ -294,4 +311,11 @@ def _chase_from_1(chase: dict | None) -> dict | None:
 
 state_part("chase", Chase, Chase())
 ruleset_section("chase", ChaseRules | None, default=None, check=_check,
-                upgrades={1: _chase_from_1})
+                upgrades={1: _chase_from_1},
+                terms=("chase.source", "chase.complications.*",
+                       "chase.complications.*.entries.*.result",
+                       "chase.complications.*.entries.*.save",
+                       "chase.complications.*.entries.*.on_fail",
+                       "chase.escape_factors.*.text", "chase.evasion.source",
+                       "chase.evasion.exhausted_effect", "chase.evasion.terrain.*",
+                       "chase.evasion.directions.entries.*.result"))

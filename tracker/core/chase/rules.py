@@ -15,6 +15,7 @@ from typing import Annotated
 from msgspec import Meta
 from msgspec.structs import replace
 
+from ...i18n import _
 from .. import dice as dicemod
 from ..party import sheet
 from ..dice import Roll
@@ -24,11 +25,14 @@ from ..handlers import Command, decides, evolves
 from ..limits import CharacterName, Key
 from ..party import rules as party
 from ..state import State
+from ..terms import term
 from ..timeflow import pass_time
 from ..validity import holds_for
-from .model import CAUGHT, ESCAPED, GAVE_UP, OUTCOMES, PURSUER, QUARRY, SIDES, Chase, Runner
-from .standing import (afflicted, brief, complication_row, complication_text, current,  # noqa: F401
+from .model import (CAUGHT, ESCAPED, GAVE_UP, OUTCOMES, PURSUER, QUARRY, SIDES, Affliction,
+                    Chase, Runner)
+from .standing import (afflicted, affliction_text, brief, complication_row, complication_text, current,  # noqa: F401
                        d20_penalty, escape_die, escape_target, exhaustion, fates, fates_text,
+                       row_at, row_words, save_words, setting_word, side_word, status_word,
                        find, free_dashes,
                        gap, lead_pursuer, over, pursuers_of, quarry_of, reach, running, save_bonus,
                        save_missed, speed, status)
@@ -165,22 +169,26 @@ class ChaseEnded(Event, frozen=True):
 def _rules(state: State):
     ch = state.rules.chase
     if ch is None or not ch.complications:
-        raise Refused(f"{state.rules.meta.name} has no round-by-round chase"
-                      + ("; use an evasion (start-evasion)" if ch and ch.evasion else ""))
+        if ch and ch.evasion:
+            raise Refused(_("{ruleset} has no round-by-round chase; use an evasion "
+                            "(start-evasion)").format(ruleset=state.rules.meta.name))
+        raise Refused(_("{ruleset} has no round-by-round chase").format(
+            ruleset=state.rules.meta.name))
     return ch
 
 
 def _running(state: State) -> Chase:
     if not state.chase.active or state.chase.evasion is not None:
-        raise Refused("no chase is running (start one first)")
+        raise Refused(_("no chase is running (start one first)"))
     return state.chase
 
 
 def _named(state: State, name: str) -> Runner:
     r = find(_running(state), name)
     if r is None:
-        names = ", ".join(x.name for x in state.chase.runners) or "nobody yet"
-        raise Refused(f"{name!r} is not in the chase (in it: {names})")
+        names = ", ".join(x.name for x in state.chase.runners) or _("nobody yet")
+        raise Refused(_("{name!r} is not in the chase (in it: {names})").format(name=name,
+                                                                                names=names))
     return r
 
 
@@ -190,7 +198,7 @@ def refuse_the_dead(state: State, name: str) -> None:
     check until the party area offers a shared lookup of the living.)"""
     c = party.find(state, name)
     if c is not None and sheet.status(state.rules, c) == "dead":
-        raise Refused(f"{c.name} is dead and takes no chase actions")
+        raise Refused(_("{name} is dead and takes no chase actions").format(name=c.name))
 
 
 def _running_chase(state: State) -> Chase:
@@ -217,17 +225,18 @@ def started_holds(state: State, ev: ChaseStarted) -> None:
     distance of 0 to 1,000,000 ft."""
     ch = _rules(state)
     if state.chase.active:
-        raise Refused("a chase is already running (end it first)")
+        raise Refused(_("a chase is already running (end it first)"))
     if ev.setting not in ch.complications:
-        raise Refused(f"no complication table for {ev.setting!r}; choose one of: "
-                      + ", ".join(ch.complications))
+        raise Refused(_("no complication table for {setting!r}; choose one of: {known}").format(
+            setting=ev.setting, known=", ".join(ch.complications)))
     if not 0 <= ev.distance <= 1_000_000:
-        raise Refused("the starting distance is 0 to 1,000,000 ft")
+        raise Refused(_("the starting distance is 0 to 1,000,000 ft"))
 
 
 def _ranged(label: str, value: int, lo: int, hi: int) -> int:
     if not lo <= value <= hi:
-        raise Refused(f"{label} must be {lo} to {hi} (got {value})")
+        raise Refused(_("{what} must be {lo} to {hi} (got {value})").format(
+            what=label, lo=lo, hi=hi, value=value))
     return value
 
 
@@ -237,40 +246,40 @@ def joined_holds(state: State, ev: RunnerJoined) -> None:
     party member by the party's name and alive, anyone else within ranges."""
     ch = _running_chase(state)
     if ev.side not in SIDES:
-        raise Refused(f"a side is {' or '.join(SIDES)} (got {ev.side!r})")
+        raise Refused(_("a side is quarry or pursuer (got {side!r})").format(side=ev.side))
     if not 1 <= len(ev.name) <= 40 or ev.name != ev.name.strip():
-        raise Refused("a participant's name is 1 to 40 characters")
+        raise Refused(_("a participant's name is 1 to 40 characters"))
     if find(ch, ev.name) is not None:
-        raise Refused(f"{ev.name} is already in the chase")
+        raise Refused(_("{name} is already in the chase").format(name=ev.name))
     if ev.target:
         t = find(ch, ev.target)
         if ev.side != PURSUER or t is None or t.side != QUARRY:
-            raise Refused(f"only a pursuer names a quarry, and {ev.target!r} must be one "
-                          "already in the chase")
-    _ranged("the position", ev.position, 0, 1_000_000)
+            raise Refused(_("only a pursuer names a quarry, and {target!r} must be one "
+                            "already in the chase").format(target=ev.target))
+    _ranged(_("the position"), ev.position, 0, 1_000_000)
     refuse_the_dead(state, ev.name)
     if ev.member:
         party.named(state, ev.name)
     elif party.find(state, ev.name) is not None:
-        raise Refused(f"{ev.name} is in the party: join as a member")
+        raise Refused(_("{name} is in the party: join as a member").format(name=ev.name))
     else:
-        _ranged("the initiative bonus", ev.initiative_bonus, -30, 30)
-        _ranged("speed", ev.speed, 0, 10_000)
-        _ranged("Con", ev.con, -30, 30)
-        _ranged("Stealth", ev.stealth, -30, 30)
-        _ranged("passive Perception", ev.perception, 0, 60)
+        _ranged(_("the initiative bonus"), ev.initiative_bonus, -30, 30)
+        _ranged(_("speed"), ev.speed, 0, 10_000)
+        _ranged(_("Con"), ev.con, -30, 30)
+        _ranged(_("Stealth"), ev.stealth, -30, 30)
+        _ranged(_("passive Perception"), ev.perception, 0, 60)
 
 
 @decides(JoinChase)
 def decide_join(state: State, cmd: JoinChase, dice) -> list[Event]:
     ch = _running_chase(state)
     if cmd.side not in SIDES:
-        raise Refused(f"a side is {' or '.join(SIDES)} (got {cmd.side!r})")
+        raise Refused(_("a side is quarry or pursuer (got {side!r})").format(side=cmd.side))
     name = cmd.name.strip()
     if not 1 <= len(name) <= 40:
-        raise Refused("a participant's name is 1 to 40 characters")
+        raise Refused(_("a participant's name is 1 to 40 characters"))
     if len(ch.runners) >= MAX_RUNNERS:
-        raise Refused(f"a chase holds at most {MAX_RUNNERS} participants")
+        raise Refused(_("a chase holds at most {n} participants").format(n=MAX_RUNNERS))
     at = cmd.at if cmd.at is not None else (state.chase.start if cmd.side == QUARRY else 0)
     c = party.find(state, name)
     if c is not None:
@@ -285,13 +294,26 @@ def decide_join(state: State, cmd: JoinChase, dice) -> list[Event]:
         if cmd.speed is None:
             joined_holds(state, RunnerJoined(name, cmd.side, False, None, 0, at,
                                              target=cmd.target))
-            raise Refused(f"{name} is not in the party: give a speed (and Con, Stealth, "
-                          "passive Perception)")
+            raise Refused(_("{name} is not in the party: give a speed (and Con, Stealth, "
+                            "passive Perception)").format(name=name))
         ev = RunnerJoined(name, cmd.side, False, None, cmd.initiative_bonus, at, cmd.speed,
                           cmd.con, cmd.stealth, cmd.perception, cmd.target)
     joined_holds(state, ev)  # before the initiative is rolled
-    roll = dicemod.roll(state.rules.chase.initiative_die, dice, f"{ev.name}: initiative")
+    roll = dicemod.roll(state.rules.chase.initiative_die, dice,
+                        _("{name}: initiative").format(name=ev.name))
     return [replace(ev, initiative=roll)]
+
+
+def _too_far(state: State, r: Runner, most: int, dash: bool) -> str:
+    """How far the runner may go, when the GM asked for more."""
+    text = (_("{name} dashes 0 to {most} ft") if dash else
+            _("{name} moves 0 to {most} ft ({dash} with a dash)")).format(
+        name=r.name, most=most, dash=reach(state, r, True))
+    if r.halved:
+        text += " " + _("(speed halved by a complication)")
+    if r.hindered:
+        text += ", " + _("less {feet} ft lost to a complication").format(feet=r.hindered)
+    return text
 
 
 @decides(TakeTurn)
@@ -299,16 +321,14 @@ def decide_turn(state: State, cmd: TakeTurn, dice) -> list[Event]:
     _running_chase(state)
     r = current(state)
     if over(state) or r is None:
-        raise Refused(f"the chase is over ({over(state) or 'nobody is running'}): end it")
+        raise Refused(_("the chase is over ({how}): end it").format(
+            how=status_word(over(state)) if over(state) else _("nobody is running")))
     if r.member:
         refuse_the_dead(state, r.name)
     most = max(0, reach(state, r, cmd.dash))
     feet = most if cmd.feet is None else cmd.feet
     if not 0 <= feet <= most:
-        raise Refused((f"{r.name} dashes 0 to {most} ft" if cmd.dash else
-                       f"{r.name} moves 0 to {most} ft ({reach(state, r, True)} with a dash)")
-                      + (" (speed halved by a complication)" if r.halved else "")
-                      + (f", less {r.hindered} ft lost to a complication" if r.hindered else ""))
+        raise Refused(_too_far(state, r, most, cmd.dash))
     ch = state.rules.chase
     # the dice in the order the event holds them (and the log line reads them),
     # so amending retypes the right one: the dash's save, then the complication
@@ -316,12 +336,13 @@ def decide_turn(state: State, cmd: TakeTurn, dice) -> list[Event]:
     if cmd.dash and r.dashes >= free_dashes(state, r):
         con = save_bonus(state, r, "Con") or 0
         save = dicemod.roll(f"1d20{con:+d}" if con else "1d20", dice,
-                            f"{r.name}: DC {ch.dash_dc} {ch.dash_save} save (dash "
-                            f"{r.dashes + 1}, {free_dashes(state, r)} free)")
+                            _("{name}: DC {dc} {save} save (dash {n}, {free} free)").format(
+                                name=r.name, dc=ch.dash_dc, save=save_words(ch.dash_save),
+                                n=r.dashes + 1, free=free_dashes(state, r)))
     turn_holds(state, TurnTaken(name=r.name, feet=feet, dash=cmd.dash, setting=state.chase.setting,
                                 complication=None))
     table = ch.complications[state.chase.setting]
-    comp = dicemod.roll(table.die, dice, f"{r.name}: complication")
+    comp = dicemod.roll(table.die, dice, _("{name}: complication").format(name=r.name))
     turn = TurnTaken(name=r.name, feet=feet, dash=cmd.dash, setting=state.chase.setting,
                      save=save, complication=comp)
     return [_complicated(state, cmd, turn, dice)]
@@ -334,20 +355,19 @@ def turn_holds(state: State, ev: TurnTaken) -> None:
     _running_chase(state)
     r = current(state)
     if over(state) or r is None:
-        raise Refused(f"the chase is over ({over(state) or 'nobody is running'}): end it")
+        raise Refused(_("the chase is over ({how}): end it").format(
+            how=status_word(over(state)) if over(state) else _("nobody is running")))
     if ev.name != r.name:
-        raise Refused(f"it is {r.name}'s turn, not {ev.name!r}'s")
+        raise Refused(_("it is {name}'s turn, not {other!r}'s").format(name=r.name,
+                                                                         other=ev.name))
     if r.member:
         refuse_the_dead(state, r.name)
     most = max(0, reach(state, r, ev.dash))
     if not 0 <= ev.feet <= most:
-        raise Refused((f"{r.name} dashes 0 to {most} ft" if ev.dash else
-                       f"{r.name} moves 0 to {most} ft ({reach(state, r, True)} with a dash)")
-                      + (" (speed halved by a complication)" if r.halved else "")
-                      + (f", less {r.hindered} ft lost to a complication" if r.hindered else ""))
+        raise Refused(_too_far(state, r, most, ev.dash))
     if ev.setting != state.chase.setting:
-        raise Refused(f"the chase's complications are {state.chase.setting!r}, "
-                      f"not {ev.setting!r}")
+        raise Refused(_("the chase's complications are {setting!r}, not {other!r}").format(
+            setting=state.chase.setting, other=ev.setting))
 
 
 def _complicated(state: State, cmd: TakeTurn, turn: TurnTaken, dice) -> TurnTaken:
@@ -357,25 +377,31 @@ def _complicated(state: State, cmd: TakeTurn, turn: TurnTaken, dice) -> TurnTake
     victim = afflicted(state, turn.name) if row is not None else None
     if victim is None:
         return turn
-    _ranged("the save modifier", cmd.save_bonus or 0, -30, 30)
+    _ranged(_("the save modifier"), cmd.save_bonus or 0, -30, 30)
     save = None
     if row.save:
         bonus = cmd.save_bonus if cmd.save_bonus is not None else \
             save_bonus(state, victim, row.save) or 0
+        what, said, _fail = row_words(state.rules, row_at(state.rules, turn.setting, row), row)
         save = dicemod.roll(f"1d20{bonus:+d}" if bonus else "1d20", dice,
-                            f"{victim.name}: DC {row.dc} {row.save} save ({row.result})")
+                            _("{name}: {save} ({what})").format(name=victim.name, save=said,
+                                                                 what=what))
     if not save_missed(row, save):
         return replace(turn, victim_save=save)
-    damage = dicemod.roll(row.damage, dice, f"{victim.name}: damage ({row.result})") \
+    damage = dicemod.roll(row.damage, dice, _("{name}: damage ({what})").format(
+        name=victim.name, what=term(state.rules, f"{row_at(state.rules, turn.setting, row)}"
+                                                 ".result", row.result))) \
         if row.damage else None
     joiner, creature, pace = None, "", 0
     if row.joins and victim.side == QUARRY:
         creature = (cmd.creature.strip() or f"creature after {victim.name}")[:40]
         if find(state.chase, creature) is not None:
-            raise Refused(f"{creature} is already in the chase: name the creature")
-        pace = _ranged("the creature's speed", cmd.creature_speed, 0, 10_000) \
+            raise Refused(_("{name} is already in the chase: name the creature").format(
+                name=creature))
+        pace = _ranged(_("the creature's speed"), cmd.creature_speed, 0, 10_000) \
             if cmd.creature_speed is not None else speed(state, victim)
-        joiner = dicemod.roll(state.rules.chase.initiative_die, dice, f"{creature}: initiative")
+        joiner = dicemod.roll(state.rules.chase.initiative_die, dice,
+                              _("{name}: initiative").format(name=creature))
     return replace(turn, victim_save=save, damage=damage, joiner=joiner, creature=creature,
                    creature_speed=pace)
 
@@ -387,22 +413,26 @@ def decide_escape(state: State, cmd: TryEscape, dice) -> list[Event]:
     known = state.rules.chase.escape_factors
     bad = [f for f in cmd.factors if f not in known]
     if bad:
-        raise Refused(f"unknown escape factor {bad[0]!r}; choose from: " + ", ".join(known))
-    roll = dicemod.roll(escape_die(state.rules, cmd.factors), dice, f"{q.name}: Stealth")
+        raise Refused(_("unknown escape factor {factor!r}; choose from: {known}").format(
+            factor=bad[0], known=", ".join(known)))
+    roll = dicemod.roll(escape_die(state.rules, cmd.factors), dice,
+                        _("{name}: Stealth").format(name=q.name))
     return [EscapeRolled(q.name, roll, tuple(dict.fromkeys(cmd.factors)))]
 
 
 def _escape_holds(state: State, name: str) -> None:
     q = _runner(state, name)
     if q.name != name:
-        raise Refused(f"name {q.name} as the chase does, not {name!r}")
+        raise Refused(_("name {name} as the chase does, not {other!r}").format(
+            name=q.name, other=name))
     if q.member:
         refuse_the_dead(state, q.name)
     if q.side != QUARRY or not running(state, q):
-        raise Refused(f"only a quarry still running rolls to escape ({q.name}: "
-                      f"{q.side}, {status(state, q)})")
+        raise Refused(_("only a quarry still running rolls to escape ({name}: {side}, "
+                        "{status})").format(name=q.name, side=side_word(q.side),
+                                            status=status_word(status(state, q))))
     if escape_target(state, q) is None:
-        raise Refused(f"nobody is chasing {q.name}")
+        raise Refused(_("nobody is chasing {name}").format(name=q.name))
 
 
 @holds_for(EscapeRolled)
@@ -422,9 +452,11 @@ def decide_leave(state: State, cmd: LeaveChase, dice) -> list[Event]:
 def left_holds(state: State, ev: RunnerLeft) -> None:
     r = _runner(state, ev.name)
     if r.name != ev.name:
-        raise Refused(f"name {r.name} as the chase does, not {ev.name!r}")
+        raise Refused(_("name {name} as the chase does, not {other!r}").format(
+            name=r.name, other=ev.name))
     if not running(state, r):
-        raise Refused(f"{r.name} is already out of the chase ({status(state, r)})")
+        raise Refused(_("{name} is already out of the chase ({status})").format(
+            name=r.name, status=status_word(status(state, r))))
 
 
 @decides(SwapSide)
@@ -442,16 +474,19 @@ def swapped_holds(state: State, ev: SideSwapped) -> None:
     another quarry in it."""
     r = _runner(state, ev.name)
     if r.name != ev.name:
-        raise Refused(f"name {r.name} as the chase does, not {ev.name!r}")
+        raise Refused(_("name {name} as the chase does, not {other!r}").format(
+            name=r.name, other=ev.name))
     if r.member:
         refuse_the_dead(state, r.name)
     if not running(state, r):
-        raise Refused(f"{r.name} is out of the chase ({status(state, r)})")
+        raise Refused(_("{name} is out of the chase ({status})").format(
+            name=r.name, status=status_word(status(state, r))))
     if ev.target:
         t = find(state.chase, ev.target)
         if r.side != QUARRY or t is None or t.side != QUARRY or t.name == r.name \
                 or t.name != ev.target:
-            raise Refused(f"a new pursuer names a quarry already in the chase, not {ev.target!r}")
+            raise Refused(_("a new pursuer names a quarry already in the chase, not "
+                            "{target!r}").format(target=ev.target))
 
 
 @decides(EndChase)
@@ -464,9 +499,10 @@ def decide_end(state: State, cmd: EndChase, dice) -> list[Event]:
 @holds_for(ChaseEnded)
 def ended_holds(state: State, ev: ChaseEnded) -> None:
     if not state.chase.active:
-        raise Refused("no chase is running")
+        raise Refused(_("no chase is running"))
     if ev.outcome not in OUTCOMES:
-        raise Refused(f"a chase ends {', '.join(OUTCOMES)} (got {ev.outcome!r})")
+        raise Refused(_("a chase ends caught, gave up or escaped (got {outcome!r})").format(
+            outcome=ev.outcome))
 
 
 # --- evolve ---------------------------------------------------------------------------
@@ -487,7 +523,7 @@ def _with_runner(chase: Chase, name: str, **changes) -> tuple[Runner, ...]:
 def evolve_joined(state: State, ev: RunnerJoined) -> State:
     ch = _running(state)
     if find(ch, ev.name) is not None:
-        raise Refused(f"{ev.name} is already in the chase")
+        raise Refused(_("{name} is already in the chase").format(name=ev.name))
     if ev.member:
         party.member(state, ev.name)
     new = Runner(ev.name, ev.side, ev.initiative.total + ev.initiative_bonus, ev.position,
@@ -519,13 +555,15 @@ def evolve_turn(state: State, ev: TurnTaken) -> State:
     ch = _running(state)
     r = current(state)
     if r is None or r.name != ev.name:
-        raise Refused(f"it is not {ev.name}'s turn" + (f" but {r.name}'s" if r else ""))
+        raise Refused(_("it is not {name}'s turn but {other}'s").format(name=ev.name, other=r.name)
+                      if r else _("it is not {name}'s turn").format(name=ev.name))
     rules = state.rules
     if ev.setting != ch.setting or ev.setting not in rules.chase.complications:
-        raise Refused(f"this chase rolls on the {ch.setting} table, not {ev.setting!r}")
+        raise Refused(_("this chase rolls on the {setting} table, not {other!r}").format(
+            setting=ch.setting, other=ev.setting))
     failed = save_failed(state, ev)
     runners = _with_runner(ch, r.name, position=r.position + ev.feet,
-                           dashes=r.dashes + ev.dash, complication="", hindered=0,
+                           dashes=r.dashes + ev.dash, complication=None, hindered=0,
                            halved=False,
                            exhaustion=r.exhaustion + (failed and not r.member))
     if failed and r.member:  # derived, so amending the save's die recomputes it
@@ -603,34 +641,24 @@ def _afflict(state: State, ev: TurnTaken, runners: tuple[Runner, ...]):
     victim = afflicted(state, ev.name) if row is not None else None
     if victim is None:
         return runners, state
-    # what it is, then (after " — ") how it went: see standing.brief
-    text = complication_text(state.rules, ev.setting, ev.complication) + " — "
+    # facts, not words: standing.affliction_text reads them when shown
     missed = save_missed(row, ev.victim_save)
-    if ev.victim_save is not None:
-        text += f"save {ev.victim_save.total}: {'failed' if missed else 'made'}"
-    elif row.save:  # an amended complication die: its save was never rolled
-        text += "save not rolled (undo and take the turn again)"
-    else:
-        text += "no save"
+    text = Affliction(row_at(state.rules, ev.setting, row), row,
+                      ev.victim_save.total if ev.victim_save is not None else None, missed)
     if not missed:
         return tuple(replace(x, complication=text) if x.name == victim.name else x
                      for x in runners), state
     hurt = not row.if_hurt or (ev.damage is not None and ev.damage.total > 0)
     lost = row.lose_feet + (speed(state, victim) // 2 if row.lose_half and hurt else 0)
-    if row.condition and hurt:
-        text += f"; {row.condition} until its turn ends"
-    if lost:
-        text += f"; {lost} ft lost"
-    if row.halve_speed:
-        text += "; speed halved"
+    text = replace(text, condition=row.condition if hurt else "", lost=lost,
+                   halved=row.halve_speed,
+                   damage=ev.damage.total if ev.damage is not None else None,
+                   joiner=ev.creature, joined=ev.joiner is not None)
     if ev.damage is not None:
-        text += f"; takes {ev.damage.total}"
         c = party.find(state, victim.name) if victim.member else None
         if c is not None and c.hp_max and not c.dead:
             state = party.evolve_damage(state, party.DamageTaken(c.name, ev.damage.total,
                                                                  ev.damage))
-    if ev.joiner is not None:
-        text += f"; {ev.creature} joins the chase after it"
     runners = tuple(replace(x, complication=text, hindered=x.hindered + lost,
                             halved=x.halved or row.halve_speed)
                     if x.name == victim.name else x for x in runners)
@@ -691,7 +719,7 @@ def evolve_left(state: State, ev: RunnerLeft) -> State:
 @evolves(ChaseEnded)
 def evolve_ended(state: State, ev: ChaseEnded) -> State:
     if not state.chase.active:
-        raise Refused("no chase is running")
+        raise Refused(_("no chase is running"))
     ch = state.chase
     # each quarry keeps its fate: those still running when it ends share the
     # outcome the GM gave; the others escaped, were caught or dropped out before

@@ -4,12 +4,18 @@ it is over. The rules, the views and the screen all ask these."""
 
 from __future__ import annotations
 
+import re
+
+from ... import i18n
+from ...i18n import _, pgettext
 from .. import dice as dicemod
 from ..party import sheet
 from ..dice import Roll
 from ..party import rules as party
 from ..state import State
-from .model import CAUGHT, DOWN, DROPPED, ESCAPED, GAVE_UP, IN, PURSUER, QUARRY, Chase, Complication, Runner
+from ..terms import term
+from .model import (CAUGHT, DOWN, DROPPED, ESCAPED, GAVE_UP, IN, PURSUER, QUARRY, Affliction, Chase,
+                    Complication, Runner)
 
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
 
@@ -155,20 +161,95 @@ def save_missed(row: Complication, save: Roll | None) -> bool:
     return not row.save or (save is not None and save.total < row.dc)
 
 
+def row_words(rules, at: str, row: Complication) -> tuple[str, str, str]:
+    """A row's obstacle, its save ("DC 10 Dex save") and what a failure does,
+    in the GM's language ('' where it has none)."""
+    what = term(rules, f"{at}.result", row.result)
+    said = term(rules, f"{at}.save", row.save)
+    save = _("DC {dc} {save} save").format(
+        dc=row.dc, save=save_words(row.save) if said == row.save else said) if row.save else ""
+    fail = term(rules, f"{at}.on_fail", row.on_fail) if row.on_fail else ""
+    return what, save, fail
+
+
+def row_at(rules, setting: str, row: Complication) -> str:
+    table = rules.chase.complications[setting].entries
+    return f"chase.complications.{setting}.entries.{next(i for i, e in enumerate(table) if e is row)}"
+
+
 def complication_text(rules, setting: str, roll: Roll) -> str:
     """What a complication roll means ('' for none): obstacle, save and DC, failure."""
     row = complication_row(rules, setting, roll)
     if row is None:
         return ""
-    save = f"; DC {row.dc} {row.save} save" if row.save else ""
-    return f"{row.result}{save}" + (f"; on a failure: {row.on_fail}" if row.on_fail else "")
+    return _full(*row_words(rules, row_at(rules, setting, row), row))
 
 
-def brief(complication: str) -> str:
-    """A runner's complication without its "on a failure" words, keeping how
-    it went (after " — "): for an alert or a one-line summary."""
-    what, sep, did = complication.partition(" — ")
-    return what.split("; on a failure")[0] + sep + did
+def _full(what: str, save: str, fail: str) -> str:
+    text = what + (f"; {save}" if save else "")
+    return text + ("; " + _("on a failure: {what}").format(what=fail) if fail else "")
+
+
+def save_words(save: str) -> str:
+    """A save's abilities in the GM's language ("Str, Dex or Cha"); a note in
+    brackets stays as the ruleset wrote it (a row's whole save can be named in
+    [names.xx] instead: see row_words)."""
+    if i18n.current() == i18n.ENGLISH:
+        return save
+    names = {"str": _("Str"), "dex": _("Dex"), "con": _("Con"), "int": _("Int"),
+             "wis": _("Wis"), "cha": _("Cha")}
+
+    def one(m) -> str:
+        word = m.group(0)
+        low = word.lower()
+        if word.startswith("("):
+            return word
+        if low in ("or", "and"):
+            return _("or") if low == "or" else _("and")
+        return names.get(low[:3], word)
+
+    return re.sub(r"\([^)]*\)|[A-Za-z]+", one, save)
+
+
+def _went(rules, a: Affliction) -> str:
+    """How a complication went for the runner: its save, and what a miss cost."""
+    if a.save is not None:
+        went = _("save {total}: failed").format(total=a.save) if a.missed else \
+            _("save {total}: made").format(total=a.save)
+    elif a.row.save:  # an amended complication die: its save was never rolled
+        went = _("save not rolled (undo and take the turn again)")
+    else:
+        went = _("no save")
+    if not a.missed:
+        return went
+    bits = [went]
+    if a.condition:
+        bits.append(_("{condition} until its turn ends").format(
+            condition=term(rules, f"party.conditions.{a.condition}", a.condition)))
+    if a.lost:
+        bits.append(_("{feet} ft lost").format(feet=a.lost))
+    if a.halved:
+        bits.append(_("speed halved"))
+    if a.damage is not None:
+        bits.append(_("takes {damage}").format(damage=a.damage))
+    if a.joined:
+        bits.append(_("{creature} joins the chase after it").format(creature=a.joiner))
+    return "; ".join(bits)
+
+
+def affliction_text(rules, a: Affliction | None) -> str:
+    """What a complication did to a runner, whole: what it is, then (after
+    " — ") how it went ('' for none)."""
+    if a is None:
+        return ""
+    return _full(*row_words(rules, a.at, a.row)) + " — " + _went(rules, a)
+
+
+def brief(rules, a: Affliction) -> tuple[str, str]:
+    """A runner's complication without its "on a failure" words, and how it
+    went: for an alert or a one-line summary."""
+    what, save, _fail = row_words(rules, a.at, a.row)
+    return what + (f"; {save}" if save else ""), _went(rules, a)
 
 
 def over(state: State) -> str:
@@ -196,6 +277,46 @@ def fates_text(state: State, outcome: str = "") -> str:
     """How the chase ended for its quarries: "escaped" when all share one fate
     (or there are none: ``outcome``), else "Ana escaped, Bo caught"."""
     each = fates(state)
-    if len({f for _, f in each}) <= 1:
-        return each[0][1] if each else outcome
-    return ", ".join(f"{name} {fate}" for name, fate in each)
+    if len({f for _x, f in each}) <= 1:
+        return status_word(each[0][1] if each else outcome)
+    return ", ".join(_("{name} {fate}").format(name=name, fate=status_word(fate))
+                     for name, fate in each)
+
+
+def status_word(status: str) -> str:
+    """A runner's status or a chase's outcome in the GM's language."""
+    return {IN: pgettext("chase status", "in"), ESCAPED: pgettext("chase status", "escaped"),
+            CAUGHT: pgettext("chase status", "caught"),
+            GAVE_UP: pgettext("chase status", "gave up"),
+            DROPPED: pgettext("chase status", "dropped out"),
+            DOWN: pgettext("chase status", "down")}.get(status, status)
+
+
+def side_word(side: str) -> str:
+    """quarry / pursuer in the GM's language."""
+    return {QUARRY: pgettext("chase side", "quarry"),
+            PURSUER: pgettext("chase side", "pursuer")}.get(side, side)
+
+
+def setting_word(rules, setting: str) -> str:
+    """A complication table's name (urban, wilderness) in the GM's language."""
+    if i18n.current() == i18n.ENGLISH:
+        return setting  # as it always read, a house rule's dense_city too
+    return term(rules, f"chase.complications.{setting}", setting)
+
+
+def where_word(where: str) -> str:
+    """dungeon / wilderness / sea: where an evasion is, in the GM's language."""
+    return {"dungeon": pgettext("evasion", "dungeon"),
+            "wilderness": pgettext("evasion", "wilderness"),
+            "sea": pgettext("evasion", "sea")}.get(where, where)
+
+
+def surprised_words(side: str) -> str:
+    """"party surprised" / "monsters surprised"."""
+    return {"party": _("party surprised"), "monsters": _("monsters surprised")}.get(side, side)
+
+
+def terrain_word(rules, key: str) -> str:
+    """An evasion terrain modifier's name (dense woods) in the GM's language."""
+    return term(rules, f"chase.evasion.terrain.{key}", key.replace("_", " "))

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from ... import i18n
+from ...i18n import _, ngettext, pgettext
 from ..alerts import Alert, alerting
 from ..changes import matched, reads_changes
 from ..timeline.hooks import offers_choices
@@ -12,46 +14,54 @@ from ..describe import roll_text
 from ..events import describes
 from ..invariants import invariant
 from ..state import State
+from ..terms import term
 from ..tally import Tally, tally
 from ..players import Panel, Table, players_view, secret
 from ..view import state_view
 from . import evasion, rules as r
-from .model import IN, OUTCOMES, PURSUER
+from .model import IN, OUTCOMES, PURSUER, QUARRY
+from .standing import surprised_words, terrain_word, where_word
 
 # --- how its events read in the log ------------------------------------------------------
 
 
 @describes(r.ChaseStarted)
 def _started(ev: r.ChaseStarted, rules) -> str:
-    return f"Chase begins ({ev.setting}), quarry {ev.distance} ft ahead"
+    return _("Chase begins ({setting}), quarry {feet} ft ahead").format(
+        setting=r.setting_word(rules, ev.setting), feet=ev.distance)
 
 
 @describes(r.RunnerJoined)
 def _joined(ev: r.RunnerJoined, rules) -> str:
-    who = "party" if ev.member else f"speed {ev.speed} ft"
-    return (f"{ev.name} joins the chase as {ev.side} ({who}), initiative "
-            f"{roll_text(ev.initiative)}{ev.initiative_bonus:+d}")
+    bonus = f"{roll_text(ev.initiative)}{ev.initiative_bonus:+d}"
+    if ev.member:
+        line = _("{name} joins the chase as {side} (party), initiative {roll}")
+    else:
+        line = _("{name} joins the chase as {side} (speed {speed} ft), initiative {roll}")
+    return line.format(name=ev.name, side=r.side_word(ev.side), speed=ev.speed, roll=bonus)
 
 
 @describes(r.TurnTaken, with_before=True)
 def _turn(ev: r.TurnTaken, rules, state=None, before=None) -> str:
-    bits = [f"{ev.name} {'dashes' if ev.dash else 'moves'} {ev.feet} ft"]
+    line = _("{name} dashes {feet} ft") if ev.dash else _("{name} moves {feet} ft")
+    bits = [line.format(name=ev.name, feet=ev.feet)]
     if ev.save is not None and rules.chase is not None:
         # the modifier as the runner stood before the turn, not as recorded
         save = r.dash_save(before, ev)
-        ok = "failed: a level of exhaustion" if save.total < rules.chase.dash_dc else "made"
-        bits.append(f"DC {rules.chase.dash_dc} {rules.chase.dash_save} save "
-                    f"{roll_text(save)} {ok}")
+        said = _("DC {dc} {save} save {roll} failed: a level of exhaustion") \
+            if save.total < rules.chase.dash_dc else _("DC {dc} {save} save {roll} made")
+        bits.append(said.format(dc=rules.chase.dash_dc, save=r.save_words(rules.chase.dash_save),
+                                roll=roll_text(save)))
     text = r.complication_text(rules, ev.setting, ev.complication)
-    bits.append(f"complication {roll_text(ev.complication)}" +
-                (f": {text}" if text else " none"))
+    bits.append(_("complication {roll}: {what}").format(roll=roll_text(ev.complication), what=text)
+                if text else _("complication {roll} none").format(roll=roll_text(ev.complication)))
     if ev.victim_save is not None:
-        bits.append(f"the next runner's save {roll_text(ev.victim_save)}")
+        bits.append(_("the next runner's save {roll}").format(roll=roll_text(ev.victim_save)))
     if ev.damage is not None:
-        bits.append(f"damage {roll_text(ev.damage)}")
+        bits.append(_("damage {roll}").format(roll=roll_text(ev.damage)))
     if ev.joiner is not None:
-        bits.append(f"{ev.creature} joins (speed {ev.creature_speed} ft), initiative "
-                    f"{roll_text(ev.joiner)}")
+        bits.append(_("{creature} joins (speed {speed} ft), initiative {roll}").format(
+            creature=ev.creature, speed=ev.creature_speed, roll=roll_text(ev.joiner)))
     return "; ".join(bits + _caught(ev.name, state)) + _round_end(state)
 
 
@@ -61,7 +71,7 @@ def _caught(pursuer: str, state: State | None) -> list[str]:
     if ch is None:
         return []
     this_round = ch.round if ch.turn else ch.round - 1  # the last turn ends its round
-    return [f"catches {x.name}" for x in ch.runners
+    return [_("catches {name}").format(name=x.name) for x in ch.runners
             if x.caught_by == pursuer and x.caught_in == this_round]
 
 
@@ -71,78 +81,104 @@ def _round_end(state: State | None) -> str:
     if ch is None or not ch.active or ch.evasion is not None or ch.turn or ch.round < 2:
         return ""
     seconds = (ch.round - 1) * state.rules.time.round_seconds
-    gaps = [f"{x.name} {g} ft" for x in ch.runners
+    gaps = [_("{name} {feet} ft").format(name=x.name, feet=g) for x in ch.runners
             if x.side == "quarry" and r.running(state, x) and (g := r.gap(state, x)) is not None]
-    return f". End of round {ch.round - 1} ({seconds} s in)" + \
-        (f": {', '.join(gaps)} ahead" if gaps else "")
+    end = _("End of round {n} ({seconds} s in): {gaps} ahead") if gaps else \
+        _("End of round {n} ({seconds} s in)")
+    return ". " + end.format(n=ch.round - 1, seconds=seconds, gaps=", ".join(gaps))
 
 
 @describes(r.EscapeRolled, with_state=True)
 def _escape(ev: r.EscapeRolled, rules, state=None) -> str:
     """"Bo tries to slip away: Stealth 1d20=[9] + 1 = 10 vs Perception 13: spotted"."""
     known = rules.chase.escape_factors if rules.chase else {}
-    why = ", ".join(known[f].text for f in ev.factors if f in known)
-    text = f"{ev.name} tries to slip away: Stealth {roll_text(ev.roll)}"
+    why = ", ".join(term(rules, f"chase.escape_factors.{f}.text", known[f].text)
+                    for f in ev.factors if f in known)
+    roll = roll_text(ev.roll)
     q = r.find(state.chase, ev.name) if state is not None else None
     target = r.escape_target(state, q) if q is not None else None
-    if target is not None:
+    if target is None:
+        text = _("{name} tries to slip away: Stealth {roll}").format(name=ev.name, roll=roll)
+    else:
         mod = q.stealth - r.d20_penalty(state, q)
-        text += (f" {'+' if mod >= 0 else '-'} {abs(mod)} = {ev.roll.total + mod} vs Perception "
-                 f"{target}: {'escapes' if r.escaped(state, ev) else 'spotted'}")
+        line = _("{name} tries to slip away: Stealth {roll} {sign} {mod} = {total} vs "
+                 "Perception {target}: escapes") if r.escaped(state, ev) else \
+            _("{name} tries to slip away: Stealth {roll} {sign} {mod} = {total} vs "
+              "Perception {target}: spotted")
+        text = line.format(name=ev.name, roll=roll, sign="+" if mod >= 0 else "-", mod=abs(mod),
+                           total=ev.roll.total + mod, target=target)
     return text + (f" ({why})" if why else "")
 
 
 @describes(r.SideSwapped)
 def _swapped(ev: r.SideSwapped, rules) -> str:
-    return f"{ev.name} turns about" + (f" and goes after {ev.target}" if ev.target else "")
+    if ev.target:
+        return _("{name} turns about and goes after {target}").format(name=ev.name,
+                                                                        target=ev.target)
+    return _("{name} turns about").format(name=ev.name)
 
 
 @describes(r.RunnerLeft)
 def _left(ev: r.RunnerLeft, rules) -> str:
-    return f"{ev.name} gives up the chase"
+    return _("{name} gives up the chase").format(name=ev.name)
 
 
 @describes(r.ChaseEnded, with_state=True)
 def _ended(ev: r.ChaseEnded, rules, state=None) -> str:
     """"Chase over: caught", or each quarry's fate where they differ."""
     if state is None or state.chase.evasion is not None:
-        return f"Chase over: {ev.outcome}"
-    return f"Chase over: {r.fates_text(state, ev.outcome)}"
+        return _("Chase over: {outcome}").format(outcome=r.status_word(ev.outcome))
+    return _("Chase over: {outcome}").format(outcome=r.fates_text(state, ev.outcome))
 
 
 @describes(evasion.EvasionStarted)
 def _evasion(ev: evasion.EvasionStarted, rules) -> str:
-    text = (f"Evasion ({ev.where}): party {ev.party_speed} ft, monsters "
-            f"{ev.monster_speed} ft")
+    text = _("Evasion ({where}): party {party} ft, monsters {monsters} ft").format(
+        where=where_word(ev.where), party=ev.party_speed, monsters=ev.monster_speed)
     if ev.where != "dungeon":
-        text += f", {ev.fleeing} fleeing from {ev.pursuers}"
+        # TRANSLATORS: {fleeing} is a number of people (the verb agrees with it)
+        text += ", " + ngettext("{fleeing} fleeing from {pursuers}",
+                                "{fleeing} fleeing from {pursuers}", ev.fleeing).format(
+            fleeing=ev.fleeing, pursuers=ev.pursuers)
     if ev.surprised:
-        text += f"; {ev.surprised} surprised"
+        text += "; " + surprised_words(ev.surprised)
     if ev.morale_roll is not None:
-        text += f"; morale {ev.morale} {roll_text(ev.morale_roll)}"
+        text += "; " + _("morale {morale} {roll}").format(morale=ev.morale,
+                                                         roll=roll_text(ev.morale_roll))
     if rules.chase is not None and rules.chase.evasion is not None:
-        text += "; they pursue" if evasion.pursues(rules, ev) else "; they do not pursue"
+        text += "; " + (_("they pursue") if evasion.pursues(rules, ev) else
+                        _("they do not pursue"))
     return text
 
 
 @describes(evasion.RoundRun)
 def _round(ev: evasion.RoundRun, rules) -> str:
-    return "A round of running"
+    return _("A round of running")
 
 
 @describes(evasion.BaitDropped)
 def _bait(ev: evasion.BaitDropped, rules) -> str:
     took = rules.chase is not None and rules.chase.evasion is not None and evasion.bait_took(rules, ev)
-    what = f"{ev.rations} ration{'s' if ev.rations != 1 else ''} of food" if ev.rations \
-        else ev.kind
-    return f"Dropped {what} {roll_text(ev.roll)}: " + \
-        ("the pursuers stop for it" if took else "they run on")
+    roll = roll_text(ev.roll)
+    if ev.rations:
+        line = ngettext("Dropped {n} ration of food {roll}: the pursuers stop for it",
+                        "Dropped {n} rations of food {roll}: the pursuers stop for it",
+                        ev.rations) if took else \
+            ngettext("Dropped {n} ration of food {roll}: they run on",
+                     "Dropped {n} rations of food {roll}: they run on", ev.rations)
+        return line.format(n=ev.rations, roll=roll)
+    what = {"treasure": _("treasure"), "food": _("food")}.get(ev.kind, ev.kind)
+    line = _("Dropped {what} {roll}: the pursuers stop for it") if took else \
+        _("Dropped {what} {roll}: they run on")
+    return line.format(what=what, roll=roll)
 
 
 @describes(evasion.EvasionRolled)
 def _rolled(ev: evasion.EvasionRolled, rules) -> str:
-    return f"Evasion roll {roll_text(ev.roll)}" + \
-        (f" ({', '.join(readable(t) for t in ev.terrain)})" if ev.terrain else "")
+    if ev.terrain:
+        return _("Evasion roll {roll} ({terrain})").format(
+            roll=roll_text(ev.roll), terrain=", ".join(terrain_word(rules, t) for t in ev.terrain))
+    return _("Evasion roll {roll}").format(roll=roll_text(ev.roll))
 
 
 def readable(key: str) -> str:
@@ -152,13 +188,14 @@ def readable(key: str) -> str:
 
 @describes(evasion.PursuitDayRolled)
 def _day(ev: evasion.PursuitDayRolled, rules) -> str:
-    way = f"fleeing {evasion.direction(rules, ev)}" + \
+    way = _("fleeing {direction}").format(direction=evasion.direction(rules, ev)) + \
         (f" {roll_text(ev.direction_roll)}" if ev.direction_roll is not None else "")
     if ev.roll is None:
-        return f"A day of pursuit, {way}: the pursuers are not faster"
+        return _("A day of pursuit, {way}: the pursuers are not faster").format(way=way)
     took = rules.chase is not None and rules.chase.evasion is not None and evasion.caught_up(rules, ev)
-    return f"A day of pursuit, {way}: catch-up {roll_text(ev.roll)}, " + \
-        ("caught up" if took else "not caught")
+    line = _("A day of pursuit, {way}: catch-up {roll}, caught up") if took else \
+        _("A day of pursuit, {way}: catch-up {roll}, not caught")
+    return line.format(way=way, roll=roll_text(ev.roll))
 
 
 # --- what the GM must not miss ------------------------------------------------------------
@@ -170,32 +207,44 @@ def _chase_alerts(before: State, after: State) -> list[Alert]:
     if a is b:
         return []
     out = []
+    rules = after.rules
     was = {x.name: x for x in b.runners} if b.active else {}
     for x in a.runners:
         old = was.get(x.name)
         if x.complication and (old is None or old.complication != x.complication):
-            out.append(Alert("warning", f"Complication for {x.name}: {r.brief(x.complication)}"))
+            what, did = r.brief(rules, x.complication)
+            out.append(Alert("warning", _("Complication for {name}: {what} — {went}").format(
+                name=x.name, what=what, went=did)))
         now, then = r.status(after, x), (r.status(before, old) if old else IN)
         if now != then and old is not None:
-            out.append(Alert("error" if now != "escaped" else "information", f"{x.name}: {now}"))
+            out.append(Alert("error" if now != "escaped" else "information",
+                             _("{name}: {status}").format(name=x.name, status=r.status_word(now))))
         if old is not None and x.exhaustion > old.exhaustion:
-            out.append(Alert("error", f"{x.name} failed the dash save: exhaustion {x.exhaustion}"))
+            out.append(Alert("error", _("{name} failed the dash save: exhaustion {level}").format(
+                name=x.name, level=x.exhaustion)))
     if a.active and a.round > b.round > 0 and a.evasion is None:
-        out.append(Alert("information", f"Round {a.round} begins"))
+        out.append(Alert("information", _("Round {n} begins").format(n=a.round)))
     end, was_end = r.over(after), r.over(before)
     if end and end != was_end:
-        out.append(Alert("warning", f"The chase is over ({r.fates_text(after, end)}): end it"))
+        out.append(Alert("warning", _("The chase is over ({fates}): end it").format(
+            fates=r.fates_text(after, end))))
     ev, old_ev = a.evasion, b.evasion
     if ev is not None and ev is not old_ev:
         if not a.active and b.active or (not a.active and old_ev is None):
-            out.append(Alert("error" if a.outcome == "caught" else "information",
-                             f"Evasion: {'they do not pursue, ' if not ev.pursue else ''}"
-                             f"the party {'is caught' if a.outcome == 'caught' else 'gets away'}"))
+            caught = a.outcome == "caught"
+            if not ev.pursue:
+                text = _("Evasion: they do not pursue, the party is caught") if caught else \
+                    _("Evasion: they do not pursue, the party gets away")
+            else:
+                text = _("Evasion: the party is caught") if caught else \
+                    _("Evasion: the party gets away")
+            out.append(Alert("error" if caught else "information", text))
         if ev.exhausted and not (old_ev and old_ev.exhausted):
             e = after.rules.chase.evasion
-            out.append(Alert("error", f"The party is exhausted from running: {e.exhausted_effect}"))
+            out.append(Alert("error", _("The party is exhausted from running: {effect}").format(
+                effect=term(rules, "chase.evasion.exhausted_effect", e.exhausted_effect))))
     if b.winded and not a.winded:
-        out.append(Alert("information", "The party has rested off its running exhaustion"))
+        out.append(Alert("information", _("The party has rested off its running exhaustion")))
     return out
 
 
@@ -221,7 +270,7 @@ def _chase_json(state: State) -> dict:
                         "gap_ft": r.gap(state, x), "speed": r.speed(state, x),
                         "dashes": x.dashes, "free_dashes": r.free_dashes(state, x),
                         "exhaustion": r.exhaustion(state, x), "status": r.status(state, x),
-                        "complication": x.complication or None,
+                        "complication": r.affliction_text(state.rules, x.complication) or None,
                         "hindered_ft": x.hindered,
                         "speed_halved": x.halved,
                         **({"quarry": q.name if (q := r.quarry_of(state, x)) else None}
@@ -270,44 +319,57 @@ class ChaseTally(Tally):
 
     def see(self, session, seq, ev, state_at) -> None:
         if isinstance(ev, r.ChaseStarted):
-            self.running = f"session {session}, #{seq}: {ev.setting} chase"
+            self.running = _("session {session}, #{seq}: {setting} chase").format(
+                session=session, seq=seq, setting=r.setting_word(state_at(seq).rules, ev.setting))
         elif isinstance(ev, evasion.EvasionStarted):
-            self.running = f"session {session}, #{seq}: evasion ({ev.where})"
+            self.running = _("session {session}, #{seq}: evasion ({where})").format(
+                session=session, seq=seq, where=where_word(ev.where))
         elif not self.running or getattr(ev, "AREA", "") != "chase":
             return
         now = state_at(seq)
         ch = now.chase
         if not ch.active:
-            rounds = f", {ch.round} rounds" if ch.round else ""
-            end = ch.outcome if ch.evasion is not None else r.fates_text(now, ch.outcome)
-            self.chases.append(f"{self.running}{rounds}: {end}")
+            end = r.status_word(ch.outcome) if ch.evasion is not None else \
+                r.fates_text(now, ch.outcome)
+            line = ngettext("{chase}, {n} round: {end}", "{chase}, {n} rounds: {end}",
+                            ch.round) if ch.round else _("{chase}: {end}")
+            self.chases.append(line.format(chase=self.running, n=ch.round, end=end))
             self.running = ""
 
     def lines(self, e) -> list[str]:
-        return [f"**Chases:** {len(self.chases) + bool(self.running)}"] \
+        return [_("**Chases:** {n}").format(n=len(self.chases) + bool(self.running))] \
             if self.chases or self.running else []
 
     def sections(self, e) -> list[tuple[str, list[str]]]:
-        items = self.chases + ([f"{self.running}: still running"] if self.running else [])
-        return [("Chases", items)] if items else []
+        items = self.chases + ([_("{chase}: still running").format(chase=self.running)]
+                               if self.running else [])
+        return [(_("Chases"), items)] if items else []
 
 
 # --- how a correction's changes read (core/changes.py) -----------------------------------
 
 def _dashes(x: dict) -> str:
-    return f"{x['dashes']} dash{'es' if x['dashes'] != 1 else ''} used"
+    return ngettext("{n} dash used", "{n} dashes used", x["dashes"]).format(n=x["dashes"])
+
+
+def _side(x: dict) -> str:
+    side = r.side_word(x["side"])
+    return _("{side} of {quarry}").format(side=side, quarry=x["quarry"]) \
+        if x.get("quarry") else side
 
 
 # (a runner's JSON keys, how the runner reads on them)
 _RUNNER_LINES = (
-    (("position_ft",), lambda x: f"{x['position_ft']} ft along"),
-    (("gap_ft",), lambda x: "no one to chase" if x["gap_ft"] is None else f"{x['gap_ft']} ft gap"),
+    (("position_ft",), lambda x: _("{feet} ft along").format(feet=x["position_ft"])),
+    (("gap_ft",), lambda x: _("no one to chase") if x["gap_ft"] is None else
+     _("{feet} ft gap").format(feet=x["gap_ft"])),
     (("dashes",), _dashes),
-    (("exhaustion",), lambda x: f"exhaustion {x['exhaustion']}"),
-    (("status",), lambda x: "in the chase" if x["status"] == IN else x["status"]),
-    (("side", "quarry"), lambda x: x["side"] + (f" of {x['quarry']}" if x.get("quarry") else "")),
-    (("complication",), lambda x: x["complication"] or "no complication"),
-    (("hindered_ft",), lambda x: f"hindered {x['hindered_ft']} ft"),
+    (("exhaustion",), lambda x: _("exhaustion {level}").format(level=x["exhaustion"])),
+    (("status",), lambda x: _("in the chase") if x["status"] == IN else
+     r.status_word(x["status"])),
+    (("side", "quarry"), _side),
+    (("complication",), lambda x: x["complication"] or _("no complication")),
+    (("hindered_ft",), lambda x: _("hindered {feet} ft").format(feet=x["hindered_ft"])),
 )
 
 
@@ -317,28 +379,39 @@ def _chase_changes(before: State, after: State) -> list[str]:
     """ "Chase: round 2 → 3", "Bo: 60 ft along → 90 ft along", "Chase: escaped → caught"."""
     a, b = _chase_json(before), _chase_json(after)
     out = []
+    def turn(name):
+        return _("{name}'s turn").format(name=name) if name else _("nobody's turn")
+
+    def outcome(o):
+        return r.status_word(o) if o else _("no outcome")
+
     if a["active"] != b["active"]:
-        out.append(f"Chase: {'running' if a['active'] else 'not running'} → "
-                   f"{'running' if b['active'] else 'not running'}")
+        out.append(_("Chase: running → not running") if a["active"] else
+                   _("Chase: not running → running"))
     if a["round"] != b["round"]:
-        out.append(f"Chase: round {a['round']} → {b['round']}")
+        out.append(_("Chase: round {was} → {now}").format(was=a["round"], now=b["round"]))
     if a["turn"] != b["turn"]:
-        out.append(f"Chase: {a['turn'] or 'nobody'}'s turn → {b['turn'] or 'nobody'}'s turn")
+        out.append(_("Chase: {was} → {now}").format(was=turn(a["turn"]), now=turn(b["turn"])))
     if a["outcome"] != b["outcome"]:
-        out.append(f"Last chase: {a['outcome'] or 'no outcome'} → {b['outcome'] or 'no outcome'}")
+        out.append(_("Last chase: {was} → {now}").format(was=outcome(a["outcome"]),
+                                                         now=outcome(b["outcome"])))
     if a["over"] != b["over"]:
-        out.append(f"Chase about to end: {a['over'] or 'no'} → {b['over'] or 'no'}")
+        out.append(_("Chase about to end: {was} → {now}").format(
+            was=r.status_word(a["over"]) if a["over"] else _("no"),
+            now=r.status_word(b["over"]) if b["over"] else _("no")))
     def said_by_outcome(x, y) -> bool:  # "Last chase: escaped → caught" says it already
         return (x["status"], y["status"]) == (a["outcome"], b["outcome"])
 
     for x, y in matched(a["runners"], b["runners"], lambda x: x["name"]):
         name = (y or x)["name"]
         if x is None:
-            out.append(f"New in the chase: {name} ({y['side']})")
+            out.append(_("New in the chase: {name} ({side})").format(
+                name=name, side=r.side_word(y["side"])))
         elif y is None:
-            out.append(f"{name}: no longer in the chase")
+            out.append(_("{name}: no longer in the chase").format(name=name))
         else:
-            out += [f"{name}: {say(x)} → {say(y)}" for keys, say in _RUNNER_LINES
+            out += [_("{name}: {was} → {now}").format(name=name, was=say(x), now=say(y))
+                    for keys, say in _RUNNER_LINES
                     if any(x.get(k) != y.get(k) for k in keys)
                     and not (keys == ("status",) and said_by_outcome(x, y))]
     return out
@@ -365,26 +438,29 @@ def _chase_for_players(data: dict, table: Table) -> list[Panel]:
     ch = data.get("chase") or {}
     out = []
     if ch.get("active") and ch.get("runners"):
-        facts = [("Round", str(ch["round"]))] + ([("Turn", ch["turn"])] if ch["turn"] else [])
+        facts = [(_("Round"), str(ch["round"]))] + \
+            ([(_("Turn"), ch["turn"])] if ch["turn"] else [])
         if ch["setting"]:
-            facts.insert(0, ("Where", ch["setting"]))
-        rows = [[x["name"], "quarry" if x["side"] != PURSUER else "pursuer",
-                 f"{x['position_ft']} ft", "" if x["gap_ft"] is None else f"{x['gap_ft']} ft",
+            facts.insert(0, (_("Where"), r.setting_word(table.rules, ch["setting"])))
+        ft = _("{feet} ft")
+        rows = [[x["name"], r.side_word(QUARRY if x["side"] != PURSUER else PURSUER),
+                 ft.format(feet=x["position_ft"]),
+                 "" if x["gap_ft"] is None else ft.format(feet=x["gap_ft"]),
                  str(x["free_dashes"]), str(x["exhaustion"] or ""),
-                 x["complication"] or "", x["status"]]
+                 x["complication"] or "", r.status_word(x["status"])]
                 for x in ch["runners"]]
-        out.append(Panel("Chase", facts=facts, header=["Runner", "Side", "At", "Gap",
-                                                      "Free dashes", "Exhaustion",
-                                                      "Complication", "Status"],
+        out.append(Panel(_("Chase"), facts=facts,
+                         header=[_("Runner"), _("Side"), _("At"), _("Gap"), _("Free dashes"),
+                                 _("Exhaustion"), _("Complication"), _("Status")],
                          rows=rows, kind="chase"))
     e = ch.get("evasion")
     if e and not e["stopped"]:
-        facts = [("Where", e["where"]), ("Round", str(e["rounds"]))]
+        facts = [(_("Where"), where_word(e["where"])), (_("Round"), str(e["rounds"]))]
         if e["gap_ft"] is not None:
-            facts.append(("Gap", f"{e['gap_ft']} ft"))
-        out.append(Panel("Evasion", facts=facts, kind="chase"))
+            facts.append((_("Gap"), _("{feet} ft").format(feet=e["gap_ft"])))
+        out.append(Panel(_("Evasion"), facts=facts, kind="chase"))
     if ch.get("running_exhaustion"):
         w = ch["running_exhaustion"]
-        out.append(Panel("Winded", facts=[("Rest turns left", str(w["rest_turns_left"]))],
+        out.append(Panel(_("Winded"), facts=[(_("Rest turns left"), str(w["rest_turns_left"]))],
                          lines=[w["text"]] if w["text"] else [], kind="chase"))
     return out

@@ -32,9 +32,11 @@ def ability_name(rules, a: str) -> str:
 
 
 def ability_abbreviation(rules, a: str) -> str:
-    """Three letters for an ability on the sheet: the one its name gives in
-    brackets ("Styrke (STY)"), else the first three of a translated name
-    ("Сила": СИЛ), else the id ("STR")."""
+    """Three letters for an ability on the sheet: in English its id ("STR");
+    in another language the ones its name gives in brackets ("Styrke (STY)"),
+    else the first three of a translated name ("Сила": СИЛ), else the id."""
+    if current() == ENGLISH:
+        return a.upper()  # as the sheet always read in English
     name = ability_name(rules, a)
     inside = name.rpartition("(")[2].rstrip(")") if name.endswith(")") else ""
     if inside:

@@ -721,7 +721,8 @@ def decide_short_rest(state: State, cmd: ShortRest, dice) -> list[Event]:
         if n < 1:
             raise Refused(_("spend at least 1 Hit Point Die (or name nobody)"))
         if n > left:
-            raise Refused(ngettext("{name} has {left} of {level} Hit Point Die left, not {n}",
+            # the English reads "Dice" for every level, as it always has
+            raise Refused(ngettext("{name} has {left} of {level} Hit Point Dice left, not {n}",
                                    "{name} has {left} of {level} Hit Point Dice left, not {n}",
                                    c.level).format(name=c.name, left=left, level=c.level, n=n))
         if c.hp >= c.hp_max:

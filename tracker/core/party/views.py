@@ -214,7 +214,9 @@ def _describe_levelled_up(ev: LevelledUp, rules, state=None) -> str:
 
 @describes(LoadSet)
 def _describe_load_set(ev: LoadSet, rules) -> str:
-    return ngettext("{name} carries {n} coin of weight", "{name} carries {n} coins of weight",
+    # the English reads "coins" for any number, as the record has it; a language
+    # with forms gives each its own
+    return ngettext("{name} carries {n} coins of weight", "{name} carries {n} coins of weight",
                     ev.coins).format(name=ev.name, n=ev.coins)
 
 

@@ -16,6 +16,7 @@ import msgspec
 
 from .. import dice
 from ..errors import Refused
+from ...i18n import _
 from ..schema import lookup
 from .model import Terrain, Travel, WeatherEffect, WindEntry, ratio
 
@@ -41,15 +42,15 @@ def _terrain(t: Travel, tid: str) -> Terrain:
     try:
         return t.terrains[tid]
     except KeyError:
-        raise TravelRefused(f"no terrain {tid!r} in this ruleset "
-                            f"(known: {', '.join(t.terrains)})") from None
+        raise TravelRefused(_("no terrain {terrain!r} in this ruleset (known: {known})").format(
+            terrain=tid, known=", ".join(t.terrains))) from None
 
 
 def _route(t: Travel, rid: str):
     if not rid:
         return None
     if rid not in t.routes:
-        raise TravelRefused(f"no road, track or river {rid!r} in this ruleset")
+        raise TravelRefused(_("no road, track or river {road!r} in this ruleset").format(road=rid))
     return t.routes[rid]
 
 
@@ -64,18 +65,18 @@ def day_distance(t: Travel, rates: list[int], terrains: list[str] = (), route: s
     forced march and foraging; weather adds its points. Rounded down once, at
     the end, so ⅔ of 24 is 16 and not 15."""
     if t.distance.model != "speed":
-        raise TravelRefused("this ruleset travels by pace: use pace_distance")
+        raise TravelRefused(_("this ruleset travels by pace: use pace_distance"))
     if mount_rates:
         if not (t.mounts and t.mounts.all_ride_use_mount_rate):
-            raise TravelRefused("this ruleset gives no rule for mounted travel")
+            raise TravelRefused(_("this ruleset gives no rule for mounted travel"))
         rates = mount_rates  # everyone rides: the slowest mount sets the pace
     if not rates:
-        raise TravelRefused("no one to travel")
+        raise TravelRefused(_("no one to travel"))
     x = Fraction(min(rates), t.distance.divisor)
     r = _route(t, route)
     if flying:
         if not t.distance.flying:
-            raise TravelRefused("this ruleset gives no rule for flying")
+            raise TravelRefused(_("this ruleset gives no rule for flying"))
         x *= _frac(t.distance.flying)
     elif r is not None and r.multiplier:
         x *= _frac(r.multiplier)
@@ -83,7 +84,7 @@ def day_distance(t: Travel, rates: list[int], terrains: list[str] = (), route: s
         x *= min(_frac(_terrain(t, tid).multiplier) for tid in terrains)  # the worst applies
     if forced:
         if t.forced_march is None:
-            raise TravelRefused("this ruleset has no forced march")
+            raise TravelRefused(_("this ruleset has no forced march"))
         x *= _frac(t.forced_march.multiplier)
     if foraging:
         for tid in terrains or [""]:
@@ -97,7 +98,8 @@ def hex_cost(t: Travel, terrain: str, route: str = "") -> int:
     r = _route(t, route)
     cost = (r.cost if r is not None and r.cost else 0) or _terrain(t, terrain).cost
     if not cost:
-        raise TravelRefused(f"{terrain!r} has no travel-point cost in this ruleset")
+        raise TravelRefused(_("{terrain!r} has no travel-point cost in this ruleset").format(
+            terrain=terrain))
     return cost
 
 
@@ -121,7 +123,8 @@ def pace_cap(t: Travel, terrain: str, route: str = "", *, flying: bool = False) 
         return order[-1]
     x = _terrain(t, terrain)
     if x.water or not x.max_pace:
-        raise TravelRefused(f"{x.name}: the vessel's speed applies, not a pace")
+        raise TravelRefused(_("{terrain}: the vessel's speed applies, not a pace").format(
+            terrain=x.name))
     r = _route(t, route)
     i = order.index(x.max_pace) + (r.raises_pace if r is not None else 0)
     return order[min(i, len(order) - 1)]
@@ -132,7 +135,8 @@ def stage_pace(t: Travel, chosen: str, terrain: str, route: str = "", *,
     """The pace actually used: the chosen one, no faster than the cap; Slow if slowed."""
     order = t.pace_order
     if chosen not in order:
-        raise TravelRefused(f"no pace {chosen!r} (known: {', '.join(order)})")
+        raise TravelRefused(_("no pace {pace!r} (known: {known})").format(
+            pace=chosen, known=", ".join(order)))
     if slowed:
         return order[0]
     cap = pace_cap(t, terrain, route, flying=flying)
@@ -149,7 +153,7 @@ def pace_distance(t: Travel, pace: str, hours: float, *, mounted_hours: float = 
     miles = days * p.per_day + rest * p.per_hour
     if mounted_hours:
         if not (t.mounts and t.mounts.doubled_hours):
-            raise TravelRefused("this ruleset gives mounts no doubled hour")
+            raise TravelRefused(_("this ruleset gives mounts no doubled hour"))
         miles += min(mounted_hours, t.mounts.doubled_hours, hours) * p.per_hour
     return miles
 
@@ -160,9 +164,9 @@ def vessel_distance(t: Travel, vessel: str, hours: float, *, downstream: bool = 
     plus the current downstream."""
     s = t.sea
     if s is None or vessel not in s.vessels:
-        raise TravelRefused(f"no vessel {vessel!r} in this ruleset")
+        raise TravelRefused(_("no vessel {vessel!r} in this ruleset").format(vessel=vessel))
     if s.hours_per_day and hours > s.hours_per_day:
-        raise TravelRefused(f"vessels sail at most {s.hours_per_day} hours a day")
+        raise TravelRefused(_("vessels sail at most {n} hours a day").format(n=s.hours_per_day))
     mph = s.vessels[vessel].mph * (float(_frac(s.headwind)) if headwind else 1)
     if downstream:
         mph += s.current_mph
@@ -260,11 +264,11 @@ def forage_allowed(t: Travel, terrain: str, *, forced: bool = False, raise_: boo
     """Why the party cannot forage here today, or '' when it can."""
     why = ""
     if t.forage is None:
-        why = gm_note(t, "forage") or "this ruleset has no foraging rule"
+        why = gm_note(t, "forage") or _("this ruleset has no foraging rule")
     elif forced and t.forced_march is not None and not t.forced_march.forage:
-        why = "no foraging on a forced march"
+        why = _("no foraging on a forced march")
     elif terrain and not _terrain(t, terrain).forage:
-        why = f"nothing to forage in {_terrain(t, terrain).name}"
+        why = _("nothing to forage in {terrain}").format(terrain=_terrain(t, terrain).name)
     if why and raise_:
         raise TravelRefused(why)
     return why
@@ -281,25 +285,25 @@ def forage(t: Travel, terrain: str, *, roll: int | None = None, check: int | Non
     f = t.forage
     if f.check:
         if check is None:
-            raise TravelRefused(f"foraging needs a {f.check} check")
+            raise TravelRefused(_("foraging needs a {check} check").format(check=f.check))
         if check < _terrain(t, terrain).forage_dc:
             return Found(False)
         return Found(True, max(0, food + modifier), max(0, water + modifier) if f.water else 0)
     if whole_day and f.whole_day_succeeds:
         return Found(True)
     if roll is None:
-        raise TravelRefused(f"foraging needs a roll for {f.chance}")
+        raise TravelRefused(_("foraging needs a roll for {chance}").format(chance=f.chance))
     return Found(dice.parse_chance(f.chance).hits(roll))
 
 
 def hunt_allowed(t: Travel, *, forced: bool = False, rest_day: bool = False) -> str:
     """Why the party cannot hunt today, or ''."""
     if t.hunt is None:
-        return gm_note(t, "hunt") or "this ruleset has no hunting rule"
+        return gm_note(t, "hunt") or _("this ruleset has no hunting rule")
     if forced and t.forced_march is not None and not t.forced_march.hunt:
-        return "no hunting on a forced march"
+        return _("no hunting on a forced march")
     if rest_day and t.hunt.not_on_rest_days:
-        return "no hunting on a rest day"
+        return _("no hunting on a rest day")
     return ""
 
 
@@ -358,21 +362,24 @@ def weather_effects(t: Travel, codes: list[str]) -> list[WeatherEffect]:
     known = t.weather.effects if t.weather is not None else {}
     bad = [c for c in codes if c not in known]
     if bad:
-        raise TravelRefused(f"no weather effect {bad[0]!r} (known: {', '.join(known) or 'none'})")
+        raise TravelRefused(_("no weather effect {code!r} (known: {known})").format(
+            code=bad[0], known=", ".join(known) or _("none")))
     return [known[c] for c in codes]
 
 
 def stage_weather(t: Travel, totals: dict[str, int]) -> dict[str, str]:
     """Each weather table's result for its rolled total (D&D: three d20s a stage)."""
     if t.weather is None or not t.weather.tables:
-        raise TravelRefused(gm_note(t, "weather.tables") or "this ruleset rolls no weather")
+        raise TravelRefused(gm_note(t, "weather.tables") or _("this ruleset rolls no weather"))
     out = {}
     for name, table in t.weather.tables.items():
         if name not in totals:
-            raise TravelRefused(f"weather needs a roll for {name} ({table.die})")
+            raise TravelRefused(_("weather needs a roll for {table} ({die})").format(
+                table=name, die=table.die))
         row = table.lookup(totals[name])
         if row is None:
-            raise TravelRefused(f"{totals[name]} is not a result of {table.die}")
+            raise TravelRefused(_("{total} is not a result of {die}").format(
+                total=totals[name], die=table.die))
         out[name] = row.result
     return out
 
@@ -381,10 +388,10 @@ def sea_weather(t: Travel, total: int) -> WindEntry:
     """The morning's weather at sea for its rolled total."""
     w = t.sea.weather if t.sea is not None else None
     if w is None:
-        raise TravelRefused(gm_note(t, "sea.weather") or "this ruleset rolls no weather at sea")
+        raise TravelRefused(gm_note(t, "sea.weather") or _("this ruleset rolls no weather at sea"))
     row = lookup(w.entries, total)
     if row is None:
-        raise TravelRefused(f"{total} is not a result of {w.die}")
+        raise TravelRefused(_("{total} is not a result of {die}").format(total=total, die=w.die))
     return row
 
 
@@ -409,7 +416,7 @@ def gale_outcome(t: Travel, choice: str, d100: int, *, pilot_margin: int = 0) ->
     success adds its margin × the bonus to the safe side."""
     g = t.sea.gale if t.sea is not None else None
     if g is None:
-        raise TravelRefused("this ruleset has no gale rule")
+        raise TravelRefused(_("this ruleset has no gale rule"))
     bonus = pilot_margin * g.pilot_bonus_per_point
     if choice == "ride_out":
         return "sunk" if d100 <= g.ride_out_sink else "afloat"
@@ -417,4 +424,5 @@ def gale_outcome(t: Travel, choice: str, d100: int, *, pilot_margin: int = 0) ->
         return "wrecked" if d100 <= g.run_wreck_on_coast - bonus else "landed"
     if choice == "unsailed":
         return "survived" if d100 <= g.unsailed_survive + bonus else "swamped"
-    raise TravelRefused(f"no gale choice {choice!r} (ride_out, run, unsailed)")
+    raise TravelRefused(_("no gale choice {choice!r} (ride_out, run, unsailed)").format(
+        choice=choice))

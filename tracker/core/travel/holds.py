@@ -11,6 +11,8 @@ rolled takes ``rolled=False`` when the decider calls it before the dice.
 from __future__ import annotations
 
 from ..errors import Refused
+from ...i18n import _
+from ..terms import term
 from ..party.rules import find, living_character
 from ..state import State
 from . import calc
@@ -19,31 +21,43 @@ from .model import Travel as TravelRules
 from .status import living, pace_model, rules_of
 
 
+def _terrain(state: State, tid: str) -> str:
+    return term(state.rules, f"travel.terrains.{tid}", tid)
+
+
+def _vessel(state: State, vessel: str) -> str:
+    return term(state.rules, f"travel.sea.vessels.{vessel}", vessel)
+
+
 def where(state: State, afloat: bool = False) -> tuple[TravelRules, Journey]:
     """The rules and journey, refused where the party cannot do this: in a
     dungeon, nowhere yet, on the water without a vessel (or aboard, unless
     ``afloat`` says the step may be taken on board)."""
     t, j = rules_of(state), state.travel
     if state.dungeon.active:
-        raise Refused("the party is in a dungeon: leave it before travelling overland")
+        raise Refused(_("the party is in a dungeon: leave it before travelling overland"))
     if not j.terrain:
-        raise Refused("set where the party is first: its terrain, or a planned route")
+        raise Refused(_("set where the party is first: its terrain, or a planned route"))
     if j.vessel and not afloat:
-        raise Refused(f"the party is aboard the {j.vessel}: disembark first")
+        raise Refused(_("the party is aboard the {vessel}: disembark first").format(
+            vessel=_vessel(state, j.vessel)))
     if t.terrains[j.terrain].water and not j.vessel:
-        raise Refused(f"{t.terrains[j.terrain].name}: the party needs a vessel "
-                      "(embark VESSEL), or set a land terrain")
+        raise Refused(_("{terrain}: the party needs a vessel (embark VESSEL), or set a land "
+                        "terrain").format(terrain=_terrain(state, j.terrain)))
     return t, j
 
 
-def check_gallop(t: TravelRules, j: Journey) -> None:
+def check_gallop(t: TravelRules, j: Journey, rules=None) -> None:
+    """A doubled hour the ruleset gives, on mounts, not yet spent (``rules``:
+    the whole ruleset, for what the mounts need in the GM's language)."""
     if not (t.mounts and t.mounts.doubled_hours):
-        raise Refused("this ruleset gives mounts no doubled hour")
+        raise Refused(_("this ruleset gives mounts no doubled hour"))
     if not j.mount:
-        raise Refused("the party rides no mounts (mount ANIMAL first)")
+        raise Refused(_("the party rides no mounts (mount ANIMAL first)"))
     if j.gallop_used:
-        raise Refused(f"the mounts' doubled hour is spent: they need {t.mounts.recover} "
-                      "(make camp) first")
+        raise Refused(_("the mounts' doubled hour is spent: they need {rest} (make camp) "
+                        "first").format(rest=term(rules, "travel.mounts.recover") if rules else
+                                        t.mounts.recover))
 
 
 def day_holds(state: State, ev) -> None:
@@ -54,59 +68,64 @@ def day_holds(state: State, ev) -> None:
     travelled, at a pace of the ruleset; speed model: a whole day at a rate."""
     t, j = where(state)
     if not living(state):
-        raise Refused("no one in the party to travel (add characters first)")
+        raise Refused(_("no one in the party to travel (add characters first)"))
     if j.navigator and find(state, j.navigator) is not None:
         living_character(state, j.navigator, "guide no one: choose another navigator (guide)")
     calc._terrain(t, ev.terrain)
     calc._route(t, ev.route)
     if ev.mounted != j.mount or (ev.flying and not j.flying):
-        raise Refused(f"the party rides {j.mount}{' (flying)' if j.flying else ''}"
-                      if j.mount else "the party rides no mounts (mount ANIMAL first)")
+        raise Refused((_("the party rides {animal} (flying)") if j.flying else
+                       _("the party rides {animal}")).format(animal=j.mount)
+                      if j.mount else _("the party rides no mounts (mount ANIMAL first)"))
     if ev.gallop:
-        check_gallop(t, j)
+        check_gallop(t, j, state.rules)
     if ev.forced and t.forced_march is None:
-        raise Refused(f"{state.rules.meta.name} has no forced march")
+        raise Refused(_("{ruleset} has no forced march").format(ruleset=state.rules.meta.name))
     if ev.foraging:
         why = calc.forage_allowed(t, ev.terrain, forced=ev.forced)
         if why:
             raise Refused(why)
     if ev.from_hour != int(j.hours_today):
-        raise Refused(f"the day began at hour {int(j.hours_today)} of travel, "
-                      f"not {ev.from_hour}")
+        raise Refused(_("the day began at hour {hour} of travel, not {given}").format(
+            hour=int(j.hours_today), given=ev.from_hour))
     if pace_model(t):
         if ev.hours < 1:
-            raise Refused(f"the day's {t.distance.hours_per_day} hours are travelled: make "
-                          "camp, or give --hours for extended travel")
+            raise Refused(_("the day's {n} hours are travelled: make camp, or give --hours for "
+                            "extended travel").format(n=t.distance.hours_per_day))
         if j.hours_today + ev.hours > 24:
-            raise Refused(f"{j.hours_today:g} hours travelled today: at most "
-                          f"{24 - j.hours_today:g} more before camp")
+            raise Refused(_("{today} hours travelled today: at most {more} more before "
+                            "camp").format(today=f"{j.hours_today:g}",
+                                           more=f"{24 - j.hours_today:g}"))
         if ev.pace not in t.paces or ev.rate:
-            raise Refused(f"no pace {ev.pace!r} (known: {', '.join(t.pace_order)})")
+            raise Refused(_("no pace {pace!r} (known: {known})").format(
+                pace=ev.pace, known=", ".join(t.pace_order)))
     else:
         if ev.hours:
-            raise Refused(f"{state.rules.meta.name} travels by the day, not by hours")
+            raise Refused(_("{ruleset} travels by the day, not by hours").format(
+                ruleset=state.rules.meta.name))
         if ev.pace:
-            raise Refused(f"{state.rules.meta.name} has no paces: its distance comes from "
-                          "speed")
+            raise Refused(_("{ruleset} has no paces: its distance comes from speed").format(
+                ruleset=state.rules.meta.name))
         if not ev.rate:
-            raise Refused("the party cannot move: its slowest member's speed is 0")
+            raise Refused(_("the party cannot move: its slowest member's speed is 0"))
 
 
 def pace_holds(state: State, ev) -> None:
     """``pace``: a pace of the ruleset, where it travels by pace."""
     t = rules_of(state)
     if not pace_model(t):
-        raise Refused(f"{state.rules.meta.name} has no paces: its distance comes from "
-                      "speed (use travel --forced for a forced march)")
+        raise Refused(_("{ruleset} has no paces: its distance comes from speed (use travel "
+                        "--forced for a forced march)").format(ruleset=state.rules.meta.name))
     if ev.pace not in t.paces:
-        raise Refused(f"no pace {ev.pace!r} (known: {', '.join(t.pace_order)})")
+        raise Refused(_("no pace {pace!r} (known: {known})").format(
+            pace=ev.pace, known=", ".join(t.pace_order)))
 
 
 def guide_holds(state: State, ev) -> None:
     """``guide``: a navigator is a living party member, by the party's name."""
     rules_of(state)
     if ev.navigator and all(c.name != ev.navigator for c in state.party):
-        raise Refused(f"no one called {ev.navigator!r} in the party")
+        raise Refused(_("no one called {name!r} in the party").format(name=ev.navigator))
     if ev.navigator:
         living_character(state, ev.navigator, "guide no one")
 
@@ -119,12 +138,14 @@ def hunt_holds(state: State, ev, rolled: bool = True) -> None:
     if t.hunt is None:
         raise Refused(why)
     if state.travel.hours_today:
-        raise Refused("hunting takes a whole day: make camp first")
+        raise Refused(_("hunting takes a whole day: make camp first"))
     if t.hunt.chance and ev.found:
-        raise Refused(f"the ruleset rolls the hunt ({t.hunt.chance}): no --found")
+        raise Refused(_("the ruleset rolls the hunt ({chance}): no --found").format(
+            chance=t.hunt.chance))
     if rolled and (ev.roll is not None) != bool(t.hunt.chance):
-        raise Refused(f"the ruleset rolls the hunt ({t.hunt.chance}): the entry has no roll"
-                      if t.hunt.chance else "the GM decides the hunt: the entry rolled it")
+        raise Refused(_("the ruleset rolls the hunt ({chance}): the entry has no roll").format(
+            chance=t.hunt.chance) if t.hunt.chance else
+            _("the GM decides the hunt: the entry rolled it"))
 
 
 def forage_holds(state: State, ev, rolled: bool = True) -> None:
@@ -134,26 +155,29 @@ def forage_holds(state: State, ev, rolled: bool = True) -> None:
     t, j = where(state)
     if ev.terrain != j.terrain:
         calc._terrain(t, ev.terrain)
-        raise Refused(f"the party is in {t.terrains[j.terrain].name}, not {ev.terrain!r}")
+        raise Refused(_("the party is in {terrain}, not {given!r}").format(
+            terrain=_terrain(state, j.terrain), given=ev.terrain))
     gm = t.forage is None and bool(calc.gm_note(t, "forage"))
     if gm:
         if j.hours_today:
-            raise Refused("a day of foraging is a whole day: make camp first")
+            raise Refused(_("a day of foraging is a whole day: make camp first"))
         if ev.found and not 1 <= ev.rations <= 1_000:
-            raise Refused("say how much was found: 1 to 1,000 rations")
+            raise Refused(_("say how much was found: 1 to 1,000 rations"))
         if not ev.found and ev.rations:
-            raise Refused("nothing was found: no rations")
+            raise Refused(_("nothing was found: no rations"))
         return
     if ev.found or ev.rations:
-        raise Refused(f"{state.rules.meta.name} rolls foraging: no --found or --nothing")
+        raise Refused(_("{ruleset} rolls foraging: no --found or --nothing").format(
+            ruleset=state.rules.meta.name))
     why = calc.forage_allowed(t, j.terrain)
     if why:
         raise Refused(why)
     if j.hours_today:
-        raise Refused("a day of foraging is a whole day: make camp first")
+        raise Refused(_("a day of foraging is a whole day: make camp first"))
     if rolled and (ev.roll is None) != bool(t.forage.whole_day_succeeds):
-        raise Refused("a whole day of foraging succeeds: the entry rolled it"
-                      if t.forage.whole_day_succeeds else "the foraging roll is not in the entry")
+        raise Refused(_("a whole day of foraging succeeds: the entry rolled it")
+                      if t.forage.whole_day_succeeds else
+                      _("the foraging roll is not in the entry"))
 
 
 def weather_holds(state: State, ev) -> None:
@@ -162,27 +186,28 @@ def weather_holds(state: State, ev) -> None:
     t = rules_of(state)
     calc.weather_effects(t, list(ev.codes))
     if not ev.text and not ev.codes and not ev.rolls:
-        raise Refused("say what the weather is")
+        raise Refused(_("say what the weather is"))
     if len(ev.text) > 200:
-        raise Refused("weather is at most 200 characters")
+        raise Refused(_("weather is at most 200 characters"))
 
 
 def heading_holds(state: State, ev) -> None:
     """``heading``: only while lost; 1 to 20 characters (and the one believed, at most 20)."""
     rules_of(state)
     if not state.travel.lost:
-        raise Refused("the party is not lost")
+        raise Refused(_("the party is not lost"))
     if not ev.heading or len(ev.heading) > 20 or len(ev.believed) > 20:
-        raise Refused("a heading is 1 to 20 characters (N, NE, towards the hills...)")
+        raise Refused(_("a heading is 1 to 20 characters (N, NE, towards the hills...)"))
 
 
 def water_holds(state: State, ev) -> None:
     """``water``: 0 to 100,000 gallons, where the ruleset counts water."""
     t = rules_of(state)
     if t.water is None:
-        raise Refused(f"{state.rules.meta.name} does not count water apart from rations")
+        raise Refused(_("{ruleset} does not count water apart from rations").format(
+            ruleset=state.rules.meta.name))
     if not 0 <= ev.gallons <= 100_000:
-        raise Refused("water is 0 to 100,000 gallons")
+        raise Refused(_("water is 0 to 100,000 gallons"))
 
 
 def mounted_holds(state: State, ev) -> None:
@@ -191,29 +216,32 @@ def mounted_holds(state: State, ev) -> None:
     of 1 to 10,000 ft."""
     t = rules_of(state)
     if state.travel.vessel:
-        raise Refused(f"the party is aboard the {state.travel.vessel}: disembark first")
+        raise Refused(_("the party is aboard the {vessel}: disembark first").format(
+            vessel=_vessel(state, state.travel.vessel)))
     if not ev.animal or len(ev.animal) > 40:
-        raise Refused("name the mounts: 1 to 40 characters (riding_horse, mule, griffon...)")
+        raise Refused(_("name the mounts: 1 to 40 characters (riding_horse, mule, griffon...)"))
     if ev.flying and not (t.distance.flying or t.distance.flying_any_pace):
-        raise Refused(f"{state.rules.meta.name} gives no rule for flying")
+        raise Refused(_("{ruleset} gives no rule for flying").format(ruleset=state.rules.meta.name))
     if t.mounts is None:
         raise Refused(calc.gm_note(t, "mounts") or
-                      f"{state.rules.meta.name} gives no rule for mounted travel")
+                      _("{ruleset} gives no rule for mounted travel").format(
+                          ruleset=state.rules.meta.name))
     known = t.mounts.animals
     if pace_model(t):
         if ev.rate:
-            raise Refused("D&D travel goes by pace: no --rate (the mounts give a doubled hour)")
+            raise Refused(_("D&D travel goes by pace: no --rate (the mounts give a doubled hour)"))
         if known and ev.animal not in known and not ev.flying:
-            raise Refused(f"no mount {ev.animal!r} (known: {', '.join(known)})")
+            raise Refused(_("no mount {animal!r} (known: {known})").format(
+                animal=ev.animal, known=", ".join(known)))
     elif not 1 <= ev.rate <= 10_000:
-        raise Refused((calc.gm_note(t, "mounts.animals") or "the mounts' rate is unknown")
-                      + " Give it: mount ANIMAL --rate FEET (1 to 10,000).")
+        raise Refused((calc.gm_note(t, "mounts.animals") or _("the mounts' rate is unknown"))
+                      + " " + _("Give it: mount ANIMAL --rate FEET (1 to 10,000)."))
 
 
 def encounter_holds(state: State, ev) -> None:
     """``encounter``: where the party is set; a terrain of the ruleset."""
     t = rules_of(state)
     if not state.travel.terrain:
-        raise Refused("set the party's terrain first: the encounter distance depends on it")
+        raise Refused(_("set the party's terrain first: the encounter distance depends on it"))
     if ev.terrain:
         calc._terrain(t, ev.terrain)

@@ -530,4 +530,9 @@ class Journey(msgspec.Struct, frozen=True, gc=False):
 
 
 state_part("travel", Journey, Journey())
-ruleset_section("travel", Travel | None, default=None, check=check_travel)
+ruleset_section("travel", Travel | None, default=None, check=check_travel,
+                terms=("travel.terrains.*", "travel.routes.*", "travel.paces.*",
+                       "travel.sea.vessels.*", "travel.mounts.animals.*",
+                       "travel.weather.effects.*", "travel.rest.penalty", "travel.water.short",
+                       "travel.extended.save", "travel.lost.check", "travel.forage.check",
+                       "travel.mounts.recover"))

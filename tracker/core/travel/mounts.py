@@ -14,6 +14,7 @@ from typing import Annotated
 from msgspec import Meta
 from msgspec.structs import replace
 
+from ...i18n import _
 from ..errors import Refused
 from ..events import Event, event
 from ..handlers import Command, decides, evolves
@@ -75,7 +76,7 @@ def decide_mount(state: State, cmd: Mount, dice) -> list[Event]:
 def decide_dismount(state: State, cmd: Dismount, dice) -> list[Event]:
     rules_of(state)
     if not state.travel.mount:
-        raise Refused("the party is not riding")
+        raise Refused(_("the party is not riding"))
     return [Dismounted()]
 
 

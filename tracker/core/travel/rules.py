@@ -23,6 +23,8 @@ from ..party import sheet
 from ..advance import advance
 from ..dice import Roll
 from ..errors import Refused
+from ...i18n import _, ngettext
+from ..terms import term
 from ..events import Event, event
 from ..timeline.hooks import rerolls
 from ..handlers import EVOLVERS, Command, decides, evolves
@@ -317,12 +319,12 @@ def roll_weather(t: TravelRules, dice, old: WeatherSet | None = None) -> Weather
     was_then = dict(old.then) if old else {}
     rolls, then = [], []
     for name, tb in t.weather.tables.items():
-        r = again(was.get(name), tb.die, dice, f"weather: {name}")
+        r = again(was.get(name), tb.die, dice, _("weather: {table}").format(table=name))
         rolls.append((name, r))
         row = tb.lookup(r.total)
         if row is not None and row.then:
-            then.append((name, again(was_then.get(name), row.then, dice, f"weather: {name}, "
-                                     + row.result)))
+            then.append((name, again(was_then.get(name), row.then, dice, _(
+                "weather: {table}, {result}").format(table=name, result=row.result))))
     return WeatherSet(rolls=tuple(rolls), then=tuple(then))
 
 
@@ -355,7 +357,7 @@ def roll_sighting(state: State, t: TravelRules, terrain: str, dice, forced: bool
     rolls: dict = {"terrain": terrain}
     chance = calc.encounter_chance(t, terrain, "day")
     if chance is not None:
-        rolls["check"] = again(was("check"), f"1d{chance.y}", dice, "encounter check")
+        rolls["check"] = again(was("check"), f"1d{chance.y}", dice, _("encounter check"))
         if not chance.hits(rolls["check"].total) and not forced:
             return rolls
     elif not forced:
@@ -365,12 +367,12 @@ def roll_sighting(state: State, t: TravelRules, terrain: str, dice, forced: bool
     if e is not None and e.surprise:
         s = dicemod.parse_chance(e.surprise)
         rolls["surprise_party"] = again(was("surprise_party"), f"1d{s.y}", dice,
-                                        "party surprised?")
-        rolls["surprise_foe"] = again(was("surprise_foe"), f"1d{s.y}", dice, "foe surprised?")
+                                        _("party surprised?"))
+        rolls["surprise_foe"] = again(was("surprise_foe"), f"1d{s.y}", dice, _("foe surprised?"))
         sp, sf = s.hits(rolls["surprise_party"].total), s.hits(rolls["surprise_foe"].total)
     expr = calc.encounter_distance_dice(t, terrain, party_surprised=sp, foe_surprised=sf)
     if expr:
-        rolls["distance"] = again(was("distance"), expr, dice, "encounter distance (ft)")
+        rolls["distance"] = again(was("distance"), expr, dice, _("encounter distance (ft)"))
     return rolls
 
 
@@ -382,10 +384,11 @@ def roll_navigation(state: State, t: TravelRules, terrain: str, route: str, mode
     dc = calc.navigation_dc(t, terrain, route)
     if not (dc and t.lost is not None and t.lost.check):
         return {}
-    f = {"lost_roll": dicemod.roll(_d20(mode), dice, f"navigation: {t.lost.check}"),
+    f = {"lost_roll": dicemod.roll(_d20(mode), dice, _("navigation: {check}").format(
+        check=term(state.rules, "travel.lost.check"))),
          "nav_mod": _ability_mod(state, j.navigator, "wis") if j.navigator else 0}
     if f["lost_roll"].total + f["nav_mod"] < dc and t.lost.delay_percent:
-        f["delay"] = dicemod.roll(t.lost.delay_percent, dice, "stage longer by (%)")
+        f["delay"] = dicemod.roll(t.lost.delay_percent, dice, _("stage longer by (%)"))
     return f
 
 
@@ -406,15 +409,16 @@ def _roll_forage(state: State, t: TravelRules, dice, mode: str = "") -> dict:
     if f.check:
         who = state.travel.navigator or next((c.name for c in living(state)), "")
         mod = _ability_mod(state, who, f.add) if f.add else 0
-        out = {"forage": dicemod.roll(_d20(mode), dice, f"foraging: {f.check}"),
+        out = {"forage": dicemod.roll(_d20(mode), dice, _("foraging: {check}").format(
+            check=term(state.rules, "travel.forage.check"))),
                "forage_mod": mod}
         if out["forage"].total + mod >= t.terrains[state.travel.terrain].forage_dc:
             if f.food:
-                out["food"] = dicemod.roll(f.food, dice, "food found (lb)")
+                out["food"] = dicemod.roll(f.food, dice, _("food found (lb)"))
             if f.water:
-                out["water"] = dicemod.roll(f.water, dice, "water found (gallons)")
+                out["water"] = dicemod.roll(f.water, dice, _("water found (gallons)"))
         return out
-    return {"forage": dicemod.roll(f"1d{dicemod.parse_chance(f.chance).y}", dice, "foraging")}
+    return {"forage": dicemod.roll(f"1d{dicemod.parse_chance(f.chance).y}", dice, _("foraging"))}
 
 
 def travel_hours(t: TravelRules, j: Journey, hours: int) -> int:
@@ -424,25 +428,27 @@ def travel_hours(t: TravelRules, j: Journey, hours: int) -> int:
         return hours
     left = t.distance.hours_per_day - j.hours_today
     if left <= 0:
-        raise Refused(f"the day's {t.distance.hours_per_day} hours are travelled: make camp, "
-                      "or give --hours for extended travel")
+        raise Refused(_("the day's {n} hours are travelled: make camp, or give --hours for "
+                        "extended travel").format(n=t.distance.hours_per_day))
     return int(left)
 
 
 def decide_day(state: State, cmd: TravelDay, dice) -> Event:
     t, j = _where(state, afloat=True)
     if not living(state):
-        raise Refused("no one in the party to travel (add characters first)")
+        raise Refused(_("no one in the party to travel (add characters first)"))
     if j.navigator and find(state, j.navigator) is not None:
         living_character(state, j.navigator, "guide no one: choose another navigator (guide)")
     if j.rest_owed and not cmd.push_on:
-        raise Refused(f"the forced march is owed {j.rest_owed} rest day"
-                      f"{'s' if j.rest_owed > 1 else ''}: take it (rest-day), "
-                      "or push on anyway (travel --push-on)")
+        raise Refused(ngettext(
+            "the forced march is owed {n} rest day: take it (rest-day), or push on anyway "
+            "(travel --push-on)",
+            "the forced march is owed {n} rest days: take them (rest-day), or push on anyway "
+            "(travel --push-on)", j.rest_owed).format(n=j.rest_owed))
     if (way := day.decider_for(state)) is not None:  # afloat: sea.py's
         return way(state, cmd, dice)
     if cmd.current or cmd.headwind:
-        raise Refused("--current and --headwind are for a day afloat: embark first")
+        raise Refused(_("--current and --headwind are for a day afloat: embark first"))
     hours = travel_hours(t, j, cmd.hours)
     rate = j.mount_rate if j.mount else sheet.party_speed(state)
     f: dict = {}
@@ -461,7 +467,7 @@ def decide_day(state: State, cmd: TravelDay, dice) -> Event:
             chance = calc.lost_chance(t, j.terrain, j.route, guide=j.guide,
                                       weather=list(j.weather_codes))
             if chance is not None:
-                f["lost_roll"] = dicemod.roll(f"1d{chance.y}", dice, "lost?")
+                f["lost_roll"] = dicemod.roll(f"1d{chance.y}", dice, _("lost?"))
     f.update(roll_sighting(state, t, j.terrain, dice))
     if cmd.forage:
         f.update(_roll_forage(state, t, dice, mode))
@@ -471,7 +477,8 @@ def decide_day(state: State, cmd: TravelDay, dice) -> Event:
             dc = calc.extended_dc(t, hour)
             if dc:
                 for c in living(state):
-                    r = dicemod.roll("1d20", dice, f"{c.name}: {t.extended.save} save DC {dc}")
+                    r = dicemod.roll("1d20", dice, _("{name}: {ability} save DC {dc}").format(
+                        name=c.name, ability=term(state.rules, "travel.extended.save"), dc=dc))
                     saves.append((c.name, r, _save_mod(state, c, t.extended.save)))
                     dcs.append(dc)
         saves = _tired(saves, dcs, _d20_step(state))
@@ -490,9 +497,9 @@ def reroll_shared(state: State, t: TravelRules, ev, dice) -> dict:
     only where the first ones call for it (a correction: see ``reroll_day``)."""
     f: dict = {"delay": None, "surprise_party": None, "surprise_foe": None, "distance": None}
     if ev.lost_roll is not None:
-        f["lost_roll"] = dicemod.roll(ev.lost_roll.expr, dice, "lost?")
+        f["lost_roll"] = dicemod.roll(ev.lost_roll.expr, dice, _("lost?"))
         if strayed(t, replace(ev, lost_roll=f["lost_roll"])) and t.lost.delay_percent:
-            f["delay"] = again(ev.delay, t.lost.delay_percent, dice, "stage longer by (%)")
+            f["delay"] = again(ev.delay, t.lost.delay_percent, dice, _("stage longer by (%)"))
     if ev.check is not None:
         f.update(roll_sighting(state, t, ev.terrain, dice, old=ev))
         f.pop("terrain")
@@ -507,16 +514,17 @@ def reroll_day(state: State, ev: Travelled, dice) -> Travelled:
     f = reroll_shared(state, t, ev, dice)
     if ev.forage is not None:
         f.update(food=None, water=None,
-                 forage=again(ev.forage, ev.forage.expr, dice, "foraging"))
+                 forage=again(ev.forage, ev.forage.expr, dice, _("foraging")))
         fo = t.forage
         if fo.check and f["forage"].total + ev.forage_mod >= t.terrains[ev.terrain].forage_dc:
             if fo.food:
-                f["food"] = again(ev.food, fo.food, dice, "food found (lb)")
+                f["food"] = again(ev.food, fo.food, dice, _("food found (lb)"))
             if fo.water:
-                f["water"] = again(ev.water, fo.water, dice, "water found (gallons)")
+                f["water"] = again(ev.water, fo.water, dice, _("water found (gallons)"))
     dcs, step = save_dcs(t, ev), _d20_step(state)
     rested = _tired(ev.saves, dcs, -step)  # the modifiers as they were before the stage
-    f["saves"] = _tired([(n, again(r, r.expr, dice, f"{n}: save"), m) for n, r, m in rested],
+    f["saves"] = _tired([(n, again(r, r.expr, dice, _("{name}: save").format(name=n)), m)
+                         for n, r, m in rested],
                         dcs, step)
     return replace(ev, **f)
 
@@ -579,13 +587,14 @@ def _stops(before: State, after: State) -> bool:
 def decide_travel(state: State, cmd: TravelDay, dice) -> list[Event]:
     t = rules_of(state)
     if not 1 <= cmd.days <= MAX_DAYS:
-        raise Refused(f"travel 1 to {MAX_DAYS} days at a time")
+        raise Refused(_("travel 1 to {most} days at a time").format(most=MAX_DAYS))
     if cmd.hours and not pace_model(t):
-        raise Refused(f"{state.rules.meta.name} travels by the day, not by hours")
+        raise Refused(_("{ruleset} travels by the day, not by hours").format(
+            ruleset=state.rules.meta.name))
     if not 0 <= cmd.hours <= 24:
-        raise Refused("a stage is 1 to 24 hours")
+        raise Refused(_("a stage is 1 to 24 hours"))
     if cmd.days > 1 and (cmd.hours or not cmd.camp):
-        raise Refused("several days at once are whole days, each ending in camp")
+        raise Refused(_("several days at once are whole days, each ending in camp"))
     out: list[Event] = []
 
     def fold(s: State, ev: Event) -> State:
@@ -617,7 +626,7 @@ def decide_terrain(state: State, cmd: SetTerrain, dice) -> list[Event]:
     ev = PlaceSet(terrain, route, place, hexid)
     place_holds(state, ev)
     if (terrain, route, place, hexid) == (j.terrain, j.route, j.place, j.hex):
-        raise Refused("that is where the party already is")
+        raise Refused(_("that is where the party already is"))
     return [ev]
 
 
@@ -626,7 +635,8 @@ def place_holds(state: State, ev: PlaceSet) -> None:
     """``terrain`` (and an amended ``travel_place_set``): a terrain and route of the ruleset."""
     t = rules_of(state)
     if not ev.terrain:
-        raise Refused("give a terrain (known: " + ", ".join(t.terrains) + ")")
+        raise Refused(_("give a terrain (known: {terrains})").format(
+            terrains=", ".join(t.terrains)))
     _check_terrain(t, ev.terrain, ev.route)
 
 
@@ -635,7 +645,7 @@ def found_holds(state: State, ev: WayFound) -> None:
     """``found``: only while lost; a terrain named is one of the ruleset."""
     t = rules_of(state)
     if not state.travel.lost:
-        raise Refused("the party is not lost")
+        raise Refused(_("the party is not lost"))
     if ev.terrain:
         calc._terrain(t, ev.terrain)
 
@@ -644,20 +654,21 @@ def found_holds(state: State, ev: WayFound) -> None:
 def decide_plan(state: State, cmd: PlanRoute, dice) -> list[Event]:
     t = rules_of(state)
     if len(cmd.stages) > 50:
-        raise Refused("a route is at most 50 stages")
+        raise Refused(_("a route is at most 50 stages"))
     out = []
     for i, s in enumerate(cmd.stages, 1):
         try:
             _check_terrain(t, s.terrain, s.route)
         except Refused as e:
-            raise Refused(f"stage {i}: {e}") from None
+            raise Refused(_("stage {n}: {why}").format(n=i, why=e)) from None
         if s.length < 1:
-            raise Refused(f"stage {i}: its length must be at least 1")
+            raise Refused(_("stage {n}: its length must be at least 1").format(n=i))
         if t.terrains[s.terrain].water and t.sea is None:
-            raise Refused(f"stage {i}: " + (calc.gm_note(t, "sea") or "no travel by water"))
+            raise Refused(_("stage {n}: {why}").format(
+                n=i, why=calc.gm_note(t, "sea") or _("no travel by water")))
         out.append(PlannedStage(s.place.strip(), s.terrain, s.length, s.route, s.hex.strip()))
     if not out and not state.travel.stages:
-        raise Refused("no route is planned to clear")
+        raise Refused(_("no route is planned to clear"))
     return [RoutePlanned(tuple(out))]
 
 
@@ -666,7 +677,8 @@ def decide_pace(state: State, cmd: SetPace, dice) -> list[Event]:
     t = rules_of(state)
     pace_holds(state, PaceSet(cmd.pace))
     if cmd.pace == pace_of(t, state.travel):
-        raise Refused(f"the pace is already {t.paces[cmd.pace].name}")
+        raise Refused(_("the pace is already {pace}").format(
+            pace=term(state.rules, f"travel.paces.{cmd.pace}")))
     return [PaceSet(cmd.pace)]
 
 
@@ -676,7 +688,7 @@ def decide_guide(state: State, cmd: SetGuide, dice) -> list[Event]:
     nav = cmd.navigator.strip()
     guide_holds(state, GuideSet(cmd.guide, nav))
     if (cmd.guide, nav) == (state.travel.guide, state.travel.navigator):
-        raise Refused("nothing changes")
+        raise Refused(_("nothing changes"))
     return [GuideSet(cmd.guide, nav)]
 
 
@@ -684,7 +696,7 @@ def decide_guide(state: State, cmd: SetGuide, dice) -> list[Event]:
 def decide_camp(state: State, cmd: MakeCamp, dice) -> list[Event]:
     t = rules_of(state)
     if not pace_model(t) or not state.travel.hours_today:
-        raise Refused("no travel today to end: a travel day ends in camp on its own")
+        raise Refused(_("no travel today to end: a travel day ends in camp on its own"))
     camp = CampMade()
     return with_hunger_saves(state, [camp] + night_rest(state, evolve_camp(state, camp),
                                                         state.clock), dice)
@@ -694,7 +706,7 @@ def decide_camp(state: State, cmd: MakeCamp, dice) -> list[Event]:
 def decide_rest(state: State, cmd: RestDay, dice) -> list[Event]:
     rules_of(state)
     if state.travel.hours_today:
-        raise Refused("make camp first: the party has travelled today")
+        raise Refused(_("make camp first: the party has travelled today"))
     return with_hunger_saves(state, [RestDayTaken()], dice)
 
 
@@ -704,13 +716,14 @@ def decide_hunt(state: State, cmd: Hunt, dice) -> list[Event]:
     hunt_holds(state, Hunted(found=bool(cmd.found)), rolled=False)
     if t.hunt.chance:
         if cmd.found is not None:
-            raise Refused(f"the ruleset rolls the hunt ({t.hunt.chance}): no --found")
+            raise Refused(_("the ruleset rolls the hunt ({chance}): no --found").format(
+                chance=t.hunt.chance))
         c = dicemod.parse_chance(t.hunt.chance)
         return with_hunger_saves(
-            state, [Hunted(roll=dicemod.roll(f"1d{c.y}", dice, "hunting"))], dice)
+            state, [Hunted(roll=dicemod.roll(f"1d{c.y}", dice, _("hunting")))], dice)
     if cmd.found is None:
-        raise Refused((calc.gm_note(t, "hunt.chance") or "the GM decides") +
-                      " Say --found or --nothing.")
+        raise Refused((calc.gm_note(t, "hunt.chance") or _("the GM decides")) + " " +
+                      _("Say --found or --nothing."))
     return with_hunger_saves(state, [Hunted(found=cmd.found)], dice)
 
 
@@ -719,9 +732,10 @@ def decide_forage_day(state: State, cmd: ForageDay, dice) -> list[Event]:
     t, j = _where(state)
     gm = gm_forages(t)
     if not gm and cmd.found is not None:
-        raise Refused(f"{state.rules.meta.name} rolls foraging: no --found or --nothing")
+        raise Refused(_("{ruleset} rolls foraging: no --found or --nothing").format(
+            ruleset=state.rules.meta.name))
     if gm and cmd.found is None and not j.hours_today:
-        raise Refused(calc.gm_note(t, "forage") + " Say --found N (rations) or --nothing.")
+        raise Refused(calc.gm_note(t, "forage") + " " + _("Say --found N (rations) or --nothing."))
     ev = ForagedDay(j.terrain, found=bool(cmd.found), rations=cmd.rations if cmd.found else 0)
     forage_holds(state, ev, rolled=False)
     if gm or t.forage.whole_day_succeeds:
@@ -741,10 +755,12 @@ def decide_roll_weather(state: State, cmd: RollWeather, dice) -> list[Event]:
     t = rules_of(state)
     j = state.travel
     if j.terrain and t.terrains[j.terrain].water and t.sea and t.sea.weather:
-        return [WeatherSet(rolls=(("sea", dicemod.roll(t.sea.weather.die, dice, "weather at sea")),))]
+        return [WeatherSet(rolls=(("sea", dicemod.roll(t.sea.weather.die, dice,
+                                                      _("weather at sea"))),))]
     if t.weather is None or not t.weather.tables:
         raise Refused(calc.gm_note(t, "weather.tables") or calc.gm_note(t, "weather")
-                      or f"{state.rules.meta.name} rolls no weather: enter it (weather TEXT)")
+                      or _("{ruleset} rolls no weather: enter it (weather TEXT)").format(
+                          ruleset=state.rules.meta.name))
     return [roll_weather(t, dice)]
 
 
@@ -789,7 +805,7 @@ def decide_encounter(state: State, cmd: RollEncounter, dice) -> list[Event]:
     rolls = roll_sighting(state, t, j.terrain, dice,
                           forced=calc.encounter_chance(t, j.terrain) is None)
     if len(rolls) == 1:
-        raise Refused("nothing to roll for an encounter here")
+        raise Refused(_("nothing to roll for an encounter here"))
     return [EncounterRolled(**rolls)]
 
 
@@ -916,7 +932,7 @@ def day_distance(t: TravelRules, ev: Travelled) -> float:
 def evolve_travelled(state: State, ev: Travelled) -> State:
     t, j = rules_of(state), state.travel
     if ev.terrain not in t.terrains:
-        raise Refused(f"no terrain {ev.terrain!r} in this ruleset")
+        raise Refused(_("no terrain {terrain!r} in this ruleset").format(terrain=ev.terrain))
     dist = day_distance(t, ev)
     lost = j.lost or became_lost(t, ev)
     stray = strayed(t, ev)
@@ -1077,7 +1093,7 @@ def _drink(state: State, elapsed: int, clock: int, burning: bool, changes: dict)
     need, water, dry = water_per_day(state), j.water, j.dry_days
     lasts = rules_of(state).water.exhaustion_lasts
     party = changes.get("party", state.party)
-    for _ in range(days_begun(state.rules, state.clock, clock)):
+    for _day in range(days_begun(state.rules, state.clock, clock)):
         short = water < need / 2
         if lasts and water >= need:  # a full day's water: its exhaustion may go now
             party = release_exhaustion(party, "dehydration")

@@ -23,6 +23,7 @@ from .. import dice as dicemod
 from ..timeline.hooks import rerolls
 from ..dice import Roll
 from ..errors import Refused
+from ...i18n import _
 from ..events import Event, event
 from ..validity import holds_for
 from ..handlers import Command, decides, evolves
@@ -191,7 +192,8 @@ def _water(t: TravelRules, terrain: str) -> str:
     x = calc._terrain(t, terrain)
     if not x.water:
         waters = [k for k, v in t.terrains.items() if v.water]
-        raise Refused(f"{x.name} is land: a vessel goes on {', '.join(waters)}")
+        raise Refused(_("{terrain} is land: a vessel goes on {waters}").format(
+            terrain=x.name, waters=", ".join(waters)))
     return terrain
 
 
@@ -210,7 +212,7 @@ def decide_embark(state: State, cmd: Embark, dice) -> list[Event]:
     embark_holds(state, ev)
     if (j.vessel, j.terrain, j.ship_rate, j.oars, j.coast) == (vessel, terrain, rate, cmd.oars,
                                                                cmd.coast):
-        raise Refused("the party is already aboard, going so")
+        raise Refused(_("the party is already aboard, going so"))
     return [ev]
 
 
@@ -220,30 +222,32 @@ def embark_holds(state: State, ev: Embarked) -> None:
     or with a rate (Dyb & Drager), on a water terrain, out of any gale or dungeon."""
     t, j = rules_of(state), state.travel
     if state.dungeon.active:
-        raise Refused("the party is in a dungeon: leave it before going aboard")
+        raise Refused(_("the party is in a dungeon: leave it before going aboard"))
     s = t.sea
     if s is None:
-        raise Refused(calc.gm_note(t, "sea") or f"{state.rules.meta.name} has no travel by water")
+        raise Refused(calc.gm_note(t, "sea") or _("{ruleset} has no travel by water").format(
+            ruleset=state.rules.meta.name))
     if j.gale:
-        raise Refused("a gale blows: choose what the ship does first (gale CHOICE)")
+        raise Refused(_("a gale blows: choose what the ship does first (gale CHOICE)"))
     if ev.vessel != ev.vessel.strip() or not 1 <= len(ev.vessel) <= 40:
-        raise Refused("name the vessel: 1 to 40 characters")
+        raise Refused(_("name the vessel: 1 to 40 characters"))
     _water(t, ev.terrain)
     if pace_model(t):
         if ev.vessel not in s.vessels:
-            raise Refused(f"no vessel {ev.vessel!r} (known: {', '.join(s.vessels)})")
+            raise Refused(_("no vessel {vessel!r} (known: {known})").format(
+                vessel=ev.vessel, known=", ".join(s.vessels)))
         if ev.rate:
-            raise Refused("a vessel's speed is in the data (mph): no --rate")
+            raise Refused(_("a vessel's speed is in the data (mph): no --rate"))
     elif not 1 <= ev.rate <= 10_000:
-        raise Refused((calc.gm_note(t, "sea.vessels") or "the ship's rate is unknown")
-                      + " Give it: embark SHIP --rate FEET (1 to 10,000).")
+        raise Refused((calc.gm_note(t, "sea.vessels") or _("the ship's rate is unknown"))
+                      + " " + _("Give it: embark SHIP --rate FEET (1 to 10,000)."))
 
 
 @decides(Disembark)
 def decide_disembark(state: State, cmd: Disembark, dice) -> list[Event]:
     place = (cmd.place or "").strip()
     if len(place) > 60:
-        raise Refused("a place name is at most 60 characters")
+        raise Refused(_("a place name is at most 60 characters"))
     ev = Disembarked(cmd.terrain.strip(), place)
     disembark_holds(state, ev)
     return [ev]
@@ -254,12 +258,13 @@ def disembark_holds(state: State, ev: Disembarked) -> None:
     """``disembark``: aboard, out of a gale, onto a land terrain of the ruleset."""
     t, j = rules_of(state), state.travel
     if not j.vessel:
-        raise Refused("the party is not aboard a vessel")
+        raise Refused(_("the party is not aboard a vessel"))
     if j.gale:
-        raise Refused("a gale blows: choose what the ship does first (gale CHOICE)")
+        raise Refused(_("a gale blows: choose what the ship does first (gale CHOICE)"))
     x = calc._terrain(t, ev.terrain)
     if x.water:
-        raise Refused(f"{x.name} is water: disembark onto land (a land terrain)")
+        raise Refused(_("{terrain} is water: disembark onto land (a land terrain)").format(
+            terrain=x.name))
 
 
 @decides_day("afloat", when=lambda state: bool(state.travel.vessel))
@@ -268,30 +273,32 @@ def decide_sail_day(state: State, cmd: TravelDay, dice) -> Sailed:
     t, j = rules_of(state), state.travel
     s = t.sea
     if j.gale:
-        raise Refused("a gale blows: choose what the ship does first "
-                      "(gale ride_out, run or unsailed)")
+        raise Refused(_("a gale blows: choose what the ship does first "
+                        "(gale ride_out, run or unsailed)"))
     if cmd.forced or cmd.forage or cmd.gallop:
-        raise Refused("aboard ship: no forced march, foraging or galloping")
+        raise Refused(_("aboard ship: no forced march, foraging or galloping"))
     if cmd.current not in CURRENT:
-        raise Refused(f"the current: 'with' or 'against' (got {cmd.current!r})")
+        raise Refused(_("the current: 'with' or 'against' (got {current!r})").format(
+            current=cmd.current))
     if cmd.current and not (s.current or s.current_mph):
-        raise Refused(f"{state.rules.meta.name} gives no river current")
+        raise Refused(_("{ruleset} gives no river current").format(ruleset=state.rules.meta.name))
     if cmd.current == "against" and pace_model(t):
-        raise Refused("the source gives no speed against the current (the GM adjusts): "
-                      + s.note)
+        raise Refused(_("the source gives no speed against the current (the GM adjusts): "
+                        "{note}").format(note=s.note))
     if cmd.headwind and not s.headwind:
-        raise Refused(f"{state.rules.meta.name} rolls the wind each morning: no --headwind")
+        raise Refused(_("{ruleset} rolls the wind each morning: no --headwind").format(
+            ruleset=state.rules.meta.name))
     hours = travel_hours(t, j, cmd.hours)
     most = s.hours_per_day or 24
     if pace_model(t) and j.hours_today + hours > most:
-        raise Refused(f"vessels sail at most {most} hours a day "
-                      f"({j.hours_today:g} sailed today)")
+        raise Refused(_("vessels sail at most {n} hours a day ({today} sailed today)").format(
+            n=most, today=f"{j.hours_today:g}"))
     f: dict = {}
     if s.weather is not None and (not s.weather_open_water_only
                                   or calc._terrain(t, j.terrain).open_water):
-        f["weather"] = dicemod.roll(s.weather.die, dice, "weather at sea")
+        f["weather"] = dicemod.roll(s.weather.die, dice, _("weather at sea"))
     if cmd.current and s.current:
-        f["current"] = dicemod.roll(s.current, dice, "current (miles)")
+        f["current"] = dicemod.roll(s.current, dice, _("current (miles)"))
     ev = Sailed(terrain=j.terrain, vessel=j.vessel, rate=j.ship_rate, oars=j.oars,
                 coast=j.coast, navigator=j.guide, hours=hours, camp=cmd.camp,
                 current_dir=cmd.current, headwind=cmd.headwind)
@@ -299,7 +306,7 @@ def decide_sail_day(state: State, cmd: TravelDay, dice) -> Sailed:
         if pace_model(t):
             f.update(roll_navigation(state, t, j.terrain, "", "", dice))
         elif (c := lost_chance(t, ev)) is not None and c.x < c.y:  # certain: nothing to roll
-            f["lost_roll"] = dicemod.roll(f"1d{c.y}", dice, "lost at sea?")
+            f["lost_roll"] = dicemod.roll(f"1d{c.y}", dice, _("lost at sea?"))
     f.update(roll_sighting(state, t, j.terrain, dice))
     return replace(ev, **{k: v for k, v in f.items() if k != "terrain"})
 
@@ -309,10 +316,10 @@ def sail_holds(state: State, ev: Sailed) -> None:
     """A day afloat: aboard, with no gale waiting for the GM's choice."""
     j = state.travel
     if not j.vessel:
-        raise Refused("the party is not aboard a vessel")
+        raise Refused(_("the party is not aboard a vessel"))
     if j.gale:
-        raise Refused("a gale blows: choose what the ship does first "
-                      "(gale ride_out, run or unsailed)")
+        raise Refused(_("a gale blows: choose what the ship does first "
+                        "(gale ride_out, run or unsailed)"))
 
 
 @decides(Gale)
@@ -320,23 +327,24 @@ def decide_gale(state: State, cmd: Gale, dice) -> list[Event]:
     gale_holds(state, GaleMet(cmd.choice, None, 0))
     j = state.travel
     if not 0 <= cmd.pilot <= 20:
-        raise Refused("the Piloting margin is 0 to 20")
+        raise Refused(_("the Piloting margin is 0 to 20"))
     if cmd.coast and cmd.choice != "run":
-        raise Refused("--coast is for running before the gale")
+        raise Refused(_("--coast is for running before the gale"))
     if cmd.clear_coast and not (cmd.choice == "unsailed" and j.coast):
-        raise Refused("--clear-coast is for an unsailed ship with land in sight")
+        raise Refused(_("--clear-coast is for an unsailed ship with land in sight"))
     if cmd.clear_coast:  # it lands before the gale strikes: nothing to roll
         return [GaleMet(cmd.choice, None, cmd.pilot, clear_coast=True)]
     g = rules_of(state).sea.gale
     beach = None
     if cmd.choice == "unsailed" and j.coast and g is not None and g.beach_chance:
         chance = dicemod.parse_chance(g.beach_chance)
-        beach = dicemod.roll(f"1d{chance.y}", dice, "gale: a beach or bay?")
+        beach = dicemod.roll(f"1d{chance.y}", dice, _("gale: a beach or bay?"))
         if chance.hits(beach.total):
             return [GaleMet(cmd.choice, None, cmd.pilot, beach=beach)]
     roll = None
     if cmd.choice != "run" or cmd.coast:
-        roll = dicemod.roll("1d100", dice, f"gale: {cmd.choice.replace('_', ' ')}")
+        roll = dicemod.roll("1d100", dice, _("gale: {choice}").format(
+            choice=cmd.choice.replace("_", " ")))
     return [GaleMet(cmd.choice, roll, cmd.pilot, beach=beach)]
 
 
@@ -345,12 +353,13 @@ def gale_holds(state: State, ev: GaleMet) -> None:
     """``gale``: only while a gale blows, and the choice the ship has."""
     j = state.travel
     if not j.gale:
-        raise Refused("no gale blows")
+        raise Refused(_("no gale blows"))
     if ev.choice not in GALE_CHOICES:
-        raise Refused(f"no gale choice {ev.choice!r} (ride_out, run, unsailed)")
+        raise Refused(_("no gale choice {choice!r} (ride_out, run, unsailed)").format(
+            choice=ev.choice))
     if j.oars != (ev.choice == "unsailed"):
-        raise Refused("a rowed ship has only its chance (unsailed)" if j.oars else
-                      "a sailing ship rides the gale out or runs before it")
+        raise Refused(_("a rowed ship has only its chance (unsailed)") if j.oars else
+                      _("a sailing ship rides the gale out or runs before it"))
 
 
 @rerolls(Sailed)

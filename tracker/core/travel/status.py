@@ -8,6 +8,7 @@ from ..party import sheet
 from ..errors import Refused
 from ..state import State
 from . import calc
+from ...i18n import _
 from .model import Journey, ratio
 from .model import Travel as TravelRules
 
@@ -15,7 +16,7 @@ from .model import Travel as TravelRules
 def rules_of(state: State) -> TravelRules:
     t = state.rules.travel
     if t is None:
-        raise Refused(f"{state.rules.meta.name} has no travel rules")
+        raise Refused(_("{ruleset} has no travel rules").format(ruleset=state.rules.meta.name))
     return t
 
 

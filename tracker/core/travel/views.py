@@ -3,6 +3,8 @@ JSON and its lines in the recap."""
 
 from __future__ import annotations
 
+from ... import i18n
+from ...i18n import N_, _, ngettext, pgettext
 from .. import dice as dicemod
 from ..alerts import Alert, alerting
 from ..changes import reads_changes
@@ -14,6 +16,7 @@ from ..state import State
 from ..tally import Tally, bar, tally
 from ..players import Panel, Table, players_view, secret
 from ..schema import not_in_source
+from ..terms import term
 from ..view import state_view
 from . import calc
 from .rules import gm_forages
@@ -22,27 +25,103 @@ from .rules import (CampMade, EncounterRolled, ForagedDay, GuideSet, HeadingSet,
                     WaterSet, WayFound, WeatherSet, became_lost, day_distance, failed_saves,
                     hunt_found, is_encounter, save_dcs, strayed, weather_text)
 from .camp import CampLongRest
-from .mounts import Dismounted, Mounted, animal_name
+from .mounts import Dismounted, Mounted
 from .sea import Disembarked, Embarked, GaleMet, Sailed, gale_result, lost_at_sea, lost_chance, \
-    sail_distance, vessel_name, wind
+    sail_distance, wind
 from .status import (day_left, food_days, next_day_estimate, pace_model, pace_of,
                      rest_penalty, rest_status, water_days)
 
 
 def short_unit(t) -> str:
-    return "TP" if t.distance.unit == "travel points" else t.distance.unit
+    # TRANSLATORS: travel points (Dolmenwood), kept short
+    return _("TP") if t.distance.unit == "travel points" else _(t.distance.unit)
+
+
+# the units' words where one is shown alone (the needs panel's "Next:" line)
+N_("miles"), N_("travel points")
+
+
+def num(n: float) -> str:
+    """A distance, hours or gallons as ``{n:g}`` wrote it (no grouping, so the
+    English lines stay as they were), with the locale's decimal sign: 2,5."""
+    from babel.numbers import format_decimal
+
+    return format_decimal(float(f"{n:g}"), format="0.######",
+                          locale=i18n._babel_locale())  # noqa: SLF001 (the locale's rules)
+
+
+def _count(n: float) -> int:
+    """The count a plural form is chosen by: a fraction reads like 2 (Ukrainian
+    "2,5 милі", never the singular)."""
+    return int(n) if n == int(n) else 2
 
 
 def amount(t, n: float) -> str:
-    return f"{n:g} {short_unit(t)}"
+    """"16 miles", "8 TP" in the active language (Danish "2,5 mil")."""
+    if t.distance.unit == "travel points":
+        return _("{n} TP").format(n=num(n))
+    if t.distance.unit == "miles":
+        return ngettext("{n} mile", "{n} miles", _count(n)).format(n=num(n))
+    return f"{num(n)} {_(t.distance.unit)}"
 
 
-def terrain_name(t, tid: str) -> str:
-    x = t.terrains.get(tid)
-    return x.name if x else tid
+def hours(h: float) -> str:
+    # TRANSLATORS: hours, abbreviated
+    return _("{n} h").format(n=num(h))
+
+
+def gallons(g: float) -> str:
+    # TRANSLATORS: gallons of water, abbreviated
+    return _("{n} gal").format(n=num(g))
+
+
+def days(n: int) -> str:
+    return ngettext("{n} day", "{n} days", n).format(n=n)
+
+
+def terrain_name(rules, tid: str) -> str:
+    """The terrain's name in the active language (``rules``: the whole ruleset)."""
+    return term(rules, f"travel.terrains.{tid}", tid)
+
+
+def route_name(rules, rid: str) -> str:
+    return term(rules, f"travel.routes.{rid}", rid)
+
+
+def pace_name(rules, pid: str) -> str:
+    return term(rules, f"travel.paces.{pid}", pid)
+
+
+def vessel_name(rules, vessel: str) -> str:
+    """A vessel of the ruleset by its name, or the GM's own ship's name."""
+    return term(rules, f"travel.sea.vessels.{vessel}", vessel)
+
+
+def animal_name(rules, animal: str) -> str:
+    return term(rules, f"travel.mounts.animals.{animal}", animal)
+
+
+def effect_name(rules, code: str) -> str:
+    return term(rules, f"travel.weather.effects.{code}", code)
+
+
+def _ground(rules, tid: str) -> str:
+    """A terrain as it reads inside a sentence ("through forest")."""
+    return terrain_name(rules, tid).lower()
 
 
 # --- the log, as a journal -------------------------------------------------------------
+
+
+def _surprised(party: bool, foe: bool) -> str:
+    """Whole phrases: the words order differently in other languages."""
+    if party and foe:
+        return _("surprised: party and foe")
+    if party:
+        return _("surprised: party")
+    if foe:
+        return _("surprised: foe")
+    return _("surprised: nobody")
 
 
 def _sighting_text(t, ev: Sighting | Travelled) -> str:
@@ -51,56 +130,77 @@ def _sighting_text(t, ev: Sighting | Travelled) -> str:
         return ""
     bits = []
     if ev.check is not None:
-        bits.append(f"check {roll_text(ev.check)}")
+        bits.append(_("check {roll}").format(roll=roll_text(ev.check)))
     enc = t.encounters
     if not is_encounter(t, ev):
-        return ", ".join(bits + ["quiet"])
-    bits.append("ENCOUNTER")
+        return ", ".join(bits + [_("quiet")])
+    bits.append(_("ENCOUNTER"))
     if ev.surprise_party and ev.surprise_foe and enc is not None and enc.surprise:
         s = dicemod.parse_chance(enc.surprise)
-        who = [n for n, r in (("party", ev.surprise_party), ("foe", ev.surprise_foe))
-               if s.hits(r.total)]
-        bits.append("surprised: " + (" and ".join(who) or "nobody"))
+        bits.append(_surprised(s.hits(ev.surprise_party.total), s.hits(ev.surprise_foe.total)))
     if ev.distance is not None:
-        bits.append(f"{ev.distance.total} ft ({roll_text(ev.distance)})")
+        bits.append(_("{feet} ft ({roll})").format(feet=ev.distance.total,
+                                                  roll=roll_text(ev.distance)))
     return ", ".join(bits)
+
+
+def _in_hours(h) -> str:
+    return " " + _("in {hours}").format(hours=hours(h)) if h else ""
+
+
+def _navigation(t, ev) -> str:
+    """The day's navigation check (pace model) or lost roll, with its verdict."""
+    roll = roll_text(ev.lost_roll)
+    mod = f"{ev.nav_mod:+d}" if ev.nav_mod else ""
+    if pace_model(t):
+        line = _("navigation {roll}{mod} strayed") if strayed(t, ev) else \
+            _("navigation {roll}{mod} on course")
+    else:
+        line = _("lost? {roll}{mod} LOST") if became_lost(t, ev) else _("lost? {roll}{mod} no")
+    return line.format(roll=roll, mod=mod)
+
+
+def _delay(ev) -> str:
+    return _("{percent}% longer ({roll})").format(percent=ev.delay.total,
+                                                   roll=roll_text(ev.delay))
 
 
 @describes(Travelled)
 def _describe_travelled(ev: Travelled, rules) -> str:
     t = rules.travel
-    what = "Forced march" if ev.forced else ("Stage" if not ev.camp else "Travel day")
-    where = terrain_name(t, ev.terrain).lower()
-    bits = [f"{what}: {amount(t, day_distance(t, ev))} through {where}"
-            + (f" in {ev.hours} h" if ev.hours else "")]
+    what = _("Forced march: {distance} through {terrain}") if ev.forced else (
+        _("Stage: {distance} through {terrain}") if not ev.camp else
+        _("Travel day: {distance} through {terrain}"))
+    bits = [what.format(distance=amount(t, day_distance(t, ev)),
+                        terrain=_ground(rules, ev.terrain)) + _in_hours(ev.hours)]
     if ev.lost_roll is not None:
-        label = "navigation" if pace_model(t) else "lost?"
-        mod = f"{ev.nav_mod:+d}" if ev.nav_mod else ""
-        verdict = ("strayed" if strayed(t, ev) else "on course") if pace_model(t) else \
-            ("LOST" if became_lost(t, ev) else "no")
-        bits.append(f"{label} {roll_text(ev.lost_roll)}{mod} {verdict}")
+        bits.append(_navigation(t, ev))
     if ev.delay is not None and strayed(t, ev):
-        bits.append(f"{ev.delay.total}% longer ({roll_text(ev.delay)})")
+        bits.append(_delay(ev))
     sight = _sighting_text(t, ev)
     if sight:
         bits.append(sight)
     if ev.foraging and ev.forage is not None:
         mod = f"{ev.forage_mod:+d}" if ev.forage_mod else ""
-        food = f" food {roll_text(ev.food)}" if ev.food else ""
-        water = f" water {roll_text(ev.water)}" if ev.water else ""
-        bits.append(f"foraging {roll_text(ev.forage)}{mod}{food}{water}")
+        food = " " + _("food {roll}").format(roll=roll_text(ev.food)) if ev.food else ""
+        water = " " + _("water {roll}").format(roll=roll_text(ev.water)) if ev.water else ""
+        bits.append(_("foraging {roll}{mod}").format(roll=roll_text(ev.forage), mod=mod)
+                    + food + water)
     if ev.mounted:
-        bits.append(("flying on " if ev.flying else "riding ") + animal_name(t, ev.mounted)
-                    + (" (doubled hour)" if ev.gallop else ""))
+        ride = _("flying on {animal}") if ev.flying else _("riding {animal}")
+        bits.append(ride.format(animal=animal_name(rules, ev.mounted))
+                    + (" " + _("(doubled hour)") if ev.gallop else ""))
     elif ev.flying:
-        bits.append("flying")
-    failed = {id(r) for _, r, _ in failed_saves(t, ev)}
+        bits.append(_("flying"))
+    failed = {id(r) for _x, r, _y in failed_saves(t, ev)}
+    ability = term(rules, "travel.extended.save") if t.extended else ""
     for (name, r, mod), dc in zip(ev.saves, save_dcs(t, ev)):
-        bits.append(f"{name} {t.extended.save if t.extended else ''} save "
-                    f"{roll_text(r)}{mod:+d} vs DC {dc} "
-                    + ("FAILED" if id(r) in failed else "passed"))
+        line = _("{name} {ability} save {roll} vs DC {dc} FAILED") if id(r) in failed else \
+            _("{name} {ability} save {roll} vs DC {dc} passed")
+        bits.append(line.format(name=name, ability=ability, roll=f"{roll_text(r)}{mod:+d}",
+                                dc=dc))
     if not ev.camp:
-        bits.append("no camp yet")
+        bits.append(_("no camp yet"))
     return "; ".join(bits)
 
 
@@ -108,209 +208,269 @@ def _describe_travelled(ev: Travelled, rules) -> str:
 def _describe_sailed(ev: Sailed, rules) -> str:
     t = rules.travel
     row = wind(t, ev)
-    bits = [f"Sailed: {amount(t, sail_distance(t, ev))} on {terrain_name(t, ev.terrain).lower()}"
-            f" aboard the {vessel_name(t, ev.vessel)}" + (f" in {ev.hours} h" if ev.hours else "")]
+    bits = [_("Sailed: {distance} on {water} aboard the {vessel}").format(
+        distance=amount(t, sail_distance(t, ev)), water=_ground(rules, ev.terrain),
+        vessel=vessel_name(rules, ev.vessel)) + _in_hours(ev.hours)]
     if ev.weather is not None:
-        bits.append(f"wind {roll_text(ev.weather)} " + (row.result.split(":")[0] if row else "?")
-                    + (not_in_source(t.not_in_source, "sea.weather") if row and row.fill else ""))
+        # the wind table's rows are the ruleset's English text (no key to name them by)
+        bits.append(_("wind {roll} {result}").format(
+            roll=roll_text(ev.weather), result=row.result.split(":")[0] if row else "?")
+            + (not_in_source(t.not_in_source, "sea.weather") if row and row.fill else ""))
     if row is not None and row.becalmed:
-        bits.append("rowed on" if ev.oars else "becalmed: no sailing")
+        bits.append(_("rowed on") if ev.oars else _("becalmed: no sailing"))
     if row is not None and row.gale:
-        bits.append("GALE: the GM chooses (ride_out, run, unsailed)")
+        bits.append(_("GALE: the GM chooses (ride_out, run, unsailed)"))
     if ev.current is not None:
-        bits.append(f"current {ev.current_dir} {roll_text(ev.current)} miles")
+        line = _("current with {roll} miles") if ev.current_dir == "with" else \
+            _("current against {roll} miles")
+        bits.append(line.format(roll=roll_text(ev.current)))
     elif ev.current_dir:
-        bits.append(f"{ev.current_dir} the current")
+        bits.append(_("with the current") if ev.current_dir == "with" else
+                    _("against the current"))
     if ev.headwind:
-        bits.append("into a headwind")
+        bits.append(_("into a headwind"))
     if ev.lost_roll is not None and pace_model(t):
-        mod = f"{ev.nav_mod:+d}" if ev.nav_mod else ""
-        bits.append(f"navigation {roll_text(ev.lost_roll)}{mod} "
-                    + ("strayed" if strayed(t, ev) else "on course"))
+        bits.append(_navigation(t, ev))
     elif (c := lost_chance(t, ev)) is not None:
         rolled = f" {roll_text(ev.lost_roll)}" if ev.lost_roll else ""
-        bits.append(f"lost at sea ({c}){rolled}: " + ("LOST" if lost_at_sea(t, ev) else "no"))
+        line = _("lost at sea ({chance}){roll}: LOST") if lost_at_sea(t, ev) else \
+            _("lost at sea ({chance}){roll}: no")
+        bits.append(line.format(chance=c, roll=rolled))
     if ev.delay is not None and strayed(t, ev):
-        bits.append(f"{ev.delay.total}% longer ({roll_text(ev.delay)})")
+        bits.append(_delay(ev))
     sight = _sighting_text(t, ev)
     if sight:
         bits.append(sight)
     if not ev.camp:
-        bits.append("the day goes on")
+        bits.append(_("the day goes on"))
     return "; ".join(bits)
+
+
+_GALE_CHOICES = {"ride_out": N_("rode the gale out"), "run": N_("ran before the gale"),
+                 "unsailed": N_("an unsailed ship in the gale")}
+_GALE_RESULTS = {"sunk": N_("SUNK"), "afloat": N_("AFLOAT"), "wrecked": N_("WRECKED"),
+                 "landed": N_("LANDED"), "swamped": N_("SWAMPED"), "survived": N_("SURVIVED"),
+                 "driven": N_("DRIVEN"), "beached": N_("BEACHED")}
 
 
 @describes(GaleMet)
 def _describe_gale(ev: GaleMet, rules) -> str:
-    what = {"ride_out": "rode the gale out", "run": "ran before the gale",
-            "unsailed": "an unsailed ship in the gale"}.get(ev.choice, ev.choice)
-    pilot = f", Piloting +{ev.pilot}" if ev.pilot else ""
-    coast = ", a clear coast in sight" if ev.clear_coast else ""
-    beach = f" beach {roll_text(ev.beach)}" if ev.beach else ""
+    what = _(_GALE_CHOICES[ev.choice]) if ev.choice in _GALE_CHOICES else ev.choice
+    pilot = ", " + _("Piloting +{n}").format(n=ev.pilot) if ev.pilot else ""
+    coast = ", " + _("a clear coast in sight") if ev.clear_coast else ""
+    beach = " " + _("beach {roll}").format(roll=roll_text(ev.beach)) if ev.beach else ""
     if ev.beach and ev.roll:
-        beach += " none;"
+        beach += " " + _("none;")
     roll = f" d100 {roll_text(ev.roll)}" if ev.roll else ""
-    return f"Gale: {what}{coast}{beach}{roll}{pilot}: {gale_result(rules.travel, ev).upper()}"
+    result = gale_result(rules.travel, ev)
+    return _("Gale: {what}: {result}").format(
+        what=f"{what}{coast}{beach}{roll}{pilot}",
+        result=_(_GALE_RESULTS[result]) if result in _GALE_RESULTS else result.upper())
 
 
 @describes(CampLongRest)
 def _describe_camp_rest(ev: CampLongRest, rules) -> str:
-    return "The night in camp is a long rest: " + ", ".join(ev.who) + \
-        ("; the exhaustion of too little water stays" if ev.dehydrated else "")
+    return _("The night in camp is a long rest: {who}").format(who=", ".join(ev.who)) + \
+        ("; " + _("the exhaustion of too little water stays") if ev.dehydrated else "")
 
 
 @describes(Embarked)
 def _describe_embarked(ev: Embarked, rules) -> str:
-    t = rules.travel
-    how = [x for x, on in ((f"rate {ev.rate}'", ev.rate), ("rowed", ev.oars),
-                           ("land in sight", ev.coast)) if on]
-    return f"Aboard the {vessel_name(t, ev.vessel)} on {terrain_name(t, ev.terrain).lower()}" + \
+    how = [x for x, on in ((_("rate {rate}'").format(rate=ev.rate), ev.rate),
+                           (_("rowed"), ev.oars), (_("land in sight"), ev.coast)) if on]
+    return _("Aboard the {vessel} on {water}").format(
+        vessel=vessel_name(rules, ev.vessel), water=_ground(rules, ev.terrain)) + \
         (f" ({', '.join(how)})" if how else "")
 
 
 @describes(Disembarked)
 def _describe_disembarked(ev: Disembarked, rules) -> str:
-    where = f" at {ev.place}" if ev.place else ""
-    return f"Ashore{where}: {terrain_name(rules.travel, ev.terrain)}"
+    land = terrain_name(rules, ev.terrain)
+    if ev.place:
+        return _("Ashore at {place}: {terrain}").format(place=ev.place, terrain=land)
+    return _("Ashore: {terrain}").format(terrain=land)
 
 
 @describes(Mounted)
 def _describe_mounted(ev: Mounted, rules) -> str:
-    rate = f" (rate {ev.rate}')" if ev.rate else ""
-    return ("Flying on: " if ev.flying else "Riding: ") + animal_name(rules.travel, ev.animal) + rate
+    rate = " " + _("(rate {rate}')").format(rate=ev.rate) if ev.rate else ""
+    line = _("Flying on: {animal}") if ev.flying else _("Riding: {animal}")
+    return line.format(animal=animal_name(rules, ev.animal)) + rate
 
 
 @describes(Dismounted)
 def _describe_dismounted(ev: Dismounted, rules) -> str:
-    return "On foot again"
+    return _("On foot again")
+
+
+def _hex(h: str) -> str:
+    return _("hex {hex}").format(hex=h)
 
 
 @describes(PlaceSet)
 def _describe_place(ev: PlaceSet, rules) -> str:
     t = rules.travel
-    where = ", ".join(x for x in (ev.place, ev.hex and f"hex {ev.hex}") if x)
-    road = f" on the {t.routes[ev.route].name.lower()}" if ev.route in t.routes else ""
-    return f"Party in {terrain_name(t, ev.terrain)}{road}" + (f" ({where})" if where else "")
+    where = ", ".join(x for x in (ev.place, ev.hex and _hex(ev.hex)) if x)
+    land = terrain_name(rules, ev.terrain)
+    line = _("Party in {terrain} on the {road}").format(
+        terrain=land, road=route_name(rules, ev.route).lower()) if ev.route in t.routes else \
+        _("Party in {terrain}").format(terrain=land)
+    return line + (f" ({where})" if where else "")
+
+
+def _stage_length(rules, s) -> str:
+    if rules.travel.terrains[s.terrain].cost:
+        return ngettext("{n} hex", "{n} hexes", s.length).format(n=s.length)
+    return amount(rules.travel, s.length)
 
 
 @describes(RoutePlanned)
 def _describe_planned(ev: RoutePlanned, rules) -> str:
     if not ev.stages:
-        return "Route plan cleared"
-    return "Route planned: " + " → ".join(
-        f"{s.place or '?'} ({s.length} {'hexes' if rules.travel.terrains[s.terrain].cost else short_unit(rules.travel)})"
-        for s in ev.stages)
+        return _("Route plan cleared")
+    return _("Route planned: {stages}").format(stages=" → ".join(
+        f"{s.place or '?'} ({_stage_length(rules, s)})" for s in ev.stages))
 
 
 @describes(PaceSet)
 def _describe_pace(ev: PaceSet, rules) -> str:
-    return f"Pace: {rules.travel.paces[ev.pace].name}"
+    return _("Pace: {pace}").format(pace=pace_name(rules, ev.pace))
+
+
+def _guidance(guide: bool, navigator: str) -> str:
+    bits = [_("a guide leads") if guide else _("no guide")]
+    if navigator:
+        bits.append(_("{name} navigates").format(name=navigator))
+    return ", ".join(bits)
 
 
 @describes(GuideSet)
 def _describe_guide(ev: GuideSet, rules) -> str:
-    bits = ["a guide leads" if ev.guide else "no guide"]
-    if ev.navigator:
-        bits.append(f"{ev.navigator} navigates")
-    return "Travel: " + ", ".join(bits)
+    return _("Travel: {guidance}").format(guidance=_guidance(ev.guide, ev.navigator))
 
 
 @describes(CampMade)
 def _describe_camp(ev: CampMade, rules) -> str:
-    return "Made camp for the night"
+    return _("Made camp for the night")
 
 
 @describes(RestDayTaken)
 def _describe_rest(ev: RestDayTaken, rules) -> str:
-    return "Rest day"
+    return _("Rest day")
 
 
 @describes(Hunted)
 def _describe_hunted(ev: Hunted, rules) -> str:
     roll = f" {roll_text(ev.roll)}" if ev.roll else ""
-    return f"A day hunting{roll}: " + ("game found" if hunt_found(rules.travel, ev)
-                                       else "nothing found")
+    line = _("A day hunting{roll}: game found") if hunt_found(rules.travel, ev) else \
+        _("A day hunting{roll}: nothing found")
+    return line.format(roll=roll)
 
 
 @describes(ForagedDay)
 def _describe_foraged(ev: ForagedDay, rules) -> str:
     if gm_forages(rules.travel):
-        return "A day foraging (the GM decides): " + (
-            f"{ev.rations} ration(s) found" if ev.found else "nothing found")
+        if ev.found:
+            return ngettext("A day foraging (the GM decides): {n} ration found",
+                            "A day foraging (the GM decides): {n} rations found",
+                            ev.rations).format(n=ev.rations)
+        return _("A day foraging (the GM decides): nothing found")
     if ev.roll is None:
-        return "A day foraging near camp: food found"
-    extra = "".join(f" {w} {roll_text(r)}" for w, r in (("food", ev.food), ("water", ev.water))
+        return _("A day foraging near camp: food found")
+    extra = "".join(" " + w.format(roll=roll_text(r))
+                    for w, r in ((_("food {roll}"), ev.food), (_("water {roll}"), ev.water))
                     if r is not None)
     x = rules.travel.terrains.get(ev.terrain)
-    verdict = "" if x is None or not x.forage_dc else \
-        (" found" if ev.roll.total + ev.modifier >= x.forage_dc else " nothing")
-    dc = f" vs DC {x.forage_dc}" if x is not None and x.forage_dc else ""
-    return f"A day foraging: {roll_text(ev.roll)}{ev.modifier:+d}{dc}{verdict}{extra}"
+    verdict = "" if x is None or not x.forage_dc else " " + (
+        pgettext("foraging", "found") if ev.roll.total + ev.modifier >= x.forage_dc
+        else pgettext("foraging", "nothing"))
+    dc = " " + _("vs DC {dc}").format(dc=x.forage_dc) if x is not None and x.forage_dc else ""
+    return _("A day foraging: {roll}").format(
+        roll=f"{roll_text(ev.roll)}{ev.modifier:+d}") + dc + verdict + extra
 
 
 @describes(WeatherSet)
 def _describe_weather(ev: WeatherSet, rules) -> str:
     t = rules.travel
     rolled = ", ".join(f"{n} {roll_text(r)}" for n, r in ev.rolls + ev.then)
-    codes = ", ".join(t.weather.effects[c].name for c in ev.codes
+    codes = ", ".join(effect_name(rules, c) for c in ev.codes
                       if t.weather and c in t.weather.effects)
-    return "Weather: " + weather_text(t, ev) + (f" ({rolled})" if rolled else "") + \
-        (f" [{codes}]" if codes else "")
+    return _("Weather: {weather}").format(weather=weather_text(t, ev)) + \
+        (f" ({rolled})" if rolled else "") + (f" [{codes}]" if codes else "")
 
 
 @describes(HeadingSet)
 def _describe_heading(ev: HeadingSet, rules) -> str:
-    return f"Lost: heading {ev.heading}" + (f", believed {ev.believed}" if ev.believed else "")
+    if ev.believed:
+        return _("Lost: heading {heading}, believed {believed}").format(
+            heading=ev.heading, believed=ev.believed)
+    return _("Lost: heading {heading}").format(heading=ev.heading)
 
 
 @describes(WayFound)
 def _describe_found(ev: WayFound, rules) -> str:
-    where = ", ".join(x for x in (ev.place, ev.hex and f"hex {ev.hex}",
-                                  ev.terrain and terrain_name(rules.travel, ev.terrain)) if x)
-    return "The party knows where it is again" + (f": {where}" if where else "")
+    where = ", ".join(x for x in (ev.place, ev.hex and _hex(ev.hex),
+                                  ev.terrain and terrain_name(rules, ev.terrain)) if x)
+    if where:
+        return _("The party knows where it is again: {where}").format(where=where)
+    return _("The party knows where it is again")
 
 
 @describes(EncounterRolled)
 def _describe_encounter(ev: EncounterRolled, rules) -> str:
-    return "Encounter check: " + (_sighting_text(rules.travel, ev) or "nothing rolled")
+    return _("Encounter check: {result}").format(
+        result=_sighting_text(rules.travel, ev) or _("nothing rolled"))
 
 
 @describes(WaterSet)
 def _describe_water(ev: WaterSet, rules) -> str:
-    return f"Water: {ev.gallons} gallons"
+    return ngettext("Water: {n} gallon", "Water: {n} gallons", ev.gallons).format(n=ev.gallons)
 
 
 # --- the journey as a journal line -------------------------------------------------------
 
 
-def day_line(t, d) -> str:
+def _lost_words(heading: str, believed: str) -> str:
+    if heading or believed:
+        return _("lost (heading {heading}, believed {believed})").format(
+            heading=heading or "?", believed=believed or "?")
+    return _("lost")
+
+
+def _encounter_words(ft) -> str:
+    return _("encounter at {feet} ft").format(feet=ft) if ft is not None else _("encounter")
+
+
+def day_line(rules, d) -> str:
     """'Day 3: 16 miles through forest; lost (heading NE, believed N); foraged: food for 4'."""
-    head = f"Day {d.day}: "
+    t = rules.travel
     if d.kind in ("rest", "hunt", "forage"):
-        text = {"rest": "rested", "hunt": "hunted", "forage": "foraged near camp"}[d.kind]
+        text = {"rest": _("rested"), "hunt": _("hunted"),
+                "forage": _("foraged near camp")}[d.kind]
     elif d.kind == "sail":
-        text = f"sailed {amount(t, d.distance)} on {terrain_name(t, d.terrain).lower()}"
+        text = _("sailed {distance} on {water}").format(distance=amount(t, d.distance),
+                                                        water=_ground(rules, d.terrain))
         if d.weather:
             text += f" ({d.weather})"
     else:
-        text = f"{amount(t, d.distance)} through {terrain_name(t, d.terrain).lower()}"
+        text = _("{distance} through {terrain}").format(distance=amount(t, d.distance),
+                                                        terrain=_ground(rules, d.terrain))
         if d.kind == "stage":
-            text += f" ({d.hours:g} h)"
+            text += f" ({hours(d.hours)})"
     bits = [text]
     if d.lost:
-        bits.append("lost" + (f" (heading {d.heading or '?'}, believed {d.believed or '?'})"
-                              if d.heading or d.believed else ""))
+        bits.append(_lost_words(d.heading, d.believed))
     if d.strayed:
-        bits.append("strayed" + ("" if d.kind == "stage" else f" ({d.hours:g} h)"))
+        bits.append(_("strayed") + ("" if d.kind == "stage" else f" ({hours(d.hours)})"))
     if d.encounter:
-        bits.append("encounter" + (f" at {d.encounter_ft} ft" if d.encounter_ft is not None else ""))
+        bits.append(_encounter_words(d.encounter_ft))
     if d.food:
-        bits.append(f"food for {d.food}")
+        bits.append(_("food for {n}").format(n=d.food))
     if d.water:
-        bits.append(f"{d.water} gal water")
+        bits.append(_("{water} water").format(water=gallons(d.water)))
     if d.exhausted:
-        bits.append("exhausted: " + ", ".join(d.exhausted))
-    return head + "; ".join(bits)
+        bits.append(_("exhausted: {who}").format(who=", ".join(d.exhausted)))
+    return _("Day {day}: {what}").format(day=d.day, what="; ".join(bits))
 
 
 # --- what time passing did, said in the entry that passed it (core/consequences.py) --
@@ -323,10 +483,12 @@ def _water_drunk(before: State, after: State) -> list[str]:
     was, now = before.travel.water, after.travel.water
     out = []
     if was is not None and now is not None and now < was:
-        out.append(f"{round(was - now, 1):g} gal of water drunk")
+        out.append(_("{water} of water drunk").format(water=gallons(round(was - now, 1))))
     dry = after.travel.dry_days - before.travel.dry_days
     if dry > 0:
-        out.append(f"{dry} day{'s' * (dry > 1)} without enough water: exhaustion +{dry} each")
+        out.append(ngettext("{n} day without enough water: exhaustion +{n} each",
+                            "{n} days without enough water: exhaustion +{n} each",
+                            dry).format(n=dry))
     return out
 
 
@@ -344,37 +506,44 @@ def _travel_alerts(before: State, after: State) -> list[Alert]:
         (after.travel.days[-1:] if after.travel.days != before.travel.days else ())
     for d in new:
         if d.encounter:
-            out.append(Alert("error", f"ENCOUNTER on day {d.day}" +
-                             (f" at {d.encounter_ft} ft" if d.encounter_ft is not None else "")))
+            out.append(Alert("error", _("ENCOUNTER on day {day} at {feet} ft").format(
+                day=d.day, feet=d.encounter_ft) if d.encounter_ft is not None else
+                _("ENCOUNTER on day {day}").format(day=d.day)))
         if d.exhausted:
-            out.append(Alert("error", "Exhaustion from extended travel: " + ", ".join(d.exhausted)))
+            out.append(Alert("error", _("Exhaustion from extended travel: {who}").format(
+                who=", ".join(d.exhausted))))
     if after.travel.encounters > before.travel.encounters and not new:
-        out.append(Alert("error", "ENCOUNTER on the road"))
+        out.append(Alert("error", _("ENCOUNTER on the road")))
     dry = after.travel.dry_days - before.travel.dry_days
     if dry > 0:
-        out.append(Alert("error", f"{dry} day{'s' * (dry > 1)} without enough water: "
-                         f"exhaustion +{dry} for everyone"))
+        out.append(Alert("error", ngettext(
+            "{n} day without enough water: exhaustion +{n} for everyone",
+            "{n} days without enough water: exhaustion +{n} for everyone", dry).format(n=dry)))
     if after.travel.lost and not before.travel.lost:
-        out.append(Alert("error", "The party is LOST: set the real heading (and what it "
-                         "believes); it goes astray until the GM marks it found"))
+        out.append(Alert("error", _("The party is LOST: set the real heading (and what it "
+                                    "believes); it goes astray until the GM marks it found")))
     r_before, r_after = rest_status(before), rest_status(after)
     if r_after != r_before:
         if r_after == "owed":
-            out.append(Alert("warning", "The forced march is done: a rest day is owed"))
+            out.append(Alert("warning", _("The forced march is done: a rest day is owed")))
         elif r_after == "due":
-            out.append(Alert("warning", "A rest day is due tomorrow"))
+            out.append(Alert("warning", _("A rest day is due tomorrow")))
         elif r_after == "overdue":
-            out.append(Alert("error", f"No rest day: {t.rest.penalty}"))
+            out.append(Alert("error", _("No rest day: {penalty}").format(
+                penalty=term(after.rules, "travel.rest.penalty"))))
     if rest_penalty(after) < rest_penalty(before):
-        out.append(Alert("error", f"Travel rest penalty now {rest_penalty(after)}"))
+        out.append(Alert("error", _("Travel rest penalty now {penalty}").format(
+            penalty=rest_penalty(after))))
     fd, fd0 = food_days(after), food_days(before)
     if fd is not None and fd != fd0 and fd <= 1 and after.travel.days:
         out.append(Alert("warning" if fd else "error",
-                         "Rations run out tomorrow" if fd else "No rations left"))
+                         _("Rations run out tomorrow") if fd else _("No rations left")))
     wd, wd0 = water_days(after), water_days(before)
     if wd is not None and wd != wd0 and wd <= 1:
         out.append(Alert("warning" if wd else "error",
-                         "Water runs out tomorrow" if wd else f"No water left: {t.water.short}"))
+                         _("Water runs out tomorrow") if wd else
+                         _("No water left: {what}").format(
+                             what=term(after.rules, "travel.water.short"))))
     return out
 
 
@@ -412,7 +581,7 @@ def _travel_json(state: State) -> dict | None:
                   "strayed": d.strayed, "encounter": d.encounter,
                   "encounter_ft": d.encounter_ft, "food": d.food, "water": d.water,
                   "exhausted": list(d.exhausted), "weather": d.weather,
-                  "line": day_line(t, d)} for d in j.days],
+                  "line": day_line(state.rules, d)} for d in j.days],
     }
 
 
@@ -421,10 +590,6 @@ def _chance(state: State):
     if t is None or not j.terrain:
         return None
     return calc.encounter_chance(t, j.terrain, "day")
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("s" if n != 1 else "")
 
 
 # --- its part of the recap -----------------------------------------------------------------
@@ -437,7 +602,7 @@ class TravelTally(Tally):
     def __init__(self, sessions: list[int]):
         super().__init__(sessions)
         self.distance = {n: 0.0 for n in sessions}
-        self.unit = ""
+        self.travel = None  # the travel rules in force at the last day seen (its unit)
         self.days: set[int] = set()  # the journey's day numbers (a day may be several stages)
         self.lost_days = 0
         self.weather: list[str] = []
@@ -451,7 +616,7 @@ class TravelTally(Tally):
         t = after.rules.travel
         if t is None:
             return
-        self.unit = short_unit(t)
+        self.travel = t
         if isinstance(ev, WeatherSet):
             if after.travel.weather and after.travel.weather not in self.weather:
                 self.weather.append(after.travel.weather)
@@ -468,101 +633,128 @@ class TravelTally(Tally):
     def lines(self, e) -> list[str]:
         if not self.days:
             return []
-        days = len(self.days)
-        also = [f"{self.lost_days} of them lost" if self.lost_days else "",
-                plural(self.encounters, "encounter") if self.encounters else ""]
+        also = [ngettext("{n} of them lost", "{n} of them lost", self.lost_days).format(
+                    n=self.lost_days) if self.lost_days else "",
+                ngettext("{n} encounter", "{n} encounters", self.encounters).format(
+                    n=self.encounters) if self.encounters else ""]
         also = [x for x in also if x]
-        out = [f"**Travelled:** {sum(self.distance.values()):g} {self.unit} in "
-               f"{plural(days, 'day')}" + (f" ({', '.join(also)})" if also else "")]
+        out = [_("**Travelled:** {distance} in {days}").format(
+            distance=amount(self.travel, sum(self.distance.values())), days=days(len(self.days)))
+            + (f" ({', '.join(also)})" if also else "")]
         if self.food_found:  # what was eaten is the supplies' line
-            out.append(f"**Food found on the road:** {plural(self.food_found, 'ration')}")
+            out.append(ngettext("**Food found on the road:** {n} ration",
+                                "**Food found on the road:** {n} rations",
+                                self.food_found).format(n=self.food_found))
         if self.weather:
-            out.append(f"**Weather:** {', '.join(map(e, self.weather[-5:]))}")
+            out.append(_("**Weather:** {weather}").format(
+                weather=", ".join(map(e, self.weather[-5:]))))
         return out
 
     def chart(self, session: int) -> str:
         top = max(self.distance.values(), default=0)
         n = self.distance[session]
-        return f"road {n:>6g} {bar(n, top, 12):<12}" if top else ""
+        # TRANSLATORS: the recap's chart label for distance travelled, 4 letters at most
+        label = pgettext("recap chart", "road")
+        return f"{label:<4} {num(n):>6} {bar(n, top, 12):<12}" if top else ""
 
 
 # --- how a correction's changes read (core/changes.py) -----------------------------------
 
-def _where(j: dict, t) -> str:
+def _where(j: dict, rules) -> str:
     """The party's position: "Ravnsborg (hex 0412), forest, by the road"."""
-    bits = [j["place"] or "", f"hex {j['hex']}" if j["hex"] else ""]
+    t = rules.travel
+    bits = [j["place"] or "", _hex(j["hex"]) if j["hex"] else ""]
     place = " ".join(b if i == 0 else f"({b})" for i, b in enumerate(bits) if b) \
         if bits[0] else bits[1]
-    ground = terrain_name(t, j["terrain"]).lower() if j["terrain"] else ""
-    route = t.routes[j["route"]].name.lower() if j["route"] in t.routes else j["route"]
-    return ", ".join(b for b in (place, ground, f"by {route}" if route else "") if b) \
-        or "nowhere set"
+    ground = _ground(rules, j["terrain"]) if j["terrain"] else ""
+    route = route_name(rules, j["route"]).lower() if j["route"] in t.routes else j["route"]
+    return ", ".join(b for b in (place, ground, _("by {road}").format(road=route)
+                                 if route else "") if b) or _("nowhere set")
 
 
 def _lost(j: dict) -> str:
     if not j["lost"]:
-        return "on course"
-    return "lost" + (f" (heading {j['heading'] or '?'}, believed {j['believed'] or '?'})"
-                     if j["heading"] or j["believed"] else "")
+        return _("on course")
+    return _lost_words(j["heading"], j["believed"])
 
 
 def _days(n) -> str:
-    return "none" if n is None else f"{n} day{'s' if n != 1 else ''}"
+    return _("none") if n is None else days(n)
 
 
-# (the JSON keys a line speaks for, how the journey reads on them)
+def _rest_line(j: dict) -> str:
+    status = _rest_word(j["rest_status"])
+    if j["rest_penalty"]:
+        return _("{status}, penalty {penalty}").format(status=status, penalty=j["rest_penalty"])
+    return status
+
+
+# the rest status ids (status.rest_status), as the GM reads them
+_REST_STATUS = {"ok": N_("ok"), "due": N_("due"), "owed": N_("owed"), "overdue": N_("overdue")}
+
+
+def _rest_word(status) -> str:
+    word = _REST_STATUS.get(status)
+    return _(word) if word else str(status)
+
+# (the JSON keys a line speaks for, how the journey reads on them, its label)
 _TRAVEL_LINES = (
-    (("day",), lambda j, t: f"day {j['day']}" if j["day"] else "not begun", "Journey"),
-    (("place", "hex", "terrain", "route"), _where, "Position"),
-    (("distance",), lambda j, t: amount(t, j["distance"]), "Distance travelled"),
-    (("stage_progress",), lambda j, t: amount(t, j["stage_progress"]), "Into the next stage"),
-    (("lost", "heading", "believed"), lambda j, t: _lost(j), "Course"),
-    (("food_days",), lambda j, t: _days(j["food_days"]), "Rations last"),
-    (("water_gallons",), lambda j, t: "not counted" if j["water_gallons"] is None
-     else f"{j['water_gallons']:g} gal", "Water"),
-    (("water_days",), lambda j, t: _days(j["water_days"]), "Water lasts"),
-    (("dry_days",), lambda j, t: _days(j["dry_days"]), "Days short of water"),
-    (("weather",), lambda j, t: j["weather"] or "none", "Weather"),
-    (("pace",), lambda j, t: j["pace"] or "none", "Pace"),
-    (("guide", "navigator"), lambda j, t: ("a guide" if j["guide"] else "no guide") +
-     (f", {j['navigator']} navigates" if j["navigator"] else ""), "Guidance"),
-    (("hours_today",), lambda j, t: f"{j['hours_today']:g} h", "Travelled today"),
-    (("unrested_days",), lambda j, t: _days(j["unrested_days"]), "Days without a rest day"),
-    (("rest_status", "rest_penalty", "rest_owed"), lambda j, t: j["rest_status"] +
-     (f", penalty {j['rest_penalty']}" if j["rest_penalty"] else ""), "Rest days"),
+    (("day",), lambda j, r: _("day {n}").format(n=j["day"]) if j["day"] else _("not begun"),
+     N_("Journey")),
+    (("place", "hex", "terrain", "route"), _where, N_("Position")),
+    (("distance",), lambda j, r: amount(r.travel, j["distance"]), N_("Distance travelled")),
+    (("stage_progress",), lambda j, r: amount(r.travel, j["stage_progress"]),
+     N_("Into the next stage")),
+    (("lost", "heading", "believed"), lambda j, r: _lost(j), N_("Course")),
+    (("food_days",), lambda j, r: _days(j["food_days"]), N_("Rations last")),
+    (("water_gallons",), lambda j, r: _("not counted") if j["water_gallons"] is None
+     else gallons(j["water_gallons"]), N_("Water")),
+    (("water_days",), lambda j, r: _days(j["water_days"]), N_("Water lasts")),
+    (("dry_days",), lambda j, r: _days(j["dry_days"]), N_("Days short of water")),
+    (("weather",), lambda j, r: j["weather"] or _("none"), N_("Weather")),
+    (("pace",), lambda j, r: pace_name(r, j["pace"]) if j["pace"] else _("none"), N_("Pace")),
+    (("guide", "navigator"), lambda j, r: (_("a guide") if j["guide"] else _("no guide")) +
+     (", " + _("{name} navigates").format(name=j["navigator"]) if j["navigator"] else ""),
+     N_("Guidance")),
+    (("hours_today",), lambda j, r: hours(j["hours_today"]), N_("Travelled today")),
+    (("unrested_days",), lambda j, r: _days(j["unrested_days"]), N_("Days without a rest day")),
+    (("rest_status", "rest_penalty", "rest_owed"), lambda j, r: _rest_line(j), N_("Rest days")),
 )
 _DERIVED = ("unit", "left_today", "next_day", "encounter_chance", "weather_effects")
 
 
-@reads_changes(*(f"travel.{k}" for keys, _, _ in _TRAVEL_LINES for k in keys),
+@reads_changes(*(f"travel.{k}" for keys, _x, _y in _TRAVEL_LINES for k in keys),
                *(f"travel.{k}" for k in _DERIVED), "travel.days", order=60)
 def _travel_changes(before: State, after: State) -> list[str]:
     """ "Journey: day 2 → 3", "Course: on course → lost", each day's journal line."""
     a, b = _travel_json(before), _travel_json(after)
     if a is None or b is None:
-        return [] if a == b else [f"Travel rules: {'none' if a is None else 'in use'} → "
-                                  f"{'none' if b is None else 'in use'}"]
-    ta, tb = before.rules.travel, after.rules.travel
-    out = [f"{label}: {say(a, ta)} → {say(b, tb)}" for keys, say, label in _TRAVEL_LINES
-           if any(a[k] != b[k] for k in keys) and say(a, ta) != say(b, tb)]
-    return out + _journal_changes(tb, a["days"], b["days"])
+        if a == b:
+            return []
+        return [_("Travel rules: none → in use") if a is None else
+                _("Travel rules: in use → none")]
+    ra, rb = before.rules, after.rules
+    out = [f"{_(label)}: {say(a, ra)} → {say(b, rb)}" for keys, say, label in _TRAVEL_LINES
+           if any(a[k] != b[k] for k in keys) and say(a, ra) != say(b, rb)]
+    return out + _journal_changes(rb, a["days"], b["days"])
 
 
 # (a journal day's JSON keys, how the day reads on them)
 _DAY_LINES = (
-    (("distance",), lambda t, d: amount(t, d["distance"])),
-    (("lost", "strayed"), lambda t, d: "lost" if d["lost"] else
-     "strayed" if d["strayed"] else "on course"),
-    (("encounter", "encounter_ft"), lambda t, d: "quiet" if not d["encounter"] else
-     "encounter" + (f" at {d['encounter_ft']} ft" if d["encounter_ft"] is not None else "")),
-    (("food",), lambda t, d: f"food found for {d['food']}"),
-    (("water",), lambda t, d: f"{d['water']} gal water found"),
-    (("exhausted",), lambda t, d: "exhausted: " + (", ".join(d["exhausted"]) or "nobody")),
-    (("weather",), lambda t, d: d["weather"] or "no weather"),
+    (("distance",), lambda r, d: amount(r.travel, d["distance"])),
+    (("lost", "strayed"), lambda r, d: _("lost") if d["lost"] else
+     _("strayed") if d["strayed"] else _("on course")),
+    (("encounter", "encounter_ft"), lambda r, d: _("quiet") if not d["encounter"] else
+     _encounter_words(d["encounter_ft"])),
+    (("food",), lambda r, d: _("food found for {n}").format(n=d["food"])),
+    (("water",), lambda r, d: _("{water} water found").format(water=gallons(d["water"]))),
+    (("exhausted",), lambda r, d: _("exhausted: {who}").format(
+        who=", ".join(d["exhausted"]) or _("nobody"))),
+    (("weather",), lambda r, d: d["weather"] or _("no weather")),
 )
 
 
-def _journal_changes(t, old: list[dict], new: list[dict]) -> list[str]:
+def _journal_changes(rules, old: list[dict], new: list[dict]) -> list[str]:
     """The journal's days, matched in order: new, gone, or what reads otherwise
     ("Day 2: quiet → encounter at 360 ft"); a day of another kind, its whole line."""
     out = []
@@ -570,14 +762,16 @@ def _journal_changes(t, old: list[dict], new: list[dict]) -> list[str]:
         x = old[i] if i < len(old) else None
         y = new[i] if i < len(new) else None
         if x is None:
-            out.append(f"New in the journal: {y['line']}")
+            out.append(_("New in the journal: {line}").format(line=y["line"]))
         elif y is None:
-            out.append(f"No longer in the journal: {x['line']}")
+            out.append(_("No longer in the journal: {line}").format(line=x["line"]))
         elif (x["day"], x["kind"], x["terrain"]) != (y["day"], y["kind"], y["terrain"]):
-            out.append(f"Journal: {x['line']} → {y['line']}")
+            out.append(_("Journal: {before} → {after}").format(before=x["line"],
+                                                               after=y["line"]))
         else:
-            out += [f"Day {y['day']}: {say(t, x)} → {say(t, y)}" for keys, say in _DAY_LINES
-                    if any(x[k] != y[k] for k in keys)]
+            out += [_("Day {day}: {before} → {after}").format(
+                day=y["day"], before=say(rules, x), after=say(rules, y))
+                for keys, say in _DAY_LINES if any(x[k] != y[k] for k in keys)]
     return out
 
 
@@ -592,33 +786,35 @@ def _travel_for_players(data: dict, table: Table) -> list[Panel]:
     j = data.get("travel")
     if not j or not (j["day"] or j["stages"] or j["place"] or j["terrain"]):
         return []
-    t = table.rules.travel
-    facts = [("Day", str(j["day"]))]
+    rules = table.rules
+    t = rules.travel
+    facts = [(_("Day"), str(j["day"]))]
     if j["place"]:
-        facts.append(("At", j["place"] + (f" (hex {j['hex']})" if j["hex"] else "")))
+        facts.append((_("At"), j["place"] + (f" ({_hex(j['hex'])})" if j["hex"] else "")))
     if j["terrain"]:
-        facts.append(("Terrain", terrain_name(t, j["terrain"])))
+        facts.append((_("Terrain"), terrain_name(rules, j["terrain"])))
     if j["weather"]:
-        facts.append(("Weather", j["weather"]))
+        facts.append((_("Weather"), j["weather"]))
     if j["pace"]:
-        facts.append(("Pace", str(j["pace"])))
-    facts.append(("Done", amount(t, j["distance"])))
+        facts.append((_("Pace"), pace_name(rules, str(j["pace"]))))
+    facts.append((_("Done"), amount(t, j["distance"])))
     if j["stages"]:
-        to_go = sum(s["length"] for s in j["stages"]) - j["stage_progress"]
-        facts.append(("To go", amount(t, max(0, to_go)) + f" to {j['stages'][-1]['place']}"
-                      if j["stages"][-1]["place"] else amount(t, max(0, to_go))))
+        to_go = amount(t, max(0, sum(s["length"] for s in j["stages"]) - j["stage_progress"]))
+        last = j["stages"][-1]["place"]
+        facts.append((_("To go"), _("{distance} to {place}").format(distance=to_go, place=last)
+                      if last else to_go))
     if j["food_days"] is not None:
-        facts.append(("Food", f"{j['food_days']} day(s)"))
+        facts.append((_("Food"), days(j["food_days"])))
     if j["water_days"] is not None:
-        facts.append(("Water", f"{j['water_gallons']} gal ({j['water_days']} day(s))"))
+        facts.append((_("Water"), f"{gallons(j['water_gallons'])} ({days(j['water_days'])})"))
     if j["vessel"]:
-        facts.append(("Aboard", vessel_name(t, j["vessel"])))
+        facts.append((_("Aboard"), vessel_name(rules, j["vessel"])))
     if j["mount"]:
-        facts.append(("Riding", animal_name(t, j["mount"])))
+        facts.append((_("Riding"), animal_name(rules, j["mount"])))
     if j["rest_status"] not in ("ok", None):
-        facts.append(("Rest", str(j["rest_status"])))
+        facts.append((_("Rest"), _rest_word(j["rest_status"])))
     lines = [_public_day(d) for d in j["days"][-5:]]
-    return [Panel("Travel", facts=facts, lines=lines, kind="travel")]
+    return [Panel(_("Travel"), facts=facts, lines=lines, kind="travel")]
 
 
 def _public_day(d: dict) -> str:
@@ -626,7 +822,7 @@ def _public_day(d: dict) -> str:
     return d["line"].split("; ")[0]
 
 
-_WHAT_TRAVEL_KEEPS = ("the day's checks: getting lost (or straying) and the encounter "
+_WHAT_TRAVEL_KEEPS = N_("the day's checks: getting lost (or straying) and the encounter "
                       "check, its surprise and distance; the table hears the distance "
                       "walked and the terrain")
 
@@ -643,6 +839,6 @@ def _sailed_for_players(ev: Sailed, rules) -> str:
     return _describe_sailed(ev, rules).split("; ")[0]
 
 
-@secret(EncounterRolled, "an encounter check on the road: the table hears nothing")
+@secret(EncounterRolled, N_("an encounter check on the road: the table hears nothing"))
 def _encounter_for_players(ev: EncounterRolled, rules) -> None:
     return None

@@ -24,51 +24,63 @@ from ..repaint import follow_state
 from ..asking import Asking
 from ..dialogs import positive_int, whole
 from ..widgets import chase_panels as panels
+from ...core.chase.standing import side_word, status_word, where_word
+from ...core.terms import term
+from ...i18n import N_, _, ngettext
+
+
+def _capital(word: str) -> str:
+    return word[:1].upper() + word[1:]
 
 
 def _numbers(text: str) -> list[int]:
     """Whole numbers separated by spaces or commas ("30 +1 2 12"); Refused if not."""
     parts = text.replace(",", " ").split()
     if not parts or not all(whole(p.lstrip("+-"), 6) for p in parts):
-        raise Refused("type whole numbers separated by spaces, e.g. 30 1 2 12")
+        raise Refused(_("type whole numbers separated by spaces, e.g. 30 1 2 12"))
     return [int(p) for p in parts]
 
 
-@area_screen("chase", key="6", title="Chase", help="Pursuit round by round",
+@area_screen("chase", key="6", title=N_("Chase"), help=N_("Pursuit round by round"),
              css="chase.tcss", order=60)
 class ChaseScreen(Asking, Screen):
     ASK_MAX = 60  # names and short answers
     BINDINGS = [
-        Binding("s", "start", "Start", id="chase.start"),
-        Binding("j", "join", "Join", id="chase.join"),
-        Binding("m", "move", "Move", id="chase.move"),
-        Binding("d", "dash", "Dash", id="chase.dash"),
-        Binding("e", "escape", "Escape", id="chase.escape"),
+        Binding("s", "start", N_("Start"), id="chase.start"),
+        Binding("j", "join", N_("Join"), id="chase.join"),
+        Binding("m", "move", N_("Move"), id="chase.move"),
+        Binding("d", "dash", N_("Dash"), id="chase.dash"),
+        Binding("e", "escape", N_("Escape"), id="chase.escape"),
         # not in the footer: at 80 columns it would cut the app's own keys; the
         # summary says "x ends the chase" when it is over (f1 and ^p list it)
-        Binding("x", "end", "End", show=False, id="chase.end"),
-        Binding("r", "run", "Run", id="chase.run"),
-        Binding("v", "evade", "Evade", id="chase.evade"),
-        Binding("b", "bait", "Bait", id="chase.bait"),
-        Binding("y", "day", "Pursuit day", id="chase.day"),
-        Binding("f", "move_feet", "Move N ft", show=False, id="chase.move_feet"),
-        Binding("g", "give_up", "Give up", show=False, id="chase.give_up"),
+        Binding("x", "end", N_("End"), show=False, id="chase.end"),
+        Binding("r", "run", N_("Run"), id="chase.run"),
+        Binding("v", "evade", N_("Evade"), id="chase.evade"),
+        Binding("b", "bait", N_("Bait"), id="chase.bait"),
+        Binding("y", "day", N_("Pursuit day"), id="chase.day"),
+        Binding("f", "move_feet", N_("Move N ft"), show=False, id="chase.move_feet"),
+        Binding("g", "give_up", N_("Give up"), show=False, id="chase.give_up"),
     ]
     PALETTE = [
-        ("Start a chase or evasion", "The ruleset's kind: a 2024 chase or B/X evasion", "start"),
-        ("Join the chase", "A party member, or someone named with their numbers", "join"),
-        ("Move", "Whose turn it is moves its speed; a complication is rolled", "move"),
-        ("Dash", "Move twice the speed; past the free dashes, a Con save", "dash"),
-        ("Move or dash some feet", "Whose turn it is moves as far as you type", "move_feet"),
-        ("Escape roll", "A quarry out of sight rolls Stealth against Perception", "escape"),
-        ("Give up", "A participant leaves the chase", "give_up"),
-        ("Swap sides", "Roles reverse: a quarry turns on its pursuers, or a pursuer flees",
-         "swap"),
-        ("End the chase", "Caught, gave up or escaped", "end"),
-        ("Run a round", "B/X: both sides run flat out for a round", "run"),
-        ("Drop treasure or food", "B/X: the pursuers may stop for it (3-in-6)", "bait"),
-        ("Evasion roll", "B/X: the percentile chance in the wilderness or at sea", "evade"),
-        ("A day of pursuit", "B/X wilderness: faster pursuers may catch up", "day"),
+        (N_("Start a chase or evasion"), N_("The ruleset's kind: a 2024 chase or B/X evasion"),
+         "start"),
+        (N_("Join the chase"), N_("A party member, or someone named with their numbers"),
+         "join"),
+        (N_("Move"), N_("Whose turn it is moves its speed; a complication is rolled"), "move"),
+        (N_("Dash"), N_("Move twice the speed; past the free dashes, a Con save"), "dash"),
+        (N_("Move or dash some feet"), N_("Whose turn it is moves as far as you type"),
+         "move_feet"),
+        (N_("Escape roll"), N_("A quarry out of sight rolls Stealth against Perception"),
+         "escape"),
+        (N_("Give up"), N_("A participant leaves the chase"), "give_up"),
+        (N_("Swap sides"),
+         N_("Roles reverse: a quarry turns on its pursuers, or a pursuer flees"), "swap"),
+        (N_("End the chase"), N_("Caught, gave up or escaped"), "end"),
+        (N_("Run a round"), N_("B/X: both sides run flat out for a round"), "run"),
+        (N_("Drop treasure or food"), N_("B/X: the pursuers may stop for it (3-in-6)"), "bait"),
+        (N_("Evasion roll"), N_("B/X: the percentile chance in the wilderness or at sea"),
+         "evade"),
+        (N_("A day of pursuit"), N_("B/X wilderness: faster pursuers may catch up"), "day"),
     ]
 
     EVASION = {"run", "evade", "bait", "day"}
@@ -110,10 +122,19 @@ class ChaseScreen(Asking, Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#chase-summary").border_title = "Chase"
-        self.query_one("#runners").border_title = "Who runs (initiative order)"
-        self.query_one("#chase-log").border_title = "Round by round"
+        self._dress()
         follow_state(self, self.show)
+
+    def dress(self) -> None:
+        """Border titles again after a change of language (the app recomposes the screen)."""
+        self._dress()
+        if self.app.state is not None:
+            self.show(self.app.state)
+
+    def _dress(self) -> None:
+        self.query_one("#chase-summary").border_title = _("Chase")
+        self.query_one("#runners").border_title = _("Who runs (initiative order)")
+        self.query_one("#chase-log").border_title = _("Round by round")
 
     def show(self, state: State | None) -> None:
         if state is None or self.app.campaign is None:
@@ -121,15 +142,16 @@ class ChaseScreen(Asking, Screen):
         summary = self.query_one("#chase-summary", Static)
         summary.update(panels.summary(state))
         fills = panels.evasion_sources(state)
-        summary.border_title = "Chase" + (f" · {fills}" if fills else "")
+        summary.border_title = _("Chase") + (f" · {fills}" if fills else "")
         summary.border_subtitle = panels.source(state)
         table = self.query_one("#runners", DataTable)
         evasion = state.chase.evasion is not None
-        table.border_title = "The two sides" if evasion else "Who runs (initiative order)"
+        table.border_title = _("The two sides") if evasion else _("Who runs (initiative order)")
         row = table.cursor_row
         table.clear(columns=True)
-        table.add_columns(" ", "Name", "Side", "Gap ft", "Speed" if evasion else "Dash",
-                          "Exh", "Status")
+        # TRANSLATORS: the runners table's columns: keep them short (80 columns)
+        table.add_columns(" ", _("Name"), _("Side"), _("Gap ft"), _("Speed") if evasion else
+                          _("Dash"), _("Exh"), _("Status"))
         for r in panels.runner_rows(state):
             table.add_row(*r)
         if table.row_count:
@@ -156,7 +178,9 @@ class ChaseScreen(Asking, Screen):
             self.app.run_command(command)
 
     def _runner_choice(self, title: str, keep) -> list[tuple[str, str]]:
-        return [(r.name, f"{r.name} ({r.side}, {chase.status(self.state, r)})")
+        return [(r.name, _("{name} ({side}, {status})").format(
+                    name=r.name, side=side_word(r.side),
+                    status=status_word(chase.status(self.state, r))))
                 for r in self.state.chase.runners if keep(r)]
 
     # -- the 2024 chase --------------------------------------------------------------------
@@ -170,16 +194,18 @@ class ChaseScreen(Asking, Screen):
         if self._refused(chase.StartChase(next(iter(rules.complications), "urban")
                                           if rules else "urban")):
             return
-        setting = await self._choose("Chase where?", [(k, f"{k.capitalize()} complications")
-                                                      for k in rules.complications])
+        setting = await self._choose(_("Chase where?"), [
+            (k, _("Complications: {setting}").format(setting=panels.setting_word(self.state.rules, k)))
+            for k in rules.complications])
         if setting is None:
             return
         met = self.state.chase.met  # the last encounter met, in a dungeon or on the road
         encounter = met.distance if met is not None else None
         dist = await self._ask(
-            "How far ahead is the quarry (ft)?",
-            "The GM's call" + (f"; the last encounter was at {encounter} ft" if encounter else ""),
-            self._check(lambda t: "" if whole(t, 7) else "a whole number of feet",
+            _("How far ahead is the quarry (ft)?"),
+            _("The GM's call; the last encounter was at {feet} ft").format(feet=encounter)
+            if encounter else _("The GM's call"),
+            self._check(lambda t: "" if whole(t, 7) else _("a whole number of feet"),
                         lambda t: chase.StartChase(setting, int(t))),
             value=str(encounter or 30), max_length=7)
         if dist is not None:
@@ -189,18 +215,19 @@ class ChaseScreen(Asking, Screen):
     async def action_join(self) -> None:
         if self._refused(chase.JoinChase("?", QUARRY, 30)):
             return
-        members = [(c.name, f"{c.name} (party)") for c in self.state.party
+        members = [(c.name, _("{name} (party)").format(name=c.name)) for c in self.state.party
                    if chase.find(self.state.chase, c.name) is None]
-        who = await self._choose("Who joins?", members + [("", "Someone else…")])
+        who = await self._choose(_("Who joins?"), members + [("", _("Someone else…"))])
         if who is None:
             return
         if not who:
-            who = await self._ask("Name", validate=self._check(
+            who = await self._ask(_("Name"), validate=self._check(
                 None, lambda t: chase.JoinChase(t, QUARRY, 30)), max_length=40)
             if who is None:
                 return
-        side = await self._choose(f"{who} is", [("quarry", "Quarry: runs away"),
-                                                ("pursuer", "Pursuer: gives chase")])
+        side = await self._choose(_("{name} is").format(name=who),
+                                  [("quarry", _("Quarry: runs away")),
+                                   ("pursuer", _("Pursuer: gives chase"))])
         if side is None:
             return
         if chase.find(self.state.chase, who) is None and \
@@ -211,12 +238,12 @@ class ChaseScreen(Asking, Screen):
         def make(text: str):
             given = _numbers(text)
             if len(given) > 5:
-                raise Refused("at most five numbers: speed Con Stealth Perception initiative")
+                raise Refused(_("at most five numbers: speed Con Stealth Perception initiative"))
             speed, con, stealth, perception, init = given + [0, 0, 10, 0][len(given) - 1:]
             return chase.JoinChase(who, side, speed, con, stealth, perception, init)
 
-        nums = await self._ask(f"{who}: speed Con Stealth Perception [init]",
-                               "e.g. 30 1 2 12 (modifiers; passive Perception)",
+        nums = await self._ask(_("{name}: speed Con Stealth Perception [init]").format(name=who),
+                               _("e.g. 30 1 2 12 (modifiers; passive Perception)"),
                                self._check(None, make), value="30 0 0 10")
         if nums is not None:
             self.app.run_command(make(nums))
@@ -231,11 +258,11 @@ class ChaseScreen(Asking, Screen):
     async def action_move_feet(self) -> None:
         if self._refused(chase.TakeTurn(0, False)):
             return
-        how = await self._choose("Move or dash?", [("move", "Move"), ("dash", "Dash")])
+        how = await self._choose(_("Move or dash?"), [("move", _("Move")), ("dash", _("Dash"))])
         if how is None:
             return
-        feet = await self._ask("How many feet?", validate=self._check(
-            lambda t: "" if whole(t, 6) else "a whole number of feet",
+        feet = await self._ask(_("How many feet?"), validate=self._check(
+            lambda t: "" if whole(t, 6) else _("a whole number of feet"),
             lambda t: chase.TakeTurn(int(t), how == "dash")), max_length=6)
         if feet is not None:
             self.app.run_command(chase.TakeTurn(int(feet), how == "dash"))
@@ -245,31 +272,35 @@ class ChaseScreen(Asking, Screen):
         quarry = self._runner_choice("", lambda r: r.side == QUARRY
                                      and chase.running(self.state, r))
         if not quarry:
-            self.notify("No quarry is running.", severity="warning")
+            self.notify(_("No quarry is running."), severity="warning")
             return
         who = quarry[0][0] if len(quarry) == 1 else \
-            await self._choose("Who slips out of sight?", quarry)
+            await self._choose(_("Who slips out of sight?"), quarry)
         if who is None or self._refused(chase.TryEscape(who)):
             return
         factors = self.state.rules.chase.escape_factors
-        edge = await self._choose(f"{who}: Stealth, out of the lead pursuer's sight",
-                                  [("", "No escape factor")] +
-                                  [(k, f"{f.text} ({f.edge})") for k, f in factors.items()],
-                                  "Never out of sight? Then no roll: it fails.")
+        edges = {"advantage": _("advantage"), "disadvantage": _("disadvantage")}
+        rules = self.state.rules
+        edge = await self._choose(
+            _("{name}: Stealth, out of the lead pursuer's sight").format(name=who),
+            [("", _("No escape factor"))] +
+            [(k, "{} ({})".format(term(rules, f"chase.escape_factors.{k}.text", f.text),
+                                  edges.get(f.edge, f.edge))) for k, f in factors.items()],
+            _("Never out of sight? Then no roll: it fails."))
         if edge is not None:
             self.app.run_command(chase.TryEscape(who, (edge,) if edge else ()))
 
     @work(exit_on_error=False)
     async def action_give_up(self) -> None:
         opts = self._runner_choice("", lambda r: chase.running(self.state, r))
-        who = await self._choose("Who gives up?", opts) if opts else None
+        who = await self._choose(_("Who gives up?"), opts) if opts else None
         if who:
             self.app.run_command(chase.LeaveChase(who))
 
     @work(exit_on_error=False)
     async def action_swap(self) -> None:
         opts = self._runner_choice("", lambda r: chase.running(self.state, r))
-        who = await self._choose("Whose role reverses?", opts) if opts else None
+        who = await self._choose(_("Whose role reverses?"), opts) if opts else None
         if who:
             self.app.run_command(chase.SwapSide(who))
 
@@ -279,7 +310,8 @@ class ChaseScreen(Asking, Screen):
             return
         hint = chase.over(self.state)
         order = sorted(OUTCOMES, key=lambda o: o != hint)
-        how = await self._choose("The chase ends:", [(o, o.capitalize()) for o in order])
+        how = await self._choose(_("The chase ends:"), [(o, _capital(status_word(o)))
+                                                       for o in order])
         if how:
             self.app.run_command(chase.EndChase(how))
 
@@ -291,47 +323,50 @@ class ChaseScreen(Asking, Screen):
             return
         met = self.state.chase.met
         said = "" if met is None else (
-            f"After the {met.where} encounter"
-            + (f" at {met.distance} ft" if met.distance is not None else "")
-            + f", {met.surprised or 'nobody'} surprised")
-        where = await self._choose("The party flees", [(w, w.capitalize()) for w in chase.WHERE
-                                                       if w != "sea" or e.sea is not None],
-                                   said or "No encounter noted: the surprise is asked")
+            _("After the encounter ({where}) at {feet} ft: {surprised}") if met.distance is not None
+            else _("After the encounter ({where}): {surprised}")).format(
+            where=where_word(met.where), feet=met.distance,
+            surprised=panels.surprised_words(met.surprised) if met.surprised else
+            _("nobody surprised"))
+        where = await self._choose(_("The party flees"), [
+            (w, _capital(where_word(w))) for w in chase.WHERE if w != "sea" or e.sea is not None],
+            said or _("No encounter noted: the surprise is asked"))
         if where is None:
             return
         surprised = None  # None: the encounter's, in the command
         if where == "wilderness" and met is None:
-            surprised = await self._choose("Who was surprised?", [
-                ("", "Nobody (or both sides)"), ("party", "The party: it cannot evade"),
-                ("monsters", "The monsters: the party gets away at once")])
+            surprised = await self._choose(_("Who was surprised?"), [
+                ("", _("Nobody (or both sides)")), ("party", _("The party: it cannot evade")),
+                ("monsters", _("The monsters: the party gets away at once"))])
             if surprised is None:
                 return
-        speed = await self._ask("The monsters' speed (ft a round, or a ship's)",
+        speed = await self._ask(_("The monsters' speed (ft a round, or a ship's)"),
                                 validate=self._check(positive_int, lambda t: chase.StartEvasion(
                                     where, int(t))), value="120", max_length=5)
         if speed is None:
             return
         morale, pursue = 0, True
         if e.morale_die:
-            m = await self._ask("Their morale (2-12)", f"{e.morale_die} at most it: they pursue",
+            m = await self._ask(_("Their morale (2-12)"),
+                                _("{die} at most it: they pursue").format(die=e.morale_die),
                                 self._check(positive_int, lambda t: chase.StartEvasion(
                                     where, int(speed), morale=int(t))), value="8", max_length=2)
             if m is None:
                 return
             morale = int(m)
         else:
-            said = await self._choose("Do they pursue?", [("y", "They pursue"),
-                                                          ("n", "They let the party go")],
-                                      "The referee decides")
+            said = await self._choose(_("Do they pursue?"), [("y", _("They pursue")),
+                                                             ("n", _("They let the party go"))],
+                                      _("The referee decides"))
             if said is None:
                 return
             pursue = said == "y"
         extra = {} if surprised is None else {"surprised": surprised}
         if where != "dungeon":
-            n = await self._ask("How many pursue?" if where == "wilderness" else
-                                "Feet between the ships",
+            n = await self._ask(_("How many pursue?") if where == "wilderness" else
+                                _("Feet between the ships"),
                                 "" if where == "wilderness" or met is None else
-                                "The encounter's distance",
+                                _("The encounter's distance"),
                                 validate=self._check(
                                     positive_int, lambda t: chase.StartEvasion(
                                         where, int(speed), morale=morale, pursue=pursue,
@@ -354,8 +389,8 @@ class ChaseScreen(Asking, Screen):
             return
         way = ""
         if self.state.rules.chase.evasion.directions is None:
-            way = await self._ask("Which way does the party flee?",
-                                  "A random direction: not in the source, GM enters it",
+            way = await self._ask(_("Which way does the party flee?"),
+                                  _("A random direction: not in the source, GM enters it"),
                                   max_length=80)
             if way is None:
                 return
@@ -366,12 +401,15 @@ class ChaseScreen(Asking, Screen):
         if self._refused(chase.DropBait("treasure")):
             return
         have = sum(b.count for b in self.state.supplies.rations)
-        kind = await self._choose("Drop what?", [("treasure", "Treasure"),
-                                                 ("food", f"Food ({have} rations carried)")])
+        kind = await self._choose(_("Drop what?"), [
+            ("treasure", _("Treasure")),
+            ("food", ngettext("Food ({n} ration carried)", "Food ({n} rations carried)",
+                              have).format(n=have))])
         if kind == "treasure":
             self.app.run_command(chase.DropBait(kind))
         elif kind == "food":
-            n = await self._ask("How many rations?", f"The party carries {have}",
+            n = await self._ask(_("How many rations?"),
+                                _("The party carries {n}").format(n=have),
                                 self._check(positive_int,
                                             lambda t: chase.DropBait("food", int(t))),
                                 value="1", max_length=5)
@@ -387,9 +425,10 @@ class ChaseScreen(Asking, Screen):
         if terrain:
             e = self.state.rules.chase.evasion
             fill = note_kind(e.fills, "terrain")
-            pick = await self._choose("Terrain", [("", "Nothing special")] + [
-                (k, f"{k.replace('_', ' ')} ({v:+d}%)") for k, v in terrain.items()],
-                f"{fill}: not in the source" if fill else "")
+            pick = await self._choose(_("Terrain"), [("", _("Nothing special"))] + [
+                (k, f"{panels.terrain_word(self.state.rules, k)} ({v:+d}%)")
+                for k, v in terrain.items()],
+                _("{kind}: not in the source").format(kind=_(fill)) if fill else "")
             if pick is None:
                 return
         self.app.run_command(chase.RollEvasion((pick,) if pick else ()))

@@ -10,6 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ..widgets.header import Header
+from ...i18n import N_, _
 from ...core import travel as tr
 from ...core.errors import Refused
 from ...core.travel import calc
@@ -22,53 +23,57 @@ from ..areas import area_screen
 from ..repaint import follow_state
 from ..dialogs import ChoiceDialog, Field, TextDialog, checked_by, positive_int, refusal, whole
 from ..widgets import travel_panels as panels
+from ...core.travel.views import (amount, animal_name, effect_name, num, pace_name, route_name,
+                                  terrain_name, vessel_name)
 
 
-@area_screen("travel", key="5", title="Travel", help="Overland travel, day by day",
+@area_screen("travel", key="5", title=N_("Travel"), help=N_("Overland travel, day by day"),
              css="travel.tcss", order=50)
 class TravelScreen(Screen):
     BINDINGS = [
-        Binding("t", "travel", "Travel", id="travel.day"),
-        Binding("s", "stage", "Stage", show=False, id="travel.stage"),
-        Binding("c", "camp", "Camp", id="travel.camp"),
-        Binding("f", "forage", "Forage", id="travel.forage"),
-        Binding("r", "rest_day", "Rest day", id="travel.rest"),
-        Binding("n", "days", "N days", show=False, id="travel.days"),
-        Binding("g", "terrain", "Terrain", id="travel.terrain"),
-        Binding("w", "weather", "Weather", show=False, id="travel.weather"),
-        Binding("e", "encounter", "Encounter", show=False, id="travel.encounter"),
-        Binding("x", "lost", "Lost heading", show=False, id="travel.lost"),
-        Binding("p", "route", "Plan route", show=False, id="travel.route"),
-        Binding("b", "embark", "Board/ashore", show=False, id="travel.embark"),
-        Binding("m", "mount", "Mount", show=False, id="travel.mount"),
-        Binding("v", "pace", "Pace", show=False, id="travel.pace"),
+        Binding("t", "travel", N_("Travel"), id="travel.day"),
+        Binding("s", "stage", N_("Stage"), show=False, id="travel.stage"),
+        Binding("c", "camp", N_("Camp"), id="travel.camp"),
+        Binding("f", "forage", N_("Forage"), id="travel.forage"),
+        Binding("r", "rest_day", N_("Rest day"), id="travel.rest"),
+        Binding("n", "days", N_("N days"), show=False, id="travel.days"),
+        Binding("g", "terrain", N_("Terrain"), id="travel.terrain"),
+        Binding("w", "weather", N_("Weather"), show=False, id="travel.weather"),
+        Binding("e", "encounter", N_("Encounter"), show=False, id="travel.encounter"),
+        Binding("x", "lost", N_("Lost heading"), show=False, id="travel.lost"),
+        Binding("p", "route", N_("Plan route"), show=False, id="travel.route"),
+        Binding("b", "embark", N_("Board/ashore"), show=False, id="travel.embark"),
+        Binding("m", "mount", N_("Mount"), show=False, id="travel.mount"),
+        Binding("v", "pace", N_("Pace"), show=False, id="travel.pace"),
     ]
     PALETTE = [
-        ("Travel a day", "A day on the road: lost, encounter, rations", "travel"),
-        ("Travel N days", "Stops at an encounter, getting lost, rest due, no food", "days"),
-        ("Travel a stage", "D&D: some hours; the day goes on until camp", "stage"),
-        ("Forced march", "A day at +50%; a rest day follows", "forced"),
-        ("Travel a day foraging", "Forage on the way (slower where the ruleset says)",
+        (N_("Travel a day"), N_("A day on the road: lost, encounter, rations"), "travel"),
+        (N_("Travel N days"), N_("Stops at an encounter, getting lost, rest due, no food"), "days"),
+        (N_("Travel a stage"), N_("D&D: some hours; the day goes on until camp"), "stage"),
+        (N_("Forced march"), N_("A day at +50%; a rest day follows"), "forced"),
+        (N_("Travel a day foraging"), N_("Forage on the way (slower where the ruleset says)"),
          "travel_foraging"),
-        ("Make camp", "D&D: end the day after a stage; the night passes", "camp"),
-        ("Forage a whole day", "Near camp, no travel", "forage"),
-        ("Hunt a whole day", "No travel", "hunt"),
-        ("Rest day", "Pays back the rest debt, or the forced march's rest", "rest_day"),
-        ("Weather", "Roll it, or enter it where the ruleset has no table", "weather"),
-        ("Terrain and place", "Where the party is, on a road or not", "terrain"),
-        ("Plan the route", "Stages PLACE:TERRAIN:LENGTH[:ROAD]", "route"),
-        ("Pace", "D&D: slow, normal or fast", "pace"),
-        ("Guide or navigator", "A guide removes the risk of getting lost", "guide"),
-        ("Lost: heading", "The real heading and the one the party believes", "lost"),
-        ("Found the way", "The party knows where it is again", "found"),
-        ("Encounter check", "An extra check, or the GM's encounter: its distance", "encounter"),
-        ("Water", "D&D: gallons carried", "water"),
-        ("Embark or go ashore", "Aboard a vessel, days afloat; or back on land", "embark"),
-        ("Gale", "A gale blows: ride it out, run before it, or an unsailed ship's chance",
+        (N_("Make camp"), N_("D&D: end the day after a stage; the night passes"), "camp"),
+        (N_("Forage a whole day"), N_("Near camp, no travel"), "forage"),
+        (N_("Hunt a whole day"), N_("No travel"), "hunt"),
+        (N_("Rest day"), N_("Pays back the rest debt, or the forced march's rest"), "rest_day"),
+        (N_("Weather"), N_("Roll it, or enter it where the ruleset has no table"), "weather"),
+        (N_("Terrain and place"), N_("Where the party is, on a road or not"), "terrain"),
+        (N_("Plan the route"), N_("Stages PLACE:TERRAIN:LENGTH[:ROAD]"), "route"),
+        (N_("Pace"), N_("D&D: slow, normal or fast"), "pace"),
+        (N_("Guide or navigator"), N_("A guide removes the risk of getting lost"), "guide"),
+        (N_("Lost: heading"), N_("The real heading and the one the party believes"), "lost"),
+        (N_("Found the way"), N_("The party knows where it is again"), "found"),
+        (N_("Encounter check"), N_("An extra check, or the GM's encounter: its distance"),
+         "encounter"),
+        (N_("Water"), N_("D&D: gallons carried"), "water"),
+        (N_("Embark or go ashore"), N_("Aboard a vessel, days afloat; or back on land"), "embark"),
+        (N_("Gale"), N_("A gale blows: ride it out, run before it, or an unsailed ship's chance"),
          "gale"),
-        ("Mount or dismount", "Ride (or fly): the mounts' rate, D&D's doubled hour", "mount"),
-        ("Gallop", "D&D, riding: a day with the mounts' doubled hour", "gallop"),
-        ("Push on", "Travel although a forced march's rest day is owed", "push_on"),
+        (N_("Mount or dismount"), N_("Ride (or fly): the mounts' rate, D&D's doubled hour"),
+         "mount"),
+        (N_("Gallop"), N_("D&D, riding: a day with the mounts' doubled hour"), "gallop"),
+        (N_("Push on"), N_("Travel although a forced march's rest day is owed"), "push_on"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -81,16 +86,26 @@ class TravelScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#where").border_title = "Where"
-        self.query_one("#needs").border_title = "Supplies, rest, road"
-        self.query_one("#journal").border_title = "The journey so far"
+        self._dress()
         follow_state(self, self.show)
+
+    def _dress(self) -> None:
+        self.query_one("#where").border_title = _("Where")
+        self.query_one("#needs").border_title = _("Supplies, rest, road")
+        self.query_one("#journal").border_title = _("The journey so far")
+
+    def dress(self) -> None:
+        """Border titles again after a change of language (the app recomposes the screen)."""
+        self._dress()
+        if self.app.state is not None:
+            self.show(self.app.state)
 
     def show(self, state: State | None) -> None:
         if state is None or self.app.campaign is None:
             return
         if state.rules.travel is None:
-            self.query_one("#where", Static).update(f"{state.rules.meta.name} has no travel rules")
+            self.query_one("#where", Static).update(
+                _("{ruleset} has no travel rules").format(ruleset=state.rules.meta.name))
             return
         self.query_one("#where", Static).update(panels.where_panel(state))
         self.query_one("#needs", Static).update(panels.needs_panel(state))
@@ -124,7 +139,7 @@ class TravelScreen(Screen):
         """Say why at once when the command cannot be done, else dispatch it."""
         why = refusal(self.app, command)
         if why:
-            self.notify(why, title="Refused", severity="error", timeout=8)
+            self.notify(why, title=_("Refused"), severity="error", timeout=8)
         else:
             self.app.run_command(command)
 
@@ -146,18 +161,18 @@ class TravelScreen(Screen):
     async def action_gale(self) -> None:
         j = self.state.travel
         if not j.gale:
-            self.notify("No gale blows.")
+            self.notify(_("No gale blows."))
             return
         if j.oars and j.coast:
-            opts = [("unsailed_clear", "The coast in sight is clear terrain: it lands first"),
-                    ("unsailed", "Rough coast: the pilot's beach roll, else the ship's chance")]
+            opts = [("unsailed_clear", _("The coast in sight is clear terrain: it lands first")),
+                    ("unsailed", _("Rough coast: the pilot's beach roll, else the ship's chance"))]
         elif j.oars:
-            opts = [("unsailed", "Unsailed: the ship's chance to survive")]
+            opts = [("unsailed", _("Unsailed: the ship's chance to survive"))]
         else:
-            opts = [("ride_out", "Ride it out (a chance to sink)"),
-                    ("run", "Run before it, far and off course"),
-                    ("run_coast", "Run before it onto a coast (a chance to wreck)")]
-        choice = await self._choose("A gale: what does the ship do?", opts)
+            opts = [("ride_out", _("Ride it out (a chance to sink)")),
+                    ("run", _("Run before it, far and off course")),
+                    ("run_coast", _("Run before it onto a coast (a chance to wreck)"))]
+        choice = await self._choose(_("A gale: what does the ship do?"), opts)
         if choice is not None:
             self._run(GALE_PICKS[choice])
 
@@ -165,29 +180,33 @@ class TravelScreen(Screen):
     async def action_embark(self) -> None:
         t, j = self.state.rules.travel, self.state.travel
         if j.vessel:
-            land = await self._choose("Go ashore onto", [(k, _terrain_label(t, x)) for k, x
-                                                         in t.terrains.items() if not x.water])
+            land = await self._choose(_("Go ashore onto"), [
+                (k, _terrain_label(self.state.rules, k)) for k, x in t.terrains.items()
+                if not x.water])
             if land is not None:
                 self._run(tr.Disembark(land))
             return
         if t.sea is None:
-            self.notify(calc.gm_note(t, "sea") or "No travel by water in this ruleset.",
+            self.notify(calc.gm_note(t, "sea") or _("No travel by water in this ruleset."),
                         severity="warning")
             return
-        waters = [(k, x.name) for k, x in t.terrains.items() if x.water]
-        water = waters[0][0] if len(waters) == 1 else await self._choose("On what water?", waters)
+        waters = [(k, terrain_name(self.state.rules, k)) for k, x in t.terrains.items()
+                  if x.water]
+        water = waters[0][0] if len(waters) == 1 else \
+            await self._choose(_("On what water?"), waters)
         if water is None:
             return
         rate = 0
         if t.sea.vessels:
-            vessel = await self._choose("Vessel", [(k, f"{v.name} · {v.mph:g} mph")
-                                                   for k, v in t.sea.vessels.items()])
+            vessel = await self._choose(_("Vessel"), [
+                (k, f"{vessel_name(self.state.rules, k)} · " + _("{n} mph").format(n=num(v.mph)))
+                for k, v in t.sea.vessels.items()])
         else:
-            vessel = await self._ask("The ship's name", "For the log and the screen",
+            vessel = await self._ask(_("The ship's name"), _("For the log and the screen"),
                                      lambda x: tr.Embark(x, 1, terrain=water), max_length=40)
             if vessel is None:
                 return
-            feet = await self._ask("The ship's rate (feet)", calc.gm_note(t, "sea.vessels"),
+            feet = await self._ask(_("The ship's rate (feet)"), calc.gm_note(t, "sea.vessels"),
                                    lambda x: tr.Embark(vessel, int(x), terrain=water),
                                    form=positive_int, max_length=5)
             if feet is None:
@@ -195,9 +214,9 @@ class TravelScreen(Screen):
             rate = int(feet)
         if vessel is None:
             return
-        how = await self._choose("How does it go?", [
-            ("sail", "Sailed, out of sight of land"), ("sail_coast", "Sailed, land in sight"),
-            ("oars", "Rowed, out of sight of land"), ("oars_coast", "Rowed, land in sight")])
+        how = await self._choose(_("How does it go?"), [
+            ("sail", _("Sailed, out of sight of land")), ("sail_coast", _("Sailed, land in sight")),
+            ("oars", _("Rowed, out of sight of land")), ("oars_coast", _("Rowed, land in sight"))])
         if how is not None:
             self._run(tr.Embark(vessel, rate, how.startswith("oars"), how.endswith("coast"),
                                 water))
@@ -210,16 +229,18 @@ class TravelScreen(Screen):
             return
         animals = t.mounts.animals if t.mounts else {}
         if animals:
-            animal = await self._choose("Ride", [(k, f"{a.name} · Speed {a.speed}")
-                                                 for k, a in animals.items()])
+            animal = await self._choose(_("Ride"), [
+                (k, _("{animal} · Speed {speed}").format(
+                    animal=animal_name(self.state.rules, k), speed=a.speed))
+                for k, a in animals.items()])
             if animal is not None:
                 self._run(tr.Mount(animal))
             return
-        animal = await self._ask("Ride what?", "The mounts' name, e.g. heste",
+        animal = await self._ask(_("Ride what?"), _("The mounts' name, e.g. heste"),
                                  lambda x: tr.Mount(x, 1), max_length=40)
         if animal is None:
             return
-        feet = await self._ask("The mounts' rate (feet)", calc.gm_note(t, "mounts.animals"),
+        feet = await self._ask(_("The mounts' rate (feet)"), calc.gm_note(t, "mounts.animals"),
                                lambda x: tr.Mount(animal, int(x)), form=positive_int,
                                max_length=5)
         if feet is not None:
@@ -240,13 +261,13 @@ class TravelScreen(Screen):
         if not gm_forages(t):
             self._run(tr.ForageDay())
             return
-        found = await self._choose("A day foraging: what did it bring?",
-                                   [("yes", "Food found"), ("no", "Nothing")],
+        found = await self._choose(_("A day foraging: what did it bring?"),
+                                   [("yes", _("Food found")), ("no", _("Nothing"))],
                                    calc.gm_note(t, "forage"))
         if found == "no":
             self._run(tr.ForageDay(False))
         elif found == "yes":
-            n = await self._ask("How many rations found?", "Added to the party's rations",
+            n = await self._ask(_("How many rations found?"), _("Added to the party's rations"),
                                 lambda x: tr.ForageDay(True, int(x)), form=positive_int,
                                 max_length=4)
             if n is not None:
@@ -260,8 +281,8 @@ class TravelScreen(Screen):
 
     @work(exit_on_error=False)
     async def action_days(self) -> None:
-        n = await self._ask("Travel how many days?", "Stops early at an encounter, getting "
-                            "lost, a rest falling due, running out of food or arriving",
+        n = await self._ask(_("Travel how many days?"), _("Stops early at an encounter, getting "
+                            "lost, a rest falling due, running out of food or arriving"),
                             lambda t: tr.TravelDay(int(t)), form=positive_int)
         if n is not None:
             self.app.run_command(tr.TravelDay(int(n)))
@@ -270,11 +291,13 @@ class TravelScreen(Screen):
     async def action_stage(self) -> None:
         t = self.state.rules.travel
         if not pace_model(t):
-            self.notify(f"{self.state.rules.meta.name} travels by the day: t travels one.",
+            self.notify(_("{ruleset} travels by the day: t travels one.").format(
+                ruleset=self.state.rules.meta.name),
                         severity="warning")
             return
-        h = await self._ask("Travel how many hours?", f"A day is {t.distance.hours_per_day} h; "
-                            "past that, a save each hour", lambda x: tr.TravelDay(
+        h = await self._ask(_("Travel how many hours?"), _(
+            "A day is {n} h; past that, a save each hour").format(n=t.distance.hours_per_day),
+                            lambda x: tr.TravelDay(
                                 1, int(x), camp=False), form=positive_int, max_length=2)
         if h is not None:
             self.app.run_command(tr.TravelDay(1, int(h), camp=False))
@@ -283,8 +306,8 @@ class TravelScreen(Screen):
     async def action_hunt(self) -> None:
         t = self.state.rules.travel
         if t.hunt is not None and not t.hunt.chance:
-            found = await self._choose("A day hunting: what did it bring?",
-                                       [("yes", "Game found"), ("no", "Nothing")],
+            found = await self._choose(_("A day hunting: what did it bring?"),
+                                       [("yes", _("Game found")), ("no", _("Nothing"))],
                                        calc.gm_note(t, "hunt.chance"))
             if found is not None:
                 self._run(tr.Hunt(found == "yes"))
@@ -298,13 +321,14 @@ class TravelScreen(Screen):
             self._run(tr.RollWeather())
             return
         effects = t.weather.effects if t.weather is not None else {}
-        hint = ", ".join(f"{k} {e.name}" for k, e in effects.items())
+        hint = ", ".join(f"{k} {effect_name(self.state.rules, k)}" for k in effects)
         # its effects asked in the same dialog: a second would take keys typed for the screen
         text = await self.app.push_screen_wait(TextDialog(
-            "The day's weather", "Not in our sources: the GM enters it." +
-            (f"\nEffects: {hint}" if effects else ""), self.state.travel.weather,
+            _("The day's weather"), _("Not in our sources: the GM enters it.") +
+            ("\n" + _("Effects: {effects}").format(effects=hint) if effects else ""),
+            self.state.travel.weather,
             validate=checked_by(self.app, None, lambda x: tr.SetWeather(x)), max_length=200,
-            more=(Field("Weather effects on travel (e.g. I,V), or blank", max_length=20,
+            more=(Field(_("Weather effects on travel (e.g. I,V), or blank"), max_length=20,
                         validate=lambda x: refusal(self.app, tr.SetWeather(
                             "x", _codes(x)))),) if effects else ()))
         if text is None:
@@ -314,17 +338,17 @@ class TravelScreen(Screen):
     @work(exit_on_error=False)
     async def action_terrain(self) -> None:
         t, j = self.state.rules.travel, self.state.travel
-        terrain = await self._choose("Terrain", [(k, _terrain_label(t, x))
-                                                 for k, x in t.terrains.items()])
+        terrain = await self._choose(_("Terrain"), [(k, _terrain_label(self.state.rules, k))
+                                                    for k in t.terrains])
         if terrain is None:
             return
         road = ""
         if t.routes:
-            road = await self._choose("On a road?", [("", "No: across country")] +
-                                      [(k, r.name) for k, r in t.routes.items()])
+            road = await self._choose(_("On a road?"), [("", _("No: across country"))] +
+                                      [(k, route_name(self.state.rules, k)) for k in t.routes])
             if road is None:
                 return
-        place = await self._ask("Place name (blank for none)", "For the log and the screen",
+        place = await self._ask(_("Place name (blank for none)"), _("For the log and the screen"),
                                 lambda x: tr.SetTerrain(terrain, road, x, None), j.place)
         if place is not None:
             self._run(tr.SetTerrain(terrain, road, place, None))
@@ -332,10 +356,10 @@ class TravelScreen(Screen):
     @work(exit_on_error=False)
     async def action_route(self) -> None:
         t = self.state.rules.travel
-        unit = "hexes" if any(x.cost for x in t.terrains.values()) else t.distance.unit
-        text = await self._ask("Plan the route", f"Stages separated by ';': "
-                               f"PLACE:TERRAIN:LENGTH[:ROAD] (length in {unit}); "
-                               f"terrains: {', '.join(t.terrains)}",
+        unit = _("hexes") if any(x.cost for x in t.terrains.values()) else _(t.distance.unit)
+        text = await self._ask(_("Plan the route"), _(
+            "Stages separated by ';': PLACE:TERRAIN:LENGTH[:ROAD] (length in {unit}); "
+            "terrains: {terrains}").format(unit=unit, terrains=", ".join(t.terrains)),
                                lambda x: tr.PlanRoute(_stages(x)), max_length=400)
         if text is not None:
             self._run(tr.PlanRoute(_stages(text)))
@@ -344,24 +368,25 @@ class TravelScreen(Screen):
     async def action_pace(self) -> None:
         t = self.state.rules.travel
         if not pace_model(t):
-            self.notify("This ruleset has no paces: use the palette's Forced march.",
+            self.notify(_("This ruleset has no paces: use the palette's Forced march."),
                         severity="warning")
             return
-        pace = await self._choose("Pace", [(p, f"{t.paces[p].name}: {t.paces[p].per_day:g} "
-                                           f"miles a day") for p in t.pace_order])
+        pace = await self._choose(_("Pace"), [(p, _("{pace}: {distance} a day").format(
+            pace=pace_name(self.state.rules, p), distance=amount(t, t.paces[p].per_day)))
+            for p in t.pace_order])
         if pace is not None:
             self._run(tr.SetPace(pace))
 
     @work(exit_on_error=False)
     async def action_guide(self) -> None:
-        opts = [("yes", "A guide leads the party"), ("no", "No guide")]
-        guide = await self._choose("Guide", opts)
+        opts = [("yes", _("A guide leads the party")), ("no", _("No guide"))]
+        guide = await self._choose(_("Guide"), opts)
         if guide is None:
             return
         nav = ""
         alive = party_rules.living(self.state)  # the dead guide no one: not offered
         if alive and pace_model(self.state.rules.travel):
-            nav = await self._choose("Navigator", [(c.name, c.name) for c in alive])
+            nav = await self._choose(_("Navigator"), [(c.name, c.name) for c in alive])
             if nav is None:
                 return
         self._run(tr.SetGuide(guide == "yes", nav))
@@ -369,13 +394,13 @@ class TravelScreen(Screen):
     @work(exit_on_error=False)
     async def action_lost(self) -> None:
         if not self.state.travel.lost:
-            self.notify("The party is not lost.")
+            self.notify(_("The party is not lost."))
             return
         # one dialog for both: a second would take keys typed for the screen
         answer = await self.app.push_screen_wait(TextDialog(
-            "Lost: the real heading", "e.g. NE (the GM's secret)",
+            _("Lost: the real heading"), _("e.g. NE (the GM's secret)"),
             validate=checked_by(self.app, None, lambda x: tr.SetHeading(x, "x")), max_length=20,
-            more=(Field("Where the party believes it goes (e.g. N)", max_length=20,
+            more=(Field(_("Where the party believes it goes (e.g. N)"), max_length=20,
                         required=True),)))
         if answer is not None:
             self._run(tr.SetHeading(*answer))
@@ -383,18 +408,19 @@ class TravelScreen(Screen):
     @work(exit_on_error=False)
     async def action_found(self) -> None:
         if not self.state.travel.lost:
-            self.notify("The party is not lost.")
+            self.notify(_("The party is not lost."))
             return
-        place = await self._ask("Found: where is the party?", "A place name, or blank",
+        place = await self._ask(_("Found: where is the party?"), _("A place name, or blank"),
                                 lambda x: tr.Found(x), self.state.travel.place)
         if place is not None:
             self._run(tr.Found(place))
 
     @work(exit_on_error=False)
     async def action_water(self) -> None:
-        gal = await self._ask("Water carried (gallons)", "A day's water is a gallon each",
+        gal = await self._ask(_("Water carried (gallons)"), _("A day's water is a gallon each"),
                               lambda x: tr.SetWater(int(x)), max_length=6,
-                              form=lambda x: "" if whole(x, 6) else "a whole number (digits 0-9)")
+                              form=lambda x: "" if whole(x, 6) else
+                              _("a whole number (digits 0-9)"))
         if gal is not None:
             self._run(tr.SetWater(int(gal)))
 
@@ -404,17 +430,23 @@ GALE_PICKS = {"ride_out": tr.Gale("ride_out"), "run": tr.Gale("run"),
               "unsailed_clear": tr.Gale("unsailed", clear_coast=True)}
 
 
-def _terrain_label(t, x) -> str:
-    """'Bog · moderate · 3 TP a hex', 'Skov (forest) · ×2/3', 'Forest · at most Normal'."""
-    bits = [x.name, x.group]
+# a terrain's group (Dolmenwood), as the terrain dialog shows it
+_GROUPS = {"light": N_("light"), "moderate": N_("moderate"), "difficult": N_("difficult")}
+
+
+def _terrain_label(rules, k: str) -> str:
+    """'Bog · moderate · 3 TP a hex', 'Forest · ×2/3', 'Forest · at most Normal'."""
+    t = rules.travel
+    x = t.terrains[k]
+    bits = [terrain_name(rules, k), _(_GROUPS[x.group]) if x.group in _GROUPS else x.group]
     if x.cost:
-        bits.append(f"{x.cost} TP a hex")
+        bits.append(_("{n} TP a hex").format(n=x.cost))
     elif x.multiplier:
         bits.append(f"×{x.multiplier}")
     elif x.max_pace:
-        bits.append(f"at most {t.paces[x.max_pace].name}")
+        bits.append(_("at most {pace}").format(pace=pace_name(rules, x.max_pace)))
     if x.water:
-        bits.append("water: aboard a vessel")
+        bits.append(_("water: aboard a vessel"))
     return " · ".join(b for b in bits if b)
 
 
@@ -430,6 +462,6 @@ def _stages(text: str) -> tuple[Stage, ...]:
             continue
         bits = part.split(":")
         if not 3 <= len(bits) <= 4 or not whole(bits[2].strip(), 9):
-            raise Refused(f"{part!r}: expected PLACE:TERRAIN:LENGTH[:ROAD]")
+            raise Refused(_("{stage!r}: expected PLACE:TERRAIN:LENGTH[:ROAD]").format(stage=part))
         out.append(Stage(bits[0], bits[1], int(bits[2].strip()), *bits[3:]))
     return tuple(out)

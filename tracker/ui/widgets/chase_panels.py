@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from ...i18n import N_, _, ngettext
 from ...core import chase, clock
+from ...core.chase.standing import (setting_word, side_word, status_word,  # noqa: F401
+                                    surprised_words, terrain_word, where_word)
+from ...core.terms import term
 from ...core.chase.model import CAUGHT, ESCAPED, IN, QUARRY
 from ...core.describe import describe
 from ...core.events import Envelope
@@ -22,76 +26,91 @@ def summary(state: State) -> Text:
     ch, rules = state.chase, state.rules
     t = Text()
     if rules.chase is None:
-        t.append(f"{rules.meta.name} has no chase rules", style="dim")
+        t.append(_("{ruleset} has no chase rules").format(ruleset=rules.meta.name), style="dim")
         return t
     stamp = clock.stamp(rules, state.clock)
     if ch.evasion is not None:
         return _evasion_summary(state, t, stamp)
     if not ch.active:
         last = chase.fates_text(state, ch.outcome) if ch.outcome else ""
-        t.append("No chase running" + (f" (last: {last})" if last else ""), style="dim")
+        t.append(_("No chase running (last: {last})").format(last=last) if last else
+                 _("No chase running"), style="dim")
         t.append(f" · {stamp}\n")
-        key = "s starts a chase" if rules.chase.complications else "s starts an evasion"
-        t.append(f"{key}; the quarry's start distance is the GM's call", style="dim")
+        t.append(_("s starts a chase; the quarry's start distance is the GM's call")
+                 if rules.chase.complications else
+                 _("s starts an evasion; the quarry's start distance is the GM's call"),
+                 style="dim")
         return t
     cur = chase.current(state)
-    t.append(f"{ch.setting.capitalize()} chase · round {ch.round}", style="bold")
-    t.append(f" · {(ch.round - 1) * rules.time.round_seconds} s in · {stamp}\n")
+    where = setting_word(rules, ch.setting)
+    t.append(_("{setting} chase · round {n}").format(setting=where[:1].upper() + where[1:],
+                                                    n=ch.round), style="bold")
+    t.append(" · " + _("{seconds} s in").format(seconds=(ch.round - 1) * rules.time.round_seconds)
+             + f" · {stamp}\n")
     end = chase.over(state)
     if end:
-        t.append(f"Over: {end}. x ends the chase\n", style="bold yellow")
+        t.append(_("Over: {how}. x ends the chase").format(how=status_word(end)) + "\n",
+                 style="bold yellow")
     elif cur is not None:
-        t.append(f"▶ {cur.name}'s turn", style="bold cyan")
-        t.append(f": {chase.reach(state, cur, False)} ft, dash {chase.reach(state, cur, True)} ft"
-                 f" ({cur.dashes}/{chase.free_dashes(state, cur)} free used)")
-        t.append(" · speed halved" if cur.halved else "")
-        t.append(f" · {cur.hindered} ft lost\n" if cur.hindered else "\n")
+        t.append("▶ " + _("{name}'s turn").format(name=cur.name), style="bold cyan")
+        t.append(": " + _("{move} ft, dash {dash} ft ({used}/{free} free used)").format(
+            move=chase.reach(state, cur, False), dash=chase.reach(state, cur, True),
+            used=cur.dashes, free=chase.free_dashes(state, cur)))
+        t.append(" · " + _("speed halved") if cur.halved else "")
+        t.append(" · " + _("{feet} ft lost").format(feet=cur.hindered) + "\n" if cur.hindered
+                 else "\n")
         if cur.complication:
-            what, _, did = chase.brief(cur.complication).partition(" — ")
+            what, did = chase.brief(rules, cur.complication)
             # how it went first: the line may be cut at the screen's edge
-            t.append(f"Complication{f' ({did})' if did else ''}: {what}", style="yellow")
+            t.append(_("Complication ({went}): {what}").format(went=did, what=what),
+                     style="yellow")
     else:
-        t.append("j adds who runs: the party by name, others with their numbers", style="dim")
+        t.append(_("j adds who runs: the party by name, others with their numbers"), style="dim")
     t.no_wrap, t.overflow = True, "ellipsis"
     return t
 
 
 def _evasion_summary(state: State, t: Text, stamp: str) -> Text:
     e, ch = state.chase.evasion, state.chase
-    t.append(f"Evasion ({e.where})", style="bold")
-    t.append(f" · {stamp} · party {_party_pace(state)}, monsters {e.monster_speed} ft\n")
+    t.append(_("Evasion ({where})").format(where=where_word(e.where)), style="bold")
+    t.append(f" · {stamp} · " + _("party {party}, monsters {monsters} ft").format(
+        party=_party_pace(state), monsters=e.monster_speed) + "\n")
     if not e.pursue:
-        t.append("They do not pursue. ", style="green")
+        t.append(_("They do not pursue.") + " ", style="green")
     if e.surprised:
-        t.append(f"{e.surprised.capitalize()} surprised. ", style="yellow")
+        words = surprised_words(e.surprised)
+        t.append(words[:1].upper() + words[1:] + ". ", style="yellow")
     if not ch.active:
-        t.append(f"Evasion over: {ch.outcome}",
+        t.append(_("Evasion over: {outcome}").format(outcome=status_word(ch.outcome)),
                  style="green" if ch.outcome == ESCAPED else "bold red")
-        t.append(" · s starts another", style="dim")
+        t.append(" · " + _("s starts another"), style="dim")
     elif e.where == "dungeon":
         tires = state.rules.chase.evasion.run_rounds
-        t.append(f"Round {e.rounds} of running (tired after {tires}) · r runs, b drops bait, "
-                 "x ends it")
+        t.append(_("Round {n} of running (tired after {most}) · r runs, b drops bait, "
+                   "x ends it").format(n=e.rounds, most=tires))
     elif e.where == "sea" and e.chance:
-        t.append(f"Gap {e.gap} ft, round {e.rounds} · r runs a round")
+        t.append(_("Gap {feet} ft, round {n} · r runs a round").format(feet=e.gap, n=e.rounds))
     else:
         pct = chase.chance(state.rules, e)
-        t.append(f"{e.fleeing} fleeing from {e.pursuers}: {pct}% to evade · v rolls")
+        t.append(ngettext("{fleeing} fleeing from {pursuers}: {pct}% to evade · v rolls",
+                          "{fleeing} fleeing from {pursuers}: {pct}% to evade · v rolls",
+                          e.fleeing).format(fleeing=e.fleeing, pursuers=e.pursuers, pct=pct))
         if e.chance and e.where == "wilderness":
-            t.append(" · y a day of pursuit")
+            t.append(" · " + _("y a day of pursuit"))
     if ch.winded:
-        t.append(f"\nExhausted, {ch.winded} rest turn{'s' if ch.winded != 1 else ''} to go: "
-                 f"{chase.winded_effects(state.rules)}", style="bold red")
+        t.append("\n" + ngettext("Exhausted, {n} rest turn to go: {effects}",
+                                 "Exhausted, {n} rest turns to go: {effects}", ch.winded).format(
+            n=ch.winded, effects=chase.winded_effects(state.rules)), style="bold red")
     t.no_wrap, t.overflow = True, "ellipsis"
     return t
 
 
 # what each kind of evasion shows, by its ruleset path (chase.evasion.fills)
-_SHOWN = {"dungeon": [("bait", "bait_chance"), ("exhaustion", "run_rounds")],
-          "wilderness": [("chance table", "wilderness"), ("modifiers", "twice_as_fast"),
-                         ("modifiers", "terrain"), ("modifiers", "floor"),
-                         ("pursuit", "catch_up")],
-          "sea": [("chance table", "sea")]}
+_SHOWN = {"dungeon": [(N_("bait"), "bait_chance"), (N_("exhaustion"), "run_rounds")],
+          "wilderness": [(N_("chance table"), "wilderness"), (N_("modifiers"), "twice_as_fast"),
+                         (N_("modifiers"), "terrain"), (N_("modifiers"), "floor"),
+                         (N_("pursuit"), "catch_up")],
+          "sea": [(N_("chance table"), "sea")]}
 
 
 def evasion_sources(state: State) -> str:
@@ -106,7 +125,8 @@ def evasion_sources(state: State) -> str:
         for label, path in _SHOWN[where]:
             if source_note(e.fills, path) and label not in kinds.get(note_kind(e.fills, path), []):
                 kinds.setdefault(note_kind(e.fills, path), []).append(label)
-    return " · ".join(f"{kind}: {', '.join(labels)}" for kind, labels in kinds.items())
+    return " · ".join(f"{_(kind)}: {', '.join(_(label) for label in labels)}"
+                      for kind, labels in kinds.items())
 
 
 def source(state: State) -> str:
@@ -114,14 +134,18 @@ def source(state: State) -> str:
     ch = state.rules.chase
     if ch is None:
         return ""
-    return ch.evasion.source if ch.evasion is not None and not ch.complications else ch.source
+    if ch.evasion is not None and not ch.complications:
+        return term(state.rules, "chase.evasion.source", ch.evasion.source)
+    return term(state.rules, "chase.source", ch.source)
 
 
 def _party_pace(state: State) -> str:
     """"120 ft", or "40 ft (exhausted: encounter speed)" where the ruleset slows a tired party."""
     e = state.chase.evasion
     pace = chase.running_speed(state.rules, e)
-    return f"{pace} ft" + (" (exhausted: encounter speed)" if pace != e.party_speed else "")
+    if pace != e.party_speed:
+        return _("{feet} ft (exhausted: encounter speed)").format(feet=pace)
+    return _("{feet} ft").format(feet=pace)
 
 
 def gap_bar(gap: int | None, widest: int) -> Text:
@@ -142,14 +166,20 @@ def evasion_rows(state: State) -> list[tuple]:
     party_status = ch.outcome if not ch.active else ("exhausted" if e.exhausted else IN)
     monsters = "stopped" if e.stopped else ("gave up" if not e.pursue else
                                             (ch.outcome if not ch.active else IN))
-    size = f" ×{e.fleeing}" if e.where != "dungeon" else ""
-    return [("", Text(f"Party{size}", style="bold"), Text("fleeing", style="green"), gap,
-             f"{chase.running_speed(state.rules, e)} ft", Text("yes" if e.exhausted else "—",
-                                         style="bold red" if e.exhausted else "dim"),
-             Text(party_status, style=STATUS_STYLE.get(party_status, "yellow"))),
-            ("", Text(f"Monsters ×{e.pursuers}" if e.where != "dungeon" else "Monsters"),
-             Text("pursuing", style="magenta"), gap, f"{e.monster_speed} ft", "",
-             Text(monsters, style=STATUS_STYLE.get(monsters, "yellow")))]
+    party = _("Party") + (f" ×{e.fleeing}" if e.where != "dungeon" else "")
+    return [("", Text(party, style="bold"), Text(_("fleeing"), style="green"), gap,
+             _("{feet} ft").format(feet=chase.running_speed(state.rules, e)),
+             Text(_("yes") if e.exhausted else "—", style="bold red" if e.exhausted else "dim"),
+             Text(_evasion_status(party_status), style=STATUS_STYLE.get(party_status, "yellow"))),
+            ("", Text(_("Monsters") + (f" ×{e.pursuers}" if e.where != "dungeon" else "")),
+             Text(_("pursuing"), style="magenta"), gap,
+             _("{feet} ft").format(feet=e.monster_speed), "",
+             Text(_evasion_status(monsters), style=STATUS_STYLE.get(monsters, "yellow")))]
+
+
+def _evasion_status(status: str) -> str:
+    return {"exhausted": _("exhausted"), "stopped": _("stopped")}.get(status) or \
+        status_word(status)
 
 
 def runner_rows(state: State) -> list[tuple]:
@@ -163,8 +193,7 @@ def runner_rows(state: State) -> list[tuple]:
     rows = []
     for r in runners:
         status = chase.status(state, r)
-        side = Text("quarry" if r.side == QUARRY else "pursuer",
-                    style="green" if r.side == QUARRY else "magenta")
+        side = Text(side_word(r.side), style="green" if r.side == QUARRY else "magenta")
         mark = "▶" if cur is not None and cur.name == r.name else (
             "!" if r.complication else "")
         name = Text(r.name, style="bold" if mark == "▶" else "")
@@ -172,7 +201,7 @@ def runner_rows(state: State) -> list[tuple]:
         rows.append((mark, name, side, gap_bar(gaps[r.name], widest),
                      f"{r.dashes}/{chase.free_dashes(state, r)}",
                      Text(str(exh), style="bold red" if exh else "dim"),
-                     Text(status, style=STATUS_STYLE.get(status, "yellow"))))
+                     Text(status_word(status), style=STATUS_STYLE.get(status, "yellow"))))
     return rows
 
 

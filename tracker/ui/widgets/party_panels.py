@@ -9,7 +9,8 @@ from ...core.party.model import Character
 from ...core.schema import note_kind
 from ...core.state import State
 from ...core.party.names import (ability_abbreviation, class_name, condition_name,
-                                  exhaustion_effect, rules_text, save_name, short_class_name, skill_name)
+                                  exhaustion_effect, rules_text, save_name,
+                                  short_class_name, skill_name)
 from ...core.party.views import status_word
 from ...i18n import N_, _
 from ..as_it_stood import shows_as_it_stood
@@ -42,7 +43,8 @@ def party_row(state: State, c: Character) -> tuple:
         # TRANSLATORS: exhaustion level in the party table's narrow State column
         marks.append(_("exh {n}").format(n=c.exhaustion))
     state_text = Text(", ".join(marks) or status_word("ok"),
-                      style="bold white on red" if status != "ok" else ("yellow" if marks else "dim"))
+                      style="bold white on red" if status != "ok"
+                      else ("yellow" if marks else "dim"))
     lights = ", ".join(f"#{l.id}" for l in state.lights if l.by == c.name and l.lit)
     name = Text(c.name, style="strike dim" if status == "dead" else "bold")
     cls = short_class_name(rules, c.cls) if k else "-"

@@ -6,15 +6,16 @@ from rich.text import Text
 
 from ...core import clock
 from ...core.state import State
+from ...i18n import _
 from ..as_it_stood import shows_as_it_stood
 from ...core.travel import calc
 from ...core.travel.rules import stage_size
 from ...core.travel.status import (day_left, food_days, next_day_estimate, pace_model, pace_of,
                                    party_slowed, rest_penalty, rest_status, water_days)
-from ...core.travel.mounts import animal_name
-from ...core.travel.sea import vessel_name
 from ...core.schema import SOURCE_NOTE, note_kind, source_note
-from ...core.travel.views import amount, day_line, short_unit, terrain_name
+from ...core.travel.views import (amount, animal_name, day_line, days, effect_name, gallons,
+                                  hours, num, pace_name, route_name, short_unit, terrain_name,
+                                  vessel_name)
 
 
 def _text(t: Text) -> Text:
@@ -28,77 +29,86 @@ PANE_AT_80 = 36  # characters inside a half-width pane's border on an 80-column 
 
 def where_panel(state: State) -> Text:
     """Day and time, where the party is (and believes it is), terrain, pace, today's distance."""
-    tr, j = state.rules.travel, state.travel
+    rules = state.rules
+    tr, j = rules.travel, state.travel
     t = Text()
-    t.append(f"Day {j.day or '–'} of the journey", style="bold")
-    t.append(f" · {clock.stamp(state.rules, state.clock)}\n")
-    place = ", ".join(x for x in (j.place, j.hex and f"hex {j.hex}") if x)
+    t.append(_("Day {day} of the journey").format(day=j.day or "–"), style="bold")
+    t.append(f" · {clock.stamp(rules, state.clock)}\n")
+    place = ", ".join(x for x in (j.place, j.hex and _("hex {hex}").format(hex=j.hex)) if x)
     if j.lost:
-        t.append("LOST", style="bold white on red")
-        t.append(f"  heading {j.heading or '? (x sets it)'}\n", style="bold red")
-        t.append(f"Thinks: {j.believed or '?'}" + (f" from {place}" if place else "") + "\n")
+        t.append(_("LOST"), style="bold white on red")
+        t.append("  " + _("heading {heading}").format(heading=j.heading or _("? (x sets it)"))
+                 + "\n", style="bold red")
+        thinks = _("Thinks: {believed} from {place}") if place else _("Thinks: {believed}")
+        t.append(thinks.format(believed=j.believed or "?", place=place) + "\n")
     else:
-        t.append(f"At: {place or '(no place named)'}\n", style="cyan" if place else "dim")
+        t.append(_("At: {place}").format(place=place or _("(no place named)")) + "\n",
+                 style="cyan" if place else "dim")
     if j.gale:
-        t.append("GALE: t chooses what the ship does\n", style="bold white on red")
+        t.append(_("GALE: t chooses what the ship does") + "\n", style="bold white on red")
     elif j.mount:
         rate = f" · {j.mount_rate}'" if j.mount_rate else ""
-        t.append(("Flying: " if j.flying else "Riding: ") + animal_name(tr, j.mount) + rate
-                 + (" · galloped" if j.gallop_used else "") + "\n")
+        ride = _("Flying: {animal}") if j.flying else _("Riding: {animal}")
+        t.append(ride.format(animal=animal_name(rules, j.mount)) + rate
+                 + (" · " + _("galloped") if j.gallop_used else "") + "\n")
     if not j.terrain:
-        t.append("Terrain: not set (g sets it)\n", style="yellow")
+        t.append(_("Terrain: not set (g sets it)") + "\n", style="yellow")
     elif j.vessel:
-        t.append(f"{terrain_name(tr, j.terrain)}: {_aboard(tr, j)}\n", style="cyan")
+        t.append(f"{terrain_name(rules, j.terrain)}: {_aboard(rules, j)}\n", style="cyan")
     else:
-        road = tr.routes[j.route].name if j.route in tr.routes else "no road"
-        line = f"Terrain: {terrain_name(tr, j.terrain)}"
+        road = route_name(rules, j.route) if j.route in tr.routes else _("no road")
+        line = _("Terrain: {terrain}").format(terrain=terrain_name(rules, j.terrain))
         # the road beside it where the pane has room at 80 columns, else below it
         sep = " · " if len(line) + 3 + len(road) <= PANE_AT_80 else "\n  "
         t.append(f"{line}{sep}{road}\n")
     if pace_model(tr):
         chosen = pace_of(tr, j)
-        line = f"Pace (v): {tr.paces[chosen].name}"
+        line = _("Pace (v): {pace}").format(pace=pace_name(rules, chosen))
         if j.terrain and not tr.terrains[j.terrain].water:
             now = calc.stage_pace(tr, chosen, j.terrain, j.route, flying=j.flying,
                                   slowed=party_slowed(state, tr) and not j.mount)
             if now != chosen:
-                line += f" (held to {tr.paces[now].name})"
+                line += " " + _("(held to {pace})").format(pace=pace_name(rules, now))
         t.append(line + "\n")
         left = day_left(state)
-        t.append(f"Today: {j.hours_today:g} of {tr.distance.hours_per_day} h"
-                 + (f", {amount(tr, left)} left" if left is not None else "") + "\n")
+        today = _("Today: {done} of {day} h, {left} left") if left is not None else \
+            _("Today: {done} of {day} h")
+        t.append(today.format(done=num(j.hours_today), day=tr.distance.hours_per_day,
+                              left=amount(tr, left) if left is not None else "") + "\n")
     else:
         est = next_day_estimate(state)
         # two lines: at 80 columns "· 144 miles so far" no longer fits beside it
-        t.append("Next day: " + (amount(tr, est) if est is not None else "–") + "\n")
-        t.append(f"So far: {amount(tr, j.distance)}\n")
+        t.append(_("Next day: {distance}").format(
+            distance=amount(tr, est) if est is not None else "–") + "\n")
+        t.append(_("So far: {distance}").format(distance=amount(tr, j.distance)) + "\n")
     return _text(t)
 
 
-def _aboard(tr, j) -> str:
+def _aboard(rules, j) -> str:
     """'aboard the Havørn · 120' · rowed', 'aboard the Galley · 4 mph'."""
-    bits = [f"aboard the {vessel_name(tr, j.vessel)}"]
+    tr = rules.travel
+    bits = [_("aboard the {vessel}").format(vessel=vessel_name(rules, j.vessel))]
     if j.ship_rate:
         bits.append(f"{j.ship_rate}'")
     elif j.vessel in tr.sea.vessels:
-        bits.append(f"{tr.sea.vessels[j.vessel].mph:g} mph")
-    bits += [x for x, on in (("rowed", j.oars), ("land in sight", j.coast)) if on]
+        bits.append(_("{n} mph").format(n=num(tr.sea.vessels[j.vessel].mph)))
+    bits += [x for x, on in ((_("rowed"), j.oars), (_("land in sight"), j.coast)) if on]
     return " · ".join(bits)
 
 
 def weather_line(state: State) -> Text:
     tr, j = state.rules.travel, state.travel
     t = Text()
-    t.append("Weather: ", style="bold")
+    t.append(_("Weather:") + " ", style="bold")
     if j.weather:
         t.append(j.weather)
         effects = tr.weather.effects if tr.weather is not None else {}
-        names = [effects[c].name for c in j.weather_codes if c in effects]
+        names = [effect_name(state.rules, c) for c in j.weather_codes if c in effects]
         if names:
             t.append(f" ({', '.join(names)})", style="yellow")
     else:
-        t.append("not set (w " + ("rolls it)" if tr.weather and tr.weather.tables
-                                  else "enters it)"), style="dim")
+        t.append(_("not set (w rolls it)") if tr.weather and tr.weather.tables
+                 else _("not set (w enters it)"), style="dim")
     return _text(t)
 
 
@@ -107,58 +117,62 @@ def needs_panel(state: State) -> Text:
     tr, j = state.rules.travel, state.travel
     t = Text()
     rations = sum(b.count for b in state.supplies.rations)
-    days = food_days(state)
-    style = "bold red" if days is not None and days < 2 else ""
-    t.append(f"Rations {rations}" + (f", for {_days(days)}" if days is not None else "") + "\n",
-             style=style)
+    food = food_days(state)
+    style = "bold red" if food is not None and food < 2 else ""
+    t.append((_("Rations {n}, for {days}").format(n=rations, days=days(food))
+              if food is not None else _("Rations {n}").format(n=rations)) + "\n", style=style)
     if j.water is not None:
         wd = water_days(state)
-        t.append(f"Water {j.water:g} gal" + (f", for {_days(wd)}" if wd is not None else "")
+        t.append((_("Water {water}, for {days}").format(water=gallons(j.water), days=days(wd))
+                  if wd is not None else _("Water {water}").format(water=gallons(j.water)))
                  + "\n", style="bold red" if wd is not None and wd < 2 else "")
     status = rest_status(state)
     if status == "owed":
-        t.append(f"REST DAY OWED ({j.rest_owed})\n", style="bold yellow")
+        t.append(_("REST DAY OWED ({n})").format(n=j.rest_owed) + "\n", style="bold yellow")
     elif tr.rest is None:
-        t.append("Rest days: " + (calc.gm_note(tr, "rest") and "GM decides" or "no rule") + "\n",
-                 style="dim")
+        t.append(_("Rest days: GM decides") if calc.gm_note(tr, "rest") else
+                 _("Rest days: no rule"), style="dim")
+        t.append("\n")
     elif status == "overdue":
-        t.append(f"REST OVERDUE: {rest_penalty(state)} ({j.unrested} days)\n",
-                 style="bold white on red")
+        t.append(_("REST OVERDUE: {penalty} ({days})").format(
+            penalty=rest_penalty(state), days=days(j.unrested)) + "\n",
+            style="bold white on red")
     elif status == "due":
-        t.append(f"Rest day due ({j.unrested} days)\n", style="bold yellow")
+        t.append(_("Rest day due ({days})").format(days=days(j.unrested)) + "\n",
+                 style="bold yellow")
     else:
-        t.append(f"Rest: {j.unrested} days since; due in {calc.rest_due_in(tr, j.unrested)}\n")
+        t.append(_("Rest: {days} since; due in {n}").format(
+            days=days(j.unrested), n=calc.rest_due_in(tr, j.unrested)) + "\n")
     chance = calc.encounter_chance(tr, j.terrain, "day") if j.terrain else None
     if chance is not None:
-        t.append(f"Encounter check: {chance} a day\n")
+        t.append(_("Encounter check: {chance} a day").format(chance=chance) + "\n")
     else:
-        t.append("Encounters: " + ("GM's call (e rolls)" if calc.gm_note(tr, "encounters")
-                                   else "no chance here") + "\n", style="dim")
+        t.append(_("Encounters: GM's call (e rolls)") if calc.gm_note(tr, "encounters")
+                 else _("Encounters: no chance here"), style="dim")
+        t.append("\n")
     if j.stages:
         s = j.stages[0]
         size = stage_size(tr, s)
-        t.append(f"Next: {s.place or '?'} {j.progress:g}/{size:g} {short_unit(tr)}"
-                 + (f" (+{len(j.stages) - 1})" if len(j.stages) > 1 else "") + "\n")
+        t.append(_("Next: {place} {done}/{size} {unit}").format(
+            place=s.place or "?", done=num(j.progress), size=num(size), unit=short_unit(tr))
+            + (f" (+{len(j.stages) - 1})" if len(j.stages) > 1 else "") + "\n")
     else:
-        t.append("Route: none planned (p plans)\n", style="dim")
-    guide = "guide" if j.guide else "no guide"
-    t.append(f"{guide}" + (f" · {j.navigator} navigates" if j.navigator else ""), style="dim")
+        t.append(_("Route: none planned (p plans)") + "\n", style="dim")
+    guide = _("guide") if j.guide else _("no guide")
+    t.append(guide + (" · " + _("{name} navigates").format(name=j.navigator)
+                      if j.navigator else ""), style="dim")
     return _text(t)
-
-
-def _days(n: int) -> str:
-    return f"{n} day" + ("" if n == 1 else "s")
 
 
 def journal(state: State, rows: int) -> Text:
     """The journey so far, one day a line, the newest last."""
-    tr, j = state.rules.travel, state.travel
+    j = state.travel
     t = Text()
     if not j.days:
-        t.append("No days on the road yet: t travels a day.", style="dim")
+        t.append(_("No days on the road yet: t travels a day."), style="dim")
     for d in j.days[-rows:]:
         style = "bold red" if d.encounter or d.exhausted else ("yellow" if d.lost else "")
-        t.append(day_line(tr, d) + "\n", style=style)
+        t.append(day_line(state.rules, d) + "\n", style=style)
     return _text(t)
 
 
@@ -178,20 +192,20 @@ def travel_sources(state: State) -> str:
     "OSE fill: terrain, road, forced march, encounters" (the notes are in the ruleset)."""
     tr, j = state.rules.travel, state.travel
     notes = tr.not_in_source
-    shown = [("terrain", f"terrains.{j.terrain}.multiplier"),
-             ("road", f"routes.{j.route}.multiplier"),
-             ("forced march", "forced_march.multiplier"),
-             ("encounters", f"terrains.{j.terrain}.encounter"),
-             ("encounters", "encounters.times")]
+    shown = [(_("terrain"), f"terrains.{j.terrain}.multiplier"),
+             (_("road"), f"routes.{j.route}.multiplier"),
+             (_("forced march"), "forced_march.multiplier"),
+             (_("encounters"), f"terrains.{j.terrain}.encounter"),
+             (_("encounters"), "encounters.times")]
     if j.vessel:
-        shown += [("wind", "sea.weather"), ("lost at sea", "sea.lost_open_sea"),
-                  ("current", "sea.current")]
+        shown += [(_("wind"), "sea.weather"), (_("lost at sea"), "sea.lost_open_sea"),
+                  (_("current"), "sea.current")]
     kinds: dict[str, list[str]] = {}
     for label, path in shown:
         note = source_note(notes, path)
         if not SOURCE_NOTE.match(note):  # a "the GM decides" note, not a fill
             continue
-        labels = kinds.setdefault(note_kind(notes, path), [])
+        labels = kinds.setdefault(_(note_kind(notes, path)), [])
         if label not in labels:
             labels.append(label)
     return " · ".join(f"{kind}: {', '.join(labels)}" for kind, labels in kinds.items())
