@@ -62,3 +62,135 @@ def test_undo_and_redo_mark_the_older_entries(tmp_path):
     with LogReader(tmp_path / "u.campaign") as log:
         marks = [e.undone for e in entries(list(log.read()), log.timeline)]
     assert marks[start - 1] and not marks[start - 2]  # note 3 undone; note 2 undone, then redone
+
+
+# -- the sketch: the whole list from the events alone, settled by a replay later --------
+
+def _what_the_sketch_tells(e):
+    """Everything a sketched entry already shows: all but the game time, what
+    time passing did and the lines that quote the state."""
+    from tracker.history import DESCRIBED_WITH_STATE
+
+    line = None if type(e.event) in DESCRIBED_WITH_STATE else e.line
+    return (e.seq, e.session, e.command_id, e.type, e.area, e.undone, e.corrected_by,
+            e.names, [(r.expr, r.dice, r.total) for r in e.dice], e.rules, line)
+
+
+def _sketch_matches_the_replay(path: Path) -> int:
+    import shutil
+    import tempfile
+
+    from tracker.history import settle, sketch, with_tail
+
+    with tempfile.TemporaryDirectory() as d:  # the file itself is not touched
+        copy = Path(d) / path.name
+        shutil.copy(path, copy)
+        with LogReader(copy) as log:
+            envs = list(log.read())
+            whole = entries(envs, log.timeline)
+        with LogReader(copy) as log:  # a fresh timeline: nothing remembered
+            quick = sketch(envs)
+            assert quick is not None
+            assert [_what_the_sketch_tells(e) for e in quick] == \
+                [_what_the_sketch_tells(e) for e in whole]
+            assert all(e.clock is None and e.game_time == "" for e in quick)
+            assert settle(quick, envs, log.timeline)
+            assert _seen(quick) == _seen(whole)  # settled in place: the whole list
+        for start in range(2, len(envs), max(1, len(envs) // 7)):  # tails of every length
+            with LogReader(copy) as log:
+                tail = entries(envs[start - 1:], log.timeline, log.state_at(start - 1))
+                quick = with_tail(sketch(envs), tail)
+                assert [_what_the_sketch_tells(e) for e in quick] == \
+                    [_what_the_sketch_tells(e) for e in whole]
+                taken = [e for e in quick if e.clock is not None]  # from the tail: settled
+                assert taken and _seen(taken) == _seen(whole[-len(taken):])
+                assert settle(quick, envs, log.timeline)
+                assert _seen(quick) == _seen(whole)
+    return len(envs)
+
+
+def _turns_of_a_campaign_with_everything(tmp_path: Path) -> Path:
+    """Sessions begun, ended, undone and redone; house rules and their undo; a
+    rewind into an earlier session; corrections, one undone; a chase (its lines
+    quote the state)."""
+    from tracker.core import chase, dungeon as dun, lights, party, supplies
+    from tracker.core.campaign import ChangeHouseRule, EndSession, StartSession
+
+    c = Campaign.create(tmp_path, "all", "dnd-2024", 3)
+    for name in ("Ana", "Bo"):
+        c.dispatch(party.AddCharacter(name, "fighter", 3, (14, 12, 14, 10, 10, 10), hp=20))
+    c.dispatch(supplies.SetSupplies("torches", 5))
+    c.dispatch(StartSession())
+    c.dispatch(dun.EnterDungeon("Crypt", 1))
+    c.dispatch(lights.LightSource("torch", "Ana"))
+    turns = [c.dispatch(dun.AdvanceTurn(1, "explore")).envelopes[0].seq for _ in range(4)]
+    c.dispatch(ChangeHouseRule("dungeon.wandering.every_turns", "3"))
+    c.dispatch(dun.AdvanceTurn(1, "explore"))
+    c.undo()  # the turn
+    c.undo()  # the house rule
+    c.redo()  # the house rule again
+    c.dispatch(c.amend_command(turns[1], fields={"activity": "search"}))
+    c.dispatch(dun.AdvanceTurn(1, "rest"))
+    c.dispatch(c.amend_command(turns[2], fields={"activity": "search"}))
+    c.undo()  # the second correction
+    c.dispatch(dun.LeaveDungeon())
+    c.dispatch(EndSession())
+    back_to = c.seq
+    c.dispatch(StartSession())
+    c.dispatch(chase.StartChase())
+    c.dispatch(chase.JoinChase("Ana"))
+    c.dispatch(chase.JoinChase("Wolf", side="pursuer", speed=40))
+    for _ in range(3):
+        c.dispatch(chase.TakeTurn())
+    c.dispatch(chase.EndChase("escaped"))
+    c.undo()  # the chase's end
+    c.dispatch(EndSession())
+    c.undo()  # the session's end
+    c.dispatch(c.rewind_command(back_to))  # into session 1 again
+    c.dispatch(StartSession())
+    c.dispatch(ChangeHouseRule("dungeon.wandering.every_turns", "4"))
+    c.close()
+    return tmp_path / "all.campaign"
+
+
+def test_the_sketch_tells_what_the_replay_does_and_settles_into_the_whole_list(tmp_path):
+    assert _sketch_matches_the_replay(_turns_of_a_campaign_with_everything(tmp_path)) > 30
+    mixed = generate_mixed(400, tmp_path)  # turns, travel, chase, bastion, corrections, undos
+    assert _sketch_matches_the_replay(mixed / "bench.campaign") >= 400
+
+
+def test_the_sketch_of_every_generation_of_old_campaigns_matches_its_replay():
+    root = Path(__file__).resolve().parent / "data" / "generations"
+    found = sorted(root.glob("*/*.campaign"))
+    assert len(found) >= 12
+    for path in found:
+        _sketch_matches_the_replay(path)
+
+
+def test_a_sketch_stopped_part_way_is_still_a_sketch(tmp_path):
+    from tracker.history import settle, sketch
+
+    path = generate_mixed(260, tmp_path) / "bench.campaign"
+    with LogReader(path) as log:
+        envs = list(log.read())
+        quick = sketch(envs)
+        calls = []
+        assert not settle(quick, envs, log.timeline, stop=lambda: calls.append(1) or True)
+        assert calls and quick[-1].clock is None
+
+
+def test_the_screen_s_filters_keep_exactly_the_entries_that_match(tmp_path):
+    from tracker.history import filtered
+
+    path = _turns_of_a_campaign_with_everything(tmp_path)
+    with LogReader(path) as log:
+        es = entries(list(log.read()), log.timeline)
+    sessions = [None, *sorted({e.session for e in es})]
+    areas = [None, *sorted({e.area for e in es})]
+    names = [None, "ana", "Wolf", "nobody"]
+    for s in sessions:
+        for a in areas:
+            for c in names:
+                for t in (None, "turn", "TORCH", "zzz"):
+                    want = [e for e in es if e.matches(s, a, c, t)]
+                    assert filtered(es, s, a, c, t) == want, (s, a, c, t)

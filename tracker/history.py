@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import time
 import typing
-from dataclasses import dataclass, field, replace
+from typing import Callable
+from dataclasses import dataclass, replace
 
 from .core import clock
 from .core.consequences import consequences
@@ -12,8 +13,10 @@ from .core.describe import describe
 from .core.dice import Roll
 from .core.dice import rolls_in as dice_rolls_in
 from .core.events import DESCRIBED_WITH_STATE, EVENT_TYPES, Envelope
+from .core.events import _name_fields as name_fields
 from .core.timeline.entries import EntryCorrected, Redone, Rewound, Undone, cook
-from .core.timeline.fold import as_now, step
+from .core.ruleset import load_cached
+from .core.timeline.fold import LABELS, as_now, step
 
 def _areas() -> dict[str, set[str]]:
     """Each area and the event types it files, from the events' own registration."""
@@ -42,10 +45,9 @@ class LogEntry:
     type: str
     event: object  # the event as recorded
     rules: object  # the ruleset in force, to describe it
-    clock: int
+    clock: int | None  # None: not known yet (a sketch, see ``sketch``)
     recorded_at: str
     area: str
-    dice: list[Roll] = field(default_factory=list)
     undone: bool = False
     corrected_by: int = 0  # the entry that corrects this one (0: none)
     names: tuple[str, ...] = ()  # characters the entry mentions
@@ -53,6 +55,14 @@ class LogEntry:
     # before and after it when the log is read (core/consequences.py)
     passed: tuple[str, ...] = ()
     _text: str | None = None
+    _dice: list[Roll] | None = None  # found on first use: most entries' dice are never asked for
+
+    @property
+    def dice(self) -> list[Roll]:
+        """Every roll the entry recorded (a correction's: its stand-ins')."""
+        if self._dice is None:
+            self._dice = rolls_in(self.event)
+        return self._dice
 
     @property
     def line(self) -> str:
@@ -69,7 +79,7 @@ class LogEntry:
 
     @property
     def game_time(self) -> str:
-        return clock.stamp(self.rules, self.clock)
+        return "" if self.clock is None else clock.stamp(self.rules, self.clock)
 
     def as_json(self) -> dict:
         return {"seq": self.seq, "session": self.session, "command_id": self.command_id,
@@ -89,6 +99,27 @@ class LogEntry:
         if character and character.casefold() not in (n.casefold() for n in self.names):
             return False
         return not text or text.casefold() in self.text.casefold()
+
+
+def filtered(entries: list[LogEntry], session: int | None = None, area: str | None = None,
+             character: str | None = None, text: str | None = None) -> list[LogEntry]:
+    """``[e for e in entries if e.matches(...)]``, one filter at a time, each a
+    plain comparison in a list comprehension, the cheapest first: the log
+    screen filters 100,000 entries on a keystroke, and ``matches`` per entry
+    (its call, its casefolds, a generator per entry for the character) took
+    most of it."""
+    out = entries
+    if session is not None:
+        out = [e for e in out if e.session == session]
+    if area:
+        out = [e for e in out if e.area == area]
+    if character:
+        who = character.casefold()
+        out = [e for e in out if e.names and any(n.casefold() == who for n in e.names)]
+    if text:
+        what = text.casefold()
+        out = [e for e in out if what in e.text.casefold()]
+    return out
 
 
 def describe_all(entries: list[LogEntry], stop=lambda: False, batch: int = 500) -> None:
@@ -134,33 +165,227 @@ def entries(envs: list[Envelope], history, state=None) -> list[LogEntry]:
     """Replay ``envs`` into readable entries: a whole log from seq 1, or (with
     ``state``, the state before the first of them) just its tail, whose undone
     and corrected marks then only see the tail."""
+    out = _from_events(envs)
+    settle(out, envs, history, state)
+    return out
+
+
+def sketch(envs: list[Envelope]) -> list[LogEntry] | None:
+    """The entries of a whole log (``envs`` from seq 1) from its events alone,
+    without replaying it: everything but what only the states tell, which
+    ``settle`` fills in later. Exact already: each entry's area, characters,
+    dice, undone and corrected marks, its session (the log records each
+    entry's; an undo, redo or rewind returns to the session of the entry it
+    goes back to) and the ruleset in force (the one the campaign began with,
+    or the latest house rule's; again what an undo, redo or rewind returns
+    to), so its own line (``LogEntry.line``). Not yet: its game time
+    (``clock`` None), what time passing did in it (``passed``), and the line
+    of an event whose words quote the state (``DESCRIBED_WITH_STATE``: its
+    label, "chase ended …", until settled). None when a correction in force
+    stands in for a change of ruleset (only a replay tells the rules then).
+
+    A replay of 100,000 entries takes seconds (docs/performance.md); this
+    takes the decoding and one pass."""
+    if not envs or envs[0].seq != 1:
+        return None
+    out: list[LogEntry] = []
+    append = out.append
+    undone: set[str] = set()  # as undone_commands, found on the way
+    corrections: list[tuple[LogEntry, Envelope]] = []
+    session_after, rules_after = [0], [None]  # after entry #i, from #0 (nothing yet)
+    session, rules = 0, None
+    kinds = _KINDS
+    for env in envs:
+        ev = env.event
+        kind = kinds.get(env.type)
+        if kind is None or kind.cls is not type(ev):
+            kind = _kind(env.type, type(ev))
+        back = kind.back
+        if back is None:
+            session = env.session
+            if kind.carries_rules:
+                rules = load_cached(ev.ruleset_toml).rules
+        elif back is EntryCorrected:  # in force or not: it was, for a while
+            if any(_kind(e.TYPE, type(e)).carries_rules
+                   for e in (envs[ev.target - 1].event, *(cook(r) for r in ev.events))):
+                return None
+        else:
+            if back is Undone:
+                undone.add(ev.command_id)
+                at = ev.first_seq - 1
+            elif back is Redone:
+                undone.discard(ev.command_id)
+                at = ev.last_seq
+            else:
+                at = ev.to_seq
+            session, rules = session_after[at], rules_after[at]
+        session_after.append(session)
+        rules_after.append(rules)
+        entry = LogEntry(env.seq, session, env.command_id, env.type, ev, rules, None,
+                         env.recorded_at, kind.area)
+        if kind.names is not None:
+            entry.names = kind.names(ev)
+        if kind.quotes_state:
+            entry._text = f"{LABELS[env.type]} …"
+        if back is EntryCorrected:
+            corrections.append((entry, env))
+        append(entry)
+    if undone:
+        for e in out:
+            if e.command_id in undone:
+                e.undone = True
+    corrected: dict[int, int] = {}
+    for entry, env in corrections:  # once the undone marks are known
+        _stand_ins(entry, env, undone, corrected)
+    for target, by in corrected.items():
+        if 1 <= target <= len(out):
+            out[target - 1].corrected_by = by
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class _Kind:
+    """What the list needs to know of an entry's type, found once per type."""
+
+    cls: type
+    area: str
+    names: Callable | None  # the characters it names (None: it names none)
+    carries_rules: bool  # it puts a ruleset in force (the campaign's first, a house rule)
+    quotes_state: bool  # its line quotes the state (DESCRIBED_WITH_STATE)
+    back: type | None  # an entry about entries (undo, redo, rewind, correction)
+
+
+def _kind(type_name: str, cls: type) -> _Kind:
+    kind = _KINDS.get(type_name)
+    if kind is None or kind.cls is not cls:
+        kind = _KINDS[type_name] = _Kind(
+            cls, AREA_OF.get(type_name, "campaign"), _names_getter(cls),
+            "ruleset_toml" in getattr(cls, "__struct_fields__", ()), cls in DESCRIBED_WITH_STATE,
+            cls if cls in (Undone, Redone, Rewound, EntryCorrected) else None)
+    return kind
+
+
+_KINDS: dict[str, _Kind] = {}
+
+
+def _names_getter(cls: type) -> Callable | None:
+    """``Event.names`` for one class, its name fields looked up once (asking
+    ``names`` of the mixed log's 30,000 events that name someone cost the
+    sketch a third of its time); None for a class that names nobody."""
+    fields = name_fields(cls)
+    if not fields:
+        return None
+    if len(fields) == 1:
+        (field,) = fields
+
+        def one(ev) -> tuple[str, ...]:
+            v = getattr(ev, field)
+            if type(v) is str:
+                return (v,) if v else ()
+            return tuple(n for n in v if isinstance(n, str) and n)
+        return one
+    return lambda ev: ev.names()
+
+
+def with_tail(sketched: list[LogEntry], tail: list[LogEntry]) -> list[LogEntry]:
+    """``sketched`` with its newest entries taken from ``tail``, the log's last
+    entries read whole from a snapshot (``entries`` with a state): the lines
+    in view then keep their game times while the rest settles. A tail entry
+    is taken where it reads as the whole list would: after the log's last
+    entry about entries (undo, redo, rewind, correction), the state written is
+    the state as the corrections in force now read it; before it, only where
+    no correction in force corrects an entry before the tail (the tail read
+    them as now itself)."""
+    if not tail or not sketched or tail[-1].seq != sketched[-1].seq:
+        return sketched
+    first = tail[0].seq
+    last_about = max((e.seq for e in sketched if e.area in ABOUT_ENTRIES), default=0)
+    targets = [e.seq for e in sketched[:first - 1] if e.corrected_by]
+    exact_from = first if not targets else max(first, last_about + 1)
+    out = sketched[:exact_from - 1]
+    out += tail[exact_from - first:]
+    return out
+
+
+def _from_events(envs: list[Envelope]) -> list[LogEntry]:
+    """The entries with what their events alone tell; session, rules and clock
+    are left for ``sketch`` or ``settle``."""
     undone = undone_commands(envs)
     out = []
+    append = out.append
     corrected: dict[int, int] = {}
     first = envs[0].seq if envs else 1
+    area_of = AREA_OF
     for env in envs:
-        before, state = state, step(state, env, history)
         ev = env.event
-        if isinstance(ev, EntryCorrected) and env.command_id not in undone:
-            corrected[ev.target] = env.seq
-            shown = [cook(r) for r in ev.events]
+        entry = LogEntry(env.seq, 0, env.command_id, env.type, ev, None, None,
+                         env.recorded_at, area_of.get(env.type, "campaign"),
+                         env.command_id in undone)
+        if type(ev) is EntryCorrected:
+            _stand_ins(entry, env, undone, corrected)
         else:
-            shown = [ev]
-        entry = LogEntry(
-            env.seq, state.session, env.command_id, env.type, ev, state.ruleset.rules,
-            state.clock, env.recorded_at,
-            AREA_OF.get(env.type, "campaign"), [r for e in shown for r in rolls_in(e)],
-            env.command_id in undone, 0, tuple(n for e in shown for n in e.names()))
-        if type(ev) in DESCRIBED_WITH_STATE:  # the state is at hand only now
-            entry._text = describe(ev, entry.rules, state, before)
-        if entry.area not in ABOUT_ENTRIES:
-            entry.passed = consequences(before, state)
-        out.append(entry)
+            entry.names = _names(ev)
+        append(entry)
     for target, by in corrected.items():
         if first <= target < first + len(out):
             out[target - first].corrected_by = by
-    _describe_as_now(out, history, state, first)
     return out
+
+
+def settle(out: list[LogEntry], envs: list[Envelope], history, state=None,
+           stop=lambda: False) -> bool:
+    """Fill in, in place, what only the states tell (session, ruleset, clock,
+    what time passing did, the lines that quote the state) by replaying
+    ``envs`` (``out``'s events) from ``state``, the state before the first.
+    Each state folded is handed to ``history.remember`` (a ``Timeline``'s): an
+    undo or correction further on then finds the states it looks back to at
+    hand, where it replayed up to 1,000 entries from a snapshot for each (the
+    mixed 100k log took 13 s). ``stop()`` ends it early: False then, and
+    ``out`` is part filled (still a sketch). An entry's own line, described
+    before, is kept when its ruleset is the one it was described under."""
+    remember = getattr(history, "remember", None)
+    with_state, about = DESCRIBED_WITH_STATE, ABOUT_ENTRIES
+    for done, (entry, env) in enumerate(zip(out, envs), start=1):
+        if done % 1000 == 1 and stop():  # at the first entry, then every 1,000
+            return False
+        before, state = state, step(state, env, history)
+        if remember is not None:
+            remember(env.seq, state)
+        rules = state.ruleset.rules
+        if entry.rules is not rules:
+            entry._text = None
+        entry.session, entry.rules = state.session, rules
+        kind = type(env.event)
+        if kind in with_state:  # the state is at hand only now
+            entry._text = describe(env.event, rules, state, before)
+        if entry.area not in about:
+            entry.passed = consequences(before, state)
+        entry.clock = state.clock
+    _describe_as_now(out, history, state, out[0].seq if out else 1)
+    return True
+
+
+def _names(ev) -> tuple[str, ...]:
+    """The characters an event names; most events name none, and asking each
+    of 100,000 cost the list 0.3 s."""
+    has = _NAMEFUL.get(type(ev))
+    if has is None:
+        has = _NAMEFUL[type(ev)] = bool(name_fields(type(ev)))
+    return ev.names() if has else ()
+
+
+_NAMEFUL: dict[type, bool] = {}
+
+
+def _stand_ins(entry: LogEntry, env: Envelope, undone: set[str], corrected: dict) -> None:
+    """A correction in force shows the dice and names of the events standing in."""
+    ev = env.event
+    shown = [ev]
+    if env.command_id not in undone:
+        corrected[ev.target] = env.seq
+        shown = [cook(r) for r in ev.events]
+    entry._dice = [r for e in shown for r in rolls_in(e)]
+    entry.names = tuple(n for e in shown for n in e.names())
 
 
 def _describe_as_now(out: list[LogEntry], history, final, first: int) -> None:

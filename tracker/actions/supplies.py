@@ -22,7 +22,7 @@ ACTIONS = (
     Action("supplies", N_("set a supply: KIND N, or add/remove with +N / -N"),
            (arg("kind"), arg("count", type=_count)),
            lambda a, c: supplies.SetSupplies(a.kind, a.count[0], a.count[1])),
-    Action("malnutrition", "roll the malnutrition saves the party owes (a day begun "
-           "short of food, where the ruleset has the rule)", (),
+    Action("malnutrition", N_("roll the malnutrition saves the party owes (a day begun "
+                              "short of food, where the ruleset has the rule)"), (),
            lambda a, c: supplies.RollMalnutrition()),
 )

@@ -54,3 +54,61 @@ def shown_again(screen: Screen) -> None:
     if show is not None:
         screen._repaint_when_shown = None
         show(screen.app.state)
+
+
+def fill_rows(table, rows: list[tuple[str, tuple]]) -> bool:
+    """Put ``rows`` (each ``(key, cells)``) in a DataTable in place of its rows,
+    unless they are the very rows it shows: clearing and re-adding renders every
+    cell again (the party table cost a keystroke about 20 ms for an undo of a
+    note), and moves the cursor, which repaints what follows it. True if the
+    rows were replaced."""
+    if getattr(table, "_rows_shown", None) == rows and table.row_count == len(rows):
+        return False
+    table.clear()
+    for key, cells in rows:
+        table.add_row(*cells, key=key)
+    table._rows_shown = rows
+    return True
+
+
+def update(widget, content) -> None:
+    """``widget.update(content)`` unless it already shows that content (a Static's
+    update lays the screen out again)."""
+    try:
+        if widget.content == content:
+            return
+    except Exception:  # noqa: BLE001 - a renderable that cannot be compared: update
+        pass
+    widget.update(content)
+
+
+def update_same_size(widget, content, size) -> None:
+    """``widget.update(content)``, laying the screen out again only when the
+    content's ``size`` (its number of lines in a pane that does not wrap, its
+    length in a line that sizes itself to its text) differs from what it shows:
+    a layout re-renders the whole screen, and the log screen's two panes asked
+    for one on every keystroke."""
+    if getattr(widget, "_shown_size", None) == size:
+        try:
+            if widget.content == content:
+                return
+        except Exception:  # noqa: BLE001 - cannot be compared: update
+            pass
+        widget.update(content, layout=False)
+    else:
+        widget.update(content)
+    widget._shown_size = size
+
+
+def paint(widget, content) -> None:
+    """Show ``content`` in a pane whose stylesheet fixes its size (a height
+    and width of its own, not ``auto``): nothing when it shows that already,
+    else a repaint of the pane alone. ``update`` lays the whole screen out
+    again, and an area screen asked for that of every pane on every change
+    (the dungeon's five, for an undo that changed none of them)."""
+    try:
+        if widget.content == content:
+            return
+    except Exception:  # noqa: BLE001 - cannot be compared: paint it
+        pass
+    widget.update(content, layout=False)

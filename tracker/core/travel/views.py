@@ -161,8 +161,9 @@ def _navigation(t, ev) -> str:
 
 
 def _delay(ev) -> str:
-    return _("{percent}% longer ({roll})").format(percent=ev.delay.total,
-                                                   roll=roll_text(ev.delay))
+    # the sign goes with the number: "% l" in a msgid reads to Babel as a %-format
+    return _("{percent} longer ({roll})").format(percent=f"{ev.delay.total}%",
+                                                  roll=roll_text(ev.delay))
 
 
 @describes(Travelled)

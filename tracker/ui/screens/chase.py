@@ -20,7 +20,7 @@ from ...core.errors import Refused
 from ...core.schema import note_kind
 from ...core.state import State
 from ..areas import area_screen
-from ..repaint import follow_state
+from ..repaint import follow_state, paint
 from ..asking import Asking
 from ..dialogs import positive_int, whole
 from ..widgets import chase_panels as panels
@@ -140,7 +140,7 @@ class ChaseScreen(Asking, Screen):
         if state is None or self.app.campaign is None:
             return
         summary = self.query_one("#chase-summary", Static)
-        summary.update(panels.summary(state))
+        paint(summary, panels.summary(state))
         fills = panels.evasion_sources(state)
         summary.border_title = _("Chase") + (f" · {fills}" if fills else "")
         summary.border_subtitle = panels.source(state)
@@ -157,11 +157,17 @@ class ChaseScreen(Asking, Screen):
         if table.row_count:
             table.move_cursor(row=min(row, table.row_count - 1), animate=False)
         self._show_log(state)
-        self.refresh_bindings()
+        # which keys the footer shows follows the chase's kind and moment; the
+        # footer recomposes on every refresh (about 30 ms), so only when they change
+        keys = tuple(self.check_action(a, ()) for a in sorted(self.EVASION | self.CHASE
+                                                               | {"start", "end"}))
+        if keys != getattr(self, "_keys_shown", None):
+            self._keys_shown = keys
+            self.refresh_bindings()
 
     def _show_log(self, state: State) -> None:
         log = self.query_one("#chase-log", Static)
-        log.update(panels.log_lines(state, self.app.recent, max(1, log.content_size.height)))
+        paint(log, panels.log_lines(state, self.app.recent, max(1, log.content_size.height)))
 
     def on_resize(self) -> None:
         if self.app.state is not None:

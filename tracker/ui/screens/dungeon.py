@@ -21,7 +21,7 @@ from ...core.state import State
 from ...core.terms import term
 from ...i18n import N_, _, ngettext, pgettext
 from ..areas import area_screen
-from ..repaint import follow_state
+from ..repaint import fill_rows, follow_state, paint
 from ..asking import Asking
 from ..dialogs import positive_int, refusal, signed_int
 from ..widgets import dungeon_panels as panels
@@ -42,7 +42,7 @@ class TailPane(Static):
 
     def show_tail(self) -> None:
         if self.lines is not None:
-            self.update(self.lines(max(1, self.content_size.height)))
+            paint(self, self.lines(max(1, self.content_size.height)))
 
     def on_resize(self) -> None:
         self.show_tail()
@@ -138,13 +138,13 @@ class DungeonScreen(Asking, Screen):
         if state is None or self.app.campaign is None:
             return
         turn = self.query_one("#turn-panel", Static)
-        turn.update(panels.turn_panel(state))
+        paint(turn, panels.turn_panel(state))
         turn.border_subtitle = panels.turn_sources(state)
         self._show_lights(state)
         checks = self.query_one("#checks", Static)
-        checks.update(panels.checks_panel(state, max(1, checks.content_size.height or 12)))
-        self.query_one("#effects", Static).update(panels.effects_panel(state))
-        self.query_one("#supplies", Static).update(panels.supplies_panel(state))
+        paint(checks, panels.checks_panel(state, max(1, checks.content_size.height or 12)))
+        paint(self.query_one("#effects", Static), panels.effects_panel(state))
+        paint(self.query_one("#supplies", Static), panels.supplies_panel(state))
         self._show_log(state)
 
     def _show_log(self, state: State) -> None:
@@ -160,12 +160,10 @@ class DungeonScreen(Asking, Screen):
         table = self.query_one("#lights", DataTable)
         row = table.cursor_row
         keep = self.app.selected.get("light")  # the light, not the row: rows come and go
-        table.clear()
         # spent lights leave the table (one line under it counts them); the rest keep
         # the order they were lit in, so dousing one moves no row under the cursor
         order = [l for l in state.lights if l.lit or l.seconds_left > 0]
-        for light in order:
-            table.add_row(*panels.light_row(state, light), key=str(light.id))
+        fill_rows(table, [(str(light.id), panels.light_row(state, light)) for light in order])
         table.border_subtitle = panels.spent_lights(state)
         if table.row_count:
             ids = [str(l.id) for l in order]

@@ -25,14 +25,16 @@ from ...core.handlers import Command
 from ...core.changes import cut, field_name, value_words
 from ...core.terms import term
 from ...core.timeline.views import Preview
-from ...history import AREAS, LogEntry, describe_all, entries, extended
+from ...history import (AREAS, LogEntry, describe_all, entries, extended, filtered,
+                        settle, sketch, with_tail)
 from ...i18n import N_, _, ngettext, pgettext
 from ...service import LogReader
 from .. import safe
 from ..areas import area_screen
-from ..repaint import follow_state
+from ..repaint import follow_state, update_same_size
 from ..dialogs import REFUSED_SECONDS, ChoiceDialog, DiceDialog, ReadDialog, TextDialog, whole
 from ..as_it_stood import as_it_stood
+from ..kept_reader import KeptReader
 from ..widgets.log_view import LogView
 
 AREA_CYCLE = [None, *sorted(AREAS)]
@@ -100,6 +102,7 @@ class LogScreen(Screen):
     class Loaded(Message):
         entries: list[LogEntry]
         complete: bool = True  # False: only the newest entries, the rest follow
+        settled: bool = True  # False: a sketch (history.sketch), older game times follow
         lang: str = ""  # the language their lines are made in
 
     @dataclass
@@ -110,11 +113,13 @@ class LogScreen(Screen):
         super().__init__()
         self.all: list[LogEntry] = []
         self.complete = False
+        self.settled = False
         self.session: int | None = None
         self.area: str | None = None
         self.character: str | None = None
         self.text = ""
         self._pane_timer = None
+        self._reader = KeptReader()  # one reader for every load (ui/kept_reader.py)
         self._follow = 0  # after a command from here: the seq the new entry comes after
         self._stay_on = 0  # ...and the entry the cursor then stays on (0: the new entry)
         self._lang = ""  # the language self.all's lines were made in
@@ -145,6 +150,9 @@ class LogScreen(Screen):
         self.query_one("#log-state", Static).update(_("Reading the log…"))
         self.reload()
 
+    def on_unmount(self) -> None:
+        self._reader.close()
+
     # -- loading (a thread worker with its own connection; it touches no widget) ----------
 
     def reload(self) -> None:
@@ -154,14 +162,19 @@ class LogScreen(Screen):
     @work(thread=True, exclusive=True, group="log-load", exit_on_error=False)
     def _load(self, open_reader: Callable[[], LogReader], lang: str) -> None:
         """Read the whole log, its lines in ``lang`` (the app's language: this
-        thread does not share the app's context). A failure is posted as
+        thread does not share the app's context): the newest entries first (a
+        replay of the tail from the last snapshot), then every entry from the
+        events alone (``history.sketch``: usable, filterable, with the newest
+        entries' game times), then the replay that settles the older entries'
+        game times and what time passing did, in place. A failure is posted as
         ``LoadFailed`` and shown in the pane: it never ends the app."""
         with i18n.using(lang):
             self._read_log(open_reader, lang)
 
     def _read_log(self, open_reader: Callable[[], LogReader], lang: str) -> None:
+        worker = get_current_worker()
         try:
-            with open_reader() as log:  # opened here: its connection is this thread's
+            with self._reader.use(open_reader) as log:  # kept: its timeline remembers
                 head = log.head()
                 known = len(self.all)
                 # lines made in another language are all made again
@@ -174,17 +187,27 @@ class LogScreen(Screen):
                         pass
                     return
                 start = head - TAIL_FIRST + 1
-                if start > 1 and not self.all:  # a long log: show its newest entries at once
+                tail = None
+                if start > 1:  # a long log: its newest entries at once
                     tail = entries(list(log.read(start, head)), log.timeline,
                                    log.state_at(start - 1))
-                    self.post_message(self.Loaded(tail, complete=False, lang=lang))
-                found = entries(list(log.read()), log.timeline)
+                    if not self.all:
+                        self.post_message(self.Loaded(tail, complete=False, lang=lang))
+                envs = list(log.read())
+                found = sketch(envs) if tail else None
+                if found is not None:
+                    found = with_tail(found, tail)
+                    self.post_message(self.Loaded(found, settled=False, lang=lang))
+                    if not settle(found, envs, log.timeline, stop=lambda: worker.is_cancelled):
+                        return  # a newer load took over
+                else:
+                    found = entries(envs, log.timeline)
+                del envs
         except Exception as e:  # noqa: BLE001 - shown on screen, see _load_failed
             self.post_message(self.LoadFailed(e))
             return
         self.post_message(self.Loaded(found, lang=lang))
         # then every line described, so the first text search need not
-        worker = get_current_worker()
         try:
             describe_all(found, lambda: worker.is_cancelled)
         except Exception:  # noqa: BLE001 - that line fails again when drawn, and is shown there
@@ -193,7 +216,7 @@ class LogScreen(Screen):
     def _grown(self, log: LogReader, head: int) -> list[LogEntry] | None:
         """The whole list built before, extended by what was added since (None:
         build it whole). Read in the worker; the list shown is never changed."""
-        old, complete = self.all, self.complete
+        old, complete = self.all, self.complete and self.settled
         if not complete or not old or head < len(old):
             return None
         envs = list(log.read(len(old), head))  # from the last entry known, to check it
@@ -207,6 +230,7 @@ class LogScreen(Screen):
             return  # read before a change of language: the reading in the new one follows
         self.all = message.entries
         self.complete = message.complete
+        self.settled = message.settled
         self._lang = message.lang
         follow = self._follow and message.complete and self.all and \
             self.all[-1].seq > self._follow
@@ -239,8 +263,8 @@ class LogScreen(Screen):
         if self.session is None and not (self.area or self.character or self.text):
             shown = self.all  # no filter: the list itself (never changed in place)
         else:
-            shown = [e for e in self.all if e.matches(self.session, self.area, self.character,
-                                                       self.text or None)]
+            shown = filtered(self.all, self.session, self.area, self.character,
+                             self.text or None)
         view.show(shown, keep_seq)
         bits = [_("session {n}").format(n=self.session) if self.session is not None else "",
                 area_name(self.area) if self.area else "", self.character or ""]
@@ -249,7 +273,10 @@ class LogScreen(Screen):
                                                    total=i18n.number(len(self.all))))
         if not self.complete:
             bits.append(_("reading older…"))
-        self.query_one("#log-filter-status", Static).update(safe.plain(" · ".join(bits)))
+        elif not self.settled:
+            bits.append(_("older game times follow…"))
+        line = safe.plain(" · ".join(bits))
+        update_same_size(self.query_one("#log-filter-status", Static), line, line.cell_length)
         if not shown:
             self.query_one("#log-state", Static).update(_("No entry matches the filters."))
 
@@ -307,7 +334,8 @@ class LogScreen(Screen):
             return
         state = self.app.campaign.state_at(e.seq)
         pane.border_title = _("After #{seq}").format(seq=e.seq)
-        pane.update(as_it_stood(state, e))
+        shown = as_it_stood(state, e)  # no wrapping: its lines are its height
+        update_same_size(pane, shown, shown.plain.count("\n"))
 
     def action_read(self) -> None:
         """The highlighted entry whole, however long, at any width."""

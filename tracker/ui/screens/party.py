@@ -19,7 +19,7 @@ from ...core.party.model import Character
 from ...core.state import State
 from ..dialogs import ChoiceDialog, DiceDialog, TextDialog, checked_by, positive_int, whole
 from ..areas import area_screen
-from ..repaint import follow_state
+from ..repaint import fill_rows, follow_state, update
 from ..safe import plain
 from ..widgets import party_panels as panels
 from ...core.party.names import (ability_abbreviation, ability_name, ability_order, class_name,
@@ -90,9 +90,7 @@ class PartyScreen(Screen):
         table = self.query_one(DataTable)
         row = table.cursor_row
         keep = self.app.selected.get("party")  # by id: across refreshes and screens
-        table.clear()
-        for c in state.party:
-            table.add_row(*panels.party_row(state, c), key=str(c.id))
+        fill_rows(table, [(str(c.id), panels.party_row(state, c)) for c in state.party])
         if table.row_count:
             ids = [str(c.id) for c in state.party]
             table.move_cursor(row=ids.index(keep) if keep in ids else
@@ -119,8 +117,8 @@ class PartyScreen(Screen):
             saves_pane.update("")
             return
         sheet_pane.border_title = plain(c.name)
-        sheet_pane.update(panels.character_sheet(self.app.state, c))
-        saves_pane.update(panels.saves_and_skills(self.app.state, c))
+        update(sheet_pane, panels.character_sheet(self.app.state, c))
+        update(saves_pane, panels.saves_and_skills(self.app.state, c))
 
     def selected(self, quiet: bool = False) -> Character | None:
         table = self.query_one(DataTable)

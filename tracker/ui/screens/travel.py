@@ -20,7 +20,7 @@ from ...core.party import rules as party_rules
 from ...core.travel.rules import gm_forages
 from ...core.travel.status import pace_model
 from ..areas import area_screen
-from ..repaint import follow_state
+from ..repaint import follow_state, paint
 from ..dialogs import ChoiceDialog, Field, TextDialog, checked_by, positive_int, refusal, whole
 from ..widgets import travel_panels as panels
 from ...core.travel.views import (amount, animal_name, effect_name, num, pace_name, route_name,
@@ -107,15 +107,15 @@ class TravelScreen(Screen):
             self.query_one("#where", Static).update(
                 _("{ruleset} has no travel rules").format(ruleset=state.rules.meta.name))
             return
-        self.query_one("#where", Static).update(panels.where_panel(state))
-        self.query_one("#needs", Static).update(panels.needs_panel(state))
+        paint(self.query_one("#where", Static), panels.where_panel(state))
+        paint(self.query_one("#needs", Static), panels.needs_panel(state))
         self.query_one("#journal").border_subtitle = panels.travel_sources(state)
-        self.query_one("#weather", Static).update(panels.weather_line(state))
+        paint(self.query_one("#weather", Static), panels.weather_line(state))
         self._show_journal(state)
 
     def _show_journal(self, state: State) -> None:
         box = self.query_one("#journal", Static)
-        box.update(panels.journal(state, max(1, box.content_size.height or 8)))
+        paint(box, panels.journal(state, max(1, box.content_size.height or 8)))
 
     def on_resize(self) -> None:
         if self.app.state is not None and self.app.state.rules.travel is not None:

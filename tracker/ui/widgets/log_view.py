@@ -50,6 +50,7 @@ class LogView(ScrollView, can_focus=True):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.entries: list[LogEntry] = []
+        self._lines: dict[int, tuple] = {}  # id(entry) -> (its look, it, its strip)
 
     def show(self, entries: list[LogEntry], keep_seq: int | None = None) -> None:
         """Show ``entries``; keep the cursor on ``keep_seq`` if it is still there."""
@@ -99,11 +100,29 @@ class LogView(ScrollView, can_focus=True):
             self.cursor = index
 
     def render_line(self, y: int) -> Strip:
+        """One visible line. Each is built once per look (its entry, its marks,
+        the cursor on it or not, the width) and kept: a keystroke's repaint
+        draws every visible line again, and building a line's strips (four
+        each, with their caches) cost the log screen's keystroke most of its
+        repaint."""
         index = self.scroll_offset.y + y
         width = self.scrollable_content_region.width
         if index >= len(self.entries):
             return Strip.blank(width)
         e = self.entries[index]
+        key = (e.text, e.undone, e.corrected_by, e.clock, e.session, index == self.cursor,
+               width, self.scroll_offset.x)
+        lines = self._lines
+        found = lines.get(id(e))
+        if found is not None and found[0] == key and found[1] is e:
+            return found[2]
+        strip = self._render(e, index == self.cursor, width)
+        if len(lines) > 4 * max(1, self.size.height):  # only what was in view lately
+            lines.clear()
+        lines[id(e)] = (key, e, strip)
+        return strip
+
+    def _render(self, e: LogEntry, at_cursor: bool, width: int) -> Strip:
         # an encounter stands out in any language: the word as the lines say it
         alert = _("ENCOUNTER")
         text = e.text
@@ -111,16 +130,21 @@ class LogView(ScrollView, can_focus=True):
             _ALERT if "ENCOUNTER" in text or alert in text else _PLAIN)
         mark = "✎" if e.corrected_by else " "
         head = f"{e.seq:>5} {self._when(e)} "
-        segments = [Segment(head, _DIM), Segment(mark, _CORRECTED), Segment(text, style)]
-        strip = Strip(segments).crop(self.scroll_offset.x).adjust_cell_length(width)
-        if index == self.cursor:
-            strip = strip.apply_style(_CURSOR)
-        return strip
+        dim, corrected = _DIM, _CORRECTED
+        pad = None
+        if at_cursor:  # the cursor's style under every part's own, and on the padding
+            dim, corrected, style, pad = _CURSOR + dim, _CURSOR + corrected, _CURSOR + style, \
+                _CURSOR
+        segments = [Segment(head, dim), Segment(mark, corrected), Segment(text, style)]
+        x = self.scroll_offset.x
+        return Strip(segments).crop_extend(x, x + width, pad)
 
     @staticmethod
     def _when(e: LogEntry) -> str:
         """The entry's session, day and time in a few columns: "s1   d2 08:00"."""
         # TRANSLATORS: the log list's short session and day ("s1 d2"): one letter each
         session = _("s{session}").format(session=e.session)
+        if e.clock is None:  # a sketched entry: its game time follows (history.sketch)
+            return f"{session:<3}{'·':>4} {'':5}"
         day = _("d{day}").format(day=clock.day(e.rules, e.clock))
         return f"{session:<3}{day:>4} {clock.time_of_day(e.rules, e.clock)}"
