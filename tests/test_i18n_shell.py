@@ -289,7 +289,7 @@ GOLDEN = {
         "reveal": "tracker: post #2 holder intet skjult for spillerne; kun en hemmelighed kan "
                   "afsløres (docs/players-view.md)",
         "hp": "tracker: spillerne ser allerede Livskraft som bånd (såret, ...)",
-        "list": "newer\t?\t0 indførsler  NYERE: newer.campaign blev skrevet af en nyere "
+        "list": "newer\t?\t0 poster  NYERE: newer.campaign blev skrevet af en nyere "
                 "tracker (filformat 99, denne læser op til 1): opgradér for at åbne den",
     },
     "uk": {
@@ -373,8 +373,8 @@ def test_golden_refusals_in_three_languages(saves, tmp_path, capsys, lang):
 @pytest.mark.parametrize("lang, n, want", [
     ("en", 1, "1 dice given, but this action rolled only 0"),
     ("en", 2, "2 dice given, but this action rolled only 0"),
-    ("da", 1, "1 terning givet, men denne handling slog kun 0"),
-    ("da", 5, "5 terninger givet, men denne handling slog kun 0"),
+    ("da", 1, "1 terning givet, men denne handling rullede kun 0"),
+    ("da", 5, "5 terninger givet, men denne handling rullede kun 0"),
     ("uk", 1, "дано 1 кубик, але ця дія кинула лише 0"),
     ("uk", 2, "дано 2 кубики, але ця дія кинула лише 0"),
     ("uk", 5, "дано 5 кубиків, але ця дія кинула лише 0"),

@@ -290,11 +290,11 @@ GOLDEN = {
         "Gruppen i Skov (Ravnsborg)",
         "Rute planlagt: Ravnsborg (1 mil) → Ulvedal (2 mil) → Egedal (5 mil) → Havn (21 mil)",
         "Rejsedag: 16 mil gennem skov; væk? 1d6=[3] indtastet nej; tjek 1d6=[4] indtastet, stille",
-        "Rejsedag: 24 mil gennem åbent land; væk? 1d6=[1] indtastet VÆK; tjek 1d6=[1] indtastet, "
+        "Rejsedag: 24 mil gennem klart terræn; væk? 1d6=[1] indtastet VÆK; tjek 1d6=[1] indtastet, "
         "KONFRONTATION, overrasket: ingen, 240 fod (4d6*30=[2,2,2,2]=240 indtastet)",
         "Væk: retning NE, troet N",
         "Gruppen ved igen, hvor den er: Ulvedal",
-        "Tvungen fremmarch: 36 mil gennem åbent land; væk? 1d6=[6] indtastet nej; "
+        "Tvungen fremmarch: 36 mil gennem klart terræn; væk? 1d6=[6] indtastet nej; "
         "tjek 1d6=[6] indtastet, stille",
         "Hviledag",
         "En dags fouragering nær lejren: mad fundet",
@@ -304,7 +304,7 @@ GOLDEN = {
         "Sejlede: 24 mil på hav om bord på Havørn; vind 2d6=[3,4]=7 indtastet fresh breeze "
         "(OSE-udfyldning: ikke i kilden); væk på havet (2-in-6) 1d6=[6] indtastet: nej; "
         "tjek 1d6=[6] indtastet, stille",
-        "I land ved Havn: Åbent land"],
+        "I land ved Havn: Klart terræn"],
     ("dolmenwood", "uk"): [
         "Гурт: Луки (Lankston)",
         "Маршрут сплановано: Ashby (1 гекс) → Bogton (2 гекси) → Cray (5 гексів) → Dunn (21 гекс)",
