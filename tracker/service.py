@@ -40,9 +40,6 @@ from .store.sqlite import ConcurrentWrite  # noqa: F401 - for the app, which nev
 
 SNAPSHOT_EVERY = 1000
 ENTRIES_CHECKED = N_("entries checked")  # what a long command's progress counts
-# what the core's long loops count (progress.tick), shown translated by the CLI and
-# the app's busy dialog: replay (core/timeline/fold.py), bastion turns
-PROGRESS_WORDS = (ENTRIES_CHECKED, N_("entries replayed"), N_("bastion turns decided"))
 
 
 def one_at_a_time(method):

@@ -116,7 +116,7 @@ def decide_queued(state: State, cmd: RunQueued, dice) -> list[Event]:
             ev = _decided(state, b, (), True, True, ch, dice)
             out.append(ev)
             state = evolve_turn(state, ev)
-            progress.tick("bastion turns decided", len(out), total)
+            progress.tick(N_("bastion turns decided"), len(out), total)
     if not out:
         raise Refused(_("no bastion turn is waiting") + _next_due_text(state))
     return out

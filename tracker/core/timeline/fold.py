@@ -14,7 +14,7 @@ from typing import Callable, Iterable, Protocol
 from msgspec.structs import replace
 
 from .. import areas, progress
-from ...i18n import _
+from ...i18n import N_, _
 from ..errors import Refused
 from ..events import Envelope
 from ..handlers import BEGINNERS, EVOLVERS
@@ -179,7 +179,7 @@ def _refold(history: History, start: int, upto: int,
     local = _Refolded(history, start, floor)
     state = history.state_at(start - 1) if base is _LOGGED else base
     for done, env in enumerate(history.read(start, upto), start=1):
-        progress.tick("entries replayed", done, upto - start + 1)  # a listener may stop it
+        progress.tick(N_("entries replayed"), done, upto - start + 1)  # a listener may stop it
         for e in _effective(env, stand_ins):
             if after_each is None:
                 state = step(state, e, local, refolding=True)

@@ -118,20 +118,6 @@ class DungeonScreen(Asking, Screen):
         table = self.query_one("#lights", DataTable)
         table.add_columns("#", pgettext("lights table", "Light"), _("By"), _("Turns left"))
 
-    def dress(self) -> None:
-        """What compose leaves for later: border titles and the lights' columns
-        (again after a change of language: the app recomposes the screen)."""
-        self.query_one("#turn-panel").border_title = _("Turn")
-        self.query_one("#lights").border_title = _("Lights")
-        self.query_one("#checks").border_title = _("Wandering checks")
-        self.query_one("#effects").border_title = _("Effects")
-        self.query_one("#supplies").border_title = _("Supplies")
-        self.query_one("#log").border_title = _("Log")
-        table = self.query_one("#lights", DataTable)
-        table.add_columns("#", pgettext("lights table", "Light"), _("By"), _("Turns left"))
-        if self.app.state is not None:
-            self.show(self.app.state)
-
     # -- showing the state ---------------------------------------------------------
 
     def show(self, state: State | None) -> None:
