@@ -141,5 +141,4 @@ def _check(rules) -> Problems:
 state_part("dungeon", Dungeon, Dungeon())
 ruleset_section("dungeon", DungeonRules, check=_check,
                 terms=("dungeon.activities.*", "dungeon.rest.penalty",
-                       "dungeon.hasty_exit.doom.*.result", "dungeon.hasty_exit.doom.*.gm",
-                       "dungeon.not_in_source.*"))
+                       "dungeon.hasty_exit.doom.*.result", "dungeon.hasty_exit.doom.*.gm"))
