@@ -111,6 +111,8 @@ def weather_words(rules, english: str) -> str:
     found again in the ruleset's tables and named through ``term()``. Weather
     the GM typed (no table's name before a colon) stays as typed."""
     weather = rules.travel.weather
+    if english in _GALE_WEATHER:
+        return _(english)
     if english and (sea := _wind_row(rules, english)) is not None:
         return wind_words(rules, sea)
     if not english or weather is None or not weather.tables:
@@ -125,6 +127,12 @@ def weather_words(rules, english: str) -> str:
             table=term(rules, f"travel.weather.tables.{name}", name),
             weather=_row_words(rules, name, table, said)))
     return " · ".join(parts)
+
+
+# The weather a gale leaves in the state (sea.py: "gale: " and how it ended), whole
+_GALE_WEATHER = frozenset((N_("gale: sunk"), N_("gale: afloat"), N_("gale: wrecked"),
+                           N_("gale: landed"), N_("gale: swamped"), N_("gale: survived"),
+                           N_("gale: driven"), N_("gale: beached")))
 
 
 def _wind_row(rules, said: str):
