@@ -407,6 +407,28 @@ REFUSALS = {  # (ruleset, command) -> en, da or uk
 }
 
 
+def test_golden_refusals_name_the_terrain_by_its_key(saves, capsys):
+    """Embarking onto land, going ashore onto water: the terrain's own name."""
+    main(["new", "p", "--ruleset", "dyb-og-drager", "--seed", "1"])
+    capsys.readouterr()
+    said = {}
+    for lang in ("en", "da"):
+        main(["--lang", lang, "do", "p", "embark", "Havørn", "--rate", "120", "--water",
+              "forest"])
+        said[lang] = [capsys.readouterr().err.strip()]
+    main(["do", "p", "terrain", "ocean"])
+    main(["do", "p", "embark", "Havørn", "--rate", "120"])
+    capsys.readouterr()
+    for lang in ("en", "da"):
+        main(["--lang", lang, "do", "p", "disembark", "river"])
+        said[lang].append(capsys.readouterr().err.strip())
+    assert said == {
+        "en": ["tracker: Forest is land: a vessel goes on river, ocean",
+               "tracker: River is water: disembark onto land (a land terrain)"],
+        "da": ["tracker: Skov er land: et fartøj sejler på river, ocean",
+               "tracker: Flod er vand: gå i land på land (et landterræn)"]}
+
+
 @pytest.mark.parametrize("rid,command", sorted(REFUSALS))
 def test_golden_notes_and_refusals(saves, capsys, rid, command):
     main(["new", "p", "--ruleset", rid, "--seed", "1"])
