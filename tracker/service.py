@@ -33,6 +33,7 @@ from .core.timeline.entries import CorrectEntry, Redo, Rewind, Undo
 from .core.timeline.fold import Timeline, step
 from .core.timeline.views import Preview
 from .core.table import Reveal
+from .core.terms import term
 from .i18n import N_, _, ngettext
 from .store import paths
 from .store.sqlite import Damaged, EventStore, NewerFile, StoreError, row
@@ -426,8 +427,9 @@ def list_rulesets() -> list[RulesetInfo]:
     out = []
     for rid, path in paths.list_rulesets().items():
         try:
-            meta = load_text(paths.read_ruleset_file(path), str(path)).rules.meta
-            out.append(RulesetInfo(rid, meta.name, meta.description))
+            rules = load_text(paths.read_ruleset_file(path), str(path)).rules
+            # the description in the language shown (its [names.xx], else English)
+            out.append(RulesetInfo(rid, rules.meta.name, term(rules, "meta.description")))
         except Refused as e:
             out.append(RulesetInfo(rid, error=str(e)))
     return out

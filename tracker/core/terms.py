@@ -28,6 +28,10 @@ from .schema import Problems
 
 LANGUAGE_CODE = re.compile(r"[a-z]{2,3}")
 
+# The names of the campaign-wide part, which no area declares: the ruleset's
+# one-line description (the new-campaign dialog, ``tracker rulesets``).
+META_TERMS = ("meta.description",)
+
 
 def _step(node, part: str):
     if isinstance(node, msgspec.Struct):
@@ -57,13 +61,36 @@ def _members(node) -> list[str]:
     return []
 
 
+def _walk(rules, key: str):
+    """(parent, node, last part) at ``key``, or None. A table's own keys may
+    hold dots (``[travel.not_in_source] "terrains.forest.encounter" = ...``):
+    where a part is not a key of a table, the longest run of the next parts
+    that is one is tried."""
+    node, parent, part = rules, None, ""
+    parts = key.split(".")
+    i = 0
+    while i < len(parts):
+        part, step = parts[i], 1
+        found = _step(node, part)
+        if found is None and isinstance(node, dict):
+            for j in range(len(parts), i + 1, -1):
+                joined = ".".join(parts[i:j])
+                if joined in node:
+                    part, step, found = joined, j - i, node[joined]
+                    break
+        if found is None:
+            return None
+        parent, node = node, found
+        i += step
+    return parent, node, part
+
+
 def english(rules, key: str) -> str | None:
     """What ``key`` names in the ruleset's own (English) words, or None."""
-    node, parent, part = rules, None, ""
-    for part in key.split("."):
-        parent, node = node, _step(node, part)
-        if node is None:
-            return None
+    walked = _walk(rules, key)
+    if walked is None:
+        return None
+    parent, node, part = walked
     if isinstance(node, str):
         return node
     if isinstance(node, msgspec.Struct) and "name" not in node.__struct_fields__ \
@@ -96,14 +123,14 @@ def term(rules, key: str, default: str | None = None) -> str:
 
 
 def term_keys(rules) -> dict[str, str]:
-    """Every name the areas declare, as key path -> English, in section order."""
+    """Every name the areas declare (and [meta]'s), as key path -> English,
+    in section order."""
     out: dict[str, str] = {}
-    for section in SECTIONS:
-        for pattern in section.terms:
-            for key in _expand(rules, pattern):
-                name = english(rules, key)
-                if name:  # an empty text ("no skill rule") names nothing to translate
-                    out[key] = name
+    for pattern in META_TERMS + tuple(p for section in SECTIONS for p in section.terms):
+        for key in _expand(rules, pattern):
+            name = english(rules, key)
+            if name:  # an empty text ("no skill rule") names nothing to translate
+                out[key] = name
     return out
 
 
@@ -117,10 +144,8 @@ def _expand(rules, pattern: str) -> list[str]:
             if part != "*":
                 nxt.append(f"{key}.{part}" if key else part)
                 continue
-            node = rules
-            for step in key.split("."):
-                node = _step(node, step) if node is not None else None
-            nxt += [f"{key}.{m}" for m in _members(node)]
+            walked = _walk(rules, key)
+            nxt += [f"{key}.{m}" for m in _members(walked[1] if walked else None)]
         keys = nxt
     return keys
 
