@@ -22,7 +22,7 @@ from .core.engine import decide
 from .core.errors import Refused, WrittenByNewer, WrittenByOlder
 from .core.events import Envelope
 from .core.handlers import Command
-from .core import progress
+from .core import progress, terms
 from .core.invariants import problems
 from .core.limits import checked
 from .core.players import secret_in
@@ -35,9 +35,13 @@ from .core.timeline.views import Preview
 from .core.table import Reveal
 from .core.terms import term
 from .i18n import N_, _, ngettext
+from . import shipped
 from .store import paths
 from .store.sqlite import Damaged, EventStore, NewerFile, StoreError, row
 from .store.sqlite import ConcurrentWrite  # noqa: F401 - for the app, which never imports store
+
+# an old campaign's recorded ruleset finds the names it lacks in today's (core/terms.py)
+terms.use_shipped(shipped.ruleset)
 
 SNAPSHOT_EVERY = 1000
 ENTRIES_CHECKED = N_("entries checked")  # what a long command's progress counts

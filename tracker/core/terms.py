@@ -18,6 +18,7 @@ This module knows no area by name.
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 import msgspec
 
@@ -27,6 +28,21 @@ from .parts import SECTIONS
 from .schema import Problems
 
 LANGUAGE_CODE = re.compile(r"[a-z]{2,3}")
+# "Skov (forest)": a name recorded before [names.xx], its English half in brackets
+BILINGUAL = re.compile(r"(.+?) \((.+)\)")
+
+# ruleset id -> today's shipped ruleset of that id (or None): set by use_shipped
+_shipped: Callable[[str], object] | None = None
+# id(recorded rules) -> (those rules, {(code, key): today's name or None})
+_borrowed: dict[int, tuple[object, dict]] = {}
+
+
+def use_shipped(lookup: Callable[[str], object] | None) -> None:
+    """Where ``term`` finds today's shipped ruleset of an id, for the names an
+    older recorded ruleset has no translation of (None: nowhere)."""
+    global _shipped
+    _shipped = lookup
+    _borrowed.clear()
 
 # The names of the campaign-wide part, which no area declares: the ruleset's
 # one-line description (the new-campaign dialog, ``tracker rulesets``).
@@ -116,10 +132,54 @@ def term(rules, key: str, default: str | None = None) -> str:
             found = names.get(key)
             if found:
                 return found
+        if _shipped is not None:
+            found = _borrow(rules, code, key)
+            if found:
+                return found
     name = english(rules, key)
     if name is not None:
         return name
     return default if default is not None else key.rsplit(".", 1)[-1]
+
+
+def _borrow(rules, code: str, key: str) -> str | None:
+    """Today's shipped ruleset's name for ``key`` in ``code``, when it names
+    what the recorded ``rules`` name there (remembered per ruleset: a view
+    asks for the same names on every line)."""
+    mine = _borrowed.get(id(rules))
+    if mine is None or mine[0] is not rules:
+        if len(_borrowed) > 64:  # rulesets met in one run: a handful
+            _borrowed.clear()
+        mine = _borrowed[id(rules)] = (rules, {})
+    seen = mine[1]
+    if (code, key) not in seen:
+        seen[(code, key)] = _shipped_name(rules, code, key)
+    return seen[(code, key)]
+
+
+def _shipped_name(rules, code: str, key: str) -> str | None:
+    try:
+        today = _shipped(rules.meta.id)
+    except Exception:  # an unreadable shipped file: the recorded words, as before
+        return None
+    if today is None or today is rules:
+        return None
+    found = today.names.get(code, {}).get(key)
+    if not found:
+        return None
+    recorded, shipped = english(rules, key), english(today, key)
+    if recorded is None or shipped is None:
+        return None
+    return found if _same_name(recorded, shipped) else None
+
+
+def _same_name(recorded: str, shipped: str) -> bool:
+    """Whether a recorded English name is today's: the same words, or the
+    bilingual form of before issue 23 ("Fakler (torches)" for "Torches")."""
+    if recorded.casefold() == shipped.casefold():
+        return True
+    both = BILINGUAL.fullmatch(recorded)
+    return bool(both) and both.group(2).casefold() == shipped.casefold()
 
 
 def term_keys(rules) -> dict[str, str]:
