@@ -68,3 +68,197 @@ async def test_every_screen_keeps_its_main_keys_at_80_columns(played, rid, lang)
             for word in [*main, *kept]:
                 assert word in footer, f"{screen.name} in {lang} lost {word!r}: {footer!r}"
             assert "…" not in footer, footer
+
+
+# -- 2. a count of a ruleset's named thing reads in any language -----------------------------
+
+
+def _cli(saves, *argv) -> str:
+    import contextlib
+    import io
+
+    from tracker.cli import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["--saves", str(saves), *argv]) == 0
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("rid, lang", [("dyb-og-drager", "en"), ("dyb-og-drager", "da"),
+                                       ("dolmenwood", "uk")])
+def test_the_recaps_supplies_name_the_thing_before_its_count(saves, rid, lang):
+    from tracker.core import terms
+    from tracker.core.ruleset import load_text
+
+    _cli(saves, "new", "c", "--ruleset", rid, "--seed", "1")
+    for argv in (["session-start"], ["enter-dungeon", "Krypt"], ["supplies", "torches", "3"],
+                 ["light", "torch"]):
+        _cli(saves, "do", "c", *argv)
+    md = _cli(saves, "--lang", lang, "export", "c", "--format", "markdown")
+    rules = load_text((Path(__file__).parents[1] / "rulesets" / f"{rid}.toml").read_text()).rules
+    with i18n.using(lang):
+        torches = terms.term(rules, "supplies.torches").lower()
+        head = i18n._("**Supplies used:** {supplies}").split("{")[0]
+    line = next(l for l in md.splitlines() if head in l)
+    if lang == "en":  # English as it always read
+        assert line.endswith(f"{head}1 {torches}"), line
+    else:  # "1 fakler", "1 смолоскипи": no number bends the plural name; the name leads
+        assert line.endswith(f"{head}{torches}: 1"), line
+        assert f"1 {torches}" not in md, md
+
+
+def test_a_spoiled_ration_count_leads_with_its_kind_in_danish():
+    from tracker.i18n import ngettext
+
+    with i18n.using("da"):
+        for n in (1, 2, 5):
+            said = ngettext("{n} {kind} spoiled", "{n} {kind} spoiled", n).format(
+                n=n, kind="almindelige rationer")
+            assert said.startswith("almindelige rationer: "), said
+
+
+# -- 3. Ukrainian about a character: no grammatical gender -----------------------------------
+
+# a character's name, then a word that agrees with a man only: a past tense
+# (здобув, провалив, вибрався, врятувався) or an adjective (мертвий, стабільний)
+_MASCULINE = ("мертвий", "живий", "стабільний", "непритомний", "неушкоджений", "поранений",
+              "здобув", "провалив", "вибрався", "врятувався", "загинув", "втратив", "Новий у")
+
+
+def _uk_catalog():
+    from babel.messages.pofile import read_po
+
+    with (Path(i18n.__file__).parent / "locale" / "uk" / "LC_MESSAGES" / "tracker.po") \
+            .open("rb") as f:
+        return read_po(f)
+
+
+def test_ukrainian_says_nothing_of_a_characters_gender():
+    import re
+
+    about = re.compile(r"\{(name|who|owner|names)\}")
+    found = []
+    for m in _uk_catalog():
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        # a message about a character, or a status word said of one (the HP bands)
+        if not (any(about.search(i) for i in ids if i) or ids[0] in _STATUS_WORDS):
+            continue
+        found += [(ids[0], s) for s in strings for word in _MASCULINE
+                  if s and re.search(rf"(?<![\w]){word}(?![\w])", s)]
+    assert not found, "\n".join(f"{i!r}: {s!r}" for i, s in found)
+
+
+_STATUS_WORDS = {"alive", "dead", "dying", "stable", "stable at 0 HP", "down", "unhurt",
+                 "wounded", "badly wounded"}
+
+
+# -- 4. one apostrophe in Ukrainian: ʼ (U+02BC) -----------------------------------------------
+
+
+def test_ukrainian_writes_one_apostrophe():
+    """ʼ U+02BC, the modifier letter apostrophe, as seed 003 writes it: a letter
+    to Unicode, so a word with it stays one word (search, double-click,
+    ``\\w``), where ' is a typewriter mark and ’ a closing quote."""
+    import re
+
+    inside = re.compile(r"[\u0400-\u04FF](['’`])[\u0400-\u04FF]")
+    wrong = [(m.id, s) for m in _uk_catalog() if m.id
+             for s in (m.string if isinstance(m.string, tuple) else (m.string,))
+             if s and inside.search(s)]
+    for path in sorted((Path(__file__).parents[1] / "rulesets").glob("*.toml")):
+        text = path.read_text()  # its [names.uk] tables, and any Ukrainian beside them
+        wrong += [(path.name, text[m.start() - 20:m.end() + 5]) for m in inside.finditer(text)]
+    assert not wrong, wrong
+
+
+# -- 5. a per-campaign command's help in the campaign's language -----------------------------
+
+
+@pytest.mark.parametrize("argv", [["do", "c", "--help"], ["do", "c", "turn", "--help"],
+                                  ["log", "c", "-h"], ["state", "c", "--help"]])
+def test_a_campaign_commands_help_follows_its_language(saves, monkeypatch, capsys, argv):
+    from tracker.cli import main
+
+    _cli(saves, "new", "c", "--ruleset", "dolmenwood", "--seed", "1")  # Ukrainian
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    capsys.readouterr()
+    with pytest.raises(SystemExit):
+        main(["--saves", str(saves), *argv])
+    with i18n.using("uk"):
+        usage = i18n._("usage: ")
+    assert capsys.readouterr().out.startswith(usage.strip()), usage
+    with pytest.raises(SystemExit):  # --lang still wins, and the locale variables
+        main(["--saves", str(saves), "--lang", "en", *argv])
+    assert capsys.readouterr().out.startswith("usage:")
+    monkeypatch.setenv("LANGUAGE", "da")
+    with pytest.raises(SystemExit):
+        main(["--saves", str(saves), *argv])
+    with i18n.using("da"):
+        assert capsys.readouterr().out.startswith(i18n._("usage: ").strip())
+
+
+def test_help_for_no_such_campaign_reads_as_the_run_does(saves, capsys):
+    from tracker.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["--saves", str(saves), "do", "nobody", "--help"])
+    assert capsys.readouterr().out.startswith("usage:")
+
+
+# -- 6. the Markdown export ends with a newline ----------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_the_markdown_export_ends_with_one_newline(played, tmp_path, lang):
+    out = tmp_path / "recap.md"
+    _cli(played, "--lang", lang, "export", "dolmenwood", "--format", "markdown",
+         "-o", str(out))
+    cli = out.read_text(encoding="utf-8")
+    assert cli.endswith("\n") and not cli.endswith("\n\n"), repr(cli[-40:])
+    assert _cli(played, "--lang", lang, "export", "dolmenwood", "--format",
+                "markdown").endswith("\n")
+    app = TrackerApp(played, "dolmenwood", lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for key in ("escape", "3", "x"):
+            await pilot.press(key)
+            await settle(pilot)
+    written = next(played.glob("dolmenwood-recap-*.md")).read_text(encoding="utf-8")
+    assert written.endswith("\n") and not written.endswith("\n\n"), repr(written[-40:])
+    assert written == cli
+
+
+# -- 7. Textual's own words -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["da", "uk"])
+async def test_textuals_own_words_read_in_the_language(played, lang):
+    app = TrackerApp(played, "dolmenwood", lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        footer = svg_text(app.export_screenshot()).splitlines()[-1]
+        await pilot.press("question_mark")
+        await settle(pilot)
+        keys = svg_text(app.export_screenshot())
+        await pilot.press("escape")
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        await pilot.pause(0.2)
+        prompt = svg_text(app.export_screenshot())
+        for ch in "zzqqxx":
+            await pilot.press(ch)
+        await pilot.pause(1.0)
+        none = svg_text(app.export_screenshot())
+    with i18n.using(lang):
+        words = {w: i18n._(w) for w in ("palette", "Focus Next", "Copy selected text",
+                                        "Search for commands…", "No matches found")}
+    assert words["palette"] in footer and "palette" not in footer, footer
+    for w in ("Focus Next", "Copy selected text"):
+        assert words[w] in keys and w not in keys, keys
+    assert words["Search for commands…"] in prompt, prompt
+    assert words["No matches found"] in none and "No matches" not in none, none
