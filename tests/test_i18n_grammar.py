@@ -262,3 +262,90 @@ async def test_textuals_own_words_read_in_the_language(played, lang):
         assert words[w] in keys and w not in keys, keys
     assert words["Search for commands…"] in prompt, prompt
     assert words["No matches found"] in none and "No matches" not in none, none
+
+
+# -- 8. long lines at 80 columns read whole ---------------------------------------------------
+
+
+def _flat(text: str) -> str:
+    """The screen's text as one line: a wrapped line joined again."""
+    import re
+
+    return re.sub(r"[\s│]+", " ", text)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_the_whole_weather_reads_at_80_columns(saves, lang):
+    import test_i18n_travel
+
+    from tracker.core.travel.views import weather_words
+
+    test_i18n_travel._on_the_road(saves, "dnd-2024")  # three tables' rows: a long line
+    app = TrackerApp(saves, "road", lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("5")
+        await settle(pilot)
+        await pilot.pause(0.1)
+        text = svg_text(app.export_screenshot())
+        with i18n.using(lang):
+            said = weather_words(app.state.rules, app.state.travel.weather)
+    assert len(said) > 70, said  # longer than the line, or this test tests nothing
+    assert _flat(said) in _flat(text), text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_the_chases_whole_source_reads_at_80_columns(played, lang):
+    from tracker.ui.widgets import chase_panels
+
+    app = TrackerApp(played, "dolmenwood", lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for key in ("escape", "6"):
+            await pilot.press(key)
+            await settle(pilot)
+        await pilot.pause(0.1)
+        text = svg_text(app.export_screenshot())
+        with i18n.using(lang):
+            source = chase_panels.source(app.state)
+    assert _flat(source) in _flat(text), text
+    assert "…" not in text.split("╭")[1], text  # the summary panel, its border too
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_long_bastion_summaries_are_never_cut_unsaid(played, lang):
+    """Three owners' turns at once: each summary whole on the alerts line, or
+    counted in its last words (the log holds them all)."""
+    from tracker.core.alerts import Alert
+    from tracker.i18n import ngettext
+    from tracker.ui.widgets.alerts_line import ROWS, AlertsLine
+
+    app = TrackerApp(played, "dnd-2024", lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        with i18n.using(lang):
+            said = [ngettext(
+                "{owner}: turns {first}-{last} run, treasury {gp} GP, {n} defender(s) lost",
+                "{owner}: turns {first}-{last} run, treasury {gp} GP, {n} defender(s) lost",
+                n).format(owner=owner, first=3, last=8, gp="+1 250", n=n)
+                for owner, n in (("Aria", 1), ("Bramble", 2), ("Wren", 5), ("Astrid", 21),
+                                 ("Frida", 3))]
+        line = app.screen.query_one(AlertsLine)
+        with i18n.using(lang):  # as the app's own task shows them, in its language
+            line.show([Alert("information", s) for s in said])
+        await pilot.pause(0.2)
+        rows = line.size.height
+        assert 0 < rows <= ROWS
+        screen = [row for row in svg_text(app.export_screenshot()).splitlines() if row.strip()]
+        shown = _flat("\n".join(screen[-1 - rows:-1]))  # the rows above the footer
+    whole = [s for s in said if _flat(s) in shown]
+    assert len(whole) >= 2, shown
+    left = len(said) - len(whole)
+    if left:  # the rest counted, not cut
+        with i18n.using(lang):
+            more = ngettext("… and {n} more alert in the log (2)",
+                            "… and {n} more alerts in the log (2)", left).format(n=left)
+        assert _flat(more) in shown, shown
+    assert "…" not in shown.replace(_flat(more) if left else "\0", ""), shown
