@@ -177,7 +177,7 @@ class ChaseScreen(Asking, Screen):
         whole, else under the summary, wrapped: "OSE, Evasion and Pursuit
         (Dolmenwood's own chase rules are not ...)" runs past 80 columns."""
         summary = self.query_one("#chase-summary", Static)
-        width = summary.size.width or self.app.size.width
+        width = self.app.size.width  # the summary spans the screen (its own size lags a resize)
         text, source = panels.summary(state), panels.source(state)
         border = cell_len(source) + 6 <= width  # "╰─ " and " ─╯", a column to spare
         summary.border_subtitle = source if border else ""
