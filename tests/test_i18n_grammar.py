@@ -349,3 +349,23 @@ async def test_long_bastion_summaries_are_never_cut_unsaid(played, lang):
                             "… and {n} more alerts in the log (2)", left).format(n=left)
         assert _flat(more) in shown, shown
     assert "…" not in shown.replace(_flat(more) if left else "\0", ""), shown
+
+
+def test_danish_puts_no_article_before_a_rules_name():
+    """A ruleset's name has its own gender in Danish (en fakkel, et lys, et
+    køkken): an article before it agrees with one kind only. The catalog puts
+    the name after a colon or after a noun of its own ("nyt rum: {kind}",
+    "klassen {cls}")."""
+    import re
+
+    from babel.messages.pofile import read_po
+
+    names = "kind|light|supply|terrain|facility|vessel|mount|order|space|cls|road|route|what"
+    article = re.compile(rf"\b(en|et|ny|nyt|den|det|denne|dette)\s+\{{({names})\}}", re.I)
+    with (Path(i18n.__file__).parent / "locale" / "da" / "LC_MESSAGES" / "tracker.po") \
+            .open("rb") as f:
+        catalog = read_po(f)
+    found = [(m.id, s) for m in catalog if m.id
+             for s in (m.string if isinstance(m.string, tuple) else (m.string,))
+             if s and article.search(s)]
+    assert not found, found
