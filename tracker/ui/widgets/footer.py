@@ -10,7 +10,7 @@ Fitting: at a narrow width it gives up, in this order, until the keys fit:
 1. the screen's keys past its main ones (the first ``MAIN`` it shows: a
    screen lists its keys most used first), the last listed first;
 2. the words of Undo and Redo: they stay as bare keys (``^z ^y``), which every
-   GM knows;
+   GM knows (the columns this gives back show the next keys dropped in 1 that fit);
 3. Undo and Redo themselves;
 4. the screen's main keys, the last first (only narrower than 80 columns: at
    80x24 every screen keeps them in every language, tests/test_i18n_grammar.py).
@@ -77,13 +77,19 @@ class Footer(TextualFooter):
                and not k.has_class("-command-palette")]
         main = main_keys(own)
         spare = [k for a in reversed(LAST_TO_GO) for k in keys if k.action == a]
-        for key in reversed(own[len(main):]):
+        extra = own[len(main):]
+        for key in reversed(extra):
             if used <= room:
                 return
             used -= self._hide(key)
         if used > room and spare:  # the two together: "^z ^y", never "^z Undo ^y"
             used -= sum(self._bare(key) for key in spare)
             self.refresh(layout=True)
+            for key in extra:  # the columns the words gave back: the next keys, in order
+                if key.display or used + _width(key) > room:
+                    break
+                key.display = True
+                used += _width(key)
         for key in [*spare, *reversed(main)]:
             if used <= room:
                 return
