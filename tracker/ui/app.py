@@ -119,6 +119,18 @@ class TrackerApp(CampaignActions, App):
         self.refresh_bindings()  # a footer composed anew waits for the bindings
         self.watch_state(self.state)
 
+    def action_command_palette(self) -> None:
+        """Textual's palette, its own words in the GM's language (textual_words.py)."""
+        from .textual_words import Palette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(Palette(id="--command-palette"))
+
+    def search_themes(self) -> None:
+        from .textual_words import theme_palette
+
+        self.push_screen(theme_palette())
+
     def get_system_commands(self, screen: Screen):
         """Textual's own palette entries in the GM's language. Its Keys and Quit
         are left out: the palette's own Keys and Quit (palette.py) do those, Quit
