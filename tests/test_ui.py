@@ -195,6 +195,8 @@ async def test_picker_creates_and_opens_a_campaign(saves):
             await pilot.press(ch)
         await pilot.press("enter")
         await pilot.pause()
+        await pilot.press("enter")  # the language: the ruleset's
+        await pilot.pause()
         await pilot.pause()
         await pilot.press("enter")  # "Start session 1?" -> start
         await _settle(pilot)

@@ -66,7 +66,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("open", help=_("open a campaign in the app"))
     p.add_argument("name")
-    p = sub.add_parser("new", help=_("create a campaign"))
+    p = sub.add_parser("new", help=_("create a campaign"),
+                       description=_("Create a campaign. With --lang CODE it reads in that "
+                                     "language from its first entry (default: its ruleset's)."))
     p.add_argument("name")
     p.add_argument("--ruleset", required=True,
                    help=_("a ruleset id (see: tracker rulesets) or .toml file"))
@@ -217,7 +219,7 @@ def campaign_language(state, asked: str | None):
 def _run(args, saves: Path, asked: str | None = None) -> int:
     if args.cmd == "new":
         paths.check_name(args.name)
-        c = Campaign.create(saves, args.name, args.ruleset, args.seed)
+        c = Campaign.create(saves, args.name, args.ruleset, args.seed, language=asked)
         with campaign_language(c.state, asked):
             print(_("created {name} ({ruleset}) in {saves}").format(
                 name=args.name, ruleset=c.state.rules.meta.name, saves=saves))

@@ -18,6 +18,7 @@ from typing import Iterator
 from .core import dice as dicemod
 from .core.alerts import Alert, alerts
 from .core.campaign import ENGINE_VERSION, CampaignCreated, EndSession, SessionStarted, StartSession
+from .core.campaign.rules import SetLanguage, created_state
 from .core.engine import decide
 from .core.errors import Refused, WrittenByNewer, WrittenByOlder
 from .core.events import Envelope
@@ -33,6 +34,7 @@ from .core.timeline.entries import CorrectEntry, Redo, Rewind, Undo
 from .core.timeline.fold import Timeline, step
 from .core.timeline.views import Preview
 from .core.table import Reveal
+from . import i18n
 from .i18n import N_, _, ngettext
 from .store import paths
 from .store.sqlite import Damaged, EventStore, NewerFile, StoreError, row
@@ -124,14 +126,22 @@ class Campaign:
     # -- lifecycle ---------------------------------------------------------------
 
     @classmethod
-    def create(cls, saves: Path, name: str, ruleset_id: str, seed: int | None = None) -> "Campaign":
+    def create(cls, saves: Path, name: str, ruleset_id: str, seed: int | None = None,
+               language: str | None = None) -> "Campaign":
+        """A new campaign. ``language``: the one it reads in (default: its
+        ruleset's), recorded as a ``language_set`` of the same first command,
+        so the file is made with it or not at all."""
         path = paths.check_free(saves, name)
         rfile = paths.ruleset_file(ruleset_id)
         text = paths.read_ruleset_file(rfile)
         loaded = load_text(text, str(rfile))
         seed = random.SystemRandom().randrange(1 << 31) if seed is None else seed
         ev = CampaignCreated(name, seed, loaded.rules.meta.id, loaded.hash, text)
-        return cls(EventStore.create(path, [row(1, ev, new_command_id(), 0)]), name)
+        command_id = new_command_id()
+        rows = [row(1, ev, command_id, 0)]
+        for seq, chosen in enumerate(_chosen_language(ev, language), start=2):
+            rows.append(row(seq, chosen, command_id, 0))
+        return cls(EventStore.create(path, rows), name)
 
     @classmethod
     def open(cls, saves: Path, name: str) -> "Campaign":
@@ -413,12 +423,24 @@ def new_command_id() -> str:
     return uuid.uuid4().hex
 
 
+def _chosen_language(created: CampaignCreated, language: str | None) -> list:
+    """The ``language_set`` a new campaign starts with: none when none was
+    asked or the asked one is the ruleset's own; an unknown one is refused."""
+    if not language:
+        return []
+    state = created_state(created)
+    if i18n.normalize(language) == state.language_in_force:
+        return []
+    return decide(state, SetLanguage(language), None)
+
+
 @dataclass
 class RulesetInfo:
     id: str  # e.g. dolmenwood
     name: str = ""  # as the ruleset calls itself
     description: str = ""
     error: str = ""  # why the file cannot be loaded, naming file, line and key
+    language: str = ""  # the one its campaigns read in unless the GM chooses another
 
 
 def list_rulesets() -> list[RulesetInfo]:
@@ -427,7 +449,8 @@ def list_rulesets() -> list[RulesetInfo]:
     for rid, path in paths.list_rulesets().items():
         try:
             meta = load_text(paths.read_ruleset_file(path), str(path)).rules.meta
-            out.append(RulesetInfo(rid, meta.name, meta.description))
+            out.append(RulesetInfo(rid, meta.name, meta.description,
+                                   language=meta.language or i18n.ENGLISH))
         except Refused as e:
             out.append(RulesetInfo(rid, error=str(e)))
     return out
