@@ -842,7 +842,8 @@ def evolve_added(state: State, ev: CharacterAdded) -> State:
         hp_max = sum(level_hp(state, ev.cls, lvl, con,
                               next(rolls, None) if _hp_die(state, ev.cls, lvl) else None)
                      for lvl in range(1, ev.level + 1))
-    ac = ev.ac if ev.ac is not None else (p.ac_base if p is not None and ev.cls else 0)
+    ac = ev.ac if ev.ac is not None else (
+        sheet.unarmoured_ac(p, abilities) if p is not None and ev.cls else 0)
     xp = sheet.xp_table(state.rules, Character(0, "", ev.level, ev.cls))[ev.level - 1] \
         if ev.cls and p is not None and ev.cls in p.classes else 0
     c = Character(state.next_id, ev.name, ev.level, ev.cls, abilities, hp_max, hp_max, ac, xp)
