@@ -117,6 +117,7 @@ class Party(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     rests: Rests | None = None  # short and long rests; None: the ruleset has none
     death_saves: DeathSaves | None = None  # with zero_hp = "dying"
     one_level_per_session: bool = False  # a second level waits for the next session
+    critical_dice: Int(1, 10) = 1  # a critical hit rolls its damage dice this many times
     not_in_source: dict[str, str] = {}  # dotted path under party -> "KIND: why"
 
 
