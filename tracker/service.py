@@ -11,6 +11,7 @@ import random
 import sqlite3
 import threading
 import uuid
+from datetime import datetime
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
@@ -490,7 +491,8 @@ class CampaignInfo:
 
 
 def list_campaigns(saves: Path) -> list[CampaignInfo]:
-    """The saves folder's campaigns, most recently played first. Each file is
+    """The saves folder's campaigns, most recently played first (by their last
+    entry's time). Each file is
     looked over (its pages and entries), so a damaged one is listed as such;
     nothing is set on a file before it is known to be ours."""
     out = []
@@ -504,7 +506,9 @@ def list_campaigns(saves: Path) -> list[CampaignInfo]:
         except OSError:
             mtime = 0.0
         try:
-            store = EventStore.open(p)  # read-only where it cannot be written
+            # read-only: a listing writes nothing (no WAL switch, no snapshots
+            # table, no checkpoint on close), so it leaves every file as it was
+            store = EventStore.open(p, look_only=True)
             try:
                 out.append(_looked_over(store, name, mtime))
             finally:
@@ -517,7 +521,7 @@ def list_campaigns(saves: Path) -> list[CampaignInfo]:
             out.append(CampaignInfo(name, "?", mtime, 0, str(e), status="damaged"))
         except Exception as e:  # a broken file is listed, not fatal
             out.append(CampaignInfo(name, "?", mtime, 0, str(e), status="unreadable"))
-    return sorted(out, key=lambda c: c.modified, reverse=True)
+    return sorted(out, key=lambda c: (-c.modified, c.name))  # ties: by name, the same each run
 
 
 _LOOK_OVER_UP_TO = 64 << 20  # bytes; bigger files get only their first and last entries read
@@ -561,9 +565,21 @@ def _looked_over(store: EventStore, name: str, mtime: float) -> CampaignInfo:
     engine = first.event.engine_version
     if engine < ENGINE_VERSION:
         older.append(_("engine {n}").format(n=engine))
-    return CampaignInfo(name, first.event.ruleset_id, mtime, head, ruleset_name=title,
+    return CampaignInfo(name, first.event.ruleset_id, _last_played(store, head, mtime), head,
+                        ruleset_name=title,
                         status="older" if older else "ok",
                         older=", ".join(dict.fromkeys(older)))
+
+
+def _last_played(store: EventStore, head: int, mtime: float) -> float:
+    """When the campaign was last played: its last entry's time, as the log
+    recorded it. A file's mtime moves when it is copied, restored or merely
+    checkpointed, so it stands in only when the entry's time cannot be read."""
+    try:
+        at = next(store.rows(head, head))[6]
+        return datetime.fromisoformat(at).timestamp()
+    except (StopIteration, TypeError, ValueError, StoreError):
+        return mtime
 
 
 def _rulesets_recorded(store: EventStore, first: Envelope) -> Iterator[Envelope]:
