@@ -11,6 +11,8 @@ import re
 from pathlib import Path
 
 import pytest
+
+from support.campaigns import played_at
 from support.i18n import SIZE, screen_text, svg_text, unmarked
 from support.pilot import log_ready, settle
 
@@ -66,8 +68,7 @@ def _turn(c: Campaign, activity: str) -> None:
 
 
 def _mtimes(saves: Path) -> None:
-    for i, p in enumerate(sorted(saves.iterdir())):
-        os.utime(p, (FIXED_TIME + i * 3600, FIXED_TIME + i * 3600))
+    played_at(saves, FIXED_TIME)  # the picker's "last played": the log's last entry
 
 
 # -- (1) the pseudo-locale: nothing of ours shown outside the catalogs --------------------

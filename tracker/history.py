@@ -49,7 +49,8 @@ class LogEntry:
     recorded_at: str
     area: str
     undone: bool = False
-    corrected_by: int = 0  # the entry that corrects this one (0: none)
+    corrected_by: int = 0  # the entry that corrects this one (0: none); the last, in force
+    corrections: tuple[int, ...] = ()  # every entry that corrected it, in order
     names: tuple[str, ...] = ()  # characters the entry mentions
     # what time passing did in this entry ("Bless ended"), read from the states
     # before and after it when the log is read (core/consequences.py)
@@ -87,6 +88,7 @@ class LogEntry:
                 "game_time": self.game_time, "clock": self.clock,
                 "recorded_at": self.recorded_at, "undone": self.undone,
                 "corrected_by": self.corrected_by or None,
+                "corrections": list(self.corrections),
                 "dice": [{"expr": r.expr, "dice": list(r.dice), "total": r.total,
                           "typed": r.typed} for r in self.dice]}
 
@@ -234,12 +236,12 @@ def sketch(envs: list[Envelope]) -> list[LogEntry] | None:
         for e in out:
             if e.command_id in undone:
                 e.undone = True
-    corrected: dict[int, int] = {}
+    corrected: dict[int, list[int]] = {}
     for entry, env in corrections:  # once the undone marks are known
         _stand_ins(entry, env, undone, corrected)
     for target, by in corrected.items():
         if 1 <= target <= len(out):
-            out[target - 1].corrected_by = by
+            out[target - 1].corrected_by, out[target - 1].corrections = by[-1], tuple(by)
     return out
 
 
@@ -313,7 +315,7 @@ def _from_events(envs: list[Envelope]) -> list[LogEntry]:
     undone = undone_commands(envs)
     out = []
     append = out.append
-    corrected: dict[int, int] = {}
+    corrected: dict[int, list[int]] = {}
     first = envs[0].seq if envs else 1
     area_of = AREA_OF
     for env in envs:
@@ -328,7 +330,7 @@ def _from_events(envs: list[Envelope]) -> list[LogEntry]:
         append(entry)
     for target, by in corrected.items():
         if first <= target < first + len(out):
-            out[target - first].corrected_by = by
+            out[target - first].corrected_by, out[target - first].corrections = by[-1], tuple(by)
     return out
 
 
@@ -382,7 +384,7 @@ def _stand_ins(entry: LogEntry, env: Envelope, undone: set[str], corrected: dict
     ev = env.event
     shown = [ev]
     if env.command_id not in undone:
-        corrected[ev.target] = env.seq
+        corrected.setdefault(ev.target, []).append(env.seq)  # each one; the last in force
         shown = [cook(r) for r in ev.events]
     entry._dice = [r for e in shown for r in rolls_in(e)]
     entry.names = tuple(n for e in shown for n in e.names())

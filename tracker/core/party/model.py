@@ -95,6 +95,9 @@ class Party(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     speed: Int(1, 10_000)
     speed_unit: str
     classes: dict[str, ClassDef]
+    # the ability whose modifier unarmoured AC takes (better AC: up, or down when
+    # descending); "": none, as every text before this key meant
+    ac_ability: str = ""
     saves: list[str] = []
     save_names: dict[str, str] = {}
     save_rule: str = ""
@@ -114,6 +117,7 @@ class Party(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     rests: Rests | None = None  # short and long rests; None: the ruleset has none
     death_saves: DeathSaves | None = None  # with zero_hp = "dying"
     one_level_per_session: bool = False  # a second level waits for the next session
+    critical_dice: Int(1, 10) = 1  # a critical hit rolls its damage dice this many times
     not_in_source: dict[str, str] = {}  # dotted path under party -> "KIND: why"
 
 
@@ -129,6 +133,8 @@ def _check_party(p: Party) -> Problems:
                         "score" if key != "encumbrance" else "load")
         if gap:
             problems.append((f"party.{key}", gap))
+    if p.ac_ability and p.ac_ability not in p.abilities:
+        problems.append(("party.ac_ability", f"{p.ac_ability!r} is not one of the abilities"))
     if p.level_hp not in ("roll", "fixed") or p.first_level_hp not in ("roll", "max"):
         problems.append(("party.level_hp", 'expected "roll"/"fixed" (first level: "roll"/"max")'))
     if p.zero_hp not in ("dead", "dying"):
