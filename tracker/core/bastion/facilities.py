@@ -7,7 +7,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from ... import i18n
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ..errors import Refused
 from ..events import Event
 from ..handlers import decides, evolves
@@ -84,8 +84,9 @@ def decide_enlarge_special(state: State, cmd: EnlargeFacility, dice) -> list[Eve
     set_days = state.rules.bastion.enlarge_special.days \
         if state.rules.bastion.enlarge_special else 0
     if set_days and cmd.days and cmd.days != set_days:
-        raise Refused(_("the ruleset sets enlarging at {n} days; do not give days").format(
-            n=set_days))
+        raise Refused(ngettext("the ruleset sets enlarging at {n} day; do not give days",
+                               "the ruleset sets enlarging at {n} days; do not give days",
+                               set_days).format(n=set_days))
     days = set_days or cmd.days
     if not 1 <= days <= 3660:
         raise Refused(_("the source gives no days for enlarging a special facility: enter them "

@@ -30,7 +30,8 @@ def decide_new(state: State, cmd: NewBastion, dice) -> list[Event]:
     if find(state, c.name) is not None:
         raise Refused(_("{name} already has a bastion").format(name=c.name))
     if len(cmd.name.strip()) > 80:
-        raise Refused(_("a bastion name is limited to {n} characters").format(n=80))
+        raise Refused(ngettext("a bastion name is limited to {n} character",
+                               "a bastion name is limited to {n} characters", 80).format(n=80))
     return [BastionFounded(c.name, cmd.name.strip())]
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from ... import i18n
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ..errors import Refused
 from ..events import Event
 from ..handlers import decides, evolves
@@ -56,7 +56,8 @@ def decide_gold(state: State, cmd: MoveGold, dice) -> list[Event]:
     if cmd.gp == 0:
         raise Refused(_("give an amount of gold other than 0 (+N in, -N out)"))
     if len(cmd.why) > 200:
-        raise Refused(_("a ledger note is limited to {n} characters").format(n=200))
+        raise Refused(ngettext("a ledger note is limited to {n} character",
+                               "a ledger note is limited to {n} characters", 200).format(n=200))
     return [GoldMoved(b.owner, cmd.gp, cmd.why.strip())]
 
 
