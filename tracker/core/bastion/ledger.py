@@ -43,7 +43,7 @@ def walls_built(b: Bastion, clock: int) -> tuple[int, bool]:
 
 @decides(BuildWalls)
 def decide_walls(state: State, cmd: BuildWalls, dice) -> list[Event]:
-    b = run_by_living(state, cmd.owner, N_("build nothing"))
+    b = run_by_living(state, cmd.owner, "build nothing")
     if not 1 <= cmd.squares <= 10_000:
         raise Refused(_("build 1 to {most} squares of wall at a time").format(
             most=i18n.number(10_000)))
