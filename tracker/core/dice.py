@@ -112,10 +112,16 @@ class Roll(msgspec.Struct, frozen=True, omit_defaults=True, gc=False):
     typed: bool = False  # True when the GM typed the dice in
 
 
+# The seeds write a die with their own letter: Danish "3t6" (terning),
+# Ukrainian "1к6" (кубик). Typed, each reads as "d"; recorded, the
+# expression holds "d".
+_SEEDS_DIE_LETTERS = re.compile(r"(?<![a-zа-яґєії])[tк](?=\s*(?:[0-9]|%))", re.IGNORECASE)
+
+
 class _Parser:
     def __init__(self, text: str):
-        self.text = text
-        self.src = text.lower()
+        self.text = text  # as typed, for the messages
+        self.src = _SEEDS_DIE_LETTERS.sub("d", text).lower()
         self.pos = 0
 
     def fail(self, what: str) -> DiceError:
@@ -157,9 +163,10 @@ class _Parser:
         if self.peek():
             raise self.fail(_("unexpected {char}").format(char=repr(self.src[self.pos])))
         if sum(t.group.count for t in terms if t.group) > MAX_DICE:
-            raise DiceError(_("bad dice expression {text}: more than {n} dice").format(
-                text=shown(self.text), n=MAX_DICE))
-        return DiceExpr(self.text.strip(), tuple(terms))
+            raise DiceError(ngettext("bad dice expression {text}: more than {n} die",
+                                     "bad dice expression {text}: more than {n} dice",
+                                     MAX_DICE).format(text=shown(self.text), n=MAX_DICE))
+        return DiceExpr(_SEEDS_DIE_LETTERS.sub("d", self.text).strip(), tuple(terms))
 
     def term(self, sign: int) -> Term:
         group, constant = None, 0
@@ -209,12 +216,14 @@ class _Parser:
 
 
 def parse(text: str) -> DiceExpr:
-    """Parse a dice expression such as ``2d6*10`` or ``2d20kh1+3``."""
+    """Parse a dice expression such as ``2d6*10`` or ``2d20kh1+3`` (or the
+    seeds' ``2t6``, ``2к6``)."""
     if not isinstance(text, str):
         raise DiceError(_("bad dice expression {text}: not text").format(text=shown(text)))
     if len(text) > 200:
-        raise DiceError(_("bad dice expression {text}: longer than {n} characters").format(
-            text=shown(text), n=200))
+        raise DiceError(ngettext("bad dice expression {text}: longer than {n} character",
+                                 "bad dice expression {text}: longer than {n} characters",
+                                 200).format(text=shown(text), n=200))
     return _parse(text)
 
 

@@ -8,7 +8,7 @@ from msgspec.structs import replace
 
 from ..campaign.rules import RulesetChanged
 from ... import i18n
-from ...i18n import _
+from ...i18n import _, ngettext
 from ..errors import Refused
 from ..events import Event
 from ..handlers import decides, evolves
@@ -31,7 +31,8 @@ def _fall_due(b: Bastion, due: int, clock: int, step: int) -> Bastion:
 @decides(Downtime)
 def decide_downtime(state: State, cmd: Downtime, dice) -> list[Event]:
     if not 1 <= cmd.days <= 3660:
-        raise Refused(_("downtime is 1 to {most} days").format(most=i18n.number(3660)))
+        raise Refused(ngettext("downtime is 1 to {most} day", "downtime is 1 to {most} days",
+                               3660).format(most=i18n.number(3660)))
     if state.dungeon.active:
         raise Refused(_("the party is in a dungeon: leave it before downtime"))
     return [DowntimePassed(cmd.days)]

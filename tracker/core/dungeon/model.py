@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import msgspec
 
+from ...i18n import _
 from ..dice import Roll
 from ..parts import ruleset_section, state_part
 from ..schema import BIG, Bonus, Int, Pair, Problems, note_problems, rolled_table_problem
@@ -118,9 +119,10 @@ def _check(rules) -> Problems:
     problems = Problems()
     d = rules.dungeon
     if sorted(d.turn_steps) != sorted(KNOWN_STEPS):
-        problems.add("dungeon.turn_steps", f"expected each of {sorted(KNOWN_STEPS)} exactly once")
+        problems.add("dungeon.turn_steps", _("expected each of {steps} exactly once").format(
+            steps=sorted(KNOWN_STEPS)))
     if "rest" not in d.activities:
-        problems.add("dungeon.activities", "expected a list that includes \"rest\"")
+        problems.add("dungeon.activities", _('expected a list that includes "rest"'))
     w = d.wandering
     problems.check("dungeon.wandering.chance", dice.parse_chance, w.chance)
     problems.check("dungeon.wandering.distance", dice.parse, w.distance)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from .. import dice as dicemod
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ..dice import parse_chance
 from ..party import sheet
 from ..terms import term
@@ -188,12 +188,16 @@ def _advance(state: State, n: int, activity: str, dice, fast: bool = False) -> l
     if n > 1 and activity != REST and next_turn_tires(state):
         # several turns never walk into the penalty: the GM pushes on one turn at a time
         penalty = term(state.rules, "dungeon.rest.penalty")
-        raise Refused((_("the next turn must be a rest: {n} turns of fast travel would run into "
-                         "the rest penalty ({penalty}); rest first, or take one turn alone to "
-                         "push on") if fast else
-                       _("the next turn must be a rest: {n} turns would run into the rest "
-                         "penalty ({penalty}); rest first, or take one turn alone to push on"))
-                      .format(n=n, penalty=penalty))
+        raise Refused((ngettext(
+            "the next turn must be a rest: {n} turn of fast travel would run into the rest "
+            "penalty ({penalty}); rest first, or take one turn alone to push on",
+            "the next turn must be a rest: {n} turns of fast travel would run into the rest "
+            "penalty ({penalty}); rest first, or take one turn alone to push on", n) if fast else
+            ngettext("the next turn must be a rest: {n} turn would run into the rest penalty "
+                     "({penalty}); rest first, or take one turn alone to push on",
+                     "the next turn must be a rest: {n} turns would run into the rest penalty "
+                     "({penalty}); rest first, or take one turn alone to push on", n))
+            .format(n=n, penalty=penalty))
     return advance(state, n, lambda s: _turn_event(s, activity, dice, fast), evolve_turn,
                    _stops(activity))
 
@@ -277,7 +281,9 @@ def depth_holds(state: State, ev: DepthChanged) -> None:
 def decide_turn(state: State, cmd: AdvanceTurn, dice) -> list[Event]:
     turn_holds(state, TurnAdvanced(activity=cmd.activity))
     if not 1 <= cmd.count <= MAX_TURNS:
-        raise Refused(_("advance 1 to {most} turns at a time").format(most=MAX_TURNS))
+        raise Refused(ngettext("advance 1 to {most} turn at a time",
+                               "advance 1 to {most} turns at a time", MAX_TURNS).format(
+                                   most=MAX_TURNS))
     return _advance(state, cmd.count, cmd.activity, dice)
 
 
@@ -318,8 +324,9 @@ def decide_fast_travel(state: State, cmd: FastTravel, dice) -> list[Event]:
                         "(load or exhaustion)"))
     turns = -(-cmd.feet // per_turn)
     if turns > MAX_TURNS:
-        raise Refused(_("{feet} ft is {turns} turns; fast travel covers at most {most}").format(
-            feet=cmd.feet, turns=turns, most=MAX_TURNS))
+        raise Refused(ngettext("{feet} ft is {turns} turn; fast travel covers at most {most}",
+                               "{feet} ft is {turns} turns; fast travel covers at most {most}",
+                               turns).format(feet=cmd.feet, turns=turns, most=MAX_TURNS))
     start = FastTravelStarted(cmd.feet, turns)
     fast_travel_holds(state, start)
     return [start, *_advance(state, turns, FAST_TRAVEL, dice, fast=True)]
@@ -337,7 +344,9 @@ def fast_travel_holds(state: State, ev: FastTravelStarted) -> None:
     if ev.feet <= 0:
         raise Refused(_("fast travel needs a distance in feet greater than 0"))
     if not 1 <= ev.turns <= MAX_TURNS:
-        raise Refused(_("fast travel covers 1 to {most} turns").format(most=MAX_TURNS))
+        raise Refused(ngettext("fast travel covers 1 to {most} turn",
+                               "fast travel covers 1 to {most} turns", MAX_TURNS).format(
+                                   most=MAX_TURNS))
 
 
 @rerolls(Encounter)

@@ -18,7 +18,7 @@ from ..schema import not_in_source
 from ..terms import term
 from ..state import State
 from ..view import roll_json, state_view
-from .rules import (CheckRolled, DepthChanged, DungeonEntered, DungeonLeft, Encounter,
+from .rules import (FAST_TRAVEL, CheckRolled, DepthChanged, DungeonEntered, DungeonLeft, Encounter,
                     FastTravelStarted, HastyExitRolled, TurnAdvanced, _check_comes_first,
                     exit_modifiers, is_encounter, rest_status, turns_to_next_check)
 from ..tally import Tally, bar, tally
@@ -44,12 +44,20 @@ def _describe_depth_changed(ev: DepthChanged, rules) -> str:
     return _("Now on dungeon level {depth}").format(depth=ev.depth)
 
 
+def activity_name(rules, activity: str) -> str:
+    """A turn's activity in the GM's words: the ruleset's, or fast travel,
+    which the tracker itself adds."""
+    if activity == FAST_TRAVEL:
+        return _("fast travel")
+    return term(rules, f"dungeon.activities.{activity}", activity)
+
+
 @describes(TurnAdvanced)
 def _describe_turn_advanced(ev: TurnAdvanced, rules) -> str:
     check = _check_text(ev, rules)
     interrupted = ev.activity == "rest" and is_encounter(rules, ev) and \
         _check_comes_first(rules.dungeon.turn_steps)
-    activity = term(rules, f"dungeon.activities.{ev.activity}", ev.activity)
+    activity = activity_name(rules, ev.activity)
     line = _("Turn: {activity} (rest interrupted)") if interrupted else _("Turn: {activity}")
     return line.format(activity=activity) + (f"; {check}" if check else "")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import msgspec
 
+from ...i18n import _
 from ..parts import ruleset_section, state_part
 from ..schema import Int, Problems, positive_seconds
 
@@ -31,9 +32,10 @@ def _check(rules) -> Problems:
     for kid, k in rules.lights.items():
         problems.check(f"lights.{kid}.duration", positive_seconds, rules, k.duration)
         if k.supply and k.supply not in rules.supplies:
-            problems.add(f"lights.{kid}.supply", f"{k.supply!r} is not in [supplies]")
+            problems.add(f"lights.{kid}.supply", _("{id} is not in [supplies]").format(
+                id=repr(k.supply)))
     if not rules.lights:
-        problems.add("lights", "expected at least one kind of light")
+        problems.add("lights", _("expected at least one kind of light"))
     return problems
 
 

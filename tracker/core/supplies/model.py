@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import msgspec
 
+from ...i18n import _
 from ..parts import ruleset_section, state_part
 from ..schema import Int, Problems, seconds
 
@@ -63,13 +64,13 @@ def _check(rules) -> Problems:
             problems.check(f"rations.kinds.{kid}.spoils_in_dungeon", seconds, rules,
                            k.spoils_in_dungeon)
         if kid not in rules.supplies:
-            problems.add(f"rations.kinds.{kid}", f"{kid!r} is not in [supplies]")
+            problems.add(f"rations.kinds.{kid}", _("{id} is not in [supplies]").format(id=repr(kid)))
     m = rules.rations.malnutrition
     if m is not None and (rules.party is None or m.save not in rules.party.saves):
         problems.add("rations.malnutrition.save",
-                     f"{m.save!r} is not a save of [party] saves")
+                     _("{save} is not a save of [party] saves").format(save=repr(m.save)))
     if not rules.rations.kinds:
-        problems.add("rations.kinds", "expected at least one kind of ration")
+        problems.add("rations.kinds", _("expected at least one kind of ration"))
     return problems
 
 

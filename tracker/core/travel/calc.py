@@ -16,7 +16,7 @@ import msgspec
 
 from .. import dice
 from ..errors import Refused
-from ...i18n import _
+from ...i18n import _, ngettext
 from ..schema import lookup
 from ..terms import term
 from .model import Terrain, Travel, WeatherEffect, WindEntry, ratio
@@ -177,7 +177,9 @@ def vessel_distance(t: Travel, vessel: str, hours: float, *, downstream: bool = 
     if s is None or vessel not in s.vessels:
         raise TravelRefused(_("no vessel {vessel!r} in this ruleset").format(vessel=vessel))
     if s.hours_per_day and hours > s.hours_per_day:
-        raise TravelRefused(_("vessels sail at most {n} hours a day").format(n=s.hours_per_day))
+        raise TravelRefused(ngettext("vessels sail at most {n} hour a day",
+                                     "vessels sail at most {n} hours a day",
+                                     s.hours_per_day).format(n=s.hours_per_day))
     mph = s.vessels[vessel].mph * (float(_frac(s.headwind)) if headwind else 1)
     if downstream:
         mph += s.current_mph

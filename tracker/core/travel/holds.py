@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .. import dice as dicemod
 from ..errors import Refused
-from ...i18n import _
+from ...i18n import _, ngettext
 from ..terms import term
 from ..party.rules import find, living_character
 from ..state import State
@@ -20,6 +20,14 @@ from . import calc
 from .model import Journey
 from .model import Travel as TravelRules
 from .status import living, pace_model, rules_of
+
+
+def day_travelled(hours: int) -> str:
+    """The refusal once a day's travelling hours are spent."""
+    return ngettext("the day's {n} hour is travelled: make camp, or give --hours for "
+                    "extended travel",
+                    "the day's {n} hours are travelled: make camp, or give --hours for "
+                    "extended travel", hours).format(n=hours)
 
 
 def _terrain(state: State, tid: str) -> str:
@@ -91,8 +99,7 @@ def day_holds(state: State, ev) -> None:
             hour=int(j.hours_today), given=ev.from_hour))
     if pace_model(t):
         if ev.hours < 1:
-            raise Refused(_("the day's {n} hours are travelled: make camp, or give --hours for "
-                            "extended travel").format(n=t.distance.hours_per_day))
+            raise Refused(day_travelled(t.distance.hours_per_day))
         if j.hours_today + ev.hours > 24:
             raise Refused(_("{today} hours travelled today: at most {more} more before "
                             "camp").format(today=f"{j.hours_today:g}",

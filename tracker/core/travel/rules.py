@@ -38,7 +38,7 @@ from ..supplies.hunger import evolve_saved, owed_saves, with_hunger_saves
 from ..clock import days_begun
 from ..timeflow import on_time, pass_time
 from . import calc, day, holds
-from .holds import check_gallop as _check_gallop, where as _where
+from .holds import check_gallop as _check_gallop, day_travelled, where as _where
 from .camp import evolve_camp_rest, night_rest
 from .status import (food_days, living, on_the_road, pace_model, pace_of, party_slowed,
                      rest_status, rules_of, water_per_day)
@@ -428,8 +428,7 @@ def travel_hours(t: TravelRules, j: Journey, hours: int) -> int:
         return hours
     left = t.distance.hours_per_day - j.hours_today
     if left <= 0:
-        raise Refused(_("the day's {n} hours are travelled: make camp, or give --hours for "
-                        "extended travel").format(n=t.distance.hours_per_day))
+        raise Refused(day_travelled(t.distance.hours_per_day))
     return int(left)
 
 
@@ -588,7 +587,9 @@ def _stops(before: State, after: State) -> bool:
 def decide_travel(state: State, cmd: TravelDay, dice) -> list[Event]:
     t = rules_of(state)
     if not 1 <= cmd.days <= MAX_DAYS:
-        raise Refused(_("travel 1 to {most} days at a time").format(most=MAX_DAYS))
+        raise Refused(ngettext("travel 1 to {most} day at a time",
+                               "travel 1 to {most} days at a time", MAX_DAYS).format(
+                                   most=MAX_DAYS))
     if cmd.hours and not pace_model(t):
         raise Refused(_("{ruleset} travels by the day, not by hours").format(
             ruleset=state.rules.meta.name))

@@ -23,7 +23,7 @@ from .. import dice as dicemod
 from ..timeline.hooks import rerolls
 from ..dice import Roll
 from ..errors import Refused
-from ...i18n import _
+from ...i18n import _, ngettext
 from ..events import Event, event
 from ..validity import holds_for
 from ..handlers import Command, decides, evolves
@@ -293,8 +293,9 @@ def decide_sail_day(state: State, cmd: TravelDay, dice) -> Sailed:
     hours = travel_hours(t, j, cmd.hours)
     most = s.hours_per_day or 24
     if pace_model(t) and j.hours_today + hours > most:
-        raise Refused(_("vessels sail at most {n} hours a day ({today} sailed today)").format(
-            n=most, today=f"{j.hours_today:g}"))
+        raise Refused(ngettext("vessels sail at most {n} hour a day ({today} sailed today)",
+                               "vessels sail at most {n} hours a day ({today} sailed today)",
+                               int(most)).format(n=most, today=f"{j.hours_today:g}"))
     f: dict = {}
     if s.weather is not None and (not s.weather_open_water_only
                                   or calc._terrain(t, j.terrain).open_water):
