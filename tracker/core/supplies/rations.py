@@ -12,8 +12,24 @@ from .model import RationBatch, Supplies
 
 
 def spoil_after(state: State, kind: str) -> int | None:
-    k = state.rules.rations.kinds.get(kind)
-    return seconds(state.rules, k.spoils_in_dungeon) if k and k.spoils_in_dungeon else None
+    """How long rations of ``kind`` last underground (None: they keep)."""
+    return spoil_limits(state.rules).get(kind)
+
+
+# the limits of the last ruleset asked, with the ruleset itself (immutable, and
+# held here: no other object can take its id); replay asks per batch per turn,
+# and parsing "N turns" each time cost more than the spoiling
+_LIMITS: list[tuple[object, dict[str, int]]] = [(None, {})]
+
+
+def spoil_limits(rules) -> dict[str, int]:
+    """Each ration kind that spoils underground -> its limit in seconds."""
+    known = _LIMITS[0]
+    if known[0] is not rules:
+        known = _LIMITS[0] = (rules, {kid: seconds(rules, k.spoils_in_dungeon)
+                                      for kid, k in rules.rations.kinds.items()
+                                      if k.spoils_in_dungeon})
+    return known[1]
 
 
 def eat(state: State, meals: int) -> Supplies:

@@ -14,7 +14,7 @@ from ..invariants import invariant
 from ..state import State
 from ..validity import holds_for
 from .model import RationBatch, Supplies
-from .rations import eat, spoil_after
+from .rations import eat, spoil_limits
 from ..clock import days_begun
 from ..timeflow import on_time
 
@@ -100,8 +100,9 @@ def spoil(state: State, elapsed: int) -> Supplies:
     if not s.rations:
         return s
     kept, spoiled = [], 0
+    limits = spoil_limits(state.rules)
     for b in s.rations:
-        limit = spoil_after(state, b.kind)
+        limit = limits.get(b.kind)
         if limit is None:
             kept.append(b)
             continue
