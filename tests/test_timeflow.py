@@ -84,7 +84,7 @@ def test_a_hook_with_a_due_time_waits_for_the_clock_and_asks_once_per_value(stat
     a new question); ``paused``: time passing without burning calls it too."""
     calls, asked = [], []
 
-    def due(lights):
+    def due(lights, rules):
         asked.append(lights)
         return min((l.burns_out_at for l in lights if l.lit), default=None)
 
@@ -104,7 +104,7 @@ def test_a_hook_with_a_due_time_waits_for_the_clock_and_asks_once_per_value(stat
 def test_a_due_time_is_a_parts_and_paused_needs_one():
     before = list(TIME_HOOKS)
     with pytest.raises(ValueError, match="part"):
-        on_time(lambda *a: None, due=lambda v: None)
+        on_time(lambda *a: None, due=lambda v, r: None)
     with pytest.raises(ValueError, match="needs due"):
         on_time(lambda *a: None, when="lights", paused=True)
     assert TIME_HOOKS == before

@@ -41,7 +41,7 @@ TIME_HOOKS: list[_Registered] = []
 
 
 def on_time(fn: Hook | None = None, *, when: str = "", daily: bool = False,
-            due: Callable[[Any], int | None] | None = None, paused: bool = False):
+            due: Callable[[Any, Any], int | None] | None = None, paused: bool = False):
     """Register ``fn(state, elapsed, clock, burning, changes)``: how an area
     reacts to time passing. ``state`` is the state before, ``clock`` the new
     clock, ``burning`` False where lights do not burn (a night at the inn);
@@ -53,11 +53,12 @@ def on_time(fn: Hook | None = None, *, when: str = "", daily: bool = False,
     into it) the hook needs; while it is empty the hook is not called.
     ``daily``: the hook is called only when the step crosses into a new day.
 
-    ``due(value)`` (with ``when``): the clock at which the part ``value``
-    next has something to do, or None for never; the hook is called only once
-    the new clock reaches it. It must be a function of the part alone: it is
-    asked once per value of the part (the part is immutable, so the same
-    object has the same due time) and remembered until the part changes.
+    ``due(value, rules)`` (with ``when``): the clock at which the part
+    ``value`` next has something to do under the ruleset in force ``rules``,
+    or None for never; the hook is called only once the new clock reaches it.
+    It must be a function of those two alone: it is asked once per value of
+    the part and of the ruleset (both immutable: the same objects, the same
+    due time) and remembered until either changes.
     ``paused`` (with ``due``): the hook is also called when time passes
     without burning while ``due`` is not None (a light's time stops)."""
     if fn is None:
@@ -95,22 +96,22 @@ def _compiled(hooks: list[_Registered]) -> Callable[..., State]:
         if (parts['effects'] if 'effects' in parts else state.effects):
             hook2(state, elapsed, clock, burning, parts)
 
-    and for a hook with a due time (its part's last value and that value's
-    due time kept in ``seen3[0]``, a pair)::
+    and for a hook with a due time (the part's last value, the ruleset and
+    their due time kept in ``seen3[0]``, a triple)::
 
         v = (parts['lights'] if 'lights' in parts else state.lights)
         s = seen3[0]
-        if s[0] is not v: s = seen3[0] = (v, due3(v))
-        d = s[1]
+        if s[0] is not v or s[1] is not rules: s = seen3[0] = (v, rules, due3(v, rules))
+        d = s[2]
         if d is not None and (clock >= d or not burning): hook3(...)
 
     A part the caller replaces (``parts``) is tested as the caller left it,
     and as earlier hooks changed it."""
     scope: dict[str, Any] = {"replace": replace}
-    body = ["clock = state.clock + elapsed"]
+    body = ["clock = state.clock + elapsed", "rules = state.ruleset.rules"]
     if any(h.daily for h in hooks):
         # days_begun(...) > 0, written inline: a call per turn cost more than the test
-        body += ["t = state.ruleset.rules.time",
+        body += ["t = rules.time",
                  "start = t.start_hour * t.hour_seconds",
                  "new_day = (start + clock) // t.day_seconds > (start + state.clock) // t.day_seconds"]
     for i, h in enumerate(hooks):
@@ -128,11 +129,12 @@ def _compiled(hooks: list[_Registered]) -> Callable[..., State]:
             # value kept here (a strong reference: no other object can take its id)
             # (one tuple, swapped whole: a replay in another thread sees a
             # value with its own due time, never another's)
-            scope[f"due{i}"], scope[f"seen{i}"] = h.due, [(_NOTHING, None)]
+            scope[f"due{i}"], scope[f"seen{i}"] = h.due, [(_NOTHING, None, None)]
             body += [f"v = {needs.pop()}",
                      f"s = seen{i}[0]",
-                     f"if s[0] is not v: s = seen{i}[0] = (v, due{i}(v))",
-                     "d = s[1]"]
+                     f"if s[0] is not v or s[1] is not rules: "
+                     f"s = seen{i}[0] = (v, rules, due{i}(v, rules))",
+                     "d = s[2]"]
             needs.append("d is not None and " +
                          ("(clock >= d or not burning)" if h.paused else "clock >= d"))
         body.append(f"if {' and '.join(needs)}: {call}" if needs else call)

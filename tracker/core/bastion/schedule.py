@@ -49,7 +49,7 @@ def evolve_downtime(state: State, ev: DowntimePassed) -> State:
     return after
 
 
-def _next_due(all_: tuple[Bastion, ...]) -> int | None:
+def _next_due(all_: tuple[Bastion, ...], rules) -> int | None:
     """The clock at which the first bastion's next turn falls due."""
     return min((b.next_due for b in all_ if not b.abandoned), default=None)
 

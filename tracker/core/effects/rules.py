@@ -98,7 +98,7 @@ def evolve_ended(state: State, ev: EffectEnded) -> State:
     return replace(state, effects=tuple(e for e in state.effects if e.id != ev.id))
 
 
-def _first_end(effects: tuple[Effect, ...]) -> int | None:
+def _first_end(effects: tuple[Effect, ...], rules) -> int | None:
     return min((e.ends for e in effects), default=None)
 
 

@@ -186,7 +186,7 @@ def burn(lights: tuple[Light, ...], clock: int, elapsed: int, burning: bool
     return tuple(out)
 
 
-def next_out(lights: tuple[Light, ...]) -> int | None:
+def next_out(lights: tuple[Light, ...], rules=None) -> int | None:
     """The clock at which the first lit light burns out (None: none is lit)."""
     return min((l.burns_out_at for l in lights if l.lit), default=None)
 

@@ -32,6 +32,36 @@ def spoil_limits(rules) -> dict[str, int]:
     return known[1]
 
 
+def exposure(s: Supplies, b: RationBatch, clock: int) -> int:
+    """Seconds batch ``b`` of ``s`` has spent underground by ``clock``."""
+    if s.aging_since is not None and b.kind in s.aging:
+        return b.exposed + clock - s.aging_since
+    return b.exposed
+
+
+def settled(s: Supplies, clock: int, rules=None) -> Supplies:
+    """``s`` with each batch's exposure counted up to ``clock``, aging from
+    there the kinds that spoil underground under ``rules`` (None: aging stops,
+    the party is out of the dungeon)."""
+    rations = s.rations
+    if s.aging_since is not None and clock != s.aging_since:
+        gone = clock - s.aging_since
+        rations = tuple(replace(b, exposed=b.exposed + gone) if b.kind in s.aging else b
+                        for b in rations)
+    if rules is None:
+        return replace(s, rations=rations, aging_since=None, aging=())
+    return replace(s, rations=rations, aging_since=clock, aging=tuple(spoil_limits(rules)))
+
+
+def spoils_at(s: Supplies, rules) -> int | None:
+    """The clock at which the first batch spoils, the party staying underground."""
+    if s.aging_since is None:
+        return None
+    limits = spoil_limits(rules)
+    return min((s.aging_since + limits[b.kind] - b.exposed for b in s.rations
+                if b.kind in s.aging and b.kind in limits), default=None)
+
+
 def eat(state: State, meals: int) -> Supplies:
     """Eat ``meals`` rations, the ones closest to spoiling first."""
     s = state.supplies
@@ -39,9 +69,11 @@ def eat(state: State, meals: int) -> Supplies:
         return s
     big = 1 << 62
 
+    now = state.clock
+
     def urgency(b: RationBatch) -> int:
         limit = spoil_after(state, b.kind)
-        return big if limit is None else limit - b.exposed
+        return big if limit is None else limit - exposure(s, b, now)
 
     batches = sorted(s.rations, key=urgency)
     left = meals
