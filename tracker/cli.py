@@ -246,7 +246,7 @@ def _run(args, saves: Path, asked: str | None = None) -> int:
             for rid, path in paths.list_rulesets().items():
                 try:
                     r = load_text(path.read_text(encoding="utf-8"), str(path))
-                    print(f"{rid}\t{r.rules.meta.name}\t{r.rules.meta.description}")
+                    print(f"{rid}\t{r.rules.meta.name}\t" + terms.term(r.rules, "meta.description"))
                 except Refused as e:
                     print(f"{rid}\t" + _("BROKEN: {error}").format(error=e))
     elif args.cmd == "export" and args.format != "markdown":

@@ -23,6 +23,7 @@ from ..core.errors import Refused
 from ..core.events import Envelope
 from ..core.handlers import Command
 from ..core.state import State
+from ..core.terms import term
 from ..i18n import N_, _
 from ..service import DEMO_NAME, Campaign, ConcurrentWrite, Outcome
 from . import areas
@@ -409,7 +410,8 @@ class TrackerApp(CampaignActions, App):
         if self.campaign.name != DEMO_NAME:
             return
         meta = self.state.rules.meta
-        what = f"{meta.name} ({meta.description})" if meta.description else meta.name
+        description = term(self.state.rules, "meta.description")
+        what = f"{meta.name} ({description})" if description else meta.name
         self.notify(_("This is tracker's demo: a delve in {what}, in the ruleset's own words. "
                       "? shows the keys, ctrl+p every action; ctrl+o then n makes your own "
                       "campaign on any ruleset.").format(what=what), title=_("The demo"),
