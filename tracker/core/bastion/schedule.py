@@ -50,7 +50,13 @@ def evolve_downtime(state: State, ev: DowntimePassed) -> State:
     return after
 
 
-@on_time(when="bastions.all")
+def _next_due(all_: tuple[Bastion, ...], rules) -> int | None:
+    """The clock at which the first bastion's next turn falls due."""
+    return min((b.next_due for b in all_ if not b.abandoned), default=None)
+
+
+# passing time changes no bastion until the first one's turn falls due (``due``)
+@on_time(when="bastions.all", due=_next_due)
 def _turns_fall_due(state: State, elapsed: int, clock: int, burning: bool,
                     changes: dict) -> None:
     """Each bastion's turns fall due on the clock, queued however many pass."""

@@ -26,6 +26,7 @@ from ..state import State
 from ..validity import holds_for
 from . import fates
 from .model import Check, Dungeon, ExitResult
+from ..lights.model import doused
 from ..schema import lookup
 from .. import timeflow
 from ..timeflow import pass_time
@@ -382,10 +383,10 @@ def evolve_entered(state: State, ev: DungeonEntered) -> State:
 def evolve_left(state: State, ev: DungeonLeft) -> State:
     kinds = state.rules.lights
     # spent torches and candles stay behind; lanterns are kept for refilling
-    lights = tuple(l for l in state.lights if l.seconds_left > 0
+    lights = tuple(l for l in state.lights if not l.spent
                    or (l.kind in kinds and kinds[l.kind].refuel))
     if state.rules.dungeon.douse_on_leave:
-        lights = tuple(replace(l, lit=False) if l.lit else l for l in lights)
+        lights = tuple(doused(l, state.clock) for l in lights)
     return replace(state, dungeon=replace(state.dungeon, active=False), lights=lights)
 
 

@@ -13,7 +13,10 @@ from ..schema import Int, Problems, seconds
 class RationBatch(msgspec.Struct, frozen=True, gc=False):
     kind: str
     count: int
-    exposed: int = 0  # seconds spent in a dungeon, for spoilage
+    # seconds spent in a dungeon, for spoilage, up to the supplies' ``aging_since``
+    # (while the party is underground the rest is derived from the clock:
+    # rations.exposure)
+    exposed: int = 0
 
 
 class Supplies(msgspec.Struct, frozen=True, gc=False):
@@ -26,6 +29,11 @@ class Supplies(msgspec.Struct, frozen=True, gc=False):
     # begun under the share of food), and days in a row with nothing eaten
     hunger_owed: tuple[str, ...] = ()
     fasting: int = 0
+    # underground: the clock since which the ration kinds ``aging`` (those that
+    # spoil there, by the ruleset then in force) age with the clock. Passing
+    # time changes no batch until one spoils (supplies' time hook is due then)
+    aging_since: int | None = None
+    aging: tuple[str, ...] = ()
 
     def count(self, kind: str) -> int:
         if kind in self.stock:
