@@ -89,3 +89,63 @@ async def test_an_undo_on_each_area_screen_repaints_only_its_panes(saves, monkey
                 await settle(pilot)
             monkeypatch.undo()
             assert whole == [], type(app.screen).__name__
+
+
+async def test_an_undo_on_the_bastion_screen_refills_and_lays_out_nothing(saves, monkeypatch):
+    """The bastion screen cleared and refilled its facilities table (columns
+    and all), laid its summary out and refreshed its bindings (the footer
+    recomposes) on every change; an undo of a note changes none of them."""
+    from textual.widgets import DataTable
+
+    from tracker.core.campaign import AddNote
+
+    from support.bastion_keeps import build_keep
+    build_keep(saves).close()
+    app = TrackerApp(saves, "keep")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # carry on the session
+        await settle(pilot)
+        app.run_command(AddNote("to undo"))
+        await settle(pilot)
+        await pilot.press("7")
+        await settle(pilot)
+        table = app.screen.query_one("#bastion-facilities", DataTable)
+        rows = [table.get_row_at(i) for i in range(table.row_count)]
+        cleared, bindings = [], []
+        real_clear, real_bindings = DataTable.clear, type(app.screen).refresh_bindings
+        monkeypatch.setattr(DataTable, "clear", lambda self, *a, **k: (
+            cleared.append(self.id), real_clear(self, *a, **k))[1])
+        monkeypatch.setattr(type(app.screen), "refresh_bindings", lambda self: (
+            bindings.append(1), real_bindings(self))[1])
+        whole, layouts = _asked(monkeypatch)
+        for k in ("ctrl+z", "ctrl+y"):
+            await pilot.press(k)
+            await settle(pilot)
+        monkeypatch.undo()
+        assert cleared == [] and bindings == [] and whole == []
+        assert "bastion-summary" not in layouts and "bastion-results" not in layouts
+        assert [table.get_row_at(i) for i in range(table.row_count)] == rows
+
+
+async def test_the_bastion_screen_still_shows_each_change(saves):
+    """Nothing stale: gold moved shows in the summary, a turn in the table."""
+    from tracker.core import bastion as bas
+
+    from support.bastion_keeps import build_keep
+    build_keep(saves).close()
+    app = TrackerApp(saves, "keep")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("7")
+        await settle(pilot)
+        summary = app.screen.query_one("#bastion-summary")
+        before = str(summary.render())
+        app.run_command(bas.MoveGold("Aria", 1234, "tithe"))
+        await settle(pilot)
+        after = str(summary.render())
+        assert after != before and "Greywatch" in after
+        gp = app.state.bastions.all[0].treasury
+        assert f"{gp:,}" in after.replace("\u202f", ",").replace("\xa0", ",") or str(gp) in after
