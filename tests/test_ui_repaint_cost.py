@@ -61,8 +61,7 @@ async def test_an_undone_note_lays_out_and_refills_nothing_on_the_area_screens(s
             mine = {w.id for w in screen.query("*") if w.id}
             # the header and the alerts line are the app's: they may follow the change
             assert [a for a in asked if a in mine and not a.startswith("header")] == [], title
-            if title != "chase":  # its runners table is still rebuilt whole (docs/performance.md)
-                assert [c for c in cleared if c in mine] == [], title
+            assert [c for c in cleared if c in mine] == [], title  # the chase's too, now
 
 
 async def test_the_dungeon_panels_still_show_each_change(saves):

@@ -292,10 +292,14 @@ class SeededDice:
     """Reproducible dice: the campaign's seed and the log position fix every roll."""
 
     def __init__(self, seed: int | str):
-        self._rng = random.Random(str(seed))
+        self._seed = str(seed)
+        self._rng: random.Random | None = None  # seeded on the first roll: most keys roll none
 
     def faces(self, group: DiceGroup, label: str) -> tuple[tuple[int, ...], bool]:
-        return tuple(self._rng.randint(1, group.sides) for _ in range(group.count)), False
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self._seed)
+        return tuple(rng.randint(1, group.sides) for _ in range(group.count)), False
 
 
 class DiceNeeded(Exception):

@@ -237,7 +237,11 @@ def _describe_character_removed(ev: CharacterRemoved, rules) -> str:
 def _fallen_and_ready(before: State, after: State) -> list[Alert]:
     out = []
     rules = after.rules
+    if after.party is before.party:  # most actions leave the party as it was
+        return out
     for o, c in still_there(before.party, after.party):
+        if o is c:  # the same character, judged by the same rules: nothing new to say
+            continue
         st, old = sheet.status(rules, c), sheet.status(rules, o)
         if st != old and st == "dying":
             out.append(Alert("error", _("{name} is dying").format(name=c.name)))
