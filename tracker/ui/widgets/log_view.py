@@ -51,6 +51,10 @@ class LogView(ScrollView, can_focus=True):
         super().__init__(**kwargs)
         self.entries: list[LogEntry] = []
         self._lines: dict[int, tuple] = {}  # id(entry) -> (its look, it, its strip)
+        # the seqs of the latest lines drawn before their game time was known
+        # (a sketch): the screen's worker settles those first. A tuple, replaced
+        # whole: the worker reads it from its own thread.
+        self.unsettled: tuple[int, ...] = ()
 
     def show(self, entries: list[LogEntry], keep_seq: int | None = None) -> None:
         """Show ``entries``; keep the cursor on ``keep_seq`` if it is still there."""
@@ -126,6 +130,8 @@ class LogView(ScrollView, can_focus=True):
         if index >= len(self.entries):
             return Strip.blank(width)
         e = self.entries[index]
+        if e.clock is None and e.seq not in self.unsettled:
+            self.unsettled = (*self.unsettled[-63:], e.seq)
         key = (e.text, e.undone, e.corrected_by, e.clock, e.session, index == self.cursor,
                width, self.scroll_offset.x)
         lines = self._lines
