@@ -82,3 +82,44 @@ async def test_the_part_on_screen_is_settled_first(saves, monkeypatch):
         assert [e.as_json() for e in screen.all] == [e.as_json() for e in whole]
         shown = view.render_line(view.cursor - view.scroll_offset.y).text
         assert shown.split()[2] != "·" and view.current.game_time  # its day, not "·"
+
+
+async def test_a_search_typed_letter_by_letter_keeps_what_a_fresh_search_keeps(saves, monkeypatch):
+    """Each letter typed searches only what the last letter kept, once the list
+    is settled; before that (an entry's words still growing), and after any
+    other filter changed, the whole list."""
+    from tracker.history import filtered
+
+    _long_delve(saves, 120)
+    app = TrackerApp(saves, "long")
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        app.action_show_area("log")
+        await _settle(pilot)
+        screen = app.screen
+        searched = []
+        real = filtered
+
+        def counted(entries, *a, **k):
+            searched.append(len(entries))
+            return real(entries, *a, **k)
+        monkeypatch.setattr("tracker.ui.screens.log.filtered", counted)
+        kept = []
+        for typed in ("t", "to", "tor", "torch", "torch (", "to", "x"):
+            screen.text = typed
+            screen.apply_filters()
+            await pilot.pause()
+            want = real(screen.all, text=typed)
+            assert screen.query_one(LogView).entries == want, typed
+            kept.append(len(want))
+        whole = len(screen.all)
+        assert 0 < kept[4] < kept[3]  # "torch (#2) went out": words time passing added
+        # "t", then each longer search from the last one's, then "to" again (shorter) and "x"
+        assert searched == [whole, *kept[:4], whole, whole]
+        screen.text = "torch"
+        screen.settled = False  # as while it settles: every search reads the whole list
+        searched.clear()
+        screen.apply_filters()
+        screen.text = "torch ("
+        screen.apply_filters()
+        assert searched == [whole, whole]

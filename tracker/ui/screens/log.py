@@ -126,6 +126,7 @@ class LogScreen(Screen):
         self._follow = 0  # after a command from here: the seq the new entry comes after
         self._stay_on = 0  # ...and the entry the cursor then stays on (0: the new entry)
         self._lang = ""  # the language self.all's lines were made in
+        self._last_filter: tuple | None = None  # what the last filter kept, and of what
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -291,8 +292,12 @@ class LogScreen(Screen):
         if self.session is None and not (self.area or self.character or self.text):
             shown = self.all  # no filter: the list itself (never changed in place)
         else:
-            shown = filtered(self.all, self.session, self.area, self.character,
-                             self.text or None)
+            shown = self._narrowed()
+            if shown is None:
+                shown = filtered(self.all, self.session, self.area, self.character,
+                                 self.text or None)
+        self._last_filter = (self.all, self.session, self.area, self.character,
+                             self.text.casefold(), shown, self.complete and self.settled)
         view.show(shown, keep_seq)
         bits = [_("session {n}").format(n=self.session) if self.session is not None else "",
                 area_name(self.area) if self.area else "", self.character or ""]
@@ -307,6 +312,23 @@ class LogScreen(Screen):
         update_same_size(self.query_one("#log-filter-status", Static), line, line.cell_length)
         if not shown:
             self.query_one("#log-state", Static).update(_("No entry matches the filters."))
+
+    def _narrowed(self) -> list[LogEntry] | None:
+        """A search typed a letter further: the entries the last search kept,
+        searched again, instead of all 100,000 (each letter typed filtered the
+        whole list). Only once the list is settled: while it settles an
+        entry's words grow ("— Torch burned out"), and one the last search
+        left out may match now."""
+        last = self._last_filter
+        if last is None:
+            return None
+        everything, session, area, character, text, shown, settled = last
+        what = self.text.casefold()
+        if not (settled and self.complete and self.settled and everything is self.all
+                and (session, area, character) == (self.session, self.area, self.character)
+                and text and text in what):
+            return None
+        return filtered(shown, text=self.text)
 
     @on(Input.Changed, "#log-search")
     def _search(self, event: Input.Changed) -> None:
