@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import time
 import typing
 from typing import Callable
@@ -221,7 +222,7 @@ def sketch(envs: list[Envelope]) -> list[LogEntry] | None:
             session, rules = session_after[at], rules_after[at]
         session_after.append(session)
         rules_after.append(rules)
-        entry = LogEntry(env.seq, session, env.command_id, env.type, ev, rules, None,
+        entry = LogEntry(env.seq, session, env.command_id, kind.name, ev, rules, None,
                          env.recorded_at, kind.area)
         if kind.names is not None:
             entry.names = kind.names(ev)
@@ -248,6 +249,7 @@ class _Kind:
     """What the list needs to know of an entry's type, found once per type."""
 
     cls: type
+    name: str  # the type's name, one string for every entry of it (not one each: 60 B)
     area: str
     names: Callable | None  # the characters it names (None: it names none)
     carries_rules: bool  # it puts a ruleset in force (the campaign's first, a house rule)
@@ -259,7 +261,7 @@ def _kind(type_name: str, cls: type) -> _Kind:
     kind = _KINDS.get(type_name)
     if kind is None or kind.cls is not cls:
         kind = _KINDS[type_name] = _Kind(
-            cls, AREA_OF.get(type_name, "campaign"), _names_getter(cls),
+            cls, sys.intern(type_name), AREA_OF.get(type_name, "campaign"), _names_getter(cls),
             "ruleset_toml" in getattr(cls, "__struct_fields__", ()), cls in DESCRIBED_WITH_STATE,
             cls if cls in (Undone, Redone, Rewound, EntryCorrected) else None)
     return kind
@@ -318,7 +320,7 @@ def _from_events(envs: list[Envelope]) -> list[LogEntry]:
     area_of = AREA_OF
     for env in envs:
         ev = env.event
-        entry = LogEntry(env.seq, 0, env.command_id, env.type, ev, None, None,
+        entry = LogEntry(env.seq, 0, env.command_id, sys.intern(env.type), ev, None, None,
                          env.recorded_at, area_of.get(env.type, "campaign"),
                          env.command_id in undone)
         if type(ev) is EntryCorrected:
