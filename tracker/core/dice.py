@@ -237,6 +237,20 @@ def parse_chance(text: str) -> Chance:
     return Chance(x, y)
 
 
+def chance_text(chance) -> str:
+    """A chance as the GM's language writes it: "1-in-6", Danish "1:6" (seed
+    000: "3:6 på 1t6"), Ukrainian "1 з 6". ``chance``: a ``Chance`` or a
+    ruleset's "X-in-Y" text (anything else is shown as it is). For the GM's
+    eyes only: ``str(Chance)`` stays the data's "X-in-Y"."""
+    if not isinstance(chance, Chance):
+        try:
+            chance = parse_chance(chance)
+        except DiceError:
+            return str(chance)
+    # TRANSLATORS: a chance on a die, "1-in-6": it happens on 1 to x of a dy
+    return _("{x}-in-{y}").format(x=chance.x, y=chance.y)
+
+
 # --- dice sources -----------------------------------------------------------
 
 

@@ -33,9 +33,11 @@ class ExitResult(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     modifier: int
     saved: bool
     doom: Roll | None = None
-    fate: str = ""
-    applied: str = ""  # what the fate did to the sheet ("HP set to 1", "dead")
-    gm: str = ""  # what of the fate the GM must apply by hand
+    # the fate, by its place in the Doom table (-1: none); its words are made
+    # when shown (core/dungeon/fates.py), in the GM's language, never folded
+    row: int = -1
+    on_sheet: bool = False  # the character is of the party (a deadly fate marks them dead)
+    tracked: bool = False  # ... and their hit points are tracked (a fate's hp sets them)
 
 
 class Dungeon(msgspec.Struct, frozen=True, gc=False):
@@ -84,9 +86,6 @@ class DoomFate(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     hp: Int(0, 1000) | None = None
     dies: bool = False
     gm: str = ""
-
-    def for_the_gm(self) -> str:
-        return self.gm or ("" if self.hp is not None or self.dies else self.result)
 
 
 class HastyExit(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -141,4 +140,5 @@ def _check(rules) -> Problems:
 
 state_part("dungeon", Dungeon, Dungeon())
 ruleset_section("dungeon", DungeonRules, check=_check,
-                terms=("dungeon.activities.*", "dungeon.rest.penalty"))
+                terms=("dungeon.activities.*", "dungeon.rest.penalty",
+                       "dungeon.hasty_exit.doom.*.result", "dungeon.hasty_exit.doom.*.gm"))

@@ -24,6 +24,7 @@ from ..timeline.hooks import insertable, rerolls
 from ..handlers import Command, decides, evolves
 from ..state import State
 from ..validity import holds_for
+from . import fates
 from .model import Check, Dungeon, ExitResult
 from ..schema import lookup
 from .. import timeflow
@@ -402,18 +403,15 @@ def _exit_result(state: State, name: str, save: Roll, doom: Roll | None,
     entry = lookup(h.doom, doom.total) if not saved and doom is not None else None
     if entry is None:
         return ExitResult(name, save, target, mod, saved, doom)
-    tracked = c is not None and c.hp_max > 0
-    applied = "dead" if entry.dies and c is not None else \
-        f"HP set to {entry.hp}" if entry.hp is not None and tracked else ""
-    untracked = f"HP to {entry.hp}" if entry.hp is not None and not tracked else ""
-    gm = ", ".join(x for x in (untracked, entry.for_the_gm()) if x)
-    return ExitResult(name, save, target, mod, saved, doom, entry.result, applied, gm)
+    row = next(i for i, e in enumerate(h.doom) if e is entry)
+    return ExitResult(name, save, target, mod, saved, doom, row=row, on_sheet=c is not None,
+                      tracked=c is not None and c.hp_max > 0)
 
 
 def _doomed(state: State, r: ExitResult) -> State:
     """The fate's change to the sheet, derived (an amended die takes it back)."""
-    fate = lookup(state.rules.dungeon.hasty_exit.doom, r.doom.total) if r.applied else None
-    if fate is None:
+    fate = fates.fate_of(state.rules, r)
+    if fate is None or not fates.applies(fate, r):
         return state
     return party._with(state, r.name, dead=True) if fate.dies else \
         party._with(state, r.name, hp=fate.hp)

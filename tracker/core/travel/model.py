@@ -537,4 +537,5 @@ ruleset_section("travel", Travel | None, default=None, check=check_travel,
                        "travel.weather.tables.*.entries.*.result",
                        "travel.weather.tables.*.entries.*.rolled", "travel.rest.penalty", "travel.water.short",
                        "travel.extended.save", "travel.lost.check", "travel.forage.check",
-                       "travel.mounts.recover"))
+                       "travel.mounts.recover", "travel.sea.weather.entries.*.result",
+                       "travel.sea.note", "travel.not_in_source.*"))

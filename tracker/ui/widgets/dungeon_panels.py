@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ...core import clock
+from ...core import clock, dice
 from ...core.describe import describe
 from ...core.dungeon import rest_status, turns_to_next_check
 from ...core.dungeon.rules import Encounter, is_encounter
@@ -33,7 +33,7 @@ def turn_panel(state: State) -> Text:
     else:
         t.append(_("Not in a dungeon (g to enter)") + "\n", style="dim")
     nxt = turns_to_next_check(state)
-    chance = rules.dungeon.wandering.chance
+    chance = dice.chance_text(rules.dungeon.wandering.chance)
     if nxt is None:
         t.append(_("Checks: on demand ({chance})").format(chance=chance) + "\n", style="dim")
     elif nxt == 1:
