@@ -339,11 +339,11 @@ def test_golden_doom_alerts_in_the_cli(saves, capsys):
     main(["--lang", "uk", "do", "d", "leave-dungeon", "--hasty", "--dice", "1,10,20"])
     alerts = [x for x in capsys.readouterr().out.splitlines() if x.startswith("!!")]
     # Wren is at 1 HP from the first exit; the fate is the GM's whole (roll again)
-    assert alerts == ["!! Wren провалив рятувальний кидок проти Загибелі (1-1 проти 12): киньте "
+    assert alerts == ["!! Wren: рятувальний кидок проти Загибелі провалено (1-1 проти 12): киньте "
                       "ще раз; можна обмінятися долею із супутником (замінник: немає в джерелі); "
                       "ведучий: застосуйте киньте ще раз за таблицею Загибелі (1d10); можна "
                       "обмінятися долею із супутником",
-                      "!! Bob вибрався (випало 20-1 проти 12)"], alerts
+                      "!! Bob: вдалося вибратися (випало 20-1 проти 12)"], alerts
 
 
 SEA = {
@@ -473,6 +473,18 @@ def test_golden_descriptions(saves, capsys):
             assert listed[rid] == description == picker[rid]
 
 
+async def test_the_demos_notice_says_the_description_in_danish(saves):
+    """Opening the shipped demo (its recorded Dyb & Drager) says what it is in
+    the GM's language, the description too."""
+    shutil.copy(ROOT / "saves" / "demo.campaign", saves / "demo.campaign")
+    app = TrackerApp(saves, "demo", lang="da")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        said = [n.message for n in app._notifications]
+    assert any("Dansk spil i B/X-stil: ture på 10 minutter" in x for x in said), said
+    assert not any("Danish B/X-style" in x for x in said), said
+
+
 def test_golden_joining_creature_name(saves):
     names = {}
     for lang in ("en", "da", "uk"):
@@ -488,10 +500,13 @@ def test_golden_joining_creature_name(saves):
 
 def test_an_old_campaigns_doom_fates_read_as_then_and_in_ukrainian(saves):
     """Generation g8 (written before the fates had keys) replays to the fates
-    it recorded, word for word, in English; in Ukrainian its lines say the
-    catalog's words, and each fate is the row's name in the language shown."""
+    it recorded, word for word, in English; in Ukrainian and Danish its lines
+    say the catalog's words and each fate the shipped ruleset's name for its
+    row (the recorded ruleset has none: term() borrows today's, which names
+    the same English)."""
     shutil.copy(G8 / "dolmenwood.campaign", saves / "old.campaign")
     then = json.loads((G8 / "dolmenwood.state.json").read_text())["dungeon"]["hasty_exit"]
+    shipped = load_text(_shipped("dolmenwood")).rules
     c = Campaign.open(saves, "old")
     exits = c.state.dungeon.last_hasty_exit
     failed = [r for r in exits if not r.saved]
@@ -500,13 +515,21 @@ def test_an_old_campaigns_doom_fates_read_as_then_and_in_ukrainian(saves):
         assert [fates.fate_text(c.state.rules, r) for r in exits] == [r["fate"] for r in then]
     seq = next(e.seq for e in entries(list(c.store.read()), Timeline(c.store.read))
                if e.type == "hasty_exit_rolled")
-    english, ukrainian = _line(c, seq, "en"), _line(c, seq, "uk")
+    english = _line(c, seq, "en")
     for r in failed:
         assert f": {fates.fate_text(c.state.rules, r)}" in english
-    with i18n.using("uk"):
+    start = {"uk": "Поспішний вихід, рятувальний кидок проти Загибелі",
+             "da": "Hastig flugt, afværgeslag mod Undergang"}
+    for lang in ("uk", "da"):
+        line = _line(c, seq, lang)
+        assert line.startswith(start[lang]), line
         for r in failed:
-            assert fates.fate_text(c.state.rules, r) in ukrainian
-            assert terms.term(c.state.rules, f"dungeon.hasty_exit.doom.{r.row}.result") \
-                == fates.fate_text(c.state.rules, r)
-    assert ukrainian.startswith("Поспішний вихід, рятувальний кидок проти Загибелі"), ukrainian
+            key = f"dungeon.hasty_exit.doom.{r.row}.result"
+            english_fate = shipped.dungeon.hasty_exit.doom[r.row].result
+            want = shipped.names.get(lang, {}).get(key) or english_fate
+            with i18n.using(lang):
+                assert fates.fate_text(c.state.rules, r) == want
+            assert f": {want}" in line, line
+            if lang == "uk":  # Dolmenwood's own language has every fate
+                assert want != english_fate
     c.close()
