@@ -97,5 +97,9 @@ async def test_the_log_screen_keeps_one_reader_and_lays_out_nothing_for_an_undo(
         await pilot.pause(0.2)  # the pane follows the cursor after 50 ms
         monkeypatch.undo()
         assert screen._reader._reader is reader  # the same reader, its timeline warm
-        assert [a for a in asked if a in ("log-state", "log-filter-status")] == []
+        # the list grew by an entry: its virtual size changed, and laid the screen out
+        assert [a for a in asked if a in ("log-state", "log-filter-status", "log-list")] == []
         assert screen.all[-1].seq == app.campaign.seq and not screen.all[-2].undone
+        view = screen.query_one("#log-list")
+        assert view.virtual_size.height == len(screen.all) and view.current is screen.all[-1]
+        assert view.max_scroll_y == max(0, len(screen.all) - view.scrollable_content_region.height)

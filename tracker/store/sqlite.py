@@ -265,7 +265,7 @@ class EventStore:
         return cls.open(path)
 
     @classmethod
-    def open(cls, path: Path, readonly: bool = False) -> "EventStore":
+    def open(cls, path: Path, readonly: bool = False, look_only: bool = False) -> "EventStore":
         """Open a campaign file, refusing anything that is not one of ours.
 
         The file is only ever touched through SQLite: a plain ``open()`` and
@@ -283,7 +283,13 @@ class EventStore:
                 file=path.name))
         if not readonly and not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)):
             readonly = True
-        conn = _connect_checked(path, "ro" if readonly else "rw")
+        readonly = readonly or look_only
+        # look_only (a listing): with no WAL beside it nobody has the file open,
+        # and an immutable read makes no -wal or -shm of its own; with one, a
+        # plain read-only connection reads what the WAL holds
+        wal = path.with_name(path.name + "-wal")
+        mode = "ro&immutable=1" if look_only and not wal.exists() else "ro" if readonly else "rw"
+        conn = _connect_checked(path, mode)
         if readonly:
             try:
                 conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()

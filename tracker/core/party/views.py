@@ -145,7 +145,7 @@ def _describe_death_save(ev: DeathSaveRolled, rules, state) -> str:
     penalty = sheet.d20_penalty(rules, c) if c else 0  # a death save does not change it
     result = death_save_result(ds, ev.roll.total, penalty) if ds else "?"
     if result == "wake":
-        reads = _("{n} HP back").format(n=ds.wake_hp)
+        reads = ngettext("{n} HP back", "{n} HP back", ds.wake_hp).format(n=ds.wake_hp)
     elif result == "fumble":
         reads = ngettext("{n} failure", "{n} failures", ds.fumble_failures).format(
             n=ds.fumble_failures)

@@ -7,6 +7,10 @@ which one ``s`` starts.
 
 from __future__ import annotations
 
+import textwrap
+
+from rich.cells import cell_len
+
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -140,10 +144,9 @@ class ChaseScreen(Asking, Screen):
         if state is None or self.app.campaign is None:
             return
         summary = self.query_one("#chase-summary", Static)
-        paint(summary, panels.summary(state))
         fills = panels.evasion_sources(state)
         summary.border_title = _("Chase") + (f" · {fills}" if fills else "")
-        summary.border_subtitle = panels.source(state)
+        self._show_summary(state)
         table = self.query_one("#runners", DataTable)
         evasion = state.chase.evasion is not None
         table.border_title = _("The two sides") if evasion else _("Who runs (initiative order)")
@@ -167,8 +170,25 @@ class ChaseScreen(Asking, Screen):
         log = self.query_one("#chase-log", Static)
         paint(log, panels.log_lines(state, self.app.recent, max(1, log.content_size.height)))
 
+    def _show_summary(self, state: State) -> None:
+        """The summary, its rules' source in the lower border where it fits
+        whole, else under the summary, wrapped: "OSE, Evasion and Pursuit
+        (Dolmenwood's own chase rules are not ...)" runs past 80 columns."""
+        summary = self.query_one("#chase-summary", Static)
+        width = self.app.size.width  # the summary spans the screen (its own size lags a resize)
+        text, source = panels.summary(state), panels.source(state)
+        border = cell_len(source) + 6 <= width  # "╰─ " and " ─╯", a column to spare
+        summary.border_subtitle = source if border else ""
+        if not border:
+            text = text.copy()
+            text.rstrip()
+            for line in textwrap.wrap(source, max(20, width - 4)):
+                text.append("\n" + line, style="dim")
+        paint(summary, text)
+
     def on_resize(self) -> None:
         if self.app.state is not None:
+            self.call_after_refresh(self._show_summary, self.app.state)
             self.call_after_refresh(self._show_log, self.app.state)
 
     # -- helpers ---------------------------------------------------------------------------
