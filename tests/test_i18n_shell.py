@@ -668,6 +668,11 @@ class _FullDisk:
     def executemany(self, *args):
         raise sqlite3.OperationalError("database or disk is full")
 
+    def execute(self, sql, *args):  # a command's first row is written by execute
+        if sql.lstrip().upper().startswith("INSERT"):
+            raise sqlite3.OperationalError("database or disk is full")
+        return self._conn.execute(sql, *args)
+
     def __getattr__(self, name):
         return getattr(self._conn, name)
 
