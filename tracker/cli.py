@@ -164,6 +164,50 @@ def asked_language(argv: list[str]) -> str | None:
     return None
 
 
+# the commands that name a campaign first: their help follows its language
+ON_A_CAMPAIGN = ("open", "do", "state", "log", "undo", "redo", "export", "serve")
+_VALUED = ("--saves", "--lang")  # the options before the campaign's name that take a value
+
+
+def _helped_campaign(argv: list[str]) -> tuple[Path, str] | None:
+    """(saves, name) when ``argv`` asks for the help of a command on a named
+    campaign (``do NAME --help``, ``log NAME -h``, ``do NAME move -h``), else
+    None. Read before the parser is built, as ``--lang`` is: the help is made
+    when the parser is."""
+    words = argv[:argv.index("--")] if "--" in argv else argv
+    if not {"-h", "--help"} & set(words):
+        return None
+    saves, positional, skip = None, [], False
+    for i, a in enumerate(words):
+        if skip:
+            skip = False
+            continue
+        if a in _VALUED:
+            skip = True
+            if a == "--saves" and i + 1 < len(words):
+                saves = words[i + 1]
+        elif a.startswith("--saves="):
+            saves = a.split("=", 1)[1]
+        elif not a.startswith("-"):
+            positional.append(a)
+    if len(positional) < 2 or positional[0] not in ON_A_CAMPAIGN:
+        return None
+    return paths.saves_dir(saves), positional[1]
+
+
+def _language_of(saves: Path, name: str) -> str | None:
+    """The campaign's language, read without writing anything; None when it
+    cannot be read (no such campaign, a damaged file: the help shows all the
+    same, in the run's language)."""
+    from .service import open_reader
+
+    try:
+        with open_reader(saves, name) as log:
+            return log.state_at(log.head()).language_in_force
+    except Exception:  # noqa: BLE001 - any failure here only costs the help its language
+        return None
+
+
 @contextlib.contextmanager
 def run_language(argv: list[str]):
     """This run's own language slot (``--lang``, else the locale variables),
@@ -188,6 +232,10 @@ def run(argv: list[str]) -> int:
 
 def _run_argv(argv: list[str]) -> int:
     asked = asked_language(argv)
+    if not asked:  # `tracker do NAME --help`: the campaign's language, as the action would
+        helped = _helped_campaign(argv)
+        if helped:
+            i18n.switch(i18n.choose(None, _language_of(*helped)))
     parser = build_parser()
     for a in argv:
         try:
@@ -248,7 +296,7 @@ def _run(args, saves: Path, asked: str | None = None) -> int:
             for rid, path in paths.list_rulesets().items():
                 try:
                     r = load_text(path.read_text(encoding="utf-8"), str(path))
-                    print(f"{rid}\t{r.rules.meta.name}\t{r.rules.meta.description}")
+                    print(f"{rid}\t{r.rules.meta.name}\t" + terms.term(r.rules, "meta.description"))
                 except Refused as e:
                     print(f"{rid}\t" + _("BROKEN: {error}").format(error=e))
     elif args.cmd == "export" and args.format != "markdown":

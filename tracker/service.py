@@ -24,7 +24,7 @@ from .core.engine import decide
 from .core.errors import Refused, WrittenByNewer, WrittenByOlder
 from .core.events import Envelope
 from .core.handlers import Command
-from .core import progress
+from .core import progress, terms
 from .core.invariants import problems
 from .core.limits import checked
 from .core.players import secret_in
@@ -35,11 +35,16 @@ from .core.timeline.entries import CorrectEntry, Redo, Rewind, Undo
 from .core.timeline.fold import Timeline, step
 from .core.timeline.views import Preview
 from .core.table import Reveal
+from .core.terms import term
 from . import i18n
 from .i18n import N_, _, ngettext
+from . import shipped
 from .store import paths
 from .store.sqlite import Damaged, EventStore, NewerFile, StoreError, row
 from .store.sqlite import ConcurrentWrite  # noqa: F401 - for the app, which never imports store
+
+# an old campaign's recorded ruleset finds the names it lacks in today's (core/terms.py)
+terms.use_shipped(shipped.ruleset)
 
 SNAPSHOT_EVERY = 1000
 ENTRIES_CHECKED = N_("entries checked")  # what a long command's progress counts
@@ -449,9 +454,10 @@ def list_rulesets() -> list[RulesetInfo]:
     out = []
     for rid, path in paths.list_rulesets().items():
         try:
-            meta = load_text(paths.read_ruleset_file(path), str(path)).rules.meta
-            out.append(RulesetInfo(rid, meta.name, meta.description,
-                                   language=meta.language or i18n.ENGLISH))
+            rules = load_text(paths.read_ruleset_file(path), str(path)).rules
+            # the description in the language shown (its [names.xx], else English)
+            out.append(RulesetInfo(rid, rules.meta.name, term(rules, "meta.description"),
+                                   language=rules.meta.language or i18n.ENGLISH))
         except Refused as e:
             out.append(RulesetInfo(rid, error=str(e)))
     return out

@@ -807,8 +807,9 @@ def _dying(state: State, name: str) -> None:
     c = _tracked(state, name)
     st = sheet.status(state.rules, c)
     if st == "ok":
-        raise Refused(_("{name} has {hp} HP: death saves are rolled at 0 HP").format(
-            name=c.name, hp=c.hp))
+        raise Refused(ngettext("{name} has {hp} HP: death saves are rolled at 0 HP",
+                               "{name} has {hp} HP: death saves are rolled at 0 HP",
+                               c.hp).format(name=c.name, hp=c.hp))
     if st != "dying":
         raise Refused(_("{name} is {status}: no death saves to roll").format(
             name=c.name, status=_status_word(st)))
@@ -831,7 +832,8 @@ def decide_rounds(state: State, cmd: AdvanceRounds, dice) -> list[Event]:
 def rounds_hold(state: State, ev: RoundsPassed) -> None:
     top = 10_000
     if not 1 <= ev.rounds <= top:
-        raise Refused(_("advance 1 to {top} rounds").format(top=top))
+        raise Refused(ngettext("advance 1 to {top} round", "advance 1 to {top} rounds",
+                               top).format(top=top))
 
 
 # --- evolve ---------------------------------------------------------------------------

@@ -205,7 +205,8 @@ class PartyScreen(Screen):
             self.app.run_command(party.LongRest())
             return
         ok = await self.app.push_screen_wait(ChoiceDialog(
-            _("Long rest: {hours} hours pass").format(hours=rests.long_hours),
+            ngettext("Long rest: {hours} hour passes", "Long rest: {hours} hours pass",
+                     rests.long_hours).format(hours=rests.long_hours),
             [("yes", _("Rest")), ("no", _("Not now"))],
             _("Hit points and Hit Point Dice back, exhaustion -{n}, for everyone with "
               "{hp}+ HP").format(n=rests.long_exhaustion_removed, hp=rests.min_hp)))
