@@ -229,16 +229,21 @@ def _chase_alerts(before: State, after: State) -> list[Alert]:
         out.append(Alert("warning", _("The chase is over ({fates}): end it").format(
             fates=r.fates_text(after, end))))
     ev, old_ev = a.evasion, b.evasion
+    # an evasion that ended now: it was running (whatever ended it: a round, a
+    # roll, a day of pursuit, the GM), or it began in this very entry and was
+    # over at once (a faster party, no pursuit, surprised monsters), a second one too
+    if ev is not None and not a.active and (b.active or a.chases > b.chases):
+        caught = a.outcome == "caught"
+        if a.outcome not in ("caught", "escaped"):
+            text = _("Evasion over: {outcome}").format(outcome=r.status_word(a.outcome))
+        elif not ev.pursue:
+            text = _("Evasion: they do not pursue, the party is caught") if caught else \
+                _("Evasion: they do not pursue, the party gets away")
+        else:
+            text = _("Evasion: the party is caught") if caught else \
+                _("Evasion: the party gets away")
+        out.append(Alert("error" if caught else "information", text))
     if ev is not None and ev is not old_ev:
-        if not a.active and b.active or (not a.active and old_ev is None):
-            caught = a.outcome == "caught"
-            if not ev.pursue:
-                text = _("Evasion: they do not pursue, the party is caught") if caught else \
-                    _("Evasion: they do not pursue, the party gets away")
-            else:
-                text = _("Evasion: the party is caught") if caught else \
-                    _("Evasion: the party gets away")
-            out.append(Alert("error" if caught else "information", text))
         if ev.exhausted and not (old_ev and old_ev.exhausted):
             e = after.rules.chase.evasion
             out.append(Alert("error", _("The party is exhausted from running: {effect}").format(

@@ -19,14 +19,14 @@ from textual.widgets import DataTable, Footer, Static
 
 from ..widgets.header import Header
 from ...core import chase
-from ...core.chase.model import OUTCOMES, QUARRY
+from ...core.chase.model import OUTCOMES, PURSUER, QUARRY
 from ...core.errors import Refused
 from ...core.schema import note_kind
 from ...core.state import State
 from ..areas import area_screen
 from ..repaint import fill_table, follow_state, paint
 from ..asking import Asking
-from ..dialogs import positive_int, whole
+from ..dialogs import positive_int, refusal, whole
 from ..widgets import chase_panels as panels
 from ...core.chase.standing import side_word, status_word, where_word
 from ...core.terms import term
@@ -239,8 +239,12 @@ class ChaseScreen(Asking, Screen):
     async def action_join(self) -> None:
         if self._refused(chase.JoinChase("?", QUARRY, 30)):
             return
+        # only those who can run: not in it yet, and a side would take them (the
+        # dead, the unconscious are refused either way, so are not offered)
         members = [(c.name, _("{name} (party)").format(name=c.name)) for c in self.state.party
-                   if chase.find(self.state.chase, c.name) is None]
+                   if chase.find(self.state.chase, c.name) is None
+                   and not all(refusal(self.app, chase.JoinChase(c.name, side))
+                               for side in (QUARRY, PURSUER))]
         who = await self._choose(_("Who joins?"), members + [("", _("Someone else…"))])
         if who is None:
             return
