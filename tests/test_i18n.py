@@ -188,7 +188,7 @@ GOLDEN = {
            "Tur: udforskning; tjek 1d6=[1] indtastet KONFRONTATION, overrasket: gruppen, "
            "afstand 40 fod (2d6*10=[2,2]=40 indtastet)",
            "Tur: hvile", "Slukkede: fakkel (Bramble, #2)", "Nu på dybets niveau 2"],
-    "uk": ["Увійшли в the Barrow (рівень 1)", "Смолоскипи: тепер 3",
+    "uk": ["Вхід у підземелля: the Barrow (рівень 1)", "Смолоскипи: тепер 3",
            "Запалено: смолоскип, несе Bramble", "Хід: дослідження",
            "Хід: дослідження; перевірка 1d6=[1] введено ЗУСТРІЧ, захоплені зненацька: гурт, "
            "відстань 40 фт (2d6*10=[2,2]=40 введено)",

@@ -326,7 +326,7 @@ ALERT = {"en": "!! Complication for Thug: a crowd is in the way; DC 10 Str, Dex 
                "save — save 4: failed; 10 ft lost",
          "da": "!! Komplikation for Thug: en folkemængde står i vejen; SG 10 STY, BEH eller "
                "KAR-afværgeslag — afværgeslag 4: mislykket; 10 fod tabt",
-         "uk": "!! Ускладнення для Thug: на шляху натовп; рятувальний кидок Сил, Спр або "
+         "uk": "!! Ускладнення (Thug): на шляху натовп; рятувальний кидок Сил, Спр або "
                "Хар СК 10 — рятувальний кидок 4: провал; утрачено 10 фт"}
 
 

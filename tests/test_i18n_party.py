@@ -233,13 +233,13 @@ GOLDEN = {
            "Bo is now called Bob", "Bob left the party"],
     "da": ["Wren kom med i gruppen (Tyv på rang 1); LK 1d4=[3] indtastet+1",
            "Bo kom med i gruppen (rang 1)", "Wren tog 2 i skade (1d4=[2] indtastet)",
-           "Wren er forgiftet", "5000 EP til Wren (5500 med bonus)", "Wren bærer 1 mnt",
+           "Wren er forgiftet", "5.000 EP til Wren (5.500 med bonus)", "Wren bærer 1 mnt",
            "Wren bærer 21 mnt", "1 kamprunde (10 s)", "2 kamprunder (20 s)", "5 kamprunder (50 s)",
            "21 kamprunder (210 s)", "Wren er ikke længere forgiftet", "Bo hedder nu Bob",
            "Bob forlod gruppen"],
     "uk": ["Wren приєднується до гурту (Злодій рівня 1); хіти 1d4=[3] введено+1",
            "Bo приєднується до гурту (рівень 1)", "Wren отримує 2 шкоди (1d4=[2] введено)",
-           "Wren: отруєний", "5000 досвіду для Wren (5500 з бонусом)",
+           "Wren: отруєний", "Wren: 5\u00a0000 досвіду (5\u00a0500 з бонусом)",
            "Wren несе 1 монету ваги", "Wren несе 21 монету ваги", "1 бойовий раунд (10 с)",
            "2 бойові раунди (20 с)", "5 бойових раундів (50 с)", "21 бойовий раунд (210 с)",
            "Wren більше не отруєний", "Bo тепер зветься Bob", "Bob покидає гурт"],
@@ -295,7 +295,7 @@ def test_party_alerts_tally_and_changes_in_danish_and_ukrainian(saves, capsys):
         alerts = [a.text for a in _fallen_and_ready(before, after)]
         changes = _party_changes(before, after)
     assert alerts == ["Aria при смерті"]
-    assert "Aria: 12 хітів → 0 хітів" in changes and "Aria тепер повалений" in changes
+    assert "Aria: хіти 12 → 0" in changes and "Aria тепер повалений" in changes
     assert "Aria: живий → при смерті" in changes
     with i18n.using("da"):
         changes = _party_changes(before, after)

@@ -331,6 +331,7 @@ def _run(args, saves: Path, asked: str | None = None) -> int:
 def _run_on(c: Campaign, args, asked: str | None = None) -> int:
     if args.cmd == "do":
         action = ACTIONS[args.action]
+        action.named(args, c.state.rules)
         cmd: Command = action.build(args, c)
         rolled = args.dice if action.rolls_dice else None
         out = c.dispatch(cmd, rolled)  # manual dice: --dice must give every die

@@ -150,6 +150,13 @@ def _formatted(n: int | float, kind: type, locale: str) -> str:
     return format_decimal(n, locale=locale)
 
 
+def digits(n: int) -> str:
+    """A count in a line English has always written in plain digits ("5000
+    XP"): so in English, kept as the golden record holds it; in another
+    language in its own form ("5.000 EP", "5 000 досвіду")."""
+    return str(n) if current() == ENGLISH else number(n)
+
+
 def signed(n: int) -> str:
     """``+2`` / ``-1`` / ``+0`` (a modifier), with the locale's digits and minus."""
     return ("+" if n >= 0 else "-") + number(abs(n))

@@ -63,11 +63,11 @@ ACTIONS = (
            (arg("owner"), arg("--name", dest="bastion_name", default="")),
            lambda a, c: bas.NewBastion(a.owner, a.bastion_name)),
     Action("facility-add", N_("add a special facility the owner's level allows"),
-           (arg("owner"), arg("kind"),
+           (arg("owner"), arg("kind", names="bastion.facilities.*"),
             arg("--qualifies", action="store_true", help=N_("the owner meets its prerequisite"))),
            lambda a, c: bas.AddFacility(a.owner, a.kind, a.qualifies)),
     Action("facility-swap", N_("on a level-up, swap special facility #N for another KIND"),
-           (arg("owner"), arg("facility", type=int), arg("kind"),
+           (arg("owner"), arg("facility", type=int), arg("kind", names="bastion.facilities.*"),
             arg("--qualifies", action="store_true", help=N_("the owner meets its prerequisite"))),
            lambda a, c: bas.SwapFacility(a.owner, a.facility, a.kind, a.qualifies)),
     Action("facility-enlarge", N_("enlarge special facility #N to Vast (--days: the GM's, where "

@@ -6,7 +6,8 @@ from .spec import Action, arg
 
 ACTIONS = (
     Action("light", N_("KIND [CARRIER]: light a torch, lantern, ... (carried by CARRIER or --by)"),
-           (arg("kind"), arg("carrier", nargs="?", default=""), arg("--by", default="")),
+           (arg("kind", names="lights.*"), arg("carrier", nargs="?", default=""),
+            arg("--by", default="")),
            lambda a, c: lights.LightSource(a.kind, a.carrier or a.by)),
     Action("douse", N_("put out a light (a lantern keeps its fuel)"), (arg("id", type=int),),
            lambda a, c: lights.DouseLight(a.id)),

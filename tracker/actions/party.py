@@ -11,7 +11,7 @@ _CHAR = arg("char", metavar="NAME")
 ACTIONS = (
     Action("add-character", N_("add a character: --class C with --abilities S,I,W,D,C,Ch or "
            "--roll-abilities (the ruleset's procedure); without a class, a hireling"),
-           (_CHAR, arg("--class", dest="cls", metavar="C"), arg("--level", type=int, default=1),
+           (_CHAR, arg("--class", dest="cls", metavar="C", names="party.classes.*"), arg("--level", type=int, default=1),
             arg("--abilities", type=ints, metavar="S,I,W,D,C,CH",
                 help=N_("in the ruleset's order (tracker state shows it)")),
             arg("--roll-abilities", action="store_true", help=N_("roll them, in order")),
@@ -34,7 +34,7 @@ ACTIONS = (
            (arg("amount", type=int), arg("--to", nargs="+", default=[], metavar="NAME")),
            lambda a, c: party.AwardXP(a.amount, tuple(a.to))),
     Action("condition", N_("NAME COND [--off]: set or clear a condition"),
-           (_CHAR, arg("condition"), arg("--off", action="store_true")),
+           (_CHAR, arg("condition", names="party.conditions.*"), arg("--off", action="store_true")),
            lambda a, c: party.SetCondition(a.char, a.condition, not a.off)),
     Action("exhaustion", N_("NAME N: set the exhaustion level (D&D 2024: 6 is death)"),
            (_CHAR, arg("level", type=int)), lambda a, c: party.SetExhaustion(a.char, a.level)),

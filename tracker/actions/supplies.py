@@ -20,7 +20,7 @@ def _count(text: str) -> tuple[int, bool]:
 
 ACTIONS = (
     Action("supplies", N_("set a supply: KIND N, or add/remove with +N / -N"),
-           (arg("kind"), arg("count", type=_count)),
+           (arg("kind", names="supplies.*"), arg("count", type=_count)),
            lambda a, c: supplies.SetSupplies(a.kind, a.count[0], a.count[1])),
     Action("malnutrition", N_("roll the malnutrition saves the party owes (a day begun "
                               "short of food, where the ruleset has the rule)"), (),

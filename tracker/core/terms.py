@@ -246,3 +246,29 @@ def missing(rules) -> dict[str, list[str]]:
     known = term_keys(rules)
     return {code: [k for k in known if k not in rules.names.get(code, {})]
             for code in sorted(codes)}
+
+
+def key_named(rules, pattern: str, typed: str) -> str:
+    """The id under ``pattern`` ("supplies.*") that ``typed`` names: its id,
+    its English name or its name in any of the ruleset's languages, in any
+    case ("fakler", "Fakler", "torches" all name ``torches``). ``typed``
+    itself when nothing is called so: the decider then refuses it and says
+    what there is."""
+    wanted = typed.strip().casefold()
+    for key in _expand(rules, pattern):
+        kid = key.rsplit(".", 1)[-1]
+        said = [kid, english(rules, key) or ""]
+        said += [names.get(key, "") for names in rules.names.values()]
+        if wanted in (s.strip().casefold() for s in said if s):
+            return kid
+    return typed
+
+
+def known_words(rules, prefix: str, ids) -> str:
+    """What there is to name, for a refusal: the ids in English (as the
+    refusals have always listed them), the names in another language, which
+    the CLI takes as well (``key_named``)."""
+    ids = list(ids)
+    if current() == ENGLISH:
+        return ", ".join(ids)
+    return ", ".join(term(rules, f"{prefix}.{i}", i) for i in ids)

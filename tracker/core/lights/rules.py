@@ -6,7 +6,7 @@ from msgspec.structs import replace
 
 from ..supplies import rules as supplies
 from ...i18n import _
-from ..terms import term
+from ..terms import known_words, term
 from ..errors import Refused
 from ..limits import Carrier, Id, Key
 from ..events import Event, event
@@ -69,7 +69,7 @@ def _need_supply(state: State, kind_id: str) -> None:
 def decide_light(state: State, cmd: LightSource, dice) -> list[Event]:
     if cmd.kind not in state.rules.lights:
         raise Refused(_("unknown light {kind!r}; this ruleset has: {known}").format(
-            kind=cmd.kind, known=", ".join(state.rules.lights)))
+            kind=cmd.kind, known=known_words(state.rules, "lights", state.rules.lights)))
     ev = LightLit(cmd.kind, _carrier(state, cmd.by))
     lit_holds(state, ev)
     return [ev]
@@ -81,7 +81,7 @@ def lit_holds(state: State, ev: LightLit) -> None:
     with the supply it burns."""
     if ev.kind not in state.rules.lights:
         raise Refused(_("unknown light {kind!r}; this ruleset has: {known}").format(
-            kind=ev.kind, known=", ".join(state.rules.lights)))
+            kind=ev.kind, known=known_words(state.rules, "lights", state.rules.lights)))
     if ev.by:
         _carrier(state, ev.by)
         party.named(state, ev.by)

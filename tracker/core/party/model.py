@@ -135,7 +135,8 @@ def _check_party(p: Party) -> Problems:
         if gap:
             problems.append((f"party.{key}", gap))
     if p.ac_ability and p.ac_ability not in p.abilities:
-        problems.append(("party.ac_ability", f"{p.ac_ability!r} is not one of the abilities"))
+        problems.append(("party.ac_ability", _("{ability} is not one of the abilities").format(
+            ability=repr(p.ac_ability))))
     if p.level_hp not in ("roll", "fixed") or p.first_level_hp not in ("roll", "max"):
         problems.append(("party.level_hp",
                          _('expected "roll"/"fixed" (first level: "roll"/"max")')))

@@ -33,10 +33,14 @@ def ability_name(rules, a: str) -> str:
 
 def ability_abbreviation(rules, a: str) -> str:
     """Three letters for an ability on the sheet: in English its id ("STR");
-    in another language the ones its name gives in brackets ("Styrke (STY)"),
-    else the first three of a translated name ("Сила": СИЛ), else the id."""
+    in another language its save's name where each ability has a save (D&D:
+    "МДР" on the sheet as on the saves line), the ones its name gives in
+    brackets ("Styrke (STY)"), else the first three of a translated name
+    ("Сила": СИЛ), else the id."""
     if current() == ENGLISH:
         return a.upper()  # as the sheet always read in English
+    if rules.party is not None and a in rules.party.saves:
+        return save_name(rules, a).upper()  # D&D: a save per ability, one short name for both
     name = ability_name(rules, a)
     inside = name.rpartition("(")[2].rstrip(")") if name.endswith(")") else ""
     if inside:

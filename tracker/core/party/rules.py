@@ -30,6 +30,7 @@ from ..state import State
 from ..timeline.hooks import rerolls
 from ..timeflow import pass_time
 from ..validity import holds_for
+from ... import i18n
 from ...i18n import N_, _, ngettext
 from .model import Character, DeathSaves
 from .names import ability_name, ability_order, class_name, condition_name
@@ -679,7 +680,7 @@ def level_up_holds(state: State, ev: LevelledUp) -> None:
     nxt = sheet.xp_next(state.rules, c)
     if c.xp < nxt:
         raise Refused(_("{name} needs {n} XP for level {level} (has {xp})").format(
-            name=c.name, n=nxt, level=c.level + 1, xp=c.xp))
+            name=c.name, n=i18n.digits(nxt), level=c.level + 1, xp=i18n.digits(c.xp)))
     if sheet.waits_for_next_session(state.rules, c):
         raise Refused(_("{name} already went up a level in this session: {ruleset} allows "
                         "one level per session (the next when a new session starts)").format(

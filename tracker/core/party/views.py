@@ -19,6 +19,7 @@ from .rules import (CharacterAdded, CharacterRemoved, CharacterRenamed, Conditio
                     DamageTaken, DeathSaveRolled, ExhaustionSet, Healed, LevelledUp, LoadSet,
                     LongRested, RoundsPassed, ShortRested, XPAwarded, death_save_result, find)
 from ..tally import Tally, tally
+from ... import i18n
 from ...i18n import N_, _, ngettext, pgettext
 from ..lights.views import kind_name
 from .names import ability_name, class_name, condition_name, short_class_name
@@ -182,13 +183,14 @@ def _describe_x_p_awarded(ev: XPAwarded, rules, state=None) -> str:
         got = gains[ev.to[0]]
         if got != share:
             return _("{n} XP to {name} ({got} with the bonus)").format(
-                n=ev.amount, name=ev.to[0], got=got)
-        return _("{n} XP to {name}").format(n=ev.amount, name=ev.to[0])
+                n=i18n.digits(ev.amount), name=ev.to[0], got=i18n.digits(got))
+        return _("{n} XP to {name}").format(n=i18n.digits(ev.amount), name=ev.to[0])
     if len(set(gains.values())) == 1:
         return _("{n} XP split among {names}: {each} each").format(
-            n=ev.amount, names=_names(ev.to), each=gains[ev.to[0]])
+            n=i18n.digits(ev.amount), names=_names(ev.to), each=i18n.digits(gains[ev.to[0]]))
     return _("{n} XP split among {names}: {shares}").format(
-        n=ev.amount, names=_names(ev.to), shares=", ".join(f"{n} {g}" for n, g in gains.items()))
+        n=i18n.digits(ev.amount), names=_names(ev.to),
+        shares=", ".join(f"{n} {i18n.digits(g)}" for n, g in gains.items()))
 
 
 @describes(ConditionSet)
@@ -217,7 +219,7 @@ def _describe_load_set(ev: LoadSet, rules) -> str:
     # the English reads "coins" for any number, as the record has it; a language
     # with forms gives each its own
     return ngettext("{name} carries {n} coins of weight", "{name} carries {n} coins of weight",
-                    ev.coins).format(name=ev.name, n=ev.coins)
+                    ev.coins).format(name=ev.name, n=i18n.digits(ev.coins))
 
 
 @describes(CharacterRenamed)
@@ -346,7 +348,7 @@ class PartyTally(Tally):
             out.append(_("**Healed:** {who}").format(
                 who=", ".join(f"{e(n)} {d}" for n, d in self.healed.items())))
         if self.xp:
-            out.append(_("**XP awarded:** {n}").format(n=self.xp))
+            out.append(_("**XP awarded:** {n}").format(n=i18n.digits(self.xp)))
         if self.levels:
             out.append(_("**Went up a level:** {who}").format(who=", ".join(
                 _("{name}: level {a} → {b}").format(name=e(n), a=a, b=b)
@@ -403,7 +405,8 @@ def _character_changes(ra, a, rb, b) -> list[str]:
     if a.level != b.level:
         out.append(_("{name}: level {a} → {b}").format(name=n, a=a.level, b=b.level))
     if a.xp != b.xp:
-        out.append(_("{name}: {a} XP → {b} XP").format(name=n, a=a.xp, b=b.xp))
+        out.append(_("{name}: {a} XP → {b} XP").format(name=n, a=i18n.digits(a.xp),
+                                                        b=i18n.digits(b.xp)))
     if (a.hp, a.hp_max) != (b.hp, b.hp_max):
         if a.hp_max == b.hp_max:
             out.append(_("{name}: {a} HP → {b} HP").format(name=n, a=a.hp, b=b.hp))
@@ -432,8 +435,8 @@ def _character_changes(ra, a, rb, b) -> list[str]:
     if (ha := sheet.hit_dice_left(ra, a)) != (hb := sheet.hit_dice_left(rb, b)):
         out.append(_("{name}: {a} → {b} Hit Point Dice left").format(name=n, a=ha, b=hb))
     if a.load != b.load:
-        out.append(_("{name} carries {a} → {b} coins of weight").format(name=n, a=a.load,
-                                                                        b=b.load))
+        out.append(_("{name} carries {a} → {b} coins of weight").format(
+            name=n, a=i18n.digits(a.load), b=i18n.digits(b.load)))
     if not out and (sheet.saves(ra, a), sheet.speed(ra, a)) != (sheet.saves(rb, b),
                                                                 sheet.speed(rb, b)):
         out.append(_("{name}: saves or speed recomputed by the rules").format(name=n))

@@ -7,6 +7,7 @@ from msgspec.structs import replace
 from ..party import sheet
 from ..errors import Refused
 from ...i18n import _
+from ..terms import known_words
 from ..limits import Count, Key
 from ..events import Event, event
 from ..handlers import Command, decides, evolves
@@ -37,7 +38,7 @@ class SuppliesSet(Event, frozen=True):
 def decide_set(state: State, cmd: SetSupplies, dice) -> list[Event]:
     rules = state.rules
     if cmd.kind not in rules.supplies:
-        known = ", ".join(rules.supplies)
+        known = known_words(rules, "supplies", rules.supplies)
         raise Refused(_("unknown supply {kind!r}; this ruleset has: {known}").format(
             kind=cmd.kind, known=known))
     new = state.supplies.count(cmd.kind) + cmd.count if cmd.relative else cmd.count
@@ -50,7 +51,7 @@ def decide_set(state: State, cmd: SetSupplies, dice) -> list[Event]:
 def set_holds(state: State, ev: SuppliesSet) -> None:
     """``supplies``: a kind of the ruleset, 0 to 1,000,000."""
     if ev.kind not in state.rules.supplies:
-        known = ", ".join(state.rules.supplies)
+        known = known_words(state.rules, "supplies", state.rules.supplies)
         raise Refused(_("unknown supply {kind!r}; this ruleset has: {known}").format(
             kind=ev.kind, known=known))
     if ev.count < 0:
@@ -65,7 +66,7 @@ def set_holds(state: State, ev: SuppliesSet) -> None:
 def evolve_set(state: State, ev: SuppliesSet) -> State:
     if ev.kind not in state.rules.supplies:
         raise Refused(_("unknown supply {kind!r}; this ruleset has: {known}").format(
-            kind=ev.kind, known=", ".join(state.rules.supplies)))
+            kind=ev.kind, known=known_words(state.rules, "supplies", state.rules.supplies)))
     return replace(state, supplies=set_count(state, ev.kind, ev.count))
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from .. import dice as dicemod
 from ..errors import Refused
 from ...i18n import _, ngettext
-from ..terms import term
+from ..terms import known_words, term
 from ..party.rules import find, living_character
 from ..state import State
 from . import calc
@@ -106,7 +106,7 @@ def day_holds(state: State, ev) -> None:
                                            more=f"{24 - j.hours_today:g}"))
         if ev.pace not in t.paces or ev.rate:
             raise Refused(_("no pace {pace!r} (known: {known})").format(
-                pace=ev.pace, known=", ".join(t.pace_order)))
+                pace=ev.pace, known=known_words(state.rules, "travel.paces", t.pace_order)))
     else:
         if ev.hours:
             raise Refused(_("{ruleset} travels by the day, not by hours").format(
@@ -126,7 +126,7 @@ def pace_holds(state: State, ev) -> None:
                         "--forced for a forced march)").format(ruleset=state.rules.meta.name))
     if ev.pace not in t.paces:
         raise Refused(_("no pace {pace!r} (known: {known})").format(
-            pace=ev.pace, known=", ".join(t.pace_order)))
+            pace=ev.pace, known=known_words(state.rules, "travel.paces", t.pace_order)))
 
 
 def guide_holds(state: State, ev) -> None:
@@ -240,7 +240,7 @@ def mounted_holds(state: State, ev) -> None:
             raise Refused(_("D&D travel goes by pace: no --rate (the mounts give a doubled hour)"))
         if known and ev.animal not in known and not ev.flying:
             raise Refused(_("no mount {animal!r} (known: {known})").format(
-                animal=ev.animal, known=", ".join(known)))
+                animal=ev.animal, known=known_words(state.rules, "travel.mounts.animals", known)))
     elif not 1 <= ev.rate <= 10_000:
         raise Refused((calc.gm_note(t, "mounts.animals", state.rules) or _("the mounts' rate is unknown"))
                       + " " + _("Give it: mount ANIMAL --rate FEET (1 to 10,000)."))

@@ -24,7 +24,7 @@ from ..advance import advance
 from ..dice import Roll
 from ..errors import Refused
 from ...i18n import _, ngettext
-from ..terms import term
+from ..terms import known_words, term
 from ..events import Event, event
 from ..timeline.hooks import rerolls
 from ..handlers import EVOLVERS, Command, decides, evolves
@@ -638,7 +638,7 @@ def place_holds(state: State, ev: PlaceSet) -> None:
     t = rules_of(state)
     if not ev.terrain:
         raise Refused(_("give a terrain (known: {terrains})").format(
-            terrains=", ".join(t.terrains)))
+            terrains=known_words(state.rules, "travel.terrains", t.terrains)))
     _check_terrain(t, ev.terrain, ev.route)
 
 

@@ -29,7 +29,7 @@ from ..validity import holds_for
 from ..handlers import Command, decides, evolves
 from ..limits import Key, PlaceName
 from ..state import State
-from ..terms import term
+from ..terms import known_words, term
 from ..timeflow import pass_time
 from . import calc
 from .day import decides_day
@@ -237,7 +237,7 @@ def embark_holds(state: State, ev: Embarked) -> None:
     if pace_model(t):
         if ev.vessel not in s.vessels:
             raise Refused(_("no vessel {vessel!r} (known: {known})").format(
-                vessel=ev.vessel, known=", ".join(s.vessels)))
+                vessel=ev.vessel, known=known_words(state.rules, "travel.sea.vessels", s.vessels)))
         if ev.rate:
             raise Refused(_("a vessel's speed is in the data (mph): no --rate"))
     elif not 1 <= ev.rate <= 10_000:
