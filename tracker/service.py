@@ -38,8 +38,7 @@ from .core.table import Reveal
 from .core.terms import term
 from . import i18n
 from .i18n import N_, _, ngettext
-from . import shipped
-from .store import paths
+from .store import paths, shipped
 from .store.sqlite import Damaged, EventStore, NewerFile, StoreError, row
 from .store.sqlite import ConcurrentWrite  # noqa: F401 - for the app, which never imports store
 

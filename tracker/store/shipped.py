@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .core.errors import Refused
-from .core.ruleset import load_cached
-from .store import paths
+from ..core.errors import Refused
+from ..core.ruleset import load_cached
+from . import paths
 
 
 def ruleset(ruleset_id: str):
