@@ -24,7 +24,7 @@ from ...core.errors import Refused
 from ...core.schema import note_kind
 from ...core.state import State
 from ..areas import area_screen
-from ..repaint import follow_state, paint
+from ..repaint import fill_table, follow_state, paint
 from ..asking import Asking
 from ..dialogs import positive_int, whole
 from ..widgets import chase_panels as panels
@@ -151,13 +151,11 @@ class ChaseScreen(Asking, Screen):
         evasion = state.chase.evasion is not None
         table.border_title = _("The two sides") if evasion else _("Who runs (initiative order)")
         row = table.cursor_row
-        table.clear(columns=True)
         # TRANSLATORS: the runners table's columns: keep them short (80 columns)
-        table.add_columns(" ", _("Name"), _("Side"), _("Gap ft"), _("Speed") if evasion else
-                          _("Dash"), _("Exh"), _("Status"))
-        for r in panels.runner_rows(state):
-            table.add_row(*r)
-        if table.row_count:
+        heads = (" ", _("Name"), _("Side"), _("Gap ft"), _("Speed") if evasion else _("Dash"),
+                 _("Exh"), _("Status"))
+        if fill_table(table, [(h, None) for h in heads],
+                      [(None, tuple(r)) for r in panels.runner_rows(state)]) and table.row_count:
             table.move_cursor(row=min(row, table.row_count - 1), animate=False)
         self._show_log(state)
         # which keys the footer shows follows the chase's kind and moment; the
