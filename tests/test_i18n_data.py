@@ -339,11 +339,11 @@ def test_golden_doom_alerts_in_the_cli(saves, capsys):
     main(["--lang", "uk", "do", "d", "leave-dungeon", "--hasty", "--dice", "1,10,20"])
     alerts = [x for x in capsys.readouterr().out.splitlines() if x.startswith("!!")]
     # Wren is at 1 HP from the first exit; the fate is the GM's whole (roll again)
-    assert alerts == ["!! Wren провалив рятувальний кидок проти Загибелі (1-1 проти 12): киньте "
+    assert alerts == ["!! Wren: рятувальний кидок проти Загибелі провалено (1-1 проти 12): киньте "
                       "ще раз; можна обмінятися долею із супутником (замінник: немає в джерелі); "
                       "ведучий: застосуйте киньте ще раз за таблицею Загибелі (1d10); можна "
                       "обмінятися долею із супутником",
-                      "!! Bob вибрався (випало 20-1 проти 12)"], alerts
+                      "!! Bob: вдалося вибратися (випало 20-1 проти 12)"], alerts
 
 
 SEA = {
