@@ -252,7 +252,7 @@ REFUSALS = {
            "sovende, forhekset, blindet, syg, forbandet, forstenet, udmattet",
            "giv mindst 1 EP", "'Nobody' er ikke i gruppen (gruppen: Wren)"],
     "uk": ["зціліть щонайменше 1", "невідомий стан 'grumpy'; у цих правилах є: паралізований, "
-           "отруєний, сплячий, зачарований, засліплений, хворий, проклятий, скам'янілий, "
+           "отруєний, сплячий, зачарований, засліплений, хворий, проклятий, скамʼянілий, "
            "виснажений",
            "дайте щонайменше 1 досвіду", "'Nobody' немає в гурті (гурт: Wren)"],
 }
@@ -296,7 +296,7 @@ def test_party_alerts_tally_and_changes_in_danish_and_ukrainian(saves, capsys):
         changes = _party_changes(before, after)
     assert alerts == ["Aria при смерті"]
     assert "Aria: хіти 12 → 0" in changes and "Aria тепер повалений" in changes
-    assert "Aria: живий → при смерті" in changes
+    assert "Aria: життя → при смерті" in changes
     with i18n.using("da"):
         changes = _party_changes(before, after)
         tally = PartyTally([1])
