@@ -4,6 +4,7 @@ correction or rewind rebuilt whole."""
 
 from __future__ import annotations
 
+import shutil
 import sys
 from pathlib import Path
 
