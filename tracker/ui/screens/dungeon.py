@@ -168,7 +168,26 @@ class DungeonScreen(Asking, Screen):
         return self.app.state
 
     def action_turn(self) -> None:
-        self.app.run_command(dun.AdvanceTurn(1, "explore"))
+        self._turn("explore")
+
+    @work(exit_on_error=False)
+    async def _turn(self, activity: str) -> None:
+        """One turn; one that would bring the rest penalty asks first, as `n`
+        and `tracker do NAME turn N` stop before it: the keys a GM typed ahead
+        land in the question, not in the penalty."""
+        if activity != "rest" and dun.next_turn_tires(self.state):
+            penalty = term(self.state.rules, "dungeon.rest.penalty")
+            rest = [("rest", _("Rest this turn"))] if "rest" in self.state.rules.dungeon.activities \
+                else []
+            choice = await self._choose(
+                _("The next turn must be a rest"),
+                [*rest, ("push", _("Push on: the penalty ({penalty})").format(penalty=penalty)),
+                 ("no", _("Not now"))],
+                _("Another turn without one brings the rest penalty."))
+            if choice in (None, "no"):
+                return
+            activity = "rest" if choice == "rest" else activity
+        self.app.run_command(dun.AdvanceTurn(1, activity))
 
     def action_rest(self) -> None:
         self.app.run_command(dun.AdvanceTurn(1, "rest"))
@@ -184,7 +203,7 @@ class DungeonScreen(Asking, Screen):
         act = await self._choose(_("Turn activity"), acts,
                                  validate=lambda a: refusal(self.app, dun.AdvanceTurn(1, a)))
         if act:
-            self.app.run_command(dun.AdvanceTurn(1, act))
+            self._turn(act)
 
     def _activities(self) -> list[tuple[str, str]]:
         rules = self.state.rules
