@@ -114,8 +114,15 @@ def po_merge(base: str, ours: str, theirs: str) -> int:
         if not message.id:
             continue
         have = mine.get(message.id, message.context)
-        was = old.get(message.id, message.context)
-        was = was.string if was is not None else None
+        base = old.get(message.id, message.context)
+        was = base.string if base is not None else None
+        if have is not None and have.pluralizable != message.pluralizable:
+            # one side made a message counted (or no longer): the side that
+            # changed its shape since BASE wins, with its translations
+            if base is None or base.pluralizable == have.pluralizable:
+                mine.delete(have.id, have.context)
+                mine[message.id] = message
+            continue
         if have is None:
             mine[message.id] = message
         elif have.string == message.string or not translated(message):

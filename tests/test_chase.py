@@ -128,12 +128,12 @@ def test_each_round_is_six_seconds_on_the_one_clock_and_lights_burn(make):
     c = urban(make, 1000)
     c.dispatch(SetSupplies("torches", 1))
     c.dispatch(LightSource("torch", "Ana"))
-    left = c.state.lights[0].seconds_left
+    left = c.state.lights[0].left(c.state.clock)
     for _ in range(10):  # ten rounds: a minute
         c.dispatch(ch.TakeTurn(30), [12])
         c.dispatch(ch.TakeTurn(30), [12])
     assert state_json(c.state, c.seq)["clock"]["seconds"] == 60 and js(c)["round"] == 11
-    assert c.state.lights[0].seconds_left == left - 60
+    assert c.state.lights[0].left(c.state.clock) == left - 60
 
 
 def test_a_pursuer_within_reach_catches_its_quarry(make):

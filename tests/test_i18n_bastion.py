@@ -254,10 +254,10 @@ GOLDEN = {
     ],
     "da": [
         "Aria grundlægger en bastion, Greywatch",
-        "Arias bastion: Barrack tilføjet",
-        "Arias bastion: Garden tilføjet",
+        "Arias bastion: Kaserne tilføjet",
+        "Arias bastion: Have tilføjet",
         "Arias bastions skatkammer +5.000 gm: dragon hoard",
-        "Arias bastion: bygger Kitchen (cramped) (500 gm, 20 dage)",
+        "Arias bastion: bygger Køkken (trangt) (500 gm, 20 dage)",
         "Arias bastion: 1 felt mur (250 gm, 10 dage)",
         "Arias bastion: 2 felter mur (500 gm, 20 dage)",
         "Arias bastion: 3 felter mur (750 gm, 30 dage), der lukker ringen",
@@ -304,10 +304,10 @@ GOLDEN_ALERTS = {
            "outside the walls",
            "Aria, turn 4: No orders"],
     "da": ["Bastionstur forfalden for Aria",
-           "Aria, tur 1: Barrack: 4 forsvarere hvervet; Garden: høstede 100 days of Rations",
+           "Aria, tur 1: Kaserne: 4 forsvarere hvervet; Have: høstede rationer til 100 dage",
            "Bastionstur forfalden for Aria (3 venter)",
-           "Aria, tur 2: Vedligehold; Attack (55): slået tilbage; 1 forsvarer dræbt",
-           "Aria, tur 3: Vedligehold; Refugees (88): 6 flygtninge; de betaler 500 gm; bor "
+           "Aria, tur 2: Vedligehold; Angreb (55): slået tilbage; 1 forsvarer dræbt",
+           "Aria, tur 3: Vedligehold; Flygtninge (88): 6 flygtninge; de betaler 500 gm; bor "
            "uden for murene",
            "Aria, tur 4: Ingen ordrer"],
     "uk": ["Настав хід Бастіону Aria",
@@ -412,10 +412,11 @@ def test_one_state_reads_its_turns_and_ledger_in_each_language(saves):
             said[lang] = (panels.results(state, b, 30, 200), panels.ledger(state, b, 30, 200))
     assert "Refugees (88): 5 refugees; they pay 500 GP; staying outside the walls" in \
         said["en"][0]
-    assert "Refugees (88): 5 flygtninge; de betaler 500 gm; bor uden for murene" in said["da"][0]
+    assert "Flygtninge (88): 5 flygtninge; de betaler 500 gm; bor uden for murene" in said["da"][0]
     assert "Біженці (88): 5 біженців; платять 500 зм; живуть за мурами" in said["uk"][0]
     assert "Armory: Stock the Armory" in said["en"][1]
     assert "Зброярня: Поповнити Зброярню" in said["uk"][1]
+    assert "Rustkammer: Fyld Rustkammeret op" in said["da"][1]
     assert said["en"][0] != said["da"][0] != said["uk"][0]
 
 

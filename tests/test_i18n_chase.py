@@ -297,17 +297,17 @@ GOLDEN_CHASE = {
            "Ana tries to slip away: Stealth 2d20kh1=[2,1]=2 typed + 3 = 5 vs Perception 10: spotted "
            "(plenty to hide behind)",
            "Chase over: escaped"],
-    "da": ["Forfølgelsen begynder (urban), byttet 30 fod foran",
+    "da": ["Forfølgelsen begynder (by), byttet 30 fod foran",
            "Ana er med i forfølgelsen som bytte (gruppen), initiativ 1d20=[15] indtastet+3",
            "Thug er med i forfølgelsen som forfølger (hastighed 40 fod), initiativ "
            "1d20=[3] indtastet+0",
-           "Ana bevæger sig 30 fod; komplikation 1d12=[2] indtastet: a crowd is in the way; "
-           "SG 10 STY, BEH eller KAR-afværgeslag; ved fiasko: 10 ft of difficult terrain "
-           "through the crowd; næste deltagers afværgeslag 1d20=[4] indtastet",
+           "Ana bevæger sig 30 fod; komplikation 1d12=[2] indtastet: en folkemængde står i "
+           "vejen; SG 10 STY, BEH eller KAR-afværgeslag; ved fiasko: 10 fod vanskeligt "
+           "terræn gennem mængden; næste deltagers afværgeslag 1d20=[4] indtastet",
            "Thug spurter 30 fod; komplikation 1d12=[9] indtastet ingen. Slut på runde 1 "
            "(6 s inde): Ana 30 fod foran",
            "Ana prøver at slippe væk: Snigen 2d20kh1=[2,1]=2 indtastet + 3 = 5 mod Opmærksomhed 10: "
-           "set (plenty to hide behind)",
+           "set (masser at gemme sig bag)",
            "Forfølgelsen er slut: slap væk"],
     "uk": ["Погоня починається (місто), здобич на 30 фт попереду",
            "Ana долучається до погоні: здобич (гурт), Ініціатива 1d20=[15] введено+3",
@@ -324,7 +324,7 @@ GOLDEN_CHASE = {
 }
 ALERT = {"en": "!! Complication for Thug: a crowd is in the way; DC 10 Str, Dex or Cha "
                "save — save 4: failed; 10 ft lost",
-         "da": "!! Komplikation for Thug: a crowd is in the way; SG 10 STY, BEH eller "
+         "da": "!! Komplikation for Thug: en folkemængde står i vejen; SG 10 STY, BEH eller "
                "KAR-afværgeslag — afværgeslag 4: mislykket; 10 fod tabt",
          "uk": "!! Ускладнення для Thug: на шляху натовп; рятувальний кидок Сил, Спр або "
                "Хар СК 10 — рятувальний кидок 4: провал; утрачено 10 фт"}
@@ -413,21 +413,21 @@ def test_a_corrections_words_count_dashes_in_ukrainian(n, want):
 
 def test_the_complication_tables_are_named_in_ukrainian_in_dnd_2024():
     r = _rules("dnd-2024")
-    assert terms.missing(r) == {"uk": []}
+    assert terms.missing(r) == {"da": [], "uk": []}
     key = "chase.complications.urban.entries.1.result"
     with i18n.using("uk"):
         assert terms.term(r, key) == "на шляху натовп"
         assert terms.term(r, "chase.complications.wilderness") == "дика місцевість"
         assert terms.term(r, "chase.escape_factors.cover.text") == "є за чим сховатися"
-    with i18n.using("da"):  # no [names.da] in D&D 2024: its English
-        assert terms.term(r, key) == "a crowd is in the way"
+    with i18n.using("da"):  # D&D 2024's [names.da] (issue 23, tests/test_i18n_names.py)
+        assert terms.term(r, key) == "en folkemængde står i vejen"
 
 
 @pytest.mark.parametrize("ruleset, code, word", [("dyb-og-drager", "da", "tæt skov"),
                                                  ("dolmenwood", "uk", "густий ліс")])
 def test_the_evasion_words_come_from_the_osr_rulesets(ruleset, code, word):
     r = _rules(ruleset)
-    assert terms.missing(r) == {code: []}
+    assert terms.missing(r) == {"da": [], "uk": []}
     with i18n.using(code):
         assert terms.term(r, "chase.evasion.terrain.dense_woods") == word
     assert terms.term(r, "chase.evasion.terrain.dense_woods") == "dense woods"

@@ -301,8 +301,8 @@ GOLDEN = {
         "En dag på jagt: vildt fundet",
         "Rejse: en vejviser fører",
         "Om bord på Havørn på hav (hastighed 120')",
-        "Sejlede: 24 mil på hav om bord på Havørn; vind 2d6=[3,4]=7 indtastet fresh breeze "
-        "(OSE-udfyldning: ikke i kilden); væk på havet (2-in-6) 1d6=[6] indtastet: nej; "
+        "Sejlede: 24 mil på hav om bord på Havørn; vind 2d6=[3,4]=7 indtastet frisk vind "
+        "(OSE-udfyldning: ikke i kilden); væk på havet (2:6) 1d6=[6] indtastet: nej; "
         "tjek 1d6=[6] indtastet, stille",
         "I land ved Havn: Klart terræn"],
     ("dolmenwood", "uk"): [

@@ -194,3 +194,86 @@ def test_the_screen_s_filters_keep_exactly_the_entries_that_match(tmp_path):
                 for t in (None, "turn", "TORCH", "zzz"):
                     want = [e for e in es if e.matches(s, a, c, t)]
                     assert filtered(es, s, a, c, t) == want, (s, a, c, t)
+
+
+# -- settled a part at a time, the GM's view first (history.Settling) ------------------
+
+def _settled_in_parts(path: Path, chunk: int, order: list[int], monkeypatch, tail_at=None):
+    """The list sketched, then settled a part at a time in ``order`` (each
+    number picks one of the parts left, as the GM's view would), each part from
+    the state before it; against the whole replay's list, entry for entry."""
+    from tracker import history
+    from tracker.history import Settling, sketch, with_tail
+
+    monkeypatch.setattr(history, "CHUNK", chunk)
+    with LogReader(path) as log:
+        envs = list(log.read())
+        whole = entries(envs, log.timeline)
+    with LogReader(path) as log:  # a fresh timeline: each part from what it finds
+        quick = sketch(envs)
+        if tail_at and tail_at < len(envs):
+            quick = with_tail(quick, entries(envs[tail_at - 1:], log.timeline,
+                                              log.state_at(tail_at - 1)))
+        parts = Settling(quick, envs, log.timeline, log.state_at(len(envs)))
+        for pick in order:
+            if parts.done:
+                break
+            left = parts._todo
+            assert parts.settle(parts.next_part([left[pick % len(left)][1]]))
+        assert parts.settle_all()
+        assert _seen(quick) == _seen(whole)
+        return parts
+
+
+def _a_torch_burning_out_sooner_as_corrected(tmp_path: Path) -> Path:
+    """A forgotten turn inserted early: the torch now burns out a turn sooner,
+    so a later entry's words ("— Torch ... burned out") are the corrected log's,
+    not the ones written."""
+    from tracker.core import dungeon as dun, lights, party, supplies
+
+    c = Campaign.create(tmp_path, "burns", "dyb-og-drager", 1)
+    c.dispatch(party.AddCharacter("Ana"))
+    c.dispatch(supplies.SetSupplies("torches", 3))
+    c.dispatch(dun.EnterDungeon("Crypt", 1))
+    c.dispatch(lights.LightSource("torch", "Ana"))
+    turns = [c.dispatch(dun.AdvanceTurn(1, "explore")).envelopes[0].seq for _ in range(8)]
+    for i in range(12):
+        c.dispatch(AddNote(f"note {i}"))
+    c.dispatch(c.amend_command(turns[1], insert=("turn", "rest")))
+    c.close()
+    return tmp_path / "burns.campaign"
+
+
+def test_settled_part_by_part_in_any_order_is_the_whole_list(tmp_path, monkeypatch):
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    everything = _turns_of_a_campaign_with_everything(tmp_path)
+    mixed = generate_mixed(400, tmp_path) / "bench.campaign"  # corrections, undos, rewinds
+    burns = _a_torch_burning_out_sooner_as_corrected(tmp_path)
+    old = sorted((Path(__file__).resolve().parent / "data" / "generations").glob("*/*.campaign"))
+
+    @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(path=st.sampled_from([burns, everything, mixed, *old[:6]]), chunk=st.integers(1, 60),
+           order=st.lists(st.integers(0, 50), max_size=12), tail=st.integers(0, 40))
+    def check(path, chunk, order, tail):
+        _settled_in_parts(path, chunk, order, monkeypatch, tail_at=tail or None)
+    check()
+
+
+def test_parts_before_every_corrected_entry_settle_alone(tmp_path, monkeypatch):
+    """Without a correction in force every part is settled from its own start;
+    with one, the entries from the corrected one on are one part."""
+    from tracker.core.campaign import AddNote as Note
+
+    c = Campaign.create(tmp_path, "p", "dyb-og-drager", 1)
+    for i in range(30):
+        c.dispatch(Note(f"note {i}"))
+    c.close()
+    parts = _settled_in_parts(tmp_path / "p.campaign", 5, [3, 1], monkeypatch)
+    assert parts.exact_to == 31  # the campaign's first entry and 30 notes
+    everything = _turns_of_a_campaign_with_everything(tmp_path)
+    with LogReader(everything) as log:
+        final = log.state_at(log.head())
+    parts = _settled_in_parts(everything, 5, [2, 0], monkeypatch)
+    assert final.corrections and parts.exact_to == min(final.corrections) - 1

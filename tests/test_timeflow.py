@@ -35,7 +35,7 @@ def test_a_hook_waits_for_its_part_and_a_daily_one_for_a_new_day(state):
     run(state, 10 * minutes, True, {})
     assert calls == ["always"]
     calls.clear()
-    lit = (Light(1, "torch", "Bo", 600, True),)
+    lit = (Light(1, "torch", "Bo", 0, True, 600),)
     run(state, 10 * minutes, True, {"lights": lit})  # a part the caller replaces counts
     assert calls == ["always", "lights"]
     calls.clear()
@@ -53,7 +53,7 @@ def test_a_hook_sees_what_an_earlier_hook_changed(state):
 
     run = _compiled([_Registered(empties, "", None, False),
                      _Registered(lambda *a: seen.append(1), "lights", None, False)])
-    after = run(replace(state, lights=(Light(1, "torch", "Bo", 600, True),)), 60, True, {})
+    after = run(replace(state, lights=(Light(1, "torch", "Bo", 0, True, 600),)), 60, True, {})
     assert after.lights == () and seen == []
 
 
@@ -76,3 +76,35 @@ def test_an_evolver_with_when_is_called_only_while_its_part_is_there(state):
     EVOLVERS[Poked](replace(state, effects=("x",)), Poked())
     assert calls == ["first", "first", "second"]
     del EVOLVERS[Poked]
+
+
+def test_a_hook_with_a_due_time_waits_for_the_clock_and_asks_once_per_value(state):
+    """``due``: passing time calls no hook until the clock reaches the part's
+    due time; the due time is asked once per value of the part (a new value,
+    a new question); ``paused``: time passing without burning calls it too."""
+    calls, asked = [], []
+
+    def due(lights, rules):
+        asked.append(lights)
+        return min((l.burns_out_at for l in lights if l.lit), default=None)
+
+    run = _compiled([_Registered(_recording(calls, "lights"), "lights", None, False, due, True)])
+    lit = replace(state, lights=(Light(1, "torch", "Bo", 0, True, state.clock + 600),))
+    after = run(lit, 300, True, {})
+    after = run(after, 299, True, {})
+    assert calls == [] and asked == [lit.lights] and after.clock == state.clock + 599
+    run(after, 1, True, {})  # the clock reaches the light's time
+    assert calls == ["lights"] and asked == [lit.lights]
+    run(after, 1, False, {})  # the light's time would move: called, though not due
+    assert calls == ["lights", "lights"]
+    run(replace(after, lights=()), 1_000, False, {})  # a new value: asked again, None
+    assert calls == ["lights", "lights"] and asked == [lit.lights, ()]
+
+
+def test_a_due_time_is_a_parts_and_paused_needs_one():
+    before = list(TIME_HOOKS)
+    with pytest.raises(ValueError, match="part"):
+        on_time(lambda *a: None, due=lambda v, r: None)
+    with pytest.raises(ValueError, match="needs due"):
+        on_time(lambda *a: None, when="lights", paused=True)
+    assert TIME_HOOKS == before

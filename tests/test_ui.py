@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from support.campaigns import played_at
+
 from tracker.core import campaign as camp
 from tracker.core import party
 from tracker.demo import STAGES, build
@@ -26,8 +28,7 @@ FIXED_TIME = 1_790_000_000  # 2026-09-21: the picker's "last played" column
 
 
 def _freeze_mtimes(saves: Path) -> None:
-    for i, p in enumerate(sorted(saves.iterdir())):
-        os.utime(p, (FIXED_TIME + i * 3600, FIXED_TIME + i * 3600))
+    played_at(saves, FIXED_TIME)  # the picker's "last played": the log's last entry
 
 
 def test_picker_snapshot(snap_compare, fixed_saves):
@@ -194,6 +195,8 @@ async def test_picker_creates_and_opens_a_campaign(saves):
         for ch in "Barrow":
             await pilot.press(ch)
         await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("enter")  # the language: the ruleset's
         await pilot.pause()
         await pilot.pause()
         await pilot.press("enter")  # "Start session 1?" -> start

@@ -66,7 +66,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("open", help=_("open a campaign in the app"))
     p.add_argument("name")
-    p = sub.add_parser("new", help=_("create a campaign"))
+    p = sub.add_parser("new", help=_("create a campaign"),
+                       description=_("Create a campaign. With --lang CODE it reads in that "
+                                     "language from its first entry (default: its ruleset's)."))
     p.add_argument("name")
     p.add_argument("--ruleset", required=True,
                    help=_("a ruleset id (see: tracker rulesets) or .toml file"))
@@ -162,6 +164,50 @@ def asked_language(argv: list[str]) -> str | None:
     return None
 
 
+# the commands that name a campaign first: their help follows its language
+ON_A_CAMPAIGN = ("open", "do", "state", "log", "undo", "redo", "export", "serve")
+_VALUED = ("--saves", "--lang")  # the options before the campaign's name that take a value
+
+
+def _helped_campaign(argv: list[str]) -> tuple[Path, str] | None:
+    """(saves, name) when ``argv`` asks for the help of a command on a named
+    campaign (``do NAME --help``, ``log NAME -h``, ``do NAME move -h``), else
+    None. Read before the parser is built, as ``--lang`` is: the help is made
+    when the parser is."""
+    words = argv[:argv.index("--")] if "--" in argv else argv
+    if not {"-h", "--help"} & set(words):
+        return None
+    saves, positional, skip = None, [], False
+    for i, a in enumerate(words):
+        if skip:
+            skip = False
+            continue
+        if a in _VALUED:
+            skip = True
+            if a == "--saves" and i + 1 < len(words):
+                saves = words[i + 1]
+        elif a.startswith("--saves="):
+            saves = a.split("=", 1)[1]
+        elif not a.startswith("-"):
+            positional.append(a)
+    if len(positional) < 2 or positional[0] not in ON_A_CAMPAIGN:
+        return None
+    return paths.saves_dir(saves), positional[1]
+
+
+def _language_of(saves: Path, name: str) -> str | None:
+    """The campaign's language, read without writing anything; None when it
+    cannot be read (no such campaign, a damaged file: the help shows all the
+    same, in the run's language)."""
+    from .service import open_reader
+
+    try:
+        with open_reader(saves, name) as log:
+            return log.state_at(log.head()).language_in_force
+    except Exception:  # noqa: BLE001 - any failure here only costs the help its language
+        return None
+
+
 @contextlib.contextmanager
 def run_language(argv: list[str]):
     """This run's own language slot (``--lang``, else the locale variables),
@@ -186,6 +232,10 @@ def run(argv: list[str]) -> int:
 
 def _run_argv(argv: list[str]) -> int:
     asked = asked_language(argv)
+    if not asked:  # `tracker do NAME --help`: the campaign's language, as the action would
+        helped = _helped_campaign(argv)
+        if helped:
+            i18n.switch(i18n.choose(None, _language_of(*helped)))
     parser = build_parser()
     for a in argv:
         try:
@@ -217,7 +267,7 @@ def campaign_language(state, asked: str | None):
 def _run(args, saves: Path, asked: str | None = None) -> int:
     if args.cmd == "new":
         paths.check_name(args.name)
-        c = Campaign.create(saves, args.name, args.ruleset, args.seed)
+        c = Campaign.create(saves, args.name, args.ruleset, args.seed, language=asked)
         with campaign_language(c.state, asked):
             print(_("created {name} ({ruleset}) in {saves}").format(
                 name=args.name, ruleset=c.state.rules.meta.name, saves=saves))
@@ -246,7 +296,7 @@ def _run(args, saves: Path, asked: str | None = None) -> int:
             for rid, path in paths.list_rulesets().items():
                 try:
                     r = load_text(path.read_text(encoding="utf-8"), str(path))
-                    print(f"{rid}\t{r.rules.meta.name}\t{r.rules.meta.description}")
+                    print(f"{rid}\t{r.rules.meta.name}\t" + terms.term(r.rules, "meta.description"))
                 except Refused as e:
                     print(f"{rid}\t" + _("BROKEN: {error}").format(error=e))
     elif args.cmd == "export" and args.format != "markdown":
@@ -296,18 +346,31 @@ def _run_on(c: Campaign, args, asked: str | None = None) -> int:
     elif args.cmd == "log":
         from .history import entries
 
-        for e in entries(list(c.store.read()), c.timeline):
+        shown = 0
+        listed = entries(list(c.store.read()), c.timeline)
+        if args.session is not None and not any(e.session == args.session for e in listed):
+            raise Refused(_("no entries in {which} (the log holds sessions {first}-{last})")
+                          .format(which=_("session {n}").format(n=args.session),
+                                  first=min(e.session for e in listed),
+                                  last=max(e.session for e in listed)))
+        for e in listed:
             if not e.matches(args.session, args.area, args.character, args.grep):
                 continue
+            shown += 1
             if args.json:
                 print(json.dumps(e.as_json(), ensure_ascii=False))
             else:
                 mark = " " + _("(undone)") if e.undone else ""
-                mark += " " + _("(corrected by #{seq})").format(seq=e.corrected_by) \
-                    if e.corrected_by else ""
+                if len(e.corrections) > 1:  # every correction, the last in force
+                    mark += " " + _("(corrected by {entries})").format(
+                        entries=", ".join(f"#{n}" for n in e.corrections))
+                elif e.corrected_by:
+                    mark += " " + _("(corrected by #{seq})").format(seq=e.corrected_by)
                 dice = "  [" + "; ".join(roll_text(r) for r in e.dice) + "]" if e.dice else ""
                 print(f"{e.seq:>6}  s{e.session:<3} {e.game_time:<15} {e.text}{mark}"
                       f"{dice if args.dice_detail else ''}")
+        if not shown:  # said on stderr: the output stays the (empty) list
+            print("tracker: " + _("no entries match"), file=sys.stderr)
     elif args.cmd == "export":
         _write_lines(recap_lines(c, args.session), args.output)  # jsonl: _export_jsonl
     return 0

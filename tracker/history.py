@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import time
 import typing
 from typing import Callable
@@ -49,7 +50,8 @@ class LogEntry:
     recorded_at: str
     area: str
     undone: bool = False
-    corrected_by: int = 0  # the entry that corrects this one (0: none)
+    corrected_by: int = 0  # the entry that corrects this one (0: none); the last, in force
+    corrections: tuple[int, ...] = ()  # every entry that corrected it, in order
     names: tuple[str, ...] = ()  # characters the entry mentions
     # what time passing did in this entry ("Bless ended"), read from the states
     # before and after it when the log is read (core/consequences.py)
@@ -87,6 +89,7 @@ class LogEntry:
                 "game_time": self.game_time, "clock": self.clock,
                 "recorded_at": self.recorded_at, "undone": self.undone,
                 "corrected_by": self.corrected_by or None,
+                "corrections": list(self.corrections),
                 "dice": [{"expr": r.expr, "dice": list(r.dice), "total": r.total,
                           "typed": r.typed} for r in self.dice]}
 
@@ -221,7 +224,7 @@ def sketch(envs: list[Envelope]) -> list[LogEntry] | None:
             session, rules = session_after[at], rules_after[at]
         session_after.append(session)
         rules_after.append(rules)
-        entry = LogEntry(env.seq, session, env.command_id, env.type, ev, rules, None,
+        entry = LogEntry(env.seq, session, env.command_id, kind.name, ev, rules, None,
                          env.recorded_at, kind.area)
         if kind.names is not None:
             entry.names = kind.names(ev)
@@ -234,12 +237,12 @@ def sketch(envs: list[Envelope]) -> list[LogEntry] | None:
         for e in out:
             if e.command_id in undone:
                 e.undone = True
-    corrected: dict[int, int] = {}
+    corrected: dict[int, list[int]] = {}
     for entry, env in corrections:  # once the undone marks are known
         _stand_ins(entry, env, undone, corrected)
     for target, by in corrected.items():
         if 1 <= target <= len(out):
-            out[target - 1].corrected_by = by
+            out[target - 1].corrected_by, out[target - 1].corrections = by[-1], tuple(by)
     return out
 
 
@@ -248,6 +251,7 @@ class _Kind:
     """What the list needs to know of an entry's type, found once per type."""
 
     cls: type
+    name: str  # the type's name, one string for every entry of it (not one each: 60 B)
     area: str
     names: Callable | None  # the characters it names (None: it names none)
     carries_rules: bool  # it puts a ruleset in force (the campaign's first, a house rule)
@@ -259,7 +263,7 @@ def _kind(type_name: str, cls: type) -> _Kind:
     kind = _KINDS.get(type_name)
     if kind is None or kind.cls is not cls:
         kind = _KINDS[type_name] = _Kind(
-            cls, AREA_OF.get(type_name, "campaign"), _names_getter(cls),
+            cls, sys.intern(type_name), AREA_OF.get(type_name, "campaign"), _names_getter(cls),
             "ruleset_toml" in getattr(cls, "__struct_fields__", ()), cls in DESCRIBED_WITH_STATE,
             cls if cls in (Undone, Redone, Rewound, EntryCorrected) else None)
     return kind
@@ -313,12 +317,12 @@ def _from_events(envs: list[Envelope]) -> list[LogEntry]:
     undone = undone_commands(envs)
     out = []
     append = out.append
-    corrected: dict[int, int] = {}
+    corrected: dict[int, list[int]] = {}
     first = envs[0].seq if envs else 1
     area_of = AREA_OF
     for env in envs:
         ev = env.event
-        entry = LogEntry(env.seq, 0, env.command_id, env.type, ev, None, None,
+        entry = LogEntry(env.seq, 0, env.command_id, sys.intern(env.type), ev, None, None,
                          env.recorded_at, area_of.get(env.type, "campaign"),
                          env.command_id in undone)
         if type(ev) is EntryCorrected:
@@ -328,12 +332,74 @@ def _from_events(envs: list[Envelope]) -> list[LogEntry]:
         append(entry)
     for target, by in corrected.items():
         if first <= target < first + len(out):
-            out[target - first].corrected_by = by
+            out[target - first].corrected_by, out[target - first].corrections = by[-1], tuple(by)
     return out
 
 
+CHUNK = 1000  # entries settled at a time: the store writes a snapshot every 1,000
+
+
+class Settling:
+    """``settle`` for a whole sketched list (``history.sketch``), a part at a
+    time, in any order: the GM's view first. Each part of ``CHUNK`` entries
+    starts from the state before it (``history.state_at``: a snapshot on disk,
+    a checkpoint, a state just folded), so the lines on screen are settled
+    within one part's replay wherever the GM scrolls, instead of after the
+    replay of everything before them.
+
+    A part read from its own start is the whole list's only where no
+    correction in force corrects an entry before its end: the states of the
+    log are the states as written, and the whole list says what the corrected
+    log led to from the earliest corrected entry on (``_describe_as_now``).
+    The entries from that one on (``exact_to`` + 1) are settled as one part,
+    from there, as ``settle`` does a tail. ``final``: the state after the
+    last entry (its ``corrections`` are the ones in force)."""
+
+    def __init__(self, out: list[LogEntry], envs: list[Envelope], history, final):
+        self.out, self.envs, self.history = out, envs, history
+        n = len(out)
+        corrected = min(final.corrections) if final is not None and final.corrections else n + 1
+        self.exact_to = min(n, max(0, corrected - 1))  # parts up to here: each alone
+        self._todo = [(lo, min(lo + CHUNK - 1, self.exact_to))
+                      for lo in range(1, self.exact_to + 1, CHUNK)]
+        if self.exact_to < n:
+            self._todo.append((self.exact_to + 1, n))
+        # parts already settled (a tail taken by ``with_tail``) are skipped
+        self._todo = [p for p in self._todo if any(e.clock is None for e in out[p[0] - 1:p[1]])]
+
+    @property
+    def done(self) -> bool:
+        return not self._todo
+
+    def next_part(self, wanted=()) -> tuple[int, int] | None:
+        """The next part to settle: the newest of ``wanted`` (seqs the GM has
+        on screen unsettled) first, else the oldest left."""
+        for seq in reversed(wanted):
+            for part in self._todo:
+                if part[0] <= seq <= part[1]:
+                    return part
+        return self._todo[0] if self._todo else None
+
+    def settle(self, part: tuple[int, int], stop=lambda: False) -> bool:
+        """Settle the entries ``lo..hi`` in place (False: stopped part way;
+        the part is then left to do, and is done whole again)."""
+        lo, hi = part
+        state = self.history.state_at(lo - 1) if lo > 1 else None
+        whole = settle(self.out[lo - 1:hi], self.envs[lo - 1:hi], self.history, state, stop,
+                       as_now=hi > self.exact_to)
+        if whole:
+            self._todo.remove(part)
+        return whole
+
+    def settle_all(self, stop=lambda: False, wanted=lambda: ()) -> bool:
+        while self._todo:
+            if stop() or not self.settle(self.next_part(wanted()), stop):
+                return False
+        return True
+
+
 def settle(out: list[LogEntry], envs: list[Envelope], history, state=None,
-           stop=lambda: False) -> bool:
+           stop=lambda: False, as_now: bool = True) -> bool:
     """Fill in, in place, what only the states tell (session, ruleset, clock,
     what time passing did, the lines that quote the state) by replaying
     ``envs`` (``out``'s events) from ``state``, the state before the first.
@@ -342,7 +408,9 @@ def settle(out: list[LogEntry], envs: list[Envelope], history, state=None,
     hand, where it replayed up to 1,000 entries from a snapshot for each (the
     mixed 100k log took 13 s). ``stop()`` ends it early: False then, and
     ``out`` is part filled (still a sketch). An entry's own line, described
-    before, is kept when its ruleset is the one it was described under."""
+    before, is kept when its ruleset is the one it was described under.
+    ``as_now`` False: the lines as the log wrote them, for a part of the list
+    before every corrected entry (``Settling``)."""
     remember = getattr(history, "remember", None)
     with_state, about = DESCRIBED_WITH_STATE, ABOUT_ENTRIES
     for done, (entry, env) in enumerate(zip(out, envs), start=1):
@@ -361,7 +429,8 @@ def settle(out: list[LogEntry], envs: list[Envelope], history, state=None,
         if entry.area not in about:
             entry.passed = consequences(before, state)
         entry.clock = state.clock
-    _describe_as_now(out, history, state, out[0].seq if out else 1)
+    if as_now:
+        _describe_as_now(out, history, state, out[0].seq if out else 1)
     return True
 
 
@@ -382,7 +451,7 @@ def _stand_ins(entry: LogEntry, env: Envelope, undone: set[str], corrected: dict
     ev = env.event
     shown = [ev]
     if env.command_id not in undone:
-        corrected[ev.target] = env.seq
+        corrected.setdefault(ev.target, []).append(env.seq)  # each one; the last in force
         shown = [cook(r) for r in ev.events]
     entry._dice = [r for e in shown for r in rolls_in(e)]
     entry.names = tuple(n for e in shown for n in e.names())

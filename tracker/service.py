@@ -11,6 +11,7 @@ import random
 import sqlite3
 import threading
 import uuid
+from datetime import datetime
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
@@ -18,11 +19,12 @@ from typing import Iterator
 from .core import dice as dicemod
 from .core.alerts import Alert, alerts
 from .core.campaign import ENGINE_VERSION, CampaignCreated, EndSession, SessionStarted, StartSession
+from .core.campaign.rules import SetLanguage, created_state
 from .core.engine import decide
 from .core.errors import Refused, WrittenByNewer, WrittenByOlder
 from .core.events import Envelope
 from .core.handlers import Command
-from .core import progress
+from .core import progress, terms
 from .core.invariants import problems
 from .core.limits import checked
 from .core.players import secret_in
@@ -33,10 +35,16 @@ from .core.timeline.entries import CorrectEntry, Redo, Rewind, Undo
 from .core.timeline.fold import Timeline, step
 from .core.timeline.views import Preview
 from .core.table import Reveal
+from .core.terms import term
+from . import i18n
 from .i18n import N_, _, ngettext
+from . import shipped
 from .store import paths
 from .store.sqlite import Damaged, EventStore, NewerFile, StoreError, row
 from .store.sqlite import ConcurrentWrite  # noqa: F401 - for the app, which never imports store
+
+# an old campaign's recorded ruleset finds the names it lacks in today's (core/terms.py)
+terms.use_shipped(shipped.ruleset)
 
 SNAPSHOT_EVERY = 1000
 ENTRIES_CHECKED = N_("entries checked")  # what a long command's progress counts
@@ -124,14 +132,22 @@ class Campaign:
     # -- lifecycle ---------------------------------------------------------------
 
     @classmethod
-    def create(cls, saves: Path, name: str, ruleset_id: str, seed: int | None = None) -> "Campaign":
+    def create(cls, saves: Path, name: str, ruleset_id: str, seed: int | None = None,
+               language: str | None = None) -> "Campaign":
+        """A new campaign. ``language``: the one it reads in (default: its
+        ruleset's), recorded as a ``language_set`` of the same first command,
+        so the file is made with it or not at all."""
         path = paths.check_free(saves, name)
         rfile = paths.ruleset_file(ruleset_id)
         text = paths.read_ruleset_file(rfile)
         loaded = load_text(text, str(rfile))
         seed = random.SystemRandom().randrange(1 << 31) if seed is None else seed
         ev = CampaignCreated(name, seed, loaded.rules.meta.id, loaded.hash, text)
-        return cls(EventStore.create(path, [row(1, ev, new_command_id(), 0)]), name)
+        command_id = new_command_id()
+        rows = [row(1, ev, command_id, 0)]
+        for seq, chosen in enumerate(_chosen_language(ev, language), start=2):
+            rows.append(row(seq, chosen, command_id, 0))
+        return cls(EventStore.create(path, rows), name)
 
     @classmethod
     def open(cls, saves: Path, name: str) -> "Campaign":
@@ -413,12 +429,24 @@ def new_command_id() -> str:
     return uuid.uuid4().hex
 
 
+def _chosen_language(created: CampaignCreated, language: str | None) -> list:
+    """The ``language_set`` a new campaign starts with: none when none was
+    asked or the asked one is the ruleset's own; an unknown one is refused."""
+    if not language:
+        return []
+    state = created_state(created)
+    if i18n.normalize(language) == state.language_in_force:
+        return []
+    return decide(state, SetLanguage(language), None)
+
+
 @dataclass
 class RulesetInfo:
     id: str  # e.g. dolmenwood
     name: str = ""  # as the ruleset calls itself
     description: str = ""
     error: str = ""  # why the file cannot be loaded, naming file, line and key
+    language: str = ""  # the one its campaigns read in unless the GM chooses another
 
 
 def list_rulesets() -> list[RulesetInfo]:
@@ -426,8 +454,10 @@ def list_rulesets() -> list[RulesetInfo]:
     out = []
     for rid, path in paths.list_rulesets().items():
         try:
-            meta = load_text(paths.read_ruleset_file(path), str(path)).rules.meta
-            out.append(RulesetInfo(rid, meta.name, meta.description))
+            rules = load_text(paths.read_ruleset_file(path), str(path)).rules
+            # the description in the language shown (its [names.xx], else English)
+            out.append(RulesetInfo(rid, rules.meta.name, term(rules, "meta.description"),
+                                   language=rules.meta.language or i18n.ENGLISH))
         except Refused as e:
             out.append(RulesetInfo(rid, error=str(e)))
     return out
@@ -467,7 +497,8 @@ class CampaignInfo:
 
 
 def list_campaigns(saves: Path) -> list[CampaignInfo]:
-    """The saves folder's campaigns, most recently played first. Each file is
+    """The saves folder's campaigns, most recently played first (by their last
+    entry's time). Each file is
     looked over (its pages and entries), so a damaged one is listed as such;
     nothing is set on a file before it is known to be ours."""
     out = []
@@ -481,7 +512,9 @@ def list_campaigns(saves: Path) -> list[CampaignInfo]:
         except OSError:
             mtime = 0.0
         try:
-            store = EventStore.open(p)  # read-only where it cannot be written
+            # read-only: a listing writes nothing (no WAL switch, no snapshots
+            # table, no checkpoint on close), so it leaves every file as it was
+            store = EventStore.open(p, look_only=True)
             try:
                 out.append(_looked_over(store, name, mtime))
             finally:
@@ -494,7 +527,7 @@ def list_campaigns(saves: Path) -> list[CampaignInfo]:
             out.append(CampaignInfo(name, "?", mtime, 0, str(e), status="damaged"))
         except Exception as e:  # a broken file is listed, not fatal
             out.append(CampaignInfo(name, "?", mtime, 0, str(e), status="unreadable"))
-    return sorted(out, key=lambda c: c.modified, reverse=True)
+    return sorted(out, key=lambda c: (-c.modified, c.name))  # ties: by name, the same each run
 
 
 _LOOK_OVER_UP_TO = 64 << 20  # bytes; bigger files get only their first and last entries read
@@ -538,9 +571,21 @@ def _looked_over(store: EventStore, name: str, mtime: float) -> CampaignInfo:
     engine = first.event.engine_version
     if engine < ENGINE_VERSION:
         older.append(_("engine {n}").format(n=engine))
-    return CampaignInfo(name, first.event.ruleset_id, mtime, head, ruleset_name=title,
+    return CampaignInfo(name, first.event.ruleset_id, _last_played(store, head, mtime), head,
+                        ruleset_name=title,
                         status="older" if older else "ok",
                         older=", ".join(dict.fromkeys(older)))
+
+
+def _last_played(store: EventStore, head: int, mtime: float) -> float:
+    """When the campaign was last played: its last entry's time, as the log
+    recorded it. A file's mtime moves when it is copied, restored or merely
+    checkpointed, so it stands in only when the entry's time cannot be read."""
+    try:
+        at = next(store.rows(head, head))[6]
+        return datetime.fromisoformat(at).timestamp()
+    except (StopIteration, TypeError, ValueError, StoreError):
+        return mtime
 
 
 def _rulesets_recorded(store: EventStore, first: Envelope) -> Iterator[Envelope]:

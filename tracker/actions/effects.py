@@ -2,7 +2,7 @@
 
 from ..core import effects
 from ..core.schema import seconds
-from ..i18n import N_
+from ..i18n import N_, _
 from .spec import Action, Usage, arg
 
 _UNITS = ("rounds", "turns", "minutes", "hours")
@@ -11,7 +11,7 @@ _UNITS = ("rounds", "turns", "minutes", "hours")
 def _started(a, state) -> effects.StartEffect:
     given = [(u, getattr(a, u)) for u in _UNITS if getattr(a, u) is not None]
     if len(given) != 1:
-        raise Usage("effect needs exactly one of --rounds, --turns, --minutes, --hours")
+        raise Usage(_("effect needs exactly one of --rounds, --turns, --minutes, --hours"))
     unit, n = given[0]
     return effects.StartEffect(a.effect_name, seconds(state.rules, f"{n} {unit}"), unit)
 

@@ -24,7 +24,8 @@ ACTIONS = (
            "--dice to type the dice)"),
            (_CHAR, arg("amount", metavar="N|DICE"),
             arg("--critical", action="store_true",
-                help=N_("a critical hit (at 0 HP: two failed death saves in D&D 2024)"))),
+                help=N_("a critical hit: its damage dice rolled as often as the ruleset says "
+                        "(D&D 2024: twice), and at 0 HP two failed death saves"))),
            lambda a, c: party.damage_from(a.char, a.amount, a.critical)),
     Action("heal", N_("NAME N: heal N hit points (never above the maximum)"),
            (_CHAR, arg("amount", type=int)), lambda a, c: party.Heal(a.char, a.amount)),

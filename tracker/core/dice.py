@@ -112,10 +112,16 @@ class Roll(msgspec.Struct, frozen=True, omit_defaults=True, gc=False):
     typed: bool = False  # True when the GM typed the dice in
 
 
+# The seeds write a die with their own letter: Danish "3t6" (terning),
+# Ukrainian "1к6" (кубик). Typed, each reads as "d"; recorded, the
+# expression holds "d".
+_SEEDS_DIE_LETTERS = re.compile(r"(?<![a-zа-яґєії])[tк](?=\s*(?:[0-9]|%))", re.IGNORECASE)
+
+
 class _Parser:
     def __init__(self, text: str):
-        self.text = text
-        self.src = text.lower()
+        self.text = text  # as typed, for the messages
+        self.src = _SEEDS_DIE_LETTERS.sub("d", text).lower()
         self.pos = 0
 
     def fail(self, what: str) -> DiceError:
@@ -157,9 +163,10 @@ class _Parser:
         if self.peek():
             raise self.fail(_("unexpected {char}").format(char=repr(self.src[self.pos])))
         if sum(t.group.count for t in terms if t.group) > MAX_DICE:
-            raise DiceError(_("bad dice expression {text}: more than {n} dice").format(
-                text=shown(self.text), n=MAX_DICE))
-        return DiceExpr(self.text.strip(), tuple(terms))
+            raise DiceError(ngettext("bad dice expression {text}: more than {n} die",
+                                     "bad dice expression {text}: more than {n} dice",
+                                     MAX_DICE).format(text=shown(self.text), n=MAX_DICE))
+        return DiceExpr(_SEEDS_DIE_LETTERS.sub("d", self.text).strip(), tuple(terms))
 
     def term(self, sign: int) -> Term:
         group, constant = None, 0
@@ -209,13 +216,35 @@ class _Parser:
 
 
 def parse(text: str) -> DiceExpr:
-    """Parse a dice expression such as ``2d6*10`` or ``2d20kh1+3``."""
+    """Parse a dice expression such as ``2d6*10`` or ``2d20kh1+3`` (or the
+    seeds' ``2t6``, ``2к6``)."""
     if not isinstance(text, str):
         raise DiceError(_("bad dice expression {text}: not text").format(text=shown(text)))
     if len(text) > 200:
-        raise DiceError(_("bad dice expression {text}: longer than {n} characters").format(
-            text=shown(text), n=200))
+        raise DiceError(ngettext("bad dice expression {text}: longer than {n} character",
+                                 "bad dice expression {text}: longer than {n} characters",
+                                 200).format(text=shown(text), n=200))
     return _parse(text)
+
+
+def dice_times(text: str, times: int) -> str:
+    """``text`` with every group's dice rolled ``times`` over, its constants as
+    they were: a critical hit's damage (``2d6+3`` twice is ``4d6+3``)."""
+    expr = parse(text)
+    if times == 1:
+        return expr.text
+    out = []
+    for i, t in enumerate(expr.terms):
+        if t.group is None:
+            part = str(t.constant)
+        else:
+            g = t.group
+            keep = f"{g.keep}{g.keep_n * times}" if g.keep else ""
+            part = f"{g.count * times}d{g.sides}{keep}"
+        if t.multiplier != 1:
+            part += f"*{t.multiplier}"
+        out.append(("-" if t.sign < 0 else "+" if i else "") + part)
+    return parse("".join(out)).text  # checked again: the doubled dice stay within MAX_DICE
 
 
 @lru_cache(maxsize=256)
@@ -237,6 +266,20 @@ def parse_chance(text: str) -> Chance:
     return Chance(x, y)
 
 
+def chance_text(chance) -> str:
+    """A chance as the GM's language writes it: "1-in-6", Danish "1:6" (seed
+    000: "3:6 på 1t6"), Ukrainian "1 з 6". ``chance``: a ``Chance`` or a
+    ruleset's "X-in-Y" text (anything else is shown as it is). For the GM's
+    eyes only: ``str(Chance)`` stays the data's "X-in-Y"."""
+    if not isinstance(chance, Chance):
+        try:
+            chance = parse_chance(chance)
+        except DiceError:
+            return str(chance)
+    # TRANSLATORS: a chance on a die, "1-in-6": it happens on 1 to x of a dy
+    return _("{x}-in-{y}").format(x=chance.x, y=chance.y)
+
+
 # --- dice sources -----------------------------------------------------------
 
 
@@ -249,10 +292,14 @@ class SeededDice:
     """Reproducible dice: the campaign's seed and the log position fix every roll."""
 
     def __init__(self, seed: int | str):
-        self._rng = random.Random(str(seed))
+        self._seed = str(seed)
+        self._rng: random.Random | None = None  # seeded on the first roll: most keys roll none
 
     def faces(self, group: DiceGroup, label: str) -> tuple[tuple[int, ...], bool]:
-        return tuple(self._rng.randint(1, group.sides) for _ in range(group.count)), False
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self._seed)
+        return tuple(rng.randint(1, group.sides) for _ in range(group.count)), False
 
 
 class DiceNeeded(Exception):

@@ -16,7 +16,7 @@ from typing import Annotated
 import msgspec
 from msgspec import Meta
 
-from ..i18n import N_, _, number
+from ..i18n import N_, _, ngettext, number
 from .errors import Refused
 
 YEAR_SECONDS = 366 * 24 * 3600
@@ -60,10 +60,12 @@ def friendly(error: msgspec.MsgspecError) -> str:
     m = _BOUND.match(text)
     if m:
         kind, op, n, where = m.groups()
-        where, n = where or _("the value"), number(int(n))
+        where, count, n = where or _("the value"), int(n), number(int(n))
         if kind == "str":
-            said = _("{where} must be at most {n} characters long") if op == "<=" else \
-                _("{where} must be at least {n} characters long")
+            said = ngettext("{where} must be at most {n} character long",
+                            "{where} must be at most {n} characters long", count) \
+                if op == "<=" else ngettext("{where} must be at least {n} character long",
+                                            "{where} must be at least {n} characters long", count)
         else:
             said = _("{where} must be at most {n}") if op == "<=" else \
                 _("{where} must be at least {n}")

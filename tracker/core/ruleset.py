@@ -287,9 +287,12 @@ def _load(text: str, origin: str) -> LoadedRuleset:
     if not isinstance(text, str):
         raise RulesetError(_("{origin}: not text").format(origin=origin))
     if len(text) > MAX_TEXT:
-        raise RulesetError(_("{origin}: too large ({n} characters; a ruleset is limited to "
-                             "{most})").format(origin=origin, n=number(len(text)),
-                                               most=number(MAX_TEXT)))
+        raise RulesetError(ngettext("{origin}: too large ({n} character; a ruleset is limited "
+                                    "to {most})",
+                                    "{origin}: too large ({n} characters; a ruleset is limited "
+                                    "to {most})", len(text)).format(
+                                        origin=origin, n=number(len(text)),
+                                        most=number(MAX_TEXT)))
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:

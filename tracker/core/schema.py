@@ -162,30 +162,49 @@ GAP_WHAT = (N_("roll"), N_("level"), N_("fleeing group"), N_("pursuing group"),
 
 # --- durations ----------------------------------------------------------------
 
-_UNIT = re.compile(r"^\s*(\d{1,9})\s*([a-z]+)\s*$")
-_UNITS = {
-    "round": "round", "rounds": "round",
-    "turn": "turn", "turns": "turn",
-    "second": "second", "seconds": "second", "s": "second",
-    "minute": "minute", "minutes": "minute", "min": "minute",
-    "hour": "hour", "hours": "hour", "h": "hour",
-    "day": "day", "days": "day",
-    "week": "week", "weeks": "week",
+_UNIT = re.compile(r"^\s*(\d{1,9})\s*([^\W\d_]+)\s*$")
+# The words a GM may type for each unit, in every language we ship: the
+# catalogs give each language's words (a Danish GM types "6 ture", a
+# Ukrainian one "6 ходів"), so a duration means the same whichever
+# language the campaign reads in.
+_UNIT_WORDS = {
+    # TRANSLATORS: the words a GM may type for a unit of a duration ("6 turns"), comma-separated
+    "round": N_("round, rounds"),
+    "turn": N_("turn, turns"),
+    "second": N_("second, seconds, s"),
+    "minute": N_("minute, minutes, min"),
+    "hour": N_("hour, hours, h"),
+    "day": N_("day, days"),
+    "week": N_("week, weeks"),
 }
+
+
+@lru_cache(maxsize=1)
+def _units() -> dict[str, str]:
+    from .. import i18n
+    words: dict[str, str] = {}
+    for code in i18n.available():
+        for unit, english in _UNIT_WORDS.items():
+            typed = i18n.catalog(code).gettext(english)
+            for word in (typed + "," + english).split(","):
+                words.setdefault(word.strip().lower(), unit)
+    words.pop("", None)
+    return words
 
 
 @lru_cache(maxsize=512)
 def _seconds(text: str, time: Time) -> int:
     m = _UNIT.match(text.lower())
-    if not m or m.group(2) not in _UNITS:
+    if not m or m.group(2) not in _units():
         raise RulesetError(
             _("bad duration {text}: expected a number (up to 9 digits) and a unit "
-              "(rounds, turns, minutes, hours, days, weeks)").format(text=repr(text)))
+              "({units})").format(text=repr(text), units=_(
+                  "rounds, turns, minutes, hours, days, weeks")))
     per = {
         "round": time.round_seconds, "turn": time.turn_seconds, "second": 1,
         "minute": 60, "hour": time.hour_seconds, "day": time.day_seconds,
         "week": 7 * time.day_seconds,
-    }[_UNITS[m.group(2)]]
+    }[_units()[m.group(2)]]
     return int(m.group(1)) * per
 
 

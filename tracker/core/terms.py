@@ -18,6 +18,7 @@ This module knows no area by name.
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 import msgspec
 
@@ -27,6 +28,25 @@ from .parts import SECTIONS
 from .schema import Problems
 
 LANGUAGE_CODE = re.compile(r"[a-z]{2,3}")
+# "Skov (forest)": a name recorded before [names.xx], its English half in brackets
+BILINGUAL = re.compile(r"(.+?) \((.+)\)")
+
+# ruleset id -> today's shipped ruleset of that id (or None): set by use_shipped
+_shipped: Callable[[str], object] | None = None
+# id(recorded rules) -> (those rules, {(code, key): today's name or None})
+_borrowed: dict[int, tuple[object, dict]] = {}
+
+
+def use_shipped(lookup: Callable[[str], object] | None) -> None:
+    """Where ``term`` finds today's shipped ruleset of an id, for the names an
+    older recorded ruleset has no translation of (None: nowhere)."""
+    global _shipped
+    _shipped = lookup
+    _borrowed.clear()
+
+# The names of the campaign-wide part, which no area declares: the ruleset's
+# one-line description (the new-campaign dialog, ``tracker rulesets``).
+META_TERMS = ("meta.description",)
 
 
 def _step(node, part: str):
@@ -57,13 +77,36 @@ def _members(node) -> list[str]:
     return []
 
 
+def _walk(rules, key: str):
+    """(parent, node, last part) at ``key``, or None. A table's own keys may
+    hold dots (``[travel.not_in_source] "terrains.forest.encounter" = ...``):
+    where a part is not a key of a table, the longest run of the next parts
+    that is one is tried."""
+    node, parent, part = rules, None, ""
+    parts = key.split(".")
+    i = 0
+    while i < len(parts):
+        part, step = parts[i], 1
+        found = _step(node, part)
+        if found is None and isinstance(node, dict):
+            for j in range(len(parts), i + 1, -1):
+                joined = ".".join(parts[i:j])
+                if joined in node:
+                    part, step, found = joined, j - i, node[joined]
+                    break
+        if found is None:
+            return None
+        parent, node = node, found
+        i += step
+    return parent, node, part
+
+
 def english(rules, key: str) -> str | None:
     """What ``key`` names in the ruleset's own (English) words, or None."""
-    node, parent, part = rules, None, ""
-    for part in key.split("."):
-        parent, node = node, _step(node, part)
-        if node is None:
-            return None
+    walked = _walk(rules, key)
+    if walked is None:
+        return None
+    parent, node, part = walked
     if isinstance(node, str):
         return node
     if isinstance(node, msgspec.Struct) and "name" not in node.__struct_fields__ \
@@ -89,21 +132,65 @@ def term(rules, key: str, default: str | None = None) -> str:
             found = names.get(key)
             if found:
                 return found
+        if _shipped is not None:
+            found = _borrow(rules, code, key)
+            if found:
+                return found
     name = english(rules, key)
     if name is not None:
         return name
     return default if default is not None else key.rsplit(".", 1)[-1]
 
 
+def _borrow(rules, code: str, key: str) -> str | None:
+    """Today's shipped ruleset's name for ``key`` in ``code``, when it names
+    what the recorded ``rules`` name there (remembered per ruleset: a view
+    asks for the same names on every line)."""
+    mine = _borrowed.get(id(rules))
+    if mine is None or mine[0] is not rules:
+        if len(_borrowed) > 64:  # rulesets met in one run: a handful
+            _borrowed.clear()
+        mine = _borrowed[id(rules)] = (rules, {})
+    seen = mine[1]
+    if (code, key) not in seen:
+        seen[(code, key)] = _shipped_name(rules, code, key)
+    return seen[(code, key)]
+
+
+def _shipped_name(rules, code: str, key: str) -> str | None:
+    try:
+        today = _shipped(rules.meta.id)
+    except Exception:  # an unreadable shipped file: the recorded words, as before
+        return None
+    if today is None or today is rules:
+        return None
+    found = today.names.get(code, {}).get(key)
+    if not found:
+        return None
+    recorded, shipped = english(rules, key), english(today, key)
+    if recorded is None or shipped is None:
+        return None
+    return found if _same_name(recorded, shipped) else None
+
+
+def _same_name(recorded: str, shipped: str) -> bool:
+    """Whether a recorded English name is today's: the same words, or the
+    bilingual form of before issue 23 ("Fakler (torches)" for "Torches")."""
+    if recorded.casefold() == shipped.casefold():
+        return True
+    both = BILINGUAL.fullmatch(recorded)
+    return bool(both) and both.group(2).casefold() == shipped.casefold()
+
+
 def term_keys(rules) -> dict[str, str]:
-    """Every name the areas declare, as key path -> English, in section order."""
+    """Every name the areas declare (and [meta]'s), as key path -> English,
+    in section order."""
     out: dict[str, str] = {}
-    for section in SECTIONS:
-        for pattern in section.terms:
-            for key in _expand(rules, pattern):
-                name = english(rules, key)
-                if name:  # an empty text ("no skill rule") names nothing to translate
-                    out[key] = name
+    for pattern in META_TERMS + tuple(p for section in SECTIONS for p in section.terms):
+        for key in _expand(rules, pattern):
+            name = english(rules, key)
+            if name:  # an empty text ("no skill rule") names nothing to translate
+                out[key] = name
     return out
 
 
@@ -117,10 +204,8 @@ def _expand(rules, pattern: str) -> list[str]:
             if part != "*":
                 nxt.append(f"{key}.{part}" if key else part)
                 continue
-            node = rules
-            for step in key.split("."):
-                node = _step(node, step) if node is not None else None
-            nxt += [f"{key}.{m}" for m in _members(node)]
+            walked = _walk(rules, key)
+            nxt += [f"{key}.{m}" for m in _members(walked[1] if walked else None)]
         keys = nxt
     return keys
 

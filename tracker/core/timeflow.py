@@ -6,6 +6,13 @@ writes its changes into the dict it is given; the state is copied once per
 step, however many areas react. Replay passes time on nearly every entry,
 so a hook says what it needs (``when``, ``daily``) and is skipped without a
 call while that is absent: most turns wake one or two of the hooks.
+
+A part that changes only at a known clock time (a light burning out, an
+effect ending, a bastion turn falling due) keeps that time, not a count
+decremented per turn, and its hook declares ``due``: the earliest clock at
+which the part has something to do. Passing time then only moves the clock;
+the hook runs when the clock reaches that time (docs/performance.md, issue
+22's fourth pass).
 """
 
 from __future__ import annotations
@@ -26,12 +33,15 @@ class _Registered(NamedTuple):
     part: str                   # the part of the state it needs ("" = none)
     path: Callable | None       # the rest of the path into that part
     daily: bool                 # only when a new day begins
+    due: Callable | None = None  # due(part) -> the clock it next matters at, or None
+    paused: bool = False        # also called when time passes without burning
 
 
 TIME_HOOKS: list[_Registered] = []
 
 
-def on_time(fn: Hook | None = None, *, when: str = "", daily: bool = False):
+def on_time(fn: Hook | None = None, *, when: str = "", daily: bool = False,
+            due: Callable[[Any, Any], int | None] | None = None, paused: bool = False):
     """Register ``fn(state, elapsed, clock, burning, changes)``: how an area
     reacts to time passing. ``state`` is the state before, ``clock`` the new
     clock, ``burning`` False where lights do not burn (a night at the inn);
@@ -41,13 +51,27 @@ def on_time(fn: Hook | None = None, *, when: str = "", daily: bool = False):
 
     ``when`` ("effects", "bastions.all"): a part of the state (and a path
     into it) the hook needs; while it is empty the hook is not called.
-    ``daily``: the hook is called only when the step crosses into a new day."""
+    ``daily``: the hook is called only when the step crosses into a new day.
+
+    ``due(value, rules)`` (with ``when``): the clock at which the part
+    ``value`` next has something to do under the ruleset in force ``rules``,
+    or None for never; the hook is called only once the new clock reaches it.
+    It must be a function of those two alone: it is asked once per value of
+    the part and of the ruleset (both immutable: the same objects, the same
+    due time) and remembered until either changes.
+    ``paused`` (with ``due``): the hook is also called when time passes
+    without burning while ``due`` is not None (a light's time stops)."""
     if fn is None:
-        return lambda f: on_time(f, when=when, daily=daily)
+        return lambda f: on_time(f, when=when, daily=daily, due=due, paused=paused)
     part, _, rest = when.partition(".")
     if part and not all(name.isidentifier() for name in when.split(".")):
         raise ValueError(f"on_time(when={when!r}): not a path into the state")
-    TIME_HOOKS.append(_Registered(fn, part, attrgetter(rest) if rest else None, daily))
+    if (due is not None or paused) and not part:
+        raise ValueError("on_time(due=...): a due time is a part's: name it with when=")
+    if paused and due is None:
+        raise ValueError("on_time(paused=True) needs due=")
+    TIME_HOOKS.append(_Registered(fn, part, attrgetter(rest) if rest else None, daily,
+                                  due, paused))
     global run_hooks
     run_hooks = _compiled(TIME_HOOKS)
     return fn
@@ -69,16 +93,25 @@ def _compiled(hooks: list[_Registered]) -> Callable[..., State]:
     turn against 1.5 µs). So, as ``dataclasses`` writes ``__init__``, the
     body is generated once per registration, e.g.::
 
-        if (parts['lights'] if 'lights' in parts else state.lights):
+        if (parts['effects'] if 'effects' in parts else state.effects):
             hook2(state, elapsed, clock, burning, parts)
+
+    and for a hook with a due time (the part's last value, the ruleset and
+    their due time kept in ``seen3[0]``, a triple)::
+
+        v = (parts['lights'] if 'lights' in parts else state.lights)
+        s = seen3[0]
+        if s[0] is not v or s[1] is not rules: s = seen3[0] = (v, rules, due3(v, rules))
+        d = s[2]
+        if d is not None and (clock >= d or not burning): hook3(...)
 
     A part the caller replaces (``parts``) is tested as the caller left it,
     and as earlier hooks changed it."""
     scope: dict[str, Any] = {"replace": replace}
-    body = ["clock = state.clock + elapsed"]
+    body = ["clock = state.clock + elapsed", "rules = state.ruleset.rules"]
     if any(h.daily for h in hooks):
         # days_begun(...) > 0, written inline: a call per turn cost more than the test
-        body += ["t = state.ruleset.rules.time",
+        body += ["t = rules.time",
                  "start = t.start_hour * t.hour_seconds",
                  "new_day = (start + clock) // t.day_seconds > (start + state.clock) // t.day_seconds"]
     for i, h in enumerate(hooks):
@@ -91,6 +124,19 @@ def _compiled(hooks: list[_Registered]) -> Callable[..., State]:
                 value = f"path{i}{value}"
             needs.append(value)
         call = f"hook{i}(state, elapsed, clock, burning, parts)"
+        if h.due is not None:
+            # the due time is asked once per value of the part: an immutable
+            # value kept here (a strong reference: no other object can take its id)
+            # (one tuple, swapped whole: a replay in another thread sees a
+            # value with its own due time, never another's)
+            scope[f"due{i}"], scope[f"seen{i}"] = h.due, [(_NOTHING, None, None)]
+            body += [f"v = {needs.pop()}",
+                     f"s = seen{i}[0]",
+                     f"if s[0] is not v or s[1] is not rules: "
+                     f"s = seen{i}[0] = (v, rules, due{i}(v, rules))",
+                     "d = s[2]"]
+            needs.append("d is not None and " +
+                         ("(clock >= d or not burning)" if h.paused else "clock >= d"))
         body.append(f"if {' and '.join(needs)}: {call}" if needs else call)
     # replace(state, clock=clock, **parts) cost twice a replace naming its
     # fields (the merged dict, then the keywords unpacked from it); a replace
@@ -108,6 +154,7 @@ def _compiled(hooks: list[_Registered]) -> Callable[..., State]:
     return fn
 
 
+_NOTHING = object()  # no part seen yet
 _REPLACERS: dict[tuple[str, ...], Callable[[State, int, dict], State]] = {}
 
 

@@ -21,7 +21,7 @@ from ..core.invariants import problems
 from ..core.limits import friendly
 from ..core.errors import Refused
 from ..core.events import Envelope
-from ..i18n import _, number
+from ..i18n import _, ngettext, number
 from . import paths
 from .sqlite import EventStore
 
@@ -48,8 +48,11 @@ def _lines(f: TextIO, origin: str) -> Iterable[tuple[int, str]]:
     while line := f.readline(MAX_LINE + 1):
         n += 1
         if len(line) > MAX_LINE and not line.endswith("\n"):
-            raise Refused(_("{origin}, line {n}: longer than {most} characters; not an "
-                            "export of ours").format(origin=origin, n=n, most=number(MAX_LINE)))
+            raise Refused(ngettext("{origin}, line {n}: longer than {most} character; not an "
+                                   "export of ours",
+                                   "{origin}, line {n}: longer than {most} characters; not an "
+                                   "export of ours", MAX_LINE).format(
+                                       origin=origin, n=n, most=number(MAX_LINE)))
         yield n, line
 
 

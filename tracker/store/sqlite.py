@@ -288,7 +288,7 @@ class EventStore:
         return cls.open(path)
 
     @classmethod
-    def open(cls, path: Path, readonly: bool = False) -> "EventStore":
+    def open(cls, path: Path, readonly: bool = False, look_only: bool = False) -> "EventStore":
         """Open a campaign file, refusing anything that is not one of ours.
 
         The file is only ever touched through SQLite: a plain ``open()`` and
@@ -306,7 +306,13 @@ class EventStore:
                 file=path.name))
         if not readonly and not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)):
             readonly = True
-        conn = _connect_checked(path, "ro" if readonly else "rw")
+        readonly = readonly or look_only
+        # look_only (a listing): with no WAL beside it nobody has the file open,
+        # and an immutable read makes no -wal or -shm of its own; with one, a
+        # plain read-only connection reads what the WAL holds
+        wal = path.with_name(path.name + "-wal")
+        mode = "ro&immutable=1" if look_only and not wal.exists() else "ro" if readonly else "rw"
+        conn = _connect_checked(path, mode)
         if readonly:
             try:
                 conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
@@ -459,6 +465,8 @@ class EventStore:
                events: list[Event]) -> list[Envelope]:
         """Append one command's events atomically, if nobody else wrote first."""
         self._writable()
+        if not events:
+            return []
         at = _now()
         envs = []
         try:
@@ -468,17 +476,25 @@ class EventStore:
                                     "was recorded, try again").format(file=self.path.name,
                                                                       reason=e)) from None
         try:
-            head = self.head()
-            if head != expected_head:
+            rows = []
+            for i, ev in enumerate(events, start=expected_head + 1):
+                rows.append(row(i, ev, command_id, session, at))
+                envs.append(Envelope(i, ev.TYPE, ev.VERSION, ev, command_id, session, at))
+            # the head check of optimistic concurrency in the first row's own
+            # statement (one statement less a keystroke): it is written only if
+            # the log still ends where the command was decided; under BEGIN
+            # IMMEDIATE nobody else can write between it and the other rows
+            written = self.conn.execute(
+                "INSERT INTO events SELECT ?, ?, ?, ?, ?, ?, ? "
+                "WHERE (SELECT COALESCE(MAX(seq), 0) FROM events) = ?",
+                (*rows[0], expected_head)).rowcount
+            if written != 1:
                 raise ConcurrentWrite(
                     _("{file} was changed by another process (log at {head}, expected "
                       "{expected}); nothing was recorded, try again").format(
-                        file=self.path.name, head=head, expected=expected_head))
-            rows = []
-            for i, ev in enumerate(events, start=head + 1):
-                rows.append(row(i, ev, command_id, session, at))
-                envs.append(Envelope(i, ev.TYPE, ev.VERSION, ev, command_id, session, at))
-            self.conn.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
+                        file=self.path.name, head=self.head(), expected=expected_head))
+            if len(rows) > 1:
+                self.conn.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?)", rows[1:])
             self.conn.execute("COMMIT")
         except ConcurrentWrite:
             self.conn.execute("ROLLBACK")

@@ -10,7 +10,7 @@ from pathlib import Path
 from textual import events, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
-from textual.reactive import reactive
+from textual.reactive import Reactive, reactive
 from textual.command import CommandPalette
 from textual.screen import ModalScreen, Screen
 from textual.worker import Worker, WorkerState
@@ -23,6 +23,7 @@ from ..core.errors import Refused
 from ..core.events import Envelope
 from ..core.handlers import Command
 from ..core.state import State
+from ..core.terms import term
 from ..i18n import N_, _
 from ..service import DEMO_NAME, Campaign, ConcurrentWrite, Outcome
 from . import areas
@@ -62,7 +63,14 @@ class TrackerApp(CampaignActions, App):
         Binding("q", "quit", N_("Quit"), show=False, id="app.quit_q"),
     ]
 
-    state: reactive[State | None] = reactive(None, always_update=True)
+    # No repaint of the whole screen when these change: each screen repaints
+    # its own panes from its watcher (ui/repaint.py) and the header its title,
+    # while Textual's default (repaint=True) re-rendered every line of the
+    # screen twice a keystroke, once for the state and once for the sub-title's
+    # game clock (docs/performance.md, issue 22's fourth pass).
+    state: reactive[State | None] = reactive(None, always_update=True, repaint=False)
+    title: Reactive[str] = Reactive("", compute=False, repaint=False)
+    sub_title: Reactive[str] = Reactive("", compute=False, repaint=False)
 
     def __init__(self, saves: Path, campaign_name: str | None = None, lang: str | None = None):
         super().__init__()
@@ -117,6 +125,18 @@ class TrackerApp(CampaignActions, App):
                 screen.dress()
         self.refresh_bindings()  # a footer composed anew waits for the bindings
         self.watch_state(self.state)
+
+    def action_command_palette(self) -> None:
+        """Textual's palette, its own words in the GM's language (textual_words.py)."""
+        from .textual_words import Palette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(Palette(id="--command-palette"))
+
+    def search_themes(self) -> None:
+        from .textual_words import theme_palette
+
+        self.push_screen(theme_palette())
 
     def get_system_commands(self, screen: Screen):
         """Textual's own palette entries in the GM's language. Its Keys and Quit
@@ -409,7 +429,8 @@ class TrackerApp(CampaignActions, App):
         if self.campaign.name != DEMO_NAME:
             return
         meta = self.state.rules.meta
-        what = f"{meta.name} ({meta.description})" if meta.description else meta.name
+        description = term(self.state.rules, "meta.description")
+        what = f"{meta.name} ({description})" if description else meta.name
         self.notify(_("This is tracker's demo: a delve in {what}, in the ruleset's own words. "
                       "? shows the keys, ctrl+p every action; ctrl+o then n makes your own "
                       "campaign on any ruleset.").format(what=what), title=_("The demo"),

@@ -42,7 +42,10 @@ def entry_head(entry) -> Text:
     t.append(entry.text + "\n", style="strike dim" if entry.undone else "")
     if entry.undone:
         t.append(_("undone") + "\n", style="yellow")
-    if entry.corrected_by:
+    if len(entry.corrections) > 1:  # every correction, the last in force
+        t.append(_("corrected by {entries}").format(
+            entries=", ".join(f"#{n}" for n in entry.corrections)) + "\n", style="yellow")
+    elif entry.corrected_by:
         t.append(_("corrected by #{seq}").format(seq=entry.corrected_by) + "\n", style="yellow")
     for r in entry.dice:
         how = _("typed") if r.typed else _("rolled")

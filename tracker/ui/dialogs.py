@@ -246,7 +246,8 @@ class TextDialog(Dialog):
     def _at_limit(self, event: TextField.AtLimit) -> None:
         limit = event.limit or self.max_length
         self.query_one("#dialog-error", Label).update(
-            plain(_("at most {n} characters").format(n=limit), "red"))
+            plain(ngettext("at most {n} character", "at most {n} characters", limit).format(
+                n=limit), "red"))
 
 
 def refusal(app, command) -> str:

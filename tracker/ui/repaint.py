@@ -71,6 +71,27 @@ def fill_rows(table, rows: list[tuple[str, tuple]]) -> bool:
     return True
 
 
+def fill_table(table, columns: list[tuple[str, int | None]],
+               rows: list[tuple[str | None, tuple]], height: int | None = 1) -> bool:
+    """``fill_rows`` for a table whose columns change too (their heads, or the
+    widths its cells are wrapped to): cleared with its columns and filled
+    again only when the columns or the rows differ from what it shows (the
+    chase's runners and the bastion's facilities were rebuilt on every
+    change). ``columns``: ``(head, width)``, width None for the cells' own.
+    True if the table was filled again."""
+    shown = (columns, rows, height)
+    if getattr(table, "_table_shown", None) == shown and table.row_count == len(rows) \
+            and len(table.columns) == len(columns):
+        return False
+    table.clear(columns=True)
+    for head, width in columns:
+        table.add_column(head, width=width)
+    for key, cells in rows:
+        table.add_row(*cells, key=key, height=height)
+    table._table_shown = shown
+    return True
+
+
 def update(widget, content) -> None:
     """``widget.update(content)`` unless it already shows that content (a Static's
     update lays the screen out again)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from ... import i18n
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ..errors import Refused
 from ..events import Event
 from ..handlers import decides, evolves
@@ -65,14 +65,14 @@ def _prerequisite(state: State, b: Bastion, kind: str, confirmed: bool) -> bool:
 
 @decides(AddFacility)
 def decide_facility(state: State, cmd: AddFacility, dice) -> list[Event]:
-    b = run_by_living(state, cmd.owner, N_("build nothing"))
+    b = run_by_living(state, cmd.owner, "build nothing")
     confirmed = _prerequisite(state, b, cmd.kind, cmd.qualifies)
     return [FacilityAdded(b.owner, cmd.kind, confirmed)]
 
 
 @decides(SwapFacility)
 def decide_swap(state: State, cmd: SwapFacility, dice) -> list[Event]:
-    b = run_by_living(state, cmd.owner, N_("build nothing"))
+    b = run_by_living(state, cmd.owner, "build nothing")
     facility(b, cmd.facility)
     confirmed = _prerequisite(state, b, cmd.kind, cmd.qualifies)
     return [FacilitySwapped(b.owner, cmd.facility, cmd.kind, confirmed)]
@@ -80,12 +80,13 @@ def decide_swap(state: State, cmd: SwapFacility, dice) -> list[Event]:
 
 @decides(EnlargeFacility)
 def decide_enlarge_special(state: State, cmd: EnlargeFacility, dice) -> list[Event]:
-    b = run_by_living(state, cmd.owner, N_("build nothing"))
+    b = run_by_living(state, cmd.owner, "build nothing")
     set_days = state.rules.bastion.enlarge_special.days \
         if state.rules.bastion.enlarge_special else 0
     if set_days and cmd.days and cmd.days != set_days:
-        raise Refused(_("the ruleset sets enlarging at {n} days; do not give days").format(
-            n=set_days))
+        raise Refused(ngettext("the ruleset sets enlarging at {n} day; do not give days",
+                               "the ruleset sets enlarging at {n} days; do not give days",
+                               set_days).format(n=set_days))
     days = set_days or cmd.days
     if not 1 <= days <= 3660:
         raise Refused(_("the source gives no days for enlarging a special facility: enter them "
@@ -95,7 +96,7 @@ def decide_enlarge_special(state: State, cmd: EnlargeFacility, dice) -> list[Eve
 
 @decides(BuildBasic)
 def decide_basic(state: State, cmd: BuildBasic, dice) -> list[Event]:
-    b = run_by_living(state, cmd.owner, N_("build nothing"))
+    b = run_by_living(state, cmd.owner, "build nothing")
     rules = state.rules.bastion
     if cmd.space not in rules.spaces:
         raise Refused(_("no space {space!r}; choose one of: {spaces}").format(
@@ -109,7 +110,7 @@ def decide_basic(state: State, cmd: BuildBasic, dice) -> list[Event]:
 
 @decides(EnlargeBasic)
 def decide_enlarge(state: State, cmd: EnlargeBasic, dice) -> list[Event]:
-    b = run_by_living(state, cmd.owner, N_("build nothing"))
+    b = run_by_living(state, cmd.owner, "build nothing")
     return [BasicEnlarged(b.owner, cmd.facility)]
 
 

@@ -67,7 +67,8 @@ def decide_name_defender(state: State, cmd: NameDefender, dice) -> list[Event]:
     b = bastion_of(state, cmd.owner)
     name = cmd.name.strip()
     if not 1 <= len(name) <= 40:
-        raise Refused(_("a defender's name is 1 to {most} characters").format(most=40))
+        raise Refused(ngettext("a defender's name is 1 to {most} character",
+                               "a defender's name is 1 to {most} characters", 40).format(most=40))
     if not 0 <= cmd.home <= 1_000_000:
         raise Refused(_("name the housing facility by its number (0: needs no housing)"))
     return [DefenderNamed(b.owner, name, cmd.home)]
@@ -88,7 +89,8 @@ def decide_move_defenders(state: State, cmd: MoveDefenders, dice) -> list[Event]
     if cmd.name.strip():
         return [DefendersMoved(b.owner, cmd.source, cmd.to, 1, named(b, cmd.name).name)]
     if not 1 <= cmd.count <= 10_000:
-        raise Refused(_("move 1 to {most} defenders").format(most=i18n.number(10_000)))
+        raise Refused(ngettext("move 1 to {most} defender", "move 1 to {most} defenders",
+                               10_000).format(most=i18n.number(10_000)))
     return [DefendersMoved(b.owner, cmd.source, cmd.to, cmd.count)]
 
 

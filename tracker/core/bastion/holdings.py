@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from ...i18n import N_, _, ngettext
+from ...i18n import _, ngettext
 from ..errors import Refused
 from ..events import Event
 from ..handlers import decides, evolves
@@ -23,14 +23,15 @@ from .model import Bastion, Bastions, Facility
 @decides(NewBastion)
 def decide_new(state: State, cmd: NewBastion, dice) -> list[Event]:
     rules = bastion_rules(state)
-    c = party.living_character(state, cmd.owner, _("found no bastion"))
+    c = party.living_character(state, cmd.owner, "found no bastion")
     if c.level < rules.from_level:
         raise Refused(_("{name} is level {level}; a bastion comes at level {need}").format(
             name=c.name, level=c.level, need=rules.from_level))
     if find(state, c.name) is not None:
         raise Refused(_("{name} already has a bastion").format(name=c.name))
     if len(cmd.name.strip()) > 80:
-        raise Refused(_("a bastion name is limited to {n} characters").format(n=80))
+        raise Refused(ngettext("a bastion name is limited to {n} character",
+                               "a bastion name is limited to {n} characters", 80).format(n=80))
     return [BastionFounded(c.name, cmd.name.strip())]
 
 
@@ -39,8 +40,8 @@ def decide_combine(state: State, cmd: CombineBastions, dice) -> list[Event]:
     if bastion_rules(state).combining is None:
         raise Refused(_("{ruleset} does not combine bastions").format(
             ruleset=state.rules.meta.name))
-    a = run_by_living(state, cmd.owner, N_("combine no bastions"))
-    p = run_by_living(state, cmd.partner, N_("combine no bastions"))
+    a = run_by_living(state, cmd.owner, "combine no bastions")
+    p = run_by_living(state, cmd.partner, "combine no bastions")
     if a is p:
         raise Refused(_("{owner}'s bastion cannot be combined with itself").format(owner=a.owner))
     if a.combined and a.combined == p.combined:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from ... import i18n
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ..errors import Refused
 from ..events import Event
 from ..handlers import decides, evolves
@@ -43,7 +43,7 @@ def walls_built(b: Bastion, clock: int) -> tuple[int, bool]:
 
 @decides(BuildWalls)
 def decide_walls(state: State, cmd: BuildWalls, dice) -> list[Event]:
-    b = run_by_living(state, cmd.owner, N_("build nothing"))
+    b = run_by_living(state, cmd.owner, "build nothing")
     if not 1 <= cmd.squares <= 10_000:
         raise Refused(_("build 1 to {most} squares of wall at a time").format(
             most=i18n.number(10_000)))
@@ -56,7 +56,8 @@ def decide_gold(state: State, cmd: MoveGold, dice) -> list[Event]:
     if cmd.gp == 0:
         raise Refused(_("give an amount of gold other than 0 (+N in, -N out)"))
     if len(cmd.why) > 200:
-        raise Refused(_("a ledger note is limited to {n} characters").format(n=200))
+        raise Refused(ngettext("a ledger note is limited to {n} character",
+                               "a ledger note is limited to {n} characters", 200).format(n=200))
     return [GoldMoved(b.owner, cmd.gp, cmd.why.strip())]
 
 

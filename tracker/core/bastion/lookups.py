@@ -22,12 +22,13 @@ def bastion_rules(state: State):
     return b
 
 
-def run_by_living(state: State, owner: str, what: str = N_("give no orders")) -> Bastion:
+def run_by_living(state: State, owner: str, what: str = "give no orders") -> Bastion:
     """``owner``'s bastion, for a command its owner gives: refused when the
-    owner is dead (an owner no longer in the party is the GM's to run)."""
+    owner is dead (an owner no longer in the party is the GM's to run);
+    ``what`` is a key of the party's reasons the dead cannot, not a message."""
     b = bastion_of(state, owner)
     if party.find(state, b.owner) is not None:
-        party.living_character(state, b.owner, _(what))
+        party.living_character(state, b.owner, what)
     return b
 
 

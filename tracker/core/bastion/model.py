@@ -8,6 +8,7 @@ import msgspec
 
 from typing import Callable, Union
 
+from ...i18n import _
 from .. import dice
 from ..dice import Roll
 from ..parts import ruleset_section, state_part
@@ -342,10 +343,10 @@ def _check(rules) -> Problems:
                  table_gap([x.range for x in b.special_facilities], b.from_level, 99, "level"))
     for sid, sp in b.spaces.items():
         if sp.enlarge_to and sp.enlarge_to not in b.spaces:
-            problems.add(f"bastion.spaces.{sid}.enlarge_to", f"no space {sp.enlarge_to!r}")
+            problems.add(f"bastion.spaces.{sid}.enlarge_to", _("no space {id}").format(id=repr(sp.enlarge_to)))
     for i, s in enumerate(b.start_basic):
         if s not in b.spaces:
-            problems.add("bastion.start_basic", f"no space {s!r}")
+            problems.add("bastion.start_basic", _("no space {id}").format(id=repr(s)))
     for path, table, known in (("events", b.events, EVENTS), ("guest", b.guest, GUESTS),
                                ("all_is_well", b.all_is_well, None),
                                ("treasure", b.treasure, None), ("gaming_hall", b.gaming_hall, None)):
@@ -354,13 +355,15 @@ def _check(rules) -> Problems:
         problems.add(f"bastion.{path}", rolled_table_problem(table.die, table.entries))
         for e in table.entries if known else ():
             if e.result not in known:
-                problems.add(f"bastion.{path}", f"unknown result {e.result!r}; expected one of "
-                             + ", ".join(known))
+                problems.add(f"bastion.{path}", _("unknown result {result}; expected one of "
+                                                  "{known}").format(result=repr(e.result),
+                                                                    known=", ".join(known)))
     for e in b.gaming_hall.entries if b.gaming_hall else ():
         problems.check("bastion.gaming_hall", dice.parse, e.result)
     missing = [e for e in EVENTS if e not in b.event_names]
     if missing:
-        problems.add("bastion.event_names", "no name for " + ", ".join(missing))
+        problems.add("bastion.event_names", _("no name for {events}").format(
+            events=", ".join(missing)))
     problems.check("bastion.chance_die", dice.parse, b.chance_die)
     f = b.follow_ups
     for key in ("criminal_bribe", "visitors_gp", "sanctuary_gift", "refugees", "refugees_gp",
@@ -369,53 +372,57 @@ def _check(rules) -> Problems:
     for fid, fac in b.facilities.items():
         where = f"bastion.facilities.{fid}"
         if fac.space not in b.spaces:
-            problems.add(f"{where}.space", f"no space {fac.space!r}")
+            problems.add(f"{where}.space", _("no space {id}").format(id=repr(fac.space)))
         if fac.vast is not None and b.enlarge_special is None:
-            problems.add(f"{where}.vast", "enlarging needs [bastion.enlarge_special]")
+            problems.add(f"{where}.vast", _("enlarging needs [bastion.enlarge_special]"))
         trading = [o.id for o in fac.orders if o.buys or o.sells]
         if trading and fac.trade is None:
-            problems.add(f"{where}.trade", f"{trading[0]} buys or sells: give the trade limits")
+            problems.add(f"{where}.trade", _("{order} buys or sells: give the trade limits").format(
+                order=trading[0]))
         for key in ("buy_limit", "markup") if fac.trade else ():
             bands = getattr(fac.trade, key)
             if bands:
                 problems.add(f"{where}.trade.{key}",
                              table_gap([x.range for x in bands], fac.level, 99, "level"))
         if not fac.orders:
-            problems.add(f"{where}.orders", "expected at least one order")
+            problems.add(f"{where}.orders", _("expected at least one order"))
         seen = set()
         for o in fac.orders:
             if o.id in seen:
-                problems.add(f"{where}.orders", f"two orders are called {o.id!r}")
+                problems.add(f"{where}.orders", _("two orders are called {id}").format(id=repr(o.id)))
             seen.add(o.id)
             if o.order not in ORDERS:
-                problems.add(f"{where}.orders", f"{o.id}: unknown order {o.order!r}; expected "
-                             "one of " + ", ".join(ORDERS))
+                problems.add(f"{where}.orders", _("{id}: unknown order {order}; expected one of "
+                                                  "{known}").format(id=o.id, order=repr(o.order),
+                                                                    known=", ".join(ORDERS)))
             if o.half_with and o.half_with not in b.facilities:
-                problems.add(f"{where}.orders", f"{o.id}: half_with names no facility")
+                problems.add(f"{where}.orders", _("{id}: half_with names no facility").format(id=o.id))
             if o.chance not in ("", "even", "odd"):
-                problems.add(f"{where}.orders", f"{o.id}: chance must be \"even\" or \"odd\"")
+                problems.add(f"{where}.orders", _('{id}: chance must be "even" or "odd"').format(id=o.id))
             if o.gold.startswith("table:"):
                 if o.gold[6:] not in gold_tables(b):
-                    problems.add(f"{where}.orders", f"{o.id}: no table {o.gold[6:]!r}")
+                    problems.add(f"{where}.orders", _("{id}: no table {table}").format(
+                        id=o.id, table=repr(o.gold[6:])))
             elif o.gold:
                 problems.check(f"{where}.orders", dice.parse, o.gold)
             if o.trainer and not fac.trainers:
-                problems.add(f"{where}.orders", f"{o.id}: trains, but the facility has no trainers")
+                problems.add(f"{where}.orders", _("{id}: trains, but the facility has no "
+                                                  "trainers").format(id=o.id))
             if o.trainer and o.asks:
-                problems.add(f"{where}.orders", f"{o.id}: asks what is made or for a trainer, "
-                             "not both")
+                problems.add(f"{where}.orders", _("{id}: asks what is made or for a trainer, "
+                                                  "not both").format(id=o.id))
     for aid, a in b.animals.items():
         if a.size not in ("large", "medium"):
-            problems.add(f"bastion.animals.{aid}.size", "expected \"large\" or \"medium\"")
+            problems.add(f"bastion.animals.{aid}.size", _('expected "large" or "medium"'))
     for fid, fac in b.facilities.items():
         for a in fac.starts_with:
             if a not in b.animals:
-                problems.add(f"bastion.facilities.{fid}.starts_with", f"no animal {a!r}")
+                problems.add(f"bastion.facilities.{fid}.starts_with", _("no animal {id}").format(id=repr(a)))
     classes = rules.party.classes if rules.party is not None else {}
     for pid, pre in b.prerequisites.items():
         for k in pre.classes:
             if k not in classes:
-                problems.add(f"bastion.prerequisites.{pid}.classes", f"no class {k!r}")
+                problems.add(f"bastion.prerequisites.{pid}.classes", _("no class {id}").format(id=repr(k)))
     return problems
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from ... import i18n
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ..errors import Refused
 from .commands import OrderGiven
 from .garrison import rehoused
@@ -40,12 +40,15 @@ class TurnOrders:
         if self.given.get(f.id, 0) >= at_once:
             raise Refused(_("{facility} was given two orders").format(facility=self.called(f))
                           if at_once == 1 else
-                          _("{facility} works {n} orders at once; it was given more").format(
-                              facility=self.called(f), n=at_once))
+                          ngettext("{facility} works {n} order at once; it was given more",
+                                   "{facility} works {n} orders at once; it was given more",
+                                   at_once).format(facility=self.called(f), n=at_once))
         if f.order and (at_once < 2 or f.order2):
             raise Refused((_("{facility} is busy with {order} ({days} days done) and {order2} "
                              "({days2} days done)") if f.order2 else
-                           _("{facility} is busy with {order} ({days} days done)")).format(
+                           ngettext("{facility} is busy with {order} ({days} day done)",
+                                    "{facility} is busy with {order} ({days} days done)",
+                                    f.progress)).format(
                 facility=self.called(f), order=f.order, days=f.progress, order2=f.order2,
                 days2=f.progress2))
         o = option(self.rules, f, given.option)

@@ -8,7 +8,7 @@ from msgspec.structs import replace
 
 from ..campaign.rules import RulesetChanged
 from ... import i18n
-from ...i18n import _
+from ...i18n import _, ngettext
 from ..errors import Refused
 from ..events import Event
 from ..handlers import decides, evolves
@@ -31,7 +31,8 @@ def _fall_due(b: Bastion, due: int, clock: int, step: int) -> Bastion:
 @decides(Downtime)
 def decide_downtime(state: State, cmd: Downtime, dice) -> list[Event]:
     if not 1 <= cmd.days <= 3660:
-        raise Refused(_("downtime is 1 to {most} days").format(most=i18n.number(3660)))
+        raise Refused(ngettext("downtime is 1 to {most} day", "downtime is 1 to {most} days",
+                               3660).format(most=i18n.number(3660)))
     if state.dungeon.active:
         raise Refused(_("the party is in a dungeon: leave it before downtime"))
     return [DowntimePassed(cmd.days)]
@@ -49,7 +50,13 @@ def evolve_downtime(state: State, ev: DowntimePassed) -> State:
     return after
 
 
-@on_time(when="bastions.all")
+def _next_due(all_: tuple[Bastion, ...], rules) -> int | None:
+    """The clock at which the first bastion's next turn falls due."""
+    return min((b.next_due for b in all_ if not b.abandoned), default=None)
+
+
+# passing time changes no bastion until the first one's turn falls due (``due``)
+@on_time(when="bastions.all", due=_next_due)
 def _turns_fall_due(state: State, elapsed: int, clock: int, burning: bool,
                     changes: dict) -> None:
     """Each bastion's turns fall due on the clock, queued however many pass."""

@@ -12,7 +12,7 @@ from typing import Callable
 from msgspec.structs import replace
 
 from ... import i18n
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from .. import dice as dicemod
 from .. import progress
 from ..dice import Roll
@@ -96,8 +96,10 @@ def _given(state: State, b: Bastion, order: tuple) -> OrderGiven:
             yields=text(Term(f"bastion.facilities.{f.kind}.orders.{o.id}.yields", o.yields),
                         rules) or _("nothing")))
     if len(what) > MADE_MOST:
-        raise Refused(_("{facility}: what is made: at most {n} characters").format(
-            facility=facility_name(state.rules, f), n=MADE_MOST))
+        raise Refused(ngettext("{facility}: what is made: at most {n} character",
+                               "{facility}: what is made: at most {n} characters",
+                               MADE_MOST).format(facility=facility_name(state.rules, f),
+                                                 n=MADE_MOST))
     return OrderGiven(fid, oid, cost, animals, made=what)
 
 

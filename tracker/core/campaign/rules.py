@@ -10,6 +10,7 @@ from msgspec import Meta
 from msgspec.structs import replace
 
 from ... import i18n
+from ...i18n import _, ngettext
 from ..errors import Refused
 from ..terms import LANGUAGE_CODE
 from ..limits import NoteText, RulesetText, Seed, Session
@@ -111,9 +112,10 @@ def decide_start(state: State, cmd: StartSession, dice) -> list[Event]:
 def session_start_holds(state: State, ev: SessionStarted) -> None:
     """``session start``: none running; the sessions are numbered in turn."""
     if state.in_session:
-        raise Refused(f"session {state.session} is already running")
+        raise Refused(_("session {n} is already running").format(n=state.session))
     if ev.number != state.session + 1:
-        raise Refused(f"the next session is {state.session + 1}, not {ev.number}")
+        raise Refused(_("the next session is {n}, not {given}").format(
+            n=state.session + 1, given=ev.number))
 
 
 @decides(EndSession)
@@ -126,9 +128,10 @@ def decide_end(state: State, cmd: EndSession, dice) -> list[Event]:
 @holds_for(SessionEnded)
 def session_end_holds(state: State, ev: SessionEnded) -> None:
     if not state.in_session:
-        raise Refused("no session is running")
+        raise Refused(_("no session is running"))
     if ev.number != state.session:
-        raise Refused(f"session {state.session} is the one running, not {ev.number}")
+        raise Refused(_("session {n} is the one running, not {given}").format(
+            n=state.session, given=ev.number))
 
 
 @decides(AddNote)
@@ -141,9 +144,11 @@ def decide_note(state: State, cmd: AddNote, dice) -> list[Event]:
 @holds_for(NoteAdded)
 def note_holds(state: State, ev: NoteAdded) -> None:
     if not ev.text.strip():
-        raise Refused("a note needs some text")
+        raise Refused(_("a note needs some text"))
     if len(ev.text) > 10_000:
-        raise Refused("a note is limited to 10,000 characters")
+        raise Refused(ngettext("a note is limited to {n} character",
+                               "a note is limited to {n} characters", 10_000).format(
+                                   n=i18n.number(10_000)))
 
 
 @decides(SetManualDice)
@@ -156,7 +161,8 @@ def decide_manual(state: State, cmd: SetManualDice, dice) -> list[Event]:
 @holds_for(ManualDiceSet)
 def manual_holds(state: State, ev: ManualDiceSet) -> None:
     if state.manual_dice == ev.on:
-        raise Refused(f"manual dice are already {'on' if ev.on else 'off'}")
+        raise Refused(_("manual dice are already on") if ev.on else
+                      _("manual dice are already off"))
 
 
 @decides(SetLanguage)
@@ -171,7 +177,7 @@ def decide_language(state: State, cmd: SetLanguage, dice) -> list[Event]:
 def _known_language(code: str, typed: str) -> None:
     have = i18n.available()
     if not LANGUAGE_CODE.fullmatch(code) or code not in have:
-        raise Refused(i18n._("no language {code!r}: the tracker speaks {known}").format(
+        raise Refused(_("no language {code!r}: the tracker speaks {known}").format(
             code=typed[:20], known=", ".join(have)))
 
 
@@ -180,47 +186,54 @@ def language_holds(state: State, ev: LanguageSet) -> None:
     """``language``: one the tracker speaks, and not the one in force already."""
     _known_language(ev.code, ev.code)
     if ev.code == state.language_in_force:
-        raise Refused(i18n._("the campaign's language is already {code}").format(code=ev.code))
+        raise Refused(_("the campaign's language is already {code}").format(code=ev.code))
 
 
 @decides(ChangeHouseRule)
 def decide_house_rule(state: State, cmd: ChangeHouseRule, dice) -> list[Event]:
     path = [p for p in cmd.key.split(".") if p]
     if not path or path[0] == "meta":
-        raise Refused("name a rule by its key, e.g. dungeon.wandering.every_turns")
+        raise Refused(_("name a rule by its key, e.g. dungeon.wandering.every_turns"))
     if len(cmd.key) > 200 or len(cmd.value) > 10_000:
-        raise Refused("a house rule key is limited to 200 characters and its value to 10,000")
+        raise Refused(ngettext("a house rule key is limited to {key} character and its value "
+                               "to {value}",
+                               "a house rule key is limited to {key} characters and its value "
+                               "to {value}", 200).format(key=200, value=i18n.number(10_000)))
     try:
         parsed = tomllib.loads(f"v = {cmd.value}")
         if len(parsed) != 1:
-            raise Refused(f"{cmd.key}: the value must be one TOML value, not several lines")
+            raise Refused(_("{key}: the value must be one TOML value, not several lines").format(
+                key=cmd.key))
         value = parsed["v"]
     except tomllib.TOMLDecodeError:
         value = cmd.value  # bare text is taken as a string
     except (ValueError, RecursionError):  # e.g. a number of thousands of digits
-        raise Refused(f"{cmd.key}: the value is not a usable number or list "
-                      "(too long, or nested too deeply)") from None
+        raise Refused(_("{key}: the value is not a usable number or list (too long, or nested "
+                        "too deeply)").format(key=cmd.key)) from None
     data = tomllib.loads(state.ruleset.text)
     node = data
     for i, p in enumerate(path[:-1]):
         if not isinstance(node.get(p), dict):
-            raise Refused(f"the ruleset has no table {'.'.join(path[:i + 1])}")
+            raise Refused(_("the ruleset has no table {table}").format(
+                table=".".join(path[:i + 1])))
         node = node[p]
     old = node.get(path[-1])  # a new key is allowed where the ruleset schema has one
     if old == value:
-        raise Refused(f"{cmd.key} is already {old!r}")
+        raise Refused(_("{key} is already {value}").format(key=cmd.key, value=repr(old)))
     node[path[-1]] = value
     _drop_stale_names(data, cmd.key)
     try:
         name = "".join(ch for ch in state.name if ch.isprintable())
         text = f"# house rules of {name}\n" + tomli_w.dumps(data)
     except (ValueError, TypeError, RecursionError):
-        raise Refused(f"{cmd.key}: the value cannot be written into the ruleset") from None
-    loaded = load_text(text, f"house rule {cmd.key}")
+        raise Refused(_("{key}: the value cannot be written into the ruleset").format(
+            key=cmd.key)) from None
+    loaded = load_text(text, _("house rule {key}").format(key=cmd.key))
     fresh = checks_added_since(loaded.rules) - checks_added_since(state.rules)
     if fresh:  # an old campaign's text skips today's newer checks; a new rule may not
         path, problem = sorted(fresh)[0]
-        raise Refused(f"house rule {cmd.key}: key {path}: {problem}")
+        raise Refused(_("house rule {key}: key {path}: {problem}").format(
+            key=cmd.key, path=path, problem=problem))
     was = "unset" if old is None else repr(old)
     return [RulesetChanged(f"{cmd.key}: {was} -> {value!r}", loaded.hash, text)]
 

@@ -309,7 +309,7 @@ def decide_bait(state: State, cmd: DropBait, dice) -> list[Event]:
     ev = BaitDropped(cmd.kind, None, cmd.rations if cmd.kind == "food" else 0)
     bait_holds(state, ev)  # before the die is rolled
     label = (_("dropped treasure: they stop on {chance}") if cmd.kind == "treasure" else
-             _("dropped food: they stop on {chance}")).format(chance=x)
+             _("dropped food: they stop on {chance}")).format(chance=dicemod.chance_text(x))
     return [replace(ev, roll=dicemod.roll(f"1d{x.y}", dice, label))]
 
 

@@ -8,6 +8,7 @@ import re
 
 import msgspec
 
+from ...i18n import _
 from .. import dice
 from ..parts import ruleset_section, state_part
 from ..schema import (BIG, Bonus, Int, Pair, Problems, note_problems, rolled_table_problem,
@@ -232,8 +233,8 @@ def save_problem(save: str) -> str:
     bad = [w for w in words if w.lower()[:3] not in SAVE_ABILITIES
            or w.lower() not in (w.lower()[:3], _FULL.get(w.lower()[:3]))]
     if not words or bad:
-        return (f"{(bad or [save])[0]!r} is not an ability: expected Str, Dex, Con, Int, Wis "
-                "or Cha (several with \"or\": \"Str or Dex\")")
+        return _('{word} is not an ability: expected Str, Dex, Con, Int, Wis or Cha (several '
+                 'with "or": "Str or Dex")').format(word=repr((bad or [save])[0]))
     return ""
 
 
@@ -261,7 +262,7 @@ def _check(rules) -> Problems:
     for name, f in c.escape_factors.items():
         if f.edge not in ("advantage", "disadvantage"):
             problems.add(f"chase.escape_factors.{name}.edge",
-                         'expected "advantage" or "disadvantage"')
+                         _('expected "advantage" or "disadvantage"'))
     if (e := c.evasion) is not None:
         _check_evasion(e, problems)
     return problems

@@ -394,7 +394,12 @@ def _complicated(state: State, cmd: TakeTurn, turn: TurnTaken, dice) -> TurnTake
         if row.damage else None
     joiner, creature, pace = None, "", 0
     if row.joins and victim.side == QUARRY:
-        creature = (cmd.creature.strip() or f"creature after {victim.name}")[:40]
+        # the GM's name for it when they give none, in their language: the event
+        # keeps it as a name, which they type in later commands (give-up NAME)
+        # TRANSLATORS: the default name of a creature that joins a chase after its
+        # quarry; the GM types it in later commands: keep it short and plain
+        creature = (cmd.creature.strip() or _("creature after {name}").format(
+            name=victim.name))[:40]
         if find(state.chase, creature) is not None:
             raise Refused(_("{name} is already in the chase: name the creature").format(
                 name=creature))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import msgspec
 
+from ...i18n import _
 from ..dice import Roll
 from ..parts import ruleset_section, state_part
 from ..schema import BIG, Bonus, Int, Pair, Problems, note_problems, rolled_table_problem
@@ -33,9 +34,11 @@ class ExitResult(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     modifier: int
     saved: bool
     doom: Roll | None = None
-    fate: str = ""
-    applied: str = ""  # what the fate did to the sheet ("HP set to 1", "dead")
-    gm: str = ""  # what of the fate the GM must apply by hand
+    # the fate, by its place in the Doom table (-1: none); its words are made
+    # when shown (core/dungeon/fates.py), in the GM's language, never folded
+    row: int = -1
+    on_sheet: bool = False  # the character is of the party (a deadly fate marks them dead)
+    tracked: bool = False  # ... and their hit points are tracked (a fate's hp sets them)
 
 
 class Dungeon(msgspec.Struct, frozen=True, gc=False):
@@ -85,9 +88,6 @@ class DoomFate(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     dies: bool = False
     gm: str = ""
 
-    def for_the_gm(self) -> str:
-        return self.gm or ("" if self.hp is not None or self.dies else self.result)
-
 
 class HastyExit(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     save: str
@@ -119,9 +119,10 @@ def _check(rules) -> Problems:
     problems = Problems()
     d = rules.dungeon
     if sorted(d.turn_steps) != sorted(KNOWN_STEPS):
-        problems.add("dungeon.turn_steps", f"expected each of {sorted(KNOWN_STEPS)} exactly once")
+        problems.add("dungeon.turn_steps", _("expected each of {steps} exactly once").format(
+            steps=sorted(KNOWN_STEPS)))
     if "rest" not in d.activities:
-        problems.add("dungeon.activities", "expected a list that includes \"rest\"")
+        problems.add("dungeon.activities", _('expected a list that includes "rest"'))
     w = d.wandering
     problems.check("dungeon.wandering.chance", dice.parse_chance, w.chance)
     problems.check("dungeon.wandering.distance", dice.parse, w.distance)
@@ -141,4 +142,5 @@ def _check(rules) -> Problems:
 
 state_part("dungeon", Dungeon, Dungeon())
 ruleset_section("dungeon", DungeonRules, check=_check,
-                terms=("dungeon.activities.*", "dungeon.rest.penalty"))
+                terms=("dungeon.activities.*", "dungeon.rest.penalty",
+                       "dungeon.hasty_exit.doom.*.result", "dungeon.hasty_exit.doom.*.gm"))

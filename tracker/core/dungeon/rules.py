@@ -10,7 +10,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from .. import dice as dicemod
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ..dice import parse_chance
 from ..party import sheet
 from ..terms import term
@@ -24,7 +24,9 @@ from ..timeline.hooks import insertable, rerolls
 from ..handlers import Command, decides, evolves
 from ..state import State
 from ..validity import holds_for
+from . import fates
 from .model import Check, Dungeon, ExitResult
+from ..lights.model import doused
 from ..schema import lookup
 from .. import timeflow
 from ..timeflow import pass_time
@@ -187,12 +189,16 @@ def _advance(state: State, n: int, activity: str, dice, fast: bool = False) -> l
     if n > 1 and activity != REST and next_turn_tires(state):
         # several turns never walk into the penalty: the GM pushes on one turn at a time
         penalty = term(state.rules, "dungeon.rest.penalty")
-        raise Refused((_("the next turn must be a rest: {n} turns of fast travel would run into "
-                         "the rest penalty ({penalty}); rest first, or take one turn alone to "
-                         "push on") if fast else
-                       _("the next turn must be a rest: {n} turns would run into the rest "
-                         "penalty ({penalty}); rest first, or take one turn alone to push on"))
-                      .format(n=n, penalty=penalty))
+        raise Refused((ngettext(
+            "the next turn must be a rest: {n} turn of fast travel would run into the rest "
+            "penalty ({penalty}); rest first, or take one turn alone to push on",
+            "the next turn must be a rest: {n} turns of fast travel would run into the rest "
+            "penalty ({penalty}); rest first, or take one turn alone to push on", n) if fast else
+            ngettext("the next turn must be a rest: {n} turn would run into the rest penalty "
+                     "({penalty}); rest first, or take one turn alone to push on",
+                     "the next turn must be a rest: {n} turns would run into the rest penalty "
+                     "({penalty}); rest first, or take one turn alone to push on", n))
+            .format(n=n, penalty=penalty))
     return advance(state, n, lambda s: _turn_event(s, activity, dice, fast), evolve_turn,
                    _stops(activity))
 
@@ -276,7 +282,9 @@ def depth_holds(state: State, ev: DepthChanged) -> None:
 def decide_turn(state: State, cmd: AdvanceTurn, dice) -> list[Event]:
     turn_holds(state, TurnAdvanced(activity=cmd.activity))
     if not 1 <= cmd.count <= MAX_TURNS:
-        raise Refused(_("advance 1 to {most} turns at a time").format(most=MAX_TURNS))
+        raise Refused(ngettext("advance 1 to {most} turn at a time",
+                               "advance 1 to {most} turns at a time", MAX_TURNS).format(
+                                   most=MAX_TURNS))
     return _advance(state, cmd.count, cmd.activity, dice)
 
 
@@ -317,8 +325,9 @@ def decide_fast_travel(state: State, cmd: FastTravel, dice) -> list[Event]:
                         "(load or exhaustion)"))
     turns = -(-cmd.feet // per_turn)
     if turns > MAX_TURNS:
-        raise Refused(_("{feet} ft is {turns} turns; fast travel covers at most {most}").format(
-            feet=cmd.feet, turns=turns, most=MAX_TURNS))
+        raise Refused(ngettext("{feet} ft is {turns} turn; fast travel covers at most {most}",
+                               "{feet} ft is {turns} turns; fast travel covers at most {most}",
+                               turns).format(feet=cmd.feet, turns=turns, most=MAX_TURNS))
     start = FastTravelStarted(cmd.feet, turns)
     fast_travel_holds(state, start)
     return [start, *_advance(state, turns, FAST_TRAVEL, dice, fast=True)]
@@ -336,7 +345,9 @@ def fast_travel_holds(state: State, ev: FastTravelStarted) -> None:
     if ev.feet <= 0:
         raise Refused(_("fast travel needs a distance in feet greater than 0"))
     if not 1 <= ev.turns <= MAX_TURNS:
-        raise Refused(_("fast travel covers 1 to {most} turns").format(most=MAX_TURNS))
+        raise Refused(ngettext("fast travel covers 1 to {most} turn",
+                               "fast travel covers 1 to {most} turns", MAX_TURNS).format(
+                                   most=MAX_TURNS))
 
 
 @rerolls(Encounter)
@@ -372,10 +383,10 @@ def evolve_entered(state: State, ev: DungeonEntered) -> State:
 def evolve_left(state: State, ev: DungeonLeft) -> State:
     kinds = state.rules.lights
     # spent torches and candles stay behind; lanterns are kept for refilling
-    lights = tuple(l for l in state.lights if l.seconds_left > 0
+    lights = tuple(l for l in state.lights if not l.spent
                    or (l.kind in kinds and kinds[l.kind].refuel))
     if state.rules.dungeon.douse_on_leave:
-        lights = tuple(replace(l, lit=False) if l.lit else l for l in lights)
+        lights = tuple(doused(l, state.clock) for l in lights)
     return replace(state, dungeon=replace(state.dungeon, active=False), lights=lights)
 
 
@@ -402,18 +413,15 @@ def _exit_result(state: State, name: str, save: Roll, doom: Roll | None,
     entry = lookup(h.doom, doom.total) if not saved and doom is not None else None
     if entry is None:
         return ExitResult(name, save, target, mod, saved, doom)
-    tracked = c is not None and c.hp_max > 0
-    applied = "dead" if entry.dies and c is not None else \
-        f"HP set to {entry.hp}" if entry.hp is not None and tracked else ""
-    untracked = f"HP to {entry.hp}" if entry.hp is not None and not tracked else ""
-    gm = ", ".join(x for x in (untracked, entry.for_the_gm()) if x)
-    return ExitResult(name, save, target, mod, saved, doom, entry.result, applied, gm)
+    row = next(i for i, e in enumerate(h.doom) if e is entry)
+    return ExitResult(name, save, target, mod, saved, doom, row=row, on_sheet=c is not None,
+                      tracked=c is not None and c.hp_max > 0)
 
 
 def _doomed(state: State, r: ExitResult) -> State:
     """The fate's change to the sheet, derived (an amended die takes it back)."""
-    fate = lookup(state.rules.dungeon.hasty_exit.doom, r.doom.total) if r.applied else None
-    if fate is None:
+    fate = fates.fate_of(state.rules, r)
+    if fate is None or not fates.applies(fate, r):
         return state
     return party._with(state, r.name, dead=True) if fate.dies else \
         party._with(state, r.name, hp=fate.hp)

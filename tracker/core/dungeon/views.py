@@ -18,10 +18,11 @@ from ..schema import not_in_source
 from ..terms import term
 from ..state import State
 from ..view import roll_json, state_view
-from .rules import (CheckRolled, DepthChanged, DungeonEntered, DungeonLeft, Encounter,
+from .rules import (FAST_TRAVEL, CheckRolled, DepthChanged, DungeonEntered, DungeonLeft, Encounter,
                     FastTravelStarted, HastyExitRolled, TurnAdvanced, _check_comes_first,
                     exit_modifiers, is_encounter, rest_status, turns_to_next_check)
 from ..tally import Tally, bar, tally
+from . import fates
 
 
 # --- how its events read in the log ------------------------------------------------
@@ -43,12 +44,20 @@ def _describe_depth_changed(ev: DepthChanged, rules) -> str:
     return _("Now on dungeon level {depth}").format(depth=ev.depth)
 
 
+def activity_name(rules, activity: str) -> str:
+    """A turn's activity in the GM's words: the ruleset's, or fast travel,
+    which the tracker itself adds."""
+    if activity == FAST_TRAVEL:
+        return _("fast travel")
+    return term(rules, f"dungeon.activities.{activity}", activity)
+
+
 @describes(TurnAdvanced)
 def _describe_turn_advanced(ev: TurnAdvanced, rules) -> str:
     check = _check_text(ev, rules)
     interrupted = ev.activity == "rest" and is_encounter(rules, ev) and \
         _check_comes_first(rules.dungeon.turn_steps)
-    activity = term(rules, f"dungeon.activities.{ev.activity}", ev.activity)
+    activity = activity_name(rules, ev.activity)
     line = _("Turn: {activity} (rest interrupted)") if interrupted else _("Turn: {activity}")
     return line.format(activity=activity) + (f"; {check}" if check else "")
 
@@ -70,7 +79,7 @@ def _describe_hasty_exit_rolled(ev: HastyExitRolled, rules, state) -> str:
     results = {r.name: r for r in (state.dungeon.last_hasty_exit if state else ())}
     bits = [f"{n} {roll_text(s)}" + _against(results.get(n)) +
             (" " + _("doom {roll}").format(roll=roll_text(d)) if d else "") +
-            _fate(results.get(n)) for n, s, d in ev.saves]
+            _fate(rules, results.get(n)) for n, s, d in ev.saves]
     h = rules.dungeon.hasty_exit
     mods = exit_modifiers(h, state.dungeon.depth if state else 1, ev.marked_map,
                           ev.known_route, ev.gm_modifier) if h else []
@@ -92,11 +101,13 @@ def _against(r) -> str:
         (_("vs {target} saved") if r.saved else _("vs {target} failed")).format(target=r.target)
 
 
-def _fate(r) -> str:
-    if r is None or not r.fate:
+def _fate(rules, r) -> str:
+    fate = fates.fate_text(rules, r) if r is not None else ""
+    if not fate:
         return ""
-    return f": {r.fate}" + (f" ({r.applied})" if r.applied else "") + \
-        (", " + _("GM applies {what}").format(what=r.gm) if r.gm else "")
+    applied, gm = fates.applied_text(rules, r), fates.for_the_gm(rules, r)
+    return f": {fate}" + (f" ({applied})" if applied else "") + \
+        (", " + _("GM applies {what}").format(what=gm) if gm else "")
 
 
 def _check_text(ev: Encounter, rules: Ruleset) -> str:
@@ -167,17 +178,19 @@ def _new_checks(before: tuple, after: tuple) -> list:
 def _rest(before: State, after: State) -> list[Alert]:
     out = []
     r_before, r_after = rest_status(before), rest_status(after)
-    marked = not_in_source(after.rules.dungeon.not_in_source, "rest.penalty_step")
+
+    def marked() -> str:  # only for an alert that shows the penalty: most turns show none
+        return not_in_source(after.rules.dungeon.not_in_source, "rest.penalty_step")
     if r_after != r_before and after.dungeon.active:
         if r_after == "due":
             out.append(Alert("warning", _("The next turn must be a rest")))
         elif r_after == "overdue":
             penalty = term(after.rules, "dungeon.rest.penalty")
             out.append(Alert("error", _("Rest overdue: {penalty}").format(penalty=penalty)
-                             + marked))
+                             + marked()))
     if after.dungeon.penalty < before.dungeon.penalty and r_before == "overdue":
         out.append(Alert("error", _("Rest penalty now {penalty}").format(
-            penalty=after.dungeon.penalty) + marked))
+            penalty=after.dungeon.penalty) + marked()))
     return out
 
 
@@ -200,18 +213,21 @@ def _hasty_exit(before: State, after: State) -> list[Alert]:
     out = []
     if after.dungeon.last_hasty_exit is before.dungeon.last_hasty_exit:
         return out
-    marked = not_in_source(after.rules.dungeon.not_in_source, "hasty_exit.doom")
+    rules = after.rules
+    marked = not_in_source(rules.dungeon.not_in_source, "hasty_exit.doom")
     for r in after.dungeon.last_hasty_exit:
         if r.saved:
             out.append(Alert("information", _("{name} got out (rolled {roll} vs {target})").format(
                 name=r.name, roll=f"{r.roll.total}{r.modifier:+d}", target=r.target)))
         else:
-            done = f" ({r.applied})" if r.applied else ""
-            gm = "; " + _("GM: apply {what}").format(what=r.gm) if r.gm else ""
+            applied, what = fates.applied_text(rules, r), fates.for_the_gm(rules, r)
+            done = f" ({applied})" if applied else ""
+            gm = "; " + _("GM: apply {what}").format(what=what) if what else ""
             out.append(Alert("error", _("{name} failed the save versus Doom ({roll} vs {target}): "
                                         "{fate}").format(name=r.name,
                                                          roll=f"{r.roll.total}{r.modifier:+d}",
-                                                         target=r.target, fate=r.fate)
+                                                         target=r.target,
+                                                         fate=fates.fate_text(rules, r))
                              + f"{marked}{done}{gm}"))
     return out
 
@@ -244,7 +260,8 @@ def _checks_json(state: State) -> list[dict]:
 def _hasty_exit_json(state: State) -> list[dict]:
     return [{"name": r.name, "roll": r.roll.total, "modifier": r.modifier,
              "target": r.target, "saved": r.saved,
-             "doom_roll": r.doom.total if r.doom else None, "fate": r.fate}
+             "doom_roll": r.doom.total if r.doom else None,
+             "fate": fates.fate_text(state.rules, r)}
             for r in state.dungeon.last_hasty_exit]
 
 

@@ -98,7 +98,12 @@ def evolve_ended(state: State, ev: EffectEnded) -> State:
     return replace(state, effects=tuple(e for e in state.effects if e.id != ev.id))
 
 
-@on_time(when="effects")
+def _first_end(effects: tuple[Effect, ...], rules) -> int | None:
+    return min((e.ends for e in effects), default=None)
+
+
+# passing time changes no effect until the first one's end comes (``due``)
+@on_time(when="effects", due=_first_end)
 def _expire(state: State, elapsed: int, clock: int, burning: bool, changes: dict) -> None:
     effects = changes.get("effects", state.effects)
     if effects:

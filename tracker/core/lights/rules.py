@@ -17,7 +17,7 @@ from ..party.rules import CharacterRemoved, CharacterRenamed
 from ..schema import seconds
 from ..state import State
 from ..validity import holds_for
-from .model import Light
+from .model import Light, doused, relit
 from ..timeflow import on_time
 
 
@@ -126,7 +126,7 @@ def relit_holds(state: State, ev: LightRelit) -> None:
     kind = state.rules.lights.get(light.kind)
     if light.lit:
         raise Refused(_("light #{id} is already lit").format(id=light.id))
-    if light.seconds_left <= 0:
+    if light.spent:
         if kind is None or not kind.refuel:
             raise Refused(_("light #{id} is spent and cannot be refilled; light a new one")
                           .format(id=light.id))
@@ -139,7 +139,8 @@ def evolve_lit(state: State, ev: LightLit) -> State:
     if kind is None:
         raise Refused(_("{ruleset} has no light {kind!r}").format(ruleset=state.rules.meta.name,
                                                                    kind=ev.kind))
-    light = Light(state.next_id, ev.kind, ev.by, seconds(state.rules, kind.duration))
+    light = Light(state.next_id, ev.kind, ev.by, 0, True,
+                  state.clock + seconds(state.rules, kind.duration))
     sup = supplies.take(state, kind.supply) if kind.supply else state.supplies
     return replace(state, lights=state.lights + (light,), next_id=state.next_id + 1,
                    supplies=sup)
@@ -152,42 +153,49 @@ def _swap(state: State, new: Light) -> tuple[Light, ...]:
 @evolves(LightDoused)
 def evolve_doused(state: State, ev: LightDoused) -> State:
     light = _find(state, ev.id)
-    return replace(state, lights=_swap(state, replace(light, lit=False)))
+    return replace(state, lights=_swap(state, doused(light, state.clock)))
 
 
 @evolves(LightRelit)
 def evolve_relit(state: State, ev: LightRelit) -> State:
     light = _find(state, ev.id)
-    if light.seconds_left > 0:
-        return replace(state, lights=_swap(state, replace(light, lit=True)))
+    if not light.spent:  # (a light still lit keeps its time: the same light)
+        left = light.left(state.clock)
+        return replace(state, lights=_swap(state, relit(light, state.clock, left)))
     kind = state.rules.lights.get(light.kind)  # refuelled with a new flask
     if kind is None or not kind.refuel:
         raise Refused(_("light #{id} is spent and cannot be refilled").format(id=light.id))
-    new = replace(light, lit=True, seconds_left=seconds(state.rules, kind.duration))
+    new = relit(light, state.clock, seconds(state.rules, kind.duration))
     sup = supplies.take(state, kind.supply) if kind.supply else state.supplies
     return replace(state, lights=_swap(state, new), supplies=sup)
 
 
-def burn(lights: tuple[Light, ...], elapsed: int) -> tuple[Light, ...]:
-    """Every lit light loses ``elapsed`` seconds; a spent one goes out."""
-    for l in lights:  # a loop, not any(): replay calls this on every turn
-        if l.lit:
-            break
-    else:
-        return lights
+def burn(lights: tuple[Light, ...], clock: int, elapsed: int, burning: bool
+         ) -> tuple[Light, ...]:
+    """The lights once time has passed to ``clock``: each lit one whose time
+    has come is spent; without ``burning`` (a night at the inn) the lit ones'
+    times move on by ``elapsed`` instead, and none goes out."""
     out = []
     for l in lights:
         if l.lit:
-            left = max(0, l.seconds_left - elapsed)
-            l = Light(l.id, l.kind, l.by, left, left > 0)
+            if not burning:
+                l = replace(l, burns_out_at=l.burns_out_at + elapsed)
+            elif l.burns_out_at <= clock:
+                l = replace(l, lit=False, left_unlit=0, burns_out_at=0)
         out.append(l)
     return tuple(out)
 
 
-@on_time(when="lights")
+def next_out(lights: tuple[Light, ...], rules=None) -> int | None:
+    """The clock at which the first lit light burns out (None: none is lit)."""
+    return min((l.burns_out_at for l in lights if l.lit), default=None)
+
+
+# passing time changes no light until the first lit one burns out (``due``),
+# or time passes without burning while one is lit (``paused``: its time moves)
+@on_time(when="lights", due=next_out, paused=True)
 def _burn(state: State, elapsed: int, clock: int, burning: bool, changes: dict) -> None:
-    if burning:
-        changes["lights"] = burn(changes.get("lights", state.lights), elapsed)
+    changes["lights"] = burn(changes.get("lights", state.lights), clock, elapsed, burning)
 
 
 def rename_carrier(lights: tuple[Light, ...], old: str, new: str) -> tuple[Light, ...]:

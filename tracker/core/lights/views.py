@@ -64,7 +64,7 @@ def _describe_light_relit(ev: LightRelit, rules, state) -> str:
 def _lights_gone_out(before: State, after: State) -> list[str]:
     """"Astrid's torch (#1) went out": a light that burned to its end."""
     return [_("{light} went out").format(light=light_name(after.rules, l)) for o, l in still_there(before.lights, after.lights)
-            if o.lit and not l.lit and l.seconds_left == 0]
+            if o.lit and l.spent]
 
 
 # --- what the GM must not miss ----------------------------------------------------------
@@ -79,11 +79,12 @@ def _lights_going_out(before: State, after: State) -> list[Alert]:
             continue
         kind = rules.lights.get(l.kind)
         name = light_name(rules, l)
-        if not l.lit and l.seconds_left == 0:
+        if l.spent:
             out.append(Alert("error", _first_up(_("{light} has gone out").format(light=name))))
         elif l.lit:
-            left = clock.turns(rules, l.seconds_left)
-            if left <= (kind.warn_turns if kind else 1) < clock.turns(rules, o.seconds_left):
+            left = clock.turns(rules, l.left(after.clock))
+            if left <= (kind.warn_turns if kind else 1) < \
+                    clock.turns(rules, o.left(before.clock)):
                 out.append(Alert("warning", _first_up(ngettext(
                     "{light}: {n} turn of light left", "{light}: {n} turns of light left",
                     left).format(light=name, n=left))))
@@ -99,9 +100,11 @@ def _first_up(text: str) -> str:
 
 @state_view("dungeon.lights", 41)
 def _lights_json(state: State) -> list[dict]:
+    # a lit light keeps the clock it burns out at: its seconds left are derived
+    now = state.clock
     return [{"id": l.id, "kind": l.kind, "by": l.by,
-             "turns_left": clock.turns(state.rules, l.seconds_left),
-             "seconds_left": l.seconds_left, "lit": l.lit}
+             "turns_left": clock.turns(state.rules, l.left(now)),
+             "seconds_left": l.left(now), "lit": l.lit}
             for l in state.lights]
 
 
@@ -154,10 +157,11 @@ def _lights_changes(before: State, after: State) -> list[str]:
     for i in sorted(old.keys() | new.keys()):
         a, b = old.get(i), new.get(i)
         name = light_name(rules, b or a)
-        left = lambda l: _("{time} left").format(time=clock.in_turns(rules, l.seconds_left)) \
-            if l.lit else _("out")
+        def left(l, now):
+            return _("{time} left").format(time=clock.in_turns(rules, l.left(now))) \
+                if l.lit else _("out")
         if a is None:
-            out.append(_("{light}: lit, {left}").format(light=name, left=left(b)))
+            out.append(_("{light}: lit, {left}").format(light=name, left=left(b, after.clock)))
         elif b is None:
             out.append(_("{light}: not lit").format(light=name))
         else:
@@ -165,8 +169,9 @@ def _lights_changes(before: State, after: State) -> list[str]:
                 out.append((_("{light} → carried by {who}").format(light=light_name(rules, a),
                                                                     who=b.by) if b.by else
                             _("{light} → carried by nobody").format(light=light_name(rules, a))))
-            if left(a) != left(b):
-                out.append(f"{name}: {left(a)} → {left(b)}")
+            was, now = left(a, before.clock), left(b, after.clock)
+            if was != now:
+                out.append(f"{name}: {was} → {now}")
     return out
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import msgspec
 
+from ...i18n import _, ngettext
 from ..parts import ruleset_section, state_part
 from ..schema import BIG, Band, Bonus, Int, Pair, Problems, note_problems, table_gap
 from .. import dice
@@ -95,6 +96,9 @@ class Party(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     speed: Int(1, 10_000)
     speed_unit: str
     classes: dict[str, ClassDef]
+    # the ability whose modifier unarmoured AC takes (better AC: up, or down when
+    # descending); "": none, as every text before this key meant
+    ac_ability: str = ""
     saves: list[str] = []
     save_names: dict[str, str] = {}
     save_rule: str = ""
@@ -114,6 +118,7 @@ class Party(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     rests: Rests | None = None  # short and long rests; None: the ruleset has none
     death_saves: DeathSaves | None = None  # with zero_hp = "dying"
     one_level_per_session: bool = False  # a second level waits for the next session
+    critical_dice: Int(1, 10) = 1  # a critical hit rolls its damage dice this many times
     not_in_source: dict[str, str] = {}  # dotted path under party -> "KIND: why"
 
 
@@ -121,7 +126,7 @@ def _check_party(p: Party) -> Problems:
     problems = Problems()
     lo, hi = p.ability_range
     if lo > hi:
-        problems.append(("party.ability_range", "expected [lowest, highest]"))
+        problems.append(("party.ability_range", _("expected [lowest, highest]")))
     problems.check("party.ability_roll", dice.parse, p.ability_roll)
     for key, bands, cover in (("modifiers", p.modifiers, True), ("xp_bonus", p.xp_bonus, False),
                               ("encumbrance", p.encumbrance, False)):
@@ -129,40 +134,50 @@ def _check_party(p: Party) -> Problems:
                         "score" if key != "encumbrance" else "load")
         if gap:
             problems.append((f"party.{key}", gap))
+    if p.ac_ability and p.ac_ability not in p.abilities:
+        problems.append(("party.ac_ability", f"{p.ac_ability!r} is not one of the abilities"))
     if p.level_hp not in ("roll", "fixed") or p.first_level_hp not in ("roll", "max"):
-        problems.append(("party.level_hp", 'expected "roll"/"fixed" (first level: "roll"/"max")'))
+        problems.append(("party.level_hp",
+                         _('expected "roll"/"fixed" (first level: "roll"/"max")')))
     if p.zero_hp not in ("dead", "dying"):
-        problems.append(("party.zero_hp", 'expected "dead" or "dying"'))
+        problems.append(("party.zero_hp", _('expected "dead" or "dying"')))
     if p.death_saves is not None:
         problems.check("party.death_saves.die", dice.parse, p.death_saves.die)
     if p.death_saves is not None and p.zero_hp != "dying":
-        problems.append(("party.death_saves", 'expected with zero_hp = "dying", and only then'))
+        problems.append(("party.death_saves", _('expected with zero_hp = "dying", and only then')))
     if p.death_saves is None and p.zero_hp == "dying":  # schema 1: dying until healed
-        problems.add("party.death_saves", 'expected with zero_hp = "dying", and only then',
+        problems.add("party.death_saves", _('expected with zero_hp = "dying", and only then'),
                      since=2)
     if p.exhaustion_max and len(p.exhaustion_effects) != p.exhaustion_max:
-        problems.append(("party.exhaustion_effects", "expected one effect per exhaustion level"))
+        problems.append(("party.exhaustion_effects", _("expected one effect per exhaustion level")))
     for cid, c in p.classes.items():
         where = f"party.classes.{cid}"
         table = c.xp or p.xp
         if len(table) < c.max_level:
-            problems.append((f"{where}.xp", f"expected XP for each of the {c.max_level} levels"))
+            problems.append((f"{where}.xp", ngettext(
+                "expected XP for each of the {n} level", "expected XP for each of the {n} levels",
+                c.max_level).format(n=c.max_level)))
         elif any(b <= a for a, b in zip(table, table[1:c.max_level])):
-            problems.append((f"{where}.xp", "expected rising XP thresholds"))
+            problems.append((f"{where}.xp", _("expected rising XP thresholds")))
         for a in [*c.prime, *c.requires, *c.save_proficiencies]:
             if a not in p.abilities:
-                problems.append((where, f"{a!r} is not one of the abilities"))
+                problems.append((where, _("{ability} is not one of the abilities").format(
+                    ability=repr(a))))
         if any(len(row.values) != len(p.saves) for row in c.saves):
-            problems.append((f"{where}.saves", f"expected levels [a, b] and {len(p.saves)} values"))
+            problems.append((f"{where}.saves", ngettext(
+                "expected levels [a, b] and {n} value", "expected levels [a, b] and {n} values",
+                len(p.saves)).format(n=len(p.saves))))
         elif c.saves:
             gap = table_gap([row.levels for row in c.saves], 1, c.max_level, "level")
             if gap or max(row.levels[1] for row in c.saves) > c.max_level:
                 problems.append((f"{where}.saves",
-                                 f"expected one row for every level 1-{c.max_level}"
-                                 + (f" ({gap})" if gap else "")))
+                                 _("expected one row for every level 1-{top}").format(
+                                     top=c.max_level) + (f" ({gap})" if gap else "")))
         for name, by_level in [*c.skills.items(), *c.turning.items()]:
             if len(by_level) != c.max_level:
-                problems.append((f"{where}.{name}", f"expected {c.max_level} values, one per level"))
+                problems.append((f"{where}.{name}", ngettext(
+                    "expected {n} value, one per level", "expected {n} values, one per level",
+                    c.max_level).format(n=c.max_level)))
     problems += note_problems("party", p, p.not_in_source)
     return problems
 

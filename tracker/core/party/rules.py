@@ -27,6 +27,7 @@ from ..schema import not_in_source
 from ..campaign.rules import SessionStarted
 from ..handlers import Command, decides, evolves
 from ..state import State
+from ..timeline.hooks import rerolls
 from ..timeflow import pass_time
 from ..validity import holds_for
 from ...i18n import N_, _, ngettext
@@ -522,11 +523,27 @@ def decide_damage(state: State, cmd: Damage, dice) -> list[Event]:
         damage_holds(state, ev)
         return [ev]
     damage_holds(state, DamageTaken(c.name, 1, critical=cmd.critical))  # before rolling
-    roll = dicemod.roll(cmd.dice, dice, _("{name}: damage").format(name=c.name))
+    # a critical hit rolls the dice more times (the roll records what was rolled)
+    times = state.rules.party.critical_dice if cmd.critical and state.rules.party else 1
+    roll = dicemod.roll(dicemod.dice_times(cmd.dice, times), dice,
+                        _("{name}: damage").format(name=c.name))
     if roll.total <= 0:
         raise Refused(_("{dice} came to {total}: no damage").format(dice=cmd.dice,
                                                                     total=roll.total))
     return [DamageTaken(c.name, roll.total, roll, cmd.critical)]
+
+
+@rerolls(DamageTaken)
+def damage_rerolled(state: State, ev: DamageTaken, dice) -> DamageTaken:
+    """Damage rolled again from retyped dice: the amount is their total, on the
+    expression recorded (a critical hit's doubled dice stay doubled)."""
+    if ev.roll is None:
+        raise Refused(_("that damage was typed as a number, not rolled: correct its amount"))
+    roll = dicemod.roll(ev.roll.expr, dice, _("{name}: damage").format(name=ev.name))
+    if roll.total <= 0:
+        raise Refused(_("{dice} came to {total}: no damage").format(dice=ev.roll.expr,
+                                                                    total=roll.total))
+    return replace(ev, amount=roll.total, roll=roll)
 
 
 @holds_for(DamageTaken)
@@ -790,8 +807,9 @@ def _dying(state: State, name: str) -> None:
     c = _tracked(state, name)
     st = sheet.status(state.rules, c)
     if st == "ok":
-        raise Refused(_("{name} has {hp} HP: death saves are rolled at 0 HP").format(
-            name=c.name, hp=c.hp))
+        raise Refused(ngettext("{name} has {hp} HP: death saves are rolled at 0 HP",
+                               "{name} has {hp} HP: death saves are rolled at 0 HP",
+                               c.hp).format(name=c.name, hp=c.hp))
     if st != "dying":
         raise Refused(_("{name} is {status}: no death saves to roll").format(
             name=c.name, status=_status_word(st)))
@@ -814,7 +832,8 @@ def decide_rounds(state: State, cmd: AdvanceRounds, dice) -> list[Event]:
 def rounds_hold(state: State, ev: RoundsPassed) -> None:
     top = 10_000
     if not 1 <= ev.rounds <= top:
-        raise Refused(_("advance 1 to {top} rounds").format(top=top))
+        raise Refused(ngettext("advance 1 to {top} round", "advance 1 to {top} rounds",
+                               top).format(top=top))
 
 
 # --- evolve ---------------------------------------------------------------------------
@@ -842,7 +861,8 @@ def evolve_added(state: State, ev: CharacterAdded) -> State:
         hp_max = sum(level_hp(state, ev.cls, lvl, con,
                               next(rolls, None) if _hp_die(state, ev.cls, lvl) else None)
                      for lvl in range(1, ev.level + 1))
-    ac = ev.ac if ev.ac is not None else (p.ac_base if p is not None and ev.cls else 0)
+    ac = ev.ac if ev.ac is not None else (
+        sheet.unarmoured_ac(p, abilities) if p is not None and ev.cls else 0)
     xp = sheet.xp_table(state.rules, Character(0, "", ev.level, ev.cls))[ev.level - 1] \
         if ev.cls and p is not None and ev.cls in p.classes else 0
     c = Character(state.next_id, ev.name, ev.level, ev.cls, abilities, hp_max, hp_max, ac, xp)

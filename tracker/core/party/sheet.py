@@ -21,6 +21,15 @@ def modifier(p: Party, score: int) -> int:
     return band(p.modifiers, score)
 
 
+def unarmoured_ac(p: Party, abilities: dict[str, int]) -> int:
+    """The ruleset's AC without armour: its base, bettered by the modifier of
+    ``ac_ability`` where it names one (D&D 2024: 10 + DEX modifier)."""
+    if not p.ac_ability or p.ac_ability not in abilities:
+        return p.ac_base
+    mod = modifier(p, abilities[p.ac_ability])
+    return p.ac_base - mod if p.ac_descending else p.ac_base + mod
+
+
 def class_of(rules: Ruleset, c: Character) -> ClassDef | None:
     p = rules.party
     return p.classes.get(c.cls) if p is not None and c.cls else None

@@ -145,7 +145,7 @@ def _describe_death_save(ev: DeathSaveRolled, rules, state) -> str:
     penalty = sheet.d20_penalty(rules, c) if c else 0  # a death save does not change it
     result = death_save_result(ds, ev.roll.total, penalty) if ds else "?"
     if result == "wake":
-        reads = _("{n} HP back").format(n=ds.wake_hp)
+        reads = ngettext("{n} HP back", "{n} HP back", ds.wake_hp).format(n=ds.wake_hp)
     elif result == "fumble":
         reads = ngettext("{n} failure", "{n} failures", ds.fumble_failures).format(
             n=ds.fumble_failures)
@@ -237,7 +237,11 @@ def _describe_character_removed(ev: CharacterRemoved, rules) -> str:
 def _fallen_and_ready(before: State, after: State) -> list[Alert]:
     out = []
     rules = after.rules
+    if after.party is before.party:  # most actions leave the party as it was
+        return out
     for o, c in still_there(before.party, after.party):
+        if o is c:  # the same character, judged by the same rules: nothing new to say
+            continue
         st, old = sheet.status(rules, c), sheet.status(rules, o)
         if st != old and st == "dying":
             out.append(Alert("error", _("{name} is dying").format(name=c.name)))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import msgspec
 
+from ...i18n import _
 from ..parts import ruleset_section, state_part
 from ..schema import Int, Problems, seconds
 
@@ -12,7 +13,10 @@ from ..schema import Int, Problems, seconds
 class RationBatch(msgspec.Struct, frozen=True, gc=False):
     kind: str
     count: int
-    exposed: int = 0  # seconds spent in a dungeon, for spoilage
+    # seconds spent in a dungeon, for spoilage, up to the supplies' ``aging_since``
+    # (while the party is underground the rest is derived from the clock:
+    # rations.exposure)
+    exposed: int = 0
 
 
 class Supplies(msgspec.Struct, frozen=True, gc=False):
@@ -25,6 +29,11 @@ class Supplies(msgspec.Struct, frozen=True, gc=False):
     # begun under the share of food), and days in a row with nothing eaten
     hunger_owed: tuple[str, ...] = ()
     fasting: int = 0
+    # underground: the clock since which the ration kinds ``aging`` (those that
+    # spoil there, by the ruleset then in force) age with the clock. Passing
+    # time changes no batch until one spoils (supplies' time hook is due then)
+    aging_since: int | None = None
+    aging: tuple[str, ...] = ()
 
     def count(self, kind: str) -> int:
         if kind in self.stock:
@@ -63,13 +72,13 @@ def _check(rules) -> Problems:
             problems.check(f"rations.kinds.{kid}.spoils_in_dungeon", seconds, rules,
                            k.spoils_in_dungeon)
         if kid not in rules.supplies:
-            problems.add(f"rations.kinds.{kid}", f"{kid!r} is not in [supplies]")
+            problems.add(f"rations.kinds.{kid}", _("{id} is not in [supplies]").format(id=repr(kid)))
     m = rules.rations.malnutrition
     if m is not None and (rules.party is None or m.save not in rules.party.saves):
         problems.add("rations.malnutrition.save",
-                     f"{m.save!r} is not a save of [party] saves")
+                     _("{save} is not a save of [party] saves").format(save=repr(m.save)))
     if not rules.rations.kinds:
-        problems.add("rations.kinds", "expected at least one kind of ration")
+        problems.add("rations.kinds", _("expected at least one kind of ration"))
     return problems
 
 

@@ -12,8 +12,54 @@ from .model import RationBatch, Supplies
 
 
 def spoil_after(state: State, kind: str) -> int | None:
-    k = state.rules.rations.kinds.get(kind)
-    return seconds(state.rules, k.spoils_in_dungeon) if k and k.spoils_in_dungeon else None
+    """How long rations of ``kind`` last underground (None: they keep)."""
+    return spoil_limits(state.rules).get(kind)
+
+
+# the limits of the last ruleset asked, with the ruleset itself (immutable, and
+# held here: no other object can take its id); replay asks per batch per turn,
+# and parsing "N turns" each time cost more than the spoiling
+_LIMITS: list[tuple[object, dict[str, int]]] = [(None, {})]
+
+
+def spoil_limits(rules) -> dict[str, int]:
+    """Each ration kind that spoils underground -> its limit in seconds."""
+    known = _LIMITS[0]
+    if known[0] is not rules:
+        known = _LIMITS[0] = (rules, {kid: seconds(rules, k.spoils_in_dungeon)
+                                      for kid, k in rules.rations.kinds.items()
+                                      if k.spoils_in_dungeon})
+    return known[1]
+
+
+def exposure(s: Supplies, b: RationBatch, clock: int) -> int:
+    """Seconds batch ``b`` of ``s`` has spent underground by ``clock``."""
+    if s.aging_since is not None and b.kind in s.aging:
+        return b.exposed + clock - s.aging_since
+    return b.exposed
+
+
+def settled(s: Supplies, clock: int, rules=None) -> Supplies:
+    """``s`` with each batch's exposure counted up to ``clock``, aging from
+    there the kinds that spoil underground under ``rules`` (None: aging stops,
+    the party is out of the dungeon)."""
+    rations = s.rations
+    if s.aging_since is not None and clock != s.aging_since:
+        gone = clock - s.aging_since
+        rations = tuple(replace(b, exposed=b.exposed + gone) if b.kind in s.aging else b
+                        for b in rations)
+    if rules is None:
+        return replace(s, rations=rations, aging_since=None, aging=())
+    return replace(s, rations=rations, aging_since=clock, aging=tuple(spoil_limits(rules)))
+
+
+def spoils_at(s: Supplies, rules) -> int | None:
+    """The clock at which the first batch spoils, the party staying underground."""
+    if s.aging_since is None:
+        return None
+    limits = spoil_limits(rules)
+    return min((s.aging_since + limits[b.kind] - b.exposed for b in s.rations
+                if b.kind in s.aging and b.kind in limits), default=None)
 
 
 def eat(state: State, meals: int) -> Supplies:
@@ -23,9 +69,11 @@ def eat(state: State, meals: int) -> Supplies:
         return s
     big = 1 << 62
 
+    now = state.clock
+
     def urgency(b: RationBatch) -> int:
         limit = spoil_after(state, b.kind)
-        return big if limit is None else limit - b.exposed
+        return big if limit is None else limit - exposure(s, b, now)
 
     batches = sorted(s.rations, key=urgency)
     left = meals

@@ -14,7 +14,9 @@ from ..invariants import invariant
 from ..state import State
 from ..validity import holds_for
 from .model import RationBatch, Supplies
-from .rations import eat, spoil_after
+from .rations import eat, exposure, settled, spoil_limits, spoils_at
+from ..campaign.rules import RulesetChanged
+from ..dungeon.rules import DungeonEntered, DungeonLeft
 from ..clock import days_begun
 from ..timeflow import on_time
 
@@ -69,6 +71,8 @@ def evolve_set(state: State, ev: SuppliesSet) -> State:
 
 def set_count(state: State, kind: str, count: int) -> Supplies:
     s = state.supplies
+    if s.aging_since is not None:  # underground: new food is fresh from now on
+        s = settled(s, state.clock, state.rules)
     if kind in state.rules.rations.kinds:
         have = s.count(kind)
         batches = list(s.rations)
@@ -94,23 +98,42 @@ def take(state: State, kind: str, n: int = 1) -> Supplies:
     return replace(s, stock={**s.stock, kind: s.stock.get(kind, 0) - n})
 
 
-def spoil(state: State, elapsed: int) -> Supplies:
-    """Age rations that sit in a damp dungeon; spoiled ones are thrown out."""
-    s = state.supplies
-    if not s.rations:
-        return s
+def spoil(s: Supplies, rules, clock: int) -> Supplies:
+    """Rations that sat in a damp dungeon long enough by ``clock`` are thrown out."""
     kept, spoiled = [], 0
+    limits = spoil_limits(rules)
     for b in s.rations:
-        limit = spoil_after(state, b.kind)
-        if limit is None:
-            kept.append(b)
-            continue
-        b = replace(b, exposed=b.exposed + elapsed)
-        if b.exposed >= limit:
+        limit = limits.get(b.kind)
+        if limit is not None and exposure(s, b, clock) >= limit:
             spoiled += b.count
         else:
             kept.append(b)
     return replace(s, rations=tuple(kept), spoiled=s.spoiled + spoiled)
+
+
+# rations age only underground: from entering (or a house rule changing what
+# spoils, counted anew from then) to leaving; the clock moves only by time passing
+@evolves(DungeonEntered)
+def _aging_begins(state: State, ev: DungeonEntered) -> State:
+    if state.supplies.aging_since is not None:  # already underground: still ageing
+        return state
+    return replace(state, supplies=settled(state.supplies, state.clock, state.rules))
+
+
+@evolves(DungeonLeft)
+def _aging_ends(state: State, ev: DungeonLeft) -> State:
+    if state.supplies.aging_since is None:
+        return state
+    return replace(state, supplies=settled(state.supplies, state.clock))
+
+
+@evolves(RulesetChanged)
+def _aging_under_new_rules(state: State, ev: RulesetChanged) -> State:
+    """Exposure so far counted for the kinds that spoiled under the old rules;
+    from now on, those that spoil under the new."""
+    if state.supplies.aging_since is None:
+        return state
+    return replace(state, supplies=settled(state.supplies, state.clock, state.rules))
 
 
 @invariant
@@ -139,9 +162,8 @@ def _eat(state: State, elapsed: int, clock: int, burning: bool, changes: dict) -
         changes["supplies"] = eat(eaten, days * eaters * rules.rations.per_character_per_day)
 
 
-@on_time(when="supplies.rations")
+# passing time changes no batch until the first one spoils (``due``)
+@on_time(when="supplies", due=spoils_at)
 def _spoil(state: State, elapsed: int, clock: int, burning: bool, changes: dict) -> None:
     """Rations spoil while the party is underground."""
-    if changes.get("dungeon", state.dungeon).active:
-        left = replace(state, supplies=changes.get("supplies", state.supplies))
-        changes["supplies"] = spoil(left, elapsed)
+    changes["supplies"] = spoil(changes.get("supplies", state.supplies), state.rules, clock)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _, ngettext, pgettext
 from ..alerts import Alert, alerting
 from ..changes import reads_changes
 from ..consequences import tells_consequences
@@ -182,8 +182,13 @@ class SuppliesTally(Tally):
     def lines(self, e) -> list[str]:
         out = []
         if self.supplies_used:
+            # a count before a ruleset's name reads "1 fakler" in Danish: the
+            # catalogs give the name first ("fakler: 1"), which no number bends
             out.append(_("**Supplies used:** {supplies}").format(supplies=", ".join(
-                f"{n} {e(k.lower())}" for k, n in self.supplies_used.items())))
+                # TRANSLATORS: a count of a ruleset's named thing ("3 torches"); the name
+                # is the ruleset's plural, lower case: "{name}: {n}" reads right for any n
+                pgettext("count of a named thing", "{n} {name}").format(n=n, name=e(k.lower()))
+                for k, n in self.supplies_used.items())))
         if self.eaten or self.spoiled:
             out.append(_("**Rations:** {eaten} eaten, {spoiled} spoiled").format(
                 eaten=self.eaten, spoiled=self.spoiled))

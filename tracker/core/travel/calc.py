@@ -16,8 +16,9 @@ import msgspec
 
 from .. import dice
 from ..errors import Refused
-from ...i18n import _
+from ...i18n import _, ngettext
 from ..schema import lookup
+from ..terms import term
 from .model import Terrain, Travel, WeatherEffect, WindEntry, ratio
 
 
@@ -25,13 +26,21 @@ class TravelRefused(Refused):
     """A travel step the ruleset does not allow (forage on a forced march...)."""
 
 
-def gm_note(t: Travel, path: str) -> str:
-    """The "not in the source" text for ``path`` or the nearest table above it, or ''."""
+def gm_note(t: Travel, path: str, rules=None) -> str:
+    """The "not in the source" text for ``path`` or the nearest table above it, or '';
+    given the whole ruleset ``rules``, in the GM's language (its [names.xx])."""
     parts = path.split(".")
     for n in range(len(parts), 0, -1):
-        if (text := t.not_in_source.get(".".join(parts[:n]))):
-            return text
+        key = ".".join(parts[:n])
+        if (text := t.not_in_source.get(key)):
+            return term(rules, f"travel.not_in_source.{key}", text) if rules else text
     return ""
+
+
+def _terrain_name(t: Travel, tid: str, rules=None) -> str:
+    """A terrain's name for a refusal: the GM's language given ``rules``."""
+    name = _terrain(t, tid).name
+    return term(rules, f"travel.terrains.{tid}", name) if rules else name
 
 
 def _frac(text: str) -> Fraction:
@@ -116,22 +125,24 @@ def is_slowed(t: Travel, speed: int, normal_speed: int) -> bool:
     return bool(t.slow_member_percent) and speed * 100 <= normal_speed * t.slow_member_percent
 
 
-def pace_cap(t: Travel, terrain: str, route: str = "", *, flying: bool = False) -> str:
-    """The fastest pace the terrain allows, a good road raising it by its steps."""
+def pace_cap(t: Travel, terrain: str, route: str = "", *, flying: bool = False,
+             rules=None) -> str:
+    """The fastest pace the terrain allows, a good road raising it by its steps
+    (``rules``: the whole ruleset, for a refusal in the GM's language)."""
     order = t.pace_order
     if flying and t.distance.flying_any_pace:
         return order[-1]
     x = _terrain(t, terrain)
     if x.water or not x.max_pace:
         raise TravelRefused(_("{terrain}: the vessel's speed applies, not a pace").format(
-            terrain=x.name))
+            terrain=_terrain_name(t, terrain, rules)))
     r = _route(t, route)
     i = order.index(x.max_pace) + (r.raises_pace if r is not None else 0)
     return order[min(i, len(order) - 1)]
 
 
 def stage_pace(t: Travel, chosen: str, terrain: str, route: str = "", *,
-               slowed: bool = False, flying: bool = False) -> str:
+               slowed: bool = False, flying: bool = False, rules=None) -> str:
     """The pace actually used: the chosen one, no faster than the cap; Slow if slowed."""
     order = t.pace_order
     if chosen not in order:
@@ -139,7 +150,7 @@ def stage_pace(t: Travel, chosen: str, terrain: str, route: str = "", *,
             pace=chosen, known=", ".join(order)))
     if slowed:
         return order[0]
-    cap = pace_cap(t, terrain, route, flying=flying)
+    cap = pace_cap(t, terrain, route, flying=flying, rules=rules)
     return order[min(order.index(chosen), order.index(cap))]
 
 
@@ -166,7 +177,9 @@ def vessel_distance(t: Travel, vessel: str, hours: float, *, downstream: bool = 
     if s is None or vessel not in s.vessels:
         raise TravelRefused(_("no vessel {vessel!r} in this ruleset").format(vessel=vessel))
     if s.hours_per_day and hours > s.hours_per_day:
-        raise TravelRefused(_("vessels sail at most {n} hours a day").format(n=s.hours_per_day))
+        raise TravelRefused(ngettext("vessels sail at most {n} hour a day",
+                                     "vessels sail at most {n} hours a day",
+                                     s.hours_per_day).format(n=s.hours_per_day))
     mph = s.vessels[vessel].mph * (float(_frac(s.headwind)) if headwind else 1)
     if downstream:
         mph += s.current_mph
@@ -260,15 +273,18 @@ class Found(msgspec.Struct, frozen=True):
     water: int = 0
 
 
-def forage_allowed(t: Travel, terrain: str, *, forced: bool = False, raise_: bool = False) -> str:
-    """Why the party cannot forage here today, or '' when it can."""
+def forage_allowed(t: Travel, terrain: str, *, forced: bool = False, raise_: bool = False,
+                   rules=None) -> str:
+    """Why the party cannot forage here today, or '' when it can (``rules``:
+    the whole ruleset, for the why in the GM's language)."""
     why = ""
     if t.forage is None:
-        why = gm_note(t, "forage") or _("this ruleset has no foraging rule")
+        why = gm_note(t, "forage", rules) or _("this ruleset has no foraging rule")
     elif forced and t.forced_march is not None and not t.forced_march.forage:
         why = _("no foraging on a forced march")
     elif terrain and not _terrain(t, terrain).forage:
-        why = _("nothing to forage in {terrain}").format(terrain=_terrain(t, terrain).name)
+        why = _("nothing to forage in {terrain}").format(
+            terrain=_terrain_name(t, terrain, rules))
     if why and raise_:
         raise TravelRefused(why)
     return why
@@ -292,14 +308,16 @@ def forage(t: Travel, terrain: str, *, roll: int | None = None, check: int | Non
     if whole_day and f.whole_day_succeeds:
         return Found(True)
     if roll is None:
-        raise TravelRefused(_("foraging needs a roll for {chance}").format(chance=f.chance))
+        raise TravelRefused(_("foraging needs a roll for {chance}").format(
+            chance=dice.chance_text(f.chance)))
     return Found(dice.parse_chance(f.chance).hits(roll))
 
 
-def hunt_allowed(t: Travel, *, forced: bool = False, rest_day: bool = False) -> str:
-    """Why the party cannot hunt today, or ''."""
+def hunt_allowed(t: Travel, *, forced: bool = False, rest_day: bool = False,
+                 rules=None) -> str:
+    """Why the party cannot hunt today, or '' (``rules``: as forage_allowed's)."""
     if t.hunt is None:
-        return gm_note(t, "hunt") or _("this ruleset has no hunting rule")
+        return gm_note(t, "hunt", rules) or _("this ruleset has no hunting rule")
     if forced and t.forced_march is not None and not t.forced_march.hunt:
         return _("no hunting on a forced march")
     if rest_day and t.hunt.not_on_rest_days:
@@ -367,10 +385,11 @@ def weather_effects(t: Travel, codes: list[str]) -> list[WeatherEffect]:
     return [known[c] for c in codes]
 
 
-def stage_weather(t: Travel, totals: dict[str, int]) -> dict[str, str]:
+def stage_weather(t: Travel, totals: dict[str, int], rules=None) -> dict[str, str]:
     """Each weather table's result for its rolled total (D&D: three d20s a stage)."""
     if t.weather is None or not t.weather.tables:
-        raise TravelRefused(gm_note(t, "weather.tables") or _("this ruleset rolls no weather"))
+        raise TravelRefused(gm_note(t, "weather.tables", rules)
+                            or _("this ruleset rolls no weather"))
     out = {}
     for name, table in t.weather.tables.items():
         if name not in totals:
@@ -384,11 +403,12 @@ def stage_weather(t: Travel, totals: dict[str, int]) -> dict[str, str]:
     return out
 
 
-def sea_weather(t: Travel, total: int) -> WindEntry:
+def sea_weather(t: Travel, total: int, rules=None) -> WindEntry:
     """The morning's weather at sea for its rolled total."""
     w = t.sea.weather if t.sea is not None else None
     if w is None:
-        raise TravelRefused(gm_note(t, "sea.weather") or _("this ruleset rolls no weather at sea"))
+        raise TravelRefused(gm_note(t, "sea.weather", rules)
+                            or _("this ruleset rolls no weather at sea"))
     row = lookup(w.entries, total)
     if row is None:
         raise TravelRefused(_("{total} is not a result of {die}").format(total=total, die=w.die))

@@ -10,8 +10,9 @@ rolled takes ``rolled=False`` when the decider calls it before the dice.
 
 from __future__ import annotations
 
+from .. import dice as dicemod
 from ..errors import Refused
-from ...i18n import _
+from ...i18n import _, ngettext
 from ..terms import term
 from ..party.rules import find, living_character
 from ..state import State
@@ -19,6 +20,14 @@ from . import calc
 from .model import Journey
 from .model import Travel as TravelRules
 from .status import living, pace_model, rules_of
+
+
+def day_travelled(hours: int) -> str:
+    """The refusal once a day's travelling hours are spent."""
+    return ngettext("the day's {n} hour is travelled: make camp, or give --hours for "
+                    "extended travel",
+                    "the day's {n} hours are travelled: make camp, or give --hours for "
+                    "extended travel", hours).format(n=hours)
 
 
 def _terrain(state: State, tid: str) -> str:
@@ -82,7 +91,7 @@ def day_holds(state: State, ev) -> None:
     if ev.forced and t.forced_march is None:
         raise Refused(_("{ruleset} has no forced march").format(ruleset=state.rules.meta.name))
     if ev.foraging:
-        why = calc.forage_allowed(t, ev.terrain, forced=ev.forced)
+        why = calc.forage_allowed(t, ev.terrain, forced=ev.forced, rules=state.rules)
         if why:
             raise Refused(why)
     if ev.from_hour != int(j.hours_today):
@@ -90,8 +99,7 @@ def day_holds(state: State, ev) -> None:
             hour=int(j.hours_today), given=ev.from_hour))
     if pace_model(t):
         if ev.hours < 1:
-            raise Refused(_("the day's {n} hours are travelled: make camp, or give --hours for "
-                            "extended travel").format(n=t.distance.hours_per_day))
+            raise Refused(day_travelled(t.distance.hours_per_day))
         if j.hours_today + ev.hours > 24:
             raise Refused(_("{today} hours travelled today: at most {more} more before "
                             "camp").format(today=f"{j.hours_today:g}",
@@ -134,17 +142,17 @@ def hunt_holds(state: State, ev, rolled: bool = True) -> None:
     """``hunt``: a whole day where the ruleset has hunting; rolled where it
     gives a chance (no GM's word then), the GM's word where it gives none."""
     t = rules_of(state)
-    why = calc.hunt_allowed(t, forced=False, rest_day=False)
+    why = calc.hunt_allowed(t, forced=False, rest_day=False, rules=state.rules)
     if t.hunt is None:
         raise Refused(why)
     if state.travel.hours_today:
         raise Refused(_("hunting takes a whole day: make camp first"))
     if t.hunt.chance and ev.found:
         raise Refused(_("the ruleset rolls the hunt ({chance}): no --found").format(
-            chance=t.hunt.chance))
+            chance=dicemod.chance_text(t.hunt.chance)))
     if rolled and (ev.roll is not None) != bool(t.hunt.chance):
         raise Refused(_("the ruleset rolls the hunt ({chance}): the entry has no roll").format(
-            chance=t.hunt.chance) if t.hunt.chance else
+            chance=dicemod.chance_text(t.hunt.chance)) if t.hunt.chance else
             _("the GM decides the hunt: the entry rolled it"))
 
 
@@ -169,7 +177,7 @@ def forage_holds(state: State, ev, rolled: bool = True) -> None:
     if ev.found or ev.rations:
         raise Refused(_("{ruleset} rolls foraging: no --found or --nothing").format(
             ruleset=state.rules.meta.name))
-    why = calc.forage_allowed(t, j.terrain)
+    why = calc.forage_allowed(t, j.terrain, rules=state.rules)
     if why:
         raise Refused(why)
     if j.hours_today:
@@ -223,7 +231,7 @@ def mounted_holds(state: State, ev) -> None:
     if ev.flying and not (t.distance.flying or t.distance.flying_any_pace):
         raise Refused(_("{ruleset} gives no rule for flying").format(ruleset=state.rules.meta.name))
     if t.mounts is None:
-        raise Refused(calc.gm_note(t, "mounts") or
+        raise Refused(calc.gm_note(t, "mounts", state.rules) or
                       _("{ruleset} gives no rule for mounted travel").format(
                           ruleset=state.rules.meta.name))
     known = t.mounts.animals
@@ -234,7 +242,7 @@ def mounted_holds(state: State, ev) -> None:
             raise Refused(_("no mount {animal!r} (known: {known})").format(
                 animal=ev.animal, known=", ".join(known)))
     elif not 1 <= ev.rate <= 10_000:
-        raise Refused((calc.gm_note(t, "mounts.animals") or _("the mounts' rate is unknown"))
+        raise Refused((calc.gm_note(t, "mounts.animals", state.rules) or _("the mounts' rate is unknown"))
                       + " " + _("Give it: mount ANIMAL --rate FEET (1 to 10,000)."))
 
 

@@ -23,6 +23,7 @@ from typing import Annotated
 import msgspec
 from msgspec import Meta as _M
 
+from ...i18n import _
 from .. import dice
 from ..errors import Refused
 from ..parts import ruleset_section, state_part
@@ -321,7 +322,8 @@ def ratio(text: str) -> tuple[int, int]:
     """``"2/3"`` -> (2, 3); ``"1"`` -> (1, 1). Fractions keep the tables' thirds exact."""
     m = _RATIO.match(text)
     if not m or (m.group(2) is not None and int(m.group(2)) == 0):
-        raise ValueError(f"bad multiplier {text!r}: expected a whole number or a fraction like 2/3")
+        raise ValueError(_("bad multiplier {text}: expected a whole number or a fraction like "
+                           "2/3").format(text=repr(text)))
     return int(m.group(1)), int(m.group(2) or 1)
 
 
@@ -350,33 +352,35 @@ def check_travel(rules) -> list[tuple[str, str]]:
     def mult(path: str, text: str, divisor: bool = False) -> None:
         if text:
             try:
-                top, _ = ratio(text)
+                top, _bottom = ratio(text)
             except ValueError as e:
                 out.append((path, str(e)))
                 return
             if divisor and top == 0:  # the code divides by it (checked since schema 2)
-                out.append(problem_at(path, f"{text!r}: expected more than 0 (it divides)", 2))
+                out.append(problem_at(path, _("{value}: expected more than 0 (it divides)").format(
+                    value=repr(text)), 2))
 
     def one_of(path: str, value: str, allowed) -> None:
         if value not in allowed:
-            out.append((path, f"{value!r}: expected one of {', '.join(repr(a) for a in allowed)}"))
+            out.append((path, _("{value}: expected one of {known}").format(
+                value=repr(value), known=", ".join(repr(a) for a in allowed))))
 
     d = t.distance
     one_of(f"{P}.distance.model", d.model, ("speed", "pace"))
     mult(f"{P}.distance.flying", d.flying)
     speed, pace = d.model == "speed", d.model == "pace"
     if speed and d.divisor == 0:
-        out.append((f"{P}.distance.divisor", "the speed model needs a divisor above 0"))
+        out.append((f"{P}.distance.divisor", _("the speed model needs a divisor above 0")))
     if pace:
         if not t.paces:
-            out.append((f"{P}.paces", "the pace model needs at least one pace"))
+            out.append((f"{P}.paces", _("the pace model needs at least one pace")))
         if sorted(t.pace_order) != sorted(t.paces):
-            out.append((f"{P}.pace_order", "expected each pace in [travel.paces] exactly once"))
+            out.append((f"{P}.pace_order", _("expected each pace in [travel.paces] exactly once")))
     for pid, p in t.paces.items():
         one_of(f"{P}.paces.{pid}.survival", p.survival, PACE_MODES)
         one_of(f"{P}.paces.{pid}.stealth", p.stealth, PACE_MODES)
     if not t.terrains:
-        out.append((f"{P}.terrains", "expected at least one terrain"))
+        out.append((f"{P}.terrains", _("expected at least one terrain")))
     gm = t.not_in_source
     for tid, x in t.terrains.items():
         w = f"{P}.terrains.{tid}"
@@ -386,13 +390,15 @@ def check_travel(rules) -> list[tuple[str, str]]:
         roll(f"{w}.encounter_distance", x.encounter_distance)
         one_of(f"{w}.mounts", x.mounts, MOUNT_USE)
         if x.max_pace and x.max_pace not in t.paces:
-            out.append((f"{w}.max_pace", f"{x.max_pace!r} is not in [travel.paces]"))
+            out.append((f"{w}.max_pace", _("{pace} is not in [travel.paces]").format(
+                pace=repr(x.max_pace))))
         if x.water:
             continue
         if speed and not x.multiplier and not x.cost and f"terrains.{tid}.multiplier" not in gm:
-            out.append((f"{w}.multiplier", "expected a multiplier or a cost (or a not_in_source note)"))
+            out.append((f"{w}.multiplier",
+                        _("expected a multiplier or a cost (or a not_in_source note)")))
         if pace and not x.max_pace:
-            out.append((f"{w}.max_pace", "expected a pace from [travel.paces]"))
+            out.append((f"{w}.max_pace", _("expected a pace from [travel.paces]")))
     for rid, r in t.routes.items():
         mult(f"{P}.routes.{rid}.multiplier", r.multiplier)
         chance(f"{P}.routes.{rid}.lost", r.lost)
@@ -406,7 +412,7 @@ def check_travel(rules) -> list[tuple[str, str]]:
         chance(f"{P}.encounters.surprise", e.surprise)
         one_of(f"{P}.encounters.close_when", e.close_when, ("", "either", "both"))
         if not e.times:
-            out.append((f"{P}.encounters.times", "expected at least one time of day"))
+            out.append((f"{P}.encounters.times", _("expected at least one time of day")))
     if (fo := t.forage) is not None:
         chance(f"{P}.forage.chance", fo.chance)
         mult(f"{P}.forage.multiplier", fo.multiplier)
@@ -429,8 +435,8 @@ def check_travel(rules) -> list[tuple[str, str]]:
                     roll(f"{P}.weather.tables.{name}.entries[{i}].then", row.then)
                 if bool(row.then) != ("{}" in row.rolled):
                     out.append((f"{P}.weather.tables.{name}.entries[{i}]",
-                                "then (dice) and rolled (text with {} for their total) "
-                                "go together"))
+                                _("then (dice) and rolled (text with {} for their total) "
+                                  "go together")))
         for name, eff in we.effects.items():
             mult(f"{P}.weather.effects.{name}.encounter_distance", eff.encounter_distance)
     if (s := t.sea) is not None:
@@ -450,9 +456,11 @@ def check_travel(rules) -> list[tuple[str, str]]:
     for path in gm:
         head, *rest = path.split(".")
         if head not in Travel.__struct_fields__:
-            out.append((f"{P}.not_in_source", f"{path!r}: {head!r} is not a key of [travel]"))
+            out.append((f"{P}.not_in_source", _("{path}: {key} is not a key of [travel]").format(
+                path=repr(path), key=repr(head))))
         elif head in ("terrains", "routes", "paces") and rest and rest[0] not in getattr(t, head):
-            out.append((f"{P}.not_in_source", f"{path!r}: no {head[:-1]} {rest[0]!r}"))
+            out.append((f"{P}.not_in_source", _("{path}: no {kind} {id}").format(
+                path=repr(path), kind=head[:-1], id=repr(rest[0]))))
     return out
 
 
@@ -537,4 +545,5 @@ ruleset_section("travel", Travel | None, default=None, check=check_travel,
                        "travel.weather.tables.*.entries.*.result",
                        "travel.weather.tables.*.entries.*.rolled", "travel.rest.penalty", "travel.water.short",
                        "travel.extended.save", "travel.lost.check", "travel.forage.check",
-                       "travel.mounts.recover"))
+                       "travel.mounts.recover", "travel.sea.weather.entries.*.result",
+                       "travel.sea.note", "travel.not_in_source.*"))

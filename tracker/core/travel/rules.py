@@ -38,7 +38,7 @@ from ..supplies.hunger import evolve_saved, owed_saves, with_hunger_saves
 from ..clock import days_begun
 from ..timeflow import on_time, pass_time
 from . import calc, day, holds
-from .holds import check_gallop as _check_gallop, where as _where
+from .holds import check_gallop as _check_gallop, day_travelled, where as _where
 from .camp import evolve_camp_rest, night_rest
 from .status import (food_days, living, on_the_road, pace_model, pace_of, party_slowed,
                      rest_status, rules_of, water_per_day)
@@ -428,8 +428,7 @@ def travel_hours(t: TravelRules, j: Journey, hours: int) -> int:
         return hours
     left = t.distance.hours_per_day - j.hours_today
     if left <= 0:
-        raise Refused(_("the day's {n} hours are travelled: make camp, or give --hours for "
-                        "extended travel").format(n=t.distance.hours_per_day))
+        raise Refused(day_travelled(t.distance.hours_per_day))
     return int(left)
 
 
@@ -454,7 +453,8 @@ def decide_day(state: State, cmd: TravelDay, dice) -> Event:
     f: dict = {}
     # the pace the terrain allows sets the Survival checks' advantage
     pace = calc.stage_pace(t, pace_of(t, j), j.terrain, j.route, flying=j.flying,
-                           slowed=party_slowed(state, t) and not j.mount) if pace_model(t) else ""
+                           slowed=party_slowed(state, t) and not j.mount,
+                           rules=state.rules) if pace_model(t) else ""
     mode = calc.survival_mode(t, pace) if pace else ""
     day_holds(state, Travelled(terrain=j.terrain, route=j.route, rate=0 if pace else rate or 0,
                                pace=pace, hours=hours, forced=cmd.forced, foraging=cmd.forage,
@@ -587,7 +587,9 @@ def _stops(before: State, after: State) -> bool:
 def decide_travel(state: State, cmd: TravelDay, dice) -> list[Event]:
     t = rules_of(state)
     if not 1 <= cmd.days <= MAX_DAYS:
-        raise Refused(_("travel 1 to {most} days at a time").format(most=MAX_DAYS))
+        raise Refused(ngettext("travel 1 to {most} day at a time",
+                               "travel 1 to {most} days at a time", MAX_DAYS).format(
+                                   most=MAX_DAYS))
     if cmd.hours and not pace_model(t):
         raise Refused(_("{ruleset} travels by the day, not by hours").format(
             ruleset=state.rules.meta.name))
@@ -665,7 +667,7 @@ def decide_plan(state: State, cmd: PlanRoute, dice) -> list[Event]:
             raise Refused(_("stage {n}: its length must be at least 1").format(n=i))
         if t.terrains[s.terrain].water and t.sea is None:
             raise Refused(_("stage {n}: {why}").format(
-                n=i, why=calc.gm_note(t, "sea") or _("no travel by water")))
+                n=i, why=calc.gm_note(t, "sea", state.rules) or _("no travel by water")))
         out.append(PlannedStage(s.place.strip(), s.terrain, s.length, s.route, s.hex.strip()))
     if not out and not state.travel.stages:
         raise Refused(_("no route is planned to clear"))
@@ -717,12 +719,12 @@ def decide_hunt(state: State, cmd: Hunt, dice) -> list[Event]:
     if t.hunt.chance:
         if cmd.found is not None:
             raise Refused(_("the ruleset rolls the hunt ({chance}): no --found").format(
-                chance=t.hunt.chance))
+                chance=dicemod.chance_text(t.hunt.chance)))
         c = dicemod.parse_chance(t.hunt.chance)
         return with_hunger_saves(
             state, [Hunted(roll=dicemod.roll(f"1d{c.y}", dice, _("hunting")))], dice)
     if cmd.found is None:
-        raise Refused((calc.gm_note(t, "hunt.chance") or _("the GM decides")) + " " +
+        raise Refused((calc.gm_note(t, "hunt.chance", state.rules) or _("the GM decides")) + " " +
                       _("Say --found or --nothing."))
     return with_hunger_saves(state, [Hunted(found=cmd.found)], dice)
 
@@ -735,7 +737,7 @@ def decide_forage_day(state: State, cmd: ForageDay, dice) -> list[Event]:
         raise Refused(_("{ruleset} rolls foraging: no --found or --nothing").format(
             ruleset=state.rules.meta.name))
     if gm and cmd.found is None and not j.hours_today:
-        raise Refused(calc.gm_note(t, "forage") + " " + _("Say --found N (rations) or --nothing."))
+        raise Refused(calc.gm_note(t, "forage", state.rules) + " " + _("Say --found N (rations) or --nothing."))
     ev = ForagedDay(j.terrain, found=bool(cmd.found), rations=cmd.rations if cmd.found else 0)
     forage_holds(state, ev, rolled=False)
     if gm or t.forage.whole_day_succeeds:
@@ -758,7 +760,7 @@ def decide_roll_weather(state: State, cmd: RollWeather, dice) -> list[Event]:
         return [WeatherSet(rolls=(("sea", dicemod.roll(t.sea.weather.die, dice,
                                                       _("weather at sea"))),))]
     if t.weather is None or not t.weather.tables:
-        raise Refused(calc.gm_note(t, "weather.tables") or calc.gm_note(t, "weather")
+        raise Refused(calc.gm_note(t, "weather.tables", state.rules) or calc.gm_note(t, "weather", state.rules)
                       or _("{ruleset} rolls no weather: enter it (weather TEXT)").format(
                           ruleset=state.rules.meta.name))
     return [roll_weather(t, dice)]

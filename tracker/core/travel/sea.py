@@ -23,12 +23,13 @@ from .. import dice as dicemod
 from ..timeline.hooks import rerolls
 from ..dice import Roll
 from ..errors import Refused
-from ...i18n import _
+from ...i18n import _, ngettext
 from ..events import Event, event
 from ..validity import holds_for
 from ..handlers import Command, decides, evolves
 from ..limits import Key, PlaceName
 from ..state import State
+from ..terms import term
 from ..timeflow import pass_time
 from . import calc
 from .day import decides_day
@@ -188,12 +189,12 @@ def gale_result(t: TravelRules, ev: GaleMet) -> str:
 # --- decide -------------------------------------------------------------------------------
 
 
-def _water(t: TravelRules, terrain: str) -> str:
+def _water(t: TravelRules, terrain: str, rules) -> str:
     x = calc._terrain(t, terrain)
     if not x.water:
         waters = [k for k, v in t.terrains.items() if v.water]
         raise Refused(_("{terrain} is land: a vessel goes on {waters}").format(
-            terrain=x.name, waters=", ".join(waters)))
+            terrain=calc._terrain_name(t, terrain, rules), waters=", ".join(waters)))
     return terrain
 
 
@@ -225,13 +226,14 @@ def embark_holds(state: State, ev: Embarked) -> None:
         raise Refused(_("the party is in a dungeon: leave it before going aboard"))
     s = t.sea
     if s is None:
-        raise Refused(calc.gm_note(t, "sea") or _("{ruleset} has no travel by water").format(
-            ruleset=state.rules.meta.name))
+        raise Refused(calc.gm_note(t, "sea", state.rules)
+                      or _("{ruleset} has no travel by water").format(
+                          ruleset=state.rules.meta.name))
     if j.gale:
         raise Refused(_("a gale blows: choose what the ship does first (gale CHOICE)"))
     if ev.vessel != ev.vessel.strip() or not 1 <= len(ev.vessel) <= 40:
         raise Refused(_("name the vessel: 1 to 40 characters"))
-    _water(t, ev.terrain)
+    _water(t, ev.terrain, state.rules)
     if pace_model(t):
         if ev.vessel not in s.vessels:
             raise Refused(_("no vessel {vessel!r} (known: {known})").format(
@@ -239,7 +241,7 @@ def embark_holds(state: State, ev: Embarked) -> None:
         if ev.rate:
             raise Refused(_("a vessel's speed is in the data (mph): no --rate"))
     elif not 1 <= ev.rate <= 10_000:
-        raise Refused((calc.gm_note(t, "sea.vessels") or _("the ship's rate is unknown"))
+        raise Refused((calc.gm_note(t, "sea.vessels", state.rules) or _("the ship's rate is unknown"))
                       + " " + _("Give it: embark SHIP --rate FEET (1 to 10,000)."))
 
 
@@ -264,7 +266,7 @@ def disembark_holds(state: State, ev: Disembarked) -> None:
     x = calc._terrain(t, ev.terrain)
     if x.water:
         raise Refused(_("{terrain} is water: disembark onto land (a land terrain)").format(
-            terrain=x.name))
+            terrain=calc._terrain_name(t, ev.terrain, state.rules)))
 
 
 @decides_day("afloat", when=lambda state: bool(state.travel.vessel))
@@ -284,15 +286,16 @@ def decide_sail_day(state: State, cmd: TravelDay, dice) -> Sailed:
         raise Refused(_("{ruleset} gives no river current").format(ruleset=state.rules.meta.name))
     if cmd.current == "against" and pace_model(t):
         raise Refused(_("the source gives no speed against the current (the GM adjusts): "
-                        "{note}").format(note=s.note))
+                        "{note}").format(note=term(state.rules, "travel.sea.note", s.note)))
     if cmd.headwind and not s.headwind:
         raise Refused(_("{ruleset} rolls the wind each morning: no --headwind").format(
             ruleset=state.rules.meta.name))
     hours = travel_hours(t, j, cmd.hours)
     most = s.hours_per_day or 24
     if pace_model(t) and j.hours_today + hours > most:
-        raise Refused(_("vessels sail at most {n} hours a day ({today} sailed today)").format(
-            n=most, today=f"{j.hours_today:g}"))
+        raise Refused(ngettext("vessels sail at most {n} hour a day ({today} sailed today)",
+                               "vessels sail at most {n} hours a day ({today} sailed today)",
+                               int(most)).format(n=most, today=f"{j.hours_today:g}"))
     f: dict = {}
     if s.weather is not None and (not s.weather_open_water_only
                                   or calc._terrain(t, j.terrain).open_water):

@@ -111,6 +111,10 @@ def weather_words(rules, english: str) -> str:
     found again in the ruleset's tables and named through ``term()``. Weather
     the GM typed (no table's name before a colon) stays as typed."""
     weather = rules.travel.weather
+    if english in _GALE_WEATHER:
+        return _(english)
+    if english and (sea := _wind_row(rules, english)) is not None:
+        return wind_words(rules, sea)
     if not english or weather is None or not weather.tables:
         return english
     parts = []
@@ -123,6 +127,31 @@ def weather_words(rules, english: str) -> str:
             table=term(rules, f"travel.weather.tables.{name}", name),
             weather=_row_words(rules, name, table, said)))
     return " · ".join(parts)
+
+
+# The weather a gale leaves in the state (sea.py: "gale: " and how it ended), whole
+_GALE_WEATHER = frozenset((N_("gale: sunk"), N_("gale: afloat"), N_("gale: wrecked"),
+                           N_("gale: landed"), N_("gale: swamped"), N_("gale: survived"),
+                           N_("gale: driven"), N_("gale: beached")))
+
+
+def _wind_row(rules, said: str):
+    """The row of the wind table whose words the state keeps (a day afloat's
+    weather is the row's text up to its colon), or None."""
+    s = rules.travel.sea
+    if s is None or s.weather is None:
+        return None
+    return next((row for row in s.weather.entries if row.result.split(":")[0] == said), None)
+
+
+def wind_words(rules, row) -> str:
+    """A row of the wind table as the log and the weather line say it, in the
+    GM's language: its words up to the colon ("moderate breeze")."""
+    entries = rules.travel.sea.weather.entries
+    i = next((n for n, x in enumerate(entries) if x is row), None)
+    said = term(rules, f"travel.sea.weather.entries.{i}.result", row.result) \
+        if i is not None else row.result
+    return said.split(":")[0]
 
 
 def _row_words(rules, name: str, table, said: str) -> str:
@@ -246,9 +275,8 @@ def _describe_sailed(ev: Sailed, rules) -> str:
         distance=amount(t, sail_distance(t, ev)), water=_ground(rules, ev.terrain),
         vessel=vessel_name(rules, ev.vessel)) + _in_hours(ev.hours)]
     if ev.weather is not None:
-        # the wind table's rows are the ruleset's English text (no key to name them by)
         bits.append(_("wind {roll} {result}").format(
-            roll=roll_text(ev.weather), result=row.result.split(":")[0] if row else "?")
+            roll=roll_text(ev.weather), result=wind_words(rules, row) if row else "?")
             + (not_in_source(t.not_in_source, "sea.weather") if row and row.fill else ""))
     if row is not None and row.becalmed:
         bits.append(_("rowed on") if ev.oars else _("becalmed: no sailing"))
@@ -269,7 +297,7 @@ def _describe_sailed(ev: Sailed, rules) -> str:
         rolled = f" {roll_text(ev.lost_roll)}" if ev.lost_roll else ""
         line = _("lost at sea ({chance}){roll}: LOST") if lost_at_sea(t, ev) else \
             _("lost at sea ({chance}){roll}: no")
-        bits.append(line.format(chance=c, roll=rolled))
+        bits.append(line.format(chance=dicemod.chance_text(c), roll=rolled))
     if ev.delay is not None and strayed(t, ev):
         bits.append(_delay(ev))
     sight = _sighting_text(t, ev)

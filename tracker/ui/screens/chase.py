@@ -7,6 +7,10 @@ which one ``s`` starts.
 
 from __future__ import annotations
 
+import textwrap
+
+from rich.cells import cell_len
+
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -20,7 +24,7 @@ from ...core.errors import Refused
 from ...core.schema import note_kind
 from ...core.state import State
 from ..areas import area_screen
-from ..repaint import follow_state, paint
+from ..repaint import fill_table, follow_state, paint
 from ..asking import Asking
 from ..dialogs import positive_int, whole
 from ..widgets import chase_panels as panels
@@ -140,21 +144,18 @@ class ChaseScreen(Asking, Screen):
         if state is None or self.app.campaign is None:
             return
         summary = self.query_one("#chase-summary", Static)
-        paint(summary, panels.summary(state))
         fills = panels.evasion_sources(state)
         summary.border_title = _("Chase") + (f" · {fills}" if fills else "")
-        summary.border_subtitle = panels.source(state)
+        self._show_summary(state)
         table = self.query_one("#runners", DataTable)
         evasion = state.chase.evasion is not None
         table.border_title = _("The two sides") if evasion else _("Who runs (initiative order)")
         row = table.cursor_row
-        table.clear(columns=True)
         # TRANSLATORS: the runners table's columns: keep them short (80 columns)
-        table.add_columns(" ", _("Name"), _("Side"), _("Gap ft"), _("Speed") if evasion else
-                          _("Dash"), _("Exh"), _("Status"))
-        for r in panels.runner_rows(state):
-            table.add_row(*r)
-        if table.row_count:
+        heads = (" ", _("Name"), _("Side"), _("Gap ft"), _("Speed") if evasion else _("Dash"),
+                 _("Exh"), _("Status"))
+        if fill_table(table, [(h, None) for h in heads],
+                      [(None, tuple(r)) for r in panels.runner_rows(state)]) and table.row_count:
             table.move_cursor(row=min(row, table.row_count - 1), animate=False)
         self._show_log(state)
         # which keys the footer shows follows the chase's kind and moment; the
@@ -169,8 +170,25 @@ class ChaseScreen(Asking, Screen):
         log = self.query_one("#chase-log", Static)
         paint(log, panels.log_lines(state, self.app.recent, max(1, log.content_size.height)))
 
+    def _show_summary(self, state: State) -> None:
+        """The summary, its rules' source in the lower border where it fits
+        whole, else under the summary, wrapped: "OSE, Evasion and Pursuit
+        (Dolmenwood's own chase rules are not ...)" runs past 80 columns."""
+        summary = self.query_one("#chase-summary", Static)
+        width = self.app.size.width  # the summary spans the screen (its own size lags a resize)
+        text, source = panels.summary(state), panels.source(state)
+        border = cell_len(source) + 6 <= width  # "╰─ " and " ─╯", a column to spare
+        summary.border_subtitle = source if border else ""
+        if not border:
+            text = text.copy()
+            text.rstrip()
+            for line in textwrap.wrap(source, max(20, width - 4)):
+                text.append("\n" + line, style="dim")
+        paint(summary, text)
+
     def on_resize(self) -> None:
         if self.app.state is not None:
+            self.call_after_refresh(self._show_summary, self.app.state)
             self.call_after_refresh(self._show_log, self.app.state)
 
     # -- helpers ---------------------------------------------------------------------------

@@ -148,7 +148,7 @@ class DungeonScreen(Asking, Screen):
         keep = self.app.selected.get("light")  # the light, not the row: rows come and go
         # spent lights leave the table (one line under it counts them); the rest keep
         # the order they were lit in, so dousing one moves no row under the cursor
-        order = [l for l in state.lights if l.lit or l.seconds_left > 0]
+        order = [l for l in state.lights if not l.spent]
         fill_rows(table, [(str(light.id), panels.light_row(state, light)) for light in order])
         table.border_subtitle = panels.spent_lights(state)
         if table.row_count:

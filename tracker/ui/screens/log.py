@@ -25,8 +25,8 @@ from ...core.handlers import Command
 from ...core.changes import cut, field_name, value_words
 from ...core.terms import term
 from ...core.timeline.views import Preview
-from ...history import (AREAS, LogEntry, describe_all, entries, extended, filtered,
-                        settle, sketch, with_tail)
+from ...history import (AREAS, LogEntry, Settling, describe_all, entries, extended,
+                        filtered, sketch, with_tail)
 from ...i18n import N_, _, ngettext, pgettext
 from ...service import LogReader
 from .. import safe
@@ -105,6 +105,9 @@ class LogScreen(Screen):
         settled: bool = True  # False: a sketch (history.sketch), older game times follow
         lang: str = ""  # the language their lines are made in
 
+    class Settled(Message):
+        """A part of the list the GM had on screen unsettled is settled now."""
+
     @dataclass
     class LoadFailed(Message):
         error: BaseException
@@ -123,6 +126,7 @@ class LogScreen(Screen):
         self._follow = 0  # after a command from here: the seq the new entry comes after
         self._stay_on = 0  # ...and the entry the cursor then stays on (0: the new entry)
         self._lang = ""  # the language self.all's lines were made in
+        self._last_filter: tuple | None = None  # what the last filter kept, and of what
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -157,10 +161,12 @@ class LogScreen(Screen):
 
     def reload(self) -> None:
         if self.app.campaign is not None:
-            self._load(self.app.campaign.reader, i18n.current())
+            view = self.query_one(LogView)
+            self._load(self.app.campaign.reader, i18n.current(), lambda: view.unsettled)
 
     @work(thread=True, exclusive=True, group="log-load", exit_on_error=False)
-    def _load(self, open_reader: Callable[[], LogReader], lang: str) -> None:
+    def _load(self, open_reader: Callable[[], LogReader], lang: str,
+              wanted: Callable[[], tuple[int, ...]] = tuple) -> None:
         """Read the whole log, its lines in ``lang`` (the app's language: this
         thread does not share the app's context): the newest entries first (a
         replay of the tail from the last snapshot), then every entry from the
@@ -169,9 +175,10 @@ class LogScreen(Screen):
         game times and what time passing did, in place. A failure is posted as
         ``LoadFailed`` and shown in the pane: it never ends the app."""
         with i18n.using(lang):
-            self._read_log(open_reader, lang)
+            self._read_log(open_reader, lang, wanted)
 
-    def _read_log(self, open_reader: Callable[[], LogReader], lang: str) -> None:
+    def _read_log(self, open_reader: Callable[[], LogReader], lang: str,
+                  wanted: Callable[[], tuple[int, ...]]) -> None:
         worker = get_current_worker()
         try:
             with self._reader.use(open_reader) as log:  # kept: its timeline remembers
@@ -198,7 +205,8 @@ class LogScreen(Screen):
                 if found is not None:
                     found = with_tail(found, tail)
                     self.post_message(self.Loaded(found, settled=False, lang=lang))
-                    if not settle(found, envs, log.timeline, stop=lambda: worker.is_cancelled):
+                    if not self._settle(Settling(found, envs, log.timeline, log.state_at(head)),
+                                        wanted, lambda: worker.is_cancelled):
                         return  # a newer load took over
                 else:
                     found = entries(envs, log.timeline)
@@ -212,6 +220,23 @@ class LogScreen(Screen):
             describe_all(found, lambda: worker.is_cancelled)
         except Exception:  # noqa: BLE001 - that line fails again when drawn, and is shown there
             pass
+
+    def _settle(self, parts: Settling, wanted: Callable[[], tuple[int, ...]],
+                stop: Callable[[], bool]) -> bool:
+        """Settle the sketched list a part at a time: a part the GM has on
+        screen unsettled first (a jump into the middle of 100,000 entries waits
+        for one part's replay, not for everything before it), then the oldest
+        part left. False: stopped (a newer load took over)."""
+        while not parts.done:
+            if stop():
+                return False
+            seen = wanted()
+            part = parts.next_part(seen)
+            if not parts.settle(part, stop):
+                return False
+            if any(part[0] <= seq <= part[1] for seq in seen):
+                self.post_message(self.Settled())
+        return True
 
     def _grown(self, log: LogReader, head: int) -> list[LogEntry] | None:
         """The whole list built before, extended by what was added since (None:
@@ -240,6 +265,10 @@ class LogScreen(Screen):
         else:
             self.apply_filters()
 
+    @on(Settled)
+    def _settled_in_view(self) -> None:
+        self.query_one(LogView).refresh()  # its lines' looks changed: drawn again
+
     @on(LoadFailed)
     def _load_failed(self, message: LoadFailed) -> None:
         e = message.error
@@ -263,8 +292,12 @@ class LogScreen(Screen):
         if self.session is None and not (self.area or self.character or self.text):
             shown = self.all  # no filter: the list itself (never changed in place)
         else:
-            shown = filtered(self.all, self.session, self.area, self.character,
-                             self.text or None)
+            shown = self._narrowed()
+            if shown is None:
+                shown = filtered(self.all, self.session, self.area, self.character,
+                                 self.text or None)
+        self._last_filter = (self.all, self.session, self.area, self.character,
+                             self.text.casefold(), shown, self.complete and self.settled)
         view.show(shown, keep_seq)
         bits = [_("session {n}").format(n=self.session) if self.session is not None else "",
                 area_name(self.area) if self.area else "", self.character or ""]
@@ -279,6 +312,23 @@ class LogScreen(Screen):
         update_same_size(self.query_one("#log-filter-status", Static), line, line.cell_length)
         if not shown:
             self.query_one("#log-state", Static).update(_("No entry matches the filters."))
+
+    def _narrowed(self) -> list[LogEntry] | None:
+        """A search typed a letter further: the entries the last search kept,
+        searched again, instead of all 100,000 (each letter typed filtered the
+        whole list). Only once the list is settled: while it settles an
+        entry's words grow ("— Torch burned out"), and one the last search
+        left out may match now."""
+        last = self._last_filter
+        if last is None:
+            return None
+        everything, session, area, character, text, shown, settled = last
+        what = self.text.casefold()
+        if not (settled and self.complete and self.settled and everything is self.all
+                and (session, area, character) == (self.session, self.area, self.character)
+                and text and text in what):
+            return None
+        return filtered(shown, text=self.text)
 
     @on(Input.Changed, "#log-search")
     def _search(self, event: Input.Changed) -> None:

@@ -47,7 +47,8 @@ class PartyScreen(Screen):
     PALETTE = [
         (N_("Add character"), N_("Roll or type abilities, then a class they allow"), "add"),
         (N_("Damage"), N_("The highlighted character takes damage"), "damage"),
-        (N_("Critical hit"), N_("Damage; at 0 HP two failed death saves (D&D 2024)"), "critical"),
+        (N_("Critical hit"), N_("Damage, its dice rolled twice; at 0 HP two failed death saves "
+                              "(D&D 2024)"), "critical"),
         (N_("Death save"), N_("Roll for the highlighted character at 0 HP (D&D 2024)"),
          "death_save"),
         (N_("Combat rounds"), N_("Rounds pass on the clock; effects in rounds end on time"),
@@ -144,10 +145,18 @@ class PartyScreen(Screen):
         c = self.selected()
         if c is None:
             return
+        rules = self.app.state.rules.party
+        times = rules.critical_dice if critical and rules is not None else 1
+        help_text = _("HP {hp}/{max} · a number, or dice to roll (2d6+1)").format(
+            hp=c.hp, max=c.hp_max)
+        if times > 1:  # the ruleset doubles the dice: the GM types them once
+            help_text += " · " + ngettext(
+                "type the dice once: a critical hit rolls them {n} time",
+                "type the dice once: a critical hit rolls them {n} times", times).format(n=times)
         text = await self.app.push_screen_wait(TextDialog(
             (_("Critical hit to {name}") if critical else _("Damage to {name}")).format(
                 name=c.name),
-            _("HP {hp}/{max} · a number, or dice to roll (2d6+1)").format(hp=c.hp, max=c.hp_max),
+            help_text,
             validate=checked_by(self.app, None,
                                 lambda t: party.damage_from(c.name, t, critical)),
             max_length=40))
@@ -196,7 +205,8 @@ class PartyScreen(Screen):
             self.app.run_command(party.LongRest())
             return
         ok = await self.app.push_screen_wait(ChoiceDialog(
-            _("Long rest: {hours} hours pass").format(hours=rests.long_hours),
+            ngettext("Long rest: {hours} hour passes", "Long rest: {hours} hours pass",
+                     rests.long_hours).format(hours=rests.long_hours),
             [("yes", _("Rest")), ("no", _("Not now"))],
             _("Hit points and Hit Point Dice back, exhaustion -{n}, for everyone with "
               "{hp}+ HP").format(n=rests.long_exhaustion_removed, hp=rests.min_hp)))

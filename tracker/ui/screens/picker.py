@@ -81,12 +81,13 @@ class PickerScreen(Screen):
 
     @work(exit_on_error=False)
     async def action_new(self) -> None:
-        options = []
+        options, found = [], {}
         for r in list_rulesets():
             if r.error:
                 self.notify(r.error, title=_("Broken ruleset"), severity="error")
             else:
                 options.append((r.id, f"{r.name} — {r.description}"))
+                found[r.id] = r
         rid = await self.app.push_screen_wait(ChoiceDialog(_("New campaign: ruleset"), options))
         if rid is None:
             return
@@ -103,13 +104,27 @@ class PickerScreen(Screen):
                        validate=check))
         if name is None:
             return
+        language = await self.app.push_screen_wait(self._language_dialog(found[rid]))
+        if language is None:
+            return
         try:
-            Campaign.create(self.app.saves, name, rid).close()
+            Campaign.create(self.app.saves, name, rid, language=language).close()
         except Refused as e:
             self.notify(str(e), title=_("Cannot create"), severity="error")
             return
         self.refresh_list()
         self.app.open_campaign(name)
+
+    def _language_dialog(self, ruleset) -> ChoiceDialog:
+        """The campaign's language, as `tracker new --lang` chooses it: the
+        ruleset's by default, or this run's --lang when the app was given one."""
+        own = ruleset.language
+        options = [(code, i18n.NATIVE_NAMES.get(code, code)
+                    + (" " + _("(the ruleset's)") if code == own else ""))
+                   for code in [own, *[c for c in i18n.available() if c != own]]]
+        return ChoiceDialog(_("New campaign: language"), options,
+                            help=_("The log reads in it; the language action changes it later."),
+                            initial=self.app.lang_asked or own)
 
 
 def _ruleset_cell(c):

@@ -187,7 +187,7 @@ class TravelScreen(Screen):
                 self._run(tr.Disembark(land))
             return
         if t.sea is None:
-            self.notify(calc.gm_note(t, "sea") or _("No travel by water in this ruleset."),
+            self.notify(calc.gm_note(t, "sea", self.state.rules) or _("No travel by water in this ruleset."),
                         severity="warning")
             return
         waters = [(k, terrain_name(self.state.rules, k)) for k, x in t.terrains.items()
@@ -206,7 +206,7 @@ class TravelScreen(Screen):
                                      lambda x: tr.Embark(x, 1, terrain=water), max_length=40)
             if vessel is None:
                 return
-            feet = await self._ask(_("The ship's rate (feet)"), calc.gm_note(t, "sea.vessels"),
+            feet = await self._ask(_("The ship's rate (feet)"), calc.gm_note(t, "sea.vessels", self.state.rules),
                                    lambda x: tr.Embark(vessel, int(x), terrain=water),
                                    form=positive_int, max_length=5)
             if feet is None:
@@ -240,7 +240,7 @@ class TravelScreen(Screen):
                                  lambda x: tr.Mount(x, 1), max_length=40)
         if animal is None:
             return
-        feet = await self._ask(_("The mounts' rate (feet)"), calc.gm_note(t, "mounts.animals"),
+        feet = await self._ask(_("The mounts' rate (feet)"), calc.gm_note(t, "mounts.animals", self.state.rules),
                                lambda x: tr.Mount(animal, int(x)), form=positive_int,
                                max_length=5)
         if feet is not None:
@@ -263,7 +263,7 @@ class TravelScreen(Screen):
             return
         found = await self._choose(_("A day foraging: what did it bring?"),
                                    [("yes", _("Food found")), ("no", _("Nothing"))],
-                                   calc.gm_note(t, "forage"))
+                                   calc.gm_note(t, "forage", self.state.rules))
         if found == "no":
             self._run(tr.ForageDay(False))
         elif found == "yes":
@@ -308,7 +308,7 @@ class TravelScreen(Screen):
         if t.hunt is not None and not t.hunt.chance:
             found = await self._choose(_("A day hunting: what did it bring?"),
                                        [("yes", _("Game found")), ("no", _("Nothing"))],
-                                       calc.gm_note(t, "hunt.chance"))
+                                       calc.gm_note(t, "hunt.chance", self.state.rules))
             if found is not None:
                 self._run(tr.Hunt(found == "yes"))
             return

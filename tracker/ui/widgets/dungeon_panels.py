@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ...core import clock
+from ...core import clock, dice
 from ...core.describe import describe
 from ...core.dungeon import rest_status, turns_to_next_check
 from ...core.dungeon.rules import Encounter, is_encounter
@@ -33,7 +33,7 @@ def turn_panel(state: State) -> Text:
     else:
         t.append(_("Not in a dungeon (g to enter)") + "\n", style="dim")
     nxt = turns_to_next_check(state)
-    chance = rules.dungeon.wandering.chance
+    chance = dice.chance_text(rules.dungeon.wandering.chance)
     if nxt is None:
         t.append(_("Checks: on demand ({chance})").format(chance=chance) + "\n", style="dim")
     elif nxt == 1:
@@ -94,9 +94,9 @@ def light_row(state: State, light: Light) -> tuple[Text, Text, Text, Text]:
     kind = rules.lights.get(light.kind)
     name = term(rules, f"lights.{light.kind}", light.kind)
     total = clock.turns(rules, max(1, _capacity(state, light)))
-    left = clock.turns(rules, light.seconds_left)
+    left = clock.turns(rules, light.left(state.clock))
     warn = kind.warn_turns if kind else 1
-    if not light.lit and light.seconds_left == 0:
+    if light.spent:
         style, label = "dim", _("out")
     elif not light.lit:
         style, label = "dim", _("off")
@@ -120,7 +120,7 @@ def spent_lights(state: State) -> str:
     """"spent: Fakkel ×3, Candle ×1": the burnt-out lights, counted by kind."""
     counts: dict[str, int] = {}
     for light in state.lights:
-        if not light.lit and light.seconds_left == 0:
+        if light.spent:
             name = term(state.rules, f"lights.{light.kind}", light.kind).split(" (")[0]
             counts[name] = counts.get(name, 0) + 1
     return _("spent: {lights}").format(lights=", ".join(f"{n} ×{k}" for n, k in counts.items())) \
@@ -129,7 +129,7 @@ def spent_lights(state: State) -> str:
 
 def _capacity(state: State, light: Light) -> int:
     kind = state.rules.lights.get(light.kind)
-    return seconds(state.rules, kind.duration) if kind else light.seconds_left
+    return seconds(state.rules, kind.duration) if kind else light.left(state.clock)
 
 
 def checks_panel(state: State, rows: int = 12) -> Text:

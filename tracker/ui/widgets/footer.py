@@ -6,9 +6,15 @@ marked ``N_("Turn")``; this footer translates them each time it is composed, so
 the language of the moment shows (a screen's footer recomposes as its bindings
 do).
 
-Fitting: at a narrow width it shows fewer of the screen's keys, the last ones
-listed first to go, and keeps Quit and Keys (which lists every key) always;
-Undo and Redo go only after every screen key has. What is not shown is still
+Fitting: at a narrow width it gives up, in this order, until the keys fit:
+1. the screen's keys past its main ones (the first ``MAIN`` it shows: a
+   screen lists its keys most used first), the last listed first;
+2. the words of Undo and Redo: they stay as bare keys (``^z ^y``), which every
+   GM knows (the columns this gives back show the next keys dropped in 1 that fit);
+3. Undo and Redo themselves;
+4. the screen's main keys, the last first (only narrower than 80 columns: at
+   80x24 every screen keeps them in every language, tests/test_i18n_grammar.py).
+Quit and Keys (which lists every key) always stay. What is not shown is still
 bound, in ? and the palette. A translated description is measured as shown, so
 a longer Danish or Ukrainian word costs a key sooner, never a cut one.
 
@@ -17,13 +23,20 @@ Every area screen gets this footer (ui/areas.py puts it in place of Textual's).
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from textual.widgets import Footer as TextualFooter
 from textual.widgets._footer import FooterKey  # not exported: the footer's key widgets
 
 from ...i18n import _
 
 KEPT = ("quit", "keys")  # the app's: how to leave, and where every key is listed
-LAST_TO_GO = ("undo", "redo")  # the app's, kept while any screen key can go instead
+LAST_TO_GO = ("undo", "redo")  # the app's, bare and then gone before a main key goes
+MAIN = 3  # a screen's first keys shown, kept at 80 columns in every language
+
+
+def main_keys(own: list) -> list:
+    """A screen's main keys: the first ``MAIN`` of its own, in the order shown."""
+    return own[:MAIN]
 
 
 class Footer(TextualFooter):
@@ -34,6 +47,7 @@ class Footer(TextualFooter):
                 widget.description = _(widget.description) if widget.description else ""
                 if widget.tooltip:
                     widget.tooltip = _(str(widget.tooltip))
+                widget._full = (widget.description, widget.key_display)
             yield widget
 
     async def recompose(self) -> None:
@@ -43,6 +57,9 @@ class Footer(TextualFooter):
     def on_resize(self) -> None:
         for key in self.query(FooterKey):
             key.display = True
+            if hasattr(key, "_full") and (key.description, key.key_display) != key._full:
+                key.description, key.key_display = key._full
+                key.refresh(layout=True)
         self.call_after_refresh(self._fit)
 
     def _fit(self, tries: int = 5) -> None:
@@ -58,15 +75,49 @@ class Footer(TextualFooter):
                        if hasattr(b, "action")}
         own = [k for k in keys if k.action not in app_actions
                and not k.has_class("-command-palette")]
+        main = main_keys(own)
         spare = [k for a in reversed(LAST_TO_GO) for k in keys if k.action == a]
-        for key in [*reversed(own), *spare]:
+        extra = own[len(main):]
+        for key in reversed(extra):
             if used <= room:
-                break
-            used -= _width(key)
-            key.display = False
+                return
+            used -= self._hide(key)
+        if used > room and spare:  # the two together: "^z ^y", never "^z Undo ^y"
+            used -= sum(self._bare(key) for key in spare)
+            self.refresh(layout=True)
+            for key in extra:  # the columns the words gave back: the next keys, in order
+                if key.display or used + _width(key) > room:
+                    break
+                key.display = True
+                used += _width(key)
+        for key in [*spare, *reversed(main)]:
+            if used <= room:
+                return
+            used -= self._hide(key)
+
+    @staticmethod
+    def _hide(key: FooterKey) -> int:
+        width = _width(key)
+        key.display = False
+        return width
+
+    @staticmethod
+    def _bare(key: FooterKey) -> int:
+        """Show the key alone, padded as a key with its word is; the columns saved."""
+        if not key.description:
+            return 0
+        pad = key.get_component_styles("footer-key--key").padding
+        was = _width(key)
+        key.description = ""
+        key.key_display = " " * pad.left + key.key_display.strip() + " " * pad.right
+        key.refresh(layout=True)
+        return was - _width(key)
 
 
 def _width(key: FooterKey) -> int:
-    """The columns a key takes: its own and its margin (a compact footer's keys
-    have one column between them, which ``outer_size`` leaves out)."""
-    return key.outer_size.width + key.styles.margin.width
+    """The columns a key takes: its text as it renders now (not its last
+    layout's size, stale right after a resize gave a key back its word), its
+    padding and border, and its margin (a compact footer's keys have one column
+    between them)."""
+    return (cell_len(key.render().plain) + key.styles.gutter.width
+            + key.styles.margin.width)

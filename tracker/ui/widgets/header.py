@@ -1,7 +1,13 @@
 """Textual's Header, minus a race: its title watcher looks up its title
 widget, which is missing while the header is being built or torn down (a
 screen switched to just as a command changes the app's title); Textual's
-own watcher lets that error through, so the app would stop on a keystroke."""
+own watcher lets that error through, so the app would stop on a keystroke.
+
+And minus a layout per keystroke: the sub-title holds the game clock, which
+most keys move, and Textual's watcher updates the title with a layout of the
+whole screen (about a third of a dungeon turn's repaint, docs/performance.md).
+The title is one line (``nowrap``, the header's whole width) whatever it says,
+so a new title only needs the line repainted."""
 
 from __future__ import annotations
 
@@ -11,6 +17,8 @@ from textual.events import Mount
 from textual.widgets import Header as TextualHeader
 from textual.widgets._header import HeaderTitle
 
+from ..repaint import update_same_size
+
 
 class Header(TextualHeader):
     def _on_mount(self, event: Mount) -> None:
@@ -18,7 +26,8 @@ class Header(TextualHeader):
 
         async def set_title() -> None:
             try:
-                self.query_one(HeaderTitle).update(self.format_title())
+                title = self.format_title()
+                update_same_size(self.query_one(HeaderTitle), title, title.plain.count("\n"))
             except (NoMatches, NoScreen):  # not built yet, or gone: the next change sets it
                 pass
 

@@ -51,11 +51,15 @@ class LogView(ScrollView, can_focus=True):
         super().__init__(**kwargs)
         self.entries: list[LogEntry] = []
         self._lines: dict[int, tuple] = {}  # id(entry) -> (its look, it, its strip)
+        # the seqs of the latest lines drawn before their game time was known
+        # (a sketch): the screen's worker settles those first. A tuple, replaced
+        # whole: the worker reads it from its own thread.
+        self.unsettled: tuple[int, ...] = ()
 
     def show(self, entries: list[LogEntry], keep_seq: int | None = None) -> None:
         """Show ``entries``; keep the cursor on ``keep_seq`` if it is still there."""
         self.entries = entries
-        self.virtual_size = Size(0, len(entries))
+        self._resize(Size(0, len(entries)))
         index = len(entries) - 1
         if keep_seq is not None:
             # the entries are in log order: the first at or after keep_seq, by halving
@@ -63,6 +67,22 @@ class LogView(ScrollView, can_focus=True):
             index = at if at < len(entries) else index
         self.cursor = max(0, index)
         self.mutate_reactive(LogView.cursor)
+        self.refresh()
+
+    def _resize(self, size: Size) -> None:
+        """The list's new length, without a layout of the screen: ScrollView's
+        ``virtual_size`` asks for one on every change, and the list grows by an
+        entry on every keystroke (a layout of the whole log screen, most of its
+        keystroke's cost). Its own size is fixed by the stylesheet, so only the
+        scrollbar follows; the scrollbar appearing or going asks for its own
+        layout (``_refresh_scrollbars``)."""
+        if size == self.virtual_size:
+            return
+        if not self.is_mounted or not self.size.height:  # not laid out yet: the usual way
+            self.virtual_size = size
+            return
+        self.set_reactive(LogView.virtual_size, size)
+        self._scroll_update(size)
         self.refresh()
 
     def watch_cursor(self, cursor: int) -> None:
@@ -110,6 +130,8 @@ class LogView(ScrollView, can_focus=True):
         if index >= len(self.entries):
             return Strip.blank(width)
         e = self.entries[index]
+        if e.clock is None and e.seq not in self.unsettled:
+            self.unsettled = (*self.unsettled[-63:], e.seq)
         key = (e.text, e.undone, e.corrected_by, e.clock, e.session, index == self.cursor,
                width, self.scroll_offset.x)
         lines = self._lines

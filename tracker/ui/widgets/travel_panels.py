@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ...core import clock
+from ...core import clock, dice
 from ...core.state import State
 from ...i18n import _
 from ..as_it_stood import shows_as_it_stood
@@ -145,7 +145,8 @@ def needs_panel(state: State) -> Text:
             days=days(j.unrested), n=calc.rest_due_in(tr, j.unrested)) + "\n")
     chance = calc.encounter_chance(tr, j.terrain, "day") if j.terrain else None
     if chance is not None:
-        t.append(_("Encounter check: {chance} a day").format(chance=chance) + "\n")
+        t.append(_("Encounter check: {chance} a day").format(chance=dice.chance_text(chance))
+                 + "\n")
     else:
         t.append(_("Encounters: GM's call (e rolls)") if calc.gm_note(tr, "encounters")
                  else _("Encounters: no chance here"), style="dim")
