@@ -41,6 +41,10 @@ def play(rid: str, plan) -> Campaign:
     c = Campaign.create(Path(tempfile.mkdtemp(prefix="timeline-")), "t", rid, 7)
     for who in ("Bo", "Al"):
         c.dispatch(party.AddCharacter(who, hp=30))
+    return play_on(c, plan)
+
+
+def play_on(c: Campaign, plan) -> Campaign:
     for kind, *args in plan:
         try:
             if kind == "note":
@@ -131,6 +135,32 @@ def test_reopening_with_snapshots_equals_full_replay(plan):
         assert again.state == want
         for s in range(again.seq, 0, -1):  # looking back from the newest snapshots
             assert again.state_at(s) == fold.Timeline(again.store.read).state_at(s)
+        again.close()
+    finally:
+        service.SNAPSHOT_EVERY = every
+
+
+@SETTINGS
+@given(plans, st.lists(step, min_size=1, max_size=20))
+def test_playing_on_after_reopening_equals_full_replay(plan, more):
+    """Reopened from snapshots, a state holds its corrections and its redo
+    stack undecoded (core/timeline/undecoded.py) until something reads them:
+    corrections, undos, redos and rewinds played on from there, and opened
+    again, give every state a full replay gives."""
+    every = service.SNAPSHOT_EVERY
+    service.SNAPSHOT_EVERY = 4
+    try:
+        c = play(*plan)
+        saves = c.store.path.parent
+        c.close()
+        c = play_on(Campaign.open(saves, "t"), more)
+        played = c.state
+        c.close()
+        again = Campaign.open(saves, "t")
+        full = every_state(fold.Timeline(again.store.read), again.seq)
+        assert again.state == full[-1] == played
+        for s in range(again.seq, 0, -1):
+            assert again.state_at(s) == full[s - 1], f"state at #{s}"
         again.close()
     finally:
         service.SNAPSHOT_EVERY = every

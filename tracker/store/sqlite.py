@@ -16,18 +16,18 @@ import shlex
 import sqlite3
 import time
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, Mapping, Sequence
 
 import msgspec
-from msgspec.structs import replace
 
 from ..core import events as evmod
 from ..core.campaign import ENGINE_VERSION
 from ..core.errors import Refused, WrittenByNewer
-from ..core.ruleset import RULESET_SCHEMA
+from ..core.ruleset import RULESET_SCHEMA, LoadedRuleset
 from ..core.events import Envelope, Event
 from ..core.limits import friendly
 from ..core.state import State
+from ..core.timeline import undecoded
 from ..i18n import _
 
 APPLICATION_ID = 0x54524B31  # "TRK1": marks a file as ours
@@ -54,26 +54,45 @@ CREATE TABLE IF NOT EXISTS snapshots (
 
 
 
+# A snapshot's state without its ruleset, its corrections in force and its
+# redo stack, which are written apart (see ``Snapshot``); the same fields as
+# ``State`` otherwise.
+_APART = ("ruleset", "corrections", "redo")
+_KEPT = tuple(f.name for f in msgspec.structs.fields(State) if f.name not in _APART)
+BareState = msgspec.defstruct(
+    "BareState", [(f.name, f.type) for f in msgspec.structs.fields(State)
+                  if f.name not in _APART],
+    module=__name__, kw_only=True, frozen=True, gc=False, array_like=True)
+
+
 class Snapshot(msgspec.Struct, array_like=True):
     """A cached state and the entry it follows (seq and that entry's command id).
 
-    The state's corrections in force are written apart (``corrections``, the
-    msgpack of that dict) and the state without them: the snapshots an open
-    decodes (the one at the tail and the states its undo returns to) nearly
-    always hold the very same corrections, and 1,000 stand-ins cost three
-    times the rest of the state to decode. Equal bytes are decoded once
-    (``EventStore._corrections``)."""
+    The state's ruleset, its corrections in force and its redo stack are
+    written apart from the rest of it, each as its own msgpack bytes (issue
+    22, benchmark 6): nearly every snapshot of a campaign holds the very same
+    ruleset (44 kB, 90% of a snapshot, and half of an open's work when
+    decoded), so equal ruleset bytes are decoded once per store
+    (``EventStore._ruleset``); 1,000 corrections or 1,000 undos in a row cost
+    more to decode than the rest of an open, and an open needs neither, so
+    they are decoded only when something reads them
+    (``core.timeline.undecoded``), and equal bytes give the same object.
+    ``first_corrected`` and ``last_corrected`` are the earliest and latest
+    entry the corrections correct (0 when none)."""
 
     seq: int
     command_id: str
-    state: State  # with no corrections: they are in ``corrections``
-    corrections: msgspec.Raw
+    state: BareState
+    ruleset: bytes
+    corrections: bytes
+    first_corrected: int
+    last_corrected: int
+    redo: bytes
 
 
 _SNAPSHOT_ENCODER = msgspec.msgpack.Encoder()
-_NO_CORRECTIONS = _SNAPSHOT_ENCODER.encode({})
 _SNAPSHOT_DECODER = msgspec.msgpack.Decoder(Snapshot)
-_CORRECTIONS_DECODER = msgspec.msgpack.Decoder(State.__annotations__["corrections"])
+_RULESET_DECODER = msgspec.msgpack.Decoder(LoadedRuleset)
 
 
 @functools.cache
@@ -82,7 +101,8 @@ def snapshot_engine() -> int:
     it: the engine version, the ruleset schema and the shape of the state (a
     hash of its msgspec schema), so a snapshot written by any other engine,
     older or newer, or before a field was added, is passed over and rebuilt."""
-    shape = msgspec.json.encode(msgspec.json.schema(Snapshot))
+    # the ruleset and the corrections are bytes in it: their shapes count too
+    shape = msgspec.json.encode(msgspec.json.schema(tuple[Snapshot, LoadedRuleset, State]))
     digest = int.from_bytes(hashlib.sha256(shape).digest()[:3], "big")
     return (ENGINE_VERSION * 1000 + RULESET_SCHEMA) * (1 << 24) + digest  # cached: 30 ms
 
@@ -217,9 +237,12 @@ class EventStore:
         self.conn = conn
         self.readonly = readonly
         self.snapshot_in_use = 0  # the newest usable snapshot found so far
-        # the corrections of the last snapshot decoded, and their bytes: a
-        # snapshot whose corrections are those very bytes shares the dict
-        self._corrections: tuple[bytes, dict] = (_NO_CORRECTIONS, {})
+        # the ruleset and the corrections of the last snapshot read, and their
+        # bytes: a snapshot holding those very bytes shares them (equal bytes,
+        # equal value, never changed in place: they cannot go stale)
+        self._ruleset: tuple[bytes, LoadedRuleset | None] = (b"", None)
+        self._corrections: tuple[bytes, Mapping] = (undecoded.NO_CORRECTIONS, {})
+        self._redo: tuple[bytes, Sequence] = (undecoded.NO_REDO, ())
 
     # -- opening -------------------------------------------------------------
 
@@ -513,9 +536,11 @@ class EventStore:
         try:
             (cid,) = self.conn.execute("SELECT command_id FROM events WHERE seq = ?",
                                        (seq,)).fetchone()
-            corrections = msgspec.Raw(_SNAPSHOT_ENCODER.encode(state.corrections))
-            bare = replace(state, corrections={}) if state.corrections else state
-            blob = _SNAPSHOT_ENCODER.encode(Snapshot(seq, cid, bare, corrections))
+            raw, first, last = undecoded.encoded_corrections(state.corrections)
+            bare = BareState(**{name: getattr(state, name) for name in _KEPT})
+            blob = _SNAPSHOT_ENCODER.encode(Snapshot(
+                seq, cid, bare, self._ruleset_bytes(state.ruleset), raw, first, last,
+                undecoded.encoded_redo(state.redo)))
             self.conn.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?, ?)",
                               (seq, snapshot_engine(), state.ruleset.hash, blob))
         except (sqlite3.Error, msgspec.EncodeError, OverflowError, TypeError) as e:
@@ -523,46 +548,79 @@ class EventStore:
                      "the campaign just replays more").format(seq=seq, reason=e)
         return ""
 
+    def _ruleset_bytes(self, ruleset: LoadedRuleset) -> bytes:
+        raw, known = self._ruleset
+        if ruleset is not known:
+            raw = _SNAPSHOT_ENCODER.encode(ruleset)
+            self._ruleset = (raw, ruleset)
+        return raw
+
     def nearest_snapshot(self, seq: int) -> tuple[int, State] | None:
         """The latest usable snapshot at or before ``seq``. A snapshot is used
         only if it says which entry it follows and that entry is in the log
-        (a moved or stale one is passed over: it is only a cache)."""
+        (a moved or stale one is passed over: it is only a cache). Only the
+        blob of the snapshot tried is read (three were: 110 kB each)."""
         try:
             found = self.conn.execute(
-                "SELECT seq, ruleset_hash, state FROM snapshots WHERE seq <= ? "
-                "AND engine_version = ? ORDER BY seq DESC LIMIT 3",
+                "SELECT s.seq, s.ruleset_hash, e.command_id FROM snapshots AS s "
+                "LEFT JOIN events AS e ON e.seq = s.seq WHERE s.seq <= ? "
+                "AND s.engine_version = ? ORDER BY s.seq DESC LIMIT 3",
                 (seq, snapshot_engine())).fetchall()
         except sqlite3.DatabaseError:
             return None  # no snapshots table, or a damaged one: replay instead
-        for at, ruleset_hash, blob in found:
+        for at, ruleset_hash, command_id in found:
             try:
+                (blob,) = self.conn.execute("SELECT state FROM snapshots WHERE seq = ?",
+                                            (at,)).fetchone()
                 snap = _SNAPSHOT_DECODER.decode(blob)
-                row = self.conn.execute("SELECT command_id FROM events WHERE seq = ?",
-                                        (at,)).fetchone()
+                if snap.seq != at or command_id is None or command_id != snap.command_id:
+                    continue
+                ruleset = self._ruleset_of(snap.ruleset)
+                if ruleset.hash != ruleset_hash:
+                    continue
+                state = State(ruleset=ruleset, corrections=self._corrections_of(snap),
+                              redo=self._redo_of(snap.redo),
+                              **msgspec.structs.asdict(snap.state))
             except (msgspec.MsgspecError, TypeError, sqlite3.DatabaseError):
                 continue
-            if (snap.seq == at and row is not None and row[0] == snap.command_id
-                    and snap.state.ruleset.hash == ruleset_hash):
-                try:
-                    state = self._with_corrections(snap)
-                except (msgspec.MsgspecError, TypeError):
-                    continue
-                self.snapshot_in_use = max(self.snapshot_in_use, at)
-                return at, state
+            self.snapshot_in_use = max(self.snapshot_in_use, at)
+            return at, state
         return None
 
-    def _with_corrections(self, snap: Snapshot) -> State:
-        """The snapshot's state with its corrections put back; the same bytes
-        as the last snapshot's give the same dict (decoded once: never
-        changed in place, it cannot go stale)."""
-        raw = bytes(snap.corrections)
-        if raw == _NO_CORRECTIONS:
-            return snap.state
+    def _ruleset_of(self, raw: bytes) -> LoadedRuleset:
+        """The ruleset these bytes hold: the last one read when they are equal."""
+        seen, ruleset = self._ruleset
+        if raw != seen or ruleset is None:
+            ruleset = _RULESET_DECODER.decode(raw)
+            self._ruleset = (raw, ruleset)
+        return ruleset
+
+    def _corrections_of(self, snap: Snapshot) -> Mapping:
+        """The snapshot's corrections in force, undecoded; the same bytes as
+        the last snapshot's give the same mapping, so the correction at the
+        tail finds the state before it holding the very corrections in force
+        (``fold._corrected``: no comparison)."""
+        raw = snap.corrections
+        if raw == undecoded.NO_CORRECTIONS:
+            return {}
         seen, corrections = self._corrections
         if raw != seen:
-            corrections = _CORRECTIONS_DECODER.decode(raw)
+            if not 1 <= snap.first_corrected <= snap.last_corrected:
+                raise TypeError("corrections without the entries they correct")
+            corrections = undecoded.UndecodedCorrections(raw, snap.first_corrected,
+                                                         snap.last_corrected)
             self._corrections = (raw, corrections)
-        return replace(snap.state, corrections=corrections)
+        return corrections
+
+    def _redo_of(self, raw: bytes) -> Sequence:
+        """The snapshot's redo stack, undecoded (the same bytes: the same one)."""
+        if raw == undecoded.NO_REDO:
+            return ()
+        seen, redo = self._redo
+        if raw != seen:
+            redo = undecoded.UndecodedRedo(raw)
+            self._redo = (raw, redo)
+        return redo
 
     def last_snapshot_seq(self) -> int:
         return self.conn.execute("SELECT COALESCE(MAX(seq), 0) FROM snapshots").fetchone()[0]

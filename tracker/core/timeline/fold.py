@@ -24,6 +24,7 @@ from ..validity import validate
 areas.register()  # every area's events, deciders and evolvers, in fold order
 
 from . import views  # noqa: E402,F401  (the log lines of undo, redo, rewind, corrections)
+from .undecoded import earliest, with_correction  # noqa: E402
 from .entries import (LOOKING_BACK, EntryCorrected, Redone, Rewound, Undone,  # noqa: E402
                       cook, points_back)
 from .kinds import kind_words  # noqa: E402
@@ -59,7 +60,7 @@ def step(state: State | None, env: Envelope, history: History,
         if kind is Rewound:
             state = history.state_at(ev.to_seq)
         elif not refolding:  # EntryCorrected; in a refold it is already applied
-            stand_ins = {**state.corrections, ev.target: ev.events}
+            stand_ins = with_correction(state.corrections, ev.target, ev.events)
             state = replace(_corrected(history, stand_ins, ev.target, env.seq - 1,
                                        in_force=state.corrections), corrections=stand_ins)
     else:
@@ -134,7 +135,7 @@ def _corrected(history: History, stand_ins: dict[int, tuple], target: int, upto:
     of that late refold look back before ``target - 1`` (an undo of an
     earlier command), the logged states there do not hold the corrections, so
     it refolds from the earliest after all."""
-    start = min(stand_ins)
+    start = earliest(stand_ins)
     if target > start:
         before = history.state_at(target - 1)
         # a logged state before ``target`` holds only corrections of entries before
