@@ -429,7 +429,9 @@ async def _keystrokes(saves: Path | None, presses: int = 40) -> tuple[list[float
         if saves and not app.state.dungeon.active:
             app.run_command(dun.EnterDungeon("Bench"))
             await app.workers.wait_for_complete()
-        return await _pairs(app, pilot, lambda i: "t", presses)
+        # a turn that would bring the rest penalty asks first: there the GM rests ('r')
+        return await _pairs(app, pilot,
+                            lambda i: "r" if dun.next_turn_tires(app.state) else "t", presses)
 
 
 async def _screen_keystrokes(saves: Path, presses: int = 30) -> dict[str, tuple]:

@@ -18,7 +18,7 @@ from tracker.core import party
 from tracker.demo import STAGES, build
 from tracker.service import Campaign
 from tracker.ui.app import TrackerApp
-from tracker.ui.dialogs import DiceDialog
+from tracker.ui.dialogs import ChoiceDialog, DiceDialog
 
 from support.campaigns import reviewed as _reviewed
 from support.pilot import SIZE, log_ready as _log_ready, settle as _settle
@@ -87,6 +87,9 @@ async def test_twelve_turn_delve_with_keys(saves, ruleset):
         while app.state.dungeon.turn < 12:
             await pilot.press("t")
             await _settle(pilot)
+            if isinstance(app.screen, ChoiceDialog):  # a rest is due: this GM pushes on
+                await pilot.press("down", "enter")
+                await _settle(pilot)
         turn_before_undo = app.state.dungeon.turn
         await pilot.press("ctrl+z")
         await _settle(pilot)
