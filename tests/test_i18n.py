@@ -148,7 +148,7 @@ def test_a_campaign_reads_in_its_rulesets_language_until_the_gm_changes_it(saves
     assert main(["do", "dd", "language", "uk"]) == 0
     assert "Мова: Українська (uk)" in capsys.readouterr().out
     assert main(["log", "dd"]) == 0
-    assert "Увійшли в Krypten (рівень 1)" in capsys.readouterr().out  # the log holds facts
+    assert "Вхід у підземелля: Krypten (рівень 1)" in capsys.readouterr().out  # the log holds facts
     assert main(["--lang", "en", "log", "dd"]) == 0
     assert "Entered Krypten (level 1)" in capsys.readouterr().out
     assert main(["do", "dd", "language", "uk"]) == 1

@@ -704,7 +704,7 @@ def test_a_full_disk_is_said_in_the_language_and_nothing_is_lost(saves, lang, wa
 @pytest.mark.parametrize("ruleset, lang, want", [
     ("dyb-og-drager", "da", ["Spillernes visning af demo (kun læsning): åbn http://",
                              "Adgangskode: ", "laver en ny", "Ctrl-C stopper den."]),
-    ("dolmenwood", "uk", ["Перегляд гравців для demo (лише читання): відкрийте http://",
+    ("dolmenwood", "uk", ["Перегляд гравців — demo (лише читання): відкрийте http://",
                           "Код доступу: ", "створює інший", "Ctrl-C зупиняє."]),
 ])
 def test_serve_says_where_to_open_the_page_in_the_campaigns_language(
