@@ -276,11 +276,10 @@ def _flat(text: str) -> str:
 
 @pytest.mark.parametrize("lang", LANGS)
 async def test_the_whole_weather_reads_at_80_columns(saves, lang):
-    import test_i18n_travel
-
+    from support.road import on_the_road
     from tracker.core.travel.views import weather_words
 
-    test_i18n_travel._on_the_road(saves, "dnd-2024")  # three tables' rows: a long line
+    on_the_road(saves, "dnd-2024")  # three tables' rows: a long line
     app = TrackerApp(saves, "road", lang=lang)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)

@@ -13,6 +13,7 @@ import msgspec
 import pytest
 from support.i18n import SIZE, screen_text, unmarked
 from support.pilot import settle
+from support.road import ROUTE, START, on_the_road as _on_the_road  # noqa: F401
 
 from tracker import i18n
 from tracker.cli import main
@@ -26,39 +27,11 @@ from tracker.ui.app import TrackerApp
 
 ROOT = Path(__file__).resolve().parents[1]
 RULESETS = ["dyb-og-drager", "dolmenwood", "dnd-2024"]
-START = {"dyb-og-drager": ("forest", ""), "dolmenwood": ("open_forest", "track"),
-         "dnd-2024": ("grassland", "road")}
-ROUTE = {"dyb-og-drager": (Stage("Ravnsborg", "forest", 30), Stage("Ulvedal", "hills", 40)),
-         "dolmenwood": (Stage("Lankshorn", "open_forest", 4, "track"),
-                        Stage("Prigwort", "bog", 3)),
-         "dnd-2024": (Stage("Ford", "grassland", 40, "road"), Stage("Greywood", "forest", 30))}
 LANG = {"dyb-og-drager": "da", "dolmenwood": "uk", "dnd-2024": "uk"}
 
 
 def _rules(ruleset: str):
     return load_text((ROOT / "rulesets" / f"{ruleset}.toml").read_text()).rules
-
-
-def _on_the_road(saves: Path, ruleset: str, name: str = "road") -> None:
-    """Two days on a planned route (the seed and the dice fix them), a gale-free
-    journey with weather, lost on the second day where the ruleset can be."""
-    c = build(saves, name, ruleset, "fresh")
-    c.dispatch(dun.LeaveDungeon())
-    terrain, route = START[ruleset]
-    c.dispatch(tr.SetTerrain(terrain, route, "Crossroads"))
-    c.dispatch(tr.PlanRoute(ROUTE[ruleset]))
-    if ruleset == "dnd-2024":
-        c.dispatch(tr.SetPace("fast"))
-        c.dispatch(tr.SetWater(10))
-        c.dispatch(tr.RollWeather(), [3, 16, 19])
-        c.dispatch(tr.TravelDay())
-        c.dispatch(tr.TravelDay(hours=3, camp=False))
-    else:
-        c.dispatch(tr.SetWeather("grey drizzle", ("W",) if ruleset == "dolmenwood" else ()))
-        c.dispatch(tr.TravelDay(), [6, 6])  # not lost, quiet
-        c.dispatch(tr.TravelDay(), [1, 6])  # lost
-        c.dispatch(tr.SetHeading("NE", "N"))
-    c.close()
 
 
 def _data_words(ruleset: str) -> set[str]:
