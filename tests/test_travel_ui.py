@@ -9,22 +9,16 @@ import pytest
 
 from tracker.core import dungeon as dun
 from tracker.core import travel as tr
-from tracker.core.travel.model import Stage
 from tracker.demo import build
 from tracker.service import Campaign
 from tracker.ui.app import TrackerApp
 from tracker.ui.dialogs import Dialog
 
 from support.pilot import settle as _settle
+from support.road import ROUTE, START
 
 RULESETS = ["dyb-og-drager", "dolmenwood", "dnd-2024"]
 SIZE = (80, 24)
-START = {"dyb-og-drager": ("forest", ""), "dolmenwood": ("open_forest", "track"),
-         "dnd-2024": ("grassland", "road")}
-ROUTE = {"dyb-og-drager": (Stage("Ravnsborg", "forest", 30), Stage("Ulvedal", "hills", 40)),
-         "dolmenwood": (Stage("Lankshorn", "open_forest", 4, "track"),
-                        Stage("Prigwort", "bog", 3)),
-         "dnd-2024": (Stage("Ford", "grassland", 40, "road"), Stage("Greywood", "forest", 30))}
 
 
 def on_the_road(saves: Path, name: str, rid: str) -> Campaign:
