@@ -368,7 +368,8 @@ def _run_on(c: Campaign, args, asked: str | None = None) -> int:
                 elif e.corrected_by:
                     mark += " " + _("(corrected by #{seq})").format(seq=e.corrected_by)
                 dice = "  [" + "; ".join(roll_text(r) for r in e.dice) + "]" if e.dice else ""
-                print(f"{e.seq:>6}  s{e.session:<3} {e.game_time:<15} {e.text}{mark}"
+                session = _("s{session}").format(session=e.session)  # as the log screen says it
+                print(f"{e.seq:>6}  {session:<4} {e.game_time:<15} {e.text}{mark}"
                       f"{dice if args.dice_detail else ''}")
         if not shown:  # said on stderr: the output stays the (empty) list
             print("tracker: " + _("no entries match"), file=sys.stderr)
