@@ -43,9 +43,10 @@ def test_new_in_the_rulesets_own_language_writes_nothing_more(saves, capsys):
     c.close()
 
 
-def test_new_with_an_unknown_language_is_refused_and_makes_no_file(saves, capsys):
-    assert main(["new", "a", "--ruleset", "dnd-2024", "--lang", "xx"]) != 0
-    assert "xx" in capsys.readouterr().err
+def test_new_with_an_unknown_language_is_refused_and_makes_no_file(saves, capsys, pseudo):
+    # "zz": no catalog and no test installs it (the pseudo-locale "xx" stays installed)
+    assert main(["new", "a", "--ruleset", "dnd-2024", "--lang", "zz"]) != 0
+    assert "zz" in capsys.readouterr().err
     assert not (saves / "a.campaign").exists()
 
 
