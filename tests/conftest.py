@@ -82,3 +82,17 @@ def pseudo():
 
     i18n.install("xx", pseudo_catalog())
     return "xx"
+
+
+PLAYED = Path(__file__).parent / "data" / "generations" / "g7-2026-12-01-morning"
+
+
+@pytest.fixture
+def played(tmp_path):
+    """Copies of campaigns where every area was played (generation g7), one a
+    shipped ruleset, named by its id."""
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    for rid in ("dyb-og-drager", "dolmenwood", "dnd-2024"):
+        shutil.copy(PLAYED / f"{rid}.campaign", saves / f"{rid}.campaign")
+    return saves

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -59,15 +58,6 @@ def _typed_words(rid: str) -> set[str]:
         words |= {w for word in re.findall(r"[\w'’]+", english)
                   for w in (word, word.capitalize(), word.lower())}
     return words | {w.capitalize() for w in words}
-
-
-@pytest.fixture
-def played(tmp_path):
-    saves = tmp_path / "saves"
-    saves.mkdir()
-    for rid in RULESETS:
-        shutil.copy(GENERATION / f"{rid}.campaign", saves / f"{rid}.campaign")
-    return saves
 
 
 @pytest.mark.parametrize("rid", RULESETS)

@@ -5,7 +5,6 @@ Textual's own words, and long lines at 80 columns."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -17,19 +16,8 @@ from tracker.ui.app import TrackerApp
 from tracker.ui.areas import area_screens
 from tracker.ui.widgets.footer import MAIN
 
-GENERATION = Path(__file__).parent / "data" / "generations" / "g7-2026-12-01-morning"
 RULESETS = ("dyb-og-drager", "dolmenwood", "dnd-2024")
 LANGS = ("en", "da", "uk")
-
-
-@pytest.fixture
-def played(tmp_path):
-    """Campaigns where every area was played (generation g7)."""
-    saves = tmp_path / "saves"
-    saves.mkdir()
-    for rid in RULESETS:
-        shutil.copy(GENERATION / f"{rid}.campaign", saves / f"{rid}.campaign")
-    return saves
 
 
 # -- 1. the footer at 80 columns keeps every screen's main keys ------------------------------
