@@ -29,7 +29,8 @@ ACTIONS = (
     Action("join-chase", N_("add a participant: a party member (numbers from the party) or "
            "someone named with --speed"),
            (_WHO, arg("--side", choices=("quarry", "pursuer"), default="quarry"),
-            arg("--speed", type=int), arg("--con", type=int, default=0),
+            arg("--speed", type=int), arg("--con", type=int, default=0,
+                help=N_("Con modifier, e.g. 2 (not the score; not a party member)")),
             arg("--stealth", type=int, default=0), arg("--perception", type=int, default=10),
             arg("--init", type=int, default=0, help=N_("initiative bonus (not a party member)")),
             arg("--target", default="", help=N_("a pursuer's quarry")),

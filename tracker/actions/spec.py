@@ -75,7 +75,7 @@ def whole_number(text: str) -> int:
 def ints(text: str) -> list[int]:
     """Whole numbers separated by commas, e.g. 3,5 (for --dice and --abilities)."""
     try:
-        values = parse_ints(text.replace(" ", ""))
+        values = parse_ints(text)
     except NotANumber as e:
         raise argparse.ArgumentTypeError(
             _("expected whole numbers separated by commas, e.g. 3,5 ({problem})").format(

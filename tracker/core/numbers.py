@@ -41,7 +41,9 @@ def parse_int(text: str, what: str = N_("the number"), lo: int | None = None,
     t = str(text).strip()
     if not _INT.fullmatch(t) or (not signed and t[0] in "+-"):
         what = _(what)
-        if _ANY_DIGITS.fullmatch(t) and not t.lstrip("+-").isascii():
+        if not t:
+            why = _("nothing typed (expected a whole number)")
+        elif _ANY_DIGITS.fullmatch(t) and not t.lstrip("+-").isascii():
             why = _("write it with the digits 0-9")
         elif _ANY_DIGITS.fullmatch(t):
             digits = number(len(t.lstrip("+-")))
@@ -54,7 +56,7 @@ def parse_int(text: str, what: str = N_("the number"), lo: int | None = None,
         else:
             why = _("expected a whole number, e.g. 3") if signed else \
                 _("expected a whole number (0-9), e.g. 3")
-        problem = _("{text}: {problem}").format(text=_shown(t), problem=why)
+        problem = _("{text}: {problem}").format(text=_shown(t), problem=why) if t else why
         raise NotANumber(_("{what}: {problem}").format(what=what, problem=problem), problem)
     n = int(t)
     if lo is not None and n < lo or hi is not None and n > hi:
@@ -65,10 +67,19 @@ def parse_int(text: str, what: str = N_("the number"), lo: int | None = None,
     return n
 
 
+def number_parts(text: str) -> list[str]:
+    """The items of a typed list of numbers: commas and spaces both separate
+    (``3,5``, ``3 5``, ``3, 5``), but an empty item between commas is kept, so
+    ``1,,2`` is refused as a missing number instead of read as ``1,2``."""
+    if not text.strip():
+        return []
+    return [word for chunk in text.split(",") for word in (chunk.split() or [""])]
+
+
 def parse_ints(text: str, what: str = N_("the numbers"), lo: int | None = None,
                hi: int | None = None) -> list[int]:
     """Whole numbers separated by commas or spaces (``--dice 3,5``, ``3 5``)."""
-    parts = [p for p in text.replace(",", " ").split() if p]
+    parts = number_parts(text)
     out = []
     for i, p in enumerate(parts, 1):
         try:

@@ -19,6 +19,7 @@ from textual.widgets._toast import ToastRack  # not exported; see Dialog.on_moun
 
 from ..core.dice import DiceNeeded
 from ..core.errors import Refused
+from ..core.numbers import number_parts
 from ..i18n import N_, _, ngettext
 from .safe import plain
 
@@ -83,12 +84,11 @@ class DiceDialog(Dialog):
     @on(Input.Submitted)
     def submit(self, event: Input.Submitted) -> None:
         g = self.need.group
-        parts = event.value.replace(",", " ").split()
+        parts = number_parts(event.value)
         error = ""
-        try:
-            values = [int(p) for p in parts]
-        except ValueError:
-            values, error = [], _("whole numbers only")
+        values = [int(p) for p in parts] if all(whole(p, 7) for p in parts) else []
+        if len(values) != len(parts):
+            error = _("whole numbers only")
         if not error and len(values) != g.count:
             error = ngettext("expected {n} value, got {got}", "expected {n} values, got {got}",
                              g.count).format(n=g.count, got=len(values))

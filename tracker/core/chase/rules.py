@@ -15,7 +15,7 @@ from typing import Annotated
 from msgspec import Meta
 from msgspec.structs import replace
 
-from ...i18n import _
+from ...i18n import _, number
 from .. import dice as dicemod
 from ..party import sheet
 from ..dice import Roll
@@ -240,6 +240,20 @@ def _ranged(label: str, value: int, lo: int, hi: int) -> int:
     return value
 
 
+def _con_is_a_modifier(state: State, con: int) -> None:
+    """A Con past the modifier of the ruleset's highest score is a score typed
+    for a modifier (16 would give 19 free dashes): say so, at the command only,
+    so a campaign that recorded one still replays and takes corrections."""
+    p = state.rules.party
+    if p is None:
+        return
+    lo, hi = (sheet.modifier(p, score) for score in p.ability_range)
+    if not lo <= con <= hi:
+        raise Refused(_("the Con modifier must be {lo} to {hi} (got {value}: the modifier, "
+                        "not the score)").format(lo=number(lo), hi=number(hi),
+                                                 value=number(con)))
+
+
 @holds_for(RunnerJoined)
 def joined_holds(state: State, ev: RunnerJoined) -> None:
     """``join-chase``: a side, a new name, a pursuer's quarry in the chase; a
@@ -296,6 +310,7 @@ def decide_join(state: State, cmd: JoinChase, dice) -> list[Event]:
                                              target=cmd.target))
             raise Refused(_("{name} is not in the party: give a speed (and Con, Stealth, "
                             "passive Perception)").format(name=name))
+        _con_is_a_modifier(state, cmd.con)
         ev = RunnerJoined(name, cmd.side, False, None, cmd.initiative_bonus, at, cmd.speed,
                           cmd.con, cmd.stealth, cmd.perception, cmd.target)
     joined_holds(state, ev)  # before the initiative is rolled

@@ -21,6 +21,7 @@ from ..widgets.header import Header
 from ...core import chase
 from ...core.chase.model import OUTCOMES, PURSUER, QUARRY
 from ...core.errors import Refused
+from ...core.numbers import number_parts
 from ...core.schema import note_kind
 from ...core.state import State
 from ..areas import area_screen
@@ -39,7 +40,7 @@ def _capital(word: str) -> str:
 
 def _numbers(text: str) -> list[int]:
     """Whole numbers separated by spaces or commas ("30 +1 2 12"); Refused if not."""
-    parts = text.replace(",", " ").split()
+    parts = number_parts(text)
     if not parts or not all(whole(p.lstrip("+-"), 6) for p in parts):
         raise Refused(_("type whole numbers separated by spaces, e.g. 30 1 2 12"))
     return [int(p) for p in parts]

@@ -21,6 +21,7 @@ from ...core import progress
 from ...core.timeline.hooks import INSERTS, choices_named, field_choices
 from ...core.dice import DiceNeeded
 from ...core.errors import Refused
+from ...core.numbers import number_parts
 from ...core.handlers import Command
 from ...core.changes import cut, field_name, value_words
 from ...core.terms import term
@@ -496,7 +497,7 @@ class LogScreen(Screen):
         now = "; ".join(f"{r.expr}: {' '.join(map(str, r.dice))}" for r in e.dice)
 
         def check(text: str) -> str:
-            parts = text.replace(",", " ").split()
+            parts = number_parts(text)
             return "" if parts and all(whole(p, 7) for p in parts) else \
                 _("dice as numbers, e.g. 1 3 4")
 
@@ -504,10 +505,10 @@ class LogScreen(Screen):
             _("Correct the dice of #{seq}").format(seq=e.seq),
             _("Recorded: {dice}\nType the dice in rolled order").format(dice=now),
             validate=self._validator(check, lambda t: self.app.campaign.amend_command(
-                e.seq, [int(p) for p in t.replace(",", " ").split()])), max_length=200))
+                e.seq, [int(p) for p in number_parts(t)])), max_length=200))
         if typed is None:
             return
-        dice = [int(p) for p in typed.replace(",", " ").split()]
+        dice = [int(p) for p in number_parts(typed)]
         while True:  # a quiet check typed into an encounter needs more dice: ask for them
             try:
                 self.app.campaign.amend_command(e.seq, dice)

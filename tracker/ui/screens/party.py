@@ -15,6 +15,7 @@ from ...core import dice as dicemod
 from ...core import party
 from ...core.party import sheet
 from ...core.dice import DiceNeeded
+from ...core.numbers import number_parts
 from ...core.party.model import Character
 from ...core.state import State
 from ..dialogs import ChoiceDialog, DiceDialog, TextDialog, checked_by, positive_int, whole
@@ -336,7 +337,7 @@ class PartyScreen(Screen):
             lo, hi = p.ability_range
 
             def check(text: str) -> str:
-                parts = text.replace(",", " ").split()
+                parts = number_parts(text)
                 if len(parts) != len(p.abilities) or not all(whole(x, 4) for x in parts):
                     return ngettext("{n} number, in order: {order}",
                                     "{n} numbers, in order: {order}", len(p.abilities)).format(
@@ -350,7 +351,7 @@ class PartyScreen(Screen):
                     order=order), validate=check, max_length=60))
             if text is None:
                 return
-            scores = [int(x) for x in text.replace(",", " ").split()]
+            scores = [int(x) for x in number_parts(text)]
         abilities = dict(zip(p.abilities, scores))
         shown = "  ".join(f"{ability_abbreviation(state.rules, a)} {v}"
                           for a, v in abilities.items())
