@@ -104,7 +104,9 @@ class EvasionStarted(Event, frozen=True):
 
 @event("evasion_round_run", area="chase")
 class RoundRun(Event, frozen=True):
-    pass
+    # in a dungeon the faster pursuers close the gap by the speeds' difference
+    # (both run at full rate); rounds recorded before that was kept say False
+    gap_closes: bool = False
 
 
 @event("evasion_bait_dropped", area="chase")
@@ -280,7 +282,7 @@ def decide_round(state: State, cmd: RunRound, dice) -> list[Event]:
     ev = _evasion(state, "dungeon", "sea")
     if ev.where == "sea" and ev.chance == 0:
         raise Refused(_("at sea the ships run in rounds only after a failed evasion roll"))
-    return [RoundRun()]
+    return [RoundRun(gap_closes=True)]
 
 
 @holds_for(BaitDropped)
@@ -413,6 +415,8 @@ def evolve_round(state: State, ev: RoundRun) -> State:
     gap = e.gap
     if e.where == "sea":
         gap = max(0, gap - max(e.monster_speed - e.party_speed, rules.sea.closing_min))
+    elif ev.gap_closes and gap > 0:  # a gap of 0 here was never given: nothing to close
+        gap = max(0, gap - max(0, e.monster_speed - running_speed(state.rules, e)))
     evasion = replace(e, rounds=rounds, gap=gap, exhausted=e.exhausted or rounds >= rules.run_rounds)
     chase = replace(state.chase, evasion=evasion, round=rounds)
     if e.where == "dungeon" and rounds == rules.run_rounds and rules.rest_turns is not None:
@@ -421,7 +425,8 @@ def evolve_round(state: State, ev: RoundRun) -> State:
         chase = replace(chase, winded=max(1, rules.rest_turns))
         state = _winded(state, rules.exhausted_condition, True)
     after = pass_time(state, state.rules.time.round_seconds, burning=True, chase=chase)
-    return _end(after, CAUGHT, evasion) if e.where == "sea" and gap == 0 else after
+    caught = gap == 0 and (e.where == "sea" or e.gap > 0)
+    return _end(after, CAUGHT, evasion) if caught else after
 
 
 def _tired(state: State) -> bool:
