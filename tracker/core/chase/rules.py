@@ -193,12 +193,28 @@ def _named(state: State, name: str) -> Runner:
 
 
 def refuse_the_dead(state: State, name: str) -> None:
-    """The dead take no chase actions: a party member whose sheet says dead
-    neither joins, moves, dashes, escapes nor turns about. (One place for the
-    check until the party area offers a shared lookup of the living.)"""
+    """The dead and the unconscious (0 HP, dying or stable) take no chase
+    actions: such a party member neither joins, moves, dashes, escapes nor
+    turns about. (One place for the check until the party area offers a
+    shared lookup of who can act.)"""
     c = party.find(state, name)
-    if c is not None and sheet.status(state.rules, c) == "dead":
+    how = sheet.status(state.rules, c) if c is not None else "ok"
+    if how == "dead":
         raise Refused(_("{name} is dead and takes no chase actions").format(name=c.name))
+    if how in ("dying", "stable"):  # at 0 HP, unconscious: carried, not running
+        raise Refused((_("{name} is dying at 0 HP and takes no chase actions") if how == "dying"
+                       else _("{name} is stable at 0 HP and takes no chase actions")).format(
+            name=c.name))
+
+
+def _refuse_when_over(state: State, runner: Runner | None = None, turn: bool = True) -> None:
+    """Nothing more happens in a chase that stands over until the GM ends it,
+    named as its alert names it (who escaped, who was caught)."""
+    end = over(state)
+    if end:
+        raise Refused(_("the chase is over ({how}): end it").format(how=fates_text(state, end)))
+    if turn and runner is None:
+        raise Refused(_("the chase is over ({how}): end it").format(how=_("nobody is running")))
 
 
 def _running_chase(state: State) -> Chase:
@@ -271,6 +287,7 @@ def joined_holds(state: State, ev: RunnerJoined) -> None:
             raise Refused(_("only a pursuer names a quarry, and {target!r} must be one "
                             "already in the chase").format(target=ev.target))
     _ranged(_("the position"), ev.position, 0, 1_000_000)
+    _refuse_when_over(state, turn=False)
     refuse_the_dead(state, ev.name)
     if ev.member:
         party.named(state, ev.name)
@@ -335,9 +352,7 @@ def _too_far(state: State, r: Runner, most: int, dash: bool) -> str:
 def decide_turn(state: State, cmd: TakeTurn, dice) -> list[Event]:
     _running_chase(state)
     r = current(state)
-    if over(state) or r is None:
-        raise Refused(_("the chase is over ({how}): end it").format(
-            how=status_word(over(state)) if over(state) else _("nobody is running")))
+    _refuse_when_over(state, r)
     if r.member:
         refuse_the_dead(state, r.name)
     most = max(0, reach(state, r, cmd.dash))
@@ -369,9 +384,7 @@ def turn_holds(state: State, ev: TurnTaken) -> None:
     its reach, on the chase's own complication table."""
     _running_chase(state)
     r = current(state)
-    if over(state) or r is None:
-        raise Refused(_("the chase is over ({how}): end it").format(
-            how=status_word(over(state)) if over(state) else _("nobody is running")))
+    _refuse_when_over(state, r)
     if ev.name != r.name:
         raise Refused(_("it is {name}'s turn, not {other!r}'s").format(name=r.name,
                                                                          other=ev.name))

@@ -276,7 +276,9 @@ def fates(state: State) -> list[tuple[str, str]]:
 def fates_text(state: State, outcome: str = "") -> str:
     """How the chase ended for its quarries: "escaped" when all share one fate
     (or there are none: ``outcome``), else "Ana escaped, Bo caught"."""
-    each = fates(state)
+    # a quarry still running when the chase stands over got away as the chase
+    # ended (its pursuers gave up): named so, not "in"
+    each = [(name, outcome if fate == IN and outcome else fate) for name, fate in fates(state)]
     if len({f for _x, f in each}) <= 1:
         return status_word(each[0][1] if each else outcome)
     return ", ".join(_("{name} {fate}").format(name=name, fate=status_word(fate))
