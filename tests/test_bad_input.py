@@ -100,6 +100,8 @@ def test_wide_tables_as_house_rules_are_quick(capsys, camp, key, value):
 def test_fast_travel_cannot_divide_by_zero(capsys, camp):
     refused(capsys, camp, "do", camp, "house-rule",
             "dungeon.fast_travel.feet_per_turn_per_speed", "0")
+    for argv in (["supplies", "oil", "1"], ["light", "lantern", "Ana"]):
+        assert run(capsys, "do", camp, *argv)[0] == 0
     assert run(capsys, "do", camp, "fast-travel", "--feet", "400")[0] == 0
 
 

@@ -28,6 +28,14 @@ def js(c):
     return state_json(c.state, c.seq)
 
 
+def lantern(c, by="Ana"):
+    """A lit lantern (24 turns): fast travel needs light for the whole way."""
+    from tracker.core.lights import LightSource
+    c.dispatch(SetSupplies("oil", 2))
+    c.dispatch(LightSource("lantern", by))
+    return c
+
+
 def turn(c, *dice, activity="explore", count=1):
     return c.dispatch(AdvanceTurn(count, activity), list(dice) if dice else None)
 
@@ -207,7 +215,7 @@ def test_osr_rations_do_not_spoil(make):
 
 
 def test_fast_travel_turns_and_stop_at_encounter(make):
-    c = delve(make("dolmenwood"))
+    c = lantern(delve(make("dolmenwood")))
     c.dispatch(FastTravel(1200), [5])  # 1200 / (40*10) = 3 turns; turn 2 checks
     assert js(c)["dungeon"]["turn"] == 3
     out = c.dispatch(FastTravel(2000), [1, 6, 6, 4, 4])  # turn 4 checks: encounter
@@ -309,6 +317,8 @@ def test_no_run_of_turns_walks_into_the_rest_penalty(make, rid):
         with pytest.raises(Refused, match="next turn must be a rest.*rest penalty"):
             c.dispatch(cmd)
     if c.state.rules.dungeon.fast_travel is not None:
+        c.dispatch(AddCharacter("Ana"))
+        lantern(c)
         with pytest.raises(Refused, match="fast travel would run into the rest penalty"):
             c.dispatch(FastTravel(2000))
     assert c.state.dungeon.penalty == 0
@@ -360,7 +370,7 @@ def test_fast_travel_goes_at_the_party_speed(make):
     """Issue 14 rules audit: the source divides the distance by the party's
     speed x 10; a fixed 40 was used whatever the party carried."""
     from tracker.core.party import SetLoad
-    c = delve(make("dolmenwood"))
+    c = lantern(delve(make("dolmenwood")))
     slow = next(b for b in c.state.rules.party.encumbrance if b.value < c.state.rules.party.speed)
     c.dispatch(SetLoad("Bo", slow.range[0]))
     speed = js(c)["party_speed"]

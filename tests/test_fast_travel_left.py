@@ -5,6 +5,7 @@ dungeon screen (issue 20)."""
 from __future__ import annotations
 
 from tracker.core.dungeon import AdvanceTurn, EnterDungeon, FastTravel
+from tracker.core.lights import LightSource
 from tracker.core.dungeon.rules import rest_status
 from tracker.core.party import AddCharacter
 from tracker.core.supplies import SetSupplies
@@ -14,7 +15,9 @@ def delve(c):
     for n in ("Ana", "Bo"):
         c.dispatch(AddCharacter(n))
     c.dispatch(SetSupplies("torches", 5))
+    c.dispatch(SetSupplies("oil", 2))
     c.dispatch(EnterDungeon("Crypt"))
+    c.dispatch(LightSource("lantern", "Ana"))  # 24 turns: fast travel needs light
     return c
 
 
@@ -25,8 +28,7 @@ def test_fast_travel_stopped_for_a_rest_says_what_is_left(make):
     assert rest_status(c.state) == "due" and d.turn == 5
     assert d.fast_left == 4000 - 5 * 400
     texts = [a.text for a in out.alerts]
-    assert "Fast travel stopped with 2000 ft left: rest first (the next turn must be a " \
-        "rest), then go on with fast-travel --feet 2000" in texts
+    assert "Fast travel stopped with 2000 ft left: the next turn must be a rest" in texts
     c.dispatch(AdvanceTurn(1, "rest"), [6])
     assert c.state.dungeon.fast_left == 2000  # a rest keeps it
     out = c.dispatch(FastTravel(2000), [6, 6])
@@ -45,12 +47,13 @@ def test_another_turn_ends_the_offer(make):
 def test_the_cli_says_what_is_left(saves, capsys):
     from tracker.cli import main
     assert main(["new", "d", "--ruleset", "dolmenwood"]) == 0
-    for argv in (["add-character", "Ana"], ["enter-dungeon", "Crypt"]):
+    for argv in (["add-character", "Ana"], ["enter-dungeon", "Crypt"], ["supplies", "oil", "2"],
+                 ["light", "lantern", "Ana"]):
         assert main(["do", "d", *argv]) == 0
     capsys.readouterr()
     assert main(["do", "d", "fast-travel", "--feet", "4000", "--dice", "6,6"]) == 0
     out = capsys.readouterr()
-    assert "2000 ft left" in out.out + out.err and "fast-travel --feet 2000" in out.out + out.err
+    assert "2000 ft left: the next turn must be a rest" in out.out + out.err
 
 
 async def test_the_dungeon_screen_offers_to_go_on(saves):
@@ -85,3 +88,50 @@ async def test_the_dungeon_screen_offers_to_go_on(saves):
         fast = [e.event for e in app.campaign.store.read() if e.event.TYPE == "turn_advanced"
                 and e.event.activity == "fast travel"]
         assert len(fast) == 10  # the whole 4,000 ft, in 400 ft turns
+
+
+def test_no_light_no_fast_travel(make):
+    """The rule's third step checks the trip's light before it starts: in the
+    dark the party does not fast-travel (and the GM is told to light one)."""
+    import pytest
+    from tracker.core.errors import Refused
+    c = make("dolmenwood")
+    c.dispatch(AddCharacter("Ana"))
+    c.dispatch(EnterDungeon("Crypt"))
+    with pytest.raises(Refused, match="no light is lit: fast travel needs light"):
+        c.dispatch(FastTravel(2000))
+    assert c.state.dungeon.turn == 0
+
+
+def test_a_stop_for_wandering_monsters_says_so(make):
+    c = delve(make("dolmenwood"))
+    c.dispatch(FastTravel(1200), [5])  # 3 turns; turn 2 checks
+    out = c.dispatch(FastTravel(2000), [1, 6, 6, 4, 4])  # turn 4 checks: an encounter
+    assert c.state.dungeon.fast_left == 1600
+    assert "Fast travel stopped with 1600 ft left: wandering monsters" in \
+        [a.text for a in out.alerts]
+
+
+async def test_the_dungeon_screen_puts_the_encounter_before_going_on(saves):
+    from tracker.service import Campaign
+    from tracker.ui.app import TrackerApp
+    from tracker.ui.dialogs import ChoiceDialog
+    c = delve(Campaign.create(saves, "ft", "dolmenwood", 3))
+    c.dispatch(FastTravel(1200), [5])
+    c.dispatch(FastTravel(2000), [1, 6, 6, 4, 4])
+    c.close()
+    app = TrackerApp(saves, "ft")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # the session on offer
+        await pilot.pause()
+        screen = app.screen
+        screen.run_worker(screen._go_on_fast_travel())
+        for _ in range(30):
+            await pilot.pause()
+            if isinstance(app.screen, ChoiceDialog):
+                break
+        assert isinstance(app.screen, ChoiceDialog)
+        await pilot.press("enter")  # the first choice: stop for the encounter
+        await pilot.pause()
+        assert app.state.dungeon.turn == 4 and app.state.dungeon.fast_left == 1600

@@ -328,6 +328,10 @@ def decide_fast_travel(state: State, cmd: FastTravel, dice) -> list[Event]:
         raise Refused(ngettext("{feet} ft is {turns} turn; fast travel covers at most {most}",
                                "{feet} ft is {turns} turns; fast travel covers at most {most}",
                                turns).format(feet=cmd.feet, turns=turns, most=MAX_TURNS))
+    if not any(light.lit for light in state.lights):
+        # the trip's light is checked before it starts (the rule's third step)
+        raise Refused(_("no light is lit: fast travel needs light for the whole way "
+                        "(light one first)"))
     start = FastTravelStarted(cmd.feet, turns)
     fast_travel_holds(state, start)
     return [start, *_advance(state, turns, FAST_TRAVEL, dice, fast=True)]
@@ -554,6 +558,20 @@ def next_turn_tires(state: State) -> bool:
         return False
     tsr = state.dungeon.turns_since_rest + 1
     return tsr >= rest.every_turns and (tsr - rest.every_turns) % rest.every_turns == 0
+
+
+def fast_travel_stopped_by(state: State) -> str:
+    """Why fast travel stopped short, as the state now stands: "encounter"
+    (wandering monsters on this turn), "dark" (no light lit any more), "rest"
+    (the next turn must be a rest), or "" (it did not stop short)."""
+    d = state.dungeon
+    if not d.active or not d.fast_left:
+        return ""
+    if d.checks and d.checks[-1].encounter and d.checks[-1].turn == d.turn:
+        return "encounter"
+    if not any(light.lit for light in state.lights):
+        return "dark"
+    return "rest" if rest_status(state) in ("due", "overdue") else ""
 
 
 def rest_status(state: State) -> str:

@@ -20,7 +20,8 @@ from ..state import State
 from ..view import roll_json, state_view
 from .rules import (FAST_TRAVEL, CheckRolled, DepthChanged, DungeonEntered, DungeonLeft, Encounter,
                     FastTravelStarted, HastyExitRolled, TurnAdvanced, _check_comes_first,
-                    exit_modifiers, is_encounter, rest_status, turns_to_next_check)
+                    exit_modifiers, fast_travel_stopped_by, is_encounter, rest_status,
+                    turns_to_next_check)
 from ..tally import Tally, bar, tally
 from . import fates
 
@@ -200,11 +201,10 @@ def _fast_travel_left(before: State, after: State) -> list[Alert]:
     d = after.dungeon
     if not d.active or not d.fast_left or d.fast_left == before.dungeon.fast_left:
         return []
-    if rest_status(after) in ("due", "overdue"):
-        text = _("Fast travel stopped with {feet} ft left: rest first (the next turn must "
-                 "be a rest), then go on with fast-travel --feet {feet}")
-    else:
-        text = _("Fast travel stopped with {feet} ft left: go on with fast-travel --feet {feet}")
+    text = {"encounter": _("Fast travel stopped with {feet} ft left: wandering monsters"),
+            "dark": _("Fast travel stopped with {feet} ft left: the light went out"),
+            "rest": _("Fast travel stopped with {feet} ft left: the next turn must be a rest"),
+            }.get(fast_travel_stopped_by(after), _("Fast travel stopped with {feet} ft left"))
     return [Alert("warning", text.format(feet=d.fast_left))]
 
 

@@ -384,14 +384,21 @@ class DungeonScreen(Asking, Screen):
         """Fast travel that stopped early: offer to go on with the distance left
         (after the rest it stopped for, where one is due)."""
         left = self.state.dungeon.fast_left
-        if not self.state.dungeon.active or not left:
-            return
+        why = dun.fast_travel_stopped_by(self.state)
+        if not self.state.dungeon.active or not left or why == "dark":
+            return  # in the dark it cannot go on: the alert says why
         rest = dun.rest_status(self.state) in ("due", "overdue")
+        go_on = _("Rest a turn, then go on {feet} ft").format(feet=left) if rest else \
+            _("Go on {feet} ft").format(feet=left)
+        if why == "encounter":  # the monsters come first: stopping is the first choice
+            choices = [("stop", _("Stop here for the encounter")), ("go", go_on)]
+            help_text = _("Wandering monsters: play the encounter, then go on if the party can")
+        else:
+            choices = [("go", go_on), ("stop", _("Stop here"))]
+            help_text = _("The next turn must be a rest") if why == "rest" else \
+                _("It stopped for what the GM must see first")
         go = await self._choose(_("Fast travel stopped: {feet} ft left").format(feet=left),
-                                [("go", _("Rest a turn, then go on {feet} ft").format(feet=left)
-                                  if rest else _("Go on {feet} ft").format(feet=left)),
-                                 ("stop", _("Stop here"))],
-                                _("It stopped for what the GM must see first"))
+                                choices, help_text)
         if go != "go":
             return
         if rest:
