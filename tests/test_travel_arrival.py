@@ -214,3 +214,16 @@ def test_the_cli_stops_at_the_end_and_says_so(saves, capsys):
     assert "arrived at Town, the end of its route" in capsys.readouterr().err
     run(capsys, "do", "trip", "route", "none")  # the help's "none clears it"
     assert "Travel day" in run(capsys, "do", "trip", "travel")
+
+
+def test_the_correction_preview_reads_the_day_as_the_log_does(make):
+    """The arrival day's line in a correction's preview, now and after, goes no
+    farther than the route (before, it read the day's whole 36 miles)."""
+    c = _on_a_road(make, "dyb-og-drager", 50)
+    c.dispatch(tr.TravelDay(), [6])
+    c.dispatch(tr.TravelDay(), [6])
+    second = seq_of(c, "day_travelled")
+    p = c.explain(c.amend_command(second, dice=[5]))
+    assert p.entry_now.startswith("Travel day: 14 miles through clear; arrived at Town")
+    assert p.entry_after.startswith("Travel day: 14 miles through clear; arrived at Town")
+    assert "check 1d6=[5] typed" in p.entry_after

@@ -122,8 +122,9 @@ def explain(past: Past, command: Command) -> Preview:
     after = past.preview(command)
     if isinstance(command, CorrectEntry):
         at = past.state_at(command.seq)
+        before = past.state_at(command.seq - 1) if command.seq > 1 else None
         return preview(past.state, after, _entry_line(past, command.seq, past.state),
-                       entry_line([cook(r) for r in command.events], at.rules, at),
+                       entry_line([cook(r) for r in command.events], at.rules, at, before),
                        replacing=command.seq)
     if isinstance(command, Rewind):
         return preview(past.state, after, _entry_line(past, command.to_seq, after))
@@ -133,7 +134,8 @@ def explain(past: Past, command: Command) -> Preview:
 def _entry_line(past: Past, seq: int, corrections_from: State) -> str:
     """Entry ``seq``'s log line with the corrections in force in ``corrections_from``."""
     at = past.state_at(seq)
-    return entry_line(entry_events(past, seq, corrections_from), at.rules, at)
+    return entry_line(entry_events(past, seq, corrections_from), at.rules, at,
+                      past.state_at(seq - 1) if seq > 1 else None)
 
 
 def check_before_appending(history: History, state: State, ev: Event, at: int) -> None:
