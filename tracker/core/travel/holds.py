@@ -158,6 +158,8 @@ def hunt_holds(state: State, ev, rolled: bool = True) -> None:
     why = calc.hunt_allowed(t, forced=False, rest_day=False, rules=state.rules)
     if t.hunt is None:
         raise Refused(why)
+    if not living(state):
+        raise Refused(_("no one in the party to hunt (add characters first)"))
     if state.travel.hours_today:
         raise Refused(_("hunting takes a whole day: make camp first"))
     if t.hunt.chance and ev.found:
@@ -174,6 +176,8 @@ def forage_holds(state: State, ev, rolled: bool = True) -> None:
     1 to 1,000 rations found where the ruleset leaves it to the GM, else a
     foraging rule that allows it here (rolled, unless a whole day succeeds)."""
     t, j = where(state)
+    if not living(state):
+        raise Refused(_("no one in the party to forage (add characters first)"))
     if ev.terrain != j.terrain:
         calc._terrain(t, ev.terrain)
         raise Refused(_("the party is in {terrain}, not {given!r}").format(

@@ -407,7 +407,8 @@ def _ability_mod(state: State, name: str, ability: str) -> int:
 def _roll_forage(state: State, t: TravelRules, dice, mode: str = "") -> dict:
     f = t.forage
     if f.check:
-        who = state.travel.navigator or next((c.name for c in living(state)), "")
+        alive = [c.name for c in living(state)]  # the navigator forages, while alive
+        who = state.travel.navigator if state.travel.navigator in alive else next(iter(alive), "")
         mod = _ability_mod(state, who, f.add) if f.add else 0
         out = {"forage": dicemod.roll(_d20(mode), dice, _("foraging: {check}").format(
             check=term(state.rules, "travel.forage.check"))),
