@@ -34,7 +34,7 @@ async def test_t_at_the_end_of_the_route_is_refused_and_the_panel_says_arrived(s
         j = app.state.travel
         assert j.arrived and j.place == "Town" and j.days[-1].halt == "end"
         where = str(app.screen.query_one("#needs").render())
-        assert "Route done: arrived" in where
+        assert "Route done (p plans the next)" in where
         journal = str(app.screen.query_one("#journal").render())
         assert "arrived at Town" in journal
         head = app.campaign.seq
