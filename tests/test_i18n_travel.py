@@ -224,7 +224,8 @@ STEPS = {
         ["travel", "--dice", "3,4"], ["travel", "--dice", "1,1,6,6,2,2,2,2"],
         ["lost", "NE", "--believed", "N"], ["found", "--place", "Ulvedal"],
         ["travel", "--forced", "--dice", "6,6"], ["rest-day"], ["forage"], ["hunt", "--found"],
-        ["guide", "yes"], ["embark", "Havørn", "--rate", "120", "--water", "ocean"],
+        ["guide", "yes"], ["route", "none"],  # arrived at Havn: on by sea without a route
+        ["embark", "Havørn", "--rate", "120", "--water", "ocean"],
         ["travel", "--dice", "3,4,6,6"], ["disembark", "clear", "--place", "Havn"]],
     "dolmenwood": [
         ["supplies", "fresh", "3"], ["terrain", "meadow", "--place", "Lankston"],
@@ -249,11 +250,13 @@ GOLDEN = {
         "ENCOUNTER, surprised: nobody, 240 ft (4d6*30=[2,2,2,2]=240 typed)",
         "Lost: heading NE, believed N",
         "The party knows where it is again: Ulvedal",
-        "Forced march: 36 miles through clear; lost? 1d6=[6] typed no; check 1d6=[6] typed, quiet",
+        "Forced march: 13 miles through clear; arrived at Havn, the end of the route; "
+        "lost? 1d6=[6] typed no; check 1d6=[6] typed, quiet",
         "Rest day",
         "A day foraging near camp: food found",
         "A day hunting: game found",
         "Travel: a guide leads",
+        "Route plan cleared",
         "Aboard the Havørn on ocean (rate 120')",
         "Sailed: 24 miles on ocean aboard the Havørn; wind 2d6=[3,4]=7 typed fresh breeze "
         "(OSE fill: not in the source); lost at sea (2-in-6) 1d6=[6] typed: no; "
@@ -267,12 +270,13 @@ GOLDEN = {
         "KONFRONTATION, overrasket: ingen, 240 fod (4d6*30=[2,2,2,2]=240 indtastet)",
         "Væk: retning NE, troet N",
         "Gruppen ved igen, hvor den er: Ulvedal",
-        "Tvungen fremmarch: 36 mil gennem klart terræn; væk? 1d6=[6] indtastet nej; "
-        "tjek 1d6=[6] indtastet, stille",
+        "Tvungen fremmarch: 13 mil gennem klart terræn; nået frem til Havn, rutens ende; "
+        "væk? 1d6=[6] indtastet nej; tjek 1d6=[6] indtastet, stille",
         "Hviledag",
         "En dags fouragering nær lejren: mad fundet",
         "En dag på jagt: vildt fundet",
         "Rejse: en vejviser fører",
+        "Ruteplanen ryddet",
         "Om bord på Havørn på hav (hastighed 120')",
         "Sejlede: 24 mil på hav om bord på Havørn; vind 2d6=[3,4]=7 indtastet frisk vind "
         "(OSE-udfyldning: ikke i kilden); væk på havet (2:6) 1d6=[6] indtastet: nej; "
@@ -296,8 +300,8 @@ GOLDEN = {
         "Етап: 8 миль, місцевість: рівнина за 4 год; орієнтування 2d20kh1=[7,4]=7 введено "
         "на курсі; табору ще немає",
         "Стали табором на ніч",
-        "День подорожі: 22 милі, місцевість: ліс за 10 год; орієнтування "
-        "2d20kh1=[14,14]=14 введено збилися з курсу; на 30% довше (1d6*10=[3]=30 введено); "
+        "День подорожі: 21 миля, місцевість: ліс за 10 год; прибули до Wood, кінець "
+        "маршруту; орієнтування 2d20kh1=[14,14]=14 введено збилися з курсу; на 30% довше (1d6*10=[3]=30 введено); "
         "Aria: рятівний кидок Статури 1d20=[20] введено+0 проти СК 11 успіх; "
         "Aria: рятівний кидок Статури 1d20=[6] введено+0 проти СК 12 ПРОВАЛ",
         "Верхи: Верховий кінь",
@@ -308,7 +312,9 @@ ALERTS = {
                               "Gruppen er blevet VÆK: sæt den faktiske retning (og den, gruppen "
                               "tror); den farer vild, indtil SL melder den fundet"],
     ("dolmenwood", "uk"): ["ЗУСТРІЧ у день 2 за 120 фт", "Раціони скінчаться завтра"],
-    ("dnd-2024", "uk"): ["Виснаження від тривалої подорожі: Aria"],
+    ("dnd-2024", "uk"): ["Виснаження від тривалої подорожі: Aria",
+                         "Прибули до Wood, кінця маршруту: подорож зупиняється тут, доки не "
+                         "сплановано наступний маршрут (або маршрут не очищено)."],
     ("dyb-og-drager", "en"): ["ENCOUNTER on day 2 at 240 ft",
                               "The party is LOST: set the real heading (and what it believes); "
                               "it goes astray until the GM marks it found"],

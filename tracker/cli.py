@@ -143,8 +143,10 @@ def _print_outcome(out, campaign: Campaign, as_json: bool) -> None:
         return
     from .core.describe import describe
 
-    for env in out.envelopes:
-        print(f"#{env.seq} {describe(env.event, campaign.state.rules, campaign.state)}")
+    for env in out.envelopes:  # each line with the states around its own entry
+        after = campaign.timeline.state_at(env.seq) or campaign.state
+        before = campaign.timeline.state_at(env.seq - 1)
+        print(f"#{env.seq} {describe(env.event, after.rules, after, before)}")
     for alert in out.alerts:
         print(f"!! {alert.text}")
     for warning in out.warnings:

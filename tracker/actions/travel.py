@@ -10,8 +10,11 @@ from ..i18n import N_, _
 from .spec import Action, arg
 
 
-def _stage(text: str) -> Stage:
-    """PLACE:TERRAIN:LENGTH[:ROUTE[:HEX]], e.g. Oakvale:forest:16 or Ford:clear:3:road."""
+def _stage(text: str) -> Stage | None:
+    """PLACE:TERRAIN:LENGTH[:ROUTE[:HEX]], e.g. Oakvale:forest:16 or Ford:clear:3:road;
+    ``none`` (clear the route): None."""
+    if text.strip().lower() == "none":
+        return None
     parts = text.split(":")
     if not 3 <= len(parts) <= 5:
         raise argparse.ArgumentTypeError(_(
@@ -88,7 +91,7 @@ ACTIONS = (
     Action("route", N_("plan the route: stages PLACE:TERRAIN:LENGTH[:ROAD[:HEX]] (miles, or "
            "hexes where terrain costs travel points); none clears it"),
            (arg("stages", nargs="*", type=_stage),),
-           lambda a, c: tr.PlanRoute(tuple(a.stages))),
+           lambda a, c: tr.PlanRoute(tuple(s for s in a.stages if s is not None))),
     Action("pace", N_("D&D: set the pace (slow, normal, fast)"),
            (arg("pace", names="travel.paces.*"),),
            lambda a, c: tr.SetPace(a.pace)),

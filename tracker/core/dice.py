@@ -247,6 +247,59 @@ def dice_times(text: str, times: int) -> str:
     return parse("".join(out)).text  # checked again: the doubled dice stay within MAX_DICE
 
 
+def dice_divided(text: str, times: int) -> str | None:
+    """``dice_times`` undone: the expression a critical hit's ``text`` was rolled
+    ``times`` over from (``4d6+3`` over 2 is ``2d6+3``), or None where a group's
+    dice do not divide (the ruleset's number changed since it was rolled)."""
+    expr = parse(text)
+    if times == 1:
+        return expr.text
+    out = []
+    for i, t in enumerate(expr.terms):
+        if t.group is None:
+            part = str(t.constant)
+        else:
+            g = t.group
+            if g.count % times or (g.keep and g.keep_n % times):
+                return None
+            keep = f"{g.keep}{g.keep_n // times}" if g.keep else ""
+            part = f"{g.count // times}d{g.sides}{keep}"
+        if t.multiplier != 1:
+            part += f"*{t.multiplier}"
+        out.append(("-" if t.sign < 0 else "+" if i else "") + part)
+    return parse("".join(out)).text
+
+
+class _Keeping:
+    """The dice of ``old`` group by group where they stand, then ``source``'s."""
+
+    def __init__(self, old: Roll, source):
+        was, at, self.kept = parse(old.expr), 0, []
+        for g in was.groups:
+            self.kept.append((g.sides, old.dice[at:at + g.count]))
+            at += g.count
+        self.source, self.typed, self.index = source, old.typed, 0
+
+    def faces(self, group: DiceGroup, label: str) -> tuple[tuple[int, ...], bool]:
+        sides, have = self.kept[self.index] if self.index < len(self.kept) else (0, ())
+        self.index += 1
+        have = have[:group.count] if sides == group.sides else ()
+        if len(have) == group.count:
+            return have, self.typed
+        more, typed = self.source.faces(DiceGroup(group.count - len(have), group.sides), label)
+        return have + more, typed or (self.typed and bool(have))
+
+
+def roll_keeping(expr: str, old: Roll, source, label: str = "") -> Roll:
+    """Roll ``expr`` keeping ``old``'s dice where its groups had them (the same
+    die, in order), the dice it adds from ``source``: a damage roll corrected
+    into a critical hit keeps the dice rolled and rolls the extra ones; out of
+    one, it keeps the first of each group."""
+    if isinstance(source, ScriptedDice):
+        source.current_expr = parse(expr).text  # what a GM rolling by hand is asked about
+    return roll(expr, _Keeping(old, source), label)
+
+
 @lru_cache(maxsize=256)
 def _parse(text: str) -> DiceExpr:
     return _Parser(text).expr()

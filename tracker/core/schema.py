@@ -270,7 +270,7 @@ def note_kind(notes: dict[str, str], path: str) -> str:
 
 # The kinds the shipped rulesets use, marked for translation; a GM's own kind
 # shows as written.
-NOTE_KINDS = (N_("stand-in"), N_("OSE fill"), N_("rebuilt"), N_("our limit"))
+NOTE_KINDS = (N_("stand-in"), N_("OSE fill"), N_("rebuilt"), N_("our limit"), N_("core rules"))
 
 
 def not_in_source(notes: dict[str, str], path: str) -> str:

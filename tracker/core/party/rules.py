@@ -27,7 +27,7 @@ from ..schema import not_in_source
 from ..campaign.rules import SessionStarted
 from ..handlers import Command, decides, evolves
 from ..state import State
-from ..timeline.hooks import rerolls
+from ..timeline.hooks import refits, rerolls
 from ..timeflow import pass_time
 from ..validity import holds_for
 from ... import i18n
@@ -525,7 +525,7 @@ def decide_damage(state: State, cmd: Damage, dice) -> list[Event]:
         return [ev]
     damage_holds(state, DamageTaken(c.name, 1, critical=cmd.critical))  # before rolling
     # a critical hit rolls the dice more times (the roll records what was rolled)
-    times = state.rules.party.critical_dice if cmd.critical and state.rules.party else 1
+    times = critical_times(state) if cmd.critical else 1
     roll = dicemod.roll(dicemod.dice_times(cmd.dice, times), dice,
                         _("{name}: damage").format(name=c.name))
     if roll.total <= 0:
@@ -545,6 +545,30 @@ def damage_rerolled(state: State, ev: DamageTaken, dice) -> DamageTaken:
         raise Refused(_("{dice} came to {total}: no damage").format(dice=ev.roll.expr,
                                                                     total=roll.total))
     return replace(ev, amount=roll.total, roll=roll)
+
+
+def critical_times(state: State) -> int:
+    """How many times a critical hit rolls its damage dice (the ruleset's)."""
+    return state.rules.party.critical_dice if state.rules.party else 1
+
+
+@refits(DamageTaken)
+def damage_refit(state: State, was: DamageTaken, now: DamageTaken, dice) -> DamageTaken | None:
+    """A rolled damage corrected into a critical hit rolls its dice as a critical
+    does (the dice rolled stay, the extra ones are rolled); corrected out of one,
+    it keeps the first of each group. A damage typed as a number stays the GM's."""
+    if was.roll is None or now.roll != was.roll or now.critical == was.critical:
+        return None
+    times = critical_times(state)
+    base = dicemod.dice_divided(was.roll.expr, times) if was.critical else was.roll.expr
+    if base is None:
+        raise Refused(_("{dice} is not what a critical hit rolls here: correct its dice "
+                        "first").format(dice=was.roll.expr))
+    expr = dicemod.dice_times(base, times) if now.critical else base
+    roll = dicemod.roll_keeping(expr, was.roll, dice, _("{name}: damage").format(name=now.name))
+    if roll.total <= 0:
+        raise Refused(_("{dice} came to {total}: no damage").format(dice=expr, total=roll.total))
+    return replace(now, amount=roll.total, roll=roll)
 
 
 @holds_for(DamageTaken)

@@ -26,7 +26,7 @@ from ..limits import friendly
 from ..state import State
 from .entries import UNCORRECTABLE, CorrectEntry, EntryCorrected, Rewind, cook, raw
 from .fold import History, check_correction, step
-from .hooks import inserted, reroller
+from .hooks import inserted, refitter, reroller
 from .kinds import kind_words
 from .views import Preview, entry_line, preview
 
@@ -59,6 +59,18 @@ def amend_command(past: Past, seq: int, dice: list[int] | None = None,
         raise Refused(_("say what to correct: --dice, --set FIELD=VALUE or --insert-turn"))
     _correctable(past, seq)
     current = entry_events(past, seq)
+    if fields and (fit := refitter(current[0])) is not None:
+        # a field that changes what the entry rolls: its dice kept, the ones it
+        # adds rolled (or asked for), the typed dice standing for those
+        source = dicemod.ScriptedDice(dice or [], fallback=past.dice_for(None))
+        now = fit(past.state_at(seq - 1) if seq > 1 else past.state, current[0],
+                  amended(current[0], None, fields), source)
+        if now is not None:
+            if source.unused():
+                raise Refused(_given_but(len(dice), ngettext(
+                    "the correction adds only {n}", "the correction adds only {n}",
+                    source.used).format(n=source.used)))
+            current[0], dice, fields = now, None, None
     if dice and (again := reroller(current[0])) is not None:
         # dice the new roll needs beyond those typed: rolled, or asked for
         # (DiceNeeded) where the GM rolls them (manual dice)
@@ -122,8 +134,9 @@ def explain(past: Past, command: Command) -> Preview:
     after = past.preview(command)
     if isinstance(command, CorrectEntry):
         at = past.state_at(command.seq)
+        before = past.state_at(command.seq - 1) if command.seq > 1 else None
         return preview(past.state, after, _entry_line(past, command.seq, past.state),
-                       entry_line([cook(r) for r in command.events], at.rules, at),
+                       entry_line([cook(r) for r in command.events], at.rules, at, before),
                        replacing=command.seq)
     if isinstance(command, Rewind):
         return preview(past.state, after, _entry_line(past, command.to_seq, after))
@@ -133,7 +146,8 @@ def explain(past: Past, command: Command) -> Preview:
 def _entry_line(past: Past, seq: int, corrections_from: State) -> str:
     """Entry ``seq``'s log line with the corrections in force in ``corrections_from``."""
     at = past.state_at(seq)
-    return entry_line(entry_events(past, seq, corrections_from), at.rules, at)
+    return entry_line(entry_events(past, seq, corrections_from), at.rules, at,
+                      past.state_at(seq - 1) if seq > 1 else None)
 
 
 def check_before_appending(history: History, state: State, ev: Event, at: int) -> None:

@@ -1,5 +1,5 @@
 """What areas teach corrections: how an entry is rolled again from retyped
-dice (``@rerolls``), which values a field may take (``offers_choices``), and
+dice (``@rerolls``) or to fit a corrected field (``@refits``), which values a field may take (``offers_choices``), and
 which entries a GM may insert after an earlier one (``@insertable``).
 
 An area registers these from its own modules; the corrections of
@@ -32,6 +32,27 @@ def rerolls(event_type: type):
 
 def reroller(ev: Event) -> Callable | None:
     return next((REROLLERS[t] for t in type(ev).__mro__ if t in REROLLERS), None)
+
+
+REFITTERS: dict[type, Callable] = {}
+
+
+def refits(event_type: type):
+    """Register ``fn(state, was, now, dice) -> event | None``: an entry whose
+    corrected fields change what it rolls (a damage roll made a critical hit
+    rolls its dice twice). ``now`` is ``was`` with the GM's fields; ``state``
+    the campaign just before the entry; ``dice`` gives the dice it adds (the
+    GM's typed ones first). None: the change rolls nothing new (then ``--dice``
+    retypes the entry's dice as usual)."""
+
+    def register(fn):
+        REFITTERS[event_type] = fn
+        return fn
+    return register
+
+
+def refitter(ev: Event) -> Callable | None:
+    return next((REFITTERS[t] for t in type(ev).__mro__ if t in REFITTERS), None)
 
 
 CHOICES: dict[tuple[type, str], Callable[[State], list[str]]] = {}

@@ -53,8 +53,12 @@ class Preview:
     undoes: list[str]  # later corrections it undoes: "the correction of #12"
 
 
-def entry_line(events: list[Event], rules, state: State | None) -> str:
-    return "; ".join(describe(e, rules, state) for e in events)
+def entry_line(events: list[Event], rules, state: State | None,
+               before: State | None = None) -> str:
+    """The entry's line; ``before`` (the state just before the entry) reaches
+    its first event's describer, as the log's does (a day's miles to the route's end)."""
+    return "; ".join(describe(e, rules, state, before if i == 0 else None)
+                     for i, e in enumerate(events))
 
 
 def preview(before: State, after: State, entry_now: str = "", entry_after: str = "",

@@ -56,6 +56,18 @@ def where(state: State, afloat: bool = False) -> tuple[TravelRules, Journey]:
     return t, j
 
 
+def along_route(state: State, t: TravelRules, j: Journey) -> None:
+    """A day on the road: not past the planned route's end. (Where the route goes
+    on by water, a day on foot is off it, as a day at sea is off a road ahead:
+    the party goes where the GM says, and the route waits.)"""
+    if j.arrived and not j.stages:
+        raise Refused(_("the party has arrived at {place}, the end of its route: plan the "
+                        "next one, or clear the route to travel on without one (route)"
+                        ).format(place=j.place) if j.place else
+                      _("the party is at the end of its route: plan the next one, or clear "
+                        "the route to travel on without one (route)"))
+
+
 def check_gallop(t: TravelRules, j: Journey, rules=None) -> None:
     """A doubled hour the ruleset gives, on mounts, not yet spent (``rules``:
     the whole ruleset, for what the mounts need in the GM's language)."""
@@ -80,6 +92,7 @@ def day_holds(state: State, ev) -> None:
         raise Refused(_("no one in the party to travel (add characters first)"))
     if j.navigator and find(state, j.navigator) is not None:
         living_character(state, j.navigator, "guide no one: choose another navigator (guide)")
+    along_route(state, t, j)
     calc._terrain(t, ev.terrain)
     calc._route(t, ev.route)
     if ev.mounted != j.mount or (ev.flying and not j.flying):
@@ -145,6 +158,8 @@ def hunt_holds(state: State, ev, rolled: bool = True) -> None:
     why = calc.hunt_allowed(t, forced=False, rest_day=False, rules=state.rules)
     if t.hunt is None:
         raise Refused(why)
+    if not living(state):
+        raise Refused(_("no one in the party to hunt (add characters first)"))
     if state.travel.hours_today:
         raise Refused(_("hunting takes a whole day: make camp first"))
     if t.hunt.chance and ev.found:
@@ -161,6 +176,8 @@ def forage_holds(state: State, ev, rolled: bool = True) -> None:
     1 to 1,000 rations found where the ruleset leaves it to the GM, else a
     foraging rule that allows it here (rolled, unless a whole day succeeds)."""
     t, j = where(state)
+    if not living(state):
+        raise Refused(_("no one in the party to forage (add characters first)"))
     if ev.terrain != j.terrain:
         calc._terrain(t, ev.terrain)
         raise Refused(_("the party is in {terrain}, not {given!r}").format(

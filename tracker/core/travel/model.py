@@ -498,6 +498,10 @@ class DaySummary(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     water: int = 0  # gallons found
     exhausted: tuple[str, ...] = ()
     weather: str = ""
+    # where the planned route stopped the day: "end" (arrived), "water" (it goes
+    # on by water: embark), "land" (it goes on by land: disembark), or ""
+    halt: str = ""
+    at: str = ""  # the place it stopped at (the stage's end), where it halted
 
 
 class Journey(msgspec.Struct, frozen=True, gc=False):
@@ -509,6 +513,7 @@ class Journey(msgspec.Struct, frozen=True, gc=False):
     route: str = ""  # an id from [travel.routes]; "": across country
     stages: tuple[Stage, ...] = ()  # the route ahead; the first is the one under way
     progress: float = 0  # done of the first stage (its unit: miles or travel points)
+    arrived: bool = False  # the planned route's end is reached: no travel until the next
     pace: str = ""  # pace model: the chosen pace ("": the ruleset's middle one)
     guide: bool = False
     navigator: str = ""  # pace model: who makes the navigation check

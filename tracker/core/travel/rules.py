@@ -407,7 +407,8 @@ def _ability_mod(state: State, name: str, ability: str) -> int:
 def _roll_forage(state: State, t: TravelRules, dice, mode: str = "") -> dict:
     f = t.forage
     if f.check:
-        who = state.travel.navigator or next((c.name for c in living(state)), "")
+        alive = [c.name for c in living(state)]  # the navigator forages, while alive
+        who = state.travel.navigator if state.travel.navigator in alive else next(iter(alive), "")
         mod = _ability_mod(state, who, f.add) if f.add else 0
         out = {"forage": dicemod.roll(_d20(mode), dice, _("foraging: {check}").format(
             check=term(state.rules, "travel.forage.check"))),
@@ -430,6 +431,18 @@ def travel_hours(t: TravelRules, j: Journey, hours: int) -> int:
     if left <= 0:
         raise Refused(day_travelled(t.distance.hours_per_day))
     return int(left)
+
+
+def hours_to_halt(t: TravelRules, j: Journey, hours: int, camp: bool, miles) -> tuple[int, bool]:
+    """Pace model: the whole hours of a stage of ``hours`` that take the party to
+    where its planned route stops it (``miles(h)``: how far ``h`` hours go), and
+    whether it camps: a stage cut short by arriving does not (the day goes on
+    there); ``(hours, camp)`` when that is farther than the stage goes."""
+    ahead = route_ahead(t, j)
+    if ahead is None:
+        return hours, camp
+    need = next((h for h in range(1, hours + 1) if miles(h) >= ahead - EPS), hours)
+    return need, camp and need == hours
 
 
 def decide_day(state: State, cmd: TravelDay, dice) -> Event:
@@ -455,6 +468,11 @@ def decide_day(state: State, cmd: TravelDay, dice) -> Event:
     pace = calc.stage_pace(t, pace_of(t, j), j.terrain, j.route, flying=j.flying,
                            slowed=party_slowed(state, t) and not j.mount,
                            rules=state.rules) if pace_model(t) else ""
+    camp = cmd.camp
+    if pace:  # a stage ends where the route stops the party, and the day goes on there
+        doubled = t.mounts.doubled_hours if cmd.gallop and t.mounts else 0
+        hours, camp = hours_to_halt(t, j, hours, camp, lambda h: calc.pace_distance(
+            t, pace, h, mounted_hours=doubled))
     mode = calc.survival_mode(t, pace) if pace else ""
     day_holds(state, Travelled(terrain=j.terrain, route=j.route, rate=0 if pace else rate or 0,
                                pace=pace, hours=hours, forced=cmd.forced, foraging=cmd.forage,
@@ -486,7 +504,7 @@ def decide_day(state: State, cmd: TravelDay, dice) -> Event:
         f["pace"] = pace
     else:
         f["rate"] = rate or 0
-    return Travelled(hours=hours, route=j.route, effects=j.weather_codes, camp=cmd.camp,
+    return Travelled(hours=hours, route=j.route, effects=j.weather_codes, camp=camp,
                      forced=cmd.forced, foraging=cmd.forage, mounted=j.mount,
                      flying=j.flying, gallop=cmd.gallop, from_hour=int(j.hours_today),
                      saves=tuple(saves), **f)
@@ -627,8 +645,8 @@ def decide_terrain(state: State, cmd: SetTerrain, dice) -> list[Event]:
     hexid = j.hex if cmd.hex is None else cmd.hex.strip()
     ev = PlaceSet(terrain, route, place, hexid)
     place_holds(state, ev)
-    if (terrain, route, place, hexid) == (j.terrain, j.route, j.place, j.hex):
-        raise Refused(_("that is where the party already is"))
+    if (terrain, route, place, hexid) == (j.terrain, j.route, j.place, j.hex) and not j.arrived:
+        raise Refused(_("that is where the party already is"))  # arrived: it sets out from here
     return [ev]
 
 
@@ -669,8 +687,8 @@ def decide_plan(state: State, cmd: PlanRoute, dice) -> list[Event]:
             raise Refused(_("stage {n}: {why}").format(
                 n=i, why=calc.gm_note(t, "sea", state.rules) or _("no travel by water")))
         out.append(PlannedStage(s.place.strip(), s.terrain, s.length, s.route, s.hex.strip()))
-    if not out and not state.travel.stages:
-        raise Refused(_("no route is planned to clear"))
+    if not out and not state.travel.stages and not state.travel.arrived:
+        raise Refused(_("no route is planned to clear"))  # arrived: clearing it sets out
     return [RoutePlanned(tuple(out))]
 
 
@@ -891,25 +909,53 @@ def _with_food(state: State, rations: int) -> State:
     return replace(state, supplies=set_count(state, kind, state.supplies.count(kind) + rations))
 
 
-def advance_route(t: TravelRules, j: Journey, dist: float) -> Journey:
-    """Move along the planned route: arriving ends a stage and starts the next.
-    A ship makes way only on a water stage, the party on foot only on land."""
+EPS = 1e-9  # stage sizes are whole numbers; a day's miles may be a float's sum
+
+
+def route_ahead(t: TravelRules, j: Journey) -> float | None:
+    """How far the planned route takes the party from here before it must stop:
+    to the route's end, or to where the route goes on by water (the party on
+    foot) or by land (aboard). None: no route to follow (none planned, lost, or
+    the stage under way is of the other kind, which ``travel`` refuses)."""
     afloat = bool(j.vessel)
     if j.lost or not j.stages or t.terrains[j.stages[0].terrain].water != afloat:
-        return j
-    progress, stages = j.progress + dist, list(j.stages)
+        return None
+    ahead = 0.0
+    for s in j.stages:
+        if t.terrains[s.terrain].water != afloat:
+            break
+        ahead += stage_size(t, s)
+    return max(0.0, ahead - j.progress)
+
+
+def advance_route(t: TravelRules, j: Journey, dist: float) -> tuple[Journey, float, str]:
+    """Move along the planned route: arriving ends a stage and starts the next.
+    A ship makes way only on a water stage, the party on foot only on land, and
+    no one beyond the route's end: the day stops there. Returns the journey, the
+    distance the day went (``dist``, or less where the route stopped it) and
+    where it stopped (DaySummary.halt: "end", "water", "land" or "")."""
+    ahead = route_ahead(t, j)
+    if ahead is None:
+        return j, dist, ""
+    afloat = bool(j.vessel)
+    went = min(dist, ahead)
+    progress, stages = j.progress + went, list(j.stages)
     place, hexid = j.place, j.hex
-    while stages and progress >= stage_size(t, stages[0]):
+    while stages and t.terrains[stages[0].terrain].water == afloat \
+            and progress >= stage_size(t, stages[0]) - EPS:
         progress -= stage_size(t, stages[0])
         place, hexid = stages[0].place, stages[0].hex
         stages.pop(0)
+    halt = ""
+    if dist >= ahead - EPS:
+        halt = "end" if not stages else ("land" if afloat else "water")
     nxt = stages[0] if stages else None
     if nxt is not None and t.terrains[nxt.terrain].water != afloat:
         nxt = None  # ashore or aboard first: the GM disembarks or embarks
-    return replace(j, stages=tuple(stages), progress=progress if stages else 0,
-                   place=place, hex=hexid,
+    return replace(j, stages=tuple(stages), progress=max(0.0, progress) if stages else 0,
+                   place=place, hex=hexid, arrived=j.arrived or halt == "end",
                    terrain=nxt.terrain if nxt else j.terrain,
-                   route=nxt.route if nxt else j.route)
+                   route=nxt.route if nxt else j.route), went, halt
 
 
 def stage_size(t: TravelRules, s: Stage) -> float:
@@ -917,6 +963,18 @@ def stage_size(t: TravelRules, s: Stage) -> float:
     if t.distance.model == "speed" and t.terrains[s.terrain].cost:
         return s.length * calc.hex_cost(t, s.terrain, s.route)
     return s.length
+
+
+def along(before: State | None, dist: float, lost: bool) -> tuple[float, str, str]:
+    """(distance, halt, place) of a day on land or afloat folded into ``before``
+    (the state just before it; ``lost``: the day's own roll lost the party): how
+    far it went where the route stopped it, for its log line; the day's own
+    ``dist`` where ``before`` is not at hand."""
+    if before is None or before.rules.travel is None:
+        return dist, "", ""
+    j = before.travel
+    moved, went, halt = advance_route(before.rules.travel, replace(j, lost=j.lost or lost), dist)
+    return went, halt, moved.place if halt else ""
 
 
 def day_distance(t: TravelRules, ev: Travelled) -> float:
@@ -935,8 +993,8 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
     t, j = rules_of(state), state.travel
     if ev.terrain not in t.terrains:
         raise Refused(_("no terrain {terrain!r} in this ruleset").format(terrain=ev.terrain))
-    dist = day_distance(t, ev)
     lost = j.lost or became_lost(t, ev)
+    moved, dist, halt = advance_route(t, replace(j, lost=lost), day_distance(t, ev))
     stray = strayed(t, ev)
     met, ft = sighting(t, ev, j.weather_codes)
     rations, gallons = _food_found(state, t, ev.terrain, ev.forage, ev.forage_mod, ev.food,
@@ -950,9 +1008,8 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
         terrain=ev.terrain, distance=dist, hours=busy / 3600, lost=lost,
         heading=j.heading if lost else "", believed=j.believed if lost else "",
         strayed=stray, encounter=met, encounter_ft=ft, food=rations, water=gallons,
-        exhausted=failed, weather=j.weather)
+        exhausted=failed, weather=j.weather, halt=halt, at=moved.place if halt else "")
     owed = j.rest_owed + (t.forced_march.rest_days_after if ev.forced and t.forced_march else 0)
-    moved = advance_route(t, replace(j, lost=lost), dist)
     journey = replace(
         moved, day=summary.day, hours_today=0 if ev.camp else j.hours_today + busy / 3600,
         gallop_used=(j.gallop_used or ev.gallop) and not ev.camp,
@@ -1019,14 +1076,15 @@ def evolve_foraged(state: State, ev: ForagedDay) -> State:
 def evolve_place(state: State, ev: PlaceSet) -> State:
     t = rules_of(state)
     _check_terrain(t, ev.terrain, ev.route)
+    # the GM says where the party is: from an arrival, it sets out across country
     return replace(state, travel=replace(state.travel, terrain=ev.terrain, route=ev.route,
-                                         place=ev.place, hex=ev.hex))
+                                         place=ev.place, hex=ev.hex, arrived=False))
 
 
 @evolves(RoutePlanned)
 def evolve_planned(state: State, ev: RoutePlanned) -> State:
     stages = tuple(Stage(s.place, s.terrain, s.length, s.route, s.hex) for s in ev.stages)
-    j = replace(state.travel, stages=stages, progress=0)
+    j = replace(state.travel, stages=stages, progress=0, arrived=False)
     if stages:
         j = replace(j, terrain=stages[0].terrain, route=stages[0].route)
     return replace(state, travel=j)
@@ -1062,6 +1120,7 @@ def evolve_found(state: State, ev: WayFound) -> State:
     names = [s.place for s in j.stages]
     if ev.place and ev.place in names:  # found at a stop of the route: go on from there
         j = replace(j, stages=j.stages[names.index(ev.place) + 1:], progress=0)
+        j = replace(j, arrived=j.arrived or not j.stages)  # found at the route's end
         if j.stages and not ev.terrain:
             j = replace(j, terrain=j.stages[0].terrain, route=j.stages[0].route)
     return replace(state, travel=j)

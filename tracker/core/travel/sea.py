@@ -33,11 +33,12 @@ from ..terms import known_words, term
 from ..timeflow import pass_time
 from . import calc
 from .day import decides_day
+from .holds import along_route
 from .model import DaySummary, WindEntry, ratio
 from .model import Travel as TravelRules
 from .rules import (Hours, again, Modifier, Text, TravelDay, advance_route, with_day, to_morning,
-                    travel_hours, reroll_shared, roll_navigation, roll_sighting, sighting,
-                    strayed)
+                    travel_hours, hours_to_halt, reroll_shared, roll_navigation, roll_sighting,
+                    sighting, strayed)
 from .status import pace_model, rules_of
 
 Rate = Annotated[int, Meta(ge=0, le=10_000)]
@@ -290,12 +291,17 @@ def decide_sail_day(state: State, cmd: TravelDay, dice) -> Sailed:
     if cmd.headwind and not s.headwind:
         raise Refused(_("{ruleset} rolls the wind each morning: no --headwind").format(
             ruleset=state.rules.meta.name))
+    along_route(state, t, j)
     hours = travel_hours(t, j, cmd.hours)
     most = s.hours_per_day or 24
     if pace_model(t) and j.hours_today + hours > most:
         raise Refused(ngettext("vessels sail at most {n} hour a day ({today} sailed today)",
                                "vessels sail at most {n} hours a day ({today} sailed today)",
                                int(most)).format(n=most, today=f"{j.hours_today:g}"))
+    camp = cmd.camp
+    if pace_model(t) and j.vessel in s.vessels:  # the ship puts in where the route stops it
+        hours, camp = hours_to_halt(t, j, hours, camp, lambda h: calc.vessel_distance(
+            t, j.vessel, h, downstream=cmd.current == "with", headwind=cmd.headwind))
     f: dict = {}
     if s.weather is not None and (not s.weather_open_water_only
                                   or calc._terrain(t, j.terrain).open_water):
@@ -303,7 +309,7 @@ def decide_sail_day(state: State, cmd: TravelDay, dice) -> Sailed:
     if cmd.current and s.current:
         f["current"] = dicemod.roll(s.current, dice, _("current (miles)"))
     ev = Sailed(terrain=j.terrain, vessel=j.vessel, rate=j.ship_rate, oars=j.oars,
-                coast=j.coast, navigator=j.guide, hours=hours, camp=cmd.camp,
+                coast=j.coast, navigator=j.guide, hours=hours, camp=camp,
                 current_dir=cmd.current, headwind=cmd.headwind)
     if not j.lost:
         if pace_model(t):
@@ -316,13 +322,15 @@ def decide_sail_day(state: State, cmd: TravelDay, dice) -> Sailed:
 
 @holds_for(Sailed)
 def sail_holds(state: State, ev: Sailed) -> None:
-    """A day afloat: aboard, with no gale waiting for the GM's choice."""
+    """A day afloat: aboard, with no gale waiting for the GM's choice, on the
+    planned route's water (not past its end)."""
     j = state.travel
     if not j.vessel:
         raise Refused(_("the party is not aboard a vessel"))
     if j.gale:
         raise Refused(_("a gale blows: choose what the ship does first "
                         "(gale ride_out, run or unsailed)"))
+    along_route(state, rules_of(state), j)
 
 
 @decides(Gale)
@@ -395,9 +403,9 @@ def evolve_disembarked(state: State, ev: Disembarked) -> State:
 @evolves(Sailed)
 def evolve_sailed(state: State, ev: Sailed) -> State:
     t, j = rules_of(state), state.travel
-    dist = sail_distance(t, ev)
     row = wind(t, ev)
     lost = j.lost or lost_at_sea(t, ev)
+    moved, dist, halt = advance_route(t, replace(j, lost=lost), sail_distance(t, ev))
     stray = strayed(t, ev)
     met, ft = sighting(t, ev, j.weather_codes)
     hours = ev.hours if pace_model(t) else t.distance.hours_per_day
@@ -408,8 +416,8 @@ def evolve_sailed(state: State, ev: Sailed) -> State:
         day=j.day + 1 if new_day else max(1, j.day), kind="sail", terrain=ev.terrain,
         distance=dist, hours=busy / 3600, lost=lost, strayed=stray,
         heading=j.heading if lost else "", believed=j.believed if lost else "",
-        encounter=met, encounter_ft=ft, weather=weather)
-    moved = advance_route(t, replace(j, lost=lost), dist)
+        encounter=met, encounter_ft=ft, weather=weather, halt=halt,
+        at=moved.place if halt else "")
     journey = replace(
         moved, day=summary.day, hours_today=0 if ev.camp else j.hours_today + busy / 3600,
         distance=j.distance + dist, days=with_day(j, summary), encounters=j.encounters + met,

@@ -22,7 +22,7 @@ from . import calc
 from .rules import gm_forages
 from .rules import (CampMade, EncounterRolled, ForagedDay, GuideSet, HeadingSet, Hunted,
                     PaceSet, PlaceSet, RestDayTaken, RoutePlanned, Sighting, Travelled,
-                    WaterSet, WayFound, WeatherSet, became_lost, day_distance, failed_saves,
+                    WaterSet, WayFound, WeatherSet, along, became_lost, day_distance, failed_saves,
                     hunt_found, is_encounter, save_dcs, strayed, weather_text)
 from .camp import CampLongRest
 from .mounts import Dismounted, Mounted
@@ -228,14 +228,33 @@ def _delay(ev) -> str:
                                                   roll=roll_text(ev.delay))
 
 
-@describes(Travelled)
-def _describe_travelled(ev: Travelled, rules) -> str:
+def halt_words(halt: str, place: str) -> str:
+    """Where the planned route stopped a day: its end, or where it goes on by
+    water or by land ("" where it did not)."""
+    if halt == "end":
+        return _("arrived at {place}, the end of the route").format(place=place) if place \
+            else _("at the end of the route")
+    if halt == "water":
+        return _("at {place}: the route goes on by water").format(place=place) if place \
+            else _("the route goes on by water from here")
+    if halt == "land":
+        return _("at {place}: the route goes on by land").format(place=place) if place \
+            else _("the route goes on by land from here")
+    return ""
+
+
+@describes(Travelled, with_before=True)
+def _describe_travelled(ev: Travelled, rules, state=None, before=None) -> str:
+    """``before``, where at hand: the day goes no farther than the route takes it."""
     t = rules.travel
+    dist, halt, place = along(before, day_distance(t, ev), became_lost(t, ev))
     what = _("Forced march: {distance} through {terrain}") if ev.forced else (
         _("Stage: {distance} through {terrain}") if not ev.camp else
         _("Travel day: {distance} through {terrain}"))
-    bits = [what.format(distance=amount(t, day_distance(t, ev)),
+    bits = [what.format(distance=amount(t, dist),
                         terrain=_ground(rules, ev.terrain)) + _in_hours(ev.hours)]
+    if halt:
+        bits.append(halt_words(halt, place))
     if ev.lost_roll is not None:
         bits.append(_navigation(t, ev))
     if ev.delay is not None and strayed(t, ev):
@@ -267,13 +286,16 @@ def _describe_travelled(ev: Travelled, rules) -> str:
     return "; ".join(bits)
 
 
-@describes(Sailed)
-def _describe_sailed(ev: Sailed, rules) -> str:
+@describes(Sailed, with_before=True)
+def _describe_sailed(ev: Sailed, rules, state=None, before=None) -> str:
     t = rules.travel
     row = wind(t, ev)
+    dist, halt, place = along(before, sail_distance(t, ev), lost_at_sea(t, ev))
     bits = [_("Sailed: {distance} on {water} aboard the {vessel}").format(
-        distance=amount(t, sail_distance(t, ev)), water=_ground(rules, ev.terrain),
+        distance=amount(t, dist), water=_ground(rules, ev.terrain),
         vessel=vessel_name(rules, ev.vessel)) + _in_hours(ev.hours)]
+    if halt:
+        bits.append(halt_words(halt, place))
     if ev.weather is not None:
         bits.append(_("wind {roll} {result}").format(
             roll=roll_text(ev.weather), result=wind_words(rules, row) if row else "?")
@@ -533,6 +555,8 @@ def day_line(rules, d) -> str:
         bits.append(_("{water} water").format(water=gallons(d.water)))
     if d.exhausted:
         bits.append(_("exhausted: {who}").format(who=", ".join(d.exhausted)))
+    if d.halt:
+        bits.append(halt_words(d.halt, d.at))
     return _("Day {day}: {what}").format(day=d.day, what="; ".join(bits))
 
 
@@ -582,6 +606,11 @@ def _travel_alerts(before: State, after: State) -> list[Alert]:
         out.append(Alert("error", ngettext(
             "{n} day without enough water: exhaustion +{n} for everyone",
             "{n} days without enough water: exhaustion +{n} for everyone", dry).format(n=dry)))
+    for d in new:
+        if d.halt == "end":
+            out.append(Alert("warning", _arrival(d, after)))
+        elif d.halt:
+            out.append(Alert("warning", _onward(d)))
     if after.travel.lost and not before.travel.lost:
         out.append(Alert("error", _("The party is LOST: set the real heading (and what it "
                                     "believes); it goes astray until the GM marks it found")))
@@ -608,6 +637,28 @@ def _travel_alerts(before: State, after: State) -> list[Alert]:
                          _("No water left: {what}").format(
                              what=term(after.rules, "travel.water.short"))))
     return out
+
+
+def _onward(d) -> str:
+    """Where the route changes from land to water, or back: the GM's move."""
+    if d.halt == "water":
+        return _("At {place}: the route goes on by water. Embark to follow it.").format(
+            place=d.at) if d.at else _("The route goes on by water from here. Embark to "
+                                       "follow it.")
+    return _("At {place}: the route goes on by land. Disembark to follow it.").format(
+        place=d.at) if d.at else _("The route goes on by land from here. Disembark to "
+                                   "follow it.")
+
+
+def _arrival(d, after: State) -> str:
+    """The route's end reached: travel stops until the GM plans the next leg."""
+    said = _("Arrived at {place}, the end of the route: travel stops here until the next "
+             "route is planned (or the route cleared).").format(place=d.at) if d.at else \
+        _("The end of the route: travel stops here until the next route is planned (or "
+          "the route cleared).")
+    if after.travel.hours_today:  # a stage cut short: the day goes on at the place
+        said += " " + _("The day goes on here (make camp at nightfall).")
+    return said
 
 
 # --- its part of `tracker state --json` -------------------------------------------------------
@@ -638,12 +689,12 @@ def _travel_json(state: State) -> dict | None:
         "encounter_chance": str(c) if (c := _chance(state)) else None,
         "stages": [{"place": s.place, "terrain": s.terrain, "route": s.route,
                     "length": s.length, "hex": s.hex} for s in j.stages],
-        "stage_progress": j.progress,
+        "stage_progress": j.progress, "arrived": j.arrived,
         "days": [{"day": d.day, "kind": d.kind, "terrain": d.terrain,
                   "distance": d.distance, "hours": d.hours, "lost": d.lost,
                   "strayed": d.strayed, "encounter": d.encounter,
                   "encounter_ft": d.encounter_ft, "food": d.food, "water": d.water,
-                  "exhausted": list(d.exhausted), "weather": d.weather,
+                  "exhausted": list(d.exhausted), "weather": d.weather, "halt": d.halt,
                   "line": day_line(state.rules, d)} for d in j.days],
     }
 

@@ -569,9 +569,10 @@ class LogScreen(Screen):
             help=e.text))
         if key is None:
             return
+        added: list[int] = []  # dice the change adds, typed where the GM rolls by hand
 
         def make(text: str) -> Command:
-            return campaign.amend_command(e.seq, fields={key: text})
+            return campaign.amend_command(e.seq, added or None, fields={key: text})
 
         choices = field_choices(at, ev, key)
         if choices is not None:  # a fixed set of values (the ruleset's): choose one
@@ -583,7 +584,7 @@ class LogScreen(Screen):
                     value=named(c) if c else pgettext("value", "none"))) for c in choices],
                 help=_("Now: {value}").format(value=named(now) if now else pgettext("value", "none")),
                 validate=lambda c: self._trial(lambda: make(c[1:]))[2]))
-            if chosen is not None:
+            if chosen is not None and await self._dice_added(lambda: make(chosen[1:]), added):
                 await self._confirm_and_run(_("Correct #{seq}?").format(seq=e.seq),
                                             lambda: make(chosen[1:]), e.seq)
             return
@@ -592,10 +593,26 @@ class LogScreen(Screen):
             _("Now: {value}").format(value=shown_value(fields[key])),
             value=field_value(fields[key]), validate=self._validator(lambda t: "", make),
             max_length=max(200, len(field_value(fields[key])))))  # a long note stays whole
-        if text is None:
+        if text is None or not await self._dice_added(lambda: make(text), added):
             return
         await self._confirm_and_run(_("Correct #{seq}?").format(seq=e.seq),
                                     lambda: make(text), e.seq)
+
+    async def _dice_added(self, make: Callable[[], Command], added: list[int]) -> bool:
+        """Ask for the dice a corrected field adds where the GM rolls by hand (a
+        damage made a critical hit rolls its dice again), into ``added``; False:
+        the GM stopped."""
+        while True:
+            try:
+                make()
+                return True
+            except DiceNeeded as need:
+                got = await self.app.push_screen_wait(DiceDialog(need))
+                if got is None:
+                    return False
+                added += got
+            except Refused:
+                return True  # said by _confirm_and_run
 
 
 def field_value(v) -> str:

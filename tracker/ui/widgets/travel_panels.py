@@ -157,6 +157,8 @@ def needs_panel(state: State) -> Text:
         t.append(_("Next: {place} {done}/{size} {unit}").format(
             place=s.place or "?", done=num(j.progress), size=num(size), unit=short_unit(tr))
             + (f" (+{len(j.stages) - 1})" if len(j.stages) > 1 else "") + "\n")
+    elif j.arrived:  # travel is refused until the next route: say so where the GM looks
+        t.append(_("Route done (p plans the next)") + "\n", style="bold yellow")
     else:
         t.append(_("Route: none planned (p plans)") + "\n", style="dim")
     guide = _("guide") if j.guide else _("no guide")
