@@ -53,8 +53,9 @@ class Preview:
     undoes: list[str]  # later corrections it undoes: "the correction of #12"
 
 
-def entry_line(events: list[Event], rules, state: State | None) -> str:
-    return "; ".join(describe(e, rules, state) for e in events)
+def entry_line(events: list[Event], rules, state: State | None,
+               before: State | None = None) -> str:
+    return "; ".join(describe(e, rules, state, before) for e in events)
 
 
 def preview(before: State, after: State, entry_now: str = "", entry_after: str = "",
