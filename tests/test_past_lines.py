@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import pytest
 
+from tracker import i18n
+
 from tracker.core import campaign as camp
 from tracker.core import chase as ch
 from tracker.core import party
@@ -151,3 +153,34 @@ def test_a_house_rule_leaves_an_old_quiet_check_quiet(saves):
         assert not any("red" in str(span.style) for span in styled.spans)
     finally:
         c.close()
+
+
+def test_the_recap_names_a_renamed_character_once_and_counts_the_hp_lost(saves):
+    """Finding 4: a rename in the span, then "Damage taken: Ulf 6" beside
+    "Fallen: Ulfur (dead)". One name (the current, with the one before), and
+    damage taken is the hit points lost: Ulf had 1 left, the 6 rolled took 1."""
+    from tracker import recap
+
+    c = Campaign.create(saves, "ulf", "dyb-og-drager", 1)
+    try:
+        c.dispatch(camp.StartSession())
+        c.dispatch(party.AddCharacter("Ulf", hp=5))
+        c.dispatch(party.AddCharacter("Bo", hp=5))
+        c.dispatch(party.Damage("Ulf", 4))
+        c.dispatch(party.Damage("Bo", 2))
+        c.dispatch(party.Heal("Bo", 5))  # 2 back, not 5
+        c.dispatch(party.Damage("Ulf", 6))  # 1 HP left: 1 lost
+        c.dispatch(party.RenameCharacter("Ulf", "Ulfur"))
+        built = recap.build(c.name, list(c.store.read()), c.timeline.state_at)
+        md = recap.markdown(built)
+        with i18n.using("da"):
+            da = recap.markdown(built)
+        with i18n.using("uk"):
+            uk = recap.markdown(built)
+    finally:
+        c.close()
+    assert "**Damage taken:** Ulfur (was Ulf) 5, Bo 2" in md
+    assert "**Healed:** Bo 2" in md
+    assert "**Fallen:** Ulfur (was Ulf) (dead)" in md
+    assert "Ulf 6" not in md and "Ulf 10" not in md
+    assert "Ulfur (tidligere Ulf) 5" in da and "Ulfur (раніше Ulf) 5" in uk
