@@ -86,3 +86,18 @@ async def test_the_chase_pane_keeps_a_rounds_end_after_an_escape_and_the_end(sav
         await app.dispatch(ch.EndChase("escaped"))
         await settle(pilot)
         assert _line(app, seq) == before and _line(app, escaped) == said
+
+
+async def test_the_recent_panes_read_in_the_campaigns_language_from_the_start(saves):
+    """The recent lines are read when the campaign opens: after its language
+    is chosen, so a Danish campaign's pane is Danish from the first paint."""
+    c = Campaign.create(saves, "d", "dyb-og-drager", 1)
+    c.dispatch(party.AddCharacter("Bo"))
+    c.dispatch(EnterDungeon())
+    c.close()
+    app = TrackerApp(saves, "d")  # no --lang: the ruleset's, Danish
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert "kom med i gruppen" in _line(app, 2) and "joined" not in _line(app, 2)

@@ -115,6 +115,8 @@ class TrackerApp(CampaignActions, App):
         if code != i18n.current():
             i18n.switch(code)
             self._remake_screens = True
+            if self.campaign is not None:  # the recent lines, described in the old words
+                self.recent = last_entries(self.campaign.tail(RECENT), self.campaign.timeline)
         if not self._remake_screens:
             return
         if isinstance(self.screen, ModalScreen):
@@ -412,8 +414,8 @@ class TrackerApp(CampaignActions, App):
         self.close_campaign()
         self.campaign = campaign
         self._open_warnings = list(campaign.warnings)  # e.g. a snapshot not written
-        self.recent = last_entries(campaign.tail(RECENT), campaign.timeline)
         i18n.switch(self.language_for(campaign.state))  # before its screen is made
+        self.recent = last_entries(campaign.tail(RECENT), campaign.timeline)  # in its words
         self.state = campaign.state
         # a session already running when the campaign opened is not this run's to end
         self._session_found = campaign.state.session if campaign.state.in_session else None
