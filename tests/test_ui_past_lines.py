@@ -88,9 +88,11 @@ async def test_the_chase_pane_keeps_a_rounds_end_after_an_escape_and_the_end(sav
         assert _line(app, seq) == before and _line(app, escaped) == said
 
 
-async def test_the_recent_panes_read_in_the_campaigns_language_from_the_start(saves):
+async def test_the_recent_panes_read_in_the_campaigns_language_from_the_start(saves, monkeypatch):
     """The recent lines are read when the campaign opens: after its language
     is chosen, so a Danish campaign's pane is Danish from the first paint."""
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
     c = Campaign.create(saves, "d", "dyb-og-drager", 1)
     c.dispatch(party.AddCharacter("Bo"))
     c.dispatch(EnterDungeon())
