@@ -27,8 +27,9 @@ ROGUE = (10, 16, 14, 12, 14, 10)
 FIGHTER = (16, 12, 16, 10, 10, 8)
 
 
-def _pane_lines(c: Campaign) -> dict[str, dict[int, str]]:
-    """Each pane's line for each entry it shows now, by seq."""
+def _pane_lines(c: Campaign, seq: int) -> dict[str, dict[int, str]]:
+    """Each pane's line for each entry it shows now, by seq; a rewind's
+    preview (the log screen's w) for entry ``seq`` alone."""
     recent = last_entries(c.tail(50), c.timeline)
     out: dict[str, dict[int, str]] = {}
     for pane, text in (("dungeon", dungeon_panels.log_lines(recent, 50).plain),
@@ -38,6 +39,8 @@ def _pane_lines(c: Campaign) -> dict[str, dict[int, str]]:
     out["log"] = {e.seq: e.text for e in entries(list(c.store.read()), c.timeline)}
     out["players"] = {x["seq"]: x["text"]
                       for x in public_log(c.seq, c.timeline, c.state.table.told)}
+    if seq < c.seq:
+        out["rewind preview"] = {seq: c.explain(Rewind(seq)).entry_now}
     return out
 
 
@@ -125,14 +128,17 @@ def _later(name: str, seq: int):
 def test_a_past_entry_reads_as_it_stood_in_every_pane(saves, scenario, later):
     c, seq = (_delve if scenario == "delve" else _chase)(saves)
     try:
-        made = _pane_lines(c)
+        c.dispatch(camp.AddNote("so that it can be rewound to"))
+        made = _pane_lines(c, seq)
         shown_by = [pane for pane, lines in made.items() if seq in lines]
-        assert "log" in shown_by and len(shown_by) >= 3, made  # its own area's pane, the page
+        assert "log" in shown_by and len(shown_by) >= 4, made  # its area's pane, the page...
+        line = next(e.line for e in entries(list(c.store.read()), c.timeline) if e.seq == seq)
+        assert made["rewind preview"][seq] == line  # the preview reads it as the log does
         if scenario == "chase":
             assert "round 1 ends" in made["log"][seq].lower() or "end of round" in \
                 made["log"][seq].lower(), made["log"][seq]
         _later(later, seq)(c)
-        now = _pane_lines(c)
+        now = _pane_lines(c, seq)
         for pane in shown_by:
             if pane == "players" and later == "rewind to it":
                 continue  # the page leaves the GM's rewinds out, not the entry
@@ -147,7 +153,7 @@ def test_a_house_rule_leaves_an_old_quiet_check_quiet(saves):
     c, seq = _delve(saves)
     try:
         _house_rule(c)
-        line = _pane_lines(c)["dungeon"][seq]
+        line = _pane_lines(c, seq)["dungeon"][seq]
         assert "quiet" in line and "ENCOUNTER" not in line
         styled = dungeon_panels.log_lines(last_entries(c.tail(50), c.timeline), 50)
         assert not any("red" in str(span.style) for span in styled.spans)
@@ -184,3 +190,38 @@ def test_the_recap_names_a_renamed_character_once_and_counts_the_hp_lost(saves):
     assert "**Fallen:** Ulfur (was Ulf) (dead)" in md
     assert "Ulf 6" not in md and "Ulf 10" not in md
     assert "Ulfur (tidligere Ulf) 5" in da and "Ulfur (раніше Ulf) 5" in uk
+
+
+@pytest.mark.parametrize("read", ["entries", "sketch"])
+def test_a_rewind_past_a_correction_takes_its_mark_off_the_list(saves, read):
+    """Finding 3: a rewind to before a correction of #7 undoes it (the torch is
+    Al's again); the log list (read whole, or sketched as the log screen
+    first shows it) then has no ✎ on #7, and undoing the rewind brings it back."""
+    from tracker.core.engine import Undo
+    from tracker.history import sketch
+
+    c = Campaign.create(saves, "r", "dyb-og-drager", 1)
+    try:
+        for cmd in (party.AddCharacter("Bo", hp=5), party.AddCharacter("Al", hp=5),
+                    SetSupplies("torches", 3), EnterDungeon()):
+            c.dispatch(cmd)
+        lit = c.dispatch(LightSource("torch", "Al")).envelopes[-1].seq
+        c.dispatch(AdvanceTurn())
+        back_to = c.seq
+        fixed = c.dispatch(c.amend_command(lit, fields={"by": "Bo"})).envelopes[-1].seq
+
+        def mark():
+            envs = list(c.store.read())
+            listed = entries(envs, c.timeline) if read == "entries" else sketch(envs)
+            e = listed[lit - 1]
+            return e.corrected_by, e.corrections
+
+        assert mark() == (fixed, (fixed,))
+        c.dispatch(AdvanceTurn())
+        c.dispatch(Rewind(back_to))
+        assert c.state.lights[0].by == "Al"
+        assert mark() == (0, ())
+        c.dispatch(Undo())
+        assert c.state.lights[0].by == "Bo" and mark() == (fixed, (fixed,))
+    finally:
+        c.close()
