@@ -225,3 +225,20 @@ def test_a_rewind_past_a_correction_takes_its_mark_off_the_list(saves, read):
         assert c.state.lights[0].by == "Bo" and mark() == (fixed, (fixed,))
     finally:
         c.close()
+
+
+def test_past_entries_are_described_in_one_place():
+    """Outside the core (whose describers compose one another), only
+    history.py turns an entry into its line: a pane, the CLI, the players'
+    page or the recap that described an entry itself would read it with
+    whatever state it had at hand, the campaign as it stands now."""
+    import re
+    from pathlib import Path
+
+    import tracker
+
+    root = Path(tracker.__file__).parent
+    found = [str(p.relative_to(root)) for p in root.rglob("*.py")
+             if "core" not in p.relative_to(root).parts[:1] and p.name != "history.py"
+             and re.search(r"import[^\n]*\bdescribe\b(?!_)", p.read_text(encoding="utf-8"))]
+    assert found == []
