@@ -141,12 +141,12 @@ def _print_outcome(out, campaign: Campaign, as_json: bool) -> None:
     if as_json:
         print(json.dumps(_state_json(campaign, campaign.state, campaign.seq), ensure_ascii=False))
         return
-    from .core.describe import describe
+    from .history import last_entries
 
-    for env in out.envelopes:  # each line with the states around its own entry
-        after = campaign.timeline.state_at(env.seq) or campaign.state
-        before = campaign.timeline.state_at(env.seq - 1)
-        print(f"#{env.seq} {describe(env.event, after.rules, after, before)}")
+    # each entry as the log reads it: with the state it made, not the command's
+    # last (a chase turn's round end, read after the escape the same command made)
+    for e in last_entries(out.envelopes, campaign.timeline):
+        print(f"#{e.seq} {e.line}")
     for alert in out.alerts:
         print(f"!! {alert.text}")
     for warning in out.warnings:

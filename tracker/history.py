@@ -173,6 +173,38 @@ def entries(envs: list[Envelope], history, state=None) -> list[LogEntry]:
     return out
 
 
+def last_entries(envs: list[Envelope], history) -> list[LogEntry]:
+    """The log's last entries (``envs``, up to the log's end) as the log screen
+    reads them: each under the ruleset in force then, with the state it led
+    to, read from the state before the first (``history.state_at``). Every
+    pane that shows recent entries (the dungeon's log, the chase's round by
+    round, the players' page, ``tracker do``) takes its lines from here, so
+    none reads a past entry with the campaign as it stands now (a house rule
+    turning an old quiet check into an encounter, an escape taking away the
+    end of a round)."""
+    if not envs:
+        return []
+    first = envs[0].seq
+    return entries(envs, history, history.state_at(first - 1) if first > 1 else None)
+
+
+def last_entries_extended(old: list[LogEntry], envs: list[Envelope], history, before,
+                          keep: int) -> list[LogEntry] | None:
+    """``old`` (``last_entries`` of the log's tail) grown by ``envs``, the
+    newest ``keep`` kept, read from the new entries alone when they are plain
+    play (their states follow ``before``, the state after ``old``'s last
+    entry): a keystroke reads one entry, not the whole tail. None when only a
+    whole read gives the same lines: an entry about entries (an undo changes
+    older marks, a rewind or correction which corrections stand), or ``envs``
+    not following ``old``."""
+    if not envs:
+        return old[-keep:]
+    if before is None or (old and old[-1].seq + 1 != envs[0].seq) or \
+            any(AREA_OF.get(env.type) in ABOUT_ENTRIES for env in envs):
+        return None
+    return (old + entries(envs, history, before))[-keep:]
+
+
 def sketch(envs: list[Envelope]) -> list[LogEntry] | None:
     """The entries of a whole log (``envs`` from seq 1) from its events alone,
     without replaying it: everything but what only the states tell, which
@@ -238,8 +270,9 @@ def sketch(envs: list[Envelope]) -> list[LogEntry] | None:
             if e.command_id in undone:
                 e.undone = True
     corrected: dict[int, list[int]] = {}
-    for entry, env in corrections:  # once the undone marks are known
-        _stand_ins(entry, env, undone, corrected)
+    stand = standing(envs) if corrections else set()
+    for entry, env in corrections:
+        _stand_ins(entry, env, stand, corrected)
     for target, by in corrected.items():
         if 1 <= target <= len(out):
             out[target - 1].corrected_by, out[target - 1].corrections = by[-1], tuple(by)
@@ -318,6 +351,7 @@ def _from_events(envs: list[Envelope]) -> list[LogEntry]:
     out = []
     append = out.append
     corrected: dict[int, list[int]] = {}
+    stand: set[int] | None = None  # found at the first correction: most logs have none
     first = envs[0].seq if envs else 1
     area_of = AREA_OF
     for env in envs:
@@ -326,7 +360,9 @@ def _from_events(envs: list[Envelope]) -> list[LogEntry]:
                          env.recorded_at, area_of.get(env.type, "campaign"),
                          env.command_id in undone)
         if type(ev) is EntryCorrected:
-            _stand_ins(entry, env, undone, corrected)
+            if stand is None:
+                stand = standing(envs)
+            _stand_ins(entry, env, stand, corrected)
         else:
             entry.names = _names(ev)
         append(entry)
@@ -446,11 +482,41 @@ def _names(ev) -> tuple[str, ...]:
 _NAMEFUL: dict[type, bool] = {}
 
 
-def _stand_ins(entry: LogEntry, env: Envelope, undone: set[str], corrected: dict) -> None:
-    """A correction in force shows the dice and names of the events standing in."""
+def standing(envs: list[Envelope]) -> set[int]:
+    """The seqs of the entries whose effect stands at the end of ``envs``: not
+    undone, not taken back by a rewind. As the engine folds them, an undo
+    returns to the entries standing before its command, a redo or a rewind to
+    those standing right after an entry. A correction stands while it is in
+    force (or replaced by a later one of the same entry): one a rewind went
+    back past is gone from the state, and so from the list's marks."""
+    head_after: dict[int, int] = {}  # seq -> the last entry standing right after it
+    behind: dict[int, int] = {}  # a standing entry -> the one standing before it
+    head = 0
+    for env in envs:
+        ev = env.event
+        kind = type(ev)
+        if kind is Undone:
+            head = head_after.get(ev.first_seq - 1, 0)
+        elif kind is Redone:
+            head = head_after.get(ev.last_seq, 0)
+        elif kind is Rewound:
+            head = head_after.get(ev.to_seq, 0)
+        else:
+            behind[env.seq], head = head, env.seq
+        head_after[env.seq] = head
+    out: set[int] = set()
+    while head:
+        out.add(head)
+        head = behind[head]
+    return out
+
+
+def _stand_ins(entry: LogEntry, env: Envelope, stand: set[int], corrected: dict) -> None:
+    """A correction that stands shows the dice and names of the events standing
+    in; one undone, or gone with a rewind to before it, its own."""
     ev = env.event
     shown = [ev]
-    if env.command_id not in undone:
+    if env.seq in stand:
         corrected.setdefault(ev.target, []).append(env.seq)  # each one; the last in force
         shown = [cook(r) for r in ev.events]
     entry._dice = [r for e in shown for r in rolls_in(e)]

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .core.describe import describe
 from .core.players import Table, Told, panels, secret_in
 from .core.table import EntryRevealed
 from .core.timeline.entries import EntryCorrected, Redone, Rewound, Undone
 from .core.view import state_json
-from .history import entries
+from .history import entries, last_entries
 from .i18n import _
 
 LOG_SHOWN = 25  # entries of the public log on the page
@@ -70,7 +69,8 @@ def public_log(seq: int, history, told: frozenset[int]) -> list[dict]:
 
 
 def _told_text(seq: int, by_seq: dict, history) -> str:
+    """The revealed entry as the log reads it (an entry further back than the
+    page reads, as well: its rules and the states around it, as it stood)."""
     if seq in by_seq:
         return by_seq[seq].text
-    after = history.state_at(seq)
-    return describe(_event(history, seq), after.rules, after)
+    return last_entries(list(history.read(seq, seq)), history)[0].text

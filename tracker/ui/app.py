@@ -20,10 +20,10 @@ from ..core import clock, progress
 from ..core.dice import DiceNeeded
 from ..core.engine import Redo, Undo
 from ..core.errors import Refused
-from ..core.events import Envelope
 from ..core.handlers import Command
 from ..core.state import State
 from ..core.terms import term
+from ..history import LogEntry, last_entries, last_entries_extended
 from ..i18n import N_, _
 from ..service import DEMO_NAME, Campaign, ConcurrentWrite, Outcome
 from . import areas
@@ -79,7 +79,9 @@ class TrackerApp(CampaignActions, App):
         self.saves = saves
         self.campaign_name = campaign_name
         self.campaign: Campaign | None = None
-        self.recent: list[Envelope] = []  # the log's tail, for the screens
+        # the log's tail as the log screen reads it (history.last_entries), for
+        # the screens' recent panes: each entry under the rules and state of its time
+        self.recent: list[LogEntry] = []
         self._dispatching = asyncio.Lock()
         self._open_error = ""
         self._open_warnings: list[str] = []  # shown once the screen is up
@@ -113,6 +115,8 @@ class TrackerApp(CampaignActions, App):
         if code != i18n.current():
             i18n.switch(code)
             self._remake_screens = True
+            if self.campaign is not None:  # the recent lines, described in the old words
+                self.recent = last_entries(self.campaign.tail(RECENT), self.campaign.timeline)
         if not self._remake_screens:
             return
         if isinstance(self.screen, ModalScreen):
@@ -410,8 +414,8 @@ class TrackerApp(CampaignActions, App):
         self.close_campaign()
         self.campaign = campaign
         self._open_warnings = list(campaign.warnings)  # e.g. a snapshot not written
-        self.recent = campaign.tail(RECENT)
         i18n.switch(self.language_for(campaign.state))  # before its screen is made
+        self.recent = last_entries(campaign.tail(RECENT), campaign.timeline)  # in its words
         self.state = campaign.state
         # a session already running when the campaign opened is not this run's to end
         self._session_found = campaign.state.session if campaign.state.in_session else None
@@ -527,7 +531,10 @@ class TrackerApp(CampaignActions, App):
                         if retried else str(e)
                     self.notify(why, title=_("Refused"), severity="error", timeout=REFUSED_SECONDS)
                     return None
-            self.recent = (self.recent + out.envelopes)[-RECENT:]
+            grown = last_entries_extended(self.recent, out.envelopes, self.campaign.timeline,
+                                          self.state, RECENT)
+            self.recent = grown if grown is not None else \
+                last_entries(self.campaign.tail(RECENT), self.campaign.timeline)
             self.state = out.state
             self.show_alerts(out.alerts)
             return out
@@ -536,7 +543,7 @@ class TrackerApp(CampaignActions, App):
         """Catch up with what another tracker wrote. True if it wrote anything."""
         if not self.campaign.refresh():
             return False
-        self.recent = self.campaign.tail(RECENT)
+        self.recent = last_entries(self.campaign.tail(RECENT), self.campaign.timeline)
         self.state = self.campaign.state
         return True
 

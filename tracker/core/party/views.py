@@ -14,6 +14,7 @@ from ..events import describes
 from ..invariants import invariant
 from ..players import Panel, Table, hp_band, players_view
 from ..state import State
+from .model import Character
 from ..view import state_view
 from .rules import (CharacterAdded, CharacterRemoved, CharacterRenamed, ConditionSet,
                     DamageTaken, DeathSaveRolled, ExhaustionSet, Healed, LevelledUp, LoadSet,
@@ -310,53 +311,94 @@ def _party_speed_json(state: State) -> int | None:
 
 @tally(40)
 class PartyTally(Tally):
-    """Damage taken and healed by name, XP awarded, levels gained, who fell."""
+    """Damage taken and healed by character, XP awarded, levels gained, who fell.
+
+    Each character is counted under one name, the one it has at the end of the
+    span, with the names it had before in the span after it ("Ulfur (was
+    Ulf)"): the entries name a character as it was called then. Damage taken
+    is the hit points it lost (a 6 on a character with 1 HP left is 1), and
+    healing the hit points it got back (never past the maximum), read from the
+    states before and after the entry; the log keeps the rolls."""
 
     def __init__(self, sessions: list[int]):
         super().__init__(sessions)
-        self.damage: dict[str, int] = {}
-        self.healed: dict[str, int] = {}
+        self.damage: dict[int, int] = {}  # character id -> hit points lost
+        self.healed: dict[int, int] = {}  # ...and got back
         self.xp = 0
-        self.levels: dict[str, tuple[int, int]] = {}  # name -> (level before, level now)
-        self.fallen: list[tuple[str, str]] = []  # (name, status)
+        self.levels: dict[int, tuple[int, int]] = {}  # id -> (level before, level now)
+        self.fallen: list[tuple[int, str]] = []  # (id, status)
+        self.names: dict[int, list[str]] = {}  # id -> its names in the span, the latest last
+
+    def _who(self, state: State | None, name: str) -> Character | None:
+        c = find(state, name) if state is not None else None
+        if c is not None:
+            self._named(c.id, c.name)
+        return c
+
+    def _named(self, cid: int, name: str) -> None:
+        seen = self.names.setdefault(cid, [])
+        if name in seen:
+            seen.remove(name)
+        seen.append(name)
 
     def see(self, session, seq, ev, state_at) -> None:
-        if isinstance(ev, DamageTaken):
-            self.damage[ev.name] = self.damage.get(ev.name, 0) + ev.amount
-        elif isinstance(ev, Healed):
-            self.healed[ev.name] = self.healed.get(ev.name, 0) + ev.amount
+        if isinstance(ev, (DamageTaken, Healed)):
+            was, now = self._who(state_at(seq - 1), ev.name), find(state_at(seq), ev.name)
+            if was is None:
+                return
+            # hit points not tracked (a max of 0): the amount is all there is to count
+            moved = abs((now.hp if now is not None else 0) - was.hp) if was.hp_max else ev.amount
+            into = self.damage if isinstance(ev, DamageTaken) else self.healed
+            into[was.id] = into.get(was.id, 0) + min(ev.amount, moved)
+        elif isinstance(ev, CharacterRenamed):
+            c = self._who(state_at(seq - 1), ev.old)
+            if c is not None:
+                self._named(c.id, ev.new)
         elif isinstance(ev, XPAwarded):
             self.xp += ev.amount
         elif isinstance(ev, LevelledUp):
-            c = find(state_at(seq), ev.name)
+            c = self._who(state_at(seq), ev.name)
             if c is not None:  # each character once: "Seraphine: level 5 → 9"
-                was = self.levels.get(ev.name, (c.level - 1, 0))[0]
-                self.levels[ev.name] = (was, c.level)
+                was = self.levels.get(c.id, (c.level - 1, 0))[0]
+                self.levels[c.id] = (was, c.level)
 
     def finish(self, before, after) -> None:
         rules = after.rules
         was = {c.id: sheet.status(rules, c) for c in before.party}
-        self.fallen = [(c.name, sheet.status(rules, c)) for c in after.party
+        for c in after.party:  # the name it ends the span with comes last
+            if c.id in self.names:
+                self._named(c.id, c.name)
+        self.fallen = [(c.id, sheet.status(rules, c)) for c in after.party
                        if sheet.status(rules, c) != "ok" and was.get(c.id, "ok") == "ok"]
+        for c in after.party:  # one fallen with nothing else in the span
+            if c.id not in self.names and any(c.id == i for i, _status in self.fallen):
+                self.names[c.id] = [c.name]
+
+    def name(self, cid: int) -> str:
+        """The character's name at the end of the span, and those it had before."""
+        *old, now = self.names.get(cid) or ["?"]
+        if not old:
+            return now
+        return _("{name} (was {old})").format(name=now, old=", ".join(reversed(old)))
 
     def lines(self, e) -> list[str]:
         out = []
         if self.damage:
             out.append(_("**Damage taken:** {who}").format(
-                who=", ".join(f"{e(n)} {d}" for n, d in self.damage.items())))
+                who=", ".join(f"{e(self.name(i))} {d}" for i, d in self.damage.items())))
         if self.healed:
             out.append(_("**Healed:** {who}").format(
-                who=", ".join(f"{e(n)} {d}" for n, d in self.healed.items())))
+                who=", ".join(f"{e(self.name(i))} {d}" for i, d in self.healed.items())))
         if self.xp:
             out.append(_("**XP awarded:** {n}").format(n=i18n.digits(self.xp)))
         if self.levels:
             out.append(_("**Went up a level:** {who}").format(who=", ".join(
-                _("{name}: level {a} → {b}").format(name=e(n), a=a, b=b)
-                for n, (a, b) in self.levels.items())))
+                _("{name}: level {a} → {b}").format(name=e(self.name(i)), a=a, b=b)
+                for i, (a, b) in self.levels.items())))
         if self.fallen:
             out.append(_("**Fallen:** {who}").format(who=", ".join(
-                e(_("{name} ({status})").format(name=n, status=status_word(st)))
-                for n, st in self.fallen)))
+                e(_("{name} ({status})").format(name=self.name(i), status=status_word(st)))
+                for i, st in self.fallen)))
         return out
 
 

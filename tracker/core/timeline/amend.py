@@ -133,10 +133,8 @@ def explain(past: Past, command: Command) -> Preview:
     what changes in the campaign, and the later corrections it undoes."""
     after = past.preview(command)
     if isinstance(command, CorrectEntry):
-        at = past.state_at(command.seq)
-        before = past.state_at(command.seq - 1) if command.seq > 1 else None
         return preview(past.state, after, _entry_line(past, command.seq, past.state),
-                       entry_line([cook(r) for r in command.events], at.rules, at, before),
+                       _line_as_it_stood(past, command.seq, [cook(r) for r in command.events]),
                        replacing=command.seq)
     if isinstance(command, Rewind):
         return preview(past.state, after, _entry_line(past, command.to_seq, after))
@@ -145,9 +143,21 @@ def explain(past: Past, command: Command) -> Preview:
 
 def _entry_line(past: Past, seq: int, corrections_from: State) -> str:
     """Entry ``seq``'s log line with the corrections in force in ``corrections_from``."""
-    at = past.state_at(seq)
-    return entry_line(entry_events(past, seq, corrections_from), at.rules, at,
-                      past.state_at(seq - 1) if seq > 1 else None)
+    return _line_as_it_stood(past, seq, entry_events(past, seq, corrections_from))
+
+
+def _line_as_it_stood(past: Past, seq: int, events: list) -> str:
+    """``events`` standing at entry ``seq`` in words, as the log reads an entry:
+    each under the rules in force then and with the state it makes from the one
+    before it (``step``, as replay folds it), not the campaign as it stands
+    now, nor the state the entry's other events made."""
+    state, env, lines = past.state_at(seq - 1), past.entry(seq), []
+    for ev in events:
+        before = state
+        state = step(before, Envelope(seq, ev.TYPE, ev.VERSION, ev, env.command_id,
+                                      env.session, env.recorded_at), past.timeline)
+        lines.append(entry_line([ev], state.rules, state, before))
+    return "; ".join(lines)
 
 
 def check_before_appending(history: History, state: State, ev: Event, at: int) -> None:

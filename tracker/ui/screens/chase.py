@@ -169,7 +169,7 @@ class ChaseScreen(Asking, Screen):
 
     def _show_log(self, state: State) -> None:
         log = self.query_one("#chase-log", Static)
-        paint(log, panels.log_lines(state, self.app.recent, max(1, log.content_size.height)))
+        paint(log, panels.log_lines(self.app.recent, max(1, log.content_size.height)))
 
     def _show_summary(self, state: State) -> None:
         """The summary, its rules' source in the lower border where it fits

@@ -135,7 +135,7 @@ class DungeonScreen(Asking, Screen):
 
     def _show_log(self, state: State) -> None:
         log = self.query_one("#log", TailPane)
-        log.lines = lambda rows: panels.log_lines(self.app.state, self.app.recent, rows)
+        log.lines = lambda rows: panels.log_lines(self.app.recent, rows)
         log.show_tail()
 
     def on_resize(self) -> None:

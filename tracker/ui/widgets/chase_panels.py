@@ -10,11 +10,9 @@ from ...core.chase.standing import (setting_word, side_word, status_word,  # noq
                                     surprised_words, terrain_word, where_word)
 from ...core.terms import term
 from ...core.chase.model import CAUGHT, ESCAPED, IN, QUARRY
-from ...core.describe import describe
-from ...core.events import Envelope
 from ...core.schema import note_kind, source_note
 from ...core.state import State
-from ...history import undone_commands
+from ...history import LogEntry
 from ..as_it_stood import shows_as_it_stood
 
 BAR = 8
@@ -205,18 +203,15 @@ def runner_rows(state: State) -> list[tuple]:
     return rows
 
 
-def log_lines(state: State, recent: list[Envelope], rows: int) -> Text:
-    """The chase's latest entries (other areas' left out), newest last."""
-    undone = undone_commands(recent)
+def log_lines(recent: list[LogEntry], rows: int) -> Text:
+    """The chase's latest entries (other areas' left out), newest last, as the
+    log screen reads them (``history.last_entries``): each with the state it
+    made, so a round's end stays on its last turn after an escape."""
     mine = [e for e in recent if getattr(e.event, "AREA", "") == "chase"
-            or e.event.TYPE in ("exhaustion_set", "condition_set")]
+            or e.type in ("exhaustion_set", "condition_set")]
     t = Text()
-    newest = recent[-1].seq if recent else None
-    for env in mine[-rows:]:
-        style = "strike dim" if env.command_id in undone else ""
-        # the newest entry reads with the state it made (an escape's target and result)
-        after = state if env.seq == newest else None
-        t.append(f"#{env.seq} {describe(env.event, state.rules, after)}\n", style=style)
+    for e in mine[-rows:]:
+        t.append(f"#{e.seq} {e.text}\n", style="strike dim" if e.undone else "")
     t.rstrip()
     t.no_wrap, t.overflow = True, "ellipsis"
     return t

@@ -5,16 +5,14 @@ from __future__ import annotations
 from rich.text import Text
 
 from ...core import clock, dice
-from ...core.describe import describe
 from ...core.dungeon import rest_status, turns_to_next_check
 from ...core.dungeon.rules import Encounter, is_encounter
 from ...core.party import rules as party_rules
-from ...core.events import Envelope
 from ...core.schema import note_kind, seconds, source_note
 from ...core.lights.model import Light
 from ...core.state import State
 from ...core.terms import term
-from ...history import undone_commands
+from ...history import LogEntry
 from ...i18n import _, ngettext
 from ..as_it_stood import shows_as_it_stood
 
@@ -197,14 +195,15 @@ def supplies_panel(state: State) -> Text:
     return t
 
 
-def log_lines(state: State, recent: list[Envelope], rows: int) -> Text:
-    undone = undone_commands(recent)
+def log_lines(recent: list[LogEntry], rows: int) -> Text:
+    """The latest entries, newest last, as the log screen reads them
+    (``history.last_entries``): an old check is an encounter by the chance in
+    force when it was rolled, not by a house rule made since."""
     t = Text()
-    for env in recent[-rows:]:
-        line = f"#{env.seq} {describe(env.event, state.rules, state)}"
-        met = isinstance(env.event, Encounter) and is_encounter(state.rules, env.event)
-        style = "strike dim" if env.command_id in undone else ("bold red" if met else "")
-        t.append(line + "\n", style=style)
+    for e in recent[-rows:]:
+        met = isinstance(e.event, Encounter) and is_encounter(e.rules, e.event)
+        style = "strike dim" if e.undone else ("bold red" if met else "")
+        t.append(f"#{e.seq} {e.text}\n", style=style)
     t.rstrip()
     t.no_wrap, t.overflow = True, "ellipsis"
     return t
