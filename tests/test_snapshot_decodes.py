@@ -17,16 +17,12 @@ import sys
 import tempfile
 from pathlib import Path
 
-from hypothesis import given, strategies as st
+from hypothesis import given
 from msgspec.structs import replace
 
-import test_bastion_properties as bastion_props
-import test_chase_properties as chase_props
-import test_properties as props
 from area_checks import SETTINGS
+from support import mixes
 from tracker.core import bastion as bas
-from tracker.core import travel
-from tracker.core.errors import Refused
 from tracker.core.timeline.fold import Timeline
 from tracker.demo import STAGES, build
 from tracker.service import Campaign
@@ -62,32 +58,12 @@ def _snapshots(path: Path) -> list[int]:
         conn.close()
 
 
-travelling = st.one_of(
-    st.builds(travel.SetTerrain, st.sampled_from(["grassland", "forest", "hills"])),
-    st.builds(travel.TravelDay),
-)
-any_command = st.one_of(props.command, bastion_props.command, chase_props.command, travelling)
-# a bastion week: a turn falls due and is run, Maintain (its bastion event books gold
-# or an item under the event's name) or with orders (what they yield goes in the ledger)
-week = st.tuples(st.just(bas.Downtime(7)), st.one_of(
-    st.builds(bas.RunTurn, bastion_props.owner, st.just(()), st.just(True), bastion_props.choices),
-    st.builds(bas.RunTurn, st.just("Ana"), st.lists(st.sampled_from(bastion_props.ORDERS),
-                                                    min_size=1, max_size=2).map(tuple),
-              st.just(False), bastion_props.choices)))
-steps = st.lists(st.one_of(week, any_command.map(lambda c: (c,))), min_size=1, max_size=30)
-
-
 @SETTINGS
-@given(st.integers(0, 1000), st.lists(week, min_size=1, max_size=4), steps)
-def test_a_snapshot_after_any_mix_of_entries_is_read_back(seed, weeks, steps):
+@given(mixes.plans)
+def test_a_snapshot_after_any_mix_of_entries_is_read_back(plan):
     """D&D 2024 with two bastions, a few weeks run, then a mix of a party, a
     dungeon, chases, travel and more weeks: every state is a usable snapshot."""
-    c, saves = bastion_props.play(seed, [])
-    for cmd in (cmd for step in weeks + steps for cmd in step):
-        try:
-            c.dispatch(cmd)
-        except Refused:
-            pass
+    c, saves = mixes.play(*plan)
     try:
         _read_back(c, range(1, c.seq + 1))
     finally:
@@ -129,7 +105,7 @@ def test_a_state_the_schema_cannot_read_back_is_not_written(tmp_path):
     """Encoding checks no types: a state holding a value its schema does not
     admit is refused when written, with one line saying where, instead of a
     snapshot every open would pass over without a word."""
-    c, saves = bastion_props.play(3, [bas.MoveGold("Ana", 10)])
+    c, saves = mixes.play(3, [(bas.MoveGold("Ana", 10),)], [])
     try:
         b = c.state.bastions.all[0]
         bad = replace(b, ledger=b.ledger[:-1] + (replace(b.ledger[-1], note=1.5),))

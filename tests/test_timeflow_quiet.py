@@ -11,15 +11,12 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
 
-import test_properties as props
-import test_snapshot_decodes as mixes
 from area_checks import SETTINGS
+from support import mixes
 from tracker.core import timeflow
-from tracker.core.errors import Refused
 from tracker.core.timeline.fold import Timeline
-from test_bastion_properties import play
 
 
 def _states(c, n: int) -> list:
@@ -39,15 +36,9 @@ def _both(c) -> tuple[list, list]:
 
 
 @SETTINGS
-@given(st.integers(0, 1000), st.lists(mixes.week, min_size=1, max_size=3), mixes.steps,
-       st.lists(props.command, max_size=30))
-def test_skipping_hooks_none_of_which_is_due_changes_no_state(seed, weeks, steps, more):
-    c, saves = play(seed, [])
-    for cmd in [cmd for step in weeks + steps for cmd in step] + more:
-        try:
-            c.dispatch(cmd)
-        except Refused:
-            pass
+@given(mixes.plans)
+def test_skipping_hooks_none_of_which_is_due_changes_no_state(plan):
+    c, saves = mixes.play(*plan)
     try:
         quick, slow = _both(c)
         for seq, (a, b) in enumerate(zip(quick, slow), start=1):
