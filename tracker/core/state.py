@@ -11,6 +11,8 @@ cyclic garbage collector makes replay about 15% faster (docs/performance.md)."""
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 import msgspec
 
 from .parts import STATE_PARTS
@@ -47,7 +49,9 @@ _CAMPAIGN = [
 State = msgspec.defstruct(
     "State", _CAMPAIGN + [tuple(p) for p in STATE_PARTS] + TIMELINE_FIELDS,
     module=__name__, frozen=True, gc=False, kw_only=True,
-    namespace={"rules": property(lambda self: self.ruleset.rules,
+    # attrgetter, not a lambda: the evolvers ask for it several times an entry,
+    # and a getter in C costs no Python frame (issue 22)
+    namespace={"rules": property(attrgetter("ruleset.rules"),
                                  doc="The ruleset in force (house rules included)."),
                "language_in_force": property(
                    lambda self: self.language or self.ruleset.rules.meta.language or "en",

@@ -85,7 +85,7 @@ def pass_time(state: State, elapsed: int, burning: bool = True, **parts: Any) ->
     return run_hooks(state, elapsed, burning, parts)
 
 
-def _compiled(hooks: list[_Registered]) -> Callable[..., State]:
+def _compiled(hooks: list[_Registered], quiet: bool = True) -> Callable[..., State]:
     """The body of ``pass_time`` with each hook's condition written inline.
 
     Replay passes time on nearly every entry, and a loop that unpacks and
@@ -106,47 +106,70 @@ def _compiled(hooks: list[_Registered]) -> Callable[..., State]:
         if d is not None and (clock >= d or not burning): hook3(...)
 
     A part the caller replaces (``parts``) is tested as the caller left it,
-    and as earlier hooks changed it."""
+    and as earlier hooks changed it. ``quiet=False``: without the one test
+    that skips every hook when none is due (tests compare the two)."""
     scope: dict[str, Any] = {"replace": replace}
     body = ["clock = state.clock + elapsed", "rules = state.ruleset.rules"]
-    if any(h.daily for h in hooks):
+    daily = any(h.daily for h in hooks)
+    if daily:
         # days_begun(...) > 0, written inline: a call per turn cost more than the test
         body += ["t = rules.time",
                  "start = t.start_hour * t.hour_seconds",
                  "new_day = (start + clock) // t.day_seconds > (start + state.clock) // t.day_seconds"]
+    # When every hook is daily or has a due time, a step on which none is due
+    # (most turns) skips them all in one test: ``quiet[0]`` holds the ruleset,
+    # each due part's value as last seen with no hook called, the earliest of
+    # their due times and whether none that ``paused`` is due at all. Due times
+    # are functions of (value, ruleset) alone, so the same objects mean the same
+    # times, and the test below is the hooks' own conditions, all false.
+    dues = [(i, h) for i, h in enumerate(hooks) if h.due is not None]
+    quiet = quiet and bool(dues) and all(h.daily or h.due is not None for h in hooks)
+    if quiet:
+        scope["quiet"] = [(_NOTHING,)]
+        same = " and ".join(f"q[{k + 1}] is {_value(h, i, scope)}"
+                            for k, (i, h) in enumerate(dues))
+        n = len(dues)
+        body += [("if not new_day:" if daily else "if True:"),
+                 "    q = quiet[0]",
+                 f"    if q[0] is rules and {same} and clock < q[{n + 1}] "
+                 f"and (burning or q[{n + 2}]):",
+                 "        return " + _REPLACE_BODY,
+                 "called = False"]
     for i, h in enumerate(hooks):
         scope[f"hook{i}"] = h.hook
         needs = ["new_day"] if h.daily else []
         if h.part:
-            value = f"(parts[{h.part!r}] if {h.part!r} in parts else state.{h.part})"
-            if h.path is not None:
-                scope[f"path{i}"] = h.path
-                value = f"path{i}{value}"
-            needs.append(value)
+            needs.append(_value(h, i, scope))
         call = f"hook{i}(state, elapsed, clock, burning, parts)"
+        if quiet:
+            call += "; called = True"
         if h.due is not None:
             # the due time is asked once per value of the part: an immutable
             # value kept here (a strong reference: no other object can take its id)
             # (one tuple, swapped whole: a replay in another thread sees a
             # value with its own due time, never another's)
             scope[f"due{i}"], scope[f"seen{i}"] = h.due, [(_NOTHING, None, None)]
-            body += [f"v = {needs.pop()}",
+            body += [f"v{i} = v = {needs.pop()}",
                      f"s = seen{i}[0]",
                      f"if s[0] is not v or s[1] is not rules: "
                      f"s = seen{i}[0] = (v, rules, due{i}(v, rules))",
-                     "d = s[2]"]
+                     f"d{i} = d = s[2]"]
             needs.append("d is not None and " +
                          ("(clock >= d or not burning)" if h.paused else "clock >= d"))
         body.append(f"if {' and '.join(needs)}: {call}" if needs else call)
+    if quiet:  # no hook called: the values read are the state's next, with their times
+        times = ", ".join(f"d{i}" for i, _ in dues)
+        paused = " and ".join(f"d{i} is None" for i, h in dues if h.paused) or "True"
+        body += ["if not called:",
+                 f"    ts = [d for d in ({times},) if d is not None]",
+                 f"    quiet[0] = (rules, {', '.join(f'v{i}' for i, _ in dues)}, "
+                 f"min(ts) if ts else _NEVER, {paused})"]
+        scope["_NEVER"] = _NEVER
     # replace(state, clock=clock, **parts) cost twice a replace naming its
     # fields (the merged dict, then the keywords unpacked from it); a replace
     # naming them is made once per set of parts changed (``_replacer``)
     scope["replacers"], scope["replacer"] = _REPLACERS, _replacer
-    body += ["if not parts: return replace(state, clock=clock)",
-             "keys = tuple(parts)",
-             "fn = replacers.get(keys)",
-             "if fn is None: fn = replacer(keys)",
-             "return fn(state, clock, parts)"]
+    body += ["return " + _REPLACE_BODY]
     source = "def run_hooks(state, elapsed, burning, parts):\n    " + "\n    ".join(body)
     exec(source, scope)  # our own text, built from the registered hooks
     fn = scope["run_hooks"]
@@ -155,6 +178,19 @@ def _compiled(hooks: list[_Registered]) -> Callable[..., State]:
 
 
 _NOTHING = object()  # no part seen yet
+_NEVER = 1 << 62  # a due time no clock reaches
+# the state with the new clock and the parts: ``_replacer``'s, made once per set of names
+_REPLACE_BODY = ("replace(state, clock=clock) if not parts else "
+                 "(replacers.get(tuple(parts)) or replacer(tuple(parts)))(state, clock, parts)")
+
+
+def _value(h: _Registered, i: int, scope: dict) -> str:
+    """The expression for hook ``i``'s part: as the caller replaced it, else the state's."""
+    value = f"(parts[{h.part!r}] if {h.part!r} in parts else state.{h.part})"
+    if h.path is not None:
+        scope[f"path{i}"] = h.path
+        value = f"path{i}{value}"
+    return value
 _REPLACERS: dict[tuple[str, ...], Callable[[State, int, dict], State]] = {}
 
 

@@ -541,9 +541,13 @@ class EventStore:
             blob = _SNAPSHOT_ENCODER.encode(Snapshot(
                 seq, cid, bare, self._ruleset_bytes(state.ruleset), raw, first, last,
                 undecoded.encoded_redo(state.redo)))
+            # read back before it is kept: encoding checks no types, and a value the
+            # schema does not admit would be passed over on every open, silently
+            # (each open a full replay); said here, it is one clear line
+            _SNAPSHOT_DECODER.decode(blob)
             self.conn.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?, ?)",
                               (seq, snapshot_engine(), state.ruleset.hash, blob))
-        except (sqlite3.Error, msgspec.EncodeError, OverflowError, TypeError) as e:
+        except (sqlite3.Error, msgspec.MsgspecError, OverflowError, TypeError) as e:
             return _("snapshot at #{seq} not written ({reason}); the log is intact, opening "
                      "the campaign just replays more").format(seq=seq, reason=e)
         return ""

@@ -53,7 +53,12 @@ class Joined(msgspec.Struct, frozen=True, gc=False, tag="joined", omit_defaults=
 
 
 Value = Union[int, str, Term, Said, Joined]
-Text = Union[str, Said]  # a line kept in the state: plain (older), or a message
+# A line or a ledger note kept in the state: whatever text() says, so a snapshot's
+# schema admits every value the turn keeps (an event's name or a treasure is a Term,
+# animals traded are Joined; plain str in older states). It was str or Said only, and
+# every snapshot of a campaign whose bastion booked under an event's name failed to
+# decode and was passed over (issue 22): each open replayed the whole log.
+Text = Value
 
 # How a kept message reads, and a roll: said.py registers them (this module, loaded
 # while the ruleset type is built, imports nothing that makes text: test_areas.py).

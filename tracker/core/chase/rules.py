@@ -603,17 +603,22 @@ def evolve_turn(state: State, ev: TurnTaken) -> State:
         state = _party_exhaustion(state, r.name)
     runners, state = _afflict(state, ev, runners)
     runners = _catch(state, runners, r, r.position + ev.feet)
-    return _turn_done(replace(state, chase=replace(state.chase, runners=runners)), r.name)
+    return _turn_done(state, r.name, runners)
 
 
-def _turn_done(state: State, name: str) -> State:
+def _turn_done(state: State, name: str, runners: tuple[Runner, ...] | None = None) -> State:
     """``name``'s turn is over: the next runner still running acts, or, when
-    none follows, the round ends and its seconds pass on the one clock."""
+    none follows, the round ends and its seconds pass on the one clock.
+    ``runners``: the chase's runners as the turn left them (not yet in
+    ``state``: the state is copied once, with them and the next turn; who runs
+    reads the party and the runner, never ``state.chase``, nor do time's hooks)."""
     ch = state.chase
-    nxt = _next_after(state, ch.runners, name)
+    if runners is None:
+        runners = ch.runners
+    nxt = _next_after(state, runners, name)
     if nxt is not None:
-        return replace(state, chase=replace(ch, turn=nxt.name))
-    chase = replace(ch, turn="", round=ch.round + 1)
+        return replace(state, chase=replace(ch, runners=runners, turn=nxt.name))
+    chase = replace(ch, runners=runners, turn="", round=ch.round + 1)
     return pass_time(state, state.rules.time.round_seconds, burning=True, chase=chase)
 
 

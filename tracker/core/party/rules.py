@@ -251,8 +251,17 @@ class RoundsPassed(Event, frozen=True):
 
 def find(state: State, name: str) -> Character | None:
     """The party member called ``name`` (any case), or None."""
-    key = name.casefold()
-    return next((c for c in state.party if c.name.casefold() == key), None)
+    # a loop, the exact name tested first (it implies the casefolded one, so the
+    # first match is the same): replay asks per member per rest and chase turn
+    key = None
+    for c in state.party:
+        if c.name == name:
+            return c
+        if key is None:
+            key = name.casefold()
+        if c.name.casefold() == key:
+            return c
+    return None
 
 
 def _check_name(state: State, name: str, ignore: str = "") -> str:
@@ -968,7 +977,8 @@ def held_exhaustion(c: Character) -> int:
 def rested_exhaustion(c: Character, removed: int) -> int:
     """``c``'s exhaustion after a rest that removes ``removed`` levels: never below
     the levels held until their cause is met."""
-    return max(min(c.exhaustion, held_exhaustion(c)), c.exhaustion - removed)
+    held = held_exhaustion(c) if c.held else min(c.exhaustion, 0)  # no sum of nothing
+    return max(min(c.exhaustion, held), c.exhaustion - removed)
 
 
 def _held_within(held: tuple, level: int) -> tuple:
@@ -1075,13 +1085,29 @@ def long_rest_ends(state: State, who, exhaustion: bool = True) -> State:
     held until a full day's water or food stay all the same (``held_exhaustion``)."""
     rests = _rests(state, "long rest")
     removed = rests.long_exhaustion_removed if exhaustion else 0
+    # the party is rebuilt once, not once per sleeper (a camp's every night: a
+    # state copy and a walk of the party per member, a fifth of a mixed replay);
+    # each sleeper is found and changed as ``member`` and ``_with`` did, in turn
+    if not who:
+        return state
+    party = list(state.party)
+    first: dict[str, int] = {}  # casefolded name -> the first member so called
+    same: dict[str, list[int]] = {}  # a name -> every member of exactly that name
+    for i, c in enumerate(party):
+        first.setdefault(c.name.casefold(), i)
+        same.setdefault(c.name, []).append(i)
+    clock = state.clock
     for name in who:
-        c = member(state, name)
-        state = _with(state, c.name, hp=c.hp_max,
-                      hit_dice_spent=max(0, c.hit_dice_spent - long_rest_dice(state, c)),
-                      exhaustion=rested_exhaustion(c, removed),
-                      death_successes=0, death_failures=0, long_rested_at=state.clock)
-    return state
+        i = first.get(name.casefold())
+        if i is None:
+            member(state, name)  # refused: nobody by that name
+        c = party[i]
+        spent = max(0, c.hit_dice_spent - long_rest_dice(state, c))
+        for j in same[c.name]:
+            party[j] = replace(party[j], hp=c.hp_max, hit_dice_spent=spent,
+                               exhaustion=rested_exhaustion(c, removed), death_successes=0,
+                               death_failures=0, long_rested_at=clock)
+    return replace(state, party=tuple(party))
 
 
 def death_save_result(ds: DeathSaves, roll: int, penalty: int = 0) -> str:

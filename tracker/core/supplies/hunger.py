@@ -26,7 +26,7 @@ from ..handlers import EVOLVERS, Command, decides, evolves
 from ..limits import CharacterName
 from ..party.rules import exhausted, release_exhaustion
 from ..state import State
-from .rations import eat
+from .rations import eat_from
 from msgspec.structs import replace
 
 Modifier = Annotated[int, Meta(ge=-30, le=30)]
@@ -107,14 +107,15 @@ def evolve_saved(state: State, ev: MalnutritionSaved) -> State:
 def eat_days(state: State, days: int, eaters: list[str], per: int, changes: dict):
     """``days`` days of food for ``eaters`` (living members), counted day by day for
     malnutrition: writes supplies (and the party's exhaustion) into ``changes``."""
-    m = state.rules.rations.malnutrition
+    rules, clock = state.rules, state.clock
+    m = rules.rations.malnutrition
     supplies = changes.get("supplies", state.supplies)
     party = changes.get("party", state.party)
     need = len(eaters) * per
     owed, fasting = list(supplies.hunger_owed), supplies.fasting
     for _day in range(days):
         before = supplies.eaten
-        supplies = eat(replace(state, supplies=supplies), need)
+        supplies = eat_from(supplies, clock, rules, need)  # no state copy a day
         ate = supplies.eaten - before
         if ate >= need:  # a full day's food: its exhaustion may go now
             party = release_exhaustion(party, CAUSE)
@@ -122,7 +123,7 @@ def eat_days(state: State, days: int, eaters: list[str], per: int, changes: dict
         elif ate == 0:
             fasting += 1
             if m.fasting_days and fasting >= m.fasting_days:
-                party = exhausted(party, state.rules, {n: 1 for n in eaters}, hold=CAUSE)
+                party = exhausted(party, rules, {n: 1 for n in eaters}, hold=CAUSE)
         else:
             fasting = 0
             if ate * 100 < need * m.under_percent:

@@ -64,18 +64,22 @@ def spoils_at(s: Supplies, rules) -> int | None:
 
 def eat(state: State, meals: int) -> Supplies:
     """Eat ``meals`` rations, the ones closest to spoiling first."""
-    s = state.supplies
+    return eat_from(state.supplies, state.clock, state.rules, meals)
+
+
+def eat_from(s: Supplies, now: int, rules, meals: int) -> Supplies:
+    """``eat`` of supplies ``s`` at clock ``now`` under ``rules`` (malnutrition's
+    day-by-day count eats from supplies it has not put in a state yet)."""
     if meals <= 0:
         return s
     big = 1 << 62
-
-    now = state.clock
+    limits = spoil_limits(rules)
 
     def urgency(b: RationBatch) -> int:
-        limit = spoil_after(state, b.kind)
+        limit = limits.get(b.kind)
         return big if limit is None else limit - exposure(s, b, now)
 
-    batches = sorted(s.rations, key=urgency)
+    batches = sorted(s.rations, key=urgency) if len(s.rations) > 1 else s.rations
     left = meals
     out = []
     for b in batches:

@@ -151,10 +151,10 @@ def _supplies_hold(state: State):
 def _eat(state: State, elapsed: int, clock: int, burning: bool, changes: dict) -> None:
     """The party's living members eat their rations at each new day."""
     rules = state.ruleset.rules
-    eaters = sum(1 for c in state.party if sheet.status(rules, c) != "dead")
+    living = [c.name for c in state.party if sheet.status(rules, c) != "dead"]
+    eaters = len(living)
     if eaters and rules.rations.malnutrition is not None:
         from .hunger import eat_days  # loaded after this module: the area lists it second
-        living = [c.name for c in state.party if sheet.status(rules, c) != "dead"]
         eat_days(state, days_begun(state.rules, state.clock, clock), living,
                  rules.rations.per_character_per_day, changes)
     elif eaters:
