@@ -102,7 +102,34 @@ def _walk(rules, key: str):
 
 
 def english(rules, key: str) -> str | None:
-    """What ``key`` names in the ruleset's own (English) words, or None."""
+    """What ``key`` names in the ruleset's own (English) words, or None.
+    Remembered per ruleset (a ruleset is frozen): the log describes 100,000
+    lines, each asking the same few names, and walking the ruleset for each
+    was half of describing a line."""
+    config = getattr(rules, "__struct_config__", None)
+    if config is None or not config.frozen:  # a table that may change: walked each time
+        return _english_walked(rules, key)
+    mine = _english.get(id(rules))
+    if mine is None or mine[0] is not rules:
+        if len(_english) > 64:  # rulesets met in one run: a handful
+            _english.clear()
+        mine = _english[id(rules)] = (rules, {})
+    seen = mine[1]
+    try:
+        return seen[key]
+    except KeyError:
+        pass
+    if len(seen) > 4096:  # keys built from what the log holds: bounded all the same
+        seen.clear()
+    found = seen[key] = _english_walked(rules, key)
+    return found
+
+
+# id(rules) -> (those rules, {key: its English name or None})
+_english: dict[int, tuple[object, dict]] = {}
+
+
+def _english_walked(rules, key: str) -> str | None:
     walked = _walk(rules, key)
     if walked is None:
         return None

@@ -90,6 +90,12 @@ class LogView(ScrollView, can_focus=True):
         self.refresh()
         self.post_message(self.Highlighted(self.current))
 
+    def on_resize(self, _event) -> None:
+        """A new height (the narrow layout's list above its pane, a smaller
+        terminal): the cursor stays in view, or End on the last entry, where it
+        already is, would not bring it back."""
+        self.call_after_refresh(self._follow_cursor)
+
     def _follow_cursor(self) -> None:
         """Scroll so the cursor is visible (after the virtual size took effect)."""
         height = max(1, self.scrollable_content_region.height)
@@ -113,6 +119,7 @@ class LogView(ScrollView, can_focus=True):
     def action_jump(self, where: int) -> None:
         if self.entries:
             self.cursor = where % len(self.entries)
+            self._follow_cursor()  # on it already: scrolled to it all the same
 
     def on_click(self, event) -> None:
         index = self.scroll_offset.y + event.y
@@ -132,26 +139,27 @@ class LogView(ScrollView, can_focus=True):
         e = self.entries[index]
         if e.clock is None and e.seq not in self.unsettled:
             self.unsettled = (*self.unsettled[-63:], e.seq)
+        digits = max(5, len(str(self.entries[-1].seq)))  # entry 100,000 keeps the column
         key = (e.text, e.undone, e.corrected_by, e.clock, e.session, index == self.cursor,
-               width, self.scroll_offset.x)
+               width, self.scroll_offset.x, digits)
         lines = self._lines
         found = lines.get(id(e))
         if found is not None and found[0] == key and found[1] is e:
             return found[2]
-        strip = self._render(e, index == self.cursor, width)
+        strip = self._render(e, index == self.cursor, width, digits)
         if len(lines) > 4 * max(1, self.size.height):  # only what was in view lately
             lines.clear()
         lines[id(e)] = (key, e, strip)
         return strip
 
-    def _render(self, e: LogEntry, at_cursor: bool, width: int) -> Strip:
+    def _render(self, e: LogEntry, at_cursor: bool, width: int, digits: int = 5) -> Strip:
         # an encounter stands out in any language: the word as the lines say it
         alert = _("ENCOUNTER")
         text = e.text
         style = _UNDONE if e.undone else (
             _ALERT if "ENCOUNTER" in text or alert in text else _PLAIN)
         mark = "✎" if e.corrected_by else " "
-        head = f"{e.seq:>5} {self._when(e)} "
+        head = f"{e.seq:>{digits}} {self._when(e)} "
         dim, corrected = _DIM, _CORRECTED
         pad = None
         if at_cursor:  # the cursor's style under every part's own, and on the padding
