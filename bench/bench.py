@@ -457,6 +457,52 @@ async def _screen_keystrokes(saves: Path, presses: int = 30) -> dict[str, tuple]
     return out
 
 
+async def _recap_keystrokes(saves: Path, presses: int = 20) -> tuple:
+    """Undo and redo on the recap screen, each counted with the rebuild it
+    causes: the recap rebuilds ``RecapScreen.SETTLE`` after the last change (a
+    GM typing pays one rebuild), so each key, and the nothing key it is paired
+    with, is followed by that pause and the app idle again (the build's worker
+    finished and its Markdown shown)."""
+    from tracker.ui.app import TrackerApp
+    from tracker.ui.screens.recap import RecapScreen
+
+    app = TrackerApp(saves, "bench")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.run_command(AddNote("something to undo"))
+        await app.workers.wait_for_complete()
+        await pilot.press("3")
+        await _settled(app, pilot)
+        await asyncio.sleep(0.5)
+        await _settled(app, pilot)
+        screen = app.screen
+        assert isinstance(screen, RecapScreen), screen
+        real = pilot.press
+
+        async def press_and_settle(*keys):
+            await real(*keys)
+            await asyncio.sleep(RecapScreen.SETTLE + 0.05)
+            await _settled(app, pilot)
+        pilot.press = press_and_settle
+        before = screen.builds
+        out = await _pairs(app, pilot, lambda i: "ctrl+z" if i % 2 == 0 else "ctrl+y", presses)
+        assert screen.builds >= before + presses, (screen.builds, before)  # each key rebuilt it
+        return out
+
+
+def _one_session(saves: Path, work: Path) -> Path:
+    """A copy of the campaign whose every entry is in session 1 (the generated
+    ones say session 0): the recap of its last session is then the whole log,
+    the recap's worst case."""
+    work.mkdir(parents=True, exist_ok=True)
+    shutil.copy(saves / "bench.campaign", work / "bench.campaign")
+    conn = sqlite3.connect(work / "bench.campaign")
+    conn.execute("UPDATE events SET session = 1 WHERE seq > 5")
+    conn.commit()
+    conn.close()
+    return work
+
+
 def _added(ours: Timed, nothing: Timed) -> str:
     d = statistics.median(o - n for o, n in zip(ours, nothing))
     cpu = statistics.median(o - n for o, n in zip(ours.cpu, nothing.cpu))
@@ -474,6 +520,9 @@ def bench_ui(saves: Path, n: int) -> None:
                               for _ in range(5)])
     keys, nothing = asyncio.run(_keystrokes(work))
     screens = asyncio.run(_screen_keystrokes(work))
+    recaps = {"last session (a few entries)": asyncio.run(_recap_keystrokes(work)),
+              f"one session of {n:,}": asyncio.run(_recap_keystrokes(
+                  _one_session(saves, work / "one-session")))}
     shutil.rmtree(work, ignore_errors=True)
     print(f"\n4. The app on a {n:,}-event campaign (headless, 80x24, median of 5)")
     print(f"   first paint, bare Textual app, same widgets: {ms(bare)}")
@@ -487,6 +536,24 @@ def bench_ui(saves: Path, n: int) -> None:
           "pairs' differences):")
     for title, (times, base) in screens.items():
         print(f"     {title:<10} {_added(times, base)}")
+    print("   the recap's undo/redo with the rebuild it causes (each key and the nothing key "
+          "followed by\n   the settle pause and the build; target: within 20 ms of the nothing key):")
+    for title, (times, base) in recaps.items():
+        print(f"     {title:<30} {_added(times, base)}")
+
+
+def bench_recap(saves: Path, n: int) -> None:
+    """The recap rows of benchmark 4 alone (``--only recap``)."""
+    work = Path(tempfile.mkdtemp(prefix="tracker-recap-"))
+    shutil.copy(saves / "bench.campaign", work / "bench.campaign")
+    rows = {"last session (a few entries)": asyncio.run(_recap_keystrokes(work)),
+            f"one session of {n:,}": asyncio.run(_recap_keystrokes(
+                _one_session(saves, work / "one-session")))}
+    shutil.rmtree(work, ignore_errors=True)
+    print(f"\n4. The recap screen on a {n:,}-event campaign: undo/redo with the rebuild it "
+          "causes\n   (target: within 20 ms of the nothing key)")
+    for title, (times, base) in rows.items():
+        print(f"     {title:<30} {_added(times, base)}")
 
 
 async def _log_screen(saves: Path, n: int, presses: int = 60) -> tuple:
@@ -756,7 +823,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sizes", default="1000,10000,100000,1000000")
     ap.add_argument("--only", choices=["append", "undo", "replay", "ui", "log", "memory",
-                                       "jobs", "viewers"], help="run one benchmark alone")
+                                       "jobs", "viewers", "recap"],
+                    help="run one benchmark alone")
     args = ap.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     CACHE.mkdir(exist_ok=True)
@@ -765,6 +833,7 @@ def main() -> int:
              "replay": lambda: (bench_replay(generate(ui_n)),
                                 bench_replay(generate_mixed(ui_n, CACHE), label="mixed")),
              "ui": lambda: bench_ui(generate(ui_n), ui_n),
+             "recap": lambda: bench_recap(generate(ui_n), ui_n),
              "log": lambda: (bench_log(generate(ui_n), ui_n),
                              bench_log(generate_mixed(ui_n, CACHE), ui_n, "mixed")),
              "viewers": lambda: bench_viewers(generate(10_000), 10_000)}
