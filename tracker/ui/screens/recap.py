@@ -11,9 +11,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Footer
 
 from ..widgets.header import Header
+from ..widgets.kept_markdown import KeptMarkdown
 from ... import recap
 from ... import i18n
 from ...core.errors import Refused
@@ -64,7 +65,7 @@ class RecapScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Markdown(_("Building the recap…"), id="recap", classes="panel")
+        yield KeptMarkdown(_("Building the recap…"), id="recap", classes="panel")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -129,7 +130,7 @@ class RecapScreen(Screen):
         self.sessions = message.sessions or self.sessions
         if message.markdown != self.shown_markdown:  # remounting the same blocks costs a repaint
             self.shown_markdown = message.markdown
-            self.query_one(Markdown).update(message.markdown)
+            self.query_one(KeptMarkdown).update(message.markdown)
 
     def action_session(self, step: int) -> None:
         if not self.played:
