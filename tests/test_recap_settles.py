@@ -12,7 +12,7 @@ from tracker.core.campaign import AddNote
 from tracker.demo import build
 from tracker.service import LogReader
 from tracker.ui.app import TrackerApp
-from tracker.ui.screens.recap import LogSoFar, RecapScreen
+from tracker.ui.screens.recap import RecapScreen
 
 from support.pilot import settle as _settle
 
@@ -64,9 +64,10 @@ async def test_an_older_build_finishing_late_is_not_shown(saves):
 
 def test_the_log_read_so_far_grows_by_the_new_entries_only(saves):
     c = build(saves, "d", "dyb-og-drager", "mid")
-    so_far = LogSoFar()
+    recapper = recap.Recapper()
     with LogReader(c.store.path) as log:
-        first = so_far.read(log)
+        recapper.build("d", log, None)
+        first = list(recapper.standing.envs)
         assert [e.seq for e in first] == list(range(1, log.head() + 1))
     c.dispatch(AddNote("one more"))
     c.undo()
@@ -74,8 +75,7 @@ def test_the_log_read_so_far_grows_by_the_new_entries_only(saves):
     with LogReader(c.store.path) as log:
         real = log.read
         log.read = lambda lo=1, hi=None: (read.append((lo, hi)), real(lo, hi))[1]
-        grown = so_far.read(log)
+        recapper.build("d", log, None)
         assert read == [(len(first) + 1, len(first) + 2)]  # the two new entries only
-        assert grown == list(real())
-        assert first == grown[:len(first)]  # the earlier build's copy untouched
+        assert recapper.standing.envs == list(real())
     c.close()

@@ -183,7 +183,7 @@ async def test_recap_failure_is_shown_and_the_app_goes_on(saves, monkeypatch, tm
 
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     _campaign(saves)
-    monkeypatch.setattr(recap, "build", _boom)
+    monkeypatch.setattr(recap, "_build", _boom)  # every recap, the screen's kept one too
     app = TrackerApp(saves, "odd")
     async with app.run_test(size=SIZE) as pilot:
         await _settle(pilot)

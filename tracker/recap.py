@@ -3,7 +3,9 @@ and as Markdown ready to paste into a group's chat or wiki."""
 
 from __future__ import annotations
 
+import copy
 import re
+import threading
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -12,7 +14,8 @@ from .core.events import Envelope
 from .core.state import State
 from .core.tally import TALLIES, Tally
 from .core.timeline.entries import EntryCorrected, Redone, Rewound, Undone, cook
-from .core.timeline.fold import as_now
+from .core.timeline.fold import Timeline, as_now
+from . import i18n
 from .i18n import _, ngettext
 
 T = TypeVar("T", bound=Tally)
@@ -38,29 +41,101 @@ class Recap:
         raise LookupError(f"no {kind.__name__} in this recap")
 
 
-def _standing(envs: list[Envelope]) -> list[Envelope]:
-    """The entries whose effect stands at the end of the log, in order: not
-    undone, not taken back by a rewind. As the engine folds them, an undo returns
-    to the entries standing before its command, a redo or a rewind to those
-    standing right after an entry."""
-    head_after: dict[int, int] = {}  # seq -> the last entry standing right after it
-    behind: dict[int, int] = {}  # a standing entry -> the one standing before it
-    head = 0
-    for env in envs:
-        ev = env.event
-        if isinstance(ev, Undone):
-            head = head_after.get(ev.first_seq - 1, 0)
-        elif isinstance(ev, (Redone, Rewound)):
-            head = head_after.get(ev.last_seq if isinstance(ev, Redone) else ev.to_seq, 0)
+class Standing:
+    """Which entries stand at the end of the log (not undone, not taken back by
+    a rewind), kept as the log grows: the log only grows (an undo, a rewind or
+    a correction is a new entry) and what stood right after an entry never
+    changes, so each entry is looked at once, when it is added, not at every
+    recap. As the engine folds them, an undo returns to the entries standing
+    before its command, a redo or a rewind to those standing right after an
+    entry."""
+
+    def __init__(self, envs: list[Envelope] = ()):
+        self.envs: list[Envelope] = []
+        self.first = 1  # the seq of envs[0]
+        self.head_after: dict[int, int] = {}  # seq -> the last entry standing right after it
+        self.behind: dict[int, int] = {}  # a standing entry -> the one standing before it
+        # a standing entry -> the sessions (sorted) of the entries standing up to
+        # it; one tuple shared along the chain until a session is added
+        self.sessions_to: dict[int, tuple[int, ...]] = {0: ()}
+        self.head = 0
+        self.written: set[int] = set()  # the sessions of every entry, standing or not
+        # the last ``within``: its list, the standing entries it walked (in
+        # order), each one's place among them and how many of the list it ends,
+        # and its sessions
+        self._within: tuple = ([], [], {}, [], ())
+        self.add(envs)
+
+    def add(self, envs) -> None:
+        """The entries after those already added, in order."""
+        head, head_after, behind, sessions_to = \
+            self.head, self.head_after, self.behind, self.sessions_to
+        mine, written = self.envs, self.written
+        for env in envs:
+            if not mine:
+                self.first = env.seq
+            mine.append(env)
+            written.add(env.session)
+            ev = env.event
+            if isinstance(ev, Undone):
+                head = head_after.get(ev.first_seq - 1, 0)
+            elif isinstance(ev, (Redone, Rewound)):
+                head = head_after.get(ev.last_seq if isinstance(ev, Redone) else ev.to_seq, 0)
+            else:
+                had = sessions_to[head]
+                behind[env.seq] = head
+                sessions_to[env.seq] = had if env.session in had else \
+                    tuple(sorted(had + (env.session,)))
+                head = env.seq
+            head_after[env.seq] = head
+        self.head = head
+
+    def env(self, seq: int) -> Envelope:
+        return self.envs[seq - self.first]
+
+    def sessions(self) -> tuple[int, ...]:
+        """The sessions that have an entry standing (0: before the first)."""
+        return self.sessions_to[self.head]
+
+    def within(self, wanted: set[int] | None = None) -> list[Envelope]:
+        """The standing entries, in order (of the ``wanted`` sessions only):
+        walked back from the head, no further than the last one of them, nor
+        than an entry the last call of the same sessions walked (what stood
+        up to it has not changed: the list up to there is reused)."""
+        key = None if wanted is None else frozenset(wanted)
+        old, walked, pos, counts, was = self._within
+        if was != key:
+            old, walked, pos, counts = [], [], {}, []
+        back, shared = [], -1
+        at, behind, sessions_to = self.head, self.behind, self.sessions_to
+        while at:
+            if at in pos:
+                shared = pos[at]
+                break
+            back.append(self.env(at))
+            at = behind[at]
+            if wanted is not None and wanted.isdisjoint(sessions_to[at]):
+                break
+        if shared < 0:
+            out, walked, pos, counts = [], [], {}, []
         else:
-            behind[env.seq], head = head, env.seq
-        head_after[env.seq] = head
-    by_seq = {env.seq: env for env in envs}
-    out = []
-    while head:
-        out.append(by_seq[head])
-        head = behind[head]
-    return out[::-1]
+            out = old[:counts[shared]]
+            for seq in walked[shared + 1:]:
+                del pos[seq]
+            del walked[shared + 1:], counts[shared + 1:]
+        for env in reversed(back):
+            if wanted is None or env.session in wanted:
+                out.append(env)
+            pos[env.seq] = len(walked)
+            walked.append(env.seq)
+            counts.append(len(out))
+        self._within = (out, walked, pos, counts, key)
+        return out
+
+
+def _standing(envs: list[Envelope]) -> list[Envelope]:
+    """The entries whose effect stands at the end of the log, in order."""
+    return Standing(envs).within()
 
 
 class _Log:
@@ -74,32 +149,23 @@ class _Log:
         return self.envs[max(lo - self.first, 0):hi - self.first + 1]
 
 
-def _effective(envs: list[Envelope], final: State) -> list[tuple[Envelope, object]]:
-    """(envelope, event as it now stands) for standing entries."""
-    corrected = {t for t in final.corrections}
-    out = []
-    for env in envs:
-        if isinstance(env.event, EntryCorrected):
-            continue
-        if env.seq in corrected:
-            out += [(env, cook(r)) for r in final.corrections[env.seq]]
-        else:
-            out.append((env, env.event))
-    return out
-
-
 def build(name: str, envs: list[Envelope], state_at, sessions: list[int] | None = None) -> Recap:
     """Recap of ``sessions`` (default: the last session played) from the whole log.
     Every figure is read from the log as corrected now: ``state_at`` gives the
     states as they stood when written, so the corrections in force are folded in."""
+    return _build(name, Standing(envs), state_at, sessions)
+
+
+def _build(name: str, standing: Standing, state_at, sessions: list[int] | None,
+           fed: "_Fed | None" = None) -> Recap:
+    envs = standing.envs
     final = state_at(envs[-1].seq)
     state_at = as_now(_Log(envs, state_at), final, envs[-1].seq)
-    standing = _standing(envs)
-    played = sorted({e.session for e in standing if e.session > 0})
+    played = [s for s in standing.sessions() if s > 0]
     if sessions is None:
         sessions = played[-1:] or [0]
     wanted = set(sessions)
-    inside = [e for e in standing if e.session in wanted]
+    inside = standing.within(wanted)
     if not inside:
         which = ", ".join(map(str, sessions))
         n = len(sessions)
@@ -117,13 +183,125 @@ def build(name: str, envs: list[Envelope], state_at, sessions: list[int] | None 
               after.clock - before.clock,
               clock.day(rules, after.clock) - clock.day(rules, before.clock))
     r.span = clock.span(rules, r.seconds)
-    r.tallies = [cls(r.sessions) for _order, cls in TALLIES]
-    for env, ev in _effective(inside, final):
-        for t in r.tallies:
-            t.see(env.session, env.seq, ev, state_at)
+    if fed is None:
+        fed = _Fed()
+    r.tallies = fed.tallies(r.sessions, inside, final, state_at)
     for t in r.tallies:
         t.finish(before, after)
     return r
+
+
+class _Fed:
+    """The tallies as they stood after seeing the first entries of the last
+    recap, kept (``Recapper``) so that the next recap of the same sessions, with
+    the same corrections in force and in the same language, feeds them only the
+    entries after the part both recaps share: an undo or a redo of the last
+    command sees a few entries again, not the whole session. Each tally sees
+    an entry with the state just after it as the log now reads it, and both
+    are the same for an entry whose standing entries before it are the same
+    (the log only grows; the corrections in force are part of the key)."""
+
+    def __init__(self, every: int = 256, kept: int = 8):
+        self.every = every  # entries between two kept points
+        self.kept = kept  # the newest points kept (an undo looks back a little)
+        self.key = None
+        self.points: dict[int, tuple[int, list[Tally]]] = {}  # entries fed -> (last seq, tallies)
+
+    def tallies(self, sessions: list[int], inside: list[Envelope], final: State,
+                state_at) -> list[Tally]:
+        key = (tuple(sessions), i18n.current(), final.corrections)
+        if key != self.key:
+            self.key, self.points = key, {}
+        start, tallies = 0, None
+        for n in sorted(self.points, reverse=True):  # the furthest point this recap shares
+            seq, kept = self.points[n]
+            if n <= len(inside) and inside[n - 1].seq == seq:
+                start, tallies = n, [_fork(t) for t in kept]
+                break
+        self.points = {n: p for n, p in self.points.items() if n <= start}
+        if tallies is None:
+            tallies = [cls(sessions) for _order, cls in TALLIES]
+        corrected = final.corrections
+        for i in range(start, len(inside)):
+            env = inside[i]
+            if isinstance(env.event, EntryCorrected):
+                pass
+            elif env.seq in corrected:
+                for raw in corrected[env.seq]:
+                    ev = cook(raw)
+                    for t in tallies:
+                        t.see(env.session, env.seq, ev, state_at)
+            else:
+                for t in tallies:
+                    t.see(env.session, env.seq, env.event, state_at)
+            if (i + 1) % self.every == 0 or i + 1 == len(inside):
+                self.points[i + 1] = (env.seq, [_fork(t) for t in tallies])
+        for n in sorted(self.points)[:-self.kept - 1]:
+            del self.points[n]
+        return tallies
+
+
+def _fork(tally: Tally) -> Tally:
+    """A copy of ``tally`` that shares nothing it could change: its lists,
+    dicts and sets are copied (all the way down); what they hold besides is
+    immutable (numbers, strings, frozen structs, the rules)."""
+    out = copy.copy(tally)
+    for k, v in vars(out).items():
+        if isinstance(v, (list, dict, set)):
+            setattr(out, k, _copied(v))
+    return out
+
+
+_CONTAINERS = (list, dict, set)
+
+
+def _copied(v):
+    if type(v) is list:
+        return [_copied(x) if isinstance(x, _CONTAINERS) else x for x in v]
+    if type(v) is dict:
+        return {k: _copied(x) if isinstance(x, _CONTAINERS) else x for k, x in v.items()}
+    if isinstance(v, set):
+        return set(v)
+    if isinstance(v, (list, dict)):  # a subclass: copied as itself
+        return copy.deepcopy(v)
+    return v
+
+
+class Recapper:
+    """Recaps of one campaign file, built one after another as it grows (the
+    recap screen's): each build reads only the entries added since the last
+    one, keeps which entries stand as it goes (``Standing``), keeps the states
+    it folded (the state just after an entry never changes), and feeds the
+    tallies only what the last build did not share (``_Fed``). A log shorter
+    than what was read, or whose entries were not read from 1 (another file),
+    is read again whole. Builds run in worker threads: one at a time."""
+
+    def __init__(self, every: int = 256, kept: int = 8):
+        self.lock = threading.Lock()
+        self.every, self.kept = every, kept  # the tallies' kept points (``_Fed``)
+        self._anew()
+
+    def _anew(self) -> None:
+        self.standing = Standing()
+        self.timeline = Timeline(self._read)
+        self.fed = _Fed(self.every, self.kept)
+
+    def _read(self, lo: int, hi: int):
+        envs = self.standing.envs
+        return envs[max(lo - 1, 0):hi]
+
+    def build(self, name: str, log, sessions: list[int] | None) -> tuple[Recap, list[int]]:
+        """The recap of ``sessions`` of ``log`` (``head()``, ``read(lo, hi)`` and
+        ``timeline.nearest``: a ``service.LogReader``), and the sessions played."""
+        with self.lock:
+            head, envs = log.head(), self.standing.envs
+            if head < len(envs) or (envs and envs[-1].seq != len(envs)):
+                self._anew()
+            if head > len(self.standing.envs):
+                self.standing.add(log.read(len(self.standing.envs) + 1, head))
+            self.timeline.nearest = log.timeline.nearest  # a snapshot, read by this thread
+            played = sorted(s for s in self.standing.written if s > 0) or [0]
+            return _build(name, self.standing, self.timeline.state_at, sessions, self.fed), played
 
 
 def chart(r: Recap) -> list[str]:

@@ -117,6 +117,11 @@ ACTIONS = (
     Action("bastion-turns", N_("run every queued turn as Maintain (owners away)"),
            (arg("--owner", default=""), *CHOICES),
            lambda a, c: bas.RunQueued(a.owner, _choices(a))),
+    Action("bastion-weeks", N_("WEEKS at home: each bastion turn run as it falls due, every "
+           "facility given its last turn's orders again (those needing no price, animals or "
+           "what is made), Maintain where none can be"),
+           (arg("weeks", type=int), arg("--owner", default=""), *CHOICES),
+           lambda a, c: bas.RunWeeks(a.weeks, a.owner, _choices(a))),
     Action("bastion-combine", N_("combine OWNER's bastion with PARTNER's (each keeps its own "
            "facilities, orders, hirelings and event rolls)"),
            (arg("owner"), arg("partner")), lambda a, c: bas.CombineBastions(a.owner, a.partner)),

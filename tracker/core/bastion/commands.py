@@ -147,6 +147,15 @@ class RunQueued(Command, frozen=True):
     choices: Choices = Choices()
 
 
+class RunWeeks(Command, frozen=True):
+    """``weeks`` turns' length of days at home, each bastion turn run as it
+    falls due: every facility given its usual orders again (weeks.py)."""
+
+    weeks: int
+    owner: str = ""  # "" every bastion
+    choices: Choices = Choices()
+
+
 class Divest(Command, frozen=True):
     owner: str
 

@@ -72,7 +72,8 @@ def _usual_order(f, slot: int, offered: list[str]) -> str | None:
 
 
 class TurnFlow:
-    """The bastion screen's turn: ``t`` (one turn), ``a`` (every due turn), ``d``."""
+    """The bastion screen's turn: ``t`` (one turn), ``a`` (every due turn), ``d``
+    (downtime), ``r`` (weeks at home, each turn with the usual orders)."""
 
     @work(exit_on_error=False)
     async def action_turn(self) -> None:
@@ -283,6 +284,21 @@ class TurnFlow:
                                     _("Owners away: each turn rolls its own bastion event"))
         if answer is not None:
             self.app.run_command(bas.RunQueued("", _chosen(answer)))
+
+    @work(exit_on_error=False)
+    async def action_weeks(self) -> None:
+        """Weeks at home in one go: each turn run as it falls due, every
+        facility given its last turn's orders again (core/bastion/weeks.py)."""
+        b = self._owned()
+        if b is None or self._refused(bas.RunWeeks(1)):
+            return
+        weeks = await self._ask(_("Bastion weeks at home: how many?"),
+                                _("Each turn runs as it falls due; every facility takes its "
+                                  "last orders again, or the turn is a Maintain"),
+                                checked_by(self.app, positive_int,
+                                           lambda t: bas.RunWeeks(int(t))), value="6")
+        if weeks is not None:
+            self.app.run_command(bas.RunWeeks(int(weeks)))
 
     @work(exit_on_error=False)
     async def action_downtime(self) -> None:

@@ -3,7 +3,6 @@ and the same Markdown that `tracker export --format markdown` writes."""
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass
 from typing import Callable
 
@@ -12,40 +11,18 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Footer
 
 from ..widgets.header import Header
+from ..widgets.kept_markdown import KeptMarkdown
 from ... import recap
 from ... import i18n
 from ...core.errors import Refused
-from ...core.events import Envelope
 from ...i18n import N_, _
 from ...service import LogReader
 from .. import safe
 from ..areas import area_screen
 from ..repaint import follow_state
-
-
-class LogSoFar:
-    """The log's entries read so far, for the recap's next build: the log only
-    grows (an undo, a rewind or a correction is a new entry), so a build reads
-    the entries added since the last one, not the whole log again. Builds run
-    in worker threads, so the list is extended under a lock and each build
-    gets its own copy. A log shorter than what was read (another file) is read
-    again whole."""
-
-    def __init__(self):
-        self.envs: list[Envelope] = []
-        self.lock = threading.Lock()
-
-    def read(self, log: LogReader) -> list[Envelope]:
-        with self.lock:
-            head = log.head()
-            if head < len(self.envs) or (self.envs and self.envs[-1].seq != len(self.envs)):
-                self.envs = []
-            if head > len(self.envs):
-                self.envs.extend(log.read(len(self.envs) + 1, head))
-            return self.envs[:]
 
 
 @area_screen("recap", key="3", title=N_("Recap"), help=N_("A session in a few lines, as Markdown"),
@@ -82,13 +59,13 @@ class RecapScreen(Screen):
         self.sessions: list[int] | None = None
         self.text = ""
         self.shown_markdown: str | None = None
-        self.read_so_far = LogSoFar()
+        self.recapper = recap.Recapper()  # what the last build read and worked out
         self.builds = 0  # each build's number: only the newest one's result is shown
         self._settle_timer = None
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Markdown(_("Building the recap…"), id="recap", classes="panel")
+        yield KeptMarkdown(_("Building the recap…"), id="recap", classes="panel")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -132,9 +109,7 @@ class RecapScreen(Screen):
         r, played, export = None, [], ""
         try:
             with open_reader() as log:  # opened here: its connection is this thread's
-                envs = self.read_so_far.read(log)
-                played = sorted({e.session for e in envs if e.session > 0}) or [0]
-                r = recap.build(name, envs, log.state_at, sessions)
+                r, played = self.recapper.build(name, log, sessions)
                 text = recap.markdown(r, escape=True)
                 export = recap.markdown(r)
         except (ValueError, Refused) as e:  # nothing to recap, or a file that cannot be read
@@ -155,7 +130,7 @@ class RecapScreen(Screen):
         self.sessions = message.sessions or self.sessions
         if message.markdown != self.shown_markdown:  # remounting the same blocks costs a repaint
             self.shown_markdown = message.markdown
-            self.query_one(Markdown).update(message.markdown)
+            self.query_one(KeptMarkdown).update(message.markdown)
 
     def action_session(self, step: int) -> None:
         if not self.played:
