@@ -515,7 +515,7 @@ def _main(args: list[str], argv: list[str] | None) -> int:
     except DiceNeeded as e:
         print("tracker: " + _("manual dice are on and this action needs {dice} for {what}; "
                               "give every die with --dice").format(
-            dice=f"{e.group.count}d{e.group.sides}", what=e.label), file=sys.stderr)
+            dice=i18n.dice(f"{e.group.count}d{e.group.sides}"), what=e.label), file=sys.stderr)
         return 1
     except Refused as e:  # one line, whatever the message holds
         print("tracker: " + "; ".join(l.strip() for l in str(e).splitlines() if l.strip()),

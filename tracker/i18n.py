@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
+import re
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
@@ -130,6 +131,26 @@ def pgettext(context: str, message: str) -> str:
 def N_(message: str) -> str:
     """Mark a constant for extraction; translate it with ``_()`` where it is shown."""
     return message
+
+
+# --- dice: the letter each language writes a die with -------------------------------
+
+# A die's "d" where it stands for a die: after a count or at the start, never
+# inside a word ("1d6", "d20", "2d20kh1+3", "d%"; not "add", "d{day}" is no die).
+_DIE_LETTER = re.compile(r"(?<![^\W\d_])d(?=[0-9]|%)")
+
+
+def dice(text: str) -> str:
+    """A dice expression (or text holding some) as the GM's language writes a
+    die: English ``1d6``, Danish ``1t6`` (seed 000, *terning*), Ukrainian
+    ``1к6`` (seed 003, *кубик*). The letter is the catalog's. For the GM's
+    eyes only: the log, rulesets and ``state --json`` keep ``d``, and what a
+    GM types reads either way (core/dice.py)."""
+    # TRANSLATORS: the letter a die is written with: 1d6, 2d20 (Danish t, Ukrainian к)
+    letter = pgettext("die letter", "d")
+    if letter == "d" or len(letter) != 1 or not letter.isalpha():
+        return text  # English, or a catalog with no single letter (the pseudo-locale)
+    return _DIE_LETTER.sub(letter, text)
 
 
 # --- numbers and dates: Babel's rules per locale ------------------------------------

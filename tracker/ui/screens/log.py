@@ -493,7 +493,7 @@ class LogScreen(Screen):
         if not e.dice:
             self.notify(_("#{seq} rolled no dice.").format(seq=e.seq), severity="warning")
             return
-        now = "; ".join(f"{r.expr}: {' '.join(map(str, r.dice))}" for r in e.dice)
+        now = "; ".join(f"{i18n.dice(r.expr)}: {' '.join(map(str, r.dice))}" for r in e.dice)
 
         def check(text: str) -> str:
             parts = text.replace(",", " ").split()
