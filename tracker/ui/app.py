@@ -99,7 +99,7 @@ class TrackerApp(CampaignActions, App):
     async def _process_messages(self, *args, **kwargs):
         """The app's own language slot, in its own task's context (so every
         screen and widget task it starts shares it, and nothing outside it)."""
-        i18n.activate(self.language_for(self.state))
+        i18n.activate(self.language_for(self.state), i18n.game_of(self.state))
         return await super()._process_messages(*args, **kwargs)
 
     def language_for(self, state: State | None) -> str:
@@ -411,7 +411,8 @@ class TrackerApp(CampaignActions, App):
         self.campaign = campaign
         self._open_warnings = list(campaign.warnings)  # e.g. a snapshot not written
         self.recent = campaign.tail(RECENT)
-        i18n.switch(self.language_for(campaign.state))  # before its screen is made
+        # before its screen is made; in its game's words (D&D's Майстер)
+        i18n.switch(self.language_for(campaign.state), i18n.game_of(campaign.state))
         self.state = campaign.state
         # a session already running when the campaign opened is not this run's to end
         self._session_found = campaign.state.session if campaign.state.in_session else None
