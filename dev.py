@@ -90,6 +90,7 @@ def catalogs() -> int:
     for step in steps:
         if subprocess.call(step, cwd=ROOT):
             return 1
+    compile_stale_catalogs()  # a game's own words (tracker-<ruleset id>.po), which update leaves be
     return 0
 
 

@@ -185,13 +185,13 @@ GOLDEN = {
            "Turn: rest", "Doused Bramble's torch (#2)", "Now on dungeon level 2"],
     "da": ["Gik ind i the Barrow (niveau 1)", "Fakler: nu 3", "Tændte: fakkel, båret af Bramble",
            "Tur: udforskning",
-           "Tur: udforskning; tjek 1d6=[1] indtastet KONFRONTATION, overrasket: gruppen, "
-           "afstand 40 fod (2d6*10=[2,2]=40 indtastet)",
+           "Tur: udforskning; tjek 1t6=[1] indtastet KONFRONTATION, overrasket: gruppen, "
+           "afstand 40 fod (2t6*10=[2,2]=40 indtastet)",
            "Tur: hvile", "Slukkede: fakkel (Bramble, #2)", "Nu på dybets niveau 2"],
     "uk": ["Вхід у підземелля: the Barrow (рівень 1)", "Смолоскипи: тепер 3",
            "Запалено: смолоскип, несе Bramble", "Хід: дослідження",
-           "Хід: дослідження; перевірка 1d6=[1] введено ЗУСТРІЧ, захоплені зненацька: гурт, "
-           "відстань 40 фт (2d6*10=[2,2]=40 введено)",
+           "Хід: дослідження; перевірка 1к6=[1] введено ЗУСТРІЧ, захоплені зненацька: гурт, "
+           "відстань 40 фт (2к6*10=[2,2]=40 введено)",
            "Хід: відпочинок", "Загашено: смолоскип (Bramble, #2)", "Тепер на рівні підземелля 2"],
 }
 

@@ -197,17 +197,19 @@ def _helped_campaign(argv: list[str]) -> tuple[Path, str] | None:
     return paths.saves_dir(saves), positional[1]
 
 
-def _language_of(saves: Path, name: str) -> str | None:
-    """The campaign's language, read without writing anything; None when it
-    cannot be read (no such campaign, a damaged file: the help shows all the
-    same, in the run's language)."""
+def _language_of(saves: Path, name: str) -> tuple[str | None, str]:
+    """The campaign's language and game (its ruleset's id, for its own words),
+    read without writing anything; (None, "") when it cannot be read (no such
+    campaign, a damaged file: the help shows all the same, in the run's
+    language)."""
     from .service import open_reader
 
     try:
         with open_reader(saves, name) as log:
-            return log.state_at(log.head()).language_in_force
+            state = log.state_at(log.head())
+            return state.language_in_force, i18n.game_of(state)
     except Exception:  # noqa: BLE001 - any failure here only costs the help its language
-        return None
+        return None, ""
 
 
 @contextlib.contextmanager
@@ -234,10 +236,12 @@ def run(argv: list[str]) -> int:
 
 def _run_argv(argv: list[str]) -> int:
     asked = asked_language(argv)
-    if not asked:  # `tracker do NAME --help`: the campaign's language, as the action would
-        helped = _helped_campaign(argv)
-        if helped:
-            i18n.switch(i18n.choose(None, _language_of(*helped)))
+    # `tracker do NAME --help`: the campaign's language (unless --lang), and its
+    # game's words, as the action would
+    helped = _helped_campaign(argv)
+    if helped:
+        language, game = _language_of(*helped)
+        i18n.switch(i18n.choose(asked, language), game)
     parser = build_parser()
     for a in argv:
         try:
@@ -262,7 +266,7 @@ def _run_argv(argv: list[str]) -> int:
 def campaign_language(state, asked: str | None):
     """Text about a campaign in its language, unless this run asked for
     another; kept for the run's last messages (a refusal is printed by main)."""
-    i18n.switch(i18n.choose(asked, state.language_in_force))
+    i18n.switch(i18n.choose(asked, state.language_in_force), i18n.game_of(state))
     yield
 
 
@@ -337,7 +341,8 @@ def _run_on(c: Campaign, args, asked: str | None = None) -> int:
         cmd: Command = action.build(args, c)
         rolled = args.dice if action.rolls_dice else None
         out = c.dispatch(cmd, rolled)  # manual dice: --dice must give every die
-        i18n.switch(i18n.choose(asked, c.state.language_in_force))  # `language uk` reads in uk
+        # `language uk` reads in uk
+        i18n.switch(i18n.choose(asked, c.state.language_in_force), i18n.game_of(c.state))
         _print_outcome(out, c, args.json)
     elif args.cmd in ("undo", "redo"):
         out = c.undo() if args.cmd == "undo" else c.redo()
@@ -517,7 +522,7 @@ def _main(args: list[str], argv: list[str] | None) -> int:
     except DiceNeeded as e:
         print("tracker: " + _("manual dice are on and this action needs {dice} for {what}; "
                               "give every die with --dice").format(
-            dice=f"{e.group.count}d{e.group.sides}", what=e.label), file=sys.stderr)
+            dice=i18n.dice(f"{e.group.count}d{e.group.sides}"), what=e.label), file=sys.stderr)
         return 1
     except Refused as e:  # one line, whatever the message holds
         print("tracker: " + "; ".join(l.strip() for l in str(e).splitlines() if l.strip()),

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
+import re
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
@@ -34,14 +35,15 @@ class UnknownLanguage(ValueError):
 
 
 class _Slot:
-    """The language in use for one context. Mutable on purpose: the app sets
-    one slot for its run, and a change of language (the palette's
-    "Language") reaches every task that copied the context, not just one."""
+    """The language in use for one context, and the game (ruleset id) whose
+    words it speaks. Mutable on purpose: the app sets one slot for its run,
+    and a change of language (the palette's "Language") reaches every task
+    that copied the context, not just one."""
 
-    __slots__ = ("code", "catalog")
+    __slots__ = ("code", "catalog", "game")
 
-    def __init__(self, code: str, catalog: _gettext.NullTranslations):
-        self.code, self.catalog = code, catalog
+    def __init__(self, code: str, catalog: _gettext.NullTranslations, game: str = ""):
+        self.code, self.catalog, self.game = code, catalog, game
 
 
 _EXTRA: dict[str, _gettext.NullTranslations] = {}  # installed at run time (tests' pseudo-locale)
@@ -57,11 +59,28 @@ def _load(code: str) -> _gettext.NullTranslations:
         raise UnknownLanguage(code) from None
 
 
-def catalog(code: str) -> _gettext.NullTranslations:
-    """The translations of ``code``; ``UnknownLanguage`` if it has none."""
+def catalog(code: str, game: str = "") -> _gettext.NullTranslations:
+    """The translations of ``code``; ``UnknownLanguage`` if it has none. With
+    ``game`` (a ruleset's ``[meta] id``), that game's own words first: its
+    catalog ``tracker-<id>`` holds only the messages its game words otherwise
+    (D&D 2024's Ukrainian GM is *Майстер*, seed 003, where the shared catalog
+    says *ведучий*, seed 004's word); every other message is the language's."""
     if code in _EXTRA:
         return _EXTRA[code]
-    return _load(code)
+    return _with_game(code, game) if game else _load(code)
+
+
+@lru_cache(maxsize=None)
+def _with_game(code: str, game: str) -> _gettext.NullTranslations:
+    shared = _load(code)
+    if code == ENGLISH:
+        return shared
+    try:
+        own = _gettext.translation(f"{DOMAIN}-{game}", LOCALE_DIR, [code])
+    except OSError:  # no words of its own in this language: the shared catalog's
+        return shared
+    own.add_fallback(shared)
+    return own
 
 
 def install(code: str, translations: _gettext.NullTranslations) -> None:
@@ -84,29 +103,43 @@ def current() -> str:
     return _ACTIVE.get().code
 
 
+def current_game() -> str:
+    """The game (ruleset id) whose words text is made with now ("": none)."""
+    return _ACTIVE.get().game
+
+
+def game_of(state) -> str:
+    """The game a campaign's state plays: its ruleset's ``[meta] id``."""
+    meta = getattr(getattr(state, "rules", None), "meta", None)
+    return getattr(meta, "id", "") or ""
+
+
 @contextmanager
-def using(code: str) -> Iterator[None]:
-    """Make text in ``code`` inside the block."""
-    token = _ACTIVE.set(_Slot(code, catalog(code)))
+def using(code: str, game: str = "") -> Iterator[None]:
+    """Make text in ``code`` (and ``game``'s words) inside the block."""
+    token = _ACTIVE.set(_Slot(code, catalog(code, game), game))
     try:
         yield
     finally:
         _ACTIVE.reset(token)
 
 
-def activate(code: str) -> None:
+def activate(code: str, game: str = "") -> None:
     """Give the calling context (and every task it starts) its own slot in
     ``code``, kept until the context ends: the app's run, one CLI command."""
-    _ACTIVE.set(_Slot(code, catalog(code)))
+    _ACTIVE.set(_Slot(code, catalog(code, game), game))
 
 
-def switch(code: str) -> None:
-    """Change the language of the slot in force (the app's, set by ``activate``)."""
+def switch(code: str, game: str | None = None) -> None:
+    """Change the language of the slot in force (the app's, set by
+    ``activate``); ``game`` None keeps the slot's game (a new language for the
+    same campaign), a campaign opened names its own."""
     slot = _ACTIVE.get()
+    game = slot.game if game is None else game
     if slot is _DEFAULT:  # never change every context's English: give this one its own
-        activate(code)
+        activate(code, game)
         return
-    slot.catalog, slot.code = catalog(code), code
+    slot.catalog, slot.code, slot.game = catalog(code, game), code, game
 
 
 def _(message: str) -> str:
@@ -130,6 +163,26 @@ def pgettext(context: str, message: str) -> str:
 def N_(message: str) -> str:
     """Mark a constant for extraction; translate it with ``_()`` where it is shown."""
     return message
+
+
+# --- dice: the letter each language writes a die with -------------------------------
+
+# A die's "d" where it stands for a die: after a count or at the start, never
+# inside a word ("1d6", "d20", "2d20kh1+3", "d%"; not "add", "d{day}" is no die).
+_DIE_LETTER = re.compile(r"(?<![^\W\d_])d(?=[0-9]|%)")
+
+
+def dice(text: str) -> str:
+    """A dice expression (or text holding some) as the GM's language writes a
+    die: English ``1d6``, Danish ``1t6`` (seed 000, *terning*), Ukrainian
+    ``1к6`` (seed 003, *кубик*). The letter is the catalog's. For the GM's
+    eyes only: the log, rulesets and ``state --json`` keep ``d``, and what a
+    GM types reads either way (core/dice.py)."""
+    # TRANSLATORS: the letter a die is written with: 1d6, 2d20 (Danish t, Ukrainian к)
+    letter = pgettext("die letter", "d")
+    if letter == "d" or len(letter) != 1 or not letter.isalpha():
+        return text  # English, or a catalog with no single letter (the pseudo-locale)
+    return _DIE_LETTER.sub(letter, text)
 
 
 # --- numbers and dates: Babel's rules per locale ------------------------------------

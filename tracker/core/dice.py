@@ -27,6 +27,7 @@ from typing import Protocol
 import msgspec
 
 from ..i18n import N_, _, ngettext, number
+from ..i18n import dice as lettered
 from .errors import Refused
 
 MAX_DICE = 1000
@@ -360,7 +361,7 @@ class DiceNeeded(Exception):
 
     def __init__(self, group: DiceGroup, label: str, expr: str):
         super().__init__(_("{what}: roll {dice}").format(
-            what=label, dice=f"{group.count}d{group.sides}"))
+            what=label, dice=lettered(f"{group.count}d{group.sides}")))
         self.group, self.label, self.expr = group, label, expr
 
 
@@ -389,13 +390,14 @@ class ScriptedDice:
             raise DiceError(ngettext("{what}: {dice} needs {n} dice, only {left} given",
                                      "{what}: {dice} needs {n} dice, only {left} given",
                                      group.count).format(
-                what=label, dice=f"{group.count}d{group.sides}", n=group.count, left=left))
+                what=label, dice=lettered(f"{group.count}d{group.sides}"), n=group.count,
+                left=left))
         out = tuple(self.values[self.used:self.used + group.count])
         for i, v in enumerate(out):
             if not 1 <= v <= group.sides:
                 raise DiceError(_("{what}: die {i} is {value}, not possible on a {die} "
                                   "(1-{sides})").format(
-                    what=label, i=self.used + i + 1, value=v, die=f"d{group.sides}",
+                    what=label, i=self.used + i + 1, value=v, die=lettered(f"d{group.sides}"),
                     sides=group.sides))
         self.used += group.count
         return out, self.typed
@@ -469,7 +471,7 @@ def roll_problem(r: Roll) -> str:
     if source.unused():
         return ngettext("{n} dice recorded where {expr} rolls {rolls}",
                         "{n} dice recorded where {expr} rolls {rolls}", len(r.dice)).format(
-            n=len(r.dice), expr=r.expr, rolls=len(again.dice))
+            n=len(r.dice), expr=lettered(r.expr), rolls=len(again.dice))
     if again.total != r.total:
         return _("the dice {dice} make {total}, not {recorded}").format(
             dice=list(r.dice), total=again.total, recorded=r.total)

@@ -22,7 +22,7 @@ from typing import Callable
 
 import msgspec
 
-from ..i18n import ENGLISH, current
+from ..i18n import ENGLISH, current, dice
 from ..i18n import _
 from .parts import SECTIONS
 from .schema import Problems
@@ -153,16 +153,22 @@ def term(rules, key: str, default: str | None = None) -> str:
     no translation; ``default`` (else the key's last part) where it names
     nothing (a kind a house rule has since removed)."""
     code = current()
-    if code != ENGLISH:
-        names = rules.names.get(code)
-        if names:
-            found = names.get(key)
-            if found:
-                return found
-        if _shipped is not None:
-            found = _borrow(rules, code, key)
-            if found:
-                return found
+    if code == ENGLISH:
+        return _english_or(rules, key, default)
+    # a name holding dice ("1d6 genstande") writes the die as the language does (1t6)
+    return dice(_translated(rules, code, key) or _english_or(rules, key, default))
+
+
+def _translated(rules, code: str, key: str) -> str | None:
+    names = rules.names.get(code)
+    if names:
+        found = names.get(key)
+        if found:
+            return found
+    return _borrow(rules, code, key) if _shipped is not None else None
+
+
+def _english_or(rules, key: str, default: str | None) -> str:
     name = english(rules, key)
     if name is not None:
         return name

@@ -22,6 +22,7 @@ from ..core.limits import friendly
 from ..core.errors import Refused
 from ..core.events import Envelope
 from ..i18n import _, ngettext, number
+from ..i18n import dice
 from . import paths
 from .sqlite import EventStore
 
@@ -155,7 +156,7 @@ def _replays(envs: list[Envelope], origin: str) -> None:
             wrong = roll_problem(r)
             if wrong:
                 raise Refused(_("{origin}, entry #{seq}: the roll {expr} does not add up: "
-                                "{problem}").format(origin=origin, seq=env.seq, expr=r.expr,
+                                "{problem}").format(origin=origin, seq=env.seq, expr=dice(r.expr),
                                                     problem=wrong))
         found = set(problems(state))
         new = found - known

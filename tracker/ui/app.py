@@ -101,7 +101,7 @@ class TrackerApp(CampaignActions, App):
     async def _process_messages(self, *args, **kwargs):
         """The app's own language slot, in its own task's context (so every
         screen and widget task it starts shares it, and nothing outside it)."""
-        i18n.activate(self.language_for(self.state))
+        i18n.activate(self.language_for(self.state), i18n.game_of(self.state))
         return await super()._process_messages(*args, **kwargs)
 
     def language_for(self, state: State | None) -> str:
@@ -414,8 +414,10 @@ class TrackerApp(CampaignActions, App):
         self.close_campaign()
         self.campaign = campaign
         self._open_warnings = list(campaign.warnings)  # e.g. a snapshot not written
-        i18n.switch(self.language_for(campaign.state))  # before its screen is made
-        self.recent = last_entries(campaign.tail(RECENT), campaign.timeline)  # in its words
+        # before its screen is made, and before its recent lines are read: in
+        # its language and its game's words (D&D's Майстер)
+        i18n.switch(self.language_for(campaign.state), i18n.game_of(campaign.state))
+        self.recent = last_entries(campaign.tail(RECENT), campaign.timeline)
         self.state = campaign.state
         # a session already running when the campaign opened is not this run's to end
         self._session_found = campaign.state.session if campaign.state.in_session else None

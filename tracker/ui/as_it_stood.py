@@ -12,6 +12,7 @@ from rich.text import Text
 
 from ..core.state import State
 from ..i18n import _
+from ..i18n import dice
 
 Shower = Callable[[State], Text]
 _SHOWN: dict[str, Shower] = {}  # log area -> what the pane shows for its entries
@@ -49,7 +50,7 @@ def entry_head(entry) -> Text:
         t.append(_("corrected by #{seq}").format(seq=entry.corrected_by) + "\n", style="yellow")
     for r in entry.dice:
         how = _("typed") if r.typed else _("rolled")
-        t.append(f"{r.expr}: {' '.join(map(str, r.dice))} = {r.total} ({how})\n", style="cyan")
+        t.append(f"{dice(r.expr)}: {' '.join(map(str, r.dice))} = {r.total} ({how})\n", style="cyan")
     return t
 
 

@@ -21,6 +21,7 @@ from ..core.dice import DiceNeeded
 from ..core.errors import Refused
 from ..core.numbers import number_parts
 from ..i18n import N_, _, ngettext
+from ..i18n import dice
 from .safe import plain
 
 REFUSED_SECONDS = 6  # a refusal's toast; a dialog opening clears it sooner
@@ -73,7 +74,7 @@ class DiceDialog(Dialog):
         with Vertical(id="dialog"):
             yield Label(plain(f"{self.need.label[:1].upper()}{self.need.label[1:]}", "bold"),
                         id="dialog-title")
-            expr = self.need.expr or f"{g.count}d{g.sides}"
+            expr = dice(self.need.expr or f"{g.count}d{g.sides}")
             how = ngettext("Roll {dice}: type the die (1-{sides})",
                            "Roll {dice}: type each of the {n} dice (1-{sides})", g.count)
             yield Label(plain(how.format(dice=expr, n=g.count, sides=g.sides)), id="dialog-help")
@@ -94,7 +95,7 @@ class DiceDialog(Dialog):
                              g.count).format(n=g.count, got=len(values))
         bad = [v for v in values if not 1 <= v <= g.sides]
         if not error and bad:
-            error = _("{n} is not possible on a d{sides}").format(n=bad[0], sides=g.sides)
+            error = _("{n} is not possible on a {die}").format(n=bad[0], die=dice(f"d{g.sides}"))
         if error:
             self.query_one("#dialog-error", Label).update(plain(error, "red"))
             return

@@ -50,6 +50,7 @@ class Watcher:
         self.saves, self.name = saves, name
         self.asked = lang  # --lang; else the locale variables, then the campaign's own
         self.lang = i18n.choose(lang)  # the language of the last view built
+        self.game = ""  # and the game (ruleset id) whose words it spoke
         self.words: dict[str, str] = {}  # the live line's, in that language
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="players-view")
         self._reader = None
@@ -68,11 +69,12 @@ class Watcher:
         if head == self.head and self.view is not None:
             return False
         # the campaign's language (docs/i18n.md), read again each time: the GM may change it
-        lang = i18n.choose(self.asked, self._reader.state_at(head).language_in_force)
-        with i18n.using(lang):  # this thread is not the server's context: say it here
+        state = self._reader.state_at(head)
+        lang, game = i18n.choose(self.asked, state.language_in_force), i18n.game_of(state)
+        with i18n.using(lang, game):  # this thread is not the server's context: say it here
             view = players_view(self.name, head, self._reader)
             self.html, self.words = page.main(view), page.live_words()
-        self.view, self.head, self.lang = view, head, lang
+        self.view, self.head, self.lang, self.game = view, head, lang, game
         return True
 
     async def look(self) -> None:
@@ -120,7 +122,7 @@ def create_app(saves: Path, name: str, code: str | None, lang: str | None = None
         given = request.query_params.get("code")
         if code_matches(given, code):
             return None
-        with i18n.using(watcher.lang):
+        with i18n.using(watcher.lang, watcher.game):
             why = (_("This players' view needs the table's access code.") if not given else
                    _("That access code is not this table's."))
             return HTMLResponse(page.refused(why), status_code=403, headers=_HEADERS)
@@ -128,12 +130,12 @@ def create_app(saves: Path, name: str, code: str | None, lang: str | None = None
     async def home(request: Request) -> Response:
         if (no := refused(request)) is not None:
             return no
-        with i18n.using(watcher.lang):
+        with i18n.using(watcher.lang, watcher.game):
             return HTMLResponse(page.view_page(watcher.view, code), headers=_HEADERS)
 
     async def events(request: Request) -> Response:
         if (no := refused(request)) is not None:
-            with i18n.using(watcher.lang):
+            with i18n.using(watcher.lang, watcher.game):
                 return Response(_("access code needed") + "\n", status_code=403,
                                 headers=_HEADERS)
         return StreamingResponse(_stream(watcher), media_type="text/event-stream",

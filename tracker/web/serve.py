@@ -58,7 +58,8 @@ def serve(saves: Path, name: str, host: str = DEFAULT_HOST, port: int = DEFAULT_
     from .app import create_app
 
     with open_reader(saves, name) as reader:  # refused here, in one line, if unreadable
-        i18n.switch(i18n.choose(lang, reader.state_at(reader.head()).language_in_force))
+        state = reader.state_at(reader.head())
+        i18n.switch(i18n.choose(lang, state.language_in_force), i18n.game_of(state))
     path = campaign_file(saves, name)
     code = access_code(path, new=new_code) if needs_code(host) or new_code else None
     if not needs_code(host):

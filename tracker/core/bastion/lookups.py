@@ -11,6 +11,7 @@ from ...i18n import N_, _
 from ..errors import Refused
 from ..party import rules as party
 from ..state import State
+from ..terms import term
 from .model import Bastion, Bastions, Facility, OrderOption
 from .said import Joined, Term, Value, say, text
 
@@ -141,6 +142,14 @@ def facility_name(rules, f: Facility) -> str:
 def order_text(rules, f: Facility, o: OrderOption) -> Value:
     """What an order is, as the ruleset says it (``o.text``), for the state to keep."""
     return Term(f"bastion.facilities.{f.kind}.orders.{o.id}.text", o.text)
+
+
+def order_name(rules, kind: str, o: OrderOption) -> str:
+    """An order by its name in the active language, for a line or a cell that
+    names it among others: the ruleset's text up to its note in brackets
+    ("Smith's Tools work", "Робота ковальськими інструментами")."""
+    said = term(rules, f"bastion.facilities.{kind}.orders.{o.id}.text", o.text)
+    return said.split(" (")[0].strip() or said
 
 
 def order_yields(rules, f: Facility, o: OrderOption) -> Value:

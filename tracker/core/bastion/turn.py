@@ -274,12 +274,13 @@ def evolve_turn(state: State, ev: BastionTurnRun) -> State:
         if not recorded:
             raise Refused(_("the turn's recorded dice run out at {label} ({expr}): a correction "
                             "changed what the turn rolls").format(
-                label=text(label, state.rules), expr=expr))
+                label=text(label, state.rules), expr=i18n.dice(expr)))
         r = recorded.pop(0)
         if r.expr.replace(" ", "").lower() != expr.replace(" ", "").lower():
             raise Refused(_("the turn recorded {recorded} where {label} needs {expr}: a "
                             "correction changed what the turn rolls").format(
-                recorded=r.expr, label=text(label, state.rules), expr=expr))
+                recorded=i18n.dice(r.expr), label=text(label, state.rules),
+                expr=i18n.dice(expr)))
         return r
 
     after, _lines, mates = run_turn(state, b, ev, take)

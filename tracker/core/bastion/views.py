@@ -24,7 +24,7 @@ from .commands import (BasicEnlarged, BasicOrdered, BastionFounded, BastionsComb
                        GoldMoved, RefugeesHoused, WallsOrdered)
 from .ledger import walls_built
 from .lookups import (animal_names, days_left, defenders, facility_name, find, houses, housing,
-                      lieutenants, partners, stalls)
+                      lieutenants, order_name, partners, stalls)
 from .said import text
 from .turn import MAINTAIN, MAINTAIN_AWAY
 
@@ -168,9 +168,37 @@ def _trainer_name(rules, tid: str) -> str:
     return next(found, tid)
 
 
-def _order_given(rules, o) -> str:
-    """"#3 recruit (Pony ×2) (trainer: Battle Expert)": one order of a turn."""
-    out = f"#{o.facility} {o.option}"
+def _facility_kind(rules, state, owner: str, fid: int, oid: str) -> str | None:
+    """The kind of facility #``fid`` of ``owner``'s bastion: as the state
+    after the turn has it, else the one kind of facility with an order
+    ``oid`` (a line read without its state), else None."""
+    b = find(state, owner) if state is not None else None
+    f = next((x for x in b.facilities if x.id == fid), None) if b is not None else None
+    if f is not None:
+        return f.kind
+    kinds = [k for k, fdef in rules.bastion.facilities.items()
+             if any(x.id == oid for x in fdef.orders)] if rules.bastion else []
+    return kinds[0] if len(kinds) == 1 else None
+
+
+def _order_words(rules, kind: str | None, oid: str) -> str:
+    """An order as the GM reads it in the log: in English its id, as the CLI
+    takes it ("smith": the golden record's words); in another language the
+    facility and the order by their names ("Кузня: Робота ковальськими
+    інструментами"), never an English id."""
+    fdef = rules.bastion.facilities.get(kind) if rules.bastion and kind else None
+    o = next((x for x in fdef.orders if x.id == oid), None) if fdef is not None else None
+    if i18n.current() == i18n.ENGLISH or o is None:
+        return oid
+    return _("{facility}: {order}").format(
+        facility=term(rules, f"bastion.facilities.{kind}", fdef.name),
+        order=order_name(rules, kind, o))
+
+
+def _order_given(rules, o, kind: str | None = None) -> str:
+    """"#3 recruit (Pony ×2) (trainer: Battle Expert)": one order of a turn
+    (in Danish "#3 Smedje: ...": ``_order_words``)."""
+    out = f"#{o.facility} {_order_words(rules, kind, o.option)}"
     if o.animals:
         out += _(" ({animals})").format(animals=animal_names(rules, o.animals))
     if o.made:
@@ -180,13 +208,16 @@ def _order_given(rules, o) -> str:
     return out
 
 
-@describes(BastionTurnRun)
-def _describe_turn(ev: BastionTurnRun, rules) -> str:
+@describes(BastionTurnRun, with_state=True)
+def _describe_turn(ev: BastionTurnRun, rules, state=None) -> str:
     if ev.maintain:
         what = _(MAINTAIN_AWAY) if ev.away else _(MAINTAIN)
     elif ev.orders:
-        what = _("orders {orders}").format(
-            orders=", ".join(_order_given(rules, o) for o in ev.orders))
+        english = i18n.current() == i18n.ENGLISH  # reads the ids: no facility to look up
+        what = _("orders {orders}").format(orders=", ".join(
+            _order_given(rules, o, None if english else
+                         _facility_kind(rules, state, ev.owner, o.facility, o.option))
+            for o in ev.orders))
     else:
         what = _("no orders")
     if ev.shift:

@@ -538,7 +538,7 @@ def decide_damage(state: State, cmd: Damage, dice) -> list[Event]:
     roll = dicemod.roll(dicemod.dice_times(cmd.dice, times), dice,
                         _("{name}: damage").format(name=c.name))
     if roll.total <= 0:
-        raise Refused(_("{dice} came to {total}: no damage").format(dice=cmd.dice,
+        raise Refused(_("{dice} came to {total}: no damage").format(dice=i18n.dice(roll.expr),
                                                                     total=roll.total))
     return [DamageTaken(c.name, roll.total, roll, cmd.critical)]
 
@@ -551,7 +551,7 @@ def damage_rerolled(state: State, ev: DamageTaken, dice) -> DamageTaken:
         raise Refused(_("that damage was typed as a number, not rolled: correct its amount"))
     roll = dicemod.roll(ev.roll.expr, dice, _("{name}: damage").format(name=ev.name))
     if roll.total <= 0:
-        raise Refused(_("{dice} came to {total}: no damage").format(dice=ev.roll.expr,
+        raise Refused(_("{dice} came to {total}: no damage").format(dice=i18n.dice(ev.roll.expr),
                                                                     total=roll.total))
     return replace(ev, amount=roll.total, roll=roll)
 

@@ -16,6 +16,7 @@ from typing import Protocol
 import msgspec
 
 from ...i18n import _, ngettext
+from ...i18n import dice as lettered
 from .. import dice as dicemod
 from ..dice import Roll
 from ..errors import Refused
@@ -192,8 +193,9 @@ def _replace_rolls(obj, new_dice: list[int], used: list[int]):
         sides = [g.sides for g in groups for _ in range(g.count)]
         for i, (v, s) in enumerate(zip(faces, sides)):
             if not 1 <= v <= s:
-                raise Refused(_("die {n} ({dice}): {value} is not possible on a d{sides}").format(
-                    n=used[0] - n + i + 1, dice=obj.expr, value=v, sides=s))
+                raise Refused(_("die {n} ({dice}): {value} is not possible on a {die}").format(
+                    n=used[0] - n + i + 1, dice=lettered(obj.expr), value=v,
+                    die=lettered(f"d{s}")))
         return Roll(obj.expr, faces, dicemod.total_of(expr, faces), True)
     if isinstance(obj, tuple):
         return tuple(_replace_rolls(x, new_dice, used) for x in obj)

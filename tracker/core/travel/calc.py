@@ -17,6 +17,7 @@ import msgspec
 from .. import dice
 from ..errors import Refused
 from ...i18n import _, ngettext
+from ...i18n import dice as lettered
 from ..schema import lookup
 from ..terms import term
 from .model import Terrain, Travel, WeatherEffect, WindEntry, ratio
@@ -411,7 +412,8 @@ def sea_weather(t: Travel, total: int, rules=None) -> WindEntry:
                             or _("this ruleset rolls no weather at sea"))
     row = lookup(w.entries, total)
     if row is None:
-        raise TravelRefused(_("{total} is not a result of {die}").format(total=total, die=w.die))
+        raise TravelRefused(_("{total} is not a result of {die}").format(
+            total=total, die=lettered(w.die)))
     return row
 
 

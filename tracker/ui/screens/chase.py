@@ -32,6 +32,7 @@ from ..widgets import chase_panels as panels
 from ...core.chase.standing import side_word, status_word, where_word
 from ...core.terms import term
 from ...i18n import N_, _, ngettext
+from ...i18n import dice
 
 
 def _capital(word: str) -> str:
@@ -377,7 +378,7 @@ class ChaseScreen(Asking, Screen):
         morale, pursue = 0, True
         if e.morale_die:
             m = await self._ask(_("Their morale (2-12)"),
-                                _("{die} at most it: they pursue").format(die=e.morale_die),
+                                _("{die} at most it: they pursue").format(die=dice(e.morale_die)),
                                 self._check(positive_int, lambda t: chase.StartEvasion(
                                     where, int(speed), morale=int(t))), value="8", max_length=2)
             if m is None:

@@ -175,7 +175,7 @@ class LogScreen(Screen):
         entries' game times), then the replay that settles the older entries'
         game times and what time passing did, in place. A failure is posted as
         ``LoadFailed`` and shown in the pane: it never ends the app."""
-        with i18n.using(lang):
+        with i18n.using(lang, i18n.game_of(self.app.state)):
             self._read_log(open_reader, lang, wanted)
 
     def _read_log(self, open_reader: Callable[[], LogReader], lang: str,
@@ -494,7 +494,7 @@ class LogScreen(Screen):
         if not e.dice:
             self.notify(_("#{seq} rolled no dice.").format(seq=e.seq), severity="warning")
             return
-        now = "; ".join(f"{r.expr}: {' '.join(map(str, r.dice))}" for r in e.dice)
+        now = "; ".join(f"{i18n.dice(r.expr)}: {' '.join(map(str, r.dice))}" for r in e.dice)
 
         def check(text: str) -> str:
             parts = number_parts(text)

@@ -26,6 +26,7 @@ from ..widgets import party_panels as panels
 from ...core.party.names import (ability_abbreviation, ability_name, ability_order, class_name,
                                   condition_name, exhaustion_effect, rules_text)
 from ...i18n import N_, _, ngettext, pgettext
+from ...i18n import dice
 
 
 @area_screen("party", key="4", title=N_("Party"), help=N_("Characters, hit points, XP, conditions"),
@@ -186,9 +187,9 @@ class PartyScreen(Screen):
         if rests is None:  # refused with the ruleset's name
             self.app.run_command(party.ShortRest())
             return
-        left = [_("{name} {n}d{die} (HP {hp}/{max})").format(
-                    name=c.name, n=n, die=sheet.class_of(state.rules, c).hit_die, hp=c.hp,
-                    max=c.hp_max)
+        left = [_("{name} {dice} (HP {hp}/{max})").format(
+                    name=c.name, dice=dice(f"{n}d{sheet.class_of(state.rules, c).hit_die}"),
+                    hp=c.hp, max=c.hp_max)
                 for c in state.party if (n := sheet.hit_dice_left(state.rules, c))
                 and sheet.status(state.rules, c) == "ok"]
         text = await self.app.push_screen_wait(TextDialog(
@@ -314,7 +315,7 @@ class PartyScreen(Screen):
         order = ability_order(state.rules)
         how = await self.app.push_screen_wait(ChoiceDialog(
             _("{name}: abilities").format(name=name), [
-                ("roll", _("Roll {dice} for each, in order").format(dice=p.ability_roll)),
+                ("roll", _("Roll {dice} for each, in order").format(dice=dice(p.ability_roll))),
                 ("type", _("Type them ({order})").format(order=order)),
                 ("none", _("No class: a hireling or torch-bearer"))]))
         if how is None:

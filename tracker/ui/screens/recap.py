@@ -101,7 +101,7 @@ class RecapScreen(Screen):
         """Build the recap in ``lang`` (the app's: this thread does not share its
         context). Any failure becomes a line on screen (and, when it is a bug, a
         notification): it never ends the app."""
-        with i18n.using(lang):
+        with i18n.using(lang, i18n.game_of(self.app.state)):
             self._build_in(open_reader, name, sessions, number)
 
     def _build_in(self, open_reader: Callable[[], LogReader], name: str,

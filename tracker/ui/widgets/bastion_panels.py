@@ -144,7 +144,9 @@ _ORDER_KINDS = {  # the D&D 2024 order names (the seed's words in Ukrainian)
 
 def _doing(rules, f, oid: str, days: int) -> str:
     o = bas.option(rules, f, oid)
-    return _("{kind}: {order} {days}/{of} d").format(kind=order_kind(o.order), order=o.id,
+    # in English the order's id, as the CLI takes it; in another language its name
+    order = o.id if i18n.current() == i18n.ENGLISH else bas.order_name(rules, f.kind, o)
+    return _("{kind}: {order} {days}/{of} d").format(kind=order_kind(o.order), order=order,
                                                      days=days, of=o.days)
 
 

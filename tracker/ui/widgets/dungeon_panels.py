@@ -14,6 +14,7 @@ from ...core.state import State
 from ...core.terms import term
 from ...history import LogEntry
 from ...i18n import _, ngettext
+from ...i18n import dice as lettered
 from ..as_it_stood import shows_as_it_stood
 
 BAR_WIDTH = 6
@@ -142,7 +143,7 @@ def checks_panel(state: State, rows: int = 12) -> Text:
     wide = max(map(len, labels))  # turn 144 and its die keep a space between
     for c, label in reversed(list(zip(shown, labels))):
         t.append(label.ljust(wide) + " ", style="bold")
-        t.append(f"{c.roll.expr}={c.roll.total}")
+        t.append(f"{lettered(c.roll.expr)}={c.roll.total}")
         t.append("✎ " if c.roll.typed else "  ", style="dim")
         if not c.scheduled:
             t.append(_("extra") + " ", style="dim")

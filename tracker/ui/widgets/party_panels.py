@@ -13,6 +13,7 @@ from ...core.party.names import (ability_abbreviation, class_name, condition_nam
                                   short_class_name, skill_name)
 from ...core.party.views import status_word
 from ...i18n import N_, _, digits
+from ...i18n import dice
 from ..as_it_stood import shows_as_it_stood
 
 BAR = 6
@@ -88,8 +89,8 @@ def character_sheet(state: State, c: Character) -> Text:
                 level=c.level + 1) + "\n", style="yellow")
     left = sheet.hit_dice_left(rules, c)
     if left is not None:
-        t.append(_("Hit Point Dice {left}/{level} d{die}").format(
-            left=left, level=c.level, die=k.hit_die) + "\n")
+        t.append(_("Hit Point Dice {left}/{level} {die}").format(
+            left=left, level=c.level, die=dice(f"d{k.hit_die}")) + "\n")
     if sheet.status(rules, c) == "dying":
         t.append(_("Death saves {marks} · v to roll").format(marks=death_marks(c)) + "\n",
                  style="bold red")
