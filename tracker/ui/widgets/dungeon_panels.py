@@ -153,16 +153,29 @@ def checks_panel(state: State, rows: int = 12) -> Text:
             if c.distance_ft is not None:
                 t.append(" " + _("{feet}ft").format(feet=c.distance_ft))
             if c.surprise_party is not None:
-                # TRANSLATORS: short for "surprised: party+foe" in a narrow panel
-                who = [w for w, s in ((_("party"), c.surprise_party),
-                                      (_("foe"), c.surprise_monsters)) if s]
-                t.append(" " + _("surp:{who}").format(who="+".join(who) if who else _("none")),
+                t.append(" " + _surprise_short(c.surprise_party, c.surprise_monsters),
                          style="yellow")
         else:
             t.append(" " + _("quiet"), style="green")
         t.append("\n")
     t.rstrip()
     return t
+
+
+def _surprise_short(party: bool, monsters: bool) -> str:
+    """Who was surprised, in the checks panel's few columns: one whole phrase
+    for each case (never "surp:" + "+".join(...)), so each language words it."""
+    if party and monsters:
+        # TRANSLATORS: the checks panel (narrow): party and monsters both surprised
+        return pgettext("checks panel", "surp:party+foe")
+    if party:
+        # TRANSLATORS: the checks panel (narrow): the party was surprised
+        return pgettext("checks panel", "surp:party")
+    if monsters:
+        # TRANSLATORS: the checks panel (narrow): the monsters were surprised
+        return pgettext("checks panel", "surp:foe")
+    # TRANSLATORS: the checks panel (narrow): nobody was surprised
+    return pgettext("checks panel", "surp:none")
 
 
 def effects_panel(state: State) -> Text:
