@@ -15,7 +15,7 @@ from ...core.lights.model import Light
 from ...core.state import State
 from ...core.terms import term
 from ...history import undone_commands
-from ...i18n import _, ngettext
+from ...i18n import _, ngettext, pgettext
 from ..as_it_stood import shows_as_it_stood
 
 BAR_WIDTH = 6
