@@ -152,8 +152,9 @@ def checks_panel(state: State, rows: int = 12) -> Text:
             t.append(" " + _("ENCOUNTER"), style="bold white on red")
             if c.distance_ft is not None:
                 t.append(" " + _("{feet}ft").format(feet=c.distance_ft))
-            if c.surprise_party is not None:
-                t.append(" " + _surprise_short(c.surprise_party, c.surprise_monsters),
+            if c.surprise_party is not None:  # its own row: in Danish one row cannot hold it
+                t.append("\n" + " " * (wide + 1)
+                         + _surprise_short(c.surprise_party, c.surprise_monsters),
                          style="yellow")
         else:
             t.append(" " + _("quiet"), style="green")
@@ -184,8 +185,10 @@ def effects_panel(state: State) -> Text:
         return Text(_("None running."), style="dim")
     for e in state.effects:
         left = e.ends - state.clock
-        t.append(f"#{e.id} {e.name}", style="bold")
-        t.append(f" {clock.in_turns(state.rules, left)}")
+        # the name on a row of its own, what is left under it: the narrow panel
+        # wrapped "3 ture ·" | "slutter 09:30" in every language
+        t.append(f"#{e.id} {e.name}\n", style="bold")
+        t.append(f"  {clock.in_turns(state.rules, left)}")
         t.append(" · " + _("ends {time}").format(time=clock.time_of_day(state.rules, e.ends))
                  + "\n", style="dim")
     t.rstrip()
