@@ -228,9 +228,10 @@ def test_ukrainian_light_lines_use_no_gendered_past():
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_an_order_the_gm_prices_says_so_once_in_the_dialog(lang):
-    """The order dialog shows "{order} — GM enters the price, N days": the
-    order's own name must not say it again ("(ціну вводить ведучий)")."""
+def test_an_order_option_says_its_price_and_days_once(lang):
+    """The order dialog shows "{order} — {price}, {n} days": the order's own
+    name must not say them again ("(ціну вводить ведучий)", "(5 днів, 50 зм)
+    — 50 зм, 5 днів")."""
     from pathlib import Path
 
     from tracker.core import bastion as bas
@@ -238,16 +239,18 @@ def test_an_order_the_gm_prices_says_so_once_in_the_dialog(lang):
 
     root = Path(__file__).resolve().parents[1] / "rulesets"
     rules = load_text((root / "dnd-2024.toml").read_text()).rules
+    gm = {"da": "SL", "uk": "ведучий"}[lang]
+    seen = 0
     with i18n.using(lang):
-        price = i18n._("GM enters the price")
-        gm = {"da": "SL", "uk": "ведучий"}[lang]
-        seen = 0
         for kind, fdef in rules.bastion.facilities.items():
             for o in fdef.orders:
-                if not bas.typed_gp(o):
-                    continue
-                seen += 1
                 text = term(rules, f"bastion.facilities.{kind}.orders.{o.id}.text", o.text)
-                option = f"{text} — {price}"
-                assert option.count(gm) == 1, option
+                days = i18n.ngettext("{n} day", "{n} days", o.days).format(n=o.days)
+                assert not re.search(rf"\b{o.days} {days.split()[-1]}\b", text), text
+                if o.gp and not o.gp_per_defender:  # "(100 gm + 100 pr. forsvarer)" tells more
+                    assert i18n._("{gp} GP").format(gp=i18n.number(o.gp)) not in text, text
+                if bas.typed_gp(o):
+                    seen += 1
+                    option = f"{text} — {i18n._('GM enters the price')}"
+                    assert option.count(gm) == 1, option
     assert seen >= 5
