@@ -254,3 +254,19 @@ def test_an_order_option_says_its_price_and_days_once(lang):
                     option = f"{text} — {i18n._('GM enters the price')}"
                     assert option.count(gm) == 1, option
     assert seen >= 5
+
+
+@pytest.mark.parametrize("width", range(30, 80))
+def test_the_bastion_panels_keep_a_count_with_its_noun(width):
+    """The bastion's own wrapper (textwrap) left "· 5" at a line's end and
+    "flygtninge udenfor" on the next; it holds the same pairs as Kept."""
+    from tracker.ui.widgets.bastion_panels import wrap as bastion_wrap
+
+    line = ("Basis: Soveværelse (trangt), Spisestue (rummeligt), Køkken (trangt) · "
+            "5 flygtninge udenfor · Скарбниця 3\xa0000 зм · мури 0 кл. · занедбання 0/9")
+    lines = bastion_wrap(line, width, "  ")
+    assert " ".join(x.strip() for x in lines) == line.replace("  ", " ")
+    for a, b in zip(lines, lines[1:]):
+        assert not re.search(r"[0-9]$", a), (width, a, b)
+        assert not NUMBER.match(b.strip()), (width, a, b)
+    assert all("\ue000" not in x and "\ue001" not in x for x in lines)

@@ -9,7 +9,7 @@ must hold (``glued``), hides them from the wrapping, wraps to the panel's
 width and puts them back. What holds:
 - a no-break space the text itself has (a formatter's explicit glue);
 - a single space before a number ("СИЛ +5", "Загибель 12", "уважність 13");
-- a single space after a number before a short word ("400 мон.", "30 fod");
+- a single space after a number before a word ("400 мон.", "5 flygtninge");
 - every space inside a short bracket ("(+10% досвіду)").
 Two spaces in a row stay a place to break: they separate pairs.
 """
@@ -23,13 +23,13 @@ from rich.measure import Measurement
 from rich.text import Text
 
 NBSP = "\xa0"
-_HOLD = "\ue000"  # a private-use letter: one cell, not a space, never in our text
+_HOLD = "\ue000"  # private-use letters: one cell, not a space, never in our text
+_OWN = "\ue001"
 _NUMBER = r"[+\-−±×]?\(?[0-9]"  # a value starts with a digit or a sign before one
-_SHORT = 5  # a unit or abbreviation after a number: "мон.", "фт", "fod", "GP"
 _BRACKET = 16  # a bracket this short or shorter is one piece ("(+10% EP)")
 
 _BEFORE_NUMBER = re.compile(rf"(?<=\S) (?={_NUMBER})")
-_AFTER_NUMBER = re.compile(rf"(?<=[0-9%]) (?=[^\s0-9]\S{{0,{_SHORT - 1}}}(?:\s|$|[,;.)]))")
+_AFTER_NUMBER = re.compile(r"(?<=[0-9%]) (?=[^\s0-9+\-−])")
 _BRACKETED = re.compile(rf"\([^()\n]{{1,{_BRACKET - 2}}}\)")
 
 
@@ -49,14 +49,26 @@ def glued(plain: str) -> str:
     return "".join(out)
 
 
+def held(plain: str) -> str:
+    """``plain`` with each space that must hold made a letter no wrapper breaks
+    at; ``released`` turns them back. A no-break space of the text's own (a
+    Ukrainian number's thousands, "3 000") is held too: Rich breaks at it."""
+    return "".join(_OWN if o == NBSP else (_HOLD if g != o else o)
+                   for o, g in zip(plain, glued(plain)))
+
+
+def released(plain: str) -> str:
+    return plain.replace(_HOLD, " ").replace(_OWN, NBSP)
+
+
 def wrap(text: Text, console: Console, width: int) -> list[Text]:
     """``text`` wrapped to ``width`` without breaking at a glued space; a piece
     wider than the width is folded as Rich would."""
-    held = text.copy()
-    held.plain = glued(text.plain).replace(NBSP, _HOLD)
-    lines = held.wrap(console, max(1, width), overflow="fold")
+    kept = text.copy()
+    kept.plain = held(text.plain)
+    lines = kept.wrap(console, max(1, width), overflow="fold")
     for line in lines:
-        line.plain = line.plain.replace(_HOLD, " ")
+        line.plain = released(line.plain)
     return list(lines)
 
 
