@@ -270,3 +270,16 @@ def test_the_bastion_panels_keep_a_count_with_its_noun(width):
         assert not re.search(r"[0-9]$", a), (width, a, b)
         assert not NUMBER.match(b.strip()), (width, a, b)
     assert all("\ue000" not in x and "\ue001" not in x for x in lines)
+
+
+@pytest.mark.parametrize("width", range(12, 30))
+def test_a_pair_wider_than_its_column_parts_at_a_space_not_inside_a_word(width):
+    """A facility's Now cell ("ledigt, 6/12 indkvarteret · Bran") in a narrow
+    column: a held pair too wide for it lets go, never cut as "i" | "ndkvarteret"."""
+    from tracker.ui.widgets.bastion_panels import wrap as bastion_wrap
+
+    cell = "ledigt, 6/12 indkvarteret · Bran"
+    lines = bastion_wrap(cell, width)
+    assert " ".join(lines).split() == cell.split(), (width, lines)
+    kept = [x.plain for x in wrap(Text(cell), Console(width=80), width)]
+    assert " ".join(kept).split() == cell.split(), (width, kept)

@@ -31,8 +31,10 @@ def _gp(n: int) -> str:
 def wrap(line: str, width: int, indent: str = "") -> list[str]:
     """``line`` in lines of at most ``width`` cells, the later ones indented;
     never a number apart from its label or unit ("· 5" | "flygtninge": kept.py)."""
-    return [released(part) for part in textwrap.wrap(
-        held(line), max(8, width), subsequent_indent=indent, break_on_hyphens=False)] or [""]
+    room = max(8, width)
+    parts = textwrap.wrap(held(line, room - len(indent)), room, subsequent_indent=indent,
+                          break_on_hyphens=False)
+    return [released(part) for part in parts] or [""]
 
 
 def due(state: State, b: Bastion) -> str:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
 from rich.text import Text
@@ -49,12 +50,18 @@ def glued(plain: str) -> str:
     return "".join(out)
 
 
-def held(plain: str) -> str:
+def held(plain: str, width: int | None = None) -> str:
     """``plain`` with each space that must hold made a letter no wrapper breaks
     at; ``released`` turns them back. A no-break space of the text's own (a
-    Ukrainian number's thousands, "3 000") is held too: Rich breaks at it."""
-    return "".join(_OWN if o == NBSP else (_HOLD if g != o else o)
-                   for o, g in zip(plain, glued(plain)))
+    Ukrainian number's thousands, "3 000") is held too: Rich breaks at it.
+    A held piece wider than ``width`` lets go of its holds: better parted at
+    a space than cut inside a word."""
+    out = "".join(_OWN if o == NBSP else (_HOLD if g != o else o)
+                  for o, g in zip(plain, glued(plain)))
+    if width is None:
+        return out
+    return " ".join(piece if cell_len(piece) <= width else
+                    piece.replace(_HOLD, " ") for piece in out.split(" "))
 
 
 def released(plain: str) -> str:
@@ -65,10 +72,11 @@ def wrap(text: Text, console: Console, width: int) -> list[Text]:
     """``text`` wrapped to ``width`` without breaking at a glued space; a piece
     wider than the width is folded as Rich would."""
     kept = text.copy()
-    kept.plain = held(text.plain)
+    kept.plain = held(text.plain, width)
     lines = kept.wrap(console, max(1, width), overflow="fold")
     for line in lines:
         line.plain = released(line.plain)
+        line.rstrip()  # the two spaces between pairs, left at a line's end
     return list(lines)
 
 
