@@ -352,7 +352,7 @@ SEA = {
           "— 1 meal missed",
     "da": "Sejlede: 12 mil på hav om bord på Havørn; vind 2d6=[2,2]=4 indtastet let vind "
           "(OSE-udfyldning: ikke i kilden); væk på havet (6:6): VÆK; tjek 1d6=[6] indtastet, "
-          "stille — 1 måltid sprunget over",
+          "ingen konfrontation — 1 måltid sprunget over",
 }
 
 

@@ -265,13 +265,14 @@ GOLDEN = {
     ("dyb-og-drager", "da"): [
         "Gruppen i Skov (Ravnsborg)",
         "Rute planlagt: Ravnsborg (1 mil) → Ulvedal (2 mil) → Egedal (5 mil) → Havn (21 mil)",
-        "Rejsedag: 16 mil gennem skov; væk? 1d6=[3] indtastet nej; tjek 1d6=[4] indtastet, stille",
+        "Rejsedag: 16 mil gennem skov; væk? 1d6=[3] indtastet nej; tjek 1d6=[4] indtastet, "
+        "ingen konfrontation",
         "Rejsedag: 24 mil gennem klart terræn; væk? 1d6=[1] indtastet VÆK; tjek 1d6=[1] indtastet, "
         "KONFRONTATION, overrasket: ingen, 240 fod (4d6*30=[2,2,2,2]=240 indtastet)",
         "Væk: retning NE, troet N",
         "Gruppen ved igen, hvor den er: Ulvedal",
         "Tvungen fremmarch: 13 mil gennem klart terræn; nået frem til Havn, rutens ende; "
-        "væk? 1d6=[6] indtastet nej; tjek 1d6=[6] indtastet, stille",
+        "væk? 1d6=[6] indtastet nej; tjek 1d6=[6] indtastet, ingen konfrontation",
         "Hviledag",
         "En dags fouragering nær lejren: mad fundet",
         "En dag på jagt: vildt fundet",
@@ -280,7 +281,7 @@ GOLDEN = {
         "Om bord på Havørn på hav (hastighed 120')",
         "Sejlede: 24 mil på hav om bord på Havørn; vind 2d6=[3,4]=7 indtastet frisk vind "
         "(OSE-udfyldning: ikke i kilden); væk på havet (2:6) 1d6=[6] indtastet: nej; "
-        "tjek 1d6=[6] indtastet, stille",
+        "tjek 1d6=[6] indtastet, ingen konfrontation",
         "I land ved Havn: Klart terræn"],
     ("dolmenwood", "uk"): [
         "Гурт: Луки (Lankston)",

@@ -23,6 +23,7 @@ from ..areas import area_screen
 from ..repaint import fill_rows, follow_state, update
 from ..safe import plain
 from ..widgets import party_panels as panels
+from ..widgets.kept import Kept
 from ...core.party.names import (ability_abbreviation, ability_name, ability_order, class_name,
                                   condition_name, exhaustion_effect, rules_text)
 from ...i18n import N_, _, ngettext, pgettext
@@ -120,8 +121,10 @@ class PartyScreen(Screen):
             saves_pane.update("")
             return
         sheet_pane.border_title = plain(c.name)
-        update(sheet_pane, panels.character_sheet(self.app.state, c))
-        update(saves_pane, panels.saves_and_skills(self.app.state, c))
+        # Kept: a wrapped line never leaves a label at one line's end and its number
+        # on the next (Danish and Ukrainian wrap where English fits)
+        update(sheet_pane, Kept(panels.character_sheet(self.app.state, c)))
+        update(saves_pane, Kept(panels.saves_and_skills(self.app.state, c)))
 
     def selected(self, quiet: bool = False) -> Character | None:
         table = self.query_one(DataTable)

@@ -21,6 +21,7 @@ from ...core.describe import roll_text
 from ...core.state import State
 from ...core.terms import term
 from ..as_it_stood import shows_as_it_stood
+from .kept import held, released
 
 
 def _gp(n: int) -> str:
@@ -28,9 +29,12 @@ def _gp(n: int) -> str:
 
 
 def wrap(line: str, width: int, indent: str = "") -> list[str]:
-    """``line`` in lines of at most ``width`` cells, the later ones indented."""
-    return textwrap.wrap(line, max(8, width), subsequent_indent=indent,
-                         break_on_hyphens=False) or [""]
+    """``line`` in lines of at most ``width`` cells, the later ones indented;
+    never a number apart from its label or unit ("· 5" | "flygtninge": kept.py)."""
+    room = max(8, width)
+    parts = textwrap.wrap(held(line, room - len(indent)), room, subsequent_indent=indent,
+                          break_on_hyphens=False)
+    return [released(part) for part in parts] or [""]
 
 
 def due(state: State, b: Bastion) -> str:

@@ -13,7 +13,7 @@ from ...core.lights.model import Light
 from ...core.state import State
 from ...core.terms import term
 from ...history import LogEntry
-from ...i18n import _, ngettext
+from ...i18n import _, ngettext, pgettext
 from ...i18n import dice as lettered
 from ..as_it_stood import shows_as_it_stood
 
@@ -151,11 +151,9 @@ def checks_panel(state: State, rows: int = 12) -> Text:
             t.append(" " + _("ENCOUNTER"), style="bold white on red")
             if c.distance_ft is not None:
                 t.append(" " + _("{feet}ft").format(feet=c.distance_ft))
-            if c.surprise_party is not None:
-                # TRANSLATORS: short for "surprised: party+foe" in a narrow panel
-                who = [w for w, s in ((_("party"), c.surprise_party),
-                                      (_("foe"), c.surprise_monsters)) if s]
-                t.append(" " + _("surp:{who}").format(who="+".join(who) if who else _("none")),
+            if c.surprise_party is not None:  # its own row: in Danish one row cannot hold it
+                t.append("\n" + " " * (wide + 1)
+                         + _surprise_short(c.surprise_party, c.surprise_monsters),
                          style="yellow")
         else:
             t.append(" " + _("quiet"), style="green")
@@ -164,14 +162,32 @@ def checks_panel(state: State, rows: int = 12) -> Text:
     return t
 
 
+def _surprise_short(party: bool, monsters: bool) -> str:
+    """Who was surprised, in the checks panel's few columns: one whole phrase
+    for each case (never "surp:" + "+".join(...)), so each language words it."""
+    if party and monsters:
+        # TRANSLATORS: the checks panel (narrow): party and monsters both surprised
+        return pgettext("checks panel", "surp:party+foe")
+    if party:
+        # TRANSLATORS: the checks panel (narrow): the party was surprised
+        return pgettext("checks panel", "surp:party")
+    if monsters:
+        # TRANSLATORS: the checks panel (narrow): the monsters were surprised
+        return pgettext("checks panel", "surp:foe")
+    # TRANSLATORS: the checks panel (narrow): nobody was surprised
+    return pgettext("checks panel", "surp:none")
+
+
 def effects_panel(state: State) -> Text:
     t = Text()
     if not state.effects:
         return Text(_("None running."), style="dim")
     for e in state.effects:
         left = e.ends - state.clock
-        t.append(f"#{e.id} {e.name}", style="bold")
-        t.append(f" {clock.in_turns(state.rules, left)}")
+        # the name on a row of its own, what is left under it: the narrow panel
+        # wrapped "3 ture ·" | "slutter 09:30" in every language
+        t.append(f"#{e.id} {e.name}\n", style="bold")
+        t.append(f"  {clock.in_turns(state.rules, left)}")
         t.append(" · " + _("ends {time}").format(time=clock.time_of_day(state.rules, e.ends))
                  + "\n", style="dim")
     t.rstrip()

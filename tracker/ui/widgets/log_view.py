@@ -165,9 +165,11 @@ class LogView(ScrollView, can_focus=True):
         if at_cursor:  # the cursor's style under every part's own, and on the padding
             dim, corrected, style, pad = _CURSOR + dim, _CURSOR + corrected, _CURSOR + style, \
                 _CURSOR
-        segments = [Segment(head, dim), Segment(mark, corrected), Segment(text, style)]
+        line = Strip([Segment(head, dim), Segment(mark, corrected), Segment(text, style)])
+        if line.cell_length > width > 1:  # a cut line says so: "…", the whole one below
+            line = Strip([*line.crop(0, width - 1), Segment("…", style)])
         x = self.scroll_offset.x
-        return Strip(segments).crop_extend(x, x + width, pad)
+        return line.crop_extend(x, x + width, pad)
 
     @staticmethod
     def _when(e: LogEntry) -> str:
