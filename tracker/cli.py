@@ -17,7 +17,7 @@ import stat
 import sys
 from pathlib import Path
 
-from . import i18n
+from . import atomic, i18n
 from .actions import ACTIONS, Usage, ints
 from .i18n import N_, _, ngettext
 from .actions.spec import whole_number
@@ -412,21 +412,35 @@ def _export_jsonl(saves: Path, args) -> int:
 
 
 def _write_lines(lines, output: str | None) -> None:
+    """Print ``lines``, or write them to the file ``output`` whole or not at all
+    (``atomic``): a full disk or a kill midway leaves the file that was there.
+    A log damaged partway still gets its good entries written, then Damaged
+    is raised; one that cannot be read at all leaves no file behind."""
     if not output or output == "-":
         for line in lines:
             print(line)
         return
     lines = iter(lines)
-    first = next(lines, None)  # a log that cannot be read at all leaves no file behind
-    try:
-        with open(output, "w", encoding="utf-8") as f:
-            if first is not None:
-                f.write(first + "\n")
+    first = next(lines, None)  # Damaged here: nothing is written
+    damage: list[Damaged] = []
+
+    def pieces():
+        if first is not None:
+            yield first + "\n"
+        try:
             for line in lines:
-                f.write(line + "\n")
+                yield line + "\n"
+        except Damaged as e:  # keep what was read before the damage
+            damage.append(e)
+
+    try:
+        atomic.write_text(output, pieces())
     except OSError as e:
-        raise Refused(_("cannot write {file}: {reason}").format(file=output,
-                                                                reason=e.strerror)) from None
+        raise Refused(_("cannot write {file}: {reason}; nothing was written and a file "
+                        "that was there is as it was").format(
+            file=output, reason=e.strerror or e)) from None
+    if damage:
+        raise damage[0]
 
 
 def parse_span(span: str) -> tuple[int, int]:

@@ -20,6 +20,7 @@ from typing import Iterator, Mapping, Sequence
 
 import msgspec
 
+from .. import atomic
 from ..core import events as evmod
 from ..core.campaign import ENGINE_VERSION
 from ..core.errors import Refused, WrittenByNewer
@@ -169,14 +170,7 @@ def _link_into_place(tmp: Path, path: Path) -> None:
         if path.exists():
             raise StoreError(_taken(path)) from None
         os.replace(tmp, path)
-    try:
-        fd = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-    except OSError:
-        pass  # some systems cannot fsync a folder; the file itself is durable
+    atomic.fsync_dir(path.parent)  # the new name survives a crash too
 
 
 def _taken(path: Path) -> str:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from textual.binding import Binding
+from .. import atomic
 from ..i18n import _
 
 KEYMAP_ENV = "TRACKER_KEYMAP"  # a keymap file elsewhere (tests, a shared table laptop)
@@ -104,7 +105,7 @@ def write_docs(path: Path, app_bindings) -> None:
     """Write the table of every binding into ``path`` (docs/keys.md), after its text."""
     text = path.read_text(encoding="utf-8")
     intro = text[:text.index("| id |")] if "| id |" in text else text
-    path.write_text(intro + keys_markdown(app_bindings), encoding="utf-8")
+    atomic.write_text(path, intro + keys_markdown(app_bindings))
 
 
 if __name__ == "__main__":  # python -m tracker.ui.keymap docs/keys.md

@@ -13,6 +13,8 @@ import os
 import secrets
 from pathlib import Path
 
+from .. import atomic
+
 CONFIG_ENV = "TRACKER_CONFIG_DIR"  # the config folder elsewhere (tests, a shared laptop)
 
 
@@ -43,11 +45,7 @@ def access_code(campaign: Path, new: bool = False) -> str:
             pass
     code = secrets.token_urlsafe(9)  # 12 characters, 72 random bits
     f.parent.mkdir(parents=True, exist_ok=True)
-    tmp = f.with_name(f.name + ".tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="ascii") as out:
-        out.write(code + "\n")
-    os.replace(tmp, f)
+    atomic.write_text(f, code + "\n", encoding="ascii", mode=0o600)  # whole or the old one
     return code
 
 

@@ -57,32 +57,40 @@ class Watcher:
         self.head = 0
         self.view: dict | None = None
         self.html = ""
+        self.message = ""  # the stream's message of the view, made once for every client
         self.version = 0
-        self.changed = asyncio.Condition()
+        # set, then replaced, on each change: a stream waits on the one it took
+        # and holds no lock, so a client that stops reading (or vanishes while
+        # waiting) cannot keep the view from moving on for the others
+        self.changed = asyncio.Event()
         self.error = ""  # the last time the log could not be read, for the server's log
 
-    def _look(self) -> bool:
-        """On the watcher's thread: True when the log moved and the view was rebuilt."""
+    def _look(self) -> tuple | None:
+        """On the watcher's thread: the new view when the log moved, else None.
+        Nothing of the watcher changes here: the loop takes it all at once."""
         if self._reader is None:
             self._reader = open_reader(self.saves, self.name)
         head = self._reader.head()
         if head == self.head and self.view is not None:
-            return False
+            return None
         # the campaign's language (docs/i18n.md), read again each time: the GM may change it
         state = self._reader.state_at(head)
         lang, game = i18n.choose(self.asked, state.language_in_force), i18n.game_of(state)
         with i18n.using(lang, game):  # this thread is not the server's context: say it here
             view = players_view(self.name, head, self._reader)
-            self.html, self.words = page.main(view), page.live_words()
-        self.view, self.head, self.lang, self.game = view, head, lang, game
-        return True
+            html, words = page.main(view), page.live_words()
+        return view, head, lang, game, html, words
 
     async def look(self) -> None:
         loop = asyncio.get_running_loop()
-        if await loop.run_in_executor(self._pool, self._look):
-            async with self.changed:
-                self.version += 1
-                self.changed.notify_all()
+        found = await loop.run_in_executor(self._pool, self._look)
+        if found is None:
+            return
+        self.view, self.head, self.lang, self.game, self.html, self.words = found
+        self.message = _message(self)
+        self.version += 1
+        changed, self.changed = self.changed, asyncio.Event()
+        changed.set()  # wakes every stream waiting; none of them can hold this up
 
     async def follow(self) -> None:
         while True:
@@ -163,16 +171,18 @@ def _message(watcher: Watcher) -> str:
 
 async def _stream(watcher: Watcher):
     """The whole view at once (a browser back from a drop catches up), then
-    again on every change."""
+    again on every change. Nothing is held while a message is sent: a send
+    blocked on a client that does not read stalls that client alone, and it
+    is given the latest view when it reads again (never the ones between)."""
     seen = watcher.version
-    yield "retry: 1000\n\n" + _message(watcher)
+    yield "retry: 1000\n\n" + watcher.message
     while True:
-        async with watcher.changed:
+        if watcher.version == seen:
+            changed = watcher.changed
             try:
-                await asyncio.wait_for(watcher.changed.wait_for(lambda: watcher.version != seen),
-                                       HEARTBEAT_SECONDS)
+                await asyncio.wait_for(changed.wait(), HEARTBEAT_SECONDS)
             except asyncio.TimeoutError:
                 yield ": still here\n\n"
                 continue
         seen = watcher.version
-        yield _message(watcher)
+        yield watcher.message

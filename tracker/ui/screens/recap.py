@@ -16,7 +16,7 @@ from textual.widgets import Footer
 from ..widgets.header import Header
 from ..widgets.kept_markdown import KeptMarkdown
 from ... import recap
-from ... import i18n
+from ... import atomic, i18n
 from ...core.errors import Refused
 from ...i18n import N_, _
 from ...service import LogReader
@@ -150,7 +150,7 @@ class RecapScreen(Screen):
         which = "-".join(map(str, (self.sessions or [0])[:1] + (self.sessions or [0])[-1:]))
         path = self.app.saves / f"{self.app.campaign.name}-recap-{which}.md"
         try:
-            path.write_text(self.text, encoding="utf-8")
+            atomic.write_text(path, self.text)  # a full disk keeps the recap there was
         except OSError as e:
             self.notify(_("cannot write {path}: {reason}").format(path=path, reason=e.strerror),
                         severity="error")
