@@ -1,16 +1,16 @@
 """A dungeon evasion from faster monsters ends: both sides run at full rate
 (rules digest osr.md §9), so each round the gap closes by the difference of
 the speeds -- the party's running speed, a third once it is exhausted -- and
-at 0 the party is caught. Rounds recorded before this was kept (``RoundRun``
-without ``gap_closes``) replay as they did, leaving the gap where it was."""
+at 0 the party is caught (``chase.evasion.dungeon_closes``, true in both B/X
+rulesets). A ruleset text written before the key (an old campaign's) reads it
+as false, so those campaigns' rounds replay as they did, the gap where it was."""
 
 from __future__ import annotations
 
-import msgspec
 import pytest
 
 from tracker.core import chase as ch
-from tracker.core.chase.evasion import RoundRun
+from tracker.core.campaign.rules import ChangeHouseRule
 from tracker.core.chase.model import CAUGHT
 from tracker.core.party import AddCharacter
 from tracker.core.timeline.entries import Undo
@@ -66,6 +66,20 @@ def test_undo_of_the_catching_round_puts_the_chase_back(make, rid):
     assert (c.state.chase.active, c.state.chase.evasion.gap) == (True, 30)
 
 
-def test_a_round_recorded_before_the_gap_closed_decodes_as_not_closing():
-    old = msgspec.json.decode(b"{}", type=RoundRun)
-    assert old.gap_closes is False
+@pytest.mark.parametrize("rid", BX)
+def test_a_text_without_the_key_keeps_the_gap_where_it_was(make, rid):
+    """As a ruleset recorded before the key reads (the key's default), here
+    through a house rule turning it off."""
+    c = make(rid)
+    c.dispatch(ChangeHouseRule("chase.evasion.dungeon_closes", "false"))
+    c.dispatch(AddCharacter("Bo"))
+    c.dispatch(ch.StartEvasion("dungeon", 150, 120, pursue=True,
+                               morale=12 if rid == "dyb-og-drager" else 0, gap=60))
+    for _ in range(3):
+        c.dispatch(ch.RunRound())
+    assert (c.state.chase.active, c.state.chase.evasion.gap) == (True, 60)
+
+
+def test_the_key_defaults_to_the_old_rule():
+    from tracker.core.chase.model import Evade
+    assert Evade(source="x").dungeon_closes is False

@@ -104,9 +104,7 @@ class EvasionStarted(Event, frozen=True):
 
 @event("evasion_round_run", area="chase")
 class RoundRun(Event, frozen=True):
-    # in a dungeon the faster pursuers close the gap by the speeds' difference
-    # (both run at full rate); rounds recorded before that was kept say False
-    gap_closes: bool = False
+    pass
 
 
 @event("evasion_bait_dropped", area="chase")
@@ -282,7 +280,7 @@ def decide_round(state: State, cmd: RunRound, dice) -> list[Event]:
     ev = _evasion(state, "dungeon", "sea")
     if ev.where == "sea" and ev.chance == 0:
         raise Refused(_("at sea the ships run in rounds only after a failed evasion roll"))
-    return [RoundRun(gap_closes=True)]
+    return [RoundRun()]
 
 
 @holds_for(BaitDropped)
@@ -415,7 +413,7 @@ def evolve_round(state: State, ev: RoundRun) -> State:
     gap = e.gap
     if e.where == "sea":
         gap = max(0, gap - max(e.monster_speed - e.party_speed, rules.sea.closing_min))
-    elif ev.gap_closes and gap > 0:  # a gap of 0 here was never given: nothing to close
+    elif rules.dungeon_closes and gap > 0:  # a gap of 0 here was never given: nothing to close
         gap = max(0, gap - max(0, e.monster_speed - running_speed(state.rules, e)))
     evasion = replace(e, rounds=rounds, gap=gap, exhausted=e.exhausted or rounds >= rules.run_rounds)
     chase = replace(state.chase, evasion=evasion, round=rounds)

@@ -185,6 +185,9 @@ class Evade(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # an exhausted party forced to run runs only at its encounter speed: its
     # running speed divided by this (1: running speed, the rule before this key)
     exhausted_speed_divisor: Int(1, 100) = 1
+    # a dungeon round: faster monsters close the gap by the speeds' difference and
+    # catch the party at 0 (False, a text of before this key: the gap stayed put)
+    dungeon_closes: bool = False
     # dungeon rest turns that end it; None (a text of before this key, upgraded):
     # the running exhaustion is the GM's conditions alone, as it was then
     rest_turns: Int(0, 1000) | None = 3
