@@ -244,11 +244,14 @@ GOLDEN = {
         "Downtime: 1 day(s) pass",
         "Downtime: 2 day(s) pass",
         "Downtime: 5 day(s) pass — a bastion turn falls due for Aria",
-        "Bastion turn of Aria: orders #3 recruit, #4 food",
+        "Bastion turn of Aria: orders #3 recruit, #4 food; Barrack: 4 defender(s) recruited; "
+        "Garden: harvested 100 days of Rations",
         "Downtime: 21 day(s) pass — 3 bastion turns fall due for Aria",
-        "Bastion turn of Aria: Maintain; dice 1d100=[55] typed 6d6=[1,2,3,4,5,6]=21 typed",
+        "Bastion turn of Aria: Maintain; dice 1d100=[55] typed 6d6=[1,2,3,4,5,6]=21 typed; "
+        "Attack (55): beaten off; 1 defender(s) killed",
         "Bastion turn of Aria: Maintain; dice 1d100=[88] typed 2d4=[3,3]=6 typed "
-        "1d6*100=[5]=500 typed",
+        "1d6*100=[5]=500 typed; Refugees (88): 6 refugees; they pay 500 GP; staying outside "
+        "the walls",
         "Bastion turn of Aria: no orders",
         "Aria's bastion: a defender is named Bran, housed in facility #3",
     ],
@@ -264,12 +267,15 @@ GOLDEN = {
         "Fritid: 1 dag går",
         "Fritid: 2 dage går",
         "Fritid: 5 dage går — en bastionstur forfalder for Aria",
-        "Bastionstur for Aria: ordrer #3 recruit, #4 food",
+        "Bastionstur for Aria: ordrer #3 Kaserne: Hverv op til 4 forsvarere, #4 Have: Mad: "
+        "rationer til 100 dage; Kaserne: 4 forsvarere hvervet; Have: høstede rationer til "
+        "100 dage",
         "Fritid: 21 dage går — 3 bastionsture forfalder for Aria",
-        "Bastionstur for Aria: Vedligehold; terninger 1d100=[55] indtastet "
-        "6d6=[1,2,3,4,5,6]=21 indtastet",
-        "Bastionstur for Aria: Vedligehold; terninger 1d100=[88] indtastet 2d4=[3,3]=6 "
-        "indtastet 1d6*100=[5]=500 indtastet",
+        "Bastionstur for Aria: Vedligehold; terninger 1t100=[55] indtastet "
+        "6t6=[1,2,3,4,5,6]=21 indtastet; Angreb (55): slået tilbage; 1 forsvarer dræbt",
+        "Bastionstur for Aria: Vedligehold; terninger 1t100=[88] indtastet 2t4=[3,3]=6 "
+        "indtastet 1t6*100=[5]=500 indtastet; Flygtninge (88): 6 flygtninge; de betaler "
+        "500 gm; bor uden for murene",
         "Bastionstur for Aria: ingen ordrer",
         "Arias bastion: en forsvarer får navnet Bran, indkvarteret i rum #3",
     ],
@@ -285,11 +291,14 @@ GOLDEN = {
         "Простій: минає 1 день",
         "Простій: минають 2 дні",
         "Простій: минає 5 днів — настає 1 хід Бастіону (Aria)",
-        "Хід Бастіону (Aria): накази #3 recruit, #4 food",
+        "Хід Бастіону (Aria): накази #3 Казарма: Завербувати до 4 захисників, #4 Сад: "
+        "Харчовий: раціони на 100 днів; Казарма: завербовано 4 захисників; Сад: зібрано "
+        "раціони на 100 днів",
         "Простій: минає 21 день — настають 3 ходи Бастіону (Aria)",
-        "Хід Бастіону (Aria): Утримання; кубики 1d100=[55] введено 6d6=[1,2,3,4,5,6]=21 введено",
-        "Хід Бастіону (Aria): Утримання; кубики 1d100=[88] введено 2d4=[3,3]=6 введено "
-        "1d6*100=[5]=500 введено",
+        "Хід Бастіону (Aria): Утримання; кубики 1к100=[55] введено 6к6=[1,2,3,4,5,6]=21 "
+        "введено; Напад (55): відбито; загинув 1 захисник",
+        "Хід Бастіону (Aria): Утримання; кубики 1к100=[88] введено 2к4=[3,3]=6 введено "
+        "1к6*100=[5]=500 введено; Біженці (88): 6 біженців; платять 500 зм; живуть за мурами",
         "Хід Бастіону (Aria): без наказів",
         "Бастіон (Aria): захисника названо Bran, живе в приміщенні #3",
     ],

@@ -367,7 +367,7 @@ def test_a_bastion_turns_orders_read_by_name(played, capsys, lang):
     order as the ruleset's names do."""
     shown = _cli(capsys, "--saves", str(played), "--lang", lang, "log", "dnd-2024")
     line = next(l for l in shown.splitlines() if l.lstrip().startswith("89 "))
-    assert line.endswith(TURN[lang]), line
+    assert TURN[lang] in line, line  # then what came of the turn
 
 
 def test_an_order_reads_by_name_without_its_state_where_one_facility_has_it(played):

@@ -220,13 +220,28 @@ def _describe_turn(ev: BastionTurnRun, rules, state=None) -> str:
             for o in ev.orders))
     else:
         what = _("no orders")
+    said = what
     if ev.shift:
         what += ngettext(" (up to {n} defender loss(es) moved to {who})",
                          " (up to {n} defender loss(es) moved to {who})", ev.shift).format(
             n=ev.shift, who=ev.shift_to or _("the partners"))
     if ev.dice:
         what += _("; dice {rolls}").format(rolls=" ".join(roll_text(r) for r in ev.dice))
+    done = _turn_done(state, ev.owner)
+    came = [line for line in turn_lines(rules, done) if line.casefold() != said.casefold()] \
+        if done else []
+    if came:  # what came of it, so the log tells the turn and not only its dice
+        what += "; " + "; ".join(came)
     return _("Bastion turn of {owner}: {what}").format(owner=ev.owner, what=what)
+
+
+def _turn_done(state: State | None, owner: str):
+    """The result of the turn an entry ran, from the state the entry made
+    (its owner's last result is that turn's); None where no state is at hand."""
+    b = find(state, owner) if state is not None else None
+    if b is None or not b.results or b.results[-1].number != b.turns:
+        return None
+    return b.results[-1] if b.results[-1].said else None
 
 
 @describes(BastionsCombined)
