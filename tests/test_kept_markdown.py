@@ -49,5 +49,26 @@ async def test_only_changed_blocks_are_mounted_and_the_result_is_the_new_text():
             assert _shown(kept) == _shown(plain), i
             if i == 1:  # the Notes list alone is mounted again
                 assert kept.mounted_blocks - mounted == 1
-            if i == 2:  # from the first list to the Notes list (the note came back too)
-                assert kept.mounted_blocks - mounted == 3
+            if i == 2:  # the first list and the Notes list (the note came back too)
+                assert kept.mounted_blocks - mounted == 2
+
+
+async def test_a_long_block_between_two_changes_is_kept():
+    """The recap's longest block (a session's encounters) sits between the
+    figures and the notes, which both change on an undone note: it stays."""
+    app = _Two()
+    long = ["## Encounters", ""] + [f"- turn {n}: wolves" for n in range(300)] + [""]
+    one = BASE[:7] + long + BASE[7:]
+    two = BASE[:4] + ["- 13 turns"] + BASE[5:7] + long + BASE[7:10] + BASE[11:]
+    async with app.run_test() as pilot:
+        kept, plain = app.query_one("#kept", KeptMarkdown), app.query_one("#plain", Markdown)
+        await kept.update(_text(one))
+        await pilot.pause()
+        encounters = [b for b in kept.children if isinstance(b, MarkdownBlock)][4]
+        mounted = kept.mounted_blocks
+        await kept.update(_text(two))
+        await plain.update(_text(two))
+        await pilot.pause()
+        assert _shown(kept) == _shown(plain)
+        assert kept.mounted_blocks - mounted == 2  # the first list and the notes
+        assert [b for b in kept.children if isinstance(b, MarkdownBlock)][4] is encounters
