@@ -73,6 +73,11 @@ async def test_every_screen_and_its_keys_under_the_pseudo_locale(played, pseudo,
         left = [w for w in unmarked(text, allowed) if not (w.isupper() and len(w) <= 3)
                 and not any(len(w) >= 3 and (a.startswith(w) or a.endswith(w)) for a in allowed)]
         assert not left, (keys, left, text)
+        # a message wrapped over two lines of a panel ("⟦Speed ... turn," | "load 400
+        # coins⟧") read whole without the keys dialog: under it, with its markers
+        # hidden, its words are still the ones just seen inside them
+        allowed |= {w for m in re.findall(r"⟦[^⟦⟧]*⟧", text)
+                    for w in re.findall(r"[A-Za-z][A-Za-z'’]{2,}", m)}
 
 
 def test_every_actions_help_under_the_pseudo_locale(played, pseudo, capsys, monkeypatch):
