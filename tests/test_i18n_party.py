@@ -306,8 +306,9 @@ def test_party_alerts_tally_and_changes_in_danish_and_ukrainian(saves, capsys):
     with i18n.using("da"):
         changes = _party_changes(before, after)
         tally = PartyTally([1])
-        tally.fallen = [("Aria", "dying")]
-        tally.damage = {"Aria": 12}
+        tally.names = {1: ["Aria"]}  # by character id, its names in the span
+        tally.fallen = [(1, "dying")]
+        tally.damage = {1: 12}
         lines = tally.lines(lambda s: s)
     assert "Aria: 12 LK → 0 LK" in changes and "Aria er i live → døende" in changes
     assert lines == ["**Skade taget:** Aria 12", "**Faldne:** Aria (døende)"]
