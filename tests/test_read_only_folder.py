@@ -166,3 +166,11 @@ async def test_the_app_says_the_folder_is_read_only_and_offers_no_session(src, r
         assert "Start session" not in str(app.screen_stack)
         assert app.campaign.state.session == 0
     assert _files(src) == before
+
+
+@pytest.mark.parametrize("lang, words", [("da", "gemmemappen"), ("uk", "тека збережень")])
+def test_the_refusal_reads_in_the_asked_language(src, read_only, lang, words):
+    got = subprocess.run([sys.executable, "-m", "tracker.cli", "--lang", lang, "--saves",
+                          str(read_only), "do", "app", "note", "x"], capture_output=True,
+                         text=True, timeout=120)
+    assert got.returncode == 1 and words in got.stderr and "read-only" not in got.stderr
