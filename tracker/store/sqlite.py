@@ -361,11 +361,18 @@ class EventStore:
             readonly = True
         readonly = readonly or look_only
         conn = _connect_checked(path, _read_mode(path, readonly, look_only, folder_writable))
-        if readonly and not _wal_holds_entries(path):
+        if readonly:
             try:
                 conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
-            except sqlite3.DatabaseError:  # a -shm we may not write: with no WAL to read,
-                conn.close()  # the file alone is the whole log
+            except sqlite3.DatabaseError as e:
+                conn.close()
+                if _bytes_at_fault(e):
+                    raise StoreError(_("{file} is damaged: {reason}; it cannot be opened")
+                                     .format(file=path.name, reason=e)) from None
+                if _wal_holds_entries(path):  # the file alone would lack its last entries
+                    raise StoreError(_("{file}: cannot open: {reason}").format(
+                        file=path.name, reason=e)) from None
+                # a -shm we may not write, and no WAL to read: the file is the whole log
                 conn = _connect_checked(path, "ro&immutable=1")
         try:  # only now that the file is known to be ours may anything be set on it
             if not readonly:
@@ -378,6 +385,9 @@ class EventStore:
                 "SELECT name FROM sqlite_master WHERE type = 'table'")}
         except sqlite3.DatabaseError as e:
             conn.close()
+            if not _bytes_at_fault(e):  # locked, unreadable: not damaged
+                raise StoreError(_("{file}: cannot open: {reason}").format(
+                    file=path.name, reason=e)) from None
             raise StoreError(_("{file} is damaged: {reason}; it cannot be opened").format(
                 file=path.name, reason=e)) from None
         if "events" not in tables:
