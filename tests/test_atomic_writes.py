@@ -188,3 +188,12 @@ async def test_the_recap_screen_export_on_a_full_disk_keeps_the_old_file(played,
     after = _left_in(played)
     assert after[written.name] == OLD
     assert after == before
+
+
+@pytest.mark.parametrize("lang, words", [("da", "intet blev skrevet"),
+                                         ("uk", "нічого не записано")])
+def test_the_full_disk_refusal_reads_in_the_asked_language(played, tmp_path, capsys,
+                                                           full_disk, lang, words):
+    code = main(["--lang", lang, "--saves", str(played), "export", "c", "-o",
+                 str(tmp_path / "c.jsonl")])
+    assert code != 0 and words in capsys.readouterr().err

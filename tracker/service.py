@@ -159,6 +159,12 @@ class Campaign:
     def close(self) -> None:
         self.store.close()
 
+    @property
+    def read_only(self) -> str:
+        """Why nothing can be recorded in this campaign here ("" when it can):
+        the app says so on opening, where it can still be looked through."""
+        return self.store.read_only_reason()
+
     # -- reading -------------------------------------------------------------------
 
     @one_at_a_time

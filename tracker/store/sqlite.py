@@ -177,6 +177,13 @@ def _taken(path: Path) -> str:
     return _("{file}: a campaign with that name already exists").format(file=path.name)
 
 
+def _bytes_at_fault(e: sqlite3.Error) -> bool:
+    """Whether SQLite's error is about the file's bytes (damaged), not about
+    opening, locking or reading it."""
+    name = getattr(e, "sqlite_errorname", "") or ""
+    return name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or not name
+
+
 def _connect_checked(path: Path, mode: str) -> sqlite3.Connection:
     """A connection to ``path`` once its header says it is a campaign of ours."""
     try:
@@ -193,6 +200,12 @@ def _connect_checked(path: Path, mode: str) -> sqlite3.Connection:
         if "not a database" in str(e):
             raise StoreError(_("{file} is not a tracker campaign (not an SQLite file)").format(
                 file=path.name)) from None
+        if not _bytes_at_fault(e):  # cannot open, locked, an I/O error: not the file's bytes
+            if not os.access(path.parent, os.W_OK):
+                raise StoreError(_("{folder} ({file}: {reason})").format(
+                    folder=read_only_folder(path.parent), file=path.name, reason=e)) from None
+            raise StoreError(_("{file}: cannot open: {reason}").format(file=path.name,
+                                                                      reason=e)) from None
         raise StoreError(_("{file} is damaged or not a campaign: {reason}").format(
             file=path.name, reason=e)) from None
     if app_id != APPLICATION_ID:
@@ -205,6 +218,48 @@ def _connect_checked(path: Path, mode: str) -> sqlite3.Connection:
                           "one reads up to {known}): upgrade to open it").format(
             file=path.name, format=fmt, known=FORMAT_VERSION))
     return conn
+
+
+def _wal_holds_entries(path: Path) -> bool:
+    """Whether ``path``'s WAL holds entries not yet copied into the file (looked
+    at with stat only: opening the WAL would drop SQLite's locks on it)."""
+    try:
+        return os.stat(f"{path}-wal").st_size > 0
+    except OSError:
+        return False
+
+
+def read_only_folder(folder: Path) -> str:
+    """The one line that says a saves folder cannot be written."""
+    return _("the saves folder {folder} is read-only: its campaigns can be read and "
+             "exported, not changed").format(folder=folder)
+
+
+def _read_mode(path: Path, readonly: bool, look_only: bool, folder_writable: bool) -> str:
+    """How SQLite must open ``path``. Reading a WAL file needs its -shm (the
+    WAL's index) and -wal: SQLite makes them beside the file, so in a folder
+    that cannot be written a plain read-only open fails ("unable to open
+    database file"). There, a file whose WAL holds nothing is read with
+    ``immutable=1`` (the file alone, no -shm needed); one whose -wal and -shm
+    are both there is read through them; one with entries in its -wal and no
+    -shm cannot be read whole, and is refused rather than shown without them."""
+    if not readonly:
+        return "rw"
+    holds = _wal_holds_entries(path)
+    if look_only and not os.path.exists(f"{path}-wal"):
+        # a listing: with no WAL nobody has the file open, and an immutable
+        # read makes no -wal or -shm of its own
+        return "ro&immutable=1"
+    if folder_writable:
+        return "ro"  # SQLite makes the -shm it needs
+    if not holds:
+        return "ro&immutable=1"
+    if os.path.exists(f"{path}-shm"):
+        return "ro"
+    raise StoreError(_("{folder}; {file}'s last entries are still in {wal}, which SQLite "
+                       "cannot read without writing beside it: open it once where the "
+                       "folder can be written").format(
+        folder=read_only_folder(path.parent), file=path.name, wal=f"{path.name}-wal"))
 
 
 def _printable(text: str, limit: int = 160) -> str:
@@ -254,6 +309,9 @@ class EventStore:
                 folder=path.parent, reason=e.strerror)) from None
         if path.exists():
             raise StoreError(_taken(path))
+        if not os.access(path.parent, os.W_OK):
+            raise StoreError(_("{folder}; {file} cannot be made there").format(
+                folder=read_only_folder(path.parent), file=path.name))
         _sweep_partial(path.parent)
         tmp = path.with_name(f".{path.name}.{os.getpid()}.{_PARTIAL}")
         _unlink_db(tmp)
@@ -298,20 +356,23 @@ class EventStore:
         if path.stat().st_size == 0:
             raise StoreError(_("{file} is not a tracker campaign (an empty file)").format(
                 file=path.name))
-        if not readonly and not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)):
+        folder_writable = os.access(path.parent, os.W_OK)
+        if not readonly and not (os.access(path, os.W_OK) and folder_writable):
             readonly = True
         readonly = readonly or look_only
-        # look_only (a listing): with no WAL beside it nobody has the file open,
-        # and an immutable read makes no -wal or -shm of its own; with one, a
-        # plain read-only connection reads what the WAL holds
-        wal = path.with_name(path.name + "-wal")
-        mode = "ro&immutable=1" if look_only and not wal.exists() else "ro" if readonly else "rw"
-        conn = _connect_checked(path, mode)
+        conn = _connect_checked(path, _read_mode(path, readonly, look_only, folder_writable))
         if readonly:
             try:
                 conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
-            except sqlite3.DatabaseError:  # WAL in a folder we cannot write
+            except sqlite3.DatabaseError as e:
                 conn.close()
+                if _bytes_at_fault(e):
+                    raise StoreError(_("{file} is damaged: {reason}; it cannot be opened")
+                                     .format(file=path.name, reason=e)) from None
+                if _wal_holds_entries(path):  # the file alone would lack its last entries
+                    raise StoreError(_("{file}: cannot open: {reason}").format(
+                        file=path.name, reason=e)) from None
+                # a -shm we may not write, and no WAL to read: the file is the whole log
                 conn = _connect_checked(path, "ro&immutable=1")
         try:  # only now that the file is known to be ours may anything be set on it
             if not readonly:
@@ -324,6 +385,9 @@ class EventStore:
                 "SELECT name FROM sqlite_master WHERE type = 'table'")}
         except sqlite3.DatabaseError as e:
             conn.close()
+            if not _bytes_at_fault(e):  # locked, unreadable: not damaged
+                raise StoreError(_("{file}: cannot open: {reason}").format(
+                    file=path.name, reason=e)) from None
             raise StoreError(_("{file} is damaged: {reason}; it cannot be opened").format(
                 file=path.name, reason=e)) from None
         if "events" not in tables:
@@ -501,11 +565,18 @@ class EventStore:
                                                            reason=e)) from None
         return envs
 
+    def read_only_reason(self) -> str:
+        """Why this file cannot be written here ("" when it can)."""
+        if not self.readonly:
+            return ""
+        if not os.access(self.path.parent, os.W_OK):
+            return read_only_folder(self.path.parent)
+        return _("{file} is read-only here (the file or the saves folder cannot be written); "
+                 "it can be read and exported, not changed").format(file=self.path.name)
+
     def _writable(self) -> None:
         if self.readonly:
-            raise StoreError(_("{file} is read-only here (the file or the saves folder cannot "
-                               "be written); it can be read and exported, not changed").format(
-                file=self.path.name))
+            raise StoreError(self.read_only_reason())
 
     def append_rows(self, rows: list[tuple]) -> None:
         """Write already-validated raw rows in one transaction (import)."""

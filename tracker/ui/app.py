@@ -15,7 +15,7 @@ from textual.command import CommandPalette
 from textual.screen import ModalScreen, Screen
 from textual.worker import Worker, WorkerState
 
-from .. import i18n
+from .. import atomic, i18n
 from ..core import clock, progress
 from ..core.dice import DiceNeeded
 from ..core.engine import Redo, Undo
@@ -242,8 +242,8 @@ class TrackerApp(CampaignActions, App):
     async def offer_session(self) -> None:
         """Opening a campaign between sessions offers to start the next one."""
         state = self.state
-        if state is None or state.in_session:
-            return
+        if state is None or state.in_session or (self.campaign and self.campaign.read_only):
+            return  # a read-only saves folder records nothing: no session to offer
         n = state.session + 1
         choice = await self.push_screen_wait(ChoiceDialog(
             _("Start session {n}?").format(n=n),
@@ -269,7 +269,9 @@ class TrackerApp(CampaignActions, App):
         stamp = time.strftime(time_format or "%Y-%m-%d_%H-%M-%S")
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            saved = self.save_screenshot(filename or f"{name}-{stamp}.svg", str(folder))
+            # whole or not at all: a full disk leaves no half picture (tracker/atomic.py)
+            saved = folder / (filename or f"{name}-{stamp}.svg")
+            atomic.write_text(saved, self.export_screenshot())
         except OSError as e:
             self.notify(_("Could not save the screenshot in {folder}: {reason}").format(
                 folder=folder, reason=e.strerror or e),
@@ -417,6 +419,10 @@ class TrackerApp(CampaignActions, App):
         # before its screen is made, and before its recent lines are read: in
         # its language and its game's words (D&D's Майстер)
         i18n.switch(self.language_for(campaign.state), i18n.game_of(campaign.state))
+        if campaign.read_only:  # a read-only saves folder: it can be looked at, not played
+            self._open_warnings.append(_("{why}: you can look through this campaign, and "
+                                         "whatever you try to record is refused").format(
+                why=campaign.read_only))
         self.recent = last_entries(campaign.tail(RECENT), campaign.timeline)
         self.state = campaign.state
         # a session already running when the campaign opened is not this run's to end
