@@ -264,12 +264,13 @@ GOLDEN = {
         "Fritid: 1 dag går",
         "Fritid: 2 dage går",
         "Fritid: 5 dage går — en bastionstur forfalder for Aria",
-        "Bastionstur for Aria: ordrer #3 recruit, #4 food",
+        "Bastionstur for Aria: ordrer #3 Kaserne: Hverv op til 4 forsvarere, "
+        "#4 Have: Mad: rationer til 100 dage",
         "Fritid: 21 dage går — 3 bastionsture forfalder for Aria",
-        "Bastionstur for Aria: Vedligehold; terninger 1d100=[55] indtastet "
-        "6d6=[1,2,3,4,5,6]=21 indtastet",
-        "Bastionstur for Aria: Vedligehold; terninger 1d100=[88] indtastet 2d4=[3,3]=6 "
-        "indtastet 1d6*100=[5]=500 indtastet",
+        "Bastionstur for Aria: Vedligehold; terninger 1t100=[55] indtastet "
+        "6t6=[1,2,3,4,5,6]=21 indtastet",
+        "Bastionstur for Aria: Vedligehold; terninger 1t100=[88] indtastet 2t4=[3,3]=6 "
+        "indtastet 1t6*100=[5]=500 indtastet",
         "Bastionstur for Aria: ingen ordrer",
         "Arias bastion: en forsvarer får navnet Bran, indkvarteret i rum #3",
     ],
@@ -285,11 +286,12 @@ GOLDEN = {
         "Простій: минає 1 день",
         "Простій: минають 2 дні",
         "Простій: минає 5 днів — настає 1 хід Бастіону (Aria)",
-        "Хід Бастіону (Aria): накази #3 recruit, #4 food",
+        "Хід Бастіону (Aria): накази #3 Казарма: Завербувати до 4 захисників, "
+        "#4 Сад: Харчовий: раціони на 100 днів",
         "Простій: минає 21 день — настають 3 ходи Бастіону (Aria)",
-        "Хід Бастіону (Aria): Утримання; кубики 1d100=[55] введено 6d6=[1,2,3,4,5,6]=21 введено",
-        "Хід Бастіону (Aria): Утримання; кубики 1d100=[88] введено 2d4=[3,3]=6 введено "
-        "1d6*100=[5]=500 введено",
+        "Хід Бастіону (Aria): Утримання; кубики 1к100=[55] введено 6к6=[1,2,3,4,5,6]=21 введено",
+        "Хід Бастіону (Aria): Утримання; кубики 1к100=[88] введено 2к4=[3,3]=6 введено "
+        "1к6*100=[5]=500 введено",
         "Хід Бастіону (Aria): без наказів",
         "Бастіон (Aria): захисника названо Bran, живе в приміщенні #3",
     ],
