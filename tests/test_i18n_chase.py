@@ -298,27 +298,27 @@ GOLDEN_CHASE = {
            "(plenty to hide behind)",
            "Chase over: escaped"],
     "da": ["Forfølgelsen begynder (by), byttet 30 fod foran",
-           "Ana er med i forfølgelsen som bytte (gruppen), initiativ 1d20=[15] indtastet+3",
+           "Ana er med i forfølgelsen som bytte (gruppen), initiativ 1t20=[15] indtastet+3",
            "Thug er med i forfølgelsen som forfølger (hastighed 40 fod), initiativ "
-           "1d20=[3] indtastet+0",
-           "Ana bevæger sig 30 fod; komplikation 1d12=[2] indtastet: en folkemængde står i "
+           "1t20=[3] indtastet+0",
+           "Ana bevæger sig 30 fod; komplikation 1t12=[2] indtastet: en folkemængde står i "
            "vejen; SG 10 STY, BEH eller KAR-afværgeslag; ved fiasko: 10 fod vanskeligt "
-           "terræn gennem mængden; næste deltagers afværgeslag 1d20=[4] indtastet",
-           "Thug spurter 30 fod; komplikation 1d12=[9] indtastet ingen. Slut på runde 1 "
+           "terræn gennem mængden; næste deltagers afværgeslag 1t20=[4] indtastet",
+           "Thug spurter 30 fod; komplikation 1t12=[9] indtastet ingen. Slut på runde 1 "
            "(6 s inde): Ana 30 fod foran",
-           "Ana prøver at slippe væk: Snigen 2d20kh1=[2,1]=2 indtastet + 3 = 5 mod Opmærksomhed 10: "
+           "Ana prøver at slippe væk: Snigen 2t20kh1=[2,1]=2 indtastet + 3 = 5 mod Opmærksomhed 10: "
            "set (masser at gemme sig bag)",
            "Forfølgelsen er slut: slap væk"],
     "uk": ["Погоня починається (місто), здобич на 30 фт попереду",
-           "Ana долучається до погоні: здобич (гурт), Ініціатива 1d20=[15] введено+3",
+           "Ana долучається до погоні: здобич (гурт), Ініціатива 1к20=[15] введено+3",
            "Thug долучається до погоні: переслідувач (Швидкість 40 фт), Ініціатива "
-           "1d20=[3] введено+0",
-           "Ana рухається на 30 фт; ускладнення 1d12=[2] введено: на шляху натовп; "
+           "1к20=[3] введено+0",
+           "Ana рухається на 30 фт; ускладнення 1к12=[2] введено: на шляху натовп; "
            "рятувальний кидок Сил, Спр або Хар СК 10; у разі провалу: 10 фт складної "
-           "місцевості крізь натовп; рятувальний кидок наступного учасника 1d20=[4] введено",
-           "Thug: Ривок на 30 фт; ускладнення 1d12=[9] введено немає. Кінець раунду 1 "
+           "місцевості крізь натовп; рятувальний кидок наступного учасника 1к20=[4] введено",
+           "Thug: Ривок на 30 фт; ускладнення 1к12=[9] введено немає. Кінець раунду 1 "
            "(минуло 6 с): Ana 30 фт попереду",
-           "Ana намагається втекти: Непомітність 2d20kh1=[2,1]=2 введено + 3 = 5 проти Уважності 10: "
+           "Ana намагається втекти: Непомітність 2к20kh1=[2,1]=2 введено + 3 = 5 проти Уважності 10: "
            "помітили (є за чим сховатися)",
            "Погоня скінчилася: утеча вдалася"],
 }
@@ -363,14 +363,14 @@ GOLDEN_BAIT = {
            "Dropped 2 rations of food 1d6=[5] typed: they run on",
            "Dropped 5 rations of food 1d6=[5] typed: they run on",
            "Dropped 21 rations of food 1d6=[5] typed: they run on"],
-    "da": ["Smed 1 ration mad 1d6=[5] indtastet: de løber videre",
-           "Smed 2 rationer mad 1d6=[5] indtastet: de løber videre",
-           "Smed 5 rationer mad 1d6=[5] indtastet: de løber videre",
-           "Smed 21 rationer mad 1d6=[5] indtastet: de løber videre"],
-    "uk": ["Кинуто 1 раціон їжі 1d6=[5] введено: вони біжать далі",
-           "Кинуто 2 раціони їжі 1d6=[5] введено: вони біжать далі",
-           "Кинуто 5 раціонів їжі 1d6=[5] введено: вони біжать далі",
-           "Кинуто 21 раціон їжі 1d6=[5] введено: вони біжать далі"],
+    "da": ["Smed 1 ration mad 1t6=[5] indtastet: de løber videre",
+           "Smed 2 rationer mad 1t6=[5] indtastet: de løber videre",
+           "Smed 5 rationer mad 1t6=[5] indtastet: de løber videre",
+           "Smed 21 rationer mad 1t6=[5] indtastet: de løber videre"],
+    "uk": ["Кинуто 1 раціон їжі 1к6=[5] введено: вони біжать далі",
+           "Кинуто 2 раціони їжі 1к6=[5] введено: вони біжать далі",
+           "Кинуто 5 раціонів їжі 1к6=[5] введено: вони біжать далі",
+           "Кинуто 21 раціон їжі 1к6=[5] введено: вони біжать далі"],
 }
 GOLDEN_RECAP = {"en": "- session 1, #5: evasion (dungeon), 21 rounds: escaped",
                 "da": "- spilgang 1, #5: undvigelse (dyb), 21 runder: slap væk",

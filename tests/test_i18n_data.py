@@ -301,12 +301,12 @@ DOOM = {
           "Cy 1d20=[1] typed-1 vs 12 failed doom 1d10=[6] typed: dead; companions recovered and "
           "looted the body (dead); Doom table (stand-in: not in the source)",
     "uk": "Поспішний вихід, рятувальний кидок проти Загибелі (рівень 2 -1): "
-          "Wren 1d20=[1] введено-1 проти 12 провал загибель 1d10=[2] введено: вибратися вдалося, "
+          "Wren 1к20=[1] введено-1 проти 12 провал загибель 1к10=[2] введено: вибратися вдалося, "
           "лишився 1 хіт (хіти тепер 1); "
-          "Bob 1d20=[1] введено-1 проти 12 провал загибель 1d10=[3] введено: вибратися вдалося, "
+          "Bob 1к20=[1] введено-1 проти 12 провал загибель 1к10=[3] введено: вибратися вдалося, "
           "лишився 1 хіт і -1 до випадкової характеристики, ведучий застосовує: хіти до 1, -1 до "
           "випадкової характеристики; "
-          "Cy 1d20=[1] введено-1 проти 12 провал загибель 1d10=[6] введено: загибель; супутники "
+          "Cy 1к20=[1] введено-1 проти 12 провал загибель 1к10=[6] введено: загибель; супутники "
           "винесли й обшукали тіло (смерть); таблиця «Загибель у підземеллі» (замінник: немає в "
           "джерелі)",
 }
@@ -341,7 +341,7 @@ def test_golden_doom_alerts_in_the_cli(saves, capsys):
     # Wren is at 1 HP from the first exit; the fate is the GM's whole (roll again)
     assert alerts == ["!! Wren: рятувальний кидок проти Загибелі провалено (1-1 проти 12): киньте "
                       "ще раз; можна обмінятися долею із супутником (замінник: немає в джерелі); "
-                      "ведучий: застосуйте киньте ще раз за таблицею Загибелі (1d10); можна "
+                      "ведучий: застосуйте киньте ще раз за таблицею Загибелі (1к10); можна "
                       "обмінятися долею із супутником",
                       "!! Bob: вдалося вибратися (випало 20-1 проти 12)"], alerts
 
@@ -350,8 +350,8 @@ SEA = {
     "en": "Sailed: 12 miles on ocean aboard the Havørn; wind 2d6=[2,2]=4 typed gentle breeze "
           "(OSE fill: not in the source); lost at sea (6-in-6): LOST; check 1d6=[6] typed, quiet "
           "— 1 meal missed",
-    "da": "Sejlede: 12 mil på hav om bord på Havørn; vind 2d6=[2,2]=4 indtastet let vind "
-          "(OSE-udfyldning: ikke i kilden); væk på havet (6:6): VÆK; tjek 1d6=[6] indtastet, "
+    "da": "Sejlede: 12 mil på hav om bord på Havørn; vind 2t6=[2,2]=4 indtastet let vind "
+          "(OSE-udfyldning: ikke i kilden); væk på havet (6:6): VÆK; tjek 1t6=[6] indtastet, "
           "ingen konfrontation — 1 måltid sprunget over",
 }
 
@@ -399,7 +399,7 @@ REFUSALS = {  # (ruleset, command) -> en, da or uk
     ("dolmenwood", "weather"): {
         "en": "tracker: The seasonal 2d6 weather tables are not in our sources: the GM enters "
               "the day's weather and its effects (I, V, W).",
-        "uk": "tracker: Сезонних таблиць погоди 2d6 немає в наших джерелах: ведучий вносить "
+        "uk": "tracker: Сезонних таблиць погоди 2к6 немає в наших джерелах: ведучий вносить "
               "погоду дня та її наслідки (I, V, W)."},
     ("dolmenwood", "hunt"): {
         "en": "tracker: Hunting is not in our sources: the GM decides.",

@@ -333,15 +333,15 @@ HISTORY = {  # entries 9, 10 and 13 to 18 of ``delve`` on Dyb & Drager
            "Turn: rest", "Rewound the campaign to #13", "Undid: rewound (from #16)",
            "Now on dungeon level 2"],
     "da": ["Fortrød: tur gået (fra #8)", "Gentog: tur gået (fra #8)",
-           "Tur: udforskning; tjek 1d6=[6] indtastet: ingen konfrontation",
-           "Rettede #13: Tur: udforskning; tjek 1d6=[1] indtastet KONFRONTATION, overrasket: "
-           "uhyrerne, afstand 70 fod (2d6*10=[3,4]=70 indtastet)",
+           "Tur: udforskning; tjek 1t6=[6] indtastet: ingen konfrontation",
+           "Rettede #13: Tur: udforskning; tjek 1t6=[1] indtastet KONFRONTATION, overrasket: "
+           "uhyrerne, afstand 70 fod (2t6*10=[3,4]=70 indtastet)",
            "Tur: hvile", "Spolede kampagnen tilbage til #13", "Fortrød: spolet tilbage (fra #16)",
            "Nu på dybets niveau 2"],
     "uk": ["Скасовано: хід минув (з #8)", "Повторено: хід минув (з #8)",
-           "Хід: дослідження; перевірка 1d6=[6] введено тихо",
-           "Виправлено #13: Хід: дослідження; перевірка 1d6=[1] введено ЗУСТРІЧ, захоплені "
-           "зненацька: чудовиська, відстань 70 фт (2d6*10=[3,4]=70 введено)",
+           "Хід: дослідження; перевірка 1к6=[6] введено тихо",
+           "Виправлено #13: Хід: дослідження; перевірка 1к6=[1] введено ЗУСТРІЧ, захоплені "
+           "зненацька: чудовиська, відстань 70 фт (2к6*10=[3,4]=70 введено)",
            "Хід: відпочинок", "Кампанію відмотано до #13", "Скасовано: відмотано (з #16)",
            "Тепер на рівні підземелля 2"],
 }

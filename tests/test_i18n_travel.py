@@ -265,46 +265,46 @@ GOLDEN = {
     ("dyb-og-drager", "da"): [
         "Gruppen i Skov (Ravnsborg)",
         "Rute planlagt: Ravnsborg (1 mil) → Ulvedal (2 mil) → Egedal (5 mil) → Havn (21 mil)",
-        "Rejsedag: 16 mil gennem skov; væk? 1d6=[3] indtastet nej; tjek 1d6=[4] indtastet, "
+        "Rejsedag: 16 mil gennem skov; væk? 1t6=[3] indtastet nej; tjek 1t6=[4] indtastet, "
         "ingen konfrontation",
-        "Rejsedag: 24 mil gennem klart terræn; væk? 1d6=[1] indtastet VÆK; tjek 1d6=[1] indtastet, "
-        "KONFRONTATION, overrasket: ingen, 240 fod (4d6*30=[2,2,2,2]=240 indtastet)",
+        "Rejsedag: 24 mil gennem klart terræn; væk? 1t6=[1] indtastet VÆK; tjek 1t6=[1] indtastet, "
+        "KONFRONTATION, overrasket: ingen, 240 fod (4t6*30=[2,2,2,2]=240 indtastet)",
         "Væk: retning NE, troet N",
         "Gruppen ved igen, hvor den er: Ulvedal",
         "Tvungen fremmarch: 13 mil gennem klart terræn; nået frem til Havn, rutens ende; "
-        "væk? 1d6=[6] indtastet nej; tjek 1d6=[6] indtastet, ingen konfrontation",
+        "væk? 1t6=[6] indtastet nej; tjek 1t6=[6] indtastet, ingen konfrontation",
         "Hviledag",
         "En dags fouragering nær lejren: mad fundet",
         "En dag på jagt: vildt fundet",
         "Rejse: en vejviser fører",
         "Ruteplanen ryddet",
         "Om bord på Havørn på hav (hastighed 120')",
-        "Sejlede: 24 mil på hav om bord på Havørn; vind 2d6=[3,4]=7 indtastet frisk vind "
-        "(OSE-udfyldning: ikke i kilden); væk på havet (2:6) 1d6=[6] indtastet: nej; "
-        "tjek 1d6=[6] indtastet, ingen konfrontation",
+        "Sejlede: 24 mil på hav om bord på Havørn; vind 2t6=[3,4]=7 indtastet frisk vind "
+        "(OSE-udfyldning: ikke i kilden); væk på havet (2:6) 1t6=[6] indtastet: nej; "
+        "tjek 1t6=[6] indtastet, ingen konfrontation",
         "I land ved Havn: Klart terræn"],
     ("dolmenwood", "uk"): [
         "Гурт: Луки (Lankston)",
         "Маршрут сплановано: Ashby (1 гекс) → Bogton (2 гекси) → Cray (5 гексів) → Dunn (21 гекс)",
         "Погода: grey drizzle [Волого, Утруднений рух]",
-        "День подорожі: 6 ОП, місцевість: луки; заблукали? 1d6=[3] введено ні; "
-        "перевірка 1d6=[4] введено, тихо",
-        "День подорожі: 6 ОП, місцевість: трясовина; заблукали? 1d6=[1] введено ЗАБЛУКАЛИ; "
-        "перевірка 1d6=[1] введено, ЗУСТРІЧ, захоплені зненацька: ніхто, 120 фт "
-        "(2d6*30=[2,2]=120 введено)",
+        "День подорожі: 6 ОП, місцевість: луки; заблукали? 1к6=[3] введено ні; "
+        "перевірка 1к6=[4] введено, тихо",
+        "День подорожі: 6 ОП, місцевість: трясовина; заблукали? 1к6=[1] введено ЗАБЛУКАЛИ; "
+        "перевірка 1к6=[1] введено, ЗУСТРІЧ, захоплені зненацька: ніхто, 120 фт "
+        "(2к6*30=[2,2]=120 введено)",
         "Заблукали: напрямок NE, гадають N"],
     ("dnd-2024", "uk"): [
         "Гурт: Рівнина, шлях: добра дорога (Ford)",
         "Вода: 1 галон", "Вода: 2 галони", "Вода: 5 галонів", "Вода: 21 галон",
         "Маршрут сплановано: Ford (1 миля) → Hill (2 милі) → Vale (5 миль) → Wood (21 миля)",
         "Темп: Повільний",
-        "Етап: 8 миль, місцевість: рівнина за 4 год; орієнтування 2d20kh1=[7,4]=7 введено "
+        "Етап: 8 миль, місцевість: рівнина за 4 год; орієнтування 2к20kh1=[7,4]=7 введено "
         "на курсі; табору ще немає",
         "Стали табором на ніч",
         "День подорожі: 21 миля, місцевість: ліс за 10 год; прибули до Wood, кінець "
-        "маршруту; орієнтування 2d20kh1=[14,14]=14 введено збилися з курсу; на 30% довше (1d6*10=[3]=30 введено); "
-        "Aria: рятівний кидок Статури 1d20=[20] введено+0 проти СК 11 успіх; "
-        "Aria: рятівний кидок Статури 1d20=[6] введено+0 проти СК 12 ПРОВАЛ",
+        "маршруту; орієнтування 2к20kh1=[14,14]=14 введено збилися з курсу; на 30% довше (1к6*10=[3]=30 введено); "
+        "Aria: рятівний кидок Статури 1к20=[20] введено+0 проти СК 11 успіх; "
+        "Aria: рятівний кидок Статури 1к20=[6] введено+0 проти СК 12 ПРОВАЛ",
         "Верхи: Верховий кінь",
         "На борту: Кільовий човен, вода: на воді"],
 }
