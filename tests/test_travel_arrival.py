@@ -227,3 +227,22 @@ def test_the_correction_preview_reads_the_day_as_the_log_does(make):
     assert p.entry_now.startswith("Travel day: 14 miles through clear; arrived at Town")
     assert p.entry_after.startswith("Travel day: 14 miles through clear; arrived at Town")
     assert "check 1d6=[5] typed" in p.entry_after
+
+
+def test_a_stages_pace_corrected_moves_the_arrival(make):
+    """D&D 2024, 30 miles: 24 at Normal, then 6 in 2 hours. The first stage
+    corrected to Slow (18) leaves the party 6 miles short after the second,
+    on its way again; corrected to Fast (30), it would have arrived on the
+    first, and the second could not have been travelled."""
+    c = _on_a_road(make, "dnd-2024", 30)
+    c.dispatch(tr.TravelDay())
+    first = max(e.seq for e in c.tail(c.seq) if e.type == "day_travelled")
+    c.dispatch(tr.TravelDay())
+    assert c.state.travel.arrived
+    with pytest.raises(Refused, match="arrived at Town"):
+        c.dispatch(c.amend_command(first, fields={"pace": "fast"}))
+    c.dispatch(c.amend_command(first, fields={"pace": "slow"}))
+    j = c.state.travel
+    assert not j.arrived and j.distance == 24 and j.stages
+    c.dispatch(tr.TravelDay())
+    assert c.state.travel.arrived and c.state.travel.days[-1].distance == 6
