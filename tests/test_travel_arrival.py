@@ -246,3 +246,15 @@ def test_a_stages_pace_corrected_moves_the_arrival(make):
     assert not j.arrived and j.distance == 24 and j.stages
     c.dispatch(tr.TravelDay())
     assert c.state.travel.arrived and c.state.travel.days[-1].distance == 6
+
+
+def test_the_players_hear_the_arrival_days_miles_to_the_end(make):
+    """The players' page keeps the day's checks but says how far it went: no
+    farther than the route (before, the whole day's 36 miles)."""
+    from tracker.public import players_view
+    c = _on_a_road(make, "dyb-og-drager", 50)
+    c.dispatch(tr.TravelDay(), [6])
+    c.dispatch(tr.TravelDay(), [6])
+    with c.reader() as r:
+        log = [e["text"] for e in players_view(c.name, r.head(), r)["log"]]
+    assert log[:2] == ["Travel day: 14 miles through clear", "Travel day: 36 miles through clear"]
