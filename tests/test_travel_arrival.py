@@ -227,3 +227,34 @@ def test_the_correction_preview_reads_the_day_as_the_log_does(make):
     assert p.entry_now.startswith("Travel day: 14 miles through clear; arrived at Town")
     assert p.entry_after.startswith("Travel day: 14 miles through clear; arrived at Town")
     assert "check 1d6=[5] typed" in p.entry_after
+
+
+def test_a_stages_pace_corrected_moves_the_arrival(make):
+    """D&D 2024, 30 miles: 24 at Normal, then 6 in 2 hours. The first stage
+    corrected to Slow (18) leaves the party 6 miles short after the second,
+    on its way again; corrected to Fast (30), it would have arrived on the
+    first, and the second could not have been travelled."""
+    c = _on_a_road(make, "dnd-2024", 30)
+    c.dispatch(tr.TravelDay())
+    first = max(e.seq for e in c.tail(c.seq) if e.type == "day_travelled")
+    c.dispatch(tr.TravelDay())
+    assert c.state.travel.arrived
+    with pytest.raises(Refused, match="arrived at Town"):
+        c.dispatch(c.amend_command(first, fields={"pace": "fast"}))
+    c.dispatch(c.amend_command(first, fields={"pace": "slow"}))
+    j = c.state.travel
+    assert not j.arrived and j.distance == 24 and j.stages
+    c.dispatch(tr.TravelDay())
+    assert c.state.travel.arrived and c.state.travel.days[-1].distance == 6
+
+
+def test_the_players_hear_the_arrival_days_miles_to_the_end(make):
+    """The players' page keeps the day's checks but says how far it went: no
+    farther than the route (before, the whole day's 36 miles)."""
+    from tracker.public import players_view
+    c = _on_a_road(make, "dyb-og-drager", 50)
+    c.dispatch(tr.TravelDay(), [6])
+    c.dispatch(tr.TravelDay(), [6])
+    with c.reader() as r:
+        log = [e["text"] for e in players_view(c.name, r.head(), r)["log"]]
+    assert log[:2] == ["Travel day: 14 miles through clear", "Travel day: 36 miles through clear"]

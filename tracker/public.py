@@ -60,7 +60,7 @@ def public_log(seq: int, history, told: frozenset[int]) -> list[dict]:
             text = _("The GM tells: {text}").format(text=_told_text(e.event.seq, by_seq,
                                                                      history))
         elif (s := secret_in(e.event)) is not None and e.seq not in told:
-            text = s.public(e.event, e.rules)
+            text = s.told(e.event, e.rules, e.text)
         if text:
             out.append({"seq": e.seq, "time": e.game_time, "text": text})
         if len(out) >= LOG_SHOWN:

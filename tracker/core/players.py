@@ -76,6 +76,11 @@ class Secret:
     what: str  # "the wandering check's roll and the encounter it finds"
     public: Callable[[Event, Any], str | None]
     when: Callable[[Event], bool]
+    from_line: bool = False  # ``public(event, rules, line)``: the GM's line at hand
+
+    def told(self, ev: Event, rules, line: str) -> str | None:
+        """The public line of ``ev``, whose GM's line (with the states around it) is ``line``."""
+        return self.public(ev, rules, line) if self.from_line else self.public(ev, rules)
 
 
 _VIEWS: list[tuple[int, Callable[[dict, Table], list[Panel]]]] = []
@@ -92,14 +97,17 @@ def players_view(order: int):
     return register
 
 
-def secret(cls: type, what: str, when: Callable[[Event], bool] = lambda ev: True):
+def secret(cls: type, what: str, when: Callable[[Event], bool] = lambda ev: True,
+           from_line: bool = False):
     """Register ``fn(event, rules)``: the line the table hears of a ``cls``
-    entry holding a secret (``when``) until the GM reveals it; None: nothing."""
+    entry holding a secret (``when``) until the GM reveals it; None: nothing.
+    ``from_line``: ``fn(event, rules, line)``, the GM's line as the log reads it
+    (where it needs the state: a day's miles no farther than the route's end)."""
 
     def register(fn):
         if cls in SECRETS:
             raise RuntimeError(f"{cls.__name__} has two secrets registered")
-        SECRETS[cls] = Secret(cls, what, fn, when)
+        SECRETS[cls] = Secret(cls, what, fn, when, from_line)
         return fn
     return register
 

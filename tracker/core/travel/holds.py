@@ -158,8 +158,6 @@ def hunt_holds(state: State, ev, rolled: bool = True) -> None:
     why = calc.hunt_allowed(t, forced=False, rest_day=False, rules=state.rules)
     if t.hunt is None:
         raise Refused(why)
-    if not living(state):
-        raise Refused(_("no one in the party to hunt (add characters first)"))
     if state.travel.hours_today:
         raise Refused(_("hunting takes a whole day: make camp first"))
     if t.hunt.chance and ev.found:
@@ -171,13 +169,17 @@ def hunt_holds(state: State, ev, rolled: bool = True) -> None:
             _("the GM decides the hunt: the entry rolled it"))
 
 
+def _someone_forages(state: State) -> None:
+    """After the ruleset's say (no foraging here comes first): someone alive."""
+    if not living(state):
+        raise Refused(_("no one in the party to forage (add characters first)"))
+
+
 def forage_holds(state: State, ev, rolled: bool = True) -> None:
     """``forage``: a whole day on land, where the party is; the GM's word and
     1 to 1,000 rations found where the ruleset leaves it to the GM, else a
     foraging rule that allows it here (rolled, unless a whole day succeeds)."""
     t, j = where(state)
-    if not living(state):
-        raise Refused(_("no one in the party to forage (add characters first)"))
     if ev.terrain != j.terrain:
         calc._terrain(t, ev.terrain)
         raise Refused(_("the party is in {terrain}, not {given!r}").format(
@@ -190,6 +192,7 @@ def forage_holds(state: State, ev, rolled: bool = True) -> None:
             raise Refused(_("say how much was found: 1 to 1,000 rations"))
         if not ev.found and ev.rations:
             raise Refused(_("nothing was found: no rations"))
+        _someone_forages(state)
         return
     if ev.found or ev.rations:
         raise Refused(_("{ruleset} rolls foraging: no --found or --nothing").format(
@@ -197,6 +200,7 @@ def forage_holds(state: State, ev, rolled: bool = True) -> None:
     why = calc.forage_allowed(t, j.terrain, rules=state.rules)
     if why:
         raise Refused(why)
+    _someone_forages(state)
     if j.hours_today:
         raise Refused(_("a day of foraging is a whole day: make camp first"))
     if rolled and (ev.roll is None) != bool(t.forage.whole_day_succeeds):

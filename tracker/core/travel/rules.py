@@ -739,12 +739,20 @@ def decide_hunt(state: State, cmd: Hunt, dice) -> list[Event]:
             raise Refused(_("the ruleset rolls the hunt ({chance}): no --found").format(
                 chance=dicemod.chance_text(t.hunt.chance)))
         c = dicemod.parse_chance(t.hunt.chance)
+        _someone_hunts(state)
         return with_hunger_saves(
             state, [Hunted(roll=dicemod.roll(f"1d{c.y}", dice, _("hunting")))], dice)
     if cmd.found is None:
         raise Refused((calc.gm_note(t, "hunt.chance", state.rules) or _("the GM decides")) + " " +
                       _("Say --found or --nothing."))
+    _someone_hunts(state)
     return with_hunger_saves(state, [Hunted(found=cmd.found)], dice)
+
+
+def _someone_hunts(state: State) -> None:
+    """After the ruleset's say (how the hunt is decided comes first): someone alive."""
+    if not living(state):
+        raise Refused(_("no one in the party to hunt (add characters first)"))
 
 
 @decides(ForageDay)

@@ -942,16 +942,16 @@ _WHAT_TRAVEL_KEEPS = N_("the day's checks: getting lost (or straying) and the en
                       "walked and the terrain")
 
 
-@secret(Travelled, _WHAT_TRAVEL_KEEPS,
+@secret(Travelled, _WHAT_TRAVEL_KEEPS, from_line=True,
         when=lambda ev: ev.lost_roll is not None or ev.check is not None)
-def _travelled_for_players(ev: Travelled, rules) -> str:
-    return _describe_travelled(ev, rules).split("; ")[0]
+def _travelled_for_players(ev: Travelled, rules, line: str) -> str:
+    return line.split("; ")[0]  # the GM's line: its miles stop at the route's end
 
 
-@secret(Sailed, _WHAT_TRAVEL_KEEPS,
+@secret(Sailed, _WHAT_TRAVEL_KEEPS, from_line=True,
         when=lambda ev: ev.lost_roll is not None or ev.check is not None)
-def _sailed_for_players(ev: Sailed, rules) -> str:
-    return _describe_sailed(ev, rules).split("; ")[0]
+def _sailed_for_players(ev: Sailed, rules, line: str) -> str:
+    return line.split("; ")[0]
 
 
 @secret(EncounterRolled, N_("an encounter check on the road: the table hears nothing"))
