@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import json
 import os
 import re
@@ -179,6 +180,12 @@ def _helped_campaign(argv: list[str]) -> tuple[Path, str] | None:
     words = argv[:argv.index("--")] if "--" in argv else argv
     if not {"-h", "--help"} & set(words):
         return None
+    return _named_campaign(argv)
+
+
+def _named_campaign(argv: list[str]) -> tuple[Path, str] | None:
+    """(saves, name) when ``argv`` is a command on a named campaign, else None."""
+    words = argv[:argv.index("--")] if "--" in argv else argv
     saves, positional, skip = None, [], False
     for i, a in enumerate(words):
         if skip:
@@ -229,6 +236,28 @@ def run_language(argv: list[str]):
         yield True
 
 
+def _parse(parser: argparse.ArgumentParser, argv: list[str], asked: str | None,
+           in_its_language: bool) -> argparse.Namespace:
+    """The parsed arguments. A mistyped command on a named campaign is told
+    in the campaign's language, as its help and its refusals are: the words are
+    parsed in the run's first (most runs parse, and reading the campaign's
+    language costs an open), and only a refusal is parsed again in its."""
+    named = None if in_its_language else _named_campaign(argv)
+    if named is None:
+        return parser.parse_args(argv)
+    said = io.StringIO()
+    try:
+        with contextlib.redirect_stderr(said):
+            return parser.parse_args(argv)
+    except SystemExit:
+        language, game = _language_of(*named)
+        if language is None or i18n.choose(asked, language) == i18n.current():
+            sys.stderr.write(said.getvalue())
+            raise
+        i18n.switch(i18n.choose(asked, language), game)
+        return build_parser().parse_args(argv)  # says it again, in the campaign's words
+
+
 def run(argv: list[str]) -> int:
     with run_language(argv) as known:
         return _run_argv(argv) if known else EXIT_USAGE
@@ -249,7 +278,7 @@ def _run_argv(argv: list[str]) -> int:
         except UnicodeEncodeError:
             parser.exit(EXIT_USAGE, "tracker: " + _("an argument is not valid UTF-8 text: "
                                                     "{arg}").format(arg=repr(a)) + "\n")
-    args = parser.parse_args(argv)
+    args = _parse(parser, argv, asked, helped is not None)
     saves = paths.saves_dir(args.saves)
     if args.cmd in (None, "open"):
         from .ui.app import run_app
