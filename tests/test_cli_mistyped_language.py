@@ -6,16 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from tracker.cli import main
+from support.cli import said as run
 
 
-def run(capsys, *argv):
-    try:
-        code = main(list(argv))
-    except SystemExit as e:
-        code = e.code
-    out, err = capsys.readouterr()
-    return code, out + err
 
 
 @pytest.fixture

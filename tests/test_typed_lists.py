@@ -5,7 +5,7 @@ skipped -- skipping one shifts every later die onto the wrong roll."""
 
 import pytest
 
-from tracker.cli import main
+from support.cli import said as run
 from tracker.core import campaign as camp
 from tracker.core.errors import Refused
 from tracker.demo import build
@@ -31,13 +31,6 @@ def test_a_missing_number_is_refused_by_its_place(text, which):
         parse_ints(text)
 
 
-def run(capsys, *argv):
-    try:
-        code = main(list(argv))
-    except SystemExit as e:
-        code = e.code
-    out, err = capsys.readouterr()
-    return code, out + err
 
 
 @pytest.fixture

@@ -5,20 +5,13 @@ import pytest
 
 from tracker.actions import ACTIONS
 from tracker.actions.spec import whole_number
-from tracker.cli import main
+from support.cli import said as run
 from tracker.core.errors import Refused
 from tracker.core.numbers import parse_int
 
 LONG = "9" * 4301
 
 
-def run(capsys, *argv):
-    try:
-        code = main(list(argv))
-    except SystemExit as e:
-        code = e.code
-    out, err = capsys.readouterr()
-    return code, out + err
 
 
 @pytest.mark.parametrize("text,why", [("٣", "write it with the digits 0-9"),

@@ -17,3 +17,14 @@ def new(capsys, name, ruleset, *setup):
     run(capsys, "do", name, "session-start")
     for argv in setup:
         run(capsys, "do", name, *argv)
+
+
+def said(capsys, *argv) -> tuple[int, str]:
+    """``tracker *argv`` whatever its end: (exit code, output and errors together);
+    argparse's own exit (a usage error, --help) is a code like any other."""
+    try:
+        code = main(list(argv))
+    except SystemExit as e:
+        code = e.code
+    out, err = capsys.readouterr()
+    return code, out + err

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 import re
 from functools import lru_cache
-from typing import Protocol
+from typing import Callable, Protocol
 
 import msgspec
 
@@ -231,44 +231,34 @@ def parse(text: str) -> DiceExpr:
 def dice_times(text: str, times: int) -> str:
     """``text`` with every group's dice rolled ``times`` over, its constants as
     they were: a critical hit's damage (``2d6+3`` twice is ``4d6+3``)."""
-    expr = parse(text)
-    if times == 1:
-        return expr.text
-    out = []
-    for i, t in enumerate(expr.terms):
-        if t.group is None:
-            part = str(t.constant)
-        else:
-            g = t.group
-            keep = f"{g.keep}{g.keep_n * times}" if g.keep else ""
-            part = f"{g.count * times}d{g.sides}{keep}"
-        if t.multiplier != 1:
-            part += f"*{t.multiplier}"
-        out.append(("-" if t.sign < 0 else "+" if i else "") + part)
-    return parse("".join(out)).text  # checked again: the doubled dice stay within MAX_DICE
+    return _regrouped(text, lambda n: n * times)
 
 
 def dice_divided(text: str, times: int) -> str | None:
     """``dice_times`` undone: the expression a critical hit's ``text`` was rolled
     ``times`` over from (``4d6+3`` over 2 is ``2d6+3``), or None where a group's
     dice do not divide (the ruleset's number changed since it was rolled)."""
+    return _regrouped(text, lambda n: None if n % times else n // times)
+
+
+def _regrouped(text: str, count: Callable[[int], int | None]) -> str | None:
+    """``text`` with each group's dice (and kept dice) counted anew by ``count``,
+    its constants as they were; None where ``count`` gives None for one."""
     expr = parse(text)
-    if times == 1:
-        return expr.text
     out = []
     for i, t in enumerate(expr.terms):
         if t.group is None:
             part = str(t.constant)
         else:
             g = t.group
-            if g.count % times or (g.keep and g.keep_n % times):
+            n, kept = count(g.count), count(g.keep_n) if g.keep else 0
+            if n is None or kept is None:
                 return None
-            keep = f"{g.keep}{g.keep_n // times}" if g.keep else ""
-            part = f"{g.count // times}d{g.sides}{keep}"
+            part = f"{n}d{g.sides}" + (f"{g.keep}{kept}" if g.keep else "")
         if t.multiplier != 1:
             part += f"*{t.multiplier}"
         out.append(("-" if t.sign < 0 else "+" if i else "") + part)
-    return parse("".join(out)).text
+    return parse("".join(out)).text  # checked again: more dice stay within MAX_DICE
 
 
 class _Keeping:
