@@ -5,8 +5,10 @@ the last build did not share. After any sequence of entries (turns with
 checks, notes, blows, sessions begun and ended, undos, redos, rewinds,
 corrections of a note, a blow or a check's dice), each build it makes is the
 recap built from scratch from the whole log, for the last session, every
-session and one earlier session alike; nothing stale is ever shown (a
-recap counting a corrected day was a bug once)."""
+session and one earlier session alike, and the lines the recap's view draws
+for it, keeping what it drew for the builds before, are the lines a fresh
+view draws; nothing stale is ever shown (a recap counting a corrected day
+was a bug once)."""
 
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ from tracker.core import party
 from tracker.core.errors import Refused
 from tracker.core.timeline.entries import Redo, Rewind, Undo
 from tracker.service import Campaign, LogReader
+from tracker.ui.widgets.markdown_lines import Looks, MarkdownLines
 
 SETTINGS = settings(max_examples=int(__import__("os").environ.get("PROP_EXAMPLES", "25")),
                     deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -73,20 +76,26 @@ def _do(c: Campaign, kind: str, args) -> None:
             c.dispatch(c.amend_command(seq, dice=[args[1]] * len(ev.check.dice)))
 
 
-def _fresh(log: LogReader, sessions) -> str:
+def _fresh(log: LogReader, sessions, escape: bool = False) -> str:
     """The recap of the whole log, built from scratch (as `tracker export` does)."""
     envs = list(log.read())
     try:
-        return recap.markdown(recap.build("t", envs, log.state_at, sessions))
+        return recap.markdown(recap.build("t", envs, log.state_at, sessions), escape)
     except ValueError as e:
-        return f"refused: {e}"
+        return f"*refused: {e}*"
 
 
-def _kept(recapper: recap.Recapper, log: LogReader, sessions) -> str:
+def _kept(recapper: recap.Recapper, log: LogReader, sessions, escape: bool = False) -> str:
     try:
-        return recap.markdown(recapper.build("t", log, sessions)[0])
+        return recap.markdown(recapper.build("t", log, sessions)[0], escape)
     except ValueError as e:
-        return f"refused: {e}"
+        return f"*refused: {e}*"
+
+
+def _drawn(lines: MarkdownLines, markdown: str) -> list:
+    """What the recap's view draws for ``markdown``, given its texts before."""
+    lines.update(markdown)
+    return [list(line) for line in lines.lines(50, Looks())]
 
 
 @SETTINGS
@@ -98,6 +107,7 @@ def test_every_kept_build_is_the_recap_from_scratch(plan, which):
         c.dispatch(party.AddCharacter(who, hp=30))
     c.dispatch(c.start_session_command())
     kept = recap.Recapper(every=3, kept=2)  # kept points every few entries: all of them used
+    view = MarkdownLines()  # the recap screen's lines, kept across its texts as the screen does
     for kind, *args in steps:
         try:
             _do(c, kind, args)
@@ -108,6 +118,8 @@ def test_every_kept_build_is_the_recap_from_scratch(plan, which):
             if sessions == "all":
                 sessions = sorted({e.session for e in log.read() if e.session > 0}) or [0]
             assert _kept(kept, log, sessions) == _fresh(log, sessions), (kind, args)
+            shown = _kept(kept, log, sessions, escape=True)  # as the screen shows it
+            assert _drawn(view, shown) == _drawn(MarkdownLines(), _fresh(log, sessions, True))
     c.close()
 
 

@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Footer
 
 from ..widgets.header import Header
-from ..widgets.kept_markdown import KeptMarkdown
+from ..widgets.recap_view import RecapView
 from ... import recap
 from ... import atomic, i18n
 from ...core.errors import Refused
@@ -65,7 +65,7 @@ class RecapScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield KeptMarkdown(_("Building the recap…"), id="recap", classes="panel")
+        yield RecapView(_("Building the recap…"), id="recap", classes="panel")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -128,9 +128,9 @@ class RecapScreen(Screen):
         self.text = message.export
         self.played = message.played
         self.sessions = message.sessions or self.sessions
-        if message.markdown != self.shown_markdown:  # remounting the same blocks costs a repaint
+        if message.markdown != self.shown_markdown:  # the same text: nothing to redraw
             self.shown_markdown = message.markdown
-            self.query_one(KeptMarkdown).update(message.markdown)
+            self.query_one(RecapView).update(message.markdown)
 
     def action_session(self, step: int) -> None:
         if not self.played:
