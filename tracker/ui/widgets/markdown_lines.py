@@ -84,6 +84,7 @@ class MarkdownLines:
         self.order: list[str] = []  # the text's sections, in order
         self.drawn = 0  # blocks drawn so far (tests count them)
         self.parsed = 0  # sections parsed so far
+        self._blank: tuple = (0, None, None)
 
     def update(self, markdown: str) -> None:
         order = sections(markdown)
@@ -108,11 +109,14 @@ class MarkdownLines:
                 for g in _groups(self.parser.parse(text))]
 
     def lines(self, width: int, looks: Looks = Looks()) -> list[Strip]:
-        """Every line of the text, ``width`` cells wide at most."""
+        """Every line of the text, ``width`` cells wide at most; a line drawn
+        before is the same object (the view repaints only the others)."""
         width = max(width, 1)
         out: list[Strip] = []
         below = None  # the last block's bottom margin
-        blank = Strip.blank(width, looks.text)
+        if self._blank[:2] != (width, looks):  # one blank strip: a line unchanged is the same
+            self._blank = (width, looks, Strip.blank(width, looks.text))
+        blank = self._blank[2]
         for text in self.order:
             for block in self.sections[text]:
                 top, bottom = block.margins

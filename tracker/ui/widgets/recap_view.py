@@ -119,12 +119,19 @@ class RecapView(ScrollView, can_focus=True, inherit_bindings=False):
         width = self.scrollable_content_region.width
         if not self.is_mounted or width <= 0:
             return  # laid out once it has a size
-        lines = self.text.lines(width, self.looks())
-        if lines == self.lines:
+        old, lines = self.lines, self.text.lines(width, self.looks())
+        if lines == old:
             return
         self.lines = lines
         self._resize(Size(width, len(lines)))
-        self.refresh()
+        # only the lines in sight that changed are painted again (an undone note:
+        # a line or two, not the whole view)
+        top = self.scroll_offset.y
+        changed = [y for y in range(top, top + self.size.height)
+                   if (old[y] if y < len(old) else None) is not
+                   (lines[y] if y < len(lines) else None)]
+        if changed:
+            self.refresh_lines(changed[0], changed[-1] - changed[0] + 1)
 
     def _resize(self, size: Size) -> None:
         """The new number of lines, without a layout of the screen (a change of
