@@ -257,14 +257,24 @@ _CONTAINERS = (list, dict, set)
 
 def _copied(v):
     if type(v) is list:
+        if _flat(v):  # a long session's encounters: thousands of strings, copied at C speed
+            return v.copy()
         return [_copied(x) if isinstance(x, _CONTAINERS) else x for x in v]
     if type(v) is dict:
+        if _flat(v.values()):
+            return v.copy()
         return {k: _copied(x) if isinstance(x, _CONTAINERS) else x for k, x in v.items()}
     if isinstance(v, set):
         return set(v)
     if isinstance(v, (list, dict)):  # a subclass: copied as itself
         return copy.deepcopy(v)
     return v
+
+
+def _flat(values) -> bool:
+    """Whether no value is a list, dict or set (or one of theirs): the types
+    are gathered without a Python loop per value."""
+    return not any(issubclass(t, _CONTAINERS) for t in set(map(type, values)))
 
 
 class Recapper:

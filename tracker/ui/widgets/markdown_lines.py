@@ -27,8 +27,8 @@ from rich.style import Style
 from rich.text import Text
 from textual.strip import Strip
 
-_HEADING = re.compile(r"#{1,6}(?:[ \t]|$)")
-_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
+# a line that starts a heading (group 1) or a fence (2: its mark, 3: the rest of the line)
+_MARKS = re.compile(r"^(?:(#{1,6})(?:[ \t]|$)| {0,3}(`{3,}|~{3,})(.*)$)", re.M)
 
 # Textual's Markdown, as the recap looked in it: the bullets by depth, the blank
 # lines above and below each kind of block (margins: two blocks are as far
@@ -133,22 +133,21 @@ class MarkdownLines:
 
 
 def sections(markdown: str) -> list[str]:
-    """The text cut before each heading that starts a line outside a fence."""
-    out, lines, fence = [], [], None
-    for line in markdown.split("\n"):
-        m = _FENCE.match(line)
-        if fence is None:
-            if m:
-                fence = m.group(1)
-            elif _HEADING.match(line) and lines:
-                out.append("\n".join(lines))
-                lines = []
-        elif m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) and \
-                not line.strip().strip(fence[0]):
+    """The text cut before each heading that starts a line outside a fence
+    (only the lines that start with ``#`` or a fence are looked at: a recap
+    of a long session is thousands of list items)."""
+    out, start, fence = [], 0, None
+    for m in _MARKS.finditer(markdown):
+        mark = m.group(2)
+        if mark is None:  # a heading
+            if fence is None and m.start() > start:
+                out.append(markdown[start:m.start() - 1])  # without the line break before it
+                start = m.start()
+        elif fence is None:
+            fence = mark
+        elif mark[0] == fence[0] and len(mark) >= len(fence) and not m.group(3).strip():
             fence = None  # a closing fence: the opening's character, as long or longer
-        lines.append(line)
-    if lines:
-        out.append("\n".join(lines))
+    out.append(markdown[start:])
     return out
 
 
