@@ -27,8 +27,10 @@ from rich.style import Style
 from rich.text import Text
 from textual.strip import Strip
 
-# a line that starts a heading (group 1) or a fence (2: its mark, 3: the rest of the line)
-_MARKS = re.compile(r"^(?:(#{1,6})(?:[ \t]|$)| {0,3}(`{3,}|~{3,})(.*)$)", re.M)
+# a line that starts a heading (group 1) or a fence (2: its mark, 3: the rest of the
+# line), found after its line break (a literal the regex engine skips to, where "^"
+# would be tried at every character)
+_MARKS = re.compile(r"\n(?:(#{1,6})(?:[ \t]|$)| {0,3}(`{3,}|~{3,})(.*)$)", re.M)
 
 # Textual's Markdown, as the recap looked in it: the bullets by depth, the blank
 # lines above and below each kind of block (margins: two blocks are as far
@@ -137,9 +139,9 @@ def sections(markdown: str) -> list[str]:
     (only the lines that start with ``#`` or a fence are looked at: a recap
     of a long session is thousands of list items)."""
     out, start, fence = [], 0, None
-    for m in _MARKS.finditer(markdown):
+    for m in _MARKS.finditer("\n" + markdown):  # the first line has a break before it too
         mark = m.group(2)
-        if mark is None:  # a heading
+        if mark is None:  # a heading (at m.start() in the text: the break added is not in it)
             if fence is None and m.start() > start:
                 out.append(markdown[start:m.start() - 1])  # without the line break before it
                 start = m.start()
