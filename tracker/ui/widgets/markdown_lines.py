@@ -36,8 +36,8 @@ _MARKS = re.compile(r"\n(?:(#{1,6})(?:[ \t]|$)| {0,3}(`{3,}|~{3,})(.*)$)", re.M)
 # lines above and below each kind of block (margins: two blocks are as far
 # apart as the larger of the two asks), a fence's padding
 BULLETS = ["• ", "▪ ", "‣ ", "⭑ ", "◦ "]
-MARGINS = {"h1": (2, 1), "h2": (2, 1), "fence": (1, 1), "code_block": (1, 1),
-           "blockquote": (1, 1), "hr": (1, 1)}
+MARGINS = {"h1": (2, 1), "h2": (2, 1), "h3": (1, 1), "h4": (1, 1), "h5": (1, 1), "h6": (1, 1),
+           "fence": (1, 1), "code_block": (1, 1), "blockquote": (1, 1), "hr": (1, 1)}
 PARAGRAPH = (0, 1)  # paragraphs, lists, tables, anything else
 FENCE_PAD = 2
 _INLINE = {"strong": Style(bold=True), "em": Style(italic=True), "s": Style(strike=True),
@@ -68,8 +68,7 @@ class _Block:
         self.source, self.tokens = source, tokens
         first = tokens[0]
         kind = first.tag if first.type == "heading_open" else first.type.removesuffix("_open")
-        self.margins = MARGINS.get(kind, MARGINS["h2"] if first.type == "heading_open" else
-                                   PARAGRAPH)
+        self.margins = MARGINS.get(kind, PARAGRAPH)
         self.drawn: tuple[int, Looks, list[Strip]] | None = None
 
 
