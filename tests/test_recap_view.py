@@ -7,6 +7,8 @@ key, keeps the screen's keys and wraps again on a resize."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from tracker import i18n, recap
@@ -176,9 +178,15 @@ async def test_it_scrolls_by_key_keeps_the_screens_keys_and_wraps_on_resize(save
         await pilot.pause()
         assert view.scroll_offset.y == 1
         sessions = screen.sessions
-        await pilot.press("left")  # the screen's: the session before
+        await pilot.press("end", "left")  # the screen's: the session before, from its top
         await settle(pilot)
         assert screen.sessions != sessions and len(screen.sessions) == 1
+        assert view.scroll_offset.y == 0
+        await pilot.press("end", "ctrl+z")  # the same recap again: it stays where it was
+        await settle(pilot)
+        await asyncio.sleep(screen.SETTLE + 0.1)
+        await settle(pilot)
+        assert view.scroll_offset.y == view.max_scroll_y > 0
         await pilot.press("a")
         await settle(pilot)
         await pilot.resize_terminal(40, 14)

@@ -59,6 +59,7 @@ class RecapScreen(Screen):
         self.sessions: list[int] | None = None
         self.text = ""
         self.shown_markdown: str | None = None
+        self.shown_sessions: list[int] = []  # the sessions of the recap shown
         self.recapper = recap.Recapper()  # what the last build read and worked out
         self.builds = 0  # each build's number: only the newest one's result is shown
         self._settle_timer = None
@@ -127,10 +128,12 @@ class RecapScreen(Screen):
             return  # an older build that finished late: a newer one is on its way
         self.text = message.export
         self.played = message.played
+        other = message.sessions != self.shown_sessions  # another recap: read from its top
+        self.shown_sessions = message.sessions
         self.sessions = message.sessions or self.sessions
         if message.markdown != self.shown_markdown:  # the same text: nothing to redraw
             self.shown_markdown = message.markdown
-            self.query_one(RecapView).update(message.markdown)
+            self.query_one(RecapView).update(message.markdown, top=other)
 
     def action_session(self, step: int) -> None:
         if not self.played:

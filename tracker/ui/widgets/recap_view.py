@@ -82,11 +82,14 @@ class RecapView(ScrollView, can_focus=True, inherit_bindings=False):
         self.lines: list[Strip] = []
         self._looks: Looks | None = None
 
-    def update(self, markdown: str) -> None:
-        """Show ``markdown``: its new sections parsed, its new blocks drawn."""
+    def update(self, markdown: str, top: bool = False) -> None:
+        """Show ``markdown``: its new sections parsed, its new blocks drawn;
+        from its first line if ``top`` (else where the view was)."""
         self.source = markdown
         self.text.update(markdown)
         self._lay_out()
+        if top:
+            self.scroll_home(animate=False, immediate=True)
 
     def on_mount(self) -> None:
         super().on_mount()
