@@ -148,7 +148,9 @@ def main(argv: list[str]) -> int:
         args = rest or ["open", "demo"]
         return subprocess.call([str(BIN / "tracker"), *args], cwd=ROOT)
     if cmd == "test":
-        return subprocess.call([str(PYTHON), "-m", "pytest", *rest], cwd=ROOT)
+        # the whole suite on every core; a chosen file or option runs as asked
+        spread = [] if rest else ["--numprocesses", "auto", "--dist", "worksteal"]
+        return subprocess.call([str(PYTHON), "-m", "pytest", *spread, *rest], cwd=ROOT)
     if cmd == "bench":
         return subprocess.call([str(PYTHON), "bench/bench.py", *rest], cwd=ROOT)
     if cmd == "soak":
