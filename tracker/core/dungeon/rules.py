@@ -524,28 +524,28 @@ def evolve_turn(state: State, ev: TurnAdvanced) -> State:
     # (``_TurnRules``), the dungeon built whole from its fields (a replace by
     # keywords cost twice that), the state copied once (``alone``)
     rules = state.ruleset.rules
-    k = _TURN_RULES[0]
-    if k.rules is not rules:
-        k = _TURN_RULES[0] = _TurnRules.of(rules)
+    known, activities, wandering, chance_x, rest, check_first, seconds = _TURN_RULES[0]
+    if known is not rules:
+        _TURN_RULES[0] = _TurnRules.of(rules)
+        known, activities, wandering, chance_x, rest, check_first, seconds = _TURN_RULES[0]
     d = state.dungeon
     if not d.active:
         raise Refused(_("a dungeon turn cannot pass while the party is outside"))
     activity = ev.activity
-    if activity not in k.activities:
+    if activity not in activities:
         raise Refused(_("{ruleset} has no activity {activity!r}").format(
             ruleset=rules.meta.name, activity=activity))
     turn = d.turn + 1
     roll = ev.check
-    check = None if roll is None else _checked(k.wandering, k.chance_x, ev, roll, turn, True)
+    check = None if roll is None else _checked(wandering, chance_x, ev, roll, turn, True)
     tsr, penalty = d.turns_since_rest, d.penalty
-    if activity == REST and check is not None and check.encounter and k.check_first:
+    if activity == REST and check is not None and check.encounter and check_first:
         check = replace(check, interrupted_rest=True)  # the rest is interrupted
         tsr += 1
     elif activity == REST:
         tsr, penalty = 0, 0
     else:
         tsr += 1
-    rest = k.rest
     if rest is not None and tsr >= rest.every_turns and \
             (tsr - rest.every_turns) % rest.every_turns == 0:
         penalty = max(rest.penalty_max, penalty + rest.penalty_step)
@@ -563,7 +563,7 @@ def evolve_turn(state: State, ev: TurnAdvanced) -> State:
     dungeon = Dungeon(True, d.name, d.depth, turn, tsr, penalty, checks, d.last_hasty_exit,
                       left, d.fast_per_turn)
     # pass_time(state, ..., burning=True, dungeon=dungeon) without its wrapper or a dict
-    return timeflow.run_hooks.alone["dungeon"](state, k.turn_seconds, True, dungeon)
+    return timeflow.run_hooks.alone["dungeon"](state, seconds, True, dungeon)
 
 
 @evolves(CheckRolled)
