@@ -218,8 +218,8 @@ class _Alone(dict):
                 for k, (i, h) in enumerate(self.dues))
             body = ["clock = state.clock + elapsed",
                     "q = quiet[0]",
-                    f"if q[0] is state.ruleset.rules and {same} and "
-                    f"q[{n + 2}] <= state.clock and clock < q[{n + 1}] and (burning or q[{n + 3}]):",
+                    f"if q[0] is state.ruleset.rules and {same} and q[{n + 2}] <= state.clock "
+                    f"and clock < q[{n + 1}] and (burning or q[{n + 3}]):",
                     f"    return replace(state, clock=clock, {name}=value)",
                     slow]
         scope = dict(scope, run_hooks=self.run_hooks)  # the same ``quiet`` list
