@@ -132,3 +132,23 @@ def test_a_stale_snapshot_is_ignored(make, saves):
     c.store.conn.execute("INSERT INTO snapshots VALUES (2, 1, 'wrong-hash', x'00')")
     c.close()
     assert Campaign.open(saves, "c").state.party[0].name == "Ana"
+
+
+def test_equal_data_is_decoded_once_per_read_and_reads_as_decoded(make, monkeypatch):
+    """``read`` shares the event of equal data of one type and version (issue 22,
+    sixth pass): every entry still reads as its own data decodes, an entry of
+    another type with the same data is its own, and the shared events stay few."""
+    from tracker.store import sqlite as store_mod
+    c = make()
+    c.dispatch(AddCharacter("Ana"))
+    c.dispatch(EnterDungeon("Deep", 1))
+    for activity in ("explore", "rest", "explore", "search", "explore"):
+        c.dispatch(AdvanceTurn(1, activity))
+    monkeypatch.setattr(store_mod, "_SHARED_EVENTS", 2)  # clear often: the bound is kept
+    envs = list(c.store.read())
+    for env, row in zip(envs, c.store.rows()):
+        assert env.event == evmod.decode(row[1], row[2], row[3])
+        assert type(env.event) is evmod.EVENT_TYPES[row[1]]
+    explores = [e.event for e in envs if e.type == "turn_advanced" and e.event.activity == "explore"
+                and e.event.check is None]
+    assert len(explores) >= 2 and len({id(e) for e in explores}) < len(explores)

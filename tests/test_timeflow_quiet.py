@@ -65,3 +65,14 @@ def test_the_demo_campaigns_replay_the_same_without_the_one_test(tmp_path, rid):
             assert quick == slow
         finally:
             c.close()
+
+
+def test_one_part_passes_take_the_same_test_and_go_without_it_with_the_hooks():
+    """``run_hooks.alone[part]`` (the dungeon's turn) takes the one test on the
+    value it is given, and is made without it where ``run_hooks`` is (the
+    replays above compare the two through every dungeon turn)."""
+    assert "quiet[0]" in timeflow.run_hooks.alone["dungeon"].source
+    slow = timeflow._compiled(timeflow.TIME_HOOKS, quiet=False)
+    assert "quiet[0]" not in slow.alone["dungeon"].source
+    with pytest.raises(TypeError):
+        timeflow.run_hooks.alone["clock"]

@@ -107,34 +107,44 @@ def _compiled(hooks: list[_Registered], quiet: bool = True) -> Callable[..., Sta
 
     A part the caller replaces (``parts``) is tested as the caller left it,
     and as earlier hooks changed it. ``quiet=False``: without the one test
-    that skips every hook when none is due (tests compare the two)."""
+    that skips every hook when none is due (tests compare the two).
+
+    The function returned carries ``alone``: ``alone[name](state, elapsed,
+    burning, value)`` is ``run_hooks(state, elapsed, burning, {name: value})``
+    for a caller that replaces one part on nearly every step (the dungeon's
+    turn): the one test is made on ``value`` itself, and a step on which no
+    hook is due makes no dict and copies the state once."""
     scope: dict[str, Any] = {"replace": replace}
     body = ["clock = state.clock + elapsed", "rules = state.ruleset.rules"]
     daily = any(h.daily for h in hooks)
+    new_day = []
     if daily:
         # days_begun(...) > 0, written inline: a call per turn cost more than the test
-        body += ["t = rules.time",
-                 "start = t.start_hour * t.hour_seconds",
-                 "new_day = (start + clock) // t.day_seconds > (start + state.clock) // t.day_seconds"]
+        new_day = ["t = rules.time",
+                   "start = t.start_hour * t.hour_seconds",
+                   "new_day = (start + clock) // t.day_seconds > (start + state.clock) // t.day_seconds"]
     # When every hook is daily or has a due time, a step on which none is due
     # (most turns) skips them all in one test: ``quiet[0]`` holds the ruleset,
     # each due part's value as last seen with no hook called, the earliest of
-    # their due times and whether none that ``paused`` is due at all. Due times
+    # their due times and of the next day's start (``until``), the current
+    # day's start and whether none that ``paused`` is due at all. Due times
     # are functions of (value, ruleset) alone, so the same objects mean the same
-    # times, and the test below is the hooks' own conditions, all false.
+    # times; a step from a clock at or after the day's start to one before
+    # ``until`` begins no day; so the test below is the hooks' own conditions,
+    # all false.
     dues = [(i, h) for i, h in enumerate(hooks) if h.due is not None]
     quiet = quiet and bool(dues) and all(h.daily or h.due is not None for h in hooks)
+    n = len(dues)
     if quiet:
         scope["quiet"] = [(_NOTHING,)]
         same = " and ".join(f"q[{k + 1}] is {_value(h, i, scope)}"
                             for k, (i, h) in enumerate(dues))
-        n = len(dues)
-        body += [("if not new_day:" if daily else "if True:"),
-                 "    q = quiet[0]",
-                 f"    if q[0] is rules and {same} and clock < q[{n + 1}] "
-                 f"and (burning or q[{n + 2}]):",
-                 "        return " + _REPLACE_BODY,
+        body += ["q = quiet[0]",
+                 f"if q[0] is rules and {same} and q[{n + 2}] <= state.clock and "
+                 f"clock < q[{n + 1}] and (burning or q[{n + 3}]):",
+                 "    return " + _REPLACE_BODY,
                  "called = False"]
+    body += new_day
     for i, h in enumerate(hooks):
         scope[f"hook{i}"] = h.hook
         needs = ["new_day"] if h.daily else []
@@ -160,11 +170,15 @@ def _compiled(hooks: list[_Registered], quiet: bool = True) -> Callable[..., Sta
     if quiet:  # no hook called: the values read are the state's next, with their times
         times = ", ".join(f"d{i}" for i, _ in dues)
         paused = " and ".join(f"d{i} is None" for i, h in dues if h.paused) or "True"
+        # the day ``clock`` falls in: from its start up to the next day's (no daily hook: always)
+        day = ["lo = clock - (start + clock) % t.day_seconds", "ts.append(lo + t.day_seconds)"] \
+            if daily else ["lo = _BEGINNING"]
         body += ["if not called:",
                  f"    ts = [d for d in ({times},) if d is not None]",
+                 *("    " + line for line in day),
                  f"    quiet[0] = (rules, {', '.join(f'v{i}' for i, _ in dues)}, "
-                 f"min(ts) if ts else _NEVER, {paused})"]
-        scope["_NEVER"] = _NEVER
+                 f"min(ts) if ts else _NEVER, lo, {paused})"]
+        scope["_NEVER"], scope["_BEGINNING"] = _NEVER, -_NEVER
     # replace(state, clock=clock, **parts) cost twice a replace naming its
     # fields (the merged dict, then the keywords unpacked from it); a replace
     # naming them is made once per set of parts changed (``_replacer``)
@@ -174,7 +188,46 @@ def _compiled(hooks: list[_Registered], quiet: bool = True) -> Callable[..., Sta
     exec(source, scope)  # our own text, built from the registered hooks
     fn = scope["run_hooks"]
     fn.source = source  # to read when debugging
+    fn.alone = _Alone(fn, dues, scope if quiet else None)
     return fn
+
+
+class _Alone(dict):
+    """``alone[name]``: the one-part ``run_hooks`` of ``_compiled``, made on first use.
+    Its quiet test is ``run_hooks``' own (the same ``quiet`` list), with
+    ``value`` where that reads the part ``name``; when it fails, it calls
+    ``run_hooks`` with ``{name: value}``."""
+
+    def __init__(self, run_hooks: Callable, dues: list, scope: dict | None):
+        super().__init__()
+        self.run_hooks, self.dues, self.scope = run_hooks, dues, scope
+
+    def __missing__(self, name: str) -> Callable[[State, int, bool, Any], State]:
+        if name not in State.__struct_fields__ or name == "clock":
+            raise TypeError(f"pass_time: {name!r} is not a part of the state it may replace")
+        scope = self.scope
+        slow = f"return run_hooks(state, elapsed, burning, {{{name!r}: value}})"
+        if scope is None:  # quiet=False: every step takes the hooks' own conditions
+            body = [slow]
+            scope = {}
+        else:
+            n = len(self.dues)
+            same = " and ".join(
+                f"q[{k + 1}] is " + _value(h, i, scope, "value" if h.part == name
+                                           else f"state.{h.part}")
+                for k, (i, h) in enumerate(self.dues))
+            body = ["clock = state.clock + elapsed",
+                    "q = quiet[0]",
+                    f"if q[0] is state.ruleset.rules and {same} and q[{n + 2}] <= state.clock "
+                    f"and clock < q[{n + 1}] and (burning or q[{n + 3}]):",
+                    f"    return replace(state, clock=clock, {name}=value)",
+                    slow]
+        scope = dict(scope, run_hooks=self.run_hooks)  # the same ``quiet`` list
+        source = "def run_hooks_alone(state, elapsed, burning, value):\n    " + "\n    ".join(body)
+        exec(source, scope)  # our own text: the name was checked as the state's field
+        fn = self[name] = scope["run_hooks_alone"]
+        fn.source = source
+        return fn
 
 
 _NOTHING = object()  # no part seen yet
@@ -184,13 +237,16 @@ _REPLACE_BODY = ("replace(state, clock=clock) if not parts else "
                  "(replacers.get(tuple(parts)) or replacer(tuple(parts)))(state, clock, parts)")
 
 
-def _value(h: _Registered, i: int, scope: dict) -> str:
-    """The expression for hook ``i``'s part: as the caller replaced it, else the state's."""
-    value = f"(parts[{h.part!r}] if {h.part!r} in parts else state.{h.part})"
+def _value(h: _Registered, i: int, scope: dict, part: str = "") -> str:
+    """The expression for hook ``i``'s part: as the caller replaced it, else the
+    state's (``part``: the expression for the part itself, where it is known)."""
+    value = part or f"(parts[{h.part!r}] if {h.part!r} in parts else state.{h.part})"
     if h.path is not None:
         scope[f"path{i}"] = h.path
-        value = f"path{i}{value}"
+        value = f"path{i}({value})"
     return value
+
+
 _REPLACERS: dict[tuple[str, ...], Callable[[State, int, dict], State]] = {}
 
 

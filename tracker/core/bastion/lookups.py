@@ -107,10 +107,10 @@ def ready(f: Facility, clock: int) -> bool:
 
 
 def facility(b: Bastion, fid: int) -> Facility:
-    f = next((f for f in b.facilities if f.id == fid), None)
-    if f is None:
-        raise Refused(_("{owner}'s bastion has no facility #{id}").format(owner=b.owner, id=fid))
-    return f
+    for f in b.facilities:  # a loop, not a generator: a bastion turn asks per order
+        if f.id == fid:
+            return f
+    raise Refused(_("{owner}'s bastion has no facility #{id}").format(owner=b.owner, id=fid))
 
 
 def option(rules, f: Facility, oid: str) -> OrderOption:

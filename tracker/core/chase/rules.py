@@ -549,7 +549,7 @@ def evolve_started(state: State, ev: ChaseStarted) -> State:
 
 
 def _with_runner(chase: Chase, name: str, **changes) -> tuple[Runner, ...]:
-    return tuple(replace(r, **changes) if r.name == name else r for r in chase.runners)
+    return tuple([replace(r, **changes) if r.name == name else r for r in chase.runners])
 
 
 @evolves(RunnerJoined)
@@ -568,7 +568,10 @@ def evolve_joined(state: State, ev: RunnerJoined) -> State:
 
 def _next_after(state: State, runners: tuple[Runner, ...], name: str) -> Runner | None:
     i = next(i for i, r in enumerate(runners) if r.name == name)
-    return next((r for r in runners[i + 1:] if running(state, r)), None)
+    for r in runners[i + 1:]:  # a loop, not a generator: every chase turn asks
+        if running(state, r):
+            return r
+    return None
 
 
 def _catch(state: State, runners: tuple[Runner, ...], p: Runner, moved_to: int) -> tuple[Runner, ...]:

@@ -53,12 +53,15 @@ def reach(state: State, r: Runner, dash: bool) -> int:
 
 
 def status(state: State, r: Runner) -> str:
-    if r.status == IN and exhaustion(state, r) >= state.rules.chase.drop_out_exhaustion:
+    if r.status != IN:
+        return r.status
+    # a member's sheet found once (``exhaustion`` finds it too): replay asks per runner per turn
+    c = party.find(state, r.name) if r.member else None
+    if (c.exhaustion if c is not None else r.exhaustion) >= \
+            state.rules.chase.drop_out_exhaustion:
         return DROPPED
-    if r.status == IN and r.member:  # complication damage (or anything else) took it down
-        c = party.find(state, r.name)
-        if c is not None and sheet.status(state.rules, c) != "ok":
-            return DOWN
+    if c is not None and sheet.status(state.rules, c) != "ok":
+        return DOWN  # complication damage (or anything else) took it down
     return r.status
 
 
@@ -76,10 +79,17 @@ def current(state: State) -> Runner | None:
     ch = state.chase
     if not ch.active or ch.evasion is not None:
         return None
-    start = 0
+    # loops, not generators: replay asks on every chase turn
+    runners, start = ch.runners, 0
     if ch.turn:
-        start = next((i for i, r in enumerate(ch.runners) if r.name == ch.turn), 0)
-    return next((r for r in ch.runners[start:] if running(state, r)), None)
+        for i, r in enumerate(runners):
+            if r.name == ch.turn:
+                start = i
+                break
+    for r in runners[start:]:
+        if running(state, r):
+            return r
+    return None
 
 
 def chases(p: Runner, q: Runner) -> bool:
@@ -89,8 +99,11 @@ def chases(p: Runner, q: Runner) -> bool:
 
 def quarry_of(state: State, p: Runner) -> Runner | None:
     """The nearest quarry still running that the pursuer chases."""
-    return min((q for q in state.chase.runners if chases(p, q) and running(state, q)),
-               key=lambda q: q.position - p.position, default=None)
+    best = None  # the first of the nearest, as ``min`` gives it
+    for q in state.chase.runners:
+        if chases(p, q) and running(state, q) and (best is None or q.position < best.position):
+            best = q
+    return best
 
 
 def pursuers_of(state: State, q: Runner) -> list[Runner]:
@@ -132,15 +145,20 @@ def afflicted(state: State, name: str) -> Runner | None:
     initiative order, round the table, never the roller."""
     runners = state.chase.runners
     i = next(i for i, r in enumerate(runners) if r.name == name)
-    return next((r for r in runners[i + 1:] + runners[:i] if running(state, r)), None)
+    for r in runners[i + 1:] + runners[:i]:
+        if running(state, r):
+            return r
+    return None
 
 
 def complication_row(rules, setting: str, roll: Roll) -> Complication | None:
     """The table row a complication roll lands on (None: no complication)."""
     table = rules.chase.complications.get(setting) if rules.chase else None
-    entry = table.entries if table else []
-    row = next((e for e in entry if e.roll[0] <= roll.total <= e.roll[1]), None)
-    return row if row is not None and row.result else None
+    total = roll.total
+    for e in table.entries if table else ():  # the first row the roll lands on
+        if e.roll[0] <= total <= e.roll[1]:
+            return e if e.result else None
+    return None
 
 
 def save_bonus(state: State, r: Runner, save: str) -> int | None:

@@ -7,6 +7,8 @@ here in ``evolve`` from the ruleset, so correcting a die recomputes them.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from msgspec.structs import replace
 
 from .. import dice as dicemod
@@ -457,14 +459,20 @@ def _check(state: State, ev: Encounter, turn: int, scheduled: bool) -> Check | N
     if roll is None:
         return None
     w = state.ruleset.rules.dungeon.wandering
-    if roll.total > parse_chance(w.chance).x:  # not is_encounter, inline: every turn
+    return _checked(w, parse_chance(w.chance).x, ev, roll, turn, scheduled)
+
+
+def _checked(w, x: int, ev: Encounter, roll: Roll, turn: int, scheduled: bool) -> Check:
+    """The check ``roll`` made on ``turn`` under the wandering rules ``w``
+    (``x``: the chance's X, an encounter at or under it)."""
+    if roll.total > x:  # not is_encounter, inline: every turn
         return Check(turn, roll, w.chance, False, scheduled)
     sp = sm = None
     if w.surprise and ev.surprise_party and ev.surprise_monsters:
         s = dicemod.parse_chance(w.surprise)
         sp, sm = s.hits(ev.surprise_party.total), s.hits(ev.surprise_monsters.total)
     dist = ev.distance.total if ev.distance else None
-    return Check(turn, ev.check, w.chance, True, scheduled, dist, sp, sm)
+    return Check(turn, roll, w.chance, True, scheduled, dist, sp, sm)
 
 
 def _with_check(d: Dungeon, check: Check | None) -> tuple[Check, ...]:
@@ -480,34 +488,71 @@ def _check_comes_first(steps: list[str]) -> bool:
     return steps.index("wandering") < steps.index("actions")
 
 
+class _TurnRules(NamedTuple):
+    """What a dungeon turn reads of the ruleset in force, read once per ruleset
+    (a ruleset is immutable: the same object, the same values)."""
+
+    rules: object
+    activities: frozenset[str]  # the ruleset's, and fast travel
+    wandering: object
+    chance_x: int  # a check at or under this is an encounter
+    rest: object  # the rest rule, or None
+    check_first: bool  # an encounter interrupts a rest turn (_check_comes_first)
+    turn_seconds: int
+
+    @classmethod
+    def of(cls, rules) -> "_TurnRules":
+        d = rules.dungeon
+        return cls(rules, frozenset(d.activities) | {FAST_TRAVEL}, d.wandering,
+                   parse_chance(d.wandering.chance).x, d.rest,
+                   _check_comes_first(d.turn_steps), rules.time.turn_seconds)
+
+
+# evolve_turn builds a Dungeon by position: a field added, moved or renamed must be seen there
+if Dungeon.__struct_fields__ != ("active", "name", "depth", "turn", "turns_since_rest", "penalty",
+                                 "checks", "last_hasty_exit", "fast_left", "fast_per_turn"):
+    raise RuntimeError("evolve_turn builds a Dungeon by position: its fields changed")
+
+# the last ruleset's (a strong reference: no other ruleset can take its id);
+# one tuple, swapped whole, as timeflow keeps its due times
+_TURN_RULES = [_TurnRules(object(), frozenset(), None, 0, None, False, 0)]
+
+
 @evolves(TurnAdvanced)
 def evolve_turn(state: State, ev: TurnAdvanced) -> State:
+    # replay's commonest entry: the ruleset's values read once per ruleset
+    # (``_TurnRules``), the dungeon built whole from its fields (a replace by
+    # keywords cost twice that), the state copied once (``alone``)
     rules = state.ruleset.rules
+    known, activities, wandering, chance_x, rest, check_first, seconds = _TURN_RULES[0]
+    if known is not rules:
+        _TURN_RULES[0] = _TurnRules.of(rules)
+        known, activities, wandering, chance_x, rest, check_first, seconds = _TURN_RULES[0]
     d = state.dungeon
     if not d.active:
         raise Refused(_("a dungeon turn cannot pass while the party is outside"))
-    if ev.activity not in rules.dungeon.activities and ev.activity != FAST_TRAVEL:
+    activity = ev.activity
+    if activity not in activities:
         raise Refused(_("{ruleset} has no activity {activity!r}").format(
-            ruleset=rules.meta.name, activity=ev.activity))
+            ruleset=rules.meta.name, activity=activity))
     turn = d.turn + 1
-    check = _check(state, ev, turn, True) if ev.check is not None else None
+    roll = ev.check
+    check = None if roll is None else _checked(wandering, chance_x, ev, roll, turn, True)
     tsr, penalty = d.turns_since_rest, d.penalty
-    interrupted = ev.activity == REST and check is not None and check.encounter \
-        and _check_comes_first(rules.dungeon.turn_steps)
-    if interrupted:
-        check = replace(check, interrupted_rest=True)
-    if ev.activity == REST and not interrupted:
+    if activity == REST and check is not None and check.encounter and check_first:
+        check = replace(check, interrupted_rest=True)  # the rest is interrupted
+        tsr += 1
+    elif activity == REST:
         tsr, penalty = 0, 0
     else:
         tsr += 1
-        rest = rules.dungeon.rest
-        if rest is not None and tsr >= rest.every_turns and \
-                (tsr - rest.every_turns) % rest.every_turns == 0:
-            penalty = max(rest.penalty_max, penalty + rest.penalty_step)
+    if rest is not None and tsr >= rest.every_turns and \
+            (tsr - rest.every_turns) % rest.every_turns == 0:
+        penalty = max(rest.penalty_max, penalty + rest.penalty_step)
     left = d.fast_left
-    if left and ev.activity == FAST_TRAVEL:
+    if left and activity == FAST_TRAVEL:
         left = max(0, left - d.fast_per_turn)
-    elif left and ev.activity != REST:
+    elif left and activity != REST:
         left = 0  # the party does something else: the trip is over
     if check is None:  # _with_check, inline
         checks = d.checks
@@ -515,10 +560,10 @@ def evolve_turn(state: State, ev: TurnAdvanced) -> State:
         checks = d.checks + (check,)
         if len(checks) > CHECK_HISTORY:
             checks = checks[-CHECK_HISTORY:]
-    dungeon = replace(d, turn=turn, turns_since_rest=tsr, penalty=penalty, checks=checks,
-                      fast_left=left)
-    # pass_time(state, ..., burning=True, dungeon=dungeon) without its wrapper
-    return timeflow.run_hooks(state, rules.time.turn_seconds, True, {"dungeon": dungeon})
+    dungeon = Dungeon(True, d.name, d.depth, turn, tsr, penalty, checks, d.last_hasty_exit,
+                      left, d.fast_per_turn)
+    # pass_time(state, ..., burning=True, dungeon=dungeon) without its wrapper or a dict
+    return timeflow.run_hooks.alone["dungeon"](state, seconds, True, dungeon)
 
 
 @evolves(CheckRolled)

@@ -1018,7 +1018,10 @@ def exhausted(party: tuple, rules, steps: dict[str, int], hold: str = "") -> tup
 def release_exhaustion(party: tuple, cause: str) -> tuple:
     """``party`` with the levels held for ``cause`` released: ordinary levels now,
     which a rest removes (the cause is met: a full day's water, or food)."""
-    if not any(cause == k for c in party for k, _ in c.held):
+    for c in party:  # a loop (every day's meal asks): most hold nothing
+        if c.held and any(cause == k for k, _ in c.held):
+            break
+    else:
         return party
     return tuple(replace(c, held=tuple((k, n) for k, n in c.held if k != cause))
                  if c.held else c for c in party)

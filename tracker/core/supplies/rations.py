@@ -79,7 +79,9 @@ def eat_from(s: Supplies, now: int, rules, meals: int) -> Supplies:
         limit = limits.get(b.kind)
         return big if limit is None else limit - exposure(s, b, now)
 
-    batches = sorted(s.rations, key=urgency) if len(s.rations) > 1 else s.rations
+    # no kind spoils (no limits): every urgency is the same, and the stable sort
+    # would keep the order; it is skipped (every day's meal eats)
+    batches = sorted(s.rations, key=urgency) if limits and len(s.rations) > 1 else s.rations
     left = meals
     out = []
     for b in batches:

@@ -147,6 +147,9 @@ def _supplies_hold(state: State):
         yield "leave fewer than no rations"
 
 
+_hunger = None  # the module .hunger, once a meal needed it
+
+
 @on_time(daily=True)
 def _eat(state: State, elapsed: int, clock: int, burning: bool, changes: dict) -> None:
     """The party's living members eat their rations at each new day."""
@@ -154,9 +157,11 @@ def _eat(state: State, elapsed: int, clock: int, burning: bool, changes: dict) -
     living = [c.name for c in state.party if sheet.status(rules, c) != "dead"]
     eaters = len(living)
     if eaters and rules.rations.malnutrition is not None:
-        from .hunger import eat_days  # loaded after this module: the area lists it second
-        eat_days(state, days_begun(state.rules, state.clock, clock), living,
-                 rules.rations.per_character_per_day, changes)
+        global _hunger
+        if _hunger is None:  # imported once: an import statement cost each day's meal more
+            from . import hunger as _hunger  # loaded after this module: the area lists it second
+        _hunger.eat_days(state, days_begun(state.rules, state.clock, clock), living,
+                         rules.rations.per_character_per_day, changes)
     elif eaters:
         days = days_begun(state.rules, state.clock, clock)
         eaten = replace(state, supplies=changes.get("supplies", state.supplies))

@@ -1028,6 +1028,8 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
     state = _with_food(state, rations)
     elapsed = to_morning(state, busy) if ev.camp else busy
     state = pass_time(state, elapsed, burning=False, travel=journey)
+    if not failed:  # nobody failed a save (most days): no second copy of the state
+        return state
     return replace(state, party=exhausted(state.party, state.rules,
                                        {n: failed.count(n) for n in failed}))
 
