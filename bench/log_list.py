@@ -6,12 +6,18 @@
 SAVES is a saves folder holding ``bench.campaign`` (``bench.py`` makes them:
 ``$TRACKER_BENCH_CACHE/n100000``). Prints the CPU seconds of each step as the
 log screen's worker takes them: the newest 500 entries read from the last
-snapshot (``tail``), every event read and decoded (``read``), the list from
-the events alone (``sketch``), every part settled by its replay (``settle``),
+snapshot (``tail``), every row read (``read``: from the sixth pass the raw
+rows, before it every event decoded too), the list from them (``sketch``:
+from the sixth pass decoding only the events it reads), every part settled
+by its replay (``settle``: from the sixth pass each part reads its rows),
 every line described (``describe``), then one text filter on the whole list.
 ``--root`` runs another checkout's ``tracker`` (an exported main, say) with
 this Python, so old and new can be run one after the other on the same files;
 ``--profile KEY`` prints cProfile's 30 hottest (CPU clock) sorted by KEY.
+``--ir`` counts instructions instead (valgrind's callgrind, which load does not
+move): the steps to the whole list shown (tail, read, sketch) less opening
+the file, with the app's modules imported so the heap the collector walks is
+the app's size (sixth pass).
 """
 
 from __future__ import annotations
@@ -19,9 +25,13 @@ from __future__ import annotations
 import argparse
 import cProfile
 import pstats
+import re
+import subprocess
 import sys
 import time
 from pathlib import Path
+
+HERE = Path(__file__).resolve()
 
 
 def steps(saves: Path) -> dict[str, float]:
@@ -42,13 +52,47 @@ def steps(saves: Path) -> dict[str, float]:
     start = head - 500 + 1
     tail = step("tail", lambda: h.entries(list(log.read(start, head)), log.timeline,
                                           log.state_at(start - 1)))
-    envs = step("read", lambda: list(log.read()))
-    found = step("sketch", lambda: h.with_tail(h.sketch(envs), tail))
-    step("settle", lambda: h.Settling(found, envs, log.timeline, log.state_at(head)).settle_all())
+    if hasattr(h, "sketch_rows"):  # sixth pass on: the raw rows, few events decoded
+        rows = step("read", lambda: list(log.rows()))
+        found = step("sketch", lambda: h.with_tail(h.sketch_rows(rows, log.decoded), tail))
+        del rows
+        read = lambda lo, hi: list(log.read(lo, hi))  # noqa: E731 - each part reads its own
+    else:  # before: every row read and decoded, then sketched
+        envs = step("read", lambda: list(log.read()))
+        found = step("sketch", lambda: h.with_tail(h.sketch(envs), tail))
+        read = envs
+    step("settle", lambda: h.Settling(found, read, log.timeline, log.state_at(head)).settle_all())
     step("describe", lambda: h.describe_all(found, batch=10**9))
     step("text filter", lambda: h.filtered(found, text="torch"))
     log.close()
     return took
+
+
+def _shown(saves: Path, mode: str) -> None:
+    """What ``--ir`` counts: open (``open``), then the steps to the whole list
+    shown (``shown``), the worker's own."""
+    import tracker.ui.app  # noqa: F401 - the app's heap, as the collector sees it in the app
+    from tracker import history as h
+    from tracker.service import LogReader, campaign_file
+
+    log = LogReader(campaign_file(saves, "bench"))
+    head = log.head()
+    if mode == "shown":
+        start = head - 500 + 1
+        tail = h.entries(list(log.read(start, head)), log.timeline, log.state_at(start - 1))
+        if hasattr(h, "sketch_rows"):  # as steps()
+            h.with_tail(h.sketch_rows(list(log.rows()), log.decoded), tail)
+        else:
+            h.with_tail(h.sketch(list(log.read())), tail)
+    log.close()
+
+
+def _instructions(root: str, saves: Path, mode: str) -> int:
+    done = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+         str(HERE), str(saves), "--root", root, "--inner", mode],
+        capture_output=True, text=True, check=True)
+    return int(re.findall(r"Collected : (\d+)", done.stderr)[-1])
 
 
 def main() -> int:
@@ -56,8 +100,17 @@ def main() -> int:
     ap.add_argument("saves", type=Path)
     ap.add_argument("--root", default=str(Path(__file__).resolve().parents[1]))
     ap.add_argument("--profile", metavar="KEY")
+    ap.add_argument("--ir", action="store_true")
+    ap.add_argument("--inner", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.ir:
+        opened, shown = (_instructions(args.root, args.saves, m) for m in ("open", "shown"))
+        print(f"to the whole list shown: {(shown - opened) / 1e9:.3f} G instructions")
+        return 0
     sys.path.insert(0, args.root)
+    if args.inner:
+        _shown(args.saves, args.inner)
+        return 0
     if args.profile:
         prof = cProfile.Profile(time.process_time)
         prof.enable()

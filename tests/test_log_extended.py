@@ -81,7 +81,7 @@ def _sketch_matches_the_replay(path: Path) -> int:
     import shutil
     import tempfile
 
-    from tracker.history import settle, sketch, with_tail
+    from tracker.history import settle, sketch, sketch_rows, with_tail
 
     with tempfile.TemporaryDirectory() as d:  # the file itself is not touched
         copy = Path(d) / path.name
@@ -97,6 +97,12 @@ def _sketch_matches_the_replay(path: Path) -> int:
             assert all(e.clock is None and e.game_time == "" for e in quick)
             assert settle(quick, envs, log.timeline)
             assert _seen(quick) == _seen(whole)  # settled in place: the whole list
+        with LogReader(copy) as log:  # the screen's: from the rows, few events decoded
+            quick = sketch_rows(list(log.rows()), log.decoded)
+            assert [_what_the_sketch_tells(e) for e in quick] == \
+                [_what_the_sketch_tells(e) for e in whole]
+            assert settle(quick, list(log.read()), log.timeline)
+            assert _seen(quick) == _seen(whole)
         for start in range(2, len(envs), max(1, len(envs) // 7)):  # tails of every length
             with LogReader(copy) as log:
                 tail = entries(envs[start - 1:], log.timeline, log.state_at(start - 1))
@@ -204,18 +210,19 @@ def _settled_in_parts(path: Path, chunk: int, order: list[int], monkeypatch, tai
     number picks one of the parts left, as the GM's view would), each part from
     the state before it; against the whole replay's list, entry for entry."""
     from tracker import history
-    from tracker.history import Settling, sketch, with_tail
+    from tracker.history import Settling, sketch_rows, with_tail
 
     monkeypatch.setattr(history, "CHUNK", chunk)
     with LogReader(path) as log:
         envs = list(log.read())
         whole = entries(envs, log.timeline)
     with LogReader(path) as log:  # a fresh timeline: each part from what it finds
-        quick = sketch(envs)
+        quick = sketch_rows(list(log.rows()), log.decoded)  # as the screen reads it
         if tail_at and tail_at < len(envs):
             quick = with_tail(quick, entries(envs[tail_at - 1:], log.timeline,
                                               log.state_at(tail_at - 1)))
-        parts = Settling(quick, envs, log.timeline, log.state_at(len(envs)))
+        parts = Settling(quick, lambda lo, hi: list(log.read(lo, hi)), log.timeline,
+                         log.state_at(len(envs)))
         for pick in order:
             if parts.done:
                 break
