@@ -14,7 +14,8 @@ every line described (``describe``), then one text filter on the whole list.
 ``--root`` runs another checkout's ``tracker`` (an exported main, say) with
 this Python, so old and new can be run one after the other on the same files;
 ``--profile KEY`` prints cProfile's 30 hottest (CPU clock) sorted by KEY.
-``--ir`` counts instructions instead (valgrind's callgrind, which load does not
+``--app`` opens the log screen in the app instead (headless) and splits its
+CPU between the screen's thread and the worker. ``--ir`` counts instructions (valgrind's callgrind, which load does not
 move): the steps to the whole list shown (tail, read, sketch) less opening
 the file, with the app's modules imported so the heap the collector walks is
 the app's size (sixth pass).
@@ -87,6 +88,50 @@ def _shown(saves: Path, mode: str) -> None:
     log.close()
 
 
+def in_app(saves: Path) -> str:
+    """The log screen opened in the app (headless, 80x24) until its whole
+    list is shown: wall, the process's CPU, and its split: the screen's
+    thread (Textual's mount, the lists handed over, drawing) and the worker's
+    CPU until it posted the whole list (its ``thread_time``)."""
+    import asyncio
+    import threading
+
+    from tracker.ui.app import TrackerApp
+    from tracker.ui.screens import log as screen
+
+    posted = {}
+    post = screen.LogScreen.post_message
+    read = screen.LogScreen._read_log
+
+    def posting(self, message):  # the worker's CPU when it posts each list
+        if threading.current_thread() is not threading.main_thread():
+            posted.setdefault(getattr(message, "complete", True)
+                              and getattr(message, "settled", True), time.thread_time())
+        return post(self, message)
+
+    def reading(self, *a):
+        posted["start"] = time.thread_time()
+        return read(self, *a)
+    screen.LogScreen.post_message, screen.LogScreen._read_log = posting, reading
+
+    async def run() -> str:
+        app = TrackerApp(saves, "bench")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            n = app.campaign.seq
+            t, c, m = time.perf_counter(), time.process_time(), time.thread_time()
+            app.action_show_area("log")
+            while not (getattr(app.screen, "complete", False) and len(app.screen.all) >= n):
+                await asyncio.sleep(0.002)
+            wall, cpu, main = (time.perf_counter() - t, time.process_time() - c,
+                               time.thread_time() - m)
+            worker = posted.get(False, posted.get(True)) - posted["start"]
+            await app.workers.wait_for_complete()
+        return (f"whole list shown: wall {wall:.3f} s, CPU {cpu:.3f} s (screen's thread "
+                f"{main:.3f}, worker to the list posted {worker:.3f})")
+    return asyncio.run(run())
+
+
 def _instructions(root: str, saves: Path, mode: str) -> int:
     done = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
@@ -101,6 +146,7 @@ def main() -> int:
     ap.add_argument("--root", default=str(Path(__file__).resolve().parents[1]))
     ap.add_argument("--profile", metavar="KEY")
     ap.add_argument("--ir", action="store_true")
+    ap.add_argument("--app", action="store_true", help="the log screen opened in the app")
     ap.add_argument("--inner", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.ir:
@@ -110,6 +156,9 @@ def main() -> int:
     sys.path.insert(0, args.root)
     if args.inner:
         _shown(args.saves, args.inner)
+        return 0
+    if args.app:
+        print(in_app(args.saves))
         return 0
     if args.profile:
         prof = cProfile.Profile(time.process_time)

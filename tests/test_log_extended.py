@@ -65,6 +65,24 @@ def test_undo_and_redo_mark_the_older_entries(tmp_path):
     assert marks[start - 1] and not marks[start - 2]  # note 3 undone; note 2 undone, then redone
 
 
+def test_a_rewind_undone_and_redone_brings_back_and_takes_away_its_corrections(tmp_path):
+    """Undoing a rewind brings back the corrections it went back past: the
+    list grown by that undo must show them again (it kept them gone)."""
+    from tracker.core import dungeon as dun
+
+    c = Campaign.create(tmp_path, "r", "dyb-og-drager", 1)
+    c.dispatch(dun.EnterDungeon("Crypt", 1))
+    turns = [c.dispatch(dun.AdvanceTurn(1, "explore")).envelopes[0].seq for _ in range(5)]
+    c.dispatch(c.amend_command(turns[3], fields={"activity": "search"}))
+    start = c.seq
+    c.dispatch(c.rewind_command(turns[1]))
+    c.undo()
+    c.redo()
+    c.undo()
+    c.close()
+    _grow_one_by_one(tmp_path / "r.campaign", start)
+
+
 # -- the sketch: the whole list from the events alone, settled by a replay later --------
 
 def _what_the_sketch_tells(e):

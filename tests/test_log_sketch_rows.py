@@ -110,3 +110,38 @@ async def test_the_log_screen_says_a_damaged_row_and_still_lists_every_entry(sav
         view.cursor = seq - 1
         await pilot.pause()
         assert "is damaged" in view.current.line
+
+
+async def test_after_undo_redo_a_correction_and_a_rewind_the_list_is_a_fresh_read(saves,
+                                                                                   monkeypatch):
+    """The list shown (sketched from the rows, settled by parts, then grown a
+    keystroke at a time) equals a fresh read of the log after every change."""
+    monkeypatch.setattr(history, "CHUNK", 100)
+    _delve(saves, 520)  # over 500 entries: sketched
+    app = TrackerApp(saves, "d")
+
+    def fresh():
+        with LogReader(saves / "d.campaign") as log:
+            return [e.as_json() for e in entries(list(log.read()), log.timeline)]
+
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        app.action_show_area("log")
+        await _settle(pilot)
+        screen = app.screen
+        assert screen.settled and [e.as_json() for e in screen.all] == fresh()
+        c = app.campaign
+        turn = next(e.seq for e in reversed(screen.all) if e.type == "turn_advanced")
+        steps = [lambda: pilot.press("ctrl+z"), lambda: pilot.press("ctrl+z"),
+                 lambda: pilot.press("ctrl+y"),
+                 lambda: app.run_command(c.amend_command(turn, fields={"activity": "search"})),
+                 lambda: pilot.press("ctrl+z"), lambda: pilot.press("ctrl+y"),
+                 lambda: app.run_command(c.rewind_command(turn - 3)),
+                 lambda: pilot.press("ctrl+z")]
+        for i, step in enumerate(steps):
+            done = step()
+            if done is not None:
+                await done
+            await _settle(pilot)
+            assert [e.as_json() for e in screen.all] == fresh(), f"after step {i}"
+            assert screen.query_one(LogView).entries == screen.all

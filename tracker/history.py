@@ -646,10 +646,11 @@ def extended(old: list[LogEntry], envs: list[Envelope], history, before) -> list
     an older one only by undoing or redoing it (its ``undone`` mark, copied,
     never changed in place: the screen may be drawing it). A correction, a
     rewind, or the undo or redo of a correction changes which corrections
-    stand, and so what older lines say (``_describe_as_now``): the list is
-    then rebuilt whole, as is anything but a complete log from entry 1. With
-    the corrections unchanged, a new entry, after every correction, reads the
-    same from the state written as from the corrected log."""
+    stand, and so what older lines say (``_describe_as_now``), as does the
+    undo or redo of a rewind: the list is then rebuilt whole, as is anything
+    but a complete log from entry 1. With the corrections unchanged, a new
+    entry, after every correction, reads the same from the state written as
+    from the corrected log."""
     if not envs:
         return old
     if not old or old[-1].seq != len(old) or envs[0].seq != len(old) + 1:
@@ -664,8 +665,10 @@ def extended(old: list[LogEntry], envs: list[Envelope], history, before) -> list
             continue
         for i in range(ev.first_seq - 1, min(ev.last_seq, len(out))):
             e = out[i]
-            if isinstance(e.event, EntryCorrected):
-                return None  # which correction stands changes: rebuilt whole
+            if isinstance(e.event, (EntryCorrected, Rewound)):
+                # which corrections stand changes (a rewind undone brings back
+                # the corrections it went back past): rebuilt whole
+                return None
             if e.command_id == ev.command_id:
                 out[i] = msgspec.structs.replace(e, undone=isinstance(ev, Undone))
     return out

@@ -7,6 +7,7 @@ import threading
 from dataclasses import dataclass
 from typing import Callable
 
+from rich.text import Text
 from textual import on, work
 from textual.worker import get_current_worker
 from textual.app import ComposeResult
@@ -131,6 +132,7 @@ class LogScreen(Screen):
         self._lang = ""  # the language self.all's lines were made in
         self._last_filter: tuple | None = None  # what the last filter kept, and of what
         self._taken = threading.Event()  # the list posted was shown (_hand_over)
+        self._failed = None  # what the last reading's failure said (_load_failed)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -266,6 +268,8 @@ class LogScreen(Screen):
         if message.lang and message.lang != i18n.current():
             return  # read before a change of language: the reading in the new one follows
         self.all = message.entries
+        if message.complete and message.settled:
+            self._failed = None  # read whole: an earlier failure is over
         self.complete = message.complete
         self.settled = message.settled
         self._lang = message.lang
@@ -287,13 +291,12 @@ class LogScreen(Screen):
         e = message.error
         what = str(e) if isinstance(e, Refused) else f"{type(e).__name__}: {e}"
         self.complete = True
-        if self._pane_timer is not None:  # the entry the cursor was on would cover it
-            self._pane_timer.stop()
-            self._pane_timer = None
         said = _("Could not read the log: {error}").format(error=what)
-        self.query_one("#log-state", Static).update(safe.plain(said, "bold red"))
         # the whole list may be shown already (a damaged row found as it settles):
-        # said where moving the cursor does not replace it
+        # the pane keeps saying it above each entry the cursor shows, until a
+        # reading succeeds, and a toast says it once
+        self._failed = said
+        self.query_one("#log-state", Static).update(safe.plain(said, "bold red"))
         self.notify(said, severity="error", timeout=REFUSED_SECONDS)
         n = len(self.all)
         self.query_one("#log-filter-status", Static).update(safe.plain(ngettext(
@@ -404,6 +407,8 @@ class LogScreen(Screen):
         state = self.app.campaign.state_at(e.seq)
         pane.border_title = _("After #{seq}").format(seq=e.seq)
         shown = as_it_stood(state, e)  # no wrapping: its lines are its height
+        if self._failed is not None:
+            shown = Text.assemble((self._failed, "bold red"), "\n\n", shown)
         update_same_size(pane, shown, shown.plain.count("\n"))
 
     def action_read(self) -> None:
