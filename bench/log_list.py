@@ -56,8 +56,7 @@ def steps(saves: Path) -> dict[str, float]:
     if hasattr(h, "sketch_rows"):  # sixth pass on: the raw rows, few events decoded
         rows = step("read", lambda: list(log.rows()))
         found = step("sketch", lambda: h.with_tail(h.sketch_rows(rows, log.decoded), tail))
-        del rows
-        read = lambda lo, hi: list(log.read(lo, hi))  # noqa: E731 - each part reads its own
+        read = h.rows_read(rows, found)  # each part from the rows kept
     else:  # before: every row read and decoded, then sketched
         envs = step("read", lambda: list(log.read()))
         found = step("sketch", lambda: h.with_tail(h.sketch(envs), tail))
@@ -105,8 +104,8 @@ def in_app(saves: Path) -> str:
 
     def posting(self, message):  # the worker's CPU when it posts each list
         if threading.current_thread() is not threading.main_thread():
-            posted.setdefault(getattr(message, "complete", True)
-                              and getattr(message, "settled", True), time.thread_time())
+            posted.setdefault((getattr(message, "complete", True),
+                               getattr(message, "settled", True)), time.thread_time())
         return post(self, message)
 
     def reading(self, *a):
@@ -125,7 +124,8 @@ def in_app(saves: Path) -> str:
                 await asyncio.sleep(0.002)
             wall, cpu, main = (time.perf_counter() - t, time.process_time() - c,
                                time.thread_time() - m)
-            worker = posted.get(False, posted.get(True)) - posted["start"]
+            whole = posted.get((True, False), posted.get((True, True)))  # sketched, or read whole
+            worker = whole - posted["start"]
             await app.workers.wait_for_complete()
         return (f"whole list shown: wall {wall:.3f} s, CPU {cpu:.3f} s (screen's thread "
                 f"{main:.3f}, worker to the list posted {worker:.3f})")

@@ -228,19 +228,19 @@ def _settled_in_parts(path: Path, chunk: int, order: list[int], monkeypatch, tai
     number picks one of the parts left, as the GM's view would), each part from
     the state before it; against the whole replay's list, entry for entry."""
     from tracker import history
-    from tracker.history import Settling, sketch_rows, with_tail
+    from tracker.history import Settling, rows_read, sketch_rows, with_tail
 
     monkeypatch.setattr(history, "CHUNK", chunk)
     with LogReader(path) as log:
         envs = list(log.read())
         whole = entries(envs, log.timeline)
     with LogReader(path) as log:  # a fresh timeline: each part from what it finds
-        quick = sketch_rows(list(log.rows()), log.decoded)  # as the screen reads it
+        rows = list(log.rows())  # as the screen reads it
+        quick = sketch_rows(rows, log.decoded)
         if tail_at and tail_at < len(envs):
             quick = with_tail(quick, entries(envs[tail_at - 1:], log.timeline,
                                               log.state_at(tail_at - 1)))
-        parts = Settling(quick, lambda lo, hi: list(log.read(lo, hi)), log.timeline,
-                         log.state_at(len(envs)))
+        parts = Settling(quick, rows_read(rows, quick), log.timeline, log.state_at(len(envs)))
         for pick in order:
             if parts.done:
                 break

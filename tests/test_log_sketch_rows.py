@@ -13,7 +13,7 @@ import pytest
 from tracker import history
 from tracker.core import dungeon as dun, lights, party, supplies
 from tracker.core.campaign import AddNote, StartSession
-from tracker.history import DESCRIBED_WITH_STATE, LogEntry, Settling, entries, sketch_rows
+from tracker.history import DESCRIBED_WITH_STATE, LogEntry, Settling, entries, rows_read, sketch_rows
 from tracker.service import Campaign, LogReader
 from tracker.store.sqlite import Damaged
 from tracker.ui.app import TrackerApp
@@ -76,9 +76,12 @@ def test_a_damaged_row_is_said_in_its_line_and_in_full_when_the_list_settles(tmp
     _delve(tmp_path, 40)
     seq = _damage(tmp_path / "d.campaign", "turn_advanced", 20)
     with LogReader(tmp_path / "d.campaign") as log:
-        quick = sketch_rows(list(log.rows()), log.decoded)
+        rows = list(log.rows())
+        quick = sketch_rows(rows, log.decoded)
         assert "is damaged" in quick[seq - 1].line and f"#{seq}" in quick[seq - 1].line
-        with pytest.raises(Damaged, match=f"#{seq}"):
+        with pytest.raises(Damaged, match=f"#{seq}"):  # as the screen settles it
+            Settling(quick, rows_read(rows, quick), log.timeline, None).settle_all()
+        with pytest.raises(Damaged, match=f"#{seq}"):  # read again from the store
             Settling(quick, lambda lo, hi: list(log.read(lo, hi)), log.timeline,
                      None).settle_all()
 

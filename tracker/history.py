@@ -337,6 +337,18 @@ def sketch_rows(rows: list[tuple], decoded: Callable | None = None) -> list[LogE
     return out
 
 
+def rows_read(rows: list[tuple], out: list[LogEntry]) -> Callable[[int, int], list[Envelope]]:
+    """``Settling``'s ``read`` for ``out``, sketched from ``rows`` (kept): each
+    part's envelopes from its rows, each event its entry's own, decoded now if
+    the sketch left it (the store's decoding: a damaged row raises, naming
+    it). Reading the rows again cost the settle 0.25 s on 100,000 entries."""
+    def read(lo: int, hi: int) -> list[Envelope]:
+        return [Envelope(seq, type_, version, e.event, cid, session, at)
+                for (seq, type_, version, _, cid, session, at), e
+                in zip(rows[lo - 1:hi], out[lo - 1:hi])]
+    return read
+
+
 def _row_kind(type_name: str, version: int, decoded: Callable | None) -> tuple:
     """What ``sketch_rows`` needs of rows of one type and version: (version,
     the type's ``_Kind``, whether its event is decoded at once, the decoder

@@ -29,7 +29,7 @@ from ...core.changes import cut, field_name, value_words
 from ...core.terms import term
 from ...core.timeline.views import Preview
 from ...history import (AREAS, LogEntry, Settling, describe_all, entries, extended,
-                        filtered, sketch_rows, with_tail)
+                        filtered, rows_read, sketch_rows, with_tail)
 from ...i18n import N_, _, ngettext, pgettext
 from ...service import LogReader
 from .. import safe
@@ -207,14 +207,16 @@ class LogScreen(Screen):
                     if not self.all:
                         self.post_message(self.Loaded(tail, complete=False, lang=lang))
                 # the rows undecoded: the sketch decodes only the events it reads
-                found = sketch_rows(list(log.rows()), log.decoded) if tail else None
+                rows = list(log.rows()) if tail else []
+                found = sketch_rows(rows, log.decoded) if tail else None
                 if found is not None:
                     found = with_tail(found, tail)
                     self._hand_over(self.Loaded(found, settled=False, lang=lang))
-                    parts = Settling(found, lambda lo, hi: list(log.read(lo, hi)), log.timeline,
+                    parts = Settling(found, rows_read(rows, found), log.timeline,
                                      log.state_at(head))
                     if not self._settle(parts, wanted, lambda: worker.is_cancelled):
                         return  # a newer load took over
+                    del parts, rows
                 else:
                     found = entries(list(log.read()), log.timeline)
         except Exception as e:  # noqa: BLE001 - shown on screen, see _load_failed
