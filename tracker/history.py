@@ -265,9 +265,9 @@ def sketch_rows(rows: list[tuple], decoded: Callable | None = None) -> list[LogE
     someone, put a ruleset in force, are about other entries, or are of an
     older version (an upcast) or an unknown kind (refused now, by the store).
     The others keep their row's data and decode when first shown, described
-    or settled (``LogEntry.event``); the settle reads every row again through
-    the store, so a damaged one is reported in full as the list settles, and
-    its line says so before that.
+    or settled (``LogEntry.event``, through ``decoded``): the settle decodes
+    every one left, so a damaged row fails it with the store's full message,
+    and its line says so before that.
 
     A replay of 100,000 entries takes seconds (docs/performance.md); this
     takes one pass over the rows."""
@@ -280,7 +280,7 @@ def sketch_rows(rows: list[tuple], decoded: Callable | None = None) -> list[LogE
     session_after, rules_after = [0], [None]  # after entry #i, from #0 (nothing yet)
     session, rules = 0, None
     by_type: dict[str, tuple] = {}  # type -> (version, its _Kind, decoded now?, lazy decoder)
-    for seq, type_, version, data, cid, row_session, at in rows:
+    for seq, type_, version, data, cid, row_session, recorded in rows:
         known = by_type.get(type_)
         if known is None or known[0] != version:
             known = by_type[type_] = _row_kind(type_, version, decoded)
@@ -305,16 +305,16 @@ def sketch_rows(rows: list[tuple], decoded: Callable | None = None) -> list[LogE
         else:
             if back is Undone:
                 undone.add(ev.command_id)
-                at_ = ev.first_seq - 1
+                at = ev.first_seq - 1
             elif back is Redone:
                 undone.discard(ev.command_id)
-                at_ = ev.last_seq
+                at = ev.last_seq
             else:
-                at_ = ev.to_seq
-            session, rules = session_after[at_], rules_after[at_]
+                at = ev.to_seq
+            session, rules = session_after[at], rules_after[at]
         session_after.append(session)
         rules_after.append(rules)
-        entry = LogEntry(seq, session, cid, kind.name, ev, rules, None, at, kind.area,
+        entry = LogEntry(seq, session, cid, kind.name, ev, rules, None, recorded, kind.area,
                          _data=data, _decode=lazy)
         if kind.names is not None:
             entry.names = kind.names(ev)
@@ -479,8 +479,8 @@ class Settling:
     log led to from the earliest corrected entry on (``_describe_as_now``).
     The entries from that one on (``exact_to`` + 1) are settled as one part,
     from there, as ``settle`` does a tail. ``read(lo, hi)``: the envelopes of
-    entries ``lo..hi`` (the store's, each part read when it is settled: a
-    sketch decodes few events). ``final``: the state after the last entry
+    entries ``lo..hi`` (``rows_read``: from the rows the sketch read, each
+    event decoded as its part is settled). ``final``: the state after the last entry
     (its ``corrections`` are the ones in force)."""
 
     def __init__(self, out: list[LogEntry], read: Callable[[int, int], list[Envelope]],
