@@ -13,6 +13,7 @@ import msgspec
 from .core import clock
 from .core.consequences import consequences
 from .core.describe import describe
+from .core.errors import Refused
 from .core.dice import Roll
 from .core.dice import rolls_in as dice_rolls_in
 from .core.events import DESCRIBED_WITH_STATE, EVENT_TYPES, Envelope
@@ -20,7 +21,6 @@ from .core.events import _name_fields as name_fields
 from .core.timeline.entries import EntryCorrected, Redone, Rewound, Undone, cook
 from .core.ruleset import load_cached
 from .core.timeline.fold import LABELS, as_now, step
-from .store.sqlite import StoreError
 
 def _areas() -> dict[str, set[str]]:
     """Each area and the event types it files, from the events' own registration."""
@@ -99,7 +99,7 @@ class LogEntry(msgspec.Struct, gc=False):
         if self._text is None:
             try:
                 ev = self.event
-            except StoreError as e:  # a damaged row says so in its line (and the settle, in full)
+            except Refused as e:  # the store's Damaged: its line says so (and the settle, in full)
                 return getattr(e, "short", str(e))
             self._text = describe(ev, self.rules)
         return self._text
