@@ -660,7 +660,7 @@ def bench_log(saves: Path, n: int, label: str = "repeated delves") -> None:
         asyncio.run(_log_screen(saves, n))
     print(f"\n5. The log screen on a {n:,}-event campaign, {label} (headless, 80x24)")
     print(f"   newest entries shown (read from the last snapshot):       {_both(first)}")
-    print(f"   every entry (read and sketched from the events alone):   {_both(opened)}  "
+    print(f"   every entry (read and sketched from the rows):           {_both(opened)}  "
           "(target <= 0.5 s)")
     if jumped:
         print(f"   a jump to 9/10 of the list, its lines settled and drawn: {_both(jumped)}")

@@ -6,12 +6,19 @@
 SAVES is a saves folder holding ``bench.campaign`` (``bench.py`` makes them:
 ``$TRACKER_BENCH_CACHE/n100000``). Prints the CPU seconds of each step as the
 log screen's worker takes them: the newest 500 entries read from the last
-snapshot (``tail``), every event read and decoded (``read``), the list from
-the events alone (``sketch``), every part settled by its replay (``settle``),
+snapshot (``tail``), every row read (``read``: from the sixth pass the raw
+rows, before it every event decoded too), the list from them (``sketch``:
+from the sixth pass decoding only the events it reads), every part settled
+by its replay (``settle``: from the sixth pass each part reads its rows),
 every line described (``describe``), then one text filter on the whole list.
 ``--root`` runs another checkout's ``tracker`` (an exported main, say) with
 this Python, so old and new can be run one after the other on the same files;
 ``--profile KEY`` prints cProfile's 30 hottest (CPU clock) sorted by KEY.
+``--app`` opens the log screen in the app instead (headless) and splits its
+CPU between the screen's thread and the worker. ``--ir`` counts instructions (valgrind's callgrind, which load does not
+move): the steps to the whole list shown (tail, read, sketch) less opening
+the file, with the app's modules imported so the heap the collector walks is
+the app's size (sixth pass).
 """
 
 from __future__ import annotations
@@ -19,9 +26,13 @@ from __future__ import annotations
 import argparse
 import cProfile
 import pstats
+import re
+import subprocess
 import sys
 import time
 from pathlib import Path
+
+HERE = Path(__file__).resolve()
 
 
 def steps(saves: Path) -> dict[str, float]:
@@ -42,13 +53,91 @@ def steps(saves: Path) -> dict[str, float]:
     start = head - 500 + 1
     tail = step("tail", lambda: h.entries(list(log.read(start, head)), log.timeline,
                                           log.state_at(start - 1)))
-    envs = step("read", lambda: list(log.read()))
-    found = step("sketch", lambda: h.with_tail(h.sketch(envs), tail))
-    step("settle", lambda: h.Settling(found, envs, log.timeline, log.state_at(head)).settle_all())
+    if hasattr(h, "sketch_rows"):  # sixth pass on: the raw rows, few events decoded
+        rows = step("read", lambda: list(log.rows()))
+        found = step("sketch", lambda: h.with_tail(h.sketch_rows(rows, log.decoded), tail))
+        read = h.rows_read(rows, found)  # each part from the rows kept
+    else:  # before: every row read and decoded, then sketched
+        envs = step("read", lambda: list(log.read()))
+        found = step("sketch", lambda: h.with_tail(h.sketch(envs), tail))
+        read = envs
+    step("settle", lambda: h.Settling(found, read, log.timeline, log.state_at(head)).settle_all())
     step("describe", lambda: h.describe_all(found, batch=10**9))
     step("text filter", lambda: h.filtered(found, text="torch"))
     log.close()
     return took
+
+
+def _shown(saves: Path, mode: str) -> None:
+    """What ``--ir`` counts: open (``open``), then the steps to the whole list
+    shown (``shown``), the worker's own."""
+    import tracker.ui.app  # noqa: F401 - the app's heap, as the collector sees it in the app
+    from tracker import history as h
+    from tracker.service import LogReader, campaign_file
+
+    log = LogReader(campaign_file(saves, "bench"))
+    head = log.head()
+    if mode == "shown":
+        start = head - 500 + 1
+        tail = h.entries(list(log.read(start, head)), log.timeline, log.state_at(start - 1))
+        if hasattr(h, "sketch_rows"):  # as steps()
+            h.with_tail(h.sketch_rows(list(log.rows()), log.decoded), tail)
+        else:
+            h.with_tail(h.sketch(list(log.read())), tail)
+    log.close()
+
+
+def in_app(saves: Path) -> str:
+    """The log screen opened in the app (headless, 80x24) until its whole
+    list is shown: wall, the process's CPU, and its split: the screen's
+    thread (Textual's mount, the lists handed over, drawing) and the worker's
+    CPU until it posted the whole list (its ``thread_time``)."""
+    import asyncio
+    import threading
+
+    from tracker.ui.app import TrackerApp
+    from tracker.ui.screens import log as screen
+
+    posted = {}
+    post = screen.LogScreen.post_message
+    read = screen.LogScreen._read_log
+
+    def posting(self, message):  # the worker's CPU when it posts each list
+        if threading.current_thread() is not threading.main_thread():
+            posted.setdefault((getattr(message, "complete", True),
+                               getattr(message, "settled", True)), time.thread_time())
+        return post(self, message)
+
+    def reading(self, *a):
+        posted["start"] = time.thread_time()
+        return read(self, *a)
+    screen.LogScreen.post_message, screen.LogScreen._read_log = posting, reading
+
+    async def run() -> str:
+        app = TrackerApp(saves, "bench")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            n = app.campaign.seq
+            t, c, m = time.perf_counter(), time.process_time(), time.thread_time()
+            app.action_show_area("log")
+            while not (getattr(app.screen, "complete", False) and len(app.screen.all) >= n):
+                await asyncio.sleep(0.002)
+            wall, cpu, main = (time.perf_counter() - t, time.process_time() - c,
+                               time.thread_time() - m)
+            whole = posted.get((True, False), posted.get((True, True)))  # sketched, or read whole
+            worker = whole - posted["start"]
+            await app.workers.wait_for_complete()
+        return (f"whole list shown: wall {wall:.3f} s, CPU {cpu:.3f} s (screen's thread "
+                f"{main:.3f}, worker to the list posted {worker:.3f})")
+    return asyncio.run(run())
+
+
+def _instructions(root: str, saves: Path, mode: str) -> int:
+    done = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+         str(HERE), str(saves), "--root", root, "--inner", mode],
+        capture_output=True, text=True, check=True)
+    return int(re.findall(r"Collected : (\d+)", done.stderr)[-1])
 
 
 def main() -> int:
@@ -56,8 +145,21 @@ def main() -> int:
     ap.add_argument("saves", type=Path)
     ap.add_argument("--root", default=str(Path(__file__).resolve().parents[1]))
     ap.add_argument("--profile", metavar="KEY")
+    ap.add_argument("--ir", action="store_true")
+    ap.add_argument("--app", action="store_true", help="the log screen opened in the app")
+    ap.add_argument("--inner", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.ir:
+        opened, shown = (_instructions(args.root, args.saves, m) for m in ("open", "shown"))
+        print(f"to the whole list shown: {(shown - opened) / 1e9:.3f} G instructions")
+        return 0
     sys.path.insert(0, args.root)
+    if args.inner:
+        _shown(args.saves, args.inner)
+        return 0
+    if args.app:
+        print(in_app(args.saves))
+        return 0
     if args.profile:
         prof = cProfile.Profile(time.process_time)
         prof.enable()

@@ -65,6 +65,24 @@ def test_undo_and_redo_mark_the_older_entries(tmp_path):
     assert marks[start - 1] and not marks[start - 2]  # note 3 undone; note 2 undone, then redone
 
 
+def test_a_rewind_undone_and_redone_brings_back_and_takes_away_its_corrections(tmp_path):
+    """Undoing a rewind brings back the corrections it went back past: the
+    list grown by that undo must show them again (it kept them gone)."""
+    from tracker.core import dungeon as dun
+
+    c = Campaign.create(tmp_path, "r", "dyb-og-drager", 1)
+    c.dispatch(dun.EnterDungeon("Crypt", 1))
+    turns = [c.dispatch(dun.AdvanceTurn(1, "explore")).envelopes[0].seq for _ in range(5)]
+    c.dispatch(c.amend_command(turns[3], fields={"activity": "search"}))
+    start = c.seq
+    c.dispatch(c.rewind_command(turns[1]))
+    c.undo()
+    c.redo()
+    c.undo()
+    c.close()
+    _grow_one_by_one(tmp_path / "r.campaign", start)
+
+
 # -- the sketch: the whole list from the events alone, settled by a replay later --------
 
 def _what_the_sketch_tells(e):
@@ -81,7 +99,7 @@ def _sketch_matches_the_replay(path: Path) -> int:
     import shutil
     import tempfile
 
-    from tracker.history import settle, sketch, with_tail
+    from tracker.history import settle, sketch, sketch_rows, with_tail
 
     with tempfile.TemporaryDirectory() as d:  # the file itself is not touched
         copy = Path(d) / path.name
@@ -97,6 +115,12 @@ def _sketch_matches_the_replay(path: Path) -> int:
             assert all(e.clock is None and e.game_time == "" for e in quick)
             assert settle(quick, envs, log.timeline)
             assert _seen(quick) == _seen(whole)  # settled in place: the whole list
+        with LogReader(copy) as log:  # the screen's: from the rows, few events decoded
+            quick = sketch_rows(list(log.rows()), log.decoded)
+            assert [_what_the_sketch_tells(e) for e in quick] == \
+                [_what_the_sketch_tells(e) for e in whole]
+            assert settle(quick, list(log.read()), log.timeline)
+            assert _seen(quick) == _seen(whole)
         for start in range(2, len(envs), max(1, len(envs) // 7)):  # tails of every length
             with LogReader(copy) as log:
                 tail = entries(envs[start - 1:], log.timeline, log.state_at(start - 1))
@@ -204,18 +228,19 @@ def _settled_in_parts(path: Path, chunk: int, order: list[int], monkeypatch, tai
     number picks one of the parts left, as the GM's view would), each part from
     the state before it; against the whole replay's list, entry for entry."""
     from tracker import history
-    from tracker.history import Settling, sketch, with_tail
+    from tracker.history import Settling, rows_read, sketch_rows, with_tail
 
     monkeypatch.setattr(history, "CHUNK", chunk)
     with LogReader(path) as log:
         envs = list(log.read())
         whole = entries(envs, log.timeline)
     with LogReader(path) as log:  # a fresh timeline: each part from what it finds
-        quick = sketch(envs)
+        rows = list(log.rows())  # as the screen reads it
+        quick = sketch_rows(rows, log.decoded)
         if tail_at and tail_at < len(envs):
             quick = with_tail(quick, entries(envs[tail_at - 1:], log.timeline,
                                               log.state_at(tail_at - 1)))
-        parts = Settling(quick, envs, log.timeline, log.state_at(len(envs)))
+        parts = Settling(quick, rows_read(rows, quick), log.timeline, log.state_at(len(envs)))
         for pick in order:
             if parts.done:
                 break

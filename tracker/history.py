@@ -6,11 +6,14 @@ import sys
 import time
 import typing
 from typing import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+
+import msgspec
 
 from .core import clock
 from .core.consequences import consequences
 from .core.describe import describe
+from .core.errors import Refused
 from .core.dice import Roll
 from .core.dice import rolls_in as dice_rolls_in
 from .core.events import DESCRIBED_WITH_STATE, EVENT_TYPES, Envelope
@@ -34,17 +37,21 @@ AREA_OF = {t: cls.AREA for t, cls in EVENT_TYPES.items()}
 ABOUT_ENTRIES = {"history"}
 
 
-@dataclass(slots=True)  # no __dict__ per entry: a 100k list holds 100k of them
-class LogEntry:
+class LogEntry(msgspec.Struct, gc=False):
     """One entry as the GM reads it. Its session and clock are both those of the
     campaign after the entry: a rewind from session 2 into session 1 stands in
-    session 1, at session 1's time."""
+    session 1, at session 1's time.
+
+    A struct the garbage collector does not track (``gc=False``; an entry
+    refers to nothing that refers back to it): a list of 100,000 made at once
+    set off the collector's full passes over the whole app's heap, about half
+    the list's sketch (docs/performance.md, sixth pass)."""
 
     seq: int
     session: int
     command_id: str
     type: str
-    event: object  # the event as recorded
+    _event: object  # the event as recorded (None: still its row's data, see ``event``)
     rules: object  # the ruleset in force, to describe it
     clock: int | None  # None: not known yet (a sketch, see ``sketch``)
     recorded_at: str
@@ -58,6 +65,25 @@ class LogEntry:
     passed: tuple[str, ...] = ()
     _text: str | None = None
     _dice: list[Roll] | None = None  # found on first use: most entries' dice are never asked for
+    # a sketched entry's event as its row holds it, decoded on first use
+    # (``sketch``): ``_decode(seq, _data)``, which raises the store's Damaged
+    _data: str | None = None
+    _decode: Callable | None = None
+
+    @property
+    def event(self):
+        """The event as recorded. A sketched entry decodes its row's data the
+        first time it is asked (the list of 100,000 is shown before its events
+        are decoded); the screen's thread and the worker may both ask, so the
+        event is set before the data is let go."""
+        ev = self._event
+        if ev is None:
+            data = self._data
+            if data is None:  # decoded meanwhile by the other thread (or none at all)
+                return self._event
+            ev = self._event = self._decode(self.seq, data)
+            self._data = None
+        return ev
 
     @property
     def dice(self) -> list[Roll]:
@@ -71,7 +97,11 @@ class LogEntry:
         """The entry's own line. Described on first use: a long log opens
         without describing every entry."""
         if self._text is None:
-            self._text = describe(self.event, self.rules)
+            try:
+                ev = self.event
+            except Refused as e:  # the store's Damaged: its line says so (and the settle, in full)
+                return getattr(e, "short", str(e))
+            self._text = describe(ev, self.rules)
         return self._text
 
     @property
@@ -206,43 +236,71 @@ def last_entries_extended(old: list[LogEntry], envs: list[Envelope], history, be
 
 
 def sketch(envs: list[Envelope]) -> list[LogEntry] | None:
-    """The entries of a whole log (``envs`` from seq 1) from its events alone,
-    without replaying it: everything but what only the states tell, which
-    ``settle`` fills in later. Exact already: each entry's area, characters,
-    dice, undone and corrected marks, its session (the log records each
-    entry's; an undo, redo or rewind returns to the session of the entry it
-    goes back to) and the ruleset in force (the one the campaign began with,
-    or the latest house rule's; again what an undo, redo or rewind returns
-    to), so its own line (``LogEntry.line``). Not yet: its game time
-    (``clock`` None), what time passing did in it (``passed``), and the line
-    of an event whose words quote the state (``DESCRIBED_WITH_STATE``: its
-    label, "chase ended …", until settled). None when a correction in force
-    stands in for a change of ruleset (only a replay tells the rules then).
+    """``sketch_rows`` of envelopes already decoded (a short log, the tests)."""
+    return sketch_rows([(e.seq, e.type, e.version, e.event, e.command_id, e.session,
+                         e.recorded_at) for e in envs])
+
+
+def sketch_rows(rows: list[tuple], decoded: Callable | None = None) -> list[LogEntry] | None:
+    """The entries of a whole log from its rows, without replaying it:
+    everything but what only the states tell, which ``settle`` fills in
+    later. ``rows`` are the store's (seq, type, version, data, command_id,
+    session, recorded_at) from seq 1; ``decoded(seq, type, version, data)``
+    is the store's decoding (``EventStore.decoded``: a row that cannot be read
+    raises Damaged, naming it). Without ``decoded`` each row's data is its
+    event already (``sketch``).
+
+    Exact already: each entry's area, characters, dice, undone and corrected
+    marks, its session (the log records each entry's; an undo, redo or rewind
+    returns to the session of the entry it goes back to) and the ruleset in
+    force (the one the campaign began with, or the latest house rule's; again
+    what an undo, redo or rewind returns to), so its own line
+    (``LogEntry.line``). Not yet: its game time (``clock`` None), what time
+    passing did in it (``passed``), and the line of an event whose words quote
+    the state (``DESCRIBED_WITH_STATE``: its label, "chase ended …", until
+    settled). None when a correction in force stands in for a change of
+    ruleset (only a replay tells the rules then).
+
+    Only the events the sketch reads are decoded here: those that name
+    someone, put a ruleset in force, are about other entries, or are of an
+    older version (an upcast) or an unknown kind (refused now, by the store).
+    The others keep their row's data and decode when first shown, described
+    or settled (``LogEntry.event``, through ``decoded``): the settle decodes
+    every one left, so a damaged row fails it with the store's full message,
+    and its line says so before that.
 
     A replay of 100,000 entries takes seconds (docs/performance.md); this
-    takes the decoding and one pass."""
-    if not envs or envs[0].seq != 1:
+    takes one pass over the rows."""
+    if not rows or rows[0][0] != 1:
         return None
     out: list[LogEntry] = []
     append = out.append
     undone: set[str] = set()  # as undone_commands, found on the way
-    corrections: list[tuple[LogEntry, Envelope]] = []
+    corrections: list[LogEntry] = []
     session_after, rules_after = [0], [None]  # after entry #i, from #0 (nothing yet)
     session, rules = 0, None
-    kinds = _KINDS
-    for env in envs:
-        ev = env.event
-        kind = kinds.get(env.type)
-        if kind is None or kind.cls is not type(ev):
-            kind = _kind(env.type, type(ev))
+    by_type: dict[str, tuple] = {}  # type -> (version, its _Kind, decoded now?, lazy decoder)
+    for seq, type_, version, data, cid, row_session, recorded in rows:
+        known = by_type.get(type_)
+        if known is None or known[0] != version:
+            known = by_type[type_] = _row_kind(type_, version, decoded)
+        _, kind, now, lazy = known
+        if kind is None:  # a kind only a newer tracker knows: the store refuses it, naming it
+            decoded(seq, type_, version, data)
+        if decoded is None or lazy is None:
+            ev, data = data, None
+        elif now:
+            ev, data = decoded(seq, type_, version, data), None
+        else:
+            ev = None
         back = kind.back
         if back is None:
-            session = env.session
+            session = row_session
             if kind.carries_rules:
                 rules = load_cached(ev.ruleset_toml).rules
         elif back is EntryCorrected:  # in force or not: it was, for a while
             if any(_kind(e.TYPE, type(e)).carries_rules
-                   for e in (envs[ev.target - 1].event, *(cook(r) for r in ev.events))):
+                   for e in (out[ev.target - 1].event, *(cook(r) for r in ev.events))):
                 return None
         else:
             if back is Undone:
@@ -256,27 +314,54 @@ def sketch(envs: list[Envelope]) -> list[LogEntry] | None:
             session, rules = session_after[at], rules_after[at]
         session_after.append(session)
         rules_after.append(rules)
-        entry = LogEntry(env.seq, session, env.command_id, kind.name, ev, rules, None,
-                         env.recorded_at, kind.area)
+        entry = LogEntry(seq, session, cid, kind.name, ev, rules, None, recorded, kind.area,
+                         _data=data, _decode=lazy)
         if kind.names is not None:
             entry.names = kind.names(ev)
         if kind.quotes_state:
-            entry._text = f"{LABELS[env.type]} …"
+            entry._text = f"{LABELS[type_]} …"
         if back is EntryCorrected:
-            corrections.append((entry, env))
+            corrections.append(entry)
         append(entry)
     if undone:
         for e in out:
             if e.command_id in undone:
                 e.undone = True
     corrected: dict[int, list[int]] = {}
-    stand = standing(envs) if corrections else set()
-    for entry, env in corrections:
-        _stand_ins(entry, env, stand, corrected)
+    stand = standing(out) if corrections else set()
+    for entry in corrections:
+        _stand_ins(entry, stand, corrected)
     for target, by in corrected.items():
         if 1 <= target <= len(out):
             out[target - 1].corrected_by, out[target - 1].corrections = by[-1], tuple(by)
     return out
+
+
+def rows_read(rows: list[tuple], out: list[LogEntry]) -> Callable[[int, int], list[Envelope]]:
+    """``Settling``'s ``read`` for ``out``, sketched from ``rows`` (kept): each
+    part's envelopes from its rows, each event its entry's own, decoded now if
+    the sketch left it (the store's decoding: a damaged row raises, naming
+    it). Reading the rows again cost the settle 0.25 s on 100,000 entries."""
+    def read(lo: int, hi: int) -> list[Envelope]:
+        return [Envelope(seq, type_, version, e.event, cid, session, at)
+                for (seq, type_, version, _, cid, session, at), e
+                in zip(rows[lo - 1:hi], out[lo - 1:hi])]
+    return read
+
+
+def _row_kind(type_name: str, version: int, decoded: Callable | None) -> tuple:
+    """What ``sketch_rows`` needs of rows of one type and version: (version,
+    the type's ``_Kind``, whether its event is decoded at once, the decoder
+    for later, None with no ``decoded``). A kind this tracker does not know
+    has no kind (None): the store refuses it, naming the entry."""
+    cls = EVENT_TYPES.get(type_name)
+    if cls is None:
+        return version, None, True, None
+    kind = _kind(type_name, cls)
+    now = version != cls.VERSION or kind.reads_event
+    lazy = None if decoded is None else \
+        (lambda seq, data: decoded(seq, type_name, version, data))
+    return version, kind, now, lazy
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,6 +375,11 @@ class _Kind:
     carries_rules: bool  # it puts a ruleset in force (the campaign's first, a house rule)
     quotes_state: bool  # its line quotes the state (DESCRIBED_WITH_STATE)
     back: type | None  # an entry about entries (undo, redo, rewind, correction)
+
+    @property
+    def reads_event(self) -> bool:
+        """The sketch reads this kind's events (names, a ruleset, other entries)."""
+        return self.names is not None or self.carries_rules or self.back is not None
 
 
 def _kind(type_name: str, cls: type) -> _Kind:
@@ -362,7 +452,7 @@ def _from_events(envs: list[Envelope]) -> list[LogEntry]:
         if type(ev) is EntryCorrected:
             if stand is None:
                 stand = standing(envs)
-            _stand_ins(entry, env, stand, corrected)
+            _stand_ins(entry, stand, corrected)
         else:
             entry.names = _names(ev)
         append(entry)
@@ -388,11 +478,14 @@ class Settling:
     log are the states as written, and the whole list says what the corrected
     log led to from the earliest corrected entry on (``_describe_as_now``).
     The entries from that one on (``exact_to`` + 1) are settled as one part,
-    from there, as ``settle`` does a tail. ``final``: the state after the
-    last entry (its ``corrections`` are the ones in force)."""
+    from there, as ``settle`` does a tail. ``read(lo, hi)``: the envelopes of
+    entries ``lo..hi`` (``rows_read``: from the rows the sketch read, each
+    event decoded as its part is settled). ``final``: the state after the last entry
+    (its ``corrections`` are the ones in force)."""
 
-    def __init__(self, out: list[LogEntry], envs: list[Envelope], history, final):
-        self.out, self.envs, self.history = out, envs, history
+    def __init__(self, out: list[LogEntry], read: Callable[[int, int], list[Envelope]],
+                 history, final):
+        self.out, self.read, self.history = out, read, history
         n = len(out)
         corrected = min(final.corrections) if final is not None and final.corrections else n + 1
         self.exact_to = min(n, max(0, corrected - 1))  # parts up to here: each alone
@@ -421,7 +514,7 @@ class Settling:
         the part is then left to do, and is done whole again)."""
         lo, hi = part
         state = self.history.state_at(lo - 1) if lo > 1 else None
-        whole = settle(self.out[lo - 1:hi], self.envs[lo - 1:hi], self.history, state, stop,
+        whole = settle(self.out[lo - 1:hi], self.read(lo, hi), self.history, state, stop,
                        as_now=hi > self.exact_to)
         if whole:
             self._todo.remove(part)
@@ -455,6 +548,8 @@ def settle(out: list[LogEntry], envs: list[Envelope], history, state=None,
         before, state = state, step(state, env, history)
         if remember is not None:
             remember(env.seq, state)
+        if entry._event is None:  # a sketch's, still its row's data: decoded now
+            entry._event, entry._data = env.event, None
         rules = state.ruleset.rules
         if entry.rules is not rules:
             entry._text = None
@@ -482,7 +577,7 @@ def _names(ev) -> tuple[str, ...]:
 _NAMEFUL: dict[type, bool] = {}
 
 
-def standing(envs: list[Envelope]) -> set[int]:
+def standing(envs: list[Envelope] | list[LogEntry]) -> set[int]:
     """The seqs of the entries whose effect stands at the end of ``envs``: not
     undone, not taken back by a rewind. As the engine folds them, an undo
     returns to the entries standing before its command, a redo or a rewind to
@@ -492,9 +587,11 @@ def standing(envs: list[Envelope]) -> set[int]:
     head_after: dict[int, int] = {}  # seq -> the last entry standing right after it
     behind: dict[int, int] = {}  # a standing entry -> the one standing before it
     head = 0
-    for env in envs:
-        ev = env.event
-        kind = type(ev)
+    back = _BACK
+    for env in envs:  # envelopes, or entries (a sketch's: its entries about entries decoded)
+        kind = back.get(env.type)
+        if kind is not None:
+            ev = env.event
         if kind is Undone:
             head = head_after.get(ev.first_seq - 1, 0)
         elif kind is Redone:
@@ -511,13 +608,16 @@ def standing(envs: list[Envelope]) -> set[int]:
     return out
 
 
-def _stand_ins(entry: LogEntry, env: Envelope, stand: set[int], corrected: dict) -> None:
+_BACK = {cls.TYPE: cls for cls in (Undone, Redone, Rewound)}
+
+
+def _stand_ins(entry: LogEntry, stand: set[int], corrected: dict) -> None:
     """A correction that stands shows the dice and names of the events standing
     in; one undone, or gone with a rewind to before it, its own."""
-    ev = env.event
+    ev = entry.event
     shown = [ev]
-    if env.seq in stand:
-        corrected.setdefault(ev.target, []).append(env.seq)  # each one; the last in force
+    if entry.seq in stand:
+        corrected.setdefault(ev.target, []).append(entry.seq)  # each one; the last in force
         shown = [cook(r) for r in ev.events]
     entry._dice = [r for e in shown for r in rolls_in(e)]
     entry.names = tuple(n for e in shown for n in e.names())
@@ -558,10 +658,11 @@ def extended(old: list[LogEntry], envs: list[Envelope], history, before) -> list
     an older one only by undoing or redoing it (its ``undone`` mark, copied,
     never changed in place: the screen may be drawing it). A correction, a
     rewind, or the undo or redo of a correction changes which corrections
-    stand, and so what older lines say (``_describe_as_now``): the list is
-    then rebuilt whole, as is anything but a complete log from entry 1. With
-    the corrections unchanged, a new entry, after every correction, reads the
-    same from the state written as from the corrected log."""
+    stand, and so what older lines say (``_describe_as_now``), as does the
+    undo or redo of a rewind: the list is then rebuilt whole, as is anything
+    but a complete log from entry 1. With the corrections unchanged, a new
+    entry, after every correction, reads the same from the state written as
+    from the corrected log."""
     if not envs:
         return old
     if not old or old[-1].seq != len(old) or envs[0].seq != len(old) + 1:
@@ -576,8 +677,10 @@ def extended(old: list[LogEntry], envs: list[Envelope], history, before) -> list
             continue
         for i in range(ev.first_seq - 1, min(ev.last_seq, len(out))):
             e = out[i]
-            if isinstance(e.event, EntryCorrected):
-                return None  # which correction stands changes: rebuilt whole
+            if isinstance(e.event, (EntryCorrected, Rewound)):
+                # which corrections stand changes (a rewind undone brings back
+                # the corrections it went back past): rebuilt whole
+                return None
             if e.command_id == ev.command_id:
-                out[i] = replace(e, undone=isinstance(ev, Undone))
+                out[i] = msgspec.structs.replace(e, undone=isinstance(ev, Undone))
     return out

@@ -22,7 +22,7 @@ from .core.campaign import ENGINE_VERSION, CampaignCreated, EndSession, SessionS
 from .core.campaign.rules import SetLanguage, created_state
 from .core.engine import decide
 from .core.errors import Refused, WrittenByNewer, WrittenByOlder
-from .core.events import Envelope
+from .core.events import Envelope, Event
 from .core.handlers import Command
 from .core import progress, terms
 from .core.invariants import problems
@@ -366,6 +366,14 @@ class LogReader:
     def read(self, first: int = 1, last: int | None = None) -> Iterator[Envelope]:
         """Entries ``first`` to ``last`` (the head when None), in order."""
         return self._store.read(first, last)
+
+    def rows(self, first: int = 1, last: int | None = None) -> Iterator[tuple]:
+        """``read`` undecoded: the raw rows (the log screen's sketch decodes few)."""
+        return self._store.rows(first, last)
+
+    def decoded(self, seq: int, type_: str, version: int, data: str) -> Event:
+        """The event of one raw row; the store's Damaged when it cannot be read."""
+        return self._store.decoded(seq, type_, version, data)
 
     def state_at(self, seq: int) -> State:
         return self.timeline.state_at(seq)

@@ -3,9 +3,11 @@ entry, and corrections of the past (rewind, retyped dice, a forgotten turn)."""
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from typing import Callable
 
+from rich.text import Text
 from textual import on, work
 from textual.worker import get_current_worker
 from textual.app import ComposeResult
@@ -27,7 +29,7 @@ from ...core.changes import cut, field_name, value_words
 from ...core.terms import term
 from ...core.timeline.views import Preview
 from ...history import (AREAS, LogEntry, Settling, describe_all, entries, extended,
-                        filtered, sketch, with_tail)
+                        filtered, rows_read, sketch_rows, with_tail)
 from ...i18n import N_, _, ngettext, pgettext
 from ...service import LogReader
 from .. import safe
@@ -60,6 +62,7 @@ def area_name(area: str) -> str:
 
 
 TAIL_FIRST = 500  # entries shown while a long log is read
+HAND_OVER = 0.5  # seconds the worker waits at most for the screen to show the list
 
 
 @area_screen("log", key="2", title=N_("Log"), help=N_("Every entry, filters, corrections and rewind"),
@@ -128,6 +131,8 @@ class LogScreen(Screen):
         self._stay_on = 0  # ...and the entry the cursor then stays on (0: the new entry)
         self._lang = ""  # the language self.all's lines were made in
         self._last_filter: tuple | None = None  # what the last filter kept, and of what
+        self._taken = threading.Event()  # the list posted was shown (_hand_over)
+        self._failed = None  # what the last reading's failure said (_load_failed)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -201,17 +206,19 @@ class LogScreen(Screen):
                                    log.state_at(start - 1))
                     if not self.all:
                         self.post_message(self.Loaded(tail, complete=False, lang=lang))
-                envs = list(log.read())
-                found = sketch(envs) if tail else None
+                # the rows undecoded: the sketch decodes only the events it reads
+                rows = list(log.rows()) if tail else []
+                found = sketch_rows(rows, log.decoded) if tail else None
                 if found is not None:
                     found = with_tail(found, tail)
-                    self.post_message(self.Loaded(found, settled=False, lang=lang))
-                    if not self._settle(Settling(found, envs, log.timeline, log.state_at(head)),
-                                        wanted, lambda: worker.is_cancelled):
+                    self._hand_over(self.Loaded(found, settled=False, lang=lang))
+                    parts = Settling(found, rows_read(rows, found), log.timeline,
+                                     log.state_at(head))
+                    if not self._settle(parts, wanted, lambda: worker.is_cancelled):
                         return  # a newer load took over
+                    del parts, rows
                 else:
-                    found = entries(envs, log.timeline)
-                del envs
+                    found = entries(list(log.read()), log.timeline)
         except Exception as e:  # noqa: BLE001 - shown on screen, see _load_failed
             self.post_message(self.LoadFailed(e))
             return
@@ -221,6 +228,14 @@ class LogScreen(Screen):
             describe_all(found, lambda: worker.is_cancelled)
         except Exception:  # noqa: BLE001 - that line fails again when drawn, and is shown there
             pass
+
+    def _hand_over(self, loaded: Loaded) -> None:
+        """Post the whole list, then let the screen's thread show it before the
+        settle takes the interpreter back: both want it, and the list drawn
+        is what the GM waits for (at most ``HAND_OVER`` seconds)."""
+        self._taken.clear()
+        self.post_message(loaded)
+        self._taken.wait(HAND_OVER)
 
     def _settle(self, parts: Settling, wanted: Callable[[], tuple[int, ...]],
                 stop: Callable[[], bool]) -> bool:
@@ -255,9 +270,12 @@ class LogScreen(Screen):
         if message.lang and message.lang != i18n.current():
             return  # read before a change of language: the reading in the new one follows
         self.all = message.entries
+        if message.complete and message.settled:
+            self._failed = None  # read whole: an earlier failure is over
         self.complete = message.complete
         self.settled = message.settled
         self._lang = message.lang
+        self.call_after_refresh(self._taken.set)  # drawn: the worker goes on (_hand_over)
         follow = self._follow and message.complete and self.all and \
             self.all[-1].seq > self._follow
         if follow:  # a correction or rewind made here: the cursor goes to its entry
@@ -275,8 +293,13 @@ class LogScreen(Screen):
         e = message.error
         what = str(e) if isinstance(e, Refused) else f"{type(e).__name__}: {e}"
         self.complete = True
-        self.query_one("#log-state", Static).update(
-            safe.plain(_("Could not read the log: {error}").format(error=what), "bold red"))
+        said = _("Could not read the log: {error}").format(error=what)
+        # the whole list may be shown already (a damaged row found as it settles):
+        # the pane keeps saying it above each entry the cursor shows, until a
+        # reading succeeds, and a toast says it once
+        self._failed = said
+        self.query_one("#log-state", Static).update(safe.plain(said, "bold red"))
+        self.notify(said, severity="error", timeout=REFUSED_SECONDS)
         n = len(self.all)
         self.query_one("#log-filter-status", Static).update(safe.plain(ngettext(
             "{n} entry shown; reading the log failed",
@@ -386,6 +409,8 @@ class LogScreen(Screen):
         state = self.app.campaign.state_at(e.seq)
         pane.border_title = _("After #{seq}").format(seq=e.seq)
         shown = as_it_stood(state, e)  # no wrapping: its lines are its height
+        if self._failed is not None:
+            shown = Text.assemble((self._failed, "bold red"), "\n\n", shown)
         update_same_size(pane, shown, shown.plain.count("\n"))
 
     def action_read(self) -> None:
