@@ -381,7 +381,7 @@ def test_ukrainian_days_and_turns_take_three_forms(n, want):
     rules = load_text((ROOT / "rulesets" / "dnd-2024.toml").read_text()).rules
     with i18n.using("uk"):
         assert _describe_downtime(DowntimePassed(n), rules) == f"Простій: {want}"
-        turns = i18n.ngettext("Neglected {n} turns: the hirelings leave",
+        turns = i18n.ngettext("Neglected {n} turn: the hirelings leave",
                               "Neglected {n} turns: the hirelings leave", n).format(n=n)
     forms = {1: "хід", 2: "ходи", 5: "ходів", 11: "ходів", 21: "хід", 22: "ходи"}
     assert turns == f"Занедбано {n} {forms[n]}: найманці йдуть"
