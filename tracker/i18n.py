@@ -165,6 +165,11 @@ def N_(message: str) -> str:
     return message
 
 
+def NP_(context: str, message: str) -> str:
+    """Mark a constant with its context; translate it with ``pgettext()`` where shown."""
+    return message
+
+
 # --- dice: the letter each language writes a die with -------------------------------
 
 # A die's "d" where it stands for a die: after a count or at the start, never
