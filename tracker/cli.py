@@ -52,7 +52,7 @@ class _Parser(argparse.ArgumentParser):
     """A parser that names each argument in the run's language (``NAME``,
     ``amount``: argparse_words.METAVARS) in its usage line, its help and its
     refusals; named as it is added, so a command's usage line ("tracker do
-    NAVN damage"), made when its parent's commands are added, says it too."""
+    navn damage"), made when its parent's commands are added, says it too."""
 
     def add_argument(self, *args, **kwargs):
         action = super().add_argument(*args, **kwargs)

@@ -146,7 +146,8 @@ def switch(code: str, game: str | None = None) -> None:
 def _(message: str) -> str:
     """``message`` in the active language."""
     slot = _ACTIVE.get()
-    return _in_language(slot.catalog.gettext(message), slot.code)
+    text = slot.catalog.gettext(message)
+    return text if slot.code == ENGLISH else Message(text)
 
 
 gettext = _
@@ -155,13 +156,15 @@ gettext = _
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form for ``n`` in the active language (Ukrainian has three)."""
     slot = _ACTIVE.get()
-    return _in_language(slot.catalog.ngettext(singular, plural, n), slot.code)
+    text = slot.catalog.ngettext(singular, plural, n)
+    return text if slot.code == ENGLISH else Message(text)
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` told apart by ``context`` where one English word has two meanings."""
     slot = _ACTIVE.get()
-    return _in_language(slot.catalog.pgettext(context, message), slot.code)
+    text = slot.catalog.pgettext(context, message)
+    return text if slot.code == ENGLISH else Message(text)
 
 
 class Message(str):
@@ -200,9 +203,6 @@ def _naming_fields(template: str) -> frozenset[str]:
         pass
     return frozenset(plain)
 
-
-def _in_language(text: str, code: str) -> str:
-    return text if code == ENGLISH else Message(text)
 
 
 def N_(message: str) -> str:
