@@ -553,7 +553,7 @@ def test_hp_bands_read_in_the_language():
         "en": ["unhurt", "wounded", "badly wounded", "down", "dying", "dead"],
         "da": ["uskadt", "såret", "hårdt såret", "nede", "døende", "død"],
         "uk": ["без ушкоджень", "поранення", "тяжкі поранення", "без тями", "при смерті",
-               "мертвий"],
+               "без життя"],
     }
 
 
