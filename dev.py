@@ -79,6 +79,7 @@ def catalogs() -> int:
         [*pybabel, "extract", "-F", "babel.cfg", "--no-wrap", "--sort-by-file",
          "--project", "tracker", "--copyright-holder", "the tracker authors",
          "-c", "TRANSLATORS:", "-k", "say_n:1,2",  # a counted message kept as data
+         "-k", "NP_:1c,2",  # a constant with its context (argparse_words.METAVARS)
          "-o", str(TEMPLATE), "tracker"],
         *([*pybabel, "init", "-i", str(TEMPLATE), "-d", str(LOCALE), "-D", "tracker", "-l", code,
            "--no-wrap"] for code in LANGUAGES

@@ -334,7 +334,7 @@ def _defended(make, defenders=8, **kw):
 def test_attack_each_1_on_6d6_kills_a_defender(make):
     c = _defended(make)
     r = maintain(c, 51, 1, 1, 3, 1, 6, 2)
-    assert "3 defender(s) killed" in r.lines[1] and rolled(r)[1] == "6d6=[1,1,3,1,6,2]=14"
+    assert "3 defenders killed" in r.lines[1] and rolled(r)[1] == "6d6=[1,1,3,1,6,2]=14"
     assert b(c).defenders == 5
 
 

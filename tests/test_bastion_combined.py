@@ -92,17 +92,17 @@ def test_each_owner_runs_their_own_turns_and_rolls_their_own_event(make):
 def test_attack_losses_moved_to_the_partner(make):
     c = pair(make)
     r = maintain(c, "Ana", 51, 1, 1, 1, 2, 3, 4, shift=2)
-    assert r.lines[1] == "Attack (51): beaten off; 3 defender(s) killed (2 of them Bo's)"
+    assert r.lines[1] == "Attack (51): beaten off; 3 defenders killed (2 of them Bo's)"
     assert bas.defenders(of(c, "Ana")) == 3 and bas.defenders(of(c, "Bo")) == 2
     line = [e.text for e in entries(list(c.store.read()), c.timeline) if "Bastion turn of Ana" in e.text]
-    assert "up to 2 defender loss(es) moved to Bo" in line[-1]
+    assert "up to 2 defender losses moved to Bo" in line[-1]
 
 
 def test_moving_more_losses_than_there_are_moves_the_losses(make):
     c = pair(make)
     maintain(c, "Ana", 51, 1, 1, 1, 1, 1, 6, shift=9, shift_to="bo")  # five 1s, four to lose
     assert bas.defenders(of(c, "Bo")) == 0 and bas.defenders(of(c, "Ana")) == 4
-    assert of(c, "Ana").results[-1].lines[1].endswith("4 defender(s) killed (4 of them Bo's)")
+    assert of(c, "Ana").results[-1].lines[1].endswith("4 defenders killed (4 of them Bo's)")
     maintain(c, "Bo", 51, 1, shift=9)  # Bo has none left: a facility is hit (1d2)
     assert "no defenders" in of(c, "Bo").results[-1].lines[1]
 
@@ -133,7 +133,7 @@ def test_queued_turns_move_losses_only_where_there_is_a_partner(make):
     c.dispatch(bas.RunQueued(choices=bas.Choices(shift=6)),
                [51, 1, 1, 6, 6, 6, 6, 10, 1, 10, 1, 10, 1, 51])
     assert bas.defenders(of(c, "Bo")) == 2 and bas.defenders(of(c, "Ana")) == 4
-    assert "Attack (51): beaten off; 2 defender(s) killed (2 of them Bo's)" in \
+    assert "Attack (51): beaten off; 2 defenders killed (2 of them Bo's)" in \
         of(c, "Ana").results[-2].lines
 
 

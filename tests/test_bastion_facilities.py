@@ -109,7 +109,7 @@ def test_defenders_are_housed_per_barrack_within_its_own_room(make):
     assert [f.housed for f in bas.specials(b(c))] == [12, 4, 0] and b(c).defenders == 16
     r = maintain(c, 51, 1, 1, 1, 2, 2, 2)  # three die, from the fuller Barrack
     assert [f.housed for f in bas.specials(b(c))] == [9, 4, 0] and b(c).defenders == 13
-    assert "3 defender(s) killed" in r.lines[1]
+    assert "3 defenders killed" in r.lines[1]
 
 
 def test_swapping_a_barrack_moves_its_defenders_or_is_refused(make):
@@ -458,7 +458,7 @@ def test_moving_defenders_on_the_command_line(saves, capsys):
     out = run("do", "keep", "defender-move", "Ana", "3", "4", "--name", "Bran").out
     assert "Ana's bastion: Bran moves from facility #3 to #4" in out
     out = run("do", "keep", "defender-move", "Ana", "3", "4", "--count", "9", code=1).err
-    assert "Barrack #3 houses 3 defender(s)" in out
+    assert "Barrack #3 houses 3 defenders" in out
     run("do", "keep", "defender-move", "Ana", "3", "4", "--count", "2")
     state = json.loads(run("state", "keep", "--json").out)["bastions"][0]
     assert [(f["id"], f["housed"]) for f in state["facilities"] if f["houses"]] == [(3, 1), (4, 7)]

@@ -21,7 +21,7 @@ def test_attack_walls_lieutenants_and_a_stocked_armory_together(make):
     orders(c, ("war_room", "lieutenant", 0))  # day 14: 3 lieutenants
     r = maintain(c, 51, 1)  # day 21: 6 dice - 2 (walls) - 3 (lieutenants) = 1, a d8
     assert rolled(r) == ("1d100=[51]", "1d8=[1]")
-    assert "1 defender(s) killed" in r.lines[1] and b(c).defenders == 3
+    assert "1 defender killed" in r.lines[1] and b(c).defenders == 3
     assert not b(c).armory_stocked  # used up
     week(c, 2)
     orders(c, ("war_room", "lieutenant", 0), ("armory", "stock", 0))  # 4 lieutenants

@@ -123,7 +123,7 @@ def test_one_cli_call_runs_the_weeks(saves, capsys):
     _keep(saves).close()
     assert main(["--saves", str(saves), "--lang", "en", "do", "k", "bastion-weeks", "6"]) == 0
     printed = capsys.readouterr().out
-    assert printed.count("Downtime: 7 day(s) pass") == 6
+    assert printed.count("Downtime: 7 days pass") == 6
     assert main(["--saves", str(saves), "state", "k", "--json"]) == 0
     state = json.loads(capsys.readouterr().out)
     assert state["bastions"][0]["turns"] == 7

@@ -238,17 +238,17 @@ GOLDEN = {
         "Aria's bastion: Garden added",
         "Aria's bastion treasury +5,000 GP: dragon hoard",
         "Aria's bastion: building a cramped Kitchen (500 GP, 20 days)",
-        "Aria's bastion: 1 squares of wall (250 GP, 10 days)",
+        "Aria's bastion: 1 square of wall (250 GP, 10 days)",
         "Aria's bastion: 2 squares of wall (500 GP, 20 days)",
         "Aria's bastion: 3 squares of wall (750 GP, 30 days), closing the ring",
-        "Downtime: 1 day(s) pass",
-        "Downtime: 2 day(s) pass",
-        "Downtime: 5 day(s) pass — a bastion turn falls due for Aria",
-        "Bastion turn of Aria: orders #3 recruit, #4 food; Barrack: 4 defender(s) recruited; "
+        "Downtime: 1 day passes",
+        "Downtime: 2 days pass",
+        "Downtime: 5 days pass — a bastion turn falls due for Aria",
+        "Bastion turn of Aria: orders #3 recruit, #4 food; Barrack: 4 defenders recruited; "
         "Garden: harvested 100 days of Rations",
-        "Downtime: 21 day(s) pass — 3 bastion turns fall due for Aria",
+        "Downtime: 21 days pass — 3 bastion turns fall due for Aria",
         "Bastion turn of Aria: Maintain; dice 1d100=[55] typed 6d6=[1,2,3,4,5,6]=21 typed; "
-        "Attack (55): beaten off; 1 defender(s) killed",
+        "Attack (55): beaten off; 1 defender killed",
         "Bastion turn of Aria: Maintain; dice 1d100=[88] typed 2d4=[3,3]=6 typed "
         "1d6*100=[5]=500 typed; Refugees (88): 6 refugees; they pay 500 GP; staying outside "
         "the walls",
@@ -305,10 +305,10 @@ GOLDEN = {
 }
 GOLDEN_ALERTS = {
     "en": ["Bastion turn due for Aria",
-           "Aria, turn 1: Barrack: 4 defender(s) recruited; Garden: harvested 100 days of "
+           "Aria, turn 1: Barrack: 4 defenders recruited; Garden: harvested 100 days of "
            "Rations",
            "Bastion turn due for Aria (3 waiting)",
-           "Aria, turn 2: Maintain; Attack (55): beaten off; 1 defender(s) killed",
+           "Aria, turn 2: Maintain; Attack (55): beaten off; 1 defender killed",
            "Aria, turn 3: Maintain; Refugees (88): 6 refugees; they pay 500 GP; staying "
            "outside the walls",
            "Aria, turn 4: No orders"],
@@ -328,7 +328,7 @@ GOLDEN_ALERTS = {
            "Aria, хід 4: Без наказів"],
 }
 GOLDEN_REFUSED = {
-    "en": ["no bastion turn is due for Aria (the next falls due for Aria in 6 day(s))",
+    "en": ["no bastion turn is due for Aria (the next falls due for Aria in 6 days)",
            "downtime is 1 to 3,660 days",
            "no special facility 'moat'; choose one of: arcane_study, armory, barrack, garden, "
            "library"],
@@ -381,7 +381,7 @@ def test_ukrainian_days_and_turns_take_three_forms(n, want):
     rules = load_text((ROOT / "rulesets" / "dnd-2024.toml").read_text()).rules
     with i18n.using("uk"):
         assert _describe_downtime(DowntimePassed(n), rules) == f"Простій: {want}"
-        turns = i18n.ngettext("Neglected {n} turns: the hirelings leave",
+        turns = i18n.ngettext("Neglected {n} turn: the hirelings leave",
                               "Neglected {n} turns: the hirelings leave", n).format(n=n)
     forms = {1: "хід", 2: "ходи", 5: "ходів", 11: "ходів", 21: "хід", 22: "ходи"}
     assert turns == f"Занедбано {n} {forms[n]}: найманці йдуть"

@@ -40,6 +40,23 @@ def test_no_number_is_pasted_before_a_noun_that_changes_with_it(lang):
     assert pasted == []
 
 
+def test_english_has_its_own_singular_and_plural():
+    """English says "1 defender", "3 defenders": never "defender(s)", nor a
+    counted message whose singular is its plural where the noun follows the
+    number ("1 squares of wall")."""
+    with open(LOCALE / "tracker.pot", "rb") as f:
+        template = read_po(f)
+    either = re.compile(r"\w\((s|es)\)")
+    marked = [m.id for m in template if m.id and either.search(" ".join(
+        m.id if isinstance(m.id, tuple) else (m.id,)))]
+    assert marked == []
+    counted_noun = re.compile(r"\{n\} (\w+ )?(defenders|days|turns|orders|rolls|hirelings|"
+                              r"squares)\b")
+    same = [m.id[0] for m in template if isinstance(m.id, tuple) and m.id[0] == m.id[1]
+            and counted_noun.search(m.id[0])]
+    assert same == []
+
+
 @pytest.fixture(scope="module")
 def dyb():
     text = (Path(__file__).parents[1] / "rulesets" / "dyb-og-drager.toml").read_text()

@@ -314,8 +314,8 @@ async def test_long_bastion_summaries_are_never_cut_unsaid(played, lang):
         await settle(pilot)
         with i18n.using(lang):
             said = [ngettext(
-                "{owner}: turns {first}-{last} run, treasury {gp} GP, {n} defender(s) lost",
-                "{owner}: turns {first}-{last} run, treasury {gp} GP, {n} defender(s) lost",
+                "{owner}: turns {first}-{last} run, treasury {gp} GP, {n} defender lost",
+                "{owner}: turns {first}-{last} run, treasury {gp} GP, {n} defenders lost",
                 n).format(owner=owner, first=3, last=8, gp="+1 250", n=n)
                 for owner, n in (("Aria", 1), ("Bramble", 2), ("Wren", 5), ("Astrid", 21),
                                  ("Frida", 3))]

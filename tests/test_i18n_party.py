@@ -302,7 +302,7 @@ def test_party_alerts_tally_and_changes_in_danish_and_ukrainian(saves, capsys):
         changes = _party_changes(before, after)
     assert alerts == ["Aria при смерті"]
     assert "Aria: хіти 12 → 0" in changes and "Aria тепер повалений" in changes
-    assert "Aria: життя → при смерті" in changes
+    assert "Aria: у живих → при смерті" in changes
     with i18n.using("da"):
         changes = _party_changes(before, after)
         tally = PartyTally([1])

@@ -277,7 +277,7 @@ GOLDEN = {
         "missing": "tracker: ingen kampagne ved navn 'nosuch' i {saves}",
         "dice": "tracker: ugyldigt terningudtryk '2d': forventede antallet af sider efter 'd' "
                 "ved position 3",
-        "chance": "ugyldig chance '7-in-6': X skal være 0..Y og Y fra 2 til 10000",
+        "chance": "ugyldig chance '7-in-6': X skal være 0..Y og Y fra 2 til 10.000",
         "number": "antallet: '٣': skriv det med cifrene 0-9",
         "range": "tallet: 1.000.000 er uden for området (forventede fra 1 til 100)",
         "ruleset": "tracker: {file}, linje 14: nøgle time.round_seconds: forventede et "
@@ -298,7 +298,7 @@ GOLDEN = {
         "missing": "tracker: немає кампанії з назвою 'nosuch' у {saves}",
         "dice": "tracker: хибний вираз кубиків '2d': очікувалася кількість граней після 'd' "
                 "на позиції 3",
-        "chance": "хибний шанс '7-in-6': X має бути 0..Y, а Y від 2 до 10000",
+        "chance": "хибний шанс '7-in-6': X має бути 0..Y, а Y від 2 до 10\xa0000",
         "number": "кількість: '٣': запишіть його цифрами 0-9",
         "range": "число: 1\xa0000\xa0000 — поза межами (очікувалося від 1 до 100)",
         "ruleset": "tracker: {file}, рядок 14: ключ time.round_seconds: очікувалося додатне "
@@ -553,7 +553,7 @@ def test_hp_bands_read_in_the_language():
         "en": ["unhurt", "wounded", "badly wounded", "down", "dying", "dead"],
         "da": ["uskadt", "såret", "hårdt såret", "nede", "døende", "død"],
         "uk": ["без ушкоджень", "поранення", "тяжкі поранення", "без тями", "при смерті",
-               "смерть"],
+               "без життя"],
     }
 
 

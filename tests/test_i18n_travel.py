@@ -148,9 +148,10 @@ def test_pseudo_locale_travel_actions_and_refusals(saves, capsys, pseudo, rulese
                                       "joined", "party", "level", "created", "seed", "ride_out",
                                       "unsailed"}
     # what we say: log lines, alerts, refusals and help texts (an option's own
-    # name and metavar, before its help, are the CLI's words, not sentences)
+    # name and metavar, before its help, are the CLI's words, not sentences; a
+    # usage line's options around their marked metavariables too)
     shown = [line if "⟦" not in line or line.startswith("tracker") else
-             line[line.index("⟦"):] for line in text.splitlines()
+             re.sub(r"\[--[\w-]+", "", line[line.index("⟦"):]) for line in text.splitlines()
              if (re.match(r"\s*(#\d+|!!|tracker: |\d+\s+s\d)", line) or "⟦" in line)
              and not line.startswith("⟦usage: ⟧")]
     assert len(shown) > 30, text  # the steps did say something

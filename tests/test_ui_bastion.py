@@ -77,14 +77,14 @@ async def test_a_whole_bastion_turn_by_keys(saves):
         await pilot.press("enter")  # Library: research
         await pilot.pause()
         title = str(app.screen.query_one("#dialog-title").render())
-        assert "3 order(s), 100 GP" in title
+        assert "3 orders, 100 GP" in title
         await pilot.press("enter")  # run the turn
         await _settle(pilot)
         b = bas.find(app.state, "Aria")
         assert b.turns == 1 and b.defenders == 4 and b.armory_stocked
         assert b.treasury == 3000 - 500 - 100
         shown = _flat(app.screen.query_one("#bastion-results"))
-        assert "Barrack: 4 defender(s) recruited" in shown
+        assert "Barrack: 4 defenders recruited" in shown
         await pilot.press("a")
         await pilot.pause()
         await pilot.press("enter")  # pay nothing, send nobody
@@ -136,7 +136,7 @@ async def test_storehouse_and_stable_trade_by_keys(saves):
         await pilot.press(*"200", "enter")
         await pilot.pause()
         title = str(app.screen.query_one("#dialog-title").render())
-        assert "2 order(s), 800 GP" in title
+        assert "2 orders, 800 GP" in title
         await pilot.press("enter")  # run the turn
         await _settle(pilot)
         b = bas.find(app.state, "Aria")
@@ -173,7 +173,7 @@ async def test_a_stable_buys_animals_by_kind_by_keys(saves):
         assert "no room for Mule ×3" in _error(app)
         await pilot.press("backspace", "2", "enter")
         await _pause(pilot)
-        assert "1 order(s), 16 GP" in str(app.screen.query_one("#dialog-title").render())
+        assert "1 order, 16 GP" in str(app.screen.query_one("#dialog-title").render())
         await pilot.press("enter")  # run the turn
         await _settle(pilot)
         stable = bas.specials(bas.find(app.state, "Aria"))[0]
@@ -210,7 +210,7 @@ async def test_an_order_the_treasury_cannot_pay_is_refused_where_chosen(saves):
         await _pause(pilot)
         await pilot.press("enter")  # Library: research (free)
         await _pause(pilot)
-        assert "1 order(s), 0 GP" in str(app.screen.query_one("#dialog-title").render())
+        assert "1 order, 0 GP" in str(app.screen.query_one("#dialog-title").render())
         await pilot.press("enter")  # run the turn
         await _settle(pilot)
         assert bas.find(app.state, "Aria").turns == 1
@@ -300,7 +300,7 @@ async def test_combining_and_running_both_owners_turns_by_keys(saves):
         aria, bex = app.state.bastions.all
         assert aria.combined == bex.combined != 0
         shown = _flat(app.screen.query_one("#bastion-summary"))
-        assert "Combined with Bex (level 5, 4 defenders, 1 turn(s) waiting)" in shown
+        assert "Combined with Bex (level 5, 4 defenders, 1 turn waiting)" in shown
         names = [str(app.screen.query_one("#bastion-facilities").get_row_at(i)[1])
                  for i in range(6)]
         assert names[4:] == ["Bex: Barrack", "Bex: Library"]
@@ -343,7 +343,7 @@ async def test_a_vast_garden_takes_two_harvests_by_keys(saves):
         assert "Garden (#6, second half)" in str(app.screen.query_one("#dialog-title").render())
         await pilot.press("home", "down", "down", "enter")  # herb
         await _pause(pilot)
-        assert "2 order(s)" in str(app.screen.query_one("#dialog-title").render())
+        assert "2 orders" in str(app.screen.query_one("#dialog-title").render())
         await pilot.press("enter")
         await _settle(pilot)
         r = bas.find(app.state, "Aria").results[-1]

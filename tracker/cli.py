@@ -18,7 +18,7 @@ import stat
 import sys
 from pathlib import Path
 
-from . import atomic, i18n
+from . import argparse_words, atomic, i18n
 from .actions import ACTIONS, Usage, ints
 from .i18n import N_, _, ngettext
 from .actions.spec import whole_number
@@ -48,7 +48,25 @@ argparse._ = i18n._
 argparse.ngettext = i18n.ngettext
 
 
-class _Subcommand(argparse.ArgumentParser):
+class _Parser(argparse.ArgumentParser):
+    """A parser that names each argument in the run's language (``NAME``,
+    ``amount``: argparse_words.METAVARS) in its usage line, its help and its
+    refusals; named as it is added, so a command's usage line ("tracker do
+    navn damage"), made when its parent's commands are added, says it too."""
+
+    def add_argument(self, *args, **kwargs):
+        action = super().add_argument(*args, **kwargs)
+        if argparse_words.named(action):
+            action.metavar = argparse_words.in_language(argparse_words.shown_name(action))
+        return action
+
+    def add_subparsers(self, **kwargs):
+        if "metavar" in kwargs:
+            kwargs["metavar"] = argparse_words.in_language(kwargs["metavar"])
+        return super().add_subparsers(**kwargs)
+
+
+class _Subcommand(_Parser):
     """A command's parser, which takes ``--saves`` too: GMs type it after the
     command as often as before it (``tracker new c --saves DIR``)."""
 
@@ -60,7 +78,7 @@ class _Subcommand(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="tracker", description=_(DESCRIPTION))
+    ap = _Parser(prog="tracker", description=_(DESCRIPTION))
     ap.add_argument("--saves", metavar="DIR", help=_(SAVES_HELP))
     ap.add_argument("--lang", metavar="CODE", help=_(LANG_HELP))
     sub = ap.add_subparsers(dest="cmd", metavar="COMMAND", parser_class=_Subcommand)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import gettext as _gettext
 import os
 import re
+import string
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
@@ -144,7 +145,9 @@ def switch(code: str, game: str | None = None) -> None:
 
 def _(message: str) -> str:
     """``message`` in the active language."""
-    return _ACTIVE.get().catalog.gettext(message)
+    slot = _ACTIVE.get()
+    text = slot.catalog.gettext(message)
+    return text if slot.code == ENGLISH else Message(text)
 
 
 gettext = _
@@ -152,16 +155,63 @@ gettext = _
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form for ``n`` in the active language (Ukrainian has three)."""
-    return _ACTIVE.get().catalog.ngettext(singular, plural, n)
+    slot = _ACTIVE.get()
+    text = slot.catalog.ngettext(singular, plural, n)
+    return text if slot.code == ENGLISH else Message(text)
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` told apart by ``context`` where one English word has two meanings."""
-    return _ACTIVE.get().catalog.pgettext(context, message)
+    slot = _ACTIVE.get()
+    text = slot.catalog.pgettext(context, message)
+    return text if slot.code == ENGLISH else Message(text)
+
+
+class Message(str):
+    """A message in a language other than English, whose ``format()`` writes
+    every number it is given in the language's form (``number``: Danish
+    1.200 and 2,5, Ukrainian 1 200), so no path that hands a message a bare
+    int can show "1200 фт" beside another's "2 000 фт". Left as given: a
+    number that names rather than counts (``#{id}``, a field in ``NAMING``)
+    and a field with its own format spec (``{n:+d}``). English gets plain
+    ``str`` and its lines stay as they were (the golden record)."""
+
+    __slots__ = ()
+
+    def format(self, *args, **kwargs) -> str:
+        if kwargs:
+            plain = _naming_fields(str(self))
+            kwargs = {k: number(v) if type(v) in (int, float) and k not in plain else v
+                      for k, v in kwargs.items()}
+        return str.format(self, *args, **kwargs)
+
+
+_FIELDS = string.Formatter()
+# Placeholders whose number names something (an entry, a port, a range of
+# entries or sessions): written as the log and the CLI take them, never grouped.
+NAMING = frozenset({"seq", "id", "port", "first", "last", "expected"})
+
+
+@lru_cache(maxsize=4096)
+def _naming_fields(template: str) -> frozenset[str]:
+    plain = set(NAMING)
+    try:
+        for literal, field, spec, conversion in _FIELDS.parse(template):
+            if field is not None and (literal.endswith("#") or spec or conversion):
+                plain.add(field)
+    except ValueError:  # not a format template: str.format says so itself
+        pass
+    return frozenset(plain)
+
 
 
 def N_(message: str) -> str:
     """Mark a constant for extraction; translate it with ``_()`` where it is shown."""
+    return message
+
+
+def NP_(context: str, message: str) -> str:
+    """Mark a constant with its context; translate it with ``pgettext()`` where shown."""
     return message
 
 

@@ -20,6 +20,14 @@ from .ruleset import LoadedRuleset  # loads every area's model first
 from .timeline.model import STATE_FIELDS as TIMELINE_FIELDS
 
 
+# The wording of the English messages a state keeps for text made when shown (a
+# bastion turn's lines: bastion/said.py). Bump it when one is renamed: a snapshot
+# keeps the old msgid, which no catalog has any more, so snapshots of another
+# wording are passed over and rebuilt by replay (store/sqlite.snapshot_engine).
+# 2: English's own singular and plural for "{n} defender(s) recruited" and the rest.
+KEPT_WORDING = 2
+
+
 class CommandRef(msgspec.Struct, frozen=True, gc=False, array_like=True):
     """A command's place in the log: enough for undo and redo by time travel.
     Only states hold it (never an event), so only snapshots write it: as an

@@ -27,7 +27,7 @@ from ..core.errors import Refused, WrittenByNewer
 from ..core.ruleset import RULESET_SCHEMA, LoadedRuleset
 from ..core.events import Envelope, Event
 from ..core.limits import friendly
-from ..core.state import State
+from ..core.state import KEPT_WORDING, State
 from ..core.timeline import undecoded
 from ..i18n import _
 
@@ -99,11 +99,14 @@ _RULESET_DECODER = msgspec.msgpack.Decoder(LoadedRuleset)
 @functools.cache
 def snapshot_engine() -> int:
     """What a snapshot's ``engine_version`` must be for this tracker to trust
-    it: the engine version, the ruleset schema and the shape of the state (a
-    hash of its msgspec schema), so a snapshot written by any other engine,
-    older or newer, or before a field was added, is passed over and rebuilt."""
+    it: the engine version, the ruleset schema, the shape of the state (a
+    hash of its msgspec schema) and the wording of the messages it keeps, so a
+    snapshot written by any other engine, older or newer, before a field was
+    added or a kept message renamed, is passed over and rebuilt."""
     # the ruleset and the corrections are bytes in it: their shapes count too
     shape = msgspec.json.encode(msgspec.json.schema(tuple[Snapshot, LoadedRuleset, State]))
+    if KEPT_WORDING > 1:  # 1 (before it counted): the hash as it was
+        shape += b"kept wording %d" % KEPT_WORDING
     digest = int.from_bytes(hashlib.sha256(shape).digest()[:3], "big")
     return (ENGINE_VERSION * 1000 + RULESET_SCHEMA) * (1 << 24) + digest  # cached: 30 ms
 

@@ -172,8 +172,8 @@ def evolve_swapped(state: State, ev: FacilitySwapped) -> State:
         room = housing(state.rules, b, state.clock) - (b.defenders - old.housed)
         if room < old.housed:
             raise Refused(i18n.ngettext(
-                "{facility} #{id} houses {n} defender(s) and the rest of the bastion has room "
-                "for {room}", "{facility} #{id} houses {n} defender(s) and the rest of the "
+                "{facility} #{id} houses {n} defender and the rest of the bastion has room "
+                "for {room}", "{facility} #{id} houses {n} defenders and the rest of the "
                 "bastion has room for {room}", old.housed).format(
                 facility=facility_name(state.rules, old), id=old.id, n=old.housed, room=room))
         b = rehoused(b, old.housed, state.clock, state.rules)

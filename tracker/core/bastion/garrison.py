@@ -36,8 +36,8 @@ def rehoused(b: Bastion, n: int, clock: int | None = None, rules=None) -> Bastio
             open_ = [i for i, f in enumerate(fs) if not f.basic and ready(f, clock)
                      and f.housed < houses(rules, f)]
             if not open_:
-                raise Refused(ngettext("no room to house {n} more defender(s) in {owner}'s bastion",
-                                       "no room to house {n} more defender(s) in {owner}'s bastion",
+                raise Refused(ngettext("no room to house {n} more defender in {owner}'s bastion",
+                                       "no room to house {n} more defenders in {owner}'s bastion",
                                        n).format(n=n, owner=b.owner))
             i = min(open_, key=lambda i: fs[i].housed)
         else:
@@ -115,9 +115,9 @@ def evolve_defender_named(state: State, ev: DefenderNamed) -> State:
         f = _barrack(state.rules, b, ev.home)
         if housed_in(b, ev.home) >= f.housed:  # its room is not who lives there
             raise Refused(ngettext(
-                "{facility} #{id} houses {n} defender(s) and all {named} have names: name them "
+                "{facility} #{id} houses {n} defender and all {named} have names: name them "
                 "elsewhere, or move defenders in first",
-                "{facility} #{id} houses {n} defender(s) and all {named} have names: name them "
+                "{facility} #{id} houses {n} defenders and all {named} have names: name them "
                 "elsewhere, or move defenders in first", f.housed).format(
                 facility=facility_name(state.rules, f), id=f.id, n=f.housed,
                 named=housed_in(b, ev.home)))
@@ -150,7 +150,7 @@ def evolve_defenders_moved(state: State, ev: DefendersMoved) -> State:
             raise Refused(_("{name} lives in #{home}, not #{id}").format(
                 name=d.name, home=d.home, id=src.id))
     elif ev.count > src.housed:
-        raise Refused(ngettext("{where} houses {n} defender(s)", "{where} houses {n} defender(s)",
+        raise Refused(ngettext("{where} houses {n} defender", "{where} houses {n} defenders",
                                src.housed).format(where=where, n=src.housed))
     elif ev.count > (unnamed := max(0, src.housed - housed_in(b, src.id))):
         raise Refused(ngettext("only {n} of {where}'s {housed} defenders has no name: move the "

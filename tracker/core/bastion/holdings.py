@@ -162,7 +162,7 @@ def _bastions_under_rules(state: State):
                         where=where, order=order, key=f"bastion.facilities.{f.kind}.orders")
             room = houses(state.rules, f)
             if f.housed > room:
-                yield ngettext("leave {where} housing {n} defender(s) with room for {room} ({key})",
-                               "leave {where} housing {n} defender(s) with room for {room} ({key})",
+                yield ngettext("leave {where} housing {n} defender with room for {room} ({key})",
+                               "leave {where} housing {n} defenders with room for {room} ({key})",
                                f.housed).format(where=where, n=f.housed, room=room,
                                                 key=f"bastion.facilities.{f.kind}.houses")

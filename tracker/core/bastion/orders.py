@@ -240,8 +240,8 @@ class TurnOrders:
             self.b = replace(self.b, defenders=self.b.defenders + n)
             self.b = with_facility(self.b, replace(f, housed=f.housed + n)) if here else \
                 rehoused(self.b, n, self.clock, self.rules)
-            self.lines.append(say_n("{facility}: {n} defender(s) recruited",
-                                    "{facility}: {n} defender(s) recruited", n,
+            self.lines.append(say_n("{facility}: {n} defender recruited",
+                                    "{facility}: {n} defenders recruited", n,
                                     facility=self.name(f)))
         if o.lieutenants:
             top = self.br.facilities[f.kind].max_hirelings

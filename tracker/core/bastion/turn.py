@@ -130,8 +130,8 @@ def _next_due_text(state: State) -> str:
         return ""
     b = min(live, key=lambda x: x.next_due)
     days = -(-(b.next_due - state.clock) // state.rules.time.day_seconds)
-    return i18n.ngettext(" (the next falls due for {owner} in {n} day(s))",
-                         " (the next falls due for {owner} in {n} day(s))", days).format(
+    return i18n.ngettext(" (the next falls due for {owner} in {n} day)",
+                         " (the next falls due for {owner} in {n} days)", days).format(
         owner=b.owner, n=days)
 
 
@@ -193,7 +193,7 @@ def run_turn(state: State, b: Bastion, ev: BastionTurnRun,
     neglect = 0 if gave else b.neglect + 1
     abandoned = neglect >= owner_level(state, b)
     if abandoned:
-        t.lines.append(say_n("Neglected {n} turns: the hirelings leave",
+        t.lines.append(say_n("Neglected {n} turn: the hirelings leave",
                              "Neglected {n} turns: the hirelings leave", neglect))
     gp = t.b.treasury - t.start_gp
     result = TurnResult(b.turns + 1, clock, tuple(t.lines), gp, tuple(t.rolled))
@@ -285,8 +285,8 @@ def evolve_turn(state: State, ev: BastionTurnRun) -> State:
 
     after, _lines, mates = run_turn(state, b, ev, take)
     if recorded:
-        raise Refused(i18n.ngettext("the turn recorded {n} roll(s) it no longer uses",
-                                    "the turn recorded {n} roll(s) it no longer uses",
+        raise Refused(i18n.ngettext("the turn recorded {n} roll it no longer uses",
+                                    "the turn recorded {n} rolls it no longer uses",
                                     len(recorded)).format(n=len(recorded)))
     for p in mates:
         state = put(state, p)

@@ -89,8 +89,8 @@ class TurnEvents:
             return self._say(name, r, say(N_("beaten off; no dice left to roll, no losses")))
         roll = self.take(f"{n}d{die}", say(N_("attack: defenders lost")))
         killed = min(defenders(b), sum(1 for d in roll.dice if d == a.kills_on))
-        self._say(name, r, say_n("beaten off; {n} defender(s) killed{moved}",
-                                 "beaten off; {n} defender(s) killed{moved}", killed,
+        self._say(name, r, say_n("beaten off; {n} defender killed{moved}",
+                                 "beaten off; {n} defenders killed{moved}", killed,
                                  moved=self.lose(killed)))
 
     def lose(self, n: int, counted: bool = True) -> Value:
@@ -200,9 +200,9 @@ class TurnEvents:
             sides = self.br.attack.armory_die
             self.b = replace(self.b, armory_stocked=False)
         total = self.take(f"{sent}d{sides}", say_n(
-            "{n} defender(s) sent, armed from the Armory", "{n} defender(s) sent, armed from "
-            "the Armory", sent) if armed else say_n("{n} defender(s) sent",
-                                                   "{n} defender(s) sent", sent)).total
+            "{n} defender sent, armed from the Armory", "{n} defenders sent, armed from "
+            "the Armory", sent) if armed else say_n("{n} defender sent",
+                                                   "{n} defenders sent", sent)).total
         reward = self.take(fu.aid_reward, say(N_("reward"))).total
         if total >= fu.aid_target:
             self.b = book(self.b, self.clock, name, reward)

@@ -63,11 +63,11 @@ def _describe_swapped(ev: FacilitySwapped, rules) -> str:
 def _describe_enlarged(ev: FacilityEnlarged, rules) -> str:
     e = rules.bastion.enlarge_special if rules.bastion else None
     if e:
-        return ngettext("{owner}'s bastion: enlarging facility #{id} to Vast ({gp} GP, {n} days)",
+        return ngettext("{owner}'s bastion: enlarging facility #{id} to Vast ({gp} GP, {n} day)",
                         "{owner}'s bastion: enlarging facility #{id} to Vast ({gp} GP, {n} days)",
                         ev.days).format(owner=ev.owner, id=ev.facility, gp=i18n.number(e.gp),
                                         n=ev.days)
-    return ngettext("{owner}'s bastion: enlarging facility #{id} to Vast ({n} days)",
+    return ngettext("{owner}'s bastion: enlarging facility #{id} to Vast ({n} day)",
                     "{owner}'s bastion: enlarging facility #{id} to Vast ({n} days)",
                     ev.days).format(owner=ev.owner, id=ev.facility, n=ev.days)
 
@@ -84,8 +84,8 @@ def _describe_moved(ev: DefendersMoved, rules) -> str:
     if ev.name:
         return _("{owner}'s bastion: {name} moves from facility #{source} to #{to}").format(
             owner=ev.owner, name=ev.name, source=ev.source, to=ev.to)
-    return ngettext("{owner}'s bastion: {n} defender(s) move from facility #{source} to #{to}",
-                    "{owner}'s bastion: {n} defender(s) move from facility #{source} to #{to}",
+    return ngettext("{owner}'s bastion: {n} defender moves from facility #{source} to #{to}",
+                    "{owner}'s bastion: {n} defenders move from facility #{source} to #{to}",
                     ev.count).format(owner=ev.owner, n=ev.count, source=ev.source, to=ev.to)
 
 
@@ -112,7 +112,7 @@ def _describe_basic(ev: BasicOrdered, rules) -> str:
     space = term(rules, f"bastion.spaces.{ev.space}", ev.space).lower() if sp else ev.space
     kind = term(rules, f"bastion.basic_kinds.{ev.what}", ev.what)
     if sp:
-        return ngettext("{owner}'s bastion: building a {space} {kind} ({gp} GP, {n} days)",
+        return ngettext("{owner}'s bastion: building a {space} {kind} ({gp} GP, {n} day)",
                         "{owner}'s bastion: building a {space} {kind} ({gp} GP, {n} days)",
                         sp.add_days).format(owner=ev.owner, space=space, kind=kind,
                                             gp=i18n.number(sp.add_gp), n=sp.add_days)
@@ -130,18 +130,18 @@ def _describe_enlarge(ev: BasicEnlarged, rules) -> str:
 def _describe_walls(ev: WallsOrdered, rules) -> str:
     w = rules.bastion.walls if rules.bastion else None
     if w and ev.encloses:
-        text = ngettext("{owner}'s bastion: {n} squares of wall ({gp} GP, {days} days), closing "
+        text = ngettext("{owner}'s bastion: {n} square of wall ({gp} GP, {days} days), closing "
                         "the ring", "{owner}'s bastion: {n} squares of wall ({gp} GP, {days} "
                         "days), closing the ring", ev.squares)
     elif w:
-        text = ngettext("{owner}'s bastion: {n} squares of wall ({gp} GP, {days} days)",
+        text = ngettext("{owner}'s bastion: {n} square of wall ({gp} GP, {days} days)",
                         "{owner}'s bastion: {n} squares of wall ({gp} GP, {days} days)",
                         ev.squares)
     elif ev.encloses:
-        text = ngettext("{owner}'s bastion: {n} squares of wall, closing the ring",
+        text = ngettext("{owner}'s bastion: {n} square of wall, closing the ring",
                         "{owner}'s bastion: {n} squares of wall, closing the ring", ev.squares)
     else:
-        text = ngettext("{owner}'s bastion: {n} squares of wall",
+        text = ngettext("{owner}'s bastion: {n} square of wall",
                         "{owner}'s bastion: {n} squares of wall", ev.squares)
     return text.format(owner=ev.owner, n=ev.squares,
                        gp=i18n.number(ev.squares * w.gp_per_square) if w else "",
@@ -157,7 +157,7 @@ def _describe_gold(ev: GoldMoved, rules) -> str:
 
 @describes(DowntimePassed)
 def _describe_downtime(ev: DowntimePassed, rules) -> str:
-    return ngettext("Downtime: {n} day(s) pass", "Downtime: {n} day(s) pass",
+    return ngettext("Downtime: {n} day passes", "Downtime: {n} days pass",
                     ev.days).format(n=i18n.number(ev.days))
 
 
@@ -222,8 +222,8 @@ def _describe_turn(ev: BastionTurnRun, rules, state=None) -> str:
         what = _("no orders")
     said = what
     if ev.shift:
-        what += ngettext(" (up to {n} defender loss(es) moved to {who})",
-                         " (up to {n} defender loss(es) moved to {who})", ev.shift).format(
+        what += ngettext(" (up to {n} defender loss moved to {who})",
+                         " (up to {n} defender losses moved to {who})", ev.shift).format(
             n=ev.shift, who=ev.shift_to or _("the partners"))
     if ev.dice:
         what += _("; dice {rolls}").format(rolls=" ".join(roll_text(r) for r in ev.dice))
@@ -313,13 +313,13 @@ def _turns(before: State, after: State) -> list[Alert]:
             gp = b.treasury - was.treasury
             lost = defenders(was) - defenders(b)
             out.append(Alert("information", (ngettext(
-                "{owner}: turns {first}-{last} run, treasury {gp} GP, {n} defender(s) lost",
-                "{owner}: turns {first}-{last} run, treasury {gp} GP, {n} defender(s) lost", lost)
+                "{owner}: turns {first}-{last} run, treasury {gp} GP, {n} defender lost",
+                "{owner}: turns {first}-{last} run, treasury {gp} GP, {n} defenders lost", lost)
                 if lost > 0 else _("{owner}: turns {first}-{last} run, treasury {gp} GP")).format(
                 owner=b.owner, first=was.turns + 1, last=b.turns, gp=i18n.signed(gp), n=lost)))
         if b.abandoned and not was.abandoned:
             out.append(Alert("error", ngettext(
-                "{owner}'s bastion is abandoned: neglected {n} turns",
+                "{owner}'s bastion is abandoned: neglected {n} turn",
                 "{owner}'s bastion is abandoned: neglected {n} turns", b.neglect).format(
                 owner=b.owner, n=b.neglect)))
     return out
@@ -499,10 +499,10 @@ def _bastions_for_players(data: dict, table: Table) -> list[Panel]:
         if b["queued"]:
             facts.append((_("Turns due"), str(b["queued"])))
         elif b["days_left"] is not None:
-            facts.append((_("Next turn"), ngettext("in {n} day(s)", "in {n} day(s)",
+            facts.append((_("Next turn"), ngettext("in {n} day", "in {n} days",
                                                    b["days_left"]).format(n=b["days_left"])))
         if b["abandoned"]:
-            facts.append((_("Abandoned"), ngettext("neglected {n} turns", "neglected {n} turns",
+            facts.append((_("Abandoned"), ngettext("neglected {n} turn", "neglected {n} turns",
                                                    b["neglect"]).format(n=b["neglect"])))
         rows = [[f["name"], _order_text(f)] for f in b["facilities"]]
         lines = []
@@ -526,7 +526,7 @@ def _order_text(f: dict) -> str:
     if not f["order"]:
         return ""
     if f["progress_days"]:
-        return ngettext("{order} ({n} days in)", "{order} ({n} days in)",
+        return ngettext("{order} ({n} day in)", "{order} ({n} days in)",
                         f["progress_days"]).format(order=f["order"], n=f["progress_days"])
     return f["order"]
 

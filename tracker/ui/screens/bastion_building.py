@@ -42,8 +42,8 @@ class Building:
         if b is None:
             return
         rules = self.state.rules.bastion
-        opts = [(k, ngettext("{facility} (level {level}, {n} hireling(s))",
-                             "{facility} (level {level}, {n} hireling(s))", d.hirelings).format(
+        opts = [(k, ngettext("{facility} (level {level}, {n} hireling)",
+                             "{facility} (level {level}, {n} hirelings)", d.hirelings).format(
                      facility=term(self.state.rules, f"bastion.facilities.{k}", d.name),
                      level=d.level, n=d.hirelings))
                 for k, d in rules.facilities.items()
@@ -70,7 +70,7 @@ class Building:
         rules = self.state.rules.bastion
         terms_ = self.state.rules
         space = await self._choose(_("Basic facility: how big?"), [
-            (k, ngettext("{space}: {gp} GP, {n} days", "{space}: {gp} GP, {n} days",
+            (k, ngettext("{space}: {gp} GP, {n} day", "{space}: {gp} GP, {n} days",
                          s.add_days).format(space=term(terms_, f"bastion.spaces.{k}", s.name),
                                             gp=i18n.number(s.add_gp), n=s.add_days))
             for k, s in rules.spaces.items()],
@@ -183,7 +183,7 @@ class Building:
             return
         w = self.state.rules.bastion.walls
         n = await self._ask(_("Squares of wall to build"),
-                            ngettext("{gp} GP and {n} days a square",
+                            ngettext("{gp} GP and {n} day a square",
                                      "{gp} GP and {n} days a square", w.days_per_square).format(
                                 gp=i18n.number(w.gp_per_square), n=w.days_per_square),
                             checked_by(self.app, positive_int,

@@ -120,8 +120,8 @@ class TurnFlow:
         cmd = bas.RunTurn(b.owner, tuple(orders))
         why = refusal(self.app, cmd)
         ok = await self._choose(
-            ngettext("Turn {number}: {n} order(s), {gp} GP (treasury {treasury})",
-                     "Turn {number}: {n} order(s), {gp} GP (treasury {treasury})",
+            ngettext("Turn {number}: {n} order, {gp} GP (treasury {treasury})",
+                     "Turn {number}: {n} orders, {gp} GP (treasury {treasury})",
                      len(orders)).format(number=b.turns + 1, n=len(orders),
                                          gp=i18n.number(cost), treasury=i18n.number(b.treasury)),
             [("run", _("Run the turn")), ("cancel", _("Cancel"))],
@@ -174,7 +174,8 @@ class TurnFlow:
             kind = panels.order_kind(o.order)
             what = text if text.lower().startswith(kind.lower()) else \
                 f"{kind[:1].upper()}{kind[1:]}: {text}"
-            opts.append((o.id, ngettext("{what} — {price}, {n} days", "{what} — {price}, {n} days",
+            opts.append((o.id, ngettext("{what} — {price}, {n} day",
+                                        "{what} — {price}, {n} days",
                                         o.days).format(what=what, price=price, n=o.days)))
         name = panels.kind_name(self.state, f)
         if slot or f.order:
@@ -277,8 +278,8 @@ class TurnFlow:
             return
         waiting = sum(x.queued for x in self.state.bastions.all)
         combined = any(x.combined for x in self.state.bastions.all)
-        answer = await self._choose(ngettext("Run {n} waiting turn(s) as Maintain",
-                                             "Run {n} waiting turn(s) as Maintain",
+        answer = await self._choose(ngettext("Run {n} waiting turn as Maintain",
+                                             "Run {n} waiting turns as Maintain",
                                              waiting).format(n=waiting),
                                     _answers(combined),
                                     _("Owners away: each turn rolls its own bastion event"))
@@ -304,7 +305,7 @@ class TurnFlow:
     async def action_downtime(self) -> None:
         br = self.state.rules.bastion
         days = await self._ask(_("Downtime: how many days?"),
-                               ngettext("A bastion turn every {n} days",
+                               ngettext("A bastion turn every {n} day",
                                         "A bastion turn every {n} days", br.turn_days).format(
                                    n=br.turn_days) if br else "",
                                checked_by(self.app, positive_int,

@@ -39,9 +39,9 @@ def wrap(line: str, width: int, indent: str = "") -> list[str]:
 
 def due(state: State, b: Bastion) -> str:
     if b.queued:
-        return ngettext("{n} turn(s) WAITING", "{n} turn(s) WAITING", b.queued).format(n=b.queued)
+        return ngettext("{n} turn WAITING", "{n} turns WAITING", b.queued).format(n=b.queued)
     left = bas.days_left(state, b)
-    return ngettext("next turn Day {day}, in {n} day(s)", "next turn Day {day}, in {n} day(s)",
+    return ngettext("next turn Day {day}, in {n} day", "next turn Day {day}, in {n} days",
                     left).format(day=clock.day(state.rules, b.next_due), n=left)
 
 
@@ -53,9 +53,9 @@ def combined_with(state: State, b: Bastion) -> str:
     rule = state.rules.bastion.combining
 
     def mate(p: Bastion) -> str:
-        when = ngettext("{n} turn(s) waiting", "{n} turn(s) waiting", p.queued).format(
+        when = ngettext("{n} turn waiting", "{n} turns waiting", p.queued).format(
             n=p.queued) if p.queued else _("turn in {n} d").format(n=bas.days_left(state, p))
-        return ngettext("{owner} (level {level}, {n} defenders, {when})",
+        return ngettext("{owner} (level {level}, {n} defender, {when})",
                         "{owner} (level {level}, {n} defenders, {when})",
                         bas.defenders(p)).format(owner=p.owner, level=bas.owner_level(state, p),
                                                  n=bas.defenders(p), when=when)
