@@ -415,7 +415,9 @@ def evolve_round(state: State, ev: RoundRun) -> State:
         gap = max(0, gap - max(e.monster_speed - e.party_speed, rules.sea.closing_min))
     elif rules.dungeon_closes and gap > 0:  # a gap of 0 here was never given: nothing to close
         gap = max(0, gap - max(0, e.monster_speed - running_speed(state.rules, e)))
-    evasion = replace(e, rounds=rounds, gap=gap, exhausted=e.exhausted or rounds >= rules.run_rounds)
+    # running this long exhausts those who run (osr.md §4.2): at sea the ship sails on
+    tires = e.where != "sea" and rounds >= rules.run_rounds
+    evasion = replace(e, rounds=rounds, gap=gap, exhausted=e.exhausted or tires)
     chase = replace(state.chase, evasion=evasion, round=rounds)
     if e.where == "dungeon" and rounds == rules.run_rounds and rules.rest_turns is not None:
         # running this long exhausts the party until it rests: derived, so undo and

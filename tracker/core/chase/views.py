@@ -151,8 +151,11 @@ def _evasion(ev: evasion.EvasionStarted, rules) -> str:
     return text
 
 
-@describes(evasion.RoundRun)
-def _round(ev: evasion.RoundRun, rules) -> str:
+@describes(evasion.RoundRun, with_state=True)
+def _round(ev: evasion.RoundRun, rules, state=None) -> str:
+    e = state.chase.evasion if state is not None else None
+    if e is not None and e.where == "sea":
+        return _("A round of the chase at sea")
     return _("A round of running")
 
 
