@@ -109,7 +109,7 @@ async def test_f_gives_a_torch_to_another_by_keys(saves):
         await _settle(pilot)
         assert isinstance(app.screen, ChoiceDialog)
         options = [str(o.prompt) for o in app.screen.query_one(OptionList).options]
-        assert options == ["kind: torch", f"by: {old}"]
+        assert options == ["kind: Torch", f"by: {old}"]  # the kind by its name (F9)
         await pilot.press("down", "enter")
         await _settle(pilot)
         assert isinstance(app.screen, TextDialog)

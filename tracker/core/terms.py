@@ -297,6 +297,11 @@ def key_named(rules, pattern: str, typed: str) -> str:
     return typed
 
 
+def ids_under(rules, path: str) -> list[str]:
+    """The ids of the things ``path`` ("lights", "travel.terrains") holds."""
+    return [key.rsplit(".", 1)[-1] for key in _expand(rules, f"{path}.*")]
+
+
 def known_words(rules, prefix: str, ids) -> str:
     """What there is to name, for a refusal: the ids in English (as the
     refusals have always listed them), the names in another language, which

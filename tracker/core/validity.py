@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ..i18n import _
 from .errors import Refused
 from .state import State
 
@@ -42,6 +43,44 @@ def needs_no_check(why: str, *event_types: type) -> None:
         NO_CHECK[t] = why
 
 
+# what a command takes from the state when the GM says nothing (an evasion's gap
+# and surprise from the encounter it follows): (fn(state, ev) -> {field: (value,
+# words)}, what it takes them from)
+TAKEN: dict[type, tuple[Callable[[State, object], dict[str, tuple[object, str]]], str]] = {}
+
+
+def takes_from_state(*event_types: type, source: str):
+    """Register ``fn(state, event) -> {field: (value, words)}``: the value each
+    field of ``event`` gets from ``state`` when the GM gives none, and how it
+    reads; ``source`` (marked with ``N_``) names where it comes from. A later
+    entry whose field held what the state gave when it was written must still
+    hold what the corrected state gives, else the correction is refused
+    (``stale``): its command would have taken the new value."""
+
+    def register(fn):
+        for t in event_types:
+            TAKEN[t] = (fn, source)
+        return fn
+    return register
+
+
+def stale(then: State | None, now: State, ev) -> None:
+    """Refuse ``ev`` when fields it took from ``then`` (the state it was
+    written in) read otherwise in ``now`` (the state a correction folds it
+    into). A field the GM gave otherwise than the state said is the GM's: kept."""
+    if then is None or type(ev) not in TAKEN:
+        return
+    take, source = TAKEN[type(ev)]
+    becomes = take(now, ev)
+    changed = [(words, becomes[f][1]) for f, (value, words) in take(then, ev).items()
+               if getattr(ev, f) == value and becomes[f][0] != value]
+    if changed:
+        raise Refused(_("it took {was} from {source}, which now gives {now}: correct it "
+                        "or undo it first").format(
+            was=", ".join(w for w, _n in changed), source=_(source),
+            now=", ".join(n for _w, n in changed)))
+
+
 def validate(state: State, ev) -> None:
     for fn in CHECKS.get(type(ev), ()):
         fn(state, ev)
@@ -51,4 +90,5 @@ def checked(event_type: type) -> bool:
     return event_type in CHECKS
 
 
-__all__ = ["holds_for", "needs_no_check", "validate", "checked", "Refused"]
+__all__ = ["holds_for", "needs_no_check", "takes_from_state", "stale", "validate", "checked",
+           "Refused"]

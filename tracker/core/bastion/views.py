@@ -10,7 +10,7 @@ from ...i18n import N_, _, ngettext
 from ..alerts import Alert, alerting
 from ..changes import matched, reads_changes
 from ..consequences import tells_consequences
-from ..timeline.hooks import offers_choices
+from ..timeline.hooks import names_a_term
 from ..describe import roll_text
 from ..events import describes
 from ..state import State
@@ -476,9 +476,8 @@ def _lines(name: str, a: dict, b: dict, table) -> list[str]:
             for keys, what, say in table if any(a[k] != b[k] for k in keys) and say(a) != say(b)]
 
 
-@offers_choices(FacilityAdded, "kind")
-def _facility_choices(state: State) -> list[str]:
-    return list(state.rules.bastion.facilities) if state.rules.bastion else []
+names_a_term(FacilityAdded, "kind", "bastion.facilities")
+names_a_term(FacilitySwapped, "kind", "bastion.facilities")
 
 
 # --- what the players see, and what the GM keeps (core/players.py) -------------------------

@@ -28,9 +28,9 @@ from ..state import State
 from ..terms import term
 from ..supplies.rules import set_count
 from ..timeflow import pass_time
-from ..validity import holds_for
+from ..validity import holds_for, takes_from_state
 from .model import CAUGHT, ESCAPED, MAX_GROUP, Chase, Evasion
-from .standing import where_word
+from .standing import surprised_words, where_word
 
 __all__ = ["WHERE", "SURPRISED", "StartEvasion", "RunRound", "DropBait", "RollEvasion", "PursueDay",
            "EvasionStarted", "RoundRun", "BaitDropped", "EvasionRolled", "PursuitDayRolled",
@@ -275,12 +275,29 @@ def from_encounter(state: State, where: str, gap: int | None,
     return gap, surprised
 
 
+@takes_from_state(EvasionStarted, source=N_("the encounter it follows"))
+def taken_from_encounter(state: State, ev: EvasionStarted) -> dict[str, tuple[object, str]]:
+    """The gap and surprise ``evade`` takes from the encounter it follows, in
+    words: a correction of that encounter must not leave them standing."""
+    gap, surprised = from_encounter(state, ev.where, None, None)
+    return {"gap": (gap, _("a gap of {feet} ft").format(feet=gap)),
+            "surprised": (surprised, surprised_words(surprised) if surprised
+                          else _("nobody surprised"))}
+
+
+@holds_for(RoundRun)
+def round_holds(state: State, ev: RoundRun) -> None:
+    """``run``: an evasion in a dungeon, or at sea after a failed evasion roll."""
+    e = _evasion(state, "dungeon", "sea")
+    if e.where == "sea" and e.chance == 0:
+        raise Refused(_("at sea the ships run in rounds only after a failed evasion roll"))
+
+
 @decides(RunRound)
 def decide_round(state: State, cmd: RunRound, dice) -> list[Event]:
-    ev = _evasion(state, "dungeon", "sea")
-    if ev.where == "sea" and ev.chance == 0:
-        raise Refused(_("at sea the ships run in rounds only after a failed evasion roll"))
-    return [RoundRun()]
+    ev = RoundRun()
+    round_holds(state, ev)
+    return [ev]
 
 
 @holds_for(BaitDropped)
@@ -313,21 +330,29 @@ def decide_bait(state: State, cmd: DropBait, dice) -> list[Event]:
     return [replace(ev, roll=dicemod.roll(f"1d{x.y}", dice, label))]
 
 
-@decides(RollEvasion)
-def decide_evasion(state: State, cmd: RollEvasion, dice) -> list[Event]:
-    ev = _evasion(state, "wilderness", "sea")
-    e = _rules(state)
-    if ev.surprised == "party":
+@holds_for(EvasionRolled)
+def rolled_holds(state: State, ev: EvasionRolled) -> None:
+    """``evade``: an evasion in the wilderness or at sea, the party not
+    surprised, terrain the ruleset has, and at sea only the first roll."""
+    e = _evasion(state, "wilderness", "sea")
+    if e.surprised == "party":
         raise Refused(_("a surprised party cannot evade (the referee may allow a small "
                         "chance: end the chase as escaped if so)"))
-    bad = [t for t in cmd.terrain if t not in e.terrain]
+    known = _rules(state).terrain
+    bad = [t for t in ev.terrain if t not in known]
     if bad:
         raise Refused(_("unknown terrain {terrain!r}; choose from: {known}").format(
-            terrain=bad[0], known=", ".join(e.terrain) or _("none")))
-    if ev.where == "sea" and ev.chance:
+            terrain=bad[0], known=", ".join(known) or _("none")))
+    if e.where == "sea" and e.chance:
         raise Refused(_("the evasion at sea failed: the ships now run in rounds"))
+
+
+@decides(RollEvasion)
+def decide_evasion(state: State, cmd: RollEvasion, dice) -> list[Event]:
+    ev = state.chase.evasion
+    rolled_holds(state, EvasionRolled(None, cmd.terrain))  # before the die is rolled
     pct = chance(state.rules, ev, cmd.terrain)
-    roll = dicemod.roll(e.evasion_die, dice, _("evasion ({pct}%)").format(pct=pct))
+    roll = dicemod.roll(_rules(state).evasion_die, dice, _("evasion ({pct}%)").format(pct=pct))
     return [EvasionRolled(roll, tuple(dict.fromkeys(cmd.terrain)))]
 
 
@@ -415,7 +440,9 @@ def evolve_round(state: State, ev: RoundRun) -> State:
         gap = max(0, gap - max(e.monster_speed - e.party_speed, rules.sea.closing_min))
     elif rules.dungeon_closes and gap > 0:  # a gap of 0 here was never given: nothing to close
         gap = max(0, gap - max(0, e.monster_speed - running_speed(state.rules, e)))
-    evasion = replace(e, rounds=rounds, gap=gap, exhausted=e.exhausted or rounds >= rules.run_rounds)
+    # running this long exhausts those who run (osr.md §4.2): at sea the ship sails on
+    tires = e.where != "sea" and rounds >= rules.run_rounds
+    evasion = replace(e, rounds=rounds, gap=gap, exhausted=e.exhausted or tires)
     chase = replace(state.chase, evasion=evasion, round=rounds)
     if e.where == "dungeon" and rounds == rules.run_rounds and rules.rest_turns is not None:
         # running this long exhausts the party until it rests: derived, so undo and

@@ -9,7 +9,7 @@ from ... import i18n
 from ...i18n import _, ngettext, pgettext
 from ..alerts import Alert, alerting
 from ..changes import matched, reads_changes
-from ..timeline.hooks import offers_choices
+from ..timeline.hooks import names_a_term, offers_choices
 from ..describe import roll_text
 from ..events import describes
 from ..invariants import invariant
@@ -151,8 +151,11 @@ def _evasion(ev: evasion.EvasionStarted, rules) -> str:
     return text
 
 
-@describes(evasion.RoundRun)
-def _round(ev: evasion.RoundRun, rules) -> str:
+@describes(evasion.RoundRun, with_state=True)
+def _round(ev: evasion.RoundRun, rules, state=None) -> str:
+    e = state.chase.evasion if state is not None else None
+    if e is not None and e.where == "sea":
+        return _("A round of the chase at sea")
     return _("A round of running")
 
 
@@ -427,10 +430,8 @@ def _outcome_choices(state: State) -> list[str]:
     return list(OUTCOMES)
 
 
-@offers_choices(r.ChaseStarted, "setting")
-@offers_choices(r.TurnTaken, "setting")
-def _setting_choices(state: State) -> list[str]:
-    return list(state.rules.chase.complications) if state.rules.chase else []
+names_a_term(r.ChaseStarted, "setting", "chase.complications")
+names_a_term(r.TurnTaken, "setting", "chase.complications")
 
 
 # --- what the players see (core/players.py) ---------------------------------------------

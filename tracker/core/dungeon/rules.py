@@ -224,6 +224,13 @@ def entered_holds(state: State, ev: DungeonEntered) -> None:
         raise Refused(_("a dungeon name is limited to 80 characters"))
 
 
+@holds_for(DungeonLeft)
+@holds_for(CheckRolled)
+def inside_holds(state: State, ev) -> None:
+    """``leave-dungeon``, ``check``: the party is in a dungeon."""
+    _in_dungeon(state)
+
+
 @decides(LeaveDungeon)
 def decide_leave(state: State, cmd: LeaveDungeon, dice) -> list[Event]:
     _in_dungeon(state)

@@ -7,7 +7,7 @@ from ...i18n import N_, _, ngettext
 from .. import dice as dicemod
 from ..alerts import Alert, alerting
 from ..changes import reads_changes
-from ..timeline.hooks import offers_choices
+from ..timeline.hooks import names_a_term
 from ..describe import roll_text
 from msgspec.structs import replace
 
@@ -324,8 +324,7 @@ class DungeonTally(Tally):
 
 # --- how a correction's changes read (core/changes.py) -----------------------------------
 
-offers_choices(TurnAdvanced, "activity", names="dungeon.activities")(
-    lambda state: state.rules.dungeon.activities)
+names_a_term(TurnAdvanced, "activity", "dungeon.activities")
 
 _REST = {"ok": N_("not due"), "due": N_("due next turn"), "overdue": N_("overdue")}
 

@@ -11,7 +11,10 @@ from ..players import Panel, Table, players_view
 from ..view import state_view
 from ..events import describes
 from ..state import State
+from ..timeline.hooks import names_a_term
 from .rules import LightDoused, LightLit, LightRelit, find
+
+names_a_term(LightLit, "kind", "lights")
 from ..tally import Tally, tally
 from ..terms import term
 

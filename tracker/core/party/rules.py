@@ -751,34 +751,50 @@ def _can_rest(state: State, c: Character) -> bool:
     return sheet.status(state.rules, c) == "ok" and c.hp >= state.rules.party.rests.min_hp
 
 
+def _spend_holds(state: State, rests, name: str, n: int, seen: set[str]) -> Character:
+    """One character's Hit Point Dice in a short rest: named once, with a class,
+    alive with the hit points a rest needs, ``n`` dice of those left, and hurt."""
+    c = member(state, name)
+    if c.name in seen:
+        raise Refused(_("{name} is named twice").format(name=c.name))
+    seen.add(c.name)
+    left = sheet.hit_dice_left(state.rules, c)
+    if sheet.class_of(state.rules, c) is None or left is None:
+        raise Refused(_("{name} has no class and no Hit Point Dice").format(name=c.name))
+    if not _can_rest(state, c):
+        raise Refused(_("{name} is {status} at {hp} HP: a rest needs {n} HP or more").format(
+            name=c.name, status=_status_word(sheet.status(state.rules, c)), hp=c.hp,
+            n=rests.min_hp))
+    if n < 1:
+        raise Refused(_("spend at least 1 Hit Point Die (or name nobody)"))
+    if n > left:
+        # the English reads "Dice" for every level, as it always has
+        raise Refused(ngettext("{name} has {left} of {level} Hit Point Dice left, not {n}",
+                               "{name} has {left} of {level} Hit Point Dice left, not {n}",
+                               c.level).format(name=c.name, left=left, level=c.level, n=n))
+    if c.hp >= c.hp_max:
+        raise Refused(_("{name} is at full hit points ({n})").format(name=c.name,
+                                                                     n=c.hp_max))
+    return c
+
+
+@holds_for(ShortRested)
+def short_rest_holds(state: State, ev: ShortRested) -> None:
+    """``short-rest``: each who spends Hit Point Dice may (a correction before it
+    may have killed them, or healed them whole)."""
+    rests, seen = _rests(state, "short rest"), set()
+    for s in ev.spent:
+        _spend_holds(state, rests, s.name, len(s.rolls), seen)
+
+
 @decides(ShortRest)
 def decide_short_rest(state: State, cmd: ShortRest, dice) -> list[Event]:
     rests = _rests(state, "short rest")
     seen: set[str] = set()
     spent = []
     for name, n in cmd.spend:
-        c = member(state, name)
-        if c.name in seen:
-            raise Refused(_("{name} is named twice").format(name=c.name))
-        seen.add(c.name)
+        c = _spend_holds(state, rests, name, n, seen)
         k = sheet.class_of(state.rules, c)
-        left = sheet.hit_dice_left(state.rules, c)
-        if k is None or left is None:
-            raise Refused(_("{name} has no class and no Hit Point Dice").format(name=c.name))
-        if not _can_rest(state, c):
-            raise Refused(_("{name} is {status} at {hp} HP: a rest needs {n} HP or more").format(
-                name=c.name, status=_status_word(sheet.status(state.rules, c)), hp=c.hp,
-                n=rests.min_hp))
-        if n < 1:
-            raise Refused(_("spend at least 1 Hit Point Die (or name nobody)"))
-        if n > left:
-            # the English reads "Dice" for every level, as it always has
-            raise Refused(ngettext("{name} has {left} of {level} Hit Point Dice left, not {n}",
-                                   "{name} has {left} of {level} Hit Point Dice left, not {n}",
-                                   c.level).format(name=c.name, left=left, level=c.level, n=n))
-        if c.hp >= c.hp_max:
-            raise Refused(_("{name} is at full hit points ({n})").format(name=c.name,
-                                                                         n=c.hp_max))
         rolls = tuple(dicemod.roll(f"1d{k.hit_die}", dice, _("{name}: Hit Point Die {i}")
                                    .format(name=c.name, i=i))
                       for i in range(1, n + 1))

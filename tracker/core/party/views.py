@@ -8,7 +8,7 @@ from .. import clock
 from . import sheet
 from ..alerts import Alert, alerting, still_there
 from ..changes import matched, reads_changes
-from ..timeline.hooks import offers_choices
+from ..timeline.hooks import names_a_term
 from ..describe import roll_text
 from ..events import describes
 from ..invariants import invariant
@@ -492,9 +492,8 @@ def _death_saves(c) -> str:
                                                    failed=c.death_failures)
 
 
-@offers_choices(ConditionSet, "condition")
-def _condition_choices(state: State) -> list[str]:
-    return list(state.rules.party.conditions) if state.rules.party else []
+names_a_term(ConditionSet, "condition", "party.conditions")
+names_a_term(CharacterAdded, "cls", "party.classes", optional=True)
 
 
 # --- what the players see (core/players.py) ---------------------------------------------

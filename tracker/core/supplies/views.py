@@ -6,7 +6,7 @@ from ...i18n import N_, _, ngettext, pgettext
 from ..alerts import Alert, alerting
 from ..changes import reads_changes
 from ..consequences import tells_consequences
-from ..timeline.hooks import offers_choices
+from ..timeline.hooks import names_a_term
 from ..players import Panel, Table, players_view
 from ..view import state_view
 from ..events import describes
@@ -214,9 +214,7 @@ def _supplies_changes(before: State, after: State) -> list[str]:
             for k in [*a, *(k for k in b if k not in a)] if a.get(k, 0) != b.get(k, 0)]
 
 
-@offers_choices(SuppliesSet, "kind", names="supplies")
-def _supply_choices(state: State) -> list[str]:
-    return list(state.rules.supplies)
+names_a_term(SuppliesSet, "kind", "supplies")
 
 
 # --- what the players see (core/players.py) ---------------------------------------------

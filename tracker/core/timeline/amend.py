@@ -27,7 +27,8 @@ from ..limits import friendly
 from ..state import State
 from .entries import UNCORRECTABLE, CorrectEntry, EntryCorrected, Rewind, cook, raw
 from .fold import History, check_correction, step
-from .hooks import inserted, refitter, reroller
+from ..terms import key_named
+from .hooks import choices_named, inserted, refitter, reroller
 from .kinds import kind_words
 from .views import Preview, entry_line, preview
 
@@ -60,6 +61,9 @@ def amend_command(past: Past, seq: int, dice: list[int] | None = None,
         raise Refused(_("say what to correct: --dice, --set FIELD=VALUE or --insert-turn"))
     _correctable(past, seq)
     current = entry_events(past, seq)
+    if fields:  # a name of the ruleset's, typed in any of its languages: its id
+        then = (past.state_at(seq - 1) if seq > 1 else None) or past.state
+        fields = named_fields(then.rules, current[0], fields)
     if fields and (fit := refitter(current[0])) is not None:
         # a field that changes what the entry rolls: its dice kept, the ones it
         # adds rolled (or asked for), the typed dice standing for those
@@ -87,6 +91,18 @@ def amend_command(past: Past, seq: int, dice: list[int] | None = None,
     if insert:
         current.append(_insertion(past, seq, *insert))
     return CorrectEntry(seq, tuple(raw(e) for e in current), note)
+
+
+def named_fields(rules, ev: Event, fields: dict[str, str]) -> dict[str, str]:
+    """``fields`` with each value that names a thing of the ruleset (a field
+    registered with ``names_a_term``) as its id: "Fakkel", "смолоскип" and
+    "Torch" name ``torch``, as the command that wrote the entry takes them."""
+    out = dict(fields)
+    for key, text in fields.items():
+        path = choices_named(ev, key)
+        if path and text.strip():
+            out[key] = key_named(rules, f"{path}.*", text)
+    return out
 
 
 def _insertion(past: Past, seq: int, kind: str, option: str) -> Event:

@@ -20,7 +20,7 @@ from ..errors import Refused
 from ..events import Envelope
 from ..handlers import BEGINNERS, EVOLVERS
 from ..state import CommandRef, State
-from ..validity import validate
+from ..validity import TAKEN, stale, validate
 
 areas.register()  # every area's events, deciders and evolvers, in fold order
 
@@ -189,6 +189,9 @@ def _refold(history: History, start: int, upto: int,
             if checked_from is not None and env.seq >= checked_from:
                 try:  # as its command would have checked it, then and there
                     validate(state, e.event)
+                    if env.seq > checked_from and e.event.__class__ in TAKEN:
+                        # what it took from the state it was written in still holds
+                        stale(history.state_at(env.seq - 1), state, e.event)
                 except Refused as err:
                     raise Refused(_("#{seq} ({kind}) would be refused: {problem}").format(
                         seq=env.seq, kind=_kind(e, env), problem=err)) from None

@@ -14,6 +14,7 @@ from ...i18n import _
 from ..errors import Refused
 from ..events import Event
 from ..state import State
+from ..terms import ids_under
 
 REROLLERS: dict[type, Callable] = {}
 
@@ -72,6 +73,21 @@ def offers_choices(event_type: type, field: str, names: str = ""):
             CHOICE_NAMES[(event_type, field)] = names
         return fn
     return register
+
+
+def names_a_term(event_type: type, field: str, path: str, optional: bool = False,
+                 free: bool = False) -> None:
+    """``field`` of ``event_type`` names a thing of the ruleset under ``path``
+    ("lights": a kind of light): a correction offers the ruleset's, read in
+    the GM's language and typed in it too (``amend --set kind=Fakkel``), as
+    the command that wrote it takes them; ``optional``: "" (none) as well;
+    ``free``: a name of the GM's own is taken too (a ship called Ran), so
+    nothing is offered, but the ruleset's names are still read as its ids."""
+    if free:
+        CHOICE_NAMES[(event_type, field)] = path
+        return
+    offers_choices(event_type, field, names=path)(
+        lambda state: ([""] if optional else []) + ids_under(state.rules, path))
 
 
 def choices_named(ev: Event, field: str) -> str:

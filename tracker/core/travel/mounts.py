@@ -72,12 +72,19 @@ def decide_mount(state: State, cmd: Mount, dice) -> list[Event]:
     return [ev]
 
 
-@decides(Dismount)
-def decide_dismount(state: State, cmd: Dismount, dice) -> list[Event]:
+@holds_for(Dismounted)
+def dismounted_holds(state: State, ev: Dismounted) -> None:
+    """``dismount``: the party is riding."""
     rules_of(state)
     if not state.travel.mount:
         raise Refused(_("the party is not riding"))
-    return [Dismounted()]
+
+
+@decides(Dismount)
+def decide_dismount(state: State, cmd: Dismount, dice) -> list[Event]:
+    ev = Dismounted()
+    dismounted_holds(state, ev)
+    return [ev]
 
 
 @evolves(Mounted)

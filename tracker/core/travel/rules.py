@@ -712,21 +712,32 @@ def decide_guide(state: State, cmd: SetGuide, dice) -> list[Event]:
     return [GuideSet(cmd.guide, nav)]
 
 
+@holds_for(CampMade)
+def camp_holds(state: State, ev: CampMade) -> None:
+    """``camp``: the pace model, after travel today."""
+    if not pace_model(rules_of(state)) or not state.travel.hours_today:
+        raise Refused(_("no travel today to end: a travel day ends in camp on its own"))
+
+
+@holds_for(RestDayTaken)
+def rest_day_holds(state: State, ev: RestDayTaken) -> None:
+    """``rest-day``: no travel today (a day travelled ends in camp first)."""
+    rules_of(state)
+    if state.travel.hours_today:
+        raise Refused(_("make camp first: the party has travelled today"))
+
+
 @decides(MakeCamp)
 def decide_camp(state: State, cmd: MakeCamp, dice) -> list[Event]:
-    t = rules_of(state)
-    if not pace_model(t) or not state.travel.hours_today:
-        raise Refused(_("no travel today to end: a travel day ends in camp on its own"))
     camp = CampMade()
+    camp_holds(state, camp)
     return with_hunger_saves(state, [camp] + night_rest(state, evolve_camp(state, camp),
                                                         state.clock), dice)
 
 
 @decides(RestDay)
 def decide_rest(state: State, cmd: RestDay, dice) -> list[Event]:
-    rules_of(state)
-    if state.travel.hours_today:
-        raise Refused(_("make camp first: the party has travelled today"))
+    rest_day_holds(state, RestDayTaken())
     return with_hunger_saves(state, [RestDayTaken()], dice)
 
 

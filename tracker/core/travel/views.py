@@ -9,7 +9,7 @@ from .. import dice as dicemod
 from ..alerts import Alert, alerting
 from ..changes import reads_changes
 from ..consequences import tells_consequences
-from ..timeline.hooks import offers_choices
+from ..timeline.hooks import names_a_term
 from ..describe import roll_text
 from ..events import describes
 from ..state import State
@@ -957,3 +957,27 @@ def _sailed_for_players(ev: Sailed, rules, line: str) -> str:
 @secret(EncounterRolled, N_("an encounter check on the road: the table hears nothing"))
 def _encounter_for_players(ev: EncounterRolled, rules) -> None:
     return None
+
+
+# --- the fields of its entries that name the ruleset's things (corrections) ----------------
+
+for _ev, _field, _path, _optional in (
+        (PlaceSet, "terrain", "travel.terrains", False),
+        (PlaceSet, "route", "travel.routes", True),
+        (PaceSet, "pace", "travel.paces", False),
+        (Travelled, "terrain", "travel.terrains", True),
+        (Travelled, "route", "travel.routes", True),
+        (Travelled, "pace", "travel.paces", True),
+        (ForagedDay, "terrain", "travel.terrains", True),
+        (WayFound, "terrain", "travel.terrains", True),
+        (EncounterRolled, "terrain", "travel.terrains", True),
+        (Embarked, "terrain", "travel.terrains", False),
+        (Disembarked, "terrain", "travel.terrains", False),
+        (Sailed, "terrain", "travel.terrains", True)):
+    names_a_term(_ev, _field, _path, optional=_optional)
+# a ship or a mount may bear the GM's own name: the ruleset's are read as its ids
+for _ev, _field, _path in ((Embarked, "vessel", "travel.sea.vessels"),
+                           (Sailed, "vessel", "travel.sea.vessels"),
+                           (Mounted, "animal", "travel.mounts.animals"),
+                           (Travelled, "mounted", "travel.mounts.animals")):
+    names_a_term(_ev, _field, _path, free=True)
