@@ -326,6 +326,9 @@ def decide_evasion(state: State, cmd: RollEvasion, dice) -> list[Event]:
             terrain=bad[0], known=", ".join(e.terrain) or _("none")))
     if ev.where == "sea" and ev.chance:
         raise Refused(_("the evasion at sea failed: the ships now run in rounds"))
+    if ev.awaits_day:  # osr.md §9: a failed roll is followed by a day of pursuit
+        raise Refused(_("the evasion roll failed ({pct}%): a day of pursuit comes before a new "
+                        "roll (pursuit-day, or y on the chase screen)").format(pct=ev.chance))
     pct = chance(state.rules, ev, cmd.terrain)
     roll = dicemod.roll(e.evasion_die, dice, _("evasion ({pct}%)").format(pct=pct))
     return [EvasionRolled(roll, tuple(dict.fromkeys(cmd.terrain)))]
@@ -497,6 +500,8 @@ def evolve_evasion(state: State, ev: EvasionRolled) -> State:
     e = replace(e, chance=chance(state.rules, e, ev.terrain))
     if ev.roll.total <= e.chance:
         return _end(state, ESCAPED, e)
+    if e.where == "wilderness":
+        e = replace(e, awaits_day=True)
     return replace(state, chase=replace(state.chase, evasion=e))
 
 
@@ -509,4 +514,8 @@ def evolve_day(state: State, ev: PursuitDayRolled) -> State:
     e = _evasion(state, "wilderness")
     # a day of flight passes on the one clock (outdoors: no lights kept burning)
     state = pass_time(state, state.rules.time.day_seconds, burning=False)
+    if e.awaits_day:  # the day came: the party may flee again (a new roll)
+        e = replace(e, awaits_day=False)
+        if not caught_up(state.rules, ev):
+            return replace(state, chase=replace(state.chase, evasion=e))
     return _end(state, CAUGHT, e) if caught_up(state.rules, ev) else state
