@@ -17,6 +17,7 @@ from tracker.core.errors import Refused
 from tracker.core.party import AddCharacter, Damage, RemoveCharacter, RenameCharacter
 from tracker.service import Campaign
 
+from support.amend import refused, seq_of
 from support.bastion import STATS, b, keep, week
 
 
@@ -67,7 +68,8 @@ def test_orders_from_one_who_left_are_refused(make, command):
 def test_a_newcomer_does_not_inherit_a_departed_owners_bastion(make):
     c = keep(make)
     c.dispatch(RemoveCharacter("Ana"))
-    for command in (AddCharacter("Ana", "fighter", 1, STATS), AddCharacter("ana", "fighter", 1, STATS)):
+    for name in ("Ana", "ana"):
+        command = AddCharacter(name, "fighter", 1, STATS)
         with pytest.raises(Refused, match="Ana, who left the party, still owns a bastion"):
             c.dispatch(command)
     c.dispatch(AddCharacter("Bea", "fighter", 1, STATS))
@@ -114,3 +116,12 @@ def test_a_log_written_before_replays_as_it_did(make, saves, monkeypatch, how):
         assert bas.find(again.state, "Ana") == then
     finally:
         again.close()
+
+
+def test_a_newcomer_amended_into_the_departed_owners_name_is_refused(make):
+    """The correction path: the newcomer's name amended to the departed owner's."""
+    c = keep(make)
+    c.dispatch(RemoveCharacter("Ana"))
+    c.dispatch(AddCharacter("Bea", "fighter", 1, STATS))
+    refused(c, seq_of(c, "character_added"), "Ana, who left the party, still owns a bastion",
+            name="Ana")

@@ -60,7 +60,8 @@ def test_the_failed_roll_says_so_in_its_line_and_alert(make):
     assert "Evasion " + FAILED in [a.text for a in alerts(before, c.state)]
 
 
-@pytest.mark.parametrize("lang, words", [("da", "mislykkedes (70%)"), ("uk", "не вдалася (70%)")])
+@pytest.mark.parametrize("lang, words", [("da", "mislykkedes (70%)"),
+                                         ("uk", "не вдалася (70%)")])
 def test_the_failed_roll_reads_in_danish_and_ukrainian(make, lang, words):
     c = wilds(make, "dyb-og-drager")
     c.dispatch(ch.RollEvasion(), [80])

@@ -6,9 +6,9 @@ they need nothing the GM types (a price, animals, what is made). An order
 that cannot be given that week (no room for recruits, a facility still
 busy) is left out of it; a turn that gets no order is a Maintain, the
 owner being at home. An owner dead or gone from the party gives no order,
-not even that: the turn runs without orders and neglect counts. The events are the ones the GM would write by hand:
-``DowntimePassed`` and ``BastionTurnRun``, so replay and corrections know
-nothing new."""
+not even that: the turn runs without orders and neglect counts. The events
+are the ones the GM would write by hand: ``DowntimePassed`` and
+``BastionTurnRun``, so replay and corrections know nothing new."""
 
 from __future__ import annotations
 
