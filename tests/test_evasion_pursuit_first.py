@@ -16,6 +16,7 @@ from tracker.core.describe import describe
 from tracker.core.errors import Refused
 from tracker.core.handlers import DECIDERS
 from tracker.core.party import AddCharacter
+from tracker.core.view import state_json
 from tracker.service import Campaign
 
 BX = ["dyb-og-drager", "dolmenwood"]
@@ -46,8 +47,10 @@ def test_a_failed_roll_is_followed_by_a_day_of_pursuit_before_another(make, rid)
         with pytest.raises(Refused, match=rf"the evasion roll failed \({pct}%\): a day of pursuit "
                            r"comes before a new roll \(pursuit-day, or y on the chase screen\)"):
             c.dispatch(again, [1])
+    assert state_json(c.state, c.seq)["chase"]["evasion"]["awaits_pursuit_day"] is True
     c.dispatch(ch.PursueDay("north"))
     assert c.state.chase.active
+    assert "awaits_pursuit_day" not in state_json(c.state, c.seq)["chase"]["evasion"]
     c.dispatch(ch.RollEvasion(), [1])  # the day came: flee again
     assert (c.state.chase.active, c.state.chase.outcome) == (False, "escaped")
 

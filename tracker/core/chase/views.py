@@ -304,6 +304,8 @@ def _chase_json(state: State) -> dict:
                           "gap_ft": e.gap, "chance": e.chance or None,
                           "exhausted": e.exhausted, "stopped": e.stopped,
                           "surprised": e.surprised or None}
+        if e.awaits_day:  # a failed roll: a day of pursuit before the next
+            out["evasion"]["awaits_pursuit_day"] = True
         if (pace := evasion.running_speed(state.rules, e)) != e.party_speed:
             out["evasion"]["running_speed"] = pace  # exhausted: encounter speed
     if ch.gained:  # D&D 2024: a short or long rest removes these
