@@ -808,6 +808,7 @@ def test_dnd_a_long_rest_removes_the_chase_levels_and_its_own_one(make):
 def test_dnd_a_rest_removes_no_more_than_the_chase_gave_nor_than_is_left(make):
     from tracker.core.party import ShortRest
     c = _tired_ana(make)
+    c.dispatch(ch.EndChase("escaped"))  # no rest while the chase runs
     c.dispatch(SetExhaustion("Ana", 0))  # the GM took it off already
     c.dispatch(ShortRest())
     assert c.state.party[0].exhaustion == 0

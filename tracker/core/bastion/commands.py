@@ -141,7 +141,8 @@ class RunTurn(Command, frozen=True):
 
 
 class RunQueued(Command, frozen=True):
-    """Every queued turn, in order, as Maintain: the owners were away."""
+    """Every queued turn, in order, as Maintain: the owners were away (an owner
+    dead or gone from the party gives none: the turn runs without orders)."""
 
     owner: str = ""  # "" every bastion
     choices: Choices = Choices()

@@ -95,6 +95,17 @@ def evolve_divested(state: State, ev: Divested) -> State:
     return replace(state, bastions=Bastions(rest))
 
 
+@party.claims_name
+def _departed_owners_name(state: State, name: str) -> str:
+    """A bastion whose owner left the party keeps the name: a newcomer (or a
+    member renamed) by that name would inherit it, so the name is refused."""
+    b = find(state, name)
+    if b is None or party.find(state, b.owner) is not None:
+        return ""
+    return _("{owner}, who left the party, still owns a bastion: a newcomer does not inherit "
+             "it; choose another name").format(owner=b.owner)
+
+
 @evolves(party.CharacterRenamed)
 def evolve_renamed(state: State, ev) -> State:
     """A bastion follows its owner's new name."""

@@ -25,12 +25,24 @@ def bastion_rules(state: State):
 
 def run_by_living(state: State, owner: str, what: str = "give no orders") -> Bastion:
     """``owner``'s bastion, for a command its owner gives: refused when the
-    owner is dead (an owner no longer in the party is the GM's to run);
-    ``what`` is a key of the party's reasons the dead cannot, not a message."""
+    owner is dead or has left the party (5e2024 §7.11: one out of play gives
+    no orders); ``what`` is a key of the party's reasons the dead cannot, not
+    a message."""
     b = bastion_of(state, owner)
-    if party.find(state, b.owner) is not None:
-        party.living_character(state, b.owner, what)
+    if party.find(state, b.owner) is None:
+        raise Refused(_("{owner} is not in the party: one out of play gives no orders; "
+                        "the bastion's turns run without orders (bastion-turns) and "
+                        "neglect counts").format(owner=b.owner))
+    party.living_character(state, b.owner, what)
     return b
+
+
+def gives_orders(state: State, b: Bastion) -> bool:
+    """Whether ``b``'s owner gives orders, automatic ones (Maintain while away)
+    included: in the party and alive. The dead and the departed give none, so
+    their turns run without orders and neglect counts (5e2024 §7.11)."""
+    c = party.find(state, b.owner)
+    return c is not None and not party.is_dead(state, c)
 
 
 def find(state: State, owner: str) -> Bastion | None:

@@ -22,8 +22,8 @@ from ..handlers import decides, evolves
 from ..state import State
 from .commands import BastionTurnRun, Choices, OrderGiven, RunQueued, RunTurn
 from .lookups import (bastion_of, bastion_rules, defenders, facility_name, facility_term, find,
-                      order_text, owned, owner_level, partners, put, run_by_living, staff,
-                      turn_clock)
+                      gives_orders, order_text, owned, owner_level, partners, put,
+                      run_by_living, staff, turn_clock)
 from .model import RESULTS_KEPT, Bastion, Facility, OrderOption, TurnResult
 from .orders import TurnOrders
 from .said import Term, Value, say, say_n, text
@@ -115,7 +115,8 @@ def decide_queued(state: State, cmd: RunQueued, dice) -> list[Event]:
             ch = cmd.choices if partners(state, b) else replace(cmd.choices, shift=0, shift_to="")
             if why := _shift_problem(state, b, ch):
                 raise Refused(why)
-            ev = _decided(state, b, (), True, True, ch, dice)
+            away = gives_orders(state, b)  # the dead and the departed: no Maintain, no orders
+            ev = _decided(state, b, (), away, away, ch, dice)
             out.append(ev)
             state = evolve_turn(state, ev)
             progress.tick(N_("bastion turns decided"), len(out), total)

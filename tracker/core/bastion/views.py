@@ -23,8 +23,8 @@ from .commands import (BasicEnlarged, BasicOrdered, BastionFounded, BastionsComb
                        DowntimePassed, FacilityAdded, FacilityEnlarged, FacilitySwapped,
                        GoldMoved, RefugeesHoused, WallsOrdered)
 from .ledger import walls_built
-from .lookups import (animal_names, days_left, defenders, facility_name, find, houses, housing,
-                      lieutenants, order_name, partners, stalls)
+from .lookups import (animal_names, days_left, defenders, facility_name, find, gives_orders,
+                      houses, housing, lieutenants, order_name, owner_level, partners, stalls)
 from .said import text
 from .turn import MAINTAIN, MAINTAIN_AWAY
 
@@ -322,6 +322,26 @@ def _turns(before: State, after: State) -> list[Alert]:
                 "{owner}'s bastion is abandoned: neglected {n} turn",
                 "{owner}'s bastion is abandoned: neglected {n} turns", b.neglect).format(
                 owner=b.owner, n=b.neglect)))
+    return out
+
+
+@alerting(61)
+def _owner_out_of_play(before: State, after: State) -> list[Alert]:
+    """What becomes of a bastion whose owner dies or leaves the party: no more
+    orders, so its turns run without them and neglect counts (5e2024 §7.11)."""
+    if after.party is before.party or not after.bastions.all or after.rules.bastion is None:
+        return []
+    out = []
+    for b in after.bastions.all:
+        if b.abandoned or gives_orders(after, b) or not gives_orders(before, b):
+            continue
+        left = max(owner_level(after, b) - b.neglect, 1)
+        out.append(Alert("warning", ngettext(
+            "{owner}'s bastion has no one to give orders now: its turns run without orders; "
+            "{n} more such turn and the hirelings leave",
+            "{owner}'s bastion has no one to give orders now: its turns run without orders; "
+            "{n} more such turns and the hirelings leave", left).format(
+            owner=b.owner, n=left)))
     return out
 
 

@@ -5,9 +5,10 @@ turn with orders (``Facility.usual``, the turn dialog's defaults), where
 they need nothing the GM types (a price, animals, what is made). An order
 that cannot be given that week (no room for recruits, a facility still
 busy) is left out of it; a turn that gets no order is a Maintain, the
-owner being at home. The events are the ones the GM would write by hand:
-``DowntimePassed`` and ``BastionTurnRun``, so replay and corrections know
-nothing new."""
+owner being at home. An owner dead or gone from the party gives no order,
+not even that: the turn runs without orders and neglect counts. The events
+are the ones the GM would write by hand: ``DowntimePassed`` and
+``BastionTurnRun``, so replay and corrections know nothing new."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from ..events import Event
 from ..handlers import EVOLVERS, decides
 from ..state import State
 from .commands import BastionTurnRun, DowntimePassed, RunWeeks
-from .lookups import (bastion_rules, find, option, orders_at_once, partners,
+from .lookups import (bastion_rules, find, gives_orders, option, orders_at_once, partners,
                       ready, run_by_living, typed_gp)
 from .model import Bastion
 from .turn import _decided, _given
@@ -76,8 +77,11 @@ def _turns(state: State, owners: list[str], choices, dice, out: list[Event]) -> 
         while (b := find(state, owner)).queued and not b.abandoned:
             # losses moved only between combined bastions, as RunQueued does
             ch = choices if partners(state, b) else replace(choices, shift=0, shift_to="")
-            orders = _orders(state, b, ch)
-            ev = _decided(state, b, orders, not orders, False, ch, dice)
+            if gives_orders(state, b):
+                orders = _orders(state, b, ch)
+                ev = _decided(state, b, orders, not orders, False, ch, dice)
+            else:  # the dead and the departed give none: neglect counts
+                ev = _decided(state, b, (), False, False, ch, dice)
             out.append(ev)
             state = EVOLVERS[BastionTurnRun](state, ev)
     return state

@@ -7,4 +7,4 @@ shows (views.py).
 
 from ..areas import area
 
-__getattr__ = area(__name__, order=80, rules=("rules", "evasion", "met"))
+__getattr__ = area(__name__, order=80, rules=("rules", "evasion", "met", "clock"))

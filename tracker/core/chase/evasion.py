@@ -351,6 +351,9 @@ def rolled_holds(state: State, ev: EvasionRolled) -> None:
 def decide_evasion(state: State, cmd: RollEvasion, dice) -> list[Event]:
     ev = state.chase.evasion
     rolled_holds(state, EvasionRolled(None, cmd.terrain))  # before the die is rolled
+    if ev.awaits_day:  # osr.md §9: a failed roll is followed by a day of pursuit
+        raise Refused(_("the evasion roll failed ({pct}%): a day of pursuit comes before a new "
+                        "roll (pursuit-day, or y on the chase screen)").format(pct=ev.chance))
     pct = chance(state.rules, ev, cmd.terrain)
     roll = dicemod.roll(_rules(state).evasion_die, dice, _("evasion ({pct}%)").format(pct=pct))
     return [EvasionRolled(roll, tuple(dict.fromkeys(cmd.terrain)))]
@@ -524,6 +527,8 @@ def evolve_evasion(state: State, ev: EvasionRolled) -> State:
     e = replace(e, chance=chance(state.rules, e, ev.terrain))
     if ev.roll.total <= e.chance:
         return _end(state, ESCAPED, e)
+    if e.where == "wilderness":
+        e = replace(e, awaits_day=True)
     return replace(state, chase=replace(state.chase, evasion=e))
 
 
@@ -536,4 +541,8 @@ def evolve_day(state: State, ev: PursuitDayRolled) -> State:
     e = _evasion(state, "wilderness")
     # a day of flight passes on the one clock (outdoors: no lights kept burning)
     state = pass_time(state, state.rules.time.day_seconds, burning=False)
+    if e.awaits_day:  # the day came: the party may flee again (a new roll)
+        e = replace(e, awaits_day=False)
+        if not caught_up(state.rules, ev):
+            return replace(state, chase=replace(state.chase, evasion=e))
     return _end(state, CAUGHT, e) if caught_up(state.rules, ev) else state

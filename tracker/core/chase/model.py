@@ -82,6 +82,7 @@ class Evasion(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     rounds: int = 0
     gap: int = 0  # sea: feet between the ships
     chance: int = 0  # the last evasion chance, percent
+    awaits_day: bool = False  # wilderness: the last roll failed, no day of pursuit since
     exhausted: bool = False
     stopped: bool = False  # bait took the pursuers
     surprised: str = ""  # wilderness: "party" (cannot evade) or "monsters" (away at once)

@@ -176,12 +176,24 @@ def _bait(ev: evasion.BaitDropped, rules) -> str:
     return line.format(what=what, roll=roll)
 
 
-@describes(evasion.EvasionRolled)
-def _rolled(ev: evasion.EvasionRolled, rules) -> str:
+@describes(evasion.EvasionRolled, with_state=True)
+def _rolled(ev: evasion.EvasionRolled, rules, state=None) -> str:
     if ev.terrain:
-        return _("Evasion roll {roll} ({terrain})").format(
+        line = _("Evasion roll {roll} ({terrain})").format(
             roll=roll_text(ev.roll), terrain=", ".join(terrain_word(rules, t) for t in ev.terrain))
-    return _("Evasion roll {roll}").format(roll=roll_text(ev.roll))
+    else:
+        line = _("Evasion roll {roll}").format(roll=roll_text(ev.roll))
+    failed = _failed(state.chase.evasion) if state is not None and state.chase.active else ""
+    return _("{line}: {failed}").format(line=line, failed=failed) if failed else line
+
+
+def _failed(e: evasion.Evasion | None) -> str:
+    """What a failed evasion roll leads to, with its chance, or "" (none failed)."""
+    if e is None or not e.chance:
+        return ""
+    if e.where == "sea":
+        return _("failed ({pct}%): the ships run in rounds").format(pct=e.chance)
+    return _("failed ({pct}%): they pursue; a day of pursuit follows").format(pct=e.chance)
 
 
 def readable(key: str) -> str:
@@ -246,6 +258,9 @@ def _chase_alerts(before: State, after: State) -> list[Alert]:
             text = _("Evasion: the party is caught") if caught else \
                 _("Evasion: the party gets away")
         out.append(Alert("error" if caught else "information", text))
+    if ev is not None and ev is not old_ev and a.active and old_ev is not None and (
+            ev.awaits_day > old_ev.awaits_day or (ev.where == "sea" and ev.chance > old_ev.chance)):
+        out.append(Alert("warning", _("Evasion {failed}").format(failed=_failed(ev))))
     if ev is not None and ev is not old_ev:
         if ev.exhausted and not (old_ev and old_ev.exhausted):
             e = after.rules.chase.evasion
@@ -292,6 +307,8 @@ def _chase_json(state: State) -> dict:
                           "gap_ft": e.gap, "chance": e.chance or None,
                           "exhausted": e.exhausted, "stopped": e.stopped,
                           "surprised": e.surprised or None}
+        if e.awaits_day:  # a failed roll: a day of pursuit before the next
+            out["evasion"]["awaits_pursuit_day"] = True
         if (pace := evasion.running_speed(state.rules, e)) != e.party_speed:
             out["evasion"]["running_speed"] = pace  # exhausted: encounter speed
     if ch.gained:  # D&D 2024: a short or long rest removes these

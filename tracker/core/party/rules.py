@@ -264,6 +264,17 @@ def find(state: State, name: str) -> Character | None:
     return None
 
 
+# Other areas' claims on a name no member has: ``fn(state, name) -> why`` ("" when
+# none). A bastion names its owner, and a newcomer must not inherit it by name.
+NAME_CLAIMS: list = []
+
+
+def claims_name(fn):
+    """Register ``fn(state, name) -> str``: why a character may not take ``name``."""
+    NAME_CLAIMS.append(fn)
+    return fn
+
+
 def _check_name(state: State, name: str, ignore: str = "") -> str:
     name = name.strip()
     if not _NAME.match(name) or any(unicodedata.category(ch) in _INVISIBLE for ch in name):
@@ -272,6 +283,10 @@ def _check_name(state: State, name: str, ignore: str = "") -> str:
     other = find(state, name)
     if other is not None and other.name.casefold() != ignore.casefold():
         raise Refused(_("{name} is already in the party").format(name=other.name))
+    if other is None:
+        for claim in NAME_CLAIMS:
+            if why := claim(state, name):
+                raise Refused(why)
     return name
 
 

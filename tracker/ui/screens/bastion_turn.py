@@ -13,6 +13,7 @@ from textual import work
 from ... import i18n
 from ...i18n import N_, _, ngettext
 from ...core import bastion as bas
+from ...core.bastion.lookups import gives_orders
 from ...core.bastion.model import Bastion
 from ...core.errors import Refused
 from ...core.terms import term
@@ -278,11 +279,17 @@ class TurnFlow:
             return
         waiting = sum(x.queued for x in self.state.bastions.all)
         combined = any(x.combined for x in self.state.bastions.all)
+        note = _("Owners away: each turn rolls its own bastion event")
+        gone = [x.owner for x in self.state.bastions.all
+                if x.queued and not x.abandoned and not gives_orders(self.state, x)]
+        if gone:  # the dead and the departed give no orders, Maintain neither
+            note += "\n" + _("No orders from {owners} (dead or gone from the party): their "
+                             "turns run without orders and neglect counts").format(
+                owners=", ".join(gone))
         answer = await self._choose(ngettext("Run {n} waiting turn as Maintain",
                                              "Run {n} waiting turns as Maintain",
                                              waiting).format(n=waiting),
-                                    _answers(combined),
-                                    _("Owners away: each turn rolls its own bastion event"))
+                                    _answers(combined), note)
         if answer is not None:
             self.app.run_command(bas.RunQueued("", _chosen(answer)))
 
