@@ -269,11 +269,13 @@ class Campaign:
         (a correction: in any entry after it), is refused here."""
         state = before = self.state
         out = []
+        history = _Pending(self.timeline, self.seq)
         for i, ev in enumerate(events, start=self.seq + 1):
-            amend.check_before_appending(self.timeline, state, ev, i)  # a correction, replayed
+            amend.check_before_appending(history, state, ev, i)  # a correction, replayed
             # an evolver that refuses (Refused) stops the command here, nothing written
-            state = step(state, Envelope(i, ev.TYPE, ev.VERSION, ev, command_id, session, ""),
-                         self.timeline)
+            env = Envelope(i, ev.TYPE, ev.VERSION, ev, command_id, session, "")
+            state = step(state, env, history)
+            history.add(env, state)
             out.append(state)
             progress.tick(ENTRIES_CHECKED, len(out), len(events))
         new = _new_problems(before, state)
@@ -378,6 +380,31 @@ class LogReader:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+class _Pending:
+    """The log with a command's entries folded but not yet written, for a
+    correction of several entries (a forgotten turn and the later turns it
+    moves): each one refolds over the ones before it in the same command."""
+
+    def __init__(self, timeline: Timeline, head: int):
+        self.timeline, self.head = timeline, head
+        self.envs: list[Envelope] = []
+        self.states: dict[int, State] = {}
+
+    def add(self, env: Envelope, state: State) -> None:
+        self.envs.append(env)
+        self.states[env.seq] = state
+
+    def state_at(self, seq: int) -> State | None:
+        state = self.states.get(seq)
+        return state if state is not None else self.timeline.state_at(seq)
+
+    def read(self, lo: int, hi: int):
+        if hi <= self.head:
+            return self.timeline.read(lo, hi)
+        stored = list(self.timeline.read(lo, self.head)) if lo <= self.head else []
+        return stored + [e for e in self.envs if lo <= e.seq <= hi]
 
 
 def looked_back_to(state: State, seq: int) -> list[int]:
