@@ -497,7 +497,7 @@ def recap_lines(c: Campaign, span: str | None) -> list[str]:
         held = sorted({e.session for e in envs})
         sessions = [n for n in held if first <= n <= last]
         if not sessions:
-            which = _("session {n}").format(n=first) if first == last else \
+            which = recap.session_name(first) if first == last else \
                 _("sessions {first}-{last}").format(first=first, last=last)
             raise Refused(_("no entries in {which} (the log holds sessions {first}-{last})")
                           .format(which=which, first=held[0], last=held[-1]))

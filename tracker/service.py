@@ -22,7 +22,7 @@ from .core.campaign import ENGINE_VERSION, CampaignCreated, EndSession, SessionS
 from .core.campaign.rules import SetLanguage, created_state
 from .core.engine import decide
 from .core.errors import Refused, WrittenByNewer, WrittenByOlder
-from .core.events import Envelope
+from .core.events import Envelope, Event
 from .core.handlers import Command
 from .core import progress, terms
 from .core.invariants import problems
@@ -249,8 +249,7 @@ class Campaign:
         events = [checked(e) for e in self.decide(command, dice_values, manual, typed)]
         if not events:
             raise Refused(_("nothing to do"))
-        # a session's first entry belongs to it
-        session = events[0].number if isinstance(events[0], SessionStarted) else self.state.session
+        session = self._session_of(events[0])
         states = self._trial(events, command_id, session)
         envs = self.store.append(self.seq, command_id, session, events)
         for env, state in zip(envs, states):
@@ -262,6 +261,14 @@ class Campaign:
         # going back over old ground (undo, redo, rewind): its alerts were shown then
         told = [] if isinstance(command, (Undo, Redo, Rewind)) else alerts(before, self.state)
         return Outcome(envs, self.state, told, warnings=warnings)
+
+    def _session_of(self, first: Event) -> int:
+        """The session an entry belongs to: the one running, or the one it starts;
+        0 (none) between sessions, as before the first (gm-review F6: play after
+        "Session 1 ended" is no part of session 1's recap)."""
+        if isinstance(first, SessionStarted):
+            return first.number
+        return self.state.session if self.state.in_session else 0
 
     def _trial(self, events: list, command_id: str, session: int) -> list[State]:
         """The state after each of ``events``, folded before anything is written:
@@ -324,7 +331,7 @@ class Campaign:
         events = [checked(e) for e in self.decide(command)]
         if not events:
             raise Refused(_("nothing to do"))
-        return self._trial(events, "preview", self.state.session)[-1]
+        return self._trial(events, "preview", self._session_of(events[0]))[-1]
 
     @one_at_a_time
     def explain(self, command: Command) -> Preview:

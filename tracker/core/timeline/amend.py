@@ -103,8 +103,11 @@ def rescheduled(past: Past, seq: int, events: list) -> dict[int, tuple]:
     def refit(state: State, ev: Event) -> Event:
         fit = rescheduler(ev)
         return ev if fit is None else fit(state, ev, dice)
-    return refitted(past.timeline, past.state.corrections, seq, tuple(raw(e) for e in events),
-                    past.seq, refit)
+    try:
+        return refitted(past.timeline, past.state.corrections, seq,
+                        tuple(raw(e) for e in events), past.seq, refit)
+    except Refused:
+        return {}  # it will not replay: the check before it is written says why
 
 
 def _insertion(past: Past, seq: int, kind: str, option: str) -> Event:
