@@ -442,7 +442,7 @@ def _doomed(state: State, r: ExitResult) -> State:
     fate = fates.fate_of(state.rules, r)
     if fate is None or not fates.applies(fate, r):
         return state
-    return party._with(state, r.name, dead=True) if fate.dies else \
+    return party._with(state, r.name, dead=True, hp=0) if fate.dies else \
         party._with(state, r.name, hp=fate.hp)
 
 
