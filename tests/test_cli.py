@@ -226,10 +226,13 @@ def test_amend_rewind_and_the_recap(capsys, camp, tmp_path):
     assert run(capsys, "do", "camp", "amend", str(torch_seq + 1), "--insert-turn", "rest")[0] == 0
     d = state(capsys)["dungeon"]
     assert d["turn"] == 3 and d["turns_since_rest"] == 1
+    # the checks keep to the schedule (gm-review F1): the rest is turn 2 and makes the
+    # check, rolled with the correction; the encounter's turn is now 3, no check's turn
+    assert [c["turn"] for c in d["checks"]] == [2]
     code, out, _ = run(capsys, "log", "camp")
     assert "(corrected by #" in out and "Corrected #" in out
     code, out, _ = run(capsys, "export", "camp", "--format", "markdown", "--session", "1")
-    assert code == 0 and out.startswith("# camp: session 1") and "encounters: 1" in out
+    assert code == 0 and out.startswith("# camp: session 1") and "Wandering checks:** 1" in out
     seq = state(capsys)["seq"]
     assert run(capsys, "do", "camp", "rewind", "4")[0] == 0  # before entering
     assert not state(capsys)["dungeon"]["active"]
@@ -237,7 +240,7 @@ def test_amend_rewind_and_the_recap(capsys, camp, tmp_path):
     assert state(capsys)["dungeon"]["turn"] == 3
     assert state(capsys, "camp", "--at", str(seq))["dungeon"] == state(capsys)["dungeon"]
     code, _, err = run(capsys, "do", "camp", "amend", str(check_seq), "--dice", "9")
-    assert code == 1 and "not possible on a d6" in err
+    assert code == 1 and "that turn made no wandering check" in err  # turn 3 now (F1)
     code, _, err = run(capsys, "export", "camp", "--format", "markdown", "--session", "7")
     assert code == 1 and "no entries in session 7" in err
 

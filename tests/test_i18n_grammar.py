@@ -89,21 +89,23 @@ def test_the_recaps_supplies_name_the_thing_before_its_count(saves, rid, lang):
         torches = terms.term(rules, "supplies.torches").lower()
         head = i18n._("**Supplies used:** {supplies}").split("{")[0]
     line = next(l for l in md.splitlines() if head in l)
-    if lang == "en":  # English as it always read
-        assert line.endswith(f"{head}1 {torches}"), line
-    else:  # "1 fakler", "1 смолоскипи": no number bends the plural name; the name leads
-        assert line.endswith(f"{head}{torches}: 1"), line
-        assert f"1 {torches}" not in md, md
+    # "1 torches", "1 fakler", "1 смолоскипи": a ruleset names its supplies in the
+    # plural only and no number bends it, so the name leads (gm-review F12)
+    assert line.endswith(f"{head}{torches}: 1"), line
+    assert f"1 {torches}" not in md, md
 
 
-def test_a_spoiled_ration_count_leads_with_its_kind_in_danish():
+@pytest.mark.parametrize("lang, kind", [("en", "standard rations"),
+                                        ("da", "almindelige rationer")])
+def test_a_spoiled_ration_count_leads_with_its_kind(lang, kind):
+    """"1 standard rations spoiled" (gm-review F12): the kind's name is plural for any n."""
     from tracker.i18n import ngettext
 
-    with i18n.using("da"):
+    with i18n.using(lang):
         for n in (1, 2, 5):
-            said = ngettext("{n} {kind} spoiled", "{n} {kind} spoiled", n).format(
-                n=n, kind="almindelige rationer")
-            assert said.startswith("almindelige rationer: "), said
+            said = ngettext("{kind} spoiled: {n}", "{kind} spoiled: {n}", n).format(
+                n=n, kind=kind)
+            assert said.startswith(kind + ":" if lang == "da" else kind + " "), said
 
 
 # -- 3. Ukrainian about a character: no grammatical gender -----------------------------------

@@ -29,7 +29,7 @@ def test_a_turn_says_the_light_that_went_out_the_effect_that_ended_and_the_ratio
     assert " — " not in quiet  # nothing ran out yet: the line is as it was
     run(capsys, "do", "d", "turn", "--dice", "6")
     line = log(capsys, "d")[last_seq(capsys, "d")]
-    assert line.endswith("— Ana's torch (#2) went out; Bless ended; 6 fresh rations spoiled"), line
+    assert line.endswith("— Ana's torch (#2) went out; Bless ended; fresh rations spoiled: 6"), line
     # the words are read from the states, not stored: a longer Bless no longer ends here
     run(capsys, "do", "d", "amend", str(bless), "--set", "seconds=3600")
     line = log(capsys, "d")[last_seq(capsys, "d") - 1]

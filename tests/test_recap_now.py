@@ -46,7 +46,7 @@ def test_supplies_used_count_the_corrected_stock(saves, capsys):
     new(capsys, "s", "dolmenwood", ["add-character", "Ana"], ["supplies", "torches", "10"])
     first = last_seq(capsys, "s")
     run(capsys, "do", "s", "supplies", "torches", "4")
-    assert "6 torches" in recap(capsys, "s")
+    assert "torches: 6" in recap(capsys, "s")
     run(capsys, "do", "s", "amend", str(first), "--set", "count=3")
     out = recap(capsys, "s")
     assert "Supplies used" not in out  # 3 then 4: stocked one more, used none

@@ -400,12 +400,13 @@ def _run_on(c: Campaign, args, asked: str | None = None) -> int:
         print(json.dumps(_state_json(c, state, seq), ensure_ascii=False, indent=2))
     elif args.cmd == "log":
         from .history import entries
+        from .recap import session_name
 
         shown = 0
         listed = entries(list(c.store.read()), c.timeline)
         if args.session is not None and not any(e.session == args.session for e in listed):
             raise Refused(_("no entries in {which} (the log holds sessions {first}-{last})")
-                          .format(which=_("session {n}").format(n=args.session),
+                          .format(which=session_name(args.session),
                                   first=min(e.session for e in listed),
                                   last=max(e.session for e in listed)))
         for e in listed:
@@ -515,7 +516,7 @@ def recap_lines(c: Campaign, span: str | None) -> list[str]:
         held = sorted({e.session for e in envs})
         sessions = [n for n in held if first <= n <= last]
         if not sessions:
-            which = _("session {n}").format(n=first) if first == last else \
+            which = recap.session_name(first) if first == last else \
                 _("sessions {first}-{last}").format(first=first, last=last)
             raise Refused(_("no entries in {which} (the log holds sessions {first}-{last})")
                           .format(which=which, first=held[0], last=held[-1]))

@@ -553,7 +553,10 @@ def settle(out: list[LogEntry], envs: list[Envelope], history, state=None,
         rules = state.ruleset.rules
         if entry.rules is not rules:
             entry._text = None
-        entry.session, entry.rules = state.session, rules
+        # between sessions an entry belongs to none (0), as the log records it
+        entry.session = state.session if state.in_session or \
+            (before is not None and before.in_session) else 0
+        entry.rules = rules
         kind = type(env.event)
         if kind in with_state:  # the state is at hand only now
             entry._text = describe(env.event, rules, state, before)

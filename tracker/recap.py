@@ -149,6 +149,12 @@ class _Log:
         return self.envs[max(lo - self.first, 0):hi - self.first + 1]
 
 
+def session_name(n: int) -> str:
+    """"session 2", or for 0 the play outside any session: before the first
+    and between two (an entry made after "Session 1 ended" is in none)."""
+    return _("session {n}").format(n=n) if n else _("outside sessions")
+
+
 def build(name: str, envs: list[Envelope], state_at, sessions: list[int] | None = None) -> Recap:
     """Recap of ``sessions`` (default: the last session played) from the whole log.
     Every figure is read from the log as corrected now: ``state_at`` gives the
@@ -329,7 +335,7 @@ def markdown(r: Recap, escape: bool = False) -> str:
     """The recap as Markdown. ``escape``: names, notes and the ruleset's words
     have Markdown's special characters escaped (the app shows them as typed)."""
     e = _md_escape if escape else (lambda t: t)
-    which = (_("session {n}").format(n=r.sessions[0]) if len(r.sessions) == 1
+    which = (session_name(r.sessions[0]) if len(r.sessions) == 1
              else _("sessions {first}-{last}").format(first=r.sessions[0], last=r.sessions[-1]))
     # the stamps name the days already: the span says how long, once
     when = (_("from {start} to {end} ({span} in game)") if r.span else

@@ -249,8 +249,7 @@ class Campaign:
         events = [checked(e) for e in self.decide(command, dice_values, manual, typed)]
         if not events:
             raise Refused(_("nothing to do"))
-        # a session's first entry belongs to it
-        session = events[0].number if isinstance(events[0], SessionStarted) else self.state.session
+        session = self._session_of(events[0])
         states = self._trial(events, command_id, session)
         envs = self.store.append(self.seq, command_id, session, events)
         for env, state in zip(envs, states):
@@ -263,17 +262,27 @@ class Campaign:
         told = [] if isinstance(command, (Undo, Redo, Rewind)) else alerts(before, self.state)
         return Outcome(envs, self.state, told, warnings=warnings)
 
+    def _session_of(self, first: Event) -> int:
+        """The session an entry belongs to: the one running, or the one it starts;
+        0 (none) between sessions, as before the first (gm-review F6: play after
+        "Session 1 ended" is no part of session 1's recap)."""
+        if isinstance(first, SessionStarted):
+            return first.number
+        return self.state.session if self.state.in_session else 0
+
     def _trial(self, events: list, command_id: str, session: int) -> list[State]:
         """The state after each of ``events``, folded before anything is written:
         an entry the engine could not replay, or one that breaks what must hold
         (a correction: in any entry after it), is refused here."""
         state = before = self.state
         out = []
+        history = _Pending(self.timeline, self.seq)
         for i, ev in enumerate(events, start=self.seq + 1):
-            amend.check_before_appending(self.timeline, state, ev, i)  # a correction, replayed
+            amend.check_before_appending(history, state, ev, i)  # a correction, replayed
             # an evolver that refuses (Refused) stops the command here, nothing written
-            state = step(state, Envelope(i, ev.TYPE, ev.VERSION, ev, command_id, session, ""),
-                         self.timeline)
+            env = Envelope(i, ev.TYPE, ev.VERSION, ev, command_id, session, "")
+            state = step(state, env, history)
+            history.add(env, state)
             out.append(state)
             progress.tick(ENTRIES_CHECKED, len(out), len(events))
         new = _new_problems(before, state)
@@ -322,7 +331,7 @@ class Campaign:
         events = [checked(e) for e in self.decide(command)]
         if not events:
             raise Refused(_("nothing to do"))
-        return self._trial(events, "preview", self.state.session)[-1]
+        return self._trial(events, "preview", self._session_of(events[0]))[-1]
 
     @one_at_a_time
     def explain(self, command: Command) -> Preview:
@@ -386,6 +395,31 @@ class LogReader:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+class _Pending:
+    """The log with a command's entries folded but not yet written, for a
+    correction of several entries (a forgotten turn and the later turns it
+    moves): each one refolds over the ones before it in the same command."""
+
+    def __init__(self, timeline: Timeline, head: int):
+        self.timeline, self.head = timeline, head
+        self.envs: list[Envelope] = []
+        self.states: dict[int, State] = {}
+
+    def add(self, env: Envelope, state: State) -> None:
+        self.envs.append(env)
+        self.states[env.seq] = state
+
+    def state_at(self, seq: int) -> State | None:
+        state = self.states.get(seq)
+        return state if state is not None else self.timeline.state_at(seq)
+
+    def read(self, lo: int, hi: int):
+        if hi <= self.head:
+            return self.timeline.read(lo, hi)
+        stored = list(self.timeline.read(lo, self.head)) if lo <= self.head else []
+        return stored + [e for e in self.envs if lo <= e.seq <= hi]
 
 
 def looked_back_to(state: State, seq: int) -> list[int]:

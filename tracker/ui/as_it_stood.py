@@ -13,6 +13,7 @@ from rich.text import Text
 from ..core.state import State
 from ..i18n import _
 from ..i18n import dice
+from ..recap import session_name
 
 Shower = Callable[[State], Text]
 _SHOWN: dict[str, Shower] = {}  # log area -> what the pane shows for its entries
@@ -38,7 +39,7 @@ def shows_as_it_stood(*log_areas: str, fallback: bool = False):
 def entry_head(entry) -> Text:
     """The entry itself: its number, session, whole text, marks and dice."""
     t = Text()
-    t.append(f"#{entry.seq} · " + _("session {n}").format(n=entry.session)
+    t.append(f"#{entry.seq} · " + session_name(entry.session)
              + f" · {entry.game_time}\n", style="bold")
     t.append(entry.text + "\n", style="strike dim" if entry.undone else "")
     if entry.undone:

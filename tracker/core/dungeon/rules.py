@@ -22,7 +22,7 @@ from ..advance import advance
 from ..errors import Refused
 from ..limits import CharacterName, Depth, Feet, Key, Modifier, PlaceName, Turns
 from ..events import Event, event
-from ..timeline.hooks import insertable, rerolls
+from ..timeline.hooks import insertable, reschedules, rerolls
 from ..handlers import Command, decides, evolves
 from ..state import State
 from ..validity import holds_for
@@ -375,6 +375,21 @@ def recheck(state: State, ev: Encounter, dice) -> Encounter:
                    distance=rolls.get("distance"))
 
 
+@reschedules(TurnAdvanced)
+def on_schedule(state: State, ev: TurnAdvanced, dice) -> TurnAdvanced:
+    """``ev`` where a correction moved it (a forgotten turn inserted before it):
+    a turn now due a wandering check rolls it, one no longer due drops its dice,
+    so the checks keep to ``[dungeon.wandering] every_turns`` (osr.md §12)."""
+    if not state.dungeon.active:
+        return ev  # its fold refuses it, in the GM's words
+    due = check_due(state, state.dungeon.turn + 1, ev.activity == FAST_TRAVEL)
+    if due == (ev.check is not None):
+        return ev
+    if due:
+        return replace(ev, **roll_check(state, dice))
+    return replace(ev, check=None, surprise_party=None, surprise_monsters=None, distance=None)
+
+
 @insertable("turn", N_("a forgotten turn"), lambda state: list(state.rules.dungeon.activities),
             names="dungeon.activities")
 def forgotten_turn(state: State, activity: str) -> TurnAdvanced:
@@ -436,7 +451,7 @@ def _doomed(state: State, r: ExitResult) -> State:
     fate = fates.fate_of(state.rules, r)
     if fate is None or not fates.applies(fate, r):
         return state
-    return party._with(state, r.name, dead=True) if fate.dies else \
+    return party._with(state, r.name, dead=True, hp=0) if fate.dies else \
         party._with(state, r.name, hp=fate.hp)
 
 

@@ -114,6 +114,13 @@ def party_speed(state: State) -> int | None:
     return min((speed(state.rules, c) for c in alive), default=None)
 
 
+def hp_left(rules: Ruleset, c: Character) -> int:
+    """``c``'s hit points as the GM reads them: none for the dead, however they
+    died (exhaustion kills at any hit points, and a Doom death recorded before
+    it set 0 kept them: gm-review F11)."""
+    return 0 if c.hp > 0 and status(rules, c) == "dead" else c.hp
+
+
 def status(rules: Ruleset, c: Character) -> str:
     """"ok", "dying", "stable" (0 HP, death saves made) or "dead", as the ruleset says."""
     p = rules.party

@@ -268,7 +268,7 @@ def character_json(state: State, c) -> dict[str, Any]:
     out: dict[str, Any] = {
         "id": c.id, "name": c.name, "class": c.cls or None,
         "class_name": class_name(rules, c.cls) if k else None, "level": c.level,
-        "hp": c.hp if c.hp_max else None, "hp_max": c.hp_max or None,
+        "hp": sheet.hp_left(rules, c) if c.hp_max else None, "hp_max": c.hp_max or None,
         "ac": c.ac if (c.ac or k) else None, "xp": c.xp, "xp_next": sheet.xp_next(rules, c),
         "xp_bonus": sheet.xp_bonus(rules, c),
         "abilities": dict(c.abilities),

@@ -41,8 +41,9 @@ def _rations_used(before: State, after: State) -> list[str]:
             out.append(ngettext("{n} ration spoiled", "{n} rations spoiled",
                                 spoiled).format(n=spoiled))
         else:
-            # TRANSLATORS: {kind} is the ruleset's name of the rations, lower case ("fresh rations")
-            out.append(ngettext("{n} {kind} spoiled", "{n} {kind} spoiled",
+            # TRANSLATORS: {kind} is the ruleset's name of the rations, lower case and
+            # plural for any n ("fresh rations"): its count comes after it
+            out.append(ngettext("{kind} spoiled: {n}", "{kind} spoiled: {n}",
                                 spoiled).format(n=spoiled, kind=kind))
     if a.eaten > b.eaten:
         n = a.eaten - b.eaten
@@ -182,12 +183,13 @@ class SuppliesTally(Tally):
     def lines(self, e) -> list[str]:
         out = []
         if self.supplies_used:
-            # a count before a ruleset's name reads "1 fakler" in Danish: the
-            # catalogs give the name first ("fakler: 1"), which no number bends
+            # a ruleset names its supplies in the plural only: a count before the
+            # name reads "1 torches" (gm-review F12), so the name comes first,
+            # as the supplies line of the turn panel has it, and no number bends it
             out.append(_("**Supplies used:** {supplies}").format(supplies=", ".join(
-                # TRANSLATORS: a count of a ruleset's named thing ("3 torches"); the name
-                # is the ruleset's plural, lower case: "{name}: {n}" reads right for any n
-                pgettext("count of a named thing", "{n} {name}").format(n=n, name=e(k.lower()))
+                # TRANSLATORS: a count of a ruleset's named thing ("torches: 3"); the name
+                # is the ruleset's plural, lower case: it must read right for any n
+                pgettext("count of a named thing", "{name}: {n}").format(n=n, name=e(k.lower()))
                 for k, n in self.supplies_used.items())))
         if self.eaten or self.spoiled:
             out.append(_("**Rations:** {eaten} eaten, {spoiled} spoiled").format(

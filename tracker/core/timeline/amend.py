@@ -26,9 +26,9 @@ from ..invariants import problems
 from ..limits import friendly
 from ..state import State
 from .entries import UNCORRECTABLE, CorrectEntry, EntryCorrected, Rewind, cook, raw
-from .fold import History, check_correction, step
+from .fold import History, check_correction, refitted, step
 from ..terms import key_named
-from .hooks import choices_named, inserted, refitter, reroller
+from .hooks import choices_named, inserted, refitter, rescheduler, reroller
 from .kinds import kind_words
 from .views import Preview, entry_line, preview
 
@@ -90,7 +90,28 @@ def amend_command(past: Past, seq: int, dice: list[int] | None = None,
         current[0] = amended(current[0], dice, fields)
     if insert:
         current.append(_insertion(past, seq, *insert))
-    return CorrectEntry(seq, tuple(raw(e) for e in current), note)
+    moved = rescheduled(past, seq, current)
+    current = list(moved.pop(seq, current))
+    return CorrectEntry(seq, tuple(raw(e) for e in current), note,
+                        tuple((s, tuple(raw(e) for e in evs)) for s, evs in moved.items()))
+
+
+def rescheduled(past: Past, seq: int, events: list) -> dict[int, tuple]:
+    """The entries from ``seq`` on that the correction moves off their schedule,
+    refitted (``hooks.reschedules``): a forgotten turn inserted shifts every later
+    turn of the delve by one, so the wandering checks must follow the schedule,
+    not their entries. The dice a turn newly due needs are rolled now, from a
+    stream of this correction's own, so the preview shows what will be written."""
+    dice = dicemod.SeededDice(f"{past.state.seed}:{past.seq + 1}:schedule")
+
+    def refit(state: State, ev: Event) -> Event:
+        fit = rescheduler(ev)
+        return ev if fit is None else fit(state, ev, dice)
+    try:
+        return refitted(past.timeline, past.state.corrections, seq,
+                        tuple(raw(e) for e in events), past.seq, refit)
+    except Refused:
+        return {}  # it will not replay: the check before it is written says why
 
 
 def named_fields(rules, ev: Event, fields: dict[str, str]) -> dict[str, str]:

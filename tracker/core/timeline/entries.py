@@ -48,6 +48,9 @@ class CorrectEntry(Command, frozen=True):
     seq: int
     events: tuple[Raw, ...]
     note: str = ""
+    # later entries the correction moves, refitted to their new place (a check
+    # now due on a turn the insertion pushed onto the schedule): (seq, events)
+    also: tuple[tuple[int, tuple[Raw, ...]], ...] = ()
 
 
 class Rewind(Command, frozen=True):
@@ -129,17 +132,21 @@ def _decide_redo(state: State, cmd: Redo, dice) -> list[Event]:
 def decide_correct(state: State, cmd: CorrectEntry, dice) -> list[Event]:
     if cmd.seq < 2:
         raise Refused(_("the campaign's first entry cannot be corrected"))
-    if not cmd.events:
-        raise Refused(_("a correction needs at least one event"))
-    for r in cmd.events:
-        if r.type not in EVENT_TYPES or r.type in UNCORRECTABLE:
-            raise Refused(_("{kind!r} cannot stand in a correction").format(kind=r.type))
-        try:
-            cook(r)
-        except (msgspec.DecodeError, msgspec.ValidationError) as e:
-            raise Refused(_("bad corrected {kind}: {problem}").format(
-                kind=r.type, problem=friendly(e))) from None
-    return [EntryCorrected(cmd.seq, cmd.events, cmd.note)]
+    corrections = ((cmd.seq, cmd.events), *cmd.also)
+    for seq, events in corrections:
+        if not events:
+            raise Refused(_("a correction needs at least one event"))
+        for r in events:
+            if r.type not in EVENT_TYPES or r.type in UNCORRECTABLE:
+                raise Refused(_("{kind!r} cannot stand in a correction").format(kind=r.type))
+            try:
+                cook(r)
+            except (msgspec.DecodeError, msgspec.ValidationError) as e:
+                raise Refused(_("bad corrected {kind}: {problem}").format(
+                    kind=r.type, problem=friendly(e))) from None
+    if any(seq <= cmd.seq for seq, _events in cmd.also):
+        raise Refused(_("a correction may move only the entries after the one it corrects"))
+    return [EntryCorrected(seq, events, cmd.note) for seq, events in corrections]
 
 
 @decides(Rewind)

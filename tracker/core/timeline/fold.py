@@ -120,7 +120,8 @@ class _LooksIntoTheGap(Exception):
 
 def _corrected(history: History, stand_ins: dict[int, tuple], target: int, upto: int,
                after_each: Callable[[int, State], None] | None = None,
-               checked_from: int | None = None, in_force: dict | None = None) -> State:
+               checked_from: int | None = None, in_force: dict | None = None,
+               refit: Refit | None = None) -> State:
     """The state at ``upto`` with ``stand_ins`` in force, ``target`` the entry
     corrected now and ``in_force`` the corrections in force before it: a refold
     from the earliest of them, as ``_refold`` defines it.
@@ -146,10 +147,10 @@ def _corrected(history: History, stand_ins: dict[int, tuple], target: int, upto:
                                    _holds_exactly(before.corrections, stand_ins, target)):
             try:
                 return _refold(history, target, upto, stand_ins, after_each, checked_from,
-                               base=before, floor=start)
+                               base=before, floor=start, refit=refit)
             except _LooksIntoTheGap:
                 pass
-    return _refold(history, start, upto, stand_ins, after_each, checked_from)
+    return _refold(history, start, upto, stand_ins, after_each, checked_from, refit=refit)
 
 
 def _holds_exactly(corrections: dict, stand_ins: dict, target: int) -> bool:
@@ -171,18 +172,21 @@ def _refold(history: History, start: int, upto: int,
             stand_ins: dict[int, tuple],
             after_each: Callable[[int, State], None] | None = None,
             checked_from: int | None = None, base: State | object = _LOGGED,
-            floor: int | None = None) -> State:
+            floor: int | None = None, refit: Refit | None = None) -> State:
     """Replay entries ``start..upto`` with ``stand_ins`` in place of the entries
     they correct; ``after_each(seq, state)`` may refuse what an entry leads to;
     from ``checked_from`` on, each event must also pass its command's checks
     (``validity``) against the state it is folded into. ``base``: the state
     before ``start`` when it is not the log's own; ``floor``: where the refold
-    would start without it (see ``_corrected``)."""
+    would start without it (see ``_corrected``); ``refit(state, envelope)``:
+    the envelope to fold in its place (see ``refitted``)."""
     local = _Refolded(history, start, floor)
     state = history.state_at(start - 1) if base is _LOGGED else base
     for done, env in enumerate(history.read(start, upto), start=1):
         progress.tick(N_("entries replayed"), done, upto - start + 1)  # a listener may stop it
         for e in _effective(env, stand_ins):
+            if refit is not None:
+                e = refit(state, e)
             if after_each is None:
                 state = step(state, e, local, refolding=True)
                 continue
@@ -249,6 +253,38 @@ def check_correction(history: History, corrections: dict[int, tuple], target: in
             judge(seq, state)
     _corrected(history, stand_ins, target, upto, judged, checked_from=target,
                in_force=corrections)
+
+
+Refit = Callable[[State, Envelope], Envelope]
+
+
+def refitted(history: History, corrections: dict[int, tuple], target: int, events: tuple,
+             upto: int, refit: Callable[[State, object], object]) -> dict[int, tuple]:
+    """The entries from ``target`` to ``upto`` that ``refit(state, event)`` changes
+    once ``events`` stand in for ``target``, each folded as refitted before the
+    next is asked: {seq: the entry's events, refitted}. A correction that moves
+    later entries (a forgotten turn inserted) records these as corrections too."""
+    entries: dict[int, list] = {}
+    moved: set[int] = set()
+    last = [0]
+
+    def each(state: State, env: Envelope) -> Envelope:
+        if env.seq < target:
+            return env
+        if env.seq != last[0]:  # an entry's first event (again, should the refold restart)
+            last[0], entries[env.seq] = env.seq, []
+            moved.discard(env.seq)
+        ev = refit(state, env.event)
+        entries[env.seq].append(ev)
+        if ev is env.event:
+            return env
+        moved.add(env.seq)
+        return Envelope(env.seq, ev.TYPE, ev.VERSION, ev, env.command_id, env.session,
+                        env.recorded_at)
+
+    _corrected(history, {**corrections, target: events}, target, upto, in_force=corrections,
+               refit=each)
+    return {seq: tuple(entries[seq]) for seq in sorted(moved)}
 
 
 def _effective(env: Envelope, stand_ins: dict[int, tuple]) -> tuple[Envelope, ...]:

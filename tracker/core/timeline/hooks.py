@@ -56,6 +56,26 @@ def refitter(ev: Event) -> Callable | None:
     return next((REFITTERS[t] for t in type(ev).__mro__ if t in REFITTERS), None)
 
 
+RESCHEDULERS: dict[type, Callable] = {}
+
+
+def reschedules(event_type: type):
+    """Register ``fn(state, event, dice) -> event``: the entry as its place in a
+    schedule wants it, ``state`` the campaign just before it. A correction
+    that moves later entries (a forgotten turn inserted before them) refits
+    each: a turn now due a wandering check rolls the die it lacks, one no
+    longer due drops its die. The same event back: nothing to change."""
+
+    def register(fn):
+        RESCHEDULERS[event_type] = fn
+        return fn
+    return register
+
+
+def rescheduler(ev: Event) -> Callable | None:
+    return next((RESCHEDULERS[t] for t in type(ev).__mro__ if t in RESCHEDULERS), None)
+
+
 CHOICES: dict[tuple[type, str], Callable[[State], list[str]]] = {}
 CHOICE_NAMES: dict[tuple[type, str], str] = {}  # where the ruleset names the values
 

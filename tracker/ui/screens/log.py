@@ -31,6 +31,7 @@ from ...core.timeline.views import Preview
 from ...history import (AREAS, LogEntry, Settling, describe_all, entries, extended,
                         filtered, rows_read, sketch_rows, with_tail)
 from ...i18n import N_, _, ngettext, pgettext
+from ...recap import session_name
 from ...service import LogReader
 from .. import safe
 from ..areas import area_screen
@@ -323,7 +324,7 @@ class LogScreen(Screen):
         self._last_filter = (self.all, self.session, self.area, self.character,
                              self.text.casefold(), shown, self.complete and self.settled)
         view.show(shown, keep_seq)
-        bits = [_("session {n}").format(n=self.session) if self.session is not None else "",
+        bits = [session_name(self.session) if self.session is not None else "",
                 area_name(self.area) if self.area else "", self.character or ""]
         bits = [b for b in bits if b] or [_("all entries")]
         bits.append(_("{shown} of {total}").format(shown=i18n.number(len(shown)),

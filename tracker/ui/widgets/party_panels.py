@@ -19,13 +19,14 @@ from ..as_it_stood import shows_as_it_stood
 BAR = 6
 
 
-def hp_bar(c: Character) -> Text:
+def hp_bar(c: Character, hp: int) -> Text:
+    """``hp`` of ``c.hp_max`` as a bar (``sheet.hp_left``: none for the dead)."""
     if not c.hp_max:
         return Text("-", style="dim")
-    filled = round(BAR * max(0, c.hp) / c.hp_max)
-    style = "red" if c.hp * 4 <= c.hp_max else ("yellow" if c.hp * 2 <= c.hp_max else "green")
+    filled = round(BAR * max(0, hp) / c.hp_max)
+    style = "red" if hp * 4 <= c.hp_max else ("yellow" if hp * 2 <= c.hp_max else "green")
     t = Text("█" * filled, style=style) + Text("░" * (BAR - filled), style="dim")
-    t.append(f" {c.hp}/{c.hp_max}")
+    t.append(f" {hp}/{c.hp_max}")
     return t
 
 
@@ -51,7 +52,7 @@ def party_row(state: State, c: Character) -> tuple:
     name = Text(c.name, style="strike dim" if status == "dead" else "bold")
     cls = short_class_name(rules, c.cls) if k else "-"
     ac = str(c.ac) if (c.ac or k) else "-"
-    return (name, Text(cls), str(c.level), hp_bar(c), ac, xp_text, state_text, lights or "-")
+    return (name, Text(cls), str(c.level), hp_bar(c, sheet.hp_left(rules, c)), ac, xp_text, state_text, lights or "-")
 
 
 def death_marks(c: Character) -> str:
