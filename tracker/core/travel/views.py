@@ -14,6 +14,7 @@ from ..describe import roll_text
 from ..events import describes
 from ..state import State
 from ..tally import Tally, bar, tally
+from .model import DaySummary
 from ..players import Panel, Table, players_view, secret
 from ..schema import not_in_source
 from ..terms import term
@@ -709,22 +710,26 @@ def _chance(state: State):
 # --- its part of the recap -----------------------------------------------------------------
 
 
+# the entries that add a day (or stage) to the journey's journal, and those
+# that change the last one after it was made (a gale's run drives it on, lost)
+DAY_ADDED = (Travelled, Sailed, Hunted, ForagedDay, RestDayTaken)
+DAY_CHANGED = (GaleMet,)
+
+
 @tally(25)
 class TravelTally(Tally):
-    """Distance travelled, days on the road and lost, weather, food found and eaten."""
+    """Distance travelled, days on the road and lost, weather, food found and
+    eaten: each day as the journey's journal holds it (one source: a gale's
+    run, a correction, a lost roll change the day there, and so here)."""
 
     def __init__(self, sessions: list[int]):
         super().__init__(sessions)
-        self.distance = {n: 0.0 for n in sessions}
         self.travel = None  # the travel rules in force at the last day seen (its unit)
-        self.days: set[int] = set()  # the journey's day numbers (a day may be several stages)
-        self.lost_days = 0
+        self.stages: list[tuple[int, DaySummary]] = []  # (session, day or stage) in order
         self.weather: list[str] = []
-        self.food_found = 0
-        self.encounters = 0
 
     def see(self, session, seq, ev, state_at) -> None:
-        if not isinstance(ev, (Travelled, Sailed, Hunted, ForagedDay, RestDayTaken, WeatherSet)):
+        if not isinstance(ev, (DAY_ADDED, DAY_CHANGED, WeatherSet)):
             return
         after = state_at(seq)
         t = after.rules.travel
@@ -739,11 +744,35 @@ class TravelTally(Tally):
         d = after.travel.days[-1] if after.travel.days else None
         if d is None:
             return
-        self.days.add(d.day)
-        self.distance[session] += d.distance
-        self.lost_days += d.lost
-        self.food_found += d.food
-        self.encounters += d.encounter
+        if isinstance(ev, DAY_CHANGED) and self.stages:  # the last day, as it now ends
+            self.stages[-1] = (self.stages[-1][0], d)
+        else:
+            self.stages.append((session, d))
+
+    @property
+    def distance(self) -> dict[int, float]:
+        out = {n: 0.0 for n in self.sessions}
+        for session, d in self.stages:
+            out[session] = out.get(session, 0.0) + d.distance
+        return out
+
+    @property
+    def days(self) -> set[int]:
+        """The journey's day numbers (a day may be several stages)."""
+        return {d.day for _s, d in self.stages}
+
+    @property
+    def lost_days(self) -> int:
+        """Days with a stage lost, as the journal marks them."""
+        return len({d.day for _s, d in self.stages if d.lost})
+
+    @property
+    def food_found(self) -> int:
+        return sum(d.food for _s, d in self.stages)
+
+    @property
+    def encounters(self) -> int:
+        return sum(d.encounter for _s, d in self.stages)
 
     def lines(self, e) -> list[str]:
         if not self.days:
