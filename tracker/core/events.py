@@ -113,6 +113,13 @@ def upcaster(name: str, from_version: int):
     return register
 
 
+def fields_added(name: str, version: int, **old: Any) -> None:
+    """``name``'s ``version`` added fields whose default is a new behaviour:
+    an entry of ``version - 1`` reads with the values ``old`` that keep the
+    meaning it was written with."""
+    UPCASTERS[(name, version - 1)] = lambda data: {**old, **data}
+
+
 class UnknownEvent(Refused):
     pass
 

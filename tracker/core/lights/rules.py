@@ -173,7 +173,7 @@ def evolve_relit(state: State, ev: LightRelit) -> State:
 def burn(lights: tuple[Light, ...], clock: int, elapsed: int, burning: bool
          ) -> tuple[Light, ...]:
     """The lights once time has passed to ``clock``: each lit one whose time
-    has come is spent; without ``burning`` (a night at the inn) the lit ones'
+    has come is spent; without ``burning`` (an entry written before lights burned outdoors) the lit ones'
     times move on by ``elapsed`` instead, and none goes out."""
     out = []
     for l in lights:

@@ -25,7 +25,7 @@ from ..dice import Roll
 from ..errors import Refused
 from ...i18n import _, ngettext
 from ..terms import known_words, term
-from ..events import Event, event
+from ..events import Event, event, fields_added
 from ..timeline.hooks import rerolls
 from ..handlers import EVOLVERS, Command, decides, evolves
 from ..invariants import invariant
@@ -189,7 +189,7 @@ class Sighting(Event, frozen=True):
     distance: Roll | None = None
 
 
-@event("day_travelled", area="travel")
+@event("day_travelled", version=2, area="travel")
 class Travelled(Event, frozen=True):
     """A day (or stage) on the road. The rolls are fields in the order they are
     rolled, so ``amend --dice`` retypes them in that order."""
@@ -219,25 +219,29 @@ class Travelled(Event, frozen=True):
     water: Roll | None = None
     forage_mod: Modifier = 0
     saves: tuple[tuple[CharacterName, Roll, Modifier], ...] = ()  # extended travel
+    # version 2: lit lights burn through the time this entry passes (older
+    # entries passed it with their time standing still: they still do)
+    lights_burn: bool = True
 
 
-@event("camp_made", area="travel")
+@event("camp_made", version=2, area="travel")
 class CampMade(Event, frozen=True):
-    pass
+    lights_burn: bool = True  # version 2 (as in Travelled)
 
 
-@event("rest_day_taken", area="travel")
+@event("rest_day_taken", version=2, area="travel")
 class RestDayTaken(Event, frozen=True):
-    pass
+    lights_burn: bool = True  # version 2 (as in Travelled)
 
 
-@event("hunted", area="travel")
+@event("hunted", version=2, area="travel")
 class Hunted(Event, frozen=True):
     roll: Roll | None = None
     found: bool = False  # where the GM decides (no chance in the ruleset)
+    lights_burn: bool = True  # version 2 (as in Travelled)
 
 
-@event("foraged_day", area="travel")
+@event("foraged_day", version=2, area="travel")
 class ForagedDay(Event, frozen=True):
     terrain: Text = ""  # where: its DC decides the check
     roll: Roll | None = None
@@ -247,6 +251,11 @@ class ForagedDay(Event, frozen=True):
     # where the ruleset leaves foraging to the GM (Dolmenwood): what the GM decided
     found: bool = False
     rations: Count = 0
+    lights_burn: bool = True  # version 2 (as in Travelled)
+
+
+for _name in ("day_travelled", "camp_made", "rest_day_taken", "hunted", "foraged_day"):
+    fields_added(_name, 2, lights_burn=False)
 
 
 @event("weather_set", area="travel")
@@ -1027,7 +1036,7 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
         water=None if j.water is None else j.water + gallons)
     state = _with_food(state, rations)
     elapsed = to_morning(state, busy) if ev.camp else busy
-    state = pass_time(state, elapsed, burning=False, travel=journey)
+    state = pass_time(state, elapsed, burning=ev.lights_burn, travel=journey)
     return replace(state, party=exhausted(state.party, state.rules,
                                        {n: failed.count(n) for n in failed}))
 
@@ -1035,11 +1044,12 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
 @evolves(CampMade)
 def evolve_camp(state: State, ev: CampMade) -> State:
     j = state.travel
-    return pass_time(state, to_morning(state, 0), burning=False,
+    return pass_time(state, to_morning(state, 0), burning=ev.lights_burn,
                      travel=replace(j, hours_today=0, gallop_used=False))
 
 
-def _day_off(state: State, kind: str, rations: int = 0, gallons: int = 0) -> State:
+def _day_off(state: State, ev: RestDayTaken | Hunted | ForagedDay, kind: str,
+             rations: int = 0, gallons: int = 0) -> State:
     t, j = rules_of(state), state.travel
     rested = kind == "rest"
     summary = DaySummary(day=j.day + 1, kind=kind, terrain=j.terrain, food=rations,
@@ -1050,12 +1060,13 @@ def _day_off(state: State, kind: str, rations: int = 0, gallons: int = 0) -> Sta
                       rest_owed=max(0, j.rest_owed - 1) if rested else j.rest_owed,
                       water=None if j.water is None else j.water + gallons)
     state = _with_food(state, rations)
-    return pass_time(state, state.rules.time.day_seconds, burning=False, travel=journey)
+    return pass_time(state, state.rules.time.day_seconds, burning=ev.lights_burn,
+                     travel=journey)
 
 
 @evolves(RestDayTaken)
 def evolve_rest(state: State, ev: RestDayTaken) -> State:
-    return _day_off(state, "rest")
+    return _day_off(state, ev, "rest")
 
 
 def hunt_found(t: TravelRules, ev: Hunted) -> bool:
@@ -1067,17 +1078,17 @@ def hunt_found(t: TravelRules, ev: Hunted) -> bool:
 @evolves(Hunted)
 def evolve_hunted(state: State, ev: Hunted) -> State:
     found = hunt_found(rules_of(state), ev)
-    return _day_off(state, "hunt", len(living(state)) if found else 0)
+    return _day_off(state, ev, "hunt", len(living(state)) if found else 0)
 
 
 @evolves(ForagedDay)
 def evolve_foraged(state: State, ev: ForagedDay) -> State:
     t, j = rules_of(state), state.travel
     if gm_forages(t):  # the GM's word: found or not, and how many rations
-        return _day_off(state, "forage", ev.rations if ev.found else 0)
+        return _day_off(state, ev, "forage", ev.rations if ev.found else 0)
     rations, gallons = _food_found(state, t, ev.terrain or j.terrain, ev.roll, ev.modifier,
                                    ev.food, ev.water, True)
-    return _day_off(state, "forage", rations, gallons)
+    return _day_off(state, ev, "forage", rations, gallons)
 
 
 @evolves(PlaceSet)
