@@ -219,6 +219,9 @@ class Travelled(Event, frozen=True):
     water: Roll | None = None
     forage_mod: Modifier = 0
     saves: tuple[tuple[CharacterName, Roll, Modifier], ...] = ()  # extended travel
+    # the last hour of the day the saves cover, where a failed navigation check
+    # made the stage longer (0: from_hour + hours, the hours asked)
+    saves_to: Annotated[int, Meta(ge=0, le=48)] = 0
     # version 2: lit lights burn through the time this entry passes (older
     # entries passed it with their time standing still: they still do)
     lights_burn: bool = True
@@ -498,9 +501,12 @@ def decide_day(state: State, cmd: TravelDay, dice) -> Event:
     f.update(roll_sighting(state, t, j.terrain, dice))
     if cmd.forage:
         f.update(_roll_forage(state, t, dice, mode))
-    saves, dcs = [], []
+    saves, dcs, last = [], [], 0
     if t.extended is not None and pace_model(t):
-        for hour in range(int(j.hours_today) + 1, int(j.hours_today) + hours + 1):
+        last = int(j.hours_today + stage_seconds(t, Travelled(
+            terrain=j.terrain, route=j.route, hours=hours, **{
+                k: f[k] for k in ("lost_roll", "nav_mod", "delay") if k in f})) / 3600)
+        for hour in range(int(j.hours_today) + 1, last + 1):
             dc = calc.extended_dc(t, hour)
             if dc:
                 for c in living(state):
@@ -516,7 +522,8 @@ def decide_day(state: State, cmd: TravelDay, dice) -> Event:
     return Travelled(hours=hours, route=j.route, effects=j.weather_codes, camp=camp,
                      forced=cmd.forced, foraging=cmd.forage, mounted=j.mount,
                      flying=j.flying, gallop=cmd.gallop, from_hour=int(j.hours_today),
-                     saves=tuple(saves), **f)
+                     saves=tuple(saves),
+                     saves_to=last if last != int(j.hours_today) + hours else 0, **f)
 
 
 def reroll_shared(state: State, t: TravelRules, ev, dice) -> dict:
@@ -585,7 +592,7 @@ def save_dcs(t: TravelRules, ev: Travelled) -> list[int]:
     (everyone saves at the end of each hour past the limit)."""
     if not ev.saves or t.extended is None:
         return []
-    hours = range(ev.from_hour + 1, ev.from_hour + ev.hours + 1)
+    hours = range(ev.from_hour + 1, (ev.saves_to or ev.from_hour + ev.hours) + 1)
     dcs = [dc for h in hours if (dc := calc.extended_dc(t, h))]
     per_hour = max(1, len(ev.saves) // max(1, len(dcs)))
     return [dcs[min(i // per_hour, len(dcs) - 1)] if dcs else 0 for i in range(len(ev.saves))]
@@ -891,6 +898,13 @@ def became_lost(t: TravelRules, ev: Travelled) -> bool:
     return c is not None and c.hits(ev.lost_roll.total)
 
 
+def stage_seconds(t: TravelRules, ev: Travelled) -> int:
+    """Pace model: the seconds a stage takes on the road: the hours asked,
+    made longer by a failed navigation check (5e2024.md §5.8)."""
+    longer = ev.delay.total if ev.delay and strayed(t, ev) else 0
+    return ev.hours * 3600 * (100 + longer) // 100
+
+
 def strayed(t: TravelRules, ev) -> bool:
     """A failed navigation check (pace model) on a day on land or afloat."""
     if ev.lost_roll is None or not pace_model(t) or ev.terrain not in t.terrains:
@@ -1016,8 +1030,7 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
     met, ft = sighting(t, ev, j.weather_codes)
     rations, gallons = _food_found(state, t, ev.terrain, ev.forage, ev.forage_mod, ev.food,
                                    ev.water, False) if ev.foraging else (0, 0)
-    hours = ev.hours if pace_model(t) else t.distance.hours_per_day
-    busy = hours * 3600 * (100 + (ev.delay.total if stray and ev.delay else 0)) // 100
+    busy = stage_seconds(t, ev) if pace_model(t) else t.distance.hours_per_day * 3600
     failed = tuple(n for n, _, _ in failed_saves(t, ev))
     new_day = not (pace_model(t) and j.hours_today)
     summary = DaySummary(
