@@ -187,8 +187,9 @@ def _surprised(party: bool, foe: bool) -> str:
     return _("surprised: nobody")
 
 
-def _sighting_text(t, ev: Sighting | Travelled) -> str:
-    """'encounter 1 (1-in-6), 120 ft, party surprised' or 'quiet'."""
+def _sighting_text(t, ev: Sighting | Travelled, rules=None, codes=()) -> str:
+    """'encounter 1 (1-in-6), 120 ft, party surprised' or 'quiet'; ``codes``:
+    the weather in force, which may change the distance (as the day's record)."""
     if ev.check is None and ev.distance is None:
         return ""
     bits = []
@@ -202,9 +203,29 @@ def _sighting_text(t, ev: Sighting | Travelled) -> str:
         s = dicemod.parse_chance(enc.surprise)
         bits.append(_surprised(s.hits(ev.surprise_party.total), s.hits(ev.surprise_foe.total)))
     if ev.distance is not None:
-        bits.append(_("{feet} ft ({roll})").format(feet=ev.distance.total,
-                                                  roll=roll_text(ev.distance)))
+        bits.append(_distance_text(t, ev.distance, rules, codes))
     return ", ".join(bits)
+
+
+def _distance_text(t, roll, rules, codes) -> str:
+    """'120 ft (2d6*30=...)', and where the weather changes it the distance that
+    holds, as the journey and the alert say it: '..., poor visibility: 60 ft'."""
+    said = _("{feet} ft ({roll})").format(feet=roll.total, roll=roll_text(roll))
+    effects = t.weather.effects if t.weather is not None else {}
+    why = [c for c in codes if c in effects and effects[c].encounter_distance]
+    feet = calc.encounter_distance(t, roll.total, why)
+    if not why or feet == roll.total or rules is None:
+        return said
+    return _("{distance}, {weather}: {feet} ft").format(
+        distance=said, weather=", ".join(effect_name(rules, c).lower() for c in why), feet=feet)
+
+
+def _weather_then(ev, before) -> tuple[str, ...]:
+    """The weather effects a day's sighting was read under: the state's just
+    before the entry (as the fold reads it), else what the entry recorded."""
+    if before is not None:
+        return before.travel.weather_codes
+    return getattr(ev, "effects", ())
 
 
 def _in_hours(h) -> str:
@@ -260,7 +281,7 @@ def _describe_travelled(ev: Travelled, rules, state=None, before=None) -> str:
         bits.append(_navigation(t, ev))
     if ev.delay is not None and strayed(t, ev):
         bits.append(_delay(ev))
-    sight = _sighting_text(t, ev)
+    sight = _sighting_text(t, ev, rules, _weather_then(ev, before))
     if sight:
         bits.append(sight)
     if ev.foraging and ev.forage is not None:
@@ -323,7 +344,7 @@ def _describe_sailed(ev: Sailed, rules, state=None, before=None) -> str:
         bits.append(line.format(chance=dicemod.chance_text(c), roll=rolled))
     if ev.delay is not None and strayed(t, ev):
         bits.append(_delay(ev))
-    sight = _sighting_text(t, ev)
+    sight = _sighting_text(t, ev, rules, _weather_then(ev, before))
     if sight:
         bits.append(sight)
     if not ev.camp:
@@ -502,10 +523,11 @@ def _describe_found(ev: WayFound, rules) -> str:
     return _("The party knows where it is again")
 
 
-@describes(EncounterRolled)
-def _describe_encounter(ev: EncounterRolled, rules) -> str:
+@describes(EncounterRolled, with_before=True)
+def _describe_encounter(ev: EncounterRolled, rules, state=None, before=None) -> str:
     return _("Encounter check: {result}").format(
-        result=_sighting_text(rules.travel, ev) or _("nothing rolled"))
+        result=_sighting_text(rules.travel, ev, rules, _weather_then(ev, before))
+        or _("nothing rolled"))
 
 
 @describes(WaterSet)
