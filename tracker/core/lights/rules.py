@@ -198,6 +198,16 @@ def _burn(state: State, elapsed: int, clock: int, burning: bool, changes: dict) 
     changes["lights"] = burn(changes.get("lights", state.lights), clock, elapsed, burning)
 
 
+def dropped_by(state: State, light: Light) -> str:
+    """The carrier of ``light`` if they are dead ("" if not): the light lies
+    where they fell and is no longer theirs. Derived from the party, so it
+    follows undo, corrections and a death taken back (gm-review F13)."""
+    if not light.by:
+        return ""
+    c = next((c for c in state.party if c.name == light.by), None)
+    return light.by if c is not None and party.is_dead(state, c) else ""
+
+
 def rename_carrier(lights: tuple[Light, ...], old: str, new: str) -> tuple[Light, ...]:
     return tuple(replace(l, by=new) if l.by == old else l for l in lights)
 
