@@ -220,6 +220,12 @@ def _distance_text(t, roll, rules, codes) -> str:
         distance=said, weather=", ".join(effect_name(rules, c).lower() for c in why), feet=feet)
 
 
+def _lost_before(before) -> bool:
+    """The party was lost when the day began: a lost party rolls no lost die
+    (an earlier day corrected into lost leaves a later day's roll void)."""
+    return before is not None and before.travel.lost
+
+
 def _weather_then(ev, before) -> tuple[str, ...]:
     """The weather effects a day's sighting was read under: the state's just
     before the entry (as the fold reads it), else what the entry recorded."""
@@ -277,7 +283,7 @@ def _describe_travelled(ev: Travelled, rules, state=None, before=None) -> str:
                         terrain=_ground(rules, ev.terrain)) + _in_hours(ev.hours)]
     if halt:
         bits.append(halt_words(halt, place))
-    if ev.lost_roll is not None:
+    if ev.lost_roll is not None and not _lost_before(before):
         bits.append(_navigation(t, ev))
     if ev.delay is not None and strayed(t, ev):
         bits.append(_delay(ev))
@@ -335,7 +341,9 @@ def _describe_sailed(ev: Sailed, rules, state=None, before=None) -> str:
                     _("against the current"))
     if ev.headwind:
         bits.append(_("into a headwind"))
-    if ev.lost_roll is not None and pace_model(t):
+    if _lost_before(before) and not pace_model(t):
+        pass  # lost already: no roll stands (a day corrected into lost before it)
+    elif ev.lost_roll is not None and pace_model(t):
         bits.append(_navigation(t, ev))
     elif (c := lost_chance(t, ev)) is not None:
         rolled = f" {roll_text(ev.lost_roll)}" if ev.lost_roll else ""
