@@ -51,3 +51,14 @@ def test_an_entry_without_saves_to_reads_its_saves_by_the_hours_asked():
         '"dice":[3],"total":3},"delay":{"expr":"1d6*10","dice":[2],"total":20},'
         f'"saves":[["Ari",{roll},2],["Bo",{roll},0],["Ari",{roll},2],["Bo",{roll},0]]}}'))
     assert save_dcs(t, ev) == [11, 11, 12, 12]
+
+
+def test_a_correction_that_changes_the_stages_length_changes_its_saves(cli):
+    """amend: the navigation die retyped into a failure adds the saves of the
+    hours the stage now takes; retyped back, they go."""
+    assert _stage(cli, 8, "15") == []
+    entry = "6"
+    out = cli("do", "c", "amend", entry, "--dice", "3,6,11,10,20,12")
+    assert [int(dc) for dc in re.findall(r"vs DC (\d+)", out)] == [11, 12, 13, 14]
+    out = cli("do", "c", "amend", entry, "--dice", "15")
+    assert "vs DC" not in out

@@ -555,12 +555,37 @@ def reroll_day(state: State, ev: Travelled, dice) -> Travelled:
                 f["food"] = again(ev.food, fo.food, dice, _("food found (lb)"))
             if fo.water:
                 f["water"] = again(ev.water, fo.water, dice, _("water found (gallons)"))
-    dcs, step = save_dcs(t, ev), _d20_step(state)
-    rested = _tired(ev.saves, dcs, -step)  # the modifiers as they were before the stage
-    f["saves"] = _tired([(n, again(r, r.expr, dice, _("{name}: save").format(name=n)), m)
-                         for n, r, m in rested],
-                        dcs, step)
+    if t.extended is not None and pace_model(t):
+        f.update(_saves_again(state, t, ev, replace(ev, **f), dice))
     return replace(ev, **f)
+
+
+def _saves_again(state: State, t: TravelRules, ev: Travelled, new: Travelled, dice) -> dict:
+    """The extended-travel saves of a stage corrected into ``new``: one per
+    traveller for each hour travelled past the limit, as long as the
+    retyped navigation check makes the stage; a save of an hour it had keeps
+    its die (or takes the one retyped), one of an hour it gains is rolled."""
+    step = _d20_step(state)
+    rested = _tired(ev.saves, save_dcs(t, ev), -step)  # the modifiers the stage began with
+    names = list(dict.fromkeys(n for n, _r, _m in rested)) or [c.name for c in living(state)]
+    mods = {n: m for n, _r, m in rested}
+    had = [h for h in range(ev.from_hour + 1, (ev.saves_to or ev.from_hour + ev.hours) + 1)
+           if calc.extended_dc(t, h)]
+    was = {(had[min(i // len(names), len(had) - 1)], n): r
+           for i, (n, r, _m) in enumerate(rested)} if had else {}
+    last = int(ev.from_hour + stage_seconds(t, new) / 3600)
+    saves, dcs = [], []
+    for hour in range(ev.from_hour + 1, last + 1):
+        if not (dc := calc.extended_dc(t, hour)):
+            continue
+        for n in names:
+            c = next((c for c in state.party if c.name == n), None)
+            mod = mods[n] if n in mods else _save_mod(state, c, t.extended.save) if c else 0
+            saves.append((n, again(was.get((hour, n)), "1d20", dice,
+                                   _("{name}: save").format(name=n)), mod))
+            dcs.append(dc)
+    return {"saves": _tired(saves, dcs, step),
+            "saves_to": last if last != ev.from_hour + ev.hours else 0}
 
 
 def _d20_step(state: State) -> int:
