@@ -1,7 +1,8 @@
 """A light keeps the clock time it burns out at (issue 22, fourth pass):
 passing time changes no light until one burns out. What the GM sees must be
 exactly what the old count-down gave: ``seconds_left`` decremented by every
-turn that burns, unchanged by time that does not (downtime), through dousing,
+turn that burns, and by a day of downtime (gm-review F3: since version 2 of
+its entry, days outdoors burn too; older entries' days did not), through dousing,
 relighting, refuelling, leaving the dungeon, undo, redo and corrections that
 insert a forgotten turn in the past.
 
@@ -51,7 +52,12 @@ def old_lights(rules, commands) -> list[tuple[str, bool, int]]:
             out = [l for l in out if l[2] > 0 or rules.lights[l[0]].refuel]
             for light in out:
                 light[1] = False
-        # "enter", "downtime": no light burns
+        elif what == "downtime":  # a day burns every lit light (an hour or more: out)
+            for light in out:
+                if light[1]:
+                    light[2] = max(0, light[2] - rules.time.day_seconds)
+                    light[1] = light[2] > 0
+        # "enter": no light burns
     return [tuple(l) for l in out]
 
 
@@ -217,19 +223,22 @@ def test_a_light_lit_burned_doused_relit_corrected_and_undone(make):
     assert state_json(c.state, 0)["dungeon"]["lights"][0]["turns_left"] == 0
 
 
-def test_time_that_does_not_burn_keeps_a_lit_lights_time(make):
-    """Downtime passes days without burning: a light lit outside keeps the
-    seconds it had (its burn-out time moves on with the clock)."""
+def test_downtime_written_before_version_2_keeps_a_lit_lights_time(make):
+    """An old campaign's downtime (entry version 1) passed days without
+    burning: read today, a light lit outside keeps the seconds it had (its
+    burn-out time moves on with the clock), as when it was written."""
+    from tracker.core.engine import evolve
+    from tracker.core.events import decode
     c = make()
     c.dispatch(party.AddCharacter("Ana"))
     c.dispatch(supplies.SetSupplies("torches", 1))
     c.dispatch(lights.LightSource("torch", "Ana"))
     before = state_json(c.state, 0)["dungeon"]["lights"]
-    c.dispatch(Downtime(2))
-    assert c.state.clock == 2 * c.state.rules.time.day_seconds
-    assert state_json(c.state, 0)["dungeon"]["lights"] == before and c.state.lights[0].lit
-    c.dispatch(dun.EnterDungeon("Crypt", 1))
-    c.dispatch(dun.AdvanceTurn(1, "explore"))
-    turn = c.state.rules.time.turn_seconds
-    assert state_json(c.state, 0)["dungeon"]["lights"][0]["seconds_left"] == \
-        before[0]["seconds_left"] - turn
+    old = decode("downtime_passed", 1, b'{"days":2}')
+    assert old.lights_burn is False
+    state = evolve(c.state, old)
+    assert state.clock == 2 * state.rules.time.day_seconds
+    assert state_json(state, 0)["dungeon"]["lights"] == before and state.lights[0].lit
+    assert decode("downtime_passed", 2, b'{"days":2}').lights_burn
+
+

@@ -18,16 +18,19 @@ from .state import State
 
 Teller = Callable[[State, State], list[str]]
 _TELLERS: list[tuple[int, Callable[[State], object], Teller]] = []
+_AT_ONCE: list[tuple[int, Callable[[State], object], Teller]] = []
 
 
-def tells_consequences(part: str, *, order: int):
+def tells_consequences(part: str, *, order: int, at_once: bool = False):
     """Register ``fn(before, after) -> [words]``: what time passing changed in
     the state's ``part`` ("lights", "bastions.all"). It is asked only when the
-    clock moved on and that part is not the very object it was."""
+    clock moved on and that part is not the very object it was; ``at_once``:
+    also when the clock stood still (a death lets a light fall)."""
 
     def register(fn: Teller) -> Teller:
-        _TELLERS.append((order, attrgetter(part), fn))
-        _TELLERS.sort(key=lambda t: t[0])
+        tellers = _AT_ONCE if at_once else _TELLERS
+        tellers.append((order, attrgetter(part), fn))
+        tellers.sort(key=lambda t: t[0])
         return fn
     return register
 
@@ -35,7 +38,9 @@ def tells_consequences(part: str, *, order: int):
 def consequences(before: State | None, after: State | None) -> tuple[str, ...]:
     """Every area's words for what passed between two states (empty when the
     clock did not move forward: a choice the GM made says itself)."""
-    if before is None or after is None or after.clock <= before.clock:
+    if before is None or after is None:
         return ()
-    return tuple(w for _, part, fn in _TELLERS
+    tellers = _AT_ONCE if after.clock <= before.clock else \
+        sorted(_TELLERS + _AT_ONCE, key=lambda t: t[0])
+    return tuple(w for _, part, fn in tellers
                  if part(before) is not part(after) for w in fn(before, after))

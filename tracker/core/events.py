@@ -113,6 +113,17 @@ def upcaster(name: str, from_version: int):
     return register
 
 
+def fields_added(name: str, version: int, **old: Any) -> None:
+    """``name``'s ``version`` added fields whose default is a new behaviour:
+    an entry of ``version - 1`` reads with the values ``old`` that keep the
+    meaning it was written with."""
+    UPCASTERS[(name, version - 1)] = lambda data: {**old, **data}
+    _ADDED[(name, version - 1)] = old  # read without the dict: see decode
+
+
+_ADDED: dict[tuple[str, int], dict[str, Any]] = {}  # (name, version) -> fields it lacks
+
+
 class UnknownEvent(Refused):
     pass
 
@@ -138,6 +149,10 @@ def decode(type_name: str, version: int, data: bytes | str) -> Event:
             _("event {type} version {version}, written by a newer tracker (this one reads up to "
               "version {known}): upgrade to open it").format(type=repr(type_name),
                                                              version=version, known=cls.VERSION))
+    if version == cls.VERSION - 1 and (old := _ADDED.get((type_name, version))) is not None:
+        # only fields added since: today's decoder, then their old values (a
+        # replay of an old campaign pays no dict round trip per entry)
+        return msgspec.structs.replace(_DECODERS[type_name].decode(data), **old)
     raw = msgspec.json.decode(data)
     for v in range(version, cls.VERSION):
         step = UPCASTERS.get((type_name, v))

@@ -9,7 +9,7 @@ import msgspec
 from msgspec import Meta
 
 from ..dice import Roll
-from ..events import Event, event
+from ..events import Event, event, fields_added
 from ..handlers import Command
 from ..limits import CharacterName, Count, Id, Key, PlaceName
 
@@ -255,9 +255,15 @@ class GoldMoved(Event, frozen=True):
     why: Why = ""
 
 
-@event("downtime_passed", area="bastion")
+@event("downtime_passed", version=2, area="bastion")
 class DowntimePassed(Event, frozen=True):
     days: Days
+    # version 2: lit lights burn through the days (older entries passed them
+    # with the lights' time standing still: they still do)
+    lights_burn: bool = True
+
+
+fields_added("downtime_passed", 2, lights_burn=False)
 
 
 class OrderGiven(msgspec.Struct, frozen=True, omit_defaults=True):

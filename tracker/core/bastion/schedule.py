@@ -42,7 +42,8 @@ def decide_downtime(state: State, cmd: Downtime, dice) -> list[Event]:
 def evolve_downtime(state: State, ev: DowntimePassed) -> State:
     if state.dungeon.active:
         raise Refused(_("downtime cannot pass in a dungeon"))
-    after = pass_time(state, ev.days * state.rules.time.day_seconds, burning=False)
+    after = pass_time(state, ev.days * state.rules.time.day_seconds,
+                      burning=ev.lights_burn)
     br = state.rules.bastion
     if br is not None and not br.downtime_eats_rations:  # fed at home: the pack stays full
         from ..supplies.hunger import fed_elsewhere

@@ -19,7 +19,7 @@ from .. import dice as dicemod
 from ..party import sheet
 from ..dice import Roll
 from ..errors import Refused
-from ..events import Event, event
+from ..events import Event, event, fields_added
 from ..handlers import Command, decides, evolves
 from ..limits import Key
 from ..dungeon.rules import TurnAdvanced
@@ -120,12 +120,17 @@ class EvasionRolled(Event, frozen=True):
     terrain: tuple[Key, ...] = ()
 
 
-@event("pursuit_day_rolled", area="chase")
+@event("pursuit_day_rolled", version=2, area="chase")
 class PursuitDayRolled(Event, frozen=True):
     # the dice in the order they are rolled: the direction first, then the catch-up
     direction_roll: Roll | None = None  # on the ruleset's table, where it has one
     roll: Roll | None = None  # None: the pursuers are not faster and cannot catch up
     direction: Annotated[str, Meta(max_length=80)] = ""  # the GM's, where no table
+    # version 2: lit lights burn through the day (older entries: their time stood still)
+    lights_burn: bool = True
+
+
+fields_added("pursuit_day_rolled", 2, lights_burn=False)
 
 
 # --- derived --------------------------------------------------------------------------
@@ -539,8 +544,8 @@ def caught_up(rules, ev: PursuitDayRolled) -> bool:
 @evolves(PursuitDayRolled)
 def evolve_day(state: State, ev: PursuitDayRolled) -> State:
     e = _evasion(state, "wilderness")
-    # a day of flight passes on the one clock (outdoors: no lights kept burning)
-    state = pass_time(state, state.rules.time.day_seconds, burning=False)
+    # a day of flight passes on the one clock
+    state = pass_time(state, state.rules.time.day_seconds, burning=ev.lights_burn)
     if e.awaits_day:  # the day came: the party may flee again (a new roll)
         e = replace(e, awaits_day=False)
         if not caught_up(state.rules, ev):

@@ -173,7 +173,7 @@ def evolve_relit(state: State, ev: LightRelit) -> State:
 def burn(lights: tuple[Light, ...], clock: int, elapsed: int, burning: bool
          ) -> tuple[Light, ...]:
     """The lights once time has passed to ``clock``: each lit one whose time
-    has come is spent; without ``burning`` (a night at the inn) the lit ones'
+    has come is spent; without ``burning`` (an entry written before lights burned outdoors) the lit ones'
     times move on by ``elapsed`` instead, and none goes out."""
     out = []
     for l in lights:
@@ -196,6 +196,16 @@ def next_out(lights: tuple[Light, ...], rules=None) -> int | None:
 @on_time(when="lights", due=next_out, paused=True)
 def _burn(state: State, elapsed: int, clock: int, burning: bool, changes: dict) -> None:
     changes["lights"] = burn(changes.get("lights", state.lights), clock, elapsed, burning)
+
+
+def dropped_by(state: State, light: Light) -> str:
+    """The carrier of ``light`` if they are dead ("" if not): the light lies
+    where they fell and is no longer theirs. Derived from the party, so it
+    follows undo, corrections and a death taken back (gm-review F13)."""
+    if not light.by:
+        return ""
+    c = next((c for c in state.party if c.name == light.by), None)
+    return light.by if c is not None and party.is_dead(state, c) else ""
 
 
 def rename_carrier(lights: tuple[Light, ...], old: str, new: str) -> tuple[Light, ...]:

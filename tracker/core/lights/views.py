@@ -12,7 +12,7 @@ from ..view import state_view
 from ..events import describes
 from ..state import State
 from ..timeline.hooks import names_a_term
-from .rules import LightDoused, LightLit, LightRelit, find
+from .rules import LightDoused, LightLit, LightRelit, dropped_by, find
 
 names_a_term(LightLit, "kind", "lights")
 from ..tally import Tally, tally
@@ -36,9 +36,12 @@ def kind_name(rules, kind: str) -> str:
     return term(rules, f"lights.{kind}", kind).split(" (")[0].lower()
 
 
-def light_name(rules, light) -> str:
-    """A light as the GM knows it: "Frida's lantern (#6)", "a torch set down (#2)"."""
+def light_name(rules, light, state=None) -> str:
+    """A light as the GM knows it: "Frida's lantern (#6)", "a torch set down (#2)";
+    with ``state``, a dead carrier's: "a torch dropped by Bo (#6)"."""
     what = kind_name(rules, light.kind)
+    if state is not None and (who := dropped_by(state, light)):
+        return _("a {light} dropped by {who} (#{id})").format(light=what, who=who, id=light.id)
     if light.by:
         return _("{who}'s {light} (#{id})").format(who=light.by, light=what, id=light.id)
     return _("a {light} set down (#{id})").format(light=what, id=light.id)
@@ -46,7 +49,7 @@ def light_name(rules, light) -> str:
 
 def _named(rules, state, light_id: int) -> str:
     light = find(state, light_id) if state is not None else None
-    return light_name(rules, light) if light is not None else \
+    return light_name(rules, light, state) if light is not None else \
         _("light #{id}").format(id=light_id)
 
 
@@ -66,8 +69,27 @@ def _describe_light_relit(ev: LightRelit, rules, state) -> str:
 @tells_consequences("lights", order=20)
 def _lights_gone_out(before: State, after: State) -> list[str]:
     """"Astrid's torch (#1) went out": a light that burned to its end."""
-    return [_("{light} went out").format(light=light_name(after.rules, l)) for o, l in still_there(before.lights, after.lights)
-            if o.lit and l.spent]
+    return [_("{light} went out").format(light=light_name(after.rules, l, after))
+            for o, l in still_there(before.lights, after.lights) if o.lit and l.spent]
+
+
+@tells_consequences("party", order=21, at_once=True)
+def _lights_fallen(before: State, after: State) -> list[str]:
+    """"Bo's torch (#3) falls": its carrier died or left, the light lit."""
+    return [_("{light} falls").format(light=light_name(after.rules, o))
+            for o, _l in _fallen(before, after)]
+
+
+def _fallen(before: State, after: State) -> list:
+    """(light before, after) of each lit light its carrier let fall in this
+    entry: they died, or left the party."""
+    out = []
+    for o, l in still_there(before.lights, after.lights):
+        if not (o.lit and l.lit and o.by) or dropped_by(before, o):
+            continue
+        if dropped_by(after, l) or (not l.by and all(c.name != o.by for c in after.party)):
+            out.append((o, l))
+    return out
 
 
 # --- what the GM must not miss ----------------------------------------------------------
@@ -81,7 +103,7 @@ def _lights_going_out(before: State, after: State) -> list[Alert]:
         if not o.lit:
             continue
         kind = rules.lights.get(l.kind)
-        name = light_name(rules, l)
+        name = light_name(rules, l, after)
         if l.spent:
             out.append(Alert("error", _first_up(_("{light} has gone out").format(light=name))))
         elif l.lit:
@@ -91,6 +113,10 @@ def _lights_going_out(before: State, after: State) -> list[Alert]:
                 out.append(Alert("warning", _first_up(ngettext(
                     "{light}: {n} turn of light left", "{light}: {n} turns of light left",
                     left).format(light=name, n=left))))
+    for o, _l in _fallen(before, after):
+        out.append(Alert("warning", _first_up(_(
+            "{light} falls and burns on where it lies: no one carries it").format(
+                light=light_name(rules, o)))))
     return out
 
 
@@ -107,7 +133,8 @@ def _lights_json(state: State) -> list[dict]:
     now = state.clock
     return [{"id": l.id, "kind": l.kind, "by": l.by,
              "turns_left": clock.turns(state.rules, l.left(now)),
-             "seconds_left": l.left(now), "lit": l.lit}
+             "seconds_left": l.left(now), "lit": l.lit,
+             "dropped": bool(dropped_by(state, l))}  # its carrier died: it lies where they fell
             for l in state.lights]
 
 
@@ -192,7 +219,9 @@ def _lights_for_players(data: dict, table: Table) -> list[Panel]:
             continue
         kind = rules.lights.get(l["kind"])
         what = term(rules, f"lights.{l['kind']}", kind.name if kind else l["kind"]).split(" (")[0]
-        rows.append([what, l["by"] or _("set down"), clock.in_turns(rules, l["seconds_left"])])
+        by = _("dropped ({who})").format(who=l["by"]) if l.get("dropped") else \
+            l["by"] or _("set down")
+        rows.append([what, by, clock.in_turns(rules, l["seconds_left"])])
     return [Panel(_("Lights"), header=[pgettext("lights table", "Light"), _("Carried by"),
                                        _("Left")], rows=rows,
                   kind="lights")] if rows else []

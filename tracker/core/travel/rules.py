@@ -25,7 +25,7 @@ from ..dice import Roll
 from ..errors import Refused
 from ...i18n import _, ngettext
 from ..terms import known_words, term
-from ..events import Event, event
+from ..events import Event, event, fields_added
 from ..timeline.hooks import rerolls
 from ..handlers import EVOLVERS, Command, decides, evolves
 from ..invariants import invariant
@@ -189,7 +189,7 @@ class Sighting(Event, frozen=True):
     distance: Roll | None = None
 
 
-@event("day_travelled", area="travel")
+@event("day_travelled", version=2, area="travel")
 class Travelled(Event, frozen=True):
     """A day (or stage) on the road. The rolls are fields in the order they are
     rolled, so ``amend --dice`` retypes them in that order."""
@@ -219,25 +219,32 @@ class Travelled(Event, frozen=True):
     water: Roll | None = None
     forage_mod: Modifier = 0
     saves: tuple[tuple[CharacterName, Roll, Modifier], ...] = ()  # extended travel
+    # the last hour of the day the saves cover, where a failed navigation check
+    # made the stage longer (0: from_hour + hours, the hours asked)
+    saves_to: Annotated[int, Meta(ge=0, le=48)] = 0
+    # version 2: lit lights burn through the time this entry passes (older
+    # entries passed it with their time standing still: they still do)
+    lights_burn: bool = True
 
 
-@event("camp_made", area="travel")
+@event("camp_made", version=2, area="travel")
 class CampMade(Event, frozen=True):
-    pass
+    lights_burn: bool = True  # version 2 (as in Travelled)
 
 
-@event("rest_day_taken", area="travel")
+@event("rest_day_taken", version=2, area="travel")
 class RestDayTaken(Event, frozen=True):
-    pass
+    lights_burn: bool = True  # version 2 (as in Travelled)
 
 
-@event("hunted", area="travel")
+@event("hunted", version=2, area="travel")
 class Hunted(Event, frozen=True):
     roll: Roll | None = None
     found: bool = False  # where the GM decides (no chance in the ruleset)
+    lights_burn: bool = True  # version 2 (as in Travelled)
 
 
-@event("foraged_day", area="travel")
+@event("foraged_day", version=2, area="travel")
 class ForagedDay(Event, frozen=True):
     terrain: Text = ""  # where: its DC decides the check
     roll: Roll | None = None
@@ -247,6 +254,11 @@ class ForagedDay(Event, frozen=True):
     # where the ruleset leaves foraging to the GM (Dolmenwood): what the GM decided
     found: bool = False
     rations: Count = 0
+    lights_burn: bool = True  # version 2 (as in Travelled)
+
+
+for _name in ("day_travelled", "camp_made", "rest_day_taken", "hunted", "foraged_day"):
+    fields_added(_name, 2, lights_burn=False)
 
 
 @event("weather_set", area="travel")
@@ -489,9 +501,12 @@ def decide_day(state: State, cmd: TravelDay, dice) -> Event:
     f.update(roll_sighting(state, t, j.terrain, dice))
     if cmd.forage:
         f.update(_roll_forage(state, t, dice, mode))
-    saves, dcs = [], []
+    saves, dcs, last = [], [], 0
     if t.extended is not None and pace_model(t):
-        for hour in range(int(j.hours_today) + 1, int(j.hours_today) + hours + 1):
+        last = int(j.hours_today + stage_seconds(t, Travelled(
+            terrain=j.terrain, route=j.route, hours=hours, **{
+                k: f[k] for k in ("lost_roll", "nav_mod", "delay") if k in f})) / 3600)
+        for hour in range(int(j.hours_today) + 1, last + 1):
             dc = calc.extended_dc(t, hour)
             if dc:
                 for c in living(state):
@@ -507,7 +522,8 @@ def decide_day(state: State, cmd: TravelDay, dice) -> Event:
     return Travelled(hours=hours, route=j.route, effects=j.weather_codes, camp=camp,
                      forced=cmd.forced, foraging=cmd.forage, mounted=j.mount,
                      flying=j.flying, gallop=cmd.gallop, from_hour=int(j.hours_today),
-                     saves=tuple(saves), **f)
+                     saves=tuple(saves),
+                     saves_to=last if last != int(j.hours_today) + hours else 0, **f)
 
 
 def reroll_shared(state: State, t: TravelRules, ev, dice) -> dict:
@@ -539,12 +555,37 @@ def reroll_day(state: State, ev: Travelled, dice) -> Travelled:
                 f["food"] = again(ev.food, fo.food, dice, _("food found (lb)"))
             if fo.water:
                 f["water"] = again(ev.water, fo.water, dice, _("water found (gallons)"))
-    dcs, step = save_dcs(t, ev), _d20_step(state)
-    rested = _tired(ev.saves, dcs, -step)  # the modifiers as they were before the stage
-    f["saves"] = _tired([(n, again(r, r.expr, dice, _("{name}: save").format(name=n)), m)
-                         for n, r, m in rested],
-                        dcs, step)
+    if t.extended is not None and pace_model(t):
+        f.update(_saves_again(state, t, ev, replace(ev, **f), dice))
     return replace(ev, **f)
+
+
+def _saves_again(state: State, t: TravelRules, ev: Travelled, new: Travelled, dice) -> dict:
+    """The extended-travel saves of a stage corrected into ``new``: one per
+    traveller for each hour travelled past the limit, as long as the
+    retyped navigation check makes the stage; a save of an hour it had keeps
+    its die (or takes the one retyped), one of an hour it gains is rolled."""
+    step = _d20_step(state)
+    rested = _tired(ev.saves, save_dcs(t, ev), -step)  # the modifiers the stage began with
+    names = list(dict.fromkeys(n for n, _r, _m in rested)) or [c.name for c in living(state)]
+    mods = {n: m for n, _r, m in rested}
+    had = [h for h in range(ev.from_hour + 1, (ev.saves_to or ev.from_hour + ev.hours) + 1)
+           if calc.extended_dc(t, h)]
+    was = {(had[min(i // len(names), len(had) - 1)], n): r
+           for i, (n, r, _m) in enumerate(rested)} if had else {}
+    last = int(ev.from_hour + stage_seconds(t, new) / 3600)
+    saves, dcs = [], []
+    for hour in range(ev.from_hour + 1, last + 1):
+        if not (dc := calc.extended_dc(t, hour)):
+            continue
+        for n in names:
+            c = next((c for c in state.party if c.name == n), None)
+            mod = mods[n] if n in mods else _save_mod(state, c, t.extended.save) if c else 0
+            saves.append((n, again(was.get((hour, n)), "1d20", dice,
+                                   _("{name}: save").format(name=n)), mod))
+            dcs.append(dc)
+    return {"saves": _tired(saves, dcs, step),
+            "saves_to": last if last != ev.from_hour + ev.hours else 0}
 
 
 def _d20_step(state: State) -> int:
@@ -576,7 +617,7 @@ def save_dcs(t: TravelRules, ev: Travelled) -> list[int]:
     (everyone saves at the end of each hour past the limit)."""
     if not ev.saves or t.extended is None:
         return []
-    hours = range(ev.from_hour + 1, ev.from_hour + ev.hours + 1)
+    hours = range(ev.from_hour + 1, (ev.saves_to or ev.from_hour + ev.hours) + 1)
     dcs = [dc for h in hours if (dc := calc.extended_dc(t, h))]
     per_hour = max(1, len(ev.saves) // max(1, len(dcs)))
     return [dcs[min(i // per_hour, len(dcs) - 1)] if dcs else 0 for i in range(len(ev.saves))]
@@ -893,6 +934,13 @@ def became_lost(t: TravelRules, ev: Travelled) -> bool:
     return c is not None and c.hits(ev.lost_roll.total)
 
 
+def stage_seconds(t: TravelRules, ev: Travelled) -> int:
+    """Pace model: the seconds a stage takes on the road: the hours asked,
+    made longer by a failed navigation check (5e2024.md §5.8)."""
+    longer = ev.delay.total if ev.delay and strayed(t, ev) else 0
+    return ev.hours * 3600 * (100 + longer) // 100
+
+
 def strayed(t: TravelRules, ev) -> bool:
     """A failed navigation check (pace model) on a day on land or afloat."""
     if ev.lost_roll is None or not pace_model(t) or ev.terrain not in t.terrains:
@@ -1018,8 +1066,7 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
     met, ft = sighting(t, ev, j.weather_codes)
     rations, gallons = _food_found(state, t, ev.terrain, ev.forage, ev.forage_mod, ev.food,
                                    ev.water, False) if ev.foraging else (0, 0)
-    hours = ev.hours if pace_model(t) else t.distance.hours_per_day
-    busy = hours * 3600 * (100 + (ev.delay.total if stray and ev.delay else 0)) // 100
+    busy = stage_seconds(t, ev) if pace_model(t) else t.distance.hours_per_day * 3600
     failed = tuple(n for n, _, _ in failed_saves(t, ev))
     new_day = not (pace_model(t) and j.hours_today)
     summary = DaySummary(
@@ -1038,7 +1085,7 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
         water=None if j.water is None else j.water + gallons)
     state = _with_food(state, rations)
     elapsed = to_morning(state, busy) if ev.camp else busy
-    state = pass_time(state, elapsed, burning=False, travel=journey)
+    state = pass_time(state, elapsed, burning=ev.lights_burn, travel=journey)
     if not failed:  # nobody failed a save (most days): no second copy of the state
         return state
     return replace(state, party=exhausted(state.party, state.rules,
@@ -1048,11 +1095,12 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
 @evolves(CampMade)
 def evolve_camp(state: State, ev: CampMade) -> State:
     j = state.travel
-    return pass_time(state, to_morning(state, 0), burning=False,
+    return pass_time(state, to_morning(state, 0), burning=ev.lights_burn,
                      travel=replace(j, hours_today=0, gallop_used=False))
 
 
-def _day_off(state: State, kind: str, rations: int = 0, gallons: int = 0) -> State:
+def _day_off(state: State, ev: RestDayTaken | Hunted | ForagedDay, kind: str,
+             rations: int = 0, gallons: int = 0) -> State:
     t, j = rules_of(state), state.travel
     rested = kind == "rest"
     summary = DaySummary(day=j.day + 1, kind=kind, terrain=j.terrain, food=rations,
@@ -1063,12 +1111,13 @@ def _day_off(state: State, kind: str, rations: int = 0, gallons: int = 0) -> Sta
                       rest_owed=max(0, j.rest_owed - 1) if rested else j.rest_owed,
                       water=None if j.water is None else j.water + gallons)
     state = _with_food(state, rations)
-    return pass_time(state, state.rules.time.day_seconds, burning=False, travel=journey)
+    return pass_time(state, state.rules.time.day_seconds, burning=ev.lights_burn,
+                     travel=journey)
 
 
 @evolves(RestDayTaken)
 def evolve_rest(state: State, ev: RestDayTaken) -> State:
-    return _day_off(state, "rest")
+    return _day_off(state, ev, "rest")
 
 
 def hunt_found(t: TravelRules, ev: Hunted) -> bool:
@@ -1080,17 +1129,17 @@ def hunt_found(t: TravelRules, ev: Hunted) -> bool:
 @evolves(Hunted)
 def evolve_hunted(state: State, ev: Hunted) -> State:
     found = hunt_found(rules_of(state), ev)
-    return _day_off(state, "hunt", len(living(state)) if found else 0)
+    return _day_off(state, ev, "hunt", len(living(state)) if found else 0)
 
 
 @evolves(ForagedDay)
 def evolve_foraged(state: State, ev: ForagedDay) -> State:
     t, j = rules_of(state), state.travel
     if gm_forages(t):  # the GM's word: found or not, and how many rations
-        return _day_off(state, "forage", ev.rations if ev.found else 0)
+        return _day_off(state, ev, "forage", ev.rations if ev.found else 0)
     rations, gallons = _food_found(state, t, ev.terrain or j.terrain, ev.roll, ev.modifier,
                                    ev.food, ev.water, True)
-    return _day_off(state, "forage", rations, gallons)
+    return _day_off(state, ev, "forage", rations, gallons)
 
 
 @evolves(PlaceSet)

@@ -24,7 +24,7 @@ from ..timeline.hooks import rerolls
 from ..dice import Roll
 from ..errors import Refused
 from ...i18n import _, ngettext
-from ..events import Event, event
+from ..events import Event, event, fields_added
 from ..validity import holds_for
 from ..handlers import Command, decides, evolves
 from ..limits import Key, PlaceName
@@ -86,7 +86,7 @@ class Disembarked(Event, frozen=True):
     place: PlaceName = ""
 
 
-@event("day_sailed", area="travel")
+@event("day_sailed", version=2, area="travel")
 class Sailed(Event, frozen=True):
     """A day (or, D&D, some hours) afloat. Rolls in the order rolled: the
     morning's wind, the current, lost, the encounter check and what follows."""
@@ -110,6 +110,10 @@ class Sailed(Event, frozen=True):
     surprise_party: Roll | None = None
     surprise_foe: Roll | None = None
     distance: Roll | None = None
+    lights_burn: bool = True  # version 2 (as in Travelled)
+
+
+fields_added("day_sailed", 2, lights_burn=False)
 
 
 @event("gale_met", area="travel")
@@ -423,7 +427,7 @@ def evolve_sailed(state: State, ev: Sailed) -> State:
         distance=j.distance + dist, days=with_day(j, summary), encounters=j.encounters + met,
         weather=weather, gale=bool(row and row.gale))
     elapsed = to_morning(state, busy) if ev.camp else busy
-    return pass_time(state, elapsed, burning=False, travel=journey)
+    return pass_time(state, elapsed, burning=ev.lights_burn, travel=journey)
 
 
 @evolves(GaleMet)

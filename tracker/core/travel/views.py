@@ -14,6 +14,7 @@ from ..describe import roll_text
 from ..events import describes
 from ..state import State
 from ..tally import Tally, bar, tally
+from .model import DaySummary
 from ..players import Panel, Table, players_view, secret
 from ..schema import not_in_source
 from ..terms import term
@@ -186,8 +187,9 @@ def _surprised(party: bool, foe: bool) -> str:
     return _("surprised: nobody")
 
 
-def _sighting_text(t, ev: Sighting | Travelled) -> str:
-    """'encounter 1 (1-in-6), 120 ft, party surprised' or 'quiet'."""
+def _sighting_text(t, ev: Sighting | Travelled, rules=None, codes=()) -> str:
+    """'encounter 1 (1-in-6), 120 ft, party surprised' or 'quiet'; ``codes``:
+    the weather in force, which may change the distance (as the day's record)."""
     if ev.check is None and ev.distance is None:
         return ""
     bits = []
@@ -201,9 +203,35 @@ def _sighting_text(t, ev: Sighting | Travelled) -> str:
         s = dicemod.parse_chance(enc.surprise)
         bits.append(_surprised(s.hits(ev.surprise_party.total), s.hits(ev.surprise_foe.total)))
     if ev.distance is not None:
-        bits.append(_("{feet} ft ({roll})").format(feet=ev.distance.total,
-                                                  roll=roll_text(ev.distance)))
+        bits.append(_distance_text(t, ev.distance, rules, codes))
     return ", ".join(bits)
+
+
+def _distance_text(t, roll, rules, codes) -> str:
+    """'120 ft (2d6*30=...)', and where the weather changes it the distance that
+    holds, as the journey and the alert say it: '..., poor visibility: 60 ft'."""
+    said = _("{feet} ft ({roll})").format(feet=roll.total, roll=roll_text(roll))
+    effects = t.weather.effects if t.weather is not None else {}
+    why = [c for c in codes if c in effects and effects[c].encounter_distance]
+    feet = calc.encounter_distance(t, roll.total, why)
+    if not why or feet == roll.total or rules is None:
+        return said
+    return _("{distance}, {weather}: {feet} ft").format(
+        distance=said, weather=", ".join(effect_name(rules, c).lower() for c in why), feet=feet)
+
+
+def _lost_before(before) -> bool:
+    """The party was lost when the day began: a lost party rolls no lost die
+    (an earlier day corrected into lost leaves a later day's roll void)."""
+    return before is not None and before.travel.lost
+
+
+def _weather_then(ev, before) -> tuple[str, ...]:
+    """The weather effects a day's sighting was read under: the state's just
+    before the entry (as the fold reads it), else what the entry recorded."""
+    if before is not None:
+        return before.travel.weather_codes
+    return getattr(ev, "effects", ())
 
 
 def _in_hours(h) -> str:
@@ -255,11 +283,11 @@ def _describe_travelled(ev: Travelled, rules, state=None, before=None) -> str:
                         terrain=_ground(rules, ev.terrain)) + _in_hours(ev.hours)]
     if halt:
         bits.append(halt_words(halt, place))
-    if ev.lost_roll is not None:
+    if ev.lost_roll is not None and not _lost_before(before):
         bits.append(_navigation(t, ev))
     if ev.delay is not None and strayed(t, ev):
         bits.append(_delay(ev))
-    sight = _sighting_text(t, ev)
+    sight = _sighting_text(t, ev, rules, _weather_then(ev, before))
     if sight:
         bits.append(sight)
     if ev.foraging and ev.forage is not None:
@@ -313,7 +341,9 @@ def _describe_sailed(ev: Sailed, rules, state=None, before=None) -> str:
                     _("against the current"))
     if ev.headwind:
         bits.append(_("into a headwind"))
-    if ev.lost_roll is not None and pace_model(t):
+    if _lost_before(before) and not pace_model(t):
+        pass  # lost already: no roll stands (a day corrected into lost before it)
+    elif ev.lost_roll is not None and pace_model(t):
         bits.append(_navigation(t, ev))
     elif (c := lost_chance(t, ev)) is not None:
         rolled = f" {roll_text(ev.lost_roll)}" if ev.lost_roll else ""
@@ -322,7 +352,7 @@ def _describe_sailed(ev: Sailed, rules, state=None, before=None) -> str:
         bits.append(line.format(chance=dicemod.chance_text(c), roll=rolled))
     if ev.delay is not None and strayed(t, ev):
         bits.append(_delay(ev))
-    sight = _sighting_text(t, ev)
+    sight = _sighting_text(t, ev, rules, _weather_then(ev, before))
     if sight:
         bits.append(sight)
     if not ev.camp:
@@ -501,10 +531,11 @@ def _describe_found(ev: WayFound, rules) -> str:
     return _("The party knows where it is again")
 
 
-@describes(EncounterRolled)
-def _describe_encounter(ev: EncounterRolled, rules) -> str:
+@describes(EncounterRolled, with_before=True)
+def _describe_encounter(ev: EncounterRolled, rules, state=None, before=None) -> str:
     return _("Encounter check: {result}").format(
-        result=_sighting_text(rules.travel, ev) or _("nothing rolled"))
+        result=_sighting_text(rules.travel, ev, rules, _weather_then(ev, before))
+        or _("nothing rolled"))
 
 
 @describes(WaterSet)
@@ -709,22 +740,26 @@ def _chance(state: State):
 # --- its part of the recap -----------------------------------------------------------------
 
 
+# the entries that add a day (or stage) to the journey's journal, and those
+# that change the last one after it was made (a gale's run drives it on, lost)
+DAY_ADDED = (Travelled, Sailed, Hunted, ForagedDay, RestDayTaken)
+DAY_CHANGED = (GaleMet,)
+
+
 @tally(25)
 class TravelTally(Tally):
-    """Distance travelled, days on the road and lost, weather, food found and eaten."""
+    """Distance travelled, days on the road and lost, weather, food found and
+    eaten: each day as the journey's journal holds it (one source: a gale's
+    run, a correction, a lost roll change the day there, and so here)."""
 
     def __init__(self, sessions: list[int]):
         super().__init__(sessions)
-        self.distance = {n: 0.0 for n in sessions}
         self.travel = None  # the travel rules in force at the last day seen (its unit)
-        self.days: set[int] = set()  # the journey's day numbers (a day may be several stages)
-        self.lost_days = 0
+        self.stages: list[tuple[int, DaySummary]] = []  # (session, day or stage) in order
         self.weather: list[str] = []
-        self.food_found = 0
-        self.encounters = 0
 
     def see(self, session, seq, ev, state_at) -> None:
-        if not isinstance(ev, (Travelled, Sailed, Hunted, ForagedDay, RestDayTaken, WeatherSet)):
+        if not isinstance(ev, (DAY_ADDED, DAY_CHANGED, WeatherSet)):
             return
         after = state_at(seq)
         t = after.rules.travel
@@ -739,11 +774,35 @@ class TravelTally(Tally):
         d = after.travel.days[-1] if after.travel.days else None
         if d is None:
             return
-        self.days.add(d.day)
-        self.distance[session] += d.distance
-        self.lost_days += d.lost
-        self.food_found += d.food
-        self.encounters += d.encounter
+        if isinstance(ev, DAY_CHANGED) and self.stages:  # the last day, as it now ends
+            self.stages[-1] = (self.stages[-1][0], d)
+        else:
+            self.stages.append((session, d))
+
+    @property
+    def distance(self) -> dict[int, float]:
+        out = {n: 0.0 for n in self.sessions}
+        for session, d in self.stages:
+            out[session] = out.get(session, 0.0) + d.distance
+        return out
+
+    @property
+    def days(self) -> set[int]:
+        """The journey's day numbers (a day may be several stages)."""
+        return {d.day for _s, d in self.stages}
+
+    @property
+    def lost_days(self) -> int:
+        """Days with a stage lost, as the journal marks them."""
+        return len({d.day for _s, d in self.stages if d.lost})
+
+    @property
+    def food_found(self) -> int:
+        return sum(d.food for _s, d in self.stages)
+
+    @property
+    def encounters(self) -> int:
+        return sum(d.encounter for _s, d in self.stages)
 
     def lines(self, e) -> list[str]:
         if not self.days:

@@ -10,6 +10,7 @@ from ...core.dungeon.rules import Encounter, is_encounter
 from ...core.party import rules as party_rules
 from ...core.schema import note_kind, seconds, source_note
 from ...core.lights.model import Light
+from ...core.lights.rules import dropped_by
 from ...core.state import State
 from ...core.terms import term
 from ...history import LogEntry
@@ -112,7 +113,13 @@ def light_row(state: State, light: Light) -> tuple[Text, Text, Text, Text]:
         bar.append(f" {label}", style=style)
     name = name.split(" (")[0]  # "Fakkel (torch)": the ruleset's own word is enough here
     return (Text(str(light.id)), Text(name, style="dim" if not light.lit else ""),
-            Text(light.by or "-"), bar)
+            Text(_carrier(state, light)), bar)
+
+
+def _carrier(state: State, light: Light) -> str:
+    """Who carries ``light``: "-" for nobody, "dropped (Bo)" where its carrier died."""
+    who = dropped_by(state, light)
+    return _("dropped ({who})").format(who=who) if who else light.by or "-"
 
 
 def spent_lights(state: State) -> str:

@@ -48,7 +48,9 @@ def party_row(state: State, c: Character) -> tuple:
     state_text = Text(", ".join(marks) or status_word("ok"),
                       style="bold white on red" if status != "ok"
                       else ("yellow" if marks else "dim"))
-    lights = ", ".join(f"#{l.id}" for l in state.lights if l.by == c.name and l.lit)
+    # the dead carry none: a dead carrier's light has fallen (core/lights dropped_by)
+    lights = ", ".join(f"#{l.id}" for l in state.lights
+                       if l.by == c.name and l.lit and status != "dead")
     name = Text(c.name, style="strike dim" if status == "dead" else "bold")
     cls = short_class_name(rules, c.cls) if k else "-"
     ac = str(c.ac) if (c.ac or k) else "-"

@@ -1,0 +1,64 @@
+"""D&D 2024: a stage made longer by failed navigation (5e2024.md §5.8) rolls
+its extended-travel saves for the hours travelled, not the hours asked
+(§5.4; gm-review F5)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tracker.cli import main
+from tracker.core.events import decode
+from tracker.core.ruleset import load_text
+from tracker.core.travel.rules import save_dcs
+
+
+@pytest.fixture
+def cli(saves, capsys):
+    def run(*argv):
+        assert main(["--lang", "en", *argv]) == 0, capsys.readouterr()
+        return capsys.readouterr().out
+    return run
+
+
+def _stage(cli, hours, dice) -> list[int]:
+    cli("new", "c", "--ruleset", "dnd-2024", "--seed", "9")
+    cli("do", "c", "add-character", "Ari", "--class", "ranger", "--abilities",
+        "12,16,14,10,15,8")
+    cli("do", "c", "supplies", "rations", "6")
+    cli("do", "c", "terrain", "forest")
+    out = cli("do", "c", "travel", "--hours", str(hours), "--dice", dice)
+    return [int(dc) for dc in re.findall(r"vs DC (\d+)", out)]
+
+
+@pytest.mark.parametrize("hours, dice, dcs", [
+    (8, "3,6,11,10,20,12", [11, 12, 13, 14]),  # 60% longer: 12.8 h, hours 9-12
+    (10, "3,2,11,10,20,12", [11, 12, 13, 14]),  # 20% longer: 12 h
+    (10, "15,11,10", [11, 12]),  # on course: the hours asked
+    (6, "3,3", []),  # 30% longer: 7.8 h, none past the 8th
+])
+def test_a_longer_stage_saves_for_every_hour_travelled(cli, hours, dice, dcs):
+    assert _stage(cli, hours, dice) == dcs
+
+
+def test_an_entry_without_saves_to_reads_its_saves_by_the_hours_asked():
+    """An entry written before the field: its saves are those of the hours asked."""
+    t = load_text(open("rulesets/dnd-2024.toml").read()).rules.travel
+    roll = '{"expr":"1d20","dice":[10],"total":10}'
+    ev = decode("day_travelled", 1, (
+        '{"terrain":"forest","pace":"normal","hours":10,"lost_roll":{"expr":"1d20",'
+        '"dice":[3],"total":3},"delay":{"expr":"1d6*10","dice":[2],"total":20},'
+        f'"saves":[["Ari",{roll},2],["Bo",{roll},0],["Ari",{roll},2],["Bo",{roll},0]]}}'))
+    assert save_dcs(t, ev) == [11, 11, 12, 12]
+
+
+def test_a_correction_that_changes_the_stages_length_changes_its_saves(cli):
+    """amend: the navigation die retyped into a failure adds the saves of the
+    hours the stage now takes; retyped back, they go."""
+    assert _stage(cli, 8, "15") == []
+    entry = "6"
+    out = cli("do", "c", "amend", entry, "--dice", "3,6,11,10,20,12")
+    assert [int(dc) for dc in re.findall(r"vs DC (\d+)", out)] == [11, 12, 13, 14]
+    out = cli("do", "c", "amend", entry, "--dice", "15")
+    assert "vs DC" not in out
