@@ -45,9 +45,11 @@ def camp(saves, capsys):
 def refused(capsys, name, *argv, message=""):
     """Run a command that must be refused: exit 1, one line, log unchanged."""
     before = head(capsys, name)
-    t0 = time.perf_counter()
+    # "quickly" on this process's CPU clock (here and below): a hang is work,
+    # while the wall clock stretches with a loaded machine or a second worker
+    t0 = time.process_time()
     code, out, err = run(capsys, *argv)
-    took = time.perf_counter() - t0
+    took = time.process_time() - t0
     assert code == 1, (code, out, err)
     assert err.startswith("tracker: ") and err.count("\n") == 1, err
     assert message in err, err
@@ -91,10 +93,10 @@ def test_bad_house_rules_are_refused_quickly(capsys, camp, key, value, message):
     ("party.encumbrance", "[{range = [0, 100000000000], value = 40}]"),
 ])
 def test_wide_tables_as_house_rules_are_quick(capsys, camp, key, value):
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     assert run(capsys, "do", camp, "house-rule", key, value)[0] == 0
     assert run(capsys, "state", camp, "--json")[0] == 0
-    assert time.perf_counter() - t0 < 2
+    assert time.process_time() - t0 < 2
 
 
 def test_fast_travel_cannot_divide_by_zero(capsys, camp):
@@ -128,10 +130,10 @@ def test_fast_travel_cannot_divide_by_zero(capsys, camp):
 def test_ruleset_numbers_have_ranges_and_tables_are_not_expanded(old, new, message):
     t = text("dolmenwood")
     assert old in t
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     with pytest.raises(RulesetError) as e:
         load_text(t.replace(old, new, 1), "mine.toml")
-    assert time.perf_counter() - t0 < 1
+    assert time.process_time() - t0 < 1
     assert str(e.value).startswith("mine.toml") and message in str(e.value), str(e.value)
 
 
@@ -139,9 +141,9 @@ def test_wide_tables_load_fast_and_look_up_without_expanding():
     """A table whose last band runs to 10^11 is fine, and cheap."""
     t = text("dolmenwood").replace("{ range = [1601, 999999], value = 0 },",
                                    "{ range = [1601, 100000000000], value = 0 },")
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     r = load_text(t).rules
-    assert time.perf_counter() - t0 < 1
+    assert time.process_time() - t0 < 1
     assert r.party.encumbrance[-1].range == [1601, 100000000000]
 
 
@@ -176,9 +178,9 @@ def test_ruleset_too_large_or_not_text():
 @pytest.mark.timeout(20)
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
 def test_rulesets_check_refuses_dev_zero(capsys):
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     code, _, err = run(capsys, "rulesets", "check", "/dev/zero")
-    assert time.perf_counter() - t0 < 2
+    assert time.process_time() - t0 < 2
     assert code == 1 and "not a regular file" in err and err.count("\n") == 1
 
 
@@ -197,12 +199,12 @@ def test_huge_ruleset_file_is_refused(capsys, saves, tmp_path):
     big = tmp_path / "big.toml"
     with open(big, "wb") as f:
         f.truncate(50_000_000)
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     code, _, err = run(capsys, "rulesets", "check", str(big))
     assert code == 1 and "too large" in err
     code, _, err = run(capsys, "new", "huge", "--ruleset", str(big))
     assert code == 1 and "too large" in err
-    assert time.perf_counter() - t0 < 2
+    assert time.process_time() - t0 < 2
     assert not list(saves.iterdir())
 
 
@@ -216,9 +218,9 @@ def test_huge_session_span_is_clamped(capsys, camp, span):
         assert run(capsys, "do", camp, "session-start")[0] == 0
         assert run(capsys, "do", camp, "turn")[0] == 0
         assert run(capsys, "do", camp, "session-end")[0] == 0
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     code, out, err = run(capsys, "export", camp, "--format", "markdown", "--session", span)
-    assert time.perf_counter() - t0 < 2
+    assert time.process_time() - t0 < 2
     assert code == 0, err
     assert "sessions 1-2" in out or "sessions 0-2" in out
     assert out.count("\nS") <= 3
