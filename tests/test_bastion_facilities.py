@@ -120,7 +120,7 @@ def test_swapping_a_barrack_moves_its_defenders_or_is_refused(make):
         orders(c, ("#", "recruit", 0), at=at)
     c.dispatch(AwardXP(20_000))
     c.dispatch(LevelUp("Ana"))
-    with pytest.raises(Refused, match=f"Barrack #{second} houses 4 defender\\(s\\) and the "
+    with pytest.raises(Refused, match=f"Barrack #{second} houses 4 defenders and the "
                        "rest of the bastion has room for 0"):
         c.dispatch(bas.SwapFacility("Ana", second, "library"))
     maintain(c, 51, 1, 1, 1, 1, 2, 2)  # four die, from the full Barrack: room for the rest
@@ -376,7 +376,7 @@ def test_a_barrack_houses_only_as_many_named_as_it_has_room_for(make):
     assert b(c).defenders == 24
     for i in range(12):
         c.dispatch(bas.NameDefender("Ana", f"D{i}", first))
-    with pytest.raises(Refused, match=f"Barrack #{first} houses 12 defender\\(s\\) and all 12 "
+    with pytest.raises(Refused, match=f"Barrack #{first} houses 12 defenders and all 12 "
                        "have names"):
         c.dispatch(bas.NameDefender("Ana", "D12", first))
     c.dispatch(bas.NameDefender("Ana", "D12", second))
@@ -409,7 +409,7 @@ def test_a_barrack_names_only_the_defenders_who_live_there(make):
     c, first, second = _two_barracks_of_four(make)
     for i in range(4):
         c.dispatch(bas.NameDefender("Ana", f"D{i}", first))
-    with pytest.raises(Refused, match=f"Barrack #{first} houses 4 defender\\(s\\) and all 4 "
+    with pytest.raises(Refused, match=f"Barrack #{first} houses 4 defenders and all 4 "
                        "have names: name them elsewhere, or move defenders in first"):
         c.dispatch(bas.NameDefender("Ana", "D4", first))  # room for 12, but only 4 live there
     c.dispatch(bas.NameDefender("Ana", "D4", second))
@@ -431,7 +431,7 @@ def test_the_gm_moves_defenders_between_barracks_within_their_room(make):
     c.dispatch(bas.MoveDefenders("Ana", second, first, name="bran"))
     assert [f.housed for f in bas.specials(b(c))] == [8, 8]
     assert [(d.name, d.home) for d in b(c).roster] == [("Bran", first)]
-    with pytest.raises(Refused, match=f"Barrack #{first} houses 8 defender\\(s\\)"):
+    with pytest.raises(Refused, match=f"Barrack #{first} houses 8 defenders"):
         c.dispatch(bas.MoveDefenders("Ana", first, second, 9))
     with pytest.raises(Refused, match=f"only 7 of Barrack #{first}'s 8 defenders has no "
                        "name: move the named by name"):
