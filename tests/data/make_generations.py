@@ -34,6 +34,8 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -183,6 +185,27 @@ def steps(rid: str) -> list[tuple[str, list[list[str]]]]:
     do("after rewind", ["note", "Back at the inn"])
     do("session end 2", ["session-end"])
     return s
+
+
+
+@contextmanager
+def old_checkout(commit: str, label: str) -> Iterator[tuple[Path, Path]]:
+    """COMMIT checked out in a throw-away worktree (``/tmp/tracker-LABEL-COMMIT``)
+    and an empty saves folder beside it, both gone afterwards: a campaign made
+    there is written by that commit's own code."""
+    tree = Path(f"/tmp/tracker-{label}-{commit}")
+    saves = tree.with_name(tree.name + "-saves")
+    for p in (tree, saves):
+        shutil.rmtree(p, ignore_errors=True)
+    subprocess.run(["git", "worktree", "add", "--detach", "-f", str(tree), commit], cwd=REPO,
+                   check=True, capture_output=True)
+    try:
+        saves.mkdir()
+        yield tree, saves
+    finally:
+        subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=REPO,
+                       capture_output=True)
+        shutil.rmtree(saves, ignore_errors=True)
 
 
 def run(worktree: Path, args: list[str], saves: Path) -> subprocess.CompletedProcess:

@@ -20,21 +20,14 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
-from make_generations import REPO, run  # noqa: E402
+from make_generations import old_checkout, run  # noqa: E402
 
 COMMIT = "e10cc9a"
 CLASS = {"dyb-og-drager": "kriger", "dolmenwood": "fighter"}
 
 
 def main() -> None:
-    tree = Path(f"/tmp/tracker-old-evasion-{COMMIT}")
-    saves = tree.with_name(tree.name + "-saves")
-    for p in (tree, saves):
-        shutil.rmtree(p, ignore_errors=True)
-    subprocess.run(["git", "worktree", "add", "--detach", "-f", str(tree), COMMIT], cwd=REPO,
-                   check=True, capture_output=True)
-    try:
-        saves.mkdir()
+    with old_checkout(COMMIT, "old-evasion") as (tree, saves):
         for rid, cls in CLASS.items():
             def do(*argv: str) -> list[str]:
                 return ["do", rid, *argv]
@@ -52,10 +45,6 @@ def main() -> None:
             state = run(tree, ["state", rid, "--json"], saves)
             (HERE / f"{rid}.state.json").write_text(state.stdout, encoding="utf-8")
             shutil.copy(saves / f"{rid}.campaign", HERE / f"{rid}.campaign")
-    finally:
-        subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=REPO,
-                       capture_output=True)
-        shutil.rmtree(saves, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
-from make_generations import OUT, REPO  # noqa: E402
+from make_generations import OUT, old_checkout  # noqa: E402
 
 COMMIT = "30b4303"
 CAMPAIGN = OUT / "g9-2026-12-02-night" / "dnd-2024.campaign"
@@ -39,14 +39,7 @@ sys.exit(c.store.save_snapshot(turns[0], c.timeline.state_at(turns[0])) or None)
 
 
 def main() -> None:
-    tree = Path(f"/tmp/tracker-old-snapshot-{COMMIT}")
-    saves = tree.with_name(tree.name + "-saves")
-    for p in (tree, saves):
-        shutil.rmtree(p, ignore_errors=True)
-    subprocess.run(["git", "worktree", "add", "--detach", "-f", str(tree), COMMIT], cwd=REPO,
-                   check=True, capture_output=True)
-    try:
-        saves.mkdir()
+    with old_checkout(COMMIT, "old-snapshot") as (tree, saves):
         shutil.copy(CAMPAIGN, saves / CAMPAIGN.name)
         subprocess.run([sys.executable, "-c", SNAPSHOT, str(saves)], cwd=tree, check=True,
                        env={"PYTHONPATH": str(tree), "PYTHONDONTWRITEBYTECODE": "1",
@@ -54,10 +47,6 @@ def main() -> None:
         with sqlite3.connect(saves / CAMPAIGN.name) as db:
             db.execute("VACUUM")  # the copy's free pages: half its size
         shutil.copy(saves / CAMPAIGN.name, HERE / CAMPAIGN.name)
-    finally:
-        subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=REPO,
-                       capture_output=True)
-        shutil.rmtree(saves, ignore_errors=True)
 
 
 if __name__ == "__main__":
