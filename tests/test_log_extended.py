@@ -291,7 +291,9 @@ def test_settled_part_by_part_in_any_order_is_the_whole_list(tmp_path, monkeypat
 
 def test_parts_before_every_corrected_entry_settle_alone(tmp_path, monkeypatch):
     """Without a correction in force every part is settled from its own start;
-    with one, the entries from the corrected one on are one part."""
+    with one, the parts before the corrected entry are the log's as written
+    (``exact_to``), and those after it are parts of their own too (seventh
+    pass: before, the entries from the corrected one on were one part)."""
     from tracker.core.campaign import AddNote as Note
 
     c = Campaign.create(tmp_path, "p", "dyb-og-drager", 1)
@@ -305,3 +307,69 @@ def test_parts_before_every_corrected_entry_settle_alone(tmp_path, monkeypatch):
         final = log.state_at(log.head())
     parts = _settled_in_parts(everything, 5, [2, 0], monkeypatch)
     assert final.corrections and parts.exact_to == min(final.corrections) - 1
+
+
+def _counting_steps(monkeypatch) -> list[int]:
+    """Every entry folded from here on, by the list's settle and by a refold."""
+    from tracker import history
+    from tracker.core.timeline import fold
+
+    folded = [0]
+    for module in (history, fold):
+        real = module.step
+
+        def counted(*a, _real=real, **k):
+            folded[0] += 1
+            return _real(*a, **k)
+        monkeypatch.setattr(module, "step", counted)
+    return folded
+
+
+def test_a_jump_into_a_corrected_log_settles_about_one_part(tmp_path, monkeypatch):
+    """The mixed campaign corrects a recent turn every 50 commands and undoes
+    every 40th, so the earliest correction in force is near its start: a jump
+    to 9/10 of the list settled the whole log after it (100k entries: 6 s)
+    before its lines had their game times. Now the part in view is settled
+    from the state before it, and only its entries whose states the
+    corrections in force read otherwise are refolded: it folds about one
+    part, and reads exactly as the whole list does, whatever part comes next."""
+    from tracker import history
+    from tracker.history import Settling, rows_read, sketch_rows
+
+    monkeypatch.setattr(history, "CHUNK", 100)
+    path = generate_mixed(1500, tmp_path) / "bench.campaign"
+    with LogReader(path) as log:
+        whole = entries(list(log.read()), log.timeline)
+        final = log.state_at(log.head())
+    n = len(whole)
+    assert final.corrections and min(final.corrections) < n // 10
+    for at in (n * 9 // 10, n // 2, n - 1):
+        with LogReader(path) as log:  # a fresh timeline, as the screen's worker has
+            rows = list(log.rows())
+            quick = sketch_rows(rows, log.decoded)
+            parts = Settling(quick, rows_read(rows, quick), log.timeline, log.state_at(n))
+            part = parts.next_part([at])
+            assert part[0] <= at <= part[1] and part[1] - part[0] < 100
+            folded = _counting_steps(monkeypatch)
+            assert parts.settle(part)
+            monkeypatch.undo()
+            monkeypatch.setattr(history, "CHUNK", 100)
+            assert folded[0] < 3 * 100, folded[0]
+            lo, hi = part
+            assert _seen(quick[lo - 1:hi]) == _seen(whole[lo - 1:hi])
+            assert parts.settle_all()
+            assert _seen(quick) == _seen(whole)
+
+
+def test_a_part_settled_alone_reads_corrections_made_after_it(tmp_path, monkeypatch):
+    """A correction made long after the entry it corrects: the entries between
+    them read, as the whole list does, what the corrected log led to; a part
+    among them refolds from the nearest state that holds exactly the
+    corrections in force, in whatever order the parts come."""
+    from tracker import history
+
+    burns = _a_torch_burning_out_sooner_as_corrected(tmp_path)
+    for chunk in (1, 2, 3, 7):
+        for order in ([5, 4, 3, 2, 1, 0], [0], [9, 2, 7]):
+            _settled_in_parts(burns, chunk, order, monkeypatch)
+    monkeypatch.setattr(history, "CHUNK", 1000)
