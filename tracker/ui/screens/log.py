@@ -4,6 +4,7 @@ entry, and corrections of the past (rewind, retyped dice, a forgotten turn)."""
 from __future__ import annotations
 
 import threading
+from time import monotonic
 from dataclasses import dataclass
 from typing import Callable
 
@@ -64,6 +65,8 @@ def area_name(area: str) -> str:
 
 TAIL_FIRST = 500  # entries shown while a long log is read
 HAND_OVER = 0.5  # seconds the worker waits at most for the screen to show the list
+GROW_HERE = 20  # at most this many entries added are read on the screen's thread (reload)
+PANE_HELD = 0.05  # a highlight this soon after the last: a key held down (_highlighted)
 
 
 @area_screen("log", key="2", title=N_("Log"), help=N_("Every entry, filters, corrections and rewind"),
@@ -127,6 +130,8 @@ class LogScreen(Screen):
         self.character: str | None = None
         self.text = ""
         self._pane_timer = None
+        self._last_highlight = 0.0  # when the highlight last moved (monotonic)
+        self._pane_shows: tuple | None = None  # what the pane was made from (_pane_for)
         self._reader = KeptReader()  # one reader for every load (ui/kept_reader.py)
         self._follow = 0  # after a command from here: the seq the new entry comes after
         self._stay_on = 0  # ...and the entry the cursor then stays on (0: the new entry)
@@ -149,6 +154,7 @@ class LogScreen(Screen):
         self._dress()
         self.query_one("#log-state", Static).update(_("Reading the log…"))
         follow_state(self, lambda _state: self.reload())
+        self.watch(self.query_one(LogView), "cursor", self._cursor_moved, init=False)
 
     def _dress(self) -> None:
         self.query_one("#log-list").border_title = _("Log")
@@ -168,8 +174,38 @@ class LogScreen(Screen):
 
     def reload(self) -> None:
         if self.app.campaign is not None:
+            if self._grow_here():
+                return
             view = self.query_one(LogView)
             self._load(self.app.campaign.reader, i18n.current(), lambda: view.unsettled)
+
+    def _grow_here(self) -> bool:
+        """A keystroke's entries (an undo, a turn) added to the whole list here,
+        on the screen's thread, from the app's own campaign: the list comes in
+        the same frame as the rest of the keystroke. Through the worker it came
+        a frame or two later (the thread started, its list handed back: +40-60
+        ms wall over 15-20 ms of CPU, seventh pass). False: the worker reads it
+        (the list not whole or not settled yet, another language, many entries
+        added, or only a whole read gives the same list)."""
+        campaign, old = self.app.campaign, self.all
+        if not (old and self.complete and self.settled and self._lang == i18n.current()):
+            return False
+        known, head = len(old), campaign.seq
+        if not known <= head <= known + GROW_HERE:
+            return False
+        try:
+            envs = campaign.tail(head - known + 1)  # from the last entry known, to check it
+            if not envs or envs[0].seq != known or envs[0].command_id != old[-1].command_id:
+                return False
+            found = extended(old, envs[1:], campaign.timeline, campaign.state_at(known))
+            if found is None:
+                return False
+            for e in found[known:]:
+                e.line  # described now, as the worker's describe_all did
+        except Exception:  # noqa: BLE001 - the worker reads it, and says what fails
+            return False
+        self._loaded(self.Loaded(found, lang=self._lang))
+        return True
 
     @work(thread=True, exclusive=True, group="log-load", exit_on_error=False)
     def _load(self, open_reader: Callable[[], LogReader], lang: str,
@@ -270,6 +306,11 @@ class LogScreen(Screen):
     def _loaded(self, message: Loaded) -> None:
         if message.lang and message.lang != i18n.current():
             return  # read before a change of language: the reading in the new one follows
+        if message.complete and self.complete and len(message.entries) < len(self.all):
+            # read before entries the screen has added since (``_grow_here``): the
+            # log only grows, so a shorter whole list is an older one
+            self._taken.set()
+            return
         self.all = message.entries
         if message.complete and message.settled:
             self._failed = None  # read whole: an earlier failure is over
@@ -395,15 +436,39 @@ class LogScreen(Screen):
 
     # -- the campaign at the highlighted entry ------------------------------------------
 
-    @on(LogView.Highlighted)
+    def _cursor_moved(self, _cursor: int) -> None:
+        """The pane follows the cursor in the same frame as the list (a watcher
+        runs as the cursor moves; the view's ``Highlighted`` message came after
+        the list was drawn, so each keystroke drew twice)."""
+        self._highlighted(LogView.Highlighted(self.query_one(LogView).current))
+
     def _highlighted(self, message: LogView.Highlighted) -> None:
-        # while the GM holds a key down, only the entry they stop on is shown
+        # A key pressed once shows its entry at once, in the same frame as the
+        # list; while the GM holds a key down (the highlight moves again within
+        # PANE_HELD seconds), only the entry they stop on is shown, that long
+        # after the last move. Before, every entry waited 0.05 s on a timer: the
+        # keystroke's pane came a frame or three after its list (seventh pass).
+        now = monotonic()
+        held, self._last_highlight = now - self._last_highlight < PANE_HELD, now
+        shows = self._pane_shows
+        if self._pane_timer is None and shows is not None and \
+                all(a is b for a, b in zip(shows, self._pane_for(message.entry))):
+            return  # shown already (the same entry, the campaign as it was)
         if self._pane_timer is not None:
             self._pane_timer.stop()
-        self._pane_timer = self.set_timer(0.05, lambda: self._show_entry(message.entry))
+            self._pane_timer = None
+        if held:
+            self._pane_timer = self.set_timer(PANE_HELD, lambda: self._show_entry(message.entry))
+        else:
+            self._show_entry(message.entry)
+
+    def _pane_for(self, e: LogEntry | None) -> tuple:
+        app = self.app
+        return (e, app.state if app.campaign is not None else None, self._failed, i18n.current())
 
     def _show_entry(self, e: LogEntry | None) -> None:
         self._pane_timer = None
+        self._pane_shows = self._pane_for(e)
         pane = self.query_one("#log-state", Static)
         if e is None or self.app.campaign is None:
             return

@@ -65,8 +65,11 @@ class LogView(ScrollView, can_focus=True):
             # the entries are in log order: the first at or after keep_seq, by halving
             at = bisect_left(entries, keep_seq, key=lambda e: e.seq)
             index = at if at < len(entries) else index
-        self.cursor = max(0, index)
-        self.mutate_reactive(LogView.cursor)
+        index = max(0, index)
+        if index != self.cursor:
+            self.cursor = index
+        else:  # the same row, maybe another entry: its watchers all the same (once, not twice)
+            self.mutate_reactive(LogView.cursor)
         self.refresh()
 
     def _resize(self, size: Size) -> None:
@@ -86,7 +89,10 @@ class LogView(ScrollView, can_focus=True):
         self.refresh()
 
     def watch_cursor(self, cursor: int) -> None:
-        self.call_after_refresh(self._follow_cursor)
+        if self.is_mounted and self.size.height:  # laid out: in this frame, not the next
+            self._follow_cursor()
+        else:
+            self.call_after_refresh(self._follow_cursor)
         self.refresh()
         self.post_message(self.Highlighted(self.current))
 
