@@ -373,3 +373,69 @@ def test_a_part_settled_alone_reads_corrections_made_after_it(tmp_path, monkeypa
         for order in ([5, 4, 3, 2, 1, 0], [0], [9, 2, 7]):
             _settled_in_parts(burns, chunk, order, monkeypatch)
     monkeypatch.setattr(history, "CHUNK", 1000)
+
+
+def _standing_as_before(envs) -> set[int]:
+    """``history.standing`` as the sixth pass wrote it (a dict of every entry)."""
+    from tracker.core.timeline.entries import Redone, Rewound, Undone
+
+    head_after, behind, head = {}, {}, 0
+    for env in envs:
+        ev = env.event
+        if isinstance(ev, Undone):
+            head = head_after.get(ev.first_seq - 1, 0)
+        elif isinstance(ev, Redone):
+            head = head_after.get(ev.last_seq, 0)
+        elif isinstance(ev, Rewound):
+            head = head_after.get(ev.to_seq, 0)
+        else:
+            behind[env.seq], head = head, env.seq
+        head_after[env.seq] = head
+    out = set()
+    while head:
+        out.add(head)
+        head = behind[head]
+    return out
+
+
+def test_the_entries_standing_are_found_from_the_entries_about_entries_alone(tmp_path):
+    """``standing`` looks only at undos, redos and rewinds (seventh pass): the
+    same entries stand as when every entry was walked, on any log, from its
+    start or from part way (a tail), whatever the undos, redos and rewinds."""
+    from types import SimpleNamespace as NS
+
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from tracker.core.timeline.entries import Redone, Rewound, Undone
+    from tracker.history import standing
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.lists(st.tuples(st.sampled_from("pppuudrw"), st.integers(0, 30), st.integers(0, 5)),
+                    max_size=60), st.integers(1, 20))
+    def check(script, first):
+        envs = []
+        for i, (what, back, span) in enumerate(script):
+            seq = first + i
+            to = max(0, seq - 1 - back)
+            if what == "u":
+                ev = Undone("c", to + 1, min(seq - 1, to + 1 + span), "x")
+            elif what == "d":
+                ev = Redone("c", to + 1, min(seq - 1, to + 1 + span), "x")
+            elif what == "w":
+                ev = Rewound(to)
+            else:
+                ev = None
+            if ev is not None and (getattr(ev, "first_seq", 1) < 1 or seq == first):
+                ev = None
+            envs.append(NS(seq=seq, type=ev.TYPE if ev is not None else "note_added", event=ev))
+        assert set(standing(envs)) == _standing_as_before(envs)
+        for seq in range(first - 2, first + len(envs) + 2):
+            assert (seq in standing(envs)) == (seq in _standing_as_before(envs))
+    check()
+    for path in (generate_mixed(400, tmp_path) / "bench.campaign",
+                 _turns_of_a_campaign_with_everything(tmp_path)):
+        with LogReader(path) as log:
+            envs = list(log.read())
+        for start in (0, 1, len(envs) // 3, len(envs) - 5):
+            assert set(standing(envs[start:])) == _standing_as_before(envs[start:])
