@@ -15,7 +15,9 @@ every line described (``describe``), then one text filter on the whole list.
 this Python, so old and new can be run one after the other on the same files;
 ``--profile KEY`` prints cProfile's 30 hottest (CPU clock) sorted by KEY.
 ``--app`` opens the log screen in the app instead (headless) and splits its
-CPU between the screen's thread and the worker. ``--ir`` counts instructions (valgrind's callgrind, which load does not
+CPU between the screen's thread and the worker; ``--keys`` times its undo and
+redo keystroke over Pilot's nothing key, on a copy of the campaign (seventh
+pass). ``--ir`` counts instructions (valgrind's callgrind, which load does not
 move): the steps to the whole list shown (tail, read, sketch) less opening
 the file, with the app's modules imported so the heap the collector walks is
 the app's size (sixth pass).
@@ -132,6 +134,43 @@ def in_app(saves: Path) -> str:
     return asyncio.run(run())
 
 
+def keystrokes(saves: Path, presses: int = 30) -> str:
+    """Benchmark 4's undo/redo on the log screen alone (seventh pass): on a
+    copy of the campaign (each key writes), the log screen opened and its list
+    settled, then ``presses`` keys, undo and redo in turn, each paired with
+    the nothing key (``bench._pairs``: wall and CPU over it, the median)."""
+    import asyncio
+    import shutil
+    import tempfile
+
+    root = Path(sys.path[0])
+    sys.path.insert(1, str(root / "bench"))
+    import bench as B
+    from tracker.core.campaign import AddNote
+    from tracker.ui.app import TrackerApp
+
+    work = Path(tempfile.mkdtemp(prefix="log-keys-"))
+    shutil.copy(saves / "bench.campaign", work / "bench.campaign")
+
+    async def run():
+        app = TrackerApp(work, "bench")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.run_command(AddNote("something to undo"))
+            await app.workers.wait_for_complete()
+            await pilot.press("2")
+            while not (getattr(app.screen, "complete", False) and app.screen.settled):
+                await asyncio.sleep(0.05)
+            await B._settled(app, pilot)
+            return await B._pairs(app, pilot, lambda i: "ctrl+z" if i % 2 == 0 else "ctrl+y",
+                                  presses)
+    try:
+        times, base = asyncio.run(run())
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return f"log screen undo/redo: {B._added(times, base)}"
+
+
 def _instructions(root: str, saves: Path, mode: str) -> int:
     done = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
@@ -147,6 +186,8 @@ def main() -> int:
     ap.add_argument("--profile", metavar="KEY")
     ap.add_argument("--ir", action="store_true")
     ap.add_argument("--app", action="store_true", help="the log screen opened in the app")
+    ap.add_argument("--keys", action="store_true",
+                    help="the log screen's undo/redo keystroke over the nothing key")
     ap.add_argument("--inner", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.ir:
@@ -159,6 +200,9 @@ def main() -> int:
         return 0
     if args.app:
         print(in_app(args.saves))
+        return 0
+    if args.keys:
+        print(keystrokes(args.saves))
         return 0
     if args.profile:
         prof = cProfile.Profile(time.process_time)
