@@ -439,3 +439,48 @@ def test_the_entries_standing_are_found_from_the_entries_about_entries_alone(tmp
             envs = list(log.read())
         for start in (0, 1, len(envs) // 3, len(envs) - 5):
             assert set(standing(envs[start:])) == _standing_as_before(envs[start:])
+
+
+def test_a_correction_made_long_after_its_entry_refolds_each_part_once(tmp_path, monkeypatch):
+    """Every logged state between an early entry and its correction, made at
+    the end, holds other corrections than those in force: each part there is
+    refolded. Settled in order, each part's refold goes on from where the last
+    one ended, not from the corrected entry again (which folded the log's
+    square over the part's length); the list reads as the whole list does."""
+    from tracker import history
+    from tracker.core import dungeon as dun, lights, party, supplies
+    from tracker.history import Settling, rows_read, sketch_rows
+
+    c = Campaign.create(tmp_path, "late", "dyb-og-drager", 1)
+    c.dispatch(party.AddCharacter("Ana"))
+    c.dispatch(supplies.SetSupplies("torches", 30))
+    c.dispatch(dun.EnterDungeon("Crypt", 1))
+    c.dispatch(lights.LightSource("torch", "Ana"))
+    turns = [c.dispatch(dun.AdvanceTurn(1, "explore")).envelopes[0].seq for _ in range(4)]
+    for i in range(200):
+        if i % 5 == 0:
+            c.dispatch(dun.AdvanceTurn(1, "explore"))
+        else:
+            c.dispatch(AddNote(f"note {i}"))
+    c.dispatch(c.amend_command(turns[1], insert=("turn", "rest")))
+    c.close()
+    path = tmp_path / "late.campaign"
+    monkeypatch.setattr(history, "CHUNK", 10)
+    with LogReader(path) as log:
+        whole = entries(list(log.read()), log.timeline)
+    n = len(whole)
+    with LogReader(path) as log:
+        rows = list(log.rows())
+        quick = sketch_rows(rows, log.decoded)
+        parts = Settling(quick, rows_read(rows, quick), log.timeline, log.state_at(n))
+        refolded = []  # the entries each of the list's refolds replays
+        real = history._refold
+        monkeypatch.setattr(history, "_refold", lambda h, start, upto, *a, **k: (
+            refolded.append(upto - start + 1), real(h, start, upto, *a, **k))[1])
+        assert parts.settle_all()
+        # the log's own fold of its 43 corrections (the inserted turn moved the
+        # later ones) refolds from each corrected entry, as any replay does;
+        # the list's refolds are each about a part, from where the last ended
+        assert len(refolded) > 10 and sum(refolded) < 2 * n, (refolded, n)
+    assert _seen(quick) == _seen(whole)
+    _settled_in_parts(path, 10, [15, 3, 9, 0], monkeypatch)  # and out of order

@@ -521,6 +521,7 @@ class Settling:
         self._targets = sorted(self.stand_ins)
         # (id of a state's corrections, how many targets) -> (them, they hold exactly those)
         self._good: dict[tuple, tuple] = {}
+        self._now: dict[int, object] = {}  # the last refold's states, as now (``_refolded``)
         # parts already settled (a tail taken by ``with_tail``) are skipped
         self._todo = [p for p in self._todo if any(e.clock is None for e in out[p[0] - 1:p[1]])]
 
@@ -631,6 +632,15 @@ class Settling:
         back (an undo, a redo, a rewind) to a state that holds others sends it
         back further."""
         base = first if self._holds_at(first, written, lo) else self._base_below(first - 1)
+        # the last refold's states go on where it ended: the parts after a
+        # correction made long after its entry, settled in order, refold one
+        # part each, not each from the corrected entry again
+        last = max(self._now, default=0)
+        if base < last <= first:
+            try:
+                return self._refold_from(last, upto)
+            except _LooksBack as e:
+                base = min(base, self._base_below(e.seq - 1))
         while True:
             try:
                 return self._refold_from(base, upto)
@@ -647,8 +657,12 @@ class Settling:
         history, floor = self.history, self._targets[0]
         outer = self
 
+        now = self._now
+
         class Before:  # the log's states before ``base + 1``, each as now or refused
             def state_at(self, seq: int):
+                if seq in now:
+                    return now[seq]
                 state = history.state_at(seq)
                 if seq >= floor and not outer._holds(seq, state):
                     raise _LooksBack(seq)
@@ -658,9 +672,13 @@ class Settling:
                 return history.read(a, b)
 
         states: dict[int, object] = {}
+        if base in now:  # a state a refold found before: as now
+            states[base] = now[base]
         if base < upto:
-            _refold(Before(), base + 1, upto, self.stand_ins, states.__setitem__,
-                    base=history.state_at(base) if base > 0 else None)
+            start = states[base] if base in states else \
+                history.state_at(base) if base > 0 else None
+            _refold(Before(), base + 1, upto, self.stand_ins, states.__setitem__, base=start)
+            self._now = {seq: st for seq, st in states.items() if seq > upto - 2 * CHUNK}
 
         def state_at(seq: int):
             return states[seq] if seq in states else history.state_at(seq)
