@@ -402,13 +402,16 @@ async def _pairs(app, pilot, key, presses: int) -> tuple[list[float], list[float
     in another app, drifted against the figure."""
     assert NOTHING_KEY not in app.screen.active_bindings, NOTHING_KEY
     ours, nothing = Timed(), Timed()
+    frames = _frames(app)
 
     async def timed(k: str, into: Timed) -> None:
+        frames.clear()
         t, c = time.perf_counter(), time.process_time()
         await pilot.press(k)
         await _settled(app, pilot)
         into.append(time.perf_counter() - t)
         into.cpu.append(time.process_time() - c)
+        into.frame.append(frames[-1] - t if frames else 0.0)
     for i in range(presses):
         if i % 2:
             await timed(key(i), ours)
@@ -423,11 +426,39 @@ class Timed(list):
     """Wall-clock times, and beside them (``cpu``) the process's CPU time over
     the same span (every thread of it: the campaign's worker and the log's
     too). With eight other processes on two cores the wall clock mostly
-    measures the wait for a core; the CPU time is what tracker itself spent."""
+    measures the wait for a core; the CPU time is what tracker itself spent.
+    ``frame``: from the key sent to the last frame the app drew for it (0 when
+    it drew none), the keystroke's own wall time, without Pilot's wait for
+    idle (see ``_frames``)."""
 
     def __init__(self):
         super().__init__()
         self.cpu: list[float] = []
+        self.frame: list[float] = []
+
+
+def _frames(app) -> list[float]:
+    """The times the app hands the screen a finished frame (``App._display``:
+    headless, the compositor has rendered the update and nothing is written).
+
+    Why beside Pilot's wall clock: ``pilot.press`` returns when the process
+    has been idle for one of Textual's 20 ms windows (``textual._wait
+    .wait_for_idle``: less than 1 ms of CPU in a 20 ms sleep), twice a key. A
+    key that does any work (more than 1 ms of CPU) costs one more window than
+    one that does none, so its figure over the nothing key is 0 or 20 ms
+    whatever the work: ~20 ms where the nothing key cost under 1 ms of CPU in
+    its first window, ~0 where it cost more (the dungeon screen's, whose
+    key-ready check walks more widgets). The last frame's time is the
+    keystroke's own (issue 22, seventh pass, docs/performance.md)."""
+    times: list[float] = []
+    shown = app._display
+
+    def display(screen, renderable):
+        shown(screen, renderable)
+        if renderable is not None:
+            times.append(time.perf_counter())
+    app._display = display
+    return times
 
 
 async def _keystrokes(saves: Path | None, presses: int = 40) -> tuple[list[float], list[float]]:
@@ -514,11 +545,15 @@ def _one_session(saves: Path, work: Path) -> Path:
     return work
 
 
-def _added(ours: Timed, nothing: Timed) -> str:
+def _added(ours: Timed, nothing: Timed, frames: bool = True) -> str:
+    """The pairs' medians; ``frames``: and the last frame's (not for a key
+    whose last frame waits for a timer, the recap's rebuild)."""
     d = statistics.median(o - n for o, n in zip(ours, nothing))
     cpu = statistics.median(o - n for o, n in zip(ours.cpu, nothing.cpu))
+    frame = statistics.median(o - n for o, n in zip(ours.frame, nothing.frame))
     return (f"median {ms(statistics.median(ours))}  p99 {ms(pct(ours, .99))}  "
-            f"(+{d * 1000:6.1f} ms over the nothing key; CPU +{cpu * 1000:5.1f} ms)")
+            f"(+{d * 1000:6.1f} ms over the nothing key; CPU +{cpu * 1000:5.1f} ms"
+            + (f"; to its last frame +{frame * 1000:5.1f} ms)" if frames else ")"))
 
 
 def bench_ui(saves: Path, n: int) -> None:
@@ -550,7 +585,7 @@ def bench_ui(saves: Path, n: int) -> None:
     print("   the recap's undo/redo with the rebuild it causes (each key and the nothing key "
           "followed by\n   the settle pause and the build; target: within 20 ms of the nothing key):")
     for title, (times, base) in recaps.items():
-        print(f"     {title:<30} {_added(times, base)}")
+        print(f"     {title:<30} {_added(times, base, frames=False)}")
 
 
 def bench_recap(saves: Path, n: int) -> None:
@@ -564,7 +599,7 @@ def bench_recap(saves: Path, n: int) -> None:
     print(f"\n4. The recap screen on a {n:,}-event campaign: undo/redo with the rebuild it "
           "causes\n   (target: within 20 ms of the nothing key)")
     for title, (times, base) in rows.items():
-        print(f"     {title:<30} {_added(times, base)}")
+        print(f"     {title:<30} {_added(times, base, frames=False)}")
 
 
 async def _log_screen(saves: Path, n: int, presses: int = 60) -> tuple:
