@@ -20,7 +20,9 @@
 
 Benchmark 2 runs on two campaigns: repeated delves, and a mixed one (dungeon
 turns, travel days, chase rounds, bastion turns, party changes, corrections
-and undos: bench/mixed.py). Benchmark 4 measures a keystroke on every screen.
+and undos: bench/mixed.py). Benchmark 4 measures a keystroke on every screen:
+over Pilot's own cost (a key nothing binds; in steps of Textual's 20 ms idle
+window, see ``_frames``), in CPU, and to the last frame the app drew for it.
 
 Campaign files are generated once into /tmp/tracker-bench-v3 (in memory through
 the real decide/evolve, then bulk-inserted) and reused; TRACKER_BENCH_CACHE
