@@ -42,8 +42,8 @@ def main_keys(own: list) -> list:
 
 class Footer(TextualFooter):
     """Composed once per change of what it shows: Textual's recomposes on every
-    bindings signal (a screen mounting sends about ten, most of them with the
-    same keys), each recompose mounting every key widget and styling it again."""
+    bindings signal (a screen mounting sends two to five, most with the same
+    keys), each recompose mounting every key widget and styling it again."""
 
     _shown: tuple | None = None  # what the keys composed last showed (``_showing``)
     _recompose_due = False  # a recompose is asked for after the next refresh
@@ -53,8 +53,8 @@ class Footer(TextualFooter):
         if not screen.app.app_focus:
             return
         if self.is_attached and screen is self.screen and not self._recompose_due:
-            self._recompose_due = True  # signals before the refresh: one look at the keys
-            self.call_after_refresh(self._recompose_if_changed)
+            # the signals before the refresh: one look at the keys
+            self._recompose_due = self.call_after_refresh(self._recompose_if_changed)
 
     async def _recompose_if_changed(self) -> None:
         self._recompose_due = False
