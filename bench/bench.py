@@ -20,7 +20,9 @@
 
 Benchmark 2 runs on two campaigns: repeated delves, and a mixed one (dungeon
 turns, travel days, chase rounds, bastion turns, party changes, corrections
-and undos: bench/mixed.py). Benchmark 4 measures a keystroke on every screen.
+and undos: bench/mixed.py). Benchmark 4 measures a keystroke on every screen:
+over Pilot's own cost (a key nothing binds; in steps of Textual's 20 ms idle
+window, see ``_frames``), in CPU, and to the last frame the app drew for it.
 
 Campaign files are generated once into /tmp/tracker-bench-v3 (in memory through
 the real decide/evolve, then bulk-inserted) and reused; TRACKER_BENCH_CACHE
@@ -335,12 +337,13 @@ def bench_undo() -> None:
 # -- 4. first paint and keystroke ------------------------------------------------------------
 
 
-async def _first_paint(make_app) -> float:
-    t = time.perf_counter()
+async def _first_paint(make_app) -> tuple[float, float]:
+    """Wall and CPU time from the app made to its first screen painted and idle."""
+    t, c = time.perf_counter(), time.process_time()
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        return time.perf_counter() - t
+        return time.perf_counter() - t, time.process_time() - c
 
 
 def _bare_app():
@@ -402,13 +405,16 @@ async def _pairs(app, pilot, key, presses: int) -> tuple[list[float], list[float
     in another app, drifted against the figure."""
     assert NOTHING_KEY not in app.screen.active_bindings, NOTHING_KEY
     ours, nothing = Timed(), Timed()
+    frames = _frames(app)
 
     async def timed(k: str, into: Timed) -> None:
+        frames.clear()
         t, c = time.perf_counter(), time.process_time()
         await pilot.press(k)
         await _settled(app, pilot)
         into.append(time.perf_counter() - t)
         into.cpu.append(time.process_time() - c)
+        into.frame.append(frames[-1] - t if frames else 0.0)
     for i in range(presses):
         if i % 2:
             await timed(key(i), ours)
@@ -423,11 +429,39 @@ class Timed(list):
     """Wall-clock times, and beside them (``cpu``) the process's CPU time over
     the same span (every thread of it: the campaign's worker and the log's
     too). With eight other processes on two cores the wall clock mostly
-    measures the wait for a core; the CPU time is what tracker itself spent."""
+    measures the wait for a core; the CPU time is what tracker itself spent.
+    ``frame``: from the key sent to the last frame the app drew for it (0 when
+    it drew none), the keystroke's own wall time, without Pilot's wait for
+    idle (see ``_frames``)."""
 
     def __init__(self):
         super().__init__()
         self.cpu: list[float] = []
+        self.frame: list[float] = []
+
+
+def _frames(app) -> list[float]:
+    """The times the app hands the screen a finished frame (``App._display``:
+    headless, the compositor has rendered the update and nothing is written).
+
+    Why beside Pilot's wall clock: ``pilot.press`` returns when the process
+    has been idle for one of Textual's 20 ms windows (``textual._wait
+    .wait_for_idle``: less than 1 ms of CPU in a 20 ms sleep), twice a key. A
+    key that does any work (more than 1 ms of CPU) costs one more window than
+    one that does none, so its figure over the nothing key is 0 or 20 ms
+    whatever the work: ~20 ms where the nothing key cost under 1 ms of CPU in
+    its first window, ~0 where it cost more (the dungeon screen's, whose
+    key-ready check walks more widgets). The last frame's time is the
+    keystroke's own (issue 22, seventh pass, docs/performance.md)."""
+    times: list[float] = []
+    shown = app._display
+
+    def display(screen, renderable):
+        shown(screen, renderable)
+        if renderable is not None:
+            times.append(time.perf_counter())
+    app._display = display
+    return times
 
 
 async def _keystrokes(saves: Path | None, presses: int = 40) -> tuple[list[float], list[float]]:
@@ -514,11 +548,15 @@ def _one_session(saves: Path, work: Path) -> Path:
     return work
 
 
-def _added(ours: Timed, nothing: Timed) -> str:
+def _added(ours: Timed, nothing: Timed, frames: bool = True) -> str:
+    """The pairs' medians; ``frames``: and the last frame's (not for a key
+    whose last frame waits for a timer, the recap's rebuild)."""
     d = statistics.median(o - n for o, n in zip(ours, nothing))
     cpu = statistics.median(o - n for o, n in zip(ours.cpu, nothing.cpu))
+    frame = statistics.median(o - n for o, n in zip(ours.frame, nothing.frame))
     return (f"median {ms(statistics.median(ours))}  p99 {ms(pct(ours, .99))}  "
-            f"(+{d * 1000:6.1f} ms over the nothing key; CPU +{cpu * 1000:5.1f} ms)")
+            f"(+{d * 1000:6.1f} ms over the nothing key; CPU +{cpu * 1000:5.1f} ms"
+            + (f"; to its last frame +{frame * 1000:5.1f} ms)" if frames else ")"))
 
 
 def bench_ui(saves: Path, n: int) -> None:
@@ -526,9 +564,12 @@ def bench_ui(saves: Path, n: int) -> None:
 
     work = Path(tempfile.mkdtemp(prefix="tracker-ui-"))
     shutil.copy(saves / "bench.campaign", work / "bench.campaign")
-    bare = statistics.median([asyncio.run(_first_paint(_bare_app)) for _ in range(5)])
-    ours = statistics.median([asyncio.run(_first_paint(lambda: TrackerApp(work, "bench")))
-                              for _ in range(5)])
+    paints = {"bare": [], "ours": []}  # alternating, so a drifting load hits both alike
+    for _ in range(5):
+        paints["bare"].append(asyncio.run(_first_paint(_bare_app)))
+        paints["ours"].append(asyncio.run(_first_paint(lambda: TrackerApp(work, "bench"))))
+    bare, ours = (statistics.median(w for w, _c in paints[k]) for k in ("bare", "ours"))
+    bare_cpu, ours_cpu = (statistics.median(c for _w, c in paints[k]) for k in ("bare", "ours"))
     keys, nothing = asyncio.run(_keystrokes(work))
     screens = asyncio.run(_screen_keystrokes(work))
     recaps = {"last session (a few entries)": asyncio.run(_recap_keystrokes(work)),
@@ -539,6 +580,8 @@ def bench_ui(saves: Path, n: int) -> None:
     print(f"   first paint, bare Textual app, same widgets: {ms(bare)}")
     print(f"   first paint, tracker on the campaign:        {ms(ours)}  "
           f"({ours / bare:.2f}x, target <= 1.2x)")
+    print(f"   the same, CPU: bare {ms(bare_cpu).strip()}, tracker {ms(ours_cpu).strip()} "
+          f"({ours_cpu / bare_cpu:.2f}x)")
     print(f"   Pilot's own cost (a key nothing binds, {NOTHING_KEY}): median "
           f"{ms(statistics.median(nothing))}")
     print(f"   keystroke 't' to durable log and repaint: {_added(keys, nothing)}")
@@ -550,7 +593,7 @@ def bench_ui(saves: Path, n: int) -> None:
     print("   the recap's undo/redo with the rebuild it causes (each key and the nothing key "
           "followed by\n   the settle pause and the build; target: within 20 ms of the nothing key):")
     for title, (times, base) in recaps.items():
-        print(f"     {title:<30} {_added(times, base)}")
+        print(f"     {title:<30} {_added(times, base, frames=False)}")
 
 
 def bench_recap(saves: Path, n: int) -> None:
@@ -564,7 +607,7 @@ def bench_recap(saves: Path, n: int) -> None:
     print(f"\n4. The recap screen on a {n:,}-event campaign: undo/redo with the rebuild it "
           "causes\n   (target: within 20 ms of the nothing key)")
     for title, (times, base) in rows.items():
-        print(f"     {title:<30} {_added(times, base)}")
+        print(f"     {title:<30} {_added(times, base, frames=False)}")
 
 
 async def _log_screen(saves: Path, n: int, presses: int = 60) -> tuple:

@@ -44,6 +44,7 @@ CATCH_UP_SECONDS = 2.0  # how often the app looks for entries another tracker wr
 ALERT_TOAST_SECONDS = 4  # brief: the alert stays on the alerts line
 FLOW_GROUPS = {"default", "dispatch", "quit"}  # workers that ask the GM (dialogs) or write
 KEY_WAIT = 3.0  # seconds a typed-ahead key waits for its dialog before it goes on anyway
+KEY_ALONE = 0.05  # seconds after the last key let go: a key then, all quiet, goes at once
 
 
 class TrackerApp(CampaignActions, App):
@@ -88,6 +89,7 @@ class TrackerApp(CampaignActions, App):
         self._held: deque[events.Key] = deque()  # keys typed ahead, in order
         self.selected: dict[str, str] = {}  # table -> the row key the GM chose (an id)
         self._key_pump: asyncio.Task | None = None
+        self._released_at = -1e9  # the event loop's time when the last key was let go
         self._key_went_to: Screen | None = None  # the screen the last released key went to
         self._follow_ups: dict[Screen, bool] = {}  # text dialogs: opened after a line entered?
         self._set_aside: dict[Screen, list[events.Key]] = {}  # keys typed before one showed
@@ -342,7 +344,11 @@ class TrackerApp(CampaignActions, App):
             while (busy := self.jobs.busy) is not None:  # keys wait for a long job, however long
                 await busy.ended.wait()
             deadline = loop.time() + KEY_WAIT
-            calm = 0  # a handler may be awaiting: quiet must last a few loop turns
+            # a handler may be awaiting: quiet must last a few loop turns, unless
+            # the last key went long ago and all is quiet now (a key typed alone:
+            # it goes at once, not 3-4 ms later; docs/performance.md, issue 22's
+            # seventh pass)
+            calm = 3 if loop.time() - self._released_at > KEY_ALONE and self._key_ready() else 0
             while calm < 3 and loop.time() < deadline:
                 await asyncio.sleep(0.001)
                 calm = calm + 1 if self._key_ready() else 0
@@ -360,6 +366,7 @@ class TrackerApp(CampaignActions, App):
             if self._held:
                 event = self._held.popleft()
                 event._released = True
+                self._released_at = asyncio.get_running_loop().time()
                 self._key_went_to = screen
                 await super().on_event(event)
         finally:

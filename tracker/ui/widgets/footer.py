@@ -27,6 +27,7 @@ from rich.cells import cell_len
 from textual.widgets import Footer as TextualFooter
 from textual.widgets._footer import FooterKey  # not exported: the footer's key widgets
 
+from ... import i18n
 from ...i18n import _
 
 KEPT = ("quit", "keys")  # the app's: how to leave, and where every key is listed
@@ -40,8 +41,39 @@ def main_keys(own: list) -> list:
 
 
 class Footer(TextualFooter):
+    """Composed once per change of what it shows: Textual's recomposes on every
+    bindings signal (a screen mounting sends two to five, most with the same
+    keys), each recompose mounting every key widget and styling it again."""
+
+    _shown: tuple | None = None  # what the keys composed last showed (``_showing``)
+    _recompose_due = False  # a recompose is asked for after the next refresh
+
+    def bindings_changed(self, screen) -> None:
+        self._bindings_ready = True
+        if not screen.app.app_focus:
+            return
+        if self.is_attached and screen is self.screen and not self._recompose_due:
+            # the signals before the refresh: one look at the keys
+            self._recompose_due = self.call_after_refresh(self._recompose_if_changed)
+
+    async def _recompose_if_changed(self) -> None:
+        self._recompose_due = False
+        if self.is_attached and self._showing() != self._shown:
+            await self.recompose()
+
+    def _showing(self) -> tuple:
+        """What ``compose`` would show: each shown key's binding, whether it is
+        enabled and its tooltip, in order, with the language they are read in
+        and the keymap's display of each key."""
+        palette = self.app.COMMAND_PALETTE_BINDING
+        return (i18n.current(), i18n.current_game(), self.show_command_palette, self.compact,
+                tuple((key, b.key, self.app.get_key_display(b), b.description, b.action,
+                       b.group, b.show, b.tooltip, enabled, tooltip)
+                      for key, (_node, b, enabled, tooltip)
+                      in self.screen.active_bindings.items() if b.show or key == palette))
 
     def compose(self):
+        self._shown = self._showing() if self._bindings_ready else None
         for widget in super().compose():
             if isinstance(widget, FooterKey):
                 widget.description = _(widget.description) if widget.description else ""

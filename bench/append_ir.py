@@ -1,0 +1,75 @@
+"""Benchmark 1's tracker side in instructions (valgrind's callgrind): one
+``t`` (``AdvanceTurn(1, "explore")`` in a dungeon) through
+``Campaign.dispatch`` (decide, the trial fold and its checks, the durable
+append, alerts), which a loaded machine does not move the way it moves the
+CPU clock.
+
+    .venv/bin/python bench/append_ir.py [--root CHECKOUT] [--turns 200]
+
+runs this file under ``valgrind --tool=callgrind`` twice, with 20 turns and
+with 20 + N, and prints (second - first) / N: the instructions of one
+dispatch. ``--root`` runs another checkout's ``tracker`` (e.g. an exported
+main) with this checkout's Python, to compare before and after.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve()
+
+
+def _inner(root: str, turns: int) -> None:
+    sys.path.insert(0, root)
+    from tracker.core import dungeon as dun
+    from tracker.core import party, supplies
+    from tracker.service import Campaign
+
+    d = Path(tempfile.mkdtemp(prefix="tracker-append-ir-"))
+    try:
+        c = Campaign.create(d, "a", "dyb-og-drager", 1)
+        c.dispatch(party.AddCharacter("Ana"))
+        c.dispatch(supplies.SetSupplies("torches", 1000))
+        c.dispatch(dun.EnterDungeon("x"))
+        for _ in range(turns):
+            c.dispatch(dun.AdvanceTurn(1, "explore"))
+        c.close()
+    finally:
+        shutil.rmtree(d, ignore_errors=True)
+
+
+def _instructions(root: str, turns: int) -> int:
+    done = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+         sys.executable, str(HERE), "--inner", "--root", root, "--turns", str(turns)],
+        capture_output=True, text=True, check=True)
+    found = re.findall(r"Collected : (\d+)", done.stderr)
+    if not found:
+        raise SystemExit(f"no instruction count from valgrind:\n{done.stderr[-2000:]}")
+    return int(found[-1])
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--root", default=str(HERE.parents[1]))
+    ap.add_argument("--turns", type=int, default=200)
+    ap.add_argument("--inner", action="store_true")
+    args = ap.parse_args()
+    if args.inner:
+        _inner(args.root, args.turns)
+        return 0
+    base = _instructions(args.root, 20)
+    more = _instructions(args.root, 20 + args.turns)
+    print(f"{args.root}: {(more - base) / args.turns / 1000:.1f}k instructions a dispatch "
+          f"('t' in a dungeon, {args.turns} turns)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
