@@ -136,6 +136,7 @@ def _made(code: str) -> dict[str, str]:
         "light doused": pgettext("entry kind", "light doused"),
         "light lit": pgettext("entry kind", "light lit"),
         "light relit": pgettext("entry kind", "light relit"),
+        "light taken": pgettext("entry kind", "light taken"),
         "load set": pgettext("entry kind", "load set"),
         "long rested": pgettext("entry kind", "long rested"),
         "malnutrition saved": pgettext("entry kind", "malnutrition saved"),
