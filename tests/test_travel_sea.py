@@ -166,7 +166,7 @@ def test_dnd_vessel_mph_current_and_headwind(make):
     assert last(c).distance == 84 and not last(c).strayed
     day(c, 15, hours=8, headwind=True)
     assert last(c).distance == 16
-    assert "Sailed: 16 miles on waterborne aboard the Galley in 8 h; into a headwind" \
+    assert "Sailed: 16 miles on waterborne aboard the Galley (8 h afloat); into a headwind" \
         in lines(c)[-2] and lines(c)[-1].startswith("The night in camp is a long rest")
     with pytest.raises(Refused, match="at most 24 hours"):
         day(c, hours=20, camp=False) and day(c, hours=8)

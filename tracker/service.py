@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
+import msgspec
+
 from .core import dice as dicemod
 from .core.alerts import Alert, alerts
 from .core.campaign import ENGINE_VERSION, CampaignCreated, EndSession, SessionStarted, StartSession
@@ -31,7 +33,8 @@ from .core.players import secret_in
 from .core.ruleset import RULESET_SCHEMA, load_cached, load_text
 from .core.state import State
 from .core.timeline import amend
-from .core.timeline.entries import CorrectEntry, Redo, Rewind, Undo
+from .core.timeline.entries import CorrectEntry, Redo, Redone, Rewind, Undo, Undone
+from .core.timeline.kinds import command_label
 from .core.timeline.fold import Timeline, step
 from .core.timeline.views import Preview
 from .core.table import Reveal
@@ -227,12 +230,23 @@ class Campaign:
         """Decide without writing: the events a command would append."""
         source = self.dice_for(dice_values, manual, typed)
         events = decide(self.state, command, source)
+        if isinstance(command, (Undo, Redo)):
+            events = [self._named(ev) for ev in events]
         if isinstance(source, dicemod.ScriptedDice) and source.unused() > 0:
             raise Refused(ngettext("{n} dice given, but this action rolled only {used}",
                                    "{n} dice given, but this action rolled only {used}",
                                    len(source.values)).format(n=len(source.values),
                                                               used=source.used))
         return events
+
+    def _named(self, ev: Event) -> Event:
+        """An undo or redo naming what the GM did, read from the entries it
+        takes back or brings again ("2 bastion weeks", not the "downtime
+        passed" of the command's first entry: gm-review F17)."""
+        if not isinstance(ev, (Undone, Redone)):
+            return ev
+        types = [r[1] for r in self.store.rows(ev.first_seq, ev.last_seq)]
+        return msgspec.structs.replace(ev, label=command_label(types)) if types else ev
 
     @one_at_a_time
     def dispatch(self, command: Command, dice_values: list[int] | None = None,

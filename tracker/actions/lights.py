@@ -13,4 +13,8 @@ ACTIONS = (
            lambda a, c: lights.DouseLight(a.id)),
     Action("relight", N_("relight a doused light, or refill a spent lantern"),
            (arg("id", type=int),), lambda a, c: lights.RelightLight(a.id)),
+    Action("take-light", N_("ID NAME: NAME picks up light #ID (dropped where its carrier "
+                            "fell, set down, or handed over)"),
+           (arg("id", type=int), arg("carrier", metavar="NAME")),
+           lambda a, c: lights.TakeLight(a.id, a.carrier)),
 )

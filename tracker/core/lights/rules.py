@@ -8,7 +8,7 @@ from ..supplies import rules as supplies
 from ...i18n import _
 from ..terms import known_words, term
 from ..errors import Refused
-from ..limits import Carrier, Id, Key
+from ..limits import Carrier, CharacterName, Id, Key
 from ..events import Event, event
 from ..handlers import Command, decides, evolves
 from ..invariants import invariant
@@ -34,6 +34,14 @@ class RelightLight(Command, frozen=True):
     id: int
 
 
+class TakeLight(Command, frozen=True):
+    """``by`` picks up light ``id``: one dropped where its carrier fell, one
+    set down, or one its carrier hands over (gm-review F13)."""
+
+    id: int
+    by: str
+
+
 @event("light_lit", area="dungeon")
 class LightLit(Event, frozen=True):
     kind: Key
@@ -48,6 +56,14 @@ class LightDoused(Event, frozen=True):
 @event("light_relit", area="dungeon")
 class LightRelit(Event, frozen=True):
     id: Id
+
+
+# new in gm-review F13 (version 1): no older log holds one, so every old
+# campaign replays as before; an older tracker refuses a log with one as newer
+@event("light_taken", area="dungeon")
+class LightTaken(Event, frozen=True):
+    id: Id
+    by: CharacterName
 
 
 def _carrier(state: State, by: str) -> str:
@@ -131,6 +147,37 @@ def relit_holds(state: State, ev: LightRelit) -> None:
             raise Refused(_("light #{id} is spent and cannot be refilled; light a new one")
                           .format(id=light.id))
         _need_supply(state, light.kind)
+
+
+@decides(TakeLight)
+def decide_take(state: State, cmd: TakeLight, dice) -> list[Event]:
+    if not cmd.by.strip():
+        raise Refused(_("name who takes light #{id}").format(id=cmd.id))
+    _find(state, cmd.id)
+    ev = LightTaken(cmd.id, _carrier(state, cmd.by.strip()))
+    taken_holds(state, ev)
+    return [ev]
+
+
+@holds_for(LightTaken)
+def taken_holds(state: State, ev: LightTaken) -> None:
+    """``take-light``: a light still there and of use (a spent one that
+    cannot be refilled is left where it lies), taken by a living member who
+    does not carry it already."""
+    light = _find(state, ev.id)
+    kind = state.rules.lights.get(light.kind)
+    if light.spent and (kind is None or not kind.refuel):
+        raise Refused(_("light #{id} is burnt out: nothing to take").format(id=light.id))
+    _carrier(state, ev.by)
+    party.named(state, ev.by)
+    if light.by == ev.by and not dropped_by(state, light):
+        raise Refused(_("{who} carries light #{id} already").format(who=ev.by, id=light.id))
+
+
+@evolves(LightTaken)
+def evolve_taken(state: State, ev: LightTaken) -> State:
+    light = _find(state, ev.id)
+    return replace(state, lights=_swap(state, replace(light, by=ev.by)))
 
 
 @evolves(LightLit)

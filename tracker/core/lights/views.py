@@ -12,7 +12,7 @@ from ..view import state_view
 from ..events import describes
 from ..state import State
 from ..timeline.hooks import names_a_term
-from .rules import LightDoused, LightLit, LightRelit, dropped_by, find
+from .rules import LightDoused, LightLit, LightRelit, LightTaken, dropped_by, find
 
 names_a_term(LightLit, "kind", "lights")
 from ..tally import Tally, tally
@@ -61,6 +61,15 @@ def _describe_light_doused(ev: LightDoused, rules, state) -> str:
 @describes(LightRelit, with_state=True)
 def _describe_light_relit(ev: LightRelit, rules, state) -> str:
     return _("Relit {light}").format(light=_named(rules, state, ev.id))
+
+
+@describes(LightTaken, with_before=True)
+def _describe_light_taken(ev: LightTaken, rules, state=None, before=None) -> str:
+    """"Bo takes a torch dropped by Ana (#3)": the light as it was before."""
+    light = find(before, ev.id) if before is not None else None
+    if light is None:
+        return _("{who} takes light #{id}").format(who=ev.by, id=ev.id)
+    return _("{who} takes {light}").format(who=ev.by, light=light_name(rules, light, before))
 
 
 # --- what time passing did, said in the entry that passed it (core/consequences.py) --

@@ -232,19 +232,23 @@ class CampMade(Event, frozen=True):
     lights_burn: bool = True  # version 2 (as in Travelled)
 
 
-@event("rest_day_taken", version=2, area="travel")
+@event("rest_day_taken", version=3, area="travel")
 class RestDayTaken(Event, frozen=True):
     lights_burn: bool = True  # version 2 (as in Travelled)
+    # version 3: the day ends at the next morning, as a travel day begun then
+    # does (older entries passed a whole day from whenever they began: they still do)
+    to_morning: bool = True
 
 
-@event("hunted", version=2, area="travel")
+@event("hunted", version=3, area="travel")
 class Hunted(Event, frozen=True):
     roll: Roll | None = None
     found: bool = False  # where the GM decides (no chance in the ruleset)
     lights_burn: bool = True  # version 2 (as in Travelled)
+    to_morning: bool = True  # version 3 (as in RestDayTaken)
 
 
-@event("foraged_day", version=2, area="travel")
+@event("foraged_day", version=3, area="travel")
 class ForagedDay(Event, frozen=True):
     terrain: Text = ""  # where: its DC decides the check
     roll: Roll | None = None
@@ -255,10 +259,13 @@ class ForagedDay(Event, frozen=True):
     found: bool = False
     rations: Count = 0
     lights_burn: bool = True  # version 2 (as in Travelled)
+    to_morning: bool = True  # version 3 (as in RestDayTaken)
 
 
 for _name in ("day_travelled", "camp_made", "rest_day_taken", "hunted", "foraged_day"):
     fields_added(_name, 2, lights_burn=False)
+for _name in ("rest_day_taken", "hunted", "foraged_day"):
+    fields_added(_name, 3, to_morning=False)
 
 
 @event("weather_set", area="travel")
@@ -1111,8 +1118,11 @@ def _day_off(state: State, ev: RestDayTaken | Hunted | ForagedDay, kind: str,
                       rest_owed=max(0, j.rest_owed - 1) if rested else j.rest_owed,
                       water=None if j.water is None else j.water + gallons)
     state = _with_food(state, rations)
-    return pass_time(state, state.rules.time.day_seconds, burning=ev.lights_burn,
-                     travel=journey)
+    # a day off ends when a travel day begun now would: its hours, then the
+    # night, to the next morning (gm-review F16); before version 3, a whole day
+    elapsed = to_morning(state, t.distance.hours_per_day * 3600) if ev.to_morning \
+        else state.rules.time.day_seconds
+    return pass_time(state, elapsed, burning=ev.lights_burn, travel=journey)
 
 
 @evolves(RestDayTaken)

@@ -234,8 +234,13 @@ def _weather_then(ev, before) -> tuple[str, ...]:
     return getattr(ev, "effects", ())
 
 
-def _in_hours(h) -> str:
-    return " " + _("in {hours}").format(hours=hours(h)) if h else ""
+def _in_hours(h, afloat: bool = False) -> str:
+    """How long the day or stage took: "(8 h on the road)". A log line tells
+    the past: "in 8 h" read as eight hours from now (gm-review F5)."""
+    if not h:
+        return ""
+    return " " + (_("({hours} afloat)") if afloat else _("({hours} on the road)")).format(
+        hours=hours(h))
 
 
 def _navigation(t, ev) -> str:
@@ -321,7 +326,7 @@ def _describe_sailed(ev: Sailed, rules, state=None, before=None) -> str:
     dist, halt, place = along(before, sail_distance(t, ev), lost_at_sea(t, ev))
     bits = [_("Sailed: {distance} on {water} aboard the {vessel}").format(
         distance=amount(t, dist), water=_ground(rules, ev.terrain),
-        vessel=vessel_name(rules, ev.vessel)) + _in_hours(ev.hours)]
+        vessel=vessel_name(rules, ev.vessel)) + _in_hours(ev.hours, afloat=True)]
     if halt:
         bits.append(halt_words(halt, place))
     if ev.weather is not None:

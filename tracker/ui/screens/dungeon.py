@@ -58,6 +58,7 @@ class DungeonScreen(Asking, Screen):
         Binding("c", "check", N_("Check"), show=False, id="dungeon.check"),
         Binding("a", "activity", N_("Activity"), show=False, id="dungeon.activity"),
         Binding("o", "toggle_light", N_("Douse"), id="dungeon.toggle_light"),
+        Binding("h", "take_light", N_("Take light"), show=False, id="dungeon.take_light"),
         Binding("e", "effect", N_("Effect"), show=False, id="dungeon.effect"),
         Binding("g", "enter_or_leave", N_("Go in/out"), id="dungeon.enter_leave"),
         Binding("n", "turns", N_("N turns"), show=False, id="dungeon.turns"),
@@ -73,6 +74,8 @@ class DungeonScreen(Asking, Screen):
         (N_("Extra wandering check"), N_("Roll a check now, no time passes"), "check"),
         (N_("Light a light"), N_("Torch, lantern, ... and who carries it"), "light"),
         (N_("Douse or relight"), N_("The light highlighted in the lights table"), "toggle_light"),
+        (N_("Take a light"), N_("Someone picks up the highlighted light: dropped, set down or "
+                                "handed over"), "take_light"),
         (N_("Start effect timer"), N_("A spell or effect that ends on its own"), "effect"),
         (N_("End effect"), N_("Stop a running effect early"), "end_effect"),
         (N_("Enter or leave the dungeon"), N_("Enter, leave or leave in haste"), "enter_or_leave"),
@@ -284,6 +287,26 @@ class DungeonScreen(Asking, Screen):
                 return
         cmd = lights.DouseLight(light.id) if light.lit else lights.RelightLight(light.id)
         self.app.run_command(cmd)
+
+    @work(exit_on_error=False)
+    async def action_take_light(self) -> None:
+        """The highlighted light picked up by a living member: one dropped where
+        its carrier fell, set down, or handed over (gm-review F13)."""
+        light = self._selected_light()
+        if light is None:
+            return
+        who = [(c.name, c.name) for c in self.state.party
+               if not refusal(self.app, lights.TakeLight(light.id, c.name))]
+        if not who:
+            why = refusal(self.app, lights.TakeLight(light.id, self.state.party[0].name)) \
+                if self.state.party else _("nobody yet (p adds one)")
+            self.notify(why, title=_("Take light"), severity="warning", timeout=8)
+            return
+        name = f"#{light.id} {term(self.state.rules, f'lights.{light.kind}', light.kind)}"
+        by = await self._choose(_("Who takes {light}?").format(light=name), who)
+        if by is None:
+            return
+        self.app.run_command(lights.TakeLight(light.id, by))
 
     @work(exit_on_error=False)
     async def action_effect(self) -> None:

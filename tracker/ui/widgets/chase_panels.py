@@ -96,9 +96,10 @@ def _evasion_summary(state: State, t: Text, stamp: str) -> Text:
         if e.chance and e.where == "wilderness":
             t.append(" · " + _("y a day of pursuit"))
     if ch.winded:
-        t.append("\n" + ngettext("Exhausted, {n} rest turn to go: {effects}",
-                                 "Exhausted, {n} rest turns to go: {effects}", ch.winded).format(
-            n=ch.winded, effects=chase.winded_effects(state.rules)), style="bold red")
+        # the effects on a row of their own: in Ukrainian one row ran past 80 columns (F18)
+        t.append("\n" + ngettext("Exhausted, {n} rest turn to go:",
+                                 "Exhausted, {n} rest turns to go:", ch.winded).format(
+            n=ch.winded) + "\n  " + chase.winded_effects(state.rules), style="bold red")
     t.no_wrap, t.overflow = True, "ellipsis"
     return t
 

@@ -21,17 +21,23 @@ from ..as_it_stood import shows_as_it_stood
 BAR_WIDTH = 6
 
 
+def had_a_delve(state: State) -> bool:
+    """The party has been in a dungeon (the state keeps that delve's counters
+    after it leaves: they are the past, never shown as running)."""
+    d = state.dungeon
+    return bool(d.turn or d.name or d.checks or d.last_hasty_exit)
+
+
 def turn_panel(state: State) -> Text:
     rules = state.rules
     d = state.dungeon
     t = Text()
+    if not d.active:
+        return _no_delve(state)
     t.append(_("Turn {n}").format(n=d.turn), style="bold")
     t.append(f" · {clock.stamp(rules, state.clock)}\n")
-    if d.active:
-        t.append(_("{name}, level {depth}").format(name=d.name or _("Dungeon"), depth=d.depth)
-                 + "\n", style="cyan")
-    else:
-        t.append(_("Not in a dungeon (g to enter)") + "\n", style="dim")
+    t.append(_("{name}, level {depth}").format(name=d.name or _("Dungeon"), depth=d.depth)
+             + "\n", style="cyan")
     nxt = turns_to_next_check(state)
     chance = dice.chance_text(rules.dungeon.wandering.chance)
     if nxt is None:
@@ -61,6 +67,28 @@ def turn_panel(state: State) -> Text:
         t.append(_("Rest interrupted: not taken") + "\n", style="bold yellow")
     if d.penalty:
         t.append(_("Rest penalty {n} until rested").format(n=d.penalty) + "\n", style="bold red")
+    _party_line(state, t)
+    return t
+
+
+def _no_delve(state: State) -> Text:
+    """The turn panel outside a dungeon: no delve is under way, so no turn,
+    check or rest count runs; the last delve, if any, is told as past
+    (gm-review F14: its counters read as a delve still going)."""
+    d = state.dungeon
+    t = Text()
+    t.append(_("No delve under way") + "\n", style="bold")  # (the header has the time)
+    t.append(_("Not in a dungeon (g to enter)") + "\n", style="dim")
+    if had_a_delve(state):
+        t.append(_("Last delve (over):") + "\n", style="dim")
+        where = _("{name}, level {depth}").format(name=d.name or _("Dungeon"), depth=d.depth)
+        t.append(ngettext("{where}, {n} turn", "{where}, {n} turns", d.turn).format(
+            where=where, n=d.turn) + "\n", style="dim")
+    _party_line(state, t)
+    return t
+
+
+def _party_line(state: State, t: Text) -> None:
     alive = party_rules.living(state)  # the dead are no longer of the party that delves
     party = ", ".join(c.name for c in alive) or \
         (_("nobody living") if state.party else _("nobody yet (p adds one)"))
@@ -69,7 +97,6 @@ def turn_panel(state: State) -> Text:
     if dead:  # one line: the panel's height stays
         t.append(" " + _("(dead: {names})").format(names=", ".join(dead)), style="dim")
     t.no_wrap, t.overflow = True, "ellipsis"
-    return t
 
 
 def turn_sources(state: State) -> str:
@@ -142,8 +169,12 @@ def checks_panel(state: State, rows: int = 12) -> Text:
     d = state.dungeon
     t = Text()
     if not d.checks:
-        t.append(_("No checks yet this delve."), style="dim")
+        t.append(_("No checks yet this delve.") if d.active else _("No delve under way."),
+                 style="dim")
         return t
+    if not d.active:  # the last delve's checks, told as past (F14)
+        t.append(_("The last delve's checks (over):") + "\n", style="dim")
+        rows = max(1, rows - 1)
     shown = d.checks[-rows:]
     # TRANSLATORS: T12 = turn 12, in the checks panel (one letter)
     labels = [_("T{n}").format(n=c.turn) for c in shown]
@@ -166,6 +197,8 @@ def checks_panel(state: State, rows: int = 12) -> Text:
             t.append(" " + _("quiet"), style="green")
         t.append("\n")
     t.rstrip()
+    if not d.active:
+        t.stylize("dim")
     return t
 
 
