@@ -136,7 +136,8 @@ def _compiled(hooks: list[_Registered], quiet: bool = True) -> Callable[..., Sta
     quiet = quiet and bool(dues) and all(h.daily or h.due is not None for h in hooks)
     n = len(dues)
     if quiet:
-        scope["quiet"] = [(_NOTHING,)]
+        # (the last item: the cell of ``alone``'s last quiet state, see ``_Alone``)
+        scope["quiet"] = [(_NOTHING,) * (n + 4) + ([None],)]
         same = " and ".join(f"q[{k + 1}] is {_value(h, i, scope)}"
                             for k, (i, h) in enumerate(dues))
         body += ["q = quiet[0]",
@@ -177,7 +178,7 @@ def _compiled(hooks: list[_Registered], quiet: bool = True) -> Callable[..., Sta
                  f"    ts = [d for d in ({times},) if d is not None]",
                  *("    " + line for line in day),
                  f"    quiet[0] = (rules, {', '.join(f'v{i}' for i, _ in dues)}, "
-                 f"min(ts) if ts else _NEVER, lo, {paused})"]
+                 f"min(ts) if ts else _NEVER, lo, {paused}, [None])"]
         scope["_NEVER"], scope["_BEGINNING"] = _NEVER, -_NEVER
     # replace(state, clock=clock, **parts) cost twice a replace naming its
     # fields (the merged dict, then the keywords unpacked from it); a replace
@@ -196,7 +197,17 @@ class _Alone(dict):
     """``alone[name]``: the one-part ``run_hooks`` of ``_compiled``, made on first use.
     Its quiet test is ``run_hooks``' own (the same ``quiet`` list), with
     ``value`` where that reads the part ``name``; when it fails, it calls
-    ``run_hooks`` with ``{name: value}``."""
+    ``run_hooks`` with ``{name: value}``.
+
+    When ``name`` is no due part, the quiet tuple's last item is a cell
+    holding the state this function last returned by the quiet test; a state
+    that *is* that one (the next turn of a replay, nothing else changed in
+    between) has, but for ``name`` and the clock, the very parts the test
+    compared, so only the clock is tested. Each quiet tuple has its own cell
+    (a tuple swapped in whole gets a new one), written only with a state made
+    from that tuple's values; it is held strongly, so no other state can take
+    its id; a state not in the cell (another replay's, or one another area
+    changed) takes the whole test."""
 
     def __init__(self, run_hooks: Callable, dues: list, scope: dict | None):
         super().__init__()
@@ -216,12 +227,21 @@ class _Alone(dict):
                 f"q[{k + 1}] is " + _value(h, i, scope, "value" if h.part == name
                                            else f"state.{h.part}")
                 for k, (i, h) in enumerate(self.dues))
-            body = ["clock = state.clock + elapsed",
-                    "q = quiet[0]",
-                    f"if q[0] is state.ruleset.rules and {same} and q[{n + 2}] <= state.clock "
-                    f"and clock < q[{n + 1}] and (burning or q[{n + 3}]):",
-                    f"    return replace(state, clock=clock, {name}=value)",
-                    slow]
+            times = f"q[{n + 2}] <= state.clock and clock < q[{n + 1}] and (burning or q[{n + 3}])"
+            if any(h.part == name for _, h in self.dues):  # its value must be compared
+                body = ["clock = state.clock + elapsed",
+                        "q = quiet[0]",
+                        f"if q[0] is state.ruleset.rules and {same} and {times}:",
+                        f"    return replace(state, clock=clock, {name}=value)",
+                        slow]
+            else:
+                body = ["clock = state.clock + elapsed",
+                        "q = quiet[0]",
+                        f"if (state is q[{n + 4}][0] or q[0] is state.ruleset.rules and {same}) "
+                        f"and {times}:",
+                        f"    q[{n + 4}][0] = out = replace(state, clock=clock, {name}=value)",
+                        "    return out",
+                        slow]
         scope = dict(scope, run_hooks=self.run_hooks)  # the same ``quiet`` list
         source = "def run_hooks_alone(state, elapsed, burning, value):\n    " + "\n    ".join(body)
         exec(source, scope)  # our own text: the name was checked as the state's field

@@ -34,8 +34,8 @@ def _noted(state: State, met: Met) -> State:
     return replace(state, chase=replace(state.chase, met=met))
 
 
-@evolves(TurnAdvanced)
-@evolves(CheckRolled)
+@evolves(TurnAdvanced, given="check")  # a turn that rolled no check meets nothing
+@evolves(CheckRolled, given="check")
 def evolve_dungeon_check(state: State, ev) -> State:
     if ev.check is None or not state.dungeon.checks:
         return state

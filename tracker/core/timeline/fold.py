@@ -9,6 +9,7 @@ timeline's own entries, so a fold never meets an event it cannot read.
 
 from __future__ import annotations
 
+import gc
 from typing import Callable, Iterable, Protocol
 
 import msgspec
@@ -322,6 +323,9 @@ class _Pending(msgspec.Struct, frozen=True, gc=False):
     redo: tuple
 
 
+_LONG = 256  # a replay of this many entries or more runs with the cyclic collector off
+
+
 class Timeline:
     """Time travel over a log: ``state_at(seq)`` from the nearest known state.
 
@@ -393,6 +397,22 @@ class Timeline:
         base_seq, state = self._base(seq)
         if base_seq == seq:
             return state
+        if seq - base_seq < _LONG or not gc.isenabled():
+            return self._forward(base_seq, state, seq)
+        # A long replay makes no reference cycle (states, events and envelopes
+        # are trees; the row tuples the store reads die with their batch), yet
+        # the cyclic collector ran every few hundred entries, walking each batch
+        # of rows it had promoted (3% of a delves replay's instructions). Off
+        # for the replay only, and on again however it ends; a replay in
+        # another thread meanwhile finds it off and leaves it to this one.
+        gc.disable()
+        try:
+            return self._forward(base_seq, state, seq)
+        finally:
+            gc.enable()
+
+    def _forward(self, base_seq: int, state: State | None, seq: int) -> State | None:
+        """``state_at(seq)`` from the known ``state`` at ``base_seq``."""
         recent, memo, every = self.recent, self.memo, self.every
         evolvers, labels, pending = EVOLVERS, LABELS, _Pending
         # The undo bookkeeping (``_bookkept``) of an area's event is carried
