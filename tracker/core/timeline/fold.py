@@ -310,13 +310,24 @@ def _kept(seq: int, state: State, command_id: str, first_seq: int, label: str,
 
 
 class _Pending(msgspec.Struct, frozen=True, gc=False):
-    """A state ``Timeline.state_at``'s loop left in ``recent`` with the undo
-    bookkeeping it carried beside it, not yet applied (``_known`` applies it).
-    A Struct without gc, not a tuple: one is made per entry, and a tuple is
-    tracked by the cyclic collector when made, which ran every few hundred
-    entries for them (7% of a delves replay's instructions)."""
+    """A state of ``Timeline.state_at``'s loop with the undo bookkeeping it
+    carried beside it, not yet applied (``_known`` applies it): kept in
+    ``recent`` when the loop's row memory is let go (``Timeline._restart``).
+    A Struct without gc, not a tuple: a tuple is tracked by the cyclic
+    collector when made."""
 
     state: State
+    command_id: str
+    first_seq: int
+    label: str
+    redo: tuple
+
+
+class _Book(msgspec.Struct, frozen=True, gc=False):
+    """The undo bookkeeping of a run of entries of one command in
+    ``Timeline.state_at``'s loop, where it is not that of a command begun at
+    the entry itself: made once per such run, shared by its entries."""
+
     command_id: str
     first_seq: int
     label: str
@@ -341,6 +352,11 @@ class Timeline:
     grows and an entry never changes): a correction refolds the entries just
     before it, which replay had read a moment ago, and read them again from
     the file, a query and a decode each (6% of a mixed campaign's replay).
+    Beside each of them (``raws``, ``books``, the same length) the state its
+    replay left after it without its undo bookkeeping, and that bookkeeping
+    (None: a command begun at that very entry, which the envelope tells), or
+    None where ``recent`` holds the state: two appends to lists per entry,
+    where a dict entry and an object per entry cost a twelfth of a replay.
     """
 
     def __init__(self, read: Callable[[int, int], Iterable[Envelope]],
@@ -353,6 +369,8 @@ class Timeline:
         self.memo: dict[int, State] = {}  # checkpoints, every ``every`` seqs
         self.recent: dict[int, State] = {}  # insertion order: the oldest go first
         self.envs: list[Envelope] = []  # envelopes read in a row, from seq ``envs_from``
+        self.raws: list[State | None] = []  # beside each: its state, bookkeeping not applied
+        self.books: list[_Book | None] = []  # beside each: that bookkeeping
         self.envs_from = 1
 
     def read(self, lo: int, hi: int) -> Iterable[Envelope]:
@@ -367,15 +385,37 @@ class Timeline:
         state = self.recent.get(seq)
         if state is None:
             state = self.memo.get(seq)
-        elif type(state) is _Pending:  # left by state_at's loop: its bookkeeping, not yet applied
+            if state is None:
+                i = seq - self.envs_from
+                if 0 <= i < len(self.raws) and self.raws[i] is not None:  # left by the loop
+                    book, env = self.books[i], self.envs[i]
+                    state = self.recent[seq] = _kept(seq, self.raws[i], env.command_id, seq,
+                                                     LABELS[env.type], ()) if book is None \
+                        else _kept(seq, self.raws[i], book.command_id, book.first_seq,
+                                   book.label, book.redo)
+        elif type(state) is _Pending:  # left by the loop, let go: its bookkeeping, not yet applied
             state = self.recent[seq] = _kept(seq, state.state, state.command_id,
                                              state.first_seq, state.label, state.redo)
         return state
 
+    def _restart(self, seq: int) -> None:
+        """Begin the envelopes read in a row anew at ``seq``; the states beside
+        the last ``keep`` of them go to ``recent``, their bookkeeping not applied."""
+        envs, raws, books, recent = self.envs, self.raws, self.books, self.recent
+        for i in range(max(0, len(envs) - self.keep), len(envs)):
+            raw, env = raws[i], envs[i]
+            if raw is not None and env.seq not in recent:
+                book = books[i]
+                recent[env.seq] = _Pending(raw, env.command_id, env.seq, LABELS[env.type], ()) \
+                    if book is None else \
+                    _Pending(raw, book.command_id, book.first_seq, book.label, book.redo)
+        self.envs, self.raws, self.books = [], [], []
+        self.envs_from = seq
+
     def _base(self, seq: int) -> tuple[int, State | None]:
         """The latest known state at or before ``seq``."""
         floor = seq - seq % self.every  # the checkpoint at or below seq, if kept
-        if self.recent:
+        if self.recent or self.raws:
             for s in range(seq, max(floor, 1) - 1, -1):
                 state = self._known(s)
                 if state is not None:
@@ -414,20 +454,21 @@ class Timeline:
     def _forward(self, base_seq: int, state: State | None, seq: int) -> State | None:
         """``state_at(seq)`` from the known ``state`` at ``base_seq``."""
         recent, memo, every = self.recent, self.memo, self.every
-        evolvers, labels, pending = EVOLVERS, LABELS, _Pending
+        evolvers, labels, new_book = EVOLVERS, LABELS, _Book
         # The undo bookkeeping (``_bookkept``) of an area's event is carried
         # beside the state (``cid``: the command done last, from ``first`` on,
-        # ``label``, ``redo``) and applied only where a state leaves this loop:
-        # returned, looked back at (``_known``), a checkpoint, or handed to
-        # ``step``. Applied per event it was a second copy of the whole state.
+        # ``label``, ``redo``; ``book``: the same, made once per command, None
+        # while the command has only the entry it began at) and applied only
+        # where a state leaves this loop: returned, looked back at
+        # (``_known``), a checkpoint, or handed to ``step``. Applied per event
+        # it was a second copy of the whole state.
         cid = None  # None: ``state`` holds its own bookkeeping
-        first, label, redo = 0, "", ()
+        first, label, redo, book = 0, "", (), None
         at = base_seq
+        if self.envs_from + len(self.envs) != base_seq + 1:  # not where the last read ended
+            self._restart(base_seq + 1)
         envs = self.envs
-        if self.envs_from + len(envs) != base_seq + 1:  # not where the last read ended
-            envs = self.envs = []
-            self.envs_from = base_seq + 1
-        kept = envs.append
+        kept, raw, booked = envs.append, self.raws.append, self.books.append
         for env in self.read_log(base_seq + 1, seq):
             evolve = evolvers.get(type(env.event))
             at = env.seq
@@ -437,20 +478,26 @@ class Timeline:
                 state = step(state, env, self)
                 recent[at] = state
                 if self.envs is not envs:  # a replay inside step read elsewhere: go on anew
-                    envs = self.envs = []
-                    self.envs_from = at
-                    kept = envs.append
+                    self._restart(at)
+                    envs = self.envs
+                    kept, raw, booked = envs.append, self.raws.append, self.books.append
+                raw(None)
+                booked(None)
             else:
                 if env.command_id != cid:
                     if cid is None and state.last_done is not None \
                             and state.last_done.id == env.command_id:
                         ref = state.last_done  # its command goes on
                         first, label, redo = ref.first_seq, ref.label, state.redo
+                        book = new_book(env.command_id, first, label, redo)
                     else:  # a new command: what redo could bring back is gone
-                        first, label, redo = at, labels[env.type], ()
+                        first, label, redo, book = at, labels[env.type], (), None
                     cid = env.command_id
+                elif book is None:  # the command's second entry
+                    book = new_book(cid, first, label, redo)
                 state = evolve(state, env.event)
-                recent[at] = pending(state, cid, first, label, redo)  # _known applies it if asked
+                raw(state)  # _known applies its bookkeeping if asked
+                booked(book)
             kept(env)
             if at % every == 0:
                 memo[at] = self._known(at)
@@ -473,9 +520,11 @@ class Timeline:
             for s in list(recent)[:len(recent) - self.keep]:
                 del recent[s]
         envs = self.envs
-        if len(envs) > 2 * self.keep:  # in place: the loop appending to it goes on
+        if len(envs) > 2 * self.keep:  # in place: the loop appending to them goes on
             gone = len(envs) - self.keep
             del envs[:gone]
+            del self.raws[:gone]
+            del self.books[:gone]
             self.envs_from += gone
 
 
