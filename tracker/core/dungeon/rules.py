@@ -563,7 +563,12 @@ def evolve_turn(state: State, ev: TurnAdvanced) -> State:
             ruleset=rules.meta.name, activity=activity))
     turn = d.turn + 1
     roll = ev.check
-    check = None if roll is None else _checked(wandering, chance_x, ev, roll, turn, True)
+    if roll is None:
+        check = None
+    elif roll.total > chance_x:  # _checked's first line, inline: half the turns roll one
+        check = Check(turn, roll, wandering.chance, False, True)
+    else:
+        check = _checked(wandering, chance_x, ev, roll, turn, True)
     tsr, penalty = d.turns_since_rest, d.penalty
     if activity != REST:
         tsr += 1

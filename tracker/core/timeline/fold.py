@@ -323,6 +323,14 @@ class _Pending(msgspec.Struct, frozen=True, gc=False):
     redo: tuple
 
 
+def _applied(seq: int, state: State, command_id: str, start: Envelope, book: _Book | None) -> State:
+    """``_kept`` with the bookkeeping of ``Timeline._forward``'s loop: ``book``,
+    or a command begun at the envelope ``start``."""
+    if book is None:
+        return _kept(seq, state, command_id, start.seq, LABELS[start.type], ())
+    return _kept(seq, state, book.command_id, book.first_seq, book.label, book.redo)
+
+
 class _Book(msgspec.Struct, frozen=True, gc=False):
     """The undo bookkeeping of a run of entries of one command in
     ``Timeline.state_at``'s loop, where it is not that of a command begun at
@@ -456,14 +464,15 @@ class Timeline:
         recent, memo, every = self.recent, self.memo, self.every
         evolvers, labels, new_book = EVOLVERS, LABELS, _Book
         # The undo bookkeeping (``_bookkept``) of an area's event is carried
-        # beside the state (``cid``: the command done last, from ``first`` on,
-        # ``label``, ``redo``; ``book``: the same, made once per command, None
-        # while the command has only the entry it began at) and applied only
-        # where a state leaves this loop: returned, looked back at
-        # (``_known``), a checkpoint, or handed to ``step``. Applied per event
-        # it was a second copy of the whole state.
+        # beside the state (``cid``: the command done last; ``book``: from
+        # which entry, its label, the redo stack, or None for a command begun
+        # at the entry ``start``, which tells them: made once per command, and
+        # only from its second entry on) and applied only where a state leaves
+        # this loop: returned, looked back at (``_known``), a checkpoint, or
+        # handed to ``step``. Applied per event it was a second copy of the
+        # whole state.
         cid = None  # None: ``state`` holds its own bookkeeping
-        first, label, redo, book = 0, "", (), None
+        start, book = None, None
         at = base_seq
         if self.envs_from + len(self.envs) != base_seq + 1:  # not where the last read ended
             self._restart(base_seq + 1)
@@ -474,7 +483,7 @@ class Timeline:
             at = env.seq
             if evolve is None or state is None:  # entries about entries, the first
                 if cid is not None:
-                    state, cid = _kept(at - 1, state, cid, first, label, redo), None
+                    state, cid = _applied(at - 1, state, cid, start, book), None
                 state = step(state, env, self)
                 recent[at] = state
                 if self.envs is not envs:  # a replay inside step read elsewhere: go on anew
@@ -488,13 +497,12 @@ class Timeline:
                     if cid is None and state.last_done is not None \
                             and state.last_done.id == env.command_id:
                         ref = state.last_done  # its command goes on
-                        first, label, redo = ref.first_seq, ref.label, state.redo
-                        book = new_book(env.command_id, first, label, redo)
+                        book = new_book(env.command_id, ref.first_seq, ref.label, state.redo)
                     else:  # a new command: what redo could bring back is gone
-                        first, label, redo, book = at, labels[env.type], (), None
+                        start, book = env, None
                     cid = env.command_id
                 elif book is None:  # the command's second entry
-                    book = new_book(cid, first, label, redo)
+                    book = new_book(cid, start.seq, labels[start.type], ())
                 state = evolve(state, env.event)
                 raw(state)  # _known applies its bookkeeping if asked
                 booked(book)
@@ -503,7 +511,7 @@ class Timeline:
                 memo[at] = self._known(at)
                 self._trim()
         if cid is not None:
-            state = recent[at] = _kept(at, state, cid, first, label, redo)
+            state = recent[at] = _applied(at, state, cid, start, book)
         self._trim()
         return state
 
