@@ -342,6 +342,14 @@ class _Book(msgspec.Struct, frozen=True, gc=False):
     redo: tuple
 
 
+class _Booked(msgspec.Struct, frozen=True, gc=False):
+    """A state of that loop whose command began before its entry, with that
+    command's bookkeeping (``Timeline.raws``)."""
+
+    state: State
+    book: _Book
+
+
 _LONG = 256  # a replay of this many entries or more runs with the cyclic collector off
 
 
@@ -360,11 +368,12 @@ class Timeline:
     grows and an entry never changes): a correction refolds the entries just
     before it, which replay had read a moment ago, and read them again from
     the file, a query and a decode each (6% of a mixed campaign's replay).
-    Beside each of them (``raws``, ``books``, the same length) the state its
-    replay left after it without its undo bookkeeping, and that bookkeeping
-    (None: a command begun at that very entry, which the envelope tells), or
-    None where ``recent`` holds the state: two appends to lists per entry,
-    where a dict entry and an object per entry cost a twelfth of a replay.
+    Beside each of them (``raws``, the same length) the state its replay
+    left after it without its undo bookkeeping: the state where its command
+    began at that very entry (the envelope tells the bookkeeping), a
+    ``_Booked`` where it began before, or None where ``recent`` holds the
+    state: one append to a list per entry, where a dict entry and an object
+    per entry cost a twelfth of a replay.
     """
 
     def __init__(self, read: Callable[[int, int], Iterable[Envelope]],
@@ -377,8 +386,7 @@ class Timeline:
         self.memo: dict[int, State] = {}  # checkpoints, every ``every`` seqs
         self.recent: dict[int, State] = {}  # insertion order: the oldest go first
         self.envs: list[Envelope] = []  # envelopes read in a row, from seq ``envs_from``
-        self.raws: list[State | None] = []  # beside each: its state, bookkeeping not applied
-        self.books: list[_Book | None] = []  # beside each: that bookkeeping
+        self.raws: list[State | _Booked | None] = []  # beside each: its state, not bookkept
         self.envs_from = 1
 
     def read(self, lo: int, hi: int) -> Iterable[Envelope]:
@@ -396,11 +404,11 @@ class Timeline:
             if state is None:
                 i = seq - self.envs_from
                 if 0 <= i < len(self.raws) and self.raws[i] is not None:  # left by the loop
-                    book, env = self.books[i], self.envs[i]
-                    state = self.recent[seq] = _kept(seq, self.raws[i], env.command_id, seq,
-                                                     LABELS[env.type], ()) if book is None \
-                        else _kept(seq, self.raws[i], book.command_id, book.first_seq,
-                                   book.label, book.redo)
+                    raw = self.raws[i]
+                    state = self.recent[seq] = \
+                        _applied(seq, raw.state, "", self.envs[i], raw.book) \
+                        if type(raw) is _Booked else \
+                        _applied(seq, raw, self.envs[i].command_id, self.envs[i], None)
         elif type(state) is _Pending:  # left by the loop, let go: its bookkeeping, not yet applied
             state = self.recent[seq] = _kept(seq, state.state, state.command_id,
                                              state.first_seq, state.label, state.redo)
@@ -409,15 +417,18 @@ class Timeline:
     def _restart(self, seq: int) -> None:
         """Begin the envelopes read in a row anew at ``seq``; the states beside
         the last ``keep`` of them go to ``recent``, their bookkeeping not applied."""
-        envs, raws, books, recent = self.envs, self.raws, self.books, self.recent
+        envs, raws, recent = self.envs, self.raws, self.recent
         for i in range(max(0, len(envs) - self.keep), len(envs)):
             raw, env = raws[i], envs[i]
             if raw is not None and env.seq not in recent:
-                book = books[i]
-                recent[env.seq] = _Pending(raw, env.command_id, env.seq, LABELS[env.type], ()) \
-                    if book is None else \
-                    _Pending(raw, book.command_id, book.first_seq, book.label, book.redo)
-        self.envs, self.raws, self.books = [], [], []
+                if type(raw) is _Booked:
+                    book = raw.book
+                    recent[env.seq] = _Pending(raw.state, book.command_id, book.first_seq,
+                                               book.label, book.redo)
+                else:
+                    recent[env.seq] = _Pending(raw, env.command_id, env.seq,
+                                               LABELS[env.type], ())
+        self.envs, self.raws = [], []
         self.envs_from = seq
 
     def _base(self, seq: int) -> tuple[int, State | None]:
@@ -462,7 +473,7 @@ class Timeline:
     def _forward(self, base_seq: int, state: State | None, seq: int) -> State | None:
         """``state_at(seq)`` from the known ``state`` at ``base_seq``."""
         recent, memo, every = self.recent, self.memo, self.every
-        evolvers, labels, new_book = EVOLVERS, LABELS, _Book
+        evolvers, labels, new_book, booked = EVOLVERS, LABELS, _Book, _Booked
         # The undo bookkeeping (``_bookkept``) of an area's event is carried
         # beside the state (``cid``: the command done last; ``book``: from
         # which entry, its label, the redo stack, or None for a command begun
@@ -477,7 +488,8 @@ class Timeline:
         if self.envs_from + len(self.envs) != base_seq + 1:  # not where the last read ended
             self._restart(base_seq + 1)
         envs = self.envs
-        kept, raw, booked = envs.append, self.raws.append, self.books.append
+        kept, raw = envs.append, self.raws.append
+        mark = at + every - at % every  # the next checkpoint
         for env in self.read_log(base_seq + 1, seq):
             evolve = evolvers.get(type(env.event))
             at = env.seq
@@ -489,9 +501,8 @@ class Timeline:
                 if self.envs is not envs:  # a replay inside step read elsewhere: go on anew
                     self._restart(at)
                     envs = self.envs
-                    kept, raw, booked = envs.append, self.raws.append, self.books.append
+                    kept, raw = envs.append, self.raws.append
                 raw(None)
-                booked(None)
             else:
                 if env.command_id != cid:
                     if cid is None and state.last_done is not None \
@@ -504,12 +515,13 @@ class Timeline:
                 elif book is None:  # the command's second entry
                     book = new_book(cid, start.seq, labels[start.type], ())
                 state = evolve(state, env.event)
-                raw(state)  # _known applies its bookkeeping if asked
-                booked(book)
+                raw(state if book is None else booked(state, book))  # _known applies it if asked
             kept(env)
-            if at % every == 0:
-                memo[at] = self._known(at)
-                self._trim()
+            if at >= mark:  # (a log with a gap would pass a checkpoint by)
+                if at % every == 0:
+                    memo[at] = self._known(at)
+                    self._trim()
+                mark = at + every - at % every
         if cid is not None:
             state = recent[at] = _applied(at, state, cid, start, book)
         self._trim()
@@ -532,7 +544,6 @@ class Timeline:
             gone = len(envs) - self.keep
             del envs[:gone]
             del self.raws[:gone]
-            del self.books[:gone]
             self.envs_from += gone
 
 
