@@ -104,6 +104,12 @@ def test_the_encounter_note_is_called_only_for_a_turn_that_rolled_a_check():
         handlers.evolves(TurnAdvanced, given="no_such_field")
     with pytest.raises(ValueError):
         handlers.evolves(TurnAdvanced, given="check.total")
+    assert "[-1].encounter" in source  # and only for a check that met something
+    with pytest.raises(ValueError):
+        handlers.evolves(TurnAdvanced, when="dungeon.checks[0]")
+    assert handlers._path_tests("dungeon.checks[-1].encounter", 2) == [
+        "(w2_1 := state.dungeon.checks)", "w2_1[-1].encounter"]
+    assert handlers._path_tests("chase.winded", 0) == ["state.chase.winded"]
 
 
 def test_the_dungeon_turn_keeps_the_state_its_quiet_step_made(campaign):

@@ -66,11 +66,13 @@ def evolves(event_type: type, *, when: str = "", given: str = ""):
     ``when`` ("chase.winded"): a path into the state that must be non-empty
     for this evolver to be called; an area reacting to another's frequent
     event (every dungeon turn) then costs replay nothing while it is idle.
+    A step of it may end in ``[-1]``, the last item of a tuple, which must
+    be there ("dungeon.checks[-1].encounter": the last check met something).
     ``given`` ("check"): a field of the event that must not be None for this
     evolver to be called (an evolver that returns the state as it is when
     the field is None: a turn that rolled no wandering check has no
     encounter to note)."""
-    if when and not all(name.isidentifier() for name in when.split(".")):
+    if when and not all(name.removesuffix("[-1]").isidentifier() for name in when.split(".")):
         raise ValueError(f"evolves(when={when!r}): not a path into the state")
     if given and (not given.isidentifier() or
                   given not in getattr(event_type, "__struct_fields__", ())):
@@ -107,8 +109,8 @@ def _compiled(chain: list[tuple[Callable, str, str]]) -> Callable:
     for i, (fn, when, given) in enumerate(chain):
         scope[f"fn{i}"] = fn
         call = f"state = fn{i}(state, ev)"
-        tests = ([f"state.{when}"] if when else []) + \
-            ([f"ev.{given} is not None"] if given else [])
+        tests = ([f"ev.{given} is not None"] if given else []) + \
+            (_path_tests(when, i) if when else [])
         body.append(f"if {' and '.join(tests)}: {call}" if tests else call)
     body.append("return state")
     source = "def evolve_chain(state, ev):\n    " + "\n    ".join(body)
@@ -116,3 +118,18 @@ def _compiled(chain: list[tuple[Callable, str, str]]) -> Callable:
     fn = scope["evolve_chain"]
     fn.source = source  # to read when debugging
     return fn
+
+
+def _path_tests(when: str, i: int) -> list[str]:
+    """The tests, in turn, that ``when`` is non-empty: "chase.winded" is
+    ``state.chase.winded``; "dungeon.checks[-1].encounter" is
+    ``(w0_0 := state.dungeon.checks)`` (a tuple with a last item) then
+    ``w0_0[-1].encounter``."""
+    tests, value = [], "state"
+    for k, name in enumerate(when.split(".")):
+        if name.endswith("[-1]"):
+            tests.append(f"(w{i}_{k} := {value}.{name[:-4]})")
+            value = f"w{i}_{k}[-1]"
+        else:
+            value = f"{value}.{name}"
+    return tests + [value]

@@ -201,10 +201,11 @@ def _compiled(hooks: list[_Registered], quiet: bool = True) -> Callable[..., Sta
 # ``cell[0]``: the state a quiet step (no hook called) of this tuple last made;
 # ``until``: the earliest due time or next day's start; ``lo``: the current
 # day's start; ``paused``: no part that ``paused`` is due. A state that *is*
-# ``cell[0]`` holds the ruleset and the due parts the tuple was made from, so
-# a step from it to ``clock`` is quiet where ``lo <= state.clock``,
-# ``clock < until`` and ``burning or paused``; the state made by that step,
-# from it and only parts that are not due replaced, may be put in the cell.
+# ``cell[0]`` holds the ruleset and the due parts the tuple was made from, and
+# a clock from ``lo`` to before ``until``, so a step from it to ``clock`` is
+# quiet where ``clock < until`` and ``burning or paused``; the state made by
+# that step, from it and only parts that are not due replaced, may be put in
+# the cell where its clock is not before ``lo`` (time went forward).
 QUIET_CELL, QUIET_UNTIL, QUIET_LO, QUIET_PAUSED = 0, 1, 2, 3
 
 
@@ -253,7 +254,8 @@ class _Alone(dict):
                         "q = quiet[0]",
                         f"if (state is q[0][0] or q[4] is state.ruleset.rules and {same}) "
                         f"and {times}:",
-                        f"    q[0][0] = out = replace(state, clock=clock, {name}=value)",
+                        f"    out = replace(state, clock=clock, {name}=value)",
+                        "    if clock >= q[2]: q[0][0] = out  # (time went back: not in the cell)",
                         "    return out",
                         slow]
         scope = dict(scope, run_hooks=self.run_hooks)  # the same ``quiet`` list

@@ -595,11 +595,12 @@ def evolve_turn(state: State, ev: TurnAdvanced) -> State:
     # pass_time(state, seconds, burning=True, dungeon=dungeon): where the state
     # is the one the last quiet time step made (the turn before, nothing else
     # changed), that step's test is the clock's alone (``timeflow.QUIET_CELL``:
-    # a turn burns, and replaces no part a hook is due on); else ``alone``'s
+    # a turn burns, replaces no part a hook is due on, and moves the clock
+    # forward: a ruleset's turn_seconds are at least 1); else ``alone``'s
     hooks = timeflow.run_hooks
     q = hooks.quiet[0]
     clock = state.clock + seconds
-    if state is q[0][0] and clock < q[1] and q[2] <= state.clock:
+    if state is q[0][0] and clock < q[1]:
         q[0][0] = state = replace(state, clock=clock, dungeon=dungeon)
         return state
     return hooks.alone["dungeon"](state, seconds, True, dungeon)
