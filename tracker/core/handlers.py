@@ -55,33 +55,44 @@ def begins(event_type: type):
     return register
 
 
-_CHAINS: dict[type, list[tuple[Callable, str]]] = {}  # event type -> (evolver, when)
+_CHAINS: dict[type, list[tuple[Callable, str, str]]] = {}  # event type -> (evolver, when, given)
 
 
-def evolves(event_type: type, *, when: str = ""):
+def evolves(event_type: type, *, when: str = "", given: str = ""):
     """Register an evolver of ``event_type``. Several areas may react to the
     same event: their evolvers run in the order they were registered (the
     areas' fold order), each on the state the one before returned.
 
     ``when`` ("chase.winded"): a path into the state that must be non-empty
     for this evolver to be called; an area reacting to another's frequent
-    event (every dungeon turn) then costs replay nothing while it is idle."""
-    if when and not all(name.isidentifier() for name in when.split(".")):
+    event (every dungeon turn) then costs replay nothing while it is idle.
+    A step of it may end in ``[-1]``, the last item of a tuple, which must
+    be there ("dungeon.checks[-1].encounter": the last check met something).
+    ``given`` ("check"): a field of the event that must not be None for this
+    evolver to be called (an evolver that returns the state as it is when
+    the field is None: a turn that rolled no wandering check has no
+    encounter to note)."""
+    if when and not all(name.removesuffix("[-1]").isidentifier() for name in when.split(".")):
         raise ValueError(f"evolves(when={when!r}): not a path into the state")
+    if given and (not given.isidentifier() or
+                  given not in getattr(event_type, "__struct_fields__", ())):
+        raise ValueError(f"evolves(given={given!r}): not a field of {event_type.__name__}")
 
     def register(fn):
         if event_type in BEGINNERS or event_type in STEPPED:
             raise RuntimeError(f"{event_type.__name__} is not evolved: "
                                f"{'it begins a campaign' if event_type in BEGINNERS else 'the timeline applies it'}")
         chain = _CHAINS.setdefault(event_type, [])
-        chain.append((fn, when))
-        EVOLVERS[event_type] = fn if len(chain) == 1 and not when else _compiled(chain)
+        chain.append((fn, when, given))
+        EVOLVERS[event_type] = fn if len(chain) == 1 and not when and not given \
+            else _compiled(chain)
         return fn
     return register
 
 
-def _compiled(chain: list[tuple[Callable, str]]) -> Callable:
-    """One function running a chain of evolvers, each ``when`` written inline.
+def _compiled(chain: list[tuple[Callable, str, str]]) -> Callable:
+    """One function running a chain of evolvers, each ``when`` and ``given``
+    written inline.
 
     Replay folds a dungeon turn through three evolvers (the dungeon's, the
     chase's encounter note, the chase's winded count); nesting a wrapper per
@@ -90,17 +101,35 @@ def _compiled(chain: list[tuple[Callable, str]]) -> Callable:
 
         state = fn0(state, ev)
         if state.chase.winded: state = fn1(state, ev)
+        if ev.check is not None: state = fn2(state, ev)
         return state
     """
     scope: dict[str, Callable] = {}
     body = []
-    for i, (fn, when) in enumerate(chain):
+    for i, (fn, when, given) in enumerate(chain):
         scope[f"fn{i}"] = fn
         call = f"state = fn{i}(state, ev)"
-        body.append(f"if state.{when}: {call}" if when else call)
+        tests = ([f"ev.{given} is not None"] if given else []) + \
+            (_path_tests(when, i) if when else [])
+        body.append(f"if {' and '.join(tests)}: {call}" if tests else call)
     body.append("return state")
     source = "def evolve_chain(state, ev):\n    " + "\n    ".join(body)
     exec(source, scope)  # our own text: the paths were checked as identifiers
     fn = scope["evolve_chain"]
     fn.source = source  # to read when debugging
     return fn
+
+
+def _path_tests(when: str, i: int) -> list[str]:
+    """The tests, in turn, that ``when`` is non-empty: "chase.winded" is
+    ``state.chase.winded``; "dungeon.checks[-1].encounter" is
+    ``(w0_0 := state.dungeon.checks)`` (a tuple with a last item) then
+    ``w0_0[-1].encounter``."""
+    tests, value = [], "state"
+    for k, name in enumerate(when.split(".")):
+        if name.endswith("[-1]"):
+            tests.append(f"(w{i}_{k} := {value}.{name[:-4]})")
+            value = f"w{i}_{k}[-1]"
+        else:
+            value = f"{value}.{name}"
+    return tests + [value]

@@ -127,7 +127,8 @@ def _compiled(hooks: list[_Registered], quiet: bool = True) -> Callable[..., Sta
     # (most turns) skips them all in one test: ``quiet[0]`` holds the ruleset,
     # each due part's value as last seen with no hook called, the earliest of
     # their due times and of the next day's start (``until``), the current
-    # day's start and whether none that ``paused`` is due at all. Due times
+    # day's start and whether none that ``paused`` is due at all (the layout:
+    # ``QUIET_CELL`` below, which also says what its cell is for). Due times
     # are functions of (value, ruleset) alone, so the same objects mean the same
     # times; a step from a clock at or after the day's start to one before
     # ``until`` begins no day; so the test below is the hooks' own conditions,
@@ -136,12 +137,13 @@ def _compiled(hooks: list[_Registered], quiet: bool = True) -> Callable[..., Sta
     quiet = quiet and bool(dues) and all(h.daily or h.due is not None for h in hooks)
     n = len(dues)
     if quiet:
-        scope["quiet"] = [(_NOTHING,)]
-        same = " and ".join(f"q[{k + 1}] is {_value(h, i, scope)}"
+        # the layout of ``quiet[0]``: ``QUIET_CELL`` and the rest below
+        scope["quiet"] = [([None],) + (_NOTHING,) * (n + 4)]
+        same = " and ".join(f"q[{k + 5}] is {_value(h, i, scope)}"
                             for k, (i, h) in enumerate(dues))
         body += ["q = quiet[0]",
-                 f"if q[0] is rules and {same} and q[{n + 2}] <= state.clock and "
-                 f"clock < q[{n + 1}] and (burning or q[{n + 3}]):",
+                 f"if q[4] is rules and {same} and q[2] <= state.clock and "
+                 f"clock < q[1] and (burning or q[3]):",
                  "    return " + _REPLACE_BODY,
                  "called = False"]
     body += new_day
@@ -176,8 +178,8 @@ def _compiled(hooks: list[_Registered], quiet: bool = True) -> Callable[..., Sta
         body += ["if not called:",
                  f"    ts = [d for d in ({times},) if d is not None]",
                  *("    " + line for line in day),
-                 f"    quiet[0] = (rules, {', '.join(f'v{i}' for i, _ in dues)}, "
-                 f"min(ts) if ts else _NEVER, lo, {paused})"]
+                 f"    quiet[0] = ([None], min(ts) if ts else _NEVER, lo, {paused}, rules, "
+                 f"{', '.join(f'v{i}' for i, _ in dues)})"]
         scope["_NEVER"], scope["_BEGINNING"] = _NEVER, -_NEVER
     # replace(state, clock=clock, **parts) cost twice a replace naming its
     # fields (the merged dict, then the keywords unpacked from it); a replace
@@ -189,14 +191,39 @@ def _compiled(hooks: list[_Registered], quiet: bool = True) -> Callable[..., Sta
     fn = scope["run_hooks"]
     fn.source = source  # to read when debugging
     fn.alone = _Alone(fn, dues, scope if quiet else None)
+    # ``quiet[0]``, for a caller that writes the cell's test inline (the dungeon's
+    # turn); without the one test, a cell no state is ever in
+    fn.quiet = scope["quiet"] if quiet else [([None],)]
     return fn
+
+
+# ``run_hooks.quiet[0]``: (cell, until, lo, paused, rules, each due part's value).
+# ``cell[0]``: the state a quiet step (no hook called) of this tuple last made;
+# ``until``: the earliest due time or next day's start; ``lo``: the current
+# day's start; ``paused``: no part that ``paused`` is due. A state that *is*
+# ``cell[0]`` holds the ruleset and the due parts the tuple was made from, and
+# a clock from ``lo`` to before ``until``, so a step from it to ``clock`` is
+# quiet where ``clock < until`` and ``burning or paused``; the state made by
+# that step, from it and only parts that are not due replaced, may be put in
+# the cell where its clock is not before ``lo`` (time went forward).
+QUIET_CELL, QUIET_UNTIL, QUIET_LO, QUIET_PAUSED = 0, 1, 2, 3
 
 
 class _Alone(dict):
     """``alone[name]``: the one-part ``run_hooks`` of ``_compiled``, made on first use.
     Its quiet test is ``run_hooks``' own (the same ``quiet`` list), with
     ``value`` where that reads the part ``name``; when it fails, it calls
-    ``run_hooks`` with ``{name: value}``."""
+    ``run_hooks`` with ``{name: value}``.
+
+    When ``name`` is no due part, the quiet tuple's last item is a cell
+    holding the state this function last returned by the quiet test; a state
+    that *is* that one (the next turn of a replay, nothing else changed in
+    between) has, but for ``name`` and the clock, the very parts the test
+    compared, so only the clock is tested. Each quiet tuple has its own cell
+    (a tuple swapped in whole gets a new one), written only with a state made
+    from that tuple's values; it is held strongly, so no other state can take
+    its id; a state not in the cell (another replay's, or one another area
+    changed) takes the whole test."""
 
     def __init__(self, run_hooks: Callable, dues: list, scope: dict | None):
         super().__init__()
@@ -211,17 +238,26 @@ class _Alone(dict):
             body = [slow]
             scope = {}
         else:
-            n = len(self.dues)
             same = " and ".join(
-                f"q[{k + 1}] is " + _value(h, i, scope, "value" if h.part == name
+                f"q[{k + 5}] is " + _value(h, i, scope, "value" if h.part == name
                                            else f"state.{h.part}")
                 for k, (i, h) in enumerate(self.dues))
-            body = ["clock = state.clock + elapsed",
-                    "q = quiet[0]",
-                    f"if q[0] is state.ruleset.rules and {same} and q[{n + 2}] <= state.clock "
-                    f"and clock < q[{n + 1}] and (burning or q[{n + 3}]):",
-                    f"    return replace(state, clock=clock, {name}=value)",
-                    slow]
+            times = "q[2] <= state.clock and clock < q[1] and (burning or q[3])"
+            if any(h.part == name for _, h in self.dues):  # its value must be compared
+                body = ["clock = state.clock + elapsed",
+                        "q = quiet[0]",
+                        f"if q[4] is state.ruleset.rules and {same} and {times}:",
+                        f"    return replace(state, clock=clock, {name}=value)",
+                        slow]
+            else:
+                body = ["clock = state.clock + elapsed",
+                        "q = quiet[0]",
+                        f"if (state is q[0][0] or q[4] is state.ruleset.rules and {same}) "
+                        f"and {times}:",
+                        f"    out = replace(state, clock=clock, {name}=value)",
+                        "    if clock >= q[2]: q[0][0] = out  # (time went back: not in the cell)",
+                        "    return out",
+                        slow]
         scope = dict(scope, run_hooks=self.run_hooks)  # the same ``quiet`` list
         source = "def run_hooks_alone(state, elapsed, burning, value):\n    " + "\n    ".join(body)
         exec(source, scope)  # our own text: the name was checked as the state's field

@@ -476,11 +476,11 @@ class EventStore:
                     known = decoders.get(type_)
                     if known is None or known[0] != version:
                         known = decoders[type_] = (version, current(type_, version), {})
-                    if type(data) is not str:
-                        raise TypeError
                     seen = known[2]
-                    ev = seen.get(data)
+                    ev = seen.get(data)  # its keys are str: no other kind of value equals one
                     if ev is None:
+                        if type(data) is not str:
+                            raise TypeError
                         ev = known[1](data)
                         if len(seen) >= _SHARED_EVENTS:  # a log of ever new data: stay small
                             seen.clear()

@@ -34,8 +34,9 @@ def _noted(state: State, met: Met) -> State:
     return replace(state, chase=replace(state.chase, met=met))
 
 
-@evolves(TurnAdvanced)
-@evolves(CheckRolled)
+# a check rolled (the dungeon's evolver, before, kept it last) that met something
+@evolves(TurnAdvanced, given="check", when="dungeon.checks[-1].encounter")
+@evolves(CheckRolled, given="check", when="dungeon.checks[-1].encounter")
 def evolve_dungeon_check(state: State, ev) -> State:
     if ev.check is None or not state.dungeon.checks:
         return state

@@ -519,6 +519,7 @@ class _TurnRules(NamedTuple):
     wandering: object
     chance_x: int  # a check at or under this is an encounter
     rest: object  # the rest rule, or None
+    rest_every: int  # its every_turns, or a count no turn reaches (no rest rule)
     check_first: bool  # an encounter interrupts a rest turn (_check_comes_first)
     turn_seconds: int
 
@@ -527,6 +528,7 @@ class _TurnRules(NamedTuple):
         d = rules.dungeon
         return cls(rules, frozenset(d.activities) | {FAST_TRAVEL}, d.wandering,
                    parse_chance(d.wandering.chance).x, d.rest,
+                   d.rest.every_turns if d.rest is not None else 1 << 62,
                    _check_comes_first(d.turn_steps), rules.time.turn_seconds)
 
 
@@ -537,19 +539,21 @@ if Dungeon.__struct_fields__ != ("active", "name", "depth", "turn", "turns_since
 
 # the last ruleset's (a strong reference: no other ruleset can take its id);
 # one tuple, swapped whole, as timeflow keeps its due times
-_TURN_RULES = [_TurnRules(object(), frozenset(), None, 0, None, False, 0)]
+_TURN_RULES = [_TurnRules(object(), frozenset(), None, 0, None, 0, False, 0)]
 
 
 @evolves(TurnAdvanced)
 def evolve_turn(state: State, ev: TurnAdvanced) -> State:
     # replay's commonest entry: the ruleset's values read once per ruleset
     # (``_TurnRules``), the dungeon built whole from its fields (a replace by
-    # keywords cost twice that), the state copied once (``alone``)
+    # keywords cost twice that), the state copied once (the time step's quiet
+    # test inline, else ``alone``)
     rules = state.ruleset.rules
-    known, activities, wandering, chance_x, rest, check_first, seconds = _TURN_RULES[0]
+    known, activities, wandering, chance_x, rest, every, check_first, seconds = _TURN_RULES[0]
     if known is not rules:
         _TURN_RULES[0] = _TurnRules.of(rules)
-        known, activities, wandering, chance_x, rest, check_first, seconds = _TURN_RULES[0]
+        known, activities, wandering, chance_x, rest, every, check_first, seconds = \
+            _TURN_RULES[0]
     d = state.dungeon
     if not d.active:
         raise Refused(_("a dungeon turn cannot pass while the party is outside"))
@@ -559,17 +563,21 @@ def evolve_turn(state: State, ev: TurnAdvanced) -> State:
             ruleset=rules.meta.name, activity=activity))
     turn = d.turn + 1
     roll = ev.check
-    check = None if roll is None else _checked(wandering, chance_x, ev, roll, turn, True)
+    if roll is None:
+        check = None
+    elif roll.total > chance_x:  # _checked's first line, inline: half the turns roll one
+        check = Check(turn, roll, wandering.chance, False, True)
+    else:
+        check = _checked(wandering, chance_x, ev, roll, turn, True)
     tsr, penalty = d.turns_since_rest, d.penalty
-    if activity == REST and check is not None and check.encounter and check_first:
+    if activity != REST:
+        tsr += 1
+    elif check is not None and check.encounter and check_first:
         check = replace(check, interrupted_rest=True)  # the rest is interrupted
         tsr += 1
-    elif activity == REST:
-        tsr, penalty = 0, 0
     else:
-        tsr += 1
-    if rest is not None and tsr >= rest.every_turns and \
-            (tsr - rest.every_turns) % rest.every_turns == 0:
+        tsr, penalty = 0, 0
+    if tsr >= every and (tsr - every) % every == 0:  # ``every``: no turn reaches it without a rule
         penalty = max(rest.penalty_max, penalty + rest.penalty_step)
     left = d.fast_left
     if left and activity == FAST_TRAVEL:
@@ -584,8 +592,18 @@ def evolve_turn(state: State, ev: TurnAdvanced) -> State:
             checks = checks[-CHECK_HISTORY:]
     dungeon = Dungeon(True, d.name, d.depth, turn, tsr, penalty, checks, d.last_hasty_exit,
                       left, d.fast_per_turn)
-    # pass_time(state, ..., burning=True, dungeon=dungeon) without its wrapper or a dict
-    return timeflow.run_hooks.alone["dungeon"](state, seconds, True, dungeon)
+    # pass_time(state, seconds, burning=True, dungeon=dungeon): where the state
+    # is the one the last quiet time step made (the turn before, nothing else
+    # changed), that step's test is the clock's alone (``timeflow.QUIET_CELL``:
+    # a turn burns, replaces no part a hook is due on, and moves the clock
+    # forward: a ruleset's turn_seconds are at least 1); else ``alone``'s
+    hooks = timeflow.run_hooks
+    q = hooks.quiet[0]
+    clock = state.clock + seconds
+    if state is q[0][0] and clock < q[1]:
+        q[0][0] = state = replace(state, clock=clock, dungeon=dungeon)
+        return state
+    return hooks.alone["dungeon"](state, seconds, True, dungeon)
 
 
 @evolves(CheckRolled)

@@ -9,6 +9,7 @@ timeline's own entries, so a fold never meets an event it cannot read.
 
 from __future__ import annotations
 
+import gc
 from typing import Callable, Iterable, Protocol
 
 import msgspec
@@ -309,17 +310,47 @@ def _kept(seq: int, state: State, command_id: str, first_seq: int, label: str,
 
 
 class _Pending(msgspec.Struct, frozen=True, gc=False):
-    """A state ``Timeline.state_at``'s loop left in ``recent`` with the undo
-    bookkeeping it carried beside it, not yet applied (``_known`` applies it).
-    A Struct without gc, not a tuple: one is made per entry, and a tuple is
-    tracked by the cyclic collector when made, which ran every few hundred
-    entries for them (7% of a delves replay's instructions)."""
+    """A state of ``Timeline.state_at``'s loop with the undo bookkeeping it
+    carried beside it, not yet applied (``_known`` applies it): kept in
+    ``recent`` when the loop's row memory is let go (``Timeline._restart``).
+    A Struct without gc, not a tuple: a tuple is tracked by the cyclic
+    collector when made."""
 
     state: State
     command_id: str
     first_seq: int
     label: str
     redo: tuple
+
+
+def _applied(seq: int, state: State, command_id: str, start: Envelope, book: _Book | None) -> State:
+    """``_kept`` with the bookkeeping of ``Timeline._forward``'s loop: ``book``,
+    or a command begun at the envelope ``start``."""
+    if book is None:
+        return _kept(seq, state, command_id, start.seq, LABELS[start.type], ())
+    return _kept(seq, state, book.command_id, book.first_seq, book.label, book.redo)
+
+
+class _Book(msgspec.Struct, frozen=True, gc=False):
+    """The undo bookkeeping of a run of entries of one command in
+    ``Timeline.state_at``'s loop, where it is not that of a command begun at
+    the entry itself: made once per such run, shared by its entries."""
+
+    command_id: str
+    first_seq: int
+    label: str
+    redo: tuple
+
+
+class _Booked(msgspec.Struct, frozen=True, gc=False):
+    """A state of that loop whose command began before its entry, with that
+    command's bookkeeping (``Timeline.raws``)."""
+
+    state: State
+    book: _Book
+
+
+_LONG = 256  # a replay of this many entries or more runs with the cyclic collector off
 
 
 class Timeline:
@@ -337,6 +368,12 @@ class Timeline:
     grows and an entry never changes): a correction refolds the entries just
     before it, which replay had read a moment ago, and read them again from
     the file, a query and a decode each (6% of a mixed campaign's replay).
+    Beside each of them (``raws``, the same length) the state its replay
+    left after it without its undo bookkeeping: the state where its command
+    began at that very entry (the envelope tells the bookkeeping), a
+    ``_Booked`` where it began before, or None where ``recent`` holds the
+    state: one append to a list per entry, where a dict entry and an object
+    per entry cost a twelfth of a replay.
     """
 
     def __init__(self, read: Callable[[int, int], Iterable[Envelope]],
@@ -349,6 +386,7 @@ class Timeline:
         self.memo: dict[int, State] = {}  # checkpoints, every ``every`` seqs
         self.recent: dict[int, State] = {}  # insertion order: the oldest go first
         self.envs: list[Envelope] = []  # envelopes read in a row, from seq ``envs_from``
+        self.raws: list[State | _Booked | None] = []  # beside each: its state, not bookkept
         self.envs_from = 1
 
     def read(self, lo: int, hi: int) -> Iterable[Envelope]:
@@ -363,15 +401,40 @@ class Timeline:
         state = self.recent.get(seq)
         if state is None:
             state = self.memo.get(seq)
-        elif type(state) is _Pending:  # left by state_at's loop: its bookkeeping, not yet applied
+            if state is None:
+                i = seq - self.envs_from
+                if 0 <= i < len(self.raws) and self.raws[i] is not None:  # left by the loop
+                    raw = self.raws[i]
+                    state = self.recent[seq] = \
+                        _applied(seq, raw.state, "", self.envs[i], raw.book) \
+                        if type(raw) is _Booked else \
+                        _applied(seq, raw, self.envs[i].command_id, self.envs[i], None)
+        elif type(state) is _Pending:  # left by the loop, let go: its bookkeeping, not yet applied
             state = self.recent[seq] = _kept(seq, state.state, state.command_id,
                                              state.first_seq, state.label, state.redo)
         return state
 
+    def _restart(self, seq: int) -> None:
+        """Begin the envelopes read in a row anew at ``seq``; the states beside
+        the last ``keep`` of them go to ``recent``, their bookkeeping not applied."""
+        envs, raws, recent = self.envs, self.raws, self.recent
+        for i in range(max(0, len(envs) - self.keep), len(envs)):
+            raw, env = raws[i], envs[i]
+            if raw is not None and env.seq not in recent:
+                if type(raw) is _Booked:
+                    book = raw.book
+                    recent[env.seq] = _Pending(raw.state, book.command_id, book.first_seq,
+                                               book.label, book.redo)
+                else:
+                    recent[env.seq] = _Pending(raw, env.command_id, env.seq,
+                                               LABELS[env.type], ())
+        self.envs, self.raws = [], []
+        self.envs_from = seq
+
     def _base(self, seq: int) -> tuple[int, State | None]:
         """The latest known state at or before ``seq``."""
         floor = seq - seq % self.every  # the checkpoint at or below seq, if kept
-        if self.recent:
+        if self.recent or self.raws:
             for s in range(seq, max(floor, 1) - 1, -1):
                 state = self._known(s)
                 if state is not None:
@@ -393,50 +456,74 @@ class Timeline:
         base_seq, state = self._base(seq)
         if base_seq == seq:
             return state
+        if seq - base_seq < _LONG or not gc.isenabled():
+            return self._forward(base_seq, state, seq)
+        # A long replay makes no reference cycle (states, events and envelopes
+        # are trees; the row tuples the store reads die with their batch), yet
+        # the cyclic collector ran every few hundred entries, walking each batch
+        # of rows it had promoted (3% of a delves replay's instructions). Off
+        # for the replay only, and on again however it ends; a replay in
+        # another thread meanwhile finds it off and leaves it to this one.
+        gc.disable()
+        try:
+            return self._forward(base_seq, state, seq)
+        finally:
+            gc.enable()
+
+    def _forward(self, base_seq: int, state: State | None, seq: int) -> State | None:
+        """``state_at(seq)`` from the known ``state`` at ``base_seq``."""
         recent, memo, every = self.recent, self.memo, self.every
-        evolvers, labels, pending = EVOLVERS, LABELS, _Pending
+        evolvers, labels, new_book, booked = EVOLVERS, LABELS, _Book, _Booked
         # The undo bookkeeping (``_bookkept``) of an area's event is carried
-        # beside the state (``cid``: the command done last, from ``first`` on,
-        # ``label``, ``redo``) and applied only where a state leaves this loop:
-        # returned, looked back at (``_known``), a checkpoint, or handed to
-        # ``step``. Applied per event it was a second copy of the whole state.
+        # beside the state (``cid``: the command done last; ``book``: from
+        # which entry, its label, the redo stack, or None for a command begun
+        # at the entry ``start``, which tells them: made once per command, and
+        # only from its second entry on) and applied only where a state leaves
+        # this loop: returned, looked back at (``_known``), a checkpoint, or
+        # handed to ``step``. Applied per event it was a second copy of the
+        # whole state.
         cid = None  # None: ``state`` holds its own bookkeeping
-        first, label, redo = 0, "", ()
+        start, book = None, None
         at = base_seq
+        if self.envs_from + len(self.envs) != base_seq + 1:  # not where the last read ended
+            self._restart(base_seq + 1)
         envs = self.envs
-        if self.envs_from + len(envs) != base_seq + 1:  # not where the last read ended
-            envs = self.envs = []
-            self.envs_from = base_seq + 1
-        kept = envs.append
+        kept, raw = envs.append, self.raws.append
+        mark = at + every - at % every  # the next checkpoint
         for env in self.read_log(base_seq + 1, seq):
             evolve = evolvers.get(type(env.event))
             at = env.seq
             if evolve is None or state is None:  # entries about entries, the first
                 if cid is not None:
-                    state, cid = _kept(at - 1, state, cid, first, label, redo), None
+                    state, cid = _applied(at - 1, state, cid, start, book), None
                 state = step(state, env, self)
                 recent[at] = state
                 if self.envs is not envs:  # a replay inside step read elsewhere: go on anew
-                    envs = self.envs = []
-                    self.envs_from = at
-                    kept = envs.append
+                    self._restart(at)
+                    envs = self.envs
+                    kept, raw = envs.append, self.raws.append
+                raw(None)
             else:
                 if env.command_id != cid:
                     if cid is None and state.last_done is not None \
                             and state.last_done.id == env.command_id:
                         ref = state.last_done  # its command goes on
-                        first, label, redo = ref.first_seq, ref.label, state.redo
+                        book = new_book(env.command_id, ref.first_seq, ref.label, state.redo)
                     else:  # a new command: what redo could bring back is gone
-                        first, label, redo = at, labels[env.type], ()
+                        start, book = env, None
                     cid = env.command_id
+                elif book is None:  # the command's second entry
+                    book = new_book(cid, start.seq, labels[start.type], ())
                 state = evolve(state, env.event)
-                recent[at] = pending(state, cid, first, label, redo)  # _known applies it if asked
+                raw(state if book is None else booked(state, book))  # _known applies it if asked
             kept(env)
-            if at % every == 0:
-                memo[at] = self._known(at)
-                self._trim()
+            if at >= mark:  # (a log with a gap would pass a checkpoint by)
+                if at % every == 0:
+                    memo[at] = self._known(at)
+                    self._trim()
+                mark = at + every - at % every
         if cid is not None:
-            state = recent[at] = _kept(at, state, cid, first, label, redo)
+            state = recent[at] = _applied(at, state, cid, start, book)
         self._trim()
         return state
 
@@ -453,9 +540,10 @@ class Timeline:
             for s in list(recent)[:len(recent) - self.keep]:
                 del recent[s]
         envs = self.envs
-        if len(envs) > 2 * self.keep:  # in place: the loop appending to it goes on
+        if len(envs) > 2 * self.keep:  # in place: the loop appending to them goes on
             gone = len(envs) - self.keep
             del envs[:gone]
+            del self.raws[:gone]
             self.envs_from += gone
 
 
