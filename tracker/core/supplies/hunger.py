@@ -137,7 +137,9 @@ def eat_days(state: State, days: int, eaters: list[str], per: int, changes: dict
             fasting = 0
             if ate * 100 < need * m.under_percent:
                 owed += eaters
-    changes["supplies"] = replace(supplies, hunger_owed=tuple(owed), fasting=fasting)
+    if fasting != supplies.fasting or len(owed) != len(supplies.hunger_owed):
+        supplies = replace(supplies, hunger_owed=tuple(owed), fasting=fasting)
+    changes["supplies"] = supplies  # (owed only grows: the same length, the same names)
     if party is not changes.get("party", state.party):
         changes["party"] = party
 
