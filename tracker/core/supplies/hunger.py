@@ -163,6 +163,8 @@ def fed_elsewhere(before: State, after: State) -> State:
     after = replace(after, supplies=replace(after.supplies, rations=s.rations, eaten=s.eaten,
                                             missed_meals=s.missed_meals,
                                             hunger_owed=s.hunger_owed, fasting=s.fasting))
+    if not any(c.held for c in after.party):  # nobody holds a level: none was gained
+        return after
     was = {c.name: c for c in before.party}
     party = []
     for c in after.party:

@@ -1056,6 +1056,13 @@ def day_distance(t: TravelRules, ev: Travelled) -> float:
                              weather=list(ev.effects))
 
 
+# evolve_travelled builds a DaySummary by position: a field added, moved or renamed must be seen there
+if DaySummary.__struct_fields__ != ("day", "kind", "terrain", "distance", "hours", "lost", "heading",
+                                    "believed", "strayed", "encounter", "encounter_ft", "food",
+                                    "water", "exhausted", "weather", "halt", "at"):
+    raise RuntimeError("evolve_travelled builds a DaySummary by position: its fields changed")
+
+
 @evolves(Travelled)
 def evolve_travelled(state: State, ev: Travelled) -> State:
     # a travel day is a fifth of a mixed campaign's replay: each ruleset value
@@ -1079,12 +1086,11 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
     failed = tuple(n for n, _, _ in failed_saves(t, ev)) if ev.saves else ()
     new_day = not (pace and j.hours_today)
     day = j.day + 1 if new_day else max(1, j.day)
+    # by position (an import-time guard below refuses a change of its fields)
     summary = DaySummary(
-        day=day, kind="travel" if ev.camp else "stage",
-        terrain=ev.terrain, distance=dist, hours=busy / 3600, lost=lost,
-        heading=j.heading if lost else "", believed=j.believed if lost else "",
-        strayed=stray, encounter=met, encounter_ft=ft, food=rations, water=gallons,
-        exhausted=failed, weather=j.weather, halt=halt, at=moved.place if halt else "")
+        day, "travel" if ev.camp else "stage", ev.terrain, dist, busy / 3600, lost,
+        j.heading if lost else "", j.believed if lost else "", stray, met, ft, rations,
+        gallons, failed, j.weather, halt, moved.place if halt else "")
     owed = j.rest_owed + (t.forced_march.rest_days_after if ev.forced and t.forced_march else 0)
     days = j.days + (summary,)
     journey = replace(
