@@ -66,7 +66,15 @@ def status(state: State, r: Runner) -> str:
 
 
 def running(state: State, r: Runner) -> bool:
-    return status(state, r) == IN
+    """``status(state, r) == IN``, without the call (asked per runner several
+    times a chase turn)."""
+    if r.status != IN:
+        return False
+    c = party.find(state, r.name) if r.member else None
+    if (c.exhaustion if c is not None else r.exhaustion) >= \
+            state.rules.chase.drop_out_exhaustion:
+        return False
+    return c is None or sheet.status(state.rules, c) == "ok"
 
 
 def free_dashes(state: State, r: Runner) -> int:

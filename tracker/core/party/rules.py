@@ -1141,15 +1141,11 @@ def long_rest_ends(state: State, who, exhaustion: bool = True) -> State:
         if c is None:
             member(state, name)  # refused: nobody by that name
         spent = max(0, c.hit_dice_spent - max(1, c.level * percent // 100))
-        changed = replace(c, hp=c.hp_max, hit_dice_spent=spent,
-                          exhaustion=rested_exhaustion(c, removed), death_successes=0,
-                          death_failures=0, long_rested_at=clock)
+        exhaustion = rested_exhaustion(c, removed)
         for j, x in enumerate(party):  # every member of exactly that name, as ``_with``
             if x.name == c.name:
-                party[j] = changed if x is c else replace(
-                    x, hp=c.hp_max, hit_dice_spent=spent,
-                    exhaustion=rested_exhaustion(c, removed), death_successes=0,
-                    death_failures=0, long_rested_at=clock)
+                party[j] = replace(x, hp=c.hp_max, hit_dice_spent=spent, exhaustion=exhaustion,
+                                   death_successes=0, death_failures=0, long_rested_at=clock)
     return replace(state, party=tuple(party))
 
 
