@@ -1085,16 +1085,16 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
         busy = t.distance.hours_per_day * 3600
     failed = tuple(n for n, _, _ in failed_saves(t, ev)) if ev.saves else ()
     new_day = not (pace and j.hours_today)
-    day = j.day + 1 if new_day else max(1, j.day)
-    # by position (an import-time guard below refuses a change of its fields)
+    day_no = j.day + 1 if new_day else max(1, j.day)
+    # by position (the import-time guard above refuses a change of its fields)
     summary = DaySummary(
-        day, "travel" if ev.camp else "stage", ev.terrain, dist, busy / 3600, lost,
+        day_no, "travel" if ev.camp else "stage", ev.terrain, dist, busy / 3600, lost,
         j.heading if lost else "", j.believed if lost else "", stray, met, ft, rations,
         gallons, failed, j.weather, halt, moved.place if halt else "")
     owed = j.rest_owed + (t.forced_march.rest_days_after if ev.forced and t.forced_march else 0)
     days = j.days + (summary,)
     journey = replace(
-        moved, day=day, hours_today=0 if ev.camp else j.hours_today + busy / 3600,
+        moved, day=day_no, hours_today=0 if ev.camp else j.hours_today + busy / 3600,
         gallop_used=(j.gallop_used or ev.gallop) and not ev.camp,
         unrested=calc.rest_debt(t, j.unrested, rested=False) if new_day else j.unrested,
         rest_owed=owed, distance=j.distance + dist,
