@@ -180,9 +180,9 @@ def complication_row_at(rules, setting: str, roll: Roll) -> tuple[Complication |
     # each total's row, per table (every chase turn asks): a function of the
     # table (immutable, held here: no other object can take its id) and the total
     known = _ROWS[0]
-    if known[0] is not table:
-        known = _ROWS[0] = (table, {})
-    rows = known[1]
+    if known[0] is not table or known[1] != setting:
+        known = _ROWS[0] = (table, setting, {})
+    rows = known[2]
     if total in rows:
         return rows[total]
     row = _NO_ROW
@@ -196,8 +196,8 @@ def complication_row_at(rules, setting: str, roll: Roll) -> tuple[Complication |
 
 
 # the (row, row_at) of the last complication table asked, by total, with the
-# table itself (the setting names the table: one table, one setting)
-_ROWS: list = [(None, {})]
+# table itself and the setting it was asked under (one tuple, swapped whole)
+_ROWS: list = [(None, "", {})]
 _NO_ROW = (None, "")
 
 
