@@ -170,3 +170,63 @@ def test_downtime_at_home_is_fed_by_the_bastion_not_starved(make):
     c.dispatch(bas.Downtime(20))
     s = c.state.supplies
     assert (s.missed_meals, s.hunger_owed, s.fasting) == (0, (), 0) and tired(c) == [0, 0, 0]
+
+
+def _eat_days_day_by_day(state, days, eaters, per, changes):
+    """``hunger.eat_days`` as it was before it ate a run of full days at once."""
+    from msgspec.structs import replace
+    from tracker.core.party.rules import exhausted, release_exhaustion
+    from tracker.core.supplies.hunger import CAUSE
+    from tracker.core.supplies.rations import eat_from
+    rules, clock = state.rules, state.clock
+    m = rules.rations.malnutrition
+    supplies = changes.get("supplies", state.supplies)
+    party = changes.get("party", state.party)
+    need = len(eaters) * per
+    owed, fasting = list(supplies.hunger_owed), supplies.fasting
+    for _day in range(days):
+        before = supplies.eaten
+        supplies = eat_from(supplies, clock, rules, need)
+        ate = supplies.eaten - before
+        if ate >= need:
+            party = release_exhaustion(party, CAUSE)
+            fasting = 0
+        elif ate == 0:
+            fasting += 1
+            if m.fasting_days and fasting >= m.fasting_days:
+                party = exhausted(party, rules, {n: 1 for n in eaters}, hold=CAUSE)
+        else:
+            fasting = 0
+            if ate * 100 < need * m.under_percent:
+                owed += eaters
+    changes["supplies"] = replace(supplies, hunger_owed=tuple(owed), fasting=fasting)
+    if party is not changes.get("party", state.party):
+        changes["party"] = party
+
+
+def test_a_run_of_full_days_eaten_at_once_is_the_days_eaten_one_by_one(make):
+    """perf-mixed: ``eat_days`` eats days that the rations all feed in one go;
+    supplies, party and hunger come out as the day-by-day count left them."""
+    import random
+    from msgspec.structs import replace
+    from tracker.core.supplies.hunger import eat_days
+    from tracker.core.supplies.model import RationBatch
+    c = party(make, rations=0)
+    c.dispatch(SetExhaustion("Bo", 2))
+    base = c.state
+    rnd = random.Random(22)
+    for _ in range(400):
+        batches = tuple(RationBatch("rations", rnd.choice([0, 1, 2, 3, 5, 9]) if rnd.random() < .1
+                                    else rnd.randint(1, 9), rnd.randint(0, 9))
+                        for _ in range(rnd.randint(0, 6)))
+        held = (("malnutrition", 1),) if rnd.random() < .5 else ()
+        s = replace(base, supplies=replace(base.supplies, rations=batches,
+                                           fasting=rnd.randint(0, 6)),
+                    party=tuple(replace(ch, held=held if ch.name == "Bo" else ())
+                                for ch in base.party))
+        eaters = [ch.name for ch in s.party][:rnd.randint(1, 3)]
+        days, per = rnd.randint(0, 9), rnd.randint(0, 2)
+        old, new = {}, {}
+        _eat_days_day_by_day(s, days, eaters, per, old)
+        eat_days(s, days, eaters, per, new)
+        assert new == old, (batches, days, eaters, per)

@@ -171,10 +171,17 @@ class TurnOrders:
 
     def progress(self) -> None:
         """Every order in progress gains a turn's days; the finished ones pay out."""
-        for f in self.b.facilities:
+        # most facilities have no order: their ``advance`` would return at once,
+        # after finding the facility again (a bastion turn asked it per facility
+        # twice); a facility is read as ``advance`` reads it, from the bastion as
+        # it stands (an earlier order may have changed it), ids being unique
+        start = self.b
+        for f in start.facilities:
             if f.id not in self.shut_ids:
-                self.advance(f.id, first=True)
-                self.advance(f.id, first=False)
+                if (f if self.b is start else facility(self.b, f.id)).order:
+                    self.advance(f.id, first=True)
+                if (f if self.b is start else facility(self.b, f.id)).order2:
+                    self.advance(f.id, first=False)
 
     def advance(self, fid: int, first: bool) -> None:
         """Facility #``fid``'s first order (or its second, a Vast Garden's) gains a turn's days."""

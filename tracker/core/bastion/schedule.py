@@ -46,9 +46,14 @@ def evolve_downtime(state: State, ev: DowntimePassed) -> State:
                       burning=ev.lights_burn)
     br = state.rules.bastion
     if br is not None and not br.downtime_eats_rations:  # fed at home: the pack stays full
-        from ..supplies.hunger import fed_elsewhere
-        after = fed_elsewhere(state, after)
+        global _fed_elsewhere
+        if _fed_elsewhere is None:  # imported once (an import statement per downtime cost)
+            from ..supplies.hunger import fed_elsewhere as _fed_elsewhere
+        after = _fed_elsewhere(state, after)
     return after
+
+
+_fed_elsewhere = None  # supplies.hunger.fed_elsewhere, once a downtime needed it
 
 
 def _next_due(all_: tuple[Bastion, ...], rules) -> int | None:

@@ -30,7 +30,8 @@ from ..timeflow import pass_time
 from ..validity import holds_for
 from .model import (CAUGHT, ESCAPED, GAVE_UP, OUTCOMES, PURSUER, QUARRY, SIDES, Affliction,
                     Chase, Runner)
-from .standing import (afflicted, affliction_text, brief, complication_row, complication_text, current,  # noqa: F401
+from .standing import (afflicted, affliction_text, brief, complication_row,  # noqa: F401
+                       complication_row_at, complication_text, current,
                        d20_penalty, escape_die, escape_target, exhaustion, fates, fates_text,
                        row_at, row_words, save_words, setting_word, side_word, status_word,
                        find, free_dashes,
@@ -567,10 +568,15 @@ def evolve_joined(state: State, ev: RunnerJoined) -> State:
 
 
 def _next_after(state: State, runners: tuple[Runner, ...], name: str) -> Runner | None:
-    i = next(i for i, r in enumerate(runners) if r.name == name)
-    for r in runners[i + 1:]:  # a loop, not a generator: every chase turn asks
-        if running(state, r):
-            return r
+    at = None
+    for i, r in enumerate(runners):  # loops, not generators: every chase turn asks
+        if at is not None:
+            if running(state, r):
+                return r
+        elif r.name == name:
+            at = i
+    if at is None:
+        raise StopIteration  # as ``next`` of no match did
     return None
 
 
@@ -597,16 +603,19 @@ def evolve_turn(state: State, ev: TurnTaken) -> State:
     if ev.setting != ch.setting or ev.setting not in rules.chase.complications:
         raise Refused(_("this chase rolls on the {setting} table, not {other!r}").format(
             setting=ch.setting, other=ev.setting))
-    failed = save_failed(state, ev)
-    runners = _with_runner(ch, r.name, position=r.position + ev.feet,
-                           dashes=r.dashes + ev.dash, complication=None, hindered=0,
-                           halved=False,
-                           exhaustion=r.exhaustion + (failed and not r.member))
+    failed = save_failed(state, ev) if ev.save is not None else False  # (no save: not failed)
+    # _with_runner, its keywords named (a chase turn is a sixth of a mixed replay)
+    position, dashes, name = r.position + ev.feet, r.dashes + ev.dash, r.name
+    exhaustion = r.exhaustion + (failed and not r.member)
+    runners = tuple([replace(x, position=position, dashes=dashes, complication=None,
+                             hindered=0, halved=False, exhaustion=exhaustion)
+                     if x.name == name else x for x in ch.runners])
     if failed and r.member:  # derived, so amending the save's die recomputes it
         state = _party_exhaustion(state, r.name)
     runners, state = _afflict(state, ev, runners)
-    runners = _catch(state, runners, r, r.position + ev.feet)
-    return _turn_done(state, r.name, runners)
+    if r.side == PURSUER:  # (_catch: only a pursuer catches)
+        runners = _catch(state, runners, r, position)
+    return _turn_done(state, name, runners)
 
 
 def _turn_done(state: State, name: str, runners: tuple[Runner, ...] | None = None) -> State:
@@ -678,13 +687,13 @@ def _afflict(state: State, ev: TurnTaken, runners: tuple[Runner, ...]):
     """What the turn's complication does to the next runner: noted on it, and
     on a missed save its movement lost, its damage taken (a party member's
     hit points), a creature added to chase it."""
-    row = complication_row(state.rules, ev.setting, ev.complication)
+    row, at = complication_row_at(state.rules, ev.setting, ev.complication)
     victim = afflicted(state, ev.name) if row is not None else None
     if victim is None:
         return runners, state
     # facts, not words: standing.affliction_text reads them when shown
     missed = save_missed(row, ev.victim_save)
-    text = Affliction(row_at(state.rules, ev.setting, row), row,
+    text = Affliction(at, row,  # ``at``: row_at(state.rules, ev.setting, row)
                       ev.victim_save.total if ev.victim_save is not None else None, missed)
     if not missed:
         return tuple(replace(x, complication=text) if x.name == victim.name else x

@@ -66,7 +66,15 @@ def status(state: State, r: Runner) -> str:
 
 
 def running(state: State, r: Runner) -> bool:
-    return status(state, r) == IN
+    """``status(state, r) == IN``, without the call (asked per runner several
+    times a chase turn)."""
+    if r.status != IN:
+        return False
+    c = party.find(state, r.name) if r.member else None
+    if (c.exhaustion if c is not None else r.exhaustion) >= \
+            state.rules.chase.drop_out_exhaustion:
+        return False
+    return c is None or sheet.status(state.rules, c) == "ok"
 
 
 def free_dashes(state: State, r: Runner) -> int:
@@ -144,8 +152,15 @@ def afflicted(state: State, name: str) -> Runner | None:
     """Who a complication rolled by ``name`` lands on: the next runner in
     initiative order, round the table, never the roller."""
     runners = state.chase.runners
-    i = next(i for i, r in enumerate(runners) if r.name == name)
-    for r in runners[i + 1:] + runners[:i]:
+    for i, r in enumerate(runners):  # loops, not generators: a complication asks
+        if r.name == name:
+            break
+    else:
+        raise StopIteration  # as ``next`` of no match did
+    for r in runners[i + 1:]:
+        if running(state, r):
+            return r
+    for r in runners[:i]:
         if running(state, r):
             return r
     return None
@@ -153,12 +168,37 @@ def afflicted(state: State, name: str) -> Runner | None:
 
 def complication_row(rules, setting: str, roll: Roll) -> Complication | None:
     """The table row a complication roll lands on (None: no complication)."""
+    return complication_row_at(rules, setting, roll)[0]
+
+
+def complication_row_at(rules, setting: str, roll: Roll) -> tuple[Complication | None, str]:
+    """``complication_row`` and, for a row, its ``row_at`` ('' for none)."""
     table = rules.chase.complications.get(setting) if rules.chase else None
+    if not table:
+        return _NO_ROW
     total = roll.total
-    for e in table.entries if table else ():  # the first row the roll lands on
+    # each total's row, per table (every chase turn asks): a function of the
+    # table (immutable, held here: no other object can take its id) and the total
+    known = _ROWS[0]
+    if known[0] is not table or known[1] != setting:
+        known = _ROWS[0] = (table, setting, {})
+    rows = known[2]
+    if total in rows:
+        return rows[total]
+    row = _NO_ROW
+    for i, e in enumerate(table.entries):  # the first row the roll lands on
         if e.roll[0] <= total <= e.roll[1]:
-            return e if e.result else None
-    return None
+            if e.result:  # row_at: the index of the first entry that is the row
+                row = (e, f"chase.complications.{setting}.entries.{i}")
+            break
+    rows[total] = row
+    return row
+
+
+# the (row, row_at) of the last complication table asked, by total, with the
+# table itself and the setting it was asked under (one tuple, swapped whole)
+_ROWS: list = [(None, "", {})]
+_NO_ROW = (None, "")
 
 
 def save_bonus(state: State, r: Runner, save: str) -> int | None:

@@ -1124,23 +1124,28 @@ def long_rest_ends(state: State, who, exhaustion: bool = True) -> State:
     # each sleeper is found and changed as ``member`` and ``_with`` did, in turn
     if not who:
         return state
+    # (a rest changes no name: the list is searched as the party was)
     party = list(state.party)
-    first: dict[str, int] = {}  # casefolded name -> the first member so called
-    same: dict[str, list[int]] = {}  # a name -> every member of exactly that name
-    for i, c in enumerate(party):
-        first.setdefault(c.name.casefold(), i)
-        same.setdefault(c.name, []).append(i)
-    clock = state.clock
+    clock, percent = state.clock, rests.long_hit_dice_percent  # long_rest_dice's
     for name in who:
-        i = first.get(name.casefold())
-        if i is None:
+        c, key = None, None
+        for x in party:  # ``find``: the first member so called, any case
+            if x.name == name:
+                c = x
+                break
+            if key is None:
+                key = name.casefold()
+            if x.name.casefold() == key:
+                c = x
+                break
+        if c is None:
             member(state, name)  # refused: nobody by that name
-        c = party[i]
-        spent = max(0, c.hit_dice_spent - long_rest_dice(state, c))
-        for j in same[c.name]:
-            party[j] = replace(party[j], hp=c.hp_max, hit_dice_spent=spent,
-                               exhaustion=rested_exhaustion(c, removed), death_successes=0,
-                               death_failures=0, long_rested_at=clock)
+        spent = max(0, c.hit_dice_spent - max(1, c.level * percent // 100))
+        exhaustion = rested_exhaustion(c, removed)
+        for j, x in enumerate(party):  # every member of exactly that name, as ``_with``
+            if x.name == c.name:
+                party[j] = replace(x, hp=c.hp_max, hit_dice_spent=spent, exhaustion=exhaustion,
+                                   death_successes=0, death_failures=0, long_rested_at=clock)
     return replace(state, party=tuple(party))
 
 

@@ -113,6 +113,15 @@ def eat_days(state: State, days: int, eaters: list[str], per: int, changes: dict
     party = changes.get("party", state.party)
     need = len(eaters) * per
     owed, fasting = list(supplies.hunger_owed), supplies.fasting
+    if days > 1 and _feeds(supplies.rations, days * need):
+        # every day is a full day's food (the rations hold them all): eating them
+        # at once leaves the batches as day by day did (eating changes no batch's
+        # urgency, so each day ate on from where the last stopped), the held
+        # levels go on the first day (releasing again changes nothing), and
+        # nobody fasts; a downtime's week costs one meal's work, not seven
+        supplies = eat_from(supplies, clock, rules, days * need)
+        party = release_exhaustion(party, CAUSE)
+        days, fasting = 0, 0
     for _day in range(days):
         before = supplies.eaten
         supplies = eat_from(supplies, clock, rules, need)  # no state copy a day
@@ -128,9 +137,22 @@ def eat_days(state: State, days: int, eaters: list[str], per: int, changes: dict
             fasting = 0
             if ate * 100 < need * m.under_percent:
                 owed += eaters
-    changes["supplies"] = replace(supplies, hunger_owed=tuple(owed), fasting=fasting)
+    if fasting != supplies.fasting or len(owed) != len(supplies.hunger_owed):
+        supplies = replace(supplies, hunger_owed=tuple(owed), fasting=fasting)
+    changes["supplies"] = supplies  # (owed only grows: the same length, the same names)
     if party is not changes.get("party", state.party):
         changes["party"] = party
+
+
+def _feeds(rations, meals: int) -> bool:
+    """Whether ``rations`` hold ``meals`` meals, every batch a positive count
+    (``eat_from`` takes a batch of none or fewer differently)."""
+    total = 0
+    for b in rations:
+        if b.count <= 0:
+            return False
+        total += b.count
+    return total >= meals
 
 
 def fed_elsewhere(before: State, after: State) -> State:
@@ -141,6 +163,8 @@ def fed_elsewhere(before: State, after: State) -> State:
     after = replace(after, supplies=replace(after.supplies, rations=s.rations, eaten=s.eaten,
                                             missed_meals=s.missed_meals,
                                             hunger_owed=s.hunger_owed, fasting=s.fasting))
+    if not any(c.held for c in after.party):  # nobody holds a level: none was gained
+        return after
     was = {c.name: c for c in before.party}
     party = []
     for c in after.party:

@@ -85,9 +85,13 @@ def eat_from(s: Supplies, now: int, rules, meals: int) -> Supplies:
     left = meals
     out = []
     for b in batches:
-        take_n = min(left, b.count)
+        n = b.count
+        if not left and n > 0:  # the meal is eaten: the batch stays as it was
+            out.append(b)
+            continue
+        take_n = left if left < n else n  # min(left, n), without a call per batch
         left -= take_n
-        if b.count - take_n:
-            out.append(replace(b, count=b.count - take_n))
+        if n - take_n:
+            out.append(replace(b, count=n - take_n))
     return replace(s, rations=tuple(out), eaten=s.eaten + meals - left,
                    missed_meals=s.missed_meals + left)

@@ -154,7 +154,7 @@ _hunger = None  # the module .hunger, once a meal needed it
 def _eat(state: State, elapsed: int, clock: int, burning: bool, changes: dict) -> None:
     """The party's living members eat their rations at each new day."""
     rules = state.ruleset.rules
-    living = [c.name for c in state.party if sheet.status(rules, c) != "dead"]
+    living = _living(rules, state.party)
     eaters = len(living)
     if eaters and rules.rations.malnutrition is not None:
         global _hunger
@@ -166,6 +166,21 @@ def _eat(state: State, elapsed: int, clock: int, burning: bool, changes: dict) -
         days = days_begun(state.rules, state.clock, clock)
         eaten = replace(state, supplies=changes.get("supplies", state.supplies))
         changes["supplies"] = eat(eaten, days * eaters * rules.rations.per_character_per_day)
+
+
+def _living(rules, party) -> list[str]:
+    """The names of those not dead (``sheet.status``), in the party's order: a
+    member ``status`` would settle by its first tests (dead, at the last level of
+    exhaustion, or "ok" above 0 HP) is not asked (every day's meal)."""
+    p = rules.party
+    top = p.exhaustion_max if p is not None else 0
+    out = []
+    for c in party:
+        if c.dead or (top and c.exhaustion >= top):  # dead, as status says first
+            continue
+        if not c.hp_max or c.hp > 0 or sheet.status(rules, c) != "dead":
+            out.append(c.name)
+    return out
 
 
 # passing time changes no batch until the first one spoils (``due``)

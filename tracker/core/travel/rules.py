@@ -36,6 +36,7 @@ from ..supplies.rules import set_count
 from ..party.rules import exhausted, find, living_character, release_exhaustion
 from ..supplies.hunger import evolve_saved, owed_saves, with_hunger_saves
 from ..clock import days_begun
+from .. import timeflow
 from ..timeflow import on_time, pass_time
 from . import calc, day, holds
 from .holds import check_gallop as _check_gallop, day_travelled, where as _where
@@ -1062,37 +1063,55 @@ def day_distance(t: TravelRules, ev: Travelled) -> float:
                              weather=list(ev.effects))
 
 
+# evolve_travelled builds a DaySummary by position: a field added, moved or renamed must be seen there
+if DaySummary.__struct_fields__ != ("day", "kind", "terrain", "distance", "hours", "lost", "heading",
+                                    "believed", "strayed", "encounter", "encounter_ft", "food",
+                                    "water", "exhausted", "weather", "halt", "at"):
+    raise RuntimeError("evolve_travelled builds a DaySummary by position: its fields changed")
+
+
 @evolves(Travelled)
 def evolve_travelled(state: State, ev: Travelled) -> State:
+    # a travel day is a fifth of a mixed campaign's replay: each ruleset value
+    # and each derived fact is read once here (the model, the stray, the saves),
+    # and the journey is copied for being lost only where the day lost it
     t, j = rules_of(state), state.travel
     if ev.terrain not in t.terrains:
         raise Refused(_("no terrain {terrain!r} in this ruleset").format(terrain=ev.terrain))
-    lost = j.lost or became_lost(t, ev)
-    moved, dist, halt = advance_route(t, replace(j, lost=lost), day_distance(t, ev))
-    stray = strayed(t, ev)
+    pace = t.distance.model == "pace"  # status.pace_model
+    lost = j.lost or (not pace and became_lost(t, ev))
+    moved, dist, halt = advance_route(t, replace(j, lost=lost) if lost is not j.lost else j,
+                                      day_distance(t, ev))
+    stray = pace and strayed(t, ev)
     met, ft = sighting(t, ev, j.weather_codes)
     rations, gallons = _food_found(state, t, ev.terrain, ev.forage, ev.forage_mod, ev.food,
                                    ev.water, False) if ev.foraging else (0, 0)
-    busy = stage_seconds(t, ev) if pace_model(t) else t.distance.hours_per_day * 3600
-    failed = tuple(n for n, _, _ in failed_saves(t, ev))
-    new_day = not (pace_model(t) and j.hours_today)
+    if pace:  # stage_seconds, its stray known
+        busy = ev.hours * 3600 * (100 + (ev.delay.total if ev.delay and stray else 0)) // 100
+    else:
+        busy = t.distance.hours_per_day * 3600
+    failed = tuple(n for n, _, _ in failed_saves(t, ev)) if ev.saves else ()
+    new_day = not (pace and j.hours_today)
+    day_no = j.day + 1 if new_day else max(1, j.day)
+    # by position (the import-time guard above refuses a change of its fields)
     summary = DaySummary(
-        day=j.day + 1 if new_day else max(1, j.day), kind="travel" if ev.camp else "stage",
-        terrain=ev.terrain, distance=dist, hours=busy / 3600, lost=lost,
-        heading=j.heading if lost else "", believed=j.believed if lost else "",
-        strayed=stray, encounter=met, encounter_ft=ft, food=rations, water=gallons,
-        exhausted=failed, weather=j.weather, halt=halt, at=moved.place if halt else "")
+        day_no, "travel" if ev.camp else "stage", ev.terrain, dist, busy / 3600, lost,
+        j.heading if lost else "", j.believed if lost else "", stray, met, ft, rations,
+        gallons, failed, j.weather, halt, moved.place if halt else "")
     owed = j.rest_owed + (t.forced_march.rest_days_after if ev.forced and t.forced_march else 0)
+    days = j.days + (summary,)
     journey = replace(
-        moved, day=summary.day, hours_today=0 if ev.camp else j.hours_today + busy / 3600,
+        moved, day=day_no, hours_today=0 if ev.camp else j.hours_today + busy / 3600,
         gallop_used=(j.gallop_used or ev.gallop) and not ev.camp,
         unrested=calc.rest_debt(t, j.unrested, rested=False) if new_day else j.unrested,
-        rest_owed=owed, distance=j.distance + dist, days=with_day(j, summary),
+        rest_owed=owed, distance=j.distance + dist,
+        days=days[-DAYS_KEPT:] if len(days) > DAYS_KEPT else days,  # with_day
         encounters=j.encounters + met,
         water=None if j.water is None else j.water + gallons)
-    state = _with_food(state, rations)
+    if rations > 0:
+        state = _with_food(state, rations)
     elapsed = to_morning(state, busy) if ev.camp else busy
-    state = pass_time(state, elapsed, burning=ev.lights_burn, travel=journey)
+    state = timeflow.run_hooks(state, elapsed, ev.lights_burn, {"travel": journey})  # pass_time
     if not failed:  # nobody failed a save (most days): no second copy of the state
         return state
     return replace(state, party=exhausted(state.party, state.rules,
