@@ -330,7 +330,7 @@ def _evolvers_out_of_order(chains: dict) -> list[str]:
 
     wrong = []
     for event, chain in chains.items():
-        run = [a for a in map(area_of, (fn.__module__ for fn, _ in chain)) if a]
+        run = [a for a in map(area_of, (link[0].__module__ for link in chain)) if a]
         own = area_of(event.__module__)
         expected = [a for a in run if a == own] + sorted((a for a in run if a != own),
                                                          key=order.get)

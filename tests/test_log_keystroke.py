@@ -15,7 +15,7 @@ from tracker.ui.screens.log import LogScreen
 from tracker.ui.widgets.log_view import LogView
 
 from support.pilot import SIZE, settle as _settle
-from test_log_sketch_rows import _delve
+from support.campaigns import long_delve as _delve
 
 
 def _fresh(path):

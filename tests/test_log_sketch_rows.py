@@ -11,32 +11,15 @@ import sqlite3
 import pytest
 
 from tracker import history
-from tracker.core import dungeon as dun, lights, party, supplies
-from tracker.core.campaign import AddNote, StartSession
 from tracker.history import DESCRIBED_WITH_STATE, LogEntry, Settling, entries, rows_read, sketch_rows
-from tracker.service import Campaign, LogReader
+from tracker.service import LogReader
 from tracker.store.sqlite import Damaged
 from tracker.ui.app import TrackerApp
 from tracker.ui.screens.log import LogScreen
 from tracker.ui.widgets.log_view import LogView
 
+from support.campaigns import long_delve as _delve
 from support.pilot import SIZE, settle as _settle
-
-
-def _delve(saves, turns: int, name: str = "d") -> None:
-    c = Campaign.create(saves, name, "dyb-og-drager", 1)
-    c.store.conn.execute("PRAGMA synchronous = OFF")  # a test's file: speed over durability
-    c.dispatch(party.AddCharacter("Ana"))
-    c.dispatch(StartSession())
-    c.dispatch(supplies.SetSupplies("torches", 400))
-    c.dispatch(dun.EnterDungeon("Deep", 1))
-    for i in range(turns):
-        if i % 6 == 0:
-            c.dispatch(lights.LightSource("torch", "Ana"))
-        c.dispatch(dun.AdvanceTurn(1, "explore"))
-    c.undo()
-    c.dispatch(AddNote("the end"))
-    c.close()
 
 
 def _damage(path, type_: str, after: int) -> int:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from tracker.core import campaign as camp
 from tracker.core import dungeon as dun
+from tracker.core import lights, party, supplies
 from tracker.demo import build
 from tracker.service import Campaign
 
@@ -42,3 +43,21 @@ def played_at(saves, first_time: float, step: float = 3600) -> None:
         conn.commit()
         conn.close()
         os.utime(p, (when, when))
+
+
+def long_delve(saves, turns: int, name: str = "d") -> None:
+    """A delve of ``turns`` turns with a torch lit every sixth, its last entry
+    undone, then a note (the log screen's long lists)."""
+    c = Campaign.create(saves, name, "dyb-og-drager", 1)
+    c.store.conn.execute("PRAGMA synchronous = OFF")  # a test's file: speed over durability
+    c.dispatch(party.AddCharacter("Ana"))
+    c.dispatch(camp.StartSession())
+    c.dispatch(supplies.SetSupplies("torches", 400))
+    c.dispatch(dun.EnterDungeon("Deep", 1))
+    for i in range(turns):
+        if i % 6 == 0:
+            c.dispatch(lights.LightSource("torch", "Ana"))
+        c.dispatch(dun.AdvanceTurn(1, "explore"))
+    c.undo()
+    c.dispatch(camp.AddNote("the end"))
+    c.close()
