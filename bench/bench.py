@@ -681,15 +681,8 @@ async def _log_screen(saves: Path, n: int, presses: int = 60) -> tuple:
                                                            statistics.median(typed.cpu))
         screen.action_clear()
         await pilot.pause()
-        times, keys = Timed(), [("pageup" if i < presses // 2 else "up") for i in range(presses)]
-        nothing = Timed()
-        for i, key in enumerate(keys):  # each paired with the nothing key (see _pairs)
-            for k, into in ((key, times), (NOTHING_KEY, nothing))[::1 if i % 2 else -1]:
-                t, c = time.perf_counter(), time.process_time()
-                await pilot.press(k)
-                await pilot.pause()
-                into.append(time.perf_counter() - t)
-                into.cpu.append(time.process_time() - c)
+        times, nothing = await _pairs(  # each paired with the nothing key
+            app, pilot, lambda i: "pageup" if i < presses // 2 else "up", presses)
     return first, opened, jumped, settled, described, filters, (times, nothing)
 
 
