@@ -20,6 +20,7 @@ from ..errors import Refused
 from ..events import Event
 from ..handlers import decides, evolves
 from ..state import State
+from ..timeline.hooks import counts, repeated
 from .commands import BastionTurnRun, Choices, OrderGiven, RunQueued, RunTurn
 from .lookups import (bastion_of, bastion_rules, defenders, facility_name, facility_term, find,
                       gives_orders, order_text, owned, owner_level, partners, put,
@@ -101,6 +102,11 @@ def _given(state: State, b: Bastion, order: tuple) -> OrderGiven:
                                MADE_MOST).format(facility=facility_name(state.rules, f),
                                                  n=MADE_MOST))
     return OrderGiven(fid, oid, cost, animals, made=what)
+
+
+counts("bastion turn run", "bastion turns run",  # what undo names ``bastion-turns``
+       lambda n: ngettext("{n} bastion turn run", "{n} bastion turns run", n).format(n=n),
+       repeated("bastion_turn_run"))
 
 
 @decides(RunQueued)

@@ -19,6 +19,7 @@ from ..errors import Refused
 from ..events import Event
 from ..handlers import EVOLVERS, decides
 from ..state import State
+from ..timeline.hooks import counts
 from .commands import BastionTurnRun, DowntimePassed, RunWeeks
 from .lookups import (bastion_rules, find, gives_orders, option, orders_at_once, partners,
                       ready, run_by_living, typed_gp)
@@ -85,6 +86,17 @@ def _turns(state: State, owners: list[str], choices, dice, out: list[Event]) -> 
             out.append(ev)
             state = EVOLVERS[BastionTurnRun](state, ev)
     return state
+
+
+def _weeks(types) -> int:
+    """A command of bastion weeks: its days at home, one ``downtime_passed`` a
+    week, with the turns they bring."""
+    return types.count("downtime_passed") if "bastion_turn_run" in types else 0
+
+
+counts("bastion week", "bastion weeks",  # what undo names ``bastion-weeks N``
+       lambda n: ngettext("{n} bastion week", "{n} bastion weeks", n).format(n=n), _weeks,
+       first=True)
 
 
 @decides(RunWeeks)

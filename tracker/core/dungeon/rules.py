@@ -22,7 +22,7 @@ from ..advance import advance
 from ..errors import Refused
 from ..limits import CharacterName, Depth, Feet, Key, Modifier, PlaceName, Turns
 from ..events import Event, event
-from ..timeline.hooks import insertable, reschedules, rerolls
+from ..timeline.hooks import counts, insertable, repeated, rerolls, reschedules
 from ..handlers import Command, decides, evolves
 from ..state import State
 from ..validity import holds_for
@@ -114,6 +114,11 @@ class Encounter(Event, frozen=True):
 @event("turn_advanced", area="dungeon")
 class TurnAdvanced(Encounter, frozen=True):
     activity: Key = "explore"
+
+
+counts("turn advanced", "turns advanced",  # what undo names ``turn N``
+       lambda n: ngettext("{n} turn advanced", "{n} turns advanced", n).format(n=n),
+       repeated("turn_advanced"))
 
 
 @event("check_rolled", area="dungeon")

@@ -1,6 +1,7 @@
 """What areas teach corrections: how an entry is rolled again from retyped
 dice (``@rerolls``) or to fit a corrected field (``@refits``), which values a field may take (``offers_choices``), and
-which entries a GM may insert after an earlier one (``@insertable``).
+which entries a GM may insert after an earlier one (``@insertable``),
+and what undo names a command of several entries (``counts``).
 
 An area registers these from its own modules; the corrections of
 ``entries.py`` and ``amend.py`` look them up and name no area.
@@ -8,7 +9,7 @@ An area registers these from its own modules; the corrections of
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple
+from typing import Callable, NamedTuple, Sequence
 
 from ...i18n import _
 from ..errors import Refused
@@ -155,3 +156,29 @@ def inserted(state: State, kind: str, option: str) -> Event:
         raise Refused(_("nothing of kind {kind!r} can be inserted (only: {known})").format(
             kind=kind, known=", ".join(INSERTS)))
     return INSERTS[kind].make(state, option)
+
+
+# What undo and redo name a command of several entries (gm-review F17): "2 bastion
+# weeks", not the "downtime passed" of its first entry (``kinds.command_label``).
+COUNTS: list[tuple[Callable[[Sequence[str]], int], str, str, Callable[[int], str]]] = []
+COUNTED_WORDS: dict[str, Callable[[int], str]] = {}  # English words -> their plural, translated
+
+
+def counts(one: str, many: str, words: Callable[[int], str],
+           count: Callable[[Sequence[str]], int], *, first: bool = False) -> None:
+    """Register how undo names a command: ``count(types)`` (its entries' types,
+    in order) is how many it did, 0 when the command is not of this kind;
+    ``one`` / ``many`` the English words stored ("turn advanced", "turns
+    advanced"); ``words(n)`` the label shown, in the active language
+    (an ``ngettext``). ``first``: asked before the others (a command of
+    several kinds of entry, which a count of one of them would miscount)."""
+    COUNTS.insert(0 if first else len(COUNTS), (count, one, many, words))
+    COUNTED_WORDS[one] = COUNTED_WORDS[many] = words
+
+
+def repeated(kind: str) -> Callable[[Sequence[str]], int]:
+    """``counts``' ``count`` for a command that repeats one entry type, led by it."""
+    def count(types: Sequence[str]) -> int:
+        n = types.count(kind) if types[0] == kind else 0
+        return n if n >= 2 else 0
+    return count

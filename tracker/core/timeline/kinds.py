@@ -12,7 +12,8 @@ from functools import lru_cache
 from typing import Sequence
 
 from ... import i18n
-from ...i18n import ngettext, pgettext
+from ...i18n import pgettext
+from .hooks import COUNTED_WORDS, COUNTS
 
 
 def kind_words(label: str) -> str:
@@ -21,9 +22,9 @@ def kind_words(label: str) -> str:
     with its number in the language's plural form."""
     if label[:1].isdigit() and (m := _COUNTED_LABEL.fullmatch(label)):
         n, words = int(m.group(1)), m.group(2)
-        kind = _COUNTED_WORDS.get(words)
-        if kind is not None:
-            return _counted(kind, n)
+        shown = COUNTED_WORDS.get(words)
+        if shown is not None:
+            return shown(n)
         if words.startswith("× "):
             return f"{n} × {kind_words(words[2:])}"
     return _made(i18n.current()).get(label, label)
@@ -32,45 +33,24 @@ def kind_words(label: str) -> str:
 # A command of several entries (gm-review F17): the GM did "2 bastion weeks" or
 # "3 turns", not the "downtime passed" or "turn advanced" of its first entry.
 # The label is stored in English (in the undo entry, as before) and shown by
-# ``kind_words`` in the active language.
-_COUNTED = {  # the entry type a command repeats -> its English words, one and many
-    "turn_advanced": ("turn advanced", "turns advanced"),
-    "day_travelled": ("day travelled", "days travelled"),
-    "day_sailed": ("day sailed", "days sailed"),
-    "bastion_turn_run": ("bastion turn run", "bastion turns run"),
-    "bastion_week": ("bastion week", "bastion weeks"),
-}
-_COUNTED_WORDS = {w: kind for kind, words in _COUNTED.items() for w in words}
+# ``kind_words`` in the active language. Each area registers its own counts
+# (``hooks.counts``), beside the command that writes them.
 _COUNTED_LABEL = re.compile(r"([0-9]{1,6}) (.+)")
 
 
 def command_label(types: Sequence[str]) -> str:
     """What undo and redo name for a command whose entries are of ``types``
-    (in order): the first entry's kind ("camp made"), counted where the command
-    repeats it ("3 turns advanced", "2 days travelled"); bastion weeks (days at
-    home with the turns they bring run at once) by their weeks."""
+    (in order): what an area counts it as (``hooks.counts``: "3 turns advanced",
+    "2 bastion weeks"), else the first entry's kind ("camp made"), counted
+    where the command repeats it."""
+    for count, one, many, _words in COUNTS:
+        if n := count(types):
+            return f"{n} {one if n == 1 else many}"
     first = types[0]
-    if "downtime_passed" in types and "bastion_turn_run" in types:
-        n = types.count("downtime_passed")  # one a week (bastion/weeks.py)
-        return f"{n} {_COUNTED['bastion_week'][n != 1]}"
     n = types.count(first)
     if n < 2:
         return first.replace("_", " ")
-    if first in _COUNTED:
-        return f"{n} {_COUNTED[first][1]}"
     return f"{n} × {first.replace('_', ' ')}"
-
-
-def _counted(kind: str, n: int) -> str:
-    if kind == "turn_advanced":
-        return ngettext("{n} turn advanced", "{n} turns advanced", n).format(n=n)
-    if kind == "day_travelled":
-        return ngettext("{n} day travelled", "{n} days travelled", n).format(n=n)
-    if kind == "day_sailed":
-        return ngettext("{n} day sailed", "{n} days sailed", n).format(n=n)
-    if kind == "bastion_turn_run":
-        return ngettext("{n} bastion turn run", "{n} bastion turns run", n).format(n=n)
-    return ngettext("{n} bastion week", "{n} bastion weeks", n).format(n=n)
 
 
 @lru_cache(maxsize=8)

@@ -26,7 +26,7 @@ from ..errors import Refused
 from ...i18n import _, ngettext
 from ..terms import known_words, term
 from ..events import Event, event, fields_added
-from ..timeline.hooks import rerolls
+from ..timeline.hooks import counts, repeated, rerolls
 from ..handlers import EVOLVERS, Command, decides, evolves
 from ..invariants import invariant
 from ..validity import holds_for
@@ -226,6 +226,11 @@ class Travelled(Event, frozen=True):
     # version 2: lit lights burn through the time this entry passes (older
     # entries passed it with their time standing still: they still do)
     lights_burn: bool = True
+
+
+counts("day travelled", "days travelled",  # what undo names ``travel --days N``
+       lambda n: ngettext("{n} day travelled", "{n} days travelled", n).format(n=n),
+       repeated("day_travelled"))
 
 
 @event("camp_made", version=2, area="travel")

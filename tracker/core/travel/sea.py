@@ -20,7 +20,7 @@ from msgspec import Meta
 from msgspec.structs import replace
 
 from .. import dice as dicemod
-from ..timeline.hooks import rerolls
+from ..timeline.hooks import counts, repeated, rerolls
 from ..dice import Roll
 from ..errors import Refused
 from ...i18n import _, ngettext
@@ -111,6 +111,11 @@ class Sailed(Event, frozen=True):
     surprise_foe: Roll | None = None
     distance: Roll | None = None
     lights_burn: bool = True  # version 2 (as in Travelled)
+
+
+counts("day sailed", "days sailed",  # what undo names ``travel --days N`` afloat
+       lambda n: ngettext("{n} day sailed", "{n} days sailed", n).format(n=n),
+       repeated("day_sailed"))
 
 
 fields_added("day_sailed", 2, lights_burn=False)
