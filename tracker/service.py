@@ -7,10 +7,10 @@ a GM's intent to the durable log.
 from __future__ import annotations
 
 import functools
-import os
 import random
 import sqlite3
 import threading
+import uuid
 from datetime import datetime
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -254,7 +254,7 @@ class Campaign:
                  typed: bool = True) -> Outcome:
         """Decide, prove the events replay, append durably, then show."""
         # a retried command (its id given again) is already applied; an id made
-        # here is new (a random uuid4), so looking it up would only cost the keystroke a query
+        # here is new (a uuid4), so looking it up would only cost the keystroke a query
         if not command_id:
             command_id = new_command_id()
         elif self.store.command_seqs(command_id):
@@ -486,15 +486,8 @@ def _new_problems(before: State, after: State) -> list[str]:
     return [p for p in found if p not in old]
 
 
-_UUID4_CLEAR = ~((0xF000 << 64) | (0xC000 << 48))  # the version's and the variant's bits
-_UUID4_SET = (4 << 76) | (0x8000 << 48)  # version 4, RFC 4122's variant
-
-
 def new_command_id() -> str:
-    """A random (version 4) UUID's 32 hex digits, as ``uuid.uuid4().hex``
-    makes them, without the UUID object (14 of the keystroke's 16 us)."""
-    n = int.from_bytes(os.urandom(16), "big") & _UUID4_CLEAR | _UUID4_SET
-    return f"{n:032x}"
+    return uuid.uuid4().hex
 
 
 def _chosen_language(created: CampaignCreated, language: str | None) -> list:
