@@ -15,12 +15,12 @@ main) with this checkout's Python, to compare before and after.
 from __future__ import annotations
 
 import argparse
-import re
 import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from ir import callgrind  # bench/ir.py
 
 HERE = Path(__file__).resolve()
 
@@ -45,14 +45,7 @@ def _inner(root: str, turns: int) -> None:
 
 
 def _instructions(root: str, turns: int) -> int:
-    done = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-         sys.executable, str(HERE), "--inner", "--root", root, "--turns", str(turns)],
-        capture_output=True, text=True, check=True)
-    found = re.findall(r"Collected : (\d+)", done.stderr)
-    if not found:
-        raise SystemExit(f"no instruction count from valgrind:\n{done.stderr[-2000:]}")
-    return int(found[-1])
+    return callgrind(HERE, "--inner", "--root", root, "--turns", str(turns))
 
 
 def main() -> int:

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import argparse
 import collections
-import re
-import subprocess
 import sys
 import time
 from pathlib import Path
+
+from ir import callgrind  # bench/ir.py
 
 HERE = Path(__file__).resolve()
 
@@ -62,11 +62,8 @@ def _run(pairs, evolvers, kind) -> None:
 
 
 def _instructions(args, mode: str) -> int:
-    done = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-         str(HERE), args.campaign, "--root", args.root, "--events", str(args.events),
-         "--inner", mode], capture_output=True, text=True, check=True)
-    return int(re.findall(r"Collected : (\d+)", done.stderr)[-1])
+    return callgrind(HERE, args.campaign, "--root", args.root, "--events", str(args.events),
+                     "--inner", mode)
 
 
 def main() -> int:

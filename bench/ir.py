@@ -51,15 +51,20 @@ def _inner(root: str, mode: str, campaign: str, n: int) -> None:
     store.close()
 
 
-def _instructions(root: str, mode: str, campaign: str, n: int) -> int:
+def callgrind(script: Path, *args: str) -> int:
+    """The instructions valgrind's callgrind counts while this Python runs
+    ``script`` with ``args`` (every bench/ script that counts them uses this)."""
     done = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-         sys.executable, str(HERE), "--inner", mode, "--root", root, campaign,
-         "--events", str(n)], capture_output=True, text=True, check=True)
+         sys.executable, str(script), *args], capture_output=True, text=True, check=True)
     found = re.findall(r"Collected : (\d+)", done.stderr)
     if not found:
         raise SystemExit(f"no instruction count from valgrind:\n{done.stderr[-2000:]}")
     return int(found[-1])
+
+
+def _instructions(root: str, mode: str, campaign: str, n: int) -> int:
+    return callgrind(HERE, "--inner", mode, "--root", root, campaign, "--events", str(n))
 
 
 def main() -> int:

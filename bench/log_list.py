@@ -29,11 +29,11 @@ from __future__ import annotations
 import argparse
 import cProfile
 import pstats
-import re
-import subprocess
 import sys
 import time
 from pathlib import Path
+
+from ir import callgrind  # bench/ir.py
 
 HERE = Path(__file__).resolve()
 
@@ -194,11 +194,7 @@ def keystrokes(saves: Path, presses: int = 30) -> str:
 
 
 def _instructions(root: str, saves: Path, mode: str) -> int:
-    done = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-         str(HERE), str(saves), "--root", root, "--inner", mode],
-        capture_output=True, text=True, check=True)
-    return int(re.findall(r"Collected : (\d+)", done.stderr)[-1])
+    return callgrind(HERE, str(saves), "--root", root, "--inner", mode)
 
 
 def main() -> int:
