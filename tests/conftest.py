@@ -14,6 +14,19 @@ import pytest
 from tracker.service import Campaign
 
 RULESETS = ["dyb-og-drager", "dolmenwood", "dnd-2024"]
+MACHINE_TEMP = Path(tempfile.gettempdir())  # before the suite moves tempfile's folder
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _temporary_files_stay_in_the_run(tmp_path_factory):
+    """``tempfile.mkdtemp`` in a test (a hypothesis example cannot take
+    ``tmp_path``) makes its folder under pytest's own temporary folder, which
+    pytest prunes to the last three runs: left in /tmp, every run added
+    thousands of campaigns that nobody removed."""
+    before = tempfile.tempdir
+    tempfile.tempdir = str(tmp_path_factory.mktemp("tempfile"))
+    yield
+    tempfile.tempdir = before
 
 
 @pytest.fixture(autouse=True)
@@ -61,7 +74,7 @@ def fixed_saves(monkeypatch):
     """A saves folder at a fixed path (the picker shows it), emptied each time.
     The path is shared by every checkout on the machine, so a test holds a lock
     on it while it runs: two test runs at once wait rather than collide."""
-    root = Path(tempfile.gettempdir()) / "tracker-snapshots"
+    root = MACHINE_TEMP / "tracker-snapshots"
     root.mkdir(exist_ok=True)
     with open(root.with_suffix(".lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
