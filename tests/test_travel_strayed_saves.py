@@ -62,3 +62,33 @@ def test_a_correction_that_changes_the_stages_length_changes_its_saves(cli):
     assert [int(dc) for dc in re.findall(r"vs DC (\d+)", out)] == [11, 12, 13, 14]
     out = cli("do", "c", "amend", entry, "--dice", "15")
     assert "vs DC" not in out
+
+
+@pytest.mark.parametrize("hours, dice, took", [
+    (8, "3,6,11,10,20,12", "(12.8 h on the road)"),  # 60% longer
+    (8, "3,4,11,10,20", "(11.2 h on the road)"),  # 40% longer
+    (10, "15,11,10", "(10 h on the road)"),  # on course: the hours asked
+])
+def test_a_stage_says_the_hours_it_took_not_the_hours_asked(cli, hours, dice, took):
+    """gm-review3 R2: a stage that strayed took longer, and its line says so."""
+    cli("new", "c", "--ruleset", "dnd-2024", "--seed", "9")
+    cli("do", "c", "add-character", "Ari", "--class", "ranger", "--abilities",
+        "12,16,14,10,15,8")
+    cli("do", "c", "supplies", "rations", "6")
+    cli("do", "c", "terrain", "forest")
+    out = cli("do", "c", "travel", "--hours", str(hours), "--dice", dice)
+    assert took in out, out
+
+
+def test_two_failed_saves_name_the_traveller_once_with_the_levels(cli):
+    """gm-review3 R2: "Bo, Bo" for two failed saves reads "Bo (2 levels)"."""
+    cli("new", "c", "--ruleset", "dnd-2024", "--seed", "9")
+    cli("do", "c", "add-character", "Bo", "--class", "fighter", "--abilities",
+        "8,10,9,12,13,8")
+    cli("do", "c", "add-character", "Cy", "--class", "fighter", "--abilities",
+        "8,10,16,12,13,8")
+    cli("do", "c", "supplies", "rations", "6")
+    cli("do", "c", "terrain", "forest")
+    out = cli("do", "c", "travel", "--hours", "10", "--dice", "15,1,20,1,20")
+    assert "Exhaustion from extended travel: Bo (2 levels)" in out, out
+    assert "Cy" not in out.split("Exhaustion from extended travel:")[1].splitlines()[0]

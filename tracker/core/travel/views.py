@@ -24,7 +24,7 @@ from .rules import gm_forages
 from .rules import (CampMade, EncounterRolled, ForagedDay, GuideSet, HeadingSet, Hunted,
                     PaceSet, PlaceSet, RestDayTaken, RoutePlanned, Sighting, Travelled,
                     WaterSet, WayFound, WeatherSet, along, became_lost, day_distance, failed_saves,
-                    hunt_found, is_encounter, save_dcs, strayed, weather_text)
+                    hunt_found, is_encounter, save_dcs, stage_seconds, strayed, weather_text)
 from .camp import CampLongRest
 from .mounts import Dismounted, Mounted
 from .sea import Disembarked, Embarked, GaleMet, Sailed, gale_result, lost_at_sea, lost_chance, \
@@ -243,6 +243,12 @@ def _in_hours(h, afloat: bool = False) -> str:
         hours=hours(h))
 
 
+def _hours_taken(t, ev: Travelled) -> float:
+    """The hours the day or stage took: a stage that strayed took longer than
+    the hours asked (gm-review3 R2: "(8 h on the road)" for 11.2 h)."""
+    return stage_seconds(t, ev) / 3600 if pace_model(t) else ev.hours
+
+
 def _navigation(t, ev) -> str:
     """The day's navigation check (pace model) or lost roll, with its verdict."""
     roll = roll_text(ev.lost_roll)
@@ -285,7 +291,7 @@ def _describe_travelled(ev: Travelled, rules, state=None, before=None) -> str:
         _("Stage: {distance} through {terrain}") if not ev.camp else
         _("Travel day: {distance} through {terrain}"))
     bits = [what.format(distance=amount(t, dist),
-                        terrain=_ground(rules, ev.terrain)) + _in_hours(ev.hours)]
+                        terrain=_ground(rules, ev.terrain)) + _in_hours(_hours_taken(t, ev))]
     if halt:
         bits.append(halt_words(halt, place))
     if ev.lost_roll is not None and not _lost_before(before):
@@ -590,7 +596,7 @@ def day_line(rules, d) -> str:
     if d.water:
         bits.append(_("{water} water").format(water=gallons(d.water)))
     if d.exhausted:
-        bits.append(_("exhausted: {who}").format(who=", ".join(d.exhausted)))
+        bits.append(_("exhausted: {who}").format(who=_levels_each(d.exhausted)))
     if d.halt:
         bits.append(halt_words(d.halt, d.at))
     return _("Day {day}: {what}").format(day=d.day, what="; ".join(bits))
@@ -618,6 +624,15 @@ def _water_drunk(before: State, after: State) -> list[str]:
 # --- what the GM must not miss -------------------------------------------------------------
 
 
+def _levels_each(names: tuple[str, ...]) -> str:
+    """"Bo (2 levels), Cy": a name once, with the levels gained where more
+    than one (a name stands once for each failed save)."""
+    counted = {n: names.count(n) for n in names}  # in order of the first failure
+    return ", ".join(n if k == 1 else ngettext("{name} ({n} level)", "{name} ({n} levels)",
+                                               k).format(name=n, n=k)
+                     for n, k in counted.items())
+
+
 @alerting(15)
 def _travel_alerts(before: State, after: State) -> list[Alert]:
     t = after.rules.travel
@@ -634,7 +649,7 @@ def _travel_alerts(before: State, after: State) -> list[Alert]:
                 _("ENCOUNTER on day {day}").format(day=d.day)))
         if d.exhausted:
             out.append(Alert("error", _("Exhaustion from extended travel: {who}").format(
-                who=", ".join(d.exhausted))))
+                who=_levels_each(d.exhausted))))
     if after.travel.encounters > before.travel.encounters and not new:
         out.append(Alert("error", _("ENCOUNTER on the road")))
     dry = after.travel.dry_days - before.travel.dry_days
