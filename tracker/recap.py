@@ -155,6 +155,18 @@ def session_name(n: int) -> str:
     return _("session {n}").format(n=n) if n else _("outside sessions")
 
 
+def sessions_name(sessions: list[int]) -> str:
+    """"session 2", "sessions 1-3", or with the play outside sessions
+    "outside sessions and sessions 1-3" (the recap's "All")."""
+    if len(sessions) == 1:
+        return session_name(sessions[0])
+    numbered = [n for n in sessions if n]
+    span = session_name(numbered[0]) if len(numbered) == 1 else \
+        _("sessions {first}-{last}").format(first=numbered[0], last=numbered[-1])
+    return span if numbered == sessions else \
+        _("outside sessions and {span}").format(span=span)
+
+
 def build(name: str, envs: list[Envelope], state_at, sessions: list[int] | None = None) -> Recap:
     """Recap of ``sessions`` (default: the last session played) from the whole log.
     Every figure is read from the log as corrected now: ``state_at`` gives the
@@ -316,7 +328,9 @@ class Recapper:
             if head > len(self.standing.envs):
                 self.standing.add(log.read(len(self.standing.envs) + 1, head))
             self.timeline.nearest = log.timeline.nearest  # a snapshot, read by this thread
-            played = sorted(s for s in self.standing.written if s > 0) or [0]
+            # the play outside sessions (0: before the first, between two) is
+            # a recap of its own too, and in "All" (gm-review3 R8)
+            played = sorted(self.standing.written) or [0]
             return _build(name, self.standing, self.timeline.state_at, sessions, self.fed), played
 
 
@@ -335,8 +349,7 @@ def markdown(r: Recap, escape: bool = False) -> str:
     """The recap as Markdown. ``escape``: names, notes and the ruleset's words
     have Markdown's special characters escaped (the app shows them as typed)."""
     e = _md_escape if escape else (lambda t: t)
-    which = (session_name(r.sessions[0]) if len(r.sessions) == 1
-             else _("sessions {first}-{last}").format(first=r.sessions[0], last=r.sessions[-1]))
+    which = sessions_name(r.sessions)
     # the stamps name the days already: the span says how long, once
     when = (_("from {start} to {end} ({span} in game)") if r.span else
             _("from {start} to {end} (no time in game)")).format(start=r.start, end=r.end,
