@@ -34,6 +34,9 @@ class Supplies(msgspec.Struct, frozen=True, gc=False):
     # time changes no batch until one spoils (supplies' time hook is due then)
     aging_since: int | None = None
     aging: tuple[str, ...] = ()
+    # rations brought in on the road (foraging, hunting), by kind, all told:
+    # the recap counts them as stocked, not as food used backwards (gm-review3 R17)
+    found: dict[str, int] = {}
 
     def count(self, kind: str) -> int:
         if kind in self.stock:

@@ -93,6 +93,14 @@ def set_count(state: State, kind: str, count: int) -> Supplies:
     return replace(s, stock={**s.stock, kind: count})
 
 
+def add_found(state: State, rations: int) -> Supplies:
+    """The supplies with ``rations`` found on the road added (to the ruleset's
+    first ration kind, fresh) and counted as found."""
+    kind = next(iter(state.rules.rations.kinds))
+    s = set_count(state, kind, state.supplies.count(kind) + rations)
+    return replace(s, found={**s.found, kind: s.found.get(kind, 0) + rations})
+
+
 def take(state: State, kind: str, n: int = 1) -> Supplies:
     """Use ``n`` of a non-ration supply (the caller checked there are enough)."""
     s = state.supplies

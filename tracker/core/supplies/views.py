@@ -163,7 +163,7 @@ class SuppliesTally(Tally):
 
     def __init__(self, sessions: list[int]):
         super().__init__(sessions)
-        self.stocked: dict[str, int] = {}  # supplies bought or found during the span
+        self.stocked: dict[str, int] = {}  # supplies the GM stocked up during the span
         self.supplies_used: dict[str, int] = {}
 
     def see(self, session, seq, ev, state_at) -> None:
@@ -173,7 +173,8 @@ class SuppliesTally(Tally):
 
     def finish(self, before, after) -> None:
         for kind in after.rules.supplies:
-            used = (before.supplies.count(kind) + self.stocked.get(kind, 0)
+            found = after.supplies.found.get(kind, 0) - before.supplies.found.get(kind, 0)
+            used = (before.supplies.count(kind) + self.stocked.get(kind, 0) + found
                     - after.supplies.count(kind))
             if used:
                 self.supplies_used[term(after.rules, f"supplies.{kind}")] = used

@@ -32,7 +32,7 @@ from ..invariants import invariant
 from ..validity import holds_for
 from ..limits import Carrier, CharacterName, Count, Key, PlaceName
 from ..state import State
-from ..supplies.rules import set_count
+from ..supplies.rules import add_found
 from ..party.rules import exhausted, find, living_character, release_exhaustion
 from ..supplies.hunger import evolve_saved, owed_saves, with_hunger_saves
 from ..clock import days_begun
@@ -985,8 +985,7 @@ def _food_found(state: State, t: TravelRules, terrain: str, roll: Roll | None, c
 def _with_food(state: State, rations: int) -> State:
     if rations <= 0:
         return state
-    kind = next(iter(state.rules.rations.kinds))
-    return replace(state, supplies=set_count(state, kind, state.supplies.count(kind) + rations))
+    return replace(state, supplies=add_found(state, rations))
 
 
 EPS = 1e-9  # stage sizes are whole numbers; a day's miles may be a float's sum
