@@ -63,7 +63,8 @@ async def test_a_correction_is_still_read_whole_by_the_worker(saves, monkeypatch
         loads = []
         real = LogScreen._load
         monkeypatch.setattr(LogScreen, "_load", lambda self, *a: (loads.append(a), real(self, *a)))
-        turn = next(e.seq for e in reversed(screen.all) if e.type == "turn_advanced")
+        turn = next(e.seq for e in reversed(screen.all)
+                    if e.type == "turn_advanced" and not e.undone)  # one that stands
         app.run_command(app.campaign.amend_command(turn, fields={"activity": "search"}))
         await _settle(pilot)
         assert len(loads) == 1

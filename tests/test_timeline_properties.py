@@ -177,10 +177,13 @@ def test_an_undo_in_a_late_refold_looking_before_it_refolds_from_the_earliest():
     c.dispatch(party.Damage("Bo", 1))  # 4
     c.dispatch(c.amend_command(4, fields={"amount": "3"}))  # 5
     c.dispatch(party.Damage("Al", 1))  # 6
+    # made while #6 stands: an older tracker let a GM correct an undone entry,
+    # and the logs it wrote still replay (gm-review3 R14 refuses it today)
+    undone_blow = c.amend_command(6, fields={"amount": "2"})
     c.dispatch(Undo())  # 7: takes back Al's blow
     c.dispatch(Undo())  # 8: takes back the correction: the state after #4, Bo at 29
     c.dispatch(c.amend_command(4, fields={"amount": "3"}))  # 9: the same correction again
-    c.dispatch(c.amend_command(6, fields={"amount": "2"}))  # 10: corrects the undone blow
+    c.dispatch(undone_blow)  # 10: corrects the undone blow
     got = every_state(fold.Timeline(c.store.read), c.seq)
     with refolding_from_the_earliest():
         want = every_state(fold.Timeline(c.store.read), c.seq)

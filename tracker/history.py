@@ -762,6 +762,12 @@ def standing(envs: list[Envelope] | list[LogEntry]) -> "_Runs":
     dict of every entry was built for it: 0.03 s of the mixed 100k log's
     sketch, for its 1,746 corrections."""
     first = envs[0].seq if envs else 1
+    return standing_from(first, envs[-1].seq if envs else 0, envs)
+
+
+def standing_from(first: int, last: int, envs) -> "_Runs":
+    """``standing`` of the entries ``first`` to ``last``, of which ``envs`` holds
+    (at least) every entry about entries, in order: the others are not read."""
     after: dict[int, int] = {}  # an undo, redo or rewind -> the entry standing right after it
 
     def head_after(seq: int) -> int:  # the last entry standing right after entry ``seq``
@@ -784,7 +790,7 @@ def standing(envs: list[Envelope] | list[LogEntry]) -> "_Runs":
             after[env.seq] = head_after(ev.to_seq)
     turns = sorted(after)
     runs: list[tuple[int, int]] = []
-    head = head_after(envs[-1].seq) if envs else 0
+    head = head_after(last)
     while head:  # a run of plain entries down to the entry about entries below it
         i = bisect_right(turns, head) - 1
         lo = turns[i] + 1 if i >= 0 else first
@@ -813,6 +819,7 @@ class _Runs:
 
 
 _BACK = {cls.TYPE: cls for cls in (Undone, Redone, Rewound)}
+LOOKING_BACK_TYPES = tuple(_BACK)  # the entries ``standing`` reads
 
 
 def _stand_ins(entry: LogEntry, stand, corrected: dict) -> None:

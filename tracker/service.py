@@ -314,6 +314,13 @@ class Campaign:
         return next(iter(self.store.read(seq, seq)))
 
     @one_at_a_time
+    def stands(self, seq: int) -> bool:
+        """Entry ``seq`` stands: not undone, not taken back by a rewind."""
+        from . import history
+        about = self.store.of_types(history.LOOKING_BACK_TYPES)
+        return seq in history.standing_from(1, self.seq, about)
+
+    @one_at_a_time
     def amend_command(self, seq: int, dice: list[int] | None = None,
                       fields: dict[str, str] | None = None, insert: tuple[str, str] = (),
                       note: str = "") -> CorrectEntry:

@@ -418,6 +418,15 @@ class EventStore:
         for batch in self._batches(lo, hi):
             yield from batch
 
+    def of_types(self, types: tuple[str, ...]) -> list[Envelope]:
+        """The entries of the given types, in order (a scan of the table: for
+        the few entries about entries, asked by a correction, not replay)."""
+        rows = self.conn.execute(
+            "SELECT seq, type, version, data, command_id, session, recorded_at FROM events "
+            f"WHERE type IN ({', '.join('?' * len(types))}) ORDER BY seq", types).fetchall()
+        return [Envelope(seq, t, v, self.decoded(seq, t, v, data), cid, session, at)
+                for seq, t, v, data, cid, session, at in rows]
+
     def _batches(self, lo: int, hi: int | None) -> Iterator[list[tuple]]:
         """``rows`` a batch at a time (``read`` decodes a batch in one loop)."""
         hi = self.head() if hi is None else hi

@@ -44,6 +44,8 @@ class Past(Protocol):
 
     def entry(self, seq: int) -> Envelope: ...
 
+    def stands(self, seq: int) -> bool: ...  # not undone, not rewound past
+
     def dice_for(self, values: list[int] | None): ...
 
     def preview(self, command: Command) -> State: ...
@@ -151,6 +153,9 @@ def _correctable(past: Past, seq: int) -> None:
     if env.type in UNCORRECTABLE:
         raise Refused(_("entry #{seq} ({kind}) cannot be corrected; undo or rewind instead")
                       .format(seq=seq, kind=kind_words(env.type.replace("_", " "))))
+    if not past.stands(seq):  # a correction of it would change nothing, and read as if
+        raise Refused(_("entry #{seq} no longer stands (undone, or rewound past): redo it "
+                        "first, or correct an entry that stands").format(seq=seq))
 
 
 def rewind_command(past: Past, seq: int) -> Rewind:
