@@ -167,6 +167,7 @@ def _holds_exactly(corrections: dict, stand_ins: dict, target: int) -> bool:
 
 
 _LOGGED = object()  # _refold's base: the log's own state before ``start``
+_REPLAYED = N_("entries replayed")
 
 
 def _refold(history: History, start: int, upto: int,
@@ -183,8 +184,23 @@ def _refold(history: History, start: int, upto: int,
     the envelope to fold in its place (see ``refitted``)."""
     local = _Refolded(history, start, floor)
     state = history.state_at(start - 1) if base is _LOGGED else base
+    states, tick, total = local.states, progress.tick, upto - start + 1
+    plain = after_each is None and refit is None  # a correction's refold, as replay meets it
+    evolvers, beginners, get = EVOLVERS, BEGINNERS, stand_ins.get
     for done, env in enumerate(history.read(start, upto), start=1):
-        progress.tick(N_("entries replayed"), done, upto - start + 1)  # a listener may stop it
+        tick(_REPLAYED, done, total)  # a listener may stop it
+        if plain and get(env.seq) is None:
+            # an area's event, no stand-in: what ``step`` does with it, without its
+            # tests and calls (a correction refolds ~8 entries, 17% of a mixed replay)
+            ev = env.event
+            kind = type(ev)
+            evolve = evolvers.get(kind)
+            if evolve is not None and state is not None and kind not in beginners:
+                state = _bookkept(evolve(state, ev), env)
+            else:
+                state = step(state, env, local, refolding=True)
+            states[env.seq] = state
+            continue
         for e in _effective(env, stand_ins):
             if refit is not None:
                 e = refit(state, e)
