@@ -82,6 +82,9 @@ def pass_time(state: State, elapsed: int, burning: bool = True, **parts: Any) ->
 
     ``parts`` replace parts of the state in the same step (a turn passes
     ``dungeon=`` so the state is copied once per turn)."""
+    if len(parts) == 1:  # a chase's round, a day at sea: ``alone``, the one-part run_hooks
+        for name, value in parts.items():
+            return run_hooks.alone[name](state, elapsed, burning, value)
     return run_hooks(state, elapsed, burning, parts)
 
 
