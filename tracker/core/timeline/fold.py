@@ -507,7 +507,8 @@ class Timeline:
         kept, raw = envs.append, self.raws.append
         mark = at + every - at % every  # the next checkpoint
         for env in self.read_log(base_seq + 1, seq):
-            evolve = evolvers.get(type(env.event))
+            ev = env.event
+            evolve = evolvers.get(type(ev))
             at = env.seq
             if evolve is None or state is None:  # entries about entries, the first
                 if cid is not None:
@@ -530,7 +531,7 @@ class Timeline:
                     cid = env.command_id
                 elif book is None:  # the command's second entry
                     book = new_book(cid, start.seq, labels[start.type], ())
-                state = evolve(state, env.event)
+                state = evolve(state, ev)
                 raw(state if book is None else booked(state, book))  # _known applies it if asked
             kept(env)
             if at >= mark:  # (a log with a gap would pass a checkpoint by)
