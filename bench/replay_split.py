@@ -73,7 +73,8 @@ def main() -> int:
     finally:
         handlers.EVOLVERS.update(evolvers)
     store.close()
-    print(f"{args.campaign} ({args.root}), {n:,} entries, µs an entry (CPU, best of {args.rounds})")
+    print(f"{args.campaign} ({args.root}), {n:,} entries, "
+          f"µs an entry (CPU, best of {args.rounds})")
     print(f"   rows {rows:.2f}  read+decode {read:.2f}  replay {full:.2f}  "
           f"replay, evolvers no-ops {idle:.2f}  ratio {rows / full:.1%}")
     print(f"   refolds of corrections: {spent[0] / whole:.0%} of one replay")
