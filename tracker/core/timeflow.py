@@ -82,6 +82,9 @@ def pass_time(state: State, elapsed: int, burning: bool = True, **parts: Any) ->
 
     ``parts`` replace parts of the state in the same step (a turn passes
     ``dungeon=`` so the state is copied once per turn)."""
+    if len(parts) == 1:  # a chase's round, a day at sea: ``alone``, the one-part run_hooks
+        for name, value in parts.items():
+            return run_hooks.alone[name](state, elapsed, burning, value)
     return run_hooks(state, elapsed, burning, parts)
 
 
@@ -138,12 +141,15 @@ def _compiled(hooks: list[_Registered], quiet: bool = True) -> Callable[..., Sta
     n = len(dues)
     if quiet:
         # the layout of ``quiet[0]``: ``QUIET_CELL`` and the rest below
-        scope["quiet"] = [([None],) + (_NOTHING,) * (n + 4)]
+        # before any step: an ``until`` no clock is below (the test reads it first)
+        scope["quiet"] = [([None], _NO_CLOCK) + (_NOTHING,) * (n + 3)]
         same = " and ".join(f"q[{k + 5}] is {_value(h, i, scope)}"
                             for k, (i, h) in enumerate(dues))
         body += ["q = quiet[0]",
-                 f"if q[4] is rules and {same} and q[2] <= state.clock and "
-                 f"clock < q[1] and (burning or q[3]):",
+                 # the next due time first: a step that crosses into a new day (a
+                 # day's travel, downtime) fails there, before the parts are read
+                 f"if clock < q[1] and q[4] is rules and {same} and "
+                 f"q[2] <= state.clock and (burning or q[3]):",
                  "    return " + _REPLACE_BODY,
                  "called = False"]
     body += new_day
@@ -242,18 +248,19 @@ class _Alone(dict):
                 f"q[{k + 5}] is " + _value(h, i, scope, "value" if h.part == name
                                            else f"state.{h.part}")
                 for k, (i, h) in enumerate(self.dues))
-            times = "q[2] <= state.clock and clock < q[1] and (burning or q[3])"
+            times = "q[2] <= state.clock and (burning or q[3])"
             if any(h.part == name for _, h in self.dues):  # its value must be compared
                 body = ["clock = state.clock + elapsed",
                         "q = quiet[0]",
-                        f"if q[4] is state.ruleset.rules and {same} and {times}:",
+                        f"if clock < q[1] and q[4] is state.ruleset.rules and {same} "
+                        f"and {times}:",
                         f"    return replace(state, clock=clock, {name}=value)",
                         slow]
             else:
                 body = ["clock = state.clock + elapsed",
                         "q = quiet[0]",
-                        f"if (state is q[0][0] or q[4] is state.ruleset.rules and {same}) "
-                        f"and {times}:",
+                        f"if clock < q[1] and (state is q[0][0] or "
+                        f"q[4] is state.ruleset.rules and {same}) and {times}:",
                         f"    out = replace(state, clock=clock, {name}=value)",
                         "    if clock >= q[2]: q[0][0] = out  # (time went back: not in the cell)",
                         "    return out",
@@ -268,6 +275,7 @@ class _Alone(dict):
 
 _NOTHING = object()  # no part seen yet
 _NEVER = 1 << 62  # a due time no clock reaches
+_NO_CLOCK = float("-inf")  # the quiet test's ``until`` before any step: no clock is below it
 # the state with the new clock and the parts: ``_replacer``'s, made once per set of names
 _REPLACE_BODY = ("replace(state, clock=clock) if not parts else "
                  "(replacers.get(tuple(parts)) or replacer(tuple(parts)))(state, clock, parts)")

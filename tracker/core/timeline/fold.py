@@ -167,6 +167,7 @@ def _holds_exactly(corrections: dict, stand_ins: dict, target: int) -> bool:
 
 
 _LOGGED = object()  # _refold's base: the log's own state before ``start``
+_REPLAYED = N_("entries replayed")
 
 
 def _refold(history: History, start: int, upto: int,
@@ -183,8 +184,23 @@ def _refold(history: History, start: int, upto: int,
     the envelope to fold in its place (see ``refitted``)."""
     local = _Refolded(history, start, floor)
     state = history.state_at(start - 1) if base is _LOGGED else base
+    states, tick, total = local.states, progress.tick, upto - start + 1
+    plain = after_each is None and refit is None  # a correction's refold, as replay meets it
+    evolvers, beginners, get = EVOLVERS, BEGINNERS, stand_ins.get
     for done, env in enumerate(history.read(start, upto), start=1):
-        progress.tick(N_("entries replayed"), done, upto - start + 1)  # a listener may stop it
+        tick(_REPLAYED, done, total)  # a listener may stop it
+        if plain and get(env.seq) is None:
+            # an area's event, no stand-in: what ``step`` does with it, without its
+            # tests and calls (a correction refolds ~8 entries, 17% of a mixed replay)
+            ev = env.event
+            kind = type(ev)
+            evolve = evolvers.get(kind)
+            if evolve is not None and state is not None and kind not in beginners:
+                state = _bookkept(evolve(state, ev), env)
+            else:
+                state = step(state, env, local, refolding=True)
+            states[env.seq] = state
+            continue
         for e in _effective(env, stand_ins):
             if refit is not None:
                 e = refit(state, e)
@@ -491,7 +507,8 @@ class Timeline:
         kept, raw = envs.append, self.raws.append
         mark = at + every - at % every  # the next checkpoint
         for env in self.read_log(base_seq + 1, seq):
-            evolve = evolvers.get(type(env.event))
+            ev = env.event
+            evolve = evolvers.get(type(ev))
             at = env.seq
             if evolve is None or state is None:  # entries about entries, the first
                 if cid is not None:
@@ -514,7 +531,7 @@ class Timeline:
                     cid = env.command_id
                 elif book is None:  # the command's second entry
                     book = new_book(cid, start.seq, labels[start.type], ())
-                state = evolve(state, env.event)
+                state = evolve(state, ev)
                 raw(state if book is None else booked(state, book))  # _known applies it if asked
             kept(env)
             if at >= mark:  # (a log with a gap would pass a checkpoint by)
