@@ -27,7 +27,7 @@ from .core.errors import Refused, WrittenByNewer, WrittenByOlder
 from .core.events import Envelope, Event
 from .core.handlers import Command
 from .core import progress, terms
-from .core.invariants import problems
+from .core.invariants import new_problems
 from .core.limits import checked
 from .core.players import secret_in
 from .core.ruleset import RULESET_SCHEMA, load_cached, load_text
@@ -299,7 +299,7 @@ class Campaign:
             history.add(env, state)
             out.append(state)
             progress.tick(ENTRIES_CHECKED, len(out), len(events))
-        new = _new_problems(before, state)
+        new = new_problems(before, state)
         if new:
             raise Refused(_("this would {problem}").format(problem=new[0]))
         return out
@@ -474,16 +474,6 @@ def _last_replayable(store: EventStore) -> int:
     except Exception:
         pass
     return good
-
-
-def _new_problems(before: State, after: State) -> list[str]:
-    """What ``after`` breaks that ``before`` did not (an old campaign that
-    already breaks a rule is not held hostage by it)."""
-    found = problems(after)
-    if not found:
-        return []
-    old = set(problems(before))
-    return [p for p in found if p not in old]
 
 
 def new_command_id() -> str:
