@@ -8,7 +8,6 @@ cache of state at a seq; they can always be rebuilt by full replay.
 
 from __future__ import annotations
 
-import datetime as dt
 import functools
 import hashlib
 import os
@@ -273,7 +272,20 @@ def _printable(text: str, limit: int = 160) -> str:
 
 
 def _now() -> str:
-    return dt.datetime.now(dt.timezone.utc).isoformat(timespec="milliseconds")
+    """The time now, UTC, to the millisecond, as ``datetime.isoformat`` writes
+    it ("2026-12-02T14:43:28.123+00:00"); the part up to the second is made
+    once a second (a keystroke's append asked datetime for all of it)."""
+    global _second
+    t = time.time()
+    second = int(t)
+    was, text = _second
+    if second != was:
+        text = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(second))
+        _second = (second, text)
+    return f"{text}.{int((t - second) * 1000):03d}+00:00"
+
+
+_second: tuple[int, str] = (-1, "")  # the second _now last wrote, and its text
 
 
 # a command's first row, numbered by SQLite itself: the log's end + 1
