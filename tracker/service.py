@@ -228,6 +228,11 @@ class Campaign:
     def decide(self, command: Command, dice_values: list[int] | None = None,
                manual: bool | None = None, typed: bool = True):
         """Decide without writing: the events a command would append."""
+        return self._decide(command, dice_values, manual, typed)
+
+    def _decide(self, command: Command, dice_values: list[int] | None = None,
+                manual: bool | None = None, typed: bool = True):
+        """``decide`` for a caller that holds the lock already."""
         source = self.dice_for(dice_values, manual, typed)
         events = decide(self.state, command, source)
         if isinstance(command, (Undo, Redo)):
@@ -260,7 +265,7 @@ class Campaign:
         elif self.store.command_seqs(command_id):
             self.refresh()
             return Outcome([], self.state, replayed=True)
-        events = [checked(e) for e in self.decide(command, dice_values, manual, typed)]
+        events = [checked(e) for e in self._decide(command, dice_values, manual, typed)]
         if not events:
             raise Refused(_("nothing to do"))
         session = self._session_of(events[0])
@@ -342,7 +347,7 @@ class Campaign:
     @one_at_a_time
     def preview(self, command: Command) -> State:
         """The state a command would lead to, without writing anything."""
-        events = [checked(e) for e in self.decide(command)]
+        events = [checked(e) for e in self._decide(command)]
         if not events:
             raise Refused(_("nothing to do"))
         return self._trial(events, "preview", self._session_of(events[0]))[-1]
