@@ -211,10 +211,12 @@ class Campaign:
         seed and the log position roll what was not typed.
         """
         manual = self.state.manual_dice if manual is None else manual
-        seeded = dicemod.SeededDice(f"{self.state.seed}:{self.seq + 1}")
         if manual:
             return dicemod.ManualDice(values or [])
-        return dicemod.ScriptedDice(values or [], fallback=seeded, typed=typed)
+        seeded = dicemod.SeededDice(f"{self.state.seed}:{self.seq + 1}")
+        if not values:  # nothing typed: each die from the seed, as a script of none hands it on
+            return seeded
+        return dicemod.ScriptedDice(values, fallback=seeded, typed=typed)
 
     def roll_ahead(self, expr: str, times: int) -> list[int]:
         """Faces for ``times`` rolls of ``expr`` from the seed of the next entry,
