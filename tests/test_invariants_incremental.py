@@ -47,8 +47,18 @@ def _rebinds(state):
     return state
 
 
-def _shadows(state):
+def _shadows(state):  # the lambda's own state is another name
     return [(lambda state: state)(x) for x in state.party]
+
+
+def _inside(state):  # read in a comprehension and a function inside
+    def deeper():
+        return state.lights
+    return [c.name for c in state.party if state.clock], deeper()
+
+
+def _compares(state):
+    return [c for c in state.party if c is state]
 
 
 def _reads_rules(state):
@@ -62,10 +72,13 @@ def _unknown(state):
 def test_fields_read_is_conservative():
     assert inv.fields_read(_hands_on) is None
     assert inv.fields_read(_rebinds) is None
-    assert inv.fields_read(_shadows) is None
+    assert inv.fields_read(_shadows) == {"party"}
+    assert inv.fields_read(_inside) == {"party", "clock", "lights"}
+    assert inv.fields_read(_compares) is None
     assert inv.fields_read(_unknown) is None
     assert inv.fields_read(_reads_rules) == {"ruleset", "clock"}  # rules: a property
-    assert inv.fields_read(len) is None  # no source
+    assert inv.fields_read(len) is None  # no Python function
+    assert inv.fields_read(lambda: 0) is None  # no parameter
 
 
 def _states(path: Path, limit: int = 400) -> list:

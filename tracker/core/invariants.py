@@ -9,16 +9,16 @@ its states break that the campaign did not already: only the checks that
 read a part of the state the command changed are run again (a check is a
 function of the state's fields it reads, and a part left as it was is the
 very same object: states are immutable and replaced part by part). Which
-fields a check reads is found once, from its source; a check that hands
+fields a check reads is found once, from its bytecode; a check that hands
 the whole state on, or that cannot be read so, is always run.
 """
 
 from __future__ import annotations
 
 import ast
-import inspect
+import dis
 import operator
-import textwrap
+import types
 from typing import Callable, Iterator
 
 from ..i18n import _
@@ -83,38 +83,16 @@ def _to_run(same: tuple[bool, ...]) -> list[Check]:
 def fields_read(fn: Callable) -> frozenset[str] | None:
     """The fields of ``State`` that ``fn(state, ...)`` reads through its first
     parameter, as ``state.<name>`` and nothing else; None (all of them) when
-    the parameter is used any other way (handed on whole, rebound, shadowed)
-    or the source cannot be read."""
-    try:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
-    except (OSError, TypeError, SyntaxError):
+    the parameter is used any other way (handed on whole, rebound, compared)
+    or ``fn`` is no Python function. Read from its bytecode (and that of the
+    functions and comprehensions inside it), which costs no source file."""
+    code = getattr(fn, "__code__", None)
+    if not isinstance(code, types.CodeType) or code.co_argcount < 1:
         return None
-    func = tree.body[0] if tree.body else None
-    if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-        return None
-    args = func.args.posonlyargs + func.args.args
-    if not args:
-        return None
-    return _reads(func, args[0].arg)
-
-
-def _reads(func: ast.AST, name: str) -> frozenset[str] | None:
+    name = code.co_varnames[0]
     attrs: set[str] = set()
-    parents = {child: node for node in ast.walk(func) for child in ast.iter_child_nodes(node)}
-    for node in ast.walk(func):
-        if node is not func and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef,
-                                                  ast.Lambda)):
-            inner = node.args
-            if any(a.arg == name for a in inner.posonlyargs + inner.args + inner.kwonlyargs) \
-                    or (inner.vararg and inner.vararg.arg == name) \
-                    or (inner.kwarg and inner.kwarg.arg == name):
-                return None  # shadowed: too clever to follow
-        if isinstance(node, ast.Name) and node.id == name:
-            up = parents.get(node)
-            if not (isinstance(node.ctx, ast.Load) and isinstance(up, ast.Attribute)
-                    and up.value is node):
-                return None
-            attrs.add(up.attr)
+    if not _attributes(code, name, name in code.co_cellvars, attrs):
+        return None
     fields: set[str] = set()
     for attr in attrs:
         got = _field_names(attr)
@@ -122,6 +100,29 @@ def _reads(func: ast.AST, name: str) -> frozenset[str] | None:
             return None
         fields |= got
     return frozenset(fields)
+
+
+_READS = {"LOAD_FAST", "LOAD_DEREF"}  # followed by an attribute: state.<name>
+_HANDS_ON = {"MAKE_CELL", "LOAD_CLOSURE"}  # to a function inside, read there in turn
+
+
+def _attributes(code: types.CodeType, name: str, cell: bool, attrs: set[str]) -> bool:
+    """Add to ``attrs`` what ``code`` reads of ``name`` (a cell of it when
+    ``cell``); False when it uses ``name`` otherwise, or anything so named."""
+    ops = list(dis.get_instructions(code))
+    for i, op in enumerate(ops):
+        arg = op.argval
+        if not (arg == name or (isinstance(arg, tuple) and name in arg)):
+            continue
+        if op.opname in _HANDS_ON and cell:
+            continue
+        if op.opname in _READS and (op.opname == "LOAD_DEREF") == cell and i + 1 < len(ops) \
+                and ops[i + 1].opname in ("LOAD_ATTR", "LOAD_METHOD"):
+            attrs.add(ops[i + 1].argval)
+            continue
+        return False
+    return all(_attributes(inner, name, True, attrs) for inner in code.co_consts
+               if isinstance(inner, types.CodeType) and name in inner.co_freevars)
 
 
 def _field_names(attr: str) -> frozenset[str] | None:
