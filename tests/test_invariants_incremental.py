@@ -132,6 +132,16 @@ def test_new_problems_says_what_every_check_said(campaign):
         assert inv.new_problems(before, after) == _every_check(before, after)
 
 
+def test_checks_put_in_place_of_the_registered_ones_are_the_ones_run(make, monkeypatch):
+    c = make()
+    c.dispatch(EnterDungeon("x"))
+    before = c.state
+    c.dispatch(AdvanceTurn(1, "explore"))
+    assert inv.new_problems(before, c.state) == []
+    monkeypatch.setattr(inv, "CHECKS", [lambda state: iter(["a"] if state.dungeon.turn else [])])
+    assert inv.new_problems(before, c.state) == ["a"]
+
+
 def test_a_command_that_breaks_one_is_refused_before_it_is_written(make):
     c = make()
     c.dispatch(AddCharacter("Ana"))
@@ -151,4 +161,3 @@ def test_a_command_that_breaks_one_is_refused_before_it_is_written(make):
         assert c.store.head() == head + 2 and c.state.dungeon.turn == 2
     finally:
         inv.CHECKS.remove(_no_turn_three)
-        inv._plan.clear()

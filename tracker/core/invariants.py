@@ -31,7 +31,6 @@ CHECKS: list[Check] = []
 def invariant(fn: Check) -> Check:
     """Register ``fn(state)``, which yields a sentence for each thing wrong."""
     CHECKS.append(fn)
-    _plan.clear()
     return fn
 
 
@@ -44,12 +43,14 @@ def new_problems(before: State, after: State) -> list[str]:
     already breaks a rule is not held hostage by it), in ``problems``'s
     order. A check whose fields are the same objects in both yields the same
     in both, so none of it is new: it is not run."""
-    plan = _plan or _planned()
+    plan = _plan
+    if plan is None or plan[3] != CHECKS:
+        plan = _planned()  # the first time, and again whenever the checks change
     get, runs = plan[0], plan[1]
     same = tuple(map(operator.is_, get(before), get(after)))  # each field read, left as it was?
     run = runs.get(same)
     if run is None:
-        run = runs[same] = _to_run(same)
+        run = runs[same] = _to_run(plan, same)
     found = [p for check in run for p in check(after)]
     if not found:
         return []
@@ -60,24 +61,27 @@ def new_problems(before: State, after: State) -> list[str]:
 # -- which fields a check reads ------------------------------------------------------
 
 # (a getter of every field some check reads, {which of them are the same: the
-# checks to run}, [(check, the indexes of its fields, or None: all)])
-_plan: list = []
+# checks to run}, [(check, the indexes of its fields, or None: all)], and a
+# copy of the CHECKS it was made for)
+_plan: tuple | None = None
 
 
-def _planned() -> list:
-    reads = [(check, fields_read(check)) for check in CHECKS]
+def _planned() -> tuple:
+    global _plan
+    checks = list(CHECKS)
+    reads = [(check, fields_read(check)) for check in checks]
     names = sorted({f for _check, fields in reads if fields for f in fields})
     index = {name: i for i, name in enumerate(names)}
     get = operator.attrgetter(*names) if len(names) > 1 else \
         (lambda state: (getattr(state, names[0]),)) if names else (lambda state: ())
-    _plan[:] = [get, {}, [(check, [index[f] for f in fields] if fields else None)
-                          for check, fields in reads]]
+    _plan = (get, {}, [(check, [index[f] for f in fields] if fields else None)
+                       for check, fields in reads], checks)
     return _plan
 
 
-def _to_run(same: tuple[bool, ...]) -> list[Check]:
+def _to_run(plan: tuple, same: tuple[bool, ...]) -> list[Check]:
     """The checks that read a field not the same (and those that read it all)."""
-    return [check for check, idx in _plan[2] if idx is None or not all(same[i] for i in idx)]
+    return [check for check, idx in plan[2] if idx is None or not all(same[i] for i in idx)]
 
 
 def fields_read(fn: Callable) -> frozenset[str] | None:
