@@ -50,3 +50,30 @@ def test_the_log_s_own_head_writes_every_row_in_order(make):
     rows = _rows(c)[-2:]
     assert [(r[0], r[4], r[5]) for r in rows] == [(c.seq + 1, "cid", 3), (c.seq + 2, "cid", 3)]
     assert c.store.head() == c.seq + 2
+
+
+def test_an_entry_s_time_reads_as_datetime_wrote_it():
+    """``_now`` makes the text up to the second once a second (issue 22, eighth
+    pass): the same format, UTC, to the millisecond, and the time it is."""
+    import datetime as dt
+    import re
+    import time
+
+    from tracker.store.sqlite import _now
+
+    for _ in range(3):
+        lo = dt.datetime.now(dt.timezone.utc).replace(microsecond=0)
+        got = _now()
+        hi = dt.datetime.now(dt.timezone.utc)
+        assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00", got)
+        assert lo <= dt.datetime.fromisoformat(got) <= hi
+        time.sleep(0.4)
+
+
+def test_each_row_s_envelope_is_what_was_written(make):
+    c = make()
+    envs = c.store.append(c.seq, "cid", 0, [CharacterAdded("Ana"), CharacterAdded("Bo")])
+    rows = _rows(c)[-2:]
+    assert [(e.seq, e.type, e.version, e.command_id, e.session, e.recorded_at) for e in envs] == \
+        [(r[0], r[1], r[2], r[4], r[5], r[6]) for r in rows]
+    assert [e.event for e in envs] == [CharacterAdded("Ana"), CharacterAdded("Bo")]

@@ -27,7 +27,7 @@ from .core.errors import Refused, WrittenByNewer, WrittenByOlder
 from .core.events import Envelope, Event
 from .core.handlers import Command
 from .core import progress, terms
-from .core.invariants import problems
+from .core.invariants import new_problems
 from .core.limits import checked
 from .core.players import secret_in
 from .core.ruleset import RULESET_SCHEMA, load_cached, load_text
@@ -211,10 +211,12 @@ class Campaign:
         seed and the log position roll what was not typed.
         """
         manual = self.state.manual_dice if manual is None else manual
-        seeded = dicemod.SeededDice(f"{self.state.seed}:{self.seq + 1}")
         if manual:
             return dicemod.ManualDice(values or [])
-        return dicemod.ScriptedDice(values or [], fallback=seeded, typed=typed)
+        seeded = dicemod.SeededDice(f"{self.state.seed}:{self.seq + 1}")
+        if not values:  # nothing typed: each die from the seed, as a script of none hands it on
+            return seeded
+        return dicemod.ScriptedDice(values, fallback=seeded, typed=typed)
 
     def roll_ahead(self, expr: str, times: int) -> list[int]:
         """Faces for ``times`` rolls of ``expr`` from the seed of the next entry,
@@ -228,6 +230,11 @@ class Campaign:
     def decide(self, command: Command, dice_values: list[int] | None = None,
                manual: bool | None = None, typed: bool = True):
         """Decide without writing: the events a command would append."""
+        return self._decide(command, dice_values, manual, typed)
+
+    def _decide(self, command: Command, dice_values: list[int] | None = None,
+                manual: bool | None = None, typed: bool = True):
+        """``decide`` for a caller that holds the lock already."""
         source = self.dice_for(dice_values, manual, typed)
         events = decide(self.state, command, source)
         if isinstance(command, (Undo, Redo)):
@@ -260,7 +267,7 @@ class Campaign:
         elif self.store.command_seqs(command_id):
             self.refresh()
             return Outcome([], self.state, replayed=True)
-        events = [checked(e) for e in self.decide(command, dice_values, manual, typed)]
+        events = [checked(e) for e in self._decide(command, dice_values, manual, typed)]
         if not events:
             raise Refused(_("nothing to do"))
         session = self._session_of(events[0])
@@ -299,7 +306,7 @@ class Campaign:
             history.add(env, state)
             out.append(state)
             progress.tick(ENTRIES_CHECKED, len(out), len(events))
-        new = _new_problems(before, state)
+        new = new_problems(before, state)
         if new:
             raise Refused(_("this would {problem}").format(problem=new[0]))
         return out
@@ -349,7 +356,7 @@ class Campaign:
     @one_at_a_time
     def preview(self, command: Command) -> State:
         """The state a command would lead to, without writing anything."""
-        events = [checked(e) for e in self.decide(command)]
+        events = [checked(e) for e in self._decide(command)]
         if not events:
             raise Refused(_("nothing to do"))
         return self._trial(events, "preview", self._session_of(events[0]))[-1]
@@ -481,16 +488,6 @@ def _last_replayable(store: EventStore) -> int:
     except Exception:
         pass
     return good
-
-
-def _new_problems(before: State, after: State) -> list[str]:
-    """What ``after`` breaks that ``before`` did not (an old campaign that
-    already breaks a rule is not held hostage by it)."""
-    found = problems(after)
-    if not found:
-        return []
-    old = set(problems(before))
-    return [p for p in found if p not in old]
 
 
 def new_command_id() -> str:

@@ -19,14 +19,17 @@ class Alert(msgspec.Struct, frozen=True):
 
 
 _ALERTING: list[tuple[int, Callable[[State, State], list[Alert]]]] = []
+_IN_ORDER: tuple[Callable[[State, State], list[Alert]], ...] = ()  # _ALERTING's functions
 
 
 def alerting(order: int):
     """Register ``fn(before, after) -> [Alert]``; lower orders are shown first."""
 
     def register(fn):
+        global _IN_ORDER
         _ALERTING.append((order, fn))
         _ALERTING.sort(key=lambda x: x[0])
+        _IN_ORDER = tuple(f for _, f in _ALERTING)
         return fn
     return register
 
@@ -34,7 +37,12 @@ def alerting(order: int):
 def alerts(before: State | None, after: State) -> list[Alert]:
     if before is None:
         return []
-    return [a for _, fn in _ALERTING for a in fn(before, after)]
+    out: list[Alert] = []
+    for fn in _IN_ORDER:
+        found = fn(before, after)
+        if found:
+            out += found
+    return out
 
 
 def still_there(before: tuple, after: tuple) -> list[tuple]:

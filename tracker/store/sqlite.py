@@ -8,7 +8,6 @@ cache of state at a seq; they can always be rebuilt by full replay.
 
 from __future__ import annotations
 
-import datetime as dt
 import functools
 import hashlib
 import os
@@ -273,7 +272,25 @@ def _printable(text: str, limit: int = 160) -> str:
 
 
 def _now() -> str:
-    return dt.datetime.now(dt.timezone.utc).isoformat(timespec="milliseconds")
+    """The time now, UTC, to the millisecond, as ``datetime.isoformat`` writes
+    it ("2026-12-02T14:43:28.123+00:00"); the part up to the second is made
+    once a second (a keystroke's append asked datetime for all of it)."""
+    global _second
+    t = time.time()
+    second = int(t)
+    was, text = _second
+    if second != was:
+        text = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(second))
+        _second = (second, text)
+    return f"{text}.{int((t - second) * 1000):03d}+00:00"
+
+
+_second: tuple[int, str] = (-1, "")  # the second _now last wrote, and its text
+
+
+# a command's first row, numbered by SQLite itself: the log's end + 1
+_APPEND_FIRST = ("INSERT INTO events VALUES ((SELECT COALESCE(MAX(seq), 0) + 1 FROM events), "
+                 "?, ?, ?, ?, ?, ?)")
 
 
 def row(seq: int, ev: Event, command_id: str, session: int, at: str | None = None) -> tuple:
@@ -546,7 +563,7 @@ class EventStore:
         if not events:
             return []
         at = _now()
-        envs = []
+        data = [evmod.encode(ev).decode() for ev in events]  # before BEGIN: none left open
         try:
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as e:
@@ -554,25 +571,27 @@ class EventStore:
                                     "was recorded, try again").format(file=self.path.name,
                                                                       reason=e)) from None
         try:
-            rows = []
-            for i, ev in enumerate(events, start=expected_head + 1):
-                rows.append(row(i, ev, command_id, session, at))
-                envs.append(Envelope(i, ev.TYPE, ev.VERSION, ev, command_id, session, at))
+            first = events[0]
             # the head check of optimistic concurrency in the first row's own
-            # statement (one statement less a keystroke): it is written only if
-            # the log still ends where the command was decided; under BEGIN
-            # IMMEDIATE nobody else can write between it and the other rows
-            written = self.conn.execute(
-                "INSERT INTO events SELECT ?, ?, ?, ?, ?, ?, ? "
-                "WHERE (SELECT COALESCE(MAX(seq), 0) FROM events) = ?",
-                (*rows[0], expected_head)).rowcount
-            if written != 1:
+            # statement: its seq is the log's end + 1 as SQLite finds it under
+            # BEGIN IMMEDIATE (nobody else can write until COMMIT), and the row
+            # stands only if that is the entry after the one the command was
+            # decided at; otherwise it is rolled back, nothing written. (An
+            # INSERT ... SELECT ... WHERE over the same table made SQLite copy
+            # the row through a temporary table first: 27k of a commit's 95k
+            # instructions, and malloc's brk calls; issue 22, eighth pass.)
+            written = self.conn.execute(_APPEND_FIRST, (
+                first.TYPE, first.VERSION, data[0], command_id, session, at)).lastrowid
+            if written != expected_head + 1:
                 raise ConcurrentWrite(
                     _("{file} was changed by another process (log at {head}, expected "
                       "{expected}); nothing was recorded, try again").format(
-                        file=self.path.name, head=self.head(), expected=expected_head))
-            if len(rows) > 1:
-                self.conn.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?)", rows[1:])
+                        file=self.path.name, head=written - 1, expected=expected_head))
+            if len(events) > 1:
+                self.conn.executemany(
+                    "INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    [(written + i, ev.TYPE, ev.VERSION, data[i], command_id, session, at)
+                     for i, ev in enumerate(events) if i])
             self.conn.execute("COMMIT")
         except ConcurrentWrite:
             self.conn.execute("ROLLBACK")
@@ -583,7 +602,8 @@ class EventStore:
             raise StoreError(_("could not save to {file}: {reason}; nothing was recorded and "
                                "the log is intact").format(file=self.path.name,
                                                            reason=e)) from None
-        return envs
+        return [Envelope(i, ev.TYPE, ev.VERSION, ev, command_id, session, at)
+                for i, ev in enumerate(events, start=written)]
 
     def read_only_reason(self) -> str:
         """Why this file cannot be written here ("" when it can)."""
