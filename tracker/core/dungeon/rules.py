@@ -553,6 +553,7 @@ class _TurnRules(NamedTuple):
 
 
 # evolve_turn builds a Dungeon by position: a field added, moved or renamed must be seen there
+# (``left_at`` it leaves at its default: it is read only while the party is outside)
 if Dungeon.__struct_fields__ != ("active", "name", "depth", "turn", "turns_since_rest", "penalty",
                                  "checks", "last_hasty_exit", "fast_left", "fast_per_turn",
                                  "left_at"):
