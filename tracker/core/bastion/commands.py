@@ -255,15 +255,20 @@ class GoldMoved(Event, frozen=True):
     why: Why = ""
 
 
-@event("downtime_passed", version=2, area="bastion")
+@event("downtime_passed", version=3, area="bastion")
 class DowntimePassed(Event, frozen=True):
     days: Days
     # version 2: lit lights burn through the days (older entries passed them
     # with the lights' time standing still: they still do)
     lights_burn: bool = True
+    # version 3: the days are days off: each pays back the road's rest debt, and
+    # each night is a long rest where the ruleset has them (travel/camp.py; older
+    # entries rested nobody: they still do)
+    rests: bool = True
 
 
 fields_added("downtime_passed", 2, lights_burn=False)
+fields_added("downtime_passed", 3, rests=False)
 
 
 class OrderGiven(msgspec.Struct, frozen=True, omit_defaults=True):

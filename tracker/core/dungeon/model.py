@@ -54,6 +54,10 @@ class Dungeon(msgspec.Struct, frozen=True, gc=False):
     # and how far a turn of it goes; kept through a rest turn, cleared by any other
     fast_left: int = 0
     fast_per_turn: int = 0
+    # the clock when the party last left (-1: never, or before it was kept); the
+    # rest count and its penalty go with the party, and time out of the dungeon
+    # as long as a rest turn is its rest (evolve_entered)
+    left_at: int = -1
 
 
 class Wandering(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -21,7 +21,7 @@ from ..dice import Roll
 from ..advance import advance
 from ..errors import Refused
 from ..limits import CharacterName, Depth, Feet, Key, Modifier, PlaceName, Turns
-from ..events import Event, event
+from ..events import Event, event, fields_added
 from ..timeline.hooks import counts, insertable, repeated, rerolls, reschedules
 from ..handlers import Command, decides, evolves
 from ..state import State
@@ -73,10 +73,17 @@ class FastTravel(Command, frozen=True):
 # --- events -------------------------------------------------------------------
 
 
-@event("dungeon_entered", area="dungeon")
+@event("dungeon_entered", version=2, area="dungeon")
 class DungeonEntered(Event, frozen=True):
     name: PlaceName = ""
     depth: Depth = 1
+    # version 2: the rest count and its penalty go with the party: they clear only
+    # with a rest, in or out of the dungeon (older entries began each delve rested:
+    # they still do)
+    keeps_rest: bool = True
+
+
+fields_added("dungeon_entered", 2, keeps_rest=False)
 
 
 @event("dungeon_left", area="dungeon")
@@ -409,6 +416,13 @@ def forgotten_turn(state: State, activity: str) -> TurnAdvanced:
 
 @evolves(DungeonEntered)
 def evolve_entered(state: State, ev: DungeonEntered) -> State:
+    d = state.dungeon
+    if ev.keeps_rest and d.left_at >= 0 and (d.turns_since_rest or d.penalty) \
+            and state.clock - d.left_at < state.rules.time.turn_seconds:
+        # back in before a rest turn's time passed outside: nobody rested (gm-review3 R16)
+        return replace(state, dungeon=Dungeon(active=True, name=ev.name, depth=ev.depth,
+                                              turns_since_rest=d.turns_since_rest,
+                                              penalty=d.penalty))
     return replace(state, dungeon=Dungeon(active=True, name=ev.name, depth=ev.depth))
 
 
@@ -420,7 +434,8 @@ def evolve_left(state: State, ev: DungeonLeft) -> State:
                    or (l.kind in kinds and kinds[l.kind].refuel))
     if state.rules.dungeon.douse_on_leave:
         lights = tuple(doused(l, state.clock) for l in lights)
-    return replace(state, dungeon=replace(state.dungeon, active=False), lights=lights)
+    return replace(state, dungeon=replace(state.dungeon, active=False, left_at=state.clock),
+                   lights=lights)
 
 
 def exit_modifiers(h, depth: int, marked_map: bool, known_route: bool,
@@ -538,8 +553,10 @@ class _TurnRules(NamedTuple):
 
 
 # evolve_turn builds a Dungeon by position: a field added, moved or renamed must be seen there
+# (``left_at`` it leaves at its default: it is read only while the party is outside)
 if Dungeon.__struct_fields__ != ("active", "name", "depth", "turn", "turns_since_rest", "penalty",
-                                 "checks", "last_hasty_exit", "fast_left", "fast_per_turn"):
+                                 "checks", "last_hasty_exit", "fast_left", "fast_per_turn",
+                                 "left_at"):
     raise RuntimeError("evolve_turn builds a Dungeon by position: its fields changed")
 
 # the last ruleset's (a strong reference: no other ruleset can take its id);

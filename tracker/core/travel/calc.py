@@ -329,11 +329,15 @@ def hunt_allowed(t: Travel, *, forced: bool = False, rest_day: bool = False,
 # --- rest days and extended travel --------------------------------------------------
 
 
-def rest_debt(t: Travel, unrested_days: int, *, rested: bool) -> int:
+def rest_debt(t: Travel, unrested_days: int, *, rested: bool, whole_step: bool = False) -> int:
     """Days travelled without rest after one more day: a travel day adds one,
-    a rest day pays back one step (``every_days`` of them)."""
+    a rest day pays back one step (``every_days`` of them); ``whole_step``: and
+    the days travelled past that step, which its penalty already paid for
+    (osr.md §8.4: 7 days, -1, a rest day: 0 days, no penalty; gm-review3 R10)."""
     if t.rest is None:
         return 0
+    if rested and whole_step:
+        return max(0, (unrested_days // t.rest.every_days - 1) * t.rest.every_days)
     if rested:
         return max(0, unrested_days - t.rest.every_days)
     return unrested_days + 1

@@ -16,11 +16,15 @@ from typing import Annotated
 
 from msgspec import Meta
 
+from msgspec.structs import replace
+
+from ..bastion.commands import DowntimePassed
 from ..events import Event, event
 from ..handlers import evolves
 from ..limits import CharacterName
 from ..party.rules import long_rest_ends, long_rest_takers
 from ..state import State
+from . import calc
 
 
 @event("camp_long_rest", area="travel")
@@ -53,3 +57,29 @@ def evolve_camp_rest(state: State, ev: CampLongRest) -> State:
     t = state.rules.travel
     lasts = t is not None and t.water is not None and t.water.exhaustion_lasts
     return long_rest_ends(state, ev.who, exhaustion=lasts or not ev.dehydrated)
+
+
+@evolves(DowntimePassed)
+def evolve_days_off(state: State, ev: DowntimePassed) -> State:
+    """Days of downtime (and bastion weeks) are days off, as a rest day on the
+    road is: each pays back the road's rest debt (gm-review3 R15), and each night
+    is a long rest where the ruleset has them (R11). Before version 3, none was."""
+    if not ev.rests:
+        return state
+    t, j = state.rules.travel, state.travel
+    if t is not None and t.rest is not None and (j.unrested or j.rest_owed):
+        unrested = j.unrested
+        for _day in range(min(ev.days, unrested)):
+            unrested = calc.rest_debt(t, unrested, rested=True, whole_step=True)
+        state = replace(state, travel=replace(j, unrested=unrested,
+                                              rest_owed=max(0, j.rest_owed - ev.days)))
+    rests = state.rules.party.rests if state.rules.party else None
+    if rests is None or not state.party:
+        return state
+    who = long_rest_takers(state, state.clock - rests.long_hours * state.rules.time.hour_seconds)
+    for _night in range(ev.days):
+        rested = long_rest_ends(state, who)
+        if rested.party == state.party:
+            break  # nothing more to restore
+        state = rested
+    return state

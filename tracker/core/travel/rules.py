@@ -238,12 +238,16 @@ class CampMade(Event, frozen=True):
     lights_burn: bool = True  # version 2 (as in Travelled)
 
 
-@event("rest_day_taken", version=3, area="travel")
+@event("rest_day_taken", version=4, area="travel")
 class RestDayTaken(Event, frozen=True):
     lights_burn: bool = True  # version 2 (as in Travelled)
     # version 3: the day ends at the next morning, as a travel day begun then
     # does (older entries passed a whole day from whenever they began: they still do)
     to_morning: bool = True
+    # version 4: the rest day pays back one whole step of the debt, with the days
+    # travelled past it under that step's penalty (gm-review3 R10; older entries
+    # paid back ``every_days`` and carried those days on: they still do)
+    whole_step: bool = True
 
 
 @event("hunted", version=3, area="travel")
@@ -272,6 +276,7 @@ for _name in ("day_travelled", "camp_made", "rest_day_taken", "hunted", "foraged
     fields_added(_name, 2, lights_burn=False)
 for _name in ("rest_day_taken", "hunted", "foraged_day"):
     fields_added(_name, 3, to_morning=False)
+fields_added("rest_day_taken", 4, whole_step=False)
 
 
 @event("weather_set", area="travel")
@@ -792,7 +797,18 @@ def decide_camp(state: State, cmd: MakeCamp, dice) -> list[Event]:
 @decides(RestDay)
 def decide_rest(state: State, cmd: RestDay, dice) -> list[Event]:
     rest_day_holds(state, RestDayTaken())
-    return with_hunger_saves(state, [RestDayTaken()], dice)
+    return with_hunger_saves(state, _with_night(state, [RestDayTaken()]), dice)
+
+
+def _with_night(state: State, events: list[Event]) -> list[Event]:
+    """A day off (rest, hunting, foraging) ends as a travel day does: its hours,
+    then the night, to the morning; where the camp's night is a long rest (D&D
+    2024), so is this one (gm-review3 R11)."""
+    after = state
+    for ev in events:
+        after = EVOLVERS[type(ev)](after, ev)
+    night_from = state.clock + rules_of(state).distance.hours_per_day * 3600
+    return events + night_rest(state, after, night_from)
 
 
 @decides(Hunt)
@@ -806,12 +822,13 @@ def decide_hunt(state: State, cmd: Hunt, dice) -> list[Event]:
         c = dicemod.parse_chance(t.hunt.chance)
         _someone_hunts(state)
         return with_hunger_saves(
-            state, [Hunted(roll=dicemod.roll(f"1d{c.y}", dice, _("hunting")))], dice)
+            state, _with_night(state, [Hunted(roll=dicemod.roll(f"1d{c.y}", dice, _("hunting")))]),
+            dice)
     if cmd.found is None:
         raise Refused((calc.gm_note(t, "hunt.chance", state.rules) or _("the GM decides")) + " " +
                       _("Say --found or --nothing."))
     _someone_hunts(state)
-    return with_hunger_saves(state, [Hunted(found=cmd.found)], dice)
+    return with_hunger_saves(state, _with_night(state, [Hunted(found=cmd.found)]), dice)
 
 
 def _someone_hunts(state: State) -> None:
@@ -832,10 +849,11 @@ def decide_forage_day(state: State, cmd: ForageDay, dice) -> list[Event]:
     ev = ForagedDay(j.terrain, found=bool(cmd.found), rations=cmd.rations if cmd.found else 0)
     forage_holds(state, ev, rolled=False)
     if gm or t.forage.whole_day_succeeds:
-        return with_hunger_saves(state, [ev], dice)
+        return with_hunger_saves(state, _with_night(state, [ev]), dice)
     r = _roll_forage(state, t, dice)
-    return with_hunger_saves(state, [ForagedDay(j.terrain, r.get("forage"), r.get("food"),
-                                                r.get("water"), r.get("forage_mod", 0))], dice)
+    return with_hunger_saves(state, _with_night(state, [ForagedDay(
+        j.terrain, r.get("forage"), r.get("food"), r.get("water"), r.get("forage_mod", 0))]),
+        dice)
 
 
 def gm_forages(t: TravelRules) -> bool:
@@ -1136,7 +1154,8 @@ def _day_off(state: State, ev: RestDayTaken | Hunted | ForagedDay, kind: str,
     summary = DaySummary(day=j.day + 1, kind=kind, terrain=j.terrain, food=rations,
                          water=gallons, weather=j.weather)
     journey = replace(j, day=j.day + 1, hours_today=0, days=with_day(j, summary),
-                      unrested=calc.rest_debt(t, j.unrested, rested=True) if rested
+                      unrested=calc.rest_debt(t, j.unrested, rested=True,
+                                              whole_step=ev.whole_step) if rested
                       else j.unrested,
                       rest_owed=max(0, j.rest_owed - 1) if rested else j.rest_owed,
                       water=None if j.water is None else j.water + gallons)
