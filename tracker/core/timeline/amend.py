@@ -15,12 +15,12 @@ from typing import Protocol
 
 import msgspec
 
-from ...i18n import _, ngettext
+from ...i18n import _, ngettext, pgettext
 from ...i18n import dice as lettered
 from .. import dice as dicemod
 from ..dice import Roll
 from ..errors import Refused
-from ..events import Envelope, Event
+from ..events import KEPT_BY_TRACKER, Envelope, Event
 from ..handlers import Command
 from ..invariants import problems
 from ..limits import friendly
@@ -251,11 +251,19 @@ def dice_count(ev: Event) -> int:
 
 def editable_fields(ev: Event) -> dict[str, object]:
     """The fields of an entry a GM may retype, with their values: not its dice
-    (retyped as dice) nor lists (a correction replaces the entry instead)."""
-    hints = _hints(type(ev))
-    return {f: getattr(ev, f) for f in type(ev).__struct_fields__
-            if not isinstance(getattr(ev, f), (Roll, tuple, list, dict))
-            and "Roll" not in hints[f] and "tuple" not in hints[f]}
+    (retyped as dice) nor lists (a correction replaces the entry instead), nor
+    what the tracker keeps for itself (``events.kept_by_tracker``)."""
+    return {f: getattr(ev, f) for f in amendable_fields(type(ev))
+            if not isinstance(getattr(ev, f), (Roll, tuple, list, dict))}
+
+
+def amendable_fields(cls: type) -> tuple[str, ...]:
+    """The fields of an event class ``--set`` may correct: typed neither as dice
+    nor as a list, and not kept by the tracker for itself."""
+    hints = _hints(cls)
+    kept = KEPT_BY_TRACKER.get(cls.TYPE, ())
+    return tuple(f for f in cls.__struct_fields__ if f not in kept
+                 and not any(t in hints[f] for t in ("Roll", "tuple", "list", "dict")))
 
 
 def _hints(cls: type) -> dict[str, str]:
@@ -289,6 +297,10 @@ def amended(original: Event, dice: list[int] | None = None,
                         kind=ev.TYPE, field=key))
                 raise Refused(_("{kind} has no field {field!r} (fields: {fields})").format(
                     kind=ev.TYPE, field=key, fields=", ".join(may)))
+            if key in KEPT_BY_TRACKER.get(ev.TYPE, ()):
+                raise Refused(_("{field} is kept by the tracker, not entered by the GM: it "
+                                "cannot be corrected (fields: {fields})").format(
+                    field=key, fields=", ".join(may) or pgettext("value", "none")))
             if key not in may:
                 raise Refused(_("{field} holds dice or a list; correct dice with --dice")
                               .format(field=key))

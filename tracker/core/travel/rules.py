@@ -25,7 +25,7 @@ from ..dice import Roll
 from ..errors import Refused
 from ...i18n import _, ngettext
 from ..terms import known_words, term
-from ..events import Event, event, fields_added
+from ..events import Event, event, fields_added, kept_by_tracker
 from ..timeline.hooks import counts, repeated, rerolls
 from ..handlers import EVOLVERS, Command, decides, evolves
 from ..invariants import invariant
@@ -226,6 +226,10 @@ class Travelled(Event, frozen=True):
     # version 2: lit lights burn through the time this entry passes (older
     # entries passed it with their time standing still: they still do)
     lights_burn: bool = True
+
+
+# where the stage began and how far its saves ran: derived when it was decided
+kept_by_tracker("day_travelled", "from_hour", "saves_to")
 
 
 counts("day travelled", "days travelled",  # what undo names ``travel --days N``
