@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import typing
-from typing import Protocol
+from typing import Callable, Protocol
 
 import msgspec
 
@@ -28,7 +28,8 @@ from ..state import State
 from .entries import UNCORRECTABLE, CorrectEntry, EntryCorrected, Rewind, cook, raw
 from .fold import History, check_correction, refitted, step
 from ..terms import key_named
-from .hooks import choices_named, inserted, refitter, rescheduler, reroller
+from .hooks import (PLANNERS, choices_named, inserted, planner, refitter, rescheduler,
+                    reroller)
 from .kinds import kind_words
 from .views import Preview, entry_line, preview
 
@@ -100,16 +101,28 @@ def rescheduled(past: Past, seq: int, events: list) -> dict[int, tuple]:
     """The entries from ``seq`` on that the correction moves off their schedule,
     refitted (``hooks.reschedules``): a forgotten turn inserted shifts every later
     turn of the delve by one, so the wandering checks must follow the schedule,
-    not their entries. The dice a turn newly due needs are rolled now, from a
-    stream of this correction's own, so the preview shows what will be written."""
+    not their entries. The checks the table rolled keep their dice, in their
+    order (the area's ``plan``); a turn newly due one with none left to take
+    rolls its die now, from a stream of this correction's own, so the preview
+    shows what will be written."""
     dice = dicemod.SeededDice(f"{past.state.seed}:{past.seq + 1}:schedule")
+    stand_in = tuple(raw(e) for e in events)
+    seen: dict[Callable, list] = {}
+
+    def look(state: State, ev: Event) -> Event:
+        if (plan := planner(ev)) is not None:
+            seen.setdefault(plan, []).append((state, ev))
+        return ev
+    planned: dict[Callable, object] = {}
 
     def refit(state: State, ev: Event) -> Event:
         fit = rescheduler(ev)
-        return ev if fit is None else fit(state, ev, dice)
+        return ev if fit is None else fit(state, ev, dice, planned.get(planner(ev)))
     try:
-        return refitted(past.timeline, past.state.corrections, seq,
-                        tuple(raw(e) for e in events), past.seq, refit)
+        if PLANNERS:  # what the later entries hold, before any is moved
+            refitted(past.timeline, past.state.corrections, seq, stand_in, past.seq, look)
+            planned.update((plan, plan(pairs)) for plan, pairs in seen.items())
+        return refitted(past.timeline, past.state.corrections, seq, stand_in, past.seq, refit)
     except Refused:
         return {}  # it will not replay: the check before it is written says why
 
@@ -171,9 +184,15 @@ def explain(past: Past, command: Command) -> Preview:
     what changes in the campaign, and the later corrections it undoes."""
     after = past.preview(command)
     if isinstance(command, CorrectEntry):
-        return preview(past.state, after, _entry_line(past, command.seq, past.state),
+        seen = preview(past.state, after, _entry_line(past, command.seq, past.state),
                        _line_as_it_stood(past, command.seq, [cook(r) for r in command.events]),
                        replacing=command.seq)
+        # the later entries it moves, as they will read (a check the table rolled
+        # now on another turn: gm-review3 R4)
+        seen.changes.extend(_("#{seq} moves with it and will read: {entry}").format(
+            seq=s, entry=entry_line([cook(r) for r in evs], after.rules, None))
+            for s, evs in command.also)
+        return seen
     if isinstance(command, Rewind):
         return preview(past.state, after, _entry_line(past, command.to_seq, after))
     return preview(past.state, after)
