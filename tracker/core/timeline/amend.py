@@ -217,12 +217,18 @@ def _line_as_it_stood(past: Past, seq: int, events: list) -> str:
     return "; ".join(lines)
 
 
-def check_before_appending(history: History, state: State, ev: Event, at: int) -> None:
+def check_before_appending(history: History, state: State, ev: Event, at: int,
+                           rest: typing.Sequence[Event] = ()) -> None:
     """Refuse a correction (about to be entry ``at``, ``state`` the campaign
     before it) that would leave any later entry breaking what must hold: each
-    entry from the corrected one on is replayed and checked. Anything else passes."""
+    entry from the corrected one on is replayed and checked. Anything else passes.
+    ``rest``: the events of the same command after it; the later entries it
+    moves (``rescheduled``: a stage that now begins at another hour) are
+    replayed as moved, not as they stood."""
     if not isinstance(ev, EntryCorrected):
         return
+    moved = {e.target: e.events for e in rest
+             if isinstance(e, EntryCorrected) and e.target > ev.target}
     known = set(problems(history.state_at(ev.target - 1)))
 
     def judge(seq: int, after: State) -> None:
@@ -231,7 +237,8 @@ def check_before_appending(history: History, state: State, ev: Event, at: int) -
             raise Refused(_("with that change, #{seq} would {problem}").format(seq=seq,
                                                                                problem=new[0]))
 
-    check_correction(history, state.corrections, ev.target, ev.events, at - 1, judge)
+    check_correction(history, {**state.corrections, **moved} if moved else state.corrections,
+                     ev.target, ev.events, at - 1, judge)
 
 
 # -- an entry with its dice retyped or its fields set ------------------------------------------
