@@ -356,7 +356,7 @@ def _bastions_json(state: State) -> list[dict]:
         squares, enclosed = walls_built(b, state.clock)
         out.append({
             "owner": b.owner, "name": b.name, "turns": b.turns, "queued": b.queued,
-            "next_due": b.next_due, "days_left": days_left(state, b),
+            "next_due": b.next_due, "days_left": None if b.abandoned else days_left(state, b),
             "treasury": b.treasury, "defenders": defenders(b), "mercenaries": b.mercenaries,
             "housing": housing(rules, b, state.clock),
             "lieutenants": lieutenants(rules, b, state.clock),
