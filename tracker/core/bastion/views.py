@@ -515,7 +515,7 @@ def _bastions_for_players(data: dict, table: Table) -> list[Panel]:
     for b in data.get("bastions") or []:
         facts = [(_("Treasury"), _gp(b["treasury"])), (_("Defenders"), str(b["defenders"])),
                  (_("Turns run"), str(b["turns"]))]
-        if b["queued"]:
+        if b["queued"] and not b["abandoned"]:  # an abandoned one runs no turn
             facts.append((_("Turns due"), str(b["queued"])))
         elif b["days_left"] is not None:
             facts.append((_("Next turn"), ngettext("in {n} day", "in {n} days",
