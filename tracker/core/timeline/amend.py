@@ -28,8 +28,7 @@ from ..state import State
 from .entries import UNCORRECTABLE, CorrectEntry, EntryCorrected, Rewind, cook, raw
 from .fold import History, check_correction, refitted, step
 from ..terms import key_named
-from .hooks import (PLANNERS, choices_named, inserted, planner, refitter, rescheduler,
-                    reroller)
+from .hooks import choices_named, inserted, planner, refitter, rescheduler, reroller
 from .kinds import kind_words
 from .views import Preview, entry_line, preview
 
@@ -105,7 +104,6 @@ def rescheduled(past: Past, seq: int, events: list) -> dict[int, tuple]:
     order (the area's ``plan``); a turn newly due one with none left to take
     rolls its die now, from a stream of this correction's own, so the preview
     shows what will be written."""
-    dice = dicemod.SeededDice(f"{past.state.seed}:{past.seq + 1}:schedule")
     stand_in = tuple(raw(e) for e in events)
     seen: dict[Callable, list] = {}
 
@@ -113,16 +111,21 @@ def rescheduled(past: Past, seq: int, events: list) -> dict[int, tuple]:
         if (plan := planner(ev)) is not None:
             seen.setdefault(plan, []).append((state, ev))
         return ev
-    planned: dict[Callable, object] = {}
 
-    def refit(state: State, ev: Event) -> Event:
-        fit = rescheduler(ev)
-        return ev if fit is None else fit(state, ev, dice, planned.get(planner(ev)))
-    try:
-        if PLANNERS:  # what the later entries hold, before any is moved
-            refitted(past.timeline, past.state.corrections, seq, stand_in, past.seq, look)
-            planned.update((plan, plan(pairs)) for plan, pairs in seen.items())
+    def moved(planned: dict) -> dict[int, tuple]:
+        dice = dicemod.SeededDice(f"{past.state.seed}:{past.seq + 1}:schedule")
+
+        def refit(state: State, ev: Event) -> Event:
+            fit = rescheduler(ev)
+            return ev if fit is None else fit(state, ev, dice, planned.get(planner(ev)))
         return refitted(past.timeline, past.state.corrections, seq, stand_in, past.seq, refit)
+    try:
+        found = moved({})
+        if not any(planner(ev) for evs in found.values() for ev in evs):
+            return found  # nothing planned moves (most corrections): one replay
+        # what the later entries hold, before any is moved; then moved by it
+        refitted(past.timeline, past.state.corrections, seq, stand_in, past.seq, look)
+        return moved({plan: plan(pairs) for plan, pairs in seen.items()})
     except Refused:
         return {}  # it will not replay: the check before it is written says why
 
