@@ -225,9 +225,9 @@ def check_before_appending(history: History, state: State, ev: Event, at: int,
     """Refuse a correction (about to be entry ``at``, ``state`` the campaign
     before it) that would leave any later entry breaking what must hold: each
     entry from the corrected one on is replayed and checked. Anything else passes.
-    ``rest``: the events of the same command after it; the later entries it
-    moves (``rescheduled``: a stage that now begins at another hour) are
-    replayed as moved, not as they stood."""
+    ``rest``: the events of its command; the corrections among them of later
+    entries (those it moves, ``rescheduled``: a stage that now begins at
+    another hour) are replayed as moved, not as the entries stood."""
     if not isinstance(ev, EntryCorrected):
         return
     moved = {e.target: e.events for e in rest
