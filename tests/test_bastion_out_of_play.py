@@ -125,3 +125,20 @@ def test_a_newcomer_amended_into_the_departed_owners_name_is_refused(make):
     c.dispatch(AddCharacter("Bea", "fighter", 1, STATS))
     refused(c, seq_of(c, "character_added"), "Ana, who left the party, still owns a bastion",
             name="Ana")
+
+
+@pytest.mark.parametrize("run", list(RUNS))
+def test_an_abandoned_bastion_has_no_hirelings_and_no_next_turn(make, run):
+    """gm-review3 R5: after "the hirelings leave", its facilities have none,
+    and no turn falls due: the state says so and the screen reads "abandoned"."""
+    from tracker.core.view import state_json
+    from tracker.ui.widgets.bastion_panels import due
+
+    c = keep(make, level=5, facilities=("barrack",))
+    assert any(f.hirelings for f in b(c).facilities)
+    _out(c, "dead")
+    RUNS[run](c)
+    assert b(c).abandoned and all(f.hirelings == 0 for f in b(c).facilities)
+    shown = state_json(c.state, c.seq)["bastions"][0]
+    assert shown["days_left"] is None
+    assert due(c.state, b(c)) == "abandoned"

@@ -299,7 +299,8 @@ class Campaign:
         out = []
         history = _Pending(self.timeline, self.seq)
         for i, ev in enumerate(events, start=self.seq + 1):
-            amend.check_before_appending(history, state, ev, i)  # a correction, replayed
+            # a correction, replayed with the later entries it moves
+            amend.check_before_appending(history, state, ev, i, events)
             # an evolver that refuses (Refused) stops the command here, nothing written
             env = Envelope(i, ev.TYPE, ev.VERSION, ev, command_id, session, "")
             state = step(state, env, history)

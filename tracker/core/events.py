@@ -116,9 +116,24 @@ def upcaster(name: str, from_version: int):
 def fields_added(name: str, version: int, **old: Any) -> None:
     """``name``'s ``version`` added fields whose default is a new behaviour:
     an entry of ``version - 1`` reads with the values ``old`` that keep the
-    meaning it was written with."""
+    meaning it was written with. Such a flag says how an entry was written,
+    not what happened at the table: it is the tracker's own (``kept_by_tracker``)."""
     UPCASTERS[(name, version - 1)] = lambda data: {**old, **data}
     _ADDED[(name, version - 1)] = old  # read without the dict: see decode
+    kept_by_tracker(name, *old)
+
+
+# event type -> its fields the tracker keeps, not the GM's facts (gm-review3 R7)
+KEPT_BY_TRACKER: dict[str, frozenset[str]] = {}
+
+
+def kept_by_tracker(name: str, *fields: str) -> None:
+    """``fields`` of event ``name`` are the tracker's own bookkeeping, not facts
+    the GM entered: a version flag (``fields_added`` marks those) or a value the
+    decision derived from the state (the hour a stage began). A correction
+    neither offers nor sets them: the GM corrects the facts, and replay derives
+    the rest."""
+    KEPT_BY_TRACKER[name] = KEPT_BY_TRACKER.get(name, frozenset()) | frozenset(fields)
 
 
 _ADDED: dict[tuple[str, int], dict[str, Any]] = {}  # (name, version) -> fields it lacks

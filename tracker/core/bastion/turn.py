@@ -207,6 +207,9 @@ def run_turn(state: State, b: Bastion, ev: BastionTurnRun,
     b = replace(b, queued=b.queued - 1, waiting=b.waiting[1:], turns=b.turns + 1,
                 neglect=neglect, abandoned=abandoned,
                 results=(b.results + (result,))[-RESULTS_KEPT:])
+    if abandoned:  # "the hirelings leave" (gm-review3 R5)
+        b = replace(b, facilities=tuple(replace(f, hirelings=0) if f.hirelings else f
+                                        for f in b.facilities))
     return b, t.lines, t.mates
 
 

@@ -356,7 +356,7 @@ def _bastions_json(state: State) -> list[dict]:
         squares, enclosed = walls_built(b, state.clock)
         out.append({
             "owner": b.owner, "name": b.name, "turns": b.turns, "queued": b.queued,
-            "next_due": b.next_due, "days_left": days_left(state, b),
+            "next_due": b.next_due, "days_left": None if b.abandoned else days_left(state, b),
             "treasury": b.treasury, "defenders": defenders(b), "mercenaries": b.mercenaries,
             "housing": housing(rules, b, state.clock),
             "lieutenants": lieutenants(rules, b, state.clock),
@@ -515,7 +515,7 @@ def _bastions_for_players(data: dict, table: Table) -> list[Panel]:
     for b in data.get("bastions") or []:
         facts = [(_("Treasury"), _gp(b["treasury"])), (_("Defenders"), str(b["defenders"])),
                  (_("Turns run"), str(b["turns"]))]
-        if b["queued"]:
+        if b["queued"] and not b["abandoned"]:  # an abandoned one runs no turn
             facts.append((_("Turns due"), str(b["queued"])))
         elif b["days_left"] is not None:
             facts.append((_("Next turn"), ngettext("in {n} day", "in {n} days",

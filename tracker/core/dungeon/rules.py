@@ -387,19 +387,57 @@ def recheck(state: State, ev: Encounter, dice) -> Encounter:
                    distance=rolls.get("distance"))
 
 
-@reschedules(TurnAdvanced)
-def on_schedule(state: State, ev: TurnAdvanced, dice) -> TurnAdvanced:
+_CHECK_ROLLS = ("check", "surprise_party", "surprise_monsters", "distance")
+
+
+def played_checks(seen: list) -> dict[int, dict | None]:
+    """Where the turns of a correction take their wandering checks: each delve's
+    checks the table rolled, in their order, go to its turns due one in the
+    new schedule, in theirs; a due turn with none left to take gets None (a
+    die rolled for it). Keyed by the clock each turn begins at, which moving
+    a check does not change. A turn no longer due is absent (gm-review3 R4:
+    a forgotten turn inserted never rolls new dice for checks the table
+    rolled, nor turns a played encounter quiet)."""
+    out: dict[int, dict | None] = {}
+    delves: list[list] = []
+    at: dict[int, tuple] = {}  # clock -> (state, event): a refold that restarts sees a turn twice
+    for state, ev in seen:
+        at.setdefault(state.clock, (state, ev))
+    for state, ev in at.values():
+        if not state.dungeon.active:
+            continue
+        if state.dungeon.turn == 0 or not delves:
+            delves.append([])
+        delves[-1].append((state, ev))
+    for turns in delves:
+        rolled = [{f: getattr(ev, f) for f in _CHECK_ROLLS} for _s, ev in turns
+                  if ev.check is not None]
+        due = [state.clock for state, ev in turns
+               if check_due(state, state.dungeon.turn + 1, ev.activity == FAST_TRAVEL)]
+        for i, clock in enumerate(due):
+            out[clock] = rolled[i] if i < len(rolled) else None
+    return out
+
+
+@reschedules(TurnAdvanced, plan=played_checks)
+def on_schedule(state: State, ev: TurnAdvanced, dice, planned: dict | None) -> TurnAdvanced:
     """``ev`` where a correction moved it (a forgotten turn inserted before it):
-    a turn now due a wandering check rolls it, one no longer due drops its dice,
-    so the checks keep to ``[dungeon.wandering] every_turns`` (osr.md §12)."""
+    the checks keep to ``[dungeon.wandering] every_turns`` (osr.md §12), a
+    turn no longer due drops its check, and a turn now due takes the next
+    check the table rolled (``played_checks``), or rolls one where none is left."""
     if not state.dungeon.active:
         return ev  # its fold refuses it, in the GM's words
     due = check_due(state, state.dungeon.turn + 1, ev.activity == FAST_TRAVEL)
-    if due == (ev.check is not None):
-        return ev
-    if due:
+    if not due:
+        return ev if ev.check is None else replace(ev, **dict.fromkeys(_CHECK_ROLLS))
+    taken = planned.get(state.clock, False) if planned is not None else False
+    if taken is False:  # not planned: its own check stands, or one is rolled
+        return ev if ev.check is not None else replace(ev, **roll_check(state, dice))
+    if taken is None:
         return replace(ev, **roll_check(state, dice))
-    return replace(ev, check=None, surprise_party=None, surprise_monsters=None, distance=None)
+    if all(getattr(ev, f) == r for f, r in taken.items()):
+        return ev
+    return replace(ev, **taken)
 
 
 @insertable("turn", N_("a forgotten turn"), lambda state: list(state.rules.dungeon.activities),

@@ -11,16 +11,16 @@ from __future__ import annotations
 
 import re
 import typing
-from typing import Protocol
+from typing import Callable, Protocol
 
 import msgspec
 
-from ...i18n import _, ngettext
+from ...i18n import _, ngettext, pgettext
 from ...i18n import dice as lettered
 from .. import dice as dicemod
 from ..dice import Roll
 from ..errors import Refused
-from ..events import Envelope, Event
+from ..events import KEPT_BY_TRACKER, Envelope, Event
 from ..handlers import Command
 from ..invariants import problems
 from ..limits import friendly
@@ -28,7 +28,7 @@ from ..state import State
 from .entries import UNCORRECTABLE, CorrectEntry, EntryCorrected, Rewind, cook, raw
 from .fold import History, check_correction, refitted, step
 from ..terms import key_named
-from .hooks import choices_named, inserted, refitter, rescheduler, reroller
+from .hooks import choices_named, inserted, planner, refitter, rescheduler, reroller
 from .kinds import kind_words
 from .views import Preview, entry_line, preview
 
@@ -102,16 +102,32 @@ def rescheduled(past: Past, seq: int, events: list) -> dict[int, tuple]:
     """The entries from ``seq`` on that the correction moves off their schedule,
     refitted (``hooks.reschedules``): a forgotten turn inserted shifts every later
     turn of the delve by one, so the wandering checks must follow the schedule,
-    not their entries. The dice a turn newly due needs are rolled now, from a
-    stream of this correction's own, so the preview shows what will be written."""
-    dice = dicemod.SeededDice(f"{past.state.seed}:{past.seq + 1}:schedule")
+    not their entries. The checks the table rolled keep their dice, in their
+    order (the area's ``plan``); a turn newly due one with none left to take
+    rolls its die now, from a stream of this correction's own, so the preview
+    shows what will be written."""
+    stand_in = tuple(raw(e) for e in events)
+    seen: dict[Callable, list] = {}
 
-    def refit(state: State, ev: Event) -> Event:
-        fit = rescheduler(ev)
-        return ev if fit is None else fit(state, ev, dice)
+    def look(state: State, ev: Event) -> Event:
+        if (plan := planner(ev)) is not None:
+            seen.setdefault(plan, []).append((state, ev))
+        return ev
+
+    def moved(planned: dict) -> dict[int, tuple]:
+        dice = dicemod.SeededDice(f"{past.state.seed}:{past.seq + 1}:schedule")
+
+        def refit(state: State, ev: Event) -> Event:
+            fit = rescheduler(ev)
+            return ev if fit is None else fit(state, ev, dice, planned.get(planner(ev)))
+        return refitted(past.timeline, past.state.corrections, seq, stand_in, past.seq, refit)
     try:
-        return refitted(past.timeline, past.state.corrections, seq,
-                        tuple(raw(e) for e in events), past.seq, refit)
+        found = moved({})
+        if not any(planner(ev) for evs in found.values() for ev in evs):
+            return found  # nothing planned moves (most corrections): one replay
+        # what the later entries hold, before any is moved; then moved by it
+        refitted(past.timeline, past.state.corrections, seq, stand_in, past.seq, look)
+        return moved({plan: plan(pairs) for plan, pairs in seen.items()})
     except Refused:
         return {}  # it will not replay: the check before it is written says why
 
@@ -176,9 +192,15 @@ def explain(past: Past, command: Command) -> Preview:
     what changes in the campaign, and the later corrections it undoes."""
     after = past.preview(command)
     if isinstance(command, CorrectEntry):
-        return preview(past.state, after, _entry_line(past, command.seq, past.state),
+        seen = preview(past.state, after, _entry_line(past, command.seq, past.state),
                        _line_as_it_stood(past, command.seq, [cook(r) for r in command.events]),
                        replacing=command.seq)
+        # the later entries it moves, as they will read (a check the table rolled
+        # now on another turn: gm-review3 R4)
+        seen.changes.extend(_("#{seq} moves with it and will read: {entry}").format(
+            seq=s, entry=entry_line([cook(r) for r in evs], after.rules, None))
+            for s, evs in command.also)
+        return seen
     if isinstance(command, Rewind):
         return preview(past.state, after, _entry_line(past, command.to_seq, after))
     return preview(past.state, after)
@@ -203,12 +225,18 @@ def _line_as_it_stood(past: Past, seq: int, events: list) -> str:
     return "; ".join(lines)
 
 
-def check_before_appending(history: History, state: State, ev: Event, at: int) -> None:
+def check_before_appending(history: History, state: State, ev: Event, at: int,
+                           rest: typing.Sequence[Event] = ()) -> None:
     """Refuse a correction (about to be entry ``at``, ``state`` the campaign
     before it) that would leave any later entry breaking what must hold: each
-    entry from the corrected one on is replayed and checked. Anything else passes."""
+    entry from the corrected one on is replayed and checked. Anything else passes.
+    ``rest``: the events of its command; the corrections among them of later
+    entries (those it moves, ``rescheduled``: a stage that now begins at
+    another hour) are replayed as moved, not as the entries stood."""
     if not isinstance(ev, EntryCorrected):
         return
+    moved = {e.target: e.events for e in rest
+             if isinstance(e, EntryCorrected) and e.target > ev.target}
     known = set(problems(history.state_at(ev.target - 1)))
 
     def judge(seq: int, after: State) -> None:
@@ -217,7 +245,8 @@ def check_before_appending(history: History, state: State, ev: Event, at: int) -
             raise Refused(_("with that change, #{seq} would {problem}").format(seq=seq,
                                                                                problem=new[0]))
 
-    check_correction(history, state.corrections, ev.target, ev.events, at - 1, judge)
+    check_correction(history, {**state.corrections, **moved} if moved else state.corrections,
+                     ev.target, ev.events, at - 1, judge)
 
 
 # -- an entry with its dice retyped or its fields set ------------------------------------------
@@ -256,11 +285,19 @@ def dice_count(ev: Event) -> int:
 
 def editable_fields(ev: Event) -> dict[str, object]:
     """The fields of an entry a GM may retype, with their values: not its dice
-    (retyped as dice) nor lists (a correction replaces the entry instead)."""
-    hints = _hints(type(ev))
-    return {f: getattr(ev, f) for f in type(ev).__struct_fields__
-            if not isinstance(getattr(ev, f), (Roll, tuple, list, dict))
-            and "Roll" not in hints[f] and "tuple" not in hints[f]}
+    (retyped as dice) nor lists (a correction replaces the entry instead), nor
+    what the tracker keeps for itself (``events.kept_by_tracker``)."""
+    return {f: getattr(ev, f) for f in amendable_fields(type(ev))
+            if not isinstance(getattr(ev, f), (Roll, tuple, list, dict))}
+
+
+def amendable_fields(cls: type) -> tuple[str, ...]:
+    """The fields of an event class ``--set`` may correct: typed neither as dice
+    nor as a list, and not kept by the tracker for itself."""
+    hints = _hints(cls)
+    kept = KEPT_BY_TRACKER.get(cls.TYPE, ())
+    return tuple(f for f in cls.__struct_fields__ if f not in kept
+                 and not any(t in hints[f] for t in ("Roll", "tuple", "list", "dict")))
 
 
 def _hints(cls: type) -> dict[str, str]:
@@ -294,6 +331,10 @@ def amended(original: Event, dice: list[int] | None = None,
                         kind=ev.TYPE, field=key))
                 raise Refused(_("{kind} has no field {field!r} (fields: {fields})").format(
                     kind=ev.TYPE, field=key, fields=", ".join(may)))
+            if key in KEPT_BY_TRACKER.get(ev.TYPE, ()):
+                raise Refused(_("{field} is kept by the tracker, not entered by the GM: it "
+                                "cannot be corrected (fields: {fields})").format(
+                    field=key, fields=", ".join(may) or pgettext("value", "none")))
             if key not in may:
                 raise Refused(_("{field} holds dice or a list; correct dice with --dice")
                               .format(field=key))

@@ -58,23 +58,36 @@ def refitter(ev: Event) -> Callable | None:
 
 
 RESCHEDULERS: dict[type, Callable] = {}
+PLANNERS: dict[type, Callable] = {}
 
 
-def reschedules(event_type: type):
-    """Register ``fn(state, event, dice) -> event``: the entry as its place in a
-    schedule wants it, ``state`` the campaign just before it. A correction
-    that moves later entries (a forgotten turn inserted before them) refits
-    each: a turn now due a wandering check rolls the die it lacks, one no
-    longer due drops its die. The same event back: nothing to change."""
+def reschedules(event_type: type, plan: Callable | None = None):
+    """Register ``fn(state, event, dice, planned) -> event``: the entry as its
+    place in a schedule wants it, ``state`` the campaign just before it. A
+    correction that moves later entries (a forgotten turn inserted before
+    them) refits each: a turn now due a wandering check takes one, one no
+    longer due drops its dice. The same event back: nothing to change.
+
+    ``plan(seen) -> planned``: ``seen`` is every (state, event) of this type
+    the correction folds, in log order, before any is refitted; what it
+    returns is handed to ``fn`` (the checks the table rolled, say, so that
+    they keep their dice in their order rather than new ones being rolled:
+    gm-review3 R4). Without a plan, ``planned`` is None."""
 
     def register(fn):
         RESCHEDULERS[event_type] = fn
+        if plan is not None:
+            PLANNERS[event_type] = plan
         return fn
     return register
 
 
 def rescheduler(ev: Event) -> Callable | None:
     return next((RESCHEDULERS[t] for t in type(ev).__mro__ if t in RESCHEDULERS), None)
+
+
+def planner(ev: Event) -> Callable | None:
+    return next((PLANNERS[t] for t in type(ev).__mro__ if t in PLANNERS), None)
 
 
 CHOICES: dict[tuple[type, str], Callable[[State], list[str]]] = {}

@@ -25,8 +25,8 @@ from ..dice import Roll
 from ..errors import Refused
 from ...i18n import _, ngettext
 from ..terms import known_words, term
-from ..events import Event, event, fields_added
-from ..timeline.hooks import counts, repeated, rerolls
+from ..events import Event, event, fields_added, kept_by_tracker
+from ..timeline.hooks import counts, repeated, rerolls, reschedules
 from ..handlers import EVOLVERS, Command, decides, evolves
 from ..invariants import invariant
 from ..validity import holds_for
@@ -226,6 +226,10 @@ class Travelled(Event, frozen=True):
     # version 2: lit lights burn through the time this entry passes (older
     # entries passed it with their time standing still: they still do)
     lights_burn: bool = True
+
+
+# where the stage began and how far its saves ran: derived when it was decided
+kept_by_tracker("day_travelled", "from_hour", "saves_to")
 
 
 counts("day travelled", "days travelled",  # what undo names ``travel --days N``
@@ -604,6 +608,44 @@ def _saves_again(state: State, t: TravelRules, ev: Travelled, new: Travelled, di
             dcs.append(dc)
     return {"saves": _tired(saves, dcs, step),
             "saves_to": last if last != ev.from_hour + ev.hours else 0}
+
+
+@reschedules(Travelled)
+def stage_on_schedule(state: State, ev: Travelled, dice, planned=None) -> Travelled:
+    """A later stage of a day whose earlier stage a correction made longer or
+    shorter (its navigation die retyped): it begins at the hour that stage now
+    ends, and its extended-travel saves are those of the hours it now covers,
+    each at its DC (``[travel.extended]``, 5e2024.md §5.4), as a dungeon turn
+    follows a turn inserted before it (gm-review3 R6). Each traveller's saves
+    keep the dice the table rolled, in their order; only a save of an hour
+    the stage gains is rolled, and one of an hour it no longer reaches goes."""
+    t = state.rules.travel
+    now = int(state.travel.hours_today)
+    if t is None or not pace_model(t) or ev.from_hour == now:
+        return ev
+    moved = replace(ev, from_hour=now, saves_to=0)
+    if t.extended is None:
+        return moved
+    step = _d20_step(state)
+    rested = _tired(ev.saves, save_dcs(t, ev), -step)  # the modifiers the stage began with
+    names = list(dict.fromkeys(n for n, _r, _m in rested)) or [c.name for c in living(state)]
+    mods = {n: m for n, _r, m in rested}  # where a traveller is no longer in the party
+    rolled = {n: [r for who, r, _m in rested if who == n] for n in names}
+    last = int(now + stage_seconds(t, ev) / 3600)
+    saves, dcs = [], []
+    for hour in range(now + 1, last + 1):
+        if not (dc := calc.extended_dc(t, hour)):
+            continue
+        for n in names:
+            # the modifier as the state now has it (the exhaustion the earlier stage gave)
+            c = next((c for c in state.party if c.name == n), None)
+            mod = _save_mod(state, c, t.extended.save) if c else mods.get(n, 0)
+            kept = rolled[n].pop(0) if rolled[n] else None
+            saves.append((n, kept or dicemod.roll("1d20", dice, _("{name}: save").format(name=n)),
+                          mod))
+            dcs.append(dc)
+    return replace(moved, saves=_tired(saves, dcs, step),
+                   saves_to=last if last != now + ev.hours else 0)
 
 
 def _d20_step(state: State) -> int:

@@ -38,6 +38,8 @@ def wrap(line: str, width: int, indent: str = "") -> list[str]:
 
 
 def due(state: State, b: Bastion) -> str:
+    if b.abandoned:  # no turn falls due (gm-review3 R5)
+        return _("abandoned")
     if b.queued:
         return ngettext("{n} turn WAITING", "{n} turns WAITING", b.queued).format(n=b.queued)
     left = bas.days_left(state, b)
