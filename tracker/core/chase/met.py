@@ -5,6 +5,11 @@ The dungeon and travel areas decide and keep their encounters; this module
 only notes the latest one as the chase's, after their evolvers ran, so that
 an evasion started next takes its surprise and starting gap from it (or the
 GM gives them). Starting a chase or evasion uses it up.
+
+Only the encounter at hand counts (gm-review3 R1: evasion is possible before
+combat starts, osr.md §9): time passing (a turn, a day, a rest), a quiet
+check, and leaving or entering a dungeon let it go, so an evasion started
+later takes no surprise or gap from an encounter long past.
 """
 
 from __future__ import annotations
@@ -12,9 +17,10 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from .. import dice as dicemod
-from ..dungeon.rules import CheckRolled, TurnAdvanced
+from ..dungeon.rules import CheckRolled, DungeonEntered, DungeonLeft, TurnAdvanced
 from ..handlers import evolves
 from ..state import State
+from ..timeflow import on_time
 from ..travel import rules as travel
 from ..travel import sea
 from .model import Met
@@ -30,7 +36,7 @@ def surprised_side(party: bool | None, monsters: bool | None) -> str:
     return "party" if party else "monsters"
 
 
-def _noted(state: State, met: Met) -> State:
+def _noted(state: State, met: Met | None) -> State:
     return replace(state, chase=replace(state.chase, met=met))
 
 
@@ -45,6 +51,30 @@ def evolve_dungeon_check(state: State, ev) -> State:
         return state
     return _noted(state, Met("dungeon", c.distance_ft,
                              surprised_side(c.surprise_party, c.surprise_monsters)))
+
+
+# (registered after the note above: a check that met something notes it first)
+@evolves(CheckRolled, when="chase.met")
+@evolves(travel.EncounterRolled, when="chase.met")
+@evolves(DungeonEntered, when="chase.met")
+@evolves(DungeonLeft, when="chase.met")
+def evolve_moved_on(state: State, ev) -> State:
+    """A quiet check, or the party going in or out of a dungeon: the
+    encounter noted before is no longer the one at hand."""
+    if isinstance(ev, CheckRolled) and state.dungeon.checks and state.dungeon.checks[-1].encounter:
+        return state
+    if isinstance(ev, travel.EncounterRolled) and state.rules.travel is not None \
+            and travel.is_encounter(state.rules.travel, ev):
+        return state
+    return _noted(state, None)
+
+
+@on_time(when="chase.met")
+def _time_moves_on(state: State, elapsed: int, clock: int, burning: bool, changes: dict) -> None:
+    """Time passing after an encounter (the turn or day that met one notes it
+    after its time has passed): it is no longer the one at hand."""
+    if elapsed > 0:
+        changes["chase"] = replace(changes.get("chase", state.chase), met=None)
 
 
 @evolves(travel.Travelled)
