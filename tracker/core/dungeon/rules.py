@@ -21,7 +21,7 @@ from ..dice import Roll
 from ..advance import advance
 from ..errors import Refused
 from ..limits import CharacterName, Depth, Feet, Key, Modifier, PlaceName, Turns
-from ..events import Event, event
+from ..events import Event, event, fields_added
 from ..timeline.hooks import counts, insertable, repeated, rerolls, reschedules
 from ..handlers import Command, decides, evolves
 from ..state import State
@@ -79,9 +79,14 @@ class DungeonEntered(Event, frozen=True):
     depth: Depth = 1
 
 
-@event("dungeon_left", area="dungeon")
+@event("dungeon_left", version=2, area="dungeon")
 class DungeonLeft(Event, frozen=True):
-    pass
+    # version 2: a light nobody holds (set down, or dropped by one who fell)
+    # stays where it lies (core/lights); older entries carried it out: they still do
+    floor_stays: bool = True
+
+
+fields_added("dungeon_left", 2, floor_stays=False)
 
 
 @event("hasty_exit_rolled", area="dungeon")
