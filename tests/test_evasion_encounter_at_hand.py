@@ -3,13 +3,14 @@ R1): evasion is possible before combat starts (osr.md §9), so once time
 passes (a turn, a day, a rest day), a quiet check comes, or the party goes in
 or out of a dungeon, the encounter noted before gives an evasion no surprise
 and no gap, and "a surprised party cannot evade" is not said of it. The app
-offers the same (it reads ``state.chase.met``, as ``evade`` does)."""
+offers the same (it asks ``at_hand``, as ``evade`` does)."""
 
 from __future__ import annotations
 
 import pytest
 
 from tracker.core import chase as ch
+from tracker.core.chase.model import at_hand
 from tracker.core.dungeon.rules import AdvanceTurn, EnterDungeon, LeaveDungeon, RollCheck
 from tracker.core.party import AddCharacter
 from tracker.core.supplies import SetSupplies
@@ -57,7 +58,7 @@ def test_an_encounter_days_ago_gives_no_surprise(make, rid, moved_on):
     else:  # in and out of a dungeon, no time passing
         c.dispatch(EnterDungeon("Pit"))
         c.dispatch(LeaveDungeon())
-    assert c.state.chase.met is None
+    assert at_hand(c.state) is None
     e = evasion_after(c, "wilderness")
     assert (e.surprised, e.gap) == ("", 0)
     c.dispatch(ch.RollEvasion(), [1])  # not "a surprised party cannot evade"
@@ -69,7 +70,7 @@ def test_a_dungeon_encounter_past_gives_no_gap(make, rid, moved_on):
     c = party(make, rid)
     c.dispatch(EnterDungeon("Pit"))
     c.dispatch(RollCheck(), [1, 1, 3, 2, 2])  # 40 ft, the party surprised
-    assert c.state.chase.met.distance == 40
+    assert at_hand(c.state).distance == 40
     if moved_on == "turn":
         c.dispatch(AdvanceTurn(1))  # turn 1: no check due
     elif moved_on == "rest":
@@ -79,7 +80,7 @@ def test_a_dungeon_encounter_past_gives_no_gap(make, rid, moved_on):
     else:
         c.dispatch(LeaveDungeon())
         c.dispatch(EnterDungeon("Pit"))
-    assert c.state.chase.met is None
+    assert at_hand(c.state) is None
     assert evasion_after(c, "dungeon").gap == 0
 
 
@@ -88,9 +89,9 @@ def test_undo_brings_the_encounter_back_to_hand(make, rid):
     c = party(make, rid)
     c.dispatch(tr.TravelDay(), MET[rid])
     c.dispatch(tr.RestDay())
-    assert c.state.chase.met is None
+    assert at_hand(c.state) is None
     c.dispatch(Undo())
-    assert c.state.chase.met is not None and c.state.chase.met.surprised == "party"
+    assert at_hand(c.state) is not None and at_hand(c.state).surprised == "party"
 
 
 @pytest.mark.parametrize("rid", BX)
@@ -104,7 +105,7 @@ def test_an_encounter_amended_in_days_ago_does_not_count(make, rid):
     c.dispatch(tr.RestDay())
     cmd = c.amend_command(day, MET[rid])
     c.dispatch(cmd)
-    assert c.state.travel is not None and c.state.chase.met is None
+    assert c.state.travel is not None and at_hand(c.state) is None
     e = evasion_after(c, "wilderness")
     assert (e.surprised, e.gap) == ("", 0)
     c.dispatch(ch.RollEvasion(), [1])

@@ -7,9 +7,12 @@ an evasion started next takes its surprise and starting gap from it (or the
 GM gives them). Starting a chase or evasion uses it up.
 
 Only the encounter at hand counts (gm-review3 R1: evasion is possible before
-combat starts, osr.md §9): time passing (a turn, a day, a rest), a quiet
-check, and leaving or entering a dungeon let it go, so an evasion started
-later takes no surprise or gap from an encounter long past.
+combat starts, osr.md §9): a quiet check, and leaving or entering a dungeon
+let it go, and it is noted with the clock, so once time has passed (a turn,
+a day, a rest) ``at_hand`` no longer gives it. An evasion started later
+takes no surprise or gap from an encounter long past, in the app as in the
+CLI (both ask ``model.at_hand``). Replay passes time on every entry: comparing
+clocks when an evasion starts costs replay nothing.
 """
 
 from __future__ import annotations
@@ -20,7 +23,6 @@ from .. import dice as dicemod
 from ..dungeon.rules import CheckRolled, DungeonEntered, DungeonLeft, TurnAdvanced
 from ..handlers import evolves
 from ..state import State
-from ..timeflow import on_time
 from ..travel import rules as travel
 from ..travel import sea
 from .model import Met
@@ -50,7 +52,7 @@ def evolve_dungeon_check(state: State, ev) -> State:
     if not c.encounter:
         return state
     return _noted(state, Met("dungeon", c.distance_ft,
-                             surprised_side(c.surprise_party, c.surprise_monsters)))
+                             surprised_side(c.surprise_party, c.surprise_monsters), state.clock))
 
 
 # (registered after the note above: a check that met something notes it first)
@@ -69,14 +71,6 @@ def evolve_moved_on(state: State, ev) -> State:
     return _noted(state, None)
 
 
-@on_time(when="chase.met")
-def _time_moves_on(state: State, elapsed: int, clock: int, burning: bool, changes: dict) -> None:
-    """Time passing after an encounter (the turn or day that met one notes it
-    after its time has passed): it is no longer the one at hand."""
-    if elapsed > 0:
-        changes["chase"] = replace(changes.get("chase", state.chase), met=None)
-
-
 @evolves(travel.Travelled)
 @evolves(travel.EncounterRolled)
 @evolves(sea.Sailed)
@@ -92,4 +86,5 @@ def evolve_travel_encounter(state: State, ev) -> State:
     if enc is not None and enc.surprise and ev.surprise_party and ev.surprise_foe:
         s = dicemod.parse_chance(enc.surprise)
         side = surprised_side(s.hits(ev.surprise_party.total), s.hits(ev.surprise_foe.total))
-    return _noted(state, Met("sea" if isinstance(ev, sea.Sailed) else "wilderness", ft, side))
+    return _noted(state, Met("sea" if isinstance(ev, sea.Sailed) else "wilderness", ft, side,
+                             state.clock))

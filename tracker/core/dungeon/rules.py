@@ -423,9 +423,18 @@ def evolve_left(state: State, ev: DungeonLeft) -> State:
     # spent torches and candles stay behind; lanterns are kept for refilling
     lights = tuple(l for l in state.lights if not l.spent
                    or (l.kind in kinds and kinds[l.kind].refuel))
+    if ev.floor_stays:  # version 2: a light nobody holds stays where it lies (gm-review3 R3)
+        lights = tuple(l for l in lights if _held(state, l.by))
     if state.rules.dungeon.douse_on_leave:
         lights = tuple(doused(l, state.clock) for l in lights)
     return replace(state, dungeon=replace(state.dungeon, active=False), lights=lights)
+
+
+def _held(state: State, by: str) -> bool:
+    """A light carried by ``by`` is held: not set down, nor dropped by one
+    who can hold nothing (core/lights ``dropped_by``)."""
+    c = next((c for c in state.party if c.name == by), None) if by else None
+    return c is not None and not party.drops_held(state, c)
 
 
 def exit_modifiers(h, depth: int, marked_map: bool, known_route: bool,

@@ -14,7 +14,6 @@ from ..handlers import Command, decides, evolves
 from ..invariants import invariant
 from ..party import rules as party
 from ..party.rules import CharacterRemoved, CharacterRenamed
-from ..dungeon.rules import DungeonLeft
 from ..schema import seconds
 from ..state import State
 from ..validity import holds_for
@@ -267,21 +266,6 @@ def dropped_by(state: State, light: Light) -> str:
         return ""
     c = next((c for c in state.party if c.name == light.by), None)
     return light.by if c is not None and party.drops_held(state, c) else ""
-
-
-def on_the_floor(state: State, light: Light) -> bool:
-    """Held by nobody: set down, or dropped where its carrier fell."""
-    return not light.by or bool(dropped_by(state, light))
-
-
-# after the dungeon's own evolver (spent torches left, the rest doused)
-@evolves(DungeonLeft, when="lights")
-def _floor_stays(state: State, ev: DungeonLeft) -> State:
-    """Leaving a dungeon leaves behind the lights on its floor (gm-review3 R3):
-    nobody carries them out, and none can be taken up in another place."""
-    if not ev.floor_stays or not any(on_the_floor(state, l) for l in state.lights):
-        return state
-    return replace(state, lights=tuple(l for l in state.lights if not on_the_floor(state, l)))
 
 
 def rename_carrier(lights: tuple[Light, ...], old: str, new: str) -> tuple[Light, ...]:
