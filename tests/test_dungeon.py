@@ -269,7 +269,7 @@ def test_the_gms_modifier_is_refused_out_of_range_or_without_a_hasty_exit(make):
 
 def test_leaving_douses_lights(make):
     c = delve(make("dyb-og-drager"))
-    c.dispatch(LightSource("torch"))
+    c.dispatch(LightSource("torch", "Ana"))  # carried out (one set down stays: R3)
     c.dispatch(LeaveDungeon())
     assert not js(c)["dungeon"]["lights"][0]["lit"]
     with pytest.raises(Refused, match="not in a dungeon"):

@@ -29,7 +29,7 @@ from ..terms import term
 from ..supplies.rules import set_count
 from ..timeflow import pass_time
 from ..validity import holds_for, takes_from_state
-from .model import CAUGHT, ESCAPED, MAX_GROUP, Chase, Evasion
+from .model import CAUGHT, ESCAPED, MAX_GROUP, Chase, Evasion, at_hand
 from .standing import surprised_words, where_word
 
 __all__ = ["WHERE", "SURPRISED", "StartEvasion", "RunRound", "DropBait", "RollEvasion", "PursueDay",
@@ -272,7 +272,7 @@ def from_encounter(state: State, where: str, gap: int | None,
                    surprised: str | None) -> tuple[int, str]:
     """The starting gap and who was surprised: the GM's where given, else the
     encounter the evasion follows (surprise counts in the wilderness only)."""
-    met = state.chase.met
+    met = at_hand(state)
     if gap is None:
         gap = met.distance or 0 if met is not None else 0
     if surprised is None:

@@ -96,6 +96,14 @@ class Met(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     where: str  # dungeon, wilderness, sea
     distance: int | None = None  # feet
     surprised: str = ""  # "party", "monsters" or "" (nobody, or both)
+    at: int = 0  # the clock when met: once time has passed it is no longer at hand (R1)
+
+
+def at_hand(state) -> "Met | None":
+    """The encounter an evasion or chase started now follows: the one noted,
+    if no time has passed since."""
+    met = state.chase.met
+    return met if met is not None and met.at == state.clock else None
 
 
 class Chase(msgspec.Struct, frozen=True, gc=False):

@@ -86,9 +86,14 @@ class DungeonEntered(Event, frozen=True):
 fields_added("dungeon_entered", 2, keeps_rest=False)
 
 
-@event("dungeon_left", area="dungeon")
+@event("dungeon_left", version=2, area="dungeon")
 class DungeonLeft(Event, frozen=True):
-    pass
+    # version 2: a light nobody holds (set down, or dropped by one who fell)
+    # stays where it lies (core/lights); older entries carried it out: they still do
+    floor_stays: bool = True
+
+
+fields_added("dungeon_left", 2, floor_stays=False)
 
 
 @event("hasty_exit_rolled", area="dungeon")
@@ -470,10 +475,19 @@ def evolve_left(state: State, ev: DungeonLeft) -> State:
     # spent torches and candles stay behind; lanterns are kept for refilling
     lights = tuple(l for l in state.lights if not l.spent
                    or (l.kind in kinds and kinds[l.kind].refuel))
+    if ev.floor_stays:  # version 2: a light nobody holds stays where it lies (gm-review3 R3)
+        lights = tuple(l for l in lights if _held(state, l.by))
     if state.rules.dungeon.douse_on_leave:
         lights = tuple(doused(l, state.clock) for l in lights)
     return replace(state, dungeon=replace(state.dungeon, active=False, left_at=state.clock),
                    lights=lights)
+
+
+def _held(state: State, by: str) -> bool:
+    """A light carried by ``by`` is held: not set down, nor dropped by one
+    who can hold nothing (core/lights ``dropped_by``)."""
+    c = next((c for c in state.party if c.name == by), None) if by else None
+    return c is not None and not party.drops_held(state, c)
 
 
 def exit_modifiers(h, depth: int, marked_map: bool, known_route: bool,

@@ -6,6 +6,7 @@ from ... import i18n
 from ...i18n import N_, _, ngettext
 from .. import dice as dicemod
 from ..alerts import Alert, alerting
+from ..party import rules as party_rules
 from ..changes import reads_changes
 from ..timeline.hooks import names_a_term
 from ..describe import roll_text
@@ -193,6 +194,19 @@ def _rest(before: State, after: State) -> list[Alert]:
         out.append(Alert("error", _("Rest penalty now {penalty}").format(
             penalty=after.dungeon.penalty) + marked()))
     return out
+
+
+@alerting(36)
+def _nobody_up(before: State, after: State) -> list[Alert]:
+    """Turns passed with every member dead or unable to act (gm-review3 R9):
+    nobody explores, keeps watch or carries a light."""
+    if not after.dungeon.active or after.dungeon.turn <= before.dungeon.turn or not after.party:
+        return []
+    if any(not party_rules.is_dead(after, c) and not party_rules.unable(after, c)
+           for c in after.party):
+        return []
+    return [Alert("warning", _("No one in the party is up (dead, or unable to act): "
+                               "the turn passed with nobody exploring"))]
 
 
 @alerting(35)

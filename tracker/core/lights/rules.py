@@ -67,9 +67,15 @@ class LightTaken(Event, frozen=True):
 
 
 def _carrier(state: State, by: str) -> str:
+    """A living member able to act (gm-review3 R9: not dying, unconscious,
+    paralysed... as the ruleset's ``party.cannot_act`` says), or nobody."""
     if not by:
         return ""
-    return party.living_character(state, by, "carry no light").name
+    c = party.living_character(state, by, "carry no light")
+    if cond := party.unable(state, c):
+        raise Refused(_("{name} is {why} and cannot take up a light").format(
+            name=c.name, why=party.unable_words(state, c, cond)))
+    return c.name
 
 
 def _need_supply(state: State, kind_id: str) -> None:
@@ -142,6 +148,11 @@ def relit_holds(state: State, ev: LightRelit) -> None:
     kind = state.rules.lights.get(light.kind)
     if light.lit:
         raise Refused(_("light #{id} is already lit").format(id=light.id))
+    holder = next((c for c in state.party if c.name == light.by), None)
+    if holder is not None and not dropped_by(state, light) and (cond := party.unable(state, holder)):
+        raise Refused(_("{name}, who holds light #{id}, is {why} and cannot relight it; "
+                        "another can take it first (take-light)").format(
+            name=holder.name, id=light.id, why=party.unable_words(state, holder, cond)))
     if light.spent:
         if kind is None or not kind.refuel:
             raise Refused(_("light #{id} is spent and cannot be refilled; light a new one")
@@ -246,13 +257,15 @@ def _burn(state: State, elapsed: int, clock: int, burning: bool, changes: dict) 
 
 
 def dropped_by(state: State, light: Light) -> str:
-    """The carrier of ``light`` if they are dead ("" if not): the light lies
+    """The carrier of ``light`` if they can no longer hold it ("" if not):
+    dead (gm-review F13), or with a condition that drops what one holds, as
+    at 0 HP in D&D 2024 (gm-review3 R9, ``party.drops_held``): the light lies
     where they fell and is no longer theirs. Derived from the party, so it
-    follows undo, corrections and a death taken back (gm-review F13)."""
+    follows undo, corrections, and a death or a fall taken back."""
     if not light.by:
         return ""
     c = next((c for c in state.party if c.name == light.by), None)
-    return light.by if c is not None and party.is_dead(state, c) else ""
+    return light.by if c is not None and party.drops_held(state, c) else ""
 
 
 def rename_carrier(lights: tuple[Light, ...], old: str, new: str) -> tuple[Light, ...]:

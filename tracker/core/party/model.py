@@ -110,6 +110,13 @@ class Party(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     level_hp: str = "roll"  # "roll" or "fixed"
     zero_hp: str = "dead"  # "dead" or "dying"
     conditions: list[str] = []
+    # gm-review3 R9: conditions that keep a character from acting (lighting,
+    # taking or relighting a light), those whose bearer drops what they hold,
+    # and those a character at 0 HP who is not dead has (D&D 2024: unconscious).
+    # Empty, as every text before these keys meant: nobody is kept from it.
+    cannot_act: list[str] = []
+    drops_held: list[str] = []
+    zero_hp_conditions: list[str] = []
     exhaustion_max: Int(0, 100) = 0  # 0: no exhaustion levels; at the maximum, death
     exhaustion_speed: Int(0, 1000) = 0
     exhaustion_d20: Int(0, 100) = 0  # taken from every d20 test per level (saves on the sheet)
@@ -149,6 +156,10 @@ def _check_party(p: Party) -> Problems:
     if p.death_saves is None and p.zero_hp == "dying":  # schema 1: dying until healed
         problems.add("party.death_saves", _('expected with zero_hp = "dying", and only then'),
                      since=2)
+    for key in ("cannot_act", "drops_held", "zero_hp_conditions"):
+        if unknown := [x for x in getattr(p, key) if x not in p.conditions]:
+            problems.append((f"party.{key}", _("not in party.conditions: {names}").format(
+                names=", ".join(unknown))))
     if p.exhaustion_max and len(p.exhaustion_effects) != p.exhaustion_max:
         problems.append(("party.exhaustion_effects", _("expected one effect per exhaustion level")))
     for cid, c in p.classes.items():

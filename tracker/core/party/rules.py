@@ -324,6 +324,40 @@ def living_character(state: State, name: str, what: str = "act") -> Character:
     return c
 
 
+def held_conditions(state: State, c: Character) -> tuple[str, ...]:
+    """``c``'s conditions, with those the ruleset gives a character at 0 HP
+    who is not dead (D&D 2024: unconscious), derived so healing ends them."""
+    p = state.rules.party
+    if p is not None and p.zero_hp_conditions and \
+            sheet.status(state.rules, c) in ("dying", "stable"):
+        return c.conditions + tuple(x for x in p.zero_hp_conditions if x not in c.conditions)
+    return c.conditions
+
+
+def unable(state: State, c: Character) -> str:
+    """The condition that keeps ``c`` from acting (``party.cannot_act``), "" if none."""
+    p = state.rules.party
+    if p is None or not p.cannot_act:
+        return ""
+    return next((x for x in held_conditions(state, c) if x in p.cannot_act), "")
+
+
+def drops_held(state: State, c: Character) -> bool:
+    """``c`` holds nothing: dead, or with a condition that drops what one
+    holds (``party.drops_held``; D&D 2024: unconscious, and so at 0 HP)."""
+    if is_dead(state, c):
+        return True
+    p = state.rules.party
+    return p is not None and bool(p.drops_held) and \
+        any(x in p.drops_held for x in held_conditions(state, c))
+
+
+def unable_words(state: State, c: Character, cond: str) -> str:
+    """Why ``c`` cannot act, as a phrase: "unconscious", "at 0 HP (unconscious)"."""
+    word = condition_name(state.rules, cond)
+    return word if cond in c.conditions else _("at 0 HP ({condition})").format(condition=word)
+
+
 # Each area's reason the dead cannot (``living_character(state, name, what)``),
 # a whole sentence each so a language can word it its own way.
 _THE_DEAD = {

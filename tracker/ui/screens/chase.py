@@ -19,7 +19,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from ..widgets.header import Header
 from ...core import chase
-from ...core.chase.model import OUTCOMES, PURSUER, QUARRY
+from ...core.chase.model import OUTCOMES, PURSUER, QUARRY, at_hand
 from ...core.errors import Refused
 from ...core.numbers import number_parts
 from ...core.schema import note_kind
@@ -225,7 +225,7 @@ class ChaseScreen(Asking, Screen):
             for k in rules.complications])
         if setting is None:
             return
-        met = self.state.chase.met  # the last encounter met, in a dungeon or on the road
+        met = at_hand(self.state)  # the encounter just met, in a dungeon or on the road
         encounter = met.distance if met is not None else None
         dist = await self._ask(
             _("How far ahead is the quarry (ft)?"),
@@ -351,7 +351,7 @@ class ChaseScreen(Asking, Screen):
         e = self.state.rules.chase.evasion
         if self._refused(chase.StartEvasion("dungeon", 120)):
             return
-        met = self.state.chase.met
+        met = at_hand(self.state)
         said = "" if met is None else (
             _("After the encounter ({where}) at {feet} ft: {surprised}") if met.distance is not None
             else _("After the encounter ({where}): {surprised}")).format(
