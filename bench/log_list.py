@@ -54,11 +54,11 @@ def steps(saves: Path) -> dict[str, float]:
 
     head = log.head()
     start = head - 500 + 1
-    tail = step("tail", lambda: h.entries(list(log.read(start, head)), log.timeline,
-                                          log.state_at(start - 1)))
+    before, tail = step("tail", lambda: _tail(h, log, start, head))
     if hasattr(h, "sketch_rows"):  # sixth pass on: the raw rows, few events decoded
-        rows = step("read", lambda: list(log.rows()))
-        found = step("sketch", lambda: h.with_tail(h.sketch_rows(rows, log.decoded), tail))
+        with _collector_off(h):  # eighth pass on, as the screen's worker
+            rows = step("read", lambda: list(log.rows()))
+            found = step("sketch", lambda: h.with_tail(_sketch(h, rows, log, before), tail))
         read = h.rows_read(rows, found)  # each part from the rows kept
     else:  # before: every row read and decoded, then sketched
         envs = step("read", lambda: list(log.read()))
@@ -69,6 +69,27 @@ def steps(saves: Path) -> dict[str, float]:
     step("text filter", lambda: h.filtered(found, text="torch"))
     log.close()
     return took
+
+
+def _tail(h, log, start: int, head: int):
+    """The state before the newest 500 entries, and those entries read whole."""
+    before = log.state_at(start - 1)
+    return before, h.entries(list(log.read(start, head)), log.timeline, before)
+
+
+def _collector_off(h):
+    """The worker's collector off (eighth pass on), else nothing."""
+    import contextlib
+    return h.collector_off() if hasattr(h, "collector_off") else contextlib.nullcontext()
+
+
+def _sketch(h, rows, log, before):
+    """``sketch_rows`` as the screen's worker calls it: from the eighth pass
+    with the ruleset at hand (the state before the tail's)."""
+    try:
+        return h.sketch_rows(rows, log.decoded, (before.ruleset,))
+    except TypeError:  # before the eighth pass
+        return h.sketch_rows(rows, log.decoded)
 
 
 def jump(saves: Path) -> str:
@@ -103,9 +124,10 @@ def _shown(saves: Path, mode: str) -> None:
     head = log.head()
     if mode == "shown":
         start = head - 500 + 1
-        tail = h.entries(list(log.read(start, head)), log.timeline, log.state_at(start - 1))
+        before, tail = _tail(h, log, start, head)
         if hasattr(h, "sketch_rows"):  # as steps()
-            h.with_tail(h.sketch_rows(list(log.rows()), log.decoded), tail)
+            with _collector_off(h):
+                h.with_tail(_sketch(h, list(log.rows()), log, before), tail)
         else:
             h.with_tail(h.sketch(list(log.read())), tail)
     log.close()

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import gc
 import sys
 import time
 from bisect import bisect_right
+from contextlib import contextmanager
 import typing
 from typing import Callable
 from dataclasses import dataclass
@@ -79,11 +81,11 @@ class LogEntry(msgspec.Struct, gc=False):
         event is set before the data is let go."""
         ev = self._event
         if ev is None:
-            data = self._data
-            if data is None:  # decoded meanwhile by the other thread (or none at all)
+            data, decode = self._data, self._decode
+            if data is None or decode is None:  # decoded meanwhile by the other thread
                 return self._event
-            ev = self._event = self._decode(self.seq, data)
-            self._data = None
+            ev = self._event = decode(self.seq, data)
+            self._data = self._decode = None  # its decoder keeps the events it shares
         return ev
 
     @property
@@ -162,13 +164,24 @@ def describe_all(entries: list[LogEntry], stop=lambda: False, batch: int = 500) 
     ``stop()`` ends it early. The log screen's worker calls it once the whole
     list is shown: the first text search then finds the lines described (it
     described all 100,000 itself, 0.3 s). An entry the screen describes first
-    is described once all the same: both give the same line."""
+    is described once all the same: both give the same line.
+
+    Entries that share their event (``sketch_rows``, the store's ``read``)
+    under the same rules share their line, one string: described once
+    (eighth pass: each line apart was a tenth of what a listed entry held)."""
+    said: dict[int, tuple] = {}  # id(event) -> (event, rules, line); the entries keep each event
     for lo in range(0, len(entries), batch):
         if stop():
             return
         for e in entries[lo:lo + batch]:
             if e._text is None:
-                e._text = describe(e.event, e.rules)
+                ev, rules = e.event, e.rules
+                known = said.get(id(ev))
+                if known is not None and known[0] is ev and known[1] is rules:
+                    e._text = known[2]
+                else:
+                    e._text = describe(ev, rules)
+                    said[id(ev)] = (ev, rules, e._text)
         time.sleep(0.001)  # a real pause: the app's thread gets the GIL between batches
 
 
@@ -242,14 +255,46 @@ def sketch(envs: list[Envelope]) -> list[LogEntry] | None:
                          e.recorded_at) for e in envs])
 
 
-def sketch_rows(rows: list[tuple], decoded: Callable | None = None) -> list[LogEntry] | None:
+@contextmanager
+def collector_off():
+    """The cyclic collector off while the whole list is read and sketched, on
+    again however it ends (as ``Timeline.state_at`` does for a long replay).
+    The rows read are 100,000 tuples the collector tracks, and making the list
+    set off a full pass over the app's whole heap (0.04 s of the worker's 0.4,
+    eighth pass); nothing made there is a cycle. Another thread finding it off
+    leaves it to this one."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
+def _rules_of(text: str, known) -> object:
+    """The rules of ruleset ``text``: those of a ruleset at hand with that
+    very text (the states' own, so a settled entry keeps its line), else
+    parsed (once per text). Parsing the campaign's first ruleset again was a
+    tenth of the 100k sketch (eighth pass)."""
+    for loaded in known:
+        if loaded is not None and loaded.text == text:
+            return loaded.rules
+    return load_cached(text).rules
+
+
+def sketch_rows(rows: list[tuple], decoded: Callable | None = None,
+                rulesets=()) -> list[LogEntry] | None:
     """The entries of a whole log from its rows, without replaying it:
     everything but what only the states tell, which ``settle`` fills in
     later. ``rows`` are the store's (seq, type, version, data, command_id,
     session, recorded_at) from seq 1; ``decoded(seq, type, version, data)``
     is the store's decoding (``EventStore.decoded``: a row that cannot be read
     raises Damaged, naming it). Without ``decoded`` each row's data is its
-    event already (``sketch``).
+    event already (``sketch``). ``rulesets``: rulesets at hand (``LoadedRuleset``,
+    a state's), whose rules are taken for a ruleset put in force with the same
+    text instead of parsing it.
 
     Exact already: each entry's area, characters, dice, undone and corrected
     marks, its session (the log records each entry's; an undo, redo or rewind
@@ -281,6 +326,7 @@ def sketch_rows(rows: list[tuple], decoded: Callable | None = None) -> list[LogE
     session_after, rules_after = [0], [None]  # after entry #i, from #0 (nothing yet)
     session, rules = 0, None
     by_type: dict[str, tuple] = {}  # type -> (version, its _Kind, decoded now?, lazy decoder)
+    names_of: dict[int, tuple[str, ...]] = {}  # id(event) -> the characters it names
     for seq, type_, version, data, cid, row_session, recorded in rows:
         known = by_type.get(type_)
         if known is None or known[0] != version:
@@ -298,7 +344,7 @@ def sketch_rows(rows: list[tuple], decoded: Callable | None = None) -> list[LogE
         if back is None:
             session = row_session
             if kind.carries_rules:
-                rules = load_cached(ev.ruleset_toml).rules
+                rules = _rules_of(ev.ruleset_toml, rulesets)
         elif back is EntryCorrected:  # in force or not: it was, for a while
             if any(_kind(e.TYPE, type(e)).carries_rules
                    for e in (out[ev.target - 1].event, *(cook(r) for r in ev.events))):
@@ -316,9 +362,12 @@ def sketch_rows(rows: list[tuple], decoded: Callable | None = None) -> list[LogE
         session_after.append(session)
         rules_after.append(rules)
         entry = LogEntry(seq, session, cid, kind.name, ev, rules, None, recorded, kind.area,
-                         _data=data, _decode=lazy)
-        if kind.names is not None:
-            entry.names = kind.names(ev)
+                         _data=data, _decode=None if data is None else lazy)
+        if kind.names is not None:  # one tuple per event shared (each entry holds its event)
+            names = names_of.get(id(ev))
+            if names is None:
+                names = names_of[id(ev)] = kind.names(ev)
+            entry.names = names
         if kind.quotes_state:
             entry._text = f"{LABELS[type_]} …"
         if back is EntryCorrected:
@@ -365,17 +414,33 @@ def _row_kind(type_name: str, version: int, decoded: Callable | None) -> tuple:
     if type(version) is not int or version != cls.VERSION:  # an upcast, or refused: the store's
         return version, kind, now, lambda seq, data: decoded(seq, type_name, version, data)
     fast = current_decoder(type_name, version)
+    # equal data decodes to one event, shared (events are frozen), as the
+    # store's ``read`` does: a long log repeats its entries' data (the bench's
+    # 100k delves hold 2,412 different ones, the mixed 6,055), and each event
+    # decoded apart was a third of what a listed entry held (eighth pass)
+    seen: dict = {}
 
     def lazy(seq: int, data):
         """The store's decoding, without its three calls around the decoder
         for a row that decodes (its words for one that does not)."""
+        ev = seen.get(data)  # its keys are str: no other kind of value equals one
+        if ev is not None:
+            return ev
         if type(data) is str:
             try:
-                return fast(data)
+                ev = fast(data)
             except Exception:  # noqa: BLE001 - the store says what is wrong with it
                 pass
+            else:
+                if len(seen) >= SHARED_EVENTS:  # a log of ever new data: stay small
+                    seen.clear()
+                seen[data] = ev
+                return ev
         return decoded(seq, type_name, version, data)
     return version, kind, now, lazy
+
+
+SHARED_EVENTS = 4096  # per type, the most different data a list keeps decoded at once
 
 
 @dataclass(frozen=True, slots=True)
@@ -716,7 +781,7 @@ def settle(out: list[LogEntry], envs: list[Envelope], history, state=None,
         if keep is not None:
             keep.append(state)
         if entry._event is None:  # a sketch's, still its row's data: decoded now
-            entry._event, entry._data = env.event, None
+            entry._event, entry._data, entry._decode = env.event, None, None
         rules = state.ruleset.rules
         if entry.rules is not rules:
             entry._text = None
