@@ -30,7 +30,7 @@ from ...core.changes import cut, field_name, value_words
 from ...core.terms import term
 from ...core.timeline.views import Preview
 from ...history import (AREAS, LogEntry, Settling, collector_off, describe_all, entries,
-                        extended, filtered, rows_read, sketch_rows, with_tail)
+                        extended, filtered, listed_rows, rows_read, sketch_rows, with_tail)
 from ...i18n import N_, _, ngettext, pgettext
 from ...recap import session_name
 from ...service import LogReader
@@ -245,8 +245,8 @@ class LogScreen(Screen):
                         self.post_message(self.Loaded(tail, complete=False, lang=lang))
                 # the rows undecoded: the sketch decodes only the events it reads
                 with collector_off():
-                    rows = list(log.rows()) if tail else []
-                    found = sketch_rows(rows, log.decoded, (before.ruleset,)) if tail \
+                    rows, ids = listed_rows(log, head) if tail else ([], None)
+                    found = sketch_rows(rows, log.decoded, (before.ruleset,), ids) if tail \
                         else None
                 if found is not None:
                     found = with_tail(found, tail)
