@@ -174,6 +174,17 @@ class Ids:
         i, w = seq - self.first, self.time_width
         return self.times[i * w:(i + 1) * w] if w else self.times[i]
 
+    def part(self, lo: int, hi: int) -> tuple[list[str], list[str]]:
+        """The command ids and times recorded of entries ``lo..hi`` (a run)."""
+        if not (self.id_width and self.time_width):
+            seqs = range(lo, hi + 1)
+            return [self.command_id(s) for s in seqs], [self.recorded_at(s) for s in seqs]
+        a, b = lo - self.first, hi - self.first + 1
+        ids, w = self.ids, self.id_width
+        times, v = self.times, self.time_width
+        return ([ids[i:i + w] for i in range(a * w, b * w, w)],
+                [times[i:i + v] for i in range(a * v, b * v, v)])
+
 
 def listed_rows(log, head: int) -> tuple[list[tuple], Ids | None]:
     """The rows ``sketch_rows`` reads, 1..``head``: lean (seq, type, version,
@@ -446,10 +457,16 @@ def rows_read(rows: list[tuple], out: list[LogEntry]) -> Callable[[int, int], li
     the sketch left it (the store's decoding: a damaged row raises, naming
     it). Reading the rows again cost the settle 0.25 s on 100,000 entries."""
     def read(lo: int, hi: int) -> list[Envelope]:
-        if rows and len(rows[0]) == 5:  # lean (``listed_rows``): the ids from the entries
-            return [Envelope(seq, type_, version, e.event, e.command_id, session, e.recorded_at)
-                    for (seq, type_, version, _, session), e
-                    in zip(rows[lo - 1:hi], out[lo - 1:hi])]
+        if rows and len(rows[0]) == 5:  # lean (``listed_rows``): the ids from the entries'
+            ids = out[lo - 1]._ids
+            if ids is out[hi - 1]._ids:  # one run's (else each entry its own)
+                cids, ats = ids.part(lo, hi)
+            else:
+                cids = [e.command_id for e in out[lo - 1:hi]]
+                ats = [e.recorded_at for e in out[lo - 1:hi]]
+            return [Envelope(seq, type_, version, e.event, cid, session, at)
+                    for (seq, type_, version, _, session), e, cid, at
+                    in zip(rows[lo - 1:hi], out[lo - 1:hi], cids, ats)]
         return [Envelope(seq, type_, version, e.event, cid, session, at)
                 for (seq, type_, version, _, cid, session, at), e
                 in zip(rows[lo - 1:hi], out[lo - 1:hi])]
