@@ -54,11 +54,11 @@ def steps(saves: Path) -> dict[str, float]:
 
     head = log.head()
     start = head - 500 + 1
-    tail = step("tail", lambda: h.entries(list(log.read(start, head)), log.timeline,
-                                          log.state_at(start - 1)))
+    before, tail = step("tail", lambda: _tail(h, log, start, head))
     if hasattr(h, "sketch_rows"):  # sixth pass on: the raw rows, few events decoded
-        rows = step("read", lambda: list(log.rows()))
-        found = step("sketch", lambda: h.with_tail(h.sketch_rows(rows, log.decoded), tail))
+        with _collector_off(h):  # eighth pass on, as the screen's worker
+            rows, ids = step("read", lambda: _rows(h, log, head))
+            found = step("sketch", lambda: h.with_tail(_sketch(h, rows, log, before, ids), tail))
         read = h.rows_read(rows, found)  # each part from the rows kept
     else:  # before: every row read and decoded, then sketched
         envs = step("read", lambda: list(log.read()))
@@ -71,6 +71,34 @@ def steps(saves: Path) -> dict[str, float]:
     return took
 
 
+def _tail(h, log, start: int, head: int):
+    """The state before the newest 500 entries, and those entries read whole."""
+    before = log.state_at(start - 1)
+    return before, h.entries(list(log.read(start, head)), log.timeline, before)
+
+
+def _collector_off(h):
+    """The worker's collector off (eighth pass on), else nothing."""
+    import contextlib
+    return h.collector_off() if hasattr(h, "collector_off") else contextlib.nullcontext()
+
+
+def _rows(h, log, head: int):
+    """The rows as the screen's worker reads them: from the eighth pass lean,
+    their command ids and times recorded apart (``listed_rows``)."""
+    if hasattr(h, "listed_rows"):
+        return h.listed_rows(log, head)
+    return list(log.rows()), None
+
+
+def _sketch(h, rows, log, before, ids=None):
+    """``sketch_rows`` as the screen's worker calls it: from the eighth pass
+    with the ruleset at hand (the state before the tail's) and the ids apart."""
+    if hasattr(h, "listed_rows"):
+        return h.sketch_rows(rows, log.decoded, (before.ruleset,), ids)
+    return h.sketch_rows(rows, log.decoded)
+
+
 def jump(saves: Path) -> str:
     """A jump to 9/10 of the list before it is settled (seventh pass): the
     list sketched, then the one part ``Settling`` settles first for an entry
@@ -81,8 +109,8 @@ def jump(saves: Path) -> str:
 
     log = LogReader(campaign_file(saves, "bench"))
     head = log.head()
-    rows = list(log.rows())
-    found = h.sketch_rows(rows, log.decoded)
+    rows, ids = _rows(h, log, head)
+    found = h.sketch_rows(rows, log.decoded, (), ids) if ids else h.sketch_rows(rows, log.decoded)
     t = time.process_time()
     parts = h.Settling(found, h.rows_read(rows, found), log.timeline, log.state_at(head))
     part = parts.next_part([head * 9 // 10])
@@ -103,9 +131,11 @@ def _shown(saves: Path, mode: str) -> None:
     head = log.head()
     if mode == "shown":
         start = head - 500 + 1
-        tail = h.entries(list(log.read(start, head)), log.timeline, log.state_at(start - 1))
+        before, tail = _tail(h, log, start, head)
         if hasattr(h, "sketch_rows"):  # as steps()
-            h.with_tail(h.sketch_rows(list(log.rows()), log.decoded), tail)
+            with _collector_off(h):
+                rows, ids = _rows(h, log, head)
+                h.with_tail(_sketch(h, rows, log, before, ids), tail)
         else:
             h.with_tail(h.sketch(list(log.read())), tail)
     log.close()

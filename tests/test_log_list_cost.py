@@ -103,7 +103,7 @@ async def test_the_seq_column_widens_for_entry_100000(saves):
     app = TrackerApp(saves, "notes")
     async with app.run_test(size=(110, 40)) as pilot:
         view = await _log_screen(app, pilot)
-        view.show([LogEntry(seq, 1, "c", "note_added", None, None, None, "", "campaign",
+        view.show([LogEntry(seq, 1, None, "note_added", None, None, None, "campaign",
                             _text="x") for seq in range(99990, 100010)], keep_seq=99990)
         await pilot.pause()
         lines = [view.render_line(y).text for y in range(20)]

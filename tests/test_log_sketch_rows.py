@@ -34,7 +34,7 @@ def _damage(path, type_: str, after: int) -> int:
 
 
 def test_an_entry_is_a_struct_the_collector_does_not_walk():
-    e = LogEntry(1, 1, "c", "note_added", None, None, None, "", "campaign")
+    e = LogEntry(1, 1, None, "note_added", None, None, None, "campaign")
     assert not gc.is_tracked(e)
 
 

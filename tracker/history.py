@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import gc
 import sys
 import time
 from bisect import bisect_right
+from contextlib import contextmanager
 import typing
 from typing import Callable
 from dataclasses import dataclass
@@ -50,12 +52,13 @@ class LogEntry(msgspec.Struct, gc=False):
 
     seq: int
     session: int
-    command_id: str
+    # its command id and time recorded, kept beside the list's others (``Ids``):
+    # two strings of their own were a quarter of what a listed entry held
+    _ids: "Ids"
     type: str
     _event: object  # the event as recorded (None: still its row's data, see ``event``)
     rules: object  # the ruleset in force, to describe it
     clock: int | None  # None: not known yet (a sketch, see ``sketch``)
-    recorded_at: str
     area: str
     undone: bool = False
     corrected_by: int = 0  # the entry that corrects this one (0: none); the last, in force
@@ -72,6 +75,16 @@ class LogEntry(msgspec.Struct, gc=False):
     _decode: Callable | None = None
 
     @property
+    def command_id(self) -> str:
+        """The command the entry is part of (undo and redo name it)."""
+        return self._ids.command_id(self.seq)
+
+    @property
+    def recorded_at(self) -> str:
+        """When the entry was written, as the log records it."""
+        return self._ids.recorded_at(self.seq)
+
+    @property
     def event(self):
         """The event as recorded. A sketched entry decodes its row's data the
         first time it is asked (the list of 100,000 is shown before its events
@@ -79,11 +92,11 @@ class LogEntry(msgspec.Struct, gc=False):
         event is set before the data is let go."""
         ev = self._event
         if ev is None:
-            data = self._data
-            if data is None:  # decoded meanwhile by the other thread (or none at all)
+            data, decode = self._data, self._decode
+            if data is None or decode is None:  # decoded meanwhile by the other thread
                 return self._event
-            ev = self._event = self._decode(self.seq, data)
-            self._data = None
+            ev = self._event = decode(self.seq, data)
+            self._data = self._decode = None  # its decoder keeps the events it shares
         return ev
 
     @property
@@ -135,6 +148,54 @@ class LogEntry(msgspec.Struct, gc=False):
         return not text or text.casefold() in self.text.casefold()
 
 
+class Ids:
+    """The command ids and times recorded of the entries from seq ``first`` on,
+    for a list of them: each column one string of fields of one width (the
+    store's ``id_columns``), or (width 0) a list of strings. A listed entry
+    asks for its own (``LogEntry.command_id``); holding them apart cost each of
+    100,000 entries 159 B, now 61 (eighth pass)."""
+
+    __slots__ = ("first", "ids", "id_width", "times", "time_width")
+
+    def __init__(self, first: int, ids, id_width: int, times, time_width: int):
+        self.first, self.ids, self.id_width = first, ids, id_width
+        self.times, self.time_width = times, time_width
+
+    @classmethod
+    def listed(cls, first: int, ids, times) -> "Ids":
+        """From lists from ``first`` on (or dicts by seq, ``first`` 0)."""
+        return cls(first, ids, 0, times, 0)
+
+    def command_id(self, seq: int) -> str:
+        i, w = seq - self.first, self.id_width
+        return self.ids[i * w:(i + 1) * w] if w else self.ids[i]
+
+    def recorded_at(self, seq: int) -> str:
+        i, w = seq - self.first, self.time_width
+        return self.times[i * w:(i + 1) * w] if w else self.times[i]
+
+    def part(self, lo: int, hi: int) -> tuple[list[str], list[str]]:
+        """The command ids and times recorded of entries ``lo..hi`` (a run)."""
+        if not (self.id_width and self.time_width):
+            seqs = range(lo, hi + 1)
+            return [self.command_id(s) for s in seqs], [self.recorded_at(s) for s in seqs]
+        a, b = lo - self.first, hi - self.first + 1
+        ids, w = self.ids, self.id_width
+        times, v = self.times, self.time_width
+        return ([ids[i:i + w] for i in range(a * w, b * w, w)],
+                [times[i:i + v] for i in range(a * v, b * v, v)])
+
+
+def listed_rows(log, head: int) -> tuple[list[tuple], Ids | None]:
+    """The rows ``sketch_rows`` reads, 1..``head``: lean (seq, type, version,
+    data, session) with their command ids and times recorded apart (``Ids``),
+    or the store's whole rows (None) where it cannot give those columns so."""
+    columns = log.id_columns(1, head) if head else None
+    if columns is None:
+        return list(log.rows(1, head)), None
+    return list(log.rows(1, head, lean=True)), Ids(1, *columns)
+
+
 def filtered(entries: list[LogEntry], session: int | None = None, area: str | None = None,
              character: str | None = None, text: str | None = None) -> list[LogEntry]:
     """``[e for e in entries if e.matches(...)]``, one filter at a time, each a
@@ -162,13 +223,24 @@ def describe_all(entries: list[LogEntry], stop=lambda: False, batch: int = 500) 
     ``stop()`` ends it early. The log screen's worker calls it once the whole
     list is shown: the first text search then finds the lines described (it
     described all 100,000 itself, 0.3 s). An entry the screen describes first
-    is described once all the same: both give the same line."""
+    is described once all the same: both give the same line.
+
+    Entries that share their event (``sketch_rows``, the store's ``read``)
+    under the same rules share their line, one string: described once
+    (eighth pass: each line apart was a tenth of what a listed entry held)."""
+    said: dict[int, tuple] = {}  # id(event) -> (event, rules, line); the entries keep each event
     for lo in range(0, len(entries), batch):
         if stop():
             return
         for e in entries[lo:lo + batch]:
             if e._text is None:
-                e._text = describe(e.event, e.rules)
+                ev, rules = e.event, e.rules
+                known = said.get(id(ev))
+                if known is not None and known[0] is ev and known[1] is rules:
+                    e._text = known[2]
+                else:
+                    e._text = describe(ev, rules)
+                    said[id(ev)] = (ev, rules, e._text)
         time.sleep(0.001)  # a real pause: the app's thread gets the GIL between batches
 
 
@@ -242,14 +314,47 @@ def sketch(envs: list[Envelope]) -> list[LogEntry] | None:
                          e.recorded_at) for e in envs])
 
 
-def sketch_rows(rows: list[tuple], decoded: Callable | None = None) -> list[LogEntry] | None:
+@contextmanager
+def collector_off():
+    """The cyclic collector off while the whole list is read and sketched, on
+    again however it ends (as ``Timeline.state_at`` does for a long replay).
+    The rows read are 100,000 tuples the collector tracks, and making the list
+    set off a full pass over the app's whole heap (0.04 s of the worker's 0.4,
+    eighth pass); nothing made there is a cycle. Another thread finding it off
+    leaves it to this one."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
+def _rules_of(text: str, known) -> object:
+    """The rules of ruleset ``text``: those of a ruleset at hand with that
+    very text (the states' own, so a settled entry keeps its line), else
+    parsed (once per text). Parsing the campaign's first ruleset again was a
+    tenth of the 100k sketch (eighth pass)."""
+    for loaded in known:
+        if loaded is not None and loaded.text == text:
+            return loaded.rules
+    return load_cached(text).rules
+
+
+def sketch_rows(rows: list[tuple], decoded: Callable | None = None,
+                rulesets=(), ids: Ids | None = None) -> list[LogEntry] | None:
     """The entries of a whole log from its rows, without replaying it:
     everything but what only the states tell, which ``settle`` fills in
     later. ``rows`` are the store's (seq, type, version, data, command_id,
     session, recorded_at) from seq 1; ``decoded(seq, type, version, data)``
     is the store's decoding (``EventStore.decoded``: a row that cannot be read
     raises Damaged, naming it). Without ``decoded`` each row's data is its
-    event already (``sketch``).
+    event already (``sketch``). ``rulesets``: rulesets at hand (``LoadedRuleset``,
+    a state's), whose rules are taken for a ruleset put in force with the same
+    text instead of parsing it. ``ids``: the rows are lean (``listed_rows``),
+    their command ids and times recorded these.
 
     Exact already: each entry's area, characters, dice, undone and corrected
     marks, its session (the log records each entry's; an undo, redo or rewind
@@ -274,6 +379,9 @@ def sketch_rows(rows: list[tuple], decoded: Callable | None = None) -> list[LogE
     takes one pass over the rows."""
     if not rows or rows[0][0] != 1:
         return None
+    if ids is None:  # the store's whole rows: their ids apart, as ``listed_rows`` gives them
+        ids = Ids.listed(1, [r[4] for r in rows], [r[6] for r in rows])
+        rows = [(seq, t, v, d, session) for seq, t, v, d, _, session, _ in rows]
     out: list[LogEntry] = []
     append = out.append
     undone: set[str] = set()  # as undone_commands, found on the way
@@ -281,7 +389,8 @@ def sketch_rows(rows: list[tuple], decoded: Callable | None = None) -> list[LogE
     session_after, rules_after = [0], [None]  # after entry #i, from #0 (nothing yet)
     session, rules = 0, None
     by_type: dict[str, tuple] = {}  # type -> (version, its _Kind, decoded now?, lazy decoder)
-    for seq, type_, version, data, cid, row_session, recorded in rows:
+    names_of: dict[int, tuple[str, ...]] = {}  # id(event) -> the characters it names
+    for seq, type_, version, data, row_session in rows:
         known = by_type.get(type_)
         if known is None or known[0] != version:
             known = by_type[type_] = _row_kind(type_, version, decoded)
@@ -298,7 +407,7 @@ def sketch_rows(rows: list[tuple], decoded: Callable | None = None) -> list[LogE
         if back is None:
             session = row_session
             if kind.carries_rules:
-                rules = load_cached(ev.ruleset_toml).rules
+                rules = _rules_of(ev.ruleset_toml, rulesets)
         elif back is EntryCorrected:  # in force or not: it was, for a while
             if any(_kind(e.TYPE, type(e)).carries_rules
                    for e in (out[ev.target - 1].event, *(cook(r) for r in ev.events))):
@@ -315,18 +424,22 @@ def sketch_rows(rows: list[tuple], decoded: Callable | None = None) -> list[LogE
             session, rules = session_after[at], rules_after[at]
         session_after.append(session)
         rules_after.append(rules)
-        entry = LogEntry(seq, session, cid, kind.name, ev, rules, None, recorded, kind.area,
-                         _data=data, _decode=lazy)
-        if kind.names is not None:
-            entry.names = kind.names(ev)
+        entry = LogEntry(seq, session, ids, kind.name, ev, rules, None, kind.area,
+                         _data=data, _decode=None if data is None else lazy)
+        if kind.names is not None:  # one tuple per event shared (each entry holds its event)
+            names = names_of.get(id(ev))
+            if names is None:
+                names = names_of[id(ev)] = kind.names(ev)
+            entry.names = names
         if kind.quotes_state:
             entry._text = f"{LABELS[type_]} …"
         if back is EntryCorrected:
             corrections.append(entry)
         append(entry)
     if undone:
+        command_id = ids.command_id
         for e in out:
-            if e.command_id in undone:
+            if command_id(e.seq) in undone:
                 e.undone = True
     corrected: dict[int, list[int]] = {}
     stand = standing(out) if corrections else ()
@@ -344,6 +457,16 @@ def rows_read(rows: list[tuple], out: list[LogEntry]) -> Callable[[int, int], li
     the sketch left it (the store's decoding: a damaged row raises, naming
     it). Reading the rows again cost the settle 0.25 s on 100,000 entries."""
     def read(lo: int, hi: int) -> list[Envelope]:
+        if rows and len(rows[0]) == 5:  # lean (``listed_rows``): the ids from the entries'
+            ids = out[lo - 1]._ids
+            if ids is out[hi - 1]._ids:  # one run's (else each entry its own)
+                cids, ats = ids.part(lo, hi)
+            else:
+                cids = [e.command_id for e in out[lo - 1:hi]]
+                ats = [e.recorded_at for e in out[lo - 1:hi]]
+            return [Envelope(seq, type_, version, e.event, cid, session, at)
+                    for (seq, type_, version, _, session), e, cid, at
+                    in zip(rows[lo - 1:hi], out[lo - 1:hi], cids, ats)]
         return [Envelope(seq, type_, version, e.event, cid, session, at)
                 for (seq, type_, version, _, cid, session, at), e
                 in zip(rows[lo - 1:hi], out[lo - 1:hi])]
@@ -365,17 +488,33 @@ def _row_kind(type_name: str, version: int, decoded: Callable | None) -> tuple:
     if type(version) is not int or version != cls.VERSION:  # an upcast, or refused: the store's
         return version, kind, now, lambda seq, data: decoded(seq, type_name, version, data)
     fast = current_decoder(type_name, version)
+    # equal data decodes to one event, shared (events are frozen), as the
+    # store's ``read`` does: a long log repeats its entries' data (the bench's
+    # 100k delves hold 2,412 different ones, the mixed 6,055), and each event
+    # decoded apart was a third of what a listed entry held (eighth pass)
+    seen: dict = {}
 
     def lazy(seq: int, data):
         """The store's decoding, without its three calls around the decoder
         for a row that decodes (its words for one that does not)."""
+        ev = seen.get(data)  # its keys are str: no other kind of value equals one
+        if ev is not None:
+            return ev
         if type(data) is str:
             try:
-                return fast(data)
+                ev = fast(data)
             except Exception:  # noqa: BLE001 - the store says what is wrong with it
                 pass
+            else:
+                if len(seen) >= SHARED_EVENTS:  # a log of ever new data: stay small
+                    seen.clear()
+                seen[data] = ev
+                return ev
         return decoded(seq, type_name, version, data)
     return version, kind, now, lazy
+
+
+SHARED_EVENTS = 4096  # per type, the most different data a list keeps decoded at once
 
 
 @dataclass(frozen=True, slots=True)
@@ -458,11 +597,16 @@ def _from_events(envs: list[Envelope]) -> list[LogEntry]:
     stand = None  # found at the first correction: most logs have none
     first = envs[0].seq if envs else 1
     area_of = AREA_OF
+    if envs and envs[-1].seq - first + 1 == len(envs):
+        ids = Ids.listed(first, [env.command_id for env in envs],
+                         [env.recorded_at for env in envs])
+    else:  # not a run of entries: by seq (``Ids`` indexes from 0)
+        ids = Ids.listed(0, {env.seq: env.command_id for env in envs},
+                         {env.seq: env.recorded_at for env in envs})
     for env in envs:
         ev = env.event
-        entry = LogEntry(env.seq, 0, env.command_id, sys.intern(env.type), ev, None, None,
-                         env.recorded_at, area_of.get(env.type, "campaign"),
-                         env.command_id in undone)
+        entry = LogEntry(env.seq, 0, ids, sys.intern(env.type), ev, None, None,
+                         area_of.get(env.type, "campaign"), env.command_id in undone)
         if type(ev) is EntryCorrected:
             if stand is None:
                 stand = standing(envs)
@@ -716,7 +860,7 @@ def settle(out: list[LogEntry], envs: list[Envelope], history, state=None,
         if keep is not None:
             keep.append(state)
         if entry._event is None:  # a sketch's, still its row's data: decoded now
-            entry._event, entry._data = env.event, None
+            entry._event, entry._data, entry._decode = env.event, None, None
         rules = state.ruleset.rules
         if entry.rules is not rules:
             entry._text = None

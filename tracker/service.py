@@ -405,9 +405,13 @@ class LogReader:
         """Entries ``first`` to ``last`` (the head when None), in order."""
         return self._store.read(first, last)
 
-    def rows(self, first: int = 1, last: int | None = None) -> Iterator[tuple]:
+    def rows(self, first: int = 1, last: int | None = None, lean: bool = False) -> Iterator[tuple]:
         """``read`` undecoded: the raw rows (the log screen's sketch decodes few)."""
-        return self._store.rows(first, last)
+        return self._store.rows(first, last, lean)
+
+    def id_columns(self, first: int, last: int) -> tuple[str, int, str, int] | None:
+        """The entries' command ids and times recorded, two strings (the store's)."""
+        return self._store.id_columns(first, last)
 
     def decoded(self, seq: int, type_: str, version: int, data: str) -> Event:
         """The event of one raw row; the store's Damaged when it cannot be read."""

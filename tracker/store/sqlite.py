@@ -131,6 +131,8 @@ class ConcurrentWrite(StoreError):
     """Another process appended to the log since we last read it."""
 
 
+_COLUMNS = "seq, type, version, data, command_id, session, recorded_at"  # ``rows``
+_LEAN = "seq, type, version, data, session"  # ``rows(lean=True)``: the log list's
 _SHARED_EVENTS = 4096  # per type, the most different data ``read`` keeps decoded at once
 _PARTIAL = "partial"  # suffix of a campaign file still being built
 
@@ -429,33 +431,65 @@ class EventStore:
             raise StoreError(_("{file} is damaged: {reason}; SQLite cannot read its list of "
                                "entries").format(file=self.path.name, reason=e)) from None
 
-    def rows(self, lo: int = 1, hi: int | None = None) -> Iterator[tuple]:
+    def rows(self, lo: int = 1, hi: int | None = None, lean: bool = False) -> Iterator[tuple]:
         """Raw rows (seq, type, version, data, command_id, session, recorded_at),
-        in order and without gaps; a row the file cannot give raises Damaged."""
-        for batch in self._batches(lo, hi):
+        in order and without gaps; a row the file cannot give raises Damaged.
+        ``lean``: (seq, type, version, data, session), the log list's, whose
+        command ids and times recorded come apart (``id_columns``)."""
+        for batch in self._batches(lo, hi, _LEAN if lean else _COLUMNS):
             yield from batch
 
     def of_types(self, types: tuple[str, ...]) -> list[Envelope]:
         """The entries of the given types, in order (a scan of the table: for
         the few entries about entries, asked by a correction, not replay)."""
         rows = self.conn.execute(
-            "SELECT seq, type, version, data, command_id, session, recorded_at FROM events "
-            f"WHERE type IN ({', '.join('?' * len(types))}) ORDER BY seq", types).fetchall()
+            f"SELECT {_COLUMNS} FROM events WHERE type IN ({', '.join('?' * len(types))}) ORDER BY seq", types).fetchall()
         return [Envelope(seq, t, v, self.decoded(seq, t, v, data), cid, session, at)
                 for seq, t, v, data, cid, session, at in rows]
 
-    def _batches(self, lo: int, hi: int | None) -> Iterator[list[tuple]]:
+    def id_columns(self, lo: int, hi: int) -> tuple[str, int, str, int] | None:
+        """The command ids and times recorded of entries ``lo..hi``, each column
+        one string of fields of one width, in order: (ids, width, times,
+        width). None when their widths differ or the file cannot give them
+        (the caller reads them with ``rows`` then). Two strings made by SQLite
+        instead of two per row, which were a third of the log list's rows and
+        of what each listed entry held (eighth pass)."""
+        try:
+            widths = self.conn.execute(
+                "SELECT length(command_id), length(recorded_at) FROM events WHERE seq = ?",
+                (lo,)).fetchone()
+            if widths is None:
+                return None
+            # NOT INDEXED: the table's own scan, in seq order (the order the
+            # strings are made in); the widths checked on every row
+            got = self.conn.execute(
+                "SELECT group_concat(command_id, ''), group_concat(recorded_at, ''), count(*), "
+                "total(length(command_id) != ?1 OR length(recorded_at) != ?2) "
+                "FROM events NOT INDEXED WHERE seq BETWEEN ?3 AND ?4",
+                (*widths, lo, hi)).fetchone()
+        except sqlite3.DatabaseError:
+            return None
+        ids, times, n, odd = got
+        id_width, time_width = widths
+        if not (n == hi - lo + 1 and not odd and type(ids) is str and type(times) is str
+                and id_width and time_width
+                and len(ids) == n * id_width and len(times) == n * time_width):
+            return None
+        return ids, id_width, times, time_width
+
+    def _batches(self, lo: int, hi: int | None, columns: str = "") -> Iterator[list[tuple]]:
         """``rows`` a batch at a time (``read`` decodes a batch in one loop)."""
+        columns = columns or _COLUMNS
         hi = self.head() if hi is None else hi
         expected = lo
         while expected <= hi:
             try:
                 cur = self.conn.execute(
-                    "SELECT seq, type, version, data, command_id, session, recorded_at "
+                    f"SELECT {columns} "
                     "FROM events WHERE seq BETWEEN ? AND ? ORDER BY seq", (expected, hi))
                 batch = cur.fetchmany(4096)
             except sqlite3.DatabaseError:
-                batch = self._rows_one_by_one(expected, hi)
+                batch = self._rows_one_by_one(expected, hi, columns)
             if not batch:
                 raise self.damaged(_("entry #{seq} is missing").format(seq=expected),
                                    expected - 1)
@@ -468,13 +502,13 @@ class EventStore:
             expected = batch[-1][0] + 1
             yield batch
 
-    def _rows_one_by_one(self, lo: int, hi: int) -> list[tuple]:
+    def _rows_one_by_one(self, lo: int, hi: int, columns: str = "") -> list[tuple]:
         """The rows from ``lo`` up to the first the file cannot give (which raises)."""
         out = []
         for seq in range(lo, hi + 1):
             try:
                 r = self.conn.execute(
-                    "SELECT seq, type, version, data, command_id, session, recorded_at "
+                    f"SELECT {columns or _COLUMNS} "
                     "FROM events WHERE seq = ?", (seq,)).fetchone()
             except sqlite3.DatabaseError as e:
                 if out:

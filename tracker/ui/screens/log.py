@@ -29,8 +29,8 @@ from ...core.handlers import Command
 from ...core.changes import cut, field_name, value_words
 from ...core.terms import term
 from ...core.timeline.views import Preview
-from ...history import (AREAS, LogEntry, Settling, describe_all, entries, extended,
-                        filtered, rows_read, sketch_rows, with_tail)
+from ...history import (AREAS, LogEntry, Settling, collector_off, describe_all, entries,
+                        extended, filtered, listed_rows, rows_read, sketch_rows, with_tail)
 from ...i18n import N_, _, ngettext, pgettext
 from ...recap import session_name
 from ...service import LogReader
@@ -237,15 +237,17 @@ class LogScreen(Screen):
                         pass
                     return
                 start = head - TAIL_FIRST + 1
-                tail = None
+                tail = before = None
                 if start > 1:  # a long log: its newest entries at once
-                    tail = entries(list(log.read(start, head)), log.timeline,
-                                   log.state_at(start - 1))
+                    before = log.state_at(start - 1)
+                    tail = entries(list(log.read(start, head)), log.timeline, before)
                     if not self.all:
                         self.post_message(self.Loaded(tail, complete=False, lang=lang))
                 # the rows undecoded: the sketch decodes only the events it reads
-                rows = list(log.rows()) if tail else []
-                found = sketch_rows(rows, log.decoded) if tail else None
+                with collector_off():
+                    rows, ids = listed_rows(log, head) if tail else ([], None)
+                    found = sketch_rows(rows, log.decoded, (before.ruleset,), ids) if tail \
+                        else None
                 if found is not None:
                     found = with_tail(found, tail)
                     self._hand_over(self.Loaded(found, settled=False, lang=lang))

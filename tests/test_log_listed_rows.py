@@ -1,0 +1,84 @@
+"""The log screen's whole list from lean rows (issue 22, eighth pass): each
+entry's command id and time recorded come from two strings the store makes
+(``id_columns``), not two strings per row; equal row data decodes to one
+event, and equal events under the same rules share one line. The list reads
+exactly as from the store's whole rows."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from tracker.history import (Ids, Settling, describe_all, entries, listed_rows, rows_read,
+                             sketch_rows)
+from tracker.service import Campaign, LogReader
+
+from support.campaigns import long_delve as _delve
+
+
+def _undo_some(saves) -> None:
+    c = Campaign.open(saves, "d")
+    try:
+        c.undo()
+        c.undo()
+        c.redo()
+    finally:
+        c.close()
+
+
+def _listed(path, with_ids: bool = True):
+    with LogReader(path) as log:
+        head = log.head()
+        rows, ids = listed_rows(log, head)
+        assert (ids is not None) == with_ids
+        quick = sketch_rows(rows, log.decoded, (), ids)
+        assert Settling(quick, rows_read(rows, quick), log.timeline,
+                        log.state_at(head)).settle_all()
+        describe_all(quick, batch=10**9)
+        whole = entries(list(log.read()), log.timeline)
+        full = list(log.rows())
+    return quick, whole, full
+
+
+def test_lean_rows_list_as_the_whole_rows(tmp_path):
+    _delve(tmp_path, 60)
+    _undo_some(tmp_path)
+    quick, whole, full = _listed(tmp_path / "d.campaign")
+    assert any(e.undone for e in quick)
+    assert [e.as_json() for e in quick] == [e.as_json() for e in whole]
+    assert [(e.command_id, e.recorded_at) for e in quick] == [(r[4], r[6]) for r in full]
+    assert isinstance(quick[0]._ids, Ids) and quick[0]._ids.id_width > 0  # two strings
+
+
+def test_ids_of_other_widths_are_read_with_the_whole_rows(tmp_path):
+    _delve(tmp_path, 30)
+    db = sqlite3.connect(tmp_path / "d.campaign")
+    db.execute("UPDATE events SET command_id = 'short' WHERE seq = 5")  # an imported id, say
+    db.commit()
+    db.close()
+    quick, whole, full = _listed(tmp_path / "d.campaign", with_ids=False)
+    assert quick[4].command_id == "short"
+    assert [e.as_json() for e in quick] == [e.as_json() for e in whole]
+
+
+def test_equal_data_is_one_event_and_equal_events_one_line(tmp_path):
+    _delve(tmp_path, 60)
+    quick, whole, _ = _listed(tmp_path / "d.campaign")
+    turns = [e for e in quick if e.type == "turn_advanced"]
+    assert len({id(e.event) for e in turns}) < len(turns)  # shared, not one each
+    by_event = {}
+    for e in quick:
+        if e.rules is not None:
+            by_event.setdefault((id(e.event), id(e.rules)), set()).add(id(e.line))
+    assert len(by_event) < len(quick)
+    assert [e.line for e in quick] == [e.line for e in whole]
+
+
+def test_entries_not_in_a_run_keep_their_ids(tmp_path):
+    from tracker.history import _from_events
+
+    _delve(tmp_path, 10)
+    with LogReader(tmp_path / "d.campaign") as log:
+        some = [env for env in log.read() if env.seq in (2, 5, 8)]
+    listed = _from_events(some)
+    assert [(e.seq, e.command_id, e.recorded_at) for e in listed] == \
+        [(env.seq, env.command_id, env.recorded_at) for env in some]
