@@ -63,13 +63,13 @@ def played_today(capsys, rid: str) -> str:
     return name
 
 
-def test_the_old_files_hold_the_play_between_in_the_session_that_ended():
+def test_the_old_files_hold_the_play_between_in_the_session_that_ended(old):
     """What the old code wrote (the bug this reads past): every entry after
     "Session 1 ended" recorded in session 1 until session 2 starts."""
     for rid in RULESETS:
         rows = [json.loads(line) for line in (OLD / f"{rid}.log.json").read_text().splitlines()]
         assert [r["type"] for r in rows[7:9]] == ["session_ended", "dungeon_entered"]
-        with LogReader(OLD / f"{rid}.campaign") as log:  # read only: nothing written
+        with LogReader(old / f"{rid}.campaign") as log:
             assert [e.session for e in log.read()][8:13] == [1] * 5
 
 
