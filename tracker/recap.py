@@ -12,12 +12,13 @@ from typing import TypeVar
 import msgspec
 
 from .core import clock
+from .core.campaign import SessionEnded, SessionStarted
 from .core.events import Envelope
 from .core.state import State
 from .core.tally import TALLIES, Tally
 from .core.timeline.entries import EntryCorrected, Redone, Rewound, Undone, cook
 from .core.timeline.fold import Timeline, as_now
-from .core.timeline.sessions import MARKS, STARTS, Running
+from .core.timeline.sessions import Running
 from . import i18n
 from .i18n import _, ngettext
 
@@ -76,25 +77,27 @@ class Standing:
         """The entries after those already added, in order."""
         head, head_after, behind, sessions_to = \
             self.head, self.head_after, self.behind, self.sessions_to
-        mine, written, running, marks = self.envs, self.written, self.running, MARKS
+        mine, written, running = self.envs, self.written, self.running
+        on = running.now  # a session runs (what changes it: the start or end to look for)
         for env in envs:
-            if env.session and not running.now and env.type != STARTS:
+            ev = env.event
+            if not on and env.session and type(ev) is not SessionStarted:
                 # between sessions: in none, however an older tracker recorded it
                 env = msgspec.structs.replace(env, session=0)
             if not mine:
                 self.first = env.seq
             mine.append(env)
             written.add(env.session)
-            ev = env.event
             if isinstance(ev, Undone):
                 head = head_after.get(ev.first_seq - 1, 0)
-                running.back_to(env.seq, head)
+                on = running.back_to(env.seq, head)
             elif isinstance(ev, (Redone, Rewound)):
                 head = head_after.get(ev.last_seq if isinstance(ev, Redone) else ev.to_seq, 0)
-                running.back_to(env.seq, head)
+                on = running.back_to(env.seq, head)
             else:
-                if env.type in marks:
-                    running.mark(env.seq, marks[env.type])
+                if type(ev) is (SessionEnded if on else SessionStarted):
+                    on = not on
+                    running.mark(env.seq, on)
                 had = sessions_to[head]
                 behind[env.seq] = head
                 sessions_to[env.seq] = had if env.session in had else \
