@@ -79,9 +79,10 @@ class Standing:
             self.head, self.head_after, self.behind, self.sessions_to
         mine, written, running = self.envs, self.written, self.running
         on = running.now  # a session runs (what changes it: the start or end to look for)
+        started, ended = SessionStarted, SessionEnded
         for env in envs:
             ev = env.event
-            if not on and env.session and type(ev) is not SessionStarted:
+            if not on and env.session and type(ev) is not started:
                 # between sessions: in none, however an older tracker recorded it
                 env = msgspec.structs.replace(env, session=0)
             if not mine:
@@ -95,7 +96,7 @@ class Standing:
                 head = head_after.get(ev.last_seq if isinstance(ev, Redone) else ev.to_seq, 0)
                 on = running.back_to(env.seq, head)
             else:
-                if type(ev) is (SessionEnded if on else SessionStarted):
+                if type(ev) is (ended if on else started):
                     on = not on
                     running.mark(env.seq, on)
                 had = sessions_to[head]
