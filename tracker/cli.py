@@ -509,11 +509,11 @@ def recap_lines(c: Campaign, span: str | None) -> list[str]:
     holds, so ``1-99999999999`` costs what ``1-3`` does."""
     from . import recap
 
-    envs = list(c.store.read())
+    log = recap.Standing(list(c.store.read()))  # each entry in its session, as the recap reads it
     sessions = None
     if span:
         first, last = parse_span(span)
-        held = sorted({e.session for e in envs})
+        held = sorted(log.written)
         sessions = [n for n in held if first <= n <= last]
         if not sessions:
             which = recap.session_name(first) if first == last else \
@@ -521,7 +521,7 @@ def recap_lines(c: Campaign, span: str | None) -> list[str]:
             raise Refused(_("no entries in {which} (the log holds sessions {first}-{last})")
                           .format(which=which, first=held[0], last=held[-1]))
     try:
-        r = recap.build(c.name, envs, c.timeline.state_at, sessions)
+        r = recap.build(c.name, log, c.timeline.state_at, sessions)
     except ValueError as e:
         raise Refused(str(e)) from None
     return recap.markdown(r).splitlines()

@@ -24,6 +24,7 @@ from .core.events import _name_fields as name_fields
 from .core.timeline.entries import EntryCorrected, Redone, Rewound, Undone, cook
 from .core.ruleset import load_cached
 from .core.timeline.fold import LABELS, _refold, as_now, step
+from .core.timeline.sessions import MARKS as SESSION_MARKS, Running
 
 def _areas() -> dict[str, set[str]]:
     """Each area and the event types it files, from the events' own registration."""
@@ -357,8 +358,9 @@ def sketch_rows(rows: list[tuple], decoded: Callable | None = None,
     their command ids and times recorded these.
 
     Exact already: each entry's area, characters, dice, undone and corrected
-    marks, its session (the log records each entry's; an undo, redo or rewind
-    returns to the session of the entry it goes back to) and the ruleset in
+    marks, its session (the log records each entry's, in none while no
+    session runs, as an older log did not: core/timeline/sessions.py; an undo,
+    redo or rewind returns to the session of the entry it goes back to) and the ruleset in
     force (the one the campaign began with, or the latest house rule's; again
     what an undo, redo or rewind returns to), so its own line
     (``LogEntry.line``). Not yet: its game time (``clock`` None), what time
@@ -388,6 +390,9 @@ def sketch_rows(rows: list[tuple], decoded: Callable | None = None,
     corrections: list[LogEntry] = []
     session_after, rules_after = [0], [None]  # after entry #i, from #0 (nothing yet)
     session, rules = 0, None
+    # whether a session runs: an entry made while none does is in none (0), as
+    # today's tracker records it and an older one did not (core/timeline/sessions.py)
+    running, on = Running(), False
     by_type: dict[str, tuple] = {}  # type -> (version, its _Kind, decoded now?, lazy decoder)
     names_of: dict[int, tuple[str, ...]] = {}  # id(event) -> the characters it names
     for seq, type_, version, data, row_session in rows:
@@ -405,7 +410,11 @@ def sketch_rows(rows: list[tuple], decoded: Callable | None = None,
             ev = None
         back = kind.back
         if back is None:
-            session = row_session
+            if kind.opens is None:
+                session = row_session if on else 0
+            else:
+                session, on = row_session, kind.opens
+                running.mark(seq, on)
             if kind.carries_rules:
                 rules = _rules_of(ev.ruleset_toml, rulesets)
         elif back is EntryCorrected:  # in force or not: it was, for a while
@@ -422,6 +431,7 @@ def sketch_rows(rows: list[tuple], decoded: Callable | None = None,
             else:
                 at = ev.to_seq
             session, rules = session_after[at], rules_after[at]
+            on = running.back_to(seq, at)
         session_after.append(session)
         rules_after.append(rules)
         entry = LogEntry(seq, session, ids, kind.name, ev, rules, None, kind.area,
@@ -528,6 +538,7 @@ class _Kind:
     carries_rules: bool  # it puts a ruleset in force (the campaign's first, a house rule)
     quotes_state: bool  # its line quotes the state (DESCRIBED_WITH_STATE)
     back: type | None  # an entry about entries (undo, redo, rewind, correction)
+    opens: bool | None  # it starts a session (True) or ends one (False); None: neither
 
     @property
     def reads_event(self) -> bool:
@@ -541,7 +552,8 @@ def _kind(type_name: str, cls: type) -> _Kind:
         kind = _KINDS[type_name] = _Kind(
             cls, sys.intern(type_name), AREA_OF.get(type_name, "campaign"), _names_getter(cls),
             "ruleset_toml" in getattr(cls, "__struct_fields__", ()), cls in DESCRIBED_WITH_STATE,
-            cls if cls in (Undone, Redone, Rewound, EntryCorrected) else None)
+            cls if cls in (Undone, Redone, Rewound, EntryCorrected) else None,
+            SESSION_MARKS.get(type_name))
     return kind
 
 

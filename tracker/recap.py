@@ -9,12 +9,16 @@ import threading
 from dataclasses import dataclass, field
 from typing import TypeVar
 
+import msgspec
+
 from .core import clock
+from .core.campaign import SessionEnded, SessionStarted
 from .core.events import Envelope
 from .core.state import State
 from .core.tally import TALLIES, Tally
 from .core.timeline.entries import EntryCorrected, Redone, Rewound, Undone, cook
 from .core.timeline.fold import Timeline, as_now
+from .core.timeline.sessions import Running
 from . import i18n
 from .i18n import _, ngettext
 
@@ -60,6 +64,9 @@ class Standing:
         self.sessions_to: dict[int, tuple[int, ...]] = {0: ()}
         self.head = 0
         self.written: set[int] = set()  # the sessions of every entry, standing or not
+        # whether a session runs, as the entries are added: an entry made while
+        # none does is in none (0), as an older tracker did not record it
+        self.running = Running()
         # the last ``within``: its list, the standing entries it walked (in
         # order), each one's place among them and how many of the list it ends,
         # and its sessions
@@ -70,18 +77,28 @@ class Standing:
         """The entries after those already added, in order."""
         head, head_after, behind, sessions_to = \
             self.head, self.head_after, self.behind, self.sessions_to
-        mine, written = self.envs, self.written
+        mine, written, running = self.envs, self.written, self.running
+        on = running.now  # a session runs (what changes it: the start or end to look for)
+        started, ended = SessionStarted, SessionEnded
         for env in envs:
+            ev = env.event
+            if not on and env.session and type(ev) is not started:
+                # between sessions: in none, however an older tracker recorded it
+                env = msgspec.structs.replace(env, session=0)
             if not mine:
                 self.first = env.seq
             mine.append(env)
             written.add(env.session)
-            ev = env.event
             if isinstance(ev, Undone):
                 head = head_after.get(ev.first_seq - 1, 0)
+                on = running.back_to(env.seq, head)
             elif isinstance(ev, (Redone, Rewound)):
                 head = head_after.get(ev.last_seq if isinstance(ev, Redone) else ev.to_seq, 0)
+                on = running.back_to(env.seq, head)
             else:
+                if type(ev) is (ended if on else started):
+                    on = not on
+                    running.mark(env.seq, on)
                 had = sessions_to[head]
                 behind[env.seq] = head
                 sessions_to[env.seq] = had if env.session in had else \
@@ -167,11 +184,14 @@ def sessions_name(sessions: list[int]) -> str:
         _("outside sessions and {span}").format(span=span)
 
 
-def build(name: str, envs: list[Envelope], state_at, sessions: list[int] | None = None) -> Recap:
-    """Recap of ``sessions`` (default: the last session played) from the whole log.
-    Every figure is read from the log as corrected now: ``state_at`` gives the
-    states as they stood when written, so the corrections in force are folded in."""
-    return _build(name, Standing(envs), state_at, sessions)
+def build(name: str, envs: list[Envelope] | Standing, state_at,
+          sessions: list[int] | None = None) -> Recap:
+    """Recap of ``sessions`` (default: the last session played) from the whole log
+    (its envelopes, or a ``Standing`` of them). Every figure is read from the
+    log as corrected now: ``state_at`` gives the states as they stood when
+    written, so the corrections in force are folded in."""
+    return _build(name, envs if isinstance(envs, Standing) else Standing(envs), state_at,
+                  sessions)
 
 
 def _build(name: str, standing: Standing, state_at, sessions: list[int] | None,

@@ -31,6 +31,7 @@ from .busy import BusyDialog, Jobs
 from .campaign_actions import CAMPAIGN_ACTIONS, CampaignActions
 from .dialogs import REFUSED_SECONDS, ChoiceDialog, DiceDialog, Dialog, TextDialog
 from .palette import ScreenActions
+from .widgets import header
 from .widgets.alerts_line import AlertsLine
 
 # Textual's own palette entries (App.get_system_commands), marked to be translated
@@ -76,6 +77,7 @@ class TrackerApp(CampaignActions, App):
     def __init__(self, saves: Path, campaign_name: str | None = None, lang: str | None = None):
         super().__init__()
         self.lang_asked = lang  # --lang for this run; else the locale variables, the campaign's
+        self.header_parts: header.Parts | None = None  # the title's parts, for the header to fit
         i18n.choose(lang)  # an unknown --lang is refused before the app starts
         self.saves = saves
         self.campaign_name = campaign_name
@@ -482,16 +484,21 @@ class TrackerApp(CampaignActions, App):
 
     def watch_state(self, state: State | None) -> None:
         if state is None or self.campaign is None:
+            self.header_parts = None
             self.title, self.sub_title = self.TITLE, ""
             return
         if self.is_running:
             self.call_later(self._show_language, state)
-        self.title = f"{self.campaign.name} · {state.rules.meta.name}"  # an import's own name
         session = _("Session {n}").format(n=state.session) if state.in_session else \
             (_("after session {n}").format(n=state.session) if state.session
              else _("no session yet"))
-        dice = " · " + _("manual dice") if state.manual_dice else ""
-        self.sub_title = f"{session} · {clock.stamp(state.rules, state.clock)}{dice}"
+        # the header fits these to its width (widgets/header.py): the time stays
+        parts = self.header_parts = header.Parts(
+            self.campaign.name, state.rules.meta.name,  # an import's own name
+            session, clock.stamp(state.rules, state.clock),
+            _("manual dice") if state.manual_dice else "")
+        self.title = f"{parts.campaign} · {parts.ruleset}"
+        self.sub_title = " · ".join(p for p in (parts.session, parts.time, parts.dice) if p)
 
     # -- the one path from intent to log ---------------------------------------------
 
