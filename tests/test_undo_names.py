@@ -15,6 +15,7 @@ from tracker.core import bastion as bas
 from tracker.core import dungeon as dun
 from tracker.core import party
 from tracker.core.describe import describe
+from tracker.core.timeline.entries import Undo
 from tracker.core.timeline.kinds import command_label, kind_words
 from tracker.core.supplies import SetSupplies
 from tracker.core.travel.rules import SetGuide, SetTerrain, TravelDay
@@ -121,3 +122,21 @@ async def test_the_app_says_it(saves):
             await settle(pilot)
         told = app.recent[-1].text  # the newest line of the screens' log panes
         assert told.startswith("Undid: 6 bastion weeks (from #"), told
+
+
+@pytest.mark.parametrize("lang, undid", [("en", "Undid: a correction (from #"),
+                                         ("da", "Fortrød: en rettelse (fra #"),
+                                         ("uk", "Скасовано: виправлення (з #")])
+def test_a_correction_is_one_thing_undone_however_many_entries_it_moved(saves, lang, undid):
+    """gm-review3 C1: a forgotten turn inserted wrote a correction of each
+    later turn it moved; undo read "4 × entry corrected"."""
+    c = Campaign.create(saves, "c", "dolmenwood", 3)
+    c.dispatch(party.AddCharacter("Ana", hp=8))
+    c.dispatch(dun.EnterDungeon("D"))
+    first = c.dispatch(dun.AdvanceTurn(1)).envelopes[0].seq
+    c.dispatch(dun.AdvanceTurn(3))
+    moved = c.dispatch(c.amend_command(first, insert=("turn", "rest")))
+    assert len(moved.envelopes) > 1  # the later turns moved with it
+    with i18n.using(lang):
+        assert _said(c, c.dispatch(Undo())).startswith(undid)
+    assert kind_words("4 × entry corrected") == "4 × entry corrected"  # old logs read as stored

@@ -20,12 +20,13 @@ from typing import Annotated
 import msgspec
 from msgspec import Meta
 
-from ...i18n import _
+from ...i18n import _, ngettext
 from ..errors import Refused
 from ..events import EVENT_TYPES, Envelope, Event, declare_log_area, decode, encode, event
 from ..handlers import STEPPED, Command, decides
 from ..limits import Seq, friendly
 from ..state import State
+from .hooks import counts
 from .model import Raw
 
 declare_log_area("history", by=__file__)  # the log's --area for every entry here
@@ -65,6 +66,18 @@ class EntryCorrected(Event, frozen=True):
     target: Seq
     events: Annotated[tuple[Raw, ...], Meta(min_length=1, max_length=64)]
     note: Annotated[str, Meta(max_length=10_000)] = ""
+
+
+def _corrections(types) -> int:
+    """A correction is one command however many entries it wrote (the entry
+    corrected and each later one it moved): undo names it so (gm-review3 C1:
+    "Undid: 4 × entry corrected" for one inserted turn)."""
+    return 1 if types and all(t == "entry_corrected" for t in types) else 0
+
+
+counts("correction", "corrections",
+       lambda n: ngettext("a correction", "{n} corrections", n).format(n=n), _corrections,
+       first=True)
 
 
 @event("rewound", area="history")
