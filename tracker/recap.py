@@ -12,13 +12,12 @@ from typing import TypeVar
 import msgspec
 
 from .core import clock
-from .core.campaign import SessionEnded, SessionStarted
 from .core.events import Envelope
 from .core.state import State
 from .core.tally import TALLIES, Tally
 from .core.timeline.entries import EntryCorrected, Redone, Rewound, Undone, cook
 from .core.timeline.fold import Timeline, as_now
-from .core.timeline.sessions import Running
+from .core.timeline.sessions import ENDS, STARTS, Running
 from . import i18n
 from .i18n import _, ngettext
 
@@ -79,10 +78,9 @@ class Standing:
             self.head, self.head_after, self.behind, self.sessions_to
         mine, written, running = self.envs, self.written, self.running
         on = running.now  # a session runs (what changes it: the start or end to look for)
-        started, ended = SessionStarted, SessionEnded
         for env in envs:
             ev = env.event
-            if not on and env.session and type(ev) is not started:
+            if not on and env.session and env.type != STARTS:
                 # between sessions: in none, however an older tracker recorded it
                 env = msgspec.structs.replace(env, session=0)
             if not mine:
@@ -96,7 +94,7 @@ class Standing:
                 head = head_after.get(ev.last_seq if isinstance(ev, Redone) else ev.to_seq, 0)
                 on = running.back_to(env.seq, head)
             else:
-                if type(ev) is (ended if on else started):
+                if env.type == (ENDS if on else STARTS):  # what would change it
                     on = not on
                     running.mark(env.seq, on)
                 had = sessions_to[head]

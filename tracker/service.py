@@ -36,6 +36,7 @@ from .core.timeline import amend
 from .core.timeline.entries import CorrectEntry, Redo, Redone, Rewind, Undo, Undone
 from .core.timeline.kinds import command_label
 from .core.timeline.fold import Timeline, step
+from .core.timeline.standing import LOOKING_BACK_TYPES, standing_from
 from .core.timeline.views import Preview
 from .core.table import Reveal
 from .core.terms import term
@@ -324,9 +325,8 @@ class Campaign:
     @one_at_a_time
     def stands(self, seq: int) -> bool:
         """Entry ``seq`` stands: not undone, not taken back by a rewind."""
-        from . import history
-        about = self.store.of_types(history.LOOKING_BACK_TYPES)
-        return seq in history.standing_from(1, self.seq, about)
+        about = self.store.of_types(LOOKING_BACK_TYPES)
+        return seq in standing_from(1, self.seq, about)
 
     @one_at_a_time
     def amend_command(self, seq: int, dice: list[int] | None = None,

@@ -21,8 +21,8 @@ from __future__ import annotations
 from bisect import bisect_right
 
 # what a session's start or end leaves: a session running, or none
-MARKS = {"session_started": True, "session_ended": False}
-STARTS = "session_started"
+STARTS, ENDS = "session_started", "session_ended"
+MARKS = {STARTS: True, ENDS: False}
 
 
 class Running:
