@@ -112,6 +112,14 @@ def eat_days(state: State, days: int, eaters: list[str], per: int, changes: dict
     supplies = changes.get("supplies", state.supplies)
     party = changes.get("party", state.party)
     need = len(eaters) * per
+    if days == 1:  # a travel day's or a turn's new day: as the loop below, one day
+        fed = eat_from(supplies, clock, rules, need)
+        if fed.eaten - supplies.eaten >= need:  # a full day's food
+            released = release_exhaustion(party, CAUSE)
+            changes["supplies"] = replace(fed, fasting=0) if fed.fasting else fed
+            if released is not party:
+                changes["party"] = released
+            return
     owed, fasting = list(supplies.hunger_owed), supplies.fasting
     if days > 1 and _feeds(supplies.rations, days * need):
         # every day is a full day's food (the rations hold them all): eating them
