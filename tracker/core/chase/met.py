@@ -47,7 +47,9 @@ def evolve_dungeon_check(state: State, ev) -> State:
                              surprised_side(c.surprise_party, c.surprise_monsters)))
 
 
-@evolves(travel.Travelled)
+# a travel day (its evolver, before, kept its summary last, ``encounter`` its
+# sighting, the weather's codes as they stand) that met something
+@evolves(travel.Travelled, when="travel.days[-1].encounter")
 @evolves(travel.EncounterRolled)
 @evolves(sea.Sailed)
 def evolve_travel_encounter(state: State, ev) -> State:
