@@ -26,7 +26,7 @@ from ..limits import CharacterName, Key
 from ..party import rules as party
 from ..state import State
 from ..terms import term
-from ..timeflow import pass_time
+from .. import timeflow
 from ..validity import holds_for
 from .model import (CAUGHT, ESCAPED, GAVE_UP, OUTCOMES, PURSUER, QUARRY, SIDES, Affliction,
                     Chase, Runner)
@@ -612,7 +612,8 @@ def evolve_turn(state: State, ev: TurnTaken) -> State:
                      if x.name == name else x for x in ch.runners])
     if failed and r.member:  # derived, so amending the save's die recomputes it
         state = _party_exhaustion(state, r.name)
-    runners, state = _afflict(state, ev, runners)
+    if len(runners) > 1:  # a complication lands on another runner (``afflicted``)
+        runners, state = _afflict(state, ev, runners)
     if r.side == PURSUER:  # (_catch: only a pursuer catches)
         runners = _catch(state, runners, r, position)
     return _turn_done(state, name, runners)
@@ -631,7 +632,8 @@ def _turn_done(state: State, name: str, runners: tuple[Runner, ...] | None = Non
     if nxt is not None:
         return replace(state, chase=replace(ch, runners=runners, turn=nxt.name))
     chase = replace(ch, runners=runners, turn="", round=ch.round + 1)
-    return pass_time(state, state.rules.time.round_seconds, burning=True, chase=chase)
+    # pass_time, called as the travel day does (no keywords gathered into a dict)
+    return timeflow.run_hooks(state, state.rules.time.round_seconds, True, {"chase": chase})
 
 
 def _out_of_the_running(state: State, name: str, status: str) -> State:
