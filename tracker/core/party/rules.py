@@ -1126,17 +1126,20 @@ def long_rest_ends(state: State, who, exhaustion: bool = True) -> State:
         return state
     clock, percent = state.clock, rests.long_hit_dice_percent  # long_rest_dice's
     members = state.party
-    if len(who) == len(members) and tuple([c.name for c in members]) == who \
-            and len(set(who)) == len(who):
-        # the whole party sleeps, named in its order, no two alike (a camp's every
-        # night): sleeper i is member i, the only one of its name; no search. A
-        # member with no level of exhaustion and none held keeps none (the rest
-        # removes 0 or more: ``rested_exhaustion`` gives 0)
+    names, asleep = [c.name for c in members], set(who)
+    if len(asleep) == len(who) and asleep.issubset(names) \
+            and len(set(map(str.casefold, names))) == len(names):
+        # each sleeper named as one member is, no two alike, and no two members
+        # alike in any case (a camp's every night): ``find`` gives that member,
+        # the only one of its name; no search. A member with no level of
+        # exhaustion and none held keeps none (the rest removes 0 or more:
+        # ``rested_exhaustion`` gives 0)
         return replace(state, party=tuple([replace(
             c, hp=c.hp_max, hit_dice_spent=max(0, c.hit_dice_spent - max(1, c.level * percent
                                                                           // 100)),
             exhaustion=rested_exhaustion(c, removed) if c.exhaustion or c.held else 0,
-            death_successes=0, death_failures=0, long_rested_at=clock) for c in members]))
+            death_successes=0, death_failures=0, long_rested_at=clock)
+            if c.name in asleep else c for c in members]))
     # (a rest changes no name: the list is searched as the party was)
     party = list(members)
     for name in who:
