@@ -1113,6 +1113,11 @@ def evolve_long_rest(state: State, ev: LongRested) -> State:
     return long_rest_ends(state, ev.who)
 
 
+# the last party's names (compared by value) and whether no two are alike in
+# any case: a function of the names alone (one tuple, swapped whole)
+_NAMES_APART: list[tuple[tuple[str, ...], bool]] = [((), True)]
+
+
 def long_rest_ends(state: State, who, exhaustion: bool = True) -> State:
     """What a long rest just finished gives ``who`` (the clock is where it ends);
     ``exhaustion=False``: the level it would remove stays (too little water). Levels
@@ -1126,9 +1131,11 @@ def long_rest_ends(state: State, who, exhaustion: bool = True) -> State:
         return state
     clock, percent = state.clock, rests.long_hit_dice_percent  # long_rest_dice's
     members = state.party
-    names, asleep = [c.name for c in members], set(who)
-    if len(asleep) == len(who) and asleep.issubset(names) \
-            and len(set(map(str.casefold, names))) == len(names):
+    names, asleep = tuple([c.name for c in members]), set(who)
+    apart = _NAMES_APART[0]
+    if apart[0] != names:  # (casefolding every name each night cost more than the rest)
+        apart = _NAMES_APART[0] = (names, len(set(map(str.casefold, names))) == len(names))
+    if apart[1] and len(asleep) == len(who) and asleep.issubset(names):
         # each sleeper named as one member is, no two alike, and no two members
         # alike in any case (a camp's every night): ``find`` gives that member,
         # the only one of its name; no search. A member with no level of
