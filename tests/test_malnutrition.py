@@ -230,3 +230,57 @@ def test_a_run_of_full_days_eaten_at_once_is_the_days_eaten_one_by_one(make):
         _eat_days_day_by_day(s, days, eaters, per, old)
         eat_days(s, days, eaters, per, new)
         assert new == old, (batches, days, eaters, per)
+
+
+def _eat_from_batch_by_batch(s, now, rules, meals):
+    """``rations.eat_from`` as it was before its fast paths (perf-areas)."""
+    from msgspec.structs import replace
+    from tracker.core.supplies.rations import exposure, spoil_limits
+    if meals <= 0:
+        return s
+    big = 1 << 62
+    limits = spoil_limits(rules)
+
+    def urgency(b):
+        limit = limits.get(b.kind)
+        return big if limit is None else limit - exposure(s, b, now)
+
+    batches = sorted(s.rations, key=urgency) if limits and len(s.rations) > 1 else s.rations
+    left = meals
+    out = []
+    for b in batches:
+        n = b.count
+        if not left and n > 0:
+            out.append(b)
+            continue
+        take_n = left if left < n else n
+        left -= take_n
+        if n - take_n:
+            out.append(replace(b, count=n - take_n))
+    return replace(s, rations=tuple(out), eaten=s.eaten + meals - left,
+                   missed_meals=s.missed_meals + left)
+
+
+def test_a_meal_eaten_by_the_fast_paths_is_the_meal_eaten_batch_by_batch(make):
+    """perf-areas: ``eat_from`` takes a meal the first batch holds without its
+    loop, and stops walking the batches once the meal is eaten; batches of none
+    or fewer (which the loop takes differently) and spoiling kinds included."""
+    import random
+    from msgspec.structs import replace
+    from tracker.core.supplies.model import RationBatch
+    from tracker.core.supplies.rations import eat_from
+    c = party(make, rations=0)
+    s = c.state.supplies
+    rules = c.state.rules
+    rnd = random.Random(23)
+    kinds = list(rules.rations.kinds)
+    for _ in range(2000):
+        batches = tuple(RationBatch(rnd.choice(kinds), rnd.choice([-2, -1, 0, 1, 2, 3, 5, 9])
+                                    if rnd.random() < .15 else rnd.randint(1, 9),
+                                    rnd.randint(0, 9))
+                        for _ in range(rnd.randint(0, 6)))
+        supplies = replace(s, rations=batches, eaten=rnd.randint(0, 5),
+                           missed_meals=rnd.randint(0, 5))
+        meals = rnd.randint(-1, 20)
+        assert eat_from(supplies, 100, rules, meals) == \
+            _eat_from_batch_by_batch(supplies, 100, rules, meals), (batches, meals)

@@ -348,3 +348,58 @@ def test_bad_rest_and_death_save_data_is_named(old, new, expect):
         load_text(t.replace(old, new, 1), "mine.toml")
     # the key's own line, wherever the ruleset's keys above it have moved it
     assert expect.format(line=t[:t.index(old)].count("\n") + 1) in str(e.value)
+
+
+def _long_rest_ends_one_by_one(state, who, exhaustion=True):
+    """``party.rules.long_rest_ends`` as it was before its fast path (perf-areas):
+    each sleeper found as ``find`` does, every member of its exact name changed."""
+    from msgspec.structs import replace
+    from tracker.core.party.rules import _rests, member, rested_exhaustion
+    rests = _rests(state, "long rest")
+    removed = rests.long_exhaustion_removed if exhaustion else 0
+    if not who:
+        return state
+    party = list(state.party)
+    clock, percent = state.clock, rests.long_hit_dice_percent
+    for name in who:
+        c = next((x for x in party if x.name == name or x.name.casefold() == name.casefold()),
+                 None)
+        if c is None:
+            member(state, name)
+        spent = max(0, c.hit_dice_spent - max(1, c.level * percent // 100))
+        level = rested_exhaustion(c, removed)
+        for j, x in enumerate(party):
+            if x.name == c.name:
+                party[j] = replace(x, hp=c.hp_max, hit_dice_spent=spent, exhaustion=level,
+                                   death_successes=0, death_failures=0, long_rested_at=clock)
+    return replace(state, party=tuple(party))
+
+
+def test_a_long_rest_by_the_fast_path_is_the_rest_sleeper_by_sleeper(brom):
+    """perf-areas: ``long_rest_ends`` rebuilds the party in one pass where each
+    sleeper is named as exactly one member is (no two members alike in any case);
+    random parties (names alike in case or in full included), sleepers, levels of
+    exhaustion and held levels give what the search per sleeper gave."""
+    from msgspec.structs import replace
+    from tracker.core.party.rules import long_rest_ends
+    base = brom.state
+    proto = base.party[0]
+    rnd = random.Random(24)
+    pool = ["Ana", "ana", "Bo", "Cy", "Dag", "Eve"]
+    for _ in range(1500):
+        names = [rnd.choice(pool) for _ in range(rnd.randint(1, 5))]
+        party = tuple(replace(proto, id=i + 1, name=n, exhaustion=rnd.choice([0, 0, 1, 3]),
+                              held=(("malnutrition", 1),) if rnd.random() < .2 else (),
+                              hp=rnd.randint(0, 20), hit_dice_spent=rnd.randint(0, 9),
+                              level=rnd.randint(1, 20))
+                      for i, n in enumerate(names))
+        state = replace(base, party=party, clock=rnd.randint(0, 10 ** 6))
+        who = tuple(rnd.sample(names + ["ANA", "bo"], rnd.randint(0, len(names))))
+        lasts = rnd.random() < .5
+        try:
+            want = _long_rest_ends_one_by_one(state, who, lasts)
+        except Exception as e:  # refused: nobody by that name
+            with pytest.raises(type(e)):
+                long_rest_ends(state, who, lasts)
+            continue
+        assert long_rest_ends(state, who, lasts) == want, (names, who)

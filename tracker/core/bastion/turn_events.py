@@ -19,6 +19,26 @@ from .said import Joined, Term, Value, say, say_n
 MAX_REROLLS = 20  # an Extraordinary Opportunity rerolled again and again
 
 
+def _index_at(cell: list, table, total: int) -> int | None:
+    """The index of the first entry of ``table`` (a rolled table) whose range
+    holds ``total``, or None: as ``table.lookup`` finds it, kept per total for
+    the last table asked at this place (``cell``: one tuple, swapped whole; the
+    table held, immutable: no other object can take its id). A bastion turn
+    rolls the events table and, on a quiet turn, the all-is-well table."""
+    known = cell[0]
+    if known[0] is not table:
+        known = cell[0] = (table, {})
+    rows = known[1]
+    if total not in rows:
+        rows[total] = next((i for i, e in enumerate(table.entries)
+                            if e.roll[0] <= total <= e.roll[1]), None)
+    return rows[total]
+
+
+_EVENTS: list = [(None, {})]
+_ALL_IS_WELL: list = [(None, {})]
+
+
 class TurnEvents:
     """The events part of a turn (``Turn`` holds ``b``, ``lines``, ``take``...)."""
 
@@ -36,7 +56,9 @@ class TurnEvents:
         self.resolve(first)
 
     def resolve(self, r: Roll, rerolls: int = 0) -> None:
-        what = self.br.events.lookup(r.total).result
+        table = self.br.events
+        at = _index_at(_EVENTS, table, r.total)  # ``table.lookup``'s entry
+        what = (table.entries[at] if at is not None else None).result
         name = Term(f"bastion.event_names.{what}", self.br.event_names.get(what, what))
         getattr(self, f"_{what}")(name, r, rerolls)
 
@@ -60,7 +82,9 @@ class TurnEvents:
     def _all_is_well(self, name, r, rerolls):
         table = self.br.all_is_well
         roll = self.take(table.die, say(N_("all is well"))).total
-        at = next(i for i, e in enumerate(table.entries) if e.roll[0] <= roll <= e.roll[1])
+        at = _index_at(_ALL_IS_WELL, table, roll)
+        if at is None:
+            raise StopIteration  # as ``next`` of no entry did
         self._say(name, r, Term(f"bastion.all_is_well.entries.{at}.result",
                                 table.entries[at].result))
 

@@ -71,7 +71,9 @@ def evolve_moved_on(state: State, ev) -> State:
     return _noted(state, None)
 
 
-@evolves(travel.Travelled)
+# a travel day (its evolver, before, kept its summary last, ``encounter`` its
+# sighting, the weather's codes as they stand) that met something
+@evolves(travel.Travelled, when="travel.days[-1].encounter")
 @evolves(travel.EncounterRolled)
 @evolves(sea.Sailed)
 def evolve_travel_encounter(state: State, ev) -> State:

@@ -26,7 +26,7 @@ from ..limits import CharacterName, Key
 from ..party import rules as party
 from ..state import State
 from ..terms import term
-from ..timeflow import pass_time
+from .. import timeflow
 from ..validity import holds_for
 from .model import (CAUGHT, ESCAPED, GAVE_UP, OUTCOMES, PURSUER, QUARRY, SIDES, Affliction,
                     Chase, Runner)
@@ -595,7 +595,13 @@ def _catch(state: State, runners: tuple[Runner, ...], p: Runner, moved_to: int) 
 @evolves(TurnTaken)
 def evolve_turn(state: State, ev: TurnTaken) -> State:
     ch = _running(state)
-    r = current(state)
+    alone = len(ch.runners) == 1  # (most chase turns of a mixed replay)
+    if alone:  # ``current``: the one runner, if still running
+        r = ch.runners[0]
+        if not running(state, r):
+            r = None
+    else:
+        r = current(state)
     if r is None or r.name != ev.name:
         raise Refused(_("it is not {name}'s turn but {other}'s").format(name=ev.name, other=r.name)
                       if r else _("it is not {name}'s turn").format(name=ev.name))
@@ -612,6 +618,10 @@ def evolve_turn(state: State, ev: TurnTaken) -> State:
                      if x.name == name else x for x in ch.runners])
     if failed and r.member:  # derived, so amending the save's die recomputes it
         state = _party_exhaustion(state, r.name)
+    if alone:
+        # no other runner: no complication lands (``afflicted`` finds none),
+        # no quarry is caught, none follows (``_next_after``): the round ends
+        return _round_over(state, runners)
     runners, state = _afflict(state, ev, runners)
     if r.side == PURSUER:  # (_catch: only a pursuer catches)
         runners = _catch(state, runners, r, position)
@@ -630,8 +640,15 @@ def _turn_done(state: State, name: str, runners: tuple[Runner, ...] | None = Non
     nxt = _next_after(state, runners, name)
     if nxt is not None:
         return replace(state, chase=replace(ch, runners=runners, turn=nxt.name))
+    return _round_over(state, runners)
+
+
+def _round_over(state: State, runners: tuple[Runner, ...]) -> State:
+    """The round ends: its seconds pass on the one clock, nobody's turn yet."""
+    ch = state.chase
     chase = replace(ch, runners=runners, turn="", round=ch.round + 1)
-    return pass_time(state, state.rules.time.round_seconds, burning=True, chase=chase)
+    # pass_time, called as the travel day does (no keywords gathered into a dict)
+    return timeflow.run_hooks(state, state.rules.time.round_seconds, True, {"chase": chase})
 
 
 def _out_of_the_running(state: State, name: str, status: str) -> State:

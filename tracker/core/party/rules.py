@@ -1147,6 +1147,11 @@ def evolve_long_rest(state: State, ev: LongRested) -> State:
     return long_rest_ends(state, ev.who)
 
 
+# the last party's names (compared by value) and whether no two are alike in
+# any case: a function of the names alone (one tuple, swapped whole)
+_NAMES_APART: list[tuple[tuple[str, ...], bool]] = [((), True)]
+
+
 def long_rest_ends(state: State, who, exhaustion: bool = True) -> State:
     """What a long rest just finished gives ``who`` (the clock is where it ends);
     ``exhaustion=False``: the level it would remove stays (too little water). Levels
@@ -1158,9 +1163,26 @@ def long_rest_ends(state: State, who, exhaustion: bool = True) -> State:
     # each sleeper is found and changed as ``member`` and ``_with`` did, in turn
     if not who:
         return state
-    # (a rest changes no name: the list is searched as the party was)
-    party = list(state.party)
     clock, percent = state.clock, rests.long_hit_dice_percent  # long_rest_dice's
+    members = state.party
+    names, asleep = tuple([c.name for c in members]), set(who)
+    apart = _NAMES_APART[0]
+    if apart[0] != names:  # (casefolding every name each night cost more than the rest)
+        apart = _NAMES_APART[0] = (names, len(set(map(str.casefold, names))) == len(names))
+    if apart[1] and len(asleep) == len(who) and asleep.issubset(names):
+        # each sleeper named as one member is, no two alike, and no two members
+        # alike in any case (a camp's every night): ``find`` gives that member,
+        # the only one of its name; no search. A member with no level of
+        # exhaustion and none held keeps none (the rest removes 0 or more:
+        # ``rested_exhaustion`` gives 0)
+        return replace(state, party=tuple([replace(
+            c, hp=c.hp_max, hit_dice_spent=max(0, c.hit_dice_spent - max(1, c.level * percent
+                                                                          // 100)),
+            exhaustion=rested_exhaustion(c, removed) if c.exhaustion or c.held else 0,
+            death_successes=0, death_failures=0, long_rested_at=clock)
+            if c.name in asleep else c for c in members]))
+    # (a rest changes no name: the list is searched as the party was)
+    party = list(members)
     for name in who:
         c, key = None, None
         for x in party:  # ``find``: the first member so called, any case

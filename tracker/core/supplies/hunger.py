@@ -26,7 +26,7 @@ from ..handlers import EVOLVERS, Command, decides, evolves
 from ..limits import CharacterName
 from ..party.rules import exhausted, release_exhaustion
 from ..state import State
-from .rations import eat_from
+from .rations import _COUNT, eat_from
 from msgspec.structs import replace
 
 Modifier = Annotated[int, Meta(ge=-30, le=30)]
@@ -112,16 +112,27 @@ def eat_days(state: State, days: int, eaters: list[str], per: int, changes: dict
     supplies = changes.get("supplies", state.supplies)
     party = changes.get("party", state.party)
     need = len(eaters) * per
+    if days == 1:  # a travel day's or a turn's new day: as the loop below, one day
+        fed = eat_from(supplies, clock, rules, need)
+        if fed.eaten - supplies.eaten >= need:  # a full day's food
+            released = release_exhaustion(party, CAUSE)
+            changes["supplies"] = replace(fed, fasting=0) if fed.fasting else fed
+            if released is not party:
+                changes["party"] = released
+            return
     owed, fasting = list(supplies.hunger_owed), supplies.fasting
-    if days > 1 and _feeds(supplies.rations, days * need):
-        # every day is a full day's food (the rations hold them all): eating them
-        # at once leaves the batches as day by day did (eating changes no batch's
-        # urgency, so each day ate on from where the last stopped), the held
-        # levels go on the first day (releasing again changes nothing), and
-        # nobody fasts; a downtime's week costs one meal's work, not seven
-        supplies = eat_from(supplies, clock, rules, days * need)
+    full = _full_days(supplies.rations, need, days) if days > 1 else 0
+    if full:
+        # the first ``full`` days are each a full day's food (the rations hold
+        # them all): eating them at once leaves the batches as day by day did
+        # (eating changes no batch's urgency, so each day ate on from where the
+        # last stopped), the held levels go on the first day (releasing again
+        # changes nothing), and nobody fasts; a downtime's week costs one
+        # meal's work, not seven, and the days the rations do not feed are
+        # counted one by one below, from there
+        supplies = eat_from(supplies, clock, rules, full * need)
         party = release_exhaustion(party, CAUSE)
-        days, fasting = 0, 0
+        days, fasting = days - full, 0
     for _day in range(days):
         before = supplies.eaten
         supplies = eat_from(supplies, clock, rules, need)  # no state copy a day
@@ -144,15 +155,16 @@ def eat_days(state: State, days: int, eaters: list[str], per: int, changes: dict
         changes["party"] = party
 
 
-def _feeds(rations, meals: int) -> bool:
-    """Whether ``rations`` hold ``meals`` meals, every batch a positive count
-    (``eat_from`` takes a batch of none or fewer differently)."""
-    total = 0
-    for b in rations:
-        if b.count <= 0:
-            return False
-        total += b.count
-    return total >= meals
+def _full_days(rations, need: int, days: int) -> int:
+    """How many of ``days`` days of ``need`` meals ``rations`` hold, every batch
+    a positive count (``eat_from`` takes a batch of none or fewer differently:
+    0 then); all ``days`` where a day needs nothing."""
+    counts = list(map(_COUNT, rations))  # (in C: no bytecode a batch)
+    if counts and min(counts) <= 0:
+        return 0
+    if need <= 0:
+        return days
+    return min(days, sum(counts) // need)
 
 
 def fed_elsewhere(before: State, after: State) -> State:

@@ -4,6 +4,8 @@ count (hunger.py), which would otherwise import each other."""
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from msgspec.structs import replace
 
 from ..schema import seconds
@@ -67,26 +69,49 @@ def eat(state: State, meals: int) -> Supplies:
     return eat_from(state.supplies, state.clock, state.rules, meals)
 
 
+_COUNT = attrgetter("count")
+
+
 def eat_from(s: Supplies, now: int, rules, meals: int) -> Supplies:
     """``eat`` of supplies ``s`` at clock ``now`` under ``rules`` (malnutrition's
     day-by-day count eats from supplies it has not put in a state yet)."""
     if meals <= 0:
         return s
-    big = 1 << 62
     limits = spoil_limits(rules)
-
-    def urgency(b: RationBatch) -> int:
-        limit = limits.get(b.kind)
-        return big if limit is None else limit - exposure(s, b, now)
-
+    batches = s.rations
     # no kind spoils (no limits): every urgency is the same, and the stable sort
     # would keep the order; it is skipped (every day's meal eats)
-    batches = sorted(s.rations, key=urgency) if limits and len(s.rations) > 1 else s.rations
+    if limits and len(batches) > 1:
+        big = 1 << 62
+
+        def urgency(b: RationBatch) -> int:
+            limit = limits.get(b.kind)
+            return big if limit is None else limit - exposure(s, b, now)
+
+        batches = sorted(batches, key=urgency)
+    first = batches[0] if batches else None
+    if first is not None and first.count >= meals:
+        # the first batch holds the whole meal (most days): as the loop below,
+        # taken from it, every later batch kept as it is where each has a
+        # positive count (their least found in C, no bytecode a batch)
+        rest = batches[1:]
+        if not rest or min(map(_COUNT, rest)) > 0:
+            n = first.count - meals
+            return replace(s, rations=((replace(first, count=n),) if n else ()) + tuple(rest),
+                           eaten=s.eaten + meals, missed_meals=s.missed_meals)
     left = meals
     out = []
-    for b in batches:
+    kept = False  # whether the batches after the meal were tested
+    for i, b in enumerate(batches):
         n = b.count
         if not left and n > 0:  # the meal is eaten: the batch stays as it was
+            if not kept:
+                # and so does every later one, where each has a positive count
+                # (the least found in C, no bytecode a batch): most meals
+                kept, rest = True, batches[i:]
+                if min(map(_COUNT, rest)) > 0:
+                    out.extend(rest)
+                    break
             out.append(b)
             continue
         take_n = left if left < n else n  # min(left, n), without a call per batch

@@ -168,7 +168,7 @@ def _eat(state: State, elapsed: int, clock: int, burning: bool, changes: dict) -
         global _hunger
         if _hunger is None:  # imported once: an import statement cost each day's meal more
             from . import hunger as _hunger  # loaded after this module: the area lists it second
-        _hunger.eat_days(state, days_begun(state.rules, state.clock, clock), living,
+        _hunger.eat_days(state, days_begun(rules, state.clock, clock), living,
                          rules.rations.per_character_per_day, changes)
     elif eaters:
         days = days_begun(state.rules, state.clock, clock)
@@ -182,13 +182,10 @@ def _living(rules, party) -> list[str]:
     exhaustion, or "ok" above 0 HP) is not asked (every day's meal)."""
     p = rules.party
     top = p.exhaustion_max if p is not None else 0
-    out = []
-    for c in party:
-        if c.dead or (top and c.exhaustion >= top):  # dead, as status says first
-            continue
-        if not c.hp_max or c.hp > 0 or sheet.status(rules, c) != "dead":
-            out.append(c.name)
-    return out
+    # (one comprehension: every day's meal asks)
+    return [c.name for c in party
+            if not (c.dead or (top and c.exhaustion >= top))  # dead, as status says first
+            and (not c.hp_max or c.hp > 0 or sheet.status(rules, c) != "dead")]
 
 
 # passing time changes no batch until the first one spoils (``due``)

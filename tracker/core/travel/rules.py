@@ -12,7 +12,7 @@ whatever passes it), so a corrected save or day takes its exhaustion back.
 from __future__ import annotations
 
 from math import floor
-from typing import Annotated
+from typing import Annotated, NamedTuple
 
 import msgspec
 from msgspec import Meta
@@ -1134,47 +1134,115 @@ if DaySummary.__struct_fields__ != ("day", "kind", "terrain", "distance", "hours
     raise RuntimeError("evolve_travelled builds a DaySummary by position: its fields changed")
 
 
+class _DayRules(NamedTuple):
+    """What a travel day reads of the ruleset in force, read once per ruleset (a
+    ruleset is immutable: the same object, the same values), and three tables
+    of pure functions of it, filled as days ask: the pace model's distance by
+    (pace, hours, gallop), the navigation DC by (terrain, route), the day's
+    encounter chance by terrain."""
+
+    rules: object
+    t: TravelRules
+    pace: bool  # the pace model (``pace_model``)
+    day_busy: int  # the speed model's day, in seconds
+    forced_rest: int  # rest days a forced march owes (0: none)
+    rest: bool  # a rest rule (``calc.rest_debt`` counts days)
+    day_seconds: int
+    distance: dict
+    nav_dc: dict
+    chance: dict
+
+    @classmethod
+    def of(cls, rules, t: TravelRules) -> "_DayRules":
+        return cls(rules, t, pace_model(t), t.distance.hours_per_day * 3600,
+                   t.forced_march.rest_days_after if t.forced_march else 0,
+                   t.rest is not None, rules.time.day_seconds, {}, {}, {})
+
+
+# the last ruleset's (a strong reference: no other ruleset can take its id);
+# one tuple, swapped whole, as timeflow keeps its due times
+_DAY_RULES = [_DayRules(object(), None, False, 0, 0, False, 0, {}, {}, {})]
+
+
 @evolves(Travelled)
 def evolve_travelled(state: State, ev: Travelled) -> State:
-    # a travel day is a fifth of a mixed campaign's replay: each ruleset value
-    # and each derived fact is read once here (the model, the stray, the saves),
-    # and the journey is copied for being lost only where the day lost it
-    t, j = rules_of(state), state.travel
-    if ev.terrain not in t.terrains:
-        raise Refused(_("no terrain {terrain!r} in this ruleset").format(terrain=ev.terrain))
-    pace = t.distance.model == "pace"  # status.pace_model
+    # a travel day is a fifth of a mixed campaign's replay: the ruleset's values
+    # read once per ruleset (``_DayRules``), each derived fact once here (the
+    # distance, the stray, the sighting, the saves), the journey copied for
+    # being lost only where the day lost it
+    rules, j = state.ruleset.rules, state.travel
+    known = _DAY_RULES[0]
+    if known.rules is not rules:
+        known = _DAY_RULES[0] = _DayRules.of(rules, rules_of(state))
+    t, pace = known.t, known.pace
+    terrain = ev.terrain
+    if terrain not in t.terrains:
+        raise Refused(_("no terrain {terrain!r} in this ruleset").format(terrain=terrain))
     lost = j.lost or (not pace and became_lost(t, ev))
-    moved, dist, halt = advance_route(t, replace(j, lost=lost) if lost is not j.lost else j,
-                                      day_distance(t, ev))
-    stray = pace and strayed(t, ev)
-    met, ft = sighting(t, ev, j.weather_codes)
-    rations, gallons = _food_found(state, t, ev.terrain, ev.forage, ev.forage_mod, ev.food,
+    if pace and type(ev.hours) is int:  # day_distance's, by its arguments
+        key = (ev.pace, ev.hours, ev.gallop)
+        dist = known.distance.get(key)
+        if dist is None:
+            dist = known.distance[key] = day_distance(t, ev)
+    else:
+        dist = day_distance(t, ev)
+    if lost or not j.stages:  # route_ahead: no route to follow
+        moved, halt = j if lost is j.lost else replace(j, lost=lost), ""
+    else:
+        moved, dist, halt = advance_route(t, j, dist)
+    roll = ev.lost_roll
+    if pace and roll is not None:  # strayed, the terrain known
+        key = (terrain, ev.route)
+        dc = known.nav_dc.get(key)
+        if dc is None:
+            dc = known.nav_dc[key] = calc.navigation_dc(t, terrain, ev.route)
+        stray = roll.total + ev.nav_mod < dc
+    else:
+        stray = False
+    check = ev.check
+    if check is None:  # sighting: is_encounter, the terrain known
+        met = ev.distance is not None or ev.surprise_party is not None
+    else:
+        if terrain in known.chance:
+            chance = known.chance[terrain]
+        else:
+            chance = known.chance[terrain] = calc.encounter_chance(t, terrain, "day")
+        met = chance is not None and chance.hits(check.total)
+    ft = calc.encounter_distance(t, ev.distance.total, list(j.weather_codes)) \
+        if met and ev.distance is not None else None
+    rations, gallons = _food_found(state, t, terrain, ev.forage, ev.forage_mod, ev.food,
                                    ev.water, False) if ev.foraging else (0, 0)
     if pace:  # stage_seconds, its stray known
         busy = ev.hours * 3600 * (100 + (ev.delay.total if ev.delay and stray else 0)) // 100
     else:
-        busy = t.distance.hours_per_day * 3600
+        busy = known.day_busy
     failed = tuple(n for n, _, _ in failed_saves(t, ev)) if ev.saves else ()
     new_day = not (pace and j.hours_today)
     day_no = j.day + 1 if new_day else max(1, j.day)
+    camp = ev.camp
     # by position (the import-time guard above refuses a change of its fields)
     summary = DaySummary(
-        day_no, "travel" if ev.camp else "stage", ev.terrain, dist, busy / 3600, lost,
+        day_no, "travel" if camp else "stage", terrain, dist, busy / 3600, lost,
         j.heading if lost else "", j.believed if lost else "", stray, met, ft, rations,
         gallons, failed, j.weather, halt, moved.place if halt else "")
-    owed = j.rest_owed + (t.forced_march.rest_days_after if ev.forced and t.forced_march else 0)
-    days = j.days + (summary,)
+    days = j.days
+    # with_day: the last DAYS_KEPT (one tuple made, not a longer one then its slice)
+    days = days[1 - DAYS_KEPT:] + (summary,) if len(days) >= DAYS_KEPT else days + (summary,)
     journey = replace(
-        moved, day=day_no, hours_today=0 if ev.camp else j.hours_today + busy / 3600,
-        gallop_used=(j.gallop_used or ev.gallop) and not ev.camp,
-        unrested=calc.rest_debt(t, j.unrested, rested=False) if new_day else j.unrested,
-        rest_owed=owed, distance=j.distance + dist,
-        days=days[-DAYS_KEPT:] if len(days) > DAYS_KEPT else days,  # with_day
-        encounters=j.encounters + met,
+        moved, day=day_no, hours_today=0 if camp else j.hours_today + busy / 3600,
+        gallop_used=(j.gallop_used or ev.gallop) and not camp,
+        unrested=(j.unrested + 1 if known.rest else 0) if new_day else j.unrested,  # rest_debt
+        rest_owed=j.rest_owed + known.forced_rest if ev.forced else j.rest_owed,
+        distance=j.distance + dist, days=days, encounters=j.encounters + met,
         water=None if j.water is None else j.water + gallons)
     if rations > 0:
         state = _with_food(state, rations)
-    elapsed = to_morning(state, busy) if ev.camp else busy
+    if camp:  # to_morning
+        day = known.day_seconds
+        end = state.clock + (busy if busy > 1 else 1)
+        elapsed = -(-end // day) * day - state.clock
+    else:
+        elapsed = busy
     state = timeflow.run_hooks(state, elapsed, ev.lights_burn, {"travel": journey})  # pass_time
     if not failed:  # nobody failed a save (most days): no second copy of the state
         return state
