@@ -11,7 +11,7 @@ from tracker.core import travel as tr
 from tracker.core.campaign import ChangeHouseRule
 from tracker.core.chase.rules import _rest_off
 from tracker.core.errors import Refused
-from tracker.core.party import AddCharacter, LongRest, SetExhaustion, ShortRest
+from tracker.core.party import AddCharacter, SetExhaustion, ShortRest
 from tracker.core.supplies import RollMalnutrition, SetSupplies
 from tracker.core.view import state_json
 
@@ -83,33 +83,27 @@ def test_five_days_without_food_bring_a_level_a_day_from_the_fifth(make):
 
 def test_no_rest_removes_malnutrition_until_a_full_days_food(make):
     c = party(make, rations=0)
-    for _ in range(5):
+    for _ in range(5):  # each day off ends in a night's long rest (gm-review3 R11)
         c.dispatch(tr.RestDay())
-    assert tired(c) == [1, 1, 1]
-    c.dispatch(LongRest())  # the party screen's long rest: the level stays
-    assert tired(c) == [1, 1, 1]
+    assert tired(c) == [1, 1, 1]  # ... which leaves the level
     c.dispatch(SetSupplies("rations", 10))
-    c.dispatch(tr.RestDay())  # a full day's food: the level is an ordinary one again
+    c.dispatch(tr.RestDay())  # a full day's food: the level is an ordinary one again,
     assert held(c, "malnutrition") == [0, 0, 0] and c.state.supplies.fasting == 0
-    c.dispatch(LongRest())  # now a long rest removes it
-    assert tired(c) == [0, 0, 0]
+    assert tired(c) == [0, 0, 0]  # and the day's night, a long rest, removes it
 
 
 def test_a_long_rest_removes_only_the_levels_water_does_not_hold(make):
     """The party screen's long rest, the camp's, a chase's rest: none takes off the
     level of a dry day (issue 20: it used to on the party screen)."""
     c = party(make, rations=30, water=0)
-    c.dispatch(tr.RestDay())  # no water: +1 each, held
-    assert tired(c) == [1, 1, 1] and held(c, "dehydration") == [1, 1, 1]
-    c.dispatch(SetExhaustion("Ana", 2))  # one more level from something else
-    c.dispatch(LongRest())
-    assert tired(c) == [1, 1, 1]  # Ana lost the other level; nobody the dry one
-    assert _rest_off(c.state, ["Bo"]).party[1].exhaustion == 1  # nor a chase's rest
+    c.dispatch(SetExhaustion("Ana", 1))  # a level from something else
+    c.dispatch(tr.RestDay())  # no water: +1 each, held; the night's long rest (R11)...
+    assert held(c, "dehydration") == [1, 1, 1]
+    assert tired(c) == [1, 1, 1]  # ...took Ana's other level; nobody's dry one
+    assert _rest_off(c.state, ["Bo"]).party[1].exhaustion == 1  # nor does a chase's rest
     c.dispatch(tr.SetWater(10))
-    c.dispatch(tr.RestDay())  # a day begun with a full day's water releases it...
-    assert held(c, "dehydration") == [0, 0, 0] and tired(c) == [1, 1, 1]
-    c.dispatch(LongRest())  # ...and a long rest removes it
-    assert tired(c) == [0, 0, 0]
+    c.dispatch(tr.RestDay())  # a day begun with a full day's water releases it, and
+    assert held(c, "dehydration") == [0, 0, 0] and tired(c) == [0, 0, 0]  # its night ends it
 
 
 def test_the_gm_lowering_exhaustion_lowers_what_is_held(make):
@@ -155,7 +149,8 @@ def test_rulesets_without_the_keys_keep_the_old_ways(make):
     c.dispatch(ChangeHouseRule("travel.water.exhaustion_lasts", "false"))
     c.dispatch(tr.RestDay())
     assert tired(c) == [1, 1, 1] and held(c, "dehydration") == [0, 0, 0]
-    c.dispatch(LongRest())
+    c.dispatch(tr.SetWater(10))
+    c.dispatch(tr.RestDay())  # the next day's night, a long rest (gm-review3 R11), ends it
     assert tired(c) == [0, 0, 0]
 
 
