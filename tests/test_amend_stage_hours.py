@@ -110,3 +110,15 @@ def test_rolling_by_hand_the_new_saves_are_asked_for(make):
     assert c.state.travel.hours_today == 10
     c.dispatch(Undo())
     assert c.state.travel.hours_today == 8
+
+
+def test_a_stage_corrected_to_slow_pace_rolls_its_check_with_advantage(cli):
+    """Slow pace gives the navigation check advantage (5e2024.md §5.8): its die
+    kept, a second one added; on course now, the stage is 8 h and saves none."""
+    seq = _stage(cli, "1,2,15")  # strayed 20%: 9.6 h, one save
+    out = cli("do", "c", "amend", str(seq), "--set", "pace=slow", "--dice", "20")
+    assert "2d20kh1=[1,20]=20" in out and "on course" in out
+    assert "vs DC" not in out
+    assert _state(cli)["travel"]["hours_today"] == pytest.approx(8)
+    cli("undo", "c")
+    assert _state(cli)["travel"]["hours_today"] == pytest.approx(9.6)

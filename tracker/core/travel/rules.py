@@ -616,7 +616,8 @@ def _saves_again(state: State, t: TravelRules, ev: Travelled, new: Travelled, di
 @refits(Travelled)
 def stage_refit(state: State, was: Travelled, now: Travelled, dice) -> Travelled | None:
     """A stage whose corrected fields change how long it takes (its hours; its
-    terrain or road, which set whether its navigation die strayed) gets what
+    terrain or road, which set whether its navigation die strayed; its pace,
+    which gives that check advantage or disadvantage) gets what
     entering it so would have given (gm-review3 R18): the delay of a stage
     now strayed (rolled), none where it no longer strays, and the
     extended-travel saves of the hours it now takes at their DCs (5e2024.md
@@ -626,7 +627,14 @@ def stage_refit(state: State, was: Travelled, now: Travelled, dice) -> Travelled
     if t is None or not pace_model(t) or now.terrain not in t.terrains:
         return None
     fitted = now
-    if not strayed(t, now):
+    if now.lost_roll is not None and now.pace in t.paces and now.pace != was.pace:
+        # the pace sets the navigation check's advantage: its die kept, one added
+        expr = _d20(calc.survival_mode(t, now.pace))
+        if expr != now.lost_roll.expr:
+            fitted = replace(fitted, lost_roll=dicemod.roll_keeping(
+                expr, now.lost_roll, dice, _("navigation: {check}").format(
+                    check=term(state.rules, "travel.lost.check"))))
+    if not strayed(t, fitted):
         fitted = replace(fitted, delay=None)
     elif now.delay is None and t.lost is not None and t.lost.delay_percent:
         fitted = replace(fitted, delay=dicemod.roll(t.lost.delay_percent, dice,
