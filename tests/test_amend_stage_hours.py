@@ -122,3 +122,54 @@ def test_a_stage_corrected_to_slow_pace_rolls_its_check_with_advantage(cli):
     assert _state(cli)["travel"]["hours_today"] == pytest.approx(8)
     cli("undo", "c")
     assert _state(cli)["travel"]["hours_today"] == pytest.approx(9.6)
+
+
+async def test_the_apps_field_correction_asks_for_the_new_saves(make, saves):
+    """Log screen, f on the stage, hours → 10: with manual dice on, the two
+    saves it gains are asked for, then recorded as the CLI records them."""
+    from support.pilot import SIZE, settle
+    from tracker.core.campaign import SetLanguage
+    from tracker.core.party import AddCharacter
+    from tracker.core.travel.rules import SetTerrain, TravelDay
+    from tracker.service import Campaign
+    from tracker.ui.app import TrackerApp
+    from tracker.ui.widgets.log_view import LogView
+
+    c = make("dnd-2024")
+    c.dispatch(AddCharacter("Cy", "fighter", 1, (15, 14, 13, 10, 12, 8)))
+    c.dispatch(SetTerrain("forest"))
+    c.dispatch(TravelDay(hours=8, camp=False), [15])
+    seq = c.seq
+    c.dispatch(SetManualDice(True))
+    c.dispatch(SetLanguage("en"))
+    c.close()
+    app = TrackerApp(saves, "c")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # start session 1
+        await settle(pilot)
+        await pilot.press("2")
+        await settle(pilot)
+        await app.workers.wait_for_complete()
+        view = app.screen.query_one(LogView)
+        view.cursor = [e.seq for e in view.entries].index(seq)
+        await pilot.pause()
+        await pilot.press("f")
+        await settle(pilot)
+        fields = [str(o.prompt) for o in app.screen.query_one("OptionList").options]
+        await pilot.press(*["down"] * next(i for i, f in enumerate(fields)
+                                           if f.lower().startswith("hours")), "enter")
+        await settle(pilot)
+        await pilot.press("backspace", "backspace", "1", "0", "enter")
+        await settle(pilot)
+        for _save in range(2):  # the two saves it gains, asked for one by one
+            await pilot.press("2", "0", "enter")
+            await settle(pilot)
+        shown = str(app.screen.query_one("#dialog-help").render())
+        assert "vs DC 12" in shown
+        await pilot.press("enter")  # record it
+        await settle(pilot)
+    again = Campaign.open(saves, "c")
+    ev = again.entry_events(seq, again.state)[0]
+    assert ev.hours == 10 and [r.dice for _n, r, _m in ev.saves] == [(20,), (20,)]
+    again.close()
