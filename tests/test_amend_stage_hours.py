@@ -173,3 +173,15 @@ async def test_the_apps_field_correction_asks_for_the_new_saves(make, saves):
     ev = again.entry_events(seq, again.state)[0]
     assert ev.hours == 10 and [r.dice for _n, r, _m in ev.saves] == [(20,), (20,)]
     again.close()
+
+
+def test_a_stage_corrected_to_end_in_camp_frees_the_next_stage_of_its_saves(cli):
+    """The stage after it begins the next day, at hour 0: its saves go."""
+    seq = _stage(cli, "15")
+    out = cli("do", "c", "travel", "--hours", "2", "--no-camp", "--dice", "15,1,1")
+    assert re.findall(r"vs DC (\d+)", out) == ["11", "12"]
+    out = cli("do", "c", "amend", str(seq), "--set", "camp=yes")
+    assert "vs DC" not in out.strip().splitlines()[-1]
+    state = _state(cli)
+    assert state["travel"]["hours_today"] == pytest.approx(2)
+    assert state["party"][0]["exhaustion"] == 0
