@@ -74,6 +74,19 @@ def _con_text(rules, state: State | None, name: str) -> str:
     return f"{mod:+d}" if mod else ""
 
 
+def _added_con(rules, ev: CharacterAdded) -> str:
+    """"+1": the CON modifier each Hit Point roll of ``ev`` adds, from the
+    abilities the entry holds, so a correction's line reads as the entry's
+    (gm-review3 R19: the state before it has no such character)."""
+    p = rules.party
+    if p is None:
+        return ""
+    abilities = ({a: r.total for a, r in zip(p.abilities, ev.ability_rolls)}
+                 if ev.ability_rolls else ev.abilities)
+    mod = sheet.modifier(p, abilities.get("con", 10))
+    return f"{mod:+d}" if mod else ""
+
+
 def _names(names) -> str:
     """Names in a list, as a sentence lists them: "Bo, Wil"."""
     return ", ".join(names)
@@ -87,8 +100,11 @@ def _describe_character_added(ev: CharacterAdded, rules, state=None) -> str:
     else:
         what = _("level {level}").format(level=ev.level)
     rolled = ", ".join(roll_text(r) for r in ev.ability_rolls)
-    con = _con_text(rules, state, ev.name)
-    hp = ", ".join(roll_text(r) + con for r in ev.hp_rolls)
+    con = _added_con(rules, ev)
+    # typed hit points stand for any rolled (evolve reads them first): the log
+    # says what the entry holds (gm-review3 R19)
+    hp = _("{hp} (typed)").format(hp=ev.hp) if ev.hp is not None else ", ".join(
+        roll_text(r) + con for r in ev.hp_rolls)
     if rolled and hp:
         return _("{name} joined the party ({what}); abilities {rolled}; HP {hp}").format(
             name=ev.name, what=what, rolled=rolled, hp=hp)

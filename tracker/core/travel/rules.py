@@ -26,7 +26,7 @@ from ..errors import Refused
 from ...i18n import _, ngettext
 from ..terms import known_words, term
 from ..events import Event, event, fields_added, kept_by_tracker
-from ..timeline.hooks import counts, repeated, rerolls, reschedules
+from ..timeline.hooks import counts, refits, repeated, rerolls, reschedules
 from ..handlers import EVOLVERS, Command, decides, evolves
 from ..invariants import invariant
 from ..validity import holds_for
@@ -582,11 +582,13 @@ def reroll_day(state: State, ev: Travelled, dice) -> Travelled:
     return replace(ev, **f)
 
 
-def _saves_again(state: State, t: TravelRules, ev: Travelled, new: Travelled, dice) -> dict:
+def _saves_again(state: State, t: TravelRules, ev: Travelled, new: Travelled, dice,
+                 keep: bool = False) -> dict:
     """The extended-travel saves of a stage corrected into ``new``: one per
     traveller for each hour travelled past the limit, as long as the
     retyped navigation check makes the stage; a save of an hour it had keeps
-    its die (or takes the one retyped), one of an hour it gains is rolled."""
+    its die (or takes the one retyped, unless ``keep``: the typed dice are
+    for the saves it gains), one of an hour it gains is rolled."""
     step = _d20_step(state)
     rested = _tired(ev.saves, save_dcs(t, ev), -step)  # the modifiers the stage began with
     names = list(dict.fromkeys(n for n, _r, _m in rested)) or [c.name for c in living(state)]
@@ -603,11 +605,43 @@ def _saves_again(state: State, t: TravelRules, ev: Travelled, new: Travelled, di
         for n in names:
             c = next((c for c in state.party if c.name == n), None)
             mod = mods[n] if n in mods else _save_mod(state, c, t.extended.save) if c else 0
-            saves.append((n, again(was.get((hour, n)), "1d20", dice,
-                                   _("{name}: save").format(name=n)), mod))
+            kept = was.get((hour, n))
+            saves.append((n, kept if keep and kept is not None else again(
+                kept, "1d20", dice, _("{name}: save").format(name=n)), mod))
             dcs.append(dc)
     return {"saves": _tired(saves, dcs, step),
-            "saves_to": last if last != ev.from_hour + ev.hours else 0}
+            "saves_to": last if last != ev.from_hour + new.hours else 0}
+
+
+@refits(Travelled)
+def stage_refit(state: State, was: Travelled, now: Travelled, dice) -> Travelled | None:
+    """A stage whose corrected fields change how long it takes (its hours; its
+    terrain or road, which set whether its navigation die strayed; its pace,
+    which gives that check advantage or disadvantage) gets what
+    entering it so would have given (gm-review3 R18): the delay of a stage
+    now strayed (rolled), none where it no longer strays, and the
+    extended-travel saves of the hours it now takes at their DCs (5e2024.md
+    §5.4), the dice of an hour it had kept, those of an hour it gains rolled
+    (or asked for). None where the stage's length and saves stay as they were."""
+    t = state.rules.travel
+    if t is None or not pace_model(t) or now.terrain not in t.terrains:
+        return None
+    fitted = now
+    if now.lost_roll is not None and now.pace in t.paces and now.pace != was.pace:
+        # the pace sets the navigation check's advantage: its die kept, one added
+        expr = _d20(calc.survival_mode(t, now.pace))
+        if expr != now.lost_roll.expr:
+            fitted = replace(fitted, lost_roll=dicemod.roll_keeping(
+                expr, now.lost_roll, dice, _("navigation: {check}").format(
+                    check=term(state.rules, "travel.lost.check"))))
+    if not strayed(t, fitted):
+        fitted = replace(fitted, delay=None)
+    elif now.delay is None and t.lost is not None and t.lost.delay_percent:
+        fitted = replace(fitted, delay=dicemod.roll(t.lost.delay_percent, dice,
+                                                    _("stage longer by (%)")))
+    if t.extended is not None:
+        fitted = replace(fitted, **_saves_again(state, t, was, fitted, dice, keep=True))
+    return None if fitted == now else fitted
 
 
 @reschedules(Travelled)
