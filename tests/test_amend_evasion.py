@@ -28,7 +28,7 @@ def party(make, rid):
 def dungeon(request, make):
     """Fleeing in a dungeon (#6), three rations, one thrown down (#7, not taken)."""
     c = party(make, request.param)
-    c.dispatch(ch.StartEvasion("dungeon", 150, 120,
+    c.dispatch(ch.StartEvasion("dungeon", 150, 120, gap=60,
                                morale=12 if request.param == "dyb-og-drager" else 0))  # 6
     c.dispatch(ch.DropBait("food"), [4])  # 7
     assert c.state.chase.active
@@ -66,7 +66,7 @@ def test_an_amended_evasion_is_checked_as_evade_was(dungeon, fields, why):
 
 def test_a_morale_amended_into_the_roll_needs_its_roll(make):
     c = party(make, "dyb-og-drager")
-    c.dispatch(ch.StartEvasion("dungeon", 150, 120, morale=12))  # 5: always pursue, no roll
+    c.dispatch(ch.StartEvasion("dungeon", 150, 120, morale=12, gap=60))  # 5: always pursue
     refused(c, c.seq, "morale 8 is rolled for", morale=8)
 
 

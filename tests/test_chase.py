@@ -273,7 +273,8 @@ def test_dungeon_faster_party_escapes_at_once(make, rid):
 @pytest.mark.parametrize("rid", ["dyb-og-drager", "dolmenwood"])
 def test_thirty_rounds_of_running_exhaust_the_party(make, rid):
     c = bx(make, rid)
-    c.dispatch(ch.StartEvasion("dungeon", 150, 120, morale=12 if rid == "dyb-og-drager" else 0))
+    c.dispatch(ch.StartEvasion("dungeon", 150, 120, morale=12 if rid == "dyb-og-drager" else 0,
+                               gap=1000))
     for _ in range(29):
         c.dispatch(ch.RunRound())
     assert not any("exhausted" in p.conditions for p in c.state.party)
@@ -288,7 +289,8 @@ def test_thirty_rounds_of_running_exhaust_the_party(make, rid):
 def test_dropped_treasure_or_food_stops_them_on_3_in_6(make, rid, die, stops):
     c = bx(make, rid)
     c.dispatch(SetSupplies(next(iter(c.state.rules.rations.kinds)), 1))
-    c.dispatch(ch.StartEvasion("dungeon", 150, 120, morale=12 if rid == "dyb-og-drager" else 0))
+    c.dispatch(ch.StartEvasion("dungeon", 150, 120, morale=12 if rid == "dyb-og-drager" else 0,
+                               gap=1000))
     c.dispatch(ch.DropBait("food"), [die])
     assert (js(c)["outcome"] == "escaped") is stops
 
@@ -608,7 +610,8 @@ def test_a_house_rule_direction_table_is_rolled_first(make):
 
 
 def _run_out(c, rid):
-    c.dispatch(ch.StartEvasion("dungeon", 150, 120, morale=12 if rid == "dyb-og-drager" else 0))
+    c.dispatch(ch.StartEvasion("dungeon", 150, 120, morale=12 if rid == "dyb-og-drager" else 0,
+                               gap=1000))
     for _ in range(30):
         c.dispatch(ch.RunRound())
 
@@ -755,17 +758,17 @@ def test_dyb_og_drager_an_exhausted_party_runs_only_at_encounter_speed(make):
     """Seed 000 (~l. 679): forced to run while exhausted, a character runs at
     its encounter speed (a third) until rested. OSE (Dolmenwood) has no such rule."""
     c = bx(make)
-    c.dispatch(ch.StartEvasion("dungeon", 150, 120, morale=12))
+    c.dispatch(ch.StartEvasion("dungeon", 150, 120, morale=12, gap=1000))
     for _ in range(30):
         c.dispatch(ch.RunRound())
     assert js(c)["evasion"]["running_speed"] == 40
     c.dispatch(ch.EndChase("escaped"))
     # still winded, it flees slower monsters: 40 ft a round is not faster than 90
-    c.dispatch(ch.StartEvasion("dungeon", 90, 120, morale=12))
+    c.dispatch(ch.StartEvasion("dungeon", 90, 120, morale=12, gap=1000))
     assert js(c)["active"] and js(c)["evasion"]["running_speed"] == 40
     d = make("dolmenwood", name="d")
     d.dispatch(AddCharacter("Ana"))
-    d.dispatch(ch.StartEvasion("dungeon", 150, 120))
+    d.dispatch(ch.StartEvasion("dungeon", 150, 120, gap=1000))
     for _ in range(30):
         d.dispatch(ch.RunRound())
     assert "running_speed" not in js(d)["evasion"]
@@ -918,7 +921,7 @@ def test_dropped_food_takes_the_partys_rations_and_terrain_reads_as_words(make):
     c = bx(make)
     food = next(iter(c.state.rules.rations.kinds))
     c.dispatch(SetSupplies(food, 3))
-    c.dispatch(ch.StartEvasion("dungeon", 150, 120, morale=12))
+    c.dispatch(ch.StartEvasion("dungeon", 150, 120, morale=12, gap=1000))
     with pytest.raises(Refused, match="has 3 rations to drop, not 5"):
         c.dispatch(ch.DropBait("food", 5))
     out = c.dispatch(ch.DropBait("food", 2), [5])
@@ -938,7 +941,7 @@ def test_the_evasion_screen_labels_its_ose_fills_and_offers_only_the_keys_that_a
     c = bx(make)
     assert evasion_sources(c.state) == "OSE fill: bait, chance table, modifiers, pursuit"
     assert source(c.state).startswith("Dyb & Drager")
-    c.dispatch(ch.StartEvasion("dungeon", 150, 120, morale=12))
+    c.dispatch(ch.StartEvasion("dungeon", 150, 120, morale=12, gap=1000))
     assert evasion_sources(c.state) == "OSE fill: bait"
     keys = {a: ChaseScreen._evasion_key(c.state, a) for a in ("run", "bait", "evade", "day")}
     assert keys == {"run": True, "bait": True, "evade": False, "day": False}

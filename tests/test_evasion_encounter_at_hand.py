@@ -11,6 +11,7 @@ import pytest
 
 from tracker.core import chase as ch
 from tracker.core.chase.model import at_hand
+from tracker.core.errors import Refused
 from tracker.core.dungeon.rules import AdvanceTurn, EnterDungeon, LeaveDungeon, RollCheck
 from tracker.core.party import AddCharacter
 from tracker.core.supplies import SetSupplies
@@ -81,7 +82,10 @@ def test_a_dungeon_encounter_past_gives_no_gap(make, rid, moved_on):
         c.dispatch(LeaveDungeon())
         c.dispatch(EnterDungeon("Pit"))
     assert at_hand(c.state) is None
-    assert evasion_after(c, "dungeon").gap == 0
+    with pytest.raises(Refused, match="--gap"):  # not 0 (R12): the GM gives it
+        c.dispatch(ch.StartEvasion("dungeon", 150, 120, pursue=True))
+    c.dispatch(ch.StartEvasion("dungeon", 150, 120, pursue=True, gap=30))
+    assert c.state.chase.evasion.gap == 30
 
 
 @pytest.mark.parametrize("rid", BX)

@@ -57,7 +57,7 @@ def _evasion(saves, ruleset: str, name: str = "chase") -> None:
     for n in ("Ana", "Bo", "Cy"):
         c.dispatch(party.AddCharacter(n))
     morale = [3, 2] if ruleset == "dyb-og-drager" else None  # Dolmenwood: the GM says
-    c.dispatch(ch.StartEvasion("dungeon", 120, 90, morale=8), morale)
+    c.dispatch(ch.StartEvasion("dungeon", 120, 90, morale=8, gap=1000), morale)
     for _x in range(3):
         c.dispatch(ch.RunRound())
     c.close()
@@ -113,7 +113,8 @@ CHASE_STEPS = {
                  ["chase-move"]],
     "dyb-og-drager": [["add-character", "Ana"], ["supplies", "standard", "3"], ["start-chase"],
                       ["run"], ["start-evasion", "dungeon", "--monster-speed", "150",
-                                "--party-speed", "120", "--morale", "8", "--dice", "3,4"],
+                                "--party-speed", "120", "--morale", "8", "--gap", "1000",
+                                "--dice", "3,4"],
                       ["run"], ["drop", "food", "--rations", "9"],
                       ["drop", "food", "--rations", "2", "--dice", "5"],
                       ["drop", "treasure", "--dice", "2"],
@@ -128,7 +129,7 @@ CHASE_STEPS = {
                       ["run"], ["run"], ["run"], ["run"]],
     "dolmenwood": [["add-character", "Ana"],
                    ["start-evasion", "dungeon", "--monster-speed", "150",
-                    "--party-speed", "120"]] + [["run"]] * 30 +
+                    "--party-speed", "120", "--gap", "1000"]] + [["run"]] * 30 +
                   [["end-chase", "escaped"], ["enter-dungeon", "Crypt"], ["rest"], ["rest"],
                    ["rest"]],
 }
@@ -387,7 +388,7 @@ def test_golden_evasion_lines_and_plural_forms(saves, capsys, lang):
                  ["do", name, "add-character", "Ana"],
                  ["do", name, "supplies", kind, "40"],
                  ["do", name, "start-evasion", "dungeon", "--monster-speed", "150",
-                  "--party-speed", "120", "--morale", "12"],
+                  "--party-speed", "120", "--morale", "12", "--gap", "1000"],
                  *[["do", name, "drop", "food", "--rations", str(n), "--dice", "5"]
                    for n in (1, 2, 5, 21)],
                  *[["do", name, "run"]] * 21,

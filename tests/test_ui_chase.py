@@ -40,7 +40,7 @@ def _evasion(saves, ruleset: str, rounds: int = 5, bait: bool = True) -> None:
     for n in ("Ana", "Bo", "Cy"):
         c.dispatch(party.AddCharacter(n))
     morale = [3, 2] if ruleset == "dyb-og-drager" else None  # Dolmenwood: the GM says
-    c.dispatch(ch.StartEvasion("dungeon", 120, 90, morale=8), morale)
+    c.dispatch(ch.StartEvasion("dungeon", 120, 90, morale=8, gap=1000), morale)
     for _ in range(rounds):
         c.dispatch(ch.RunRound())
     if bait:
@@ -135,7 +135,8 @@ async def test_an_urban_chase_by_keys_to_its_end(saves):
 
 @pytest.mark.parametrize("ruleset", ["dyb-og-drager", "dolmenwood"])
 async def test_a_dungeon_evasion_by_keys(saves, ruleset):
-    """Out of a dungeon encounter: the party flees, runs, drops treasure."""
+    """Out of a dungeon encounter: the party flees (the gap asked, no encounter
+    at hand giving it), runs, drops treasure."""
     c = Campaign.create(saves, "k", ruleset, 5)
     for n in ("Ana", "Bo"):
         c.dispatch(party.AddCharacter(n))
@@ -149,7 +150,10 @@ async def test_a_dungeon_evasion_by_keys(saves, ruleset):
             await _keys(pilot, "ctrl+u", "1", "2", "enter")  # morale 12: always pursues
         else:
             await _keys(pilot, "enter")  # they pursue
+        # no encounter at hand gives the gap: it is asked, not taken as 0 (R12)
+        await _keys(pilot, "ctrl+u", "6", "0", "0", "enter")
         assert app.state.chase.active and app.state.chase.evasion.pursue
+        assert app.state.chase.evasion.gap == 600
         for _ in range(3):
             await _keys(pilot, "r")
         await _keys(pilot, "b", "enter")  # drop treasure

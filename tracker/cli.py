@@ -399,7 +399,7 @@ def _run_on(c: Campaign, args, asked: str | None = None) -> int:
         state = c.state_at(seq)
         print(json.dumps(_state_json(c, state, seq), ensure_ascii=False, indent=2))
     elif args.cmd == "log":
-        from .history import entries
+        from .history import entries, filtered
         from .recap import session_name
 
         shown = 0
@@ -409,9 +409,7 @@ def _run_on(c: Campaign, args, asked: str | None = None) -> int:
                           .format(which=session_name(args.session),
                                   first=min(e.session for e in listed),
                                   last=max(e.session for e in listed)))
-        for e in listed:
-            if not e.matches(args.session, args.area, args.character, args.grep):
-                continue
+        for e in filtered(listed, args.session, args.area, args.character, args.grep):
             shown += 1
             if args.json:
                 print(json.dumps(e.as_json(), ensure_ascii=False))

@@ -198,6 +198,19 @@ def listed_rows(log, head: int) -> tuple[list[tuple], Ids | None]:
     return list(log.rows(1, head, lean=True)), Ids(1, *columns)
 
 
+def renamed_from(entries: list[LogEntry], who: str) -> dict[str, float]:
+    """The names (casefolded) the character ``who`` went by, each with the seq
+    before which an entry naming it is about them (gm-review3 R13: after
+    ``rename-character Bo Bob``, Bob's entries as Bo); ``who`` itself always."""
+    names: dict[str, float] = {who: float("inf")}
+    for e in reversed([e for e in entries if e.type == "character_renamed" and not e.undone]):
+        ev = e.event
+        if names.get(ev.new.casefold(), 0) > e.seq:
+            old = ev.old.casefold()
+            names[old] = max(names.get(old, 0), e.seq)
+    return names
+
+
 def filtered(entries: list[LogEntry], session: int | None = None, area: str | None = None,
              character: str | None = None, text: str | None = None) -> list[LogEntry]:
     """``[e for e in entries if e.matches(...)]``, one filter at a time, each a
@@ -212,7 +225,12 @@ def filtered(entries: list[LogEntry], session: int | None = None, area: str | No
         out = [e for e in out if e.area == area]
     if character:
         who = character.casefold()
-        out = [e for e in out if e.names and any(n.casefold() == who for n in e.names)]
+        before = renamed_from(entries, who)
+        if len(before) == 1:
+            out = [e for e in out if e.names and any(n.casefold() == who for n in e.names)]
+        else:  # a name the character had before a rename counts for the entries before it
+            out = [e for e in out if e.names
+                   and any(before.get(n.casefold(), 0) > e.seq for n in e.names)]
     if text:
         what = text.casefold()
         out = [e for e in out if what in e.text.casefold()]

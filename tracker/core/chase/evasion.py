@@ -88,7 +88,7 @@ class PursueDay(Command, frozen=True):
 # --- events ---------------------------------------------------------------------------
 
 
-@event("evasion_started", area="chase")
+@event("evasion_started", version=2, area="chase")
 class EvasionStarted(Event, frozen=True):
     where: Key
     party_speed: Speed
@@ -100,6 +100,13 @@ class EvasionStarted(Event, frozen=True):
     pursuers: Group = 0
     gap: Gap = 0
     surprised: Annotated[str, Meta(max_length=16)] = ""
+    # version 2 (gm-review3 R12): the gap is known (the GM's or the encounter's;
+    # unknown, it is refused), so a dungeon gap of 0 to faster pursuers is caught
+    # at once. Older entries: a gap of 0 was never given and never closed
+    gap_known: bool = True
+
+
+fields_added("evasion_started", 2, gap_known=False)
 
 
 @event("evasion_round_run", area="chase")
@@ -261,11 +268,37 @@ def decide_start(state: State, cmd: StartEvasion, dice) -> list[Event]:
     ev = EvasionStarted(cmd.where, speed, cmd.monster_speed, cmd.morale, cmd.pursue, None,
                         fleeing, cmd.pursuers, gap, surprised)
     started_holds(state, ev, rolled=False)  # before the morale is rolled
+    if cmd.gap is None and _gap_unknown(state) and _gap_counts(state, ev):
+        # gm-review3 R12: an unknown gap is not 0 (0 is caught): the GM gives it
+        raise Refused(_("no encounter at hand gives the distance between the party and the "
+                        "monsters: give it with --gap (feet)") if cmd.where == "dungeon" else
+                      _("no encounter at hand gives the distance between the ships: give it "
+                        "with --gap (feet)"))
     roll = None
     if _morale_rolled(e, cmd.morale):
         roll = dicemod.roll(e.morale_die, dice, _("morale {morale}: do they pursue?").format(
             morale=cmd.morale))
     return [replace(ev, morale_roll=roll)]
+
+
+def _gap_unknown(state: State) -> bool:
+    met = at_hand(state)
+    return met is None or met.distance is None
+
+
+def _gap_counts(state: State, ev: EvasionStarted) -> bool:
+    """Whether the starting gap can matter: at sea (the ships run in rounds
+    after a failed roll), or in a dungeon whose faster monsters close it and
+    the party is not faster (a faster party is away at once)."""
+    e = _rules(state)
+    if not _morale_rolled(e, ev.morale) and not pursues(state.rules, ev):
+        return False  # they let the party go
+    if ev.where == "sea":
+        return True
+    if ev.where != "dungeon" or not e.dungeon_closes:
+        return False
+    e = Evasion(ev.where, ev.party_speed, ev.monster_speed, tired=_tired(state))
+    return running_speed(state.rules, e) < ev.monster_speed  # as fast: the gap stays put
 
 
 def from_encounter(state: State, where: str, gap: int | None,
@@ -285,7 +318,10 @@ def taken_from_encounter(state: State, ev: EvasionStarted) -> dict[str, tuple[ob
     """The gap and surprise ``evade`` takes from the encounter it follows, in
     words: a correction of that encounter must not leave them standing."""
     gap, surprised = from_encounter(state, ev.where, None, None)
-    return {"gap": (gap, _("a gap of {feet} ft").format(feet=gap)),
+    # no distance at hand (R12): the gap was the GM's, None matches no gap written
+    known = not ev.gap_known or not _gap_unknown(state) or not _gap_counts(state, ev)
+    return {"gap": (gap, _("a gap of {feet} ft").format(feet=gap)) if known else
+            (None, _("no distance (give the gap)")),
             "surprised": (surprised, surprised_words(surprised) if surprised
                           else _("nobody surprised"))}
 
@@ -435,6 +471,11 @@ def evolve_started(state: State, ev: EvasionStarted) -> State:
     if not pursue or ev.surprised == "monsters" or \
             (ev.where == "dungeon" and running_speed(state.rules, evasion) > ev.monster_speed):
         return _end(state, ESCAPED, evasion)
+    # a known gap of 0 to faster monsters (R12): they are on the party
+    if ev.where == "dungeon" and ev.gap == 0 and ev.gap_known and \
+            state.rules.chase.evasion.dungeon_closes and \
+            running_speed(state.rules, evasion) < ev.monster_speed:
+        return _end(state, CAUGHT, evasion)
     return state
 
 

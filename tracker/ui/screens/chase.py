@@ -349,7 +349,7 @@ class ChaseScreen(Asking, Screen):
 
     async def _start_evasion(self) -> None:
         e = self.state.rules.chase.evasion
-        if self._refused(chase.StartEvasion("dungeon", 120)):
+        if self._refused(chase.StartEvasion("dungeon", 120, gap=0)):
             return
         met = at_hand(self.state)
         said = "" if met is None else (
@@ -364,6 +364,9 @@ class ChaseScreen(Asking, Screen):
         if where is None:
             return
         surprised = None  # None: the encounter's, in the command
+        # no encounter gives the gap: it is asked last (R12), checked meanwhile without it
+        probe = {} if where == "wilderness" or (met is not None and met.distance is not None) \
+            else {"gap": 0}
         if where == "wilderness" and met is None:
             surprised = await self._choose(_("Who was surprised?"), [
                 ("", _("Nobody (or both sides)")), ("party", _("The party: it cannot evade")),
@@ -372,7 +375,7 @@ class ChaseScreen(Asking, Screen):
                 return
         speed = await self._ask(_("The monsters' speed (ft a round, or a ship's)"),
                                 validate=self._check(positive_int, lambda t: chase.StartEvasion(
-                                    where, int(t))), value="120", max_length=5)
+                                    where, int(t), **probe)), value="120", max_length=5)
         if speed is None:
             return
         morale, pursue = 0, True
@@ -380,7 +383,8 @@ class ChaseScreen(Asking, Screen):
             m = await self._ask(_("Their morale (2-12)"),
                                 _("{die} at most it: they pursue").format(die=dice(e.morale_die)),
                                 self._check(positive_int, lambda t: chase.StartEvasion(
-                                    where, int(speed), morale=int(t))), value="8", max_length=2)
+                                    where, int(speed), morale=int(t), **probe)), value="8",
+                                max_length=2)
             if m is None:
                 return
             morale = int(m)
@@ -392,9 +396,11 @@ class ChaseScreen(Asking, Screen):
                 return
             pursue = said == "y"
         extra = {} if surprised is None else {"surprised": surprised}
-        if where != "dungeon":
+        # the dungeon's gap too when no encounter at hand gives it (R12: unknown is not 0)
+        if where != "dungeon" or met is None or met.distance is None:
             n = await self._ask(_("How many pursue?") if where == "wilderness" else
-                                _("Feet between the ships"),
+                                _("Feet between the ships") if where == "sea" else
+                                _("Feet between the party and the monsters"),
                                 "" if where == "wilderness" or met is None else
                                 _("The encounter's distance"),
                                 validate=self._check(
