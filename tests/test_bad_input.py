@@ -123,7 +123,7 @@ def test_fast_travel_cannot_divide_by_zero(capsys, camp):
      "{ levels = [15, 99], values = [6, 7, 6, 8, 8] },", "party.classes.bard.saves"),
     ("{ levels = [1, 2], values = [13, 14, 13, 15, 15] },",
      "{ levels = [1, 100000000000], values = [13, 14, 13, 15, 15] },",
-     "line 162: key party.classes.bard.saves[0].levels[1]: expected a positive number, at most 100"),
+     "line 167: key party.classes.bard.saves[0].levels[1]: expected a positive number, at most 100"),
     ("{ range = [1601, 999999], value = 0 },", "{ range = [1600, 99999999999], value = 0 },",
      "party.encumbrance: two entries cover a load of 1600"),
 ])
