@@ -55,6 +55,20 @@ def saves(tmp_path, monkeypatch):
 
 
 @pytest.fixture
+def cli(saves, capsys):
+    """cli(*argv, code=0, lang="en") -> what ``tracker --lang LANG *argv`` printed,
+    run in-process on the test's saves; its exit code must be ``code``."""
+    from tracker.cli import main
+
+    def run(*argv, code=0, lang="en"):
+        got = main(["--lang", lang, *argv])
+        said = capsys.readouterr()
+        assert got == code, said
+        return said.out
+    return run
+
+
+@pytest.fixture
 def make(saves):
     """make(ruleset, name='c', seed=1) -> an open Campaign, closed at teardown."""
     opened = []

@@ -9,17 +9,9 @@ import json
 
 import pytest
 
-from tracker.cli import main
 
 BX = ["dyb-og-drager", "dolmenwood"]
 
-
-@pytest.fixture
-def cli(saves, capsys):
-    def run(*argv, code=0):
-        assert main(list(argv)) == code, capsys.readouterr()
-        return capsys.readouterr().out
-    return run
 
 
 def _active(cli) -> bool:

@@ -11,7 +11,6 @@ import json
 
 import pytest
 
-from tracker.cli import main
 from tracker.core import chase as ch
 from tracker.core.chase.model import CAUGHT, ESCAPED
 from tracker.core.dungeon.rules import EnterDungeon, RollCheck
@@ -21,13 +20,6 @@ from tracker.core.party import AddCharacter
 
 BX = ("dyb-og-drager", "dolmenwood")
 
-
-@pytest.fixture
-def cli(saves, capsys):
-    def run(*argv, code=0):
-        assert main(list(argv)) == code, capsys.readouterr()
-        return capsys.readouterr().out
-    return run
 
 
 def delving(make, rid):

@@ -9,17 +9,9 @@ import json
 
 import pytest
 
-from tracker.cli import main
 from tracker.core import lights as lights_area, party, supplies
 from tracker.ui.widgets.dungeon_panels import light_row
 
-
-@pytest.fixture
-def cli(saves, capsys):
-    def run(*argv, lang="en"):
-        assert main(["--lang", lang, *argv]) == 0, capsys.readouterr()
-        return capsys.readouterr().out
-    return run
 
 
 def lights(cli) -> list[dict]:

@@ -11,15 +11,7 @@ import json
 
 import pytest
 
-from tracker.cli import main
 
-
-@pytest.fixture
-def cli(saves, capsys):
-    def run(*argv, code=0):
-        assert main(["--lang", "en", *argv]) == code, capsys.readouterr()
-        return capsys.readouterr().out
-    return run
 
 
 def lights(cli, name="c") -> list[dict]:

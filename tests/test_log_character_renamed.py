@@ -5,24 +5,14 @@ after the rename is not Bob."""
 
 from __future__ import annotations
 
-import pytest
 
-from tracker.cli import main
 from tracker.history import entries, filtered
 from tracker.service import Campaign
 
 
-@pytest.fixture
-def cli(saves, capsys):
-    def run(*argv, code=0):
-        assert main(list(argv)) == code, capsys.readouterr()
-        return capsys.readouterr().out
-    return run
-
 
 def test_the_old_name_counts_for_the_new_one(cli, saves):
     cli("new", "c", "--ruleset", "dolmenwood", "--seed", "1")
-    cli("do", "c", "language", "en")
     for step in (["add-character", "Ana", "--hp", "8"], ["add-character", "Bo", "--hp", "8"],
                  ["damage", "Bo", "1"], ["rename-character", "Bo", "Bob"],
                  ["rename-character", "Bob", "Robert"], ["add-character", "Bo", "--hp", "8"],

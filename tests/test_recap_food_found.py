@@ -8,15 +8,7 @@ import re
 
 import pytest
 
-from tracker.cli import main
 
-
-@pytest.fixture
-def cli(saves, capsys):
-    def run(*argv):
-        assert main(["--lang", "en", *argv]) == 0, capsys.readouterr()
-        return capsys.readouterr().out
-    return run
 
 
 def _used(md: str) -> dict[str, int]:

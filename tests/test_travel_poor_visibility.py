@@ -9,15 +9,7 @@ import json
 
 import pytest
 
-from tracker.cli import main
 
-
-@pytest.fixture
-def cli(saves, capsys):
-    def run(*argv):
-        assert main(list(argv)) == 0, capsys.readouterr()
-        return capsys.readouterr().out
-    return run
 
 
 def _fog(cli):
@@ -37,17 +29,17 @@ def _fog(cli):
 ])
 def test_the_log_line_says_the_halved_distance(cli, lang, says):
     _fog(cli)
-    out = cli("--lang", lang, "do", "dw", "travel", "--dice", "1,3,3,2,2")
+    out = cli("do", "dw", "travel", "--dice", "1,3,3,2,2", lang=lang)
     assert says in out.splitlines()[0]
-    assert says in cli("--lang", lang, "log", "dw").splitlines()[-1]
+    assert says in cli("log", "dw", lang=lang).splitlines()[-1]
     day = json.loads(cli("state", "dw", "--json"))["travel"]["days"][-1]
     assert day["encounter_ft"] == 60
-    out = cli("--lang", lang, "do", "dw", "encounter", "--dice", "1,3,3,2,2")
+    out = cli("do", "dw", "encounter", "--dice", "1,3,3,2,2", lang=lang)
     assert says in out.splitlines()[0]
 
 
 def test_clear_weather_says_the_distance_once(cli):
     _fog(cli)
     cli("do", "dw", "weather", "clear")
-    out = cli("--lang", "en", "do", "dw", "travel", "--dice", "1,3,3,2,2")
+    out = cli("do", "dw", "travel", "--dice", "1,3,3,2,2")
     assert "120 ft (2d6*30=[2,2]=120 typed)" in out and "60 ft" not in out

@@ -8,18 +8,10 @@ import re
 
 import pytest
 
-from tracker.cli import main
 from tracker.core.events import decode
 from tracker.core.ruleset import load_text
 from tracker.core.travel.rules import save_dcs
 
-
-@pytest.fixture
-def cli(saves, capsys):
-    def run(*argv):
-        assert main(["--lang", "en", *argv]) == 0, capsys.readouterr()
-        return capsys.readouterr().out
-    return run
 
 
 def _stage(cli, hours, dice) -> list[int]:
