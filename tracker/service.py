@@ -95,7 +95,22 @@ class Campaign:
         self.snapshot_seq = self.store.snapshot_in_use
         self.warnings: list[str] = []
         if self.snapshot_seq <= self.seq - SNAPSHOT_EVERY:
+            self.warnings += self._checkpoints_passed(self.snapshot_seq)
             self.warnings += self._snapshot()
+
+    def _checkpoints_passed(self, since: int) -> list[str]:
+        """After a long replay at open (snapshots an older engine wrote passed
+        over: an upgrade), the states it passed, kept as snapshots one per
+        SNAPSHOT_EVERY entries: else reading back into the log (the log
+        screen's newest entries, an undo) replays from entry 1 on every open
+        until new snapshots accumulate. Written once; one that fails only
+        costs speed."""
+        written, last = [], since
+        for seq in sorted(self.timeline.memo):
+            if seq - last >= SNAPSHOT_EVERY and seq <= self.seq - SNAPSHOT_EVERY:
+                written.append(self.store.save_snapshot(seq, self.timeline.memo[seq]))
+                last = seq
+        return [problem for problem in dict.fromkeys(written) if problem]
 
     def _replayed(self, seq: int) -> State:
         """The state at ``seq``; a log whose entries do not replay is damaged."""
