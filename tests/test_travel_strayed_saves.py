@@ -14,14 +14,18 @@ from tracker.core.travel.rules import save_dcs
 
 
 
-def _stage(cli, hours, dice) -> list[int]:
+def _stage_said(cli, hours, dice) -> str:
+    """Ari, a ranger, travels one stage through forest: its log lines."""
     cli("new", "c", "--ruleset", "dnd-2024", "--seed", "9")
     cli("do", "c", "add-character", "Ari", "--class", "ranger", "--abilities",
         "12,16,14,10,15,8")
     cli("do", "c", "supplies", "rations", "6")
     cli("do", "c", "terrain", "forest")
-    out = cli("do", "c", "travel", "--hours", str(hours), "--dice", dice)
-    return [int(dc) for dc in re.findall(r"vs DC (\d+)", out)]
+    return cli("do", "c", "travel", "--hours", str(hours), "--dice", dice)
+
+
+def _stage(cli, hours, dice) -> list[int]:
+    return [int(dc) for dc in re.findall(r"vs DC (\d+)", _stage_said(cli, hours, dice))]
 
 
 @pytest.mark.parametrize("hours, dice, dcs", [
@@ -63,12 +67,7 @@ def test_a_correction_that_changes_the_stages_length_changes_its_saves(cli):
 ])
 def test_a_stage_says_the_hours_it_took_not_the_hours_asked(cli, hours, dice, took):
     """gm-review3 R2: a stage that strayed took longer, and its line says so."""
-    cli("new", "c", "--ruleset", "dnd-2024", "--seed", "9")
-    cli("do", "c", "add-character", "Ari", "--class", "ranger", "--abilities",
-        "12,16,14,10,15,8")
-    cli("do", "c", "supplies", "rations", "6")
-    cli("do", "c", "terrain", "forest")
-    out = cli("do", "c", "travel", "--hours", str(hours), "--dice", dice)
+    out = _stage_said(cli, hours, dice)
     assert took in out, out
 
 
