@@ -82,7 +82,10 @@ def amend_command(past: Past, seq: int, dice: list[int] | None = None,
         # dice the new roll needs beyond those typed: rolled, or asked for
         # (DiceNeeded) where the GM rolls them (manual dice)
         source = dicemod.ScriptedDice(dice, fallback=past.dice_for(None))
-        current[0] = again(past.state, current[0], source)
+        # the campaign as the entry found it (who was alive to roll, say),
+        # not as it stands now
+        then = (past.state_at(seq - 1) if seq > 1 else None) or past.state
+        current[0] = again(then, current[0], source)
         if source.unused():
             raise Refused(_given_but(len(dice), ngettext(
                 "the entry rolls only {n}", "the entry rolls only {n}", source.used).format(

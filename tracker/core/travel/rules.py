@@ -190,7 +190,7 @@ class Sighting(Event, frozen=True):
     distance: Roll | None = None
 
 
-@event("day_travelled", version=2, area="travel")
+@event("day_travelled", version=3, area="travel")
 class Travelled(Event, frozen=True):
     """A day (or stage) on the road. The rolls are fields in the order they are
     rolled, so ``amend --dice`` retypes them in that order."""
@@ -226,6 +226,10 @@ class Travelled(Event, frozen=True):
     # version 2: lit lights burn through the time this entry passes (older
     # entries passed it with their time standing still: they still do)
     lights_burn: bool = True
+    # version 3: the exhaustion of the failed saves lands before the time the
+    # entry passes, so one they kill does not eat, drink or rest in it (older
+    # entries gave it after: they still do)
+    tired_first: bool = True
 
 
 # where the stage began and how far its saves ran: derived when it was decided
@@ -281,6 +285,7 @@ for _name in ("day_travelled", "camp_made", "rest_day_taken", "hunted", "foraged
 for _name in ("rest_day_taken", "hunted", "foraged_day"):
     fields_added(_name, 3, to_morning=False)
 fields_added("rest_day_taken", 4, whole_step=False)
+fields_added("day_travelled", 3, tired_first=False)
 
 
 @event("weather_set", area="travel")
@@ -523,20 +528,18 @@ def decide_day(state: State, cmd: TravelDay, dice) -> Event:
     f.update(roll_sighting(state, t, j.terrain, dice))
     if cmd.forage:
         f.update(_roll_forage(state, t, dice, mode))
-    saves, dcs, last = [], [], 0
+    saves, last = (), 0
     if t.extended is not None and pace_model(t):
         last = int(j.hours_today + stage_seconds(t, Travelled(
             terrain=j.terrain, route=j.route, hours=hours, **{
                 k: f[k] for k in ("lost_roll", "nav_mod", "delay") if k in f})) / 3600)
-        for hour in range(int(j.hours_today) + 1, last + 1):
-            dc = calc.extended_dc(t, hour)
-            if dc:
-                for c in living(state):
-                    r = dicemod.roll("1d20", dice, _("{name}: {ability} save DC {dc}").format(
-                        name=c.name, ability=term(state.rules, "travel.extended.save"), dc=dc))
-                    saves.append((c.name, r, _save_mod(state, c, t.extended.save)))
-                    dcs.append(dc)
-        saves = _tired(saves, dcs, _d20_step(state))
+        travellers = living(state)
+        saves = hourly_saves(
+            state, t, int(j.hours_today), last, [c.name for c in travellers],
+            {c.name: _save_mod(state, c, t.extended.save) for c in travellers},
+            lambda hour, name, dc: dicemod.roll("1d20", dice, _(
+                "{name}: {ability} save DC {dc}").format(
+                    name=name, ability=term(state.rules, "travel.extended.save"), dc=dc)))
     if pace:
         f["pace"] = pace
     else:
@@ -585,31 +588,28 @@ def reroll_day(state: State, ev: Travelled, dice) -> Travelled:
 def _saves_again(state: State, t: TravelRules, ev: Travelled, new: Travelled, dice,
                  keep: bool = False) -> dict:
     """The extended-travel saves of a stage corrected into ``new``: one per
-    traveller for each hour travelled past the limit, as long as the
+    living traveller for each hour travelled past the limit, as long as the
     retyped navigation check makes the stage; a save of an hour it had keeps
     its die (or takes the one retyped, unless ``keep``: the typed dice are
-    for the saves it gains), one of an hour it gains is rolled."""
+    for the saves it gains), one of an hour it gains is rolled. A traveller
+    the corrected saves kill saves no more (``hourly_saves``)."""
     step = _d20_step(state)
     rested = _tired(ev.saves, save_dcs(t, ev), -step)  # the modifiers the stage began with
     names = list(dict.fromkeys(n for n, _r, _m in rested)) or [c.name for c in living(state)]
     mods = {n: m for n, _r, m in rested}
-    had = [h for h in range(ev.from_hour + 1, (ev.saves_to or ev.from_hour + ev.hours) + 1)
-           if calc.extended_dc(t, h)]
-    was = {(had[min(i // len(names), len(had) - 1)], n): r
-           for i, (n, r, _m) in enumerate(rested)} if had else {}
+    for n in names:
+        if n not in mods and (c := find(state, n)) is not None:
+            mods[n] = _save_mod(state, c, t.extended.save)
+    was = dict(zip(zip(save_hours(t, ev), (n for n, _r, _m in rested)),
+                   (r for _n, r, _m in rested)))
     last = int(ev.from_hour + stage_seconds(t, new) / 3600)
-    saves, dcs = [], []
-    for hour in range(ev.from_hour + 1, last + 1):
-        if not (dc := calc.extended_dc(t, hour)):
-            continue
-        for n in names:
-            c = next((c for c in state.party if c.name == n), None)
-            mod = mods[n] if n in mods else _save_mod(state, c, t.extended.save) if c else 0
-            kept = was.get((hour, n))
-            saves.append((n, kept if keep and kept is not None else again(
-                kept, "1d20", dice, _("{name}: save").format(name=n)), mod))
-            dcs.append(dc)
-    return {"saves": _tired(saves, dcs, step),
+
+    def die(hour: int, n: str, dc: int) -> Roll:
+        kept = was.get((hour, n))
+        return kept if keep and kept is not None else again(
+            kept, "1d20", dice, _("{name}: save").format(name=n))
+
+    return {"saves": hourly_saves(state, t, ev.from_hour, last, names, mods, die),
             "saves_to": last if last != ev.from_hour + new.hours else 0}
 
 
@@ -664,22 +664,46 @@ def stage_on_schedule(state: State, ev: Travelled, dice, planned=None) -> Travel
     rested = _tired(ev.saves, save_dcs(t, ev), -step)  # the modifiers the stage began with
     names = list(dict.fromkeys(n for n, _r, _m in rested)) or [c.name for c in living(state)]
     mods = {n: m for n, _r, m in rested}  # where a traveller is no longer in the party
+    for n in names:  # the modifier as the state now has it (the earlier stage's exhaustion)
+        if (c := find(state, n)) is not None:
+            mods[n] = _save_mod(state, c, t.extended.save)
     rolled = {n: [r for who, r, _m in rested if who == n] for n in names}
     last = int(now + stage_seconds(t, ev) / 3600)
-    saves, dcs = [], []
-    for hour in range(now + 1, last + 1):
+
+    def die(hour: int, n: str, dc: int) -> Roll:
+        return rolled[n].pop(0) if rolled[n] else \
+            dicemod.roll("1d20", dice, _("{name}: save").format(name=n))
+
+    return replace(moved, saves=hourly_saves(state, t, now, last, names, mods, die),
+                   saves_to=last if last != now + ev.hours else 0)
+
+
+def hourly_saves(state: State, t: TravelRules, first: int, last: int, names: list[str],
+                 mods: dict[str, int], die) -> tuple:
+    """The extended-travel saves of the hours after ``first`` up to ``last``
+    (5e2024.md §5.4), in rolled order: at the end of each hour past the limit,
+    each of ``names`` still alive saves (``die(hour, name, dc)`` its roll), its
+    modifier ``mods[name]`` less a level's d20 penalty for each save it failed
+    earlier in the stage. The dead do not save: one dead before the stage (in
+    the party as the state has it), or one whose failed saves have brought to
+    the ruleset's last level of exhaustion, saves no more that stage."""
+    step, p = _d20_step(state), state.rules.party
+    top = p.exhaustion_max if p is not None else 0
+    party = {c.name: c for c in state.party}
+    out, failed = [], {}
+    for hour in range(first + 1, last + 1):
         if not (dc := calc.extended_dc(t, hour)):
             continue
         for n in names:
-            # the modifier as the state now has it (the exhaustion the earlier stage gave)
-            c = next((c for c in state.party if c.name == n), None)
-            mod = _save_mod(state, c, t.extended.save) if c else mods.get(n, 0)
-            kept = rolled[n].pop(0) if rolled[n] else None
-            saves.append((n, kept or dicemod.roll("1d20", dice, _("{name}: save").format(name=n)),
-                          mod))
-            dcs.append(dc)
-    return replace(moved, saves=_tired(saves, dcs, step),
-                   saves_to=last if last != now + ev.hours else 0)
+            c, down = party.get(n), failed.get(n, 0)
+            if c is not None and (sheet.status(state.rules, c) == "dead"
+                                  or (top and c.exhaustion + down >= top)):
+                continue
+            r = die(hour, n, dc)
+            now = mods.get(n, 0) - step * down
+            out.append((n, r, now))
+            failed[n] = down + (r.total + now < dc)
+    return tuple(out)
 
 
 def _d20_step(state: State) -> int:
@@ -703,7 +727,9 @@ def _tired(saves, dcs: list[int], step: int) -> tuple:
 def _save_mod(state: State, c, save: str) -> int:
     own = sheet.saves(state.rules, c)
     key = next((k for k in own if save.casefold().startswith(k.casefold())), None)
-    return own[key] if key else 0
+    # one with no class (a hireling) has no save bonus, but its exhaustion
+    # still takes from the d20 test
+    return own[key] if key else -sheet.d20_penalty(state.rules, c)
 
 
 def save_dcs(t: TravelRules, ev: Travelled) -> list[int]:
@@ -711,10 +737,25 @@ def save_dcs(t: TravelRules, ev: Travelled) -> list[int]:
     (everyone saves at the end of each hour past the limit)."""
     if not ev.saves or t.extended is None:
         return []
+    return [calc.extended_dc(t, h) if h else 0 for h in save_hours(t, ev)]
+
+
+def save_hours(t: TravelRules, ev: Travelled) -> list[int]:
+    """The hour of the day each extended-travel save in ``ev.saves`` was made
+    at the end of (0 where the stage has no such hour left), in rolled order.
+    Each hour past the limit, each living traveller saves once, in the same
+    order: an hour's saves end where a name comes again. A traveller dead
+    since (``hourly_saves``) leaves the later hours shorter; entries of before
+    that had every traveller save every hour, which reads the same."""
     hours = range(ev.from_hour + 1, (ev.saves_to or ev.from_hour + ev.hours) + 1)
-    dcs = [dc for h in hours if (dc := calc.extended_dc(t, h))]
-    per_hour = max(1, len(ev.saves) // max(1, len(dcs)))
-    return [dcs[min(i // per_hour, len(dcs) - 1)] if dcs else 0 for i in range(len(ev.saves))]
+    due = [h for h in hours if calc.extended_dc(t, h)]
+    out, seen, at = [], set(), 0
+    for name, _r, _m in ev.saves:
+        if name in seen:
+            at, seen = at + 1, set()
+        seen.add(name)
+        out.append(due[min(at, len(due) - 1)] if due else 0)
+    return out
 
 
 def failed_saves(t: TravelRules, ev: Travelled) -> list[tuple[str, Roll, int]]:
@@ -1277,8 +1318,11 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
         elapsed = -(-end // day) * day - state.clock
     else:
         elapsed = busy
+    if failed and ev.tired_first:
+        state = replace(state, party=exhausted(state.party, state.rules,
+                                               {n: failed.count(n) for n in failed}))
     state = timeflow.run_hooks(state, elapsed, ev.lights_burn, {"travel": journey})  # pass_time
-    if not failed:  # nobody failed a save (most days): no second copy of the state
+    if not failed or ev.tired_first:  # nobody failed a save (most days): no second copy
         return state
     return replace(state, party=exhausted(state.party, state.rules,
                                        {n: failed.count(n) for n in failed}))
