@@ -196,8 +196,8 @@ def _named(state: State, name: str) -> Runner:
 def refuse_the_dead(state: State, name: str) -> None:
     """The dead and the unconscious (0 HP, dying or stable) take no chase
     actions: such a party member neither joins, moves, dashes, escapes nor
-    turns about. (One place for the check until the party area offers a
-    shared lookup of who can act.)"""
+    turns about; nor does one a condition keeps from acting (the party's
+    ``unable``: paralysed, stunned... as ``party.cannot_act`` says)."""
     c = party.find(state, name)
     how = sheet.status(state.rules, c) if c is not None else "ok"
     if how == "dead":
@@ -206,6 +206,9 @@ def refuse_the_dead(state: State, name: str) -> None:
         raise Refused((_("{name} is dying at 0 HP and takes no chase actions") if how == "dying"
                        else _("{name} is stable at 0 HP and takes no chase actions")).format(
             name=c.name))
+    if c is not None and (cond := party.unable(state, c)):
+        raise Refused(_("{name} is {why} and takes no chase actions").format(
+            name=c.name, why=party.unable_words(state, c, cond)))
 
 
 def _refuse_when_over(state: State, runner: Runner | None = None, turn: bool = True) -> None:

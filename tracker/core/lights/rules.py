@@ -130,9 +130,16 @@ def decide_douse(state: State, cmd: DouseLight, dice) -> list[Event]:
 
 @holds_for(LightDoused)
 def doused_holds(state: State, ev: LightDoused) -> None:
+    """``douse``: a lit light, put out by the one who holds it, unless they
+    cannot act (``party.cannot_act``); one dropped or set down, anyone may."""
     light = _find(state, ev.id)
     if not light.lit:
         raise Refused(_("light #{id} is not lit").format(id=light.id))
+    holder = next((c for c in state.party if c.name == light.by), None)
+    if holder is not None and not dropped_by(state, light) and (cond := party.unable(state, holder)):
+        raise Refused(_("{name}, who holds light #{id}, is {why} and cannot douse it; "
+                        "another can take it first (take-light)").format(
+            name=holder.name, id=light.id, why=party.unable_words(state, holder, cond)))
 
 
 @decides(RelightLight)

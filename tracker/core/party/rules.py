@@ -342,6 +342,23 @@ def unable(state: State, c: Character) -> str:
     return next((x for x in held_conditions(state, c) if x in p.cannot_act), "")
 
 
+def able_character(state: State, name: str, what: str) -> Character:
+    """The party member called ``name``, refused when dead (``living_character``)
+    or kept from acting by a condition (``party.cannot_act``: unconscious,
+    dying, paralysed...): the one check for whatever a character must do
+    themselves (douse a light, guide, run in a chase). ``what`` is a key of
+    ``_UNABLE`` (for the living) and of ``_THE_DEAD`` (for the dead)."""
+    c = living_character(state, name, _DEAD_FOR.get(what, "act"))
+    if cond := unable(state, c):
+        raise Refused(_(_UNABLE[what]).format(name=c.name, why=unable_words(state, c, cond)))
+    return c
+
+
+def able(state: State, c: Character) -> bool:
+    """``c`` is alive and nothing keeps them from acting."""
+    return not is_dead(state, c) and not unable(state, c)
+
+
 def drops_held(state: State, c: Character) -> bool:
     """``c`` holds nothing: dead, or with a condition that drops what one
     holds (``party.drops_held``; D&D 2024: unconscious, and so at 0 HP)."""
@@ -374,6 +391,15 @@ _THE_DEAD = {
     "guide no one: choose another navigator (guide)":
         N_("{name} is dead: the dead guide no one: choose another navigator (guide)"),
 }
+# Each area's reason one kept from acting cannot (``able_character``), a whole
+# sentence each; "{why}" is ``unable_words``: "unconscious", "at 0 HP (unconscious)"
+_UNABLE = {
+    "guide": N_("{name} is {why} and cannot guide: choose another navigator (guide)"),
+    "guide no one": N_("{name} is {why} and cannot guide"),
+}
+# the reason of ``_THE_DEAD`` each of ``_UNABLE`` gives for the dead
+_DEAD_FOR = {"guide": "guide no one: choose another navigator (guide)",
+             "guide no one": "guide no one"}
 _STATUS = {"ok": N_("ok"), "dying": N_("dying"), "stable": N_("stable"), "dead": N_("dead")}
 
 

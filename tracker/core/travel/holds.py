@@ -14,7 +14,7 @@ from .. import dice as dicemod
 from ..errors import Refused
 from ...i18n import _, ngettext
 from ..terms import known_words, term
-from ..party.rules import find, living_character
+from ..party.rules import able, able_character, find
 from ..state import State
 from . import calc
 from .model import Journey
@@ -91,7 +91,7 @@ def day_holds(state: State, ev) -> None:
     if not living(state):
         raise Refused(_("no one in the party to travel (add characters first)"))
     if j.navigator and find(state, j.navigator) is not None:
-        living_character(state, j.navigator, "guide no one: choose another navigator (guide)")
+        able_character(state, j.navigator, "guide")
     along_route(state, t, j)
     calc._terrain(t, ev.terrain)
     calc._route(t, ev.route)
@@ -143,12 +143,12 @@ def pace_holds(state: State, ev) -> None:
 
 
 def guide_holds(state: State, ev) -> None:
-    """``guide``: a navigator is a living party member, by the party's name."""
+    """``guide``: a navigator is a living party member able to act, by the party's name."""
     rules_of(state)
     if ev.navigator and all(c.name != ev.navigator for c in state.party):
         raise Refused(_("no one called {name!r} in the party").format(name=ev.navigator))
     if ev.navigator:
-        living_character(state, ev.navigator, "guide no one")
+        able_character(state, ev.navigator, "guide no one")
 
 
 def hunt_holds(state: State, ev, rolled: bool = True) -> None:
@@ -173,6 +173,8 @@ def _someone_forages(state: State) -> None:
     """After the ruleset's say (no foraging here comes first): someone alive."""
     if not living(state):
         raise Refused(_("no one in the party to forage (add characters first)"))
+    if not any(able(state, c) for c in living(state)):
+        raise Refused(_("no one in the party is able to forage: each is dead or cannot act"))
 
 
 def forage_holds(state: State, ev, rolled: bool = True) -> None:

@@ -33,7 +33,7 @@ from ..validity import holds_for
 from ..limits import Carrier, CharacterName, Count, Key, PlaceName
 from ..state import State
 from ..supplies.rules import add_found
-from ..party.rules import exhausted, find, living_character, release_exhaustion
+from ..party.rules import able, able_character, exhausted, find, release_exhaustion
 from ..supplies.hunger import evolve_saved, owed_saves, with_hunger_saves
 from ..clock import days_begun
 from .. import timeflow
@@ -446,7 +446,8 @@ def _ability_mod(state: State, name: str, ability: str) -> int:
 def _roll_forage(state: State, t: TravelRules, dice, mode: str = "") -> dict:
     f = t.forage
     if f.check:
-        alive = [c.name for c in living(state)]  # the navigator forages, while alive
+        # the navigator forages, while alive and able to act
+        alive = [c.name for c in living(state) if able(state, c)]
         who = state.travel.navigator if state.travel.navigator in alive else next(iter(alive), "")
         mod = _ability_mod(state, who, f.add) if f.add else 0
         out = {"forage": dicemod.roll(_d20(mode), dice, _("foraging: {check}").format(
@@ -489,7 +490,7 @@ def decide_day(state: State, cmd: TravelDay, dice) -> Event:
     if not living(state):
         raise Refused(_("no one in the party to travel (add characters first)"))
     if j.navigator and find(state, j.navigator) is not None:
-        living_character(state, j.navigator, "guide no one: choose another navigator (guide)")
+        able_character(state, j.navigator, "guide")
     if j.rest_owed and not cmd.push_on:
         raise Refused(ngettext(
             "the forced march is owed {n} rest day: take it (rest-day), or push on anyway "
@@ -952,6 +953,8 @@ def _someone_hunts(state: State) -> None:
     """After the ruleset's say (how the hunt is decided comes first): someone alive."""
     if not living(state):
         raise Refused(_("no one in the party to hunt (add characters first)"))
+    if not any(able(state, c) for c in living(state)):
+        raise Refused(_("no one in the party is able to hunt: each is dead or cannot act"))
 
 
 @decides(ForageDay)

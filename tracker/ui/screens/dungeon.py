@@ -277,6 +277,10 @@ class DungeonScreen(Asking, Screen):
         light = self._selected_light()
         if light is None:
             return
+        cmd = lights.DouseLight(light.id) if light.lit else lights.RelightLight(light.id)
+        if why := refusal(self.app, cmd):  # who holds it cannot act: said before asking
+            self.notify(why, severity="warning", timeout=8)
+            return
         if light.lit and [l.id for l in self.state.lights if l.lit] == [light.id]:
             name = f"#{light.id} {term(self.state.rules, f'lights.{light.kind}', light.kind)}" + \
                 (f" ({light.by})" if light.by else "")
@@ -285,7 +289,6 @@ class DungeonScreen(Asking, Screen):
                                     _("It is the party's only light: darkness follows."))
             if ok != "yes":
                 return
-        cmd = lights.DouseLight(light.id) if light.lit else lights.RelightLight(light.id)
         self.app.run_command(cmd)
 
     @work(exit_on_error=False)

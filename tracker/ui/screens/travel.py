@@ -384,7 +384,8 @@ class TravelScreen(Screen):
         if guide is None:
             return
         nav = ""
-        alive = party_rules.living(self.state)  # the dead guide no one: not offered
+        # the dead, and those who cannot act, guide no one: not offered
+        alive = [c for c in party_rules.living(self.state) if party_rules.able(self.state, c)]
         if alive and pace_model(self.state.rules.travel):
             nav = await self._choose(_("Navigator"), [(c.name, c.name) for c in alive])
             if nav is None:
