@@ -275,6 +275,12 @@ def dropped_by(state: State, light: Light) -> str:
     return light.by if c is not None and party.drops_held(state, c) else ""
 
 
+def held(state: State) -> tuple[Light, ...]:
+    """The lights someone carries (``state.lights`` less those set down or
+    dropped): what goes along when the party moves on."""
+    return tuple(l for l in state.lights if l.by and not dropped_by(state, l))
+
+
 def rename_carrier(lights: tuple[Light, ...], old: str, new: str) -> tuple[Light, ...]:
     return tuple(replace(l, by=new) if l.by == old else l for l in lights)
 

@@ -38,13 +38,20 @@ def _vessel(state: State, vessel: str) -> str:
     return term(state.rules, f"travel.sea.vessels.{vessel}", vessel)
 
 
+def out_of_the_dungeon(state: State, why: str) -> None:
+    """A day on the road (travel, rest, hunting, foraging) is not a day in a
+    dungeon: one left behind in it (a light set down there, say) stays there,
+    as leaving it says (``dungeon_left`` version 2). ``why``: the refusal."""
+    if state.dungeon.active:
+        raise Refused(why)
+
+
 def where(state: State, afloat: bool = False) -> tuple[TravelRules, Journey]:
     """The rules and journey, refused where the party cannot do this: in a
     dungeon, nowhere yet, on the water without a vessel (or aboard, unless
     ``afloat`` says the step may be taken on board)."""
     t, j = rules_of(state), state.travel
-    if state.dungeon.active:
-        raise Refused(_("the party is in a dungeon: leave it before travelling overland"))
+    out_of_the_dungeon(state, _("the party is in a dungeon: leave it before travelling overland"))
     if not j.terrain:
         raise Refused(_("set where the party is first: its terrain, or a planned route"))
     if j.vessel and not afloat:

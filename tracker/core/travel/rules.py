@@ -33,6 +33,7 @@ from ..validity import holds_for
 from ..limits import Carrier, CharacterName, Count, Key, PlaceName
 from ..state import State
 from ..supplies.rules import add_found
+from ..lights.rules import held as held_lights
 from ..party.rules import able, able_character, exhausted, find, release_exhaustion
 from ..supplies.hunger import evolve_saved, owed_saves, with_hunger_saves
 from ..clock import days_begun
@@ -230,6 +231,10 @@ class Travelled(Event, frozen=True):
     # entry passes, so one they kill does not eat, drink or rest in it (older
     # entries gave it after: they still do)
     tired_first: bool = True
+    # version 3: a light nobody holds (set down, or dropped where its carrier
+    # fell) stays where it lies as the party travels on (core/lights; older
+    # entries took it along: they still do)
+    floor_stays: bool = True
 
 
 # where the stage began and how far its saves ran: derived when it was decided
@@ -285,7 +290,7 @@ for _name in ("day_travelled", "camp_made", "rest_day_taken", "hunted", "foraged
 for _name in ("rest_day_taken", "hunted", "foraged_day"):
     fields_added(_name, 3, to_morning=False)
 fields_added("rest_day_taken", 4, whole_step=False)
-fields_added("day_travelled", 3, tired_first=False)
+fields_added("day_travelled", 3, tired_first=False, floor_stays=False)
 
 
 @event("weather_set", area="travel")
@@ -914,6 +919,8 @@ def decide_camp(state: State, cmd: MakeCamp, dice) -> list[Event]:
 
 @decides(RestDay)
 def decide_rest(state: State, cmd: RestDay, dice) -> list[Event]:
+    holds.out_of_the_dungeon(state, _("the party is in a dungeon: leave it before a rest day "
+                                      "on the road (a rest there is a rest turn: rest)"))
     rest_day_holds(state, RestDayTaken())
     return with_hunger_saves(state, _with_night(state, [RestDayTaken()]), dice)
 
@@ -932,6 +939,7 @@ def _with_night(state: State, events: list[Event]) -> list[Event]:
 @decides(Hunt)
 def decide_hunt(state: State, cmd: Hunt, dice) -> list[Event]:
     t = rules_of(state)
+    holds.out_of_the_dungeon(state, _("the party is in a dungeon: leave it before hunting"))
     hunt_holds(state, Hunted(found=bool(cmd.found)), rolled=False)
     if t.hunt.chance:
         if cmd.found is not None:
@@ -1325,6 +1333,10 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
         state = replace(state, party=exhausted(state.party, state.rules,
                                                {n: failed.count(n) for n in failed}))
     state = timeflow.run_hooks(state, elapsed, ev.lights_burn, {"travel": journey})  # pass_time
+    if ev.floor_stays and state.lights:  # a light nobody holds stays where it lies
+        kept = held_lights(state)
+        if len(kept) != len(state.lights):
+            state = replace(state, lights=kept)
     if not failed or ev.tired_first:  # nobody failed a save (most days): no second copy
         return state
     return replace(state, party=exhausted(state.party, state.rules,
