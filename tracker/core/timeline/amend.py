@@ -77,7 +77,10 @@ def amend_command(past: Past, seq: int, dice: list[int] | None = None,
                 raise Refused(_given_but(len(dice), ngettext(
                     "the correction adds only {n}", "the correction adds only {n}",
                     source.used).format(n=source.used)))
-            current[0], dice, fields = now, None, None
+            # an entry and what now follows from it in the same entry (a stage
+            # corrected to end in camp: the night's long rest)
+            current[0:1], dice, fields = (list(now) if isinstance(now, (list, tuple))
+                                          else [now]), None, None
     if dice and (again := reroller(current[0])) is not None:
         # dice the new roll needs beyond those typed: rolled, or asked for
         # (DiceNeeded) where the GM rolls them (manual dice)

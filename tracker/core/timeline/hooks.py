@@ -45,7 +45,9 @@ def refits(event_type: type):
     rolls its dice twice). ``now`` is ``was`` with the GM's fields; ``state``
     the campaign just before the entry; ``dice`` gives the dice it adds (the
     GM's typed ones first). None: the change rolls nothing new (then ``--dice``
-    retypes the entry's dice as usual)."""
+    retypes the entry's dice as usual). A list: the entry, then what now
+    follows from it within the entry (a stage corrected to end in camp, then
+    the night's long rest)."""
 
     def register(fn):
         REFITTERS[event_type] = fn

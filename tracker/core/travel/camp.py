@@ -21,6 +21,7 @@ from msgspec.structs import replace
 from ..bastion.commands import DowntimePassed
 from ..events import Event, event
 from ..handlers import evolves
+from ..timeline.hooks import reschedules
 from ..limits import CharacterName
 from ..party.rules import long_rest_ends, long_rest_takers
 from ..state import State
@@ -48,6 +49,23 @@ def night_rest(before: State, after: State, night_from: int) -> list[Event]:
     who = long_rest_takers(after, starts)
     dry = after.travel.dry_days > before.travel.dry_days
     return [CampLongRest(who, dry)] if who else []
+
+
+@reschedules(CampLongRest)
+def night_on_schedule(state: State, ev: CampLongRest, dice, planned=None) -> CampLongRest:
+    """A night's long rest after a correction before it (known-issue 4): none
+    where the day no longer ends in camp (a stage corrected to go on: the
+    party is still on the road, ``hours_today``); where it does again, its
+    sleepers as the rest finds them."""
+    if state.travel.hours_today:
+        return ev if not ev.who else replace(ev, who=())
+    if ev.who:
+        return ev
+    rests = state.rules.party.rests if state.rules.party else None
+    if rests is None:
+        return ev
+    who = long_rest_takers(state, state.clock - rests.long_hours * state.rules.time.hour_seconds)
+    return replace(ev, who=who) if who else ev
 
 
 @evolves(CampLongRest)

@@ -647,7 +647,27 @@ def stage_refit(state: State, was: Travelled, now: Travelled, dice) -> Travelled
                                                     _("stage longer by (%)")))
     if t.extended is not None:
         fitted = replace(fitted, **_saves_again(state, t, was, fitted, dice, keep=True))
+    rest = _night_of(state, fitted)
+    if rest and not _night_of(state, was):
+        # now ending in a camp whose night is a long rest (known-issue 4): the
+        # rest follows in the entry, as the stage entered so would have had it;
+        # one it no longer ends in is emptied on schedule (``camp.night_on_schedule``)
+        return [fitted, *rest]
     return None if fitted == now else fitted
+
+
+def _night_of(state: State, ev: Travelled) -> list[Event]:
+    """The night's long rest a stage ``ev`` begun from ``state`` ends in ([]:
+    none, or no camp), as ``decide_travel`` gives it."""
+    if not ev.camp:
+        return []
+    try:
+        after = EVOLVERS[type(ev)](state, ev)
+    except Refused:
+        return []
+    if not after.travel.days:
+        return []
+    return night_rest(state, after, state.clock + int(after.travel.days[-1].hours * 3600))
 
 
 @reschedules(Travelled)

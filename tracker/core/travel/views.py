@@ -395,6 +395,8 @@ def _describe_gale(ev: GaleMet, rules) -> str:
 
 @describes(CampLongRest)
 def _describe_camp_rest(ev: CampLongRest, rules) -> str:
+    if not ev.who:  # emptied by a correction: the day no longer ends in camp
+        return _("No long rest: the day no longer ends in camp")
     return _("The night in camp is a long rest: {who}").format(who=", ".join(ev.who)) + \
         ("; " + _("the exhaustion of too little water stays") if ev.dehydrated else "")
 
