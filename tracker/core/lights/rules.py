@@ -9,7 +9,8 @@ from ...i18n import _
 from ..terms import known_words, term
 from ..errors import Refused
 from ..limits import Carrier, CharacterName, Id, Key
-from ..events import Event, event
+from ..events import Event, event, fields_added
+from ..timeline.hooks import reschedules
 from ..handlers import Command, decides, evolves
 from ..invariants import invariant
 from ..party import rules as party
@@ -60,10 +61,18 @@ class LightRelit(Event, frozen=True):
 
 # new in gm-review F13 (version 1): no older log holds one, so every old
 # campaign replays as before; an older tracker refuses a log with one as newer
-@event("light_taken", area="dungeon")
+@event("light_taken", version=2, area="dungeon")
 class LightTaken(Event, frozen=True):
     id: Id
     by: CharacterName
+    # version 2: the carrier it was taken from ("" where it lay set down), so
+    # the entry names both (the log's character filter finds a handover under
+    # either: known-issue 5); derived from the state, kept on schedule by
+    # ``taken_on_schedule`` (older entries name the taker alone)
+    from_by: Carrier = ""
+
+
+fields_added("light_taken", 2, from_by="")
 
 
 def _carrier(state: State, by: str) -> str:
@@ -171,10 +180,23 @@ def relit_holds(state: State, ev: LightRelit) -> None:
 def decide_take(state: State, cmd: TakeLight, dice) -> list[Event]:
     if not cmd.by.strip():
         raise Refused(_("name who takes light #{id}").format(id=cmd.id))
-    _find(state, cmd.id)
-    ev = LightTaken(cmd.id, _carrier(state, cmd.by.strip()))
+    light = _find(state, cmd.id)
+    ev = LightTaken(cmd.id, _carrier(state, cmd.by.strip()), light.by)
     taken_holds(state, ev)
     return [ev]
+
+
+@reschedules(LightTaken)
+def taken_on_schedule(state: State, ev: LightTaken, dice, planned=None) -> LightTaken:
+    """A light taken after a correction before it (its lighting corrected to
+    another carrier, say) is taken from the carrier the state now gives it.
+    One naming nobody is left be: taken from the floor, or written before
+    the field (version 1), which a correction does not rewrite."""
+    if not ev.from_by:
+        return ev
+    light = find(state, ev.id)
+    was = light.by if light is not None else ""
+    return ev if ev.from_by == was or not was else replace(ev, from_by=was)
 
 
 @holds_for(LightTaken)
