@@ -117,6 +117,9 @@ class Party(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     cannot_act: list[str] = []
     drops_held: list[str] = []
     zero_hp_conditions: list[str] = []
+    # conditions that may still be given to the dead (known-issue 6); empty: none.
+    # Every text before this key allowed any: a correction meets the refusal
+    dead_conditions: list[str] = []
     exhaustion_max: Int(0, 100) = 0  # 0: no exhaustion levels; at the maximum, death
     exhaustion_speed: Int(0, 1000) = 0
     exhaustion_d20: Int(0, 100) = 0  # taken from every d20 test per level (saves on the sheet)
@@ -156,7 +159,7 @@ def _check_party(p: Party) -> Problems:
     if p.death_saves is None and p.zero_hp == "dying":  # schema 1: dying until healed
         problems.add("party.death_saves", _('expected with zero_hp = "dying", and only then'),
                      since=2)
-    for key in ("cannot_act", "drops_held", "zero_hp_conditions"):
+    for key in ("cannot_act", "drops_held", "zero_hp_conditions", "dead_conditions"):
         if unknown := [x for x in getattr(p, key) if x not in p.conditions]:
             problems.append((f"party.{key}", _("not in party.conditions: {names}").format(
                 names=", ".join(unknown))))

@@ -732,6 +732,9 @@ def decide_condition(state: State, cmd: SetCondition, dice) -> list[Event]:
 
 @holds_for(ConditionSet)
 def condition_holds(state: State, ev: ConditionSet) -> None:
+    """``condition``: one of the ruleset's, set on a member without it (or
+    taken off one with it); none given to the dead but the ruleset's
+    ``party.dead_conditions``."""
     c = named(state, ev.name)
     known = state.rules.party.conditions if state.rules.party else []
     if ev.condition not in known:
@@ -740,6 +743,11 @@ def condition_holds(state: State, ev: ConditionSet) -> None:
         text = _("{name} is already {condition}") if ev.on else _("{name} is not {condition}")
         raise Refused(text.format(name=c.name,
                                   condition=condition_name(state.rules, ev.condition)))
+    if ev.on and is_dead(state, c) and ev.condition not in state.rules.party.dead_conditions:
+        # the dead take none (known-issue 6), but those the ruleset says they
+        # may (``party.dead_conditions``); one may still be taken off
+        raise Refused(_("{name} is dead: the dead are not {condition}").format(
+            name=c.name, condition=condition_name(state.rules, ev.condition)))
 
 
 @decides(SetExhaustion)
