@@ -10,7 +10,7 @@ callers that fold a log (tools, tests, the store's import).
 from __future__ import annotations
 
 from ..i18n import _
-from .clock_held import held
+from .clock_held import goes_elsewhere, held
 from .errors import Refused
 from .events import Event
 from .handlers import DECIDERS, EVOLVERS, Command
@@ -28,7 +28,8 @@ def decide(state: State, command: Command, dice) -> list[Event]:
     if fn is None:
         raise Refused(_("unknown action {name}").format(name=type(command).__name__))
     events = fn(state, command, dice)
-    if (why := held(state, command)) and _moves_clock(state, events):
+    if (why := held(state, command)) and (goes_elsewhere(state, command)
+                                          or _moves_clock(state, events)):
         raise Refused(why)
     return events
 

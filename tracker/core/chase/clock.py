@@ -7,7 +7,7 @@ never runs on through days (5e2024 §6, osr.md §9)."""
 from __future__ import annotations
 
 from ...i18n import _
-from ..clock_held import holds_clock
+from ..clock_held import goes_elsewhere, holds_clock
 from ..party.rules import AdvanceRounds
 from ..state import State
 
@@ -18,6 +18,12 @@ def _chase_holds_the_clock(state: State, command) -> str:
     if not ch.active or isinstance(command, AdvanceRounds) or \
             type(command).__module__.startswith(__package__ + "."):
         return ""
+    if goes_elsewhere(state, command):  # aboard another vessel, ashore
+        if ch.evasion is not None:
+            return _("an evasion is running: the party goes nowhere else until it ends; end it "
+                     "first (end-chase, or x on the chase screen)")
+        return _("a chase is running (round {n}): the party goes nowhere else until it ends; "
+                 "end it first (end-chase, or x on the chase screen)").format(n=ch.round)
     if ch.evasion is not None:
         return _("an evasion is running: no other time passes until it ends; end it first "
                  "(end-chase, or x on the chase screen)")

@@ -19,6 +19,7 @@ from typing import Annotated
 from msgspec import Meta
 from msgspec.structs import replace
 
+from ..clock_held import moves_party
 from .. import dice as dicemod
 from ..timeline.hooks import counts, repeated, rerolls
 from ..dice import Roll
@@ -62,6 +63,12 @@ class Embark(Command, frozen=True):
 class Disembark(Command, frozen=True):
     terrain: str
     place: str | None = None
+
+
+# not in the middle of a chase (core/clock_held); aboard the same vessel, an
+# Embark changes how it goes (rowed, in sight of land): the party stays put
+moves_party(Embark, when=lambda state, cmd: state.travel.vessel != cmd.vessel)
+moves_party(Disembark)
 
 
 class Gale(Command, frozen=True):
