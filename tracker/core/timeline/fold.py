@@ -521,14 +521,15 @@ class Timeline:
                     kept, raw = envs.append, self.raws.append
                 raw(None)
             else:
-                if env.command_id != cid:
+                c = env.command_id
+                if c != cid:
                     if cid is None and state.last_done is not None \
-                            and state.last_done.id == env.command_id:
+                            and state.last_done.id == c:
                         ref = state.last_done  # its command goes on
-                        book = new_book(env.command_id, ref.first_seq, ref.label, state.redo)
+                        book = new_book(c, ref.first_seq, ref.label, state.redo)
                     else:  # a new command: what redo could bring back is gone
                         start, book = env, None
-                    cid = env.command_id
+                    cid = c
                 elif book is None:  # the command's second entry
                     book = new_book(cid, start.seq, labels[start.type], ())
                 state = evolve(state, ev)
