@@ -613,20 +613,22 @@ if Dungeon.__struct_fields__ != ("active", "name", "depth", "turn", "turns_since
 
 # the last ruleset's (a strong reference: no other ruleset can take its id);
 # one tuple, swapped whole, as timeflow keeps its due times
-_TURN_RULES = [_TurnRules(object(), frozenset(), None, 0, None, 0, False, 0)]
+# held as a plain tuple: a NamedTuple's item by index is not the interpreter's
+# specialised tuple subscript (``evolve_turn`` reads them as r[i])
+_TURN_RULES = [tuple(_TurnRules(object(), frozenset(), None, 0, None, 0, False, 0))]
 
 
 @evolves(TurnAdvanced)
 def evolve_turn(state: State, ev: TurnAdvanced) -> State:
     # replay's commonest entry: the ruleset's values read once per ruleset
-    # (``_TurnRules``, read by index where used: an unpacking of all eight cost
-    # more than the few a turn reads), the dungeon built whole from its fields
+    # (``_TurnRules``' values, read by index where used: an unpacking of all
+    # eight cost more than the few a turn reads), the dungeon built whole from its fields
     # (a replace by keywords cost twice that), the state copied once (the time
     # step's quiet test inline, else ``alone``); a turn that is no rest and
     # rolled no check (the commonest) tests only what it changes
     r = _TURN_RULES[0]
     if r[0] is not state.ruleset.rules:
-        r = _TURN_RULES[0] = _TurnRules.of(state.ruleset.rules)
+        r = _TURN_RULES[0] = tuple(_TurnRules.of(state.ruleset.rules))
     d = state.dungeon
     activity = ev.activity
     if not d.active or activity not in r[1]:
