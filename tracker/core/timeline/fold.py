@@ -451,7 +451,7 @@ class Timeline:
         """The latest known state at or before ``seq``."""
         floor = seq - seq % self.every  # the checkpoint at or below seq, if kept
         if self.recent or self.raws:
-            for s in range(seq, max(floor, 1) - 1, -1):
+            for s in range(seq, (floor if floor > 1 else 1) - 1, -1):
                 state = self._known(s)
                 if state is not None:
                     return s, state

@@ -713,8 +713,11 @@ def save_dcs(t: TravelRules, ev: Travelled) -> list[int]:
         return []
     hours = range(ev.from_hour + 1, (ev.saves_to or ev.from_hour + ev.hours) + 1)
     dcs = [dc for h in hours if (dc := calc.extended_dc(t, h))]
-    per_hour = max(1, len(ev.saves) // max(1, len(dcs)))
-    return [dcs[min(i // per_hour, len(dcs) - 1)] if dcs else 0 for i in range(len(ev.saves))]
+    if not dcs:
+        return [0] * len(ev.saves)
+    per_hour = max(1, len(ev.saves) // len(dcs))
+    last = len(dcs) - 1  # (``min(i // per_hour, last)`` written out: the builtin parses keywords)
+    return [dcs[k if (k := i // per_hour) < last else last] for i in range(len(ev.saves))]
 
 
 def failed_saves(t: TravelRules, ev: Travelled) -> list[tuple[str, Roll, int]]:
