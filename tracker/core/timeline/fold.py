@@ -521,15 +521,14 @@ class Timeline:
                     kept, raw = envs.append, self.raws.append
                 raw(None)
             else:
-                c = env.command_id
-                if c != cid:
+                if env.command_id != cid:
                     if cid is None and state.last_done is not None \
-                            and state.last_done.id == c:
+                            and state.last_done.id == env.command_id:
                         ref = state.last_done  # its command goes on
-                        book = new_book(c, ref.first_seq, ref.label, state.redo)
+                        book = new_book(env.command_id, ref.first_seq, ref.label, state.redo)
                     else:  # a new command: what redo could bring back is gone
                         start, book = env, None
-                    cid = c
+                    cid = env.command_id
                 elif book is None:  # the command's second entry
                     book = new_book(cid, start.seq, labels[start.type], ())
                 state = evolve(state, ev)
