@@ -16,6 +16,7 @@ from tracker.core import dungeon as dun
 from tracker.core import handlers, lights, party, supplies, timeflow
 from tracker.core.campaign import AddNote, StartSession
 from tracker.core.dungeon.rules import TurnAdvanced
+from tracker.core.errors import Refused
 from tracker.core.timeline import fold
 from tracker.core.timeline.fold import Timeline, step
 from tracker.service import Campaign
@@ -126,3 +127,39 @@ def test_the_dungeon_turn_keeps_the_state_its_quiet_step_made(campaign):
     copy = replace(after)  # equal, not the cell's
     assert copy is not cell[0] or copy is after
     assert handlers.EVOLVERS[TurnAdvanced](copy, ev) == again
+
+
+@pytest.mark.parametrize("far_kept", [2, 8])
+def test_a_long_replay_keeps_few_states_far_from_its_end_and_looks_back_exactly(
+        tmp_path, monkeypatch, far_kept):
+    """Ninth pass: while more than ``keep`` entries from its end, a replay keeps only
+    the last ``_FAR_KEPT`` envelopes and states (at each checkpoint); an undo, a redo
+    and a rewind that look back further than that (to the checkpoints and the log)
+    give the states folded entry by entry, at every entry."""
+    monkeypatch.setattr(fold, "_FAR_KEPT", far_kept)
+    c = Campaign.create(tmp_path, "c", "dyb-og-drager", 1)
+    c.dispatch(party.AddCharacter("Ana"))
+    c.dispatch(StartSession())
+    c.dispatch(supplies.SetSupplies("torches", 9))
+    c.dispatch(dun.EnterDungeon("Crypt", 1))
+    c.dispatch(lights.LightSource("torch", "Ana"))
+    for i in range(40):
+        try:
+            c.dispatch(dun.AdvanceTurn(3 if i % 3 else 1, "rest" if i % 4 == 0 else "explore"))
+        except Refused:  # a rest is due (after the rewind, sooner)
+            c.dispatch(dun.AdvanceTurn(1, "rest"))
+        if i == 20:
+            c.dispatch(c.rewind_command(c.seq - 30))  # far back: past the few kept
+        if i % 9 == 4:
+            c.undo()
+            if i % 18 == 4:
+                c.redo()
+    try:
+        states = _by_step(c.store)
+        timeline = Timeline(c.store.read, every=4, keep=8)
+        assert timeline.state_at(c.seq) == states[-1]
+        assert len(timeline.raws) <= 2 * 8 + 4  # the end's are kept as ever
+        for seq in range(c.seq, 0, -1):  # every entry, looked back at from the end
+            assert timeline.state_at(seq) == states[seq - 1], seq
+    finally:
+        c.close()

@@ -528,15 +528,20 @@ class EventStore:
         # campaigns hold 1,130 and 1,756 different ones): within one read, equal
         # data of one type and version is decoded once and its event, immutable,
         # shared (a string's hash and a lookup cost far less than a decode)
+        # A run of entries of one type and version (most of a delve's turns) asks
+        # for its decoder and decoded events once: the row's type compared with
+        # the last one (equal strings, no hash), not looked up by it.
         decoders: dict[str, tuple[int, object, dict]] = {}
         current = evmod.current_decoder
+        last_type = last_version = known = seen = object()  # no row's type or version
         for batch in self._batches(lo, hi):
             for seq, type_, version, data, cid, session, at in batch:
                 try:
-                    known = decoders.get(type_)
-                    if known is None or known[0] != version:
-                        known = decoders[type_] = (version, current(type_, version), {})
-                    seen = known[2]
+                    if type_ != last_type or version != last_version:
+                        known = decoders.get(type_)
+                        if known is None or known[0] != version:
+                            known = decoders[type_] = (version, current(type_, version), {})
+                        last_type, last_version, seen = type_, version, known[2]
                     ev = seen.get(data)  # its keys are str: no other kind of value equals one
                     if ev is None:
                         if type(data) is not str:

@@ -71,10 +71,10 @@ def running(state: State, r: Runner) -> bool:
     if r.status != IN:
         return False
     c = party.find(state, r.name) if r.member else None
-    if (c.exhaustion if c is not None else r.exhaustion) >= \
-            state.rules.chase.drop_out_exhaustion:
+    rules = state.ruleset.rules  # (``state.rules``, without the property's generic lookup)
+    if (c.exhaustion if c is not None else r.exhaustion) >= rules.chase.drop_out_exhaustion:
         return False
-    return c is None or sheet.status(state.rules, c) == "ok"
+    return c is None or sheet.status(rules, c) == "ok"
 
 
 def free_dashes(state: State, r: Runner) -> int:

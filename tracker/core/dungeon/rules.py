@@ -613,57 +613,58 @@ if Dungeon.__struct_fields__ != ("active", "name", "depth", "turn", "turns_since
 
 # the last ruleset's (a strong reference: no other ruleset can take its id);
 # one tuple, swapped whole, as timeflow keeps its due times
-_TURN_RULES = [_TurnRules(object(), frozenset(), None, 0, None, 0, False, 0)]
+# held as a plain tuple: a NamedTuple's item by index is not the interpreter's
+# specialised tuple subscript (``evolve_turn`` reads them as r[i])
+_TURN_RULES = [tuple(_TurnRules(object(), frozenset(), None, 0, None, 0, False, 0))]
 
 
 @evolves(TurnAdvanced)
 def evolve_turn(state: State, ev: TurnAdvanced) -> State:
     # replay's commonest entry: the ruleset's values read once per ruleset
-    # (``_TurnRules``), the dungeon built whole from its fields (a replace by
-    # keywords cost twice that), the state copied once (the time step's quiet
-    # test inline, else ``alone``)
-    rules = state.ruleset.rules
-    known, activities, wandering, chance_x, rest, every, check_first, seconds = _TURN_RULES[0]
-    if known is not rules:
-        _TURN_RULES[0] = _TurnRules.of(rules)
-        known, activities, wandering, chance_x, rest, every, check_first, seconds = \
-            _TURN_RULES[0]
+    # (``_TurnRules``' values, read by index where used: an unpacking of all
+    # eight cost more than the few a turn reads), the dungeon built whole from its fields
+    # (a replace by keywords cost twice that), the state copied once (the time
+    # step's quiet test inline, else ``alone``); a turn that is no rest and
+    # rolled no check (the commonest) tests only what it changes
+    r = _TURN_RULES[0]
+    if r[0] is not state.ruleset.rules:
+        r = _TURN_RULES[0] = tuple(_TurnRules.of(state.ruleset.rules))
     d = state.dungeon
-    if not d.active:
-        raise Refused(_("a dungeon turn cannot pass while the party is outside"))
     activity = ev.activity
-    if activity not in activities:
-        raise Refused(_("{ruleset} has no activity {activity!r}").format(
-            ruleset=rules.meta.name, activity=activity))
+    if not d.active or activity not in r[1]:
+        _turn_refused(state, activity)
     turn = d.turn + 1
     roll = ev.check
     if roll is None:
-        check = None
-    elif roll.total > chance_x:  # _checked's first line, inline: half the turns roll one
-        check = Check(turn, roll, wandering.chance, False, True)
-    else:
-        check = _checked(wandering, chance_x, ev, roll, turn, True)
-    tsr, penalty = d.turns_since_rest, d.penalty
-    if activity != REST:
-        tsr += 1
-    elif check is not None and check.encounter and check_first:
-        check = replace(check, interrupted_rest=True)  # the rest is interrupted
-        tsr += 1
-    else:
-        tsr, penalty = 0, 0
-    if tsr >= every and (tsr - every) % every == 0:  # ``every``: no turn reaches it without a rule
-        penalty = max(rest.penalty_max, penalty + rest.penalty_step)
-    left = d.fast_left
-    if left and activity == FAST_TRAVEL:
-        left = max(0, left - d.fast_per_turn)
-    elif left and activity != REST:
-        left = 0  # the party does something else: the trip is over
-    if check is None:  # _with_check, inline
         checks = d.checks
+        if activity != REST:
+            tsr, penalty = d.turns_since_rest + 1, d.penalty
+        else:
+            tsr = penalty = 0
     else:
-        checks = d.checks + (check,)
+        if roll.total > r[3]:  # _checked's first line, inline: most checks meet nothing
+            check = Check(turn, roll, r[2].chance, False, True)
+        else:
+            check = _checked(r[2], r[3], ev, roll, turn, True)
+        if activity != REST:
+            tsr, penalty = d.turns_since_rest + 1, d.penalty
+        elif check.encounter and r[6]:
+            check = replace(check, interrupted_rest=True)  # the rest is interrupted
+            tsr, penalty = d.turns_since_rest + 1, d.penalty
+        else:
+            tsr = penalty = 0
+        checks = d.checks + (check,)  # _with_check, inline
         if len(checks) > CHECK_HISTORY:
             checks = checks[-CHECK_HISTORY:]
+    every = r[5]  # no turn reaches it without a rule
+    if tsr >= every and (tsr - every) % every == 0:
+        penalty = max(r[4].penalty_max, penalty + r[4].penalty_step)
+    left = d.fast_left
+    if left:
+        if activity == FAST_TRAVEL:
+            left = max(0, left - d.fast_per_turn)
+        elif activity != REST:
+            left = 0  # the party does something else: the trip is over
     dungeon = Dungeon(True, d.name, d.depth, turn, tsr, penalty, checks, d.last_hasty_exit,
                       left, d.fast_per_turn)
     # pass_time(state, seconds, burning=True, dungeon=dungeon): where the state
@@ -671,13 +672,21 @@ def evolve_turn(state: State, ev: TurnAdvanced) -> State:
     # changed), that step's test is the clock's alone (``timeflow.QUIET_CELL``:
     # a turn burns, replaces no part a hook is due on, and moves the clock
     # forward: a ruleset's turn_seconds are at least 1); else ``alone``'s
-    hooks = timeflow.run_hooks
-    q = hooks.quiet[0]
-    clock = state.clock + seconds
+    q = timeflow.run_hooks.quiet[0]
+    clock = state.clock + r[7]
     if state is q[0][0] and clock < q[1]:
         q[0][0] = state = replace(state, clock=clock, dungeon=dungeon)
         return state
-    return hooks.alone["dungeon"](state, seconds, True, dungeon)
+    return timeflow.run_hooks.alone["dungeon"](state, r[7], True, dungeon)
+
+
+def _turn_refused(state: State, activity: str) -> None:
+    """Why ``evolve_turn`` cannot take the turn: the party is outside, or the
+    ruleset has no such activity."""
+    if not state.dungeon.active:
+        raise Refused(_("a dungeon turn cannot pass while the party is outside"))
+    raise Refused(_("{ruleset} has no activity {activity!r}").format(
+        ruleset=state.ruleset.rules.meta.name, activity=activity))
 
 
 @evolves(CheckRolled)

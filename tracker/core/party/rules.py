@@ -1209,9 +1209,14 @@ def long_rest_ends(state: State, who, exhaustion: bool = True) -> State:
         # the only one of its name; no search. A member with no level of
         # exhaustion and none held keeps none (the rest removes 0 or more:
         # ``rested_exhaustion`` gives 0)
+        # (hit_dice_spent: ``max(0, spent - max(1, level * percent // 100))``
+        # written out: a call of the builtin ``max`` parses its arguments as
+        # keywords, ~800 instructions, twice a sleeper a night; none spent, none back)
         return replace(state, party=tuple([replace(
-            c, hp=c.hp_max, hit_dice_spent=max(0, c.hit_dice_spent - max(1, c.level * percent
-                                                                          // 100)),
+            c, hp=c.hp_max,
+            hit_dice_spent=(left if (left := c.hit_dice_spent - (
+                back if (back := c.level * percent // 100) > 1 else 1)) > 0 else 0)
+            if c.hit_dice_spent else 0,
             exhaustion=rested_exhaustion(c, removed) if c.exhaustion or c.held else 0,
             death_successes=0, death_failures=0, long_rested_at=clock)
             if c.name in asleep else c for c in members]))

@@ -107,7 +107,7 @@ def evolve_saved(state: State, ev: MalnutritionSaved) -> State:
 def eat_days(state: State, days: int, eaters: list[str], per: int, changes: dict):
     """``days`` days of food for ``eaters`` (living members), counted day by day for
     malnutrition: writes supplies (and the party's exhaustion) into ``changes``."""
-    rules, clock = state.rules, state.clock
+    rules, clock = state.ruleset.rules, state.clock  # (``state.rules``, without the property)
     m = rules.rations.malnutrition
     supplies = changes.get("supplies", state.supplies)
     party = changes.get("party", state.party)

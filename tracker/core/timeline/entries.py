@@ -109,10 +109,15 @@ def points_back(env: Envelope) -> None:
     """An entry about other entries may only name earlier ones (a log that
     names itself or the future could never be replayed)."""
     ev = env.event
-    seqs = (ev.first_seq, ev.last_seq) if isinstance(ev, (Undone, Redone)) else \
-        (ev.to_seq,) if isinstance(ev, Rewound) else (ev.target,)
-    if max(seqs) >= env.seq or min(seqs) < 1 or \
-            (isinstance(ev, (Undone, Redone)) and ev.first_seq > ev.last_seq):
+    # (the earliest and latest named, without the builtins ``min`` and ``max``,
+    # whose calls parse keywords: every undo and redo of a replay comes here)
+    if isinstance(ev, (Undone, Redone)):
+        lo, hi, bad = ev.first_seq, ev.last_seq, ev.first_seq > ev.last_seq
+    else:
+        lo = hi = ev.to_seq if isinstance(ev, Rewound) else ev.target
+        bad = False
+    if bad or hi >= env.seq or lo < 1:
+        seqs = (lo, hi)
         raise Refused(_("entry #{seq} ({kind}) names entry #{named}, which is not before it")
                       .format(seq=env.seq, kind=env.type, named=max(seqs)))
 

@@ -367,6 +367,13 @@ class _Booked(msgspec.Struct, frozen=True, gc=False):
 
 
 _LONG = 256  # a replay of this many entries or more runs with the cyclic collector off
+# A replay's envelopes and states beside them, while more than ``keep`` entries from
+# its end: the last this many (at each checkpoint). Keeping 4,096-8,192 states of
+# ~1 kB each all the way made every allocation of the replay touch memory long out
+# of the cache (the delves' replay: 4-6% more CPU time, the same instructions); what
+# a replay looks back at meanwhile (an undo, a correction's refold) lies a few
+# entries back, and anything further is the checkpoints' and the log's, as before.
+_FAR_KEPT = 256
 
 
 class Timeline:
@@ -451,7 +458,7 @@ class Timeline:
         """The latest known state at or before ``seq``."""
         floor = seq - seq % self.every  # the checkpoint at or below seq, if kept
         if self.recent or self.raws:
-            for s in range(seq, max(floor, 1) - 1, -1):
+            for s in range(seq, (floor if floor > 1 else 1) - 1, -1):
                 state = self._known(s)
                 if state is not None:
                     return s, state
@@ -506,6 +513,7 @@ class Timeline:
         envs = self.envs
         kept, raw = envs.append, self.raws.append
         mark = at + every - at % every  # the next checkpoint
+        far = seq - self.keep  # before it, only the last _FAR_KEPT are kept (at checkpoints)
         for env in self.read_log(base_seq + 1, seq):
             ev = env.event
             evolve = evolvers.get(type(ev))
@@ -538,6 +546,8 @@ class Timeline:
                 if at % every == 0:
                     memo[at] = self._known(at)
                     self._trim()
+                if at < far:
+                    self._trim(_FAR_KEPT)
                 mark = at + every - at % every
         if cid is not None:
             state = recent[at] = _applied(at, state, cid, start, book)
@@ -551,14 +561,17 @@ class Timeline:
         self.recent[seq] = state
         self._trim()
 
-    def _trim(self) -> None:
+    def _trim(self, envs_kept: int = 0) -> None:
+        """Let the oldest states go; ``envs_kept``: keep only that many of the
+        envelopes read in a row (and the states beside them), not ``keep``."""
         recent = self.recent
         if len(recent) > 2 * self.keep:  # drop the oldest half: amortised O(1) per entry
             for s in list(recent)[:len(recent) - self.keep]:
                 del recent[s]
         envs = self.envs
-        if len(envs) > 2 * self.keep:  # in place: the loop appending to them goes on
-            gone = len(envs) - self.keep
+        kept = envs_kept or self.keep
+        if len(envs) > 2 * kept:  # in place: the loop appending to them goes on
+            gone = len(envs) - kept
             del envs[:gone]
             del self.raws[:gone]
             self.envs_from += gone
