@@ -202,11 +202,29 @@ def _nobody_up(before: State, after: State) -> list[Alert]:
     nobody explores, keeps watch or carries a light."""
     if not after.dungeon.active or after.dungeon.turn <= before.dungeon.turn or not after.party:
         return []
-    if any(not party_rules.is_dead(after, c) and not party_rules.unable(after, c)
-           for c in after.party):
+    if _someone_up(after):
         return []
     return [Alert("warning", _("No one in the party is up (dead, or unable to act): "
                                "the turn passed with nobody exploring"))]
+
+
+# (party, ruleset, someone up): the last party asked about, held strongly so no
+# other object can take its id; one tuple, swapped whole
+_UP: list[tuple] = [(None, None, False)]
+
+
+def _someone_up(state: State) -> bool:
+    """A member of the party is neither dead nor unable to act: a function of
+    the party and the ruleset alone (both immutable), asked on every turn, so
+    answered once for each party (most turns change nobody)."""
+    party, rules = state.party, state.rules
+    last = _UP[0]
+    if last[0] is party and last[1] is rules:
+        return last[2]
+    up = any(not party_rules.is_dead(state, c) and not party_rules.unable(state, c)
+             for c in party)
+    _UP[0] = (party, rules, up)
+    return up
 
 
 @alerting(35)

@@ -106,6 +106,13 @@ def _fallen(before: State, after: State) -> list:
 
 @alerting(20)
 def _lights_going_out(before: State, after: State) -> list[Alert]:
+    # both loops below pass over each light that was lit before (``o.lit``):
+    # with none lit (no light carried, or all out), there is nothing to tell
+    for o in before.lights:
+        if o.lit:
+            break
+    else:
+        return []
     out = []
     rules = after.rules
     for o, l in still_there(before.lights, after.lights):
