@@ -136,3 +136,21 @@ def test_a_turn_refused_is_refused_by_decide_and_preview(make):
     with pytest.raises(Refused, match="no-such-activity"):
         c.preview(dr.AdvanceTurn(1, "no-such-activity"))
     assert c.preview(dr.AdvanceTurn(1, "explore")).dungeon.turn == 1
+
+
+def test_seeded_dice_roll_what_the_seed_always_rolled():
+    """One die alone (a check) and several at once come from the seed's stream
+    as ``randint`` drew them, whatever the mix: old campaigns' dice, rolled
+    again from their seed, are the ones recorded."""
+    rng = random.Random(7)
+    for k in range(300):
+        seed = f"{rng.randrange(10**9)}:{k}"
+        groups = [dicemod.DiceGroup(rng.choice([1, 1, 2, 3]), rng.choice([4, 6, 8, 20, 100]))
+                  for _ in range(rng.randint(1, 4))]
+        source, stream = dicemod.SeededDice(seed), random.Random(seed)
+        for g in groups:
+            want = tuple(stream.randint(1, g.sides) for _ in range(g.count))
+            assert source.faces(g, "") == (want, False)
+    # a campaign's first check, as every tracker since the seed's format rolled it
+    assert dicemod.roll("1d6", dicemod.SeededDice("1:305")).dice == \
+        (random.Random("1:305").randint(1, 6),)

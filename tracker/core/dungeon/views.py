@@ -180,20 +180,24 @@ def _new_checks(before: tuple, after: tuple) -> list:
 def _rest(before: State, after: State) -> list[Alert]:
     out = []
     r_before, r_after = rest_status(before), rest_status(after)
-
-    def marked() -> str:  # only for an alert that shows the penalty: most turns show none
-        return not_in_source(after.rules.dungeon.not_in_source, "rest.penalty_step")
     if r_after != r_before and after.dungeon.active:
         if r_after == "due":
             out.append(Alert("warning", _("The next turn must be a rest")))
         elif r_after == "overdue":
             penalty = term(after.rules, "dungeon.rest.penalty")
             out.append(Alert("error", _("Rest overdue: {penalty}").format(penalty=penalty)
-                             + marked()))
+                             + _penalty_marked(after)))
     if after.dungeon.penalty < before.dungeon.penalty and r_before == "overdue":
         out.append(Alert("error", _("Rest penalty now {penalty}").format(
-            penalty=after.dungeon.penalty) + marked()))
+            penalty=after.dungeon.penalty) + _penalty_marked(after)))
     return out
+
+
+def _penalty_marked(after: State) -> str:
+    """The mark of a penalty step not in the source, for an alert that shows the
+    penalty (a function of its own: most turns show none, and a closure was made
+    on each)."""
+    return not_in_source(after.rules.dungeon.not_in_source, "rest.penalty_step")
 
 
 @alerting(36)
