@@ -2,7 +2,9 @@
 work said. A one-turn dungeon decide folds no turn (the trial folds it) and
 decides the same events, refused where it was; the alerts that return early
 (no light lit, effects unchanged) and nobody-up, answered once per party and
-ruleset, say what their whole bodies say, whatever order states come in."""
+ruleset, say what their whole bodies say, whatever order states come in; an
+alert function is not called when the parts it names are the same objects in
+both states, and it says nothing then."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ import pytest
 from tracker.core import dice as dicemod
 from tracker.core import party, supplies
 from tracker.core.advance import advance
-from tracker.core.alerts import Alert
+from tracker.core.alerts import Alert, alerts, registered
 from tracker.core.dungeon import rules as dr
 from tracker.core.dungeon import views as dv
 from tracker.core.effects import views as ev
@@ -154,3 +156,28 @@ def test_seeded_dice_roll_what_the_seed_always_rolled():
     # a campaign's first check, as every tracker since the seed's format rolled it
     assert dicemod.roll("1d6", dicemod.SeededDice("1:305")).dice == \
         (random.Random("1:305").randint(1, 6),)
+
+
+@pytest.mark.parametrize("campaign", CAMPAIGNS)
+def test_an_alert_says_nothing_when_the_parts_it_names_are_the_same(campaign):
+    """Each function's ``parts`` hold: with them the same objects in both states
+    (all else as the entry left it), it says nothing, so not calling it loses
+    nothing; and ``alerts`` says what calling every function said."""
+    states = _states(campaign)
+    named = [(fn, parts) for fn, parts in registered() if parts]
+    assert len(named) >= 10  # the areas name their parts
+    told = 0
+    for before, after in _pairs(states):
+        for fn, parts in named:
+            kept = msgspec.structs.replace(after, **{p: getattr(before, p) for p in parts})
+            assert fn(before, kept) == [], (fn.__qualname__, parts)
+        every = [a for fn, _parts in registered() for a in fn(before, after)]
+        assert alerts(before, after) == every
+        told += len(every)
+    assert told
+
+
+def test_a_part_that_is_no_field_is_refused():
+    from tracker.core.alerts import alerting
+    with pytest.raises(TypeError, match="no_such_part"):
+        alerting(99, parts=("no_such_part",))

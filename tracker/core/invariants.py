@@ -73,12 +73,12 @@ def _planned() -> tuple:
     reads = [(check, fields_read(check)) for check in checks]
     names = sorted({f for _check, fields in reads if fields for f in fields})
     index = {name: i for i, name in enumerate(names)}
-    _plan = (_same_of(names), {}, [(check, [index[f] for f in fields] if fields else None)
+    _plan = (same_of(names), {}, [(check, [index[f] for f in fields] if fields else None)
                                    for check, fields in reads], checks)
     return _plan
 
 
-def _same_of(names: list[str]) -> Callable[[State, State], tuple[bool, ...]]:
+def same_of(names: list[str]) -> Callable[[State, State], tuple[bool, ...]]:
     """``same(before, after)``: ``(before.<name> is after.<name>, ...)`` for each
     of ``names``, written out once per plan: on every keystroke, ``tuple(map(
     operator.is_, get(before), get(after)))`` cost ten times as much."""

@@ -144,7 +144,7 @@ def _surprised(party: bool, monsters: bool) -> str:
 # --- what the GM must not miss ----------------------------------------------------------
 
 
-@alerting(10)
+@alerting(10, parts=("dungeon",))
 def _encounters(before: State, after: State) -> list[Alert]:
     out = []
     for c in _new_checks(before.dungeon.checks, after.dungeon.checks):
@@ -176,7 +176,7 @@ def _new_checks(before: tuple, after: tuple) -> list:
     return [c for c in after if c not in seen]
 
 
-@alerting(30)
+@alerting(30, parts=("dungeon", "ruleset"))
 def _rest(before: State, after: State) -> list[Alert]:
     out = []
     r_before, r_after = rest_status(before), rest_status(after)
@@ -200,7 +200,7 @@ def _penalty_marked(after: State) -> str:
     return not_in_source(after.rules.dungeon.not_in_source, "rest.penalty_step")
 
 
-@alerting(36)
+@alerting(36, parts=("dungeon",))
 def _nobody_up(before: State, after: State) -> list[Alert]:
     """Turns passed with every member dead or unable to act (gm-review3 R9):
     nobody explores, keeps watch or carries a light."""
@@ -231,7 +231,7 @@ def _someone_up(state: State) -> bool:
     return up
 
 
-@alerting(35)
+@alerting(35, parts=("dungeon",))
 def _fast_travel_left(before: State, after: State) -> list[Alert]:
     """Fast travel that stopped early says what is left and how to go on."""
     d = after.dungeon
@@ -244,7 +244,7 @@ def _fast_travel_left(before: State, after: State) -> list[Alert]:
     return [Alert("warning", text.format(feet=d.fast_left))]
 
 
-@alerting(70)
+@alerting(70, parts=("dungeon",))
 def _hasty_exit(before: State, after: State) -> list[Alert]:
     out = []
     if after.dungeon.last_hasty_exit is before.dungeon.last_hasty_exit:

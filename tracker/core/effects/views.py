@@ -39,7 +39,7 @@ def _effects_run_out(before: State, after: State) -> list[str]:
 # --- what the GM must not miss ----------------------------------------------------------
 
 
-@alerting(40)
+@alerting(40, parts=("effects",))
 def _effects_ended(before: State, after: State) -> list[Alert]:
     if before.effects is after.effects:  # the same effects: none of them ended here
         return []
