@@ -181,3 +181,21 @@ def test_a_part_that_is_no_field_is_refused():
     from tracker.core.alerts import alerting
     with pytest.raises(TypeError, match="no_such_part"):
         alerting(99, parts=("no_such_part",))
+
+
+def test_a_lone_entry_of_an_area_is_tried_as_every_entry_was(make):
+    """``Campaign._trial``'s short way (one entry an area evolves) is taken only
+    where the whole way checked nothing more: no correction, no entry that
+    looks back (undo, redo, rewind), none that begins a campaign."""
+    from tracker.core.handlers import BEGINNERS, EVOLVERS
+    from tracker.core.timeline.entries import LOOKING_BACK, EntryCorrected
+    assert not set(EVOLVERS) & (set(LOOKING_BACK) | set(BEGINNERS) | {EntryCorrected})
+    c = make()
+    c.dispatch(party.AddCharacter("Ana"))
+    c.dispatch(dr.EnterDungeon("x"))
+    for _ in range(6):
+        events = [e for e in c._decide(dr.AdvanceTurn(1, "explore"))]
+        short = c._trial(events, "y" * 32, 0)
+        whole = c._trial_each(events, "y" * 32, 0)
+        assert short == whole
+        c.dispatch(dr.AdvanceTurn(1, "explore"))
