@@ -169,7 +169,9 @@ def test_an_alert_says_nothing_when_the_parts_it_names_are_the_same(campaign):
     told = 0
     for before, after in _pairs(states):
         for fn, parts in named:
-            kept = msgspec.structs.replace(after, **{p: getattr(before, p) for p in parts})
+            kept = after
+            for p in parts:
+                kept = _with_part(kept, before, p.split("."))
             assert fn(before, kept) == [], (fn.__qualname__, parts)
         every = [a for fn, _parts in registered() for a in fn(before, after)]
         assert alerts(before, after) == every
@@ -177,10 +179,20 @@ def test_an_alert_says_nothing_when_the_parts_it_names_are_the_same(campaign):
     assert told
 
 
+def _with_part(state, other, path: list[str]):
+    """``state`` with the part at ``path`` (["dungeon", "checks"]) taken from ``other``."""
+    head, rest = path[0], path[1:]
+    value = getattr(other, head) if not rest else \
+        _with_part(getattr(state, head), getattr(other, head), rest)
+    return msgspec.structs.replace(state, **{head: value})
+
+
 def test_a_part_that_is_no_field_is_refused():
     from tracker.core.alerts import alerting
     with pytest.raises(TypeError, match="no_such_part"):
         alerting(99, parts=("no_such_part",))
+    with pytest.raises(TypeError, match="dungeon.1"):
+        alerting(99, parts=("dungeon.1",))
 
 
 def test_a_lone_entry_of_an_area_is_tried_as_every_entry_was(make):

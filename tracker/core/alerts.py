@@ -10,7 +10,7 @@ from typing import Callable
 
 import msgspec
 
-from .invariants import same_of
+from .invariants import is_part, same_of
 from .state import State
 
 
@@ -30,13 +30,14 @@ _PLAN: list[tuple] = [(same_of([]), {}, [])]
 def alerting(order: int, parts: tuple[str, ...] = ()):
     """Register ``fn(before, after) -> [Alert]``; lower orders are shown first.
 
-    ``parts``: fields of the state such that, when each is the same object in
-    ``before`` and ``after``, ``fn`` says nothing (most start with that very
+    ``parts``: fields of the state (or paths into them: "dungeon.checks") such
+    that, when each is the same object in ``before`` and ``after``, ``fn`` says
+    nothing (most start with that very
     test: ``if after.travel is before.travel: return []``); it is then not
     called at all (a ``t`` in a dungeon changes the clock and the dungeon, and
     called eleven functions that said nothing). None named: always called.
     ``tests/test_append_shortcuts.py`` holds each function to its parts."""
-    unknown = [p for p in parts if p not in State.__struct_fields__]
+    unknown = [p for p in parts if not is_part(p)]
     if unknown:
         raise TypeError(f"alerting: {unknown} are not parts of the state")
 

@@ -80,14 +80,21 @@ def _planned() -> tuple:
 
 def same_of(names: list[str]) -> Callable[[State, State], tuple[bool, ...]]:
     """``same(before, after)``: ``(before.<name> is after.<name>, ...)`` for each
-    of ``names``, written out once per plan: on every keystroke, ``tuple(map(
-    operator.is_, get(before), get(after)))`` cost ten times as much."""
-    if not all(name in State.__struct_fields__ for name in names):
-        raise ValueError(f"not fields of State: {names}")  # fields_read gives only fields
+    of ``names`` (a field of the state, or a path into one: "dungeon.checks"),
+    written out once per plan: on every keystroke, ``tuple(map(operator.is_,
+    get(before), get(after)))`` cost ten times as much."""
+    if not all(is_part(name) for name in names):
+        raise ValueError(f"not fields of State: {names}")
     items = "".join(f"before.{name} is after.{name}, " for name in names)
     scope: dict = {}
-    exec(f"def same(before, after):\n    return ({items})", scope)  # our text: field names
+    exec(f"def same(before, after):\n    return ({items})", scope)  # our text: checked paths
     return scope["same"]
+
+
+def is_part(path: str) -> bool:
+    """``path`` is a field of the state, or a path of attribute names from one."""
+    first, *rest = path.split(".")
+    return first in State.__struct_fields__ and all(p.isidentifier() for p in rest)
 
 
 def _to_run(plan: tuple, same: tuple[bool, ...]) -> list[Check]:

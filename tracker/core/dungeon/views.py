@@ -144,7 +144,7 @@ def _surprised(party: bool, monsters: bool) -> str:
 # --- what the GM must not miss ----------------------------------------------------------
 
 
-@alerting(10, parts=("dungeon",))
+@alerting(10, parts=("dungeon.checks",))
 def _encounters(before: State, after: State) -> list[Alert]:
     out = []
     for c in _new_checks(before.dungeon.checks, after.dungeon.checks):
@@ -231,7 +231,7 @@ def _someone_up(state: State) -> bool:
     return up
 
 
-@alerting(35, parts=("dungeon",))
+@alerting(35, parts=("dungeon.fast_left",))
 def _fast_travel_left(before: State, after: State) -> list[Alert]:
     """Fast travel that stopped early says what is left and how to go on."""
     d = after.dungeon
@@ -244,7 +244,7 @@ def _fast_travel_left(before: State, after: State) -> list[Alert]:
     return [Alert("warning", text.format(feet=d.fast_left))]
 
 
-@alerting(70, parts=("dungeon",))
+@alerting(70, parts=("dungeon.last_hasty_exit",))
 def _hasty_exit(before: State, after: State) -> list[Alert]:
     out = []
     if after.dungeon.last_hasty_exit is before.dungeon.last_hasty_exit:
