@@ -343,6 +343,8 @@ class SeededDice:
         rng = self._rng
         if rng is None:
             rng = self._rng = random.Random(self._seed)
+        if group.count == 1:  # a check, a d20: the same die as the loop's, without it
+            return (rng.randint(1, group.sides),), False
         return tuple(rng.randint(1, group.sides) for _ in range(group.count)), False
 
 

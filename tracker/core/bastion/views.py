@@ -290,7 +290,7 @@ def turn_lines(rules, r) -> list[str]:
     return [text(line, rules) for line in r.said]
 
 
-@alerting(60)
+@alerting(60, parts=("bastions",))
 def _turns(before: State, after: State) -> list[Alert]:
     out = []
     if after.bastions is before.bastions:
@@ -325,7 +325,7 @@ def _turns(before: State, after: State) -> list[Alert]:
     return out
 
 
-@alerting(61)
+@alerting(61, parts=("party",))
 def _owner_out_of_play(before: State, after: State) -> list[Alert]:
     """What becomes of a bastion whose owner dies or leaves the party: no more
     orders, so its turns run without them and neglect counts (5e2024 §7.11)."""

@@ -216,7 +216,7 @@ def _day(ev: evasion.PursuitDayRolled, rules) -> str:
 # --- what the GM must not miss ------------------------------------------------------------
 
 
-@alerting(55)
+@alerting(55, parts=("chase",))
 def _chase_alerts(before: State, after: State) -> list[Alert]:
     b, a = before.chase, after.chase
     if a is b:

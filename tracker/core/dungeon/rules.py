@@ -218,6 +218,12 @@ def _advance(state: State, n: int, activity: str, dice, fast: bool = False) -> l
                      "the next turn must be a rest: {n} turns would run into the rest penalty "
                      "({penalty}); rest first, or take one turn alone to push on", n))
             .format(n=n, penalty=penalty))
+    if n == 1:
+        # one turn (a ``t``): ``advance`` would fold it only to test where several
+        # stop; the fold that counts is the caller's (the trial, replay), and the
+        # evolver's refusals (outside, an unknown activity) are this decider's own
+        # checks first (``turn_holds``, ``_in_dungeon``), so the same turn is refused
+        return [_turn_event(state, activity, dice, fast)]
     return advance(state, n, lambda s: _turn_event(s, activity, dice, fast), evolve_turn,
                    _stops(activity))
 

@@ -144,7 +144,7 @@ def _surprised(party: bool, monsters: bool) -> str:
 # --- what the GM must not miss ----------------------------------------------------------
 
 
-@alerting(10)
+@alerting(10, parts=("dungeon.checks",))
 def _encounters(before: State, after: State) -> list[Alert]:
     out = []
     for c in _new_checks(before.dungeon.checks, after.dungeon.checks):
@@ -176,40 +176,62 @@ def _new_checks(before: tuple, after: tuple) -> list:
     return [c for c in after if c not in seen]
 
 
-@alerting(30)
+@alerting(30, parts=("dungeon", "ruleset"))
 def _rest(before: State, after: State) -> list[Alert]:
     out = []
     r_before, r_after = rest_status(before), rest_status(after)
-
-    def marked() -> str:  # only for an alert that shows the penalty: most turns show none
-        return not_in_source(after.rules.dungeon.not_in_source, "rest.penalty_step")
     if r_after != r_before and after.dungeon.active:
         if r_after == "due":
             out.append(Alert("warning", _("The next turn must be a rest")))
         elif r_after == "overdue":
             penalty = term(after.rules, "dungeon.rest.penalty")
             out.append(Alert("error", _("Rest overdue: {penalty}").format(penalty=penalty)
-                             + marked()))
+                             + _penalty_marked(after)))
     if after.dungeon.penalty < before.dungeon.penalty and r_before == "overdue":
         out.append(Alert("error", _("Rest penalty now {penalty}").format(
-            penalty=after.dungeon.penalty) + marked()))
+            penalty=after.dungeon.penalty) + _penalty_marked(after)))
     return out
 
 
-@alerting(36)
+def _penalty_marked(after: State) -> str:
+    """The mark of a penalty step not in the source, for an alert that shows the
+    penalty (a function of its own: most turns show none, and a closure was made
+    on each)."""
+    return not_in_source(after.rules.dungeon.not_in_source, "rest.penalty_step")
+
+
+@alerting(36, parts=("dungeon",))
 def _nobody_up(before: State, after: State) -> list[Alert]:
     """Turns passed with every member dead or unable to act (gm-review3 R9):
     nobody explores, keeps watch or carries a light."""
     if not after.dungeon.active or after.dungeon.turn <= before.dungeon.turn or not after.party:
         return []
-    if any(not party_rules.is_dead(after, c) and not party_rules.unable(after, c)
-           for c in after.party):
+    if _someone_up(after):
         return []
     return [Alert("warning", _("No one in the party is up (dead, or unable to act): "
                                "the turn passed with nobody exploring"))]
 
 
-@alerting(35)
+# (party, ruleset, someone up): the last party asked about, held strongly so no
+# other object can take its id; one tuple, swapped whole
+_UP: list[tuple] = [(None, None, False)]
+
+
+def _someone_up(state: State) -> bool:
+    """A member of the party is neither dead nor unable to act: a function of
+    the party and the ruleset alone (both immutable), asked on every turn, so
+    answered once for each party (most turns change nobody)."""
+    party, rules = state.party, state.rules
+    last = _UP[0]
+    if last[0] is party and last[1] is rules:
+        return last[2]
+    up = any(not party_rules.is_dead(state, c) and not party_rules.unable(state, c)
+             for c in party)
+    _UP[0] = (party, rules, up)
+    return up
+
+
+@alerting(35, parts=("dungeon.fast_left",))
 def _fast_travel_left(before: State, after: State) -> list[Alert]:
     """Fast travel that stopped early says what is left and how to go on."""
     d = after.dungeon
@@ -222,7 +244,7 @@ def _fast_travel_left(before: State, after: State) -> list[Alert]:
     return [Alert("warning", text.format(feet=d.fast_left))]
 
 
-@alerting(70)
+@alerting(70, parts=("dungeon.last_hasty_exit",))
 def _hasty_exit(before: State, after: State) -> list[Alert]:
     out = []
     if after.dungeon.last_hasty_exit is before.dungeon.last_hasty_exit:

@@ -39,8 +39,10 @@ def _effects_run_out(before: State, after: State) -> list[str]:
 # --- what the GM must not miss ----------------------------------------------------------
 
 
-@alerting(40)
+@alerting(40, parts=("effects",))
 def _effects_ended(before: State, after: State) -> list[Alert]:
+    if before.effects is after.effects:  # the same effects: none of them ended here
+        return []
     ids = {e.id for e in after.effects}
     return [Alert("information", _("Effect ended: {name}").format(name=e.name)) for e in before.effects
             if e.id not in ids and e.ends <= after.clock]

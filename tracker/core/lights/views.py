@@ -106,6 +106,16 @@ def _fallen(before: State, after: State) -> list:
 
 @alerting(20)
 def _lights_going_out(before: State, after: State) -> list[Alert]:
+    # ``_going_out`` passes over each light that was lit before (``o.lit``), and
+    # only over those: with none lit (no light carried, or all out, as in most
+    # turns of a delve without one), there is nothing to tell
+    for o in before.lights:
+        if o.lit:
+            return _going_out(before, after)
+    return []
+
+
+def _going_out(before: State, after: State) -> list[Alert]:
     out = []
     rules = after.rules
     for o, l in still_there(before.lights, after.lights):

@@ -252,7 +252,7 @@ def _describe_character_removed(ev: CharacterRemoved, rules) -> str:
 # --- what the GM must not miss ----------------------------------------------------------
 
 
-@alerting(60)
+@alerting(60, parts=("party",))
 def _fallen_and_ready(before: State, after: State) -> list[Alert]:
     out = []
     rules = after.rules

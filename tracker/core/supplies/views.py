@@ -122,7 +122,7 @@ def _hunger(bits: list[str] | None) -> str:
 # --- what the GM must not miss ----------------------------------------------------------
 
 
-@alerting(50)
+@alerting(50, parts=("supplies",))
 def _food(before: State, after: State) -> list[Alert]:
     out = []
     if after.supplies.spoiled > before.supplies.spoiled:

@@ -635,7 +635,7 @@ def _levels_each(names: tuple[str, ...]) -> str:
                      for n, k in counted.items())
 
 
-@alerting(15)
+@alerting(15, parts=("travel",))
 def _travel_alerts(before: State, after: State) -> list[Alert]:
     t = after.rules.travel
     if t is None or after.travel is before.travel:
