@@ -7,6 +7,7 @@ import sys
 import time
 from bisect import bisect_right
 from contextlib import contextmanager
+from itertools import islice
 import typing
 from typing import Callable
 from dataclasses import dataclass
@@ -707,9 +708,10 @@ def with_tail(sketched: list[LogEntry], tail: list[LogEntry]) -> list[LogEntry]:
     if not tail or not sketched or tail[-1].seq != sketched[-1].seq:
         return sketched
     first = tail[0].seq
-    last_about = max((e.seq for e in sketched if e.area in ABOUT_ENTRIES), default=0)
-    targets = [e.seq for e in sketched[:first - 1] if e.corrected_by]
-    exact_from = first if not targets else max(first, last_about + 1)
+    # from the end: the last entry about entries is near it in a log that has any
+    last_about = next((e.seq for e in reversed(sketched) if e.area in ABOUT_ENTRIES), 0)
+    corrected = any(e.corrected_by for e in islice(sketched, first - 1))
+    exact_from = first if not corrected else max(first, last_about + 1)
     out = sketched[:exact_from - 1]
     out += tail[exact_from - first:]
     return out
