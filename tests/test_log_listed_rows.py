@@ -25,11 +25,11 @@ def _undo_some(saves) -> None:
         c.close()
 
 
-def _listed(path, with_ids: bool = True):
+def _listed(path):
     with LogReader(path) as log:
         head = log.head()
         rows, ids = listed_rows(log, head)
-        assert (ids is not None) == with_ids
+        assert ids is not None and ids.ids is None  # read when first asked for
         quick = sketch_rows(rows, log.decoded, (), ids)
         assert Settling(quick, rows_read(rows, quick), log.timeline,
                         log.state_at(head)).settle_all()
@@ -55,8 +55,8 @@ def test_ids_of_other_widths_are_read_with_the_whole_rows(tmp_path):
     db.execute("UPDATE events SET command_id = 'short' WHERE seq = 5")  # an imported id, say
     db.commit()
     db.close()
-    quick, whole, full = _listed(tmp_path / "d.campaign", with_ids=False)
-    assert quick[4].command_id == "short"
+    quick, whole, full = _listed(tmp_path / "d.campaign")
+    assert quick[4].command_id == "short" and quick[0]._ids.id_width == 0  # each apart
     assert [e.as_json() for e in quick] == [e.as_json() for e in whole]
 
 
@@ -100,6 +100,8 @@ def test_the_store_columns_list_as_the_whole_rows(tmp_path):
         rows, ids = listed_rows(log, log.head())
         assert isinstance(rows, Columns) and ids.finder is not None
         by_index = sketch_rows(rows, log.decoded, (), ids)
+        assert ids.ids is None  # the undone found without the ids
+        ids.fill()
         alone = sketch_rows(rows, log.decoded, (), Ids(1, ids.ids, ids.id_width, ids.times,
                                                        ids.time_width))
     assert [e.undone for e in by_index] == [e.undone for e in alone]

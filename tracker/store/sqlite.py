@@ -483,39 +483,29 @@ class EventStore:
 
     def listed_columns(self, lo: int, hi: int) -> tuple | None:
         """The log list's columns of entries ``lo..hi`` in one scan, each one
-        string SQLite makes: (types, versions, sessions, data), each a list
-        of strings split from it, then ``id_columns``' four. None where the
-        file cannot give them so exactly (a type or data holding the
-        separator, a value not of its column's kind, a gap, ids of other
-        widths, an unreadable page): the caller reads the rows (``rows``),
-        which name a damaged one.
+        string SQLite makes, split: (types, versions, sessions, data), lists
+        of strings. None where the file cannot give them so exactly (a type
+        or data holding the separator, a value not of its column's kind, a
+        gap, an unreadable page): the caller reads the rows (``rows``), which
+        name a damaged one. The command ids and times recorded are
+        ``id_columns``'.
 
         A row read as a tuple cost the list about a microsecond of the
         interpreter's for each of its columns, and 100,000 tuples the
         collector a pass (ninth pass); the strings are made by SQLite,
         which does not hold the interpreter, and split in one call each."""
         try:
-            widths = self.conn.execute(
-                "SELECT length(command_id), length(recorded_at) FROM events WHERE seq = ?",
-                (lo,)).fetchone()
-            if widths is None or not (widths[0] and widths[1]):
-                return None
             # NOT INDEXED: the table's own scan, in seq order (the order the
             # strings are made in); every row checked in the same pass
             got = self.conn.execute(
                 "SELECT group_concat(type, ','), group_concat(version, ','), "
-                "group_concat(session, ','), group_concat(data, char(0)), "
-                "group_concat(command_id, ''), group_concat(recorded_at, ''), count(*), "
-                "total(length(command_id) != ?1 OR length(recorded_at) != ?2 "
-                "OR typeof(type) != 'text' OR typeof(data) != 'text') "
-                "FROM events NOT INDEXED WHERE seq BETWEEN ?3 AND ?4",
-                (*widths, lo, hi)).fetchone()
+                "group_concat(session, ','), group_concat(data, char(0)), count(*), "
+                "total(typeof(type) != 'text' OR typeof(data) != 'text') "
+                "FROM events NOT INDEXED WHERE seq BETWEEN ?1 AND ?2", (lo, hi)).fetchone()
         except sqlite3.DatabaseError:
             return None
-        types, versions, sessions, data, ids, times, n, odd = got
-        id_width, time_width = widths
-        if not (n == hi - lo + 1 and n and not odd and type(ids) is str and type(times) is str
-                and len(ids) == n * id_width and len(times) == n * time_width):
+        types, versions, sessions, data, n, odd = got
+        if not (n == hi - lo + 1 and n and not odd):
             return None
         # NOT NULL, so a column of more pieces than rows has a value holding the
         # separator; a version or session is an integer or text an integer
@@ -524,7 +514,7 @@ class EventStore:
         if any(len(c) != n for c in columns) or not all(
                 _DECIMAL.fullmatch(v) for v in {*columns[1], *columns[2]}):
             return None
-        return (*columns, ids, id_width, times, time_width)
+        return columns
 
     def seqs_of(self, command_ids, last: int) -> list[int] | None:
         """The seqs, 1..``last``, of the entries of ``command_ids`` (by the
