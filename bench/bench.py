@@ -619,8 +619,11 @@ async def _log_screen(saves: Path, n: int, presses: int = 60) -> tuple:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         t, c = time.perf_counter(), time.process_time()
-        # not pilot.press: it would wait for the whole worker before returning
-        app.action_show_area("log")
+        # not pilot.press: it would wait for the whole worker before returning. Opened
+        # in the app's own context, as a key is (ninth pass): called from here, the
+        # screen ran in this test's (English, not the campaign's language), and the
+        # screen beneath recomposed its footer in the window measured
+        app.call_later(app.action_show_area, "log")
         while not getattr(app.screen, "all", None):  # the newest entries come first
             await asyncio.sleep(0.002)
         first = time.perf_counter() - t, time.process_time() - c

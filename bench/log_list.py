@@ -173,7 +173,7 @@ def in_app(saves: Path) -> str:
             await pilot.pause()
             n = app.campaign.seq
             t, c, m = time.perf_counter(), time.process_time(), time.thread_time()
-            app.action_show_area("log")
+            app.call_later(app.action_show_area, "log")  # in the app's context, as a key
             while not (getattr(app.screen, "complete", False) and len(app.screen.all) >= n):
                 await asyncio.sleep(0.002)
             wall, cpu, main = (time.perf_counter() - t, time.process_time() - c,

@@ -7,6 +7,7 @@ import sys
 import time
 from bisect import bisect_right
 from contextlib import contextmanager
+from itertools import islice
 import typing
 from typing import Callable
 from dataclasses import dataclass
@@ -25,7 +26,7 @@ from .core.timeline.entries import EntryCorrected, Redone, Rewound, Undone, cook
 from .core.ruleset import load_cached
 from .core.timeline.fold import LABELS, _refold, as_now, step
 from .core.timeline.sessions import MARKS as SESSION_MARKS, Running
-from .core.timeline.standing import standing
+from .core.timeline.standing import standing, standing_from
 
 def _areas() -> dict[str, set[str]]:
     """Each area and the event types it files, from the events' own registration."""
@@ -157,11 +158,53 @@ class Ids:
     asks for its own (``LogEntry.command_id``); holding them apart cost each of
     100,000 entries 159 B, now 61 (eighth pass)."""
 
-    __slots__ = ("first", "ids", "id_width", "times", "time_width")
+    __slots__ = ("first", "ids", "id_width", "times", "time_width", "finder", "_read")
 
-    def __init__(self, first: int, ids, id_width: int, times, time_width: int):
+    def __init__(self, first: int, ids, id_width: int, times, time_width: int,
+                 finder: Callable | None = None):
         self.first, self.ids, self.id_width = first, ids, id_width
         self.times, self.time_width = times, time_width
+        # ``finder(command_ids, last)``: the seqs up to ``last`` of those commands'
+        # entries, from the store's index (None: it cannot tell)
+        self.finder = finder
+        self._read = None  # ``later``: how to read them, until read
+
+    @classmethod
+    def later(cls, log, head: int) -> "Ids":
+        """The ids of entries 1..``head`` of ``log``, read when first asked
+        for (``fill``), on the thread that reads ``log``: the list is shown
+        before them (the log screen's worker reads them right after, before
+        the settle, the first to ask; the screen asks only of a settled
+        list). Reading them with the columns cost the list shown 0.02 s of
+        SQLite's (ninth pass)."""
+        ids = cls(1, None, 0, None, 0, getattr(log, "seqs_of", None))
+        ids._read = (log, head)
+        return ids
+
+    def fill(self) -> None:
+        """Read the ids ``later`` left (the store's two strings, or where their
+        widths differ, its whole rows' lists); nothing if read."""
+        if self._read is None:
+            return
+        log, head = self._read
+        got = log.id_columns(1, head)
+        if got is not None:
+            ids, id_width, times, time_width = got
+        else:  # ids of other widths (an imported one): each apart
+            rows = list(log.rows(1, head))
+            ids, id_width, times, time_width = [r[4] for r in rows], 0, [r[6] for r in rows], 0
+        # the widths first, the strings last: ``ids`` set says all is
+        self.id_width, self.time_width, self.times = id_width, time_width, times
+        self.ids, self._read = ids, None
+
+    def seqs_of(self, command_ids, last: int) -> list[int] | None:
+        """The seqs (``first``..``last``) of the entries of ``command_ids``, by
+        the store's index: the list marks the entries of undone commands
+        without asking each of 100,000 its command id (0.02 s, ninth pass).
+        None where there is no store to ask."""
+        if self.finder is None or self.first != 1:
+            return None
+        return self.finder(command_ids, last)
 
     @classmethod
     def listed(cls, first: int, ids, times) -> "Ids":
@@ -169,15 +212,21 @@ class Ids:
         return cls(first, ids, 0, times, 0)
 
     def command_id(self, seq: int) -> str:
+        if self.ids is None:
+            self.fill()
         i, w = seq - self.first, self.id_width
         return self.ids[i * w:(i + 1) * w] if w else self.ids[i]
 
     def recorded_at(self, seq: int) -> str:
+        if self.ids is None:
+            self.fill()
         i, w = seq - self.first, self.time_width
         return self.times[i * w:(i + 1) * w] if w else self.times[i]
 
     def part(self, lo: int, hi: int) -> tuple[list[str], list[str]]:
         """The command ids and times recorded of entries ``lo..hi`` (a run)."""
+        if self.ids is None:
+            self.fill()
         if not (self.id_width and self.time_width):
             seqs = range(lo, hi + 1)
             return [self.command_id(s) for s in seqs], [self.recorded_at(s) for s in seqs]
@@ -188,10 +237,41 @@ class Ids:
                 [times[i:i + v] for i in range(a * v, b * v, v)])
 
 
-def listed_rows(log, head: int) -> tuple[list[tuple], Ids | None]:
-    """The rows ``sketch_rows`` reads, 1..``head``: lean (seq, type, version,
-    data, session) with their command ids and times recorded apart (``Ids``),
-    or the store's whole rows (None) where it cannot give those columns so."""
+class Columns:
+    """The rows the list reads (seq, type, version, data, session), from seq
+    1, as columns: the store's ``listed_columns`` (versions and sessions
+    their decimal strings), or made from rows (``of``). One list per column
+    and no tuple per row: 100,000 tuples cost the interpreter their making
+    and the collector a pass over them (ninth pass)."""
+
+    __slots__ = ("types", "versions", "sessions", "data")
+
+    def __init__(self, types: list, versions: list, sessions: list, data: list):
+        self.types, self.versions, self.sessions, self.data = types, versions, sessions, data
+
+    @classmethod
+    def of(cls, rows: list[tuple]) -> "Columns":
+        """From rows lean (5) or whole (7), seq 1 on."""
+        if rows and len(rows[0]) == 5:
+            return cls([r[1] for r in rows], [r[2] for r in rows], [r[4] for r in rows],
+                       [r[3] for r in rows])
+        return cls([r[1] for r in rows], [r[2] for r in rows], [r[5] for r in rows],
+                   [r[3] for r in rows])
+
+    def __len__(self) -> int:
+        return len(self.types)
+
+
+def listed_rows(log, head: int) -> tuple[Columns | list[tuple], Ids | None]:
+    """The rows ``sketch_rows`` reads, 1..``head``: the store's columns
+    (``Columns``) with their command ids and times recorded apart, read
+    when first asked for (``Ids.later``);
+    or, where the store cannot give those so (``listed_columns`` None), its
+    lean rows (seq, type, version, data, session) and ``Ids`` from
+    ``id_columns``, or its whole rows (None)."""
+    got = log.listed_columns(1, head) if head else None
+    if got is not None:  # the ids read when first asked for (``Ids.later``)
+        return Columns(*got), Ids.later(log, head)
     columns = log.id_columns(1, head) if head else None
     if columns is None:
         return list(log.rows(1, head)), None
@@ -363,12 +443,13 @@ def _rules_of(text: str, known) -> object:
     return load_cached(text).rules
 
 
-def sketch_rows(rows: list[tuple], decoded: Callable | None = None,
+def sketch_rows(rows: Columns | list[tuple], decoded: Callable | None = None,
                 rulesets=(), ids: Ids | None = None) -> list[LogEntry] | None:
     """The entries of a whole log from its rows, without replaying it:
     everything but what only the states tell, which ``settle`` fills in
     later. ``rows`` are the store's (seq, type, version, data, command_id,
-    session, recorded_at) from seq 1; ``decoded(seq, type, version, data)``
+    session, recorded_at) from seq 1, or its columns (``listed_rows``:
+    ``Columns``, with ``ids``); ``decoded(seq, type, version, data)``
     is the store's decoding (``EventStore.decoded``: a row that cannot be read
     raises Damaged, naming it). Without ``decoded`` each row's data is its
     event already (``sketch``). ``rulesets``: rulesets at hand (``LoadedRuleset``,
@@ -398,29 +479,47 @@ def sketch_rows(rows: list[tuple], decoded: Callable | None = None,
 
     A replay of 100,000 entries takes seconds (docs/performance.md); this
     takes one pass over the rows."""
-    if not rows or rows[0][0] != 1:
-        return None
-    if ids is None:  # the store's whole rows: their ids apart, as ``listed_rows`` gives them
-        ids = Ids.listed(1, [r[4] for r in rows], [r[6] for r in rows])
-        rows = [(seq, t, v, d, session) for seq, t, v, d, _, session, _ in rows]
+    if isinstance(rows, Columns):
+        cols, to_int = rows, int  # the store's: versions and sessions decimal strings
+        if not len(cols):
+            return None
+    else:
+        if not rows or rows[0][0] != 1:
+            return None
+        if ids is None:  # the store's whole rows: their ids apart, as ``listed_rows`` gives them
+            ids = Ids.listed(1, [r[4] for r in rows], [r[6] for r in rows])
+        cols, to_int = Columns.of(rows), _same
     out: list[LogEntry] = []
     append = out.append
     undone: set[str] = set()  # as undone_commands, found on the way
     corrections: list[LogEntry] = []
-    session_after, rules_after = [0], [None]  # after entry #i, from #0 (nothing yet)
+    about: list[LogEntry] = []  # the undos, redos and rewinds (``standing_from`` reads them)
     session, rules = 0, None
     # whether a session runs: an entry made while none does is in none (0), as
     # today's tracker records it and an older one did not (core/timeline/sessions.py)
     running, on = Running(), False
-    by_type: dict[str, tuple] = {}  # type -> (version, its _Kind, decoded now?, lazy decoder)
+    said, said_as = None, 0  # the last row's session as recorded, and as a number
+    # type -> (version, its _Kind, decoded now?, lazy decoder, what an entry takes of it)
+    by_type: dict[str, tuple] = {}
     names_of: dict[int, tuple[str, ...]] = {}  # id(event) -> the characters it names
-    for seq, type_, version, data, row_session in rows:
+    for seq, type_, version, data, row_session in zip(
+            range(1, len(cols) + 1), cols.types, cols.versions, cols.data, cols.sessions):
         known = by_type.get(type_)
         if known is None or known[0] != version:
-            known = by_type[type_] = _row_kind(type_, version, decoded)
-        _, kind, now, lazy = known
+            known = by_type[type_] = _known(type_, version, to_int, decoded)
+        _, kind, now, lazy, plain, name, area = known
+        if plain:  # most rows: no event read, no session or ruleset changed
+            if on:
+                if row_session != said:
+                    said, said_as = row_session, to_int(row_session)
+                session = said_as
+            else:
+                session = 0
+            append(LogEntry(seq, session, ids, name, None, rules, None, area,
+                            _data=data, _decode=lazy))
+            continue
         if kind is None:  # a kind only a newer tracker knows: the store refuses it, naming it
-            decoded(seq, type_, version, data)
+            decoded(seq, type_, to_int(version), data)
         if decoded is None or lazy is None:
             ev, data = data, None
         elif now:
@@ -430,9 +529,9 @@ def sketch_rows(rows: list[tuple], decoded: Callable | None = None,
         back = kind.back
         if back is None:
             if kind.opens is None:
-                session = row_session if on else 0
+                session = to_int(row_session) if on else 0
             else:
-                session, on = row_session, kind.opens
+                session, on = to_int(row_session), kind.opens
                 running.mark(seq, on)
             if kind.carries_rules:
                 rules = _rules_of(ev.ruleset_toml, rulesets)
@@ -449,11 +548,10 @@ def sketch_rows(rows: list[tuple], decoded: Callable | None = None,
                 at = ev.last_seq
             else:
                 at = ev.to_seq
-            session, rules = session_after[at], rules_after[at]
+            # the session and ruleset after entry #at (as it was listed: seqs point back)
+            session, rules = (out[at - 1].session, out[at - 1].rules) if at else (0, None)
             on = running.back_to(seq, at)
-        session_after.append(session)
-        rules_after.append(rules)
-        entry = LogEntry(seq, session, ids, kind.name, ev, rules, None, kind.area,
+        entry = LogEntry(seq, session, ids, name, ev, rules, None, area,
                          _data=data, _decode=None if data is None else lazy)
         if kind.names is not None:  # one tuple per event shared (each entry holds its event)
             names = names_of.get(id(ev))
@@ -464,14 +562,22 @@ def sketch_rows(rows: list[tuple], decoded: Callable | None = None,
             entry._text = f"{LABELS[type_]} …"
         if back is EntryCorrected:
             corrections.append(entry)
+        elif back is not None:
+            about.append(entry)
         append(entry)
     if undone:
-        command_id = ids.command_id
-        for e in out:
-            if command_id(e.seq) in undone:
-                e.undone = True
+        found = ids.seqs_of(undone, len(out))
+        if found is not None:  # the store's index: the few entries of those commands
+            for seq in found:
+                out[seq - 1].undone = True
+        else:
+            command_id = ids.command_id
+            for e in out:
+                if command_id(e.seq) in undone:
+                    e.undone = True
     corrected: dict[int, list[int]] = {}
-    stand = standing(out) if corrections else ()
+    # only the entries about entries are read (``standing_from``)
+    stand = standing_from(1, len(out), about) if corrections else ()
     for entry in corrections:
         _stand_ins(entry, stand, corrected)
     for target, by in corrected.items():
@@ -480,19 +586,20 @@ def sketch_rows(rows: list[tuple], decoded: Callable | None = None,
     return out
 
 
-def rows_read(rows: list[tuple], out: list[LogEntry]) -> Callable[[int, int], list[Envelope]]:
+def rows_read(rows: Columns | list[tuple], out: list[LogEntry]) -> Callable[[int, int], list[Envelope]]:
     """``Settling``'s ``read`` for ``out``, sketched from ``rows`` (kept): each
     part's envelopes from its rows, each event its entry's own, decoded now if
     the sketch left it (the store's decoding: a damaged row raises, naming
     it). Reading the rows again cost the settle 0.25 s on 100,000 entries."""
     def read(lo: int, hi: int) -> list[Envelope]:
+        if isinstance(rows, Columns):  # the store's columns: the ids from the entries'
+            cids, ats = _ids_of(out, lo, hi)
+            return [Envelope(seq, type_, int(version), e.event, cid, int(session), at)
+                    for seq, type_, version, session, e, cid, at
+                    in zip(range(lo, hi + 1), rows.types[lo - 1:hi], rows.versions[lo - 1:hi],
+                           rows.sessions[lo - 1:hi], out[lo - 1:hi], cids, ats)]
         if rows and len(rows[0]) == 5:  # lean (``listed_rows``): the ids from the entries'
-            ids = out[lo - 1]._ids
-            if ids is out[hi - 1]._ids:  # one run's (else each entry its own)
-                cids, ats = ids.part(lo, hi)
-            else:
-                cids = [e.command_id for e in out[lo - 1:hi]]
-                ats = [e.recorded_at for e in out[lo - 1:hi]]
+            cids, ats = _ids_of(out, lo, hi)
             return [Envelope(seq, type_, version, e.event, cid, session, at)
                     for (seq, type_, version, _, session), e, cid, at
                     in zip(rows[lo - 1:hi], out[lo - 1:hi], cids, ats)]
@@ -500,6 +607,14 @@ def rows_read(rows: list[tuple], out: list[LogEntry]) -> Callable[[int, int], li
                 for (seq, type_, version, _, cid, session, at), e
                 in zip(rows[lo - 1:hi], out[lo - 1:hi])]
     return read
+
+
+def _ids_of(out: list[LogEntry], lo: int, hi: int) -> tuple[list[str], list[str]]:
+    """The command ids and times recorded of entries ``lo..hi`` of ``out``."""
+    ids = out[lo - 1]._ids
+    if ids is out[hi - 1]._ids:  # one run's (else each entry its own)
+        return ids.part(lo, hi)
+    return [e.command_id for e in out[lo - 1:hi]], [e.recorded_at for e in out[lo - 1:hi]]
 
 
 def _row_kind(type_name: str, version: int, decoded: Callable | None) -> tuple:
@@ -541,6 +656,23 @@ def _row_kind(type_name: str, version: int, decoded: Callable | None) -> tuple:
                 return ev
         return decoded(seq, type_name, version, data)
     return version, kind, now, lazy
+
+
+def _same(v):
+    return v
+
+
+def _known(type_name: str, version, to_int: Callable, decoded: Callable | None) -> tuple:
+    """``sketch_rows``' own of rows of one type and version (as the rows hold
+    it): ``_row_kind``'s, whether a row of it is plain (no event read now, no
+    session or ruleset changed: the most of a log, listed in a few steps),
+    its name and area."""
+    _, kind, now, lazy = _row_kind(type_name, to_int(version), decoded)
+    plain = kind is not None and not now and lazy is not None and decoded is not None \
+        and kind.back is None and kind.opens is None and not kind.carries_rules \
+        and kind.names is None and not kind.quotes_state
+    return (version, kind, now, lazy, plain, kind.name if kind else type_name,
+            kind.area if kind else None)
 
 
 SHARED_EVENTS = 4096  # per type, the most different data a list keeps decoded at once
@@ -610,9 +742,10 @@ def with_tail(sketched: list[LogEntry], tail: list[LogEntry]) -> list[LogEntry]:
     if not tail or not sketched or tail[-1].seq != sketched[-1].seq:
         return sketched
     first = tail[0].seq
-    last_about = max((e.seq for e in sketched if e.area in ABOUT_ENTRIES), default=0)
-    targets = [e.seq for e in sketched[:first - 1] if e.corrected_by]
-    exact_from = first if not targets else max(first, last_about + 1)
+    # from the end: the last entry about entries is near it in a log that has any
+    last_about = next((e.seq for e in reversed(sketched) if e.area in ABOUT_ENTRIES), 0)
+    corrected = any(e.corrected_by for e in islice(sketched, first - 1))
+    exact_from = first if not corrected else max(first, last_about + 1)
     out = sketched[:exact_from - 1]
     out += tail[exact_from - first:]
     return out

@@ -445,6 +445,14 @@ class LogReader:
         """The entries' command ids and times recorded, two strings (the store's)."""
         return self._store.id_columns(first, last)
 
+    def listed_columns(self, first: int, last: int) -> tuple | None:
+        """The log list's columns, one string each (the store's)."""
+        return self._store.listed_columns(first, last)
+
+    def seqs_of(self, command_ids, last: int) -> list[int] | None:
+        """The seqs up to ``last`` of those commands' entries (the store's)."""
+        return self._store.seqs_of(command_ids, last)
+
     def decoded(self, seq: int, type_: str, version: int, data: str) -> Event:
         """The event of one raw row; the store's Damaged when it cannot be read."""
         return self._store.decoded(seq, type_, version, data)

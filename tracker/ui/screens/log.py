@@ -250,7 +250,9 @@ class LogScreen(Screen):
                         else None
                 if found is not None:
                     found = with_tail(found, tail)
-                    self._hand_over(self.Loaded(found, settled=False, lang=lang))
+                    # the command ids, which the list shown does not need: read while
+                    # the screen's thread shows it (SQLite's work lets go of the GIL)
+                    self._hand_over(self.Loaded(found, settled=False, lang=lang), ids.fill)
                     parts = Settling(found, rows_read(rows, found), log.timeline,
                                      log.state_at(head))
                     if not self._settle(parts, wanted, lambda: worker.is_cancelled):
@@ -268,12 +270,14 @@ class LogScreen(Screen):
         except Exception:  # noqa: BLE001 - that line fails again when drawn, and is shown there
             pass
 
-    def _hand_over(self, loaded: Loaded) -> None:
+    def _hand_over(self, loaded: Loaded, meanwhile: Callable[[], None] = lambda: None) -> None:
         """Post the whole list, then let the screen's thread show it before the
         settle takes the interpreter back: both want it, and the list drawn
-        is what the GM waits for (at most ``HAND_OVER`` seconds)."""
+        is what the GM waits for (at most ``HAND_OVER`` seconds). ``meanwhile``
+        is done in between."""
         self._taken.clear()
         self.post_message(loaded)
+        meanwhile()
         self._taken.wait(HAND_OVER)
 
     def _settle(self, parts: Settling, wanted: Callable[[], tuple[int, ...]],
