@@ -78,7 +78,7 @@ AMENDABLE = {
     'hasty_exit_rolled': ('marked_map', 'known_route', 'gm_modifier'),
     'heading_set': ('heading', 'believed'),
     'healed': ('name', 'amount'),
-    'hunted': ('found',),
+    'hunted': ('found', 'rations'),
     'language_set': ('code',),
     'levelled_up': ('name',),
     'light_doused': ('id',),

@@ -402,8 +402,10 @@ REFUSALS = {  # (ruleset, command) -> en, da or uk
         "uk": "tracker: Сезонних таблиць погоди 2к6 немає в наших джерелах: ведучий вносить "
               "погоду дня та її наслідки (I, V, W)."},
     ("dolmenwood", "hunt"): {
-        "en": "tracker: Hunting is not in our sources: the GM decides.",
-        "uk": "tracker: Полювання немає в наших джерелах: вирішує ведучий."},
+        "en": "tracker: Hunting is not in our sources: the GM decides. Say --found N "
+              "(rations) or --nothing.",
+        "uk": "tracker: Полювання немає в наших джерелах: вирішує ведучий. Скажіть --found N "
+              "(раціонів) або --nothing."},
 }
 
 

@@ -1,5 +1,6 @@
 """What the GM decides on the road where the ruleset leaves it to them (Dolmenwood's
-foraging), and who may guide: never the dead (issue 20)."""
+foraging and hunting: gm-review3 C3, hunting refused though the ruleset said the GM
+decides), and who may guide: never the dead (issue 20)."""
 
 from __future__ import annotations
 
@@ -46,6 +47,54 @@ def test_dolmenwood_forage_records_what_the_gm_decides(make):
         c.dispatch(tr.ForageDay(True, 0))
 
 
+def test_dolmenwood_hunting_records_what_the_gm_decides(make):
+    c = wood(make)
+    with pytest.raises(Refused, match="Hunting is not in our sources: the GM decides. Say --found N"):
+        c.dispatch(tr.Hunt())
+    c.dispatch(tr.Hunt(True, 5))
+    ev = list(c.store.read())[-1].event
+    assert (ev.found, ev.rations) == (True, 5)
+    assert food(c) == 4 + 5 - 2 and c.state.travel.days[-1].food == 5
+    assert last_text(c) == "A day hunting (the GM decides): 5 rations found — 2 rations eaten"
+    c.dispatch(tr.Hunt(False))
+    assert food(c) == 5 and c.state.travel.days[-1].food == 0
+    assert last_text(c) == "A day hunting (the GM decides): nothing found — 2 rations eaten"
+    for bad in (0, 1001):
+        with pytest.raises(Refused, match="1 to 1,000 rations"):
+            c.dispatch(tr.Hunt(True, bad))
+
+
+def test_a_gm_hunt_is_corrected_and_undone_like_any_day(make):
+    c = wood(make)
+    seq = c.dispatch(tr.Hunt(True, 5)).envelopes[0].seq
+    c.dispatch(c.amend_command(seq, fields={"rations": "2"}))
+    assert food(c) == 4 + 2 - 2 and c.state.travel.days[-1].food == 2
+    with pytest.raises(Refused, match="1 to 1,000 rations"):
+        c.dispatch(c.amend_command(seq, fields={"rations": "0"}))
+    empty = c.dispatch(tr.Hunt(False)).envelopes[0].seq
+    with pytest.raises(Refused, match="nothing was found: no rations"):
+        c.dispatch(c.amend_command(empty, fields={"rations": "3"}))
+    c.undo()  # the empty hunt
+    c.undo()  # the correction
+    c.undo()  # the hunt
+    assert food(c) == 4 and c.state.travel.day == 0
+
+
+def test_a_ruleset_that_decides_the_hunt_takes_no_gm_count(make):
+    c = make("dyb-og-drager")
+    c.dispatch(AddCharacter("Ana"))
+    c.dispatch(AddCharacter("Bo"))
+    c.dispatch(tr.SetTerrain("forest"))
+    with pytest.raises(Refused, match="Dyb & Drager says what a hunt finds"):
+        c.dispatch(tr.Hunt(True, 3))
+    c.dispatch(tr.Hunt(True))
+    assert c.state.travel.days[-1].food == 2  # a ration a hunter, as before
+    d = make("dnd-2024", "dnd")
+    d.dispatch(AddCharacter("Ana"))
+    with pytest.raises(Refused, match="no hunting rule"):
+        d.dispatch(tr.Hunt(True, 3))
+
+
 def test_a_ruleset_that_rolls_foraging_takes_no_gm_word(make):
     c = make("dyb-og-drager")
     c.dispatch(AddCharacter("Ana"))
@@ -63,6 +112,11 @@ def test_the_cli_forage_says_found_or_nothing(saves, capsys):
     assert main(["do", "w", "forage", "--nothing"]) == 0
     out = capsys.readouterr().out
     assert "3 rations found" in out and "nothing found" in out
+    assert main(["do", "w", "hunt", "--found", "2"]) == 0
+    assert main(["do", "w", "hunt", "--nothing"]) == 0
+    out = capsys.readouterr().out
+    assert "A day hunting (the GM decides): 2 rations found" in out
+    assert "A day hunting (the GM decides): nothing found" in out
 
 
 # --- the dead guide no one ------------------------------------------------------------
@@ -154,3 +208,28 @@ async def test_the_forage_dialog_asks_the_gm_in_dolmenwood(saves):
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert app.state.travel.days[-1].food == 4
+
+
+async def test_the_hunt_dialog_asks_the_gm_in_dolmenwood(saves):
+    from tracker.ui.app import TrackerApp
+    from tracker.service import Campaign
+    c = Campaign.create(saves, "hw", "dolmenwood", 1)
+    c.dispatch(AddCharacter("Ana"))
+    c.dispatch(tr.SetTerrain("farmland"))
+    c.close()
+    app = TrackerApp(saves, "hw")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # the session on offer
+        await pilot.pause()
+        await pilot.press("5")
+        await pilot.pause()
+        await app.screen.run_action("hunt")
+        await pilot.pause()
+        await pilot.press("enter")  # game found
+        await pilot.pause()
+        await pilot.press("3", "enter")
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.state.travel.days[-1].food == 3

@@ -108,10 +108,12 @@ ACTIONS = (
             arg("--nothing", dest="found", action="store_const", const=0)),
            lambda a, c: tr.ForageDay() if a.found is None
            else tr.ForageDay(bool(a.found), a.found)),
-    Action("hunt", N_("a whole day hunting (--found/--nothing where the GM decides)"),
-           (arg("--found", action="store_true", default=None),
-            arg("--nothing", dest="found", action="store_false")),
-           lambda a, c: tr.Hunt(a.found)),
+    Action("hunt", N_("a whole day hunting (--found / --nothing where the GM decides; "
+           "--found N rations where the ruleset has no hunting rule)"),
+           (arg("--found", type=_rations, nargs="?", const=-1, default=None, metavar="N"),
+            arg("--nothing", dest="found", action="store_const", const=0)),
+           lambda a, c: tr.Hunt() if a.found is None
+           else tr.Hunt(bool(a.found), max(a.found, 0))),
     Action("weather", N_("roll the weather, or enter it: TEXT [--effects I,V,W]"),
            (arg("text", nargs="?", default=""), arg("--effects", default="")),
            lambda a, c: tr.SetWeather(a.text, tuple(x for x in a.effects.split(",") if x))

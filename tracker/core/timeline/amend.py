@@ -29,7 +29,7 @@ from .entries import UNCORRECTABLE, CorrectEntry, EntryCorrected, Rewind, cook, 
 from .fold import History, check_correction, refitted, step
 from ..terms import key_named
 from .hooks import choices_named, inserted, planner, refitter, rescheduler, reroller
-from .kinds import kind_words
+from .kinds import type_words
 from .views import Preview, entry_line, preview
 
 
@@ -174,7 +174,7 @@ def _correctable(past: Past, seq: int) -> None:
     env = past.entry(seq)
     if env.type in UNCORRECTABLE:
         raise Refused(_("entry #{seq} ({kind}) cannot be corrected; undo or rewind instead")
-                      .format(seq=seq, kind=kind_words(env.type.replace("_", " "))))
+                      .format(seq=seq, kind=type_words(env.type)))
     if not past.stands(seq):  # a correction of it would change nothing, and read as if
         raise Refused(_("entry #{seq} no longer stands (undone, or rewound past): redo it "
                         "first, or correct an entry that stands").format(seq=seq))
@@ -322,7 +322,8 @@ def amended(original: Event, dice: list[int] | None = None,
     if dice:
         have = dice_count(ev)
         if have == 0:
-            raise Refused(_("entry ({kind}) rolled no dice to correct").format(kind=ev.TYPE))
+            raise Refused(_("entry ({kind}) rolled no dice to correct").format(
+                kind=type_words(ev.TYPE)))
         if len(dice) > have:
             raise Refused(_given_but(len(dice), ngettext(
                 "the entry rolled only {n}", "the entry rolled only {n}", have).format(n=have)))
@@ -334,9 +335,9 @@ def amended(original: Event, dice: list[int] | None = None,
             if key not in type(ev).__struct_fields__:
                 if not may:
                     raise Refused(_("{kind} has no field {field!r} (fields: none)").format(
-                        kind=ev.TYPE, field=key))
+                        kind=type_words(ev.TYPE), field=key))
                 raise Refused(_("{kind} has no field {field!r} (fields: {fields})").format(
-                    kind=ev.TYPE, field=key, fields=", ".join(may)))
+                    kind=type_words(ev.TYPE), field=key, fields=", ".join(may)))
             if key in KEPT_BY_TRACKER.get(ev.TYPE, ()):
                 raise Refused(_("{field} is kept by the tracker, not entered by the GM: it "
                                 "cannot be corrected (fields: {fields})").format(

@@ -29,7 +29,7 @@ from . import views  # noqa: E402,F401  (the log lines of undo, redo, rewind, co
 from .undecoded import earliest, with_correction  # noqa: E402
 from .entries import (LOOKING_BACK, EntryCorrected, Redone, Rewound, Undone,  # noqa: E402
                       cook, points_back)
-from .kinds import kind_words  # noqa: E402
+from .kinds import type_words  # noqa: E402
 
 
 class History(Protocol):
@@ -230,11 +230,11 @@ def _refold(history: History, start: int, upto: int,
 def _kind(e: Envelope, env: Envelope) -> str:
     """What a refold refused, for its refusal: "turn advanced", or a stand-in's
     "turn advanced, standing in for light lit" (made only once refused)."""
-    what = kind_words(e.type.replace("_", " "))
+    what = type_words(e.type)
     if e.type == env.type:
         return what
     return _("{kind}, standing in for {entry}").format(
-        kind=what, entry=kind_words(env.type.replace("_", " ")))
+        kind=what, entry=type_words(env.type))
 
 
 def as_now(history: History, final: State | None, upto: int) -> Callable[[int], State | None]:

@@ -16,6 +16,11 @@ from ...i18n import pgettext
 from .hooks import COUNTED_WORDS, COUNTS
 
 
+def type_words(event_type: str) -> str:
+    """An event type ("turn_advanced") as the GM reads it: "turn advanced", translated."""
+    return kind_words(event_type.replace("_", " "))
+
+
 def kind_words(label: str) -> str:
     """``label`` (an event type's words, "turn advanced") in the active language;
     a counted label ("3 turns advanced", "2 bastion weeks": ``command_label``)

@@ -314,6 +314,12 @@ def forage(t: Travel, terrain: str, *, roll: int | None = None, check: int | Non
     return Found(dice.parse_chance(f.chance).hits(roll))
 
 
+def gm_finds(t: Travel, activity: str) -> bool:
+    """No rule for a day of ``activity`` ("forage", "hunt"), and the ruleset says
+    the GM decides what it finds (its ``not_in_source`` note): the GM's word."""
+    return getattr(t, activity) is None and bool(gm_note(t, activity))
+
+
 def hunt_allowed(t: Travel, *, forced: bool = False, rest_day: bool = False,
                  rules=None) -> str:
     """Why the party cannot hunt today, or '' (``rules``: as forage_allowed's)."""

@@ -162,11 +162,21 @@ def hunt_holds(state: State, ev, rolled: bool = True) -> None:
     """``hunt``: a whole day where the ruleset has hunting; rolled where it
     gives a chance (no GM's word then), the GM's word where it gives none."""
     t = rules_of(state)
+    if calc.gm_finds(t, "hunt"):  # no hunting rule: the GM said what the day found
+        if state.travel.hours_today:
+            raise Refused(_("hunting takes a whole day: make camp first"))
+        _found_rations(ev)
+        if not living(state):
+            raise Refused(_("no one in the party to hunt (add characters first)"))
+        return
     why = calc.hunt_allowed(t, forced=False, rest_day=False, rules=state.rules)
     if t.hunt is None:
         raise Refused(why)
     if state.travel.hours_today:
         raise Refused(_("hunting takes a whole day: make camp first"))
+    if ev.rations:
+        raise Refused(_("{ruleset} says what a hunt finds: --found without a number").format(
+            ruleset=state.rules.meta.name))
     if t.hunt.chance and ev.found:
         raise Refused(_("the ruleset rolls the hunt ({chance}): no --found").format(
             chance=dicemod.chance_text(t.hunt.chance)))
@@ -174,6 +184,14 @@ def hunt_holds(state: State, ev, rolled: bool = True) -> None:
         raise Refused(_("the ruleset rolls the hunt ({chance}): the entry has no roll").format(
             chance=dicemod.chance_text(t.hunt.chance)) if t.hunt.chance else
             _("the GM decides the hunt: the entry rolled it"))
+
+
+def _found_rations(ev) -> None:
+    """The GM's word on a day's foraging or hunting: 1 to 1,000 rations, or nothing."""
+    if ev.found and not 1 <= ev.rations <= 1_000:
+        raise Refused(_("say how much was found: 1 to 1,000 rations"))
+    if not ev.found and ev.rations:
+        raise Refused(_("nothing was found: no rations"))
 
 
 def _someone_forages(state: State) -> None:
@@ -197,10 +215,7 @@ def forage_holds(state: State, ev, rolled: bool = True) -> None:
     if gm:
         if j.hours_today:
             raise Refused(_("a day of foraging is a whole day: make camp first"))
-        if ev.found and not 1 <= ev.rations <= 1_000:
-            raise Refused(_("say how much was found: 1 to 1,000 rations"))
-        if not ev.found and ev.rations:
-            raise Refused(_("nothing was found: no rations"))
+        _found_rations(ev)
         _someone_forages(state)
         return
     if ev.found or ev.rations:

@@ -106,6 +106,7 @@ class RestDay(Command, frozen=True):
 
 class Hunt(Command, frozen=True):
     found: bool | None = None  # where the ruleset leaves it to the GM
+    rations: int = 0  # what the GM says was found, where the ruleset has no hunting rule
 
 
 class ForageDay(Command, frozen=True):
@@ -269,6 +270,9 @@ class Hunted(Event, frozen=True):
     found: bool = False  # where the GM decides (no chance in the ruleset)
     lights_burn: bool = True  # version 2 (as in Travelled)
     to_morning: bool = True  # version 3 (as in RestDayTaken)
+    # where the ruleset has no hunting rule and leaves it to the GM (Dolmenwood):
+    # the rations the GM says the day found (a default no earlier entry could hold)
+    rations: int = 0
 
 
 @event("foraged_day", version=3, area="travel")
@@ -960,7 +964,15 @@ def _with_night(state: State, events: list[Event]) -> list[Event]:
 def decide_hunt(state: State, cmd: Hunt, dice) -> list[Event]:
     t = rules_of(state)
     holds.out_of_the_dungeon(state, _("the party is in a dungeon: leave it before hunting"))
-    hunt_holds(state, Hunted(found=bool(cmd.found)), rolled=False)
+    if gm_hunts(t):  # no hunting rule: the GM's word, and how many rations
+        if cmd.found is None:
+            raise Refused(calc.gm_note(t, "hunt", state.rules) + " " +
+                          _("Say --found N (rations) or --nothing."))
+        ev = Hunted(found=cmd.found, rations=cmd.rations if cmd.found else 0)
+        hunt_holds(state, ev, rolled=False)
+        _someone_hunts(state)
+        return with_hunger_saves(state, _with_night(state, [ev]), dice)
+    hunt_holds(state, Hunted(found=bool(cmd.found), rations=cmd.rations), rolled=False)
     if t.hunt.chance:
         if cmd.found is not None:
             raise Refused(_("the ruleset rolls the hunt ({chance}): no --found").format(
@@ -1006,7 +1018,12 @@ def decide_forage_day(state: State, cmd: ForageDay, dice) -> list[Event]:
 
 def gm_forages(t: TravelRules) -> bool:
     """No foraging rule, and the ruleset says the GM decides what a day of it finds."""
-    return t.forage is None and bool(calc.gm_note(t, "forage"))
+    return calc.gm_finds(t, "forage")
+
+
+def gm_hunts(t: TravelRules) -> bool:
+    """No hunting rule, and the ruleset says the GM decides what a day of it finds."""
+    return calc.gm_finds(t, "hunt")
 
 
 @decides(RollWeather)
@@ -1403,8 +1420,10 @@ def hunt_found(t: TravelRules, ev: Hunted) -> bool:
 
 @evolves(Hunted)
 def evolve_hunted(state: State, ev: Hunted) -> State:
-    found = hunt_found(rules_of(state), ev)
-    return _day_off(state, ev, "hunt", len(living(state)) if found else 0)
+    t = rules_of(state)
+    if gm_hunts(t):  # the GM's word: found or not, and how many rations
+        return _day_off(state, ev, "hunt", ev.rations if ev.found else 0)
+    return _day_off(state, ev, "hunt", len(living(state)) if hunt_found(t, ev) else 0)
 
 
 @evolves(ForagedDay)

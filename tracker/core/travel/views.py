@@ -20,7 +20,7 @@ from ..schema import not_in_source
 from ..terms import term
 from ..view import state_view
 from . import calc
-from .rules import gm_forages
+from .rules import gm_forages, gm_hunts
 from .rules import (CampMade, EncounterRolled, ForagedDay, GuideSet, HeadingSet, Hunted,
                     PaceSet, PlaceSet, RestDayTaken, RoutePlanned, Sighting, Travelled,
                     WaterSet, WayFound, WeatherSet, along, became_lost, day_distance, failed_saves,
@@ -488,6 +488,12 @@ def _describe_rest(ev: RestDayTaken, rules) -> str:
 
 @describes(Hunted)
 def _describe_hunted(ev: Hunted, rules) -> str:
+    if gm_hunts(rules.travel):
+        if ev.found:
+            return ngettext("A day hunting (the GM decides): {n} ration found",
+                            "A day hunting (the GM decides): {n} rations found",
+                            ev.rations).format(n=ev.rations)
+        return _("A day hunting (the GM decides): nothing found")
     roll = f" {roll_text(ev.roll)}" if ev.roll else ""
     line = _("A day hunting{roll}: game found") if hunt_found(rules.travel, ev) else \
         _("A day hunting{roll}: nothing found")

@@ -17,7 +17,7 @@ from ...core.travel import calc
 from ...core.state import State
 from ...core.travel.model import Stage
 from ...core.party import rules as party_rules
-from ...core.travel.rules import gm_forages
+from ...core.travel.rules import gm_forages, gm_hunts
 from ...core.travel.status import pace_model
 from ..areas import area_screen
 from ..repaint import follow_state, paint
@@ -261,17 +261,20 @@ class TravelScreen(Screen):
         if not gm_forages(t):
             self._run(tr.ForageDay())
             return
-        found = await self._choose(_("A day foraging: what did it bring?"),
-                                   [("yes", _("Food found")), ("no", _("Nothing"))],
-                                   calc.gm_note(t, "forage", self.state.rules))
+        await self._gm_finds(_("A day foraging: what did it bring?"), _("Food found"),
+                             calc.gm_note(t, "forage", self.state.rules), tr.ForageDay)
+
+    async def _gm_finds(self, question: str, yes: str, note: str, command) -> None:
+        """A day the GM decides (no rule): found or not, and how many rations."""
+        found = await self._choose(question, [("yes", yes), ("no", _("Nothing"))], note)
         if found == "no":
-            self._run(tr.ForageDay(False))
+            self._run(command(False))
         elif found == "yes":
             n = await self._ask(_("How many rations found?"), _("Added to the party's rations"),
-                                lambda x: tr.ForageDay(True, int(x)), form=positive_int,
+                                lambda x: command(True, int(x)), form=positive_int,
                                 max_length=4)
             if n is not None:
-                self._run(tr.ForageDay(True, int(n)))
+                self._run(command(True, int(n)))
 
     def action_rest_day(self) -> None:
         self._run(tr.RestDay())
@@ -305,6 +308,10 @@ class TravelScreen(Screen):
     @work(exit_on_error=False)
     async def action_hunt(self) -> None:
         t = self.state.rules.travel
+        if gm_hunts(t):
+            await self._gm_finds(_("A day hunting: what did it bring?"), _("Game found"),
+                                 calc.gm_note(t, "hunt", self.state.rules), tr.Hunt)
+            return
         if t.hunt is not None and not t.hunt.chance:
             found = await self._choose(_("A day hunting: what did it bring?"),
                                        [("yes", _("Game found")), ("no", _("Nothing"))],
