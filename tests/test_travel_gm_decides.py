@@ -185,7 +185,10 @@ async def test_the_navigator_dialog_leaves_the_dead_out(saves):
         assert [k for k, _ in app.screen.options] == ["Bo"]
 
 
-async def test_the_forage_dialog_asks_the_gm_in_dolmenwood(saves):
+@pytest.mark.parametrize("action,found", [("forage", 4), ("hunt", 3)])
+async def test_the_days_dialog_asks_the_gm_in_dolmenwood(saves, action, found):
+    """Foraging and hunting, where the ruleset leaves them to the GM: found or
+    not, then how many rations (one dialog, ``_gm_finds``)."""
     from tracker.ui.app import TrackerApp
     from tracker.service import Campaign
     c = Campaign.create(saves, "fw", "dolmenwood", 1)
@@ -199,37 +202,12 @@ async def test_the_forage_dialog_asks_the_gm_in_dolmenwood(saves):
         await pilot.pause()
         await pilot.press("5")
         await pilot.pause()
-        await pilot.press("f")
+        await app.screen.run_action(action)
         await pilot.pause()
-        await pilot.press("enter")  # food found
+        await pilot.press("enter")  # food (game) found
         await pilot.pause()
-        await pilot.press("4", "enter")
-        await pilot.pause()
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        assert app.state.travel.days[-1].food == 4
-
-
-async def test_the_hunt_dialog_asks_the_gm_in_dolmenwood(saves):
-    from tracker.ui.app import TrackerApp
-    from tracker.service import Campaign
-    c = Campaign.create(saves, "hw", "dolmenwood", 1)
-    c.dispatch(AddCharacter("Ana"))
-    c.dispatch(tr.SetTerrain("farmland"))
-    c.close()
-    app = TrackerApp(saves, "hw")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")  # the session on offer
-        await pilot.pause()
-        await pilot.press("5")
-        await pilot.pause()
-        await app.screen.run_action("hunt")
-        await pilot.pause()
-        await pilot.press("enter")  # game found
-        await pilot.pause()
-        await pilot.press("3", "enter")
+        await pilot.press(str(found), "enter")
         await pilot.pause()
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert app.state.travel.days[-1].food == 3
+        assert app.state.travel.days[-1].food == found
