@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tracker.core import lights as L, party, supplies, travel as tr
+from tracker.core import chase as ch, lights as L, party, supplies, travel as tr
 from tracker.core.dungeon.rules import EnterDungeon, LeaveDungeon
 from tracker.core.errors import Refused
 from tracker.core.events import decode
@@ -66,3 +66,25 @@ def test_a_fallen_carriers_light_stays_where_they_fell(make):
 def test_an_entry_of_before_took_the_light_along():
     ev = decode("day_travelled", 2, '{"terrain":"grassland"}')
     assert ev.floor_stays is False and ev.tired_first is False
+
+
+@pytest.mark.parametrize("rid", ["dyb-og-drager", "dolmenwood"])
+def test_a_day_of_flight_leaves_a_light_set_down_behind(make, rid):
+    """B/X pursuit (osr.md §9): the party flees over the land for the day, so
+    a light set down at camp stays there (``pursuit_day_rolled`` version 3)."""
+    c = outdoors(make, rid)
+    c.dispatch(L.LightSource("torch"))  # set down at camp
+    c.dispatch(L.LightSource("torch", by="Bo"))
+    floor, carried = (l.id for l in c.state.lights)
+    c.dispatch(ch.StartEvasion("wilderness", 120, 120, morale=12 if rid == "dyb-og-drager" else 0,
+                               pursuers=2, surprised=""))
+    c.dispatch(ch.RollEvasion(), [99])  # failed: a day of pursuit
+    c.dispatch(ch.PursueDay("north"))
+    assert [l.id for l in c.state.lights] == [carried]
+    c.dispatch(Undo())
+    assert [l.id for l in c.state.lights] == [floor, carried]
+
+
+def test_a_day_of_flight_of_before_took_the_light_along():
+    ev = decode("pursuit_day_rolled", 2, '{"direction":"north"}')
+    assert ev.floor_stays is False and ev.lights_burn is True

@@ -22,6 +22,7 @@ from ..errors import Refused
 from ..events import Event, event, fields_added
 from ..handlers import Command, decides, evolves
 from ..limits import Key
+from ..lights.rules import left_behind
 from ..dungeon.rules import TurnAdvanced
 from ..party import rules as party
 from ..state import State
@@ -127,7 +128,7 @@ class EvasionRolled(Event, frozen=True):
     terrain: tuple[Key, ...] = ()
 
 
-@event("pursuit_day_rolled", version=2, area="chase")
+@event("pursuit_day_rolled", version=3, area="chase")
 class PursuitDayRolled(Event, frozen=True):
     # the dice in the order they are rolled: the direction first, then the catch-up
     direction_roll: Roll | None = None  # on the ruleset's table, where it has one
@@ -135,9 +136,13 @@ class PursuitDayRolled(Event, frozen=True):
     direction: Annotated[str, Meta(max_length=80)] = ""  # the GM's, where no table
     # version 2: lit lights burn through the day (older entries: their time stood still)
     lights_burn: bool = True
+    # version 3: the party flees, and a light nobody holds stays where it lies
+    # (as a day travelled leaves it); older entries took it along
+    floor_stays: bool = True
 
 
 fields_added("pursuit_day_rolled", 2, lights_burn=False)
+fields_added("pursuit_day_rolled", 3, floor_stays=False)
 
 
 # --- derived --------------------------------------------------------------------------
@@ -587,6 +592,8 @@ def evolve_day(state: State, ev: PursuitDayRolled) -> State:
     e = _evasion(state, "wilderness")
     # a day of flight passes on the one clock
     state = pass_time(state, state.rules.time.day_seconds, burning=ev.lights_burn)
+    if ev.floor_stays and state.lights:
+        state = left_behind(state)
     if e.awaits_day:  # the day came: the party may flee again (a new roll)
         e = replace(e, awaits_day=False)
         if not caught_up(state.rules, ev):

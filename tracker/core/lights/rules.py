@@ -303,6 +303,13 @@ def held(state: State) -> tuple[Light, ...]:
     return tuple(l for l in state.lights if l.by and not dropped_by(state, l))
 
 
+def left_behind(state: State) -> State:
+    """The party moves on (a day travelled, a day of flight): a light nobody
+    holds stays where it lies, so it leaves the party's lights."""
+    kept = held(state)
+    return state if len(kept) == len(state.lights) else replace(state, lights=kept)
+
+
 def rename_carrier(lights: tuple[Light, ...], old: str, new: str) -> tuple[Light, ...]:
     return tuple(replace(l, by=new) if l.by == old else l for l in lights)
 

@@ -33,7 +33,7 @@ from ..validity import holds_for
 from ..limits import Carrier, CharacterName, Count, Key, PlaceName
 from ..state import State
 from ..supplies.rules import add_found
-from ..lights.rules import held as held_lights
+from ..lights.rules import left_behind
 from ..party.rules import able, able_character, exhausted, find, release_exhaustion
 from ..supplies.hunger import evolve_saved, owed_saves, with_hunger_saves
 from ..clock import days_begun
@@ -1371,9 +1371,7 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
                                                {n: failed.count(n) for n in failed}))
     state = timeflow.run_hooks(state, elapsed, ev.lights_burn, {"travel": journey})  # pass_time
     if ev.floor_stays and state.lights:  # a light nobody holds stays where it lies
-        kept = held_lights(state)
-        if len(kept) != len(state.lights):
-            state = replace(state, lights=kept)
+        state = left_behind(state)
     if not failed or ev.tired_first:  # nobody failed a save (most days): no second copy
         return state
     return replace(state, party=exhausted(state.party, state.rules,
