@@ -16,6 +16,7 @@ import msgspec
 
 from .core import clock
 from .core.consequences import consequences
+from .core.touched import touched
 from .core.describe import describe
 from .core.errors import Refused
 from .core.dice import Roll
@@ -931,6 +932,7 @@ class Settling:
                     entry._text = describe(entry.event, entry.rules, after, before)
                 if entry.area not in ABOUT_ENTRIES:
                     entry.passed = consequences(before, after)
+                    _touch(entry, before, after)
             seq = end + 1
 
     def _refolded(self, first: int, upto: int, written: list, lo: int):
@@ -1037,6 +1039,7 @@ def settle(out: list[LogEntry], envs: list[Envelope], history, state=None,
             entry._text = describe(env.event, rules, state, before)
         if entry.area not in about:
             entry.passed = consequences(before, state)
+            _touch(entry, before, state)
         entry.clock = state.clock
     if as_now:
         _describe_as_now(out, history, state, out[0].seq if out else 1)
@@ -1089,7 +1092,33 @@ def _describe_as_now(out: list[LogEntry], history, final, first: int) -> None:
             entry._text = describe(entry.event, entry.rules, after, before)
         if entry.area not in ABOUT_ENTRIES:
             entry.passed = consequences(before, after)
+            _touch(entry, before, after)
 
+
+class _Touched(tuple):
+    """An entry's names with the characters it touched after them
+    (``_touch``); ``base``: how many are its events' own, so that settling it
+    again (as the corrected log reads it) starts from those."""
+
+    base: int
+
+
+def _touch(entry: LogEntry, before, after) -> None:
+    """Add to ``entry.names`` the characters it touched (core/touched.py:
+    whose hit points, exhaustion, life, light or place in a chase it changed,
+    read from the states before and after it), so the character filter finds
+    a Doom death, a chase complication's damage or a travel day's saves under
+    the character (gm-review4 R5). Only what the states tell, so an entry is
+    found so once settled, as its words of what time passing did are."""
+    names = entry.names
+    if type(names) is _Touched:
+        names = names[:names.base]  # a plain tuple: settled before, from other states
+    more = [n for n in touched(before, after) if n not in names]
+    if more:
+        full = _Touched(names + tuple(more))
+        full.base = len(names)
+        names = full
+    entry.names = names
 
 
 def extended(old: list[LogEntry], envs: list[Envelope], history, before) -> list[LogEntry] | None:
