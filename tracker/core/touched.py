@@ -20,7 +20,11 @@ from typing import Callable, Iterable
 from .state import State
 
 Toucher = Callable[[State, State], Iterable[str]]
-_TOUCHERS: list[tuple[int, Callable[[State], object], Toucher]] = []
+_TOUCHERS: list[tuple[int, str, Toucher]] = []
+# every registered part at once (one C call a state: the log settles 100,000
+# entries, most of which change none of them), and each toucher in order
+_PARTS: list = [lambda state: ()]
+_FNS: list[tuple[Toucher, ...]] = [()]
 
 
 def touches(part: str, *, order: int):
@@ -30,20 +34,38 @@ def touches(part: str, *, order: int):
     most parts as they were)."""
 
     def register(fn: Toucher) -> Toucher:
-        _TOUCHERS.append((order, attrgetter(part), fn))
+        _TOUCHERS.append((order, part, fn))
         _TOUCHERS.sort(key=lambda t: t[0])
+        parts = [p for _o, p, _f in _TOUCHERS]
+        get = attrgetter(*parts)
+        _PARTS[0] = get if len(parts) > 1 else (lambda state: (get(state),))
+        _FNS[0] = tuple(f for _o, _p, f in _TOUCHERS)
         return fn
     return register
 
 
-def touched(before: State | None, after: State | None) -> tuple[str, ...]:
+def parts() -> Callable[[State], tuple]:
+    """Every registered part of a state at once, as a tuple: where the two
+    tuples are equal (each part the very object it was) nobody was touched. For a loop over many entries (the log's settle), which asks
+    ``touched`` only then."""
+    return _PARTS[0]
+
+
+def touched(before: State | None, after: State | None, was: tuple | None = None,
+            now: tuple | None = None) -> tuple[str, ...]:
     """Every area's characters touched between two states, each once, in the
-    areas' order (empty for the campaign's first entry)."""
+    areas' order (empty for the campaign's first entry). ``was``, ``now``:
+    their ``parts()``, where the caller has them already."""
     if before is None or after is None:
         return ()
+    if was is None or now is None:
+        get = _PARTS[0]
+        was, now = get(before), get(after)
+    if was == now:  # each part the very object it was (a tuple compares identity first)
+        return ()
     out: list[str] = []
-    for _order, part, fn in _TOUCHERS:
-        if part(before) is not part(after):
+    for a, b, fn in zip(was, now, _FNS[0]):
+        if a is not b:
             for name in fn(before, after):
                 if name and name not in out:
                     out.append(name)
