@@ -17,7 +17,8 @@ from mixed import generate_mixed  # noqa: E402
 
 
 def _seen(es):
-    return [e.as_json() for e in es]
+    # with the characters each entry names or touched (history._touch)
+    return [(e.as_json(), tuple(e.names)) for e in es]
 
 
 def _grow_one_by_one(path: Path, start: int) -> tuple[int, int]:
@@ -87,12 +88,14 @@ def test_a_rewind_undone_and_redone_brings_back_and_takes_away_its_corrections(t
 
 def _what_the_sketch_tells(e):
     """Everything a sketched entry already shows: all but the game time, what
-    time passing did and the lines that quote the state."""
+    time passing did, the lines that quote the state and the characters it
+    touched without naming them (its names: its events' own)."""
     from tracker.history import DESCRIBED_WITH_STATE
 
     line = None if type(e.event) in DESCRIBED_WITH_STATE else e.line
+    own = e.names[:getattr(e.names, "base", len(e.names))]
     return (e.seq, e.session, e.command_id, e.type, e.area, e.undone, e.corrected_by,
-            e.names, [(r.expr, r.dice, r.total) for r in e.dice], e.rules, line)
+            own, [(r.expr, r.dice, r.total) for r in e.dice], e.rules, line)
 
 
 def _sketch_matches_the_replay(path: Path) -> int:

@@ -16,6 +16,7 @@ import msgspec
 
 from .core import clock
 from .core.consequences import consequences
+from .core.touched import parts as touched_parts, touched
 from .core.describe import describe
 from .core.errors import Refused
 from .core.dice import Roll
@@ -931,6 +932,7 @@ class Settling:
                     entry._text = describe(entry.event, entry.rules, after, before)
                 if entry.area not in ABOUT_ENTRIES:
                     entry.passed = consequences(before, after)
+                    _touch(entry, before, after)
             seq = end + 1
 
     def _refolded(self, first: int, upto: int, written: list, lo: int):
@@ -1015,6 +1017,7 @@ def settle(out: list[LogEntry], envs: list[Envelope], history, state=None,
     is appended to it."""
     remember = getattr(history, "remember", None)
     with_state, about = DESCRIBED_WITH_STATE, ABOUT_ENTRIES
+    parts, touched_before = touched_parts(), _Touched  # whom an entry touched (``_touch``)
     for done, (entry, env) in enumerate(zip(out, envs), start=1):
         if done % 1000 == 1 and stop():  # at the first entry, then every 1,000
             return False
@@ -1037,6 +1040,12 @@ def settle(out: list[LogEntry], envs: list[Envelope], history, state=None,
             entry._text = describe(env.event, rules, state, before)
         if entry.area not in about:
             entry.passed = consequences(before, state)
+            # asked only where a part the areas read changed, or settled before
+            # (tuples of the parts: equal at once where each is the very object it was)
+            if before is not None:
+                was, now = parts(before), parts(state)
+                if was != now or type(entry.names) is touched_before:
+                    _touch(entry, before, state, was, now)
         entry.clock = state.clock
     if as_now:
         _describe_as_now(out, history, state, out[0].seq if out else 1)
@@ -1089,7 +1098,36 @@ def _describe_as_now(out: list[LogEntry], history, final, first: int) -> None:
             entry._text = describe(entry.event, entry.rules, after, before)
         if entry.area not in ABOUT_ENTRIES:
             entry.passed = consequences(before, after)
+            _touch(entry, before, after)
 
+
+class _Touched(tuple):
+    """An entry's names with the characters it touched after them
+    (``_touch``); ``base``: how many are its events' own, so that settling it
+    again (as the corrected log reads it) starts from those."""
+
+    base: int
+
+
+def _touch(entry: LogEntry, before, after, was=None, now=None) -> None:
+    """Add to ``entry.names`` the characters it touched (core/touched.py:
+    whose hit points, exhaustion, life, light or place in a chase it changed,
+    read from the states before and after it), so the character filter finds
+    a Doom death, a chase complication's damage or a travel day's saves under
+    the character (gm-review4 R5). Only what the states tell, so an entry is
+    found so once settled, as its words of what time passing did are."""
+    found = touched(before, after, was, now)
+    names = entry.names
+    if type(names) is _Touched:
+        names = names[:names.base]  # a plain tuple: settled before, from other states
+    elif not found:  # most entries: nobody touched, nothing settled before
+        return
+    more = [n for n in found if n not in names]
+    if more:
+        full = _Touched(names + tuple(more))
+        full.base = len(names)
+        names = full
+    entry.names = names
 
 
 def extended(old: list[LogEntry], envs: list[Envelope], history, before) -> list[LogEntry] | None:

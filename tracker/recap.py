@@ -257,6 +257,7 @@ class _Fed:
         self.points = {n: p for n, p in self.points.items() if n <= start}
         if tallies is None:
             tallies = [cls(sessions) for _order, cls in TALLIES]
+        state_at = _recent(state_at)
         corrected = final.corrections
         for i in range(start, len(inside)):
             env = inside[i]
@@ -275,6 +276,24 @@ class _Fed:
         for n in sorted(self.points)[:-self.kept - 1]:
             del self.points[n]
         return tallies
+
+
+def _recent(state_at):
+    """``state_at`` keeping the few states last asked for: each tally asks
+    for the states just before and after the entry it sees (the party's for
+    the hit points every entry moved, gm-review4 R3), and the entry before's
+    "after" is this one's "before"."""
+    kept: dict[int, State | None] = {}
+    get = kept.get
+
+    def at(seq: int) -> State | None:
+        state = get(seq, kept)
+        if state is kept:  # the dict itself: never a state
+            if len(kept) > 3:
+                kept.clear()
+            state = kept[seq] = state_at(seq)
+        return state
+    return at
 
 
 def _fork(tally: Tally) -> Tally:

@@ -16,6 +16,7 @@ from ..invariants import invariant
 from ..state import State
 from ..terms import term
 from ..tally import Tally, tally
+from ..touched import touches
 from ..players import Panel, Table, players_view, secret
 from ..view import state_view
 from . import evasion, rules as r
@@ -211,6 +212,27 @@ def _day(ev: evasion.PursuitDayRolled, rules) -> str:
     line = _("A day of pursuit, {way}: catch-up {roll}, caught up") if took else \
         _("A day of pursuit, {way}: catch-up {roll}, not caught")
     return line.format(way=way, roll=roll_text(ev.roll))
+
+
+# --- whom an entry touched (core/touched.py: the log's character filter) ---------------
+
+
+@touches("chase", order=40)
+def _runners_touched(before: State, after: State) -> list[str]:
+    """Each runner a complication befell, or who was caught, escaped, dropped
+    out or went down, or gained exhaustion, in the entry: another runner's
+    move names only the mover."""
+    b, a = before.chase, after.chase
+    was = {x.name: x for x in b.runners} if b.active else {}
+    out = []
+    for x in a.runners:
+        old = was.get(x.name)
+        if old is x:
+            continue
+        if (x.complication and (old is None or old.complication != x.complication)) or \
+                (old is not None and (old.status != x.status or old.exhaustion != x.exhaustion)):
+            out.append(x.name)
+    return out
 
 
 # --- what the GM must not miss ------------------------------------------------------------

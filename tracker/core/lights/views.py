@@ -11,6 +11,7 @@ from ..players import Panel, Table, players_view
 from ..view import state_view
 from ..events import describes
 from ..state import State
+from ..touched import touches
 from ..timeline.hooks import names_a_term
 from .rules import LightDoused, LightLit, LightRelit, LightTaken, dropped_by, find
 
@@ -99,6 +100,18 @@ def _fallen(before: State, after: State) -> list:
         if dropped_by(after, l) or (not l.by and all(c.name != o.by for c in after.party)):
             out.append((o, l))
     return out
+
+
+# --- whom an entry touched (core/touched.py: the log's character filter) ---------------
+
+
+@touches("lights", order=30)
+def _carriers_touched(before: State, after: State) -> list[str]:
+    """A light that changed hands: both its carriers ("Bo takes Ana's torch"
+    is found under Ana too, an entry written before ``light_taken`` named
+    the carrier it was taken from as well: known-issue 5)."""
+    return [n for o, l in still_there(before.lights, after.lights) if o.by != l.by
+            for n in (o.by, l.by) if n]
 
 
 # --- what the GM must not miss ----------------------------------------------------------

@@ -20,6 +20,7 @@ from .rules import (CharacterAdded, CharacterRemoved, CharacterRenamed, Conditio
                     DamageTaken, DeathSaveRolled, ExhaustionSet, Healed, LevelledUp, LoadSet,
                     LongRested, RoundsPassed, ShortRested, XPAwarded, death_save_result, find)
 from ..tally import Tally, tally
+from ..touched import touches
 from ... import i18n
 from ...i18n import N_, _, ngettext, pgettext
 from ..lights.views import kind_name
@@ -322,6 +323,38 @@ def _party_speed_json(state: State) -> int | None:
     return sheet.party_speed(state)
 
 
+# --- whom an entry touched (core/touched.py: the log's character filter) ---------------
+
+
+def _hurt_or_helped(a: Character, b: Character) -> bool:
+    """The sheet's hit points, exhaustion or life differ (not its XP, load,
+    level alone or rests' bookkeeping: an award shared out touches nobody)."""
+    return (a.hp != b.hp or a.exhaustion != b.exhaustion or a.held != b.held
+            or a.dead != b.dead or a.death_successes != b.death_successes
+            or a.death_failures != b.death_failures or a.conditions != b.conditions)
+
+
+@touches("party", order=20)
+def _party_touched(before: State, after: State) -> list[str]:
+    """Each character whose hit points, exhaustion, conditions or life the
+    entry changed, under the name they have after it: a Doom fate, a chase
+    complication, a travel day's saves, a day without water all name nobody."""
+    return [b.name for a, b in still_there(before.party, after.party)
+            if a is not b and _hurt_or_helped(a, b)]
+
+
+def hp_moved(a: Character, b: Character) -> tuple[int, int]:
+    """(hit points lost, got back) between two sheets of one character: the
+    change of ``hp``, less what a change of the maximum explains (a level
+    gained raises both, a maximum lowered takes the hit points above it)."""
+    d, top = b.hp - a.hp, b.hp_max - a.hp_max
+    if d > 0:
+        return 0, d - min(d, top) if top > 0 else d
+    if d < 0:
+        return -d - min(-d, -top) if top < 0 else -d, 0
+    return 0, 0
+
+
 # --- its part of the recap ---------------------------------------------------------------
 
 
@@ -358,15 +391,8 @@ class PartyTally(Tally):
         seen.append(name)
 
     def see(self, session, seq, ev, state_at) -> None:
-        if isinstance(ev, (DamageTaken, Healed)):
-            was, now = self._who(state_at(seq - 1), ev.name), find(state_at(seq), ev.name)
-            if was is None:
-                return
-            # hit points not tracked (a max of 0): the amount is all there is to count
-            moved = abs((now.hp if now is not None else 0) - was.hp) if was.hp_max else ev.amount
-            into = self.damage if isinstance(ev, DamageTaken) else self.healed
-            into[was.id] = into.get(was.id, 0) + min(ev.amount, moved)
-        elif isinstance(ev, CharacterRenamed):
+        self._hp(seq, ev, state_at)
+        if isinstance(ev, CharacterRenamed):
             c = self._who(state_at(seq - 1), ev.old)
             if c is not None:
                 self._named(c.id, ev.new)
@@ -377,6 +403,41 @@ class PartyTally(Tally):
             if c is not None:  # each character once: "Seraphine: level 5 → 9"
                 was = self.levels.get(c.id, (c.level - 1, 0))[0]
                 self.levels[c.id] = (was, c.level)
+
+    def _hp(self, seq: int, ev, state_at) -> None:
+        """The hit points each character lost and got back in the entry,
+        whatever it was (a chase complication, a Doom fate, a death save's
+        20, a rest): read from the states before and after it (gm-review4
+        R3). Where hit points are not tracked (a max of 0) a ``damage`` or
+        ``heal`` amount is all there is to count."""
+        was_state, now_state = state_at(seq - 1), state_at(seq)
+        if was_state is None or now_state is None:
+            return
+        was_party, now_party = was_state.party, now_state.party
+        if was_party is now_party:  # most entries: no one's sheet changed
+            if isinstance(ev, (DamageTaken, Healed)):
+                self._untracked(was_state, ev)
+            return
+        for a, b in still_there(was_party, now_party):
+            if a is b or not a.hp_max:
+                continue
+            lost, got = hp_moved(a, b)
+            if lost or got:
+                self._named(a.id, a.name)
+                if lost:
+                    self.damage[a.id] = self.damage.get(a.id, 0) + lost
+                if got:
+                    self.healed[a.id] = self.healed.get(a.id, 0) + got
+        if isinstance(ev, (DamageTaken, Healed)):
+            self._untracked(was_state, ev)
+
+    def _untracked(self, state: State, ev) -> None:
+        c = find(state, ev.name)
+        if c is None or c.hp_max:
+            return
+        self._named(c.id, c.name)
+        into = self.damage if isinstance(ev, DamageTaken) else self.healed
+        into[c.id] = into.get(c.id, 0) + ev.amount
 
     def finish(self, before, after) -> None:
         rules = after.rules
