@@ -15,6 +15,7 @@ from tracker.ui.app import TrackerApp
 from support.bastion_keeps import STATS, build_keep, build_pair
 
 from support.pilot import settle as _settle
+from support.bastion import CHOSEN
 
 SIZE = (80, 24)
 
@@ -107,7 +108,7 @@ def build_traders(saves: Path, name: str, kinds: tuple[str, ...], gold: int = 0,
     c.dispatch(party.AddCharacter("Aria", "fighter", 9, STATS))
     c.dispatch(bas.NewBastion("Aria"))
     for kind in kinds:
-        c.dispatch(bas.AddFacility("Aria", kind))
+        c.dispatch(bas.AddFacility("Aria", kind, chosen=CHOSEN.get(kind, ())))
     if gold:
         c.dispatch(bas.MoveGold("Aria", gold))
     c.dispatch(bas.Downtime(days))

@@ -22,7 +22,8 @@ from ..handlers import decides, evolves
 from ..state import State
 from ..timeline.hooks import counts, refits, repeated
 from .commands import BastionTurnRun, Choices, OrderGiven, RunQueued, RunTurn
-from .lookups import (bastion_of, bastion_rules, defenders, facility_name, facility_term, find,
+from .lookups import (bastion_of, bastion_rules, checked_choice, choice_count, defenders,
+                      facility_name, facility_term, find,
                       gives_orders, order_text, owned, owner_level, partners, put,
                       run_by_living, staff, turn_clock)
 from .model import RESULTS_KEPT, Bastion, Facility, OrderOption, TurnResult
@@ -90,6 +91,10 @@ def _given(state: State, b: Bastion, order: tuple) -> OrderGiven:
                 what=doing, trainer=what, trainers=", ".join(fdef.trainers)))
         return OrderGiven(fid, oid, cost, animals,
                           trainer=next(k for k in fdef.trainers if k.casefold() == what.casefold()))
+    if o.rechooses:  # a change of choice: what it makes the facility (a Garden's new type)
+        n = choice_count(state.rules, f.kind, f.space)
+        return OrderGiven(fid, oid, cost, animals, chosen=checked_choice(
+            state.rules, f.kind, tuple(x for x in what.split("+")), n, fill=True))
     if what and not o.asks:
         rules = state.rules
         raise Refused(_("{facility}: {order} makes {yields}: there is nothing to name").format(

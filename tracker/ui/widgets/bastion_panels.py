@@ -187,6 +187,9 @@ def facility_row(state: State, b: Bastion, f, whose: str = "") -> tuple[str, ...
                         else _("→{vast} Day {day}").format(vast=vast,
                                                             day=clock.day(rules, f.vast_at)))
     name = bas.facility_name(rules, f)
+    if chosen := bas.chosen_now(rules, f):  # what was chosen when built: a Garden's type
+        name = _("{facility} ({chosen})").format(
+            facility=name, chosen=bas.text(bas.chosen_words(rules, f.kind, chosen), rules))
     return (str(f.id), _("{owner}: {facility}").format(owner=whose, facility=name) if whose
             else name, space, str(f.hirelings),
             ", ".join(order_kind(k) for k in sorted({o.order for o in fdef.orders}))
