@@ -62,7 +62,7 @@ def test_changing_the_type_takes_the_rulesets_days_and_nothing_else_meanwhile(ma
     with pytest.raises(Refused, match="given two orders"):
         orders(c, ("garden", "food", 0), ("garden", "retype", 0, (), "herb"))
     r = orders(c, ("garden", "retype", 0, (), "herb"))
-    assert r.lines == ("Garden: Change the garden's type (21 days) (7 of 21 days)",)
+    assert r.lines == ("Garden: Change the garden's type (7 of 21 days)",)
     turns = days // 7
     for n in range(1, turns):
         week(c)

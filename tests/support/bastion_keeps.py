@@ -58,5 +58,5 @@ def build_pair(saves: Path, name: str = "pair", combined: bool = True) -> Campai
         c.dispatch(bas.CombineBastions("Aria", "Bex"))
         c.dispatch(bas.RunTurn("Aria", maintain=True, choices=bas.Choices(shift=9)),
                    [53, 1, 1, 3, 4, 5, 6])
-        c.dispatch(bas.EnlargeFacility("Aria", 6, 7))
+        c.dispatch(bas.EnlargeFacility("Aria", 6, 7, ("herb",)))  # two gardens: Food, Herb
     return c

@@ -324,3 +324,15 @@ def checked_choice(rules, kind: str, chosen, n: int, fill: bool = False) -> tupl
         raise Refused(_("{facility}: each {what} is chosen once").format(facility=name,
                                                                           what=what))
     return tuple(ids)
+
+
+def some_choice(rules, kind: str, space: str = "") -> tuple[str, ...]:
+    """A choice facility ``kind`` may be built with (its first option, as many
+    times as it takes, or its first ones): for asking whether it could be
+    built at all before the GM chooses. ``space``: its size (its built one)."""
+    fdef = rules.bastion.facilities.get(kind)
+    if fdef is None or fdef.choice is None:
+        return ()
+    n = choice_count(rules, kind, space or fdef.space)
+    ids = list(fdef.choice.options)
+    return tuple(ids[0] for _ in range(n)) if fdef.choice.repeats else tuple(ids[:n])
