@@ -201,7 +201,7 @@ def _every_order(make):
 ALL_ORDERS = [("arcane_study", "focus"), ("arcane_study", "book"), ("arcane_study", "common"),
               ("arcane_study", "uncommon"), ("armory", "stock"), ("barrack", "recruit"),
               ("garden", "decorative"), ("garden", "food"), ("garden", "herb"),
-              ("garden", "poison"), ("library", "research"), ("sanctuary", "focus"),
+              ("garden", "poison"), ("garden", "retype"), ("library", "research"), ("sanctuary", "focus"),
               ("smithy", "smith"), ("smithy", "common"), ("smithy", "uncommon"),
               ("storehouse", "buy"), ("storehouse", "sell"), ("workshop", "tools"), ("workshop", "common"),
               ("workshop", "uncommon"), ("gaming_hall", "gamble"), ("greenhouse", "potion"),
@@ -223,9 +223,11 @@ def test_the_order_list_covers_every_order_in_the_ruleset(make):
 
 @pytest.mark.parametrize("kind,order", ALL_ORDERS)
 def test_every_facility_order_runs_with_typed_dice(make, kind, order):
-    c = keep(make, level=17, facilities=("barrack", kind) if kind != "barrack" else (kind,))
-    rules = c.state.rules.bastion
+    rules = make("dnd-2024", "rules").state.rules.bastion
     o = next(x for x in rules.facilities[kind].orders if x.id == order)
+    # a Garden of the order's type (gm-review4 R2)
+    c = keep(make, level=17, facilities=("barrack", kind) if kind != "barrack" else (kind,),
+             chosen={kind: (o.for_chosen,)} if o.for_chosen else None)
     weeks = -(-o.days // 7)
     if o.sells:  # goods to sell come from a purchase first
         week(c)
@@ -237,7 +239,8 @@ def test_every_facility_order_runs_with_typed_dice(make, kind, order):
     if o.gold.startswith("table:"):
         dice += [60, 3, 4]  # 51-85: 2d6 x 10
     gold_before = b(c).treasury
-    named = (() if not o.trainer else ((), next(iter(rules.facilities[kind].trainers))))
+    named = (((), "herb") if o.rechooses else
+             () if not o.trainer else ((), next(iter(rules.facilities[kind].trainers))))
     orders(c, (kind, order, cost, *named), dice=dice or None)
     for _ in range(weeks - 1):  # a long order carries on through the next turns
         c.dispatch(bas.RunTurn("Ana"))
@@ -259,6 +262,9 @@ def test_every_facility_order_runs_with_typed_dice(make, kind, order):
         assert b(c).defenders == 4
     if o.lieutenants:
         assert f.hirelings == 3
+    if o.rechooses:  # after its days, and not before (gm-review4 R2)
+        assert f.chosen == ("herb",) and "Garden is Herb now" in text
+        assert [len(t.lines) and t.lines[-1] for t in r][-1] == "Garden is Herb now"
     if o.stocks_armory:
         assert b(c).armory_stocked
     if o.meditates:

@@ -9,6 +9,7 @@ from tracker.core.errors import Refused
 from tracker.core.party import AddCharacter
 from tracker.core.view import state_json
 from tracker.history import entries
+from support.bastion import CHOSEN
 
 STATS = (15, 14, 13, 12, 10, 8)
 
@@ -22,7 +23,7 @@ def pair(make, recruit=True):
     for owner, kinds in (("Ana", ("barrack", "armory")), ("Bo", ("barrack", "garden"))):
         c.dispatch(bas.NewBastion(owner))
         for kind in kinds:
-            c.dispatch(bas.AddFacility(owner, kind))
+            c.dispatch(bas.AddFacility(owner, kind, chosen=CHOSEN.get(kind, ())))
         c.dispatch(bas.MoveGold(owner, 1000))
     c.dispatch(bas.CombineBastions("Bo", "Ana"))
     if recruit:

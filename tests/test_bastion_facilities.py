@@ -14,7 +14,7 @@ from tracker.core.party import AddCharacter, AwardXP, LevelUp
 from tracker.core.view import state_json
 from tracker.core.travel import SetTerrain, TravelDay
 
-from support.bastion import STATS, b, cli_keep, fid, keep, maintain, orders, week
+from support.bastion import CHOSEN, STATS, b, cli_keep, fid, keep, maintain, orders, week
 
 DAY = 86400
 
@@ -56,11 +56,11 @@ def test_each_prerequisite_by_class(make, cls, kind, ok):
     c.dispatch(AddCharacter("Ana", cls, 17, STATS))
     c.dispatch(bas.NewBastion("Ana"))
     if ok:
-        c.dispatch(bas.AddFacility("Ana", kind))
+        c.dispatch(bas.AddFacility("Ana", kind, chosen=CHOSEN.get(kind, ())))
         assert bas.specials(b(c))[0].kind == kind
     else:
         with pytest.raises(Refused, match="which does not give it"):
-            c.dispatch(bas.AddFacility("Ana", kind))
+            c.dispatch(bas.AddFacility("Ana", kind, chosen=CHOSEN.get(kind, ())))
 
 
 # --- enlarging and swapping -----------------------------------------------------------
@@ -134,7 +134,8 @@ def test_a_vast_garden_harvests_twice_a_turn_as_two_roomy_gardens(make):
     with pytest.raises(Refused, match="Garden was given two orders"):
         orders(c, ("garden", "food", 0), ("garden", "herb", 0))  # Roomy: one garden
     orders(c, ("garden", "food", 0))
-    c.dispatch(bas.EnlargeFacility("Ana", fid(c, "garden"), 3))
+    # a Vast Garden is two gardens, each of its own type: the second's named when enlarging
+    c.dispatch(bas.EnlargeFacility("Ana", fid(c, "garden"), 3, ("herb",)))
     week(c)
     with pytest.raises(Refused, match="Garden works 2 orders at once; it was given more"):
         orders(c, ("garden", "food", 0), ("garden", "herb", 0), ("garden", "poison", 0))

@@ -18,6 +18,7 @@ from tracker.core.engine import Redo, Timeline, Undo, replay
 from tracker.core.errors import Refused
 from tracker.service import Campaign
 from tracker.store import jsonl
+from support.bastion import CHOSEN
 
 KINDS = ["barrack", "armory", "gaming_hall", "library", "garden", "theater", "smithy",
          "storehouse", "stable", "arcane_study"]
@@ -31,7 +32,8 @@ choices = st.builds(bas.Choices, st.booleans(), st.booleans(), st.integers(0, 3)
 owner = st.sampled_from(["Ana", "Bo"])
 
 command = st.one_of(
-    st.builds(bas.AddFacility, st.just("Ana"), st.sampled_from(KINDS), st.just(True)),
+    st.builds(bas.AddFacility, st.just("Ana"), st.sampled_from(KINDS), st.just(True),
+              st.sampled_from([(), ("food",), ("herb",)])),
     st.builds(bas.BuildBasic, st.just("Ana"), st.sampled_from(["cramped", "roomy"])),
     st.builds(bas.EnlargeBasic, st.just("Ana"), st.integers(1, 8)),
     st.builds(bas.EnlargeFacility, st.just("Ana"), st.integers(1, 8), st.integers(0, 20)),
@@ -56,7 +58,8 @@ command = st.one_of(
     st.builds(party.RenameCharacter, st.sampled_from(["Ana", "Bo"]), st.sampled_from(["Ana", "Bo"])),
     # a second owner, combining with Ana or not, whose turns may take on Ana's losses
     st.builds(bas.CombineBastions, owner, owner),
-    st.builds(bas.AddFacility, st.just("Bo"), st.sampled_from(["barrack", "garden"])),
+    st.builds(bas.AddFacility, st.just("Bo"), st.sampled_from(["barrack", "garden"]),
+              st.just(False), st.sampled_from([(), ("poison",)])),
     st.builds(bas.RunTurn, st.just("Bo"), st.sampled_from([(), ((3, "recruit", 0),)]),
               st.just(False), choices),
     st.builds(bas.RunTurn, st.just("Bo"), st.just(()), st.just(True), choices),
@@ -135,7 +138,7 @@ def test_amending_a_turn_equals_typing_it_right_the_first_time(seed, weeks, data
         c.dispatch(party.AddCharacter("Ana", "fighter", 9, (15, 14, 13, 12, 10, 8)))
         c.dispatch(bas.NewBastion("Ana"))
         for kind in ("barrack", "armory"):
-            c.dispatch(bas.AddFacility("Ana", kind))
+            c.dispatch(bas.AddFacility("Ana", kind, chosen=CHOSEN.get(kind, ())))
         if shift:
             c.dispatch(party.AddCharacter("Bo", "rogue", 5, (15, 14, 13, 12, 10, 8)))
             c.dispatch(bas.NewBastion("Bo"))

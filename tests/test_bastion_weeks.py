@@ -32,7 +32,7 @@ def _keep(saves, name: str = "k") -> Campaign:
     c.dispatch(party.AddCharacter("Ana", "fighter", 17, STATS))
     c.dispatch(bas.NewBastion("Ana", "Keep"))
     for kind in SIX:
-        c.dispatch(bas.AddFacility("Ana", kind, True))
+        c.dispatch(bas.AddFacility("Ana", kind, True, ("herb",) if kind == "garden" else ()))
     c.dispatch(bas.MoveGold("Ana", 5000, "hoard"))
     c.dispatch(bas.Downtime(7))
     c.dispatch(bas.RunTurn("Ana", ((3, "stock", 0), (4, "recruit", 0), (5, "herb", 0),

@@ -10,6 +10,7 @@ from tracker.core.errors import Refused
 from tracker.core.party import AddCharacter
 from tracker.core.travel import Embark, SetTerrain
 from tracker.core.view import state_json
+from support.bastion import CHOSEN
 
 STATS = (15, 14, 13, 12, 10, 8)
 
@@ -52,7 +53,7 @@ def keep(make):
     c = party(make)
     c.dispatch(bas.NewBastion("Ana", "Greywatch"))
     for kind in ("barrack", "workshop"):
-        c.dispatch(bas.AddFacility("Ana", kind, True))
+        c.dispatch(bas.AddFacility("Ana", kind, True, CHOSEN.get(kind, ())))
     c.dispatch(bas.MoveGold("Ana", 5000, "hoard"))
     c.dispatch(bas.Downtime(7))
     return c

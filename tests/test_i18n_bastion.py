@@ -217,7 +217,7 @@ STEPS = (
     ["add-character", "Aria", "--class", "fighter", "--level", "9",
      "--abilities", "16,14,15,10,12,8", "--hp", "60"],
     ["bastion-new", "Aria", "--name", "Greywatch"],
-    ["facility-add", "Aria", "barrack"], ["facility-add", "Aria", "garden"],
+    ["facility-add", "Aria", "barrack"], ["facility-add", "Aria", "garden", "--type", "food"],
     ["bastion-gold", "Aria", "5000", "--why", "dragon hoard"],
     ["basic-add", "Aria", "cramped", "--what", "Kitchen"],
     ["walls", "Aria", "1"], ["walls", "Aria", "2"], ["walls", "Aria", "3", "--encloses"],

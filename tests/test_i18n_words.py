@@ -29,6 +29,7 @@ from tracker.core.terms import term
 from tracker.service import Campaign, open_reader
 from tracker.ui.app import TrackerApp
 from tracker.ui.areas import area_screens
+from support.bastion import CHOSEN
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "tracker" / "locale"
@@ -398,7 +399,7 @@ def _researching(saves: Path) -> Campaign:
     c.dispatch(party.AddCharacter("Aria", "wizard", 9, STATS))
     c.dispatch(bas.NewBastion("Aria", "Greywatch"))
     for kind in ("arcane_study", "library"):
-        c.dispatch(bas.AddFacility("Aria", kind))
+        c.dispatch(bas.AddFacility("Aria", kind, chosen=CHOSEN.get(kind, ())))
     c.dispatch(bas.MoveGold("Aria", 3000, "dragon hoard"))
     c.dispatch(bas.Downtime(42))
     c.dispatch(bas.RunTurn("Aria", ((3, "uncommon", 0), (4, "research", 0))))

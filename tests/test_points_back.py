@@ -17,7 +17,8 @@ def _refused_before(env: Envelope) -> str | None:
         (ev.to_seq,) if isinstance(ev, Rewound) else (ev.target,)
     if max(seqs) >= env.seq or min(seqs) < 1 or \
             (isinstance(ev, (Undone, Redone)) and ev.first_seq > ev.last_seq):
-        return f"entry #{env.seq} ({env.type}) names entry #{max(seqs)}, which is not before it"
+        kind = env.type.replace("_", " ")  # the kind in words, never the internal type
+        return f"entry #{env.seq} ({kind}) names entry #{max(seqs)}, which is not before it"
     return None
 
 

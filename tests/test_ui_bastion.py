@@ -15,6 +15,7 @@ from tracker.ui.app import TrackerApp
 from support.bastion_keeps import STATS, build_keep, build_pair
 
 from support.pilot import settle as _settle
+from support.bastion import CHOSEN
 
 SIZE = (80, 24)
 
@@ -107,10 +108,11 @@ def build_traders(saves: Path, name: str, kinds: tuple[str, ...], gold: int = 0,
     c.dispatch(party.AddCharacter("Aria", "fighter", 9, STATS))
     c.dispatch(bas.NewBastion("Aria"))
     for kind in kinds:
-        c.dispatch(bas.AddFacility("Aria", kind))
+        c.dispatch(bas.AddFacility("Aria", kind, chosen=CHOSEN.get(kind, ())))
     if gold:
         c.dispatch(bas.MoveGold("Aria", gold))
-    c.dispatch(bas.Downtime(days))
+    if days:
+        c.dispatch(bas.Downtime(days))
     return c
 
 
@@ -338,16 +340,16 @@ async def test_a_vast_garden_takes_two_harvests_by_keys(saves):
             await pilot.press("end", "enter")
         await _pause(pilot)
         assert "Garden (#6, first half)" in str(app.screen.query_one("#dialog-title").render())
-        await pilot.press("home", "enter")  # decorative (not its usual order, the last turn's)
+        await pilot.press("home", "enter")  # food: a Food and a Herb garden (gm-review4 R2)
         await _pause(pilot)
         assert "Garden (#6, second half)" in str(app.screen.query_one("#dialog-title").render())
-        await pilot.press("home", "down", "down", "enter")  # herb
+        await pilot.press("home", "down", "enter")  # herb
         await _pause(pilot)
         assert "2 orders" in str(app.screen.query_one("#dialog-title").render())
         await pilot.press("enter")
         await _settle(pilot)
         r = bas.find(app.state, "Aria").results[-1]
-        assert r.lines[1:] == ("Garden: harvested 10 bouquets (5 GP each)",
+        assert r.lines[1:] == ("Garden: harvested 100 days of Rations",
                                "Garden: harvested a Potion of Healing")
         state = app.state
     reopened = Campaign.open(saves, "pair")
@@ -616,3 +618,48 @@ async def test_the_dead_are_not_offered_a_bastion(saves):
         await pilot.press("n")
         await _pause(pilot)
         assert _options(app) == ["Aria (level 9)"]
+
+
+async def test_a_garden_is_added_with_its_type_and_offered_only_its_harvest(saves):
+    """gm-review4 R2: the add-facility dialog asks a Garden's type, the screen
+    shows it, the turn offers only its harvest (and the type change, which asks
+    the new type)."""
+    build_traders(saves, "plot", (), days=0).close()
+    app = TrackerApp(saves, "plot")
+    async with app.run_test(size=SIZE) as pilot:
+        await _to_bastion_screen(pilot)
+        await pilot.press("f")
+        await _pause(pilot)
+        assert "Add which special facility?" in str(app.screen.query_one("#dialog-title").render())
+        await pilot.press("home", "down", "down", "down", "enter")  # the Garden
+        await _pause(pilot)
+        assert "Garden: which type?" in str(app.screen.query_one("#dialog-title").render())
+        await pilot.press("home", "down", "down", "enter")  # Herb
+        await _settle(pilot)
+        b = bas.find(app.state, "Aria")
+        assert [(f.kind, f.chosen) for f in bas.specials(b)] == [("garden", ("herb",))]
+        row = app.screen.query_one("#bastion-facilities").get_row_at(0)
+        assert "Garden (Herb)" in [str(x) for x in row]
+        app.run_command(bas.Downtime(7))
+        await _settle(pilot)
+        await pilot.press("t")
+        await _pause(pilot)
+        await pilot.press("enter")  # give orders
+        await _pause(pilot)
+        offered = " | ".join(_options(app))
+        assert "Herb" in offered and "Food" not in offered and "Poison:" not in offered
+        assert "Change the garden's type" in offered
+        await pilot.press("home", "down", "enter")  # the type change
+        await _pause(pilot)
+        assert "Garden: which type?" in str(app.screen.query_one("#dialog-title").render())
+        await pilot.press("home", "down", "enter")  # Food
+        await _pause(pilot)
+        assert "Food" in str(app.screen.query_one("#dialog-help").render())
+        await pilot.press("enter")  # run the turn
+        await _settle(pilot)
+        f = bas.specials(bas.find(app.state, "Aria"))[0]
+        assert (f.order, f.order_chosen, f.chosen) == ("retype", ("food",), ("herb",))
+        state = app.state
+    reopened, added = _log(saves, "plot", bas.FacilityAdded)
+    assert reopened.state == state and [e.chosen for e in added] == [("herb",)]
+    reopened.close()

@@ -6,15 +6,18 @@ from tracker.core import bastion as bas
 from tracker.core.party import AddCharacter
 
 STATS = (15, 14, 13, 12, 10, 8)
+# what is chosen when each kind is built, where it chooses (a Garden's type)
+CHOSEN = {"garden": ("food",)}
 
 
-def keep(make, level=9, facilities=("barrack", "armory"), gold=10_000, name="c"):
-    """A D&D 2024 campaign with Ana's bastion, its facilities and gold."""
+def keep(make, level=9, facilities=("barrack", "armory"), gold=10_000, name="c", chosen=None):
+    """A D&D 2024 campaign with Ana's bastion, its facilities and gold; ``chosen``
+    {kind: choice} what is chosen for a kind when built, instead of ``CHOSEN``'s."""
     c = make("dnd-2024", name)
     c.dispatch(AddCharacter("Ana", "fighter", level, STATS))
     c.dispatch(bas.NewBastion("Ana", "Greywatch"))
     for kind in facilities:
-        c.dispatch(bas.AddFacility("Ana", kind, True))
+        c.dispatch(bas.AddFacility("Ana", kind, True, {**CHOSEN, **(chosen or {})}.get(kind, ())))
     if gold:
         c.dispatch(bas.MoveGold("Ana", gold, "hoard"))
     return c
@@ -60,5 +63,6 @@ def cli_keep(capsys, *kinds):
         "--abilities", "15,14,13,12,10,8")
     run("do", "keep", "bastion-new", "Ana")
     for kind in kinds:
-        run("do", "keep", "facility-add", "Ana", kind)
+        run("do", "keep", "facility-add", "Ana", kind,
+            *(("--type", "+".join(CHOSEN[kind])) if kind in CHOSEN else ()))
     return run

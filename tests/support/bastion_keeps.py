@@ -10,6 +10,7 @@ from tracker.core import bastion as bas
 from tracker.core import campaign as camp
 from tracker.core import party
 from tracker.service import Campaign
+from support.bastion import CHOSEN
 
 STATS = (16, 14, 15, 10, 12, 8)
 
@@ -21,7 +22,7 @@ def build_keep(saves: Path, name: str = "keep", turns: bool = True) -> Campaign:
     c.dispatch(party.AddCharacter("Aria", "fighter", 9, STATS))
     c.dispatch(bas.NewBastion("Aria", "Greywatch"))
     for kind in ("barrack", "armory", "gaming_hall", "library"):
-        c.dispatch(bas.AddFacility("Aria", kind))
+        c.dispatch(bas.AddFacility("Aria", kind, chosen=CHOSEN.get(kind, ())))
     c.dispatch(bas.MoveGold("Aria", 3000, "dragon hoard"))
     c.dispatch(bas.BuildBasic("Aria", "cramped", "Kitchen"))
     c.dispatch(bas.Downtime(42))
@@ -47,7 +48,7 @@ def build_pair(saves: Path, name: str = "pair", combined: bool = True) -> Campai
                                ("Bex", ("barrack", "library"), 800)):
         c.dispatch(bas.NewBastion(owner))
         for kind in kinds:
-            c.dispatch(bas.AddFacility(owner, kind))
+            c.dispatch(bas.AddFacility(owner, kind, chosen=("food",) if kind == "garden" else ()))
         c.dispatch(bas.MoveGold(owner, gold))
     c.dispatch(bas.Downtime(7))
     c.dispatch(bas.RunTurn("Aria", ((3, "recruit", 0), (6, "food", 0))))
@@ -57,5 +58,5 @@ def build_pair(saves: Path, name: str = "pair", combined: bool = True) -> Campai
         c.dispatch(bas.CombineBastions("Aria", "Bex"))
         c.dispatch(bas.RunTurn("Aria", maintain=True, choices=bas.Choices(shift=9)),
                    [53, 1, 1, 3, 4, 5, 6])
-        c.dispatch(bas.EnlargeFacility("Aria", 6, 7))
+        c.dispatch(bas.EnlargeFacility("Aria", 6, 7, ("herb",)))  # two gardens: Food, Herb
     return c

@@ -55,7 +55,8 @@ command = st.one_of(
               st.sampled_from(["quarry", "pursuer"])),
     st.builds(ch.TakeTurn), st.builds(ch.EndChase, st.sampled_from(["caught", "escaped"])),
     # the bastions
-    st.builds(bas.AddFacility, owner, st.sampled_from(KINDS), st.just(True)),
+    st.builds(bas.AddFacility, owner, st.sampled_from(KINDS), st.just(True),
+              st.sampled_from([(), ("food",), ("herb",)])),
     st.builds(bas.MoveGold, st.just("Ana"), st.integers(-500, 3000)),
     st.builds(bas.Downtime, st.integers(1, 30)),
     st.builds(bas.RunQueued, st.just(""), choices),

@@ -46,6 +46,15 @@ def _choices(a) -> bas.Choices:
     return bas.Choices(a.bribe, a.opportunity, a.aid, a.pick, a.shift, a.shift_to)
 
 
+def _chosen(a) -> tuple[str, ...]:
+    return tuple(x.strip() for x in a.type.split("+") if x.strip()) if a.type else ()
+
+
+TYPE = arg("--type", default="", metavar="TYPE[+TYPE]",
+           help=N_("what is chosen for it when built, where its kind chooses (a Garden's type: "
+                   "decorative, food, herb or poison)"))
+
+
 CHOICES = (
     arg("--bribe", action="store_true", help=N_("pay a Criminal Hireling's bribe")),
     arg("--opportunity", action="store_true", help=N_("pay for an Extraordinary Opportunity")),
@@ -62,18 +71,23 @@ ACTIONS = (
     Action("bastion-new", N_("found a bastion for a character (D&D 2024, level 5+)"),
            (arg("owner"), arg("--name", dest="bastion_name", default="")),
            lambda a, c: bas.NewBastion(a.owner, a.bastion_name)),
-    Action("facility-add", N_("add a special facility the owner's level allows"),
+    Action("facility-add", N_("add a special facility the owner's level allows (--type: "
+           "what is chosen when it is built, e.g. a Garden's food)"),
            (arg("owner"), arg("kind", names="bastion.facilities.*"),
-            arg("--qualifies", action="store_true", help=N_("the owner meets its prerequisite"))),
-           lambda a, c: bas.AddFacility(a.owner, a.kind, a.qualifies)),
+            arg("--qualifies", action="store_true", help=N_("the owner meets its prerequisite")),
+            TYPE),
+           lambda a, c: bas.AddFacility(a.owner, a.kind, a.qualifies, _chosen(a))),
     Action("facility-swap", N_("on a level-up, swap special facility #N for another KIND"),
            (arg("owner"), arg("facility", type=int), arg("kind", names="bastion.facilities.*"),
-            arg("--qualifies", action="store_true", help=N_("the owner meets its prerequisite"))),
-           lambda a, c: bas.SwapFacility(a.owner, a.facility, a.kind, a.qualifies)),
+            arg("--qualifies", action="store_true", help=N_("the owner meets its prerequisite")),
+            TYPE),
+           lambda a, c: bas.SwapFacility(a.owner, a.facility, a.kind, a.qualifies,
+                                         _chosen(a))),
     Action("facility-enlarge", N_("enlarge special facility #N to Vast (--days: the GM's, where "
-           "the ruleset gives none)"),
-           (arg("owner"), arg("facility", type=int), arg("--days", type=int, default=0)),
-           lambda a, c: bas.EnlargeFacility(a.owner, a.facility, a.days)),
+           "the ruleset gives none; --type: what Vast adds to its choice, e.g. a Vast Garden's "
+           "second type, else its first again)"),
+           (arg("owner"), arg("facility", type=int), arg("--days", type=int, default=0), TYPE),
+           lambda a, c: bas.EnlargeFacility(a.owner, a.facility, a.days, _chosen(a))),
     Action("refugees", N_("house a bastion's refugees in basic facility #N (0: outside the "
            "walls), or --leave: rehoused elsewhere"),
            (arg("owner"), arg("facility", type=int, nargs="?", default=0),
@@ -106,8 +120,9 @@ ACTIONS = (
     Action("downtime", N_("let days pass between adventures (bastion turns fall due)"),
            (arg("days", type=int),), lambda a, c: bas.Downtime(a.days)),
     Action("bastion-turn", N_("run the owner's oldest due turn: --order "
-           "FACILITY:ORDER[:GP[:WHAT]] (a Stable's :ANIMAL+ANIMAL...; WHAT: what is made, or "
-           "the trainer) for each facility, or --maintain"),
+           "FACILITY:ORDER[:GP[:WHAT]] (a Stable's :ANIMAL+ANIMAL...; WHAT: what is made, the "
+           "trainer, or a Garden's new type: garden:retype::herb) for each facility, or "
+           "--maintain"),
            (arg("owner"), arg("--order", type=_order, action="append", default=[]),
             arg("--maintain", action="store_true"), *CHOICES),
            lambda a, c: bas.RunTurn(a.owner, tuple((_facility_id(c, a.owner, f), o, gp, animals,

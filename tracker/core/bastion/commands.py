@@ -22,6 +22,7 @@ Partner = Annotated[str, Meta(max_length=40)]  # "" when none is named
 DefenderRef = Annotated[str, Meta(max_length=40)]  # "": unnamed defenders
 Herd = Annotated[tuple[Key, ...], Meta(max_length=100)]  # animals one Stable order trades
 Made = Annotated[str, Meta(max_length=80)]  # what an order with an open yield makes
+Chosen = Annotated[tuple[Key, ...], Meta(max_length=20)]  # a facility's choice (a Garden's type)
 
 
 # --- commands -----------------------------------------------------------------
@@ -33,11 +34,13 @@ class NewBastion(Command, frozen=True):
 
 
 class AddFacility(Command, frozen=True):
-    """A special facility, as the owner's level allows."""
+    """A special facility, as the owner's level allows; ``chosen``: what is
+    chosen for it when built, where its kind chooses (a Garden's type)."""
 
     owner: str
     kind: str
     qualifies: bool = False  # the GM confirms the prerequisite is met
+    chosen: tuple[str, ...] = ()
 
 
 class SwapFacility(Command, frozen=True):
@@ -47,14 +50,17 @@ class SwapFacility(Command, frozen=True):
     facility: int
     kind: str
     qualifies: bool = False
+    chosen: tuple[str, ...] = ()
 
 
 class EnlargeFacility(Command, frozen=True):
-    """A special facility enlarged to Vast; ``days`` where the ruleset leaves them to the GM."""
+    """A special facility enlarged to Vast; ``days`` where the ruleset leaves them to the GM;
+    ``chosen``: what its Vast size adds to its choice (a Vast Garden's second type)."""
 
     owner: str
     facility: int
     days: int = 0
+    chosen: tuple[str, ...] = ()
 
 
 class HouseRefugees(Command, frozen=True):
@@ -177,26 +183,37 @@ class BastionFounded(Event, frozen=True):
     name: PlaceName = ""
 
 
-@event("facility_added", area="bastion")
+# version 2 (gm-review4 R2): what was chosen for the facility when built, where its
+# kind chooses (a Garden's type): it is given only the orders of its choice. An older
+# entry chose nothing: its facility takes any order, as it did.
+@event("facility_added", version=2, area="bastion")
 class FacilityAdded(Event, frozen=True):
     owner: CharacterName
     kind: Key
     confirmed: bool = False  # the GM vouched for a prerequisite the sheet does not show
+    chosen: Chosen = ()
 
 
-@event("facility_swapped", area="bastion")
+@event("facility_swapped", version=2, area="bastion")
 class FacilitySwapped(Event, frozen=True):
     owner: CharacterName
     facility: Id
     kind: Key
     confirmed: bool = False
+    chosen: Chosen = ()  # version 2: as ``FacilityAdded``'s
 
 
-@event("facility_enlarged", area="bastion")
+@event("facility_enlarged", version=2, area="bastion")
 class FacilityEnlarged(Event, frozen=True):
     owner: CharacterName
     facility: Id
     days: Days
+    chosen: Chosen = ()  # version 2: what Vast adds to its choice ("": its first, again)
+
+
+fields_added("facility_added", 2, chosen=())
+fields_added("facility_swapped", 2, chosen=())
+fields_added("facility_enlarged", 2, chosen=())
 
 
 @event("defender_named", area="bastion")
@@ -278,6 +295,7 @@ class OrderGiven(msgspec.Struct, frozen=True, omit_defaults=True):
     animals: Herd = ()  # the animals a Stable buys or sells (then no cost)
     made: Made = ""  # what the GM said is made, where the yield is open ("": the yield's text)
     trainer: Key = ""  # the trainer a training order names ("": as before, none)
+    chosen: Chosen = ()  # what an order changing the facility's choice makes it (a Garden's type)
 
 
 @event("bastion_turn_run", area="bastion")

@@ -18,8 +18,9 @@ from .commands import (AddFacility, BasicEnlarged, BasicOrdered, BuildBasic, Enl
                        SwapFacility)
 from .garrison import rehoused
 from .ledger import pay
-from .lookups import (facility, facility_name, facility_term, run_by_living, housing, owned,
-                      owner_level, put, ready, specials, specials_allowed, with_facility)
+from .lookups import (checked_choice, choice_count, chosen_now, facility, facility_name,
+                      facility_term, run_by_living, housing, owned, owner_level, put, ready,
+                      specials, specials_allowed, with_facility)
 from .model import Bastion, Facility
 from .said import Term, say, text
 
@@ -67,7 +68,14 @@ def _prerequisite(state: State, b: Bastion, kind: str, confirmed: bool) -> bool:
 def decide_facility(state: State, cmd: AddFacility, dice) -> list[Event]:
     b = run_by_living(state, cmd.owner, "build nothing")
     confirmed = _prerequisite(state, b, cmd.kind, cmd.qualifies)
-    return [FacilityAdded(b.owner, cmd.kind, confirmed)]
+    return [FacilityAdded(b.owner, cmd.kind, confirmed, _chosen(state, cmd.kind, cmd.chosen))]
+
+
+def _chosen(state: State, kind: str, chosen) -> tuple[str, ...]:
+    """What is chosen for a new facility of ``kind`` (a Garden's type), as many
+    as its kind chooses when built, refused in the GM's words (gm-review4 R2)."""
+    fdef = state.rules.bastion.facilities[kind]
+    return checked_choice(state.rules, kind, chosen, choice_count(state.rules, kind, fdef.space))
 
 
 @decides(SwapFacility)
@@ -75,7 +83,8 @@ def decide_swap(state: State, cmd: SwapFacility, dice) -> list[Event]:
     b = run_by_living(state, cmd.owner, "build nothing")
     facility(b, cmd.facility)
     confirmed = _prerequisite(state, b, cmd.kind, cmd.qualifies)
-    return [FacilitySwapped(b.owner, cmd.facility, cmd.kind, confirmed)]
+    return [FacilitySwapped(b.owner, cmd.facility, cmd.kind, confirmed,
+                            _chosen(state, cmd.kind, cmd.chosen))]
 
 
 @decides(EnlargeFacility)
@@ -91,7 +100,20 @@ def decide_enlarge_special(state: State, cmd: EnlargeFacility, dice) -> list[Eve
     if not 1 <= days <= 3660:
         raise Refused(_("the source gives no days for enlarging a special facility: enter them "
                         "(1 to {most})").format(most=i18n.number(3660)))
-    return [FacilityEnlarged(b.owner, cmd.facility, days)]
+    f = facility(b, cmd.facility)
+    rules = state.rules
+    more = 0 if f.basic else \
+        choice_count(rules, f.kind, "vast") - choice_count(rules, f.kind, f.space)
+    chosen = ()
+    if more > 0 and (cmd.chosen or chosen_now(rules, f)):
+        # what Vast adds to its choice (a second garden's type): named, or its first again
+        fdef = rules.bastion.facilities[f.kind]
+        given = tuple(cmd.chosen) or ((f.chosen[-1],) * more if fdef.choice.repeats else ())
+        chosen = checked_choice(rules, f.kind, given, more)
+    elif cmd.chosen:
+        raise Refused(_("{facility}: enlarging it adds nothing to choose").format(
+            facility=facility_name(rules, f)))
+    return [FacilityEnlarged(b.owner, cmd.facility, days, chosen)]
 
 
 @decides(BuildBasic)
@@ -146,7 +168,7 @@ def evolve_facility(state: State, ev: FacilityAdded) -> State:
     b = owned(state, ev.owner)
     fdef = _may_have(state, b, ev.kind)
     f = Facility(b.next_id, ev.kind, fdef.space, hirelings=fdef.hirelings, ready_at=state.clock,
-                 animals=tuple(fdef.starts_with))
+                 animals=tuple(fdef.starts_with), chosen=tuple(ev.chosen))
     return put(state, _added(b, f))
 
 
@@ -166,7 +188,7 @@ def evolve_swapped(state: State, ev: FacilitySwapped) -> State:
             id=old.id, facility=facility_name(state.rules, old)))
     fdef = _may_have(state, b, ev.kind, instead=old)
     new = Facility(old.id, ev.kind, fdef.space, hirelings=fdef.hirelings, ready_at=state.clock,
-                   animals=tuple(fdef.starts_with))
+                   animals=tuple(fdef.starts_with), chosen=tuple(ev.chosen))
     b = with_facility(b, new)
     if old.housed:  # its defenders move to the other Barracks
         room = housing(state.rules, b, state.clock) - (b.defenders - old.housed)
@@ -197,7 +219,8 @@ def evolve_enlarged(state: State, ev: FacilityEnlarged) -> State:
                                 facility=facility_term(rules, f)),
             rules.bastion.enlarge_special.gp, rules)
     done = state.clock + ev.days * rules.time.day_seconds
-    return put(state, with_facility(b, replace(f, vast_at=done)))
+    # what Vast adds to its choice is kept now; it counts once the facility is Vast (chosen_now)
+    return put(state, with_facility(b, replace(f, vast_at=done, chosen=f.chosen + tuple(ev.chosen))))
 
 
 @evolves(BasicOrdered)

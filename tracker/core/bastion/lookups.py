@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ..errors import Refused
 from ..party import rules as party
 from ..state import State
-from ..terms import term
+from ..terms import key_named, term
 from .model import Bastion, Bastions, Facility, OrderOption
 from .said import Joined, Term, Value, say, text
 
@@ -257,3 +257,82 @@ def order_cost(rules, b: Bastion, o: OrderOption, typed: int, clock: int) -> int
     if o.half_with and any(f.kind == o.half_with and ready(f, clock) for f in specials(b)):
         cost //= 2
     return cost
+
+
+# --- what is chosen for a facility when it is built (a Garden's type) ------------------
+
+def choice_count(rules, kind: str, space: str) -> int:
+    """How many things facility ``kind`` has chosen at size ``space`` (0: it chooses none)."""
+    fdef = rules.bastion.facilities.get(kind)
+    c = fdef.choice if fdef is not None else None
+    if c is None:
+        return 0
+    return (c.vast or c.count) if space == "vast" else c.count
+
+
+def chosen_now(rules, f: Facility) -> tuple[str, ...]:
+    """What ``f`` has chosen at its present size (a Vast Garden: both halves' types;
+    its second only once it is Vast). (): it chooses nothing, or was built before
+    the choice was kept (then any of its orders may be given, as before)."""
+    n = choice_count(rules, f.kind, f.space)
+    return f.chosen[:n] if n else ()
+
+
+def choice_term(rules, kind: str, cid: str) -> Value:
+    c = rules.bastion.facilities[kind].choice
+    return Term(f"bastion.facilities.{kind}.choice.options.{cid}", c.options.get(cid, cid))
+
+
+def chosen_words(rules, kind: str, chosen) -> Value:
+    """"Food", "Food and Herb": a facility's choice, kept as a message."""
+    parts = tuple(choice_term(rules, kind, c) for c in chosen)
+    return parts[0] if len(parts) == 1 else Joined(parts, " + ")
+
+
+def choice_named(rules, kind: str, typed: str) -> str:
+    """The option id ``typed`` names (its id or its name in any language)."""
+    return key_named(rules, f"bastion.facilities.{kind}.choice.options.*", typed)
+
+
+def checked_choice(rules, kind: str, chosen, n: int, fill: bool = False) -> tuple[str, ...]:
+    """``chosen`` (ids or names, each typed in any language) as ``n`` option ids
+    of facility ``kind``'s choice, refused in the GM's words; ``fill``: fewer
+    given are filled with the last (a Vast Garden named one type: both halves)."""
+    fdef = rules.bastion.facilities[kind]
+    c = fdef.choice
+    name = text(Term(f"bastion.facilities.{kind}", fdef.name), rules)
+    if c is None:
+        if chosen:
+            raise Refused(_("{facility}: nothing is chosen for it when it is built").format(
+                facility=name))
+        return ()
+    what = term(rules, f"bastion.facilities.{kind}.choice", c.name)
+    known = ", ".join(term(rules, f"bastion.facilities.{kind}.choice.options.{k}", v)
+                      for k, v in c.options.items())
+    ids = [choice_named(rules, kind, x) for x in chosen if x.strip()]
+    if fill and ids and len(ids) < n and c.repeats:
+        ids += [ids[-1]] * (n - len(ids))
+    if len(ids) != n:
+        raise Refused(ngettext("{facility}: name its {what}, one of {options}",
+                               "{facility}: name its {what}: {n} of them, each one of {options}",
+                               n).format(facility=name, what=what, n=n, options=known))
+    for x in ids:
+        if x not in c.options:
+            raise Refused(_("{facility}: no {what} {typed!r} (one of {options})").format(
+                facility=name, what=what, typed=x, options=known))
+    if not c.repeats and len(set(ids)) != len(ids):
+        raise Refused(_("{facility}: each {what} is chosen once").format(facility=name,
+                                                                          what=what))
+    return tuple(ids)
+
+
+def some_choice(rules, kind: str, space: str = "") -> tuple[str, ...]:
+    """A choice facility ``kind`` may be built with (its first option, as many
+    times as it takes, or its first ones): for asking whether it could be
+    built at all before the GM chooses. ``space``: its size (its built one)."""
+    fdef = rules.bastion.facilities.get(kind)
+    if fdef is None or fdef.choice is None:
+        return ()
+    n = choice_count(rules, kind, space or fdef.space)
+    ids = list(fdef.choice.options)
+    return tuple(ids[0] for _ in range(n)) if fdef.choice.repeats else tuple(ids[:n])

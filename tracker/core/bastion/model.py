@@ -92,6 +92,11 @@ class Facility(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     trainer: str = ""  # the expert its last training order named (a Training Area)
     order_made: str = ""  # what the GM said the order in progress makes ("": its yield)
     order_made2: str = ""  # the same for the second order in progress
+    # what was chosen for it when built ([bastion.facilities.*.choice]: a Garden's
+    # type, one for each half once Vast); () for a facility that chooses nothing,
+    # or one built before the choice was kept (it works as it did: any order)
+    chosen: tuple[str, ...] = ()
+    order_chosen: tuple[str, ...] = ()  # what a change of choice under way makes it
 
 
 class LedgerLine(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
@@ -206,6 +211,12 @@ class OrderOption(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     sells: bool = False  # the GM gives the standard price of stock sold; the markup is added
     asks: str = ""  # its yield is open: the question whose answer names what is made
     trainer: bool = False  # it trains with the facility's trainer (one of its ``trainers``)
+    # only a facility that chose this (``FacilityDef.choice``: a Garden's harvest of
+    # its type) is given it; "": any
+    for_chosen: str = ""
+    # it changes what the facility chose (a Garden's type): the GM names the new
+    # choice; while it is under way the facility does nothing else
+    rechooses: bool = False
 
 
 class Vast(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -223,6 +234,17 @@ class Trainer(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     name: str
     benefit: str
+
+
+class Choice(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """What is chosen for a facility when it is built (a Garden's type): one of
+    ``options`` per ``count``, more once it is Vast (``vast``)."""
+
+    name: str  # what the GM chooses, as asked: "type"
+    options: dict[str, str]  # id -> name
+    count: Int(1, 20) = 1  # how many are chosen when it is built
+    vast: Int(0, 20) = 0  # how many once it is Vast (0: the same)
+    repeats: bool = False  # the same option may be chosen more than once (two food gardens)
 
 
 class Trade(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -256,6 +278,7 @@ class FacilityDef(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     stalls: Int(0, 1000) = 0  # Large animals it keeps (a Stable)
     starts_with: list[str] = []  # the animals it comes with, by [bastion.animals] id
     trainers: dict[str, Trainer] = {}  # the experts it may have (a Training Area), by id
+    choice: Choice | None = None  # what is chosen for it when built (a Garden's type)
 
 
 class Animal(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -413,6 +436,12 @@ def _check(rules) -> Problems:
             if o.trainer and not fac.trainers:
                 problems.add(f"{where}.orders", _("{id}: trains, but the facility has no "
                                                   "trainers").format(id=o.id))
+            if o.for_chosen and (fac.choice is None or o.for_chosen not in fac.choice.options):
+                problems.add(f"{where}.orders", _("{id}: for_chosen names no choice of the "
+                                                  "facility").format(id=o.id))
+            if o.rechooses and fac.choice is None:
+                problems.add(f"{where}.orders", _("{id}: rechooses, but the facility has no "
+                                                  "choice").format(id=o.id))
             if o.trainer and o.asks:
                 problems.add(f"{where}.orders", _("{id}: asks what is made or for a trainer, "
                                                   "not both").format(id=o.id))
@@ -436,7 +465,8 @@ state_part("bastions", Bastions, Bastions())
 TERMS = ("bastion.facilities.*", "bastion.facilities.*.orders.*.text",
          "bastion.facilities.*.orders.*.yields", "bastion.facilities.*.orders.*.asks",
          "bastion.facilities.*.trainers.*", "bastion.facilities.*.trainers.*.benefit",
-         "bastion.facilities.*.vast.note", "bastion.spaces.*", "bastion.basic_kinds.*",
+         "bastion.facilities.*.vast.note", "bastion.facilities.*.choice",
+         "bastion.facilities.*.choice.options.*", "bastion.spaces.*", "bastion.basic_kinds.*",
          "bastion.event_names.*", "bastion.animals.*", "bastion.prerequisites.*.text",
          "bastion.all_is_well.entries.*.result", "bastion.treasure.entries.*.result",
          "bastion.combining.unstated")

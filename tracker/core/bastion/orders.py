@@ -13,7 +13,8 @@ from ..errors import Refused
 from .commands import OrderGiven
 from .garrison import rehoused
 from .ledger import book, pay
-from .lookups import (animal_names, animal_terms, animals_gp, band_at, facility, houses,
+from .lookups import (animal_names, animal_terms, animals_gp, band_at, chosen_now,
+                      chosen_words, facility, houses,
                       housing, option, order_cost, order_text, order_yields, orders_at_once,
                       ready, stall_room, stalls, typed_gp, with_facility)
 from .model import Facility, OrderOption, gold_tables
@@ -43,6 +44,14 @@ class TurnOrders:
                           ngettext("{facility} works {n} order at once; it was given more",
                                    "{facility} works {n} orders at once; it was given more",
                                    at_once).format(facility=self.called(f), n=at_once))
+        if f.order and option(self.rules, f, f.order).rechooses:
+            # a change of choice under way: the facility does nothing else (5e2024.md §7.8)
+            raise Refused(ngettext("{facility} is busy with {order} ({days} day done): it does "
+                                   "nothing else until it is done",
+                                   "{facility} is busy with {order} ({days} days done): it does "
+                                   "nothing else until it is done", f.progress).format(
+                facility=self.called(f), order=self.said(order_text(
+                    self.rules, f, option(self.rules, f, f.order))), days=f.progress))
         if f.order and (at_once < 2 or f.order2):
             raise Refused((_("{facility} is busy with {order} ({days} days done) and {order2} "
                              "({days2} days done)") if f.order2 else
@@ -52,6 +61,7 @@ class TurnOrders:
                 facility=self.called(f), order=f.order, days=f.progress, order2=f.order2,
                 days2=f.progress2))
         o = option(self.rules, f, given.option)
+        self.of_choice(f, o, given)
         if f.id in self.shut_ids:
             raise Refused(_("{facility} is shut this turn").format(facility=self.called(f)))
         if o.min_level > level:
@@ -82,14 +92,50 @@ class TurnOrders:
         self.given[f.id] = self.given.get(f.id, 0) + 1
         self.b = pay(self.b, self.clock, self.doing(f, o), cost, self.rules)
         f = facility(self.b, f.id)
-        f = replace(f, usual=(o.id,) if first_today else f.usual + (o.id,))  # the dialog's default
+        if not o.rechooses:  # a change of choice is not given again week after week
+            f = replace(f, usual=(o.id,) if first_today else f.usual + (o.id,))  # the dialog's default
         if given.trainer:  # the trainer stays until an order names another
             f = replace(f, trainer=given.trainer)
         self._fac(replace(f, order2=o.id, progress2=0, order_made2=given.made) if f.order else
                   replace(f, order=o.id, progress=0, order_gp=given.cost,
-                          order_animals=given.animals, order_made=given.made))
+                          order_animals=given.animals, order_made=given.made,
+                          order_chosen=given.chosen))
         if cost:
             self.lines.append(say(N_("{facility}: {gp} GP paid"), facility=self.name(f), gp=cost))
+
+    def of_choice(self, f: Facility, o: OrderOption, given: OrderGiven) -> None:
+        """Refuses an order the facility's choice does not allow (a food garden
+        harvests food, gm-review4 R2: a Vast one as many of a type as it has
+        halves of it), and a change of choice with anything else this turn. A
+        facility built before the choice was kept takes any order, as it did."""
+        have = chosen_now(self.rules, f)
+        if o.rechooses:
+            if f.order or self.given.get(f.id):
+                raise Refused(_("{what}: the facility does nothing else meanwhile; it has other "
+                                "orders").format(what=self.said(self.doing(f, o))))
+            if not given.chosen:
+                raise Refused(_("{what}: name the new choice").format(
+                    what=self.said(self.doing(f, o))))
+            if tuple(given.chosen) == have:
+                raise Refused(_("{facility} already is {chosen}").format(
+                    facility=self.called(f),
+                    chosen=self.said(chosen_words(self.rules, f.kind, have))))
+            return
+        if given.chosen:
+            raise Refused(_("{what}: it changes no choice").format(
+                what=self.said(self.doing(f, o))))
+        if not o.for_chosen or not have:
+            return
+        busy = sum(1 for oid in (f.order, f.order2)
+                   if oid and option(self.rules, f, oid).for_chosen == o.for_chosen)
+        if busy >= have.count(o.for_chosen):
+            fdef = self.br.facilities[f.kind]
+            what = self.said(Term(f"bastion.facilities.{f.kind}.choice", fdef.choice.name))
+            raise Refused(_("{facility} ({what}: {chosen}) cannot be given {order}; a change "
+                            "of {what} is an order of its own").format(
+                facility=self.called(f), what=what,
+                chosen=self.said(chosen_words(self.rules, f.kind, have)),
+                order=self.said(order_text(self.rules, f, o))))
 
     def trade_limits(self, f: Facility, o: OrderOption, gp: int) -> None:
         """Refuses a purchase over the facility's limit or a sale beyond its stock."""
@@ -197,14 +243,22 @@ class TurnOrders:
             self.lines.append(say(N_("{what} ({done} of {days} days)"), what=self.doing(f, o),
                                   done=done, days=o.days))
             return
-        self._fac(replace(f, order="", progress=0, order_gp=0, order_animals=(), order_made="")
+        self._fac(replace(f, order="", progress=0, order_gp=0, order_animals=(), order_made="",
+                          order_chosen=())
                   if first else replace(f, order2="", progress2=0, order_made2=""))
         self.finish(replace(facility(self.b, f.id), order_gp=f.order_gp if first else 0,
                             order_animals=f.order_animals if first else (),
-                            order_made=f.order_made if first else f.order_made2), o)
+                            order_made=f.order_made if first else f.order_made2,
+                            order_chosen=f.order_chosen if first else ()), o)
 
     def finish(self, f: Facility, o: OrderOption) -> None:
         why = self.doing(f, o)
+        if o.rechooses and f.order_chosen:
+            now = tuple(f.order_chosen) + f.chosen[len(f.order_chosen):]
+            self._fac(replace(facility(self.b, f.id), chosen=now, order_chosen=()))
+            self.lines.append(say(N_("{facility} is {chosen} now"), facility=self.name(f),
+                                  chosen=chosen_words(self.rules, f.kind, f.order_chosen)))
+            return
         if o.chance:
             r = self.take(self.br.chance_die, say(
                 N_("{facility} (even works)") if o.chance == "even" else

@@ -20,9 +20,10 @@ from ..errors import Refused
 from ..events import Event
 from ..handlers import decides, evolves
 from ..state import State
-from ..timeline.hooks import counts, repeated
+from ..timeline.hooks import counts, refits, repeated
 from .commands import BastionTurnRun, Choices, OrderGiven, RunQueued, RunTurn
-from .lookups import (bastion_of, bastion_rules, defenders, facility_name, facility_term, find,
+from .lookups import (bastion_of, bastion_rules, checked_choice, choice_count, defenders,
+                      facility_name, facility_term, find,
                       gives_orders, order_text, owned, owner_level, partners, put,
                       run_by_living, staff, turn_clock)
 from .model import RESULTS_KEPT, Bastion, Facility, OrderOption, TurnResult
@@ -90,6 +91,10 @@ def _given(state: State, b: Bastion, order: tuple) -> OrderGiven:
                 what=doing, trainer=what, trainers=", ".join(fdef.trainers)))
         return OrderGiven(fid, oid, cost, animals,
                           trainer=next(k for k in fdef.trainers if k.casefold() == what.casefold()))
+    if o.rechooses:  # a change of choice: what it makes the facility (a Garden's new type)
+        n = choice_count(state.rules, f.kind, f.space)
+        return OrderGiven(fid, oid, cost, animals, chosen=checked_choice(
+            state.rules, f.kind, tuple(x for x in what.split("+")), n, fill=True))
     if what and not o.asks:
         rules = state.rules
         raise Refused(_("{facility}: {order} makes {yields}: there is nothing to name").format(
@@ -301,3 +306,42 @@ def evolve_turn(state: State, ev: BastionTurnRun) -> State:
     for p in mates:
         state = put(state, p)
     return put(state, after)
+
+
+@refits(BastionTurnRun)
+def turn_refit(state: State, was: BastionTurnRun, now: BastionTurnRun,
+               dice) -> BastionTurnRun | None:
+    """A turn whose corrected fields change what it rolls (gm-review4 C1): one
+    corrected into a Maintain turn (the owner was away, say) rolls its bastion
+    event, one corrected out of it no longer does. The turn is worked out again
+    as it stood (``state``: the campaign just before it): each roll it still
+    makes keeps the die the table rolled, in order, as long as they agree; a
+    roll it newly makes takes the GM's typed dice, else rolls from the seed (or
+    is asked for, with manual dice on); a roll it no longer makes is dropped.
+    Maintain is for the whole bastion: a turn corrected into one gives no
+    other orders (5e2024.md §7.1). None: it rolls what it rolled."""
+    given = now
+    if now.away and not now.maintain:
+        now = replace(now, maintain=True)  # an owner away gives the bastion Maintain
+    if now.maintain and now.orders:
+        now = replace(now, orders=())
+    b = find(state, now.owner)
+    if b is None:
+        return None
+    recorded = list(was.dice)
+    rolls: list[Roll] = []
+
+    def take(expr: str, label: Value) -> Roll:
+        if recorded and recorded[0].expr.replace(" ", "").lower() == \
+                expr.replace(" ", "").lower():
+            r = recorded.pop(0)
+        else:
+            recorded.clear()  # the turn went another way: what follows is rolled anew
+            r = dicemod.roll(expr, dice, _("{owner}'s bastion: {label}").format(
+                owner=b.owner, label=text(label, state.rules)))
+        rolls.append(r)
+        return r
+
+    run_turn(state, b, now, take)
+    fitted = replace(now, dice=tuple(rolls))
+    return None if fitted == given else fitted

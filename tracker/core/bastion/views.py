@@ -23,8 +23,8 @@ from .commands import (BasicEnlarged, BasicOrdered, BastionFounded, BastionsComb
                        DowntimePassed, FacilityAdded, FacilityEnlarged, FacilitySwapped,
                        GoldMoved, RefugeesHoused, WallsOrdered)
 from .ledger import walls_built
-from .lookups import (animal_names, days_left, defenders, facility_name, find, gives_orders,
-                      houses, housing, lieutenants, order_name, owner_level, partners, stalls)
+from .lookups import (animal_names, chosen_now, chosen_words, days_left, defenders,
+                      facility_name, find, gives_orders, houses, housing, lieutenants, order_name, owner_level, partners, stalls)
 from .said import text
 from .turn import MAINTAIN, MAINTAIN_AWAY
 
@@ -44,11 +44,21 @@ def _kind_name(rules, kind: str) -> str:
     return term(rules, f"bastion.facilities.{kind}", fdef.name if fdef else kind)
 
 
+def _chosen_kind(rules, kind: str, chosen) -> str:
+    """"Garden (Food)": a facility's kind with what was chosen for it when built."""
+    name = _kind_name(rules, kind)
+    fdef = rules.bastion.facilities.get(kind) if rules.bastion else None
+    if not chosen or fdef is None or fdef.choice is None:
+        return name
+    return _("{facility} ({chosen})").format(
+        facility=name, chosen=text(chosen_words(rules, kind, chosen), rules))
+
+
 @describes(FacilityAdded)
 def _describe_facility(ev: FacilityAdded, rules) -> str:
     return (_("{owner}'s bastion: {facility} added (the GM confirms its prerequisite)")
             if ev.confirmed else _("{owner}'s bastion: {facility} added")).format(
-        owner=ev.owner, facility=_kind_name(rules, ev.kind))
+        owner=ev.owner, facility=_chosen_kind(rules, ev.kind, ev.chosen))
 
 
 @describes(FacilitySwapped)
@@ -56,11 +66,24 @@ def _describe_swapped(ev: FacilitySwapped, rules) -> str:
     return (_("{owner}'s bastion: facility #{id} becomes a {facility} (level-up swap) (the GM "
               "confirms its prerequisite)") if ev.confirmed else
             _("{owner}'s bastion: facility #{id} becomes a {facility} (level-up swap)")).format(
-        owner=ev.owner, id=ev.facility, facility=_kind_name(rules, ev.kind))
+        owner=ev.owner, id=ev.facility, facility=_chosen_kind(rules, ev.kind, ev.chosen))
 
 
 @describes(FacilityEnlarged)
 def _describe_enlarged(ev: FacilityEnlarged, rules) -> str:
+    line = _enlarged_line(ev, rules)
+    if not ev.chosen or rules.bastion is None:
+        return line
+    # what Vast adds to its choice (a second garden's type), as the facility's kind names it
+    kind = next((k for k, d in rules.bastion.facilities.items() if d.choice is not None
+                 and all(c in d.choice.options for c in ev.chosen)), None)
+    if kind is None:
+        return line
+    return line + _(" (adds {chosen})").format(chosen=text(chosen_words(rules, kind, ev.chosen),
+                                                           rules))
+
+
+def _enlarged_line(ev: FacilityEnlarged, rules) -> str:
     e = rules.bastion.enlarge_special if rules.bastion else None
     if e:
         return ngettext("{owner}'s bastion: enlarging facility #{id} to Vast ({gp} GP, {n} day)",
@@ -205,6 +228,12 @@ def _order_given(rules, o, kind: str | None = None) -> str:
         out += _(" ({made})").format(made=o.made)
     if o.trainer:
         out += _(" (trainer: {name})").format(name=_trainer_name(rules, o.trainer))
+    if o.chosen:  # a change of choice: what it makes the facility (a Garden's new type)
+        kind = kind or _facility_kind(rules, None, "", o.facility, o.option)
+        fdef = rules.bastion.facilities.get(kind) if rules.bastion and kind else None
+        if fdef is not None and fdef.choice is not None:
+            out += _(" (to {chosen})").format(
+                chosen=text(chosen_words(rules, kind, o.chosen), rules))
     return out
 
 
@@ -374,7 +403,8 @@ def _bastions_json(state: State) -> list[dict]:
                             "order_gp": f.order_gp, "stock_gp": f.stock,
                             "second_order": f.order2, "second_progress_days": f.progress2,
                             "housed": f.housed, "houses": houses(rules, f),
-                            "vast_at": f.vast_at, **_stable_json(rules, f)}
+                            "vast_at": f.vast_at, **_stable_json(rules, f),
+                            **_chosen_json(rules, f)}
                            for f in b.facilities],
             "ledger": [{"clock": l.clock, "why": text(l.note, rules), "gp": l.gp,
                         "item": text(l.thing, rules), "balance": l.balance} for l in b.ledger],
@@ -382,6 +412,15 @@ def _bastions_json(state: State) -> list[dict]:
                          "gp": r.gp} for r in b.results],
         })
     return out
+
+
+def _chosen_json(rules, f) -> dict:
+    """What was chosen for it when built (a Garden's type), by id and in words."""
+    chosen = chosen_now(rules, f)
+    if not chosen:
+        return {}
+    return {"chosen": list(chosen), "chosen_words": text(chosen_words(rules, f.kind, chosen),
+                                                         rules)}
 
 
 def _stable_json(rules, f) -> dict:

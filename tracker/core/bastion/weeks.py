@@ -51,7 +51,7 @@ def _usual(state: State, b: Bastion) -> list[tuple]:
                 o = option(rules, f, oid)
             except Refused:  # a house rule took the option away
                 continue
-            if typed_gp(o) or o.buys or o.sells or o.asks:
+            if typed_gp(o) or o.buys or o.sells or o.asks or o.rechooses:
                 continue  # a price, animals or what is made: the GM's to say each time
             out.append((f.id, oid, 0, (), f.trainer if o.trainer else ""))
     return out

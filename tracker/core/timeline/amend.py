@@ -18,6 +18,7 @@ import msgspec
 from ...i18n import _, ngettext, pgettext
 from ...i18n import dice as lettered
 from .. import dice as dicemod
+from ..describe import roll_text
 from ..dice import Roll
 from ..errors import Refused
 from ..events import KEPT_BY_TRACKER, Envelope, Event
@@ -203,6 +204,18 @@ def explain(past: Past, command: Command) -> Preview:
                        replacing=command.seq)
         # the later entries it moves, as they will read (a check the table rolled
         # now on another turn: gm-review3 R4)
+        if added := _new_rolls(entry_events(past, command.seq),
+                               [cook(r) for r in command.events]):
+            # what the correction rolls that the entry did not (gm-review4 C1): the
+            # GM sees where the new dice came from before confirming
+            seeded = [roll_text(r) for r in added if not r.typed]
+            typed = [roll_text(r) for r in added if r.typed]
+            if seeded:
+                seen.changes.append(_("new dice rolled from the campaign's seed: {rolls}")
+                                    .format(rolls=", ".join(seeded)))
+            if typed:
+                seen.changes.append(_("new dice as typed: {rolls}").format(
+                    rolls=", ".join(typed)))
         seen.changes.extend(_("#{seq} moves with it and will read: {entry}").format(
             seq=s, entry=entry_line([cook(r) for r in evs], after.rules, None))
             for s, evs in command.also)
@@ -210,6 +223,19 @@ def explain(past: Past, command: Command) -> Preview:
     if isinstance(command, Rewind):
         return preview(past.state, after, _entry_line(past, command.to_seq, after))
     return preview(past.state, after)
+
+
+def _new_rolls(was: list, now: list) -> list[Roll]:
+    """The rolls of ``now`` that ``was`` did not have (each of its rolls
+    matched once, by its dice and expression)."""
+    left = [(r.expr, r.dice) for ev in was for r in dicemod.rolls_in(ev)]
+    out = []
+    for r in (r for ev in now for r in dicemod.rolls_in(ev)):
+        if (r.expr, r.dice) in left:
+            left.remove((r.expr, r.dice))
+        else:
+            out.append(r)
+    return out
 
 
 def _entry_line(past: Past, seq: int, corrections_from: State) -> str:

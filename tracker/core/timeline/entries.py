@@ -27,6 +27,7 @@ from ..handlers import STEPPED, Command, decides
 from ..limits import Seq, friendly
 from ..state import State
 from .hooks import counts
+from .kinds import type_words
 from .model import Raw
 
 declare_log_area("history", by=__file__)  # the log's --area for every entry here
@@ -119,7 +120,7 @@ def points_back(env: Envelope) -> None:
     if bad or hi >= env.seq or lo < 1:
         seqs = (lo, hi)
         raise Refused(_("entry #{seq} ({kind}) names entry #{named}, which is not before it")
-                      .format(seq=env.seq, kind=env.type, named=max(seqs)))
+                      .format(seq=env.seq, kind=type_words(env.type), named=max(seqs)))
 
 
 def raw(ev: Event) -> Raw:
@@ -156,7 +157,8 @@ def decide_correct(state: State, cmd: CorrectEntry, dice) -> list[Event]:
             raise Refused(_("a correction needs at least one event"))
         for r in events:
             if r.type not in EVENT_TYPES or r.type in UNCORRECTABLE:
-                raise Refused(_("{kind!r} cannot stand in a correction").format(kind=r.type))
+                raise Refused(_("{kind!r} cannot stand in a correction").format(
+                    kind=type_words(r.type)))
             try:
                 cook(r)
             except (msgspec.DecodeError, msgspec.ValidationError) as e:

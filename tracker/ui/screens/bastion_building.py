@@ -47,7 +47,8 @@ class Building:
                      facility=term(self.state.rules, f"bastion.facilities.{k}", d.name),
                      level=d.level, n=d.hirelings))
                 for k, d in rules.facilities.items()
-                if not refusal(self.app, bas.AddFacility(b.owner, k, True))]
+                if not refusal(self.app, bas.AddFacility(b.owner, k, True,
+                                                         bas.some_choice(self.state.rules, k)))]
         if not opts:
             self.notify(refusal(self.app, bas.AddFacility(b.owner, "barrack", True)),
                         severity="warning")
@@ -55,12 +56,44 @@ class Building:
         kind = await self._choose(_("Add which special facility?"), opts)
         if kind is None:
             return
+        # what is chosen when it is built (a Garden's type: gm-review4 R2)
+        chosen = await self._chosen(kind, bas.choice_count(self.state.rules, kind,
+                                                           rules.facilities[kind].space))
+        if chosen is None:
+            return
         need = bas.unconfirmed(self.state, b.owner, kind)  # not shown by the sheet
         if need:
             ok = await self._qualifies(kind, b.owner, need)
             if ok != "yes":
                 return
-        self.app.run_command(bas.AddFacility(b.owner, kind, True))
+        self.app.run_command(bas.AddFacility(b.owner, kind, True, chosen))
+
+    async def _chosen(self, kind: str, n: int, first: int = 1,
+                      initial: str | None = None) -> tuple[str, ...] | None:
+        """What the GM chooses for a facility of ``kind`` when it is built (a
+        Garden's type), ``n`` of them, one dialog each; () where its kind chooses
+        nothing; None: cancelled. ``first``: the number of the first asked (a
+        Vast Garden's second type is the 2nd)."""
+        rules = self.state.rules
+        c = rules.bastion.facilities[kind].choice
+        if c is None or n < 1:
+            return ()
+        facility = term(rules, f"bastion.facilities.{kind}", rules.bastion.facilities[kind].name)
+        what = term(rules, f"bastion.facilities.{kind}.choice", c.name)
+        opts = [(k, term(rules, f"bastion.facilities.{kind}.choice.options.{k}", v))
+                for k, v in c.options.items()]
+        out: list[str] = []
+        total = first - 1 + n
+        for i in range(first, first + n):
+            left = [(k, v) for k, v in opts if c.repeats or k not in out]
+            title = (_("{facility}: which {what}?") if total == 1 else
+                     _("{facility}: which {what} ({i} of {n})?")).format(
+                facility=facility, what=what, i=i, n=total)
+            got = await self._choose(title, left, initial=initial)
+            if got is None:
+                return None
+            out.append(got)
+        return tuple(out)
 
     @work(exit_on_error=False)
     async def action_basic(self) -> None:
@@ -104,8 +137,18 @@ class Building:
             if text is None:
                 return
             days = int(text)
-        if not self._refused(bas.EnlargeFacility(b.owner, f.id, days)):
-            self.app.run_command(bas.EnlargeFacility(b.owner, f.id, days))
+        if self._refused(bas.EnlargeFacility(b.owner, f.id, days)):
+            return
+        chosen: tuple[str, ...] | None = ()
+        rules = self.state.rules
+        more = 0 if f.basic else \
+            bas.choice_count(rules, f.kind, "vast") - bas.choice_count(rules, f.kind, f.space)
+        if more > 0 and bas.chosen_now(rules, f):  # a Vast Garden's second type (R2)
+            chosen = await self._chosen(f.kind, more, first=len(bas.chosen_now(rules, f)) + 1,
+                                        initial=f.chosen[-1])
+            if chosen is None:
+                return
+        self.app.run_command(bas.EnlargeFacility(b.owner, f.id, days, chosen))
 
     @work(exit_on_error=False)
     async def action_swap(self) -> None:
@@ -115,7 +158,8 @@ class Building:
         kinds = self.state.rules.bastion.facilities
         opts = [(k, term(self.state.rules, f"bastion.facilities.{k}", d.name))
                 for k, d in kinds.items()
-                if not refusal(self.app, bas.SwapFacility(b.owner, f.id, k, True))]
+                if not refusal(self.app, bas.SwapFacility(b.owner, f.id, k, True,
+                                                          bas.some_choice(self.state.rules, k)))]
         if not opts:
             self.notify(refusal(self.app, bas.SwapFacility(b.owner, f.id, next(iter(kinds)), True)),
                         severity="warning")
@@ -123,12 +167,16 @@ class Building:
         kind = await self._choose(_("Swap #{id} for which facility?").format(id=f.id), opts)
         if kind is None:
             return
+        chosen = await self._chosen(kind, bas.choice_count(self.state.rules, kind,
+                                                           kinds[kind].space))
+        if chosen is None:
+            return
         need = bas.unconfirmed(self.state, b.owner, kind)
         if need:
             ok = await self._qualifies(kind, b.owner, need)
             if ok != "yes":
                 return
-        self.app.run_command(bas.SwapFacility(b.owner, f.id, kind, bool(need)))
+        self.app.run_command(bas.SwapFacility(b.owner, f.id, kind, bool(need), chosen))
 
     @work(exit_on_error=False)
     async def action_refugees(self) -> None:

@@ -61,6 +61,12 @@ def _free_orders(state: State, b: Bastion, f) -> int:
     return bas.orders_at_once(state.rules, size) - bool(f.order) - bool(f.order2)
 
 
+def _as_this_turn(state: State, b: Bastion, f):
+    """``f`` as the turn finds it: Vast on the turn its enlarging is done."""
+    turn_clock = bas.turn_clock(state.rules, b)
+    return replace(f, space="vast") if f.vast_at and f.vast_at <= turn_clock else f
+
+
 def _usual_order(f, slot: int, offered: list[str]) -> str | None:
     """The order the dialog highlights for ``f``'s ``slot``: the one it was given
     last time (in that slot, else its first), if still offered; else its first."""
@@ -108,6 +114,8 @@ class TurnFlow:
             what = more[1] if len(more) > 1 else ""
             if what and o.trainer:
                 what = panels.trainer_name(rules, f.kind, what)
+            if what and o.rechooses:  # the new type, in words
+                what = bas.text(bas.chosen_words(rules, f.kind, what.split("+")), rules)
             gp = bas.animals_gp(rules, herd) if herd and o.buys else \
                 bas.order_cost(rules, b, o, typed, self.state.clock)
             cost += gp
@@ -159,21 +167,26 @@ class TurnFlow:
             if not oid:
                 return ""
             o = bas.option(rules, f, oid)
-            if bas.typed_gp(o) or ((o.buys or o.sells) and bas.stalls(rules, f)) or o.trainer:
-                return ""  # its price, animals or trainer come next, checked there
+            if bas.typed_gp(o) or ((o.buys or o.sells) and bas.stalls(rules, f)) or o.trainer \
+                    or o.rechooses:
+                return ""  # its price, animals, trainer or new choice come next, checked there
             return with_these((f.id, oid, 0))
 
         level = bas.owner_level(self.state, b)
+        # a Garden's harvests of its own type(s) only (gm-review4 R2; none chosen: any)
+        chosen = bas.chosen_now(rules, _as_this_turn(self.state, b, f))
         opts = []  # the facility's orders first: the highlighted one is an order, not none
         for o in fdef.orders:
             if o.min_level > level:  # a craft the owner's level cannot make is not offered
+                continue
+            if chosen and o.for_chosen and o.for_chosen not in chosen:
                 continue
             gp = bas.order_cost(rules, b, o, 0, self.state.clock)
             price = _("GM enters the price") if bas.typed_gp(o) else \
                 (_("{gp} GP").format(gp=i18n.number(gp)) if gp else _("free"))
             text = panels.order_name(rules, f, o)
             kind = panels.order_kind(o.order)
-            what = text if text.lower().startswith(kind.lower()) else \
+            what = text if text.lower().startswith(kind.lower()) or o.rechooses else \
                 f"{kind[:1].upper()}{kind[1:]}: {text}"
             opts.append((o.id, ngettext("{what} — {price}, {n} day",
                                         "{what} — {price}, {n} days",
@@ -222,6 +235,16 @@ class TurnFlow:
             typed = int(text)
         if o.trainer:
             return await self._trainer(f, o, typed, with_these)
+        if o.rechooses:  # the new choice (a Garden's new type), one for each half
+            size = _as_this_turn(self.state, b, f)
+            new = await self._chosen(f.kind, bas.choice_count(rules, f.kind, size.space))
+            if not new:
+                return None
+            why = with_these((f.id, oid, typed, (), "+".join(new)))
+            if why:
+                self.notify(why, title=_("Refused"), severity="error")
+                return None
+            return (f.id, oid, typed, (), "+".join(new))
         if o.asks:
             asks = term(rules, f"bastion.facilities.{f.kind}.orders.{o.id}.asks", o.asks)
             yields = term(rules, f"bastion.facilities.{f.kind}.orders.{o.id}.yields", o.yields)

@@ -152,6 +152,9 @@ def _doing(rules, f, oid: str, days: int) -> str:
     o = bas.option(rules, f, oid)
     # in English the order's id, as the CLI takes it; in another language its name
     order = o.id if i18n.current() == i18n.ENGLISH else bas.order_name(rules, f.kind, o)
+    if o.rechooses:  # a change of choice (a Garden's type) is no order of a kind
+        return _("{order} {days}/{of} d").format(order=bas.order_name(rules, f.kind, o),
+                                                 days=days, of=o.days)
     return _("{kind}: {order} {days}/{of} d").format(kind=order_kind(o.order), order=order,
                                                      days=days, of=o.days)
 
@@ -169,6 +172,8 @@ def facility_row(state: State, b: Bastion, f, whose: str = "") -> tuple[str, ...
             "; " + _doing(rules, f, f.order2, f.progress2) if f.order2 else "")
     else:
         doing = _("idle")
+    if f.order and f.order_chosen:  # the choice a change under way makes (a Garden's new type)
+        doing += " → " + bas.text(bas.chosen_words(rules, f.kind, f.order_chosen), rules)
     if f.stock:
         doing += _(", stock {gp}").format(gp=_gp(f.stock))
     if bas.stalls(rules, f):
@@ -187,6 +192,9 @@ def facility_row(state: State, b: Bastion, f, whose: str = "") -> tuple[str, ...
                         else _("→{vast} Day {day}").format(vast=vast,
                                                             day=clock.day(rules, f.vast_at)))
     name = bas.facility_name(rules, f)
+    if chosen := bas.chosen_now(rules, f):  # what was chosen when built: a Garden's type
+        name = _("{facility} ({chosen})").format(
+            facility=name, chosen=bas.text(bas.chosen_words(rules, f.kind, chosen), rules))
     return (str(f.id), _("{owner}: {facility}").format(owner=whose, facility=name) if whose
             else name, space, str(f.hirelings),
             ", ".join(order_kind(k) for k in sorted({o.order for o in fdef.orders}))
