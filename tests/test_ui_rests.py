@@ -61,13 +61,14 @@ async def test_rounds_death_saves_and_rests_by_keys(saves):
         await _settle(pilot)
         await pilot.press("4")
         await _settle(pilot)
-        await pilot.press("r")  # ten rounds: Bless ends
-        await pilot.pause()
-        await pilot.press("1", "0", "enter")
-        await _settle(pilot)
         await pilot.press("down", "v")  # Wil's death save: the GM types 20
         await pilot.pause()
         await pilot.press("2", "0", "enter")
+        await _settle(pilot)
+        # ten rounds: Bless ends (while Wil was dying, a round at a time: gm-review4 R6)
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press("1", "0", "enter")
         await _settle(pilot)
         await pilot.press("s")  # short rest: Brom spends his last die, Wil one
         await pilot.pause()
@@ -85,8 +86,8 @@ async def test_rounds_death_saves_and_rests_by_keys(saves):
     c = Campaign.open(saves, "keys")
     lines = [e.text for e in entries(list(c.store.read()), c.timeline)][-4:]
     assert lines == [
-        "10 combat rounds (60 s) — Bless ended",  # the Bless its rounds ran out
         "Wil's death save (1d20=[20] typed): 1 HP back",
+        "10 combat rounds (60 s) — Bless ended",  # the Bless its rounds ran out
         "Short rest (1 h): Brom spent 1 Hit Point Die (1d10=[5] typed); "
         "Wil spent 1 Hit Point Die (1d6=[2] typed)",
         "Long rest (8 h): hit points and Hit Point Dice back for Brom, Wil, exhaustion -1",
