@@ -225,3 +225,37 @@ def test_an_owner_at_zero_hp_gives_no_orders(make):
     assert not any(r.rolls for r in b.results)  # no bastion event rolled
     with pytest.raises(Refused, match=r"Cyr is at 0 HP \(unconscious\) and gives no orders"):
         c.dispatch(bas.RunTurn("Cyr", maintain=True))
+
+
+# -- C2: healing takes dice, as damage does ------------------------------------------------
+
+
+@pytest.mark.parametrize("rid", ["dnd-2024", "dyb-og-drager", "dolmenwood"])
+def test_heal_rolls_dice_records_them_and_amend_retypes_them(make, rid):
+    from tracker.core.party import heal_from
+    c = party(make, rid)
+    c.dispatch(Damage("Ana", 6))
+    out = c.dispatch(heal_from("Ana", "1d4+1"), [2])
+    ev = out.envelopes[0].event
+    assert (ev.amount, ev.roll.expr, ev.roll.dice) == (3, "1d4+1", (2,))
+    assert find(c.state, "Ana").hp == find(c.state, "Ana").hp_max - 3
+    c.dispatch(c.amend_command(out.envelopes[0].seq, [4]))
+    assert find(c.state, "Ana").hp == find(c.state, "Ana").hp_max - 1
+    c.dispatch(heal_from("Ana", "2d4+2"))  # more than she lacks: up to the maximum
+    assert find(c.state, "Ana").hp == find(c.state, "Ana").hp_max
+    with pytest.raises(Refused, match="Ana is already at full hit points"):
+        c.dispatch(heal_from("Ana", "2d4+2"))
+    assert heal_from("Ana", " 5 ").amount == 5 and heal_from("Ana", "5").dice == ""
+
+
+def test_heal_dice_on_the_command_line(make, cli, saves):
+    cli("new", "h", "--ruleset", "dnd-2024", "--seed", "3")
+    cli("do", "h", "add-character", "Bo", "--class", "wizard", "--abilities", "8,14,13,16,12,10")
+    cli("do", "h", "damage", "Bo", "6")
+    assert "Bo healed 5 (2d4+2=[1,2]=5 typed)" in cli("do", "h", "heal", "Bo", "2d4+2",
+                                                       "--dice", "1,2")
+    assert "Bo healed 1" in cli("do", "h", "heal", "Bo", "1")
+
+
+def test_an_old_healed_entry_reads_without_dice():
+    assert decode("healed", 1, b'{"name": "Bo", "amount": 3}').roll is None

@@ -79,7 +79,16 @@ def damage_from(name: str, text: str, critical: bool = False) -> Damage:
 
 class Heal(Command, frozen=True):
     name: str
-    amount: int
+    amount: int = 0
+    dice: str = ""  # a dice expression ("2d4+2", a potion) rolled for the amount instead
+
+
+def heal_from(name: str, text: str) -> Heal:
+    """Healing as the GM types it: a number, or dice to roll ("2d4+2"), as damage."""
+    text = text.strip()
+    if re.fullmatch(r"[+-]?\d{1,9}", text):
+        return Heal(name, int(text))
+    return Heal(name, dice=text)
 
 
 class AwardXP(Command, frozen=True):
@@ -181,10 +190,17 @@ class DamageTaken(Event, frozen=True):
     critical: bool = False
 
 
-@event("healed", area="party")
+@event("healed", version=2, area="party")
 class Healed(Event, frozen=True):
     name: CharacterName
     amount: Amount
+    roll: Roll | None = None  # version 2: the healing dice, where they were rolled
+
+
+@upcaster("healed", 1)
+def _healed_v1(data: dict) -> dict:
+    """Version 1 healed by a number only; an entry of it has no dice."""
+    return data
 
 
 @event("xp_awarded", area="party")
@@ -693,9 +709,29 @@ def damage_holds(state: State, ev: DamageTaken) -> None:
 
 @decides(Heal)
 def decide_heal(state: State, cmd: Heal, dice) -> list[Event]:
-    ev = Healed(member(state, cmd.name).name, cmd.amount)
-    healed_holds(state, ev)
-    return [ev]
+    c = member(state, cmd.name)
+    if not cmd.dice:
+        ev = Healed(c.name, cmd.amount)
+        healed_holds(state, ev)
+        return [ev]
+    healed_holds(state, Healed(c.name, 1))  # before rolling
+    roll = dicemod.roll(cmd.dice, dice, _("{name}: healing").format(name=c.name))
+    if roll.total <= 0:
+        raise Refused(_("{dice} came to {total}: nothing healed").format(
+            dice=i18n.dice(roll.expr), total=roll.total))
+    return [Healed(c.name, roll.total, roll)]
+
+
+@rerolls(Healed)
+def healed_rerolled(state: State, ev: Healed, dice) -> Healed:
+    """Healing rolled again from retyped dice: the amount is their total."""
+    if ev.roll is None:
+        raise Refused(_("that healing was typed as a number, not rolled: correct its amount"))
+    roll = dicemod.roll(ev.roll.expr, dice, _("{name}: healing").format(name=ev.name))
+    if roll.total <= 0:
+        raise Refused(_("{dice} came to {total}: nothing healed").format(
+            dice=i18n.dice(ev.roll.expr), total=roll.total))
+    return replace(ev, amount=roll.total, roll=roll)
 
 
 @holds_for(Healed)
