@@ -259,3 +259,17 @@ def test_heal_dice_on_the_command_line(make, cli, saves):
 
 def test_an_old_healed_entry_reads_without_dice():
     assert decode("healed", 1, b'{"name": "Bo", "amount": 3}').roll is None
+
+
+def test_a_doom_fate_does_not_raise_one_a_correction_killed(make):
+    """Dolmenwood: a hasty exit's "escaped at 1 HP" sets hit points; a correction
+    that kills the character before the exit must not see them raised by it."""
+    c = party(make, "dolmenwood")
+    c.dispatch(EnterDungeon("X"))
+    hurt = c.dispatch(Damage("Bo", 1))
+    # Bo fails his save (1) and meets the Doom table's 2 (escaped at 1 HP); Ana saves (20)
+    c.dispatch(LeaveDungeon(hasty=True), [1, 2, 20])
+    assert bo(c).hp == 1
+    with pytest.raises(Refused, match=r"hasty exit rolled\) would be refused: Bo is dead"):
+        c.dispatch(c.amend_command(hurt.envelopes[0].seq, fields={"amount": "4"}))
+    assert (bo(c).hp, status(c)) == (1, "ok")
