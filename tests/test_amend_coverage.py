@@ -26,8 +26,6 @@ PENDING = {
     "defender_named", "defender_struck", "defenders_moved", "refugees_housed",
     "basic_facility_ordered", "basic_facility_enlarged", "walls_ordered", "bastion_gold_moved",
     "downtime_passed", "bastion_turn_run", "bastions_combined", "bastion_divested",
-    # travel on land (sea, terrain and found are checked)
-    "camp_long_rest",
 }
 
 
@@ -60,7 +58,6 @@ def test_every_amendable_event_is_checked_or_says_why_not():
 # to "party surprised" under the evasion that followed it), so their checks are
 # registered too, or still to be written here (this list may only shrink)
 PENDING_REPLAYED = {
-    "long_rested",  # its takers depend on when the rest starts (a camp's night, or now)
     "route_planned",  # its stages are checked against the ruleset alone
     "malnutrition_saved",  # its evolver passes over a save no longer owed
 }

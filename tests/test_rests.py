@@ -116,19 +116,27 @@ def test_long_rest_restores_all_hp_and_dice_and_one_exhaustion_level(brom):
     brom.dispatch(Damage("Brom", 20))
     brom.dispatch(ShortRest((("Brom", 3),)), [1, 1, 1])
     brom.dispatch(SetExhaustion("Brom", 3))
-    brom.dispatch(Damage("Wil", 6))  # at 0 HP: Wil gains nothing from the rest
+    stable(brom)  # at 0 HP: Wil gains nothing from the rest
     clock = brom.state.clock
     brom.dispatch(LongRest())
     b, w = pc(brom), pc(brom, 1)
     assert (b["hp"], b["hit_dice"]["left"], b["exhaustion"]) == (28, 3, 2)
-    assert (w["hp"], w["status"]) == (0, "dying")
+    assert (w["hp"], w["status"]) == (0, "stable")
     assert brom.state.clock == clock + 8 * HOUR
     assert last_line(brom) == ("Long rest (8 h): hit points and Hit Point Dice back for Brom, "
                                "exhaustion -1")
 
 
+def stable(c):
+    """Wil at 0 HP, stable: three death saves made (dying, no time passes: gm-review4 R6)."""
+    c.dispatch(Damage("Wil", 6))
+    for _ in range(3):
+        c.dispatch(DeathSave("Wil"), [10])
+    assert pc(c, 1)["status"] == "stable"
+
+
 def test_the_next_long_rest_starts_16_hours_after_the_last(brom):
-    brom.dispatch(Damage("Wil", 5))  # Wil is out of it: not named in the refusal
+    stable(brom)  # Wil is out of it: not named in the refusal
     brom.dispatch(LongRest())
     seq = brom.seq
     with pytest.raises(Refused, match="Brom finished a long rest 0 h ago: the next may start "
@@ -315,6 +323,9 @@ def test_cli_actions(brom, capsys):
     assert do("damage", "Wil", "9", "--critical") == 0
     assert do("death-save", "Wil", "--dice", "10") == 0
     assert "Wil's death save (1d20=[10] typed): a success" in capsys.readouterr().out
+    assert do("rounds", "10") != 0  # Wil is dying: a round at a time (gm-review4 R6)
+    assert "Wil is dying: no more than a round passes" in capsys.readouterr().err
+    assert do("heal", "Wil", "1") == 0
     assert do("rounds", "10") == 0 and do("long-rest") == 0
     out = capsys.readouterr().out
     assert "10 combat rounds (60 s)" in out and "Long rest (8 h)" in out

@@ -61,13 +61,14 @@ async def test_rounds_death_saves_and_rests_by_keys(saves):
         await _settle(pilot)
         await pilot.press("4")
         await _settle(pilot)
-        await pilot.press("r")  # ten rounds: Bless ends
-        await pilot.pause()
-        await pilot.press("1", "0", "enter")
-        await _settle(pilot)
         await pilot.press("down", "v")  # Wil's death save: the GM types 20
         await pilot.pause()
         await pilot.press("2", "0", "enter")
+        await _settle(pilot)
+        # ten rounds: Bless ends (while Wil was dying, a round at a time: gm-review4 R6)
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press("1", "0", "enter")
         await _settle(pilot)
         await pilot.press("s")  # short rest: Brom spends his last die, Wil one
         await pilot.pause()
@@ -85,8 +86,8 @@ async def test_rounds_death_saves_and_rests_by_keys(saves):
     c = Campaign.open(saves, "keys")
     lines = [e.text for e in entries(list(c.store.read()), c.timeline)][-4:]
     assert lines == [
-        "10 combat rounds (60 s) — Bless ended",  # the Bless its rounds ran out
         "Wil's death save (1d20=[20] typed): 1 HP back",
+        "10 combat rounds (60 s) — Bless ended",  # the Bless its rounds ran out
         "Short rest (1 h): Brom spent 1 Hit Point Die (1d10=[5] typed); "
         "Wil spent 1 Hit Point Die (1d6=[2] typed)",
         "Long rest (8 h): hit points and Hit Point Dice back for Brom, Wil, exhaustion -1",
@@ -95,3 +96,34 @@ async def test_rounds_death_saves_and_rests_by_keys(saves):
     assert c.state.effects == () and c.state.clock == clock + 60 + 9 * 3600
     assert (brom["hp"], brom["hit_dice"]["left"], wil["hp"], wil["status"]) == (28, 3, 5, "ok")
     c.close()
+
+
+async def test_heal_by_dice_in_the_dialog_and_none_at_full_hit_points(saves):
+    """The heal dialog takes dice as the damage dialog does (gm-review4 C2),
+    and does not open on one it cannot heal: at full hit points the refusal
+    is said at once, before anything is typed."""
+    c = build_fight(saves, "heal")
+    c.dispatch(party.Heal("Brom", 100))  # Brom whole again; Wil dying
+    c.close()
+    app = TrackerApp(saves, "heal")
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        await pilot.press("enter")
+        await _settle(pilot)
+        await pilot.press("4")
+        await _settle(pilot)
+        await pilot.press("home", "h")  # Brom, at full hit points: no dialog
+        await _settle(pilot)
+        assert app.screen.__class__.__name__ == "PartyScreen"
+        assert any("Brom is already at full hit points (28)" in n.message
+                   for n in app._notifications)
+        await pilot.press("down", "h")  # Wil: 2d4+2, a potion
+        await pilot.pause()
+        for ch in "2d4+2":
+            await pilot.press(ch)
+        await pilot.press("enter")
+        await _settle(pilot)
+        wil = app.state.party[1]
+        healed = [e for e in app.recent if e.type == "healed"][-1].event
+        assert healed.roll is not None and healed.roll.expr == "2d4+2"
+        assert wil.hp == min(wil.hp_max, healed.amount) and healed.amount >= 4

@@ -27,8 +27,10 @@ ACTIONS = (
                 help=N_("a critical hit: its damage dice rolled as often as the ruleset says "
                         "(D&D 2024: twice), and at 0 HP two failed death saves"))),
            lambda a, c: party.damage_from(a.char, a.amount, a.critical)),
-    Action("heal", N_("NAME N: heal N hit points (never above the maximum)"),
-           (_CHAR, arg("amount", type=int)), lambda a, c: party.Heal(a.char, a.amount)),
+    Action("heal", N_("NAME N|DICE: heal N hit points, or roll them (2d4+2; --dice to type "
+           "the dice); never above the maximum"),
+           (_CHAR, arg("amount", metavar="N|DICE")),
+           lambda a, c: party.heal_from(a.char, a.amount)),
     Action("xp", N_("N [--to NAME ...]: award N XP split among the named (default: every living "
            "character with a class), each with their prime-requisite bonus"),
            (arg("amount", type=int), arg("--to", nargs="+", default=[], metavar="NAME")),

@@ -10,7 +10,7 @@ callers that fold a log (tools, tests, the store's import).
 from __future__ import annotations
 
 from ..i18n import _
-from .clock_held import goes_elsewhere, held
+from .clock_held import held
 from .errors import Refused
 from .events import Event
 from .handlers import DECIDERS, EVOLVERS, Command
@@ -28,21 +28,20 @@ def decide(state: State, command: Command, dice) -> list[Event]:
     if fn is None:
         raise Refused(_("unknown action {name}").format(name=type(command).__name__))
     events = fn(state, command, dice)
-    if (why := held(state, command)) and (goes_elsewhere(state, command)
-                                          or _moves_clock(state, events)):
+    if why := held(state, command, lambda: _elapsed(state, events)):
         raise Refused(why)
     return events
 
 
-def _moves_clock(state: State, events: list[Event]) -> bool:
-    """Whether ``events`` pass time; a correction, undo or redo (the timeline's
+def _elapsed(state: State, events: list[Event]) -> int:
+    """The seconds ``events`` pass; a correction, undo or redo (the timeline's
     entries, not folded here) passes none of its own."""
     if not all(type(ev) in EVOLVERS for ev in events):
-        return False
+        return 0
     after = state
     for ev in events:
         after = evolve(after, ev)
-    return after.clock > state.clock
+    return after.clock - state.clock
 
 
 def evolve(state: State, ev: Event) -> State:

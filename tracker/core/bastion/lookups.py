@@ -33,16 +33,20 @@ def run_by_living(state: State, owner: str, what: str = "give no orders") -> Bas
         raise Refused(_("{owner} is not in the party: one out of play gives no orders; "
                         "the bastion's turns run without orders (bastion-turns) and "
                         "neglect counts").format(owner=b.owner))
-    party.living_character(state, b.owner, what)
+    # alive and able to act: one at 0 HP (unconscious) gives no orders either
+    party.able_character(state, b.owner, what)
     return b
 
 
 def gives_orders(state: State, b: Bastion) -> bool:
     """Whether ``b``'s owner gives orders, automatic ones (Maintain while away)
-    included: in the party and alive. The dead and the departed give none, so
-    their turns run without orders and neglect counts (5e2024 §7.11)."""
+    included: in the party, alive and able to act. The dead, the departed and
+    one who cannot act (at 0 HP, unconscious: ``party.cannot_act``) give none,
+    so their turns run without orders and neglect counts (5e2024 §7.11: "dead
+    or out of play"; ``auto_maintain_counts`` is for an owner away, not one out
+    of play: gm-review4 R6)."""
     c = party.find(state, b.owner)
-    return c is not None and not party.is_dead(state, c)
+    return c is not None and party.able(state, c)
 
 
 def find(state: State, owner: str) -> Bastion | None:

@@ -693,7 +693,10 @@ def _rest_off(state: State, names) -> State:
 
 @evolves(party.ShortRested, when="chase.gained")
 def evolve_short_rest(state: State, ev: party.ShortRested) -> State:
-    """A Short Rest (the whole party takes it) removes the chases' exhaustion."""
+    """A Short Rest (the whole party takes it) removes the chases' exhaustion:
+    from the living (version 2; the dead of exhaustion stay dead, gm-review4 R1)."""
+    if ev.spares_the_dead:
+        return _rest_off(state, [c.name for c in state.party if not party.is_dead(state, c)])
     return _rest_off(state, [c.name for c in state.party])
 
 

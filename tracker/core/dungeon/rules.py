@@ -292,6 +292,11 @@ def hasty_holds(state: State, ev: HastyExitRolled) -> None:
             top=top, got=f"{ev.gm_modifier:+d}") if top else
             _("{ruleset} gives the GM no bonus or penalty for a hasty exit").format(
                 ruleset=state.rules.meta.name))
+    # each who rolls lives: a fate that sets hit points ("escaped at 1 HP") must
+    # not raise one a correction before the exit has since killed (gm-review4 R1)
+    for name, _save, _doom in ev.saves:
+        if (c := party.find(state, name)) is not None and party.is_dead(state, c):
+            raise Refused(_("{name} is dead").format(name=c.name))
 
 
 @decides(ChangeDepth)

@@ -22,13 +22,14 @@ from ..dice import Roll
 from ..errors import Refused
 from ..limits import (XP, Ability, Amount, ArmourClass, CharacterName, Count, Exhaustion,
                       HitPoints, Key, Level, Rounds)
-from ..events import Event, event, upcaster
+from ..events import Event, event, fields_added, upcaster
 from ..schema import not_in_source
 from ..campaign.rules import SessionStarted
 from ..handlers import Command, decides, evolves
 from ..state import State
 from ..timeline.hooks import refits, rerolls
 from ..timeflow import pass_time
+from ..clock_held import holds_clock
 from ..validity import holds_for
 from ... import i18n
 from ...i18n import N_, _, ngettext
@@ -78,7 +79,16 @@ def damage_from(name: str, text: str, critical: bool = False) -> Damage:
 
 class Heal(Command, frozen=True):
     name: str
-    amount: int
+    amount: int = 0
+    dice: str = ""  # a dice expression ("2d4+2", a potion) rolled for the amount instead
+
+
+def heal_from(name: str, text: str) -> Heal:
+    """Healing as the GM types it: a number, or dice to roll ("2d4+2"), as damage."""
+    text = text.strip()
+    if re.fullmatch(r"[+-]?\d{1,9}", text):
+        return Heal(name, int(text))
+    return Heal(name, dice=text)
 
 
 class AwardXP(Command, frozen=True):
@@ -180,10 +190,17 @@ class DamageTaken(Event, frozen=True):
     critical: bool = False
 
 
-@event("healed", area="party")
+@event("healed", version=2, area="party")
 class Healed(Event, frozen=True):
     name: CharacterName
     amount: Amount
+    roll: Roll | None = None  # version 2: the healing dice, where they were rolled
+
+
+@upcaster("healed", 1)
+def _healed_v1(data: dict) -> dict:
+    """Version 1 healed by a number only; an entry of it has no dice."""
+    return data
 
 
 @event("xp_awarded", area="party")
@@ -205,10 +222,18 @@ class ExhaustionSet(Event, frozen=True):
     level: Exhaustion
 
 
-@event("levelled_up", area="party")
+@event("levelled_up", version=2, area="party")
 class LevelledUp(Event, frozen=True):
     name: CharacterName
     hp_roll: Roll | None = None
+    # version 2: the level's hit points raise the maximum, and the current hit
+    # points only of one standing (above 0): one dying or stable stays at 0 HP,
+    # unconscious (gm-review4 R9). Older entries added them to 0 too, waking
+    # the dying: they still do
+    keeps_zero: bool = True
+
+
+fields_added("levelled_up", 2, keeps_zero=False)
 
 
 @event("load_set", area="party")
@@ -222,12 +247,19 @@ class HitDiceSpent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     rolls: Annotated[tuple[Roll, ...], Meta(min_length=1, max_length=100)]  # one per die
 
 
-@event("short_rested", area="party")
+@event("short_rested", version=2, area="party")
 class ShortRested(Event, frozen=True):
     spent: Annotated[tuple[HitDiceSpent, ...], Meta(max_length=100)] = ()
+    # version 2: only those alive take the rest (a chase's exhaustion comes off
+    # them, not off the dead: lowering it would raise one dead of exhaustion,
+    # gm-review4 R1); older entries took it off the whole party: they still do
+    spares_the_dead: bool = True
 
     def names(self) -> tuple[str, ...]:
         return tuple(s.name for s in self.spent)
+
+
+fields_added("short_rested", 2, spares_the_dead=False)
 
 
 @event("long_rested", area="party")
@@ -396,10 +428,16 @@ _THE_DEAD = {
 _UNABLE = {
     "guide": N_("{name} is {why} and cannot guide: choose another navigator (guide)"),
     "guide no one": N_("{name} is {why} and cannot guide"),
+    # a bastion's owner who cannot act gives it no orders (gm-review4 R6)
+    "give no orders": N_("{name} is {why} and gives no orders: the bastion's turns run "
+                         "without orders (bastion-turns) and neglect counts"),
+    "build nothing": N_("{name} is {why} and orders no building"),
+    "combine no bastions": N_("{name} is {why} and combines no bastions"),
 }
 # the reason of ``_THE_DEAD`` each of ``_UNABLE`` gives for the dead
 _DEAD_FOR = {"guide": "guide no one: choose another navigator (guide)",
-             "guide no one": "guide no one"}
+             "guide no one": "guide no one", "give no orders": "give no orders",
+             "build nothing": "build nothing", "combine no bastions": "combine no bastions"}
 _STATUS = {"ok": N_("ok"), "dying": N_("dying"), "stable": N_("stable"), "dead": N_("dead")}
 
 
@@ -671,9 +709,29 @@ def damage_holds(state: State, ev: DamageTaken) -> None:
 
 @decides(Heal)
 def decide_heal(state: State, cmd: Heal, dice) -> list[Event]:
-    ev = Healed(member(state, cmd.name).name, cmd.amount)
-    healed_holds(state, ev)
-    return [ev]
+    c = member(state, cmd.name)
+    if not cmd.dice:
+        ev = Healed(c.name, cmd.amount)
+        healed_holds(state, ev)
+        return [ev]
+    healed_holds(state, Healed(c.name, 1))  # before rolling
+    roll = dicemod.roll(cmd.dice, dice, _("{name}: healing").format(name=c.name))
+    if roll.total <= 0:
+        raise Refused(_("{dice} came to {total}: nothing healed").format(
+            dice=i18n.dice(roll.expr), total=roll.total))
+    return [Healed(c.name, roll.total, roll)]
+
+
+@rerolls(Healed)
+def healed_rerolled(state: State, ev: Healed, dice) -> Healed:
+    """Healing rolled again from retyped dice: the amount is their total."""
+    if ev.roll is None:
+        raise Refused(_("that healing was typed as a number, not rolled: correct its amount"))
+    roll = dicemod.roll(ev.roll.expr, dice, _("{name}: healing").format(name=ev.name))
+    if roll.total <= 0:
+        raise Refused(_("{dice} came to {total}: nothing healed").format(
+            dice=i18n.dice(ev.roll.expr), total=roll.total))
+    return replace(ev, amount=roll.total, roll=roll)
 
 
 @holds_for(Healed)
@@ -759,11 +817,20 @@ def decide_exhaustion(state: State, cmd: SetExhaustion, dice) -> list[Event]:
 
 @holds_for(ExhaustionSet)
 def exhaustion_holds(state: State, ev: ExhaustionSet) -> None:
+    """``exhaustion``: a member, alive, at a level the ruleset has, other than
+    their own. The dead are refused, as ``heal`` refuses them (gm-review4 R1):
+    death from exhaustion is read from the level (5e2024.md §3.3, level 6), and
+    nothing in the rules brings the dead back by taking levels away (a long
+    rest, the only rule that removes one, needs 1 HP, §3.2). A mistaken level
+    is taken back by undoing or amending the entry that set it."""
     c = named(state, ev.name)
     top = state.rules.party.exhaustion_max if state.rules.party else 0
     if not top:
         raise Refused(_("{ruleset} has no exhaustion levels").format(
             ruleset=state.rules.meta.name))
+    if is_dead(state, c):
+        raise Refused(_("{name} is dead: the dead gain or lose no exhaustion (a mistaken "
+                        "entry is undone or amended)").format(name=c.name))
     if not 0 <= ev.level <= top:
         raise Refused(_("exhaustion is 0 to {top}").format(top=top))
     if ev.level == c.exhaustion:
@@ -902,6 +969,27 @@ def long_rest_takers(state: State, starts_at: int | None = None) -> tuple[str, .
         c.long_rested_at < 0 or (at - c.long_rested_at) // hour >= rests.long_gap_hours))
 
 
+@holds_for(LongRested)
+def long_rest_holds(state: State, ev: LongRested) -> None:
+    """``long-rest`` (and a correction replaying one): each who benefits is a
+    member alive with the hit points a rest needs. A long rest gives back every
+    hit point and clears the death saves: named for someone a correction has
+    since killed or dropped to 0 HP, it would raise them (gm-review4 R1)."""
+    rests = _rests(state, "long rest")
+    rest_takers_hold(state, rests, ev.who)
+
+
+def rest_takers_hold(state: State, rests, who) -> None:
+    """Each of ``who`` may gain from a long rest: a member, alive, with the
+    hit points a rest needs (5e2024.md §3.2: at least 1 HP to start)."""
+    for name in who:
+        c = named(state, name)
+        if not _can_rest(state, c):
+            raise Refused(_("{name} is {status} at {hp} HP: a rest needs {n} HP or more").format(
+                name=c.name, status=_status_word(sheet.status(state.rules, c)),
+                hp=sheet.hp_left(state.rules, c), n=rests.min_hp))
+
+
 @decides(LongRest)
 def decide_long_rest(state: State, cmd: LongRest, dice) -> list[Event]:
     rests = _rests(state, "long rest")
@@ -946,6 +1034,40 @@ def _dying(state: State, name: str) -> None:
     if st != "dying":
         raise Refused(_("{name} is {status}: no death saves to roll").format(
             name=c.name, status=_status_word(st)))
+
+
+def dying(state: State) -> list[Character]:
+    """Those dying where the ruleset rolls death saves (0 HP, neither stable nor
+    dead): a matter of rounds, settled by their saves or by healing."""
+    p = state.rules.party
+    if p is None or p.death_saves is None:
+        return []
+    return [c for c in state.party
+            if c.hp_max and c.hp <= 0 and sheet.status(state.rules, c) == "dying"]
+
+
+def _a_round(state: State) -> int:
+    return state.rules.time.round_seconds
+
+
+@holds_clock(allows=_a_round, place=False, replayed=True)
+def _the_dying_hold_the_clock(state: State, command) -> str:
+    """While someone is dying no more than a round passes in one command
+    (gm-review4 R6): the ruleset's ``[party.death_saves]`` settle a dying
+    character in a few rounds (a save each turn: three successes stable,
+    three failures dead), so a dungeon turn, a rest, a travel day, downtime
+    or a bastion week with someone still dying skips saves the table owes.
+    Combat (a round at a time, the chase's rounds) goes on; a ruleset with no
+    death saves (dead at 0 HP, or an old text dying until healed) holds nothing."""
+    names = [c.name for c in dying(state)]
+    if not names:
+        return ""
+    return ngettext(
+        "{names} is dying: no more than a round passes until they are stable, healed or dead; "
+        "roll their death saves (death-save NAME, v on the party screen) or heal them first",
+        "{names} are dying: no more than a round passes until they are stable, healed or dead; "
+        "roll their death saves (death-save NAME, v on the party screen) or heal them first",
+        len(names)).format(names=", ".join(names))
 
 
 @holds_for(DeathSaveRolled)
@@ -1132,7 +1254,12 @@ def evolve_level_up(state: State, ev: LevelledUp) -> State:
     if sheet.class_of(state.rules, c) is None:
         raise Refused(_("{name} has no class to gain levels in").format(name=c.name))
     gain = level_hp(state, c.cls, c.level + 1, c.abilities.get("con", 10), ev.hp_roll)
-    return _with(state, ev.name, level=c.level + 1, hp=c.hp + gain, hp_max=c.hp_max + gain,
+    # A level adds its hit points to the maximum (5e2024.md §8.3: "HP per level");
+    # nothing in the rules makes it a heal. One at 0 HP (dying or stable) wakes
+    # only by the life rules (healing, a death save's 20), so stays at 0 with
+    # their death saves as they were; one standing gains the hit points too.
+    hp = c.hp if ev.keeps_zero and c.hp <= 0 and c.hp_max else c.hp + gain
+    return _with(state, ev.name, level=c.level + 1, hp=hp, hp_max=c.hp_max + gain,
                  levelled_this_session=True)
 
 

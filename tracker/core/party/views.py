@@ -189,6 +189,9 @@ def _describe_rounds_passed(ev: RoundsPassed, rules) -> str:
 
 @describes(Healed)
 def _describe_healed(ev: Healed, rules) -> str:
+    if ev.roll:
+        return _("{name} healed {n} ({roll})").format(name=ev.name, n=ev.amount,
+                                                      roll=roll_text(ev.roll))
     return _("{name} healed {n}").format(name=ev.name, n=ev.amount)
 
 

@@ -21,6 +21,7 @@ from ..errors import Refused
 from ..events import Envelope
 from ..handlers import BEGINNERS, EVOLVERS
 from ..state import CommandRef, State
+from ..clock_held import held_in_replay
 from ..validity import TAKEN, stale, validate
 
 areas.register()  # every area's events, deciders and evolvers, in fold order
@@ -216,11 +217,18 @@ def _refold(history: History, start: int, upto: int,
                 except Refused as err:
                     raise Refused(_("#{seq} ({kind}) would be refused: {problem}").format(
                         seq=env.seq, kind=_kind(e, env), problem=err)) from None
+            before = state
             try:
                 state = step(state, e, local, refolding=True)
             except Refused as err:
                 raise Refused(_("#{seq} ({kind}) would not replay: {problem}").format(
                     seq=env.seq, kind=_kind(e, env), problem=err)) from None
+            if checked_from is not None and env.seq >= checked_from and \
+                    before is not None and state.clock > before.clock and \
+                    (why := held_in_replay(before, e.event, state.clock - before.clock)):
+                # time its command could not have passed then (someone dying)
+                raise Refused(_("#{seq} ({kind}) would be refused: {problem}").format(
+                    seq=env.seq, kind=_kind(e, env), problem=why))
         local.states[env.seq] = state
         if after_each is not None:
             after_each(env.seq, state)

@@ -23,7 +23,8 @@ from ..events import Event, event
 from ..handlers import evolves
 from ..timeline.hooks import reschedules
 from ..limits import CharacterName
-from ..party.rules import long_rest_ends, long_rest_takers
+from ..party.rules import long_rest_ends, long_rest_takers, rest_takers_hold
+from ..validity import holds_for
 from ..state import State
 from . import calc
 
@@ -66,6 +67,16 @@ def night_on_schedule(state: State, ev: CampLongRest, dice, planned=None) -> Cam
         return ev
     who = long_rest_takers(state, state.clock - rests.long_hours * state.rules.time.hour_seconds)
     return replace(ev, who=who) if who else ev
+
+
+@holds_for(CampLongRest)
+def camp_rest_holds(state: State, ev: CampLongRest) -> None:
+    """The night's sleepers may each gain from a long rest (alive, with the hit
+    points it needs): a correction before the night that kills one, or drops
+    one to 0 HP, must not see them raised by it (gm-review4 R1)."""
+    rests = state.rules.party.rests if state.rules.party else None
+    if rests is not None:
+        rest_takers_hold(state, rests, ev.who)
 
 
 @evolves(CampLongRest)

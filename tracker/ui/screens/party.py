@@ -18,7 +18,8 @@ from ...core.dice import DiceNeeded
 from ...core.numbers import number_parts
 from ...core.party.model import Character
 from ...core.state import State
-from ..dialogs import ChoiceDialog, DiceDialog, TextDialog, checked_by, positive_int, whole
+from ..dialogs import (ChoiceDialog, DiceDialog, TextDialog, checked_by, positive_int, refusal,
+                       whole)
 from ..areas import area_screen
 from ..repaint import fill_rows, follow_state, update
 from ..safe import plain
@@ -220,11 +221,21 @@ class PartyScreen(Screen):
 
     @work(exit_on_error=False)
     async def action_heal(self) -> None:
-        if (c := self.selected()) and (n := await self._number(
-                _("Heal {name}").format(name=c.name),
-                _("HP {hp}/{max}").format(hp=c.hp, max=c.hp_max),
-                lambda n: party.Heal(c.name, n))):
-            self.app.run_command(party.Heal(c.name, n))
+        c = self.selected()
+        if c is None:
+            return
+        # what heals nobody (full hit points, the dead, no hit points tracked)
+        # is said before anything is typed, not after (gm-review4 C2)
+        if why := refusal(self.app, party.Heal(c.name, 1)):
+            self.notify(why, title=_("Refused"), severity="error")
+            return
+        text = await self.app.push_screen_wait(TextDialog(
+            _("Heal {name}").format(name=c.name),
+            _("HP {hp}/{max} · a number, or dice to roll (2d4+2)").format(hp=c.hp, max=c.hp_max),
+            validate=checked_by(self.app, None, lambda t: party.heal_from(c.name, t)),
+            max_length=40))
+        if text is not None:
+            self.app.run_command(party.heal_from(c.name, text))
 
     @work(exit_on_error=False)
     async def action_xp(self) -> None:
