@@ -1355,6 +1355,7 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
         moved, day=day_no, hours_today=0 if camp else j.hours_today + busy / 3600,
         gallop_used=(j.gallop_used or ev.gallop) and not camp,
         unrested=(j.unrested + 1 if known.rest else 0) if new_day else j.unrested,  # rest_debt
+        paid_back=j.paid_back and not new_day,
         rest_owed=j.rest_owed + known.forced_rest if ev.forced else j.rest_owed,
         distance=j.distance + dist, days=days, encounters=j.encounters + met,
         water=None if j.water is None else j.water + gallons)
