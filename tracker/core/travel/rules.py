@@ -192,7 +192,7 @@ class Sighting(Event, frozen=True):
     distance: Roll | None = None
 
 
-@event("day_travelled", version=3, area="travel")
+@event("day_travelled", version=4, area="travel")
 class Travelled(Event, frozen=True):
     """A day (or stage) on the road. The rolls are fields in the order they are
     rolled, so ``amend --dice`` retypes them in that order."""
@@ -236,6 +236,10 @@ class Travelled(Event, frozen=True):
     # fell) stays where it lies as the party travels on (core/lights; older
     # entries took it along: they still do)
     floor_stays: bool = True
+    # version 4: a day that finishes the planned route's last stage of its kind
+    # leaves the party in that stage's terrain, where it stands (gm-review4 R4;
+    # older entries left it in the terrain it set out in: they still do)
+    ends_in_stage: bool = True
 
 
 # where the stage began and how far its saves ran: derived when it was decided
@@ -295,6 +299,7 @@ for _name in ("rest_day_taken", "hunted", "foraged_day"):
     fields_added(_name, 3, to_morning=False)
 fields_added("rest_day_taken", 4, whole_step=False)
 fields_added("day_travelled", 3, tired_first=False, floor_stays=False)
+fields_added("day_travelled", 4, ends_in_stage=False)
 
 
 @event("weather_set", area="travel")
@@ -1190,12 +1195,18 @@ def route_ahead(t: TravelRules, j: Journey) -> float | None:
     return max(0.0, ahead - j.progress)
 
 
-def advance_route(t: TravelRules, j: Journey, dist: float) -> tuple[Journey, float, str]:
+def advance_route(t: TravelRules, j: Journey, dist: float,
+                  ends_in_stage: bool = True) -> tuple[Journey, float, str]:
     """Move along the planned route: arriving ends a stage and starts the next.
     A ship makes way only on a water stage, the party on foot only on land, and
     no one beyond the route's end: the day stops there. Returns the journey, the
     distance the day went (``dist``, or less where the route stopped it) and
-    where it stopped (DaySummary.halt: "end", "water", "land" or "")."""
+    where it stopped (DaySummary.halt: "end", "water", "land" or "").
+    The party stands in the terrain (and on the road) of the stage it goes on
+    with, or, where none follows of its kind (the route's end, or where it goes
+    on by water or by land), of the last stage it finished: it is at that
+    stage's place (gm-review4 R4). ``ends_in_stage`` False: the entry was
+    written when such a day left the party in the terrain it set out in."""
     ahead = route_ahead(t, j)
     if ahead is None:
         return j, dist, ""
@@ -1203,21 +1214,43 @@ def advance_route(t: TravelRules, j: Journey, dist: float) -> tuple[Journey, flo
     went = min(dist, ahead)
     progress, stages = j.progress + went, list(j.stages)
     place, hexid = j.place, j.hex
+    done = None
     while stages and t.terrains[stages[0].terrain].water == afloat \
             and progress >= stage_size(t, stages[0]) - EPS:
         progress -= stage_size(t, stages[0])
         place, hexid = stages[0].place, stages[0].hex
-        stages.pop(0)
+        done = stages.pop(0)
     halt = ""
     if dist >= ahead - EPS:
         halt = "end" if not stages else ("land" if afloat else "water")
     nxt = stages[0] if stages else None
     if nxt is not None and t.terrains[nxt.terrain].water != afloat:
         nxt = None  # ashore or aboard first: the GM disembarks or embarks
+    here = nxt or (done if ends_in_stage else None)
     return replace(j, stages=tuple(stages), progress=max(0.0, progress) if stages else 0,
                    place=place, hex=hexid, arrived=j.arrived or halt == "end",
-                   terrain=nxt.terrain if nxt else j.terrain,
-                   route=nxt.route if nxt else j.route), went, halt
+                   terrain=here.terrain if here else j.terrain,
+                   route=here.route if here else j.route), went, halt
+
+
+def terrains_crossed(t: TravelRules, j: Journey, went: float) -> list[str]:
+    """The terrains of the planned route's stages a day going ``went`` from
+    ``j`` travels through, in order, from the one it sets out in ([]: no route
+    followed). A day that ends where a stage ends does not enter the next."""
+    afloat = bool(j.vessel)
+    if j.lost or not j.stages or t.terrains[j.stages[0].terrain].water != afloat:
+        return []
+    out, left, progress = [], went, j.progress
+    for s in j.stages:
+        if t.terrains[s.terrain].water != afloat:
+            break
+        if not out or out[-1] != s.terrain:
+            out.append(s.terrain)
+        left -= stage_size(t, s) - progress
+        progress = 0.0
+        if left <= EPS:
+            break
+    return out
 
 
 def stage_size(t: TravelRules, s: Stage) -> float:
@@ -1227,16 +1260,17 @@ def stage_size(t: TravelRules, s: Stage) -> float:
     return s.length
 
 
-def along(before: State | None, dist: float, lost: bool) -> tuple[float, str, str]:
-    """(distance, halt, place) of a day on land or afloat folded into ``before``
-    (the state just before it; ``lost``: the day's own roll lost the party): how
-    far it went where the route stopped it, for its log line; the day's own
-    ``dist`` where ``before`` is not at hand."""
+def along(before: State | None, dist: float, lost: bool) -> tuple[float, str, str, list[str]]:
+    """(distance, halt, place, terrains) of a day on land or afloat folded into
+    ``before`` (the state just before it; ``lost``: the day's own roll lost the
+    party): how far it went where the route stopped it and the terrains of the
+    route it went through (``terrains_crossed``), for its log line; the day's own
+    ``dist`` (and no terrains) where ``before`` is not at hand."""
     if before is None or before.rules.travel is None:
-        return dist, "", ""
-    j = before.travel
-    moved, went, halt = advance_route(before.rules.travel, replace(j, lost=j.lost or lost), dist)
-    return went, halt, moved.place if halt else ""
+        return dist, "", "", []
+    j = replace(before.travel, lost=before.travel.lost or lost)
+    moved, went, halt = advance_route(before.rules.travel, j, dist)
+    return went, halt, moved.place if halt else "", terrains_crossed(before.rules.travel, j, went)
 
 
 def day_distance(t: TravelRules, ev: Travelled) -> float:
@@ -1312,7 +1346,7 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
     if lost or not j.stages:  # route_ahead: no route to follow
         moved, halt = j if lost is j.lost else replace(j, lost=lost), ""
     else:
-        moved, dist, halt = advance_route(t, j, dist)
+        moved, dist, halt = advance_route(t, j, dist, ev.ends_in_stage)
     roll = ev.lost_roll
     if pace and roll is not None:  # strayed, the terrain known
         key = (terrain, ev.route)
