@@ -25,7 +25,7 @@ from ..timeline.hooks import counts, repeated, rerolls
 from ..dice import Roll
 from ..errors import Refused
 from ...i18n import _, ngettext
-from ..events import Event, event, fields_added
+from ..events import Event, event, fields_added, kept_by_tracker
 from ..validity import holds_for
 from ..handlers import Command, decides, evolves
 from ..limits import Key, PlaceName
@@ -109,6 +109,8 @@ class Sailed(Event, frozen=True):
     current_dir: Key = ""  # "with" or "against" a river's current
     headwind: bool = False
     nav_mod: Modifier = 0
+    # version 3: what the navigator's exhaustion took from the check (as Travelled's)
+    nav_tired: Annotated[int, Meta(ge=0, le=100)] = 0
     weather: Roll | None = None
     current: Roll | None = None
     lost_roll: Roll | None = None
@@ -128,6 +130,7 @@ counts("day sailed", "days sailed",  # what undo names ``travel --days N`` afloa
 
 fields_added("day_sailed", 2, lights_burn=False)
 fields_added("day_sailed", 3, ends_in_stage=False)
+kept_by_tracker("day_sailed", "nav_tired")
 
 
 @event("gale_met", area="travel")

@@ -264,7 +264,9 @@ def _hours_taken(t, ev: Travelled) -> float:
 def _navigation(t, ev) -> str:
     """The day's navigation check (pace model) or lost roll, with its verdict."""
     roll = roll_text(ev.lost_roll)
-    mod = f"{ev.nav_mod:+d}" if ev.nav_mod else ""
+    # the check's modifier with what exhaustion took, as the saves show theirs
+    net = ev.nav_mod - getattr(ev, "nav_tired", 0)
+    mod = f"{net:+d}" if net else ""
     if pace_model(t):
         line = _("navigation {roll}{mod} strayed") if strayed(t, ev) else \
             _("navigation {roll}{mod} on course")
@@ -314,7 +316,8 @@ def _describe_travelled(ev: Travelled, rules, state=None, before=None) -> str:
     if sight:
         bits.append(sight)
     if ev.foraging and ev.forage is not None:
-        mod = f"{ev.forage_mod:+d}" if ev.forage_mod else ""
+        net = ev.forage_mod - ev.forage_tired
+        mod = f"{net:+d}" if net else ""
         food = " " + _("food {roll}").format(roll=roll_text(ev.food)) if ev.food else ""
         water = " " + _("water {roll}").format(roll=roll_text(ev.water)) if ev.water else ""
         bits.append(_("foraging {roll}{mod}").format(roll=roll_text(ev.forage), mod=mod)
@@ -527,11 +530,11 @@ def _describe_foraged(ev: ForagedDay, rules) -> str:
                     if r is not None)
     x = rules.travel.terrains.get(ev.terrain)
     verdict = "" if x is None or not x.forage_dc else " " + (
-        pgettext("foraging", "found") if ev.roll.total + ev.modifier >= x.forage_dc
+        pgettext("foraging", "found") if ev.roll.total + ev.modifier - ev.tired >= x.forage_dc
         else pgettext("foraging", "nothing"))
     dc = " " + _("vs DC {dc}").format(dc=x.forage_dc) if x is not None and x.forage_dc else ""
     return _("A day foraging: {roll}").format(
-        roll=f"{roll_text(ev.roll)}{ev.modifier:+d}") + dc + verdict + extra
+        roll=f"{roll_text(ev.roll)}{ev.modifier - ev.tired:+d}") + dc + verdict + extra
 
 
 @describes(WeatherSet)
