@@ -172,6 +172,30 @@ def test_twelve_days_need_two_rest_days(make):
     assert _road_js(c)["rest_penalty"] == 0 and _road_js(c)["unrested_days"] == 0
 
 
+def test_twelve_days_cost_two_steps_on_the_twelfth(make):
+    """gm-review4 R7, the seed's own example (000:711, osr.md §8.4): 12 days on the
+    road without rest give -2, not -1 until day 13; only the first step waits a day
+    (the sixth day makes the rest day owed). One rest day (or a day of downtime)
+    leaves -1, the second clears it."""
+    c = _road(make)
+    _travel(c, 6)
+    assert _road_js(c)["rest_penalty"] == 0 and _road_js(c)["rest_status"] == "due"
+    _travel(c, 5)
+    assert _road_js(c)["rest_penalty"] == -1
+    _travel(c, 1)
+    assert _road_js(c)["unrested_days"] == 12 and _road_js(c)["rest_penalty"] == -2
+    c.dispatch(RestDay())
+    assert _road_js(c)["rest_penalty"] == -1 and _road_js(c)["unrested_days"] == 6
+    c.undo()
+    assert _road_js(c)["rest_penalty"] == -2
+    c.dispatch(Downtime(1))  # a day off counts as a rest day: still -1
+    assert _road_js(c)["rest_penalty"] == -1 and _road_js(c)["rest_status"] == "overdue"
+    c.dispatch(Downtime(1))
+    assert _road_js(c)["rest_penalty"] == 0 and _road_js(c)["unrested_days"] == 0
+    _travel(c, 6)
+    assert _road_js(c)["rest_penalty"] == 0 and _road_js(c)["rest_status"] == "due"
+
+
 def test_an_old_rest_day_carried_the_days_on():
     assert decode("rest_day_taken", 3, b'{}').whole_step is False
     assert decode("rest_day_taken", 1, b'{}').whole_step is False

@@ -140,8 +140,11 @@ def test_bx_rest_debt_one_day_in_six_cumulative(bx):
     days = 0
     for _ in range(12):
         days = calc.rest_debt(bx, days, rested=False)
-    assert days == 12 and calc.rest_penalty(bx, days, just_travelled=True) == -1
-    assert calc.rest_penalty(bx, 13, just_travelled=True) == -2  # the seed's example, going on
+    # the seed's example: 12 days, -2 (gm-review4 R7: the second step came a day late)
+    assert days == 12 and calc.rest_penalty(bx, days, just_travelled=True) == -2
+    assert calc.rest_penalty(bx, 13, just_travelled=True) == -2
+    assert calc.rest_penalty(bx, 7, just_travelled=True) == -1  # the first step skipped
+    assert calc.rest_penalty(bx, 18, just_travelled=True) == -3
     days = calc.rest_debt(bx, days, rested=True)
     assert calc.rest_penalty(bx, days) == -1                  # one rest day: still -1
     days = calc.rest_debt(bx, days, rested=True)

@@ -321,7 +321,8 @@ def decide_join(state: State, cmd: JoinChase, dice) -> list[Event]:
         p = state.rules.party
         dex = sheet.modifier(p, c.abilities.get("dex", 10)) if p and c.abilities else 0
         con = sheet.modifier(p, c.abilities.get("con", 10)) if p and c.abilities else 0
-        tired = sheet.d20_penalty(state.rules, c)  # initiative is a d20 test (as is Stealth)
+        # initiative is a d20 test (as is Stealth, whose penalty standing.d20_penalty takes)
+        tired = sheet.check(state.rules, c, "dex")[1]
         ev = RunnerJoined(c.name, cmd.side, True, None, dex - tired, at, con=con, stealth=dex,
                           perception=sheet.passive_perception(state.rules, c) or 10,
                           target=cmd.target)

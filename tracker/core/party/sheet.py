@@ -82,8 +82,23 @@ def saves(rules: Ruleset, c: Character) -> dict[str, int]:
 
 
 def d20_penalty(rules: Ruleset, c: Character) -> int:
-    """What exhaustion takes from every d20 test (saves, death saves included)."""
+    """What exhaustion takes from every d20 test (saves, death saves included):
+    ``party.exhaustion_d20`` a level. Every d20 test a character makes takes it
+    from here: saves (``saves``), ability checks (``check``), initiative."""
     return rules.party.exhaustion_d20 * c.exhaustion if rules.party else 0
+
+
+def check(rules: Ruleset, c: Character | None, ability: str) -> tuple[int, int]:
+    """An ability check ``c`` makes with ``ability`` (a d20 test: the navigator's
+    and the forager's Survival, initiative): (the ability's modifier, what
+    exhaustion takes from the roll). Kept apart, as a found amount adds the
+    modifier (foraging's food) but exhaustion weighs only on the d20 (5e2024.md
+    §3.3; gm-review4 R8). (0, 0) for no one, or an ability not on the sheet."""
+    p = rules.party
+    if c is None or p is None:
+        return 0, 0
+    mod = modifier(p, c.abilities[ability]) if ability in c.abilities else 0
+    return mod, d20_penalty(rules, c)
 
 
 def skills(rules: Ruleset, c: Character) -> dict[str, int]:

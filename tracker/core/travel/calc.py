@@ -351,14 +351,16 @@ def rest_debt(t: Travel, unrested_days: int, *, rested: bool, whole_step: bool =
 
 def rest_penalty(t: Travel, unrested_days: int, *, just_travelled: bool = False) -> int:
     """The penalty those days carry: one step per ``every_days`` (only one if not cumulative).
-    Where the rest day is owed first (``rest.owed_first``), a step the latest travel day
-    (``just_travelled``) has just completed is owed, not yet a penalty: it comes with the
-    next day spent without resting."""
+    Where the rest day is owed first (``rest.owed_first``), the first step is owed when the
+    latest travel day (``just_travelled``) has just completed it, not yet a penalty: it comes
+    with the next day spent without resting. Only the first: the later steps come with the
+    day that completes them (osr.md §8.4, seed 000:711: 12 days without rest, -2; gm-review4
+    R7, where every step came a day late)."""
     if t.rest is None:
         return 0
     steps = unrested_days // t.rest.every_days
-    if t.rest.owed_first and just_travelled and steps and unrested_days % t.rest.every_days == 0:
-        steps -= 1
+    if t.rest.owed_first and just_travelled and unrested_days == t.rest.every_days:
+        steps = 0
     return t.rest.penalty_step * (steps if t.rest.cumulative else min(steps, 1))
 
 

@@ -101,7 +101,8 @@ def evolve_days_off(state: State, ev: DowntimePassed) -> State:
         for _day in range(min(ev.days, unrested)):
             unrested = calc.rest_debt(t, unrested, rested=True, whole_step=True)
         state = replace(state, travel=replace(j, unrested=unrested,
-                                              rest_owed=max(0, j.rest_owed - ev.days)))
+                                              rest_owed=max(0, j.rest_owed - ev.days),
+                                              paid_back=j.paid_back or unrested < j.unrested))
     rests = state.rules.party.rests if state.rules.party else None
     if rests is None or not state.party:
         return state

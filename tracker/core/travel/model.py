@@ -131,8 +131,9 @@ class TravelRest(msgspec.Struct, **_S):
     penalty_step: _int(-100, -1) = -1
     cumulative: bool = True  # a further step per further ``every_days``
     mounts: bool = False  # mounts owe the rest day too
-    # True: the day that completes ``every_days`` makes the rest day owed, and a step of
-    # the penalty comes only with the next day spent without it (Dyb & Drager's seed).
+    # True: the day that completes the first ``every_days`` makes the rest day owed, and
+    # the first step of the penalty comes only with the next day spent without it; each
+    # later step comes with the day that completes it (Dyb & Drager's seed: 12 days, -2).
     # False (rulesets recorded before this key): that day itself carries the step.
     owed_first: bool = False
 
@@ -524,6 +525,9 @@ class Journey(msgspec.Struct, frozen=True, gc=False):
     hours_today: float = 0  # pace model: hours travelled since the last camp
     unrested: int = 0  # days of travel since the rest debt was last paid back
     rest_owed: int = 0  # rest days a forced march still owes
+    # days off outside the journey (downtime) paid back some of ``unrested`` since
+    # its latest travel day: that day no longer just made a rest day owed
+    paid_back: bool = False
     weather: str = ""
     weather_codes: tuple[str, ...] = ()  # effects in [travel.weather.effects] (I, V, W)
     water: float | None = None  # gallons carried, where the GM counts water

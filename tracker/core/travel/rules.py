@@ -192,7 +192,7 @@ class Sighting(Event, frozen=True):
     distance: Roll | None = None
 
 
-@event("day_travelled", version=3, area="travel")
+@event("day_travelled", version=4, area="travel")
 class Travelled(Event, frozen=True):
     """A day (or stage) on the road. The rolls are fields in the order they are
     rolled, so ``amend --dice`` retypes them in that order."""
@@ -212,6 +212,9 @@ class Travelled(Event, frozen=True):
     from_hour: Hours = 0  # pace model: hours already travelled that day (the saves' DCs)
     lost_roll: Roll | None = None  # X-in-Y, or the navigator's d20
     nav_mod: Modifier = 0
+    # version 4: what the navigator's exhaustion took from the check (a d20 test:
+    # ``sheet.check``; gm-review4 R8), as the state had it when it was rolled
+    nav_tired: Annotated[int, Meta(ge=0, le=100)] = 0
     delay: Roll | None = None  # pace model: % longer after a failed navigation check
     check: Roll | None = None  # the encounter check, then surprise and distance
     surprise_party: Roll | None = None
@@ -220,7 +223,8 @@ class Travelled(Event, frozen=True):
     forage: Roll | None = None  # X-in-Y, or the forager's d20
     food: Roll | None = None
     water: Roll | None = None
-    forage_mod: Modifier = 0
+    forage_mod: Modifier = 0  # the forager's: on the check and on the food found
+    forage_tired: Annotated[int, Meta(ge=0, le=100)] = 0  # version 4: as ``nav_tired``
     saves: tuple[tuple[CharacterName, Roll, Modifier], ...] = ()  # extended travel
     # the last hour of the day the saves cover, where a failed navigation check
     # made the stage longer (0: from_hour + hours, the hours asked)
@@ -236,10 +240,18 @@ class Travelled(Event, frozen=True):
     # fell) stays where it lies as the party travels on (core/lights; older
     # entries took it along: they still do)
     floor_stays: bool = True
+    # version 4: a day that finishes the planned route's last stage of its kind
+    # leaves the party in that stage's terrain, where it stands (gm-review4 R4;
+    # older entries left it in the terrain it set out in: they still do)
+    ends_in_stage: bool = True
+    # version 4: the tracker keeps ``nav_tired`` and ``forage_tired`` as the state
+    # before the entry has them, when a correction of an earlier entry changes
+    # it (older entries, written without them, keep their checks as rolled)
+    checks_tired: bool = True
 
 
 # where the stage began and how far its saves ran: derived when it was decided
-kept_by_tracker("day_travelled", "from_hour", "saves_to")
+kept_by_tracker("day_travelled", "from_hour", "saves_to", "nav_tired", "forage_tired")
 
 
 counts("day travelled", "days travelled",  # what undo names ``travel --days N``
@@ -275,26 +287,32 @@ class Hunted(Event, frozen=True):
     rations: int = 0
 
 
-@event("foraged_day", version=3, area="travel")
+@event("foraged_day", version=4, area="travel")
 class ForagedDay(Event, frozen=True):
     terrain: Text = ""  # where: its DC decides the check
     roll: Roll | None = None
     food: Roll | None = None
     water: Roll | None = None
     modifier: Modifier = 0
+    # version 4: what the forager's exhaustion took from the check (as Travelled's)
+    tired: Annotated[int, Meta(ge=0, le=100)] = 0
     # where the ruleset leaves foraging to the GM (Dolmenwood): what the GM decided
     found: bool = False
     rations: Count = 0
     lights_burn: bool = True  # version 2 (as in Travelled)
     to_morning: bool = True  # version 3 (as in RestDayTaken)
+    checks_tired: bool = True  # version 4 (as in Travelled)
 
 
+kept_by_tracker("foraged_day", "tired")
 for _name in ("day_travelled", "camp_made", "rest_day_taken", "hunted", "foraged_day"):
     fields_added(_name, 2, lights_burn=False)
 for _name in ("rest_day_taken", "hunted", "foraged_day"):
     fields_added(_name, 3, to_morning=False)
 fields_added("rest_day_taken", 4, whole_step=False)
+fields_added("foraged_day", 4, checks_tired=False)
 fields_added("day_travelled", 3, tired_first=False, floor_stays=False)
+fields_added("day_travelled", 4, ends_in_stage=False, checks_tired=False)
 
 
 @event("weather_set", area="travel")
@@ -432,10 +450,11 @@ def roll_navigation(state: State, t: TravelRules, terrain: str, route: str, mode
     dc = calc.navigation_dc(t, terrain, route)
     if not (dc and t.lost is not None and t.lost.check):
         return {}
+    mod, tired = sheet.check(state.rules, find(state, j.navigator), "wis") if j.navigator \
+        else (0, 0)
     f = {"lost_roll": dicemod.roll(_d20(mode), dice, _("navigation: {check}").format(
-        check=term(state.rules, "travel.lost.check"))),
-         "nav_mod": _ability_mod(state, j.navigator, "wis") if j.navigator else 0}
-    if f["lost_roll"].total + f["nav_mod"] < dc and t.lost.delay_percent:
+        check=term(state.rules, "travel.lost.check"))), "nav_mod": mod, "nav_tired": tired}
+    if f["lost_roll"].total + mod - tired < dc and t.lost.delay_percent:
         f["delay"] = dicemod.roll(t.lost.delay_percent, dice, _("stage longer by (%)"))
     return f
 
@@ -444,25 +463,42 @@ def _d20(mode: str) -> str:
     return {"advantage": "2d20kh1", "disadvantage": "2d20kl1"}.get(mode, "1d20")
 
 
-def _ability_mod(state: State, name: str, ability: str) -> int:
-    c = next((c for c in state.party if c.name == name), None)
-    p = state.rules.party
-    if c is None or p is None or ability not in c.abilities:
-        return 0
-    return sheet.modifier(p, c.abilities[ability])
+def _forager(state: State):
+    """Who makes the foraging check: the navigator, while alive and able to act,
+    else the first who is (None: no one)."""
+    alive = [c for c in living(state) if able(state, c)]
+    return next((c for c in alive if c.name == state.travel.navigator), None) or \
+        next(iter(alive), None)
+
+
+def tired_now(state: State, ev):
+    """``ev`` (a travel day or a day foraging, decided where exhaustion weighs on
+    its checks) with what exhaustion takes from its navigation and foraging
+    checks as ``state`` has them: a correction of an earlier entry (a level of
+    exhaustion struck out, a failed save made) reaches the checks after it."""
+    t = state.rules.travel
+    if not getattr(ev, "checks_tired", False) or t is None:
+        return ev
+    if isinstance(ev, ForagedDay):
+        if ev.roll is None or t.forage is None or not t.forage.check:
+            return ev
+        return replace(ev, tired=sheet.check(state.rules, _forager(state), "wis")[1])
+    nav = sheet.check(state.rules, find(state, state.travel.navigator), "wis")[1] \
+        if ev.lost_roll is not None and state.travel.navigator and pace_model(t) else 0
+    forage = sheet.check(state.rules, _forager(state), "wis")[1] \
+        if ev.forage is not None and t.forage is not None and t.forage.check else 0
+    return replace(ev, nav_tired=nav, forage_tired=forage)
 
 
 def _roll_forage(state: State, t: TravelRules, dice, mode: str = "") -> dict:
     f = t.forage
     if f.check:
-        # the navigator forages, while alive and able to act
-        alive = [c.name for c in living(state) if able(state, c)]
-        who = state.travel.navigator if state.travel.navigator in alive else next(iter(alive), "")
-        mod = _ability_mod(state, who, f.add) if f.add else 0
+        # a d20 test: the forager's ability modifier, less what exhaustion takes
+        mod, tired = sheet.check(state.rules, _forager(state), f.add) if f.add else (0, 0)
         out = {"forage": dicemod.roll(_d20(mode), dice, _("foraging: {check}").format(
             check=term(state.rules, "travel.forage.check"))),
-               "forage_mod": mod}
-        if out["forage"].total + mod >= t.terrains[state.travel.terrain].forage_dc:
+               "forage_mod": mod, "forage_tired": tired}
+        if out["forage"].total + mod - tired >= t.terrains[state.travel.terrain].forage_dc:
             if f.food:
                 out["food"] = dicemod.roll(f.food, dice, _("food found (lb)"))
             if f.water:
@@ -542,7 +578,7 @@ def decide_day(state: State, cmd: TravelDay, dice) -> Event:
     if t.extended is not None and pace_model(t):
         last = int(j.hours_today + stage_seconds(t, Travelled(
             terrain=j.terrain, route=j.route, hours=hours, **{
-                k: f[k] for k in ("lost_roll", "nav_mod", "delay") if k in f})) / 3600)
+                k: f[k] for k in ("lost_roll", "nav_mod", "nav_tired", "delay") if k in f})) / 3600)
         travellers = living(state)
         saves = hourly_saves(
             state, t, int(j.hours_today), last, [c.name for c in travellers],
@@ -582,17 +618,29 @@ def reroll_day(state: State, ev: Travelled, dice) -> Travelled:
     t = rules_of(state)
     f = reroll_shared(state, t, ev, dice)
     if ev.forage is not None:
-        f.update(food=None, water=None,
-                 forage=again(ev.forage, ev.forage.expr, dice, _("foraging")))
-        fo = t.forage
-        if fo.check and f["forage"].total + ev.forage_mod >= t.terrains[ev.terrain].forage_dc:
-            if fo.food:
-                f["food"] = again(ev.food, fo.food, dice, _("food found (lb)"))
-            if fo.water:
-                f["water"] = again(ev.water, fo.water, dice, _("water found (gallons)"))
+        f.update(forage=again(ev.forage, ev.forage.expr, dice, _("foraging")))
+        f.update(_found_dice(t, ev, f["forage"], ev.forage_mod - ev.forage_tired, dice))
     if t.extended is not None and pace_model(t):
         f.update(_saves_again(state, t, ev, replace(ev, **f), dice))
     return replace(ev, **f)
+
+
+def _found_dice(t: TravelRules, ev: Travelled, roll: Roll, mod: int, dice,
+                keep: bool = False) -> dict:
+    """The food and water dice of a day's foraging whose check (``roll`` +
+    ``mod``) now finds something, none where it no longer does: the GM's typed
+    ``dice`` first, then the day's own (``keep``: the day's own, the dice only
+    for those it lacked)."""
+    fo, f = t.forage, {"food": None, "water": None}
+
+    def die(was: Roll | None, expr: str, label: str) -> Roll:
+        return was if keep and was is not None else again(was, expr, dice, label)
+    if fo.check and roll.total + mod >= t.terrains[ev.terrain].forage_dc:
+        if fo.food:
+            f["food"] = die(ev.food, fo.food, _("food found (lb)"))
+        if fo.water:
+            f["water"] = die(ev.water, fo.water, _("water found (gallons)"))
+    return f
 
 
 def _saves_again(state: State, t: TravelRules, ev: Travelled, new: Travelled, dice,
@@ -674,6 +722,55 @@ def _night_of(state: State, ev: Travelled) -> list[Event]:
     return night_rest(state, after, state.clock + int(after.travel.days[-1].hours * 3600))
 
 
+def _checks_again(state: State, was: Travelled, now: Travelled, dice) -> Travelled:
+    """``now`` (``was`` with its checks' exhaustion as the state has it) with
+    what its checks' verdicts then call for: the delay of a stage now strayed
+    (rolled), none where it no longer strays, and the saves of the hours it
+    now takes; the food and water dice of foraging that now finds something."""
+    t = state.rules.travel
+    if now.forage is not None and t.forage is not None:
+        now = replace(now, **_found_dice(t, now, now.forage, now.forage_mod - now.forage_tired,
+                                         dice, keep=True))
+    if not pace_model(t) or now.lost_roll is None or strayed(t, now) == strayed(t, was):
+        return now
+    if not strayed(t, now):
+        now = replace(now, delay=None)
+    elif now.delay is None and t.lost is not None and t.lost.delay_percent:
+        now = replace(now, delay=dicemod.roll(t.lost.delay_percent, dice,
+                                              _("stage longer by (%)")))
+    if t.extended is not None:
+        now = replace(now, **_saves_again(state, t, was, now, dice, keep=True))
+    return now
+
+
+@reschedules(ForagedDay)
+def forage_on_schedule(state: State, ev: ForagedDay, dice, planned=None) -> ForagedDay:
+    """A day foraging after a corrected entry: its check takes what exhaustion
+    takes as the corrected entries leave the forager (gm-review4 R8), and its
+    food and water dice follow the check's verdict."""
+    now = tired_now(state, ev)
+    return now if now == ev else _forage_dice(state, now, dice, keep=True)
+
+
+@rerolls(ForagedDay)
+def reroll_forage(state: State, ev: ForagedDay, dice) -> ForagedDay:
+    """A day foraging with its check retyped: the food and water it now finds
+    rolled (the day's own kept), none where it now finds nothing."""
+    if ev.roll is None:
+        return ev
+    return _forage_dice(state, replace(ev, roll=again(ev.roll, ev.roll.expr, dice,
+                                                      _("foraging"))), dice)
+
+
+def _forage_dice(state: State, ev: ForagedDay, dice, keep: bool = False) -> ForagedDay:
+    t = state.rules.travel
+    if ev.roll is None or t is None or t.forage is None or not t.forage.check \
+            or (ev.terrain or state.travel.terrain) not in t.terrains:
+        return ev
+    return replace(ev, **_found_dice(t, replace(ev, terrain=ev.terrain or state.travel.terrain),
+                                     ev.roll, ev.modifier - ev.tired, dice, keep))
+
+
 @reschedules(Travelled)
 def stage_on_schedule(state: State, ev: Travelled, dice, planned=None) -> Travelled:
     """A later stage of a day whose earlier stage a correction made longer or
@@ -682,8 +779,13 @@ def stage_on_schedule(state: State, ev: Travelled, dice, planned=None) -> Travel
     each at its DC (``[travel.extended]``, 5e2024.md §5.4), as a dungeon turn
     follows a turn inserted before it (gm-review3 R6). Each traveller's saves
     keep the dice the table rolled, in their order; only a save of an hour
-    the stage gains is rolled, and one of an hour it no longer reaches goes."""
+    the stage gains is rolled, and one of an hour it no longer reaches goes.
+    Its navigation and foraging checks take what exhaustion takes as the
+    corrected entries before it leave the navigator and the forager
+    (``tired_now``; gm-review4 R8)."""
     t = state.rules.travel
+    if (tired := tired_now(state, ev)) != ev:
+        ev = _checks_again(state, ev, tired, dice)
     now = int(state.travel.hours_today)
     if t is None or not pace_model(t) or ev.from_hour == now:
         return ev
@@ -1012,8 +1114,8 @@ def decide_forage_day(state: State, cmd: ForageDay, dice) -> list[Event]:
         return with_hunger_saves(state, _with_night(state, [ev]), dice)
     r = _roll_forage(state, t, dice)
     return with_hunger_saves(state, _with_night(state, [ForagedDay(
-        j.terrain, r.get("forage"), r.get("food"), r.get("water"), r.get("forage_mod", 0))]),
-        dice)
+        j.terrain, r.get("forage"), r.get("food"), r.get("water"), r.get("forage_mod", 0),
+        tired=r.get("forage_tired", 0))]), dice)
 
 
 def gm_forages(t: TravelRules) -> bool:
@@ -1142,18 +1244,21 @@ def strayed(t: TravelRules, ev) -> bool:
     if ev.lost_roll is None or not pace_model(t) or ev.terrain not in t.terrains:
         return False
     route = getattr(ev, "route", "")
-    return ev.lost_roll.total + ev.nav_mod < calc.navigation_dc(t, ev.terrain, route)
+    return ev.lost_roll.total + ev.nav_mod - getattr(ev, "nav_tired", 0) < \
+        calc.navigation_dc(t, ev.terrain, route)
 
 
 def _food_found(state: State, t: TravelRules, terrain: str, roll: Roll | None, check_mod: int,
-                food: Roll | None, water: Roll | None, whole_day: bool) -> tuple[int, int]:
-    """(rations, gallons) the foragers bring in."""
+                food: Roll | None, water: Roll | None, whole_day: bool,
+                tired: int = 0) -> tuple[int, int]:
+    """(rations, gallons) the foragers bring in: ``check_mod`` on the check (less
+    ``tired``, exhaustion's) and on the amounts found."""
     f = t.forage
     if f is None:
         return 0, 0
     eaters = len(living(state))
     if f.check:
-        if roll is None or roll.total + check_mod < t.terrains[terrain].forage_dc:
+        if roll is None or roll.total + check_mod - tired < t.terrains[terrain].forage_dc:
             return 0, 0
         lb = max(0, (food.total if food else 0) + check_mod)
         gal = max(0, (water.total if water else 0) + check_mod)
@@ -1190,12 +1295,18 @@ def route_ahead(t: TravelRules, j: Journey) -> float | None:
     return max(0.0, ahead - j.progress)
 
 
-def advance_route(t: TravelRules, j: Journey, dist: float) -> tuple[Journey, float, str]:
+def advance_route(t: TravelRules, j: Journey, dist: float,
+                  ends_in_stage: bool = True) -> tuple[Journey, float, str]:
     """Move along the planned route: arriving ends a stage and starts the next.
     A ship makes way only on a water stage, the party on foot only on land, and
     no one beyond the route's end: the day stops there. Returns the journey, the
     distance the day went (``dist``, or less where the route stopped it) and
-    where it stopped (DaySummary.halt: "end", "water", "land" or "")."""
+    where it stopped (DaySummary.halt: "end", "water", "land" or "").
+    The party stands in the terrain (and on the road) of the stage it goes on
+    with, or, where none follows of its kind (the route's end, or where it goes
+    on by water or by land), of the last stage it finished: it is at that
+    stage's place (gm-review4 R4). ``ends_in_stage`` False: the entry was
+    written when such a day left the party in the terrain it set out in."""
     ahead = route_ahead(t, j)
     if ahead is None:
         return j, dist, ""
@@ -1203,21 +1314,43 @@ def advance_route(t: TravelRules, j: Journey, dist: float) -> tuple[Journey, flo
     went = min(dist, ahead)
     progress, stages = j.progress + went, list(j.stages)
     place, hexid = j.place, j.hex
+    done = None
     while stages and t.terrains[stages[0].terrain].water == afloat \
             and progress >= stage_size(t, stages[0]) - EPS:
         progress -= stage_size(t, stages[0])
         place, hexid = stages[0].place, stages[0].hex
-        stages.pop(0)
+        done = stages.pop(0)
     halt = ""
     if dist >= ahead - EPS:
         halt = "end" if not stages else ("land" if afloat else "water")
     nxt = stages[0] if stages else None
     if nxt is not None and t.terrains[nxt.terrain].water != afloat:
         nxt = None  # ashore or aboard first: the GM disembarks or embarks
+    here = nxt or (done if ends_in_stage else None)
     return replace(j, stages=tuple(stages), progress=max(0.0, progress) if stages else 0,
                    place=place, hex=hexid, arrived=j.arrived or halt == "end",
-                   terrain=nxt.terrain if nxt else j.terrain,
-                   route=nxt.route if nxt else j.route), went, halt
+                   terrain=here.terrain if here else j.terrain,
+                   route=here.route if here else j.route), went, halt
+
+
+def terrains_crossed(t: TravelRules, j: Journey, went: float) -> list[str]:
+    """The terrains of the planned route's stages a day going ``went`` from
+    ``j`` travels through, in order, from the one it sets out in ([]: no route
+    followed). A day that ends where a stage ends does not enter the next."""
+    afloat = bool(j.vessel)
+    if j.lost or not j.stages or t.terrains[j.stages[0].terrain].water != afloat:
+        return []
+    out, left, progress = [], went, j.progress
+    for s in j.stages:
+        if t.terrains[s.terrain].water != afloat:
+            break
+        if not out or out[-1] != s.terrain:
+            out.append(s.terrain)
+        left -= stage_size(t, s) - progress
+        progress = 0.0
+        if left <= EPS:
+            break
+    return out
 
 
 def stage_size(t: TravelRules, s: Stage) -> float:
@@ -1227,16 +1360,17 @@ def stage_size(t: TravelRules, s: Stage) -> float:
     return s.length
 
 
-def along(before: State | None, dist: float, lost: bool) -> tuple[float, str, str]:
-    """(distance, halt, place) of a day on land or afloat folded into ``before``
-    (the state just before it; ``lost``: the day's own roll lost the party): how
-    far it went where the route stopped it, for its log line; the day's own
-    ``dist`` where ``before`` is not at hand."""
+def along(before: State | None, dist: float, lost: bool) -> tuple[float, str, str, list[str]]:
+    """(distance, halt, place, terrains) of a day on land or afloat folded into
+    ``before`` (the state just before it; ``lost``: the day's own roll lost the
+    party): how far it went where the route stopped it and the terrains of the
+    route it went through (``terrains_crossed``), for its log line; the day's own
+    ``dist`` (and no terrains) where ``before`` is not at hand."""
     if before is None or before.rules.travel is None:
-        return dist, "", ""
-    j = before.travel
-    moved, went, halt = advance_route(before.rules.travel, replace(j, lost=j.lost or lost), dist)
-    return went, halt, moved.place if halt else ""
+        return dist, "", "", []
+    j = replace(before.travel, lost=before.travel.lost or lost)
+    moved, went, halt = advance_route(before.rules.travel, j, dist)
+    return went, halt, moved.place if halt else "", terrains_crossed(before.rules.travel, j, went)
 
 
 def day_distance(t: TravelRules, ev: Travelled) -> float:
@@ -1312,14 +1446,14 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
     if lost or not j.stages:  # route_ahead: no route to follow
         moved, halt = j if lost is j.lost else replace(j, lost=lost), ""
     else:
-        moved, dist, halt = advance_route(t, j, dist)
+        moved, dist, halt = advance_route(t, j, dist, ev.ends_in_stage)
     roll = ev.lost_roll
     if pace and roll is not None:  # strayed, the terrain known
         key = (terrain, ev.route)
         dc = known.nav_dc.get(key)
         if dc is None:
             dc = known.nav_dc[key] = calc.navigation_dc(t, terrain, ev.route)
-        stray = roll.total + ev.nav_mod < dc
+        stray = roll.total + ev.nav_mod - ev.nav_tired < dc
     else:
         stray = False
     check = ev.check
@@ -1334,7 +1468,7 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
     ft = calc.encounter_distance(t, ev.distance.total, list(j.weather_codes)) \
         if met and ev.distance is not None else None
     rations, gallons = _food_found(state, t, terrain, ev.forage, ev.forage_mod, ev.food,
-                                   ev.water, False) if ev.foraging else (0, 0)
+                                   ev.water, False, ev.forage_tired) if ev.foraging else (0, 0)
     if pace:  # stage_seconds, its stray known
         busy = ev.hours * 3600 * (100 + (ev.delay.total if ev.delay and stray else 0)) // 100
     else:
@@ -1355,6 +1489,7 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
         moved, day=day_no, hours_today=0 if camp else j.hours_today + busy / 3600,
         gallop_used=(j.gallop_used or ev.gallop) and not camp,
         unrested=(j.unrested + 1 if known.rest else 0) if new_day else j.unrested,  # rest_debt
+        paid_back=j.paid_back and not new_day,
         rest_owed=j.rest_owed + known.forced_rest if ev.forced else j.rest_owed,
         distance=j.distance + dist, days=days, encounters=j.encounters + met,
         water=None if j.water is None else j.water + gallons)
@@ -1430,7 +1565,7 @@ def evolve_foraged(state: State, ev: ForagedDay) -> State:
     if gm_forages(t):  # the GM's word: found or not, and how many rations
         return _day_off(state, ev, "forage", ev.rations if ev.found else 0)
     rations, gallons = _food_found(state, t, ev.terrain or j.terrain, ev.roll, ev.modifier,
-                                   ev.food, ev.water, True)
+                                   ev.food, ev.water, True, ev.tired)
     return _day_off(state, ev, "forage", rations, gallons)
 
 

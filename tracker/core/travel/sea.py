@@ -25,7 +25,7 @@ from ..timeline.hooks import counts, repeated, rerolls
 from ..dice import Roll
 from ..errors import Refused
 from ...i18n import _, ngettext
-from ..events import Event, event, fields_added
+from ..events import Event, event, fields_added, kept_by_tracker
 from ..validity import holds_for
 from ..handlers import Command, decides, evolves
 from ..limits import Key, PlaceName
@@ -93,7 +93,7 @@ class Disembarked(Event, frozen=True):
     place: PlaceName = ""
 
 
-@event("day_sailed", version=2, area="travel")
+@event("day_sailed", version=3, area="travel")
 class Sailed(Event, frozen=True):
     """A day (or, D&D, some hours) afloat. Rolls in the order rolled: the
     morning's wind, the current, lost, the encounter check and what follows."""
@@ -109,6 +109,8 @@ class Sailed(Event, frozen=True):
     current_dir: Key = ""  # "with" or "against" a river's current
     headwind: bool = False
     nav_mod: Modifier = 0
+    # version 3: what the navigator's exhaustion took from the check (as Travelled's)
+    nav_tired: Annotated[int, Meta(ge=0, le=100)] = 0
     weather: Roll | None = None
     current: Roll | None = None
     lost_roll: Roll | None = None
@@ -118,6 +120,7 @@ class Sailed(Event, frozen=True):
     surprise_foe: Roll | None = None
     distance: Roll | None = None
     lights_burn: bool = True  # version 2 (as in Travelled)
+    ends_in_stage: bool = True  # version 3 (as in Travelled's version 4)
 
 
 counts("day sailed", "days sailed",  # what undo names ``travel --days N`` afloat
@@ -126,6 +129,8 @@ counts("day sailed", "days sailed",  # what undo names ``travel --days N`` afloa
 
 
 fields_added("day_sailed", 2, lights_burn=False)
+fields_added("day_sailed", 3, ends_in_stage=False)
+kept_by_tracker("day_sailed", "nav_tired")
 
 
 @event("gale_met", area="travel")
@@ -421,7 +426,8 @@ def evolve_sailed(state: State, ev: Sailed) -> State:
     t, j = rules_of(state), state.travel
     row = wind(t, ev)
     lost = j.lost or lost_at_sea(t, ev)
-    moved, dist, halt = advance_route(t, replace(j, lost=lost), sail_distance(t, ev))
+    moved, dist, halt = advance_route(t, replace(j, lost=lost), sail_distance(t, ev),
+                                     ev.ends_in_stage)
     stray = strayed(t, ev)
     met, ft = sighting(t, ev, j.weather_codes)
     hours = ev.hours if pace_model(t) else t.distance.hours_per_day

@@ -73,7 +73,7 @@ def rest_status(state: State) -> str:
 
 def _just_travelled(j) -> bool:
     """The journey's latest day was spent on the road (not resting, hunting, foraging)."""
-    return bool(j.days) and j.days[-1].kind in ("travel", "stage")
+    return bool(j.days) and j.days[-1].kind in ("travel", "stage") and not j.paid_back
 
 
 def rest_penalty(state: State) -> int:

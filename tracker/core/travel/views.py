@@ -173,6 +173,18 @@ def _ground(rules, tid: str) -> str:
     return terrain_name(rules, tid).lower()
 
 
+def _grounds(rules, tid: str, crossed: list[str]) -> str:
+    """The terrains a day went through, in order ("meadow then bog"): the one
+    it set out in, then those of the route's later stages it entered
+    (gm-review4 R4: "through meadow" for a day mostly in bog)."""
+    names = [tid] + [x for x in crossed[1:]]
+    names = [x for i, x in enumerate(names) if i == 0 or x != names[i - 1]]
+    text = _ground(rules, names[0])
+    for later in names[1:]:
+        text = _("{earlier} then {later}").format(earlier=text, later=_ground(rules, later))
+    return text
+
+
 # --- the log, as a journal -------------------------------------------------------------
 
 
@@ -252,7 +264,9 @@ def _hours_taken(t, ev: Travelled) -> float:
 def _navigation(t, ev) -> str:
     """The day's navigation check (pace model) or lost roll, with its verdict."""
     roll = roll_text(ev.lost_roll)
-    mod = f"{ev.nav_mod:+d}" if ev.nav_mod else ""
+    # the check's modifier with what exhaustion took, as the saves show theirs
+    net = ev.nav_mod - getattr(ev, "nav_tired", 0)
+    mod = f"{net:+d}" if net else ""
     if pace_model(t):
         line = _("navigation {roll}{mod} strayed") if strayed(t, ev) else \
             _("navigation {roll}{mod} on course")
@@ -286,12 +300,12 @@ def halt_words(halt: str, place: str) -> str:
 def _describe_travelled(ev: Travelled, rules, state=None, before=None) -> str:
     """``before``, where at hand: the day goes no farther than the route takes it."""
     t = rules.travel
-    dist, halt, place = along(before, day_distance(t, ev), became_lost(t, ev))
+    dist, halt, place, crossed = along(before, day_distance(t, ev), became_lost(t, ev))
     what = _("Forced march: {distance} through {terrain}") if ev.forced else (
         _("Stage: {distance} through {terrain}") if not ev.camp else
         _("Travel day: {distance} through {terrain}"))
-    bits = [what.format(distance=amount(t, dist),
-                        terrain=_ground(rules, ev.terrain)) + _in_hours(_hours_taken(t, ev))]
+    bits = [what.format(distance=amount(t, dist), terrain=_grounds(rules, ev.terrain, crossed))
+            + _in_hours(_hours_taken(t, ev))]
     if halt:
         bits.append(halt_words(halt, place))
     if ev.lost_roll is not None and not _lost_before(before):
@@ -302,7 +316,8 @@ def _describe_travelled(ev: Travelled, rules, state=None, before=None) -> str:
     if sight:
         bits.append(sight)
     if ev.foraging and ev.forage is not None:
-        mod = f"{ev.forage_mod:+d}" if ev.forage_mod else ""
+        net = ev.forage_mod - ev.forage_tired
+        mod = f"{net:+d}" if net else ""
         food = " " + _("food {roll}").format(roll=roll_text(ev.food)) if ev.food else ""
         water = " " + _("water {roll}").format(roll=roll_text(ev.water)) if ev.water else ""
         bits.append(_("foraging {roll}{mod}").format(roll=roll_text(ev.forage), mod=mod)
@@ -329,9 +344,9 @@ def _describe_travelled(ev: Travelled, rules, state=None, before=None) -> str:
 def _describe_sailed(ev: Sailed, rules, state=None, before=None) -> str:
     t = rules.travel
     row = wind(t, ev)
-    dist, halt, place = along(before, sail_distance(t, ev), lost_at_sea(t, ev))
+    dist, halt, place, crossed = along(before, sail_distance(t, ev), lost_at_sea(t, ev))
     bits = [_("Sailed: {distance} on {water} aboard the {vessel}").format(
-        distance=amount(t, dist), water=_ground(rules, ev.terrain),
+        distance=amount(t, dist), water=_grounds(rules, ev.terrain, crossed),
         vessel=vessel_name(rules, ev.vessel)) + _in_hours(ev.hours, afloat=True)]
     if halt:
         bits.append(halt_words(halt, place))
@@ -515,11 +530,11 @@ def _describe_foraged(ev: ForagedDay, rules) -> str:
                     if r is not None)
     x = rules.travel.terrains.get(ev.terrain)
     verdict = "" if x is None or not x.forage_dc else " " + (
-        pgettext("foraging", "found") if ev.roll.total + ev.modifier >= x.forage_dc
+        pgettext("foraging", "found") if ev.roll.total + ev.modifier - ev.tired >= x.forage_dc
         else pgettext("foraging", "nothing"))
     dc = " " + _("vs DC {dc}").format(dc=x.forage_dc) if x is not None and x.forage_dc else ""
     return _("A day foraging: {roll}").format(
-        roll=f"{roll_text(ev.roll)}{ev.modifier:+d}") + dc + verdict + extra
+        roll=f"{roll_text(ev.roll)}{ev.modifier - ev.tired:+d}") + dc + verdict + extra
 
 
 @describes(WeatherSet)
