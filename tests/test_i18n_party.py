@@ -58,7 +58,9 @@ async def _shown(app, keys) -> str:
 # the party screen's keys that open a dialog (on the first character), the palette,
 # and the steps of a new character; each with a bit of its marked text
 DIALOGS = (((), "⟦Saves and skills⟧"), (("a",), "⟦New character: name⟧"),
-           (("d",), "⟦Damage to "), (("h",), "⟦Heal "), (("x",), "⟦Award XP to the party⟧"),
+           # heal: the first character is whole, so the dialog does not open (gm-review4 C2)
+           (("d",), "⟦Damage to "), (("h",), "already at full hit points ("),
+           (("x",), "⟦Award XP to the party⟧"),
            (("c",), "condition on/off⟧"), (("e",), "exhaustion"), (("w",), "load carried⟧"),
            (("r",), "⟦Combat rounds pass⟧"), (("s",), "hort rest"), (("l",), "ong rest"),
            (("ctrl+p",), "⟦Roll or type abilities, then a class they allow⟧"),

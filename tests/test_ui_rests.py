@@ -127,3 +127,25 @@ async def test_heal_by_dice_in_the_dialog_and_none_at_full_hit_points(saves):
         healed = [e for e in app.recent if e.type == "healed"][-1].event
         assert healed.roll is not None and healed.roll.expr == "2d4+2"
         assert wil.hp == min(wil.hp_max, healed.amount) and healed.amount >= 4
+
+
+async def test_no_long_rest_while_someone_is_dying(saves):
+    """The app refuses time passing while someone is dying, as the command line
+    does, naming who and what to do (gm-review4 R6)."""
+    build_fight(saves, "dying").close()
+    app = TrackerApp(saves, "dying")
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        await pilot.press("enter")
+        await _settle(pilot)
+        await pilot.press("4")
+        await _settle(pilot)
+        clock = app.state.clock
+        await pilot.press("l")  # long rest, confirmed
+        await pilot.pause()
+        await pilot.press("enter")
+        await _settle(pilot)
+        assert app.state.clock == clock
+        assert any(n.title == "Refused" and n.message.startswith(
+            "Wil is dying: no more than a round passes") and "death-save" in n.message
+            for n in app._notifications)

@@ -230,9 +230,14 @@ def _describe_exhaustion_set(ev: ExhaustionSet, rules) -> str:
 @describes(LevelledUp, with_state=True)
 def _describe_levelled_up(ev: LevelledUp, rules, state=None) -> str:
     if ev.hp_roll:
-        return _("{name} went up a level (HP {hp})").format(
+        line = _("{name} went up a level (HP {hp})").format(
             name=ev.name, hp=roll_text(ev.hp_roll) + _con_text(rules, state, ev.name))
-    return _("{name} went up a level").format(name=ev.name)
+    else:
+        line = _("{name} went up a level").format(name=ev.name)
+    c = find(state, ev.name) if state is not None and ev.keeps_zero else None
+    if c is not None and c.hp_max and c.hp <= 0:  # the maximum rose; nobody woke (R9)
+        line = _("{entry}; still at 0 HP (a level heals nobody)").format(entry=line)
+    return line
 
 
 @describes(LoadSet)
