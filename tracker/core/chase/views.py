@@ -223,10 +223,15 @@ def _runners_touched(before: State, after: State) -> list[str]:
     out or went down, or gained exhaustion, in the entry: another runner's
     move names only the mover."""
     b, a = before.chase, after.chase
-    was = {x.name: x for x in b.runners} if b.active else {}
+    now = a.runners
+    if not now:
+        return ()
+    was = b.runners if b.active else ()
+    if len(was) != len(now) or any(o.name != x.name for o, x in zip(was, now)):
+        by_name = {x.name: x for x in was}  # joined, or left: by name
+        was = [by_name.get(x.name) for x in now]
     out = []
-    for x in a.runners:
-        old = was.get(x.name)
+    for old, x in zip(was, now):
         if old is x:
             continue
         if (x.complication and (old is None or old.complication != x.complication)) or \
