@@ -247,7 +247,8 @@ GOLDEN = {
     ("dyb-og-drager", "en"): [
         "Party in Forest (Ravnsborg)",
         "Route planned: Ravnsborg (1 mile) → Ulvedal (2 miles) → Egedal (5 miles) → Havn (21 miles)",
-        "Travel day: 16 miles through forest; lost? 1d6=[3] typed no; check 1d6=[4] typed, quiet",
+        "Travel day: 16 miles through forest then hills then clear; lost? 1d6=[3] typed no; "
+        "check 1d6=[4] typed, quiet",
         "Travel day: 24 miles through clear; lost? 1d6=[1] typed LOST; check 1d6=[1] typed, "
         "ENCOUNTER, surprised: nobody, 240 ft (4d6*30=[2,2,2,2]=240 typed)",
         "Lost: heading NE, believed N",
@@ -267,7 +268,8 @@ GOLDEN = {
     ("dyb-og-drager", "da"): [
         "Gruppen i Skov (Ravnsborg)",
         "Rute planlagt: Ravnsborg (1 mil) → Ulvedal (2 mil) → Egedal (5 mil) → Havn (21 mil)",
-        "Rejsedag: 16 mil gennem skov; væk? 1t6=[3] indtastet nej; tjek 1t6=[4] indtastet, "
+        "Rejsedag: 16 mil gennem skov og så bakker og så klart terræn; væk? 1t6=[3] indtastet nej; "
+        "tjek 1t6=[4] indtastet, "
         "ingen konfrontation",
         "Rejsedag: 24 mil gennem klart terræn; væk? 1t6=[1] indtastet VÆK; tjek 1t6=[1] indtastet, "
         "KONFRONTATION, overrasket: ingen, 240 fod (4t6*30=[2,2,2,2]=240 indtastet)",
@@ -289,7 +291,8 @@ GOLDEN = {
         "Гурт: Луки (Lankston)",
         "Маршрут сплановано: Ashby (1 гекс) → Bogton (2 гекси) → Cray (5 гексів) → Dunn (21 гекс)",
         "Погода: grey drizzle [Волого, Утруднений рух]",
-        "День подорожі: 6 ОП, місцевість: луки; заблукали? 1к6=[3] введено ні; "
+        "День подорожі: 6 ОП, місцевість: луки, потім трясовина; "
+        "заблукали? 1к6=[3] введено ні; "
         "перевірка 1к6=[4] введено, тихо",
         "День подорожі: 6 ОП, місцевість: трясовина; заблукали? 1к6=[1] введено ЗАБЛУКАЛИ; "
         "перевірка 1к6=[1] введено, ЗУСТРІЧ, захоплені зненацька: ніхто, 120 фт "

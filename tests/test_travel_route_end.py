@@ -48,6 +48,7 @@ def test_the_days_line_names_the_terrains_it_crossed(make):
     day(c, 6, 6)
     text = [e.text for e in entries(list(c.store.read()), c.timeline) if e.area == "travel"][-1]
     assert "8 TP through meadow then bog; arrived at B" in text
+    assert js(c)["days"][-1]["line"].startswith("Day 1: 8 TP through meadow then bog;")
 
 
 def test_a_day_ending_where_a_stage_ends_goes_on_in_the_next(make):

@@ -503,6 +503,9 @@ class DaySummary(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     # on by water: embark), "land" (it goes on by land: disembark), or ""
     halt: str = ""
     at: str = ""  # the place it stopped at (the stage's end), where it halted
+    # the terrains of the planned route's stages it went through, in order,
+    # where it entered a later stage ((): it stayed in ``terrain``)
+    crossed: tuple[str, ...] = ()
 
 
 class Journey(msgspec.Struct, frozen=True, gc=False):

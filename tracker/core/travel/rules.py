@@ -1387,7 +1387,7 @@ def day_distance(t: TravelRules, ev: Travelled) -> float:
 # evolve_travelled builds a DaySummary by position: a field added, moved or renamed must be seen there
 if DaySummary.__struct_fields__ != ("day", "kind", "terrain", "distance", "hours", "lost", "heading",
                                     "believed", "strayed", "encounter", "encounter_ft", "food",
-                                    "water", "exhausted", "weather", "halt", "at"):
+                                    "water", "exhausted", "weather", "halt", "at", "crossed"):
     raise RuntimeError("evolve_travelled builds a DaySummary by position: its fields changed")
 
 
@@ -1443,10 +1443,13 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
             dist = known.distance[key] = day_distance(t, ev)
     else:
         dist = day_distance(t, ev)
+    crossed = ()
     if lost or not j.stages:  # route_ahead: no route to follow
         moved, halt = j if lost is j.lost else replace(j, lost=lost), ""
     else:
         moved, dist, halt = advance_route(t, j, dist, ev.ends_in_stage)
+        if ev.ends_in_stage and len(seen := terrains_crossed(t, j, dist)) > 1:
+            crossed = tuple(seen)
     roll = ev.lost_roll
     if pace and roll is not None:  # strayed, the terrain known
         key = (terrain, ev.route)
@@ -1481,7 +1484,7 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
     summary = DaySummary(
         day_no, "travel" if camp else "stage", terrain, dist, busy / 3600, lost,
         j.heading if lost else "", j.believed if lost else "", stray, met, ft, rations,
-        gallons, failed, j.weather, halt, moved.place if halt else "")
+        gallons, failed, j.weather, halt, moved.place if halt else "", crossed)
     days = j.days
     # with_day: the last DAYS_KEPT (one tuple made, not a longer one then its slice)
     days = days[1 - DAYS_KEPT:] + (summary,) if len(days) >= DAYS_KEPT else days + (summary,)

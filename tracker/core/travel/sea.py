@@ -37,7 +37,8 @@ from .day import decides_day
 from .holds import along_route
 from .model import DaySummary, WindEntry, ratio
 from .model import Travel as TravelRules
-from .rules import (Hours, again, Modifier, Text, TravelDay, advance_route, with_day, to_morning,
+from .rules import (Hours, again, Modifier, Text, TravelDay, advance_route, terrains_crossed,
+                    with_day, to_morning,
                     travel_hours, hours_to_halt, reroll_shared, roll_navigation, roll_sighting,
                     sighting, strayed)
 from .status import pace_model, rules_of
@@ -439,7 +440,9 @@ def evolve_sailed(state: State, ev: Sailed) -> State:
         distance=dist, hours=busy / 3600, lost=lost, strayed=stray,
         heading=j.heading if lost else "", believed=j.believed if lost else "",
         encounter=met, encounter_ft=ft, weather=weather, halt=halt,
-        at=moved.place if halt else "")
+        at=moved.place if halt else "",
+        crossed=tuple(seen) if ev.ends_in_stage and len(
+            seen := terrains_crossed(t, replace(j, lost=lost), dist)) > 1 else ())
     journey = replace(
         moved, day=summary.day, hours_today=0 if ev.camp else j.hours_today + busy / 3600,
         distance=j.distance + dist, days=with_day(j, summary), encounters=j.encounters + met,

@@ -598,13 +598,13 @@ def day_line(rules, d) -> str:
         text = {"rest": _("rested"), "hunt": _("hunted"),
                 "forage": _("foraged near camp")}[d.kind]
     elif d.kind == "sail":
-        text = _("sailed {distance} on {water}").format(distance=amount(t, d.distance),
-                                                        water=_ground(rules, d.terrain))
+        text = _("sailed {distance} on {water}").format(
+            distance=amount(t, d.distance), water=_grounds(rules, d.terrain, list(d.crossed)))
         if d.weather:
             text += f" ({weather_words(rules, d.weather)})"
     else:
-        text = _("{distance} through {terrain}").format(distance=amount(t, d.distance),
-                                                        terrain=_ground(rules, d.terrain))
+        text = _("{distance} through {terrain}").format(
+            distance=amount(t, d.distance), terrain=_grounds(rules, d.terrain, list(d.crossed)))
         if d.kind == "stage":
             text += f" ({hours(d.hours)})"
     bits = [text]
