@@ -795,7 +795,8 @@ def bench_long_jobs() -> None:
         c.dispatch(party.AddCharacter(OWNER, "fighter", 17, (16, 12, 14, 10, 10, 10), hp=150))
         c.dispatch(bastion.NewBastion(OWNER, "Keep"))
         for kind in FACILITIES:
-            c.dispatch(bastion.AddFacility(OWNER, kind, True))
+            c.dispatch(bastion.AddFacility(OWNER, kind, True,
+                                           bastion.some_choice(c.state.rules, kind)))
         c.dispatch(bastion.MoveGold(OWNER, 20_000, "hoard"))
         c.dispatch(sup.SetSupplies("rations", 100))
         c.dispatch(bastion.Downtime(7))  # the first turn's orders, as the GM gives them

@@ -58,7 +58,8 @@ def _setup(c: Campaign) -> None:
     c.dispatch(StartSession())
     c.dispatch(bastion.NewBastion(OWNER, "Keep"))
     for kind in FACILITIES:
-        c.dispatch(bastion.AddFacility(OWNER, kind, True))
+        c.dispatch(bastion.AddFacility(OWNER, kind, True,
+                                           bastion.some_choice(c.state.rules, kind)))
 
 
 def generate_mixed(n: int, where: Path) -> Path:

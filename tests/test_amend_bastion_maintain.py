@@ -38,7 +38,8 @@ def test_typed_dice_stand_for_the_new_event_die(make):
     c, seq = _ordered_turn(make)
     cmd = c.amend_command(seq, dice=[7, 2], fields={"maintain": "yes"})
     seen = c.explain(cmd)
-    assert "new dice as typed: 1d100=[7] typed, 1d8=[2] typed" in seen.changes
+    assert "1d100=[7] typed 1d8=[2] typed" in seen.entry_after  # the entry says so
+    assert not any("from the campaign's seed" in line for line in seen.changes)
     c.dispatch(cmd)
     r = b(c).results[-1]
     assert r.dice == ("1d100=[7] typed", "1d8=[2] typed")

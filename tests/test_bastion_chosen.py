@@ -145,3 +145,27 @@ def test_the_cli_takes_the_type_and_the_log_and_state_show_it(capsys, saves):
     assert "cannot be given Food" in out.err
     run("do", "keep", "bastion-turn", "Ana", "--order", "garden:retype::poison")
     assert "orders #3 retype (to Poison)" in run("log", "keep").out
+
+
+def test_a_workshops_six_tools_are_chosen_when_built_and_three_more_when_vast(make):
+    """The same kind of choice (5e2024.md §7.8 Workshop): six kinds of artisan's
+    tools when built, each once; three more when it is made Vast."""
+    c = keep(make, facilities=())
+    with pytest.raises(Refused, match="Workshop: name its tools: 6 of them"):
+        c.dispatch(bas.AddFacility("Ana", "workshop", chosen=("carpenter",)))
+    six = ("carpenter", "cobbler", "jeweler", "mason", "potter", "tinker")
+    with pytest.raises(Refused, match="Workshop: Carpenter's Tools is chosen twice"):
+        c.dispatch(bas.AddFacility("Ana", "workshop", chosen=six[:5] + ("carpenter",)))
+    c.dispatch(bas.AddFacility("Ana", "workshop", chosen=six))
+    w = fid(c, "workshop")
+    assert bas.chosen_now(c.state.rules, bas.facility(b(c), w)) == six
+    with pytest.raises(Refused, match="name its tools: 3 of them"):
+        c.dispatch(bas.EnlargeFacility("Ana", w, 3))
+    with pytest.raises(Refused, match="Workshop: Mason's Tools is chosen twice"):
+        c.dispatch(bas.EnlargeFacility("Ana", w, 3, ("weaver", "painter", "mason")))
+    c.dispatch(bas.EnlargeFacility("Ana", w, 3, ("weaver", "painter", "woodcarver")))
+    assert bas.chosen_now(c.state.rules, bas.facility(b(c), w)) == six  # Vast in 3 days
+    week(c)
+    orders(c, ("workshop", "tools", 10, (), "a chair"))
+    assert bas.chosen_now(c.state.rules, bas.facility(b(c), w)) == \
+        six + ("weaver", "painter", "woodcarver")

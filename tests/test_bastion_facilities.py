@@ -86,7 +86,8 @@ def test_enlarging_a_barrack_costs_2000_gp_and_houses_25_when_done(make):
 
 def test_enlarging_a_workshop_adds_its_hirelings(make):
     c = keep(make, level=9, facilities=("workshop",), gold=2000)
-    c.dispatch(bas.EnlargeFacility("Ana", fid(c, "workshop"), 3))
+    c.dispatch(bas.EnlargeFacility("Ana", fid(c, "workshop"), 3,
+                                   ("weaver", "woodcarver", "painter")))  # 3 more tools
     week(c)
     maintain(c, 10, 1)
     f = bas.facility(b(c), fid(c, "workshop"))

@@ -235,7 +235,7 @@ GOLDEN = {
     "en": [
         "Aria founds a bastion, Greywatch",
         "Aria's bastion: Barrack added",
-        "Aria's bastion: Garden added",
+        "Aria's bastion: Garden (Food) added",  # its type (gm-review4 R2)
         "Aria's bastion treasury +5,000 GP: dragon hoard",
         "Aria's bastion: building a cramped Kitchen (500 GP, 20 days)",
         "Aria's bastion: 1 square of wall (250 GP, 10 days)",
@@ -258,7 +258,7 @@ GOLDEN = {
     "da": [
         "Aria grundlægger en bastion, Greywatch",
         "Arias bastion: Kaserne tilføjet",
-        "Arias bastion: Have tilføjet",
+        "Arias bastion: Have (Mad) tilføjet",
         "Arias bastions skatkammer +5.000 gm: dragon hoard",
         "Arias bastion: bygger Køkken (trangt) (500 gm, 20 dage)",
         "Arias bastion: 1 felt mur (250 gm, 10 dage)",
@@ -282,7 +282,7 @@ GOLDEN = {
     "uk": [
         "Aria засновує Бастіон «Greywatch»",
         "Бастіон (Aria): додано приміщення «Казарма»",
-        "Бастіон (Aria): додано приміщення «Сад»",
+        "Бастіон (Aria): додано приміщення «Сад (Харчовий)»",
         "Скарбниця Бастіону (Aria): +5\xa0000 зм — dragon hoard",  # Babel: a no-break space,
         "Бастіон (Aria): будується Кухня (тісне) (500 зм, 20 днів)",
         "Бастіон (Aria): 1 клітинка муру (250 зм, днів: 10)",

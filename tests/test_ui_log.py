@@ -282,3 +282,37 @@ def test_rewind_preview_snapshot(snap_compare, fixed_saves):  # noqa: F811
                         run_before=run_before)
 
 
+
+
+async def test_f_corrects_a_bastion_turn_into_maintain_with_its_event_rolled(saves):
+    """gm-review4 C1: "maintain: yes" on a turn with orders is no longer refused:
+    the preview says the event's die is rolled from the seed, and yes records it."""
+    from tracker.core import bastion as bas
+    from tracker.core import party
+    c = Campaign.create(saves, "keep", "dnd-2024", 3)
+    c.dispatch(party.AddCharacter("Cyr", "cleric", 5, (10, 12, 14, 10, 16, 13)))
+    c.dispatch(bas.NewBastion("Cyr"))
+    c.dispatch(bas.AddFacility("Cyr", "garden", chosen=("food",)))
+    c.dispatch(bas.Downtime(7))
+    c.dispatch(bas.RunTurn("Cyr", ((3, "food", 0),)))
+    seq = c.seq
+    c.close()
+    app = TrackerApp(saves, "keep")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await _settle(pilot)
+        await pilot.press("escape")  # no session now
+        await _settle(pilot)
+        await _on_entry(pilot, seq)
+        await pilot.press("f")
+        await _settle(pilot)
+        options = [str(o.prompt) for o in app.screen.query_one(OptionList).options]
+        await pilot.press(*["down"] * options.index("maintain: no"), "enter")
+        await _settle(pilot)
+        await pilot.press("home", "enter")  # yes
+        await _settle(pilot)
+        assert "Correct #" in str(app.screen.query_one("#dialog-title").render())
+        assert "new dice rolled from the campaign's seed: 1d100=[" in _help(app)
+        await pilot.press("enter")  # record it
+        await _settle(pilot)
+        r = bas.find(app.state, "Cyr").results[-1]
+        assert r.lines[0] == "Maintain" and r.dice[0].startswith("1d100=[")

@@ -66,7 +66,8 @@ METAVARS = (
     NP_("metavar", "space"), NP_("metavar", "SPEED"), NP_("metavar", "squares"),
     NP_("metavar", "stages"), NP_("metavar", "STEALTH"), NP_("metavar", "SUBCOMMAND"),
     NP_("metavar", "TARGET"), NP_("metavar", "TERRAIN"), NP_("metavar", "terrain"),
-    NP_("metavar", "TEXT"), NP_("metavar", "text"), NP_("metavar", "to"), NP_("metavar", "value"),
+    NP_("metavar", "TEXT"), NP_("metavar", "text"), NP_("metavar", "to"),
+    NP_("metavar", "TYPE[+TYPE]"), NP_("metavar", "value"),
     NP_("metavar", "vessel"), NP_("metavar", "WATER"), NP_("metavar", "weeks"),
     NP_("metavar", "WHAT"), NP_("metavar", "WHY"),
 )

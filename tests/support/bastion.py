@@ -7,7 +7,8 @@ from tracker.core.party import AddCharacter
 
 STATS = (15, 14, 13, 12, 10, 8)
 # what is chosen when each kind is built, where it chooses (a Garden's type)
-CHOSEN = {"garden": ("food",)}
+CHOSEN = {"garden": ("food",),
+          "workshop": ("carpenter", "cobbler", "jeweler", "mason", "potter", "tinker")}
 
 
 def keep(make, level=9, facilities=("barrack", "armory"), gold=10_000, name="c", chosen=None):

@@ -18,7 +18,7 @@ from .commands import (AddFacility, BasicEnlarged, BasicOrdered, BuildBasic, Enl
                        SwapFacility)
 from .garrison import rehoused
 from .ledger import pay
-from .lookups import (checked_choice, choice_count, chosen_now, facility, facility_name,
+from .lookups import (checked_choice, choice_count, choice_term, chosen_now, facility, facility_name,
                       facility_term, run_by_living, housing, owned, owner_level, put, ready,
                       specials, specials_allowed, with_facility)
 from .model import Bastion, Facility
@@ -110,6 +110,11 @@ def decide_enlarge_special(state: State, cmd: EnlargeFacility, dice) -> list[Eve
         fdef = rules.bastion.facilities[f.kind]
         given = tuple(cmd.chosen) or ((f.chosen[-1],) * more if fdef.choice.repeats else ())
         chosen = checked_choice(rules, f.kind, given, more)
+        twice = next((x for x in chosen if x in f.chosen), None)
+        if not fdef.choice.repeats and twice is not None:
+            raise Refused(_("{facility}: {option} is chosen twice").format(
+                facility=facility_name(rules, f),
+                option=text(choice_term(rules, f.kind, twice), rules)))
     elif cmd.chosen:
         raise Refused(_("{facility}: enlarging it adds nothing to choose").format(
             facility=facility_name(rules, f)))

@@ -324,9 +324,10 @@ def checked_choice(rules, kind: str, chosen, n: int, fill: bool = False) -> tupl
         if x not in c.options:
             raise Refused(_("{facility}: no {what} {typed!r} (one of {options})").format(
                 facility=name, what=what, typed=x, options=known))
-    if not c.repeats and len(set(ids)) != len(ids):
-        raise Refused(_("{facility}: each {what} is chosen once").format(facility=name,
-                                                                          what=what))
+    twice = next((x for i, x in enumerate(ids) if x in ids[:i]), None)
+    if not c.repeats and twice is not None:
+        raise Refused(_("{facility}: {option} is chosen twice").format(
+            facility=name, option=text(choice_term(rules, kind, twice), rules)))
     return tuple(ids)
 
 

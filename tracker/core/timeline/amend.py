@@ -208,14 +208,12 @@ def explain(past: Past, command: Command) -> Preview:
                                [cook(r) for r in command.events]):
             # what the correction rolls that the entry did not (gm-review4 C1): the
             # GM sees where the new dice came from before confirming
+            # the dice the GM did not type (those typed read in the entry as typed);
+            # first: a long list of changes is cut at the dialog's foot
             seeded = [roll_text(r) for r in added if not r.typed]
-            typed = [roll_text(r) for r in added if r.typed]
             if seeded:
-                seen.changes.append(_("new dice rolled from the campaign's seed: {rolls}")
+                seen.changes.insert(0, _("new dice rolled from the campaign's seed: {rolls}")
                                     .format(rolls=", ".join(seeded)))
-            if typed:
-                seen.changes.append(_("new dice as typed: {rolls}").format(
-                    rolls=", ".join(typed)))
         seen.changes.extend(_("#{seq} moves with it and will read: {entry}").format(
             seq=s, entry=entry_line([cook(r) for r in evs], after.rules, None))
             for s, evs in command.also)

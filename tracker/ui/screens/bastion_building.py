@@ -68,8 +68,8 @@ class Building:
                 return
         self.app.run_command(bas.AddFacility(b.owner, kind, True, chosen))
 
-    async def _chosen(self, kind: str, n: int, first: int = 1,
-                      initial: str | None = None) -> tuple[str, ...] | None:
+    async def _chosen(self, kind: str, n: int, first: int = 1, initial: str | None = None,
+                      taken: tuple[str, ...] = ()) -> tuple[str, ...] | None:
         """What the GM chooses for a facility of ``kind`` when it is built (a
         Garden's type), ``n`` of them, one dialog each; () where its kind chooses
         nothing; None: cancelled. ``first``: the number of the first asked (a
@@ -85,7 +85,7 @@ class Building:
         out: list[str] = []
         total = first - 1 + n
         for i in range(first, first + n):
-            left = [(k, v) for k, v in opts if c.repeats or k not in out]
+            left = [(k, v) for k, v in opts if c.repeats or k not in (*taken, *out)]
             title = (_("{facility}: which {what}?") if total == 1 else
                      _("{facility}: which {what} ({i} of {n})?")).format(
                 facility=facility, what=what, i=i, n=total)
@@ -145,7 +145,7 @@ class Building:
             bas.choice_count(rules, f.kind, "vast") - bas.choice_count(rules, f.kind, f.space)
         if more > 0 and bas.chosen_now(rules, f):  # a Vast Garden's second type (R2)
             chosen = await self._chosen(f.kind, more, first=len(bas.chosen_now(rules, f)) + 1,
-                                        initial=f.chosen[-1])
+                                        initial=f.chosen[-1], taken=f.chosen)
             if chosen is None:
                 return
         self.app.run_command(bas.EnlargeFacility(b.owner, f.id, days, chosen))
