@@ -21,7 +21,7 @@ from ..state import State
 from ..view import roll_json, state_view
 from .rules import (FAST_TRAVEL, CheckRolled, DepthChanged, DungeonEntered, DungeonLeft, Encounter,
                     FastTravelStarted, HastyExitRolled, TurnAdvanced, _check_comes_first,
-                    exit_modifiers, fast_travel_stopped_by, is_encounter, rest_status,
+                    exit_modifiers, fast_travel_stopped_by, is_encounter, rest_due_in, rest_status,
                     turns_to_next_check)
 from ..tally import Tally, bar, tally
 from . import fates
@@ -456,7 +456,7 @@ def _dungeon_for_players(data: dict, table: Table) -> list[Panel]:
              (_("Turn"), str(d["turn"]))]
     rest = table.rules.dungeon.rest
     if rest is not None:
-        left = rest.every_turns - d["turns_since_rest"]
+        left = rest_due_in(rest, d["turns_since_rest"])
         if d["rest_status"] == "due":
             when = _("due now: the next turn is a rest")
         elif d["rest_status"] == "overdue":

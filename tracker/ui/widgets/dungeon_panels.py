@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from ...core import clock, dice
-from ...core.dungeon import rest_status, turns_to_next_check
+from ...core.dungeon import rest_due_in, rest_status, turns_to_next_check
 from ...core.dungeon.rules import Encounter, is_encounter
 from ...core.party import rules as party_rules
 from ...core.schema import note_kind, seconds, source_note
@@ -59,7 +59,7 @@ def turn_panel(state: State) -> Text:
     elif status == "due":
         t.append(_("Rest: next turn must be a rest") + "\n", style="bold yellow")
     else:
-        left = rest.every_turns - 1 - d.turns_since_rest
+        left = rest_due_in(rest, d.turns_since_rest)
         t.append(_("Rest: {n} since; due in {left}").format(n=d.turns_since_rest, left=left)
                  + "\n")
     last = d.checks[-1] if d.checks else None
