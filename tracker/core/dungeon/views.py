@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ... import i18n
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _, ngettext, pgettext
 from .. import dice as dicemod
 from ..alerts import Alert, alerting
 from ..party import rules as party_rules
@@ -452,7 +452,7 @@ def _dungeon_for_players(data: dict, table: Table) -> list[Panel]:
     d = data.get("dungeon") or {}
     if not d.get("active"):
         return []
-    facts = [(_("Dungeon"), d["name"] or _("the dungeon")), (_("Level"), str(d["depth"])),
+    facts = [(_("Dungeon"), d["name"] or _("the dungeon")), (pgettext("dungeon", "Level"), str(d["depth"])),
              (_("Turn"), str(d["turn"]))]
     rest = table.rules.dungeon.rest
     if rest is not None:

@@ -259,7 +259,7 @@ def log_lines(recent: list[LogEntry], rows: int) -> Text:
     t = Text()
     for e in recent[-rows:]:
         met = isinstance(e.event, Encounter) and is_encounter(e.rules, e.event)
-        style = "strike dim" if e.undone else ("bold red" if met else "")
+        style = "strike dim" if not e.stands else ("bold red" if met else "")
         t.append(f"#{e.seq} {e.text}\n", style=style)
     t.rstrip()
     t.no_wrap, t.overflow = True, "ellipsis"
