@@ -159,3 +159,33 @@ def test_danish_players_view_tells_a_characters_level_from_the_dungeons(make):
     dungeon = next(p for p in v["panels"] if p["kind"] == "dungeon")
     assert "Rang" in party_panel["header"] and "Niveau" not in party_panel["header"]
     assert "Niveau" in dict(dungeon["facts"])
+
+
+def test_every_reader_counts_the_same_entries_as_standing(saves, cli):
+    """Undone and rewound alike, for every reader: the log's ``stands`` (the
+    GM's log, its screen, the players' log) and the recap's ``Standing`` (the
+    recap, the export) agree, through undo, redo, rewinds and their undo."""
+    from tracker.history import entries
+    from tracker.recap import Standing
+
+    delve(cli, "s1")
+    cli("do", "s1", "turn")  # 10
+    cli("undo", "s1")  # 11
+    cli("do", "s1", "rewind", "8")  # 12
+    cli("do", "s1", "turn")  # 13
+    cli("do", "s1", "rewind", "9")  # 14: as it stood right after #9, which stands again
+    cli("undo", "s1")  # 15: the second rewind undone
+    cli("do", "s1", "turn")  # 16
+    c = Campaign.open(saves, "s1")
+    try:
+        envs = list(c.store.read())
+        listed = entries(envs, c.timeline)
+    finally:
+        c.close()
+    about = {"undone", "redone", "rewound"}
+    log = [e.seq for e in listed if e.stands and e.type not in about]
+    recap = [env.seq for env in Standing(envs).within()]
+    assert log == recap
+    assert 9 not in log and 10 not in log and 13 in log and 16 in log
+    shown = {i["seq"] for i in view(saves, "s1")["log"]}
+    assert shown == set(log) - {e.seq for e in listed if e.type == "entry_corrected"}
