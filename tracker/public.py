@@ -89,7 +89,10 @@ def _last_standing(seq: int, history) -> list[LogEntry]:
     if first == 1 or not any(env.type in LOOKING_BACK_TYPES for env in envs):
         return shown
     need = _LOOK_BACK - sum(1 for e in shown if e.stands)
-    stand = standing_from(1, seq, history.of_types(LOOKING_BACK_TYPES))
+    of_types = getattr(history, "of_types", None)  # a Timeline has none: its entries read
+    about = of_types(LOOKING_BACK_TYPES) if of_types is not None else \
+        [env for env in history.read(1, seq) if env.type in LOOKING_BACK_TYPES]
+    stand = standing_from(1, seq, about)
     before: list[LogEntry] = []
     for lo, hi in reversed(list(zip(stand.los, stand.his))):
         if need <= 0:
