@@ -56,12 +56,35 @@ def public_log(seq: int, history, told: frozenset[int], fixes: dict | None = Non
     or taken back by a rewind (``LogEntry.stands``) and entries about other
     entries left out, a corrected entry as its correction in force reads it
     (``fixes``: ``state.corrections``), a secret as its public line (or not at
-    all) until told, a reveal as what the GM then told."""
+    all) until told, a reveal as what the GM then told.
+
+    The log's last ``_LOOK_BACK`` entries are read (one replay of them from
+    the state before them); only where they leave the page short and an undo
+    or rewind among them went back before them are the entries standing
+    before them read too (``_standing_before``): a rewind far back leaves the
+    page the entries it returned to, not an empty log."""
     fixes = fixes or {}
-    shown = _last_standing(seq, history)
+    first = max(1, seq - _LOOK_BACK + 1)
+    envs = list(history.read(first, seq))
+    shown = last_entries(envs, history)
     by_seq = {e.seq: e for e in shown}
-    out = []
+    out = _heard_log(shown, history, told, fixes, by_seq, LOG_SHOWN)
+    if len(out) < LOG_SHOWN and first > 1 and \
+            any(env.type in LOOKING_BACK_TYPES for env in envs):
+        earlier = _standing_before(first, seq, history,
+                                   _LOOK_BACK - sum(1 for e in shown if e.stands))
+        by_seq.update((e.seq, e) for e in earlier)
+        out += _heard_log(earlier, history, told, fixes, by_seq, LOG_SHOWN - len(out))
+    return out
+
+
+def _heard_log(shown: list[LogEntry], history, told, fixes: dict, by_seq: dict,
+               most: int) -> list[dict]:
+    """``public_log``'s lines of ``shown``, newest first, at most ``most``."""
+    out: list[dict] = []
     for e in reversed(shown):
+        if len(out) >= most:
+            break
         if not e.stands or isinstance(e.event, _ABOUT_ENTRIES):
             continue
         if isinstance(e.event, EntryRevealed):
@@ -71,24 +94,13 @@ def public_log(seq: int, history, told: frozenset[int], fixes: dict | None = Non
             text = _heard(e, e.seq in told, fixes, by_seq)
         if text:
             out.append({"seq": e.seq, "time": e.game_time, "text": text})
-        if len(out) >= LOG_SHOWN:
-            break
     return out
 
 
-def _last_standing(seq: int, history) -> list[LogEntry]:
-    """The log's last ``_LOOK_BACK`` entries (``last_entries``) and, where an
-    undo or rewind among them went back before them, the entries standing
-    before them too, read run by run (``standing_from`` over the whole log's
-    entries about entries: those alone are read), so a rewind far back leaves
-    the page the entries it returned to, not an empty log. A plain log's tail
-    is read as before: one replay of its entries from the state before them."""
-    first = max(1, seq - _LOOK_BACK + 1)
-    envs = list(history.read(first, seq))
-    shown = last_entries(envs, history)
-    if first == 1 or not any(env.type in LOOKING_BACK_TYPES for env in envs):
-        return shown
-    need = _LOOK_BACK - sum(1 for e in shown if e.stands)
+def _standing_before(first: int, seq: int, history, need: int) -> list[LogEntry]:
+    """Up to ``need`` of the entries before ``first`` that stand at ``seq``, the
+    latest, read run by run (``standing_from`` over the whole log's entries
+    about entries: those alone are read, not replayed)."""
     of_types = getattr(history, "of_types", None)  # a Timeline has none: its entries read
     about = of_types(LOOKING_BACK_TYPES) if of_types is not None else \
         [env for env in history.read(1, seq) if env.type in LOOKING_BACK_TYPES]
@@ -103,7 +115,7 @@ def _last_standing(seq: int, history) -> list[LogEntry]:
         lo = max(lo, hi - need + 1)
         before[:0] = last_entries(list(history.read(lo, hi)), history)
         need -= hi - lo + 1
-    return before + shown
+    return before
 
 
 def _heard(e: LogEntry, told: bool, fixes: dict, by_seq: dict) -> str | None:
