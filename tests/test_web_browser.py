@@ -52,6 +52,33 @@ def test_the_page_follows_a_cli_damage_within_a_second(saves, browser):
             "return document.querySelector('.log').textContent")
 
 
+def test_the_page_follows_a_correction_and_a_rewind(saves, browser):
+    """gm-review5 R1, R2: the open page reads the log as it stands, live: a
+    light handed over names its new carrier, a rewind takes its turn away."""
+    def tracker(*argv):
+        subprocess.run([sys.executable, "-m", "tracker.cli", "--saves", str(saves), "--lang",
+                        "en", *argv], check=True, capture_output=True)
+
+    def log():
+        return browser.execute_script("return document.querySelector('.log').textContent")
+
+    tracker("new", "p", "--ruleset", "dolmenwood", "--seed", "1")
+    for argv in (("add-character", "Wren", "--class", "fighter", "--abilities", "14,10,9,12,13,8"),
+                 ("add-character", "Bram", "--class", "thief", "--abilities", "10,10,9,16,13,8"),
+                 ("supplies", "torches", "2"), ("enter-dungeon", "Barrow"),
+                 ("light", "torch", "--by", "Bram"), ("turn",), ("turn",)):  # #7 the torch, #9
+        tracker("do", "p", *argv)
+    with running(saves, "p") as base:
+        browser.get(base + "/")
+        assert wait_for(lambda: browser.find_element("id", "live").text == "live", 5)
+        assert "08:20" in log() and "carried by Bram" in log()
+        tracker("do", "p", "amend", "7", "--set", "by=Wren")
+        assert wait_for(lambda: "carried by Wren" in log(), 2), log()
+        tracker("do", "p", "rewind", "8")
+        assert wait_for(lambda: "08:20" not in log(), 2), log()
+        assert "carried by Bram" in log()  # the correction, made after #8, went back with it
+
+
 def test_without_the_code_the_browser_sees_nothing(saves, browser):
     c = build(saves, "demo", "dyb-og-drager", "encounter")
     c.close()

@@ -414,7 +414,8 @@ def _run_on(c: Campaign, args, asked: str | None = None) -> int:
             if args.json:
                 print(json.dumps(e.as_json(), ensure_ascii=False))
             else:
-                mark = " " + _("(undone)") if e.undone else ""
+                mark = " " + _("(undone)") if e.undone else \
+                    " " + _("(rewound)") if e.rewound else ""
                 if len(e.corrections) > 1:  # every correction, the last in force
                     mark += " " + _("(corrected by {entries})").format(
                         entries=", ".join(f"#{n}" for n in e.corrections))

@@ -27,7 +27,7 @@ from .core.timeline.entries import EntryCorrected, Redone, Rewound, Undone, cook
 from .core.ruleset import load_cached
 from .core.timeline.fold import LABELS, _refold, as_now, step
 from .core.timeline.sessions import MARKS as SESSION_MARKS, Running
-from .core.timeline.standing import standing, standing_from
+from .core.timeline.standing import LOOKING_BACK_TYPES, standing, standing_from
 
 def _areas() -> dict[str, set[str]]:
     """Each area and the event types it files, from the events' own registration."""
@@ -65,6 +65,9 @@ class LogEntry(msgspec.Struct, gc=False):
     clock: int | None  # None: not known yet (a sketch, see ``sketch``)
     area: str
     undone: bool = False
+    # taken back by a rewind (``standing``): not undone, yet its effect is gone
+    # as an undone entry's is; every reader of the log treats both alike (``stands``)
+    rewound: bool = False
     corrected_by: int = 0  # the entry that corrects this one (0: none); the last, in force
     corrections: tuple[int, ...] = ()  # every entry that corrected it, in order
     names: tuple[str, ...] = ()  # characters the entry mentions
@@ -128,6 +131,13 @@ class LogEntry(msgspec.Struct, gc=False):
         return f"{self.line} — {'; '.join(self.passed)}" if self.passed else self.line
 
     @property
+    def stands(self) -> bool:
+        """Its effect stands: neither undone nor taken back by a rewind (the
+        players' log, the recap and the export count only these; the GM's log
+        lists the others, marked)."""
+        return not (self.undone or self.rewound)
+
+    @property
     def game_time(self) -> str:
         return "" if self.clock is None else clock.stamp(self.rules, self.clock)
 
@@ -136,6 +146,7 @@ class LogEntry(msgspec.Struct, gc=False):
                 "type": self.type, "area": self.area, "text": self.text,
                 "game_time": self.game_time, "clock": self.clock,
                 "recorded_at": self.recorded_at, "undone": self.undone,
+                "rewound": self.rewound,
                 "corrected_by": self.corrected_by or None,
                 "corrections": list(self.corrections),
                 "dice": [{"expr": r.expr, "dice": list(r.dice), "total": r.total,
@@ -284,7 +295,7 @@ def renamed_from(entries: list[LogEntry], who: str) -> dict[str, float]:
     before which an entry naming it is about them (gm-review3 R13: after
     ``rename-character Bo Bob``, Bob's entries as Bo); ``who`` itself always."""
     names: dict[str, float] = {who: float("inf")}
-    for e in reversed([e for e in entries if e.type == "character_renamed" and not e.undone]):
+    for e in reversed([e for e in entries if e.type == "character_renamed" and e.stands]):
         ev = e.event
         if names.get(ev.new.casefold(), 0) > e.seq:
             old = ev.old.casefold()
@@ -578,7 +589,10 @@ def sketch_rows(rows: Columns | list[tuple], decoded: Callable | None = None,
                     e.undone = True
     corrected: dict[int, list[int]] = {}
     # only the entries about entries are read (``standing_from``)
-    stand = standing_from(1, len(out), about) if corrections else ()
+    rewinds = any(e.type == _REWOUND for e in about)
+    stand = standing_from(1, len(out), about) if corrections or rewinds else ()
+    if rewinds:
+        mark_rewound(out, stand)
     for entry in corrections:
         _stand_ins(entry, stand, corrected)
     for target, by in corrected.items():
@@ -782,7 +796,26 @@ def _from_events(envs: list[Envelope]) -> list[LogEntry]:
     for target, by in corrected.items():
         if first <= target < first + len(out):
             out[target - first].corrected_by, out[target - first].corrections = by[-1], tuple(by)
+    if any(env.type == _REWOUND for env in envs):
+        mark_rewound(out, stand if stand is not None else standing(envs))
     return out
+
+
+_REWOUND = Rewound.TYPE
+
+
+def mark_rewound(out: list[LogEntry], stand) -> None:
+    """Mark ``rewound`` the entries of ``out`` (a run of entries) that a rewind
+    took back: not standing (``standing``, the engine's own reading of undo,
+    redo and rewind), not undone, and not themselves an undo, redo or rewind
+    (the GM's bookkeeping, whose own mark is ``undone``)."""
+    if not out:
+        return
+    first, last = out[0].seq, out[-1].seq
+    for seq in stand.gaps(first, last):
+        e = out[seq - first]
+        if not e.undone and e.type not in LOOKING_BACK_TYPES:
+            e.rewound = True
 
 
 class _LooksBack(Exception):

@@ -457,6 +457,11 @@ class LogReader:
         """The event of one raw row; the store's Damaged when it cannot be read."""
         return self._store.decoded(seq, type_, version, data)
 
+    def of_types(self, types: tuple[str, ...]) -> list[Envelope]:
+        """The entries of those types, in order (the store's: the few entries
+        about entries, for ``standing_from``)."""
+        return self._store.of_types(types)
+
     def state_at(self, seq: int) -> State:
         return self.timeline.state_at(seq)
 

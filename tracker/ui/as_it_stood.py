@@ -41,9 +41,11 @@ def entry_head(entry) -> Text:
     t = Text()
     t.append(f"#{entry.seq} · " + session_name(entry.session)
              + f" · {entry.game_time}\n", style="bold")
-    t.append(entry.text + "\n", style="strike dim" if entry.undone else "")
+    t.append(entry.text + "\n", style="" if entry.stands else "strike dim")
     if entry.undone:
         t.append(_("undone") + "\n", style="yellow")
+    elif entry.rewound:
+        t.append(_("taken back by a rewind") + "\n", style="yellow")
     if len(entry.corrections) > 1:  # every correction, the last in force
         t.append(_("corrected by {entries}").format(
             entries=", ".join(f"#{n}" for n in entry.corrections)) + "\n", style="yellow")

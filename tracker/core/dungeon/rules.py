@@ -753,14 +753,23 @@ def fast_travel_stopped_by(state: State) -> str:
     return "rest" if rest_status(state) in ("due", "overdue") else ""
 
 
+def rest_due_in(rest, turns_since_rest: int) -> int:
+    """The turns left up to and including the rest turn: right after a rest,
+    ``every_turns`` (osr.md §4.1: 5 turns exploring, the 6th a rest); 1 when the
+    next turn must be the rest; 0 or less when it is overdue. ``rest``: the
+    ruleset's ``[dungeon.rest]``. The GM's turn panel and the players' view
+    both count with this one (gm-review5 R3: they once differed by a turn)."""
+    return rest.every_turns - turns_since_rest
+
+
 def rest_status(state: State) -> str:
     """'ok', 'due' (the next turn must be a rest) or 'overdue'."""
     rest = state.rules.dungeon.rest
     if rest is None:
         return "ok"
-    tsr = state.dungeon.turns_since_rest
-    if tsr >= rest.every_turns:
+    left = rest_due_in(rest, state.dungeon.turns_since_rest)
+    if left <= 0:
         return "overdue"
-    if tsr == rest.every_turns - 1:
+    if left == 1:
         return "due"
     return "ok"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ... import i18n
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _, ngettext, pgettext
 from .. import dice as dicemod
 from ..alerts import Alert, alerting
 from ..party import rules as party_rules
@@ -21,7 +21,7 @@ from ..state import State
 from ..view import roll_json, state_view
 from .rules import (FAST_TRAVEL, CheckRolled, DepthChanged, DungeonEntered, DungeonLeft, Encounter,
                     FastTravelStarted, HastyExitRolled, TurnAdvanced, _check_comes_first,
-                    exit_modifiers, fast_travel_stopped_by, is_encounter, rest_status,
+                    exit_modifiers, fast_travel_stopped_by, is_encounter, rest_due_in, rest_status,
                     turns_to_next_check)
 from ..tally import Tally, bar, tally
 from . import fates
@@ -452,11 +452,11 @@ def _dungeon_for_players(data: dict, table: Table) -> list[Panel]:
     d = data.get("dungeon") or {}
     if not d.get("active"):
         return []
-    facts = [(_("Dungeon"), d["name"] or _("the dungeon")), (_("Level"), str(d["depth"])),
+    facts = [(_("Dungeon"), d["name"] or _("the dungeon")), (pgettext("dungeon", "Level"), str(d["depth"])),
              (_("Turn"), str(d["turn"]))]
     rest = table.rules.dungeon.rest
     if rest is not None:
-        left = rest.every_turns - d["turns_since_rest"]
+        left = rest_due_in(rest, d["turns_since_rest"])
         if d["rest_status"] == "due":
             when = _("due now: the next turn is a rest")
         elif d["rest_status"] == "overdue":

@@ -615,7 +615,7 @@ def _party_for_players(data: dict, table: Table) -> list[Panel]:
                              if c["exhaustion"] else [])])
         cls = short_class_name(rules, c["class"]) if c["class_name"] else _("hireling")
         rows.append([c["name"], cls, str(c["level"]), hp, state, light])
-    return [Panel(_("Party"), header=[_("Name"), _("Class"), _("Level"), _("HP"),
+    return [Panel(_("Party"), header=[_("Name"), _("Class"), pgettext("character", "Level"), _("HP"),
                                       _("Conditions"), pgettext("party table", "Light")],
                   rows=rows, kind="party")]
 

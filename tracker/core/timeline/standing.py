@@ -75,6 +75,18 @@ class _Runs:
         i = bisect_right(self.los, seq) - 1
         return i >= 0 and seq <= self.his[i]
 
+    def gaps(self, first: int, last: int):
+        """The seqs from ``first`` to ``last`` that do not stand, in order."""
+        at = first
+        for lo, hi in zip(self.los, self.his):
+            if hi < at:
+                continue
+            if lo > last:
+                break
+            yield from range(at, min(lo, last + 1))
+            at = max(at, hi + 1)
+        yield from range(at, last + 1)
+
     def __iter__(self):
         for lo, hi in zip(self.los, self.his):
             yield from range(lo, hi + 1)

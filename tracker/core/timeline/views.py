@@ -26,9 +26,16 @@ def _describe_redone(ev: Redone, rules) -> str:
     return _("Redid: {what} (from #{seq})").format(what=kind_words(ev.label), seq=ev.first_seq)
 
 
+def stand_in_lines(stand_ins, rules) -> list[tuple[Event, str]]:
+    """The events standing in for a corrected entry (``Raw``s: a correction's,
+    or ``state.corrections``'), each with its line as the correction reads it:
+    the one reading of a corrected entry, for the GM's log and the players'."""
+    return [(ev, describe(ev, rules)) for ev in map(cook, stand_ins)]
+
+
 @describes(EntryCorrected)
 def _describe_entry_corrected(ev: EntryCorrected, rules) -> str:
-    new = "; ".join(describe(cook(r), rules) for r in ev.events)
+    new = "; ".join(line for _ev, line in stand_in_lines(ev.events, rules))
     if ev.note:
         return _("Corrected #{seq}: {entry} ({note})").format(seq=ev.target, entry=new,
                                                              note=ev.note)

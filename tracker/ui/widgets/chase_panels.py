@@ -212,7 +212,7 @@ def log_lines(recent: list[LogEntry], rows: int) -> Text:
             or e.type in ("exhaustion_set", "condition_set")]
     t = Text()
     for e in mine[-rows:]:
-        t.append(f"#{e.seq} {e.text}\n", style="strike dim" if e.undone else "")
+        t.append(f"#{e.seq} {e.text}\n", style="" if e.stands else "strike dim")
     t.rstrip()
     t.no_wrap, t.overflow = True, "ellipsis"
     return t

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from ...core import clock, dice
-from ...core.dungeon import rest_status, turns_to_next_check
+from ...core.dungeon import rest_due_in, rest_status, turns_to_next_check
 from ...core.dungeon.rules import Encounter, is_encounter
 from ...core.party import rules as party_rules
 from ...core.schema import note_kind, seconds, source_note
@@ -59,7 +59,7 @@ def turn_panel(state: State) -> Text:
     elif status == "due":
         t.append(_("Rest: next turn must be a rest") + "\n", style="bold yellow")
     else:
-        left = rest.every_turns - 1 - d.turns_since_rest
+        left = rest_due_in(rest, d.turns_since_rest)
         t.append(_("Rest: {n} since; due in {left}").format(n=d.turns_since_rest, left=left)
                  + "\n")
     last = d.checks[-1] if d.checks else None
@@ -259,7 +259,7 @@ def log_lines(recent: list[LogEntry], rows: int) -> Text:
     t = Text()
     for e in recent[-rows:]:
         met = isinstance(e.event, Encounter) and is_encounter(e.rules, e.event)
-        style = "strike dim" if e.undone else ("bold red" if met else "")
+        style = "strike dim" if not e.stands else ("bold red" if met else "")
         t.append(f"#{e.seq} {e.text}\n", style=style)
     t.rstrip()
     t.no_wrap, t.overflow = True, "ellipsis"

@@ -146,7 +146,7 @@ class LogView(ScrollView, can_focus=True):
         if e.clock is None and e.seq not in self.unsettled:
             self.unsettled = (*self.unsettled[-63:], e.seq)
         digits = max(5, len(str(self.entries[-1].seq)))  # entry 100,000 keeps the column
-        key = (e.text, e.undone, e.corrected_by, e.clock, e.session, index == self.cursor,
+        key = (e.text, e.stands, e.corrected_by, e.clock, e.session, index == self.cursor,
                width, self.scroll_offset.x, digits)
         lines = self._lines
         found = lines.get(id(e))
@@ -162,7 +162,7 @@ class LogView(ScrollView, can_focus=True):
         # an encounter stands out in any language: the word as the lines say it
         alert = _("ENCOUNTER")
         text = e.text
-        style = _UNDONE if e.undone else (
+        style = _UNDONE if not e.stands else (
             _ALERT if "ENCOUNTER" in text or alert in text else _PLAIN)
         mark = "✎" if e.corrected_by else " "
         head = f"{e.seq:>{digits}} {self._when(e)} "
