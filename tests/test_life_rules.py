@@ -210,7 +210,7 @@ def _owner_stable(make):
     c = make("dnd-2024")
     c.dispatch(AddCharacter("Cyr", "cleric", 5, (10, 12, 14, 10, 16, 13)))
     c.dispatch(bas.NewBastion("Cyr"))
-    c.dispatch(bas.AddFacility("Cyr", "garden", True))
+    c.dispatch(bas.AddFacility("Cyr", "garden", True, ("food",)))
     c.dispatch(Damage("Cyr", find(c.state, "Cyr").hp_max))
     with pytest.raises(Refused, match="Cyr is dying: no more than a round passes"):
         c.dispatch(bas.RunWeeks(2))
