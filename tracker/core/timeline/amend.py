@@ -18,6 +18,7 @@ import msgspec
 from ...i18n import _, ngettext, pgettext
 from ...i18n import dice as lettered
 from .. import dice as dicemod
+from ..describe import roll_text
 from ..dice import Roll
 from ..errors import Refused
 from ..events import KEPT_BY_TRACKER, Envelope, Event
@@ -201,6 +202,12 @@ def explain(past: Past, command: Command) -> Preview:
         seen = preview(past.state, after, _entry_line(past, command.seq, past.state),
                        _line_as_it_stood(past, command.seq, [cook(r) for r in command.events]),
                        replacing=command.seq)
+        # the dice it rolls that the entry never had nor the GM typed (a save
+        # corrected into a failure: its Doom die, gm-review5 C2), before confirming
+        if seeded := _rolled_anew(entry_events(past, command.seq),
+                                  [cook(r) for r in command.events]):
+            seen.changes.append(_("new dice rolled from the campaign's seed: {rolls}")
+                                .format(rolls=", ".join(roll_text(r) for r in seeded)))
         # the later entries it moves, as they will read (a check the table rolled
         # now on another turn: gm-review3 R4)
         seen.changes.extend(_("#{seq} moves with it and will read: {entry}").format(
@@ -210,6 +217,19 @@ def explain(past: Past, command: Command) -> Preview:
     if isinstance(command, Rewind):
         return preview(past.state, after, _entry_line(past, command.to_seq, after))
     return preview(past.state, after)
+
+
+def _rolled_anew(was: list, now: list) -> list[Roll]:
+    """The rolls of ``now`` neither typed nor in ``was`` (each of its rolls
+    matched once): rolled from the seed for the correction."""
+    left = [(r.expr, r.dice) for ev in was for r in dicemod.rolls_in(ev)]
+    out = []
+    for r in (r for ev in now for r in dicemod.rolls_in(ev)):
+        if (r.expr, r.dice) in left:
+            left.remove((r.expr, r.dice))
+        elif not r.typed:
+            out.append(r)
+    return out
 
 
 def _entry_line(past: Past, seq: int, corrections_from: State) -> str:

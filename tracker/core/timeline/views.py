@@ -9,6 +9,7 @@ from ...i18n import _
 from ..changes import changes_in_words
 from ..describe import describe
 from ..events import Event, describes
+from ..handlers import EVOLVERS
 from ..state import State
 from .entries import EntryCorrected, Redone, Rewound, Undone, cook
 from .kinds import kind_words
@@ -33,6 +34,33 @@ def _describe_entry_corrected(ev: EntryCorrected, rules) -> str:
         return _("Corrected #{seq}: {entry} ({note})").format(seq=ev.target, entry=new,
                                                              note=ev.note)
     return _("Corrected #{seq}: {entry}").format(seq=ev.target, entry=new)
+
+
+def correction_as_now(ev: EntryCorrected, before: State, after: State) -> str:
+    """A correction in force as the log reads it now: its events described as
+    the entry they stand for would be, with the states the corrected log leads
+    to (``before``: just before the entry corrected, ``after``: just after),
+    so a corrected hasty exit still says who saved against what and each
+    fate (gm-review5 R4), as the original entry's line did."""
+    events = [cook(r) for r in ev.events]
+    rules = after.ruleset.rules
+    lines, state = [], before
+    for i, e in enumerate(events):
+        last = i == len(events) - 1
+        step_before = state
+        # each event with the state it makes (the last's: the entry's own after)
+        state = after if last else _evolved(state, e)
+        lines.append(describe(e, rules, state, step_before))
+    new = "; ".join(lines)
+    if ev.note:
+        return _("Corrected #{seq}: {entry} ({note})").format(seq=ev.target, entry=new,
+                                                             note=ev.note)
+    return _("Corrected #{seq}: {entry}").format(seq=ev.target, entry=new)
+
+
+def _evolved(state: State, ev: Event) -> State:
+    fn = EVOLVERS.get(type(ev))
+    return state if fn is None or state is None else fn(state, ev)
 
 
 @describes(Rewound)
