@@ -1095,7 +1095,7 @@ def _in_force(out: list[LogEntry], corrections) -> dict[int, LogEntry]:
 def _correction_now(corr: LogEntry, before, after) -> None:
     """A correction in force reads as its entry would, recorded that way: its
     line from the states the corrected log leads to, and what time passing did
-    there ("— Wren's torch (#2) went out", "2 rations eaten": gm-review5 R5)."""
+    there (``core.consequences``: gm-review5 R5)."""
     if before is None or after is None:
         return
     corr._now = correction_as_now(corr.event, before, after)
