@@ -192,3 +192,18 @@ def test_the_app_list_settled_in_parts_reads_the_corrections_as_the_cli(cli, sav
             parts = Settling(found, rows_read(rows, found), log.timeline, log.state_at(head))
             assert parts.settle_all()
             assert [e.text for e in found] == whole, start
+
+
+def test_the_preview_tells_what_the_moved_entries_will_say(cli, saves):
+    _delve(cli)
+    c = Campaign.open(saves, "m")
+    try:
+        seen = c.explain(c.amend_command(6, insert=("turn", "search")))
+        assert "#11 moves with it and will read: Turn: explore; check 1d6=[4] typed quiet — " \
+            "Wren's torch (#2) went out" in seen.changes, seen.changes
+        assert "#12 moves with it and will read: Turn: rest" in seen.changes
+        seen = c.explain(c.amend_command(12, dice=[5]))
+        assert seen.entry_after == "Turn: rest; check 1d6=[5] typed quiet — " \
+            "Wren's torch (#2) went out"
+    finally:
+        c.close()

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from ...i18n import _
 from ..changes import changes_in_words
+from ..consequences import consequences
 from ..describe import describe
 from ..events import Event, describes
 from ..handlers import EVOLVERS
@@ -42,20 +43,30 @@ def correction_as_now(ev: EntryCorrected, before: State, after: State) -> str:
     to (``before``: just before the entry corrected, ``after``: just after),
     so a corrected hasty exit still says who saved against what and each
     fate (gm-review5 R4), as the original entry's line did."""
-    events = [cook(r) for r in ev.events]
-    rules = after.ruleset.rules
-    lines, state = [], before
-    for i, e in enumerate(events):
-        last = i == len(events) - 1
-        step_before = state
-        # each event with the state it makes (the last's: the entry's own after)
-        state = after if last else _evolved(state, e)
-        lines.append(describe(e, rules, state, step_before))
-    new = "; ".join(lines)
+    new = stand_in_text([cook(r) for r in ev.events], before, after)
     if ev.note:
         return _("Corrected #{seq}: {entry} ({note})").format(seq=ev.target, entry=new,
                                                              note=ev.note)
     return _("Corrected #{seq}: {entry}").format(seq=ev.target, entry=new)
+
+
+def stand_in_text(events: list[Event], before: State, after: State) -> str:
+    """Events standing in for an entry, in words: each with the state it makes
+    from the one before it (the last's: ``after``, the entry's own)."""
+    rules = after.ruleset.rules
+    lines, state = [], before
+    for i, e in enumerate(events):
+        step_before = state
+        state = after if i == len(events) - 1 else _evolved(state, e)
+        lines.append(describe(e, rules, state, step_before))
+    return "; ".join(lines)
+
+
+def with_passed(line: str, before: State | None, after: State | None) -> str:
+    """``line``, then what time passing did between the two states, as the
+    log shows an entry: "Turn: explore — Wren's torch (#2) went out"."""
+    passed = consequences(before, after)
+    return f"{line} — {'; '.join(passed)}" if passed else line
 
 
 def _evolved(state: State, ev: Event) -> State:
