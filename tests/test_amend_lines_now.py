@@ -207,3 +207,14 @@ def test_the_preview_tells_what_the_moved_entries_will_say(cli, saves):
             "Wren's torch (#2) went out"
     finally:
         c.close()
+
+
+def test_do_sums_up_the_many_entries_a_correction_moves(cli):
+    _delve(cli)
+    cli("do", "m", "turn", "--count", "5")  # 13-17: more turns the insertion moves
+    said = cli("do", "m", "amend", "6", "--insert-turn", "search").splitlines()
+    assert said[0].startswith("#18 Corrected #6: Lit a torch carried by Wren; Turn: search")
+    assert "#23 Corrected #11: Turn: explore; check 1d6=[4] typed quiet — " \
+        "Wren's torch (#2) went out" in said
+    assert said[-1] == "… and 10 later entries moved with it (#19-#29): tracker log lists them"
+    assert len([x for x in cli("log", "m").splitlines() if "Corrected #" in x]) == 12
