@@ -24,7 +24,7 @@ from .core.events import DESCRIBED_WITH_STATE, EVENT_TYPES, Envelope, current_de
 from .core.events import _name_fields as name_fields
 from .core.timeline.entries import EntryCorrected, Redone, Rewound, Undone, cook
 from .core.ruleset import load_cached
-from .core.timeline.fold import LABELS, _refold, as_now, step
+from .core.timeline.fold import LABELS, _corrected, _refold, as_now, step
 from .core.timeline.sessions import MARKS as SESSION_MARKS, Running
 from .core.timeline.standing import standing, standing_from
 from .core.timeline.views import correction_as_now
@@ -1092,6 +1092,16 @@ def _in_force(out: list[LogEntry], corrections) -> dict[int, LogEntry]:
     return found
 
 
+def _now_from(history, final, lo: int, hi: int) -> Callable[[int], object]:
+    """``as_now``'s states for ``lo - 1..hi`` only: one refold from ``lo`` where
+    the logged state before it holds exactly the corrections in force before
+    it (a tail's corrections of entries not long before it), else from the
+    earliest correction (``fold._corrected``)."""
+    states: dict[int, object] = {}
+    _corrected(history, dict(final.corrections), lo, hi, states.__setitem__)
+    return lambda seq: states[seq] if seq in states else history.state_at(seq)
+
+
 def _correction_now(corr: LogEntry, before, after) -> None:
     """A correction in force reads as its entry would, recorded that way: its
     line from the states the corrected log leads to, and what time passing did
@@ -1117,7 +1127,7 @@ def _describe_as_now(out: list[LogEntry], history, final, first: int) -> None:
         # still read their entries as the corrected log now has them
         earlier = {t: e for t, e in in_force.items() if t < first}
         if earlier:
-            now = as_now(history, final, max(earlier))
+            now = _now_from(history, final, min(earlier), max(earlier))
             for target, corr in earlier.items():
                 _correction_now(corr, now(target - 1), now(target))
         return
