@@ -156,6 +156,31 @@ def _state_json(campaign: Campaign, state, seq: int) -> dict:
     return {**state_json(state, seq), "campaign": campaign.name}
 
 
+MOVED_SHOWN = 6  # a correction's later entries printed one by one, at most
+
+
+def _moves_summed_up(listed: list) -> list:
+    """A correction that moves many later entries (a turn inserted early in a
+    long delve: every later turn's check moves; gm-review5 R5) prints the entry
+    it corrects, the moved ones whose time passing did something (a torch now
+    going out there, rations eaten), and one line for the others: the log
+    lists each."""
+    moved = [e for e in listed[1:] if e.type == "entry_corrected"]
+    if len(moved) <= MOVED_SHOWN or len(moved) != len(listed) - 1 or \
+            listed[0].type != "entry_corrected":
+        return listed
+    told = [e for e in moved if e.passed]
+    quiet = len(moved) - len(told)
+    out: list = [listed[0], *(f"#{e.seq} {e.text}" for e in told)]
+    if quiet:
+        out.append(ngettext("… and {n} later entry moved with it (#{first}-#{last}): "
+                            "tracker log lists it",
+                            "… and {n} later entries moved with it (#{first}-#{last}): "
+                            "tracker log lists them", quiet).format(
+            n=quiet, first=moved[0].seq, last=moved[-1].seq))
+    return out
+
+
 def _print_outcome(out, campaign: Campaign, as_json: bool) -> None:
     if as_json:
         print(json.dumps(_state_json(campaign, campaign.state, campaign.seq), ensure_ascii=False))
@@ -164,8 +189,9 @@ def _print_outcome(out, campaign: Campaign, as_json: bool) -> None:
 
     # each entry as the log reads it: with the state it made, not the command's
     # last (a chase turn's round end, read after the escape the same command made)
-    for e in last_entries(out.envelopes, campaign.timeline):
-        print(f"#{e.seq} {e.line}")
+    listed = last_entries(out.envelopes, campaign.timeline)
+    for e in _moves_summed_up(listed):
+        print(e if isinstance(e, str) else f"#{e.seq} {e.line}")
     for alert in out.alerts:
         print(f"!! {alert.text}")
     for warning in out.warnings:

@@ -25,9 +25,10 @@ from .core.events import DESCRIBED_WITH_STATE, EVENT_TYPES, Envelope, current_de
 from .core.events import _name_fields as name_fields
 from .core.timeline.entries import EntryCorrected, Redone, Rewound, Undone, cook
 from .core.ruleset import load_cached
-from .core.timeline.fold import LABELS, _refold, as_now, step
+from .core.timeline.fold import LABELS, _corrected, _refold, as_now, step
 from .core.timeline.sessions import MARKS as SESSION_MARKS, Running
 from .core.timeline.standing import LOOKING_BACK_TYPES, standing, standing_from
+from .core.timeline.views import correction_as_now
 
 def _areas() -> dict[str, set[str]]:
     """Each area and the event types it files, from the events' own registration."""
@@ -75,6 +76,10 @@ class LogEntry(msgspec.Struct, gc=False):
     # before and after it when the log is read (core/consequences.py)
     passed: tuple[str, ...] = ()
     _text: str | None = None
+    # a correction in force: its line as the corrected log reads it now
+    # (``views.correction_as_now``), kept apart from ``_text``, which settling
+    # a part again may clear
+    _now: str | None = None
     _dice: list[Roll] | None = None  # found on first use: most entries' dice are never asked for
     # a sketched entry's event as its row holds it, decoded on first use
     # (``sketch``): ``_decode(seq, _data)``, which raises the store's Damaged
@@ -117,6 +122,8 @@ class LogEntry(msgspec.Struct, gc=False):
     def line(self) -> str:
         """The entry's own line. Described on first use: a long log opens
         without describing every entry."""
+        if self._now is not None:
+            return self._now
         if self._text is None:
             try:
                 ev = self.event
@@ -959,6 +966,11 @@ class Settling:
             now = self._refolded(seq - 1, end, written, lo)
             for entry in out[seq - 1:end]:
                 if entry.corrected_by:
+                    corr = out[entry.corrected_by - 1]
+                    ev = corr.event
+                    if isinstance(ev, EntryCorrected) and \
+                            self.stand_ins.get(entry.seq) == ev.events:
+                        _correction_now(corr, now(entry.seq - 1), now(entry.seq))
                     continue
                 before, after = now(entry.seq - 1), now(entry.seq)
                 if type(entry.event) in DESCRIBED_WITH_STATE:
@@ -1109,6 +1121,39 @@ def _stand_ins(entry: LogEntry, stand, corrected: dict) -> None:
     entry.names = tuple(n for e in shown for n in e.names())
 
 
+def _in_force(out: list[LogEntry], corrections) -> dict[int, LogEntry]:
+    """The corrections in ``out`` in force in ``corrections`` (a state's), by
+    the entry each corrects: the last one standing in as the state has it."""
+    found: dict[int, LogEntry] = {}
+    for entry in out:
+        if entry.type != "entry_corrected":
+            continue
+        ev = entry.event
+        if isinstance(ev, EntryCorrected) and corrections.get(ev.target) == ev.events:
+            found[ev.target] = entry
+    return found
+
+
+def _now_from(history, final, lo: int, hi: int) -> Callable[[int], object]:
+    """``as_now``'s states for ``lo - 1..hi`` only: one refold from ``lo`` where
+    the logged state before it holds exactly the corrections in force before
+    it (a tail's corrections of entries not long before it), else from the
+    earliest correction (``fold._corrected``)."""
+    states: dict[int, object] = {}
+    _corrected(history, dict(final.corrections), lo, hi, states.__setitem__)
+    return lambda seq: states[seq] if seq in states else history.state_at(seq)
+
+
+def _correction_now(corr: LogEntry, before, after) -> None:
+    """A correction in force reads as its entry would, recorded that way: its
+    line from the states the corrected log leads to, and what time passing did
+    there (``core.consequences``: gm-review5 R5)."""
+    if before is None or after is None:
+        return
+    corr._now = correction_as_now(corr.event, before, after)
+    corr.passed = consequences(before, after)
+
+
 def _describe_as_now(out: list[LogEntry], history, final, first: int) -> None:
     """A line that quotes the state (a chase save's exhaustion modifier, a
     hasty exit's roll against the party) and what time passing did say what
@@ -1118,14 +1163,25 @@ def _describe_as_now(out: list[LogEntry], history, final, first: int) -> None:
     if final is None or not final.corrections or not out:
         return
     start = min(final.corrections)
+    in_force = _in_force(out, final.corrections)
     if start < first:
+        # a tail (``tracker do``'s lines): the corrections in force in it
+        # still read their entries as the corrected log now has them
+        earlier = {t: e for t, e in in_force.items() if t < first}
+        if earlier:
+            now = _now_from(history, final, min(earlier), max(earlier))
+            for target, corr in earlier.items():
+                _correction_now(corr, now(target - 1), now(target))
         return
     now = None
     for entry in out[start - first:]:
-        if entry.corrected_by:
-            continue
-        if now is None:
+        if now is None and (not entry.corrected_by or entry.seq in in_force):
             now = as_now(history, final, out[-1].seq)
+        if entry.corrected_by:
+            corr = in_force.get(entry.seq)
+            if corr is not None:
+                _correction_now(corr, now(entry.seq - 1), now(entry.seq))
+            continue
         before, after = now(entry.seq - 1), now(entry.seq)
         if type(entry.event) in DESCRIBED_WITH_STATE:
             entry._text = describe(entry.event, entry.rules, after, before)

@@ -521,7 +521,11 @@ def _exit_result(state: State, name: str, save: Roll, doom: Roll | None,
     mod = sum(n for _, n in exit_modifiers(h, state.dungeon.depth, marked_map, known_route,
                                            gm_modifier))
     saved = save.total + mod >= target
-    entry = lookup(h.doom, doom.total) if not saved and doom is not None else None
+    if saved:
+        # one who saved rolls nothing on the Doom table (gm-review5 R4: an entry
+        # corrected to a success before resave below kept its die)
+        doom = None
+    entry = lookup(h.doom, doom.total) if doom is not None else None
     if entry is None:
         return ExitResult(name, save, target, mod, saved, doom)
     row = next(i for i, e in enumerate(h.doom) if e is entry)
@@ -536,6 +540,34 @@ def _doomed(state: State, r: ExitResult) -> State:
         return state
     return party._with(state, r.name, dead=True, hp=0) if fate.dies else \
         party._with(state, r.name, hp=fate.hp)
+
+
+@rerolls(HastyExitRolled)
+def resave(state: State, ev: HastyExitRolled, dice) -> HastyExitRolled:
+    """The hasty exit's saves worked out again from the dice the GM retypes
+    (gm-review5 C2), as ``decide_leave`` rolls them: each character's save,
+    then, on a failure, the Doom die. The typed dice stand for those rolls in
+    that order; once they run out, each roll the entry made keeps its die,
+    and a Doom die the entry never rolled (a save now failed) is rolled from
+    the campaign's seed, or asked for with manual dice. A save corrected into
+    a success drops its Doom die. ``state``: the campaign just before the exit."""
+    hasty_holds(state, ev)
+    h = state.rules.dungeon.hasty_exit
+    typed = getattr(dice, "unused", lambda: 0)
+
+    def roll(expr: str, kept: Roll | None, label: str) -> Roll:
+        return dicemod.roll(expr, dice, label) if typed() > 0 or kept is None else kept
+
+    saves = []
+    for name, was_save, was_doom in ev.saves:
+        save = roll(h.save_die, was_save,
+                    _("{name}: save versus {save}").format(name=name, save=h.save))
+        res = _exit_result(state, name, save, None, ev.marked_map, ev.known_route,
+                           ev.gm_modifier)
+        doom = None if res.saved else roll(h.doom_die, was_doom,
+                                             _("{name}: Doom table").format(name=name))
+        saves.append((name, save, doom))
+    return replace(ev, saves=tuple(saves))
 
 
 @evolves(HastyExitRolled)

@@ -27,11 +27,11 @@ from ..invariants import problems
 from ..limits import friendly
 from ..state import State
 from .entries import UNCORRECTABLE, CorrectEntry, EntryCorrected, Rewind, cook, raw
-from .fold import History, check_correction, refitted, step
+from .fold import History, _corrected, check_correction, refitted, step
 from ..terms import key_named
 from .hooks import choices_named, inserted, planner, refitter, rescheduler, reroller
 from .kinds import type_words
-from .views import Preview, entry_line, preview
+from .views import Preview, entry_line, preview, stand_in_text, with_passed
 
 
 class Past(Protocol):
@@ -202,8 +202,6 @@ def explain(past: Past, command: Command) -> Preview:
         seen = preview(past.state, after, _entry_line(past, command.seq, past.state),
                        _line_as_it_stood(past, command.seq, [cook(r) for r in command.events]),
                        replacing=command.seq)
-        # the later entries it moves, as they will read (a check the table rolled
-        # now on another turn: gm-review3 R4)
         if added := _new_rolls(entry_events(past, command.seq),
                                [cook(r) for r in command.events]):
             # what the correction rolls that the entry did not (gm-review4 C1): the
@@ -214,13 +212,36 @@ def explain(past: Past, command: Command) -> Preview:
             if seeded:
                 seen.changes.insert(0, _("new dice rolled from the campaign's seed: {rolls}")
                                     .format(rolls=", ".join(seeded)))
+        # the later entries it moves, as they will read (a check the table rolled
+        # now on another turn: gm-review3 R4)
         seen.changes.extend(_("#{seq} moves with it and will read: {entry}").format(
-            seq=s, entry=entry_line([cook(r) for r in evs], after.rules, None))
-            for s, evs in command.also)
+            seq=s, entry=line) for s, line in _moved_lines(past, command))
         return seen
     if isinstance(command, Rewind):
         return preview(past.state, after, _entry_line(past, command.to_seq, after))
     return preview(past.state, after)
+
+
+def _moved_lines(past: Past, command: CorrectEntry) -> list[tuple[int, str]]:
+    """The later entries a correction moves, each as the log will read it: with
+    the states the corrected log leads to there and what time passing did
+    (gm-review5 R5: a light now going out a turn earlier says so)."""
+    if not command.also:
+        return []
+    moved = {s: evs for s, evs in command.also}
+    stand_ins = {**past.state.corrections, command.seq: command.events, **moved}
+    states: dict[int, State] = {}
+    _corrected(past.timeline, stand_ins, command.seq, max(moved), states.__setitem__,
+               in_force=past.state.corrections)
+    out = []
+    for s, evs in command.also:
+        before, after = states.get(s - 1), states.get(s)
+        events = [cook(r) for r in evs]
+        if before is None or after is None:
+            out.append((s, entry_line(events, past.state.rules, None)))
+            continue
+        out.append((s, with_passed(stand_in_text(events, before, after), before, after)))
+    return out
 
 
 def _new_rolls(was: list, now: list) -> list[Roll]:
@@ -252,7 +273,8 @@ def _line_as_it_stood(past: Past, seq: int, events: list) -> str:
         state = step(before, Envelope(seq, ev.TYPE, ev.VERSION, ev, env.command_id,
                                       env.session, env.recorded_at), past.timeline)
         lines.append(entry_line([ev], state.rules, state, before))
-    return "; ".join(lines)
+    # then what time passing did, as the log shows it (a torch going out)
+    return with_passed("; ".join(lines), past.state_at(seq - 1), state)
 
 
 def check_before_appending(history: History, state: State, ev: Event, at: int,

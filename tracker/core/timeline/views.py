@@ -7,8 +7,10 @@ from dataclasses import dataclass
 
 from ...i18n import _
 from ..changes import changes_in_words
+from ..consequences import consequences
 from ..describe import describe
 from ..events import Event, describes
+from ..handlers import EVOLVERS
 from ..state import State
 from .entries import EntryCorrected, Redone, Rewound, Undone, cook
 from .kinds import kind_words
@@ -40,6 +42,43 @@ def _describe_entry_corrected(ev: EntryCorrected, rules) -> str:
         return _("Corrected #{seq}: {entry} ({note})").format(seq=ev.target, entry=new,
                                                              note=ev.note)
     return _("Corrected #{seq}: {entry}").format(seq=ev.target, entry=new)
+
+
+def correction_as_now(ev: EntryCorrected, before: State, after: State) -> str:
+    """A correction in force as the log reads it now: its events described as
+    the entry they stand for would be, with the states the corrected log leads
+    to (``before``: just before the entry corrected, ``after``: just after),
+    so a corrected hasty exit still says who saved against what and each
+    fate (gm-review5 R4), as the original entry's line did."""
+    new = stand_in_text([cook(r) for r in ev.events], before, after)
+    if ev.note:
+        return _("Corrected #{seq}: {entry} ({note})").format(seq=ev.target, entry=new,
+                                                             note=ev.note)
+    return _("Corrected #{seq}: {entry}").format(seq=ev.target, entry=new)
+
+
+def stand_in_text(events: list[Event], before: State, after: State) -> str:
+    """Events standing in for an entry, in words: each with the state it makes
+    from the one before it (the last's: ``after``, the entry's own)."""
+    rules = after.ruleset.rules
+    lines, state = [], before
+    for i, e in enumerate(events):
+        step_before = state
+        state = after if i == len(events) - 1 else _evolved(state, e)
+        lines.append(describe(e, rules, state, step_before))
+    return "; ".join(lines)
+
+
+def with_passed(line: str, before: State | None, after: State | None) -> str:
+    """``line``, then what time passing did between the two states, as the
+    log shows an entry: "Turn: explore — Wren's torch (#2) went out"."""
+    passed = consequences(before, after)
+    return f"{line} — {'; '.join(passed)}" if passed else line
+
+
+def _evolved(state: State, ev: Event) -> State:
+    fn = EVOLVERS.get(type(ev))
+    return state if fn is None or state is None else fn(state, ev)
 
 
 @describes(Rewound)
