@@ -189,3 +189,21 @@ def test_every_reader_counts_the_same_entries_as_standing(saves, cli):
     assert 9 not in log and 10 not in log and 13 in log and 16 in log
     shown = {i["seq"] for i in view(saves, "s1")["log"]}
     assert shown == set(log) - {e.seq for e in listed if e.type == "entry_corrected"}
+
+
+def test_a_corrected_hasty_exit_reads_to_the_players_as_in_the_gms_log(saves, cli):
+    """gm-review5 R4 on the players' page: the correction in force, once told
+    (the Doom table's fates are the GM's until then), reads with the saves'
+    modifiers, targets and fates, as the GM's log reads it now."""
+    cli("new", "h", "--ruleset", "dolmenwood", "--seed", "1")
+    for argv in (WREN, BRAM, ("enter-dungeon", "B", "--depth", "3"),
+                 ("leave-dungeon", "--hasty", "--dice", "18,5,3")):
+        cli("do", "h", *argv)
+    cli("do", "h", "amend", "6", "--dice", "17,4,2")
+    heard = lines(view(saves, "h"))[6]
+    assert heard == "Hasty exit, save versus Doom: Wren 1d20=[17] typed; Bram 1d20=[4] typed"
+    cli("do", "h", "reveal", "6")
+    log = lines(view(saves, "h"))
+    for part in ("Wren 1d20=[17] typed-2 vs 12 saved",
+                 "Bram 1d20=[4] typed-2 vs 13 failed doom 1d10=[2] typed: escaped at 1 HP"):
+        assert part in log[6], log[6]

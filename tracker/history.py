@@ -80,6 +80,7 @@ class LogEntry(msgspec.Struct, gc=False):
     # (``views.correction_as_now``), kept apart from ``_text``, which settling
     # a part again may clear
     _now: str | None = None
+    _now_entry: str | None = None  # ...and the entry it stands for, as it reads now
     _dice: list[Roll] | None = None  # found on first use: most entries' dice are never asked for
     # a sketched entry's event as its row holds it, decoded on first use
     # (``sketch``): ``_decode(seq, _data)``, which raises the store's Damaged
@@ -1150,7 +1151,7 @@ def _correction_now(corr: LogEntry, before, after) -> None:
     there (``core.consequences``: gm-review5 R5)."""
     if before is None or after is None:
         return
-    corr._now = correction_as_now(corr.event, before, after)
+    corr._now, corr._now_entry = correction_as_now(corr.event, before, after)
     corr.passed = consequences(before, after)
 
 

@@ -124,15 +124,21 @@ def _heard(e: LogEntry, told: bool, fixes: dict, by_seq: dict) -> str | None:
     if e.seq not in fixes:
         s = None if told else secret_in(e.event)
         return e.text if s is None else s.told(e.event, e.rules, e.text)
-    parts = []
-    for ev, line in stand_in_lines(fixes[e.seq], e.rules):
-        s = None if told else secret_in(ev)
-        part = line if s is None else s.told(ev, e.rules, line)
-        if part:
-            parts.append(part)
+    lines = stand_in_lines(fixes[e.seq], e.rules)
+    secrets = [] if told else [secret_in(ev) for ev, _line in lines]
     fix = by_seq.get(e.corrected_by)
     passed = fix.passed if fix is not None else ()  # what the correction's line says time did
-    text = "; ".join(parts)
+    full = fix._now_entry if fix is not None else None  # as the GM's log reads it now
+    if full and not any(secrets):
+        text = full  # a corrected hasty exit with its saves and fates (gm-review5 R4)
+    else:
+        parts = []
+        for i, (ev, line) in enumerate(lines):
+            s = secrets[i] if secrets else None
+            part = line if s is None else s.told(ev, e.rules, line)
+            if part:
+                parts.append(part)
+        text = "; ".join(parts)
     return f"{text} — {'; '.join(passed)}" if text and passed else text
 
 

@@ -37,20 +37,21 @@ def stand_in_lines(stand_ins, rules) -> list[tuple[Event, str]]:
 
 @describes(EntryCorrected)
 def _describe_entry_corrected(ev: EntryCorrected, rules) -> str:
-    new = "; ".join(line for _ev, line in stand_in_lines(ev.events, rules))
-    if ev.note:
-        return _("Corrected #{seq}: {entry} ({note})").format(seq=ev.target, entry=new,
-                                                             note=ev.note)
-    return _("Corrected #{seq}: {entry}").format(seq=ev.target, entry=new)
+    return _corrected_line(ev, "; ".join(line for _ev, line in stand_in_lines(ev.events, rules)))
 
 
-def correction_as_now(ev: EntryCorrected, before: State, after: State) -> str:
-    """A correction in force as the log reads it now: its events described as
-    the entry they stand for would be, with the states the corrected log leads
-    to (``before``: just before the entry corrected, ``after``: just after),
-    so a corrected hasty exit still says who saved against what and each
-    fate (gm-review5 R4), as the original entry's line did."""
+def correction_as_now(ev: EntryCorrected, before: State, after: State) -> tuple[str, str]:
+    """A correction in force as the log reads it now, and the entry it stands
+    for as it reads now: its events described as the entry would be, with the
+    states the corrected log leads to (``before``: just before the entry
+    corrected, ``after``: just after), so a corrected hasty exit still says who
+    saved against what and each fate (gm-review5 R4), as the original entry's
+    line did. The players' view reads the second."""
     new = stand_in_text([cook(r) for r in ev.events], before, after)
+    return _corrected_line(ev, new), new
+
+
+def _corrected_line(ev: EntryCorrected, new: str) -> str:
     if ev.note:
         return _("Corrected #{seq}: {entry} ({note})").format(seq=ev.target, entry=new,
                                                              note=ev.note)
