@@ -162,3 +162,18 @@ def test_the_app_panel_and_players_view_agree(make, rid):
     c.dispatch(LeaveDungeon())
     c.dispatch(_a_turn_in_rounds(c.state.rules))
     assert "penalty" not in turn_sources(c.state)
+
+
+def test_fast_travel_a_former_version_let_into_it_stands(make, monkeypatch):
+    """A campaign written before this rule (a turn of fast travel taken while the
+    rest was due) is not blocked from corrections that do not bring it about."""
+    from tracker.core.dungeon import rules
+    c = delve(make, "dolmenwood")
+    entered = c.seq - 1
+    c.dispatch(AdvanceTurn(5))
+    with monkeypatch.context() as m:
+        m.setattr(rules, "rest_holds", lambda *a, **k: None)  # as the former version
+        c.dispatch(FastTravel(400))
+    assert c.state.dungeon.penalty == -1
+    c.dispatch(c.amend_command(entered, insert=("turn", "rest")))  # moves nothing it met
+    assert c.state.dungeon.penalty == -1 and c.state.dungeon.turn == 7

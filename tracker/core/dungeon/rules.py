@@ -228,14 +228,16 @@ def rest_holds(state: State, n: int, activity: str, fast: bool = False) -> None:
         .format(n=n, penalty=penalty))
 
 
-@holds_clock(replayed=True)
+@holds_clock(replayed=True, anew=True)
 def _fast_travel_rests_first(state: State, command) -> str:
     """A correction (a forgotten turn inserted, a rest amended into a turn of
     exploring) that would make a later turn of fast travel run into the rest
     penalty is refused as the trip itself would be (``rest_holds``): fast
     travel never walks into it. A turn of the GM's own taken then is the
     push-on the GM chose, and stands (the correction's preview shows the
-    penalty it now brings). Commands meet ``rest_holds`` in their deciders."""
+    penalty it now brings). Commands meet ``rest_holds`` in their deciders;
+    a turn of fast travel a former version let into the penalty stands
+    (``anew``): only a correction that brings it about is refused."""
     if type(command) is not TurnAdvanced or command.activity != FAST_TRAVEL:
         return ""
     try:
