@@ -35,6 +35,15 @@ MEANT = {
     ("g1-before-issue8", rid): {"$.dungeon.checks[1].roll", "$.dungeon.checks[1].dice.dice[0]",
                                 "$.dungeon.checks[1].dice.total"}
     for rid in ("dnd-2024", "dyb-og-drager", "dolmenwood")
+} | {
+    # fix-rest-due (gm-review5 C8): time out of the dungeon that lasts a turn is
+    # the party's rest, and the state shows it so at once, not only once the
+    # party goes back in (these D&D campaigns end outside, hours after a delve
+    # of 2 turns since the last rest: 0 now)
+    (label, "dnd-2024"): {"$.dungeon.turns_since_rest"}
+    for label in ("g5-dnd-table", "g6-2026-11-30-evening", "g7-2026-12-01-morning",
+                  "g8-2026-12-01-evening", "g9-2026-12-02-night", "g10-2026-12-02-afternoon",
+                  "g11-2026-12-02-evening", "g12-2026-12-02-late", "g13-2026-12-03-morning")
 }
 
 

@@ -27,6 +27,8 @@ class _Held(NamedTuple):
     # it also holds in a correction's replay, asked with each entry's event in
     # place of a command (``held_in_replay``)
     replayed: bool = False
+    # ... only where the entry was written without it holding (``anew``)
+    anew: bool = False
 
 
 HOLDERS: list[_Held] = []
@@ -52,28 +54,38 @@ def goes_elsewhere(state: State, command) -> bool:
 
 
 def holds_clock(fn: Holder | None = None, *, allows: Callable[[State], int] | None = None,
-                place: bool = True, replayed: bool = False):
+                place: bool = True, replayed: bool = False, anew: bool = False):
     """Register ``fn(state, command) -> why``. ``allows(state)``: the seconds a
     command may still pass while it holds (someone dying: a round, the time of
     one death save); without it, none. ``place=False``: it does not keep the
     party where it is (``moves_party`` commands pass). ``replayed``: a
     correction's replay asks it too, of each later entry's event (``fn`` then
     gets the event for the command), so a correction cannot write into the
-    past what the command would have been refused."""
+    past what the command would have been refused. ``anew`` (with
+    ``replayed``): only where it did not hold in the state the entry was
+    written in (an entry a former version let through stands; only a
+    correction may not bring it about)."""
     if fn is None:
-        return lambda f: holds_clock(f, allows=allows, place=place, replayed=replayed)
-    HOLDERS.append(_Held(fn, allows, place, replayed))
+        return lambda f: holds_clock(f, allows=allows, place=place, replayed=replayed,
+                                     anew=anew)
+    HOLDERS.append(_Held(fn, allows, place, replayed, anew))
     return fn
 
 
-def held_in_replay(state: State, event, elapsed: int) -> str:
+def held_in_replay(state: State, event, elapsed: int,
+                   written: Callable[[], State | None] | None = None) -> str:
     """Why ``event``, replayed by a correction into ``state``, may not pass
-    ``elapsed`` seconds, or "" (the holders registered ``replayed``)."""
+    ``elapsed`` seconds, or "" (the holders registered ``replayed``).
+    ``written()``: the state the entry was written in (asked only of an
+    ``anew`` holder that holds)."""
     if elapsed <= 0:
         return ""
     for h in HOLDERS:
         if h.replayed and (why := h.why(state, event)) and \
                 elapsed > (h.allows(state) if h.allows is not None else 0):
+            if h.anew and written is not None and (was := written()) is not None \
+                    and h.why(was, event):
+                continue
             return why
     return ""
 

@@ -26,6 +26,7 @@ from ..timeline.hooks import counts, insertable, repeated, rerolls, reschedules
 from ..handlers import Command, decides, evolves
 from ..state import State
 from ..validity import holds_for
+from ..clock_held import holds_clock
 from . import fates
 from .model import Check, Dungeon, ExitResult
 from ..lights.model import doused
@@ -204,28 +205,97 @@ def _stops(activity: str):
     return stops
 
 
+def rest_holds(state: State, n: int, activity: str, fast: bool = False) -> None:
+    """The one rule every run of dungeon turns meets when the next turn must be
+    a rest (gm-review5 C1): a turn that brings the rest penalty, or deepens it,
+    is taken only as the GM's one explicit choice, a single ``turn`` of its
+    own (``turn``, ``t``, the rest dialog's "push on"). Several turns, and fast
+    travel of any length (one turn of it too), are refused, saying why; a run
+    that starts rested stops before the rest instead (``_stops``). A rest turn
+    is never refused."""
+    if activity == REST or not next_turn_tires(state) or (n == 1 and not fast):
+        return
+    penalty = term(state.rules, "dungeon.rest.penalty")
+    raise Refused((ngettext(
+        "the next turn must be a rest: {n} turn of fast travel would run into the rest "
+        "penalty ({penalty}); rest first, or take one turn alone to push on",
+        "the next turn must be a rest: {n} turns of fast travel would run into the rest "
+        "penalty ({penalty}); rest first, or take one turn alone to push on", n) if fast else
+        ngettext("the next turn must be a rest: {n} turn would run into the rest penalty "
+                 "({penalty}); rest first, or take one turn alone to push on",
+                 "the next turn must be a rest: {n} turns would run into the rest penalty "
+                 "({penalty}); rest first, or take one turn alone to push on", n))
+        .format(n=n, penalty=penalty))
+
+
+@holds_clock(replayed=True, anew=True)
+def _fast_travel_rests_first(state: State, command) -> str:
+    """A correction (a forgotten turn inserted, a rest amended into a turn of
+    exploring) that would make a later turn of fast travel run into the rest
+    penalty is refused as the trip itself would be (``rest_holds``): fast
+    travel never walks into it. A turn of the GM's own taken then is the
+    push-on the GM chose, and stands (the correction's preview shows the
+    penalty it now brings). Commands meet ``rest_holds`` in their deciders;
+    a turn of fast travel a former version let into the penalty stands
+    (``anew``): only a correction that brings it about is refused."""
+    if type(command) is not TurnAdvanced or command.activity != FAST_TRAVEL:
+        return ""
+    try:
+        rest_holds(state, 1, FAST_TRAVEL, fast=True)
+    except Refused as why:
+        return str(why)
+    return ""
+
+
+def _stopped_why(state: State, events: list[Event]) -> str:
+    """Why a run of turns ``events`` decided on ``state`` stopped short, in
+    the GM's words (as ``_stops`` stops it)."""
+    after = state
+    for ev in events:
+        after = evolve_turn(after, ev)
+    d = after.dungeon
+    if d.checks and d.checks[-1].encounter and d.checks[-1].turn == d.turn:
+        return _("at an encounter")
+    if next_turn_tires(after):
+        return _("before the rest (the next turn must be a rest)")
+    return _("when a light went out")
+
+
+def _unused_dice_refused(state: State, n: int, events: list[Event], dice,
+                         fast: bool) -> None:
+    """Dice typed for more turns than a run that stopped short took: refused
+    saying where it stops and what it rolled, not only a count (gm-review5 C1:
+    the GM rolled a check for each pair of turns planned)."""
+    unused = getattr(dice, "unused", None)
+    if len(events) >= n or unused is None or unused() <= 0:
+        return
+    checks = sum(1 for ev in events if ev.check is not None)
+    what = (ngettext("fast travel stops after {turns} turn of {planned}",
+                     "fast travel stops after {turns} turns of {planned}", len(events)) if fast
+            else ngettext("the turns stop after {turns} turn of {planned}",
+                          "the turns stop after {turns} turns of {planned}", len(events))
+            ).format(turns=len(events), planned=n)
+    raise Refused(ngettext(
+        "{n} dice given, but {what}, {why}: it makes {checks} wandering check, "
+        "with {used} dice; give those, and go on afterwards",
+        "{n} dice given, but {what}, {why}: it makes {checks} wandering checks, "
+        "with {used} dice; give those, and go on afterwards", checks).format(
+            n=len(dice.values), what=what, why=_stopped_why(state, events), checks=checks,
+            used=dice.used))
+
+
 def _advance(state: State, n: int, activity: str, dice, fast: bool = False) -> list[Event]:
-    if n > 1 and activity != REST and next_turn_tires(state):
-        # several turns never walk into the penalty: the GM pushes on one turn at a time
-        penalty = term(state.rules, "dungeon.rest.penalty")
-        raise Refused((ngettext(
-            "the next turn must be a rest: {n} turn of fast travel would run into the rest "
-            "penalty ({penalty}); rest first, or take one turn alone to push on",
-            "the next turn must be a rest: {n} turns of fast travel would run into the rest "
-            "penalty ({penalty}); rest first, or take one turn alone to push on", n) if fast else
-            ngettext("the next turn must be a rest: {n} turn would run into the rest penalty "
-                     "({penalty}); rest first, or take one turn alone to push on",
-                     "the next turn must be a rest: {n} turns would run into the rest penalty "
-                     "({penalty}); rest first, or take one turn alone to push on", n))
-            .format(n=n, penalty=penalty))
+    rest_holds(state, n, activity, fast)
     if n == 1:
         # one turn (a ``t``): ``advance`` would fold it only to test where several
         # stop; the fold that counts is the caller's (the trial, replay), and the
         # evolver's refusals (outside, an unknown activity) are this decider's own
         # checks first (``turn_holds``, ``_in_dungeon``), so the same turn is refused
         return [_turn_event(state, activity, dice, fast)]
-    return advance(state, n, lambda s: _turn_event(s, activity, dice, fast), evolve_turn,
-                   _stops(activity))
+    events = advance(state, n, lambda s: _turn_event(s, activity, dice, fast), evolve_turn,
+                     _stops(activity))
+    _unused_dice_refused(state, n, events, dice, fast)
+    return events
 
 
 @decides(EnterDungeon)
@@ -471,8 +541,7 @@ def forgotten_turn(state: State, activity: str) -> TurnAdvanced:
 @evolves(DungeonEntered)
 def evolve_entered(state: State, ev: DungeonEntered) -> State:
     d = state.dungeon
-    if ev.keeps_rest and d.left_at >= 0 and (d.turns_since_rest or d.penalty) \
-            and state.clock - d.left_at < state.rules.time.turn_seconds:
+    if ev.keeps_rest and (d.turns_since_rest or d.penalty) and not rested_outside(state):
         # back in before a rest turn's time passed outside: nobody rested (gm-review3 R16)
         return replace(state, dungeon=Dungeon(active=True, name=ev.name, depth=ev.depth,
                                               turns_since_rest=d.turns_since_rest,
@@ -794,12 +863,34 @@ def rest_due_in(rest, turns_since_rest: int) -> int:
     return rest.every_turns - turns_since_rest
 
 
+def rested_outside(state: State) -> bool:
+    """The party is out of the dungeon, and has been for a rest turn's time at
+    least: that time is its rest (osr.md §4.1: the penalty lasts until the party
+    rests a turn). Back in before it, nobody rested (gm-review3 R16). Never
+    left (or left before the clock was kept): no."""
+    d = state.dungeon
+    return not d.active and d.left_at >= 0 and \
+        state.clock - d.left_at >= state.rules.time.turn_seconds
+
+
+def rest_count(state: State) -> tuple[int, int]:
+    """The turns since the last rest and the rest penalty as they stand now:
+    the dungeon's own count, or none once time outside was the rest
+    (``rested_outside``; gm-review5 C8: the state, the app and the players'
+    view showed "overdue, -1" outside until the party went back in). Every
+    view of the count reads it here; entering clears it by the same test."""
+    d = state.dungeon
+    if (d.turns_since_rest or d.penalty) and rested_outside(state):
+        return 0, 0
+    return d.turns_since_rest, d.penalty
+
+
 def rest_status(state: State) -> str:
     """'ok', 'due' (the next turn must be a rest) or 'overdue'."""
     rest = state.rules.dungeon.rest
     if rest is None:
         return "ok"
-    left = rest_due_in(rest, state.dungeon.turns_since_rest)
+    left = rest_due_in(rest, rest_count(state)[0])
     if left <= 0:
         return "overdue"
     if left == 1:

@@ -21,7 +21,8 @@ from ..state import State
 from ..view import roll_json, state_view
 from .rules import (FAST_TRAVEL, CheckRolled, DepthChanged, DungeonEntered, DungeonLeft, Encounter,
                     FastTravelStarted, HastyExitRolled, TurnAdvanced, _check_comes_first,
-                    exit_modifiers, fast_travel_stopped_by, is_encounter, rest_due_in, rest_status,
+                    exit_modifiers, fast_travel_stopped_by, is_encounter, rest_count, rest_due_in,
+                    rest_status,
                     turns_to_next_check)
 from ..tally import Tally, bar, tally
 from . import fates
@@ -187,9 +188,9 @@ def _rest(before: State, after: State) -> list[Alert]:
             penalty = term(after.rules, "dungeon.rest.penalty")
             out.append(Alert("error", _("Rest overdue: {penalty}").format(penalty=penalty)
                              + _penalty_marked(after)))
-    if after.dungeon.penalty < before.dungeon.penalty and r_before == "overdue":
+    if (now := rest_count(after)[1]) < rest_count(before)[1] and r_before == "overdue":
         out.append(Alert("error", _("Rest penalty now {penalty}").format(
-            penalty=after.dungeon.penalty) + _penalty_marked(after)))
+            penalty=now) + _penalty_marked(after)))
     return out
 
 
@@ -274,9 +275,10 @@ def _hasty_exit(before: State, after: State) -> list[Alert]:
 @state_view("dungeon", 40)
 def _dungeon_json(state: State) -> dict:
     d = state.dungeon
+    since, penalty = rest_count(state)  # none once time outside was the rest
     return {"active": d.active, "name": d.name, "depth": d.depth, "turn": d.turn,
-            "turns_since_rest": d.turns_since_rest, "rest_status": rest_status(state),
-            "rest_overdue": rest_status(state) == "overdue", "rest_penalty": d.penalty,
+            "turns_since_rest": since, "rest_status": rest_status(state),
+            "rest_overdue": rest_status(state) == "overdue", "rest_penalty": penalty,
             "next_check_in": turns_to_next_check(state)}
 
 
@@ -381,13 +383,14 @@ def _dungeon_changes(before: State, after: State) -> list[str]:
         out.append(_("Dungeon level {was} → {now}").format(was=a.depth, now=b.depth))
     if a.turn != b.turn:
         out.append(_("Turn {was} → {now}").format(was=a.turn, now=b.turn))
-    if a.turns_since_rest != b.turns_since_rest:
+    (a_since, a_penalty), (b_since, b_penalty) = rest_count(before), rest_count(after)
+    if a_since != b_since:
         out.append(_("Turns since the last rest: {was} → {now}").format(
-            was=a.turns_since_rest, now=b.turns_since_rest))
+            was=a_since, now=b_since))
     if (ra := rest_status(before)) != (rb := rest_status(after)):
         out.append(_("Rest: {was} → {now}").format(was=_(_REST[ra]), now=_(_REST[rb])))
-    if a.penalty != b.penalty:
-        out.append(_("Rest penalty: {was} → {now}").format(was=a.penalty, now=b.penalty))
+    if a_penalty != b_penalty:
+        out.append(_("Rest penalty: {was} → {now}").format(was=a_penalty, now=b_penalty))
     return out + _checks_changes(a.checks, b.checks)
 
 

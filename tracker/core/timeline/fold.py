@@ -225,7 +225,8 @@ def _refold(history: History, start: int, upto: int,
                     seq=env.seq, kind=_kind(e, env), problem=err)) from None
             if checked_from is not None and env.seq >= checked_from and \
                     before is not None and state.clock > before.clock and \
-                    (why := held_in_replay(before, e.event, state.clock - before.clock)):
+                    (why := held_in_replay(before, e.event, state.clock - before.clock,
+                                           lambda: history.state_at(env.seq - 1))):
                 # time its command could not have passed then (someone dying)
                 raise Refused(_("#{seq} ({kind}) would be refused: {problem}").format(
                     seq=env.seq, kind=_kind(e, env), problem=why))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from ...core import clock, dice
-from ...core.dungeon import rest_due_in, rest_status, turns_to_next_check
+from ...core.dungeon import rest_count, rest_due_in, rest_status, turns_to_next_check
 from ...core.dungeon.rules import Encounter, is_encounter
 from ...core.party import rules as party_rules
 from ...core.schema import note_kind, seconds, source_note
@@ -50,23 +50,24 @@ def turn_panel(state: State) -> Text:
                           nxt).format(n=nxt, chance=chance) + "\n")
     rest = rules.dungeon.rest
     status = rest_status(state)
+    since, penalty = rest_count(state)
     if rest is None:
         t.append(_("Rest: no rule") + "\n", style="dim")
     elif status == "overdue":
         t.append(ngettext("REST OVERDUE ({n} turn)", "REST OVERDUE ({n} turns)",
-                          d.turns_since_rest).format(n=d.turns_since_rest) + "\n",
+                          since).format(n=since) + "\n",
                  style="bold white on red")
     elif status == "due":
         t.append(_("Rest: next turn must be a rest") + "\n", style="bold yellow")
     else:
-        left = rest_due_in(rest, d.turns_since_rest)
-        t.append(_("Rest: {n} since; due in {left}").format(n=d.turns_since_rest, left=left)
+        left = rest_due_in(rest, since)
+        t.append(_("Rest: {n} since; due in {left}").format(n=since, left=left)
                  + "\n")
     last = d.checks[-1] if d.checks else None
     if last is not None and last.interrupted_rest and last.turn == d.turn:
         t.append(_("Rest interrupted: not taken") + "\n", style="bold yellow")
-    if d.penalty:
-        t.append(_("Rest penalty {n} until rested").format(n=d.penalty) + "\n", style="bold red")
+    if penalty:
+        t.append(_("Rest penalty {n} until rested").format(n=penalty) + "\n", style="bold red")
     _party_line(state, t)
     return t
 
@@ -104,7 +105,7 @@ def turn_sources(state: State) -> str:
     "OSE fill: checks, rest" (the full notes are in the ruleset file)."""
     notes = state.rules.dungeon.not_in_source
     shown = [(_("checks"), "wandering.chance"), (_("rest"), "rest.every_turns")]
-    if state.dungeon.penalty:
+    if rest_count(state)[1]:
         shown.append((_("rest penalty"), "rest.penalty_step"))
     kinds: dict[str, list[str]] = {}
     seen = set()
