@@ -1490,6 +1490,7 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
     days = days[1 - DAYS_KEPT:] + (summary,) if len(days) >= DAYS_KEPT else days + (summary,)
     journey = replace(
         moved, day=day_no, hours_today=0 if camp else j.hours_today + busy / 3600,
+        night_from=state.clock + busy if camp else j.night_from,
         gallop_used=(j.gallop_used or ev.gallop) and not camp,
         unrested=(j.unrested + 1 if known.rest else 0) if new_day else j.unrested,  # rest_debt
         paid_back=j.paid_back and not new_day,
@@ -1520,7 +1521,8 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
 def evolve_camp(state: State, ev: CampMade) -> State:
     j = state.travel
     return pass_time(state, to_morning(state, 0), burning=ev.lights_burn,
-                     travel=replace(j, hours_today=0, gallop_used=False))
+                     travel=replace(j, hours_today=0, gallop_used=False,
+                                    night_from=state.clock))
 
 
 def _day_off(state: State, ev: RestDayTaken | Hunted | ForagedDay, kind: str,
@@ -1534,7 +1536,10 @@ def _day_off(state: State, ev: RestDayTaken | Hunted | ForagedDay, kind: str,
                                               whole_step=ev.whole_step) if rested
                       else j.unrested,
                       rest_owed=max(0, j.rest_owed - 1) if rested else j.rest_owed,
-                      water=None if j.water is None else j.water + gallons)
+                      water=None if j.water is None else j.water + gallons,
+                      # the night begins when a travel day's hours would end
+                      # (``_with_night``)
+                      night_from=state.clock + t.distance.hours_per_day * 3600)
     state = _with_food(state, rations)
     # a day off ends when a travel day begun now would: its hours, then the
     # night, to the next morning (gm-review F16); before version 3, a whole day
