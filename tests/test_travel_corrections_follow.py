@@ -140,6 +140,9 @@ def test_a_camping_stage_corrected_longer_loses_the_short_nights_rest(make):
     rest = next(e for s in range(seq, c.seq + 1) for e in c.entry_events(s)
                 if isinstance(e, CampLongRest))
     assert rest.who == ()
+    from tracker.history import entries
+    lines = [e.text for e in entries(list(c.store.read()), c.timeline)]
+    assert lines[-1].endswith("No long rest: the night in camp is now too short for one")
 
 
 def test_corrected_back_the_night_rests_once(make):
