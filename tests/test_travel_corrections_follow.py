@@ -18,6 +18,7 @@ import msgspec
 
 from tracker.core import travel as tr
 from tracker.core.events import decode
+from tracker.core.timeline.entries import Redo, Undo
 from tracker.core.party import AddCharacter, Damage, SetExhaustion
 from tracker.core.travel.camp import CampLongRest
 from support.travel import day, road
@@ -25,10 +26,6 @@ from support.travel import day, road
 
 def _who(c, name):
     return next(x for x in c.state.party if x.name == name)
-
-
-def _events(c, seq):
-    return c.entry_events(seq)
 
 
 # -- 1. exhaustion corrected: the later saves follow ----------------------------------------
@@ -71,7 +68,8 @@ def test_a_corrected_exhaustion_reaches_the_later_malnutrition_saves(make):
     was = dict((n, m) for n, _r, m in ev.saves)
     c.dispatch(c.amend_command(tired.envelopes[0].seq, fields={"level": "1"}))
     now = next(e for e in c.entry_events(seq) if isinstance(e, MalnutritionSaved))
-    assert dict((n, m) for n, _r, m in now.saves) == {**was, "Ana": was["Ana"] + 4}  # two levels fewer
+    # two levels fewer: +4 on Ana's save, the others as they were
+    assert dict((n, m) for n, _r, m in now.saves) == {**was, "Ana": was["Ana"] + 4}
 
 
 # -- 2. the navigator corrected -----------------------------------------------------------
@@ -86,6 +84,8 @@ def test_a_corrected_navigator_gives_later_days_the_whole_modifier(make):
     ev = c.entry_events(seq)[0]
     assert (ev.nav_mod, ev.delay) == (2, None)  # 13 + 2 = 15: on course
     assert not c.state.travel.days[-1].strayed and c.state.travel.hours_today == 4
+    c.dispatch(Undo())  # the correction undone: Ana's +1 and the stray again
+    assert c.entry_events(seq)[0].nav_mod == 1 and c.state.travel.days[-1].strayed
 
 
 def test_a_hand_set_modifier_stays_when_the_navigator_is_corrected(make):
@@ -143,6 +143,10 @@ def test_a_camping_stage_corrected_longer_loses_the_short_nights_rest(make):
     from tracker.history import entries
     lines = [e.text for e in entries(list(c.store.read()), c.timeline)]
     assert lines[-1].endswith("No long rest: the night in camp is now too short for one")
+    c.dispatch(Undo())
+    assert _who(c, "Ana").hp == 10
+    c.dispatch(Redo())
+    assert _who(c, "Ana").hp == 6
 
 
 def test_corrected_back_the_night_rests_once(make):

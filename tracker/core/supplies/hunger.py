@@ -79,7 +79,8 @@ def with_hunger_saves(state: State, events: list[Event], dice) -> list[Event]:
 
 
 @reschedules(MalnutritionSaved)
-def saves_on_schedule(state: State, ev: MalnutritionSaved, dice, planned=None) -> MalnutritionSaved:
+def saves_on_schedule(state: State, ev: MalnutritionSaved, dice,
+                      planned=None) -> MalnutritionSaved:
     """Malnutrition saves after a corrected entry: each save's modifier as the
     corrected entries leave its maker (a level of exhaustion struck out before
     it is a d20 test's penalty gone); the dice stay as rolled."""
