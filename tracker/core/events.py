@@ -136,6 +136,22 @@ def kept_by_tracker(name: str, *fields: str) -> None:
     KEPT_BY_TRACKER[name] = KEPT_BY_TRACKER.get(name, frozenset()) | frozenset(fields)
 
 
+# event type -> {a field the tracker derives from the state: the flag saying it still does}
+DERIVED_UNTIL_SET: dict[str, dict[str, str]] = {}
+
+
+def derived_until_set(name: str, field: str, flag: str) -> None:
+    """``field`` of event ``name`` is a value the decision derived from the
+    state (the navigator's Wisdom modifier) while ``flag`` (a bool field, the
+    tracker's own) is true: a correction of an earlier entry may derive it
+    again (the navigator corrected). The GM's own value (``amend --set
+    field=...``) clears ``flag`` (``amend.amended``), and is kept from then on.
+    Entries written before the flag read with it false: their value may be
+    the GM's."""
+    DERIVED_UNTIL_SET.setdefault(name, {})[field] = flag
+    kept_by_tracker(name, flag)
+
+
 _ADDED: dict[tuple[str, int], dict[str, Any]] = {}  # (name, version) -> fields it lacks
 
 

@@ -23,6 +23,7 @@ from ..dice import Roll
 from ..errors import Refused
 from ..events import Event, event
 from ..handlers import EVOLVERS, Command, decides, evolves
+from ..timeline.hooks import reschedules
 from ..limits import CharacterName
 from ..party.rules import exhausted, release_exhaustion
 from ..state import State
@@ -75,6 +76,21 @@ def with_hunger_saves(state: State, events: list[Event], dice) -> list[Event]:
     for ev in events:
         after = EVOLVERS[type(ev)](after, ev)
     return events + owed_saves(after, dice)
+
+
+@reschedules(MalnutritionSaved)
+def saves_on_schedule(state: State, ev: MalnutritionSaved, dice,
+                      planned=None) -> MalnutritionSaved:
+    """Malnutrition saves after a corrected entry: each save's modifier as the
+    corrected entries leave its maker (a level of exhaustion struck out before
+    it is a d20 test's penalty gone); the dice stay as rolled."""
+    m = state.rules.rations.malnutrition
+    if m is None:
+        return ev
+    party = {c.name for c in state.party}
+    saves = tuple((n, r, _modifier(state, n, m.save) if n in party else mod)
+                  for n, r, mod in ev.saves)
+    return ev if saves == ev.saves else replace(ev, saves=saves)
 
 
 @decides(RollMalnutrition)

@@ -21,7 +21,7 @@ from .. import dice as dicemod
 from ..describe import roll_text
 from ..dice import Roll
 from ..errors import Refused
-from ..events import KEPT_BY_TRACKER, Envelope, Event
+from ..events import DERIVED_UNTIL_SET, KEPT_BY_TRACKER, Envelope, Event
 from ..handlers import Command
 from ..invariants import problems
 from ..limits import friendly
@@ -401,6 +401,8 @@ def amended(original: Event, dice: list[int] | None = None,
                 raise Refused(_("{field} must be a whole number (digits 0-9), not {value!r}")
                               .format(field=key, value=value[:24]))
             data[key] = value
+            if (flag := DERIVED_UNTIL_SET.get(ev.TYPE, {}).get(key)) is not None:
+                data[flag] = False  # the GM's value from now on, not the tracker's
         try:  # not strict: "3" becomes 3 where the field is a number
             ev = msgspec.convert(data, type(ev), strict=False)
         except msgspec.ValidationError as e:

@@ -56,16 +56,21 @@ def night_rest(before: State, after: State, night_from: int) -> list[Event]:
 def night_on_schedule(state: State, ev: CampLongRest, dice, planned=None) -> CampLongRest:
     """A night's long rest after a correction before it (known-issue 4): none
     where the day no longer ends in camp (a stage corrected to go on: the
-    party is still on the road, ``hours_today``); where it does again, its
-    sleepers as the rest finds them."""
-    if state.travel.hours_today:
-        return ev if not ev.who else replace(ev, who=())
-    if ev.who:
-        return ev
+    party is still on the road, ``hours_today``) or in a night long enough
+    for a long rest (``Journey.night_from``: a camping stage's hours
+    corrected); where it does again, its sleepers as the rest finds them."""
     rests = state.rules.party.rests if state.rules.party else None
-    if rests is None:
+    starts = state.clock - rests.long_hours * state.rules.time.hour_seconds if rests else 0
+    night = state.travel.night_from
+    # none where the day goes on, or where its night, from the end of the
+    # stage that made camp to the morning, is now shorter than a long rest (a
+    # stage corrected longer, or shorter so that it ends past midnight)
+    if state.travel.hours_today or (rests is not None and night is not None
+                                    and starts < night):
+        return ev if not ev.who else replace(ev, who=())
+    if ev.who or rests is None:
         return ev
-    who = long_rest_takers(state, state.clock - rests.long_hours * state.rules.time.hour_seconds)
+    who = long_rest_takers(state, starts)
     return replace(ev, who=who) if who else ev
 
 

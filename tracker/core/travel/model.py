@@ -547,6 +547,11 @@ class Journey(msgspec.Struct, frozen=True, gc=False):
     distance: float = 0  # travelled on this journey, in the ruleset's unit
     encounters: int = 0  # met on the road (day checks and extra ones)
     days: tuple[DaySummary, ...] = ()
+    # the clock when the last night in camp began (the end of the stage or day
+    # that made camp): a correction before the night reads from it whether the
+    # night is still long enough for a long rest (None: not known, a state an
+    # older tracker kept)
+    night_from: int | None = None
 
 
 state_part("travel", Journey, Journey())

@@ -25,7 +25,7 @@ from ..dice import Roll
 from ..errors import Refused
 from ...i18n import _, ngettext
 from ..terms import known_words, term
-from ..events import Event, event, fields_added, kept_by_tracker
+from ..events import Event, derived_until_set, event, fields_added, kept_by_tracker
 from ..timeline.hooks import counts, refits, repeated, rerolls, reschedules
 from ..handlers import EVOLVERS, Command, decides, evolves
 from ..invariants import invariant
@@ -192,7 +192,7 @@ class Sighting(Event, frozen=True):
     distance: Roll | None = None
 
 
-@event("day_travelled", version=4, area="travel")
+@event("day_travelled", version=5, area="travel")
 class Travelled(Event, frozen=True):
     """A day (or stage) on the road. The rolls are fields in the order they are
     rolled, so ``amend --dice`` retypes them in that order."""
@@ -248,10 +248,19 @@ class Travelled(Event, frozen=True):
     # before the entry has them, when a correction of an earlier entry changes
     # it (older entries, written without them, keep their checks as rolled)
     checks_tired: bool = True
+    # version 5: ``nav_mod`` and ``forage_mod`` are the navigator's and the
+    # forager's ability modifiers as the tracker derived them, until the GM sets
+    # one by hand (``amend --set nav_mod=...``): a correction of the navigator
+    # before the entry gives the new one's modifier to a derived one, never to
+    # the GM's (older entries' modifiers may be the GM's: they stay)
+    nav_derived: bool = True
+    forage_derived: bool = True
 
 
 # where the stage began and how far its saves ran: derived when it was decided
 kept_by_tracker("day_travelled", "from_hour", "saves_to", "nav_tired", "forage_tired")
+derived_until_set("day_travelled", "nav_mod", "nav_derived")
+derived_until_set("day_travelled", "forage_mod", "forage_derived")
 
 
 counts("day travelled", "days travelled",  # what undo names ``travel --days N``
@@ -287,7 +296,7 @@ class Hunted(Event, frozen=True):
     rations: int = 0
 
 
-@event("foraged_day", version=4, area="travel")
+@event("foraged_day", version=5, area="travel")
 class ForagedDay(Event, frozen=True):
     terrain: Text = ""  # where: its DC decides the check
     roll: Roll | None = None
@@ -302,9 +311,11 @@ class ForagedDay(Event, frozen=True):
     lights_burn: bool = True  # version 2 (as in Travelled)
     to_morning: bool = True  # version 3 (as in RestDayTaken)
     checks_tired: bool = True  # version 4 (as in Travelled)
+    derived: bool = True  # version 5: ``modifier`` as Travelled's ``forage_derived``
 
 
 kept_by_tracker("foraged_day", "tired")
+derived_until_set("foraged_day", "modifier", "derived")
 for _name in ("day_travelled", "camp_made", "rest_day_taken", "hunted", "foraged_day"):
     fields_added(_name, 2, lights_burn=False)
 for _name in ("rest_day_taken", "hunted", "foraged_day"):
@@ -313,6 +324,8 @@ fields_added("rest_day_taken", 4, whole_step=False)
 fields_added("foraged_day", 4, checks_tired=False)
 fields_added("day_travelled", 3, tired_first=False, floor_stays=False)
 fields_added("day_travelled", 4, ends_in_stage=False, checks_tired=False)
+fields_added("day_travelled", 5, nav_derived=False, forage_derived=False)
+fields_added("foraged_day", 5, derived=False)
 
 
 @event("weather_set", area="travel")
@@ -482,19 +495,30 @@ def tired_now(state: State, ev):
     if isinstance(ev, ForagedDay):
         if ev.roll is None or t.forage is None or not t.forage.check:
             return ev
-        return replace(ev, tired=sheet.check(state.rules, _forager(state), "wis")[1])
-    nav = sheet.check(state.rules, find(state, state.travel.navigator), "wis")[1] \
-        if ev.lost_roll is not None and state.travel.navigator and pace_model(t) else 0
-    forage = sheet.check(state.rules, _forager(state), "wis")[1] \
-        if ev.forage is not None and t.forage is not None and t.forage.check else 0
-    return replace(ev, nav_tired=nav, forage_tired=forage)
+        mod, tired = _forage_check(state, t)
+        return replace(ev, tired=tired, modifier=mod if ev.derived else ev.modifier)
+    nav_mod, nav = sheet.check(state.rules, find(state, state.travel.navigator), "wis") \
+        if ev.lost_roll is not None and state.travel.navigator and pace_model(t) else (0, 0)
+    forage_mod, forage = _forage_check(state, t) \
+        if ev.forage is not None and t.forage is not None and t.forage.check else (0, 0)
+    # the modifiers too, as the navigator (and so the forager) now is, unless
+    # the GM set them by hand or the entry is older than that knowledge
+    return replace(ev, nav_tired=nav, forage_tired=forage,
+                   nav_mod=nav_mod if ev.nav_derived else ev.nav_mod,
+                   forage_mod=forage_mod if ev.forage_derived else ev.forage_mod)
+
+
+def _forage_check(state: State, t: TravelRules) -> tuple[int, int]:
+    """The foraging check's (modifier, what exhaustion takes), as ``_roll_forage``
+    rolls it."""
+    return sheet.check(state.rules, _forager(state), t.forage.add) if t.forage.add else (0, 0)
 
 
 def _roll_forage(state: State, t: TravelRules, dice, mode: str = "") -> dict:
     f = t.forage
     if f.check:
         # a d20 test: the forager's ability modifier, less what exhaustion takes
-        mod, tired = sheet.check(state.rules, _forager(state), f.add) if f.add else (0, 0)
+        mod, tired = _forage_check(state, t)
         out = {"forage": dicemod.roll(_d20(mode), dice, _("foraging: {check}").format(
             check=term(state.rules, "travel.forage.check"))),
                "forage_mod": mod, "forage_tired": tired}
@@ -782,14 +806,17 @@ def stage_on_schedule(state: State, ev: Travelled, dice, planned=None) -> Travel
     the stage gains is rolled, and one of an hour it no longer reaches goes.
     Its navigation and foraging checks take what exhaustion takes as the
     corrected entries before it leave the navigator and the forager
-    (``tired_now``; gm-review4 R8)."""
-    t = state.rules.travel
+    (``tired_now``; gm-review4 R8), and so do its saves' modifiers, where the
+    stage stays where it was too: a level of exhaustion corrected away (an
+    ``exhaustion`` entry, an earlier stage's failed save) reaches every later
+    d20 test that recorded it."""
+    t, given = state.rules.travel, ev
     if (tired := tired_now(state, ev)) != ev:
         ev = _checks_again(state, ev, tired, dice)
     now = int(state.travel.hours_today)
-    if t is None or not pace_model(t) or ev.from_hour == now:
+    if t is None or not pace_model(t):
         return ev
-    moved = replace(ev, from_hour=now, saves_to=0)
+    moved = replace(ev, from_hour=now, saves_to=0) if ev.from_hour != now else ev
     if t.extended is None:
         return moved
     step = _d20_step(state)
@@ -806,8 +833,9 @@ def stage_on_schedule(state: State, ev: Travelled, dice, planned=None) -> Travel
         return rolled[n].pop(0) if rolled[n] else \
             dicemod.roll("1d20", dice, _("{name}: save").format(name=n))
 
-    return replace(moved, saves=hourly_saves(state, t, now, last, names, mods, die),
-                   saves_to=last if last != now + ev.hours else 0)
+    fitted = replace(moved, saves=hourly_saves(state, t, now, last, names, mods, die),
+                     saves_to=last if last != now + ev.hours else 0)
+    return given if fitted == given else fitted  # the same entry: nothing moved
 
 
 def hourly_saves(state: State, t: TravelRules, first: int, last: int, names: list[str],
@@ -1490,6 +1518,7 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
     days = days[1 - DAYS_KEPT:] + (summary,) if len(days) >= DAYS_KEPT else days + (summary,)
     journey = replace(
         moved, day=day_no, hours_today=0 if camp else j.hours_today + busy / 3600,
+        night_from=state.clock + busy if camp else j.night_from,
         gallop_used=(j.gallop_used or ev.gallop) and not camp,
         unrested=(j.unrested + 1 if known.rest else 0) if new_day else j.unrested,  # rest_debt
         paid_back=j.paid_back and not new_day,
@@ -1520,7 +1549,8 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
 def evolve_camp(state: State, ev: CampMade) -> State:
     j = state.travel
     return pass_time(state, to_morning(state, 0), burning=ev.lights_burn,
-                     travel=replace(j, hours_today=0, gallop_used=False))
+                     travel=replace(j, hours_today=0, gallop_used=False,
+                                    night_from=state.clock))
 
 
 def _day_off(state: State, ev: RestDayTaken | Hunted | ForagedDay, kind: str,
@@ -1534,7 +1564,10 @@ def _day_off(state: State, ev: RestDayTaken | Hunted | ForagedDay, kind: str,
                                               whole_step=ev.whole_step) if rested
                       else j.unrested,
                       rest_owed=max(0, j.rest_owed - 1) if rested else j.rest_owed,
-                      water=None if j.water is None else j.water + gallons)
+                      water=None if j.water is None else j.water + gallons,
+                      # the night begins when a travel day's hours would end
+                      # (``_with_night``)
+                      night_from=state.clock + t.distance.hours_per_day * 3600)
     state = _with_food(state, rations)
     # a day off ends when a travel day begun now would: its hours, then the
     # night, to the next morning (gm-review F16); before version 3, a whole day

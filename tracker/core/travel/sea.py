@@ -445,6 +445,7 @@ def evolve_sailed(state: State, ev: Sailed) -> State:
             seen := terrains_crossed(t, replace(j, lost=lost), dist)) > 1 else ())
     journey = replace(
         moved, day=summary.day, hours_today=0 if ev.camp else j.hours_today + busy / 3600,
+        night_from=state.clock + busy if ev.camp else j.night_from,
         distance=j.distance + dist, days=with_day(j, summary), encounters=j.encounters + met,
         weather=weather, gale=bool(row and row.gale))
     elapsed = to_morning(state, busy) if ev.camp else busy

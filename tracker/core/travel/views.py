@@ -408,12 +408,26 @@ def _describe_gale(ev: GaleMet, rules) -> str:
         result=_(_GALE_RESULTS[result]) if result in _GALE_RESULTS else result.upper())
 
 
-@describes(CampLongRest)
-def _describe_camp_rest(ev: CampLongRest, rules) -> str:
-    if not ev.who:  # emptied by a correction: the day no longer ends in camp
-        return _("No long rest: the day no longer ends in camp")
+@describes(CampLongRest, with_state=True)
+def _describe_camp_rest(ev: CampLongRest, rules, state=None) -> str:
+    if not ev.who:  # emptied by a correction: why, as the state after it says
+        return _no_camp_rest(state)
     return _("The night in camp is a long rest: {who}").format(who=", ".join(ev.who)) + \
         ("; " + _("the exhaustion of too little water stays") if ev.dehydrated else "")
+
+
+def _no_camp_rest(state) -> str:
+    """Why a night's long rest a correction emptied is none: the day goes on,
+    the night (from the stage's end, ``Journey.night_from``) is too short for
+    one, or the night's rest came with the corrected entry before it."""
+    rests = state.rules.party.rests if state is not None and state.rules.party else None
+    if rests is None or state.travel.hours_today:
+        return _("No long rest: the day no longer ends in camp")
+    night = state.travel.night_from
+    if night is not None and state.clock - rests.long_hours * state.rules.time.hour_seconds \
+            < night:
+        return _("No long rest: the night in camp is now too short for one")
+    return _("No long rest here: the corrected stage's entry holds the night's rest")
 
 
 @describes(Embarked)

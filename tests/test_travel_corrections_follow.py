@@ -1,0 +1,161 @@
+"""Corrections of earlier entries reach what later entries derived from them
+(D&D 2024):
+
+- every later d20 test whose modifier exhaustion sets follows a correction of
+  that exhaustion: the extended-travel saves of later stages, as their
+  navigation and foraging checks already did (gm-review4 R8), and the
+  malnutrition saves;
+- a corrected navigator (``guide``) gives later days the new navigator's whole
+  modifier (Wisdom and exhaustion), not only the exhaustion, unless the GM set
+  that day's modifier by hand (``amend --set nav_mod``);
+- a camping stage whose hours a correction changes rests the night only where
+  the night, from the stage's end to the morning, is still long enough for a
+  long rest (``Journey.night_from``)."""
+
+from __future__ import annotations
+
+import msgspec
+
+from tracker.core import travel as tr
+from tracker.core.events import decode
+from tracker.core.timeline.entries import Redo, Undo
+from tracker.core.party import AddCharacter, Damage, SetExhaustion
+from tracker.core.travel.camp import CampLongRest
+from support.travel import day, road
+
+
+def _who(c, name):
+    return next(x for x in c.state.party if x.name == name)
+
+
+# -- 1. exhaustion corrected: the later saves follow ----------------------------------------
+
+def test_a_corrected_exhaustion_reaches_the_later_stages_saves(make):
+    c = road(make, "dnd-2024", "grassland")
+    tired = c.dispatch(SetExhaustion("Ana", 2))
+    day(c, 15, hours=8, camp=False)
+    out = day(c, 15, 20, 20, 20, 20, hours=2, camp=False)  # hours 9, 10: both save twice
+    saves = out.envelopes[0].event.saves
+    ana = [m for n, _r, m in saves if n == "Ana"]
+    con = ana[0] + 4  # Ana's Con save before exhaustion's -4
+    c.dispatch(c.amend_command(tired.envelopes[0].seq, fields={"level": "1"}))
+    now = c.entry_events(out.envelopes[0].seq)[0].saves
+    assert [m for n, _r, m in now if n == "Ana"] == [con - 2, con - 2]
+    assert [m for n, _r, m in now if n == "Bo"] == [m for n, _r, m in saves if n == "Bo"]
+
+
+def test_a_failed_save_struck_out_reaches_the_next_stages_saves(make):
+    """An earlier stage's failed Con save gave a level; corrected to a success,
+    the next stage's saves no longer carry it."""
+    c = road(make, "dnd-2024", "grassland")
+    first = day(c, 15, 1, 20, hours=9, camp=False)  # hour 9: Ana fails (1), Bo saves
+    assert _who(c, "Ana").exhaustion == 1
+    later = day(c, 15, 20, 20, hours=1, camp=False)  # hour 10: Ana's save carries it
+    was = later.envelopes[0].event.saves[0][2]
+    c.dispatch(c.amend_command(first.envelopes[0].seq, dice=[15, 20, 20]))
+    assert _who(c, "Ana").exhaustion == 0
+    assert c.entry_events(later.envelopes[0].seq)[0].saves[0][2] == was + 2
+
+
+def test_a_corrected_exhaustion_reaches_the_later_malnutrition_saves(make):
+    from tracker.core.supplies.hunger import MalnutritionSaved
+    c = road(make, "dnd-2024", "grassland", rations=1)
+    c.dispatch(AddCharacter("Cy", "wizard", abilities=(8, 14, 14, 16, 12, 10)))
+    tired = c.dispatch(SetExhaustion("Ana", 3))
+    c.dispatch(tr.RestDay(), [15, 15, 15])  # three eat 3 a day: 1 is under half
+    seq, ev = next((s, e) for s in range(c.seq, 0, -1) for e in c.entry_events(s)
+                   if isinstance(e, MalnutritionSaved))
+    was = dict((n, m) for n, _r, m in ev.saves)
+    c.dispatch(c.amend_command(tired.envelopes[0].seq, fields={"level": "1"}))
+    now = next(e for e in c.entry_events(seq) if isinstance(e, MalnutritionSaved))
+    # two levels fewer: +4 on Ana's save, the others as they were
+    assert dict((n, m) for n, _r, m in now.saves) == {**was, "Ana": was["Ana"] + 4}
+
+
+# -- 2. the navigator corrected -----------------------------------------------------------
+
+def test_a_corrected_navigator_gives_later_days_the_whole_modifier(make):
+    c = road(make, "dnd-2024", "forest")
+    guide = c.dispatch(tr.SetGuide(False, "Ana"))  # Wis 12: +1
+    out = day(c, 13, 2, hours=4, camp=False)  # 13 + 1 = 14 < DC 15: strayed
+    seq = out.envelopes[0].seq
+    assert out.envelopes[0].event.nav_mod == 1 and c.state.travel.days[-1].strayed
+    c.dispatch(c.amend_command(guide.envelopes[0].seq, fields={"navigator": "Bo"}))  # Wis 14: +2
+    ev = c.entry_events(seq)[0]
+    assert (ev.nav_mod, ev.delay) == (2, None)  # 13 + 2 = 15: on course
+    assert not c.state.travel.days[-1].strayed and c.state.travel.hours_today == 4
+    c.dispatch(Undo())  # the correction undone: Ana's +1 and the stray again
+    assert c.entry_events(seq)[0].nav_mod == 1 and c.state.travel.days[-1].strayed
+
+
+def test_a_hand_set_modifier_stays_when_the_navigator_is_corrected(make):
+    c = road(make, "dnd-2024", "forest")
+    guide = c.dispatch(tr.SetGuide(False, "Ana"))
+    out = day(c, 13, 2, hours=4, camp=False)
+    seq = out.envelopes[0].seq
+    c.dispatch(c.amend_command(seq, fields={"nav_mod": "0"}))  # the GM's own: no kit
+    assert c.entry_events(seq)[0].nav_derived is False
+    c.dispatch(c.amend_command(guide.envelopes[0].seq, fields={"navigator": "Bo"}))
+    ev = c.entry_events(seq)[0]
+    assert ev.nav_mod == 0 and c.state.travel.days[-1].strayed
+
+
+def test_a_corrected_navigator_forages_with_the_new_ones_modifier(make):
+    c = road(make, "dnd-2024", "forest")
+    guide = c.dispatch(tr.SetGuide(False, "Ana"))  # forages too: Wis +1
+    out = c.dispatch(tr.ForageDay(), [9, 4])  # 9 + 1 = 10 meets DC 10: 4 + 1 lb
+    seq = out.envelopes[0].seq
+    assert c.entry_events(seq)[0].modifier == 1
+    c.dispatch(c.amend_command(guide.envelopes[0].seq, fields={"navigator": "Bo"}))  # Wis +2
+    assert c.entry_events(seq)[0].modifier == 2
+    assert c.state.travel.days[-1].food == 6
+
+
+def test_an_old_day_keeps_its_modifier():
+    """An entry written before the tracker told a derived modifier from a hand-set
+    one keeps its modifier (it may be the GM's)."""
+    assert decode("day_travelled", 4, msgspec.json.encode({})).nav_derived is False
+    assert decode("foraged_day", 4, msgspec.json.encode({})).derived is False
+    assert decode("day_travelled", 4, msgspec.json.encode({})).forage_derived is False
+
+
+# -- 3. a camping stage's hours corrected ------------------------------------------------
+
+def _camping(make):
+    c = make("dnd-2024")
+    c.dispatch(AddCharacter("Ana", hp=10))
+    c.dispatch(tr.SetTerrain("grassland"))
+    c.dispatch(tr.TravelDay(hours=8, camp=False), [15])
+    c.dispatch(Damage("Ana", 4))
+    return c
+
+
+def test_a_camping_stage_corrected_longer_loses_the_short_nights_rest(make):
+    c = _camping(make)
+    out = c.dispatch(tr.TravelDay(hours=4), [15] + [20] * 4)  # to 12:00: a 12-hour night
+    assert _who(c, "Ana").hp == 10
+    seq = out.envelopes[0].seq
+    c.dispatch(c.amend_command(seq, fields={"hours": "10"}, dice=[20] * 6))  # to 18:00: 6 h
+    assert _who(c, "Ana").hp == 6
+    rest = next(e for s in range(seq, c.seq + 1) for e in c.entry_events(s)
+                if isinstance(e, CampLongRest))
+    assert rest.who == ()
+    from tracker.history import entries
+    lines = [e.text for e in entries(list(c.store.read()), c.timeline)]
+    assert lines[-1].endswith("No long rest: the night in camp is now too short for one")
+    c.dispatch(Undo())
+    assert _who(c, "Ana").hp == 10
+    c.dispatch(Redo())
+    assert _who(c, "Ana").hp == 6
+
+
+def test_corrected_back_the_night_rests_once(make):
+    c = _camping(make)
+    out = c.dispatch(tr.TravelDay(hours=4), [15] + [20] * 4)
+    seq = out.envelopes[0].seq
+    c.dispatch(c.amend_command(seq, fields={"hours": "10"}, dice=[20] * 6))
+    c.dispatch(c.amend_command(seq, fields={"hours": "3"}))  # to 11:00: a rest again
+    assert _who(c, "Ana").hp == 10
+    rests = [e for s in range(seq, c.seq + 1) for e in c.entry_events(s)
+             if isinstance(e, CampLongRest) and e.who]
+    assert len(rests) == 1
