@@ -716,13 +716,7 @@ def stage_refit(state: State, was: Travelled, now: Travelled, dice) -> Travelled
             fitted = replace(fitted, lost_roll=dicemod.roll_keeping(
                 expr, now.lost_roll, dice, _("navigation: {check}").format(
                     check=term(state.rules, "travel.lost.check"))))
-    if not strayed(t, fitted):
-        fitted = replace(fitted, delay=None)
-    elif now.delay is None and t.lost is not None and t.lost.delay_percent:
-        fitted = replace(fitted, delay=dicemod.roll(t.lost.delay_percent, dice,
-                                                    _("stage longer by (%)")))
-    if t.extended is not None:
-        fitted = replace(fitted, **_saves_again(state, t, was, fitted, dice, keep=True))
+    fitted = _course_again(state, t, was, fitted, dice)
     rest = _night_of(state, fitted)
     if rest and not _night_of(state, was):
         # now ending in a camp whose night is a long rest (known-issue 4): the
@@ -757,6 +751,14 @@ def _checks_again(state: State, was: Travelled, now: Travelled, dice) -> Travell
                                          dice, keep=True))
     if not pace_model(t) or now.lost_roll is None or strayed(t, now) == strayed(t, was):
         return now
+    return _course_again(state, t, was, now, dice)
+
+
+def _course_again(state: State, t, was: Travelled, now: Travelled, dice) -> Travelled:
+    """``now`` with what its navigation's verdict calls for: the delay of a
+    stage now strayed (rolled), none where it no longer strays, and the
+    extended-travel saves of the hours it then takes (those of an hour it
+    kept keep their dice)."""
     if not strayed(t, now):
         now = replace(now, delay=None)
     elif now.delay is None and t.lost is not None and t.lost.delay_percent:
