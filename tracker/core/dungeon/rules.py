@@ -213,7 +213,7 @@ def rest_holds(state: State, n: int, activity: str, fast: bool = False) -> None:
     travel of any length (one turn of it too), are refused, saying why; a run
     that starts rested stops before the rest instead (``_stops``). A rest turn
     is never refused."""
-    if activity == REST or not next_turn_tires(state) or (n == 1 and not fast):
+    if activity == REST or (n == 1 and not fast) or not next_turn_tires(state):
         return
     penalty = term(state.rules, "dungeon.rest.penalty")
     raise Refused((ngettext(
