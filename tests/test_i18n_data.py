@@ -214,7 +214,7 @@ def test_pseudo_locale_doom_fates_in_log_alerts_and_state(saves, capsys, pseudo,
     fates_shown = [r["fate"] for r in state["dungeon"]["hasty_exit"]]
     assert fates_shown == ["⟦escaped at 1 HP and -1 to a random ability⟧",
                            "⟦escaped, but lost 1d6 items⟧"]
-    assert "⟦lost 1d6 items⟧" in line and "⟦-1 to a random ability⟧" in line, line
+    assert "⟦take 1d6 of their items away⟧" in line and "⟦lower a random ability by 1⟧" in line, line
 
 
 async def test_pseudo_locale_doom_fate_on_the_dungeon_and_log_screens(saves, pseudo,
@@ -341,7 +341,7 @@ def test_golden_doom_alerts_in_the_cli(saves, capsys):
     # Wren is at 1 HP from the first exit; the fate is the GM's whole (roll again)
     assert alerts == ["!! Wren: рятувальний кидок проти Загибелі провалено (1-1 проти 12): киньте "
                       "ще раз; можна обмінятися долею із супутником (замінник: немає в джерелі); "
-                      "ведучий: киньте ще раз за таблицею Загибелі (1к10); можна "
+                      "ведучий: киньте ще раз за таблицею Загибелі (1к10); персонаж може "
                       "обмінятися долею із супутником",
                       "!! Bob: вдалося вибратися (випало 20-1 проти 12)"], alerts
 
