@@ -500,3 +500,22 @@ async def test_the_demo_says_what_it_is_and_asks_nothing_on_quit(saves):
     c = Campaign.open(saves, "demo")
     assert c.state.in_session  # nothing was asked, nothing ended
     c.close()
+
+
+@pytest.mark.parametrize("ruleset", ["dolmenwood", "dyb-og-drager", "dnd-2024"])
+async def test_at_60_columns_the_lights_table_keeps_the_turns_left(saves, ruleset):
+    """GM review 5 C5: at 60 columns the Lights row read "5  Candle  Bram  ████",
+    the count cut; the bar goes first, the count stays."""
+    import re
+    from tracker.ui.widgets.dungeon_panels import light_row
+    build(saves, "n", ruleset, "mid").close()
+    app = TrackerApp(saves, "n")
+    async with app.run_test(size=(60, 30)) as pilot:
+        await _settle(pilot)
+        lit = [l for l in app.state.lights if l.lit]
+        assert lit
+        screen = re.sub(r"<[^>]*>", "", app.export_screenshot()).replace("&#160;", " ")
+        for light in lit:
+            count = str(light_row(app.state, light)[3]).split(" ")[0]
+            assert re.fullmatch(r"\d+/\d+", count)
+            assert count in screen, (count, screen)
