@@ -359,3 +359,14 @@ def test_an_imported_campaign_goes_by_its_own_name(capsys, camp, tmp_path):
     code, out, _ = run(capsys, "do", "camp2", "note", "hello", "--json")
     assert code == 0 and json.loads(out)["campaign"] == "camp2"
     assert state(capsys, "camp")["campaign"] == "camp"
+
+
+@pytest.mark.parametrize("word,told", [("undo", "tracker undo NAME"), ("redo", "tracker redo NAME"),
+                                       ("list", "tracker list"), ("state", "tracker state NAME")])
+def test_a_command_typed_under_do_is_told_where_it_lives(camp, capsys, word, told):
+    """A tired GM types `tracker do camp undo`: one line saying undo is its own
+    command, not argparse's list of every action."""
+    code, said = usage(capsys, "do", camp, word)
+    assert code == 2
+    assert f"{word} is its own command: {told}" in said
+    assert "invalid choice" not in said and "damage" not in said

@@ -427,9 +427,28 @@ def test_a_doom_fate_that_changes_the_sheet_is_applied_and_the_rest_named_for_th
     bramble = c.state.party[0]
     assert (bramble.hp, bramble.hp_max) == (1, 17)
     alerts = " | ".join(a.text for a in out.alerts)
-    assert "HP set to 1" in alerts and "GM: apply -1 to a random ability" in alerts
-    assert "GM: apply lost 1d6 items" in alerts
+    assert "HP set to 1" in alerts and "GM: lower a random ability by 1" in alerts
+    assert "GM: take 1d6 of their items away" in alerts
     line = describe(out.envelopes[0].event, c.state.rules, c.state)
     assert "Hob 1d20=[3] typed vs 12 failed" in line
     c.dispatch(c.amend_command(out.envelopes[0].seq, [20, 3, 1]))  # Bramble got out
     assert c.state.party[0].hp == 17
+
+
+def test_each_doom_fate_left_to_the_gm_reads_as_an_instruction(make):
+    """GM review 5 C8: "GM: apply changed into, or ruled by, a dungeon monster"
+    repeated the fate after a verb that did not fit it, and the log read "GM
+    applies roll again on the Doom table"."""
+    from tracker.core.describe import describe
+    c = make("dolmenwood")
+    c.dispatch(AddCharacter("Hob"))
+    c.dispatch(AddCharacter("Ash"))
+    c.dispatch(EnterDungeon("Crypt"))
+    out = c.dispatch(LeaveDungeon(hasty=True), [1, 5, 1, 10])  # fates 5 and 10
+    alerts = " | ".join(a.text for a in out.alerts)
+    line = describe(out.envelopes[0].event, c.state.rules, c.state)
+    for said in (alerts, line):
+        assert "apply" not in said and "GM applies" not in said
+        assert said.count("dungeon monster") == 1
+        assert "GM: decide what the fate means for the character" in said
+        assert "GM: roll again on the Doom table (1d10); they may swap fates" in said

@@ -214,7 +214,7 @@ def test_pseudo_locale_doom_fates_in_log_alerts_and_state(saves, capsys, pseudo,
     fates_shown = [r["fate"] for r in state["dungeon"]["hasty_exit"]]
     assert fates_shown == ["⟦escaped at 1 HP and -1 to a random ability⟧",
                            "⟦escaped, but lost 1d6 items⟧"]
-    assert "⟦lost 1d6 items⟧" in line and "⟦-1 to a random ability⟧" in line, line
+    assert "⟦take 1d6 of their items away⟧" in line and "⟦lower a random ability by 1⟧" in line, line
 
 
 async def test_pseudo_locale_doom_fate_on_the_dungeon_and_log_screens(saves, pseudo,
@@ -297,15 +297,15 @@ DOOM = {
     "en": "Hasty exit, save versus Doom (level 2 -1): "
           "Wren 1d20=[1] typed-1 vs 12 failed doom 1d10=[2] typed: escaped at 1 HP (HP set to 1); "
           "Bob 1d20=[1] typed-1 vs 12 failed doom 1d10=[3] typed: escaped at 1 HP and -1 to a "
-          "random ability, GM applies HP to 1, -1 to a random ability; "
+          "random ability; GM: set HP to 1; lower a random ability by 1; "
           "Cy 1d20=[1] typed-1 vs 12 failed doom 1d10=[6] typed: dead; companions recovered and "
           "looted the body (dead); Doom table (stand-in: not in the source)",
     "uk": "Поспішний вихід, рятувальний кидок проти Загибелі (рівень 2 -1): "
           "Wren 1к20=[1] введено-1 проти 12 провал доля 1к10=[2] введено: вибратися вдалося, "
           "лишився 1 хіт (хіти тепер 1); "
           "Bob 1к20=[1] введено-1 проти 12 провал доля 1к10=[3] введено: вибратися вдалося, "
-          "лишився 1 хіт і -1 до випадкової характеристики, ведучий застосовує: хіти до 1, -1 до "
-          "випадкової характеристики; "
+          "лишився 1 хіт і -1 до випадкової характеристики; ведучий: встановіть хіти на 1; "
+          "зменште випадкову характеристику на 1; "
           "Cy 1к20=[1] введено-1 проти 12 провал доля 1к10=[6] введено: смерть; супутники "
           "винесли й обшукали тіло (без життя); таблиця «Загибель у підземеллі» (замінник: немає в "
           "джерелі)",
@@ -322,11 +322,11 @@ def test_golden_doom_line_and_alerts(saves, lang):
     assert said == {
         "en": {"Wren": ("escaped at 1 HP", "HP set to 1", ""),
                "Bob": ("escaped at 1 HP and -1 to a random ability", "",
-                       "HP to 1, -1 to a random ability"),
+                       "set HP to 1; lower a random ability by 1"),
                "Cy": ("dead; companions recovered and looted the body", "dead", "")},
         "uk": {"Wren": ("вибратися вдалося, лишився 1 хіт", "хіти тепер 1", ""),
                "Bob": ("вибратися вдалося, лишився 1 хіт і -1 до випадкової характеристики", "",
-                       "хіти до 1, -1 до випадкової характеристики"),
+                       "встановіть хіти на 1; зменште випадкову характеристику на 1"),
                "Cy": ("смерть; супутники винесли й обшукали тіло", "без життя", "")}}[lang]
     c.close()
 
@@ -341,7 +341,7 @@ def test_golden_doom_alerts_in_the_cli(saves, capsys):
     # Wren is at 1 HP from the first exit; the fate is the GM's whole (roll again)
     assert alerts == ["!! Wren: рятувальний кидок проти Загибелі провалено (1-1 проти 12): киньте "
                       "ще раз; можна обмінятися долею із супутником (замінник: немає в джерелі); "
-                      "ведучий: киньте ще раз за таблицею Загибелі (1к10); можна "
+                      "ведучий: киньте ще раз за таблицею Загибелі (1к10); персонаж може "
                       "обмінятися долею із супутником",
                       "!! Bob: вдалося вибратися (випало 20-1 проти 12)"], alerts
 

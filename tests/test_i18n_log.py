@@ -369,13 +369,14 @@ def test_a_danish_campaigns_log_read_in_english_danish_and_ukrainian(saves):
     en, da, uk = (_lines(c, lang) for lang in ("en", "da", "uk"))
     c.close()
     assert len(en) == len(da) == len(uk) == 18
-    assert en[0] == "Campaign 'dd' created with dyb-og-drager (seed 1)"
-    assert da[0] == "Kampagnen 'dd' oprettet med dyb-og-drager (frø 1)"
+    # GM review 5 C8: the ruleset's name, not its id
+    assert en[0] == "Campaign 'dd' created with Dyb & Drager (seed 1)"
+    assert da[0] == "Kampagnen 'dd' oprettet med Dyb & Drager (frø 1)"
     for i in range(1, 18):
         assert en[i] != da[i] != uk[i] != en[i], (en[i], da[i], uk[i])
     assert not any(re.search(r"[æøåÆØÅ]|\bTur\b|tur gået", line) for line in en), en
     # Dyb & Drager names its rules terms in Ukrainian too (issue 23): no English but names
-    english = r"Barrow|dyb-og-drager|dd"
+    english = r"Barrow|Dyb & Drager|dd"
     assert not any(re.search(r"[a-z]{4}", re.sub(english, "", line)) for line in uk), uk
 
 

@@ -192,7 +192,7 @@ def test_a_rulesets_name_holding_dice_reads_with_the_letter(rid):
                 assert not _latin_dice(shown), (rid, code, key, shown)
     with i18n.using("da"):
         if rid == "dolmenwood":
-            assert term(rules, "dungeon.hasty_exit.doom.0.gm") == "mistede 1t6 genstande"
+            assert term(rules, "dungeon.hasty_exit.doom.0.gm") == "tag 1t6 af personens genstande fra den"
 
 
 # -- (2) the GM's word: the ruleset's, in every message --------------------------------

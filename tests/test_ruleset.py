@@ -50,7 +50,7 @@ def test_wandering_defaults():
     ('duration = "24 turns"', 'duration = "24 tuns"', "key lights.lantern.duration: bad duration"),
     ('supply = "oil"', 'supply = "whale"', "key lights.lantern.supply: 'whale' is not in [supplies]"),
     ('{ roll = [10, 10], result = "roll again, and may swap fates with a companion", gm = '
-     '"roll again on the Doom table (1d10), and may swap fates with a companion" },', "",
+     '"roll again on the Doom table (1d10); they may swap fates with a companion" },', "",
      "no entry for a roll of 10"),
     # a note on what the source lacks names a key of its section and reads "KIND: why"
     ('"hasty_exit.doom" = "stand-in: ', '"hasty_exit.dom" = "stand-in: ',

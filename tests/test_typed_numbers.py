@@ -77,3 +77,63 @@ def test_every_numeric_argument_of_every_action_is_parsed_in_ascii():
         for a in parser._actions:
             assert a.type is not int, f"{action.name} {a.dest}: int() takes any script's digits"
     assert whole_number("7") == 7
+
+
+# -- GM review 5 C3: a number as tracker prints it is taken back --------------------------
+
+@pytest.mark.parametrize("lang,text", [("en", "3,000"), ("da", "3.000"), ("uk", "3\u00a0000"),
+                                       ("uk", "3 000"), ("en", "12,500")])
+def test_parse_int_takes_the_thousands_sign_tracker_prints(lang, text):
+    from tracker import i18n
+    with i18n.using(lang):
+        assert parse_int(text, "N") == int(text.replace(",", "").replace(".", "")
+                                           .replace("\u00a0", "").replace(" ", ""))
+        assert parse_int(i18n.number(3000), "N") == 3000  # what it prints, it reads
+
+
+@pytest.mark.parametrize("lang,text", [("en", "3,00"), ("en", "3.000"), ("da", "3,000"),
+                                       ("en", "3,0000"), ("en", ",300")])
+def test_parse_int_refuses_other_groupings(lang, text):
+    from tracker import i18n
+    with i18n.using(lang), pytest.raises(Refused):
+        parse_int(text, "N")
+
+
+def test_the_cli_takes_the_feet_the_log_prints(saves, capsys):
+    assert run(capsys, "new", "f", "--ruleset", "dolmenwood", "--seed", "3")[0] == 0
+    for argv in (["add-character", "Bo"], ["supplies", "torches", "3"], ["enter-dungeon", "B"],
+                 ["light", "torch"]):
+        assert run(capsys, "do", "f", *argv)[0] == 0, argv
+    code, out = run(capsys, "do", "f", "fast-travel", "--feet", "3,000")
+    assert code == 0, out
+    assert "3,000 ft" in out
+
+
+async def test_the_apps_fast_travel_dialog_takes_the_feet_the_log_prints(saves):
+    from support.pilot import settle
+    from tracker.core.dungeon import FastTravelStarted
+    from tracker.service import Campaign
+    from tracker.ui.app import TrackerApp
+    from tracker.ui.dialogs import TextDialog
+    for argv in (["new", "f", "--ruleset", "dolmenwood", "--seed", "3"],
+                 ["do", "f", "add-character", "Bo"], ["do", "f", "supplies", "torches", "3"],
+                 ["do", "f", "enter-dungeon", "B"], ["do", "f", "light", "torch"]):
+        from tracker.cli import main
+        assert main(["--saves", str(saves), *argv]) == 0, argv
+    app = TrackerApp(saves, "f")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # "Start session 1?" -> start
+        await settle(pilot)
+        await pilot.press("f")
+        await settle(pilot)
+        assert isinstance(app.screen, TextDialog)
+        await pilot.press(*"3,000", "enter")
+        await settle(pilot)
+        while app.screen.is_modal:  # "go on?" after a stop: not now
+            await pilot.press("escape")
+            await settle(pilot)
+    c = Campaign.open(saves, "f")
+    started = [e.event for e in c.store.read() if isinstance(e.event, FastTravelStarted)]
+    c.close()
+    assert [e.feet for e in started] == [3000]

@@ -161,16 +161,37 @@ async def test_quitting_offers_to_end_the_session(saves):
     c.close()
 
 
-async def test_quitting_a_session_found_running_asks_nothing(saves):
+async def test_quitting_offers_to_end_a_session_found_running(saves):
+    """GM review 5 C7: a session started from the CLI (or in an earlier run) was
+    left running without a word on `q`; README says quitting offers to end it."""
     build(saves, "q", "dyb-og-drager", "fresh").close()
     app = TrackerApp(saves, "q")
     async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
         await pilot.press("ctrl+q")
         await _settle(pilot)
-        assert not app.is_running or not any("end session" in str(getattr(s, "title", ""))
-                                            for s in app.screen_stack)
+        from tracker.ui.dialogs import ChoiceDialog
+        assert app.is_running and isinstance(app.screen, ChoiceDialog)
+        assert "end session 1" in app.screen.title_text
+        await pilot.press("enter")  # end the session and quit
+        await _settle(pilot)
     c = Campaign.open(saves, "q")
-    assert c.state.in_session and c.state.session == 1  # it goes on next time
+    assert not c.state.in_session and c.state.session == 1
+    c.close()
+    app = TrackerApp(saves, "q")  # "keep" quits and leaves it running
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        await pilot.press("enter")  # "Start session 2?" -> start
+        await _settle(pilot)
+    app = TrackerApp(saves, "q")
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        await pilot.press("ctrl+q")
+        await _settle(pilot)
+        await pilot.press("down", "enter")
+        await _settle(pilot)
+    c = Campaign.open(saves, "q")
+    assert c.state.in_session and c.state.session == 2  # it goes on next time
     c.close()
 
 
@@ -479,3 +500,22 @@ async def test_the_demo_says_what_it_is_and_asks_nothing_on_quit(saves):
     c = Campaign.open(saves, "demo")
     assert c.state.in_session  # nothing was asked, nothing ended
     c.close()
+
+
+@pytest.mark.parametrize("ruleset", ["dolmenwood", "dyb-og-drager", "dnd-2024"])
+async def test_at_60_columns_the_lights_table_keeps_the_turns_left(saves, ruleset):
+    """GM review 5 C5: at 60 columns the Lights row read "5  Candle  Bram  ████",
+    the count cut; the bar goes first, the count stays."""
+    import re
+    from tracker.ui.widgets.dungeon_panels import light_row
+    build(saves, "n", ruleset, "mid").close()
+    app = TrackerApp(saves, "n")
+    async with app.run_test(size=(60, 30)) as pilot:
+        await _settle(pilot)
+        lit = [l for l in app.state.lights if l.lit]
+        assert lit
+        screen = re.sub(r"<[^>]*>", "", app.export_screenshot()).replace("&#160;", " ")
+        for light in lit:
+            count = str(light_row(app.state, light)[3]).split(" ")[0]
+            assert re.fullmatch(r"\d+/\d+", count)
+            assert count in screen, (count, screen)

@@ -77,6 +77,20 @@ class _Subcommand(_Parser):
         self.add_argument("--lang", metavar="CODE", default=argparse.SUPPRESS, help=_(LANG_HELP))
 
 
+class _DoParser(_Subcommand):
+    """``tracker do``: a command of its own typed as an action (``tracker do c
+    undo``) is told where it lives, not refused with the list of every action."""
+
+    commands: dict[str, str] = {}  # a top-level command -> how it is typed
+
+    def _check_value(self, action, value):
+        if isinstance(action, argparse._SubParsersAction) and value in self.commands \
+                and value not in action.choices:
+            self.error(_("{command} is its own command: {usage}").format(
+                command=value, usage=self.commands[value]))
+        super()._check_value(action, value)
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = _Parser(prog="tracker", description=_(DESCRIPTION))
     ap.add_argument("--saves", metavar="DIR", help=_(SAVES_HELP))
@@ -100,6 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("file")
 
     p = sub.add_parser("do", help=_("run one GM action"), description=_("Run one GM action."))
+    p.__class__ = _DoParser  # a _Subcommand that knows the other commands
     p.add_argument("name", help=_("campaign"))
     acts = p.add_subparsers(dest="action", metavar="ACTION", required=True)
     for action in ACTIONS.values():
@@ -147,6 +162,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("import", help=_("create a campaign from a JSONL export"))
     p.add_argument("file")
     p.add_argument("name")
+    # each command typed under `do` by mistake is told how it is typed
+    _DoParser.commands = {name: "tracker " + name + (" " + argparse_words.in_language("NAME")
+                                                    if name in ON_A_CAMPAIGN else "")
+                         for name in sub.choices if name != "do"}
     return ap
 
 

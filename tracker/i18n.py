@@ -253,6 +253,14 @@ def _formatted(n: int | float, kind: type, locale: str) -> str:
     return format_decimal(n, locale=locale)
 
 
+def group_sign() -> str:
+    """The sign ``number`` groups thousands with in the run's language (en
+    ",", da ".", uk a no-break space): what a typed number may hold too."""
+    from babel.numbers import get_group_symbol
+
+    return get_group_symbol(_babel_locale())
+
+
 def digits(n: int) -> str:
     """A count in a line English has always written in plain digits ("5000
     XP"): so in English, kept as the golden record holds it; in another

@@ -4,13 +4,15 @@ Python's ``int()`` takes any Unicode digit (``int("٣")`` is 3) and refuses more
 than 4,300 digits with a ValueError that is not the GM's fault; ``str.isdigit``
 says yes to superscripts that ``int()`` then refuses. Every number typed on the
 command line, in a dialog, in ``--set`` or ``--dice`` goes through ``parse_int``.
+It takes a number as tracker prints it, too: thousands grouped as the run's
+language groups them (``3,000``; Danish ``3.000``; Ukrainian ``3 000``).
 """
 
 from __future__ import annotations
 
 import re
 
-from ..i18n import N_, _, number
+from ..i18n import N_, _, group_sign, number
 from .errors import Refused
 
 MAX_DIGITS = 18  # within a 64-bit integer; every field's own range is narrower
@@ -38,7 +40,7 @@ def parse_int(text: str, what: str = N_("the number"), lo: int | None = None,
     """``text`` as an int, or ``NotANumber`` naming ``what`` and the problem.
     ``what`` is translated only when the number is refused: mark it with
     ``N_()`` (text already in the GM's language passes through unchanged)."""
-    t = str(text).strip()
+    t = ungrouped(str(text).strip())
     if not _INT.fullmatch(t) or (not signed and t[0] in "+-"):
         what = _(what)
         if not t:
@@ -65,6 +67,18 @@ def parse_int(text: str, what: str = N_("the number"), lo: int | None = None,
                                                                      span=_span(lo, hi))
         raise NotANumber(_("{what}: {problem}").format(what=what, problem=problem), problem)
     return n
+
+
+def ungrouped(text: str) -> str:
+    """``text`` without the thousands signs ``i18n.number`` writes in the run's
+    language, when it is grouped as it writes them (``3,000``, ``12.500``,
+    ``3 000``); anything else as it was (``3,5`` is not a number here)."""
+    sign = group_sign()
+    signs = {sign, "\u00a0", "\u202f", " "} if sign.isspace() else {sign}
+    for g in signs:
+        if g in text and re.fullmatch(r"[+-]?[0-9]{1,3}(?:%s[0-9]{3})+" % re.escape(g), text):
+            return text.replace(g, "")
+    return text
 
 
 def number_parts(text: str) -> list[str]:

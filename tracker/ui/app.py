@@ -296,7 +296,7 @@ class TrackerApp(CampaignActions, App):
     async def _quit(self) -> None:
         state = self.state
         if self.campaign is not None and state is not None and state.in_session \
-                and state.session != self._session_found:  # only a session begun in this run
+                and not self.campaign.read_only and not self._demo_session(state):
             n = state.session
             choice = await self.push_screen_wait(ChoiceDialog(
                 _("Quit: end session {n}?").format(n=n),
@@ -434,9 +434,15 @@ class TrackerApp(CampaignActions, App):
                 why=campaign.read_only))
         self.recent = last_entries(campaign.tail(RECENT), campaign.timeline)
         self.state = campaign.state
-        # a session already running when the campaign opened is not this run's to end
+        # the demo's session running when it opened is not the newcomer's to end
         self._session_found = campaign.state.session if campaign.state.in_session else None
         return True
+
+    def _demo_session(self, state) -> bool:
+        """The shipped demo's own session (running when it opened) is not the
+        newcomer's to end (issue 20); any other running session is offered to end
+        on quitting, whether begun here, from the CLI or in an earlier run."""
+        return self.campaign.name == DEMO_NAME and state.session == self._session_found
 
     def _tell_open_warnings(self) -> None:
         self._tell_what_it_is()

@@ -19,7 +19,7 @@ from textual.widgets._toast import ToastRack  # not exported; see Dialog.on_moun
 
 from ..core.dice import DiceNeeded
 from ..core.errors import Refused
-from ..core.numbers import number_parts
+from ..core.numbers import number_parts, ungrouped
 from ..i18n import N_, _, ngettext
 from ..i18n import dice
 from .safe import plain
@@ -225,6 +225,12 @@ class TextDialog(Dialog):
         text = self.query_one("#text-input", TextField).value.strip()
         error = _("type something, or Escape to cancel") if not text else \
             (self.validate(text) if self.validate else "")
+        if error and (plain_number := ungrouped(text)) != text \
+                and not self.validate(plain_number):
+            # a number as tracker prints it ("3,000"; Danish "3.000"): the
+            # dialog that wants one number takes it (one that takes a list,
+            # "10,100" for two dice, kept it as typed above)
+            text, error = plain_number, ""
         answers = [text]
         for i, f in enumerate(self.more, 1):
             line = self.query_one(f"#text-input-{i}", TextField).value.strip()

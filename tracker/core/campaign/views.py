@@ -15,7 +15,14 @@ from ..tally import Tally, tally
 @describes(CampaignCreated)
 def _describe_campaign_created(ev: CampaignCreated, rules) -> str:
     return _("Campaign {name!r} created with {ruleset} (seed {seed})").format(
-        name=ev.name, ruleset=ev.ruleset_id, seed=ev.seed)
+        name=ev.name, ruleset=_ruleset_name(ev, rules), seed=ev.seed)
+
+
+def _ruleset_name(ev: CampaignCreated, rules) -> str:
+    """The ruleset's name as its players know it ("Dyb & Drager"), not the id
+    the campaign was made with; the id if the rules in hand are another's."""
+    meta = getattr(rules, "meta", None)
+    return meta.name if meta is not None and meta.id == ev.ruleset_id else ev.ruleset_id
 
 
 @describes(RulesetChanged)

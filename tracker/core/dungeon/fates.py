@@ -52,8 +52,11 @@ def for_the_gm(rules, r: ExitResult) -> str:
     if fate is None:
         return ""
     key = f"dungeon.hasty_exit.doom.{r.row}"
-    untracked = _("HP to {hp}").format(hp=fate.hp) if fate.hp is not None and not r.tracked \
-        else ""
+    # each said to the GM as an instruction ("set HP to 1; lower a random
+    # ability by 1"), after the fate itself (GM review 5 C8: never the fate again)
+    untracked = _("set HP to {hp}").format(hp=fate.hp) if fate.hp is not None \
+        and not r.tracked else ""
     own = term(rules, f"{key}.gm", fate.gm) if fate.gm else \
-        "" if fate.hp is not None or fate.dies else fate_text(rules, r)
-    return ", ".join(x for x in (untracked, own) if x)
+        "" if fate.hp is not None or fate.dies else \
+        _("decide what the fate means for the character")
+    return "; ".join(x for x in (untracked, own) if x)

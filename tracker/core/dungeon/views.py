@@ -110,7 +110,7 @@ def _fate(rules, r) -> str:
         return ""
     applied, gm = fates.applied_text(rules, r), fates.for_the_gm(rules, r)
     return f": {fate}" + (f" ({applied})" if applied else "") + \
-        (", " + _("GM applies {what}").format(what=gm) if gm else "")
+        ("; " + _("GM: {what}").format(what=gm) if gm else "")
 
 
 def _check_text(ev: Encounter, rules: Ruleset) -> str:
@@ -259,7 +259,7 @@ def _hasty_exit(before: State, after: State) -> list[Alert]:
         else:
             applied, what = fates.applied_text(rules, r), fates.for_the_gm(rules, r)
             done = f" ({applied})" if applied else ""
-            gm = "; " + _("GM: apply {what}").format(what=what) if what else ""
+            gm = "; " + _("GM: {what}").format(what=what) if what else ""
             out.append(Alert("error", _("{name} failed the save versus Doom ({roll} vs {target}): "
                                         "{fate}").format(name=r.name,
                                                          roll=f"{r.roll.total}{r.modifier:+d}",

@@ -119,7 +119,10 @@ class DungeonScreen(Asking, Screen):
         self.query_one("#supplies").border_title = _("Supplies")
         self.query_one("#log").border_title = _("Log")
         table = self.query_one("#lights", DataTable)
-        table.add_columns("#", pgettext("lights table", "Light"), _("By"), _("Turns left"))
+        # turns left right after the number: a narrow screen cuts the last
+        # columns, and the count is what the GM reads the table for, whatever
+        # the light's name (GM review 5 C5: "Закритий ліхтар" pushed it out)
+        table.add_columns("#", _("Turns left"), pgettext("lights table", "Light"), _("By"), "")
 
     # -- showing the state ---------------------------------------------------------
 
@@ -152,7 +155,8 @@ class DungeonScreen(Asking, Screen):
         # spent lights leave the table (one line under it counts them); the rest keep
         # the order they were lit in, so dousing one moves no row under the cursor
         order = [l for l in state.lights if not l.spent]
-        fill_rows(table, [(str(light.id), panels.light_row(state, light)) for light in order])
+        fill_rows(table, [(str(light.id), _turns_left_first(panels.light_cells(state, light)))
+                          for light in order])
         table.border_subtitle = panels.spent_lights(state)
         if table.row_count:
             ids = [str(l.id) for l in order]
@@ -483,3 +487,10 @@ class DungeonScreen(Asking, Screen):
         who = await self._pick_character(_("Remove whom?"))
         if who is not None:
             self.app.run_command(party.RemoveCharacter(who))
+
+
+def _turns_left_first(row: tuple) -> tuple:
+    """A light's row in the table's order: #, turns left, light, carrier, bar
+    (the bar last: the first thing a narrow screen cuts)."""
+    light_id, name, by, left, bar = row
+    return light_id, left, name, by, bar

@@ -117,7 +117,9 @@ def turn_sources(state: State) -> str:
     return " · ".join(f"{_(kind)}: {', '.join(labels)}" for kind, labels in kinds.items())
 
 
-def light_row(state: State, light: Light) -> tuple[Text, Text, Text, Text]:
+def light_cells(state: State, light: Light) -> tuple[Text, Text, Text, Text, Text]:
+    """A light's #, name, carrier, turns left ("5/6 LAST") and its bar, apart:
+    the dungeon screen's table puts the bar last, to be cut first."""
     rules = state.rules
     kind = rules.lights.get(light.kind)
     name = term(rules, f"lights.{light.kind}", light.kind)
@@ -135,13 +137,21 @@ def light_row(state: State, light: Light) -> tuple[Text, Text, Text, Text]:
     else:
         style, label = "green", ""
     filled = 0 if total == 0 else round(BAR_WIDTH * min(left, total) / total)
-    bar = Text("█" * filled, style=style) + Text("░" * (BAR_WIDTH - filled), style="dim")
-    bar.append(f" {left}/{total}")
+    # the count first, then LAST, then the bar: a narrow screen cuts the bar,
+    # never the turns left the GM reads the table for (GM review 5 C5)
+    count = Text(f"{left}/{total}")
     if label:
-        bar.append(f" {label}", style=style)
+        count.append(f" {label}", style=style)
+    gauge = Text("█" * filled, style=style) + Text("░" * (BAR_WIDTH - filled), style="dim")
     name = name.split(" (")[0]  # "Fakkel (torch)": the ruleset's own word is enough here
     return (Text(str(light.id)), Text(name, style="dim" if not light.lit else ""),
-            Text(_carrier(state, light)), bar)
+            Text(_carrier(state, light)), count, gauge)
+
+
+def light_row(state: State, light: Light) -> tuple[Text, Text, Text, Text]:
+    """#, light, carrier, and "20/24 █████░" (the count first)."""
+    light_id, name, by, count, gauge = light_cells(state, light)
+    return light_id, name, by, count + Text(" ") + gauge
 
 
 def _carrier(state: State, light: Light) -> str:
