@@ -12,17 +12,9 @@ from tracker.service import Campaign
 from tracker.ui.app import TrackerApp
 from support.bastion_keeps import build_keep
 
-from support.pilot import settle
+from support.pilot import past_the_session_to, settle
 
 SIZE = (80, 24)
-
-
-async def _to_bastion_screen(pilot) -> None:
-    await settle(pilot)
-    await pilot.press("enter")  # carry on the session
-    await settle(pilot)
-    await pilot.press("7")
-    await settle(pilot)
 
 
 async def test_a_dead_owners_waiting_turns_run_without_orders_by_keys(saves):
@@ -31,7 +23,7 @@ async def test_a_dead_owners_waiting_turns_run_without_orders_by_keys(saves):
     c.close()
     app = TrackerApp(saves, "k")
     async with app.run_test(size=SIZE) as pilot:
-        await _to_bastion_screen(pilot)
+        await past_the_session_to(pilot, "7")
         await pilot.press("a")
         await pilot.pause()
         help_text = " ".join(str(app.screen.query_one("#dialog-help").render()).split())
@@ -56,7 +48,7 @@ async def test_weeks_at_home_are_refused_while_a_chase_runs_by_keys(saves):
     c.close()
     app = TrackerApp(saves, "k")
     async with app.run_test(size=SIZE) as pilot:
-        await _to_bastion_screen(pilot)
+        await past_the_session_to(pilot, "7")
         await pilot.press("r")
         await settle(pilot)
         said = [n.message for n in app._notifications]

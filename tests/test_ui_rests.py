@@ -13,7 +13,8 @@ from tracker.history import entries
 from tracker.service import Campaign
 from tracker.ui.app import TrackerApp
 
-from support.pilot import settle as _settle
+from support.pilot import past_the_session_to, settle as _settle
+
 
 SIZE = (80, 24)
 
@@ -36,11 +37,7 @@ def test_party_at_the_table_snapshot(snap_compare, fixed_saves):
     build_fight(fixed_saves).close()
 
     async def run_before(pilot):
-        await _settle(pilot)
-        await pilot.press("enter")  # carry on the session
-        await _settle(pilot)
-        await pilot.press("4")
-        await _settle(pilot)
+        await past_the_session_to(pilot, "4")
         await pilot.press("down")
         await pilot.pause()
 
@@ -56,11 +53,7 @@ async def test_rounds_death_saves_and_rests_by_keys(saves):
     c.close()
     app = TrackerApp(saves, "keys")
     async with app.run_test(size=SIZE) as pilot:
-        await _settle(pilot)
-        await pilot.press("enter")
-        await _settle(pilot)
-        await pilot.press("4")
-        await _settle(pilot)
+        await past_the_session_to(pilot, "4")
         await pilot.press("down", "v")  # Wil's death save: the GM types 20
         await pilot.pause()
         await pilot.press("2", "0", "enter")
@@ -107,11 +100,7 @@ async def test_heal_by_dice_in_the_dialog_and_none_at_full_hit_points(saves):
     c.close()
     app = TrackerApp(saves, "heal")
     async with app.run_test(size=SIZE) as pilot:
-        await _settle(pilot)
-        await pilot.press("enter")
-        await _settle(pilot)
-        await pilot.press("4")
-        await _settle(pilot)
+        await past_the_session_to(pilot, "4")
         await pilot.press("home", "h")  # Brom, at full hit points: no dialog
         await _settle(pilot)
         assert app.screen.__class__.__name__ == "PartyScreen"
@@ -135,11 +124,7 @@ async def test_no_long_rest_while_someone_is_dying(saves):
     build_fight(saves, "dying").close()
     app = TrackerApp(saves, "dying")
     async with app.run_test(size=SIZE) as pilot:
-        await _settle(pilot)
-        await pilot.press("enter")
-        await _settle(pilot)
-        await pilot.press("4")
-        await _settle(pilot)
+        await past_the_session_to(pilot, "4")
         clock = app.state.clock
         await pilot.press("l")  # long rest, confirmed
         await pilot.pause()

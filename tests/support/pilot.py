@@ -37,6 +37,15 @@ async def settle(pilot) -> None:
     raise AssertionError("keys still waiting")
 
 
+async def past_the_session_to(pilot, key: str) -> None:
+    """Past the question about the running session (carried on), then on the
+    screen of ``key`` ("4" party, "7" bastions), settled."""
+    await settle(pilot)
+    await pilot.press("enter")  # carry on the session
+    await settle(pilot)
+    await pilot.press(key)
+    await settle(pilot)
+
 
 async def log_ready(pilot) -> None:
     """Open the log screen (key 2) and wait until its entries are loaded."""
