@@ -63,3 +63,17 @@ def span(rules: Ruleset, seconds: int) -> str:
     parts = [ngettext("{n} day", "{n} days", d).format(n=d) if d else "",
              _("{n} h").format(n=h) if h else "", _("{n} min").format(n=m) if m else ""]
     return " ".join(p for p in parts if p) or _("{n} s").format(n=seconds)
+
+
+def counted(unit: str, n: int) -> str:
+    """``n`` of a unit as the GM gave it ("70 rounds", "10 turns"), not converted."""
+    forms = {
+        "round": lambda: ngettext("{n} round", "{n} rounds", n),
+        "turn": lambda: ngettext("{n} turn", "{n} turns", n),
+        "second": lambda: ngettext("{n} second", "{n} seconds", n),
+        "minute": lambda: ngettext("{n} minute", "{n} minutes", n),
+        "hour": lambda: ngettext("{n} hour", "{n} hours", n),
+        "day": lambda: ngettext("{n} day", "{n} days", n),
+        "week": lambda: ngettext("{n} week", "{n} weeks", n),
+    }
+    return forms[unit]().format(n=n)

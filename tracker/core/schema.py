@@ -192,14 +192,18 @@ def _units() -> dict[str, str]:
     return words
 
 
+def _bad_duration(text: str) -> RulesetError:
+    return RulesetError(
+        _("bad duration {text}: expected a number (up to 9 digits) and a unit "
+          "({units})").format(text=repr(text), units=_(
+              "rounds, turns, minutes, hours, days, weeks")))
+
+
 @lru_cache(maxsize=512)
 def _seconds(text: str, time: Time) -> int:
     m = _UNIT.match(text.lower())
     if not m or m.group(2) not in _units():
-        raise RulesetError(
-            _("bad duration {text}: expected a number (up to 9 digits) and a unit "
-              "({units})").format(text=repr(text), units=_(
-                  "rounds, turns, minutes, hours, days, weeks")))
+        raise _bad_duration(text)
     per = {
         "round": time.round_seconds, "turn": time.turn_seconds, "second": 1,
         "minute": 60, "hour": time.hour_seconds, "day": time.day_seconds,
@@ -212,6 +216,18 @@ def _seconds(text: str, time: Time) -> int:
 def seconds(rules, text: str) -> int:
     """A duration written in the ruleset (``"24 turns"``) in clock seconds."""
     return _seconds(text, rules.time)
+
+
+_ROLLED = re.compile(r"^\s*(\S+?)\s*([^\W\d_]+)\s*$")
+
+
+def duration_parts(text: str) -> tuple[str, str]:
+    """A duration as typed, maybe rolled ("4d4 turns"): its amount as typed
+    ("4d4", "6") and its unit's key ("turn"), in any language we ship."""
+    m = _ROLLED.match(text.lower())
+    if not m or m.group(2) not in _units():
+        raise _bad_duration(text)
+    return m.group(1), _units()[m.group(2)]
 
 
 def positive_seconds(rules, text: str) -> int:

@@ -8,7 +8,11 @@ from ..errors import Refused
 from ...i18n import _, number
 from ..limits import YEAR_SECONDS, Duration, EffectName, Id
 from ..schema import seconds
-from ..events import Event, event
+from ..events import Event, event, upcaster
+from .. import dice as dicemod
+from ..dice import Roll
+from ..schema import duration_parts
+from ..timeline.hooks import rerolls
 from ..handlers import Command, decides, evolves
 from ..state import State
 from ..validity import holds_for
@@ -19,7 +23,20 @@ from ..timeflow import on_time
 class StartEffect(Command, frozen=True):
     name: str
     seconds: int
-    unit: str = ""  # as the GM gave the duration ("turns"), to say a limit in it
+    unit: str = ""  # the unit the GM gave the duration in ("turn"), to say it in
+    count: int = 0  # how many of the unit, where typed as a number
+    dice: str = ""  # a dice expression ("4d4") rolled for the count instead
+
+
+def effect_from(rules, name: str, text: str) -> StartEffect:
+    """An effect's duration as the GM types it: "6 turns", or rolled, "4d4 turns"."""
+    amount, unit = duration_parts(text)
+    if amount.isdigit() and len(amount) <= 9:
+        return StartEffect(name, int(amount) * seconds(rules, f"1 {unit}"), unit, int(amount))
+    if amount.isdigit():
+        seconds(rules, text)  # refused as too many digits
+    dicemod.parse(amount)  # refused here when not dice
+    return StartEffect(name, 0, unit, dice=amount)
 
 
 LONGEST = Duration.__metadata__[0].le  # seconds: the limit the event checks
@@ -29,10 +46,19 @@ class EndEffect(Command, frozen=True):
     id: int
 
 
-@event("effect_started", area="dungeon")
+@event("effect_started", version=2, area="dungeon")
 class EffectStarted(Event, frozen=True):
     name: EffectName
     seconds: Duration
+    unit: str = ""  # version 2: the unit the GM gave ("turn"), said in it; "" as before
+    count: int = 0  # version 2: how many of the unit
+    roll: Roll | None = None  # version 2: the dice rolled for the count
+
+
+@upcaster("effect_started", 1)
+def _effect_started_v1(data: dict) -> dict:
+    """Version 1 kept only the seconds: it reads as before, with no dice to retype."""
+    return data
 
 
 @event("effect_ended", area="dungeon")
@@ -43,11 +69,34 @@ class EffectEnded(Event, frozen=True):
 @decides(StartEffect)
 def decide_start(state: State, cmd: StartEffect, dice) -> list[Event]:
     name = cmd.name.strip()
+    if cmd.dice:
+        started_holds(state, EffectStarted(name, 1))  # before rolling
+        return [_rolled(state, EffectStarted(name, 1, cmd.unit), cmd.dice, dice)]
     if name and cmd.seconds > LONGEST:  # said in the unit the GM typed
         raise Refused(_too_long(state, cmd))
-    ev = EffectStarted(name, cmd.seconds)
+    ev = EffectStarted(name, cmd.seconds, cmd.unit if cmd.count else "", cmd.count)
     started_holds(state, ev)
     return [ev]
+
+
+def _rolled(state: State, ev: EffectStarted, expr: str, dice) -> EffectStarted:
+    """The effect lasting the dice's total in its unit (B/X Sleep: 4d4 turns)."""
+    roll = dicemod.roll(expr, dice, _("{name}: duration").format(name=ev.name))
+    if roll.total <= 0:
+        raise Refused(_("{dice} came to {total}: the effect would not last").format(
+            dice=expr, total=roll.total))
+    per = seconds(state.rules, f"1 {ev.unit}")
+    if roll.total * per > LONGEST:
+        raise Refused(_too_long(state, StartEffect(ev.name, roll.total * per, ev.unit)))
+    return replace(ev, seconds=roll.total * per, count=roll.total, roll=roll)
+
+
+@rerolls(EffectStarted)
+def effect_rerolled(state: State, ev: EffectStarted, dice) -> EffectStarted:
+    """A rolled duration rolled again from retyped dice: it lasts their total."""
+    if ev.roll is None:
+        raise Refused(_("that effect's duration was typed, not rolled: correct its time"))
+    return _rolled(state, ev, ev.roll.expr, dice)
 
 
 @holds_for(EffectStarted)
@@ -63,15 +112,20 @@ def started_holds(state: State, ev: EffectStarted) -> None:
 
 def _too_long(state: State, cmd: StartEffect) -> str:
     """The limit in the unit the GM typed (turns by default), not in seconds."""
-    unit = cmd.unit or "turns"
+    unit = cmd.unit or "turn"
     per = seconds(state.rules, f"1 {unit}")
-    # the unit is as the GM typed it (the CLI's --unit), a word of the ruleset's time
+    # the unit is as the GM typed it (the CLI's --turns), a word of the ruleset's time
     if cmd.unit:
         return _("{asked} is too long: an effect lasts at most {most} ({years} years)").format(
-            asked=f"{number(cmd.seconds // per)} {unit}", most=f"{number(LONGEST // per)} {unit}",
+            asked=_counted(unit, cmd.seconds // per), most=_counted(unit, LONGEST // per),
             years=LONGEST // YEAR_SECONDS)
     return _("that is too long: an effect lasts at most {most} ({years} years)").format(
-        most=f"{number(LONGEST // per)} {unit}", years=LONGEST // YEAR_SECONDS)
+        most=_counted(unit, LONGEST // per), years=LONGEST // YEAR_SECONDS)
+
+
+def _counted(unit: str, n: int) -> str:
+    from ..clock import counted
+    return counted(unit, n).replace(str(n), number(n), 1)
 
 
 @decides(EndEffect)

@@ -10,6 +10,7 @@ from ..players import Panel, Table, players_view
 from ..view import state_view
 from .. import clock
 from ..events import describes
+from ..describe import roll_text
 from ..state import State
 from .rules import EffectEnded, EffectStarted
 
@@ -18,7 +19,12 @@ from .rules import EffectEnded, EffectStarted
 
 @describes(EffectStarted)
 def _describe_effect_started(ev: EffectStarted, rules) -> str:
-    return _("Effect {name!r} for {time}").format(name=ev.name, time=clock.span(rules, ev.seconds))
+    # said in the unit the GM gave (version 2), exactly; version 1 entries as before
+    time = clock.counted(ev.unit, ev.count) if ev.unit else clock.span(rules, ev.seconds)
+    if ev.roll:
+        return _("Effect {name!r} for {time} ({roll})").format(name=ev.name, time=time,
+                                                               roll=roll_text(ev.roll))
+    return _("Effect {name!r} for {time}").format(name=ev.name, time=time)
 
 
 @describes(EffectEnded)

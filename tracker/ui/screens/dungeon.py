@@ -326,16 +326,17 @@ class DungeonScreen(Asking, Screen):
 
         def form(text: str) -> str:
             try:
-                return "" if seconds(rules, text) > 0 else _("must be longer than 0")
+                cmd = effects.effect_from(rules, name, text)  # a number or dice (4d4 turns)
+                return "" if cmd.dice or cmd.seconds > 0 else _("must be longer than 0")
             except Refused as e:
                 return str(e)
 
         span = await self._ask(_("{name}: lasts how long?").format(name=name),
-                               _("e.g. 6 turns, 10 rounds, 1 hour, 10 minutes"),
-                               self._check(form, lambda t: effects.StartEffect(
-                                   name, seconds(rules, t))), max_length=40)
+                               _("e.g. 6 turns, 10 rounds, 1 hour, 4d4 turns"),
+                               self._check(form, lambda t: effects.effect_from(rules, name, t)),
+                               max_length=40)
         if span is not None:
-            self.app.run_command(effects.StartEffect(name, seconds(rules, span)))
+            self.app.run_command(effects.effect_from(rules, name, span))
 
     @work(exit_on_error=False)
     async def action_end_effect(self) -> None:
