@@ -92,3 +92,11 @@ async def test_rolled_duration_in_the_effect_dialog(saves):
 async def test_rolled_duration_in_the_effect_dialog_with_manual_dice(saves):
     started, running = await _sleep_by_dialog(saves, manual=True)
     assert started.roll.dice == (3, 1, 2, 4) and started.count == 10
+
+
+def test_corrected_seconds_said_in_the_unit_given(saves, capsys):
+    run(capsys, "new", "fx", "--ruleset", "dolmenwood", "--seed", "5")
+    out = run(capsys, "do", "fx", "effect", "Sleep", "--turns", "4d4", "--dice", "1,2,3,4")
+    entry = out.split()[0].lstrip("#")
+    assert "Effect 'Sleep' for 2 turns" in run(capsys, "do", "fx", "amend", entry,
+                                               "--set", "seconds=1200")

@@ -8,11 +8,11 @@ from ..errors import Refused
 from ...i18n import _, number
 from ..limits import YEAR_SECONDS, Duration, EffectName, Id
 from ..schema import seconds
-from ..events import Event, event, upcaster
+from ..events import Event, event, kept_by_tracker, upcaster
 from .. import dice as dicemod
 from ..dice import Roll
 from ..schema import duration_parts
-from ..timeline.hooks import rerolls
+from ..timeline.hooks import refits, rerolls
 from ..handlers import Command, decides, evolves
 from ..state import State
 from ..validity import holds_for
@@ -89,6 +89,22 @@ def _rolled(state: State, ev: EffectStarted, expr: str, dice) -> EffectStarted:
     if roll.total * per > LONGEST:
         raise Refused(_too_long(state, StartEffect(ev.name, roll.total * per, ev.unit)))
     return replace(ev, seconds=roll.total * per, count=roll.total, roll=roll)
+
+
+# the unit and count say the GM's duration; a correction sets its seconds (refit below)
+kept_by_tracker("effect_started", "unit", "count")
+
+
+@refits(EffectStarted)
+def effect_refit(state: State, was: EffectStarted, now: EffectStarted, dice):
+    """Seconds corrected (``--set seconds=``): said in the unit given where they
+    are a whole number of it, else as a span; the dice no longer tell them."""
+    if now.seconds == was.seconds or not was.unit or now.seconds <= 0:
+        return None
+    per = seconds(state.rules, f"1 {was.unit}")
+    if now.seconds % per:
+        return replace(now, unit="", count=0, roll=None)
+    return replace(now, count=now.seconds // per, roll=None)
 
 
 @rerolls(EffectStarted)
