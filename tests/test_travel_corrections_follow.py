@@ -264,3 +264,17 @@ def test_a_day_afloat_follows_in_the_cli(saves, capsys):
     log = run("log", "c").splitlines()
     now = next(line for line in log if f"Corrected #{sailed}:" in line)
     assert "typed-1 on course" in now and now.split()[4] == "12:00", log
+
+
+def test_a_day_afloat_corrected_off_course_loses_its_nights_rest(make):
+    """The night after a day afloat follows its corrected length (``Journey.night_from``,
+    as after a stage on land): on course, 16 hours end at midnight and the night
+    is a long rest; strayed, they take 10 % or more longer and it is too short."""
+    c, _guide, _tired = _aboard(make)
+    rested = c.dispatch(SetExhaustion("Ana", 0)).envelopes[0].seq
+    c.dispatch(Damage("Ana", 4))
+    hp = _who(c, "Ana").hp
+    day(c, 12, hours=16)  # 12 + 1 = 13: on course, and the night heals Ana
+    assert _who(c, "Ana").hp > hp
+    c.dispatch(c.amend_command(rested, fields={"level": "3"}))  # 12 + 1 - 6 = 7: strayed
+    assert c.state.travel.days[-1].strayed and _who(c, "Ana").hp == hp
