@@ -70,6 +70,8 @@ def test_a_played_chase_keeps_its_order_and_says_so(make):
             "played (turns were taken in it)")
     assert any(f"#{ana} moves with it" in x and said in x for x in changes), changes
     assert not any(x.startswith("Chase order") for x in changes)
+    # first, and short: a dialog cuts each change to one row
+    assert changes[0] == f"#{ana}: chase order kept: turns were taken in it"
     c.dispatch(cmd)
     assert _order(c) == [("Bo", 11), ("Ana", 10), ("Wolf", 5)]
     assert c.state.chase.turn == "Ana"

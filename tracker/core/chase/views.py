@@ -9,7 +9,7 @@ from ... import i18n
 from ...i18n import _, ngettext, pgettext
 from ..alerts import Alert, alerting
 from ..changes import matched, reads_changes
-from ..timeline.hooks import names_a_term, offers_choices
+from ..timeline.hooks import names_a_term, notes_when_moved, offers_choices
 from ..describe import roll_text
 from ..events import describes
 from ..invariants import invariant
@@ -45,6 +45,12 @@ def _joined(ev: r.RunnerJoined, rules) -> str:
                          "order stays as it was played (turns were taken in it)").format(
             name=ev.name, bonus=f"{ev.order_kept:+d}")
     return line
+
+
+@notes_when_moved(r.RunnerJoined)
+def _order_kept_note(ev: r.RunnerJoined) -> str:
+    return _("chase order kept: turns were taken in it") \
+        if ev.order_kept is not None else ""
 
 
 @describes(r.TurnTaken, with_before=True)
