@@ -159,3 +159,122 @@ def test_corrected_back_the_night_rests_once(make):
     rests = [e for s in range(seq, c.seq + 1) for e in c.entry_events(s)
              if isinstance(e, CampLongRest) and e.who]
     assert len(rests) == 1
+
+
+# -- 4. days afloat: the same rule as a day on land ------------------------------------------
+
+def _aboard(make):
+    """Ana (Wis 12: +1) navigates a galley on waterborne (DC 10) at exhaustion 2
+    (-4 on a d20 test)."""
+    c = road(make, "dnd-2024", "coastal")
+    guide = c.dispatch(tr.SetGuide(False, "Ana"))
+    tired = c.dispatch(SetExhaustion("Ana", 2))
+    c.dispatch(tr.Embark("galley", terrain="waterborne"))
+    return c, guide.envelopes[0].seq, tired.envelopes[0].seq
+
+
+def test_a_corrected_exhaustion_reaches_a_later_day_afloat(make):
+    c, _guide, tired = _aboard(make)
+    out = day(c, 12, 2, hours=4, camp=False)  # 12 + 1 - 4 = 9 < DC 10: strayed, 20 % longer
+    seq = out.envelopes[0].seq
+    assert c.state.travel.days[-1].strayed and c.state.travel.hours_today == 4.8
+    c.dispatch(c.amend_command(tired, fields={"level": "1"}))  # 12 + 1 - 2 = 11: on course
+    ev = c.entry_events(seq)[0]
+    assert (ev.nav_tired, ev.delay) == (2, None)
+    assert not c.state.travel.days[-1].strayed and c.state.travel.hours_today == 4
+    c.dispatch(Undo())
+    assert c.entry_events(seq)[0].nav_tired == 4 and c.state.travel.days[-1].strayed
+    c.dispatch(Redo())
+    assert not c.state.travel.days[-1].strayed
+
+
+def test_a_corrected_exhaustion_makes_a_day_afloat_stray(make):
+    """The other way: a level of exhaustion corrected in strays the day, and its
+    delay is rolled then (the preview names the new die)."""
+    c, _guide, tired = _aboard(make)
+    out = day(c, 14, hours=4, camp=False)  # 14 + 1 - 4 = 11: on course
+    seq = out.envelopes[0].seq
+    assert out.envelopes[0].event.delay is None
+    cmd = c.amend_command(tired, fields={"level": "3"})  # -6: 9, strayed
+    changes = "\n".join(c.explain(cmd).changes)
+    assert f"#{seq} moves with it" in changes
+    c.dispatch(cmd)
+    ev = c.entry_events(seq)[0]
+    assert ev.nav_tired == 6 and ev.delay is not None and c.state.travel.days[-1].strayed
+
+
+def test_a_corrected_navigator_gives_a_day_afloat_the_new_ones_modifier(make):
+    c, guide, _tired = _aboard(make)
+    c.dispatch(SetExhaustion("Ana", 0))
+    out = day(c, 8, 2, hours=4, camp=False)  # 8 + 1 = 9 < 10: strayed
+    seq = out.envelopes[0].seq
+    c.dispatch(c.amend_command(guide, fields={"navigator": "Bo"}))  # Wis 14: +2, on course
+    ev = c.entry_events(seq)[0]
+    assert (ev.nav_mod, ev.delay) == (2, None) and not c.state.travel.days[-1].strayed
+
+
+def test_a_hand_set_modifier_afloat_stays_and_strays_the_day(make):
+    """``amend --set nav_mod`` on a day afloat is the GM's from then on, and
+    (as on land) a day it strays takes the delay it now calls for."""
+    c, guide, _tired = _aboard(make)
+    c.dispatch(SetExhaustion("Ana", 0))
+    out = day(c, 10, hours=4, camp=False)  # 10 + 1 = 11: on course
+    seq = out.envelopes[0].seq
+    c.dispatch(c.amend_command(seq, fields={"nav_mod": "-2"}, dice=[3]))  # 8: strayed, +30 %
+    ev = c.entry_events(seq)[0]
+    assert (ev.nav_derived, ev.delay.total) == (False, 30)
+    assert c.state.travel.hours_today == 5.2
+    c.dispatch(c.amend_command(guide, fields={"navigator": "Bo"}))
+    assert c.entry_events(seq)[0].nav_mod == -2 and c.state.travel.days[-1].strayed
+
+
+def test_an_old_day_afloat_keeps_its_check(make):
+    """A day afloat written before version 4 keeps its check as rolled."""
+    from tracker.core.travel.rules import tired_now
+    c, _guide, _tired = _aboard(make)
+    old = decode("day_sailed", 3, msgspec.json.encode({
+        "terrain": "waterborne", "vessel": "galley", "hours": 4, "nav_mod": 1, "nav_tired": 0,
+        "lost_roll": {"expr": "1d20", "dice": [12], "total": 12}}))
+    assert (old.checks_tired, old.nav_derived) == (False, False)
+    assert tired_now(c.state, old) is old
+
+
+def test_a_day_afloat_follows_in_the_cli(saves, capsys):
+    """``tracker do NAME amend`` of the exhaustion: the day afloat's line after it
+    reads on course."""
+    from tracker.cli import main
+
+    def run(*argv):
+        code = main(["--lang", "en", *argv])
+        said = capsys.readouterr()
+        assert code == 0, said
+        return said.out + said.err
+    run("new", "c", "--ruleset", "dnd-2024")
+    run("do", "c", "add-character", "Ana", "--class", "fighter", "--abilities",
+        "16,14,15,10,12,8")
+    run("do", "c", "terrain", "coastal")
+    run("do", "c", "guide", "no", "--navigator", "Ana")
+    out = run("do", "c", "exhaustion", "Ana", "2")
+    tired = int(out.split("#")[1].split()[0])
+    run("do", "c", "embark", "galley", "--water", "waterborne")
+    out = run("do", "c", "travel", "--hours", "4", "--no-camp", "--dice", "12,2")
+    assert "typed-3 strayed" in out, out
+    sailed = int(out.split("#")[1].split()[0])
+    run("do", "c", "amend", str(tired), "--set", "level=1")
+    log = run("log", "c").splitlines()
+    now = next(line for line in log if f"Corrected #{sailed}:" in line)
+    assert "typed-1 on course" in now and now.split()[4] == "12:00", log
+
+
+def test_a_day_afloat_corrected_off_course_loses_its_nights_rest(make):
+    """The night after a day afloat follows its corrected length (``Journey.night_from``,
+    as after a stage on land): on course, 16 hours end at midnight and the night
+    is a long rest; strayed, they take 10 % or more longer and it is too short."""
+    c, _guide, _tired = _aboard(make)
+    rested = c.dispatch(SetExhaustion("Ana", 0)).envelopes[0].seq
+    c.dispatch(Damage("Ana", 4))
+    hp = _who(c, "Ana").hp
+    day(c, 12, hours=16)  # 12 + 1 = 13: on course, and the night heals Ana
+    assert _who(c, "Ana").hp > hp
+    c.dispatch(c.amend_command(rested, fields={"level": "3"}))  # 12 + 1 - 6 = 7: strayed
+    assert c.state.travel.days[-1].strayed and _who(c, "Ana").hp == hp

@@ -20,8 +20,9 @@ from .. import dice as dicemod
 from ..party import sheet
 from ..dice import Roll
 from ..errors import Refused
-from ..events import Event, event
+from ..events import Event, derived_until_set, event, fields_added, kept_by_tracker
 from ..handlers import Command, decides, evolves
+from ..timeline.hooks import reschedules
 from ..limits import CharacterName, Key
 from ..party import rules as party
 from ..state import State
@@ -106,7 +107,7 @@ class ChaseStarted(Event, frozen=True):
     distance: Distance
 
 
-@event("chase_joined", area="chase")
+@event("chase_joined", version=2, area="chase")
 class RunnerJoined(Event, frozen=True):
     name: CharacterName
     side: Key
@@ -119,6 +120,29 @@ class RunnerJoined(Event, frozen=True):
     stealth: Modifier = 0
     perception: Perception = 10
     target: Annotated[str, Meta(max_length=40)] = ""
+    # version 2: a party member's numbers as the tracker derived them from its
+    # sheet (``member_numbers``), each until the GM sets it by hand (``amend
+    # --set stealth=5``): a correction of an earlier entry (a level of
+    # exhaustion, an ability's die) reaches them (``join_on_schedule``). Older
+    # entries keep their numbers as written (they may be the GM's)
+    bonus_derived: bool = True
+    con_derived: bool = True
+    stealth_derived: bool = True
+    perception_derived: bool = True
+    # the initiative bonus the sheet gives since a correction before the join,
+    # where it would reorder a chase whose later turns were played in the
+    # order the join made: the join keeps its bonus as played, and its log
+    # line says so (None: no such correction)
+    order_kept: Modifier | None = None
+
+
+fields_added("chase_joined", 2, bonus_derived=False, con_derived=False, stealth_derived=False,
+             perception_derived=False)
+kept_by_tracker("chase_joined", "order_kept")
+_DERIVED = {"initiative_bonus": "bonus_derived", "con": "con_derived",
+            "stealth": "stealth_derived", "perception": "perception_derived"}
+for _field, _flag in _DERIVED.items():
+    derived_until_set("chase_joined", _field, _flag)
 
 
 @event("chase_turn_taken", area="chase")
@@ -318,14 +342,8 @@ def decide_join(state: State, cmd: JoinChase, dice) -> list[Event]:
     at = cmd.at if cmd.at is not None else (state.chase.start if cmd.side == QUARRY else 0)
     c = party.find(state, name)
     if c is not None:
-        p = state.rules.party
-        dex = sheet.modifier(p, c.abilities.get("dex", 10)) if p and c.abilities else 0
-        con = sheet.modifier(p, c.abilities.get("con", 10)) if p and c.abilities else 0
-        # initiative is a d20 test (as is Stealth, whose penalty standing.d20_penalty takes)
-        tired = sheet.check(state.rules, c, "dex")[1]
-        ev = RunnerJoined(c.name, cmd.side, True, None, dex - tired, at, con=con, stealth=dex,
-                          perception=sheet.passive_perception(state.rules, c) or 10,
-                          target=cmd.target)
+        ev = RunnerJoined(c.name, cmd.side, True, None, position=at, target=cmd.target,
+                          **member_numbers(state, c))
     else:
         if cmd.speed is None:
             joined_holds(state, RunnerJoined(name, cmd.side, False, None, 0, at,
@@ -339,6 +357,82 @@ def decide_join(state: State, cmd: JoinChase, dice) -> list[Event]:
     roll = dicemod.roll(state.rules.chase.initiative_die, dice,
                         _("{name}: initiative").format(name=ev.name))
     return [replace(ev, initiative=roll)]
+
+
+def member_numbers(state: State, c) -> dict:
+    """A party member's numbers in a chase, from its sheet as ``state`` has it:
+    the initiative bonus (Dex; initiative is a d20 test, so less what exhaustion
+    takes, as Stealth's penalty is taken in ``standing.d20_penalty``), Con (its
+    free dashes), Stealth (Dex) and passive Perception."""
+    p = state.rules.party
+    dex = sheet.modifier(p, c.abilities.get("dex", 10)) if p and c.abilities else 0
+    con = sheet.modifier(p, c.abilities.get("con", 10)) if p and c.abilities else 0
+    tired = sheet.check(state.rules, c, "dex")[1]
+    return {"initiative_bonus": dex - tired, "con": con, "stealth": dex,
+            "perception": sheet.passive_perception(state.rules, c) or 10}
+
+
+def _played(seen) -> tuple[frozenset, dict]:
+    """What the log holds of its chases, as recorded (``reschedules``' plan):
+    the joins (chase, name) that turns of their chase follow, and each chase's
+    runners in the order they came in, with their initiative as recorded."""
+    played, later = set(), set()
+    for state, ev in reversed(seen):
+        n = state.chase.chases
+        if isinstance(ev, TurnTaken):
+            later.add(n)
+        elif n in later:
+            played.add((n, ev.name.casefold()))
+    runners: dict[int, list] = {}
+    for state, ev in seen:
+        came = runners.setdefault(state.chase.chases, [])
+        if isinstance(ev, RunnerJoined):
+            came.append((ev.name.casefold(), ev.initiative.total + ev.initiative_bonus))
+        elif ev.joiner is not None and ev.creature:
+            came.append((ev.creature.casefold(), ev.joiner.total))
+    return frozenset(played), runners
+
+
+def _reorders(came: list, name: str, was: int, now: int) -> bool:
+    """Whether ``name``'s initiative ``now`` instead of ``was`` puts it
+    elsewhere among the runners that ``came`` (a tie keeps the first come ahead)."""
+    at = next((i for i, (n, _i) in enumerate(came) if n == name), len(came))
+
+    def ahead(mine: int) -> int:
+        return sum(1 for i, (n, x) in enumerate(came)
+                   if n != name and (x > mine or (x == mine and i < at)))
+    return ahead(was) != ahead(now)
+
+
+@reschedules(TurnTaken, plan=_played)
+def _turn_on_schedule(state: State, ev: TurnTaken, dice, planned=None) -> TurnTaken:
+    return ev  # as played: the plan only reads where the turns are
+
+
+@reschedules(RunnerJoined, plan=_played)
+def join_on_schedule(state: State, ev: RunnerJoined, dice, planned=None) -> RunnerJoined:
+    """A party member's join after a corrected entry: its numbers as the
+    corrected sheet gives them (each the tracker derived; the GM's own stay).
+    Its initiative follows too, and with it the chase's order, unless that
+    would reorder a chase whose later turns were played in the order the join
+    made: then the join keeps its bonus as played and says what the sheet now
+    gives (``order_kept``). Asked first without the plan, a changed bonus is
+    kept, so that the fold replays and the plan is asked for."""
+    if not ev.member or state.rules.chase is None \
+            or (c := party.find(state, ev.name)) is None:
+        return ev
+    fresh = member_numbers(state, c)
+    now = replace(ev, order_kept=None,
+                  **{k: v for k, v in fresh.items() if getattr(ev, _DERIVED[k])})
+    bonus = now.initiative_bonus
+    if bonus != ev.initiative_bonus:
+        played, runners = planned if planned is not None else (None, {})
+        key, roll = state.chase.chases, ev.initiative.total
+        if played is None or ((key, ev.name.casefold()) in played and _reorders(
+                runners.get(key, []), ev.name.casefold(), roll + ev.initiative_bonus,
+                roll + bonus)):
+            now = replace(now, initiative_bonus=ev.initiative_bonus, order_kept=bonus)
+    return ev if now == ev else now
 
 
 def _too_far(state: State, r: Runner, most: int, dash: bool) -> str:

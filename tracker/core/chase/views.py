@@ -9,7 +9,7 @@ from ... import i18n
 from ...i18n import _, ngettext, pgettext
 from ..alerts import Alert, alerting
 from ..changes import matched, reads_changes
-from ..timeline.hooks import names_a_term, offers_choices
+from ..timeline.hooks import names_a_term, notes_when_moved, offers_choices
 from ..describe import roll_text
 from ..events import describes
 from ..invariants import invariant
@@ -39,7 +39,18 @@ def _joined(ev: r.RunnerJoined, rules) -> str:
         line = _("{name} joins the chase as {side} (party), initiative {roll}")
     else:
         line = _("{name} joins the chase as {side} (speed {speed} ft), initiative {roll}")
-    return line.format(name=ev.name, side=r.side_word(ev.side), speed=ev.speed, roll=bonus)
+    line = line.format(name=ev.name, side=r.side_word(ev.side), speed=ev.speed, roll=bonus)
+    if ev.order_kept is not None:  # a correction before it, which the chase's turns outran
+        line += "; " + _("a correction before it gives {name} {bonus} now, but the chase "
+                         "order stays as it was played (turns were taken in it)").format(
+            name=ev.name, bonus=f"{ev.order_kept:+d}")
+    return line
+
+
+@notes_when_moved(r.RunnerJoined)
+def _order_kept_note(ev: r.RunnerJoined) -> str:
+    return _("chase order kept: turns were taken in it") \
+        if ev.order_kept is not None else ""
 
 
 @describes(r.TurnTaken, with_before=True)
@@ -415,6 +426,7 @@ _RUNNER_LINES = (
     (("position_ft",), lambda x: _("{feet} ft along").format(feet=x["position_ft"])),
     (("gap_ft",), lambda x: _("no one to chase") if x["gap_ft"] is None else
      _("{feet} ft gap").format(feet=x["gap_ft"])),
+    (("initiative",), lambda x: _("initiative {n}").format(n=x["initiative"])),
     (("dashes",), _dashes),
     (("exhaustion",), lambda x: _("exhaustion {level}").format(level=x["exhaustion"])),
     (("status",), lambda x: _("in the chase") if x["status"] == IN else
@@ -451,6 +463,12 @@ def _chase_changes(before: State, after: State) -> list[str]:
         out.append(_("Chase about to end: {was} → {now}").format(
             was=r.status_word(a["over"]) if a["over"] else _("no"),
             now=r.status_word(b["over"]) if b["over"] else _("no")))
+    order = [x["name"] for x in a["runners"]], [y["name"] for y in b["runners"]]
+    both = set(order[0]) & set(order[1])  # who runs in both: has their order changed?
+    if [n for n in order[0] if n in both] != [n for n in order[1] if n in both]:
+        out.append(_("Chase order: {was} → {now}").format(was=", ".join(order[0]),
+                                                          now=", ".join(order[1])))
+
     def said_by_outcome(x, y) -> bool:  # "Last chase: escaped → caught" says it already
         return (x["status"], y["status"]) == (a["outcome"], b["outcome"])
 

@@ -29,7 +29,8 @@ from ..state import State
 from .entries import UNCORRECTABLE, CorrectEntry, EntryCorrected, Rewind, cook, raw
 from .fold import History, _corrected, check_correction, refitted, step
 from ..terms import key_named
-from .hooks import choices_named, inserted, planner, refitter, rescheduler, reroller
+from .hooks import (choices_named, inserted, moved_note, planner, refitter, rescheduler,
+                    reroller)
 from .kinds import type_words
 from .views import Preview, entry_line, preview, stand_in_text, with_passed
 
@@ -212,6 +213,11 @@ def explain(past: Past, command: Command) -> Preview:
             if seeded:
                 seen.changes.insert(0, _("new dice rolled from the campaign's seed: {rolls}")
                                     .format(rolls=", ".join(seeded)))
+        # what the GM must read first of the later entries it moves (a chase's
+        # order left as played), in short lines before the changes a dialog cuts
+        seen.changes[0:0] = [_("#{seq}: {note}").format(seq=s, note=note)
+                             for s, evs in command.also for r in evs
+                             if (note := moved_note(cook(r)))]
         # the later entries it moves, as they will read (a check the table rolled
         # now on another turn: gm-review3 R4)
         seen.changes.extend(_("#{seq} moves with it and will read: {entry}").format(

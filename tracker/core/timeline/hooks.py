@@ -92,6 +92,26 @@ def planner(ev: Event) -> Callable | None:
     return next((PLANNERS[t] for t in type(ev).__mro__ if t in PLANNERS), None)
 
 
+MOVED_NOTES: dict[type, Callable[[Event], str]] = {}
+
+
+def notes_when_moved(event_type: type):
+    """Register ``fn(event) -> str``: what the GM must read first of an entry
+    of ``event_type`` a correction moves (``reschedules``), in a short line
+    ('': nothing), put before the preview's other changes, whose long lines
+    a dialog cuts (a chase whose order a correction leaves as played)."""
+
+    def register(fn):
+        MOVED_NOTES[event_type] = fn
+        return fn
+    return register
+
+
+def moved_note(ev: Event) -> str:
+    fn = next((MOVED_NOTES[t] for t in type(ev).__mro__ if t in MOVED_NOTES), None)
+    return fn(ev) if fn is not None else ""
+
+
 CHOICES: dict[tuple[type, str], Callable[[State], list[str]]] = {}
 CHOICE_NAMES: dict[tuple[type, str], str] = {}  # where the ruleset names the values
 

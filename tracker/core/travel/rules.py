@@ -485,8 +485,8 @@ def _forager(state: State):
 
 
 def tired_now(state: State, ev):
-    """``ev`` (a travel day or a day foraging, decided where exhaustion weighs on
-    its checks) with what exhaustion takes from its navigation and foraging
+    """``ev`` (a travel day, a day afloat or a day foraging, decided where
+    exhaustion weighs on its checks) with what exhaustion takes from its navigation and foraging
     checks as ``state`` has them: a correction of an earlier entry (a level of
     exhaustion struck out, a failed save made) reaches the checks after it."""
     t = state.rules.travel
@@ -499,13 +499,15 @@ def tired_now(state: State, ev):
         return replace(ev, tired=tired, modifier=mod if ev.derived else ev.modifier)
     nav_mod, nav = sheet.check(state.rules, find(state, state.travel.navigator), "wis") \
         if ev.lost_roll is not None and state.travel.navigator and pace_model(t) else (0, 0)
-    forage_mod, forage = _forage_check(state, t) \
-        if ev.forage is not None and t.forage is not None and t.forage.check else (0, 0)
     # the modifiers too, as the navigator (and so the forager) now is, unless
     # the GM set them by hand or the entry is older than that knowledge
-    return replace(ev, nav_tired=nav, forage_tired=forage,
-                   nav_mod=nav_mod if ev.nav_derived else ev.nav_mod,
+    now = {"nav_tired": nav, "nav_mod": nav_mod if ev.nav_derived else ev.nav_mod}
+    if isinstance(ev, Travelled):  # a day afloat (sea.Sailed) forages not
+        forage_mod, forage = _forage_check(state, t) \
+            if ev.forage is not None and t.forage is not None and t.forage.check else (0, 0)
+        now.update(forage_tired=forage,
                    forage_mod=forage_mod if ev.forage_derived else ev.forage_mod)
+    return replace(ev, **now)
 
 
 def _forage_check(state: State, t: TravelRules) -> tuple[int, int]:
@@ -709,7 +711,8 @@ def stage_refit(state: State, was: Travelled, now: Travelled, dice) -> Travelled
     if t is None or not pace_model(t) or now.terrain not in t.terrains:
         return None
     fitted = now
-    if now.lost_roll is not None and now.pace in t.paces and now.pace != was.pace:
+    if now.lost_roll is not None and getattr(now, "pace", "") in t.paces \
+            and now.pace != was.pace:  # (a day afloat has no pace)
         # the pace sets the navigation check's advantage: its die kept, one added
         expr = _d20(calc.survival_mode(t, now.pace))
         if expr != now.lost_roll.expr:
@@ -746,7 +749,7 @@ def _checks_again(state: State, was: Travelled, now: Travelled, dice) -> Travell
     (rolled), none where it no longer strays, and the saves of the hours it
     now takes; the food and water dice of foraging that now finds something."""
     t = state.rules.travel
-    if now.forage is not None and t.forage is not None:
+    if isinstance(now, Travelled) and now.forage is not None and t.forage is not None:
         now = replace(now, **_found_dice(t, now, now.forage, now.forage_mod - now.forage_tired,
                                          dice, keep=True))
     if not pace_model(t) or now.lost_roll is None or strayed(t, now) == strayed(t, was):
@@ -764,7 +767,7 @@ def _course_again(state: State, t, was: Travelled, now: Travelled, dice) -> Trav
     elif now.delay is None and t.lost is not None and t.lost.delay_percent:
         now = replace(now, delay=dicemod.roll(t.lost.delay_percent, dice,
                                               _("stage longer by (%)")))
-    if t.extended is not None:
+    if t.extended is not None and isinstance(now, Travelled):  # (none afloat)
         now = replace(now, **_saves_again(state, t, was, now, dice, keep=True))
     return now
 
@@ -797,6 +800,17 @@ def _forage_dice(state: State, ev: ForagedDay, dice, keep: bool = False) -> Fora
                                      ev.roll, ev.modifier - ev.tired, dice, keep))
 
 
+def checks_on_schedule(state: State, ev, dice):
+    """A day on land or afloat after a corrected entry: its navigation (and
+    foraging) checks as the corrected entries before it leave the navigator
+    and the forager (``tired_now``: exhaustion, and the modifier of a
+    navigator corrected), with what their verdicts then call for (the delay
+    of a stage now strayed; ``_checks_again``). The same entry where nothing
+    changed."""
+    tired = tired_now(state, ev)
+    return ev if tired == ev else _checks_again(state, ev, tired, dice)
+
+
 @reschedules(Travelled)
 def stage_on_schedule(state: State, ev: Travelled, dice, planned=None) -> Travelled:
     """A later stage of a day whose earlier stage a correction made longer or
@@ -813,8 +827,7 @@ def stage_on_schedule(state: State, ev: Travelled, dice, planned=None) -> Travel
     ``exhaustion`` entry, an earlier stage's failed save) reaches every later
     d20 test that recorded it."""
     t, given = state.rules.travel, ev
-    if (tired := tired_now(state, ev)) != ev:
-        ev = _checks_again(state, ev, tired, dice)
+    ev = checks_on_schedule(state, ev, dice)
     now = int(state.travel.hours_today)
     if t is None or not pace_model(t):
         return ev

@@ -21,11 +21,11 @@ from msgspec.structs import replace
 
 from ..clock_held import moves_party
 from .. import dice as dicemod
-from ..timeline.hooks import counts, repeated, rerolls
+from ..timeline.hooks import counts, refits, repeated, reschedules, rerolls
 from ..dice import Roll
 from ..errors import Refused
 from ...i18n import _, ngettext
-from ..events import Event, event, fields_added, kept_by_tracker
+from ..events import Event, derived_until_set, event, fields_added, kept_by_tracker
 from ..validity import holds_for
 from ..handlers import Command, decides, evolves
 from ..limits import Key, PlaceName
@@ -38,7 +38,7 @@ from .holds import along_route
 from .model import DaySummary, WindEntry, ratio
 from .model import Travel as TravelRules
 from .rules import (Hours, again, Modifier, Text, TravelDay, advance_route, terrains_crossed,
-                    with_day, to_morning,
+                    with_day, to_morning, checks_on_schedule, stage_refit,
                     travel_hours, hours_to_halt, reroll_shared, roll_navigation, roll_sighting,
                     sighting, strayed)
 from .status import pace_model, rules_of
@@ -94,7 +94,7 @@ class Disembarked(Event, frozen=True):
     place: PlaceName = ""
 
 
-@event("day_sailed", version=3, area="travel")
+@event("day_sailed", version=4, area="travel")
 class Sailed(Event, frozen=True):
     """A day (or, D&D, some hours) afloat. Rolls in the order rolled: the
     morning's wind, the current, lost, the encounter check and what follows."""
@@ -122,6 +122,13 @@ class Sailed(Event, frozen=True):
     distance: Roll | None = None
     lights_burn: bool = True  # version 2 (as in Travelled)
     ends_in_stage: bool = True  # version 3 (as in Travelled's version 4)
+    # version 4: a correction of an earlier entry (the navigator's exhaustion,
+    # the navigator) reaches the navigation check, as a day on land's does:
+    # ``nav_tired`` kept as the state before the entry has it (Travelled's
+    # ``checks_tired``), ``nav_mod`` derived until the GM sets it by hand
+    # (Travelled's ``nav_derived``); older entries keep their checks as rolled
+    checks_tired: bool = True
+    nav_derived: bool = True
 
 
 counts("day sailed", "days sailed",  # what undo names ``travel --days N`` afloat
@@ -131,7 +138,13 @@ counts("day sailed", "days sailed",  # what undo names ``travel --days N`` afloa
 
 fields_added("day_sailed", 2, lights_burn=False)
 fields_added("day_sailed", 3, ends_in_stage=False)
+fields_added("day_sailed", 4, checks_tired=False, nav_derived=False)
 kept_by_tracker("day_sailed", "nav_tired")
+derived_until_set("day_sailed", "nav_mod", "nav_derived")
+# a correction before a day afloat, or of the day's own fields, refits it as
+# it does a day on land: the same steps (rules.py), registered for it too
+reschedules(Sailed)(lambda state, ev, dice, planned=None: checks_on_schedule(state, ev, dice))
+refits(Sailed)(stage_refit)
 
 
 @event("gale_met", area="travel")
