@@ -273,9 +273,15 @@ class DeathSaveRolled(Event, frozen=True):
     roll: Roll
 
 
-@event("rounds_passed", area="party")
+@event("rounds_passed", version=2, area="party")
 class RoundsPassed(Event, frozen=True):
     rounds: Rounds
+    # version 2: rounds passed inside a dungeon add up to turns toward its rest
+    # (dungeon.rules.rounds_toward_rest); older entries did not count: they still do not
+    toward_rest: bool = True
+
+
+fields_added("rounds_passed", 2, toward_rest=False)
 
 
 # --- decide ---------------------------------------------------------------------------
