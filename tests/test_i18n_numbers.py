@@ -2,7 +2,8 @@
 Ukrainian 1 200, wherever it is shown (the log said "2 000 фт" and an alert
 "1200 фт"). Every message given a bare number in Danish or Ukrainian writes it
 in the language's form (i18n.Message); a number that names an entry
-(#{seq}) or a port stays as typed. English is unchanged (the golden record)."""
+(#{seq}) or a port stays as typed. English too (gm-review6 C1: "1500 XP"
+beside "1,200 ft"): one form in each language, English 1,200."""
 
 from __future__ import annotations
 
@@ -53,10 +54,12 @@ def test_a_message_writes_its_numbers_in_the_language_s_form():
     with i18n.using("da"):
         assert i18n._("{feet} ft").format(feet=1200) == "1.200 fod"
     with i18n.using("en"):
-        assert i18n._("{feet} ft").format(feet=1200) == "1200 ft"  # as the record holds
+        assert i18n._("{feet} ft").format(feet=1200) == "1,200 ft"
+        assert i18n.ngettext("{n} XP", "{n} XP", 1500).format(n=1500) == "1,500 XP"
+        assert i18n._("#{seq}").format(seq=12345) == "#12345"
 
 
-@pytest.mark.parametrize("lang", ["da", "uk"])
+@pytest.mark.parametrize("lang", ["en", "da", "uk"])
 def test_no_number_the_gm_reads_skips_the_language_s_form(saves, capsys, lang):
     shown = []
     for argv in PLAYED:
@@ -68,4 +71,4 @@ def test_no_number_the_gm_reads_skips_the_language_s_form(saves, capsys, lang):
             if BARE.search(line.replace("D&D 2024", "").replace("dnd-2024", ""))]
     assert bare == [], "\n".join(line for _x, line in bare)
     amounts = "".join(line for _x, line in shown)
-    assert ("1.200" if lang == "da" else "1\xa0200") in amounts
+    assert {"en": "1,200", "da": "1.200", "uk": "1\xa0200"}[lang] in amounts

@@ -869,7 +869,7 @@ def level_up_holds(state: State, ev: LevelledUp) -> None:
     nxt = sheet.xp_next(state.rules, c)
     if c.xp < nxt:
         raise Refused(_("{name} needs {n} XP for level {level} (has {xp})").format(
-            name=c.name, n=i18n.digits(nxt), level=c.level + 1, xp=i18n.digits(c.xp)))
+            name=c.name, n=i18n.number(nxt), level=c.level + 1, xp=i18n.number(c.xp)))
     if sheet.waits_for_next_session(state.rules, c):
         raise Refused(_("{name} already went up a level in this session: {ruleset} allows "
                         "one level per session (the next when a new session starts)").format(
