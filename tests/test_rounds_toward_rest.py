@@ -109,3 +109,23 @@ def test_old_entries_replay_as_written(make):
     assert after.dungeon.turns_since_rest == 0 and after.clock == c.state.clock + 600
     assert decode("evasion_round_run", 1, b'{}') == ch.evasion.RoundRun(toward_rest=False)
     assert not decode("chase_started", 1, b'{"setting": "urban", "distance": 30}').toward_rest
+
+
+def test_a_chase_s_rounds_count_where_a_rest_rule_is(make):
+    """D&D 2024 has no dungeon rest; with one as a house rule, a chase's rounds
+    in a dungeon count toward it (here a round of 300 s: two are a turn)."""
+    from tracker.core.campaign.rules import ChangeHouseRule
+
+    c = make("dnd-2024")
+    c.dispatch(AddCharacter("Ana", "fighter", abilities=(15, 14, 13, 12, 10, 8)))
+    c.dispatch(ChangeHouseRule("dungeon.rest", '{ every_turns = 6, penalty = "tired" }'))
+    c.dispatch(ChangeHouseRule("time.round_seconds", "300"))
+    c.dispatch(dun.EnterDungeon("A", 1))
+    c.dispatch(ch.StartChase("urban", 30))
+    c.dispatch(ch.JoinChase("Ana"), [20])
+    c.dispatch(ch.JoinChase("Thug", "pursuer", speed=30, con=1, perception=12), [10])
+    seen = []
+    for _ in range(4):
+        c.dispatch(ch.TakeTurn(0), [12])
+        seen.append((c.state.chase.round, c.state.dungeon.turns_since_rest))
+    assert seen == [(1, 0), (2, 0), (2, 0), (3, 1)]
