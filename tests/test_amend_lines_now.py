@@ -171,7 +171,7 @@ def test_rations_eaten_are_told_on_the_correction(cli):
     cli("do", "r", "rounds", "1000")  # 6: past midnight, a ration eaten
     assert _line(cli, "r", 6).endswith("— 1 ration eaten")
     cli("do", "r", "amend", "5", "--set", "rounds=6000")  # 5 now crosses midnight
-    assert _line(cli, "r", 7).endswith("Corrected #5: 6000 combat rounds (60000 s) — "
+    assert _line(cli, "r", 7).endswith("Corrected #5: 6,000 combat rounds (60,000 s) — "
                                        "1 ration eaten")
     assert "eaten" not in _line(cli, "r", 6)
 

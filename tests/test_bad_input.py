@@ -125,7 +125,7 @@ def test_fast_travel_cannot_divide_by_zero(capsys, camp):
      "{ levels = [1, 100000000000], values = [13, 14, 13, 15, 15] },",
      "line 167: key party.classes.bard.saves[0].levels[1]: expected a positive number, at most 100"),
     ("{ range = [1601, 999999], value = 0 },", "{ range = [1600, 99999999999], value = 0 },",
-     "party.encumbrance: two entries cover a load of 1600"),
+     "party.encumbrance: two entries cover a load of 1,600"),
 ])
 def test_ruleset_numbers_have_ranges_and_tables_are_not_expanded(old, new, message):
     t = text("dolmenwood")

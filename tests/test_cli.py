@@ -289,7 +289,7 @@ def test_party_from_the_command_line(capsys, saves):
     (["add-character", "X", "--class", "kriger"], "needs abilities"),
     (["damage", "Zed", "3"], "'Zed' is not in the party"),
     (["heal", "Astrid", "-2"], "cannot be negative"),
-    (["level-up", "Astrid"], "needs 2000 XP"),
+    (["level-up", "Astrid"], "needs 2,000 XP"),
     (["exhaustion", "Astrid", "1"], "no exhaustion levels"),
     (["condition", "Astrid", "sparkly"], "unknown condition"),
 ])

@@ -28,7 +28,7 @@ def test_fast_travel_stopped_for_a_rest_says_what_is_left(make):
     assert rest_status(c.state) == "due" and d.turn == 5
     assert d.fast_left == 4000 - 5 * 400
     texts = [a.text for a in out.alerts]
-    assert "Fast travel stopped with 2000 ft left: the next turn must be a rest" in texts
+    assert "Fast travel stopped with 2,000 ft left: the next turn must be a rest" in texts
     c.dispatch(AdvanceTurn(1, "rest"), [6])
     assert c.state.dungeon.fast_left == 2000  # a rest keeps it
     out = c.dispatch(FastTravel(2000), [6, 6])
@@ -53,7 +53,7 @@ def test_the_cli_says_what_is_left(saves, capsys):
     capsys.readouterr()
     assert main(["do", "d", "fast-travel", "--feet", "4000", "--dice", "6,6"]) == 0
     out = capsys.readouterr()
-    assert "2000 ft left: the next turn must be a rest" in out.out + out.err
+    assert "2,000 ft left: the next turn must be a rest" in out.out + out.err
 
 
 async def test_the_dungeon_screen_offers_to_go_on(saves):
@@ -76,7 +76,7 @@ async def test_the_dungeon_screen_offers_to_go_on(saves):
                 break
         for _ in range(10):  # each stop offers to go on: the GM takes every offer
             left = app.state.dungeon.fast_left
-            assert left > 0 and app.screen.title_text == f"Fast travel stopped: {left} ft left"
+            assert left > 0 and app.screen.title_text == f"Fast travel stopped: {left:,} ft left"
             await pilot.press("enter")
             for _ in range(30):
                 await pilot.pause()
@@ -108,7 +108,7 @@ def test_a_stop_for_wandering_monsters_says_so(make):
     c.dispatch(FastTravel(1200), [5])  # 3 turns; turn 2 checks
     out = c.dispatch(FastTravel(2000), [1, 6, 6, 4, 4])  # turn 4 checks: an encounter
     assert c.state.dungeon.fast_left == 1600
-    assert "Fast travel stopped with 1600 ft left: wandering monsters" in \
+    assert "Fast travel stopped with 1,600 ft left: wandering monsters" in \
         [a.text for a in out.alerts]
 
 

@@ -2,7 +2,8 @@
 Ukrainian 1 200, wherever it is shown (the log said "2 000 фт" and an alert
 "1200 фт"). Every message given a bare number in Danish or Ukrainian writes it
 in the language's form (i18n.Message); a number that names an entry
-(#{seq}) or a port stays as typed. English is unchanged (the golden record)."""
+(#{seq}) or a port stays as typed. English too (gm-review6 C1: "1500 XP"
+beside "1,200 ft"): one form in each language, English 1,200."""
 
 from __future__ import annotations
 
@@ -53,10 +54,12 @@ def test_a_message_writes_its_numbers_in_the_language_s_form():
     with i18n.using("da"):
         assert i18n._("{feet} ft").format(feet=1200) == "1.200 fod"
     with i18n.using("en"):
-        assert i18n._("{feet} ft").format(feet=1200) == "1200 ft"  # as the record holds
+        assert i18n._("{feet} ft").format(feet=1200) == "1,200 ft"
+        assert i18n.ngettext("{n} XP", "{n} XP", 1500).format(n=1500) == "1,500 XP"
+        assert i18n._("#{seq}").format(seq=12345) == "#12345"
 
 
-@pytest.mark.parametrize("lang", ["da", "uk"])
+@pytest.mark.parametrize("lang", ["en", "da", "uk"])
 def test_no_number_the_gm_reads_skips_the_language_s_form(saves, capsys, lang):
     shown = []
     for argv in PLAYED:
@@ -68,4 +71,35 @@ def test_no_number_the_gm_reads_skips_the_language_s_form(saves, capsys, lang):
             if BARE.search(line.replace("D&D 2024", "").replace("dnd-2024", ""))]
     assert bare == [], "\n".join(line for _x, line in bare)
     amounts = "".join(line for _x, line in shown)
-    assert ("1.200" if lang == "da" else "1\xa0200") in amounts
+    assert {"en": "1,200", "da": "1.200", "uk": "1\xa0200"}[lang] in amounts
+
+
+def test_panels_previews_and_the_players_view_group_in_english(make):
+    """gm-review6 C1, the other readers: a correction's preview (its changes
+    and its lines), the players' panels and the recap write 1,500 as the log
+    does, never 1500 (English is grouped too)."""
+    from tracker.core import dungeon as dun
+    from tracker.core.party import AddCharacter, AwardXP
+    from tracker.cli import recap_lines
+    from tracker.core.supplies.rules import SetSupplies
+    from tracker.public import players_view
+
+    with i18n.using("en"):
+        c = make("dolmenwood")
+        c.dispatch(AddCharacter("Wren", "fighter", abilities=(14, 10, 9, 12, 13, 8)))
+        c.dispatch(SetSupplies("torches", 1500))
+        c.dispatch(dun.EnterDungeon("A", 1))
+        c.dispatch(AwardXP(1200))
+        seq = c.seq
+        p = c.explain(c.amend_command(seq, fields={"amount": "1500"}))
+        shown = [p.entry_now, p.entry_after, *p.changes]
+        assert "1,500 XP to Wren" in p.entry_after and any("1,200 → 1,575" in x or
+                                                            "→ 1,5" in x for x in p.changes), shown
+        with c.reader() as r:
+            v = players_view(c.name, r.head(), r)
+        facts = [f for panel in v["panels"] for f in panel.get("facts", [])]
+        assert ["Torches", "1,500"] in facts or ("Torches", "1,500") in facts, facts
+        lines = v["log"]
+        assert any("1,200 XP" in i["text"] for i in lines), lines
+        text = "\n".join(recap_lines(c, None))
+        assert "1,200" in text and not BARE.search(text), text

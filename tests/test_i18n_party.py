@@ -235,7 +235,7 @@ def _party_play(ruleset: str, lang: str, capsys) -> tuple[list[str], list[str]]:
 GOLDEN = {
     "en": ["Wren joined the party (a level 1 Thief); HP 1d4=[3] typed+1", "Bo joined the party (level 1)",
            "Wren took 2 damage (1d4=[2] typed)", "Wren is poisoned",
-           "5000 XP to Wren (5500 with the bonus)", "Wren carries 1 coins of weight",
+           "5,000 XP to Wren (5,500 with the bonus)", "Wren carries 1 coins of weight",
            "Wren carries 21 coins of weight", "1 combat round (10 s)", "2 combat rounds (20 s)",
            "5 combat rounds (50 s)", "21 combat rounds (210 s)", "Wren is no longer poisoned",
            "Bo is now called Bob", "Bob left the party"],

@@ -255,7 +255,7 @@ GOLDEN = {
         "missing": "tracker: no campaign named 'nosuch' in {saves}",
         "dice": "tracker: bad dice expression '2d': expected the number of sides after 'd' "
                 "at position 3",
-        "chance": "bad chance '7-in-6': X must be 0..Y and Y from 2 to 10000",
+        "chance": "bad chance '7-in-6': X must be 0..Y and Y from 2 to 10,000",
         "number": "the count: '٣': write it with the digits 0-9",
         "range": "the number: 1,000,000 is out of range (expected from 1 to 100)",
         "ruleset": "tracker: {file}, line 14: key time.round_seconds: expected a positive "
@@ -413,7 +413,7 @@ def test_a_ruleset_with_several_problems_counts_them_in_the_language(tmp_path):
 
 def test_the_english_of_a_refusal_is_unchanged(saves, capsys):
     """English reads as it did before the slice was marked (the golden record's
-    language): the same words, the same number formatting."""
+    language): the same words; numbers grouped as English groups them (1,000)."""
     from tracker.core.dice import DiceError, parse
     from tracker.core.limits import friendly
     import msgspec
@@ -421,7 +421,7 @@ def test_the_english_of_a_refusal_is_unchanged(saves, capsys):
     with pytest.raises(DiceError, match=r"^bad dice expression '1d6\+': expected a number or "
                                         r"'d' at position 5$"):
         parse("1d6+")
-    with pytest.raises(DiceError, match=r"more than 1000 dice"):
+    with pytest.raises(DiceError, match=r"more than 1,000 dice"):
         parse("1001d6")
     with pytest.raises(msgspec.ValidationError) as e:
         msgspec.convert({"hp": 20000}, msgspec.defstruct(

@@ -264,7 +264,7 @@ def test_xp_split_with_each_ones_bonus_and_level_up(make):
     c.dispatch(LevelUp("Ana"), [6])
     ana = js(c)["party"][0]
     assert (ana["level"], ana["hp_max"], ana["xp_next"]) == (2, 5 + 6, 4000)
-    with pytest.raises(Refused, match="needs 2500 XP"):
+    with pytest.raises(Refused, match="needs 2,500 XP"):
         c.dispatch(LevelUp("Bo"))
     c.dispatch(AwardXP(1000, ("Bo",)))
     assert js(c)["party"][1]["xp"] == 2700

@@ -305,7 +305,7 @@ def test_rounds_use_each_rulesets_round_length(make, rid, seconds):
     c = make(rid)
     c.dispatch(AdvanceRounds(6))
     assert c.state.clock == 6 * seconds
-    with pytest.raises(Refused, match="advance 1 to 10000 rounds"):
+    with pytest.raises(Refused, match="advance 1 to 10,000 rounds"):
         c.dispatch(AdvanceRounds(0))
 
 

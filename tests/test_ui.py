@@ -476,7 +476,7 @@ async def test_supplies_dialog_says_a_number_is_too_large_and_keeps_it(saves):
         assert isinstance(app.screen, TextDialog)
         assert app.screen.query_one(Input).value == "12345678901"
         error = str(app.screen.query_one("#dialog-error", Label).render())
-        assert "12345678901 is more than anyone can carry" in error
+        assert "12,345,678,901 is more than anyone can carry" in error
         await pilot.press("escape", "e")  # an effect's name: text stops at its limit, saying so
         await pilot.pause()
         app.screen.query_one(Input).insert_text_at_cursor("x" * 205)

@@ -9,7 +9,7 @@ from bisect import bisect_right
 from contextlib import contextmanager
 from itertools import islice
 import typing
-from typing import Callable
+from typing import Callable, Iterable
 from dataclasses import dataclass
 
 import msgspec
@@ -585,22 +585,21 @@ def sketch_rows(rows: Columns | list[tuple], decoded: Callable | None = None,
         elif back is not None:
             about.append(entry)
         append(entry)
+    marked: list[int] = []  # the seqs of the undone commands' entries
     if undone:
         found = ids.seqs_of(undone, len(out))
-        if found is not None:  # the store's index: the few entries of those commands
-            for seq in found:
-                out[seq - 1].undone = True
-        else:
+        if found is None:  # no store's index: the few entries of those commands, looked for
             command_id = ids.command_id
-            for e in out:
-                if command_id(e.seq) in undone:
-                    e.undone = True
+            found = [e.seq for e in out if command_id(e.seq) in undone]
+        for seq in found:
+            out[seq - 1].undone = True
+        marked = list(found)
     corrected: dict[int, list[int]] = {}
     # only the entries about entries are read (``standing_from``)
     rewinds = any(e.type == _REWOUND for e in about)
-    stand = standing_from(1, len(out), about) if corrections or rewinds else ()
-    if rewinds:
-        mark_rewound(out, stand)
+    stand = standing_from(1, len(out), about) if corrections or rewinds or undone else ()
+    if rewinds or undone:
+        mark_standing(out, stand, marked)
     for entry in corrections:
         _stand_ins(entry, stand, corrected)
     for target, by in corrected.items():
@@ -804,22 +803,31 @@ def _from_events(envs: list[Envelope]) -> list[LogEntry]:
     for target, by in corrected.items():
         if first <= target < first + len(out):
             out[target - first].corrected_by, out[target - first].corrections = by[-1], tuple(by)
-    if any(env.type == _REWOUND for env in envs):
-        mark_rewound(out, stand if stand is not None else standing(envs))
+    if undone or any(env.type == _REWOUND for env in envs):
+        mark_standing(out, stand if stand is not None else standing(envs),
+                      [e.seq for e in out if e.undone])
     return out
 
 
 _REWOUND = Rewound.TYPE
 
 
-def mark_rewound(out: list[LogEntry], stand) -> None:
-    """Mark ``rewound`` the entries of ``out`` (a run of entries) that a rewind
-    took back: not standing (``standing``, the engine's own reading of undo,
-    redo and rewind), not undone, and not themselves an undo, redo or rewind
-    (the GM's bookkeeping, whose own mark is ``undone``)."""
+def mark_standing(out: list[LogEntry], stand, undone: Iterable[int] = ()) -> None:
+    """The marks of ``out`` (a run of entries; ``undone``: the seqs among them
+    marked ``undone``, their command's last undo not followed by its redo) as
+    the log stands (``standing``, the engine's own reading of undo, redo and
+    rewind): an entry that stands reads unmarked, whatever undo it had (a
+    rewind brought it back); one that does not reads ``undone`` if its
+    command is, else ``rewound`` (a rewind took it back). An undo, redo or
+    rewind never stands in that reading: the GM's bookkeeping keeps its
+    command's mark alone."""
     if not out:
         return
     first, last = out[0].seq, out[-1].seq
+    for seq in undone:
+        e = out[seq - first]
+        if seq in stand and e.type not in LOOKING_BACK_TYPES:
+            e.undone = False
     for seq in stand.gaps(first, last):
         e = out[seq - first]
         if not e.undone and e.type not in LOOKING_BACK_TYPES:

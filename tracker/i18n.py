@@ -147,7 +147,7 @@ def _(message: str) -> str:
     """``message`` in the active language."""
     slot = _ACTIVE.get()
     text = slot.catalog.gettext(message)
-    return text if slot.code == ENGLISH else Message(text)
+    return Message(text)
 
 
 gettext = _
@@ -157,24 +157,24 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     """The form for ``n`` in the active language (Ukrainian has three)."""
     slot = _ACTIVE.get()
     text = slot.catalog.ngettext(singular, plural, n)
-    return text if slot.code == ENGLISH else Message(text)
+    return Message(text)
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` told apart by ``context`` where one English word has two meanings."""
     slot = _ACTIVE.get()
     text = slot.catalog.pgettext(context, message)
-    return text if slot.code == ENGLISH else Message(text)
+    return Message(text)
 
 
 class Message(str):
-    """A message in a language other than English, whose ``format()`` writes
-    every number it is given in the language's form (``number``: Danish
-    1.200 and 2,5, Ukrainian 1 200), so no path that hands a message a bare
-    int can show "1200 фт" beside another's "2 000 фт". Left as given: a
-    number that names rather than counts (``#{id}``, a field in ``NAMING``)
-    and a field with its own format spec (``{n:+d}``). English gets plain
-    ``str`` and its lines stay as they were (the golden record)."""
+    """A message in the run's language, whose ``format()`` writes every
+    number it is given in the language's form (``number``: English 1,200,
+    Danish 1.200 and 2,5, Ukrainian 1 200), so no path that hands a message a
+    bare int can show "1200 ft" beside another's "2,000 ft" (gm-review6 C1:
+    "1500 XP" beside "1,200 ft"). Left as given: a number that names rather
+    than counts (``#{id}``, a field in ``NAMING``) and a field with its own
+    format spec (``{n:+d}``)."""
 
     __slots__ = ()
 
@@ -259,13 +259,6 @@ def group_sign() -> str:
     from babel.numbers import get_group_symbol
 
     return get_group_symbol(_babel_locale())
-
-
-def digits(n: int) -> str:
-    """A count in a line English has always written in plain digits ("5000
-    XP"): so in English, kept as the golden record holds it; in another
-    language in its own form ("5.000 EP", "5 000 досвіду")."""
-    return str(n) if current() == ENGLISH else number(n)
 
 
 def signed(n: int) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterator
 
-from ..i18n import _, ngettext, pgettext
+from ..i18n import _, ngettext, number, pgettext
 from . import clock
 from . import field_words
 from .state import State
@@ -184,9 +184,11 @@ def _value(v: Any) -> str:
     if isinstance(v, bool):
         return value_words(v)
     if isinstance(v, list) and _plain(v):
-        return ", ".join(map(str, v))
+        return ", ".join(map(_value, v))
     if isinstance(v, (dict, list)):
         return "…"
+    if type(v) in (int, float):  # an amount, in the GM's language's form (1,500)
+        return number(v)
     return str(v)
 
 

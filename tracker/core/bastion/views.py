@@ -552,10 +552,10 @@ def _bastions_for_players(data: dict, table: Table) -> list[Panel]:
     maintained = (_(MAINTAIN), _(MAINTAIN_AWAY))  # the JSON's lines are in this language too
     out = []
     for b in data.get("bastions") or []:
-        facts = [(_("Treasury"), _gp(b["treasury"])), (_("Defenders"), str(b["defenders"])),
-                 (_("Turns run"), str(b["turns"]))]
+        facts = [(_("Treasury"), _gp(b["treasury"])), (_("Defenders"), i18n.number(b["defenders"])),
+                 (_("Turns run"), i18n.number(b["turns"]))]
         if b["queued"] and not b["abandoned"]:  # an abandoned one runs no turn
-            facts.append((_("Turns due"), str(b["queued"])))
+            facts.append((_("Turns due"), i18n.number(b["queued"])))
         elif b["days_left"] is not None:
             facts.append((_("Next turn"), ngettext("in {n} day", "in {n} days",
                                                    b["days_left"]).format(n=b["days_left"])))

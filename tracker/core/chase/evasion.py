@@ -23,7 +23,7 @@ from ..events import Event, event, fields_added
 from ..handlers import Command, decides, evolves
 from ..limits import Key
 from ..lights.rules import left_behind
-from ..dungeon.rules import TurnAdvanced
+from ..dungeon.rules import TurnAdvanced, rounds_toward_rest
 from ..party import rules as party
 from ..state import State
 from ..terms import term
@@ -110,9 +110,14 @@ class EvasionStarted(Event, frozen=True):
 fields_added("evasion_started", 2, gap_known=False)
 
 
-@event("evasion_round_run", area="chase")
+@event("evasion_round_run", version=2, area="chase")
 class RoundRun(Event, frozen=True):
-    pass
+    # version 2: a round run inside a dungeon counts toward its rest, as any
+    # round there does (dungeon.rules.rounds_toward_rest); older entries did not
+    toward_rest: bool = True
+
+
+fields_added("evasion_round_run", 2, toward_rest=False)
 
 
 @event("evasion_bait_dropped", area="chase")
@@ -503,7 +508,12 @@ def evolve_round(state: State, ev: RoundRun) -> State:
         # amend recompute it; the party's condition shows it on every screen
         chase = replace(chase, winded=max(1, rules.rest_turns))
         state = _winded(state, rules.exhausted_condition, True)
-    after = pass_time(state, state.rules.time.round_seconds, burning=True, chase=chase)
+    seconds = state.rules.time.round_seconds
+    if ev.toward_rest and state.dungeon.active:
+        after = pass_time(state, seconds, burning=True, chase=chase,
+                          dungeon=rounds_toward_rest(state, seconds))
+    else:
+        after = pass_time(state, seconds, burning=True, chase=chase)
     caught = gap == 0 and (e.where == "sea" or e.gap > 0)
     return _end(after, CAUGHT, evasion) if caught else after
 

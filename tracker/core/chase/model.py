@@ -120,6 +120,9 @@ class Chase(msgspec.Struct, frozen=True, gc=False):
     # D&D 2024: levels of exhaustion party members gained in chases, until a rest removes them
     gained: tuple[tuple[str, int], ...] = ()
     met: Met | None = None  # the encounter the next chase or evasion follows
+    # the chase's rounds count toward the dungeon's rest (dungeon.rules.rounds_toward_rest)
+    # while it runs inside one: set by chase_started version 2; older chases did not
+    toward_rest: bool = False
 
 
 # --- ruleset --------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from ..handlers import Command, decides, evolves
 from ..timeline.hooks import reschedules
 from ..limits import CharacterName, Key
 from ..party import rules as party
+from ..dungeon.rules import rounds_toward_rest
 from ..state import State
 from ..terms import term
 from .. import timeflow
@@ -101,10 +102,16 @@ class EndChase(Command, frozen=True):
 # --- events ---------------------------------------------------------------------------
 
 
-@event("chase_started", area="chase")
+@event("chase_started", version=2, area="chase")
 class ChaseStarted(Event, frozen=True):
     setting: Key
     distance: Distance
+    # version 2: the chase's rounds, run inside a dungeon, count toward its rest
+    # (Chase.toward_rest); the rounds of older chases did not: they still do not
+    toward_rest: bool = True
+
+
+fields_added("chase_started", 2, toward_rest=False)
 
 
 @event("chase_joined", version=2, area="chase")
@@ -644,7 +651,8 @@ def ended_holds(state: State, ev: ChaseEnded) -> None:
 def evolve_started(state: State, ev: ChaseStarted) -> State:
     return replace(state, chase=Chase(active=True, setting=ev.setting, round=1,
                                       start=ev.distance, chases=state.chase.chases + 1,
-                                      winded=state.chase.winded, gained=state.chase.gained))
+                                      winded=state.chase.winded, gained=state.chase.gained,
+                                      toward_rest=ev.toward_rest))
 
 
 def _with_runner(chase: Chase, name: str, **changes) -> tuple[Runner, ...]:
@@ -746,7 +754,11 @@ def _round_over(state: State, runners: tuple[Runner, ...]) -> State:
     ch = state.chase
     chase = replace(ch, runners=runners, turn="", round=ch.round + 1)
     # pass_time, called as the travel day does (no keywords gathered into a dict)
-    return timeflow.run_hooks(state, state.rules.time.round_seconds, True, {"chase": chase})
+    seconds = state.rules.time.round_seconds
+    if ch.toward_rest and state.dungeon.active:  # its rounds count toward the dungeon's rest
+        return timeflow.run_hooks(state, seconds, True,
+                                  {"chase": chase, "dungeon": rounds_toward_rest(state, seconds)})
+    return timeflow.run_hooks(state, seconds, True, {"chase": chase})
 
 
 def _out_of_the_running(state: State, name: str, status: str) -> State:

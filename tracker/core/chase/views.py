@@ -506,7 +506,7 @@ def _chase_for_players(data: dict, table: Table) -> list[Panel]:
     ch = data.get("chase") or {}
     out = []
     if ch.get("active") and ch.get("runners"):
-        facts = [(_("Round"), str(ch["round"]))] + \
+        facts = [(_("Round"), i18n.number(ch["round"]))] + \
             ([(_("Turn"), ch["turn"])] if ch["turn"] else [])
         if ch["setting"]:
             facts.insert(0, (_("Where"), r.setting_word(table.rules, ch["setting"])))
@@ -523,12 +523,12 @@ def _chase_for_players(data: dict, table: Table) -> list[Panel]:
                          rows=rows, kind="chase"))
     e = ch.get("evasion")
     if e and not e["stopped"]:
-        facts = [(_("Where"), where_word(e["where"])), (_("Round"), str(e["rounds"]))]
+        facts = [(_("Where"), where_word(e["where"])), (_("Round"), i18n.number(e["rounds"]))]
         if e["gap_ft"] is not None:
             facts.append((_("Gap"), _("{feet} ft").format(feet=e["gap_ft"])))
         out.append(Panel(_("Evasion"), facts=facts, kind="chase"))
     if ch.get("running_exhaustion"):
         w = ch["running_exhaustion"]
-        out.append(Panel(_("Winded"), facts=[(_("Rest turns left"), str(w["rest_turns_left"]))],
+        out.append(Panel(_("Winded"), facts=[(_("Rest turns left"), i18n.number(w["rest_turns_left"]))],
                          lines=[w["text"]] if w["text"] else [], kind="chase"))
     return out

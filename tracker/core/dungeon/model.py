@@ -58,6 +58,10 @@ class Dungeon(msgspec.Struct, frozen=True, gc=False):
     # rest count and its penalty go with the party, and time out of the dungeon
     # as long as a rest turn is its rest (evolve_entered)
     left_at: int = -1
+    # seconds spent in rounds (combat, a flight) since the rest count last
+    # counted a turn, less than a turn: rounds add up to turns toward the rest
+    # (``rounds_toward_rest``); a rest turn clears them
+    round_seconds: int = 0
 
 
 class Wandering(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

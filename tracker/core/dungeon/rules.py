@@ -545,7 +545,8 @@ def evolve_entered(state: State, ev: DungeonEntered) -> State:
         # back in before a rest turn's time passed outside: nobody rested (gm-review3 R16)
         return replace(state, dungeon=Dungeon(active=True, name=ev.name, depth=ev.depth,
                                               turns_since_rest=d.turns_since_rest,
-                                              penalty=d.penalty))
+                                              penalty=d.penalty,
+                                              round_seconds=d.round_seconds))
     return replace(state, dungeon=Dungeon(active=True, name=ev.name, depth=ev.depth))
 
 
@@ -720,7 +721,7 @@ class _TurnRules(NamedTuple):
 # (``left_at`` it leaves at its default: it is read only while the party is outside)
 if Dungeon.__struct_fields__ != ("active", "name", "depth", "turn", "turns_since_rest", "penalty",
                                  "checks", "last_hasty_exit", "fast_left", "fast_per_turn",
-                                 "left_at"):
+                                 "left_at", "round_seconds"):
     raise RuntimeError("evolve_turn builds a Dungeon by position: its fields changed")
 
 # the last ruleset's (a strong reference: no other ruleset can take its id);
@@ -747,12 +748,13 @@ def evolve_turn(state: State, ev: TurnAdvanced) -> State:
         _turn_refused(state, activity)
     turn = d.turn + 1
     roll = ev.check
+    spent = d.round_seconds  # a rest turn clears the rounds' seconds with the count
     if roll is None:
         checks = d.checks
         if activity != REST:
             tsr, penalty = d.turns_since_rest + 1, d.penalty
         else:
-            tsr = penalty = 0
+            tsr = penalty = spent = 0
     else:
         if roll.total > r[3]:  # _checked's first line, inline: most checks meet nothing
             check = Check(turn, roll, r[2].chance, False, True)
@@ -764,7 +766,7 @@ def evolve_turn(state: State, ev: TurnAdvanced) -> State:
             check = replace(check, interrupted_rest=True)  # the rest is interrupted
             tsr, penalty = d.turns_since_rest + 1, d.penalty
         else:
-            tsr = penalty = 0
+            tsr = penalty = spent = 0
         checks = d.checks + (check,)  # _with_check, inline
         if len(checks) > CHECK_HISTORY:
             checks = checks[-CHECK_HISTORY:]
@@ -778,7 +780,7 @@ def evolve_turn(state: State, ev: TurnAdvanced) -> State:
         elif activity != REST:
             left = 0  # the party does something else: the trip is over
     dungeon = Dungeon(True, d.name, d.depth, turn, tsr, penalty, checks, d.last_hasty_exit,
-                      left, d.fast_per_turn)
+                      left, d.fast_per_turn, -1, spent)
     # pass_time(state, seconds, burning=True, dungeon=dungeon): where the state
     # is the one the last quiet time step made (the turn before, nothing else
     # changed), that step's test is the clock's alone (``timeflow.QUIET_CELL``:
@@ -852,6 +854,37 @@ def fast_travel_stopped_by(state: State) -> str:
     if not any(light.lit for light in state.lights):
         return "dark"
     return "rest" if rest_status(state) in ("due", "overdue") else ""
+
+
+def rounds_toward_rest(state: State, seconds: int, dungeon: Dungeon | None = None) -> Dungeon:
+    """``dungeon`` (the state's, unless given) after ``seconds`` spent in
+    rounds (combat, a flight) inside it: they add up to turns toward the rest
+    (osr.md §4.1: a turn of rest per hour, whatever the hour was spent on),
+    each whole turn counted as a turn that is no rest counts
+    (``evolve_turn``: the count, and the penalty when a rest is skipped);
+    the rest is kept for later rounds or turns. Outside, or under a ruleset
+    with no rest rule, nothing is counted."""
+    d = state.dungeon if dungeon is None else dungeon
+    rest = state.rules.dungeon.rest
+    if not d.active or rest is None or seconds <= 0:
+        return d
+    turns, spent = divmod(d.round_seconds + seconds, state.rules.time.turn_seconds)
+    tsr, penalty, every = d.turns_since_rest, d.penalty, rest.every_turns
+    for _turn in range(turns):
+        tsr += 1
+        if tsr >= every and (tsr - every) % every == 0:
+            penalty = max(rest.penalty_max, penalty + rest.penalty_step)
+    return replace(d, turns_since_rest=tsr, penalty=penalty, round_seconds=spent)
+
+
+@evolves(party.RoundsPassed, when="dungeon.active")
+def evolve_rounds_in_dungeon(state: State, ev) -> State:
+    """Rounds passed inside the dungeon count toward its rest (version 2 of
+    ``rounds_passed``; older entries never did, and still do not)."""
+    if not ev.toward_rest:
+        return state
+    return replace(state, dungeon=rounds_toward_rest(
+        state, ev.rounds * state.rules.time.round_seconds))
 
 
 def rest_due_in(rest, turns_since_rest: int) -> int:

@@ -455,8 +455,8 @@ def _dungeon_for_players(data: dict, table: Table) -> list[Panel]:
     d = data.get("dungeon") or {}
     if not d.get("active"):
         return []
-    facts = [(_("Dungeon"), d["name"] or _("the dungeon")), (pgettext("dungeon", "Level"), str(d["depth"])),
-             (_("Turn"), str(d["turn"]))]
+    facts = [(_("Dungeon"), d["name"] or _("the dungeon")), (pgettext("dungeon", "Level"), i18n.number(d["depth"])),
+             (_("Turn"), i18n.number(d["turn"]))]
     rest = table.rules.dungeon.rest
     if rest is not None:
         left = rest_due_in(rest, d["turns_since_rest"])

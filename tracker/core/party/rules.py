@@ -273,9 +273,15 @@ class DeathSaveRolled(Event, frozen=True):
     roll: Roll
 
 
-@event("rounds_passed", area="party")
+@event("rounds_passed", version=2, area="party")
 class RoundsPassed(Event, frozen=True):
     rounds: Rounds
+    # version 2: rounds passed inside a dungeon add up to turns toward its rest
+    # (dungeon.rules.rounds_toward_rest); older entries did not count: they still do not
+    toward_rest: bool = True
+
+
+fields_added("rounds_passed", 2, toward_rest=False)
 
 
 # --- decide ---------------------------------------------------------------------------
@@ -863,7 +869,7 @@ def level_up_holds(state: State, ev: LevelledUp) -> None:
     nxt = sheet.xp_next(state.rules, c)
     if c.xp < nxt:
         raise Refused(_("{name} needs {n} XP for level {level} (has {xp})").format(
-            name=c.name, n=i18n.digits(nxt), level=c.level + 1, xp=i18n.digits(c.xp)))
+            name=c.name, n=i18n.number(nxt), level=c.level + 1, xp=i18n.number(c.xp)))
     if sheet.waits_for_next_session(state.rules, c):
         raise Refused(_("{name} already went up a level in this session: {ruleset} allows "
                         "one level per session (the next when a new session starts)").format(

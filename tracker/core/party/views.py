@@ -204,14 +204,14 @@ def _describe_x_p_awarded(ev: XPAwarded, rules, state=None) -> str:
         got = gains[ev.to[0]]
         if got != share:
             return _("{n} XP to {name} ({got} with the bonus)").format(
-                n=i18n.digits(ev.amount), name=ev.to[0], got=i18n.digits(got))
-        return _("{n} XP to {name}").format(n=i18n.digits(ev.amount), name=ev.to[0])
+                n=i18n.number(ev.amount), name=ev.to[0], got=i18n.number(got))
+        return _("{n} XP to {name}").format(n=i18n.number(ev.amount), name=ev.to[0])
     if len(set(gains.values())) == 1:
         return _("{n} XP split among {names}: {each} each").format(
-            n=i18n.digits(ev.amount), names=_names(ev.to), each=i18n.digits(gains[ev.to[0]]))
+            n=i18n.number(ev.amount), names=_names(ev.to), each=i18n.number(gains[ev.to[0]]))
     return _("{n} XP split among {names}: {shares}").format(
-        n=i18n.digits(ev.amount), names=_names(ev.to),
-        shares=", ".join(f"{n} {i18n.digits(g)}" for n, g in gains.items()))
+        n=i18n.number(ev.amount), names=_names(ev.to),
+        shares=", ".join(f"{n} {i18n.number(g)}" for n, g in gains.items()))
 
 
 @describes(ConditionSet)
@@ -245,7 +245,7 @@ def _describe_load_set(ev: LoadSet, rules) -> str:
     # the English reads "coins" for any number, as the record has it; a language
     # with forms gives each its own
     return ngettext("{name} carries {n} coins of weight", "{name} carries {n} coins of weight",
-                    ev.coins).format(name=ev.name, n=i18n.digits(ev.coins))
+                    ev.coins).format(name=ev.name, n=i18n.number(ev.coins))
 
 
 @describes(CharacterRenamed)
@@ -475,7 +475,7 @@ class PartyTally(Tally):
             out.append(_("**Healed:** {who}").format(
                 who=", ".join(f"{e(self.name(i))} {d}" for i, d in self.healed.items())))
         if self.xp:
-            out.append(_("**XP awarded:** {n}").format(n=i18n.digits(self.xp)))
+            out.append(_("**XP awarded:** {n}").format(n=i18n.number(self.xp)))
         if self.levels:
             out.append(_("**Went up a level:** {who}").format(who=", ".join(
                 _("{name}: level {a} → {b}").format(name=e(self.name(i)), a=a, b=b)
@@ -532,8 +532,8 @@ def _character_changes(ra, a, rb, b) -> list[str]:
     if a.level != b.level:
         out.append(_("{name}: level {a} → {b}").format(name=n, a=a.level, b=b.level))
     if a.xp != b.xp:
-        out.append(_("{name}: {a} XP → {b} XP").format(name=n, a=i18n.digits(a.xp),
-                                                        b=i18n.digits(b.xp)))
+        out.append(_("{name}: {a} XP → {b} XP").format(name=n, a=i18n.number(a.xp),
+                                                        b=i18n.number(b.xp)))
     if (a.hp, a.hp_max) != (b.hp, b.hp_max):
         if a.hp_max == b.hp_max:
             out.append(_("{name}: {a} HP → {b} HP").format(name=n, a=a.hp, b=b.hp))
@@ -563,7 +563,7 @@ def _character_changes(ra, a, rb, b) -> list[str]:
         out.append(_("{name}: {a} → {b} Hit Point Dice left").format(name=n, a=ha, b=hb))
     if a.load != b.load:
         out.append(_("{name} carries {a} → {b} coins of weight").format(
-            name=n, a=i18n.digits(a.load), b=i18n.digits(b.load)))
+            name=n, a=i18n.number(a.load), b=i18n.number(b.load)))
     if not out and (sheet.saves(ra, a), sheet.speed(ra, a)) != (sheet.saves(rb, b),
                                                                 sheet.speed(rb, b)):
         out.append(_("{name}: saves or speed recomputed by the rules").format(name=n))
@@ -602,7 +602,7 @@ def _party_for_players(data: dict, table: Table) -> list[Panel]:
         if c["hp_max"] is None:
             hp = ""
         elif table.hp == "exact":
-            hp = f"{c['hp']}/{c['hp_max']}"
+            hp = f"{i18n.number(c['hp'])}/{i18n.number(c['hp_max'])}"
         else:
             band = hp_band(c["hp"], c["hp_max"], c["status"])
             hp = _(_BANDS[band]) if band in _BANDS else band
@@ -614,7 +614,7 @@ def _party_for_players(data: dict, table: Table) -> list[Panel]:
                            *([_("exhaustion {n}").format(n=c["exhaustion"])]
                              if c["exhaustion"] else [])])
         cls = short_class_name(rules, c["class"]) if c["class_name"] else _("hireling")
-        rows.append([c["name"], cls, str(c["level"]), hp, state, light])
+        rows.append([c["name"], cls, i18n.number(c["level"]), hp, state, light])
     return [Panel(_("Party"), header=[_("Name"), _("Class"), pgettext("character", "Level"), _("HP"),
                                       _("Conditions"), pgettext("party table", "Light")],
                   rows=rows, kind="party")]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...i18n import N_, _, ngettext, pgettext
+from ...i18n import N_, _, ngettext, number, pgettext
 from ..alerts import Alert, alerting
 from ..changes import reads_changes
 from ..consequences import tells_consequences
@@ -213,7 +213,7 @@ def _supplies_changes(before: State, after: State) -> list[str]:
             return _(_TOTALS[k])
         rules = after.rules if k in after.rules.supplies else before.rules
         return term(rules, f"supplies.{k}", k)
-    return [f"{name(k)}: {a.get(k, 0)} → {b.get(k, 0)}"
+    return [f"{name(k)}: {number(a.get(k, 0))} → {number(b.get(k, 0))}"
             for k in [*a, *(k for k in b if k not in a)] if a.get(k, 0) != b.get(k, 0)]
 
 
@@ -227,6 +227,6 @@ names_a_term(SuppliesSet, "kind", "supplies")
 def _supplies_for_players(data: dict, table: Table) -> list[Panel]:
     """What the party carries: torches, oil, rations by kind."""
     s = data.get("supplies") or {}
-    facts = [(term(table.rules, f"supplies.{k}", name).split(" (")[0], str(s[k]))
+    facts = [(term(table.rules, f"supplies.{k}", name).split(" (")[0], number(s[k]))
              for k, name in table.rules.supplies.items() if s.get(k)]
     return [Panel(_("Supplies"), facts=facts, kind="supplies")] if facts else []

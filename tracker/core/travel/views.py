@@ -1019,7 +1019,7 @@ def _travel_for_players(data: dict, table: Table) -> list[Panel]:
         return []
     rules = table.rules
     t = rules.travel
-    facts = [(_("Day"), str(j["day"]))]
+    facts = [(_("Day"), i18n.number(j["day"]))]
     if j["place"]:
         facts.append((_("At"), j["place"] + (f" ({_hex(j['hex'])})" if j["hex"] else "")))
     if j["terrain"]:

@@ -196,7 +196,7 @@ def facility_row(state: State, b: Bastion, f, whose: str = "") -> tuple[str, ...
         name = _("{facility} ({chosen})").format(
             facility=name, chosen=bas.text(bas.chosen_words(rules, f.kind, chosen), rules))
     return (str(f.id), _("{owner}: {facility}").format(owner=whose, facility=name) if whose
-            else name, space, str(f.hirelings),
+            else name, space, i18n.number(f.hirelings),
             ", ".join(order_kind(k) for k in sorted({o.order for o in fdef.orders}))
             if fdef else "", doing)
 

@@ -14,7 +14,7 @@ from ...core.lights.rules import dropped_by
 from ...core.state import State
 from ...core.terms import term
 from ...history import LogEntry
-from ...i18n import _, ngettext, pgettext
+from ...i18n import _, ngettext, number, pgettext
 from ...i18n import dice as lettered
 from ..as_it_stood import shows_as_it_stood
 
@@ -139,7 +139,7 @@ def light_cells(state: State, light: Light) -> tuple[Text, Text, Text, Text, Tex
     filled = 0 if total == 0 else round(BAR_WIDTH * min(left, total) / total)
     # the count first, then LAST, then the bar: a narrow screen cuts the bar,
     # never the turns left the GM reads the table for (GM review 5 C5)
-    count = Text(f"{left}/{total}")
+    count = Text(f"{number(left)}/{number(total)}")
     if label:
         count.append(f" {label}", style=style)
     gauge = Text("█" * filled, style=style) + Text("░" * (BAR_WIDTH - filled), style="dim")
@@ -188,7 +188,7 @@ def checks_panel(state: State, rows: int = 12) -> Text:
         rows = max(1, rows - 1)
     shown = d.checks[-rows:]
     # TRANSLATORS: T12 = turn 12, in the checks panel (one letter)
-    labels = [_("T{n}").format(n=c.turn) for c in shown]
+    labels = [_("T{n}").format(n=str(c.turn)) for c in shown]  # a column label, never grouped
     wide = max(map(len, labels))  # turn 144 and its die keep a space between
     for c, label in reversed(list(zip(shown, labels))):
         t.append(label.ljust(wide) + " ", style="bold")

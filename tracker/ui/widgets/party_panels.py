@@ -12,7 +12,7 @@ from ...core.party.names import (ability_abbreviation, class_name, condition_nam
                                   exhaustion_effect, rules_text, save_name,
                                   short_class_name, skill_name)
 from ...core.party.views import status_word
-from ...i18n import N_, _, digits
+from ...i18n import N_, _, number
 from ...i18n import dice
 from ..as_it_stood import shows_as_it_stood
 
@@ -26,7 +26,7 @@ def hp_bar(c: Character, hp: int) -> Text:
     filled = round(BAR * max(0, hp) / c.hp_max)
     style = "red" if hp * 4 <= c.hp_max else ("yellow" if hp * 2 <= c.hp_max else "green")
     t = Text("█" * filled, style=style) + Text("░" * (BAR - filled), style="dim")
-    t.append(f" {hp}/{c.hp_max}")
+    t.append(f" {number(hp)}/{number(c.hp_max)}")
     return t
 
 
@@ -35,8 +35,8 @@ def party_row(state: State, c: Character) -> tuple:
     k = sheet.class_of(rules, c)
     status = sheet.status(rules, c)
     nxt = sheet.xp_next(rules, c)
-    xp = f"{digits(c.xp)}/{digits(nxt)}" if nxt is not None else (
-        _("{xp} (max)").format(xp=digits(c.xp)) if k else "-")
+    xp = f"{number(c.xp)}/{number(nxt)}" if nxt is not None else (
+        _("{xp} (max)").format(xp=number(c.xp)) if k else "-")
     xp_text = Text(xp, style="bold green" if sheet.can_level_up(rules, c) else "")
     marks = [status_word(status).upper()] if status != "ok" else []
     if status == "dying" and (c.death_successes or c.death_failures):
@@ -81,8 +81,8 @@ def character_sheet(state: State, c: Character) -> Text:
     bonus = sheet.xp_bonus(rules, c)
     nxt = sheet.xp_next(rules, c)
     if k:
-        t.append(_("XP {xp}, next level at {next}").format(xp=digits(c.xp), next=digits(nxt))
-                 if nxt is not None else _("XP {xp}, top level").format(xp=digits(c.xp)))
+        t.append(_("XP {xp}, next level at {next}").format(xp=number(c.xp), next=number(nxt))
+                 if nxt is not None else _("XP {xp}, top level").format(xp=number(c.xp)))
         # the bonus comes in as "+10%"
         t.append(" " + _("({bonus} XP)").format(bonus=f"{bonus:+d}%") + "\n" if bonus else "\n")
         if sheet.can_level_up(rules, c):
@@ -101,7 +101,7 @@ def character_sheet(state: State, c: Character) -> Text:
         t.append(_("Stable at 0 HP: a hit starts the count again") + "\n", style="yellow")
     if p is not None:
         t.append(_("Speed {speed} {unit}, load {load} coins").format(
-            speed=sheet.speed(rules, c), unit=rules_text(rules, "speed_unit"), load=digits(c.load))
+            speed=sheet.speed(rules, c), unit=rules_text(rules, "speed_unit"), load=number(c.load))
             + "\n")
         if c.exhaustion and p.exhaustion_effects:
             t.append(_("Exhaustion {level}: {effect}").format(
