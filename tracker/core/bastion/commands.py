@@ -9,7 +9,7 @@ import msgspec
 from msgspec import Meta
 
 from ..dice import Roll
-from ..events import Event, event, fields_added
+from ..events import Event, event, facts_added, fields_added
 from ..handlers import Command
 from ..limits import CharacterName, Count, Id, Key, PlaceName
 
@@ -211,9 +211,11 @@ class FacilityEnlarged(Event, frozen=True):
     chosen: Chosen = ()  # version 2: what Vast adds to its choice ("": its first, again)
 
 
-fields_added("facility_added", 2, chosen=())
-fields_added("facility_swapped", 2, chosen=())
-fields_added("facility_enlarged", 2, chosen=())
+# what was chosen is the GM's fact, corrected like any (amend --set chosen=herb): an
+# older entry reads as nothing chosen, and may be given its choice that way
+facts_added("facility_added", 2, chosen=())
+facts_added("facility_swapped", 2, chosen=())
+facts_added("facility_enlarged", 2, chosen=())
 
 
 @event("defender_named", area="bastion")

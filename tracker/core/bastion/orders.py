@@ -128,7 +128,11 @@ class TurnOrders:
             return
         busy = sum(1 for oid in (f.order, f.order2)
                    if oid and option(self.rules, f, oid).for_chosen == o.for_chosen)
-        if busy >= have.count(o.for_chosen):
+        if busy >= have.count(o.for_chosen) and not self.replaying:
+            # folded, an order its facility's choice no longer allows is worked as
+            # given: a correction of that choice (amend --set chosen=herb) moves it to
+            # the choice's own order in an entry of its own that follows (the
+            # correction's ``also``, turn.orders_of_choice); deciding refuses it
             fdef = self.br.facilities[f.kind]
             what = self.said(Term(f"bastion.facilities.{f.kind}.choice", fdef.choice.name))
             raise Refused(_("{facility} ({what}: {chosen}) cannot be given {order}; a change "
