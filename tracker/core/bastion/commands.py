@@ -63,6 +63,15 @@ class EnlargeFacility(Command, frozen=True):
     chosen: tuple[str, ...] = ()
 
 
+class ChooseAgain(Command, frozen=True):
+    """What is chosen for facility #``facility`` where its kind may choose again
+    at any bastion turn (a Pub's drink on tap, a Training Area's trainer)."""
+
+    owner: str
+    facility: int
+    chosen: tuple[str, ...] = ()
+
+
 class HouseRefugees(Command, frozen=True):
     """Refugees moved into basic facility #``facility`` (0: outside the walls), or gone."""
 
@@ -216,6 +225,15 @@ class FacilityEnlarged(Event, frozen=True):
 facts_added("facility_added", 2, chosen=())
 facts_added("facility_swapped", 2, chosen=())
 facts_added("facility_enlarged", 2, chosen=())
+
+
+# what is chosen for a facility that may choose again at any bastion turn, with no
+# order (a Pub's drink on tap, a Training Area's trainer): its whole choice at its size
+@event("facility_rechosen", area="bastion")
+class FacilityRechosen(Event, frozen=True):
+    owner: CharacterName
+    facility: Id
+    chosen: Chosen
 
 
 @event("defender_named", area="bastion")

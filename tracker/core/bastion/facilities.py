@@ -13,7 +13,9 @@ from ..events import Event
 from ..handlers import decides, evolves
 from ..party import rules as party
 from ..state import State
-from .commands import (AddFacility, BasicEnlarged, BasicOrdered, BuildBasic, EnlargeBasic,
+from ..validity import holds_for
+from .commands import (AddFacility, BasicEnlarged, BasicOrdered, BuildBasic, ChooseAgain,
+                       EnlargeBasic, FacilityRechosen,
                        EnlargeFacility, FacilityAdded, FacilityEnlarged, FacilitySwapped,
                        SwapFacility)
 from .garrison import rehoused
@@ -172,6 +174,60 @@ def _enlarged_words(state: State, ev: FacilityEnlarged, ids) -> str:
     return text(chosen_words(state.rules, f.kind, ids), state.rules) if ids and f else ""
 
 
+@decides(ChooseAgain)
+def decide_choose_again(state: State, cmd: ChooseAgain, dice) -> list[Event]:
+    b = run_by_living(state, cmd.owner)
+    f = facility(b, cmd.facility)
+    ev = FacilityRechosen(b.owner, f.id, _again(state.rules, f, cmd.chosen))
+    rechosen_holds(state, ev)
+    return [ev]
+
+
+def _again(rules, f: Facility, given) -> tuple[str, ...]:
+    """``given`` (ids or names) as ``f``'s whole choice at its present size, where
+    its kind may choose again at any bastion turn (a Pub's drink on tap, a
+    Training Area's trainer), refused in the GM's words."""
+    fdef = None if f.basic else rules.bastion.facilities.get(f.kind)
+    c = fdef.choice if fdef is not None else None
+    if c is None:
+        raise Refused(_("{facility}: nothing is chosen for it").format(
+            facility=facility_name(rules, f)))
+    if not c.each_turn:
+        raise Refused(_("{facility}: its {what} is not chosen again at a bastion turn").format(
+            facility=facility_name(rules, f),
+            what=text(Term(f"bastion.facilities.{f.kind}.choice", c.name), rules)))
+    return checked_choice(rules, f.kind, given, choice_count(rules, f.kind, f.space))
+
+
+@holds_for(FacilityRechosen)
+def rechosen_holds(state: State, ev: FacilityRechosen) -> None:
+    """``facility-choose``: a facility of the owner's that chooses again at any
+    turn, given as many of its options as it has at its size, and not what it
+    has already."""
+    b = owned(state, ev.owner)
+    f = facility(b, ev.facility)
+    rules = state.rules
+    if _again(rules, f, ev.chosen) == chosen_now(rules, f):
+        raise Refused(_("{facility} already is {chosen}").format(
+            facility=facility_name(rules, f),
+            chosen=text(chosen_words(rules, f.kind, ev.chosen), rules)))
+
+
+@evolves(FacilityRechosen)
+def evolve_rechosen(state: State, ev: FacilityRechosen) -> State:
+    b = owned(state, ev.owner)
+    f = facility(b, ev.facility)
+    # what making it Vast adds, kept while that is under way, stays behind it
+    return put(state, with_facility(b, replace(f, chosen=tuple(ev.chosen)
+                                               + f.chosen[len(ev.chosen):])))
+
+
+def _read_again(state: State, ev: FacilityRechosen, typed: str) -> tuple[str, ...]:
+    f = facility(owned(state, ev.owner), ev.facility)
+    return _again(state.rules, f, tuple(x for x in typed.split("+") if x.strip()))
+
+
+typed_list(FacilityRechosen, "chosen", _read_again, _enlarged_words)
 typed_list(FacilityAdded, "chosen", _read_built, _built_words)
 typed_list(FacilitySwapped, "chosen", _read_built, _built_words)
 typed_list(FacilityEnlarged, "chosen", _read_enlarged, _enlarged_words)

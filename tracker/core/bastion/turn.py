@@ -22,7 +22,7 @@ from ..handlers import decides, evolves
 from ..state import State
 from ..timeline.hooks import counts, refits, repeated, reschedules
 from .commands import BastionTurnRun, Choices, OrderGiven, RunQueued, RunTurn
-from .lookups import (bastion_of, bastion_rules, checked_choice, choice_count,
+from .lookups import (bastion_of, bastion_rules, checked_choice, choice_count, chosen_now,
                       defenders,
                       facility_name, facility_term, find,
                       gives_orders, order_text, owned, owner_level, partners, put,
@@ -84,6 +84,8 @@ def _given(state: State, b: Bastion, order: tuple) -> OrderGiven:
     if o is None:
         return OrderGiven(fid, oid, cost, animals)  # give() says what is wrong with it
     if o.trainer:
+        if not what and chosen_now(state.rules, f):
+            return OrderGiven(fid, oid, cost, animals)  # with the trainer chosen for it
         if what.casefold() not in {k.casefold() for k in fdef.trainers}:
             doing = text(say(N_("{facility}: {order}"), facility=facility_term(state.rules, f),
                              order=order_text(state.rules, f, o)), state.rules)
