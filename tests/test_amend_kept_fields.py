@@ -70,6 +70,7 @@ AMENDABLE = {
     'exhaustion_set': ('name', 'level'),
     'facility_added': ('owner', 'kind', 'confirmed', 'chosen'),
     'facility_enlarged': ('owner', 'facility', 'days', 'chosen'),
+    'facility_rechosen': ('owner', 'facility', 'chosen'),
     'facility_swapped': ('owner', 'facility', 'kind', 'confirmed', 'chosen'),
     'fast_travel_started': ('feet', 'turns'),
     'foraged_day': ('terrain', 'modifier', 'found', 'rations'),
