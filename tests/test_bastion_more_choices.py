@@ -107,8 +107,7 @@ def test_the_cli_chooses_and_the_log_and_state_show_it(capsys, saves):
     run("do", "keep", "facility-add", "Bo", "archive", "--type", "religion")
     pub = next(f for f in json.loads(run("state", "keep", "--json").out)["bastions"][1]
                ["facilities"] if f["kind"] == "pub")
-    run("do", "keep", "facility-choose", "Bo", str(pub["id"]), "Fearless draught (saves "
-        "against Frightened succeed)")
+    run("do", "keep", "facility-choose", "Bo", str(pub["id"]), "Fearless draught")
     log = run("log", "keep").out
     assert "Archive (Religion) added" in log
     assert f"Pub #{pub['id']} now has Fearless draught" in log
