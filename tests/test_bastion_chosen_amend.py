@@ -83,3 +83,23 @@ def test_the_cli_corrects_a_gardens_type(capsys, saves):
     run("do", "keep", "amend", seq, "--set", "chosen=herb")
     log = run("log", "keep").out
     assert "Garden (Herb) added" in log and "harvested a Potion of Healing" in log
+
+
+def test_a_garden_added_before_the_type_was_kept_reads_as_nothing_chosen(tmp_path):
+    """An old entry (facility_added version 1, tests/data/old_garden) reads as
+    nothing chosen; its campaign's own ruleset has no garden types, so a
+    correction cannot give it one (its garden harvests any type, as it did)."""
+    import shutil
+    from pathlib import Path
+    from tracker.service import Campaign
+    old = Path(__file__).parent / "data" / "old_garden"
+    shutil.copyfile(old / "old-garden.campaign", tmp_path / "old-garden.campaign")
+    c = Campaign.open(tmp_path, "old-garden")
+    try:
+        seq = next(e.seq for e in c.store.read() if e.type == "facility_added"
+                   and e.event.kind == "garden")
+        assert c.entry(seq).version == 1 and c.entry_fields(seq)["chosen"] == ""
+        with pytest.raises(Refused, match="Garden: nothing is chosen for it when it is built"):
+            c.amend_command(seq, fields={"chosen": "poison"})
+    finally:
+        c.close()

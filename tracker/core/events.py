@@ -127,7 +127,8 @@ def facts_added(name: str, version: int, **old: Any) -> None:
     """``name``'s ``version`` added fields the GM enters, not flags (what was
     chosen for a facility when it was built): an entry of ``version - 1`` reads
     with ``old`` ("nothing was said"), as ``fields_added`` reads it, but the
-    field stays the GM's to correct (an old garden given its type by ``amend``)."""
+    field stays the GM's to correct (``amend --set chosen=herb``), where a
+    flag of ``fields_added`` is the tracker's own."""
     UPCASTERS[(name, version - 1)] = lambda data: {**old, **data}
     _FACTS_ADDED[(name, version - 1)] = old
 

@@ -220,8 +220,8 @@ class FacilityEnlarged(Event, frozen=True):
     chosen: Chosen = ()  # version 2: what Vast adds to its choice ("": its first, again)
 
 
-# what was chosen is the GM's fact, corrected like any (amend --set chosen=herb): an
-# older entry reads as nothing chosen, and may be given its choice that way
+# what was chosen is the GM's fact, corrected like any (amend --set chosen=herb); an
+# older entry reads as nothing chosen (its campaign's ruleset had no choice to make)
 facts_added("facility_added", 2, chosen=())
 facts_added("facility_swapped", 2, chosen=())
 facts_added("facility_enlarged", 2, chosen=())
