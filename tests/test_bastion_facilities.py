@@ -158,7 +158,7 @@ def test_a_swap_comes_with_a_level_up_and_checks_the_new_facility(make):
     with pytest.raises(Refused, match="already is a Armory"):
         c.dispatch(bas.SwapFacility("Ana", fid(c, "armory"), "armory"))
     with pytest.raises(Refused, match="Archive needs an owner of level 13"):
-        c.dispatch(bas.SwapFacility("Ana", fid(c, "armory"), "archive"))
+        c.dispatch(bas.SwapFacility("Ana", fid(c, "armory"), "archive", chosen=("history",)))
     with pytest.raises(Refused, match="Sanctuary needs an owner who"):
         c.dispatch(bas.SwapFacility("Ana", fid(c, "armory"), "sanctuary"))
     armory = fid(c, "armory")

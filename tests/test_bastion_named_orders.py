@@ -50,11 +50,12 @@ def test_naming_what_an_order_with_a_set_yield_makes_is_refused(make):
 
 
 def test_training_names_its_trainer_and_gives_the_benefit(make):
-    c = keep(make, facilities=("training_area", "barrack"))
+    c = keep(make, facilities=("training_area", "barrack"), chosen={"training_area": ("skills",)})
     week(c, 2)
-    with pytest.raises(Refused, match=r"name its trainer \(one of battle, skills, tools, "
-                                      r"unarmed, weapon\)"):
-        orders(c, ("training_area", "train", 0))
+    r = orders(c, ("training_area", "train", 0))  # with the trainer chosen when built
+    line = next(x for x in r.lines if x.startswith("Training Area"))
+    assert "Skills Expert" in line
+    week(c)
     with pytest.raises(Refused, match="no trainer 'cook'"):
         orders(c, ("training_area", "train", 0, (), "cook"))
     r = orders(c, ("training_area", "train", 0, (), "Battle"))
@@ -76,10 +77,13 @@ def test_a_ruleset_recorded_before_trainers_trains_as_it_did(make, saves, tmp_pa
     # nor the names of what it lacked (a ruleset of then had no [names.uk] at all)
     text = re.sub(r'\n"bastion\.facilities\.[a-z_]+\.(orders\.[a-z_]+\.asks|trainers\.[a-z_.]+)" = '
                   r'"[^"\n]*"', "", text)
+    # nor the trainer chosen when built (its choice came later still)
+    text = re.sub(r'\nchoice = \{ name = "trainer"[^\n]*', "", text)
+    text = re.sub(r'\n"bastion\.facilities\.training_area\.choice[a-z_.]*" = "[^"\n]*"', "", text)
     assert "trainer = true" not in text and "asks =" not in text and ".trainers]" not in text
     (tmp_path / "dnd-2024.toml").write_text(text)
     monkeypatch.setenv("TRACKER_RULESETS", str(tmp_path))
-    c = keep(make, facilities=("training_area", "smithy"))
+    c = keep(make, facilities=("training_area", "smithy"), chosen={"training_area": ()})
     week(c)
     r = orders(c, ("training_area", "train", 0), ("smithy", "smith", 50))
     assert "Training Area: gained 7 days of the trainer's benefit" in r.lines

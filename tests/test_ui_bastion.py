@@ -663,3 +663,45 @@ async def test_a_garden_is_added_with_its_type_and_offered_only_its_harvest(save
     reopened, added = _log(saves, "plot", bas.FacilityAdded)
     assert reopened.state == state and [e.chosen for e in added] == [("herb",)]
     reopened.close()
+
+
+async def test_a_training_areas_trainer_is_chosen_when_added_and_again_from_the_palette(saves):
+    """The add-facility dialog asks a Training Area's trainer and the screen shows
+    it; "Choose again" (palette) switches it at a turn; a Garden's type is not
+    switched that way, and says so."""
+    build_traders(saves, "drill", ("garden",), days=0).close()
+    app = TrackerApp(saves, "drill")
+    async with app.run_test(size=SIZE) as pilot:
+        await _to_bastion_screen(pilot)
+        await pilot.press("f")
+        await _pause(pilot)
+        offered = _options(app)
+        await pilot.press("home", *["down"] * next(i for i, o in enumerate(offered)
+                                                    if o.startswith("Training Area")), "enter")
+        await _pause(pilot)
+        assert "Training Area: which trainer?" in str(
+            app.screen.query_one("#dialog-title").render())
+        await pilot.press("home", "down", "enter")  # Skills Expert
+        await _settle(pilot)
+        b = bas.find(app.state, "Aria")
+        area = next(f for f in bas.specials(b) if f.kind == "training_area")
+        assert area.chosen == ("skills",)
+        rows = app.screen.query_one("#bastion-facilities")
+        assert any("Training Area (Skills Expert)" in str(x)
+                   for i in range(rows.row_count) for x in rows.get_row_at(i))
+        await _palette(pilot, "choose again")  # the Garden is highlighted first
+        assert not app.screen.query("#dialog-title")  # refused: nothing is asked
+        await pilot.press("down")  # the Training Area
+        await _pause(pilot)
+        await _palette(pilot, "choose again")
+        assert "Training Area: which trainer?" in str(
+            app.screen.query_one("#dialog-title").render())
+        await pilot.press("end", "enter")  # Weapon Expert
+        await _settle(pilot)
+        area = next(f for f in bas.specials(bas.find(app.state, "Aria"))
+                    if f.kind == "training_area")
+        assert area.chosen == ("weapon",)
+        state = app.state
+    reopened, switched = _log(saves, "drill", bas.FacilityRechosen)
+    assert reopened.state == state and [e.chosen for e in switched] == [("weapon",)]
+    reopened.close()

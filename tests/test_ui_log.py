@@ -316,3 +316,43 @@ async def test_f_corrects_a_bastion_turn_into_maintain_with_its_event_rolled(sav
         await _settle(pilot)
         r = bas.find(app.state, "Cyr").results[-1]
         assert r.lines[0] == "Maintain" and r.dice[0].startswith("1d100=[")
+
+
+async def test_f_corrects_a_gardens_type_and_its_later_harvest_by_keys(saves):
+    """A Garden built as the wrong type: `f` on its entry offers "chosen: Food",
+    the new type is typed by its name, the preview names the later turn it
+    moves (its harvest now the corrected type's goods), and yes records it."""
+    from tracker.core import bastion as bas
+    from tracker.core import party
+    c = Campaign.create(saves, "keep", "dnd-2024", 3)
+    c.dispatch(party.AddCharacter("Cyr", "cleric", 5, (10, 12, 14, 10, 16, 13)))
+    c.dispatch(bas.NewBastion("Cyr"))
+    c.dispatch(bas.AddFacility("Cyr", "garden", chosen=("food",)))
+    seq = c.seq
+    c.dispatch(bas.Downtime(7))
+    c.dispatch(bas.RunTurn("Cyr", ((3, "food", 0),)))
+    c.close()
+    app = TrackerApp(saves, "keep")
+    async with app.run_test(size=(160, 40)) as pilot:
+        await _settle(pilot)
+        await pilot.press("escape")  # no session now
+        await _settle(pilot)
+        await _on_entry(pilot, seq)
+        await pilot.press("f")
+        await _settle(pilot)
+        options = [str(o.prompt) for o in app.screen.query_one(OptionList).options]
+        assert "chosen: Food" in options
+        await pilot.press(*["down"] * options.index("chosen: Food"), "enter")
+        await _settle(pilot)
+        assert isinstance(app.screen, TextDialog)
+        assert app.screen.query_one(Input).value == "Food"
+        await pilot.press(*["backspace"] * 4, *"Herb", "enter")
+        await _settle(pilot)
+        assert "Correct #" in str(app.screen.query_one("#dialog-title").render())
+        text = _help(app)
+        assert "After: Cyr's bastion: Garden (Herb) added" in text
+        assert "moves with it and will read: Bastion turn of Cyr" in text  # the harvest
+        await pilot.press("enter")  # record it
+        await _settle(pilot)
+        assert bas.find(app.state, "Cyr").results[-1].lines == (
+            "Garden: harvested a Potion of Healing",)

@@ -36,7 +36,7 @@ METAVARS = (
     NP_("metavar", "AID"), NP_("metavar", "amount"), NP_("metavar", "animal"),
     NP_("metavar", "AT"), NP_("metavar", "BASTION_NAME"), NP_("metavar", "BELIEVED"),
     NP_("metavar", "BY"), NP_("metavar", "C"), NP_("metavar", "carrier"),
-    NP_("metavar", "choice"), NP_("metavar", "CODE"), NP_("metavar", "code"),
+    NP_("metavar", "choice"), NP_("metavar", "CHOICE[+CHOICE]"), NP_("metavar", "CODE"), NP_("metavar", "code"),
     NP_("metavar", "coins"), NP_("metavar", "COMMAND"), NP_("metavar", "CON"),
     NP_("metavar", "condition"), NP_("metavar", "COUNT"), NP_("metavar", "count"),
     NP_("metavar", "CREATURE"), NP_("metavar", "CREATURE_SPEED"), NP_("metavar", "DAYS"),

@@ -7,7 +7,8 @@ from tracker.core.party import AddCharacter
 
 STATS = (15, 14, 13, 12, 10, 8)
 # what is chosen when each kind is built, where it chooses (a Garden's type)
-CHOSEN = {"garden": ("food",),
+CHOSEN = {"garden": ("food",), "archive": ("history",), "pub": ("darkvision",),
+          "training_area": ("battle",),
           "workshop": ("carpenter", "cobbler", "jeweler", "mason", "potter", "tinker")}
 
 

@@ -88,6 +88,12 @@ ACTIONS = (
            "second type, else its first again)"),
            (arg("owner"), arg("facility", type=int), arg("--days", type=int, default=0), TYPE),
            lambda a, c: bas.EnlargeFacility(a.owner, a.facility, a.days, _chosen(a))),
+    Action("facility-choose", N_("at a bastion turn, choose again what special facility #N has, "
+           "where its kind allows (a Pub's drink on tap, a Training Area's trainer): "
+           "CHOICE[+CHOICE]"),
+           (arg("owner"), arg("facility", type=int), arg("chosen", metavar="CHOICE[+CHOICE]")),
+           lambda a, c: bas.ChooseAgain(a.owner, a.facility, tuple(
+               x.strip() for x in a.chosen.split("+") if x.strip()))),
     Action("refugees", N_("house a bastion's refugees in basic facility #N (0: outside the "
            "walls), or --leave: rehoused elsewhere"),
            (arg("owner"), arg("facility", type=int, nargs="?", default=0),

@@ -123,6 +123,16 @@ def fields_added(name: str, version: int, **old: Any) -> None:
     kept_by_tracker(name, *old)
 
 
+def facts_added(name: str, version: int, **old: Any) -> None:
+    """``name``'s ``version`` added fields the GM enters, not flags (what was
+    chosen for a facility when it was built): an entry of ``version - 1`` reads
+    with ``old`` ("nothing was said"), as ``fields_added`` reads it, but the
+    field stays the GM's to correct (``amend --set chosen=herb``), where a
+    flag of ``fields_added`` is the tracker's own."""
+    UPCASTERS[(name, version - 1)] = lambda data: {**old, **data}
+    _FACTS_ADDED[(name, version - 1)] = old
+
+
 # event type -> its fields the tracker keeps, not the GM's facts (gm-review3 R7)
 KEPT_BY_TRACKER: dict[str, frozenset[str]] = {}
 
@@ -153,6 +163,7 @@ def derived_until_set(name: str, field: str, flag: str) -> None:
 
 
 _ADDED: dict[tuple[str, int], dict[str, Any]] = {}  # (name, version) -> fields it lacks
+_FACTS_ADDED: dict[tuple[str, int], dict[str, Any]] = {}  # the same, for ``facts_added``
 
 
 class UnknownEvent(Refused):
@@ -180,7 +191,8 @@ def decode(type_name: str, version: int, data: bytes | str) -> Event:
             _("event {type} version {version}, written by a newer tracker (this one reads up to "
               "version {known}): upgrade to open it").format(type=repr(type_name),
                                                              version=version, known=cls.VERSION))
-    if version == cls.VERSION - 1 and (old := _ADDED.get((type_name, version))) is not None:
+    if version == cls.VERSION - 1 and (old := _ADDED.get(
+            (type_name, version), _FACTS_ADDED.get((type_name, version)))) is not None:
         # only fields added since: today's decoder, then their old values (a
         # replay of an old campaign pays no dict round trip per entry)
         return msgspec.structs.replace(_DECODERS[type_name].decode(data), **old)

@@ -49,6 +49,7 @@ def _made(code: str) -> dict[str, str]:
         "chases": pgettext("field", "chases"),
         "checks": pgettext("field", "checks"),
         "choice": pgettext("field", "choice"),
+        "chosen": pgettext("field", "chosen"),
         "class": pgettext("field", "class"),
         "class name": pgettext("field", "class name"),
         "clear coast": pgettext("field", "clear coast"),

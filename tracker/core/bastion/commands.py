@@ -9,7 +9,7 @@ import msgspec
 from msgspec import Meta
 
 from ..dice import Roll
-from ..events import Event, event, fields_added
+from ..events import Event, event, facts_added, fields_added
 from ..handlers import Command
 from ..limits import CharacterName, Count, Id, Key, PlaceName
 
@@ -60,6 +60,15 @@ class EnlargeFacility(Command, frozen=True):
     owner: str
     facility: int
     days: int = 0
+    chosen: tuple[str, ...] = ()
+
+
+class ChooseAgain(Command, frozen=True):
+    """What is chosen for facility #``facility`` where its kind may choose again
+    at any bastion turn (a Pub's drink on tap, a Training Area's trainer)."""
+
+    owner: str
+    facility: int
     chosen: tuple[str, ...] = ()
 
 
@@ -211,9 +220,20 @@ class FacilityEnlarged(Event, frozen=True):
     chosen: Chosen = ()  # version 2: what Vast adds to its choice ("": its first, again)
 
 
-fields_added("facility_added", 2, chosen=())
-fields_added("facility_swapped", 2, chosen=())
-fields_added("facility_enlarged", 2, chosen=())
+# what was chosen is the GM's fact, corrected like any (amend --set chosen=herb); an
+# older entry reads as nothing chosen (its campaign's ruleset had no choice to make)
+facts_added("facility_added", 2, chosen=())
+facts_added("facility_swapped", 2, chosen=())
+facts_added("facility_enlarged", 2, chosen=())
+
+
+# what is chosen for a facility that may choose again at any bastion turn, with no
+# order (a Pub's drink on tap, a Training Area's trainer): its whole choice at its size
+@event("facility_rechosen", area="bastion")
+class FacilityRechosen(Event, frozen=True):
+    owner: CharacterName
+    facility: Id
+    chosen: Chosen
 
 
 @event("defender_named", area="bastion")

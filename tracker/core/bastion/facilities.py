@@ -13,13 +13,16 @@ from ..events import Event
 from ..handlers import decides, evolves
 from ..party import rules as party
 from ..state import State
-from .commands import (AddFacility, BasicEnlarged, BasicOrdered, BuildBasic, EnlargeBasic,
+from ..validity import holds_for
+from .commands import (AddFacility, BasicEnlarged, BasicOrdered, BuildBasic, ChooseAgain,
+                       EnlargeBasic, FacilityRechosen,
                        EnlargeFacility, FacilityAdded, FacilityEnlarged, FacilitySwapped,
                        SwapFacility)
 from .garrison import rehoused
 from .ledger import pay
-from .lookups import (checked_choice, choice_count, choice_term, chosen_now, facility, facility_name,
-                      facility_term, run_by_living, housing, owned, owner_level, put, ready,
+from ..timeline.hooks import typed_list
+from .lookups import (checked_choice, choice_count, choice_term, chosen_now, chosen_words,
+                      facility, facility_name, facility_term, find, run_by_living, housing, owned, owner_level, put, ready,
                       specials, specials_allowed, with_facility)
 from .model import Bastion, Facility
 from .said import Term, say, text
@@ -109,16 +112,125 @@ def decide_enlarge_special(state: State, cmd: EnlargeFacility, dice) -> list[Eve
         # what Vast adds to its choice (a second garden's type): named, or its first again
         fdef = rules.bastion.facilities[f.kind]
         given = tuple(cmd.chosen) or ((f.chosen[-1],) * more if fdef.choice.repeats else ())
-        chosen = checked_choice(rules, f.kind, given, more)
-        twice = next((x for x in chosen if x in f.chosen), None)
-        if not fdef.choice.repeats and twice is not None:
-            raise Refused(_("{facility}: {option} is chosen twice").format(
-                facility=facility_name(rules, f),
-                option=text(choice_term(rules, f.kind, twice), rules)))
+        chosen = _vast_adds(rules, f, given)
     elif cmd.chosen:
+        _vast_adds(rules, f, cmd.chosen)  # says it adds nothing to choose
+    return [FacilityEnlarged(b.owner, cmd.facility, days, chosen)]
+
+
+def _vast_adds(rules, f: Facility, given) -> tuple[str, ...]:
+    """``given`` (ids or names) as what making ``f`` Vast adds to its choice (a
+    Vast Garden's second type), refused in the GM's words."""
+    more = 0 if f.basic else \
+        choice_count(rules, f.kind, "vast") - choice_count(rules, f.kind, f.space)
+    if more <= 0:
         raise Refused(_("{facility}: enlarging it adds nothing to choose").format(
             facility=facility_name(rules, f)))
-    return [FacilityEnlarged(b.owner, cmd.facility, days, chosen)]
+    fdef = rules.bastion.facilities[f.kind]
+    chosen = checked_choice(rules, f.kind, given, more)
+    twice = next((x for x in chosen if x in f.chosen), None)
+    if not fdef.choice.repeats and twice is not None:
+        raise Refused(_("{facility}: {option} is chosen twice").format(
+            facility=facility_name(rules, f),
+            option=text(choice_term(rules, f.kind, twice), rules)))
+    return chosen
+
+
+def _built_with(rules, kind: str, chosen) -> tuple[str, ...]:
+    """``chosen`` (ids or names) as what a new facility of ``kind`` chooses when
+    built; () stays (), as an entry written before the choice was kept."""
+    fdef = rules.bastion.facilities.get(kind) if rules.bastion else None
+    if fdef is None or (not chosen and fdef.choice is None):
+        return ()
+    return checked_choice(rules, kind, chosen, choice_count(rules, kind, fdef.space))
+
+
+# A facility's choice is corrected on the entry that made it (amend --set
+# chosen=herb, or food+herb for a Vast Garden's two halves): what follows is
+# replayed with it, and a later order its choice no longer allows becomes the
+# one it does (``turn.orders_of_choice``).
+def _read_built(state: State, ev, typed: str) -> tuple[str, ...]:
+    items = tuple(x for x in typed.split("+") if x.strip())
+    if not items:
+        fdef = state.rules.bastion.facilities.get(ev.kind)
+        if fdef is not None and fdef.choice is not None:
+            checked_choice(state.rules, ev.kind, (), choice_count(state.rules, ev.kind,
+                                                                  fdef.space))
+    return _built_with(state.rules, ev.kind, items)
+
+
+def _read_enlarged(state: State, ev: FacilityEnlarged, typed: str) -> tuple[str, ...]:
+    f = facility(owned(state, ev.owner), ev.facility)
+    return _vast_adds(state.rules, f, tuple(x for x in typed.split("+") if x.strip()))
+
+
+def _built_words(state: State, ev, ids) -> str:
+    return text(chosen_words(state.rules, ev.kind, ids), state.rules) if ids else ""
+
+
+def _enlarged_words(state: State, ev: FacilityEnlarged, ids) -> str:
+    b = find(state, ev.owner)
+    f = next((x for x in b.facilities if x.id == ev.facility), None) if b else None
+    return text(chosen_words(state.rules, f.kind, ids), state.rules) if ids and f else ""
+
+
+@decides(ChooseAgain)
+def decide_choose_again(state: State, cmd: ChooseAgain, dice) -> list[Event]:
+    b = run_by_living(state, cmd.owner)
+    f = facility(b, cmd.facility)
+    ev = FacilityRechosen(b.owner, f.id, _again(state.rules, f, cmd.chosen))
+    rechosen_holds(state, ev)
+    return [ev]
+
+
+def _again(rules, f: Facility, given) -> tuple[str, ...]:
+    """``given`` (ids or names) as ``f``'s whole choice at its present size, where
+    its kind may choose again at any bastion turn (a Pub's drink on tap, a
+    Training Area's trainer), refused in the GM's words."""
+    fdef = None if f.basic else rules.bastion.facilities.get(f.kind)
+    c = fdef.choice if fdef is not None else None
+    if c is None:
+        raise Refused(_("{facility}: nothing is chosen for it").format(
+            facility=facility_name(rules, f)))
+    if not c.each_turn:
+        raise Refused(_("{facility}: its {what} is not chosen again at a bastion turn").format(
+            facility=facility_name(rules, f),
+            what=text(Term(f"bastion.facilities.{f.kind}.choice", c.name), rules)))
+    return checked_choice(rules, f.kind, given, choice_count(rules, f.kind, f.space))
+
+
+@holds_for(FacilityRechosen)
+def rechosen_holds(state: State, ev: FacilityRechosen) -> None:
+    """``facility-choose``: a facility of the owner's that chooses again at any
+    turn, given as many of its options as it has at its size, and not what it
+    has already."""
+    b = owned(state, ev.owner)
+    f = facility(b, ev.facility)
+    rules = state.rules
+    if _again(rules, f, ev.chosen) == chosen_now(rules, f):
+        raise Refused(_("{facility} already is {chosen}").format(
+            facility=facility_name(rules, f),
+            chosen=text(chosen_words(rules, f.kind, ev.chosen), rules)))
+
+
+@evolves(FacilityRechosen)
+def evolve_rechosen(state: State, ev: FacilityRechosen) -> State:
+    b = owned(state, ev.owner)
+    f = facility(b, ev.facility)
+    # what making it Vast adds, kept while that is under way, stays behind it
+    return put(state, with_facility(b, replace(f, chosen=tuple(ev.chosen)
+                                               + f.chosen[len(ev.chosen):])))
+
+
+def _read_again(state: State, ev: FacilityRechosen, typed: str) -> tuple[str, ...]:
+    f = facility(owned(state, ev.owner), ev.facility)
+    return _again(state.rules, f, tuple(x for x in typed.split("+") if x.strip()))
+
+
+typed_list(FacilityRechosen, "chosen", _read_again, _enlarged_words)
+typed_list(FacilityAdded, "chosen", _read_built, _built_words)
+typed_list(FacilitySwapped, "chosen", _read_built, _built_words)
+typed_list(FacilityEnlarged, "chosen", _read_enlarged, _enlarged_words)
 
 
 @decides(BuildBasic)
@@ -173,7 +285,8 @@ def evolve_facility(state: State, ev: FacilityAdded) -> State:
     b = owned(state, ev.owner)
     fdef = _may_have(state, b, ev.kind)
     f = Facility(b.next_id, ev.kind, fdef.space, hirelings=fdef.hirelings, ready_at=state.clock,
-                 animals=tuple(fdef.starts_with), chosen=tuple(ev.chosen))
+                 animals=tuple(fdef.starts_with),
+                 chosen=_built_with(state.rules, ev.kind, ev.chosen) if ev.chosen else ())
     return put(state, _added(b, f))
 
 
@@ -193,7 +306,8 @@ def evolve_swapped(state: State, ev: FacilitySwapped) -> State:
             id=old.id, facility=facility_name(state.rules, old)))
     fdef = _may_have(state, b, ev.kind, instead=old)
     new = Facility(old.id, ev.kind, fdef.space, hirelings=fdef.hirelings, ready_at=state.clock,
-                   animals=tuple(fdef.starts_with), chosen=tuple(ev.chosen))
+                   animals=tuple(fdef.starts_with),
+                   chosen=_built_with(state.rules, ev.kind, ev.chosen) if ev.chosen else ())
     b = with_facility(b, new)
     if old.housed:  # its defenders move to the other Barracks
         room = housing(state.rules, b, state.clock) - (b.defenders - old.housed)
@@ -223,6 +337,8 @@ def evolve_enlarged(state: State, ev: FacilityEnlarged) -> State:
     b = pay(b, state.clock, say(N_("enlarge {facility} to Vast"),
                                 facility=facility_term(rules, f)),
             rules.bastion.enlarge_special.gp, rules)
+    if ev.chosen:  # checked again: a correction may have set it (amend --set chosen=...)
+        _vast_adds(rules, f, ev.chosen)
     done = state.clock + ev.days * rules.time.day_seconds
     # what Vast adds to its choice is kept now; it counts once the facility is Vast (chosen_now)
     return put(state, with_facility(b, replace(f, vast_at=done, chosen=f.chosen + tuple(ev.chosen))))

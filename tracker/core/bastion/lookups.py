@@ -282,6 +282,17 @@ def chosen_now(rules, f: Facility) -> tuple[str, ...]:
     return f.chosen[:n] if n else ()
 
 
+def trainer_of(rules, f: Facility) -> str:
+    """The expert a Training Area trains with: the one chosen (when it was built,
+    or since), else the one its last training order named (a facility built
+    before the trainer was chosen); '' when none is."""
+    fdef = rules.bastion.facilities.get(f.kind)
+    have = chosen_now(rules, f)
+    if fdef is not None and have and have[0] in fdef.trainers:
+        return have[0]
+    return f.trainer
+
+
 def choice_term(rules, kind: str, cid: str) -> Value:
     c = rules.bastion.facilities[kind].choice
     return Term(f"bastion.facilities.{kind}.choice.options.{cid}", c.options.get(cid, cid))

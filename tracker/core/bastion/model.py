@@ -245,6 +245,10 @@ class Choice(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     count: Int(1, 20) = 1  # how many are chosen when it is built
     vast: Int(0, 20) = 0  # how many once it is Vast (0: the same)
     repeats: bool = False  # the same option may be chosen more than once (two food gardens)
+    # it may be chosen again at any bastion turn, with no order (a Pub's drink on tap,
+    # a Training Area's trainer): ``facility-choose``; false: only by an order that
+    # ``rechooses`` (a Garden's type, 21 days), or never (a Workshop's tools)
+    each_turn: bool = False
 
 
 class Trade(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -442,6 +446,11 @@ def _check(rules) -> Problems:
             if o.rechooses and fac.choice is None:
                 problems.add(f"{where}.orders", _("{id}: rechooses, but the facility has no "
                                                   "choice").format(id=o.id))
+            if o.trainer and fac.choice is not None and set(fac.choice.options) != \
+                    set(fac.trainers):
+                problems.add(f"{where}.choice", _("{id}: trains with the facility's choice, "
+                                                  "so its options are the trainers").format(
+                    id=o.id))
             if o.trainer and o.asks:
                 problems.add(f"{where}.orders", _("{id}: asks what is made or for a trainer, "
                                                   "not both").format(id=o.id))

@@ -16,7 +16,7 @@ from .ledger import book, pay
 from .lookups import (animal_names, animal_terms, animals_gp, band_at, chosen_now,
                       chosen_words, facility, houses,
                       housing, option, order_cost, order_text, order_yields, orders_at_once,
-                      ready, stall_room, stalls, typed_gp, with_facility)
+                      ready, stall_room, stalls, trainer_of, typed_gp, with_facility)
 from .model import Facility, OrderOption, gold_tables
 from .said import Term, say, say_n, text, verbatim
 
@@ -96,6 +96,8 @@ class TurnOrders:
             f = replace(f, usual=(o.id,) if first_today else f.usual + (o.id,))  # the dialog's default
         if given.trainer:  # the trainer stays until an order names another
             f = replace(f, trainer=given.trainer)
+            if chosen_now(self.rules, f):  # and is the trainer chosen from now on
+                f = replace(f, chosen=(given.trainer,) + f.chosen[1:])
         self._fac(replace(f, order2=o.id, progress2=0, order_made2=given.made) if f.order else
                   replace(f, order=o.id, progress=0, order_gp=given.cost,
                           order_animals=given.animals, order_made=given.made,
@@ -128,7 +130,11 @@ class TurnOrders:
             return
         busy = sum(1 for oid in (f.order, f.order2)
                    if oid and option(self.rules, f, oid).for_chosen == o.for_chosen)
-        if busy >= have.count(o.for_chosen):
+        if busy >= have.count(o.for_chosen) and not self.replaying:
+            # folded, an order its facility's choice no longer allows is worked as
+            # given: a correction of that choice (amend --set chosen=herb) moves it to
+            # the choice's own order in an entry of its own that follows (the
+            # correction's ``also``, turn.orders_of_choice); deciding refuses it
             fdef = self.br.facilities[f.kind]
             what = self.said(Term(f"bastion.facilities.{f.kind}.choice", fdef.choice.name))
             raise Refused(_("{facility} ({what}: {chosen}) cannot be given {order}; a change "
@@ -281,9 +287,10 @@ class TurnOrders:
         if o.yields:
             item = animal_terms(self.rules, f.order_animals) if f.order_animals else \
                 verbatim(f.order_made) if f.order_made else order_yields(self.rules, f, o)
-            trainer = self.br.facilities[f.kind].trainers.get(f.trainer) if o.trainer else None
+            tid = trainer_of(self.rules, f) if o.trainer else ""
+            trainer = self.br.facilities[f.kind].trainers.get(tid) if tid else None
             if trainer is not None:
-                at = f"bastion.facilities.{f.kind}.trainers.{f.trainer}"
+                at = f"bastion.facilities.{f.kind}.trainers.{tid}"
                 item = say(N_("{yields}: {trainer} ({benefit})"),
                            yields=order_yields(self.rules, f, o), trainer=Term(at, trainer.name),
                            benefit=Term(f"{at}.benefit", trainer.benefit))

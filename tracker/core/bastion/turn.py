@@ -20,9 +20,10 @@ from ..errors import Refused
 from ..events import Event
 from ..handlers import decides, evolves
 from ..state import State
-from ..timeline.hooks import counts, refits, repeated
+from ..timeline.hooks import counts, refits, repeated, reschedules
 from .commands import BastionTurnRun, Choices, OrderGiven, RunQueued, RunTurn
-from .lookups import (bastion_of, bastion_rules, checked_choice, choice_count, defenders,
+from .lookups import (bastion_of, bastion_rules, checked_choice, choice_count, chosen_now,
+                      defenders,
                       facility_name, facility_term, find,
                       gives_orders, order_text, owned, owner_level, partners, put,
                       run_by_living, staff, turn_clock)
@@ -83,6 +84,8 @@ def _given(state: State, b: Bastion, order: tuple) -> OrderGiven:
     if o is None:
         return OrderGiven(fid, oid, cost, animals)  # give() says what is wrong with it
     if o.trainer:
+        if not what and chosen_now(state.rules, f):
+            return OrderGiven(fid, oid, cost, animals)  # with the trainer chosen for it
         if what.casefold() not in {k.casefold() for k in fdef.trainers}:
             doing = text(say(N_("{facility}: {order}"), facility=facility_term(state.rules, f),
                              order=order_text(state.rules, f, o)), state.rules)
@@ -171,10 +174,11 @@ def _decided(state: State, b: Bastion, orders, maintain: bool, away: bool,
 Take = Callable[[str, Value], Roll]  # a dice expression and its label (a message, said.py)
 
 
-def run_turn(state: State, b: Bastion, ev: BastionTurnRun,
-             take: Take) -> tuple[Bastion, list[str], list[Bastion]]:
+def run_turn(state: State, b: Bastion, ev: BastionTurnRun, take: Take,
+             replaying: bool = False) -> tuple[Bastion, list[str], list[Bastion]]:
     """The bastion after the turn ``ev``, the turn's lines, and its combined
-    partners after it (they may take on its losses), rolling with ``take``."""
+    partners after it (they may take on its losses), rolling with ``take``;
+    ``replaying``: the entry is folded, not decided (``TurnOrders.of_choice``)."""
     rules = state.rules
     if b.queued < 1:
         raise Refused(_("no bastion turn is due for {owner}").format(owner=b.owner)
@@ -182,6 +186,7 @@ def run_turn(state: State, b: Bastion, ev: BastionTurnRun,
     # queued turns happened on their own days: the ledger and the building work go by those
     clock = turn_clock(rules, b)
     t = Turn(rules, clock, take, ev, b, owner_level(state, b), partners(state, b))
+    t.replaying = replaying
     t.reopen()
     for given in ev.orders:
         t.give(given)
@@ -238,6 +243,7 @@ class Turn(TurnOrders, TurnEvents):
         self.start_gp = b.treasury
         self.given: dict[int, int] = {}  # orders given this turn, by facility
         self.busy = False
+        self.replaying = False  # folded from the log, not decided (see run_turn)
 
     def _fac(self, f: Facility) -> None:
         self.b = replace(self.b, facilities=tuple(f if x.id == f.id else x
@@ -298,7 +304,7 @@ def evolve_turn(state: State, ev: BastionTurnRun) -> State:
                 expr=i18n.dice(expr)))
         return r
 
-    after, _lines, mates = run_turn(state, b, ev, take)
+    after, _lines, mates = run_turn(state, b, ev, take, replaying=True)
     if recorded:
         raise Refused(i18n.ngettext("the turn recorded {n} roll it no longer uses",
                                     "the turn recorded {n} rolls it no longer uses",
@@ -345,3 +351,40 @@ def turn_refit(state: State, was: BastionTurnRun, now: BastionTurnRun,
     run_turn(state, b, now, take)
     fitted = replace(now, dice=tuple(rolls))
     return None if fitted == given else fitted
+
+
+@reschedules(BastionTurnRun)
+def orders_of_choice(state: State, ev: BastionTurnRun, dice, planned=None) -> BastionTurnRun:
+    """A turn after a correction of a facility's choice (a Garden built as a
+    food garden corrected to an herb garden): each order its choice no longer
+    allows becomes the order of the same kind that it does (the harvest of
+    herbs), so later harvests yield the corrected type's goods. A Vast Garden's
+    orders take its halves' types in turn. Anything else is left as it was."""
+    b = find(state, ev.owner)
+    if b is None or not ev.orders:
+        return ev
+    rules = state.rules
+    orders, taken = list(ev.orders), {}
+    for i, g in enumerate(orders):
+        f = next((x for x in b.facilities if x.id == g.facility and not x.basic), None)
+        fdef = rules.bastion.facilities.get(f.kind) if f is not None else None
+        # as the turn finds it: a facility being made Vast is Vast by then, or
+        # the turn could not give it two orders
+        have = f.chosen[:choice_count(rules, f.kind, "vast" if f.vast_at else f.space)] \
+            if fdef is not None else ()
+        o = next((x for x in fdef.orders if x.id == g.option), None) if have else None
+        if o is None or not o.for_chosen:
+            continue
+        used = taken.setdefault(f.id, [x.for_chosen for oid in (f.order, f.order2) if oid
+                                       for x in fdef.orders if x.id == oid and x.for_chosen])
+        if used.count(o.for_chosen) < have.count(o.for_chosen):
+            used.append(o.for_chosen)
+            continue
+        other = next((x for x in fdef.orders if x.order == o.order and x.for_chosen
+                      and used.count(x.for_chosen) < have.count(x.for_chosen)), None)
+        if other is None:
+            continue  # nothing fits: the replay says why the order is refused
+        used.append(other.for_chosen)
+        orders[i] = replace(g, option=other.id)
+    orders = tuple(orders)
+    return ev if orders == ev.orders else replace(ev, orders=orders)

@@ -20,7 +20,8 @@ from ..players import Panel, Table, players_view, secret
 from ..view import state_view
 from .commands import (BasicEnlarged, BasicOrdered, BastionFounded, BastionsCombined,
                        BastionTurnRun, DefenderNamed, DefendersMoved, DefenderStruck, Divested,
-                       DowntimePassed, FacilityAdded, FacilityEnlarged, FacilitySwapped,
+                       DowntimePassed, FacilityAdded, FacilityEnlarged, FacilityRechosen,
+                       FacilitySwapped,
                        GoldMoved, RefugeesHoused, WallsOrdered)
 from .ledger import walls_built
 from .lookups import (animal_names, chosen_now, chosen_words, days_left, defenders,
@@ -67,6 +68,19 @@ def _describe_swapped(ev: FacilitySwapped, rules) -> str:
               "confirms its prerequisite)") if ev.confirmed else
             _("{owner}'s bastion: facility #{id} becomes a {facility} (level-up swap)")).format(
         owner=ev.owner, id=ev.facility, facility=_chosen_kind(rules, ev.kind, ev.chosen))
+
+
+@describes(FacilityRechosen, with_state=True)
+def _describe_rechosen(ev: FacilityRechosen, rules, state=None) -> str:
+    """"Ana's bastion: facility #5 now has Darkvision draught", named by its kind."""
+    b = find(state, ev.owner) if state is not None else None
+    f = next((x for x in b.facilities if x.id == ev.facility), None) if b else None
+    if f is None:
+        return _("{owner}'s bastion: facility #{id} now has {chosen}").format(
+            owner=ev.owner, id=ev.facility, chosen="+".join(ev.chosen))
+    return _("{owner}'s bastion: {facility} #{id} now has {chosen}").format(
+        owner=ev.owner, facility=_kind_name(rules, f.kind), id=ev.facility,
+        chosen=text(chosen_words(rules, f.kind, ev.chosen), rules))
 
 
 @describes(FacilityEnlarged)

@@ -21,7 +21,7 @@ from ..handlers import EVOLVERS, decides
 from ..state import State
 from ..timeline.hooks import counts
 from .commands import BastionTurnRun, DowntimePassed, RunWeeks
-from .lookups import (bastion_rules, find, gives_orders, option, orders_at_once, partners,
+from .lookups import (bastion_rules, chosen_now, find, gives_orders, option, orders_at_once, partners,
                       ready, run_by_living, typed_gp)
 from .model import Bastion
 from .turn import _decided, _given
@@ -53,7 +53,9 @@ def _usual(state: State, b: Bastion) -> list[tuple]:
                 continue
             if typed_gp(o) or o.buys or o.sells or o.asks or o.rechooses:
                 continue  # a price, animals or what is made: the GM's to say each time
-            out.append((f.id, oid, 0, (), f.trainer if o.trainer else ""))
+            # a trainer chosen for the facility is its own; else the last one named
+            named = f.trainer if o.trainer and not chosen_now(rules, f) else ""
+            out.append((f.id, oid, 0, (), named))
     return out
 
 

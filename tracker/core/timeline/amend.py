@@ -29,8 +29,8 @@ from ..state import State
 from .entries import UNCORRECTABLE, CorrectEntry, EntryCorrected, Rewind, cook, raw
 from .fold import History, _corrected, check_correction, refitted, step
 from ..terms import key_named
-from .hooks import (choices_named, inserted, moved_note, planner, refitter, rescheduler,
-                    reroller)
+from .hooks import (choices_named, inserted, list_field, moved_note, planner, refitter,
+                    rescheduler, reroller)
 from .kinds import type_words
 from .views import Preview, entry_line, preview, stand_in_text, with_passed
 
@@ -68,6 +68,7 @@ def amend_command(past: Past, seq: int, dice: list[int] | None = None,
     if fields:  # a name of the ruleset's, typed in any of its languages: its id
         then = (past.state_at(seq - 1) if seq > 1 else None) or past.state
         fields = named_fields(then.rules, current[0], fields)
+        fields = read_lists(then, current[0], fields)
     if fields and (fit := refitter(current[0])) is not None:
         # a field that changes what the entry rolls: its dice kept, the ones it
         # adds rolled (or asked for), the typed dice standing for those
@@ -149,6 +150,16 @@ def named_fields(rules, ev: Event, fields: dict[str, str]) -> dict[str, str]:
         path = choices_named(ev, key)
         if path and text.strip():
             out[key] = key_named(rules, f"{path}.*", text)
+    return out
+
+
+def read_lists(state: State, ev: Event, fields: dict[str, str]) -> dict[str, str]:
+    """``fields`` with each list field's text (``typed_list``: "Urter+food") as the
+    ids it names ("herb+food"), refused where the entry cannot hold them."""
+    out = dict(fields)
+    for key, text in fields.items():
+        if (how := list_field(ev, key)) is not None:
+            out[key] = "+".join(how[0](state, ev, text))
     return out
 
 
@@ -345,8 +356,14 @@ def editable_fields(ev: Event) -> dict[str, object]:
     """The fields of an entry a GM may retype, with their values: not its dice
     (retyped as dice) nor lists (a correction replaces the entry instead), nor
     what the tracker keeps for itself (``events.kept_by_tracker``)."""
-    return {f: getattr(ev, f) for f in amendable_fields(type(ev))
-            if not isinstance(getattr(ev, f), (Roll, tuple, list, dict))}
+    out: dict[str, object] = {}
+    for f in amendable_fields(type(ev)):
+        value = getattr(ev, f)
+        if list_field(ev, f) is not None:  # a short list retyped whole: "food+herb"
+            out[f] = "+".join(value)
+        elif not isinstance(value, (Roll, tuple, list, dict)):
+            out[f] = value
+    return out
 
 
 def amendable_fields(cls: type) -> tuple[str, ...]:
@@ -355,7 +372,8 @@ def amendable_fields(cls: type) -> tuple[str, ...]:
     hints = _hints(cls)
     kept = KEPT_BY_TRACKER.get(cls.TYPE, ())
     return tuple(f for f in cls.__struct_fields__ if f not in kept
-                 and not any(t in hints[f] for t in ("Roll", "tuple", "list", "dict")))
+                 and (list_field(cls, f) is not None
+                      or not any(t in hints[f] for t in ("Roll", "tuple", "list", "dict"))))
 
 
 def _hints(cls: type) -> dict[str, str]:
@@ -399,6 +417,9 @@ def amended(original: Event, dice: list[int] | None = None,
                               .format(field=key))
             value = text.strip()
             now = getattr(ev, key)
+            if list_field(ev, key) is not None:  # read by ``read_lists``: ids joined by "+"
+                data[key] = [x.strip() for x in value.split("+") if x.strip()]
+                continue
             if isinstance(now, bool):
                 value = _YES_NO.get(value.lower(), value)
             elif isinstance(now, int) and "int" in _hints(type(ev))[key] \

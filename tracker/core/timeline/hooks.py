@@ -152,6 +152,27 @@ def choices_named(ev: Event, field: str) -> str:
                  if (t, field) in CHOICE_NAMES), "")
 
 
+LISTS: dict[tuple[type, str], tuple[Callable, Callable]] = {}
+
+
+def typed_list(event_type: type, field: str, read: Callable[[State, Event, str], tuple],
+               words: Callable[[State, Event, tuple], str]) -> None:
+    """``field`` of ``event_type`` holds a short list the GM may retype whole,
+    its items joined by "+" (a Vast Garden's types, ``food+herb``): a list
+    field is otherwise corrected by replacing the entry. ``read(state, ev,
+    text)``: the ids ``text`` names (each item an id or a name in any of the
+    ruleset's languages), refused in the GM's words where the entry cannot
+    hold them; ``words(state, ev, ids)``: how the value reads. ``state`` is
+    the campaign just before the entry."""
+    LISTS[(event_type, field)] = (read, words)
+
+
+def list_field(ev_or_type, field: str) -> tuple[Callable, Callable] | None:
+    """The (read, words) of a list field registered with ``typed_list``, or None."""
+    cls = ev_or_type if isinstance(ev_or_type, type) else type(ev_or_type)
+    return next((LISTS[(t, field)] for t in cls.__mro__ if (t, field) in LISTS), None)
+
+
 def field_choices(state: State, ev: Event, field: str) -> list[str] | None:
     """The values the GM may choose for ``field`` of ``ev`` under the rules of
     ``state`` (the entry's own moment), or None where it is typed: an area's

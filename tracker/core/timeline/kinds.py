@@ -107,6 +107,7 @@ def _made(code: str) -> dict[str, str]:
         "exhaustion set": pgettext("entry kind", "exhaustion set"),
         "facility added": pgettext("entry kind", "facility added"),
         "facility enlarged": pgettext("entry kind", "facility enlarged"),
+        "facility rechosen": pgettext("entry kind", "facility chosen again"),
         "facility swapped": pgettext("entry kind", "facility swapped"),
         "fast travel started": pgettext("entry kind", "fast travel started"),
         "foraged day": pgettext("entry kind", "foraged day"),

@@ -63,6 +63,8 @@ class BastionScreen(TurnFlow, Building, Defenders, Asking, Screen):
          "enlarge"),
         (N_("Swap facility"), N_("On a level-up: the highlighted special facility for another"),
          "swap"),
+        (N_("Choose again"), N_("At a turn: the highlighted facility's drink on tap or trainer"),
+         "rechoose"),
         (N_("House refugees"), N_("In a basic facility, outside the walls, or gone"),
          "refugees"),
         (N_("Name a defender"), N_("Put a name on one of the defenders, and where they live"),

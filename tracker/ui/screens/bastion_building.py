@@ -179,6 +179,24 @@ class Building:
         self.app.run_command(bas.SwapFacility(b.owner, f.id, kind, bool(need), chosen))
 
     @work(exit_on_error=False)
+    async def action_rechoose(self) -> None:
+        """What the highlighted facility has chosen, chosen again where its kind
+        allows at any bastion turn (a Pub's drink on tap, a Training Area's trainer)."""
+        b = self._owned()
+        if b is None or (f := self._highlighted_facility(b)) is None:
+            return
+        rules = self.state.rules
+        c = None if f.basic else rules.bastion.facilities[f.kind].choice
+        if c is None or not c.each_turn:  # nothing to choose: the refusal says why
+            self._refused(bas.ChooseAgain(b.owner, f.id, ()))
+            return
+        now = bas.chosen_now(rules, f)
+        chosen = await self._chosen(f.kind, bas.choice_count(rules, f.kind, f.space),
+                                    initial=now[0] if now else None)
+        if chosen:
+            self.app.run_command(bas.ChooseAgain(b.owner, f.id, chosen))
+
+    @work(exit_on_error=False)
     async def action_refugees(self) -> None:
         b = self._owned()
         if b is None:

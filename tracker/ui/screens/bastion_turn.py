@@ -264,7 +264,7 @@ class TurnFlow:
             [(k, f"{term(rules, f'{at}.{k}', t.name)}: "
                  f"{term(rules, f'{at}.{k}.benefit', t.benefit)}") for k, t in trainers.items()],
             _("A week's training: each trainee has the benefit for 7 days"),
-            validate=lambda k: with_these((f.id, o.id, typed, (), k)), initial=f.trainer or None)
+            validate=lambda k: with_these((f.id, o.id, typed, (), k)), initial=bas.trainer_of(rules, f) or None)
         return None if tid is None else (f.id, o.id, typed, (), tid)
 
     async def _animals(self, b: Bastion, f, o) -> tuple[str, ...] | None:

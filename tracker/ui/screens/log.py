@@ -21,7 +21,7 @@ from textual.widgets import Footer, Input, Static
 from ..widgets.header import Header
 from ... import i18n
 from ...core import progress
-from ...core.timeline.hooks import INSERTS, choices_named, field_choices
+from ...core.timeline.hooks import INSERTS, choices_named, field_choices, list_field
 from ...core.dice import DiceNeeded
 from ...core.errors import Refused
 from ...core.numbers import number_parts
@@ -685,11 +685,15 @@ class LogScreen(Screen):
                 await self._confirm_and_run(_("Correct #{seq}?").format(seq=e.seq),
                                             lambda: make(chosen[1:]), e.seq)
             return
+        # a short list (a Vast Garden's types) reads and is typed in the GM's words
+        now = choice_names(at, ev, key)(field_value(fields[key])) \
+            if list_field(ev, key) is not None else field_value(fields[key])
         text = await self.app.push_screen_wait(TextDialog(
             _("#{seq}: new {field}").format(seq=e.seq, field=field_name(key)),
-            _("Now: {value}").format(value=shown_value(fields[key])),
-            value=field_value(fields[key]), validate=self._validator(lambda t: "", make),
-            max_length=max(200, len(field_value(fields[key])))))  # a long note stays whole
+            _("Now: {value}").format(value=now if list_field(ev, key) is not None
+                                     else shown_value(fields[key])),
+            value=now, validate=self._validator(lambda t: "", make),
+            max_length=max(200, len(now))))  # a long note stays whole
         if text is None or not await self._dice_added(lambda: make(text), added):
             return
         await self._confirm_and_run(_("Correct #{seq}?").format(seq=e.seq),
@@ -733,6 +737,9 @@ def insert_label(insert, option: str, state) -> str:
 
 def choice_names(state, ev, key: str) -> Callable[[str], str]:
     """How the values of ``key`` read: the ruleset's names, yes and no in words."""
+    if (listed := list_field(ev, key)) is not None:  # "food+herb" -> "Food + Herb"
+        words = listed[1]
+        return lambda c: words(state, ev, tuple(x for x in c.split("+") if x)) or c
     path = choices_named(ev, key)
     if path:
         return lambda c: term(state.rules, f"{path}.{c}", c)
