@@ -21,7 +21,7 @@ from ..players import Panel, Table, players_view, secret
 from ..view import state_view
 from . import evasion, rules as r
 from .model import IN, OUTCOMES, PURSUER, QUARRY
-from .standing import surprised_words, terrain_word, where_word
+from .standing import rounds_run, surprised_words, terrain_word, where_word
 
 # --- how its events read in the log ------------------------------------------------------
 
@@ -71,7 +71,7 @@ def _caught(pursuer: str, state: State | None) -> list[str]:
     ch = state.chase if state is not None else None
     if ch is None:
         return []
-    this_round = ch.round if ch.turn else ch.round - 1  # the last turn ends its round
+    this_round = rounds_run(ch)  # the round just played: the last turn ends its round
     return [_("catches {name}").format(name=x.name) for x in ch.runners
             if x.caught_by == pursuer and x.caught_in == this_round]
 
@@ -383,9 +383,10 @@ class ChaseTally(Tally):
         if not ch.active:
             end = r.status_word(ch.outcome) if ch.evasion is not None else \
                 r.fates_text(now, ch.outcome)
+            n = rounds_run(ch)
             line = ngettext("{chase}, {n} round: {end}", "{chase}, {n} rounds: {end}",
-                            ch.round) if ch.round else _("{chase}: {end}")
-            self.chases.append(line.format(chase=self.running, n=ch.round, end=end))
+                            n) if n else _("{chase}: {end}")
+            self.chases.append(line.format(chase=self.running, n=n, end=end))
             self.running = ""
 
     def lines(self, e) -> list[str]:
