@@ -218,7 +218,8 @@ def _build(name: str, standing: Standing, state_at, sessions: list[int] | None,
               clock.stamp(rules, before.clock), clock.stamp(rules, after.clock),
               after.clock - before.clock,
               clock.day(rules, after.clock) - clock.day(rules, before.clock))
-    r.span = clock.span(rules, r.seconds)
+    # no time passed: the recap says so in words, never a bare "0" (gm-review7 C8)
+    r.span = clock.span(rules, r.seconds) if r.seconds > 0 else ""
     if fed is None:
         fed = _Fed()
     r.tallies = fed.tallies(r.sessions, inside, final, state_at)
