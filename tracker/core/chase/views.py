@@ -15,7 +15,7 @@ from ..events import describes
 from ..invariants import invariant
 from ..state import State
 from ..terms import term
-from ..tally import Tally, tally
+from ..tally import Met, Tally, tally
 from ..touched import touches
 from ..players import Panel, Table, players_view, secret
 from ..view import state_view
@@ -362,14 +362,19 @@ def _one_name_each(state: State) -> Iterator[str]:
 
 @tally(35)
 class ChaseTally(Tally):
-    """Each chase or evasion begun in the span, and how it ended."""
+    """Each chase or evasion begun in the span, and how it ended; a day of
+    pursuit on which the pursuers caught up is an encounter."""
 
     def __init__(self, sessions: list[int]):
         super().__init__(sessions)
         self.chases: list[str] = []
         self.running = ""
+        self.caught_up: list[Met] = []
 
     def see(self, session, seq, ev, state_at) -> None:
+        if isinstance(ev, evasion.PursuitDayRolled) and ev.roll is not None and \
+                evasion.caught_up(state_at(seq).rules, ev):
+            self.caught_up.append(Met(session, seq, _("a day of pursuit: the pursuers caught up")))
         if isinstance(ev, r.ChaseStarted):
             self.running = _("session {session}, #{seq}: {setting} chase").format(
                 session=session, seq=seq, setting=r.setting_word(state_at(seq).rules, ev.setting))
@@ -397,6 +402,9 @@ class ChaseTally(Tally):
         items = self.chases + ([_("{chase}: still running").format(chase=self.running)]
                                if self.running else [])
         return [(_("Chases"), items)] if items else []
+
+    def encounters_met(self) -> list[Met]:
+        return self.caught_up
 
 
 # --- how a correction's changes read (core/changes.py) -----------------------------------
