@@ -118,3 +118,33 @@ def test_the_chart_counts_every_kind_by_session(saves, capsys):
     chart = recap(capsys, "s", "--session", "1-2").split("```")[1].splitlines()
     rows = [l for l in chart if l.startswith("S")]
     assert "encounters  1 ●" in rows[0] and "encounters  2 ●●" in rows[1], rows
+
+
+async def test_the_app_recap_screen_and_its_export_list_them(saves, capsys):
+    """The app's recap screen (3) and its export (x) show the same Markdown:
+    the GM's encounter on the travel screen (D&D 2024) is there, and an undo
+    takes it out."""
+    from support.pilot import settle
+    from tracker.ui.app import TrackerApp
+
+    new(capsys, "borg", "dnd-2024", IVA, ["terrain", "forest"])
+    run(capsys, "do", "borg", "travel", "--dice", "15")
+    run(capsys, "do", "borg", "encounter", "--dice", "2,8")
+    app = TrackerApp(saves, "borg")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        await pilot.press("3")
+        await settle(pilot)
+        screen = app.screen
+        screen.rebuild()
+        await settle(pilot)
+        assert "on the road, day 1: encounter at 100 ft" in screen.shown_markdown
+        await pilot.press("x")
+        await settle(pilot)
+        written = (saves / "borg-recap-1-1.md").read_text()
+        assert "## Encounters" in written and "(1 encounter)" in written
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        screen.rebuild()
+        await settle(pilot)
+        assert "encounter at 100 ft" not in screen.shown_markdown
