@@ -48,8 +48,9 @@ def test_a_message_writes_its_numbers_in_the_language_s_form():
     with i18n.using("uk"):
         assert i18n._("{feet} ft").format(feet=1200) == "1\xa0200 фт"
         assert i18n._("{feet} ft").format(feet=2.5) == "2,5 фт"
-        assert i18n._("session {session}, #{seq}: wandering monsters at {feet} ft").format(
-            session=2, seq=12345, feet=1200).endswith("#12345: мандрівні чудовиська на 1\xa0200 фт")
+        met = i18n._("wandering monsters at {feet} ft").format(feet=1200)
+        assert i18n._("session {session}, #{seq}: {encounter}").format(
+            session=2, seq=12345, encounter=met).endswith("#12345: мандрівні чудовиська на 1\xa0200 фт")
         assert "8724" in i18n._("default {port}").format(port=8724)
     with i18n.using("da"):
         assert i18n._("{feet} ft").format(feet=1200) == "1.200 fod"

@@ -122,7 +122,7 @@ def test_levelling_up_at_zero_hp_keeps_the_character_dying(make):
     assert status(c) == "dying"
     from tracker.history import entries
     assert entries(list(c.store.read()), c.timeline)[-1].text == \
-        "Bo went up a level; still at 0 HP (a level heals nobody)"
+        "Bo reached level 2 (+5 HP, 12 max); still at 0 HP (a level heals nobody)"
     c.dispatch(Heal("Bo", 3))  # healing wakes him, from 0
     assert (bo(c).hp, status(c)) == (3, "ok")
     c.dispatch(LevelUp("Ana"))  # one standing gains the level's hit points too

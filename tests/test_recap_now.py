@@ -82,7 +82,7 @@ def test_level_ups_and_days_are_said_once(saves, capsys):
         ["add-character", "Seraphine", "--class", "fighter", "--abilities", "10,10,10,10,10,10"],
         ["xp", "6500"], *[["level-up", "Seraphine"]] * 4, ["downtime", "3"])
     out = recap(capsys, "l")
-    assert "**Went up a level:** Seraphine: level 1 → 5\n" in out
+    assert "**Went up a level:** Seraphine: level 1 → 5 (+24 HP, 34 max)\n" in out
     assert "(3 days in game)" in out
 
 

@@ -14,7 +14,7 @@ import msgspec
 from .core import clock
 from .core.events import Envelope
 from .core.state import State
-from .core.tally import TALLIES, Tally
+from .core.tally import TALLIES, Met, Tally
 from .core.timeline.entries import EntryCorrected, Redone, Rewound, Undone, cook
 from .core.timeline.fold import Timeline, as_now
 from .core.timeline.sessions import ENDS, STARTS, Running
@@ -35,6 +35,12 @@ class Recap:
     days: int
     span: str = ""
     tallies: list[Tally] = field(default_factory=list)  # each area's figures, in recap order
+
+    @property
+    def encounters(self) -> list[Met]:
+        """Every encounter met in the span, whichever area's entry met it, in log order."""
+        return sorted((m for t in self.tallies for m in t.encounters_met()),
+                      key=lambda m: m.seq)
 
     def of(self, kind: type[T]) -> T:
         """The tally of one area (``r.of(DungeonTally).encounters``)."""
@@ -218,7 +224,8 @@ def _build(name: str, standing: Standing, state_at, sessions: list[int] | None,
               clock.stamp(rules, before.clock), clock.stamp(rules, after.clock),
               after.clock - before.clock,
               clock.day(rules, after.clock) - clock.day(rules, before.clock))
-    r.span = clock.span(rules, r.seconds)
+    # no time passed: the recap says so in words, never a bare "0" (gm-review7 C8)
+    r.span = clock.span(rules, r.seconds) if r.seconds > 0 else ""
     if fed is None:
         fed = _Fed()
     r.tallies = fed.tallies(r.sessions, inside, final, state_at)
@@ -374,8 +381,14 @@ class Recapper:
 def chart(r: Recap) -> list[str]:
     """Each area's figures per session (turns, encounters, lights...), as text bars."""
     out = []
+    met = {n: 0 for n in r.sessions}
+    for m in r.encounters:
+        met[m.session] = met.get(m.session, 0) + 1
+    # TRANSLATORS: the recap's chart; keep the word short (a fixed-width column)
+    met_word = _("encounters")
     for n in r.sessions:
         cells = [c for c in (t.chart(n) for t in r.tallies) if c]
+        cells.append(f"{met_word} {met[n]:>2} {'●' * min(met[n], 8):<8}")
         # TRANSLATORS: the by-session chart's row head, "S1": keep it one letter
         head = _("S{n}").format(n=n)
         out.append(f"{head:<4} " + " ".join(cells))
@@ -394,6 +407,11 @@ def markdown(r: Recap, escape: bool = False) -> str:
     md = ["# " + _("{campaign}: {sessions}").format(campaign=e(r.campaign), sessions=which), "",
           f"*{e(r.ruleset)}* · {when}", ""]
     md += [f"- {line}" for t in r.tallies for line in t.lines(e)]
+    met = r.encounters  # every area's, of every kind, in log order
+    if met:
+        md += ["", "## " + _("Encounters"), ""] + [
+            "- " + _("session {session}, #{seq}: {encounter}").format(
+                session=m.session, seq=m.seq, encounter=m.what) for m in met]
     for t in r.tallies:
         for heading, items in t.sections(e):
             md += ["", f"## {heading}", ""] + [f"- {x}" for x in items]

@@ -51,8 +51,8 @@ def in_turns(rules: Ruleset, seconds: int) -> str:
 
 def span(rules: Ruleset, seconds: int) -> str:
     """A duration for people: '3 turns', '1 h 20 min', '2 days 4 h'."""
-    if seconds <= 0:
-        return "0"
+    if seconds <= 0:  # a bare "0" says no unit (gm-review7 C8)
+        return _("{n} min").format(n=0)
     t = rules.time
     if seconds < t.hour_seconds and seconds % t.turn_seconds == 0:
         n = seconds // t.turn_seconds

@@ -82,6 +82,16 @@ def free_dashes(state: State, r: Runner) -> int:
     return max(ch.free_dashes_min, ch.free_dashes + r.con)
 
 
+def rounds_run(chase: Chase) -> int:
+    """Rounds the chase (or evasion) has run: an evasion counts those it ran;
+    a 2024 chase's counter names the round under way, which the last turn of
+    a round already moved on to the next (nobody's turn yet): that one has
+    not begun (gm-review7 R3: caught in round 1 is 1 round, not 2)."""
+    if chase.evasion is not None:
+        return chase.evasion.rounds
+    return chase.round if chase.turn else max(0, chase.round - 1)
+
+
 def current(state: State) -> Runner | None:
     """The runner whose turn it is (the first still running at a round's start)."""
     ch = state.chase

@@ -15,13 +15,13 @@ from ..events import describes
 from ..invariants import invariant
 from ..state import State
 from ..terms import term
-from ..tally import Tally, tally
+from ..tally import Met, Tally, tally
 from ..touched import touches
 from ..players import Panel, Table, players_view, secret
 from ..view import state_view
 from . import evasion, rules as r
 from .model import IN, OUTCOMES, PURSUER, QUARRY
-from .standing import surprised_words, terrain_word, where_word
+from .standing import rounds_run, surprised_words, terrain_word, where_word
 
 # --- how its events read in the log ------------------------------------------------------
 
@@ -82,7 +82,7 @@ def _caught(pursuer: str, state: State | None) -> list[str]:
     ch = state.chase if state is not None else None
     if ch is None:
         return []
-    this_round = ch.round if ch.turn else ch.round - 1  # the last turn ends its round
+    this_round = rounds_run(ch)  # the round just played: the last turn ends its round
     return [_("catches {name}").format(name=x.name) for x in ch.runners
             if x.caught_by == pursuer and x.caught_in == this_round]
 
@@ -373,14 +373,19 @@ def _one_name_each(state: State) -> Iterator[str]:
 
 @tally(35)
 class ChaseTally(Tally):
-    """Each chase or evasion begun in the span, and how it ended."""
+    """Each chase or evasion begun in the span, and how it ended; a day of
+    pursuit on which the pursuers caught up is an encounter."""
 
     def __init__(self, sessions: list[int]):
         super().__init__(sessions)
         self.chases: list[str] = []
         self.running = ""
+        self.caught_up: list[Met] = []
 
     def see(self, session, seq, ev, state_at) -> None:
+        if isinstance(ev, evasion.PursuitDayRolled) and ev.roll is not None and \
+                evasion.caught_up(state_at(seq).rules, ev):
+            self.caught_up.append(Met(session, seq, _("a day of pursuit: the pursuers caught up")))
         if isinstance(ev, r.ChaseStarted):
             self.running = _("session {session}, #{seq}: {setting} chase").format(
                 session=session, seq=seq, setting=r.setting_word(state_at(seq).rules, ev.setting))
@@ -394,9 +399,10 @@ class ChaseTally(Tally):
         if not ch.active:
             end = r.status_word(ch.outcome) if ch.evasion is not None else \
                 r.fates_text(now, ch.outcome)
+            n = rounds_run(ch)
             line = ngettext("{chase}, {n} round: {end}", "{chase}, {n} rounds: {end}",
-                            ch.round) if ch.round else _("{chase}: {end}")
-            self.chases.append(line.format(chase=self.running, n=ch.round, end=end))
+                            n) if n else _("{chase}: {end}")
+            self.chases.append(line.format(chase=self.running, n=n, end=end))
             self.running = ""
 
     def lines(self, e) -> list[str]:
@@ -407,6 +413,9 @@ class ChaseTally(Tally):
         items = self.chases + ([_("{chase}: still running").format(chase=self.running)]
                                if self.running else [])
         return [(_("Chases"), items)] if items else []
+
+    def encounters_met(self) -> list[Met]:
+        return self.caught_up
 
 
 # --- how a correction's changes read (core/changes.py) -----------------------------------

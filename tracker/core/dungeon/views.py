@@ -24,7 +24,7 @@ from .rules import (FAST_TRAVEL, CheckRolled, DepthChanged, DungeonEntered, Dung
                     exit_modifiers, fast_travel_stopped_by, is_encounter, rest_count, rest_due_in,
                     rest_status,
                     turns_to_next_check)
-from ..tally import Tally, bar, tally
+from ..tally import Met, Tally, bar, tally
 from . import fates
 
 
@@ -308,16 +308,15 @@ def _hasty_exit_json(state: State) -> list[dict]:
 
 @tally(10)
 class DungeonTally(Tally):
-    """Dungeons delved, turns, wandering checks and encounters; a bar of turns
-    and the encounters per session in the chart."""
+    """Dungeons delved, turns, wandering checks and the encounters they met; a
+    bar of turns per session in the chart."""
 
     def __init__(self, sessions: list[int]):
         super().__init__(sessions)
         self.dungeons: list[str] = []
         self.turns = {n: 0 for n in sessions}
         self.checks = 0
-        self.encounters: list[str] = []
-        self.met = {n: 0 for n in sessions}
+        self.encounters: list[Met] = []
 
     def see(self, session, seq, ev, state_at) -> None:
         if isinstance(ev, TurnAdvanced):
@@ -325,14 +324,10 @@ class DungeonTally(Tally):
         if isinstance(ev, (TurnAdvanced, CheckRolled)) and ev.check is not None:
             self.checks += 1
             if is_encounter(state_at(seq).rules, ev):  # the rules of that moment
-                self.met[session] += 1
-                if ev.distance:
-                    line = _("session {session}, #{seq}: wandering monsters at {feet} ft")
-                else:
-                    line = _("session {session}, #{seq}: wandering monsters")
-                self.encounters.append(line.format(
-                    session=session, seq=seq,
-                    feet=i18n.number(ev.distance.total) if ev.distance else ""))
+                what = _("wandering monsters at {feet} ft").format(
+                    feet=i18n.number(ev.distance.total)) if ev.distance else \
+                    _("wandering monsters")
+                self.encounters.append(Met(session, seq, what))
         elif isinstance(ev, DungeonEntered) and ev.name and ev.name not in self.dungeons:
             self.dungeons.append(ev.name)
 
@@ -347,17 +342,16 @@ class DungeonTally(Tally):
                 checks=self.checks, encounters=len(self.encounters)))
         return out
 
-    def sections(self, e) -> list[tuple[str, list[str]]]:
-        return [(_("Encounters"), self.encounters)] if self.encounters else []
+    def encounters_met(self) -> list[Met]:
+        return self.encounters
 
     def chart(self, session: int) -> str:
         top = max(self.turns.values(), default=0)
-        turns, met = self.turns[session], self.met[session]
-        # the words outside the f-string: Babel extracts no call inside one
-        # TRANSLATORS: the recap's chart; keep the two words short (a fixed-width column)
-        turns_word, met_word = _("turns"), _("encounters")
-        return (f"{turns_word} {turns:>4} {bar(turns, top, 16):<16} "
-                f"{met_word} {met:>2} {'●' * min(met, 8):<8}")
+        turns = self.turns[session]
+        # the word outside the f-string: Babel extracts no call inside one
+        # TRANSLATORS: the recap's chart; keep the word short (a fixed-width column)
+        turns_word = _("turns")
+        return f"{turns_word} {turns:>4} {bar(turns, top, 16):<16}"
 
 
 # --- how a correction's changes read (core/changes.py) -----------------------------------

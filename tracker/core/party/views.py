@@ -227,14 +227,27 @@ def _describe_exhaustion_set(ev: ExhaustionSet, rules) -> str:
     return _("{name} at exhaustion {level}").format(name=ev.name, level=ev.level)
 
 
-@describes(LevelledUp, with_state=True)
-def _describe_levelled_up(ev: LevelledUp, rules, state=None) -> str:
-    if ev.hp_roll:
-        line = _("{name} went up a level (HP {hp})").format(
-            name=ev.name, hp=roll_text(ev.hp_roll) + _con_text(rules, state, ev.name))
+@describes(LevelledUp, with_before=True)
+def _describe_levelled_up(ev: LevelledUp, rules, state=None, before=None) -> str:
+    """"Bo reached level 3 (HP 1d10=[5]+2: +7, 21 max)": the level and the hit
+    points it gave, read from the states around the entry (gm-review7 C9);
+    without them, as the entry alone says."""
+    c = find(state, ev.name) if state is not None else None
+    was = find(before, ev.name) if before is not None else None
+    hp = roll_text(ev.hp_roll) + _con_text(rules, state, ev.name) if ev.hp_roll else ""
+    if c is not None and was is not None and c.hp_max:
+        gain = c.hp_max - was.hp_max
+        line = (_("{name} reached level {level} (HP {hp}: +{gain}, {max} max)") if hp else
+                _("{name} reached level {level} (+{gain} HP, {max} max)")).format(
+            name=ev.name, level=c.level, hp=hp, gain=gain, max=c.hp_max)
+    elif c is not None:  # hit points not kept
+        line = (_("{name} reached level {level} (HP {hp})") if hp else
+                _("{name} reached level {level}")).format(name=ev.name, level=c.level, hp=hp)
+    elif hp:
+        line = _("{name} went up a level (HP {hp})").format(name=ev.name, hp=hp)
     else:
         line = _("{name} went up a level").format(name=ev.name)
-    c = find(state, ev.name) if state is not None and ev.keeps_zero else None
+    c = c if ev.keeps_zero else None
     if c is not None and c.hp_max and c.hp <= 0:  # the maximum rose; nobody woke (R9)
         line = _("{entry}; still at 0 HP (a level heals nobody)").format(entry=line)
     return line
@@ -383,6 +396,8 @@ class PartyTally(Tally):
         self.healed: dict[int, int] = {}  # ...and got back
         self.xp = 0
         self.levels: dict[int, tuple[int, int]] = {}  # id -> (level before, level now)
+        # id -> (hit points the levels gave, the maximum after the last), where kept
+        self.level_hp: dict[int, tuple[int, int]] = {}
         self.fallen: list[tuple[int, str]] = []  # (id, status)
         self.names: dict[int, list[str]] = {}  # id -> its names in the span, the latest last
 
@@ -411,6 +426,10 @@ class PartyTally(Tally):
             if c is not None:  # each character once: "Seraphine: level 5 → 9"
                 was = self.levels.get(c.id, (c.level - 1, 0))[0]
                 self.levels[c.id] = (was, c.level)
+                b = find(state_at(seq - 1), ev.name)
+                if c.hp_max and b is not None:
+                    got = self.level_hp.get(c.id, (0, 0))[0] + c.hp_max - b.hp_max
+                    self.level_hp[c.id] = (got, c.hp_max)
 
     def _hp(self, seq: int, ev, state_at) -> None:
         """The hit points each character lost and got back in the entry,
@@ -477,9 +496,14 @@ class PartyTally(Tally):
         if self.xp:
             out.append(_("**XP awarded:** {n}").format(n=i18n.number(self.xp)))
         if self.levels:
+            def went(i: int, a: int, b: int) -> str:
+                if i in self.level_hp:
+                    got, top = self.level_hp[i]
+                    return _("{name}: level {a} → {b} (+{hp} HP, {max} max)").format(
+                        name=e(self.name(i)), a=a, b=b, hp=got, max=top)
+                return _("{name}: level {a} → {b}").format(name=e(self.name(i)), a=a, b=b)
             out.append(_("**Went up a level:** {who}").format(who=", ".join(
-                _("{name}: level {a} → {b}").format(name=e(self.name(i)), a=a, b=b)
-                for i, (a, b) in self.levels.items())))
+                went(i, a, b) for i, (a, b) in self.levels.items())))
         if self.fallen:
             out.append(_("**Fallen:** {who}").format(who=", ".join(
                 e(_("{name} ({status})").format(name=self.name(i), status=status_word(st)))

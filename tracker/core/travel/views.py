@@ -13,7 +13,7 @@ from ..timeline.hooks import names_a_term
 from ..describe import roll_text
 from ..events import describes
 from ..state import State
-from ..tally import Tally, bar, tally
+from ..tally import Met, Tally, bar, tally
 from .model import DaySummary
 from ..players import Panel, Table, players_view, secret
 from ..schema import not_in_source
@@ -24,7 +24,8 @@ from .rules import gm_forages, gm_hunts
 from .rules import (CampMade, EncounterRolled, ForagedDay, GuideSet, HeadingSet, Hunted,
                     PaceSet, PlaceSet, RestDayTaken, RoutePlanned, Sighting, Travelled,
                     WaterSet, WayFound, WeatherSet, along, became_lost, day_distance, failed_saves,
-                    hunt_found, is_encounter, save_dcs, stage_seconds, strayed, weather_text)
+                    hunt_found, is_encounter, save_dcs, sighting, stage_seconds, strayed,
+                    weather_text)
 from .camp import CampLongRest
 from .mounts import Dismounted, Mounted
 from .sea import Disembarked, Embarked, GaleMet, Sailed, gale_result, lost_at_sea, lost_chance, \
@@ -807,20 +808,31 @@ DAY_CHANGED = (GaleMet,)
 class TravelTally(Tally):
     """Distance travelled, days on the road and lost, weather, food found and
     eaten: each day as the journey's journal holds it (one source: a gale's
-    run, a correction, a lost roll change the day there, and so here)."""
+    run, a correction, a lost roll change the day there, and so here); and
+    the encounters met on the way, the days' and the extra checks' (or the
+    GM's encounters, where the ruleset rolls none by the day)."""
 
     def __init__(self, sessions: list[int]):
         super().__init__(sessions)
         self.travel = None  # the travel rules in force at the last day seen (its unit)
-        self.stages: list[tuple[int, DaySummary]] = []  # (session, day or stage) in order
+        # (session, entry, day or stage) in order
+        self.stages: list[tuple[int, int, DaySummary]] = []
         self.weather: list[str] = []
+        self.extra: list[Met] = []  # the encounters met by a check of their own
 
     def see(self, session, seq, ev, state_at) -> None:
-        if not isinstance(ev, (DAY_ADDED, DAY_CHANGED, WeatherSet)):
+        if not isinstance(ev, (DAY_ADDED, DAY_CHANGED, WeatherSet, EncounterRolled)):
             return
         after = state_at(seq)
         t = after.rules.travel
         if t is None:
+            return
+        if isinstance(ev, EncounterRolled):
+            met, ft = sighting(t, ev, after.travel.weather_codes)
+            if met:
+                j = after.travel
+                self.extra.append(Met(session, seq, _met_words(
+                    "sea" if j.vessel else "road", j.day, ft)))
             return
         self.travel = t
         if isinstance(ev, WeatherSet):
@@ -832,38 +844,46 @@ class TravelTally(Tally):
         if d is None:
             return
         if isinstance(ev, DAY_CHANGED) and self.stages:  # the last day, as it now ends
-            self.stages[-1] = (self.stages[-1][0], d)
+            self.stages[-1] = self.stages[-1][:2] + (d,)
         else:
-            self.stages.append((session, d))
+            self.stages.append((session, seq, d))
+
+    def encounters_met(self) -> list[Met]:
+        days = [Met(session, seq, _met_words("sea" if d.kind == "sail" else "road", d.day,
+                                             d.encounter_ft))
+                for session, seq, d in self.stages if d.encounter]
+        return sorted(days + self.extra, key=lambda m: m.seq)
 
     @property
     def distance(self) -> dict[int, float]:
         out = {n: 0.0 for n in self.sessions}
-        for session, d in self.stages:
+        for session, _seq, d in self.stages:
             out[session] = out.get(session, 0.0) + d.distance
         return out
 
     @property
     def days(self) -> set[int]:
         """The journey's day numbers (a day may be several stages)."""
-        return {d.day for _s, d in self.stages}
+        return {d.day for _s, _n, d in self.stages}
 
     @property
     def lost_days(self) -> int:
         """Days with a stage lost, as the journal marks them."""
-        return len({d.day for _s, d in self.stages if d.lost})
+        return len({d.day for _s, _n, d in self.stages if d.lost})
 
     @property
     def food_found(self) -> int:
-        return sum(d.food for _s, d in self.stages)
+        return sum(d.food for _s, _n, d in self.stages)
 
     @property
     def encounters(self) -> int:
-        return sum(d.encounter for _s, d in self.stages)
+        """The days' encounters and those of checks of their own."""
+        return sum(d.encounter for _s, _n, d in self.stages) + len(self.extra)
 
     def lines(self, e) -> list[str]:
-        if not self.days:
-            return []
+        if not self.days:  # no day on the road: its encounters, if any, are all there is
+            return [ngettext("**Encounters on the road:** {n}", "**Encounters on the road:** {n}",
+                             len(self.extra)).format(n=len(self.extra))] if self.extra else []
         also = [ngettext("{n} of them lost", "{n} of them lost", self.lost_days).format(
                     n=self.lost_days) if self.lost_days else "",
                 ngettext("{n} encounter", "{n} encounters", self.encounters).format(
@@ -887,6 +907,18 @@ class TravelTally(Tally):
         # TRANSLATORS: the recap's chart label for distance travelled, 4 letters at most
         label = pgettext("recap chart", "road")
         return f"{label:<4} {num(n):>6} {bar(n, top, 12):<12}" if top else ""
+
+
+def _met_words(where: str, day: int, feet: int | None) -> str:
+    """"on the road, day 3: encounter at 420 ft" (``where``: road or sea; day
+    0: before the journey's first day)."""
+    if where == "sea":
+        place = _("at sea, day {day}").format(day=day) if day else _("at sea")
+    else:
+        place = _("on the road, day {day}").format(day=day) if day else _("on the road")
+    if feet is None:
+        return _("{where}: encounter").format(where=place)
+    return _("{where}: encounter at {feet} ft").format(where=place, feet=i18n.number(feet))
 
 
 # --- how a correction's changes read (core/changes.py) -----------------------------------
