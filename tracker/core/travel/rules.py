@@ -797,6 +797,34 @@ def _forage_dice(state: State, ev: ForagedDay, dice, keep: bool = False) -> Fora
                                      ev.roll, ev.modifier - ev.tired, dice, keep))
 
 
+def course_on_schedule(state: State, ev, dice, chance=None, label: str = ""):
+    """A day on land or afloat after a corrected entry, begun on course as the
+    corrected entries leave the party, that holds no navigation check because
+    the party was lost when it was written (an earlier day, since corrected to
+    on course, lost it): its own check, rolled now from ``dice`` as its command
+    would have rolled it (gm-review7 R1: ten days through forest with none).
+    ``chance()``: the day's X-in-Y to roll, or None where its command rolls
+    none (speed model; where not given, ``calc.lost_chance`` of its terrain,
+    road, the guide and its weather, as a day on land rolls it), ``label``
+    the roll's. A day that holds a check keeps it as recorded; one begun lost
+    rolls none, and a check it holds (an earlier day corrected into lost)
+    stands void until a correction finds the way before it again. The same
+    entry where nothing is owed."""
+    t, j = state.rules.travel, state.travel
+    if t is None or j.lost or ev.lost_roll is not None or ev.terrain not in t.terrains:
+        return ev
+    if pace_model(t):
+        pace = getattr(ev, "pace", "")
+        mode = calc.survival_mode(t, pace) if pace in t.paces else ""
+        f = roll_navigation(state, t, ev.terrain, getattr(ev, "route", ""), mode, dice)
+        return replace(ev, **f) if f else ev
+    c = chance() if chance is not None else calc.lost_chance(
+        t, ev.terrain, ev.route, guide=j.guide, weather=list(ev.effects))
+    if c is None:  # nothing to roll: a road, a guide, a terrain without a chance
+        return ev
+    return replace(ev, lost_roll=dicemod.roll(f"1d{c.y}", dice, label or _("lost?")))
+
+
 @reschedules(Travelled)
 def stage_on_schedule(state: State, ev: Travelled, dice, planned=None) -> Travelled:
     """A later stage of a day whose earlier stage a correction made longer or
@@ -813,6 +841,7 @@ def stage_on_schedule(state: State, ev: Travelled, dice, planned=None) -> Travel
     ``exhaustion`` entry, an earlier stage's failed save) reaches every later
     d20 test that recorded it."""
     t, given = state.rules.travel, ev
+    ev = course_on_schedule(state, ev, dice)
     if (tired := tired_now(state, ev)) != ev:
         ev = _checks_again(state, ev, tired, dice)
     now = int(state.travel.hours_today)

@@ -21,7 +21,7 @@ from msgspec.structs import replace
 
 from ..clock_held import moves_party
 from .. import dice as dicemod
-from ..timeline.hooks import counts, repeated, rerolls
+from ..timeline.hooks import counts, repeated, reschedules, rerolls
 from ..dice import Roll
 from ..errors import Refused
 from ...i18n import _, ngettext
@@ -38,7 +38,7 @@ from .holds import along_route
 from .model import DaySummary, WindEntry, ratio
 from .model import Travel as TravelRules
 from .rules import (Hours, again, Modifier, Text, TravelDay, advance_route, terrains_crossed,
-                    with_day, to_morning,
+                    with_day, to_morning, course_on_schedule,
                     travel_hours, hours_to_halt, reroll_shared, roll_navigation, roll_sighting,
                     sighting, strayed)
 from .status import pace_model, rules_of
@@ -132,6 +132,19 @@ counts("day sailed", "days sailed",  # what undo names ``travel --days N`` afloa
 fields_added("day_sailed", 2, lights_burn=False)
 fields_added("day_sailed", 3, ends_in_stage=False)
 kept_by_tracker("day_sailed", "nav_tired")
+
+
+def _course_on_schedule(state: State, ev: Sailed, dice, planned=None) -> Sailed:
+    """A day afloat after a corrected entry: its own lost-at-sea roll where
+    the party, lost when it was written, is now on course (gm-review7 R1;
+    ``rules.course_on_schedule``), as ``decide_sail_day`` rolls it."""
+    def chance():
+        c = lost_chance(rules_of(state), ev)
+        return c if c is not None and c.x < c.y else None  # certain: nothing to roll
+    return course_on_schedule(state, ev, dice, chance, _("lost at sea?"))
+
+
+reschedules(Sailed)(_course_on_schedule)
 
 
 @event("gale_met", area="travel")
