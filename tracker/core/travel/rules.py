@@ -192,7 +192,7 @@ class Sighting(Event, frozen=True):
     distance: Roll | None = None
 
 
-@event("day_travelled", version=5, area="travel")
+@event("day_travelled", version=6, area="travel")
 class Travelled(Event, frozen=True):
     """A day (or stage) on the road. The rolls are fields in the order they are
     rolled, so ``amend --dice`` retypes them in that order."""
@@ -255,6 +255,13 @@ class Travelled(Event, frozen=True):
     # the GM's (older entries' modifiers may be the GM's: they stay)
     nav_derived: bool = True
     forage_derived: bool = True
+    # version 6: a failed navigation check (pace model) makes the stage's way
+    # longer by ``delay`` %, not the day: the party is on the road the hours the
+    # GM set, makes that much less headway along its route, and no
+    # extended-travel save comes of straying (5e2024.md §5.8; gm-review7 R4).
+    # Older entries made the stage take that much longer on the road, with the
+    # saves of the hours it then ran past the limit: they still do
+    strays_farther: bool = True
 
 
 # where the stage began and how far its saves ran: derived when it was decided
@@ -325,6 +332,7 @@ fields_added("foraged_day", 4, checks_tired=False)
 fields_added("day_travelled", 3, tired_first=False, floor_stays=False)
 fields_added("day_travelled", 4, ends_in_stage=False, checks_tired=False)
 fields_added("day_travelled", 5, nav_derived=False, forage_derived=False)
+fields_added("day_travelled", 6, strays_farther=False)
 fields_added("foraged_day", 5, derived=False)
 
 
@@ -1292,10 +1300,35 @@ def became_lost(t: TravelRules, ev: Travelled) -> bool:
 
 
 def stage_seconds(t: TravelRules, ev: Travelled) -> int:
-    """Pace model: the seconds a stage takes on the road: the hours asked,
-    made longer by a failed navigation check (5e2024.md §5.8)."""
-    longer = ev.delay.total if ev.delay and strayed(t, ev) else 0
+    """Pace model: the seconds a stage takes on the road: the hours asked (an
+    entry of before ``strays_farther``, or a day afloat: made longer by a
+    failed navigation check)."""
+    longer = ev.delay.total if ev.delay and not getattr(ev, "strays_farther", False) \
+        and strayed(t, ev) else 0
     return ev.hours * 3600 * (100 + longer) // 100
+
+
+def way_longer(t: TravelRules, ev) -> int:
+    """The % a failed navigation check made the stage's way longer (5e2024.md
+    §5.8: 1d6 × 10 %): of the miles the party covers, only 100/(100 + that)
+    are headway along its route. 0 where it kept its course, and for an entry
+    whose straying made the day longer instead (``strays_farther``)."""
+    if not getattr(ev, "strays_farther", False) or ev.delay is None or not strayed(t, ev):
+        return 0
+    return ev.delay.total
+
+
+def headway(dist: float, longer: int) -> float:
+    """The headway along the route of ``dist`` covered on a way ``longer`` % longer."""
+    return dist * 100 / (100 + longer) if longer else dist
+
+
+def covered(went: float, aimed: float, dist: float, longer: int) -> float:
+    """The distance covered for ``went`` of the headway ``aimed`` at (the route
+    may stop it short): all of ``dist`` where it went the whole of it."""
+    if not longer or went >= aimed - EPS:
+        return dist if longer else went
+    return went * (100 + longer) / 100
 
 
 def strayed(t: TravelRules, ev) -> bool:
@@ -1419,17 +1452,21 @@ def stage_size(t: TravelRules, s: Stage) -> float:
     return s.length
 
 
-def along(before: State | None, dist: float, lost: bool) -> tuple[float, str, str, list[str]]:
+def along(before: State | None, dist: float, lost: bool,
+          longer: int = 0) -> tuple[float, str, str, list[str]]:
     """(distance, halt, place, terrains) of a day on land or afloat folded into
     ``before`` (the state just before it; ``lost``: the day's own roll lost the
-    party): how far it went where the route stopped it and the terrains of the
-    route it went through (``terrains_crossed``), for its log line; the day's own
+    party; ``longer``: the % straying made its way longer, ``way_longer``): how
+    far it went where the route stopped it and the terrains of the route it
+    went through (``terrains_crossed``), for its log line; the day's own
     ``dist`` (and no terrains) where ``before`` is not at hand."""
     if before is None or before.rules.travel is None:
         return dist, "", "", []
     j = replace(before.travel, lost=before.travel.lost or lost)
-    moved, went, halt = advance_route(before.rules.travel, j, dist)
-    return went, halt, moved.place if halt else "", terrains_crossed(before.rules.travel, j, went)
+    aimed = headway(dist, longer)
+    moved, went, halt = advance_route(before.rules.travel, j, aimed)
+    return covered(went, aimed, dist, longer), halt, moved.place if halt else "", \
+        terrains_crossed(before.rules.travel, j, went)
 
 
 def day_distance(t: TravelRules, ev: Travelled) -> float:
@@ -1446,7 +1483,8 @@ def day_distance(t: TravelRules, ev: Travelled) -> float:
 # evolve_travelled builds a DaySummary by position: a field added, moved or renamed must be seen there
 if DaySummary.__struct_fields__ != ("day", "kind", "terrain", "distance", "hours", "lost", "heading",
                                     "believed", "strayed", "encounter", "encounter_ft", "food",
-                                    "water", "exhausted", "weather", "halt", "at", "crossed"):
+                                    "water", "exhausted", "weather", "halt", "at", "crossed",
+                                    "longer"):
     raise RuntimeError("evolve_travelled builds a DaySummary by position: its fields changed")
 
 
@@ -1502,13 +1540,6 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
             dist = known.distance[key] = day_distance(t, ev)
     else:
         dist = day_distance(t, ev)
-    crossed = ()
-    if lost or not j.stages:  # route_ahead: no route to follow
-        moved, halt = j if lost is j.lost else replace(j, lost=lost), ""
-    else:
-        moved, dist, halt = advance_route(t, j, dist, ev.ends_in_stage)
-        if ev.ends_in_stage and len(seen := terrains_crossed(t, j, dist)) > 1:
-            crossed = tuple(seen)
     roll = ev.lost_roll
     if pace and roll is not None:  # strayed, the terrain known
         key = (terrain, ev.route)
@@ -1518,6 +1549,19 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
         stray = roll.total + ev.nav_mod - ev.nav_tired < dc
     else:
         stray = False
+    # straying: a way that much longer (``way_longer``), or, in an entry of
+    # before, a day that much longer on the road (``stage_seconds``)
+    longer = ev.delay.total if stray and ev.delay else 0
+    farther, later = (longer, 0) if ev.strays_farther else (0, longer)
+    crossed = ()
+    if lost or not j.stages:  # route_ahead: no route to follow
+        moved, halt = j if lost is j.lost else replace(j, lost=lost), ""
+    else:
+        aimed = headway(dist, farther)
+        moved, went, halt = advance_route(t, j, aimed, ev.ends_in_stage)
+        if ev.ends_in_stage and len(seen := terrains_crossed(t, j, went)) > 1:
+            crossed = tuple(seen)
+        dist = covered(went, aimed, dist, farther)
     check = ev.check
     if check is None:  # sighting: is_encounter, the terrain known
         met = ev.distance is not None or ev.surprise_party is not None
@@ -1532,7 +1576,7 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
     rations, gallons = _food_found(state, t, terrain, ev.forage, ev.forage_mod, ev.food,
                                    ev.water, False, ev.forage_tired) if ev.foraging else (0, 0)
     if pace:  # stage_seconds, its stray known
-        busy = ev.hours * 3600 * (100 + (ev.delay.total if ev.delay and stray else 0)) // 100
+        busy = ev.hours * 3600 * (100 + later) // 100
     else:
         busy = known.day_busy
     failed = tuple(n for n, _, _ in failed_saves(t, ev)) if ev.saves else ()
@@ -1543,7 +1587,7 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
     summary = DaySummary(
         day_no, "travel" if camp else "stage", terrain, dist, busy / 3600, lost,
         j.heading if lost else "", j.believed if lost else "", stray, met, ft, rations,
-        gallons, failed, j.weather, halt, moved.place if halt else "", crossed)
+        gallons, failed, j.weather, halt, moved.place if halt else "", crossed, farther)
     days = j.days
     # with_day: the last DAYS_KEPT (one tuple made, not a longer one then its slice)
     days = days[1 - DAYS_KEPT:] + (summary,) if len(days) >= DAYS_KEPT else days + (summary,)
