@@ -288,7 +288,7 @@ def _way_longer(t, ev, dist: float) -> str:
     longer = way_longer(t, ev)
     return _("the way {percent} longer ({roll}): {distance} of headway").format(
         percent=f"{longer}%", roll=roll_text(ev.delay),
-        distance=amount(t, headway(dist, longer)))
+        distance=amount(t, round(headway(dist, longer), 1)))
 
 
 def halt_words(halt: str, place: str) -> str:
