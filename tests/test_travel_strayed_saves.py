@@ -109,3 +109,21 @@ def test_two_failed_saves_name_the_traveller_once_with_the_levels(cli):
     out = cli("do", "c", "travel", "--hours", "10", "--dice", "15,1,20,1,20")
     assert "Exhaustion from extended travel: Bo (2 levels)" in out, out
     assert "Cy" not in out.split("Exhaustion from extended travel:")[1].splitlines()[0]
+
+
+@pytest.mark.parametrize("dice, hours", [
+    ("20", 4),  # on course: 12 miles in 4 h pass Ford, 10 miles off
+    ("3,5", 5),  # the way 50% longer: 15 miles in 5 h make the 10 of headway
+])
+def test_a_stage_that_strays_reaches_the_routes_end_later(cli, dice, hours):
+    """The stage ends where the route does, on a way straying made longer: an
+    hour later, not short of it (with a second navigation check to finish)."""
+    cli("new", "c", "--ruleset", "dnd-2024", "--seed", "9")
+    cli("do", "c", "add-character", "Ari", "--class", "ranger", "--abilities",
+        "12,16,14,10,15,8")
+    cli("do", "c", "supplies", "rations", "6")
+    cli("do", "c", "route", "Ford:forest:10")
+    out = cli("do", "c", "travel", "--dice", dice)
+    assert f"({hours} h on the road); arrived at Ford" in out, out
+    state = json.loads(cli("state", "c", "--json"))["travel"]
+    assert state["arrived"] and state["hours_today"] == pytest.approx(hours)

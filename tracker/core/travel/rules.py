@@ -586,10 +586,6 @@ def decide_day(state: State, cmd: TravelDay, dice) -> Event:
                            slowed=party_slowed(state, t) and not j.mount,
                            rules=state.rules) if pace_model(t) else ""
     camp = cmd.camp
-    if pace:  # a stage ends where the route stops the party, and the day goes on there
-        doubled = t.mounts.doubled_hours if cmd.gallop and t.mounts else 0
-        hours, camp = hours_to_halt(t, j, hours, camp, lambda h: calc.pace_distance(
-            t, pace, h, mounted_hours=doubled))
     mode = calc.survival_mode(t, pace) if pace else ""
     day_holds(state, Travelled(terrain=j.terrain, route=j.route, rate=0 if pace else rate or 0,
                                pace=pace, hours=hours, forced=cmd.forced, foraging=cmd.forage,
@@ -603,6 +599,13 @@ def decide_day(state: State, cmd: TravelDay, dice) -> Event:
                                       weather=list(j.weather_codes))
             if chance is not None:
                 f["lost_roll"] = dicemod.roll(f"1d{chance.y}", dice, _("lost?"))
+    if pace:  # a stage ends where the route stops the party, and the day goes on there:
+        # its headway, on a way straying made longer (``way_longer``)
+        doubled = t.mounts.doubled_hours if cmd.gallop and t.mounts else 0
+        longer = way_longer(t, Travelled(terrain=j.terrain, route=j.route, **{
+            k: f[k] for k in ("lost_roll", "nav_mod", "nav_tired", "delay") if k in f}))
+        hours, camp = hours_to_halt(t, j, hours, camp, lambda h: headway(calc.pace_distance(
+            t, pace, h, mounted_hours=doubled), longer))
     f.update(roll_sighting(state, t, j.terrain, dice))
     if cmd.forage:
         f.update(_roll_forage(state, t, dice, mode))
