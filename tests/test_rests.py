@@ -414,3 +414,27 @@ def test_a_long_rest_by_the_fast_path_is_the_rest_sleeper_by_sleeper(brom):
                 long_rest_ends(state, who, lasts)
             continue
         assert long_rest_ends(state, who, lasts) == want, (names, who)
+
+
+# -- hirelings (no hit points tracked) ----------------------------------------------------
+
+
+def test_a_hireling_sheds_exhaustion_on_a_long_rest(brom):
+    """The road's saves give a hireling levels of exhaustion (fix-known); the long
+    rest that takes a level off the others took none off them, who have no hit
+    points to count: they stayed tired for good."""
+    brom.dispatch(AddCharacter("Hob"))
+    brom.dispatch(SetExhaustion("Hob", 2))
+    brom.dispatch(LongRest())
+    assert [c["exhaustion"] for c in js(brom)["party"]] == [0, 0, 1]
+    assert last_line(brom).endswith("for Brom, Wil, Hob, exhaustion -1")
+
+
+def test_a_hireling_sheds_exhaustion_in_the_nights_camp(make):
+    from support.travel import day, road
+    c = road(make, "dnd-2024", "grassland")
+    c.dispatch(AddCharacter("Hob"))
+    c.dispatch(SetExhaustion("Hob", 2))
+    day(c)
+    assert "Hob" in last_line(c).split(": ", 1)[1].split(", ")
+    assert js(c)["party"][-1]["exhaustion"] == 1

@@ -83,6 +83,7 @@ def steps(rid: str) -> list[tuple[str, list[list[str]]]]:
     do("damage", ["damage", "Bo", "3"])
     do("damage rolled", ["damage", "Al", "1d4"])
     do("heal", ["heal", "Bo", "1"])
+    do("heal rolled", ["heal", "Bo", "1d4"])
     do("xp", ["xp", "6000"])
     do("condition", ["condition", "Al", "poisoned"])
     do("condition off", ["condition", "Al", "poisoned", "--off"])
@@ -103,6 +104,7 @@ def steps(rid: str) -> list[tuple[str, list[list[str]]]]:
     do("check", ["check"])
     do("depth", ["depth", "2"])
     do("effect", ["effect", "Bless", "--turns", "2"])
+    do("effect rolled", ["effect", "Web", "--turns", "1d4"])
     do("turn", ["turn"])
     do("end effect", ["effect", "Shield", "--rounds", "5"])
     do("end-effect", ["end-effect", "{effects:Shield:id}"])
@@ -116,6 +118,7 @@ def steps(rid: str) -> list[tuple[str, list[list[str]]]]:
     do("undone turn", ["turn"])
     do("undo 2", ["undo"])
     if rid == "dolmenwood":
+        do("light for the way", ["light", "torch", "Bo"])  # fast travel needs one lit
         do("fast travel", ["fast-travel", "--feet", "300"])
         do("hasty exit", ["leave-dungeon", "--hasty", "--map"])
     else:
@@ -138,6 +141,8 @@ def steps(rid: str) -> list[tuple[str, list[list[str]]]]:
     do("water", ["water", "20"])
     do("weather", ["weather"], ["weather", "drizzle"])
     do("travel", ["travel", "--days", "2"], ["travel"])
+    if dnd:  # a correction that reaches the days after it (their saves, the navigator)
+        do("amend exhaustion", ["amend", "{seq:exhaustion_set}", "--set", "level=2"])
     if dnd:
         do("stage", ["travel", "--hours", "4", "--no-camp"])
         do("camp", ["camp"])
@@ -165,7 +170,9 @@ def steps(rid: str) -> list[tuple[str, list[list[str]]]]:
         do("end chase", ["end-chase", "escaped"])
     else:
         do("evasion", ["start-evasion", "dungeon", "--monster-speed", "150",
-                       "--party-speed", "60", "--morale", "11"])
+                       "--party-speed", "60", "--morale", "11", "--gap", "60"],
+           ["start-evasion", "dungeon", "--monster-speed", "150",
+            "--party-speed", "60", "--morale", "11"])
         do("drop", ["drop", "food"])
         do("run", ["run"])
         do("end evasion", ["end-chase", "escaped"])
@@ -173,6 +180,7 @@ def steps(rid: str) -> list[tuple[str, list[list[str]]]]:
     if dnd:
         do("bastion", ["bastion-new", "Cy", "--name", "Greywall"])
         do("facility", ["facility-add", "Cy", "barrack"])
+        do("garden", ["facility-add", "Cy", "garden", "--type", "food"])
         do("gold", ["bastion-gold", "Cy", "+3000", "--why", "a patron"])
         do("basic", ["basic-add", "Cy", "roomy"])
         do("walls", ["walls", "Cy", "2"])

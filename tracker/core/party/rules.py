@@ -897,8 +897,11 @@ def _rests(state: State, what: str):
 
 
 def _can_rest(state: State, c: Character) -> bool:
-    """Alive and with the hit points a rest needs to do anything."""
-    return sheet.status(state.rules, c) == "ok" and c.hp >= state.rules.party.rests.min_hp
+    """Alive and with the hit points a rest needs to do anything. A hireling
+    with no hit points tracked rests too: the road's saves give them levels of
+    exhaustion, and only a long rest takes those off."""
+    return sheet.status(state.rules, c) == "ok" and (
+        not c.hp_max or c.hp >= state.rules.party.rests.min_hp)
 
 
 def _spend_holds(state: State, rests, name: str, n: int, seen: set[str]) -> Character:
