@@ -1303,9 +1303,9 @@ def became_lost(t: TravelRules, ev: Travelled) -> bool:
 
 
 def stage_seconds(t: TravelRules, ev: Travelled) -> int:
-    """Pace model: the seconds a stage takes on the road: the hours asked (an
-    entry of before ``strays_farther``, or a day afloat: made longer by a
-    failed navigation check)."""
+    """Pace model: the seconds a stage takes on the road: the hours asked. In
+    an entry written before ``strays_farther`` (and in a day afloat, which has
+    no such flag) a failed navigation check made them that much longer."""
     longer = ev.delay.total if ev.delay and not getattr(ev, "strays_farther", False) \
         and strayed(t, ev) else 0
     return ev.hours * 3600 * (100 + longer) // 100
