@@ -26,7 +26,7 @@ def test_the_navigators_exhaustion_weighs_on_the_check(make):
     c = road(make, "dnd-2024", "forest")
     c.dispatch(tr.SetGuide(False, "Bo"))  # Wis 14: +2
     c.dispatch(SetExhaustion("Bo", 2))  # -4
-    out = day(c, 13, 2, 20, 20)  # 13 + 2 - 4 = 11 < DC 15: strayed, 20% longer
+    out = day(c, 13, 2)  # 13 + 2 - 4 = 11 < DC 15: strayed, the way 20% longer
     ev = out.envelopes[0].event
     assert (ev.nav_mod, ev.nav_tired) == (2, 4)
     assert last(c).strayed
@@ -61,10 +61,10 @@ def test_a_corrected_exhaustion_takes_the_stray_away(make):
     c = road(make, "dnd-2024", "forest")
     c.dispatch(tr.SetGuide(False, "Bo"))
     tired = c.dispatch(SetExhaustion("Bo", 2))
-    out = day(c, 15, 2, 20, 20)  # 15 + 2 - 4 = 13: strayed, 20% longer
-    assert last(c).strayed and last(c).hours > 8
+    out = day(c, 15, 2)  # 15 + 2 - 4 = 13: strayed, the way 20% longer
+    assert last(c).strayed and last(c).longer == 20
     c.dispatch(c.amend_command(tired.envelopes[0].seq, fields={"level": "1"}))  # 15 + 2 - 2
-    assert not last(c).strayed and last(c).hours == 8
+    assert not last(c).strayed and last(c).longer == 0 and last(c).hours == 8
     assert "navigation 1d20=[15] typed on course" in _line(c)
     assert c.state.corrections  # the day itself was refitted, its delay gone
     assert out.envelopes[0].seq in c.state.corrections

@@ -214,8 +214,10 @@ def explain(past: Past, command: Command) -> Preview:
         seen = preview(past.state, after, _entry_line(past, command.seq, past.state),
                        _line_as_it_stood(past, command.seq, [cook(r) for r in command.events]),
                        replacing=command.seq)
-        if added := _new_rolls(entry_events(past, command.seq),
-                               [cook(r) for r in command.events]):
+        added = _new_rolls(entry_events(past, command.seq), [cook(r) for r in command.events])
+        for s, evs in command.also:  # and what the later entries it moves roll anew
+            added += _new_rolls(entry_events(past, s), [cook(r) for r in evs])  # (gm-review7 R1)
+        if added:
             # what the correction rolls that the entry did not (gm-review4 C1): the
             # GM sees where the new dice came from before confirming
             # the dice the GM did not type (those typed read in the entry as typed);

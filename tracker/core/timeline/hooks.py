@@ -77,6 +77,8 @@ def reschedules(event_type: type, plan: Callable | None = None):
     gm-review3 R4). Without a plan, ``planned`` is None."""
 
     def register(fn):
+        if event_type in RESCHEDULERS:  # the second would silently replace the first
+            raise RuntimeError(f"two reschedulers of {event_type.__name__}: make them one")
         RESCHEDULERS[event_type] = fn
         if plan is not None:
             PLANNERS[event_type] = plan

@@ -492,7 +492,7 @@ class DaySummary(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     lost: bool = False
     heading: str = ""
     believed: str = ""
-    strayed: bool = False  # D&D: a failed navigation check made the stage longer
+    strayed: bool = False  # D&D: a failed navigation check made the stage longer (``longer``)
     encounter: bool = False
     encounter_ft: int | None = None
     food: int = 0  # rations found
@@ -506,6 +506,10 @@ class DaySummary(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     # the terrains of the planned route's stages it went through, in order,
     # where it entered a later stage ((): it stayed in ``terrain``)
     crossed: tuple[str, ...] = ()
+    # D&D: the % a failed navigation check made the day's way longer: of its
+    # ``distance``, 100/(100 + this) was headway along the route (0: on course,
+    # or a day of before, which straying made longer in ``hours`` instead)
+    longer: int = 0
 
 
 class Journey(msgspec.Struct, frozen=True, gc=False):

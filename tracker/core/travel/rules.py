@@ -192,7 +192,7 @@ class Sighting(Event, frozen=True):
     distance: Roll | None = None
 
 
-@event("day_travelled", version=5, area="travel")
+@event("day_travelled", version=6, area="travel")
 class Travelled(Event, frozen=True):
     """A day (or stage) on the road. The rolls are fields in the order they are
     rolled, so ``amend --dice`` retypes them in that order."""
@@ -255,6 +255,13 @@ class Travelled(Event, frozen=True):
     # the GM's (older entries' modifiers may be the GM's: they stay)
     nav_derived: bool = True
     forage_derived: bool = True
+    # version 6: a failed navigation check (pace model) makes the stage's way
+    # longer by ``delay`` %, not the day: the party is on the road the hours the
+    # GM set, makes that much less headway along its route, and no
+    # extended-travel save comes of straying (5e2024.md §5.8; gm-review7 R4).
+    # Older entries made the stage take that much longer on the road, with the
+    # saves of the hours it then ran past the limit: they still do
+    strays_farther: bool = True
 
 
 # where the stage began and how far its saves ran: derived when it was decided
@@ -325,6 +332,7 @@ fields_added("foraged_day", 4, checks_tired=False)
 fields_added("day_travelled", 3, tired_first=False, floor_stays=False)
 fields_added("day_travelled", 4, ends_in_stage=False, checks_tired=False)
 fields_added("day_travelled", 5, nav_derived=False, forage_derived=False)
+fields_added("day_travelled", 6, strays_farther=False)
 fields_added("foraged_day", 5, derived=False)
 
 
@@ -580,10 +588,6 @@ def decide_day(state: State, cmd: TravelDay, dice) -> Event:
                            slowed=party_slowed(state, t) and not j.mount,
                            rules=state.rules) if pace_model(t) else ""
     camp = cmd.camp
-    if pace:  # a stage ends where the route stops the party, and the day goes on there
-        doubled = t.mounts.doubled_hours if cmd.gallop and t.mounts else 0
-        hours, camp = hours_to_halt(t, j, hours, camp, lambda h: calc.pace_distance(
-            t, pace, h, mounted_hours=doubled))
     mode = calc.survival_mode(t, pace) if pace else ""
     day_holds(state, Travelled(terrain=j.terrain, route=j.route, rate=0 if pace else rate or 0,
                                pace=pace, hours=hours, forced=cmd.forced, foraging=cmd.forage,
@@ -597,6 +601,13 @@ def decide_day(state: State, cmd: TravelDay, dice) -> Event:
                                       weather=list(j.weather_codes))
             if chance is not None:
                 f["lost_roll"] = dicemod.roll(f"1d{chance.y}", dice, _("lost?"))
+    if pace:  # a stage ends where the route stops the party, and the day goes on there:
+        # its headway, on a way straying made longer (``way_longer``)
+        doubled = t.mounts.doubled_hours if cmd.gallop and t.mounts else 0
+        longer = way_longer(t, Travelled(terrain=j.terrain, route=j.route, **{
+            k: f[k] for k in ("lost_roll", "nav_mod", "nav_tired", "delay") if k in f}))
+        hours, camp = hours_to_halt(t, j, hours, camp, lambda h: headway(calc.pace_distance(
+            t, pace, h, mounted_hours=doubled), longer))
     f.update(roll_sighting(state, t, j.terrain, dice))
     if cmd.forage:
         f.update(_roll_forage(state, t, dice, mode))
@@ -811,6 +822,34 @@ def checks_on_schedule(state: State, ev, dice):
     return ev if tired == ev else _checks_again(state, ev, tired, dice)
 
 
+def course_on_schedule(state: State, ev, dice, chance=None, label: str = ""):
+    """A day on land or afloat after a corrected entry, begun on course as the
+    corrected entries leave the party, that holds no navigation check because
+    the party was lost when it was written (an earlier day, since corrected to
+    on course, lost it): its own check, rolled now from ``dice`` as its command
+    would have rolled it (gm-review7 R1: ten days through forest with none).
+    ``chance()``: the day's X-in-Y to roll, or None where its command rolls
+    none (speed model; where not given, ``calc.lost_chance`` of its terrain,
+    road, the guide and its weather, as a day on land rolls it), ``label``
+    the roll's. A day that holds a check keeps it as recorded; one begun lost
+    rolls none, and a check it holds (an earlier day corrected into lost)
+    stands void until a correction finds the way before it again. The same
+    entry where nothing is owed."""
+    t, j = state.rules.travel, state.travel
+    if t is None or j.lost or ev.lost_roll is not None or ev.terrain not in t.terrains:
+        return ev
+    if pace_model(t):
+        pace = getattr(ev, "pace", "")
+        mode = calc.survival_mode(t, pace) if pace in t.paces else ""
+        f = roll_navigation(state, t, ev.terrain, getattr(ev, "route", ""), mode, dice)
+        return replace(ev, **f) if f else ev
+    c = chance() if chance is not None else calc.lost_chance(
+        t, ev.terrain, ev.route, guide=j.guide, weather=list(ev.effects))
+    if c is None:  # nothing to roll: a road, a guide, a terrain without a chance
+        return ev
+    return replace(ev, lost_roll=dicemod.roll(f"1d{c.y}", dice, label or _("lost?")))
+
+
 @reschedules(Travelled)
 def stage_on_schedule(state: State, ev: Travelled, dice, planned=None) -> Travelled:
     """A later stage of a day whose earlier stage a correction made longer or
@@ -827,7 +866,7 @@ def stage_on_schedule(state: State, ev: Travelled, dice, planned=None) -> Travel
     ``exhaustion`` entry, an earlier stage's failed save) reaches every later
     d20 test that recorded it."""
     t, given = state.rules.travel, ev
-    ev = checks_on_schedule(state, ev, dice)
+    ev = checks_on_schedule(state, course_on_schedule(state, ev, dice), dice)
     now = int(state.travel.hours_today)
     if t is None or not pace_model(t):
         return ev
@@ -1276,10 +1315,35 @@ def became_lost(t: TravelRules, ev: Travelled) -> bool:
 
 
 def stage_seconds(t: TravelRules, ev: Travelled) -> int:
-    """Pace model: the seconds a stage takes on the road: the hours asked,
-    made longer by a failed navigation check (5e2024.md §5.8)."""
-    longer = ev.delay.total if ev.delay and strayed(t, ev) else 0
+    """Pace model: the seconds a stage takes on the road: the hours asked. In
+    an entry written before ``strays_farther`` (and in a day afloat, which has
+    no such flag) a failed navigation check made them that much longer."""
+    longer = ev.delay.total if ev.delay and not getattr(ev, "strays_farther", False) \
+        and strayed(t, ev) else 0
     return ev.hours * 3600 * (100 + longer) // 100
+
+
+def way_longer(t: TravelRules, ev) -> int:
+    """The % a failed navigation check made the stage's way longer (5e2024.md
+    §5.8: 1d6 × 10 %): of the miles the party covers, only 100/(100 + that)
+    are headway along its route. 0 where it kept its course, and for an entry
+    whose straying made the day longer instead (``strays_farther``)."""
+    if not getattr(ev, "strays_farther", False) or ev.delay is None or not strayed(t, ev):
+        return 0
+    return ev.delay.total
+
+
+def headway(dist: float, longer: int) -> float:
+    """The headway along the route of ``dist`` covered on a way ``longer`` % longer."""
+    return dist * 100 / (100 + longer) if longer else dist
+
+
+def covered(went: float, aimed: float, dist: float, longer: int) -> float:
+    """The distance covered for ``went`` of the headway ``aimed`` at (the route
+    may stop it short): all of ``dist`` where it went the whole of it."""
+    if not longer or went >= aimed - EPS:
+        return dist if longer else went
+    return went * (100 + longer) / 100
 
 
 def strayed(t: TravelRules, ev) -> bool:
@@ -1403,17 +1467,21 @@ def stage_size(t: TravelRules, s: Stage) -> float:
     return s.length
 
 
-def along(before: State | None, dist: float, lost: bool) -> tuple[float, str, str, list[str]]:
+def along(before: State | None, dist: float, lost: bool,
+          longer: int = 0) -> tuple[float, str, str, list[str]]:
     """(distance, halt, place, terrains) of a day on land or afloat folded into
     ``before`` (the state just before it; ``lost``: the day's own roll lost the
-    party): how far it went where the route stopped it and the terrains of the
-    route it went through (``terrains_crossed``), for its log line; the day's own
+    party; ``longer``: the % straying made its way longer, ``way_longer``): how
+    far it went where the route stopped it and the terrains of the route it
+    went through (``terrains_crossed``), for its log line; the day's own
     ``dist`` (and no terrains) where ``before`` is not at hand."""
     if before is None or before.rules.travel is None:
         return dist, "", "", []
     j = replace(before.travel, lost=before.travel.lost or lost)
-    moved, went, halt = advance_route(before.rules.travel, j, dist)
-    return went, halt, moved.place if halt else "", terrains_crossed(before.rules.travel, j, went)
+    aimed = headway(dist, longer)
+    moved, went, halt = advance_route(before.rules.travel, j, aimed)
+    return covered(went, aimed, dist, longer), halt, moved.place if halt else "", \
+        terrains_crossed(before.rules.travel, j, went)
 
 
 def day_distance(t: TravelRules, ev: Travelled) -> float:
@@ -1430,7 +1498,8 @@ def day_distance(t: TravelRules, ev: Travelled) -> float:
 # evolve_travelled builds a DaySummary by position: a field added, moved or renamed must be seen there
 if DaySummary.__struct_fields__ != ("day", "kind", "terrain", "distance", "hours", "lost", "heading",
                                     "believed", "strayed", "encounter", "encounter_ft", "food",
-                                    "water", "exhausted", "weather", "halt", "at", "crossed"):
+                                    "water", "exhausted", "weather", "halt", "at", "crossed",
+                                    "longer"):
     raise RuntimeError("evolve_travelled builds a DaySummary by position: its fields changed")
 
 
@@ -1486,13 +1555,6 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
             dist = known.distance[key] = day_distance(t, ev)
     else:
         dist = day_distance(t, ev)
-    crossed = ()
-    if lost or not j.stages:  # route_ahead: no route to follow
-        moved, halt = j if lost is j.lost else replace(j, lost=lost), ""
-    else:
-        moved, dist, halt = advance_route(t, j, dist, ev.ends_in_stage)
-        if ev.ends_in_stage and len(seen := terrains_crossed(t, j, dist)) > 1:
-            crossed = tuple(seen)
     roll = ev.lost_roll
     if pace and roll is not None:  # strayed, the terrain known
         key = (terrain, ev.route)
@@ -1502,6 +1564,19 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
         stray = roll.total + ev.nav_mod - ev.nav_tired < dc
     else:
         stray = False
+    # straying: a way that much longer (``way_longer``), or, in an entry of
+    # before, a day that much longer on the road (``stage_seconds``)
+    longer = ev.delay.total if stray and ev.delay else 0
+    farther, later = (longer, 0) if ev.strays_farther else (0, longer)
+    crossed = ()
+    if lost or not j.stages:  # route_ahead: no route to follow
+        moved, halt = j if lost is j.lost else replace(j, lost=lost), ""
+    else:
+        aimed = headway(dist, farther)
+        moved, went, halt = advance_route(t, j, aimed, ev.ends_in_stage)
+        if ev.ends_in_stage and len(seen := terrains_crossed(t, j, went)) > 1:
+            crossed = tuple(seen)
+        dist = covered(went, aimed, dist, farther)
     check = ev.check
     if check is None:  # sighting: is_encounter, the terrain known
         met = ev.distance is not None or ev.surprise_party is not None
@@ -1516,7 +1591,7 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
     rations, gallons = _food_found(state, t, terrain, ev.forage, ev.forage_mod, ev.food,
                                    ev.water, False, ev.forage_tired) if ev.foraging else (0, 0)
     if pace:  # stage_seconds, its stray known
-        busy = ev.hours * 3600 * (100 + (ev.delay.total if ev.delay and stray else 0)) // 100
+        busy = ev.hours * 3600 * (100 + later) // 100
     else:
         busy = known.day_busy
     failed = tuple(n for n, _, _ in failed_saves(t, ev)) if ev.saves else ()
@@ -1527,7 +1602,7 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
     summary = DaySummary(
         day_no, "travel" if camp else "stage", terrain, dist, busy / 3600, lost,
         j.heading if lost else "", j.believed if lost else "", stray, met, ft, rations,
-        gallons, failed, j.weather, halt, moved.place if halt else "", crossed)
+        gallons, failed, j.weather, halt, moved.place if halt else "", crossed, farther)
     days = j.days
     # with_day: the last DAYS_KEPT (one tuple made, not a longer one then its slice)
     days = days[1 - DAYS_KEPT:] + (summary,) if len(days) >= DAYS_KEPT else days + (summary,)

@@ -38,7 +38,7 @@ from .holds import along_route
 from .model import DaySummary, WindEntry, ratio
 from .model import Travel as TravelRules
 from .rules import (Hours, again, Modifier, Text, TravelDay, advance_route, terrains_crossed,
-                    with_day, to_morning, checks_on_schedule, stage_refit,
+                    with_day, to_morning, checks_on_schedule, course_on_schedule, stage_refit,
                     travel_hours, hours_to_halt, reroll_shared, roll_navigation, roll_sighting,
                     sighting, strayed)
 from .status import pace_model, rules_of
@@ -141,9 +141,27 @@ fields_added("day_sailed", 3, ends_in_stage=False)
 fields_added("day_sailed", 4, checks_tired=False, nav_derived=False)
 kept_by_tracker("day_sailed", "nav_tired")
 derived_until_set("day_sailed", "nav_mod", "nav_derived")
-# a correction before a day afloat, or of the day's own fields, refits it as
-# it does a day on land: the same steps (rules.py), registered for it too
-reschedules(Sailed)(lambda state, ev, dice, planned=None: checks_on_schedule(state, ev, dice))
+
+
+def _course_on_schedule(state: State, ev: Sailed, dice, planned=None) -> Sailed:
+    """A day afloat after a corrected entry: its own lost-at-sea roll where
+    the party, lost when it was written, is now on course (gm-review7 R1;
+    ``rules.course_on_schedule``), as ``decide_sail_day`` rolls it."""
+    def chance():
+        c = lost_chance(rules_of(state), ev)
+        return c if c is not None and c.x < c.y else None  # certain: nothing to roll
+    return course_on_schedule(state, ev, dice, chance, _("lost at sea?"))
+
+
+@reschedules(Sailed)
+def _sailed_on_schedule(state: State, ev: Sailed, dice, planned=None) -> Sailed:
+    """A correction before a day afloat, or of the day's own fields, refits it
+    as it does a day on land, by the same steps (rules.py): its own lost-at-sea
+    roll where it now begins on course, then its checks as the corrected
+    entries leave the navigator."""
+    return checks_on_schedule(state, _course_on_schedule(state, ev, dice), dice)
+
+
 refits(Sailed)(stage_refit)
 
 

@@ -24,8 +24,8 @@ from .rules import gm_forages, gm_hunts
 from .rules import (CampMade, EncounterRolled, ForagedDay, GuideSet, HeadingSet, Hunted,
                     PaceSet, PlaceSet, RestDayTaken, RoutePlanned, Sighting, Travelled,
                     WaterSet, WayFound, WeatherSet, along, became_lost, day_distance, failed_saves,
-                    hunt_found, is_encounter, save_dcs, sighting, stage_seconds, strayed,
-                    weather_text)
+                    headway, hunt_found, is_encounter, save_dcs, sighting, stage_seconds,
+                    strayed, way_longer, weather_text)
 from .camp import CampLongRest
 from .mounts import Dismounted, Mounted
 from .sea import Disembarked, Embarked, GaleMet, Sailed, gale_result, lost_at_sea, lost_chance, \
@@ -282,6 +282,15 @@ def _delay(ev) -> str:
                                                   roll=roll_text(ev.delay))
 
 
+def _way_longer(t, ev, dist: float) -> str:
+    """A stage whose way straying made longer (``way_longer``): by how much,
+    and the headway the ``dist`` covered made along the route (gm-review7 R4)."""
+    longer = way_longer(t, ev)
+    return _("the way {percent} longer ({roll}): {distance} of headway").format(
+        percent=f"{longer}%", roll=roll_text(ev.delay),
+        distance=amount(t, round(headway(dist, longer), 1)))
+
+
 def halt_words(halt: str, place: str) -> str:
     """Where the planned route stopped a day: its end, or where it goes on by
     water or by land ("" where it did not)."""
@@ -301,7 +310,8 @@ def halt_words(halt: str, place: str) -> str:
 def _describe_travelled(ev: Travelled, rules, state=None, before=None) -> str:
     """``before``, where at hand: the day goes no farther than the route takes it."""
     t = rules.travel
-    dist, halt, place, crossed = along(before, day_distance(t, ev), became_lost(t, ev))
+    dist, halt, place, crossed = along(before, day_distance(t, ev), became_lost(t, ev),
+                                       way_longer(t, ev))
     what = _("Forced march: {distance} through {terrain}") if ev.forced else (
         _("Stage: {distance} through {terrain}") if not ev.camp else
         _("Travel day: {distance} through {terrain}"))
@@ -311,7 +321,9 @@ def _describe_travelled(ev: Travelled, rules, state=None, before=None) -> str:
         bits.append(halt_words(halt, place))
     if ev.lost_roll is not None and not _lost_before(before):
         bits.append(_navigation(t, ev))
-    if ev.delay is not None and strayed(t, ev):
+    if way_longer(t, ev):
+        bits.append(_way_longer(t, ev, dist))
+    elif ev.delay is not None and strayed(t, ev):
         bits.append(_delay(ev))
     sight = _sighting_text(t, ev, rules, _weather_then(ev, before))
     if sight:
@@ -625,7 +637,9 @@ def day_line(rules, d) -> str:
     bits = [text]
     if d.lost:
         bits.append(_lost_words(d.heading, d.believed))
-    if d.strayed:
+    if d.strayed and d.longer:  # the way longer, the hours the GM's (gm-review7 R4)
+        bits.append(_("strayed: the way {percent} longer").format(percent=f"{d.longer}%"))
+    elif d.strayed:
         bits.append(_("strayed") + ("" if d.kind == "stage" else f" ({hours(d.hours)})"))
     if d.encounter:
         bits.append(_encounter_words(d.encounter_ft))
