@@ -27,6 +27,7 @@ def _torch_by_ea(saves) -> int:
     c.dispatch(EnterDungeon())
     lit = c.dispatch(LightSource("torch", "Ea")).envelopes[-1].seq
     c.dispatch(AdvanceTurn())
+    c.dispatch(AdvanceTurn())  # the second turn rolls a wandering check
     c.close()
     return lit
 
@@ -54,3 +55,36 @@ async def test_dungeon_log_pane_marks_an_entry_corrected_elsewhere(saves):
         line = next(x for x in str(pane).splitlines() if x.startswith(f"#{lit} "))
         assert line.startswith(f"#{lit} ✎"), line
         assert app.state.lights[-1].by == "Bo"
+
+
+async def test_after_a_search_the_keys_act_on_the_entries(saves):
+    """C11: ``/``, a word, Enter: the list has the keys; a Tab does not take
+    them back into the search, so ``m`` retypes the highlighted entry's dice
+    and the filter stays the word. Escape leaves the search the same way."""
+    from tracker.ui.dialogs import TextDialog
+    from tracker.ui.widgets.log_view import LogView
+    from support.pilot import log_ready
+
+    _torch_by_ea(saves)
+    app = TrackerApp(saves, "krypten")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # carry on the session
+        await log_ready(pilot)
+        screen = app.screen
+        await pilot.press("slash", *"check", "enter")
+        await settle(pilot)
+        view = screen.query_one(LogView)
+        assert app.focused is view and screen.text == "check"
+        await pilot.press("tab", "m")
+        await settle(pilot)
+        assert screen.text == "check"
+        assert isinstance(app.screen, TextDialog)  # the dice of the highlighted check
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("slash", "x", "escape")
+        await settle(pilot)
+        assert app.focused is view and screen.text == "x"  # a new search: the old one selected
+        await pilot.press("tab", "x")  # x: the list's "clear filters", not the search's
+        await settle(pilot)
+        assert screen.text == ""
