@@ -14,6 +14,9 @@ from tracker.core.supplies import SetSupplies
 from tracker.service import Campaign
 from tracker.ui.app import TrackerApp
 
+import pytest
+
+from support.i18n import svg_text
 from support.pilot import SIZE, settle
 
 
@@ -88,3 +91,24 @@ async def test_after_a_search_the_keys_act_on_the_entries(saves):
         await pilot.press("tab", "x")  # x: the list's "clear filters", not the search's
         await settle(pilot)
         assert screen.text == ""
+
+
+@pytest.mark.parametrize("lang", ["en", "da", "uk"])
+async def test_the_log_footer_keeps_its_four_corrections_at_70_columns(saves, lang):
+    """C12: at 70 columns the log's footer gave up ``f`` (correct a field)
+    before the words of Undo and Redo; the four corrections stay now."""
+    from tracker import i18n
+    from support.pilot import log_ready
+
+    _torch_by_ea(saves)
+    app = TrackerApp(saves, "krypten", lang=lang)
+    async with app.run_test(size=(70, 22)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # carry on the session
+        await log_ready(pilot)
+        await pilot.pause(0.1)
+        footer = svg_text(app.export_screenshot()).splitlines()[-1]
+        with i18n.using(lang):
+            words = [i18n._(w) for w in ("Rewind", "Dice", "Insert", "Field", "Quit", "Keys")]
+        for word in words:
+            assert word in footer, footer

@@ -94,6 +94,7 @@ class SearchBox(Input):
              css="log.tcss", order=20)
 class LogScreen(Screen):
     AUTO_FOCUS = "#log-list"
+    FOOTER_MAIN = 4  # the corrections, w m i f: the footer gives them up last (widgets/footer.py)
     # under 100 columns the "as it stood" pane goes under the list: lines get the width
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     BINDINGS = [
