@@ -112,3 +112,53 @@ async def test_the_log_footer_keeps_its_four_corrections_at_70_columns(saves, la
             words = [i18n._(w) for w in ("Rewind", "Dice", "Insert", "Field", "Quit", "Keys")]
         for word in words:
             assert word in footer, footer
+
+
+async def test_the_gms_travel_encounter_asks_first(saves):
+    """C4: ``e`` on the travel screen (D&D: the GM's encounter) asks before it
+    records; ``e e`` gives one question, not two encounters; Escape, none."""
+    from tracker.core import travel as tr
+    from tracker.ui.dialogs import ChoiceDialog
+
+    c = Campaign.create(saves, "borg", "dnd-2024", 5)
+    c.dispatch(camp.StartSession())
+    c.dispatch(party.AddCharacter("Оля", "fighter", 1, (15, 14, 13, 12, 10, 8)))
+    c.dispatch(tr.SetTerrain("forest"))
+    c.close()
+    app = TrackerApp(saves, "borg")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # carry on the session
+        await settle(pilot)
+        await pilot.press("5")
+        await settle(pilot)
+        seq = app.campaign.seq
+        await pilot.press("e", "e")
+        await settle(pilot)
+        assert isinstance(app.screen, ChoiceDialog) and app.campaign.seq == seq
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.campaign.seq == seq
+        await pilot.press("e", "enter")
+        await settle(pilot)
+        assert app.campaign.seq == seq + 1  # one encounter
+
+
+async def test_the_dungeons_extra_check_asks_first(saves):
+    """C4, the same kind: ``c`` (an extra wandering check, maybe an
+    encounter) asks first; Enter rolls it."""
+    from tracker.ui.dialogs import ChoiceDialog
+
+    _torch_by_ea(saves)
+    app = TrackerApp(saves, "krypten")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # carry on the session
+        await settle(pilot)
+        checks = len(app.state.dungeon.checks)
+        await pilot.press("c")
+        await settle(pilot)
+        assert isinstance(app.screen, ChoiceDialog) and len(app.state.dungeon.checks) == checks
+        await pilot.press("enter")
+        await settle(pilot)
+        assert len(app.state.dungeon.checks) == checks + 1
