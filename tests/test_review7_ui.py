@@ -162,3 +162,45 @@ async def test_the_dungeons_extra_check_asks_first(saves):
         await pilot.press("enter")
         await settle(pilot)
         assert len(app.state.dungeon.checks) == checks + 1
+
+
+async def test_the_bastion_turns_confirmation_reads_the_treasury_as_it_stands(make, saves,
+                                                                             monkeypatch):
+    """C3: gold added from the CLI while the turn's dialogs are open: the
+    confirmation quotes the treasury with it, and follows a change made while
+    it is open."""
+    from tracker.core import bastion as bas
+    from tracker.ui import app as app_module
+    from tracker.ui.dialogs import ChoiceDialog
+    from support.bastion import keep, week
+
+    monkeypatch.setattr(app_module, "CATCH_UP_SECONDS", 3600)  # only what the flow asks
+    c = keep(make, gold=0, name="borg")
+    week(c)
+    c.close()
+
+    def gold(n):
+        other = Campaign.open(saves, "borg")
+        other.dispatch(bas.MoveGold("Ana", n, "from the CLI"))
+        other.close()
+
+    app = TrackerApp(saves, "borg")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        await pilot.press("escape")  # no session now
+        await settle(pilot)
+        await pilot.press("7")
+        await settle(pilot)
+        await pilot.press("t")
+        await settle(pilot)
+        assert isinstance(app.screen, ChoiceDialog)  # how the turn goes
+        gold(100)
+        await pilot.press("down", "down", "enter")  # no orders this turn
+        await settle(pilot)
+        title = str(app.screen.query_one("#dialog-title").content)
+        assert "treasury 100" in title, title
+        gold(50)
+        app._catch_up()
+        await settle(pilot)
+        title = str(app.screen.query_one("#dialog-title").content)
+        assert "treasury 150" in title, title
