@@ -204,3 +204,28 @@ async def test_the_bastion_turns_confirmation_reads_the_treasury_as_it_stands(ma
         await settle(pilot)
         title = str(app.screen.query_one("#dialog-title").content)
         assert "treasury 150" in title, title
+
+
+async def test_n_turns_that_stop_short_say_why_on_the_alerts_line(saves):
+    """C12 in the app: ``n`` 6 with a rest due in 3 stops before it, and the
+    alerts line says where and why (not only the dialog's note before)."""
+    from tracker.ui.widgets.alerts_line import AlertsLine
+
+    _torch_by_ea(saves)
+    app = TrackerApp(saves, "krypten")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # carry on the session
+        await settle(pilot)
+        turn = app.state.dungeon.turn
+        await pilot.press("n", "6", "enter")
+        await settle(pilot)
+        await pilot.press("enter")  # the first activity: explore
+        await settle(pilot)
+        done = app.state.dungeon.turn - turn
+        assert 0 < done < 6
+        said = [a.text for a in app.last_alerts]
+        assert f"Stopped after {done} turns of 6, before the rest (the next turn must be a " \
+               "rest)" in said, said
+        line = str(app.screen.query_one(AlertsLine).render())
+        assert "Stopped after" in line, line
