@@ -14,7 +14,7 @@ from support.pilot import settle
 from tracker import i18n
 from tracker.ui.app import TrackerApp
 from tracker.ui.areas import area_screens
-from tracker.ui.widgets.footer import MAIN
+from tracker.ui.widgets.footer import main_count
 
 RULESETS = ("dyb-og-drager", "dolmenwood", "dnd-2024")
 LANGS = ("en", "da", "uk")
@@ -24,7 +24,7 @@ LANGS = ("en", "da", "uk")
 
 
 def _main_descriptions(app) -> list[str]:
-    """The screen's main keys as the footer words them: the first MAIN of the
+    """The screen's main keys as the footer words them: the first main_count of the
     keys the screen itself shows now (its active bindings, bar the app's)."""
     app_actions = {b.action for b in app.BINDINGS if hasattr(b, "action")}
     own, seen = [], set()
@@ -33,7 +33,7 @@ def _main_descriptions(app) -> list[str]:
                 and binding.action not in seen and binding.action != "command_palette":
             seen.add(binding.action)
             own.append(i18n._(binding.description))
-    return own[:MAIN]
+    return own[:main_count(app.screen)]
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -61,12 +61,14 @@ def extended_travel(cli, name="v3"):
 
 
 def chase(cli, name="c2"):
-    """D&D 2024: the Orc's move brings a complication on Bo, who takes his last
-    2 HP; then he is healed 3."""
+    """D&D 2024: the Orc's move catches Ana and brings a complication on Bo,
+    further on, who takes his last 2 HP; then he is healed 3. (Bo beside Ana
+    was caught by the move, and a complication no longer lands on the one
+    caught: gm-review7 C6.)"""
     cli("new", name, "--ruleset", "dnd-2024", "--seed", "4")
     _run(cli, name, "add-character Bo --class wizard --abilities 8,14,13,16,12,10",
          "add-character Ana --class fighter --abilities 15,14,13,10,12,8", "damage Bo 5",
-         "start-chase --distance 30", "join-chase Bo --side quarry --dice 5",
+         "start-chase --distance 30", "join-chase Bo --side quarry --at 60 --dice 5",
          "join-chase Ana --side quarry --dice 4",
          "join-chase Orc --side pursuer --speed 30 --con 2 --init 3 --dice 18")
     out = cli("do", name, "chase-move", "--dice", "5,2,4,4")

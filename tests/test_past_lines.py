@@ -34,8 +34,13 @@ def _pane_lines(c: Campaign, seq: int) -> dict[str, dict[int, str]]:
     out: dict[str, dict[int, str]] = {}
     for pane, text in (("dungeon", dungeon_panels.log_lines(recent, 50).plain),
                        ("chase", chase_panels.log_lines(recent, 50).plain)):
-        out[pane] = {int(line.split(" ", 1)[0][1:]): line.split(" ", 1)[1]
+        # the line as written; a corrected entry's mark (✎, as the log
+        # screen's) kept apart, under "marks"
+        out[pane] = {int(line.split(" ", 1)[0][1:]): line.split(" ", 1)[1].removeprefix("✎")
                      for line in text.splitlines() if line}
+        out.setdefault("marks", {}).update(
+            {(pane, int(line.split(" ", 1)[0][1:])): line.split(" ", 1)[1].startswith("✎")
+             for line in text.splitlines() if line})
     out["log"] = {e.seq: e.text for e in entries(list(c.store.read()), c.timeline)}
     out["players"] = {x["seq"]: x["text"]
                       for x in public_log(c.seq, c.timeline, c.state.table.told)}
@@ -130,7 +135,7 @@ def test_a_past_entry_reads_as_it_stood_in_every_pane(saves, scenario, later):
     try:
         c.dispatch(camp.AddNote("so that it can be rewound to"))
         made = _pane_lines(c, seq)
-        shown_by = [pane for pane, lines in made.items() if seq in lines]
+        shown_by = [pane for pane, lines in made.items() if seq in lines and pane != "marks"]
         assert "log" in shown_by and len(shown_by) >= 4, made  # its area's pane, the page...
         line = next(e.line for e in entries(list(c.store.read()), c.timeline) if e.seq == seq)
         assert made["rewind preview"][seq] == line  # the preview reads it as the log does
@@ -143,6 +148,8 @@ def test_a_past_entry_reads_as_it_stood_in_every_pane(saves, scenario, later):
             if pane == "players" and later == "rewind to it":
                 continue  # the page leaves the GM's rewinds out, not the entry
             assert now[pane].get(seq) == made[pane][seq], (pane, later)
+            if (pane, seq) in now["marks"]:  # marked corrected as the log screen marks it
+                assert now["marks"][pane, seq] == (later == "correct it"), (pane, later)
     finally:
         c.close()
 

@@ -82,7 +82,7 @@ async def test_twelve_turn_delve_with_keys(saves, ruleset):
         await _settle(pilot)
         await pilot.press("a", "down", "enter")  # one turn of the second activity: search
         await _settle(pilot)
-        await pilot.press("c")
+        await pilot.press("c", "enter")  # the extra check asks first
         await _settle(pilot)
         while app.state.dungeon.turn < 12:
             await pilot.press("t")

@@ -19,6 +19,7 @@ from typing import Iterator
 import msgspec
 
 from .core import dice as dicemod
+from .core.advance import watching
 from .core.alerts import Alert, alerts
 from .core.campaign import ENGINE_VERSION, CampaignCreated, EndSession, SessionStarted, StartSession
 from .core.campaign.rules import SetLanguage, created_state
@@ -283,7 +284,8 @@ class Campaign:
         elif self.store.command_seqs(command_id):
             self.refresh()
             return Outcome([], self.state, replayed=True)
-        events = [checked(e) for e in self._decide(command, dice_values, manual, typed)]
+        with watching() as short:  # a run of turns or days that stops short says why
+            events = [checked(e) for e in self._decide(command, dice_values, manual, typed)]
         if not events:
             raise Refused(_("nothing to do"))
         session = self._session_of(events[0])
@@ -297,6 +299,7 @@ class Campaign:
             warnings += self._snapshot()
         # going back over old ground (undo, redo, rewind): its alerts were shown then
         told = [] if isinstance(command, (Undo, Redo, Rewind)) else alerts(before, self.state)
+        told += [Alert("warning", why) for why in short]
         return Outcome(envs, self.state, told, warnings=warnings)
 
     def _session_of(self, first: Event) -> int:

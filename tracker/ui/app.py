@@ -195,6 +195,17 @@ class TrackerApp(CampaignActions, App):
         self._told_changed = -1e9
         self.set_interval(CATCH_UP_SECONDS, self._catch_up)
 
+    def catch_up_now(self) -> None:
+        """Catch up at once (not at the next tick) before showing what the
+        campaign holds: a dialog about to quote the treasury reads it with the
+        CLI's gold of a moment ago (gm-review7 C3)."""
+        if self.campaign is not None and not self._dispatching.locked() \
+                and self.jobs.busy is None:
+            try:
+                self._reload()
+            except Refused:
+                pass  # the next tick says it (``_catch_up``)
+
     def _catch_up(self) -> None:
         """Show entries another tracker (the CLI, a second window) appended, so
         the GM's next action is decided on the campaign as it now stands."""

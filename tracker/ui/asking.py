@@ -12,13 +12,17 @@ class Asking:
 
     ASK_MAX = 200  # characters a text answer may have unless the question says
 
-    async def _choose(self, title: str, options: list[tuple[str, str]], help: str = "",
+    async def _choose(self, title, options: list[tuple[str, str]], help="",
                       validate=None, initial: str | None = None) -> str | None:
+        """``title`` and ``help`` may be functions of the campaign: read again
+        when another tracker writes while the dialog is open."""
+        _caught_up(self.app)
         return await self.app.push_screen_wait(ChoiceDialog(title, options, help, validate,
                                                             initial))
 
     async def _ask(self, title: str, help: str = "", validate=None, value: str = "",
                    max_length: int | None = None) -> str | None:
+        _caught_up(self.app)
         return await self.app.push_screen_wait(TextDialog(
             title, help, value, validate=validate, max_length=max_length or self.ASK_MAX))
 
@@ -32,3 +36,11 @@ class Asking:
         if why:
             self.notify(why, title=_("Refused"), severity="error", timeout=REFUSED_SECONDS)
         return bool(why)
+
+
+def _caught_up(app) -> None:
+    """The campaign as another tracker left it, before a dialog reads it: the
+    answers' checks and the flow's next steps read ``app.state`` (gm-review7 C3)."""
+    catch_up = getattr(app, "catch_up_now", None)
+    if catch_up is not None:
+        catch_up()

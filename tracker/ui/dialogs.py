@@ -52,6 +52,25 @@ class Dialog(ModalScreen):
             for rack in screen.query(ToastRack):
                 rack.show(self.app._notifications)
 
+        # a title or help given as a function of the campaign reads it as it
+        # stands: made again when another tracker's entries come in (the app
+        # catches up while a dialog is open; gm-review7 C3: "treasury 0" after
+        # gold added from the CLI)
+        if self._live() and not getattr(self, "_follows_state", False):
+            self._follows_state = True
+            self.watch(self.app, "state", lambda _state: self._restate(), init=False)
+
+    def _live(self) -> bool:
+        return any(callable(getattr(self, a, None)) for a in ("title_text", "help_text"))
+
+    def _restate(self) -> None:
+        for attr, wid, style in (("title_text", "#dialog-title", "bold"),
+                                 ("help_text", "#dialog-help", "")):
+            value = getattr(self, attr, None)
+            if callable(value):
+                for label in self.query(wid):
+                    label.update(plain(_said(value), style))
+
     def action_cancel(self) -> None:
         self.dismiss(None)
 
@@ -60,6 +79,14 @@ class Dialog(ModalScreen):
         after = getattr(self.app, "keys_after_dialog", None)
         if after is not None:
             after(self)
+
+
+def _said(text) -> str:
+    """A dialog's text: as given, or (a function) as the campaign now reads."""
+    try:
+        return text() if callable(text) else text
+    except Exception:  # noqa: BLE001 - the campaign changed under it: say what it can
+        return ""
 
 
 class DiceDialog(Dialog):
@@ -116,9 +143,9 @@ class ChoiceDialog(Dialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label(plain(self.title_text, "bold"), id="dialog-title")
+            yield Label(plain(_said(self.title_text), "bold"), id="dialog-title")
             if self.help_text:
-                yield Label(plain(self.help_text), id="dialog-help")
+                yield Label(plain(_said(self.help_text)), id="dialog-help")
             yield OptionList(*[Option(label, id=key) for key, label in self.options],
                              id="choices", markup=False)
             if self.validate:
@@ -200,9 +227,9 @@ class TextDialog(Dialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label(plain(self.title_text, "bold"), id="dialog-title")
+            yield Label(plain(_said(self.title_text), "bold"), id="dialog-title")
             if self.help_text:
-                yield Label(plain(self.help_text), id="dialog-help")
+                yield Label(plain(_said(self.help_text)), id="dialog-help")
             yield TextField(self.max_length, value=self.value[:self.max_length],
                             placeholder=self.placeholder, id="text-input")
             for i, f in enumerate(self.more, 1):
@@ -265,6 +292,9 @@ def refusal(app, command) -> str:
     says why, with progress and a Stop (ui/busy.py)."""
     if getattr(app, "campaign", None) is None:
         return ""
+    catch_up = getattr(app, "catch_up_now", None)
+    if catch_up is not None:  # decided on the campaign as another tracker left it (C3)
+        catch_up()
     try:
         jobs = getattr(app, "jobs", None)
         if jobs is None:

@@ -152,7 +152,7 @@ for _field, _flag in _DERIVED.items():
     derived_until_set("chase_joined", _field, _flag)
 
 
-@event("chase_turn_taken", area="chase")
+@event("chase_turn_taken", version=2, area="chase")
 class TurnTaken(Event, frozen=True, kw_only=True):
     """The dice are fields in the order the GM reads them in the log line (and
     they are rolled, prompted and retyped with ``amend --dice``): the dash's
@@ -170,6 +170,34 @@ class TurnTaken(Event, frozen=True, kw_only=True):
     joiner: Roll | None = None  # the initiative of a creature that joins
     creature: Annotated[str, Meta(max_length=40)] = ""
     creature_speed: Speed = 0
+    # version 2: a quarry the turn's move catches is out of the chase, and its
+    # complication lands on the next runner still running, or on nobody (the
+    # D&D 2024 chase; gm-review7 C6: a thief just caught rolled the save);
+    # older entries let it land on the one caught: they still do
+    spares_the_caught: bool = True
+
+
+fields_added("chase_turn_taken", 2, spares_the_caught=False)
+
+
+def caught_by_turn(state: State, ev: TurnTaken) -> str:
+    """The quarry the turn's move catches ('' for none), read from the state
+    before it (as ``_catch`` catches)."""
+    r = find(state.chase, ev.name)
+    if r is None or r.side != PURSUER:
+        return ""
+    q = quarry_of(state, r)
+    return q.name if q is not None and q.position - (r.position + ev.feet) <= \
+        state.rules.chase.reach else ""
+
+
+def landing(state: State, ev: TurnTaken) -> Runner | None:
+    """Who the turn's complication lands on, from the state before the turn:
+    the next runner still running once the move is made (version 2: not the
+    quarry it caught), never the roller; None: nobody."""
+    if complication_row(state.rules, ev.setting, ev.complication) is None:
+        return None
+    return afflicted(state, ev.name, caught_by_turn(state, ev) if ev.spares_the_caught else "")
 
 
 @event("chase_escape_rolled", area="chase")
@@ -508,37 +536,37 @@ def _complicated(state: State, cmd: TakeTurn, turn: TurnTaken, dice) -> TurnTake
     """The turn with the dice its complication asks for: the afflicted's save,
     then what a failure rolls (damage, a joining creature's initiative)."""
     row = complication_row(state.rules, turn.setting, turn.complication)
-    victim = afflicted(state, turn.name) if row is not None else None
-    if victim is None:
+    hit = landing(state, turn)
+    if hit is None:
         return turn
     _ranged(_("the save modifier"), cmd.save_bonus or 0, -30, 30)
     save = None
     if row.save:
         bonus = cmd.save_bonus if cmd.save_bonus is not None else \
-            save_bonus(state, victim, row.save) or 0
+            save_bonus(state, hit, row.save) or 0
         what, said, _fail = row_words(state.rules, row_at(state.rules, turn.setting, row), row)
         save = dicemod.roll(f"1d20{bonus:+d}" if bonus else "1d20", dice,
-                            _("{name}: {save} ({what})").format(name=victim.name, save=said,
+                            _("{name}: {save} ({what})").format(name=hit.name, save=said,
                                                                  what=what))
     if not save_missed(row, save):
         return replace(turn, victim_save=save)
     damage = dicemod.roll(row.damage, dice, _("{name}: damage ({what})").format(
-        name=victim.name, what=term(state.rules, f"{row_at(state.rules, turn.setting, row)}"
+        name=hit.name, what=term(state.rules, f"{row_at(state.rules, turn.setting, row)}"
                                                  ".result", row.result))) \
         if row.damage else None
     joiner, creature, pace = None, "", 0
-    if row.joins and victim.side == QUARRY:
+    if row.joins and hit.side == QUARRY:
         # the GM's name for it when they give none, in their language: the event
         # keeps it as a name, which they type in later commands (give-up NAME)
         # TRANSLATORS: the default name of a creature that joins a chase after its
         # quarry; the GM types it in later commands: keep it short and plain
         creature = (cmd.creature.strip() or _("creature after {name}").format(
-            name=victim.name))[:40]
+            name=hit.name))[:40]
         if find(state.chase, creature) is not None:
             raise Refused(_("{name} is already in the chase: name the creature").format(
                 name=creature))
         pace = _ranged(_("the creature's speed"), cmd.creature_speed, 0, 10_000) \
-            if cmd.creature_speed is not None else speed(state, victim)
+            if cmd.creature_speed is not None else speed(state, hit)
         joiner = dicemod.roll(state.rules.chase.initiative_die, dice,
                               _("{name}: initiative").format(name=creature))
     return replace(turn, victim_save=save, damage=damage, joiner=joiner, creature=creature,
@@ -728,6 +756,11 @@ def evolve_turn(state: State, ev: TurnTaken) -> State:
         # no other runner: no complication lands (``afflicted`` finds none),
         # no quarry is caught, none follows (``_next_after``): the round ends
         return _round_over(state, runners)
+    if ev.spares_the_caught:  # version 2: the one caught is out before the complication
+        if r.side == PURSUER:  # (_catch: only a pursuer catches)
+            runners = _catch(state, runners, r, position)
+        runners, state = _afflict(state, ev, runners)
+        return _turn_done(state, name, runners)
     runners, state = _afflict(state, ev, runners)
     if r.side == PURSUER:  # (_catch: only a pursuer catches)
         runners = _catch(state, runners, r, position)
@@ -818,7 +851,7 @@ def _afflict(state: State, ev: TurnTaken, runners: tuple[Runner, ...]):
     on a missed save its movement lost, its damage taken (a party member's
     hit points), a creature added to chase it."""
     row, at = complication_row_at(state.rules, ev.setting, ev.complication)
-    victim = afflicted(state, ev.name) if row is not None else None
+    victim = landing(state, ev) if row is not None else None
     if victim is None:
         return runners, state
     # facts, not words: standing.affliction_text reads them when shown

@@ -158,9 +158,10 @@ def escape_target(state: State, q: Runner) -> int | None:
     return max((p.perception for p in pursuers_of(state, q)), default=None)
 
 
-def afflicted(state: State, name: str) -> Runner | None:
+def afflicted(state: State, name: str, out: str = "") -> Runner | None:
     """Who a complication rolled by ``name`` lands on: the next runner in
-    initiative order, round the table, never the roller."""
+    initiative order still running, round the table, never the roller;
+    ``out``: a runner the turn itself took out of the chase (caught by it)."""
     runners = state.chase.runners
     for i, r in enumerate(runners):  # loops, not generators: a complication asks
         if r.name == name:
@@ -168,10 +169,10 @@ def afflicted(state: State, name: str) -> Runner | None:
     else:
         raise StopIteration  # as ``next`` of no match did
     for r in runners[i + 1:]:
-        if running(state, r):
+        if r.name != out and running(state, r):
             return r
     for r in runners[:i]:
-        if running(state, r):
+        if r.name != out and running(state, r):
             return r
     return None
 

@@ -67,11 +67,15 @@ def _turn(ev: r.TurnTaken, rules, state=None, before=None) -> str:
     text = r.complication_text(rules, ev.setting, ev.complication)
     bits.append(_("complication {roll}: {what}").format(roll=roll_text(ev.complication), what=text)
                 if text else _("complication {roll} none").format(roll=roll_text(ev.complication)))
-    if ev.victim_save is not None:
+    # dice rolled for a runner the complication no longer lands on (a
+    # correction made the move catch them, version 2): not read out as theirs
+    lands = before is None or before.chase is None or r.find(before.chase, ev.name) is None \
+        or r.landing(before, ev) is not None
+    if ev.victim_save is not None and lands:
         bits.append(_("the next runner's save {roll}").format(roll=roll_text(ev.victim_save)))
-    if ev.damage is not None:
+    if ev.damage is not None and lands:
         bits.append(_("damage {roll}").format(roll=roll_text(ev.damage)))
-    if ev.joiner is not None:
+    if ev.joiner is not None and lands:
         bits.append(_("{creature} joins (speed {speed} ft), initiative {roll}").format(
             creature=ev.creature, speed=ev.creature_speed, roll=roll_text(ev.joiner)))
     return "; ".join(bits + _caught(ev.name, state)) + _round_end(state)

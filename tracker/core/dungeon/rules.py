@@ -192,17 +192,27 @@ def _turn_event(state: State, activity: str, dice, fast: bool = False) -> TurnAd
 
 def _stops(activity: str):
     """Several turns stop at an encounter, when a light goes out, or before a
-    turn that would bring the rest penalty or deepen it (a rest turn never does)."""
-    def stops(before: State, after: State) -> bool:
+    turn that would bring the rest penalty or deepen it (a rest turn never
+    does): why, in the GM's words ("" goes on)."""
+    def stops(before: State, after: State) -> str:
         if after.dungeon.checks and after.dungeon.checks[-1].encounter and \
                 after.dungeon.turn == after.dungeon.checks[-1].turn and \
                 after.dungeon.checks is not before.dungeon.checks:
-            return True
+            return _("at an encounter")
         if activity != REST and next_turn_tires(after):
-            return True
+            return _("before the rest (the next turn must be a rest)")
         was_lit = {l.id for l in before.lights if l.lit}
-        return any(l.id in was_lit and not l.lit for l in after.lights)
+        if any(l.id in was_lit and not l.lit for l in after.lights):
+            return _("when a light went out")
+        return ""
     return stops
+
+
+def _turns_short(done: int, planned: int, why: str) -> str:
+    """A run of turns that stopped short, as the GM reads it after it."""
+    return ngettext("Stopped after {done} turn of {planned}, {why}",
+                    "Stopped after {done} turns of {planned}, {why}", done).format(
+        done=done, planned=planned, why=why)
 
 
 def rest_holds(state: State, n: int, activity: str, fast: bool = False) -> None:
@@ -293,7 +303,7 @@ def _advance(state: State, n: int, activity: str, dice, fast: bool = False) -> l
         # checks first (``turn_holds``, ``_in_dungeon``), so the same turn is refused
         return [_turn_event(state, activity, dice, fast)]
     events = advance(state, n, lambda s: _turn_event(s, activity, dice, fast), evolve_turn,
-                     _stops(activity))
+                     _stops(activity), None if fast else _turns_short)  # fast travel says its own
     _unused_dice_refused(state, n, events, dice, fast)
     return events
 

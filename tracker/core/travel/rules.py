@@ -978,17 +978,30 @@ def failed_saves(t: TravelRules, ev: Travelled) -> list[tuple[str, Roll, int]]:
             if r.total + mod < dc]
 
 
-def _stops(before: State, after: State) -> bool:
-    """Several days stop at what the GM must see before the next one."""
+def _stops(before: State, after: State) -> str:
+    """Several days stop at what the GM must see before the next one: why, in
+    the GM's words ("" goes on)."""
     if after.travel.days and after.travel.days[-1].encounter:
-        return True
+        return _("at an encounter")
     if after.travel.lost and not before.travel.lost:
-        return True
-    if rest_status(after) != "ok" and rest_status(after) != rest_status(before):
-        return True
+        return _("when the party got lost")
+    status = rest_status(after)
+    if status != "ok" and status != rest_status(before):
+        return {"owed": _("with a day of rest owed for the forced march"),
+                "due": _("with a rest day due")}.get(
+            status, _("with a rest day overdue (its penalty applies)"))
     if food_days(after) is not None and food_days(after) < 1:
-        return True
-    return len(after.travel.stages) < len(before.travel.stages)  # arrived somewhere
+        return _("with no food left for tomorrow")
+    if len(after.travel.stages) < len(before.travel.stages):
+        return _("on arriving")
+    return ""
+
+
+def _days_short(done: int, planned: int, why: str) -> str:
+    """A run of days that stopped short, as the GM reads it after it."""
+    return ngettext("Stopped after {done} day of {planned}, {why}",
+                    "Stopped after {done} days of {planned}, {why}", done).format(
+        done=done, planned=planned, why=why)
 
 
 @decides(TravelDay)
@@ -1020,7 +1033,7 @@ def decide_travel(state: State, cmd: TravelDay, dice) -> list[Event]:
             after = evolve_saved(after, saved)
         return after
 
-    advance(state, cmd.days, lambda s: decide_day(s, cmd, dice), fold, _stops)
+    advance(state, cmd.days, lambda s: decide_day(s, cmd, dice), fold, _stops, _days_short)
     return out
 
 

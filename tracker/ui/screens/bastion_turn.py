@@ -105,6 +105,13 @@ class TurnFlow:
         orders = [] if how == "none" else await self._orders(b)
         if orders is None:
             return
+        # the bastion as it stands now: the dialogs took their time, and another
+        # tracker may have added gold meanwhile (gm-review7 C3: "treasury 0")
+        self.app.catch_up_now()
+        owner = b.owner
+        b = self._now(owner)
+        if b is None:
+            return
         rules, cost = self.state.rules, 0
         lines = []
         for fid, oid, typed, *more in orders:
@@ -127,17 +134,27 @@ class TurnFlow:
                          + (f": {bas.animal_names(rules, herd)}" if herd and o.buys else "")
                          + (f": {what}" if what else "") + worth)
         cmd = bas.RunTurn(b.owner, tuple(orders))
-        why = refusal(self.app, cmd)
+
+        def title() -> str:  # read again when another tracker writes (dialogs.Dialog)
+            now = self._now(owner) or b
+            return ngettext("Turn {number}: {n} order, {gp} GP (treasury {treasury})",
+                            "Turn {number}: {n} orders, {gp} GP (treasury {treasury})",
+                            len(orders)).format(number=now.turns + 1, n=len(orders),
+                                                gp=i18n.number(cost),
+                                                treasury=i18n.number(now.treasury))
         ok = await self._choose(
-            ngettext("Turn {number}: {n} order, {gp} GP (treasury {treasury})",
-                     "Turn {number}: {n} orders, {gp} GP (treasury {treasury})",
-                     len(orders)).format(number=b.turns + 1, n=len(orders),
-                                         gp=i18n.number(cost), treasury=i18n.number(b.treasury)),
-            [("run", _("Run the turn")), ("cancel", _("Cancel"))],
+            title, [("run", _("Run the turn")), ("cancel", _("Cancel"))],
             "\n".join(lines) or _("No orders: counts toward neglect"),
-            validate=lambda k: why if k == "run" else "")
+            validate=lambda k: refusal(self.app, cmd) if k == "run" else "")
         if ok == "run":
             self.app.run_command(cmd)
+
+    def _now(self, owner: str) -> Bastion | None:
+        """``owner``'s bastion as the campaign stands now (None: gone, said)."""
+        b = next((x for x in self.state.bastions.all if x.owner == owner), None)
+        if b is None:
+            self.notify(_("No bastion yet: n founds one."), severity="warning")
+        return b
 
     async def _orders(self, b: Bastion) -> list[tuple] | None:
         """An order (or none) for each idle facility that can take one."""

@@ -199,8 +199,18 @@ class DungeonScreen(Asking, Screen):
     def action_rest(self) -> None:
         self.app.run_command(dun.AdvanceTurn(1, "rest"))
 
-    def action_check(self) -> None:
-        self.app.run_command(dun.RollCheck())
+    @work(exit_on_error=False)
+    async def action_check(self) -> None:
+        """An extra wandering check, asked first: no step of the turn's (``t``
+        rolls the schedule's own), and a stray ``c`` logged a check that may
+        be an encounter (as the travel screen's ``e``: gm-review7 C4)."""
+        if self._refused(dun.RollCheck()):
+            return
+        choice = await self._choose(_("An extra wandering check now?"),
+                                    [("yes", _("Roll the check")), ("no", _("Cancel"))],
+                                    _("No time passes"))
+        if choice == "yes":
+            self.app.run_command(dun.RollCheck())
 
     @work(exit_on_error=False)
     async def action_activity(self) -> None:

@@ -69,10 +69,32 @@ GROW_HERE = 20  # at most this many entries added are read on the screen's threa
 PANE_HELD = 0.05  # a highlight this soon after the last: a key held down (_highlighted)
 
 
+class SearchBox(Input):
+    """The log's search: reached with ``/`` (or a click), left with Enter or
+    Escape for the list, and out of the focus chain while the list has the
+    keys. A Tab from the list went back into it, and the GM's next key (``m``
+    for the highlighted entry's dice) became the search (gm-review7 C11)."""
+
+    BINDINGS = [Binding("escape", "to_list", N_("Back to the list"), show=False,
+                        id="log.search_done")]
+
+    def action_to_list(self) -> None:
+        self.screen.query_one(LogView).focus()
+
+    def on_blur(self) -> None:
+        self.can_focus = False  # the list's Tab does not come back here
+
+    def on_mouse_down(self) -> None:
+        if not self.can_focus:
+            self.can_focus = True
+            self.focus()
+
+
 @area_screen("log", key="2", title=N_("Log"), help=N_("Every entry, filters, corrections and rewind"),
              css="log.tcss", order=20)
 class LogScreen(Screen):
     AUTO_FOCUS = "#log-list"
+    FOOTER_MAIN = 4  # the corrections, w m i f: the footer gives them up last (widgets/footer.py)
     # under 100 columns the "as it stood" pane goes under the list: lines get the width
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     BINDINGS = [
@@ -143,7 +165,9 @@ class LogScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="log-filters"):
-            yield Input(placeholder=_("search (/)"), id="log-search")
+            search = SearchBox(placeholder=_("search (/)"), id="log-search")
+            search.can_focus = False  # ``/`` gives it the keys (action_search)
+            yield search
             yield Static("", id="log-filter-status")
         with Horizontal(id="log-body"):
             yield LogView(id="log-list", classes="panel")
@@ -412,7 +436,9 @@ class LogScreen(Screen):
         self.query_one(LogView).focus()
 
     def action_search(self) -> None:
-        self.query_one("#log-search", Input).focus()
+        search = self.query_one("#log-search", Input)
+        search.can_focus = True
+        search.focus()
 
     def _cycle(self, options: list, current):
         return options[(options.index(current) + 1) % len(options)] if current in options \

@@ -279,8 +279,27 @@ class TravelScreen(Screen):
     def action_rest_day(self) -> None:
         self._run(tr.RestDay())
 
-    def action_encounter(self) -> None:
-        self._run(tr.RollEncounter())
+    @work(exit_on_error=False)
+    async def action_encounter(self) -> None:
+        """An extra check, or the GM's encounter, asked first: it is no step of
+        the day's (``t`` rolls the day's own checks), and a stray ``e`` logged
+        an encounter, two for ``e e`` (gm-review7 C4)."""
+        command = tr.RollEncounter()
+        why = refusal(self.app, command)
+        if why:
+            self.notify(why, title=_("Refused"), severity="error", timeout=8)
+            return
+        t, j = self.state.rules.travel, self.state.travel
+        if calc.encounter_chance(t, j.terrain) is None:  # no chance to roll: the GM's own
+            title, help, ok = (_("The GM's encounter: record it?"),
+                               _("Its distance and surprise are rolled now"),
+                               _("Record the encounter"))
+        else:
+            title, help, ok = (_("An extra encounter check?"),
+                               _("The terrain's chance, rolled now; no time passes"),
+                               _("Roll the check"))
+        if await self._choose(title, [("yes", ok), ("no", _("Cancel"))], help) == "yes":
+            self._run(command)
 
     @work(exit_on_error=False)
     async def action_days(self) -> None:

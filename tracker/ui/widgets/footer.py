@@ -7,12 +7,13 @@ the language of the moment shows (a screen's footer recomposes as its bindings
 do).
 
 Fitting: at a narrow width it gives up, in this order, until the keys fit:
-1. the screen's keys past its main ones (the first ``MAIN`` it shows: a
-   screen lists its keys most used first), the last listed first;
+1. the screen's keys past its main ones (the first ``MAIN`` it shows, or its
+   ``FOOTER_MAIN``: a screen lists its keys most used first), the last listed first;
 2. the words of Undo and Redo: they stay as bare keys (``^z ^y``), which every
    GM knows (the columns this gives back show the next keys dropped in 1 that fit);
 3. Undo and Redo themselves;
-4. the screen's main keys, the last first (only narrower than 80 columns: at
+4. the command palette's key (Keys lists ctrl+p);
+5. the screen's main keys, the last first (only narrower than 80 columns: at
    80x24 every screen keeps them in every language, tests/test_i18n_grammar.py).
 Quit and Keys (which lists every key) always stay. What is not shown is still
 bound, in ? and the palette. A translated description is measured as shown, so
@@ -35,9 +36,16 @@ LAST_TO_GO = ("undo", "redo")  # the app's, bare and then gone before a main key
 MAIN = 3  # a screen's first keys shown, kept at 80 columns in every language
 
 
-def main_keys(own: list) -> list:
-    """A screen's main keys: the first ``MAIN`` of its own, in the order shown."""
-    return own[:MAIN]
+def main_count(screen) -> int:
+    """How many of a screen's first keys are its main ones: ``MAIN``, or the
+    screen's own ``FOOTER_MAIN`` (the log's four corrections, w m i f: at 70
+    columns the field's key went first, gm-review7 C12)."""
+    return getattr(screen, "FOOTER_MAIN", MAIN)
+
+
+def main_keys(own: list, screen=None) -> list:
+    """A screen's main keys: the first ``main_count`` of its own, in the order shown."""
+    return own[:main_count(screen)]
 
 
 class Footer(TextualFooter):
@@ -107,7 +115,7 @@ class Footer(TextualFooter):
                        if hasattr(b, "action")}
         own = [k for k in keys if k.action not in app_actions
                and not k.has_class("-command-palette")]
-        main = main_keys(own)
+        main = main_keys(own, self.screen)
         spare = [k for a in reversed(LAST_TO_GO) for k in keys if k.action == a]
         extra = own[len(main):]
         for key in reversed(extra):
@@ -122,7 +130,9 @@ class Footer(TextualFooter):
                     break
                 key.display = True
                 used += _width(key)
-        for key in [*spare, *reversed(main)]:
+        # the palette's key before a main one: Keys (f1) lists it too
+        palette = [k for k in keys if k.has_class("-command-palette")]
+        for key in [*spare, *palette, *reversed(main)]:
             if used <= room:
                 return
             used -= self._hide(key)

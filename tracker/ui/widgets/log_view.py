@@ -23,8 +23,17 @@ _PLAIN = Style()
 _DIM = Style(dim=True)
 _UNDONE = Style(strike=True, dim=True)
 _ALERT = Style(color="red", bold=True)
-_CORRECTED = Style(color="yellow")
+_CORRECTED = Style(color="yellow")  # CORRECTED_STYLE
 _CURSOR = Style(bgcolor="#1f4e79", bold=True)
+CORRECTED_STYLE = "yellow"  # the mark's colour wherever a log line is shown
+
+
+def corrected_mark(e: LogEntry) -> str:
+    """The mark a corrected entry carries wherever its line is shown (the log
+    screen, the dungeon's and the chase's log panes): the line is the entry as
+    first written, the mark says a later entry corrects it (gm-review7 C2:
+    the dungeon's pane read "carried by Ea" beside a Lights table saying Bo)."""
+    return "✎" if e.corrected_by else ""
 
 
 class LogView(ScrollView, can_focus=True):
@@ -164,7 +173,7 @@ class LogView(ScrollView, can_focus=True):
         text = e.text
         style = _UNDONE if not e.stands else (
             _ALERT if "ENCOUNTER" in text or alert in text else _PLAIN)
-        mark = "✎" if e.corrected_by else " "
+        mark = corrected_mark(e) or " "
         head = f"{e.seq:>{digits}} {self._when(e)} "
         dim, corrected = _DIM, _CORRECTED
         pad = None
