@@ -426,7 +426,7 @@ def test_the_english_of_a_refusal_is_unchanged(saves, capsys):
     with pytest.raises(msgspec.ValidationError) as e:
         msgspec.convert({"hp": 20000}, msgspec.defstruct(
             "H", [("hp", __import__("typing").Annotated[int, msgspec.Meta(le=10000)])]))
-    assert friendly(e.value) == "hp must be at most 10,000"
+    assert friendly(e.value) == "HP must be at most 10,000"  # the field in words (gm-review7 C1)
 
 
 # -- (3) the players' page in the campaign's language ----------------------------------
