@@ -50,6 +50,9 @@ def field_key(typed: str, keys) -> str | None:
     its English words or its words in the active language ("LK højst"), in
     any case, with spaces, "_" or "-"; None when none."""
     want = _plain(typed)
+    for key in keys:  # a key as written first: another field's words may read like it
+        if want == _plain(key):
+            return key
     with i18n.using(i18n.ENGLISH):
         english = words()
     for key in keys:
