@@ -37,7 +37,8 @@ def summary(state: State) -> Text:
         t.append(f" · {stamp}\n")
         t.append(_("s starts a chase; the quarry's start distance is the GM's call")
                  if rules.chase.complications else
-                 _("s starts an evasion; the quarry's start distance is the GM's call"),
+                 # a wilderness evasion asks for no distance (gm-review7 C5)
+                 _("s starts an evasion; in a dungeon or at sea the GM gives the distance"),
                  style="dim")
         return t
     cur = chase.current(state)
