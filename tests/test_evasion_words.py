@@ -90,3 +90,15 @@ def test_the_players_page_shows_an_evasion_only_while_it_runs(make, rid):
     while c.state.chase.active:
         c.dispatch(ch.PursueDay(), [1])  # caught up, or the next day
     assert evasion_panels() == []  # over: no "Round 0 · Gap 0 ft"
+
+
+@pytest.mark.parametrize("rid", BX)
+def test_the_idle_chase_screen_asks_for_no_distance_in_the_wilderness(make, rid):
+    """"s starts an evasion; the quarry's start distance is the GM's call" read
+    as if every evasion had one; only a dungeon's or the sea's has."""
+    from tracker.ui.widgets.chase_panels import summary
+
+    c = make(rid)
+    with using(i18n.ENGLISH):
+        said = summary(c.state).plain
+    assert "start distance" not in said and "in a dungeon or at sea" in said, said
