@@ -39,3 +39,12 @@ def test_no_action_help_names_one_rulesets_ability_order(saves, capsys):
     code, text = said(capsys, "--saves", str(saves), "--lang", "en", "do", "c", "--help")
     assert code == 0
     assert "S,I,W,D,C" not in text, text
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_a_refusals_usage_line_follows_the_campaigns_ruleset_too(saves, capsys, lang):
+    Campaign.create(saves, "c", "dnd-2024", 1).close()
+    code, text = said(capsys, "--saves", str(saves), "--lang", lang, "do", "c", "add-character")
+    assert code == 2
+    order = {"en": "STR,DEX,CON,INT,WIS,CHA", "uk": "СИЛ,СПР,СТА,ІНТ,МДР,ХАР"}[lang]
+    assert f"--abilities {order}" in re.sub(r"\s+", " ", text), text

@@ -316,11 +316,13 @@ def _parse(parser: argparse.ArgumentParser, argv: list[str], asked: str | None,
             return parser.parse_args(argv)
     except SystemExit:
         language, game, rules = _language_of(*named)
-        if language is None or i18n.choose(asked, language) == i18n.current():
+        if language is None:
             sys.stderr.write(said.getvalue())
             raise
         i18n.switch(i18n.choose(asked, language), game)
-        return build_parser(rules).parse_args(argv)  # says it again, in the campaign's words
+        # says it again, in the campaign's words and with its ruleset's (the
+        # usage line's order of the abilities)
+        return build_parser(rules).parse_args(argv)
 
 
 def run(argv: list[str]) -> int:
