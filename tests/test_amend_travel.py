@@ -41,7 +41,7 @@ def road(request, make):
     ({"terrain": "nowhere"}, "no terrain 'nowhere'"),
     ({"route": "nowhere"}, "no road, track or river 'nowhere'"),
     ({"mounted": "griffon"}, "the party rides"),
-    ({"from_hour": 20}, "from_hour is kept by the tracker"),  # gm-review3 R7
+    ({"from_hour": 20}, "from hour is kept by the tracker"),  # gm-review3 R7
 ])
 def test_an_amended_day_is_checked_as_travel_was(road, fields, why):
     refused(road, seq_of(road, "day_travelled"), why, **fields)

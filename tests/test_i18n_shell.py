@@ -275,7 +275,7 @@ GOLDEN = {
                 "og . _ + ' -, begyndende med et bogstav eller ciffer (ingen '/', '..' eller "
                 "punktum til sidst)",
         "missing": "tracker: ingen kampagne ved navn 'nosuch' i {saves}",
-        "dice": "tracker: ugyldigt terningudtryk '2d': forventede antallet af sider efter 'd' "
+        "dice": "tracker: ugyldigt terningudtryk '2d': forventede antallet af sider efter 't' "
                 "ved position 3",
         "chance": "ugyldig chance '7-in-6': X skal være 0..Y og Y fra 2 til 10.000",
         "number": "antallet: '٣': skriv det med cifrene 0-9",
@@ -296,7 +296,7 @@ GOLDEN = {
         "name": "tracker: хибна назва кампанії 'a/b': 1-64 літери, цифри, пробіли та "
                 ". _ + ' -, на початку літера або цифра (без '/', '..' і крапки в кінці)",
         "missing": "tracker: немає кампанії з назвою 'nosuch' у {saves}",
-        "dice": "tracker: хибний вираз кубиків '2d': очікувалася кількість граней після 'd' "
+        "dice": "tracker: хибний вираз кубиків '2d': очікувалася кількість граней після 'к' "
                 "на позиції 3",
         "chance": "хибний шанс '7-in-6': X має бути 0..Y, а Y від 2 до 10\xa0000",
         "number": "кількість: '٣': запишіть його цифрами 0-9",
@@ -426,7 +426,7 @@ def test_the_english_of_a_refusal_is_unchanged(saves, capsys):
     with pytest.raises(msgspec.ValidationError) as e:
         msgspec.convert({"hp": 20000}, msgspec.defstruct(
             "H", [("hp", __import__("typing").Annotated[int, msgspec.Meta(le=10000)])]))
-    assert friendly(e.value) == "hp must be at most 10,000"
+    assert friendly(e.value) == "HP must be at most 10,000"  # the field in words (gm-review7 C1)
 
 
 # -- (3) the players' page in the campaign's language ----------------------------------

@@ -191,8 +191,8 @@ def test_a_valid_correction_still_refolds(delve):
 
 
 @pytest.mark.parametrize("command, message", [
-    (AddCharacter("Big", hp=10**30), "hp must be at most 10,000"),
-    (AddCharacter("Big", ac=10**30), "ac must be at most 50"),
+    (AddCharacter("Big", hp=10**30), "HP must be at most 10,000"),
+    (AddCharacter("Big", ac=10**30), "AC must be at most 50"),
     (EnterDungeon("Deep", depth=10**30), "depth must be at most 1,000"),
     (AddNote("x" * 10_001), "10,000"),
 ])

@@ -91,7 +91,9 @@ class _DoParser(_Subcommand):
         super()._check_value(action, value)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(rules=None) -> argparse.ArgumentParser:
+    """The command line; with ``rules`` (the campaign a help or a refusal is
+    for), the words that follow its ruleset (the order of the abilities)."""
     ap = _Parser(prog="tracker", description=_(DESCRIPTION))
     ap.add_argument("--saves", metavar="DIR", help=_(SAVES_HELP))
     ap.add_argument("--lang", metavar="CODE", help=_(LANG_HELP))
@@ -119,7 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
     acts = p.add_subparsers(dest="action", metavar="ACTION", required=True)
     for action in ACTIONS.values():
         ap_ = acts.add_parser(action.name, help=_(action.help), description=_(action.help))
-        action.add_to(ap_)
+        action.add_to(ap_, rules)
         ap_.add_argument("--dice", type=ints, metavar="N,N,...",
                          help=_("die results in the order the action rolls them; "
                                 "the rest roll from the campaign's seed"))
@@ -267,19 +269,19 @@ def _named_campaign(argv: list[str]) -> tuple[Path, str] | None:
     return paths.saves_dir(saves), positional[1]
 
 
-def _language_of(saves: Path, name: str) -> tuple[str | None, str]:
-    """The campaign's language and game (its ruleset's id, for its own words),
-    read without writing anything; (None, "") when it cannot be read (no such
-    campaign, a damaged file: the help shows all the same, in the run's
-    language)."""
+def _language_of(saves: Path, name: str) -> tuple[str | None, str, object]:
+    """The campaign's language, game (its ruleset's id, for its own words) and
+    rules (for the help's words that follow them), read without writing
+    anything; (None, "", None) when it cannot be read (no such campaign, a
+    damaged file: the help shows all the same, in the run's language)."""
     from .service import open_reader
 
     try:
         with open_reader(saves, name) as log:
             state = log.state_at(log.head())
-            return state.language_in_force, i18n.game_of(state)
+            return state.language_in_force, i18n.game_of(state), state.rules
     except Exception:  # noqa: BLE001 - any failure here only costs the help its language
-        return None, ""
+        return None, "", None
 
 
 @contextlib.contextmanager
@@ -313,12 +315,14 @@ def _parse(parser: argparse.ArgumentParser, argv: list[str], asked: str | None,
         with contextlib.redirect_stderr(said):
             return parser.parse_args(argv)
     except SystemExit:
-        language, game = _language_of(*named)
-        if language is None or i18n.choose(asked, language) == i18n.current():
+        language, game, rules = _language_of(*named)
+        if language is None:
             sys.stderr.write(said.getvalue())
             raise
         i18n.switch(i18n.choose(asked, language), game)
-        return build_parser().parse_args(argv)  # says it again, in the campaign's words
+        # says it again, in the campaign's words and with its ruleset's (the
+        # usage line's order of the abilities)
+        return build_parser(rules).parse_args(argv)
 
 
 def run(argv: list[str]) -> int:
@@ -331,10 +335,11 @@ def _run_argv(argv: list[str]) -> int:
     # `tracker do NAME --help`: the campaign's language (unless --lang), and its
     # game's words, as the action would
     helped = _helped_campaign(argv)
+    rules = None
     if helped:
-        language, game = _language_of(*helped)
+        language, game, rules = _language_of(*helped)
         i18n.switch(i18n.choose(asked, language), game)
-    parser = build_parser()
+    parser = build_parser(rules)
     for a in argv:
         try:
             a.encode("utf-8")

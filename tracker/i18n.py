@@ -222,17 +222,64 @@ def NP_(context: str, message: str) -> str:
 _DIE_LETTER = re.compile(r"(?<![^\W\d_])d(?=[0-9]|%)")
 
 
+# "kh"/"kl" (keep the highest/lowest) between a die's sides and a count: 4d6kh3
+_KEEP = re.compile(r"(?<=[0-9])(kh|kl)(?=[0-9])")
+
+
 def dice(text: str) -> str:
     """A dice expression (or text holding some) as the GM's language writes a
     die: English ``1d6``, Danish ``1t6`` (seed 000, *terning*), Ukrainian
-    ``1к6`` (seed 003, *кубик*). The letter is the catalog's. For the GM's
-    eyes only: the log, rulesets and ``state --json`` keep ``d``, and what a
-    GM types reads either way (core/dice.py)."""
+    ``1к6`` (seed 003, *кубик*), and what it keeps in the same script
+    (``4к6зв3``, not ``4к6kh3``: gm-review7 C7). The letters are the
+    catalog's. For the GM's eyes only: the log, rulesets and ``state --json``
+    keep ``d`` and ``kh``, and what a GM types reads either way (core/dice.py)."""
+    letter = die_letter()
+    if letter == "d":
+        return text  # English, or a catalog with no single letter (the pseudo-locale)
+    kept = dict(zip(("kh", "kl"), keep_words()))
+    return _KEEP.sub(lambda m: kept[m.group(1)], _DIE_LETTER.sub(letter, text))
+
+
+def die_letter() -> str:
+    """The letter the active language writes a die with ("d", Danish "t",
+    Ukrainian "к"): what a dice expression reads with, and what its errors name."""
     # TRANSLATORS: the letter a die is written with: 1d6, 2d20 (Danish t, Ukrainian к)
     letter = pgettext("die letter", "d")
-    if letter == "d" or len(letter) != 1 or not letter.isalpha():
-        return text  # English, or a catalog with no single letter (the pseudo-locale)
-    return _DIE_LETTER.sub(letter, text)
+    return letter if len(letter) == 1 and letter.isalpha() else "d"
+
+
+def keep_words() -> tuple[str, str]:
+    """How the active language writes "keep the highest" and "keep the
+    lowest" in dice (``4d6kh3``): two letters each, in its own script."""
+    # TRANSLATORS: dice notation "keep the highest N" (4d6kh3: roll 4, keep the highest 3):
+    # two letters in your script (Ukrainian зв, "залишити вищі"), unlike "keep the lowest"
+    high = pgettext("dice keep highest", "kh")
+    # TRANSLATORS: dice notation "keep the lowest N" (2d20kl1): two letters in your script
+    low = pgettext("dice keep lowest", "kl")
+    if high != low and all(len(w) == 2 and w.isalpha() for w in (high, low)):
+        return high.lower(), low.lower()
+    return "kh", "kl"
+
+
+def every_keep_word() -> dict[str, str]:
+    """Each language's keep words -> "kh" or "kl": what a GM may type in any
+    of them (a die's letter reads in any language the same way): the shipped
+    catalogs', not one a test installs."""
+    return _every_keep_word(tuple(c for c in available() if c not in _EXTRA))
+
+
+@lru_cache(maxsize=4)
+def _every_keep_word(codes: tuple[str, ...]) -> dict[str, str]:
+    out = {"kh": "kh", "kl": "kl"}
+    for code in codes:
+        try:
+            with using(code):
+                high, low = keep_words()
+        except UnknownLanguage:
+            continue
+        out.setdefault(high, "kh")
+        out.setdefault(low, "kl")
+    return out
 
 
 # --- numbers and dates: Babel's rules per locale ------------------------------------

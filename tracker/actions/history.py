@@ -21,7 +21,10 @@ ACTIONS = (
                        "FIELD=VALUE changes a field, --insert-turn ACTIVITY adds a forgotten "
                        "turn after it"),
            (arg("seq", type=int),
-            arg("--set", action="append", default=[], metavar="FIELD=VALUE"),
+            arg("--set", action="append", default=[], metavar="FIELD=VALUE",
+                help=N_("FIELD as the log names it when a field is corrected (or its "
+                        "English name); a name the entry lacks is refused with the "
+                        "entry's fields")),
             arg("--insert-turn", default="", metavar="ACTIVITY",
                 help=N_("insert a forgotten turn (e.g. rest) right after the entry")),
             arg("--note", default="", help=N_("why, for the log"))),

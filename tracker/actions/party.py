@@ -2,17 +2,28 @@
 rests, death saves and combat rounds."""
 
 from ..core import party
+from ..core.party.names import ability_abbreviation
 from ..i18n import N_
 from .spec import Action, arg, ints
 
 _CHAR = arg("char", metavar="NAME")
 
 
+def _ability_order(rules) -> str:
+    """The abilities as --abilities takes them, in the ruleset's order, as the
+    sheet abbreviates them in the run's language ("STR,DEX,CON,INT,WIS,CHA")."""
+    if rules.party is None or not rules.party.abilities:
+        return ""
+    return ",".join(ability_abbreviation(rules, a) for a in rules.party.abilities)
+
+
 ACTIONS = (
-    Action("add-character", N_("add a character: --class C with --abilities S,I,W,D,C,Ch or "
-           "--roll-abilities (the ruleset's procedure); without a class, a hireling"),
+    Action("add-character", N_("add a character: --class C with --abilities (its scores, in "
+           "the ruleset's order) or --roll-abilities (the ruleset's procedure); without a "
+           "class, a hireling"),
            (_CHAR, arg("--class", dest="cls", metavar="C", names="party.classes.*"), arg("--level", type=int, default=1),
-            arg("--abilities", type=ints, metavar="S,I,W,D,C,CH",
+            # the campaign's order where the help is for one (D&D 2024: STR,DEX,CON,...)
+            arg("--abilities", type=ints, metavar="S,I,W,D,C,CH", metavar_of=_ability_order,
                 help=N_("in the ruleset's order (tracker state shows it)")),
             arg("--roll-abilities", action="store_true", help=N_("roll them, in order")),
             arg("--hp", type=int, help=N_("hit points (default: rolled as the ruleset says)")),

@@ -38,11 +38,17 @@ class Action:
     # for the command to roll with
     rolls_dice: bool = True
 
-    def add_to(self, parser: argparse.ArgumentParser) -> None:
-        """Its arguments, their help in the language of the moment (marked N_)."""
+    def add_to(self, parser: argparse.ArgumentParser, rules=None) -> None:
+        """Its arguments, their help in the language of the moment (marked N_);
+        with ``rules`` (the campaign's, where the help is for one), a
+        ``metavar_of(rules)`` names what depends on them (D&D 2024's order of
+        the abilities is not B/X's: gm-review7 C10)."""
         for a in self.args:
             options = dict(a.options)
             options.pop("names", None)
+            metavar_of = options.pop("metavar_of", None)
+            if metavar_of is not None and rules is not None and (said := metavar_of(rules)):
+                options["metavar"] = said
             shown = options.get("help")
             if shown:
                 options["help"] = _(shown)

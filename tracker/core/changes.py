@@ -146,22 +146,9 @@ def _label(item: Any, place: int | None) -> str:
 _ITEM_BY = {"day": lambda: _("day {n}"), "turn": lambda: _("turn {n}"),
             "round": lambda: _("round {n}"), "id": lambda: _("number {n}")}
 
-# short keys of the JSON view and how a GM says them
-_WORDS = {"hp": "HP", "xp": "XP", "ac": "AC", "gp": "GP", "ft": "(ft)", "max": "most"}
-
-
-def _key(k: str) -> str:
-    words = [_WORDS.get(w, w) for w in k.split("_")]
-    if words and words[0].startswith("("):  # a unit said alone: "ft"
-        words[0] = words[0].strip("()")
-    return " ".join(words)
-
-
-def field_name(key: str) -> str:
-    """A field or key of the state as the GM reads it ("hp_max" -> "HP most"),
-    in the active language where the catalog has it (``field_words.py``)."""
-    words = _key(key)
-    return field_words.words().get(words, words)
+# a key of the state as the GM reads it, in the active language: the one place
+# that says a field (field_words.py)
+field_name = field_words.field_name
 
 
 def value_words(v: bool) -> str:

@@ -26,7 +26,7 @@ from typing import Callable, Protocol
 
 import msgspec
 
-from ..i18n import N_, _, ngettext, number
+from ..i18n import N_, _, die_letter, every_keep_word, keep_words, ngettext, number
 from ..i18n import dice as lettered
 from .errors import Refused
 
@@ -116,13 +116,34 @@ class Roll(msgspec.Struct, frozen=True, omit_defaults=True, gc=False):
 # The seeds write a die with their own letter: Danish "3t6" (terning),
 # Ukrainian "1к6" (кубик). Typed, each reads as "d"; recorded, the
 # expression holds "d".
-_SEEDS_DIE_LETTERS = re.compile(r"(?<![a-zа-яґєії])[tк](?=\s*(?:[0-9]|%))", re.IGNORECASE)
+# A letter with no sides after it ("2t", "2t+1") is a die too: its error
+# then asks for the sides, as "2d" does.
+_SEEDS_DIE_LETTERS = re.compile(r"(?<![a-zа-яґєії])[tк](?=\s*(?:[0-9]|%|[-+*]|$))",
+                                re.IGNORECASE)
+# what a die keeps, as any language writes it (4к6зв3 is 4d6kh3): after the
+# die's sides, before the count
+_KEEP_TYPED = re.compile(r"(?<=[0-9])([^\W\d_]{2})(?![^\W\d_])")
+
+
+def _canonical(text: str) -> str:
+    """``text`` with a die's letter and its keep words as recorded: d, kh, kl."""
+    words = every_keep_word()
+
+    def keep(m: re.Match) -> str:
+        typed = m.group(1)
+        return typed if typed.lower() in ("kh", "kl") else words.get(typed.lower(), typed)
+    return _KEEP_TYPED.sub(keep, _SEEDS_DIE_LETTERS.sub("d", text))
+
+
+def _keep_word(keep: str) -> str:
+    """"kh" or "kl" as the GM's language writes it."""
+    return dict(zip(("kh", "kl"), keep_words())).get(keep, keep)
 
 
 class _Parser:
     def __init__(self, text: str):
         self.text = text  # as typed, for the messages
-        self.src = _SEEDS_DIE_LETTERS.sub("d", text).lower()
+        self.src = _canonical(text).lower()
         self.pos = 0
 
     def fail(self, what: str) -> DiceError:
@@ -167,14 +188,16 @@ class _Parser:
             raise DiceError(ngettext("bad dice expression {text}: more than {n} die",
                                      "bad dice expression {text}: more than {n} dice",
                                      MAX_DICE).format(text=shown(self.text), n=MAX_DICE))
-        return DiceExpr(_SEEDS_DIE_LETTERS.sub("d", self.text).strip(), tuple(terms))
+        return DiceExpr(_canonical(self.text).strip(), tuple(terms))
 
     def term(self, sign: int) -> Term:
         group, constant = None, 0
         if self.peek() == "d":
             group = self.dice(1)
         else:
-            n = self.number(N_("expected a number or 'd'"), N_("a number or 'd' is too large"))
+            # the die's letter as the GM's language writes it (Danish 2t6: gm-review7 C7)
+            n = self.number(N_("expected a number or '{die}'"),
+                            N_("a number or '{die}' is too large"), die=die_letter())
             if self.peek() == "d":
                 if n == 0:
                     self.pos -= 1
@@ -195,8 +218,9 @@ class _Parser:
             self.pos += 1
             sides = 100
         else:
-            sides = self.number(N_("expected the number of sides after 'd'"),
-                                N_("the number of sides after 'd' is too large"))
+            sides = self.number(N_("expected the number of sides after '{die}'"),
+                                N_("the number of sides after '{die}' is too large"),
+                                die=die_letter())
             if sides < 2 or sides > MAX_SIDES:
                 self.pos -= len(str(sides))
                 raise self.fail(_("a die needs 2 to {most} sides").format(most=MAX_SIDES))
@@ -206,13 +230,14 @@ class _Parser:
             self.pos += 2
             keep_n = self.number(N_("expected how many dice to keep after '{keep}'"),
                                  N_("how many dice to keep after '{keep}' is too large"),
-                                 keep=keep)
+                                 keep=_keep_word(keep))
             if not 1 <= keep_n <= count:
                 self.pos -= len(str(keep_n))
                 raise self.fail(ngettext("can keep 1 to {n} of {n} dice",
                                          "can keep 1 to {n} of {n} dice", count).format(n=count))
         elif self.src.startswith("k", self.pos):
-            raise self.fail(_("expected 'kh' or 'kl'"))
+            raise self.fail(_("expected '{high}' or '{low}'").format(
+                high=_keep_word("kh"), low=_keep_word("kl")))
         return DiceGroup(count, sides, keep, keep_n)
 
 

@@ -18,6 +18,7 @@ from msgspec import Meta
 
 from ..i18n import N_, _, ngettext, number
 from .errors import Refused
+from .field_words import field_name
 
 YEAR_SECONDS = 366 * 24 * 3600
 
@@ -60,7 +61,7 @@ def friendly(error: msgspec.MsgspecError) -> str:
     m = _BOUND.match(text)
     if m:
         kind, op, n, where = m.groups()
-        where, count, n = where or _("the value"), int(n), number(int(n))
+        where, count, n = _where(where), int(n), number(int(n))
         if kind == "str":
             said = ngettext("{where} must be at most {n} character long",
                             "{where} must be at most {n} characters long", count) \
@@ -73,10 +74,18 @@ def friendly(error: msgspec.MsgspecError) -> str:
     m = _TYPE.match(text)
     if m:
         kind, _got, where = m.groups()
-        return _("{where} must be {kind}").format(where=where or _("the value"),
+        return _("{where} must be {kind}").format(where=_where(where),
                                                   kind=_(_NOUNS[kind]) if kind in _NOUNS
                                                   else kind)
     return text
+
+
+def _where(path: str) -> str:
+    """The field a validation error names, in the GM's words ("hp_max": "HP
+    most"); a path within one ("rolls[0].dice") as msgspec says it."""
+    if not path:
+        return _("the value")
+    return field_name(path) if re.fullmatch(r"[a-z_]+", path) else path
 
 
 def checked(ev: msgspec.Struct) -> msgspec.Struct:

@@ -199,14 +199,16 @@ def _rolled(ev: evasion.EvasionRolled, rules, state=None) -> str:
             roll=roll_text(ev.roll), terrain=", ".join(terrain_word(rules, t) for t in ev.terrain))
     else:
         line = _("Evasion roll {roll}").format(roll=roll_text(ev.roll))
-    failed = _failed(state.chase.evasion) if state is not None and state.chase.active else ""
-    return _("{line}: {failed}").format(line=line, failed=failed) if failed else line
+    e = state.chase.evasion if state is not None else None
+    if e is None or not e.chance:  # no state at hand: the roll alone
+        return line
+    if not state.chase.active:  # the roll met the chance: away (gm-review7 C5)
+        return _("{line}: escaped ({pct}%)").format(line=line, pct=e.chance)
+    return _("{line}: {failed}").format(line=line, failed=_failed(e))
 
 
-def _failed(e: evasion.Evasion | None) -> str:
-    """What a failed evasion roll leads to, with its chance, or "" (none failed)."""
-    if e is None or not e.chance:
-        return ""
+def _failed(e: evasion.Evasion) -> str:
+    """What a failed evasion roll leads to, with its chance."""
     if e.where == "sea":
         return _("failed ({pct}%): the ships run in rounds").format(pct=e.chance)
     return _("failed ({pct}%): they pursue; a day of pursuit follows").format(pct=e.chance)
@@ -535,10 +537,14 @@ def _chase_for_players(data: dict, table: Table) -> list[Panel]:
                                  _("Exhaustion"), _("Complication"), _("Status")],
                          rows=rows, kind="chase"))
     e = ch.get("evasion")
-    if e and not e["stopped"]:
-        facts = [(_("Where"), where_word(e["where"])), (_("Round"), i18n.number(e["rounds"]))]
-        if e["gap_ft"] is not None:
-            facts.append((_("Gap"), _("{feet} ft").format(feet=e["gap_ft"])))
+    # an evasion while it runs (the last one's stays in the state once over); a
+    # wilderness evasion runs in days, with no rounds or distance (gm-review7 C5)
+    if e and ch.get("active") and not e["stopped"]:
+        facts = [(_("Where"), where_word(e["where"]))]
+        if e["where"] != "wilderness":
+            facts.append((_("Round"), i18n.number(e["rounds"])))
+            if e["gap_ft"] is not None:
+                facts.append((_("Gap"), _("{feet} ft").format(feet=e["gap_ft"])))
         out.append(Panel(_("Evasion"), facts=facts, kind="chase"))
     if ch.get("running_exhaustion"):
         w = ch["running_exhaustion"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...i18n import N_, _, ngettext, number, pgettext
 from ..alerts import Alert, alerting
-from ..changes import reads_changes
+from ..changes import field_name, reads_changes
 from ..consequences import tells_consequences
 from ..timeline.hooks import names_a_term
 from ..players import Panel, Table, players_view
@@ -212,8 +212,13 @@ def _supplies_changes(before: State, after: State) -> list[str]:
         if k in _TOTALS:
             return _(_TOTALS[k])
         rules = after.rules if k in after.rules.supplies else before.rules
-        return term(rules, f"supplies.{k}", k)
-    return [f"{name(k)}: {number(a.get(k, 0))} → {number(b.get(k, 0))}"
+        # a supply by the ruleset's name, any other key by the field's words
+        return term(rules, f"supplies.{k}", field_name(k))
+    def value(v) -> str:  # who still owes a save against malnutrition: a list of names
+        if isinstance(v, list):
+            return ", ".join(map(str, v)) or pgettext("value", "none")
+        return number(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else str(v)
+    return [f"{name(k)}: {value(a.get(k, 0))} → {value(b.get(k, 0))}"
             for k in [*a, *(k for k in b if k not in a)] if a.get(k, 0) != b.get(k, 0)]
 
 

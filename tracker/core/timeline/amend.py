@@ -21,6 +21,7 @@ from .. import dice as dicemod
 from ..describe import roll_text
 from ..dice import Roll
 from ..errors import Refused
+from ..field_words import field_key, field_name
 from ..events import DERIVED_UNTIL_SET, KEPT_BY_TRACKER, Envelope, Event
 from ..handlers import Command
 from ..invariants import problems
@@ -65,6 +66,8 @@ def amend_command(past: Past, seq: int, dice: list[int] | None = None,
         raise Refused(_("say what to correct: --dice, --set FIELD=VALUE or --insert-turn"))
     _correctable(past, seq)
     current = entry_events(past, seq)
+    if fields:  # a field by its key or its words, in English or the GM's language
+        fields = keyed_fields(current[0], fields)
     if fields:  # a name of the ruleset's, typed in any of its languages: its id
         then = (past.state_at(seq - 1) if seq > 1 else None) or past.state
         fields = named_fields(then.rules, current[0], fields)
@@ -139,6 +142,24 @@ def rescheduled(past: Past, seq: int, events: list) -> dict[int, tuple]:
         return moved({plan: plan(pairs) for plan, pairs in seen.items()})
     except Refused:
         return {}  # it will not replay: the check before it is written says why
+
+
+def keyed_fields(ev: Event, fields: dict[str, str]) -> dict[str, str]:
+    """``fields`` keyed by the entry's own keys: a GM types a field as the log
+    names it ("båret af", "HP most") or by its key ("by"); refused, with the
+    fields the entry has in the GM's words, when it names none of them."""
+    out = {}
+    for typed, text in fields.items():
+        key = field_key(typed, type(ev).__struct_fields__)
+        if key is None:
+            may = [field_name(f) for f in editable_fields(ev)]
+            if not may:
+                raise Refused(_("{kind} has no field {field!r} (fields: none)").format(
+                    kind=type_words(ev.TYPE), field=typed))
+            raise Refused(_("{kind} has no field {field!r} (fields: {fields})").format(
+                kind=type_words(ev.TYPE), field=typed, fields=", ".join(may)))
+        out[key] = text
+    return out
 
 
 def named_fields(rules, ev: Event, fields: dict[str, str]) -> dict[str, str]:
@@ -401,22 +422,18 @@ def amended(original: Event, dice: list[int] | None = None,
                 "the entry rolled only {n}", "the entry rolled only {n}", have).format(n=have)))
         ev = _replace_rolls(ev, list(dice), [0])
     if fields:
+        fields = keyed_fields(ev, fields)
         data = msgspec.to_builtins(ev)
         may = editable_fields(ev)
         for key, text in fields.items():
-            if key not in type(ev).__struct_fields__:
-                if not may:
-                    raise Refused(_("{kind} has no field {field!r} (fields: none)").format(
-                        kind=type_words(ev.TYPE), field=key))
-                raise Refused(_("{kind} has no field {field!r} (fields: {fields})").format(
-                    kind=type_words(ev.TYPE), field=key, fields=", ".join(may)))
             if key in KEPT_BY_TRACKER.get(ev.TYPE, ()):
                 raise Refused(_("{field} is kept by the tracker, not entered by the GM: it "
                                 "cannot be corrected (fields: {fields})").format(
-                    field=key, fields=", ".join(may) or pgettext("value", "none")))
+                    field=field_name(key), fields=", ".join(map(field_name, may))
+                    or pgettext("value", "none")))
             if key not in may:
                 raise Refused(_("{field} holds dice or a list; correct dice with --dice")
-                              .format(field=key))
+                              .format(field=field_name(key)))
             value = text.strip()
             now = getattr(ev, key)
             if list_field(ev, key) is not None:  # read by ``read_lists``: ids joined by "+"
@@ -428,7 +445,7 @@ def amended(original: Event, dice: list[int] | None = None,
                     and not (value.isascii() and re.fullmatch(r"[+-]?[0-9]+", value)):
                 # ASCII digits ("٣" and "1e3" are refused); the field's range says the rest
                 raise Refused(_("{field} must be a whole number (digits 0-9), not {value!r}")
-                              .format(field=key, value=value[:24]))
+                              .format(field=field_name(key), value=value[:24]))
             data[key] = value
             if (flag := DERIVED_UNTIL_SET.get(ev.TYPE, {}).get(key)) is not None:
                 data[flag] = False  # the GM's value from now on, not the tracker's

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _, ngettext, pgettext
 from ...core import chase, clock
 from ...core.chase.standing import (setting_word, side_word, status_word,  # noqa: F401
                                     surprised_words, terrain_word, where_word)
@@ -17,7 +17,8 @@ from ..as_it_stood import shows_as_it_stood
 from .log_view import CORRECTED_STYLE, corrected_mark
 
 BAR = 8
-STATUS_STYLE = {IN: "", ESCAPED: "green", CAUGHT: "bold red"}
+STATUS_STYLE = {IN: "", ESCAPED: "green", CAUGHT: "bold red",
+                "lost them": "green", "caught up": "bold red"}  # the pursuers of an evasion
 
 
 def summary(state: State) -> Text:
@@ -37,7 +38,8 @@ def summary(state: State) -> Text:
         t.append(f" · {stamp}\n")
         t.append(_("s starts a chase; the quarry's start distance is the GM's call")
                  if rules.chase.complications else
-                 _("s starts an evasion; the quarry's start distance is the GM's call"),
+                 # a wilderness evasion asks for no distance (gm-review7 C5)
+                 _("s starts an evasion; in a dungeon or at sea the GM gives the distance"),
                  style="dim")
         return t
     cur = chase.current(state)
@@ -164,8 +166,11 @@ def evasion_rows(state: State) -> list[tuple]:
     e, ch = state.chase.evasion, state.chase
     gap = gap_bar(e.gap, max(e.gap, 1)) if e.where == "sea" else Text("—", style="dim")
     party_status = ch.outcome if not ch.active else ("exhausted" if e.exhausted else IN)
+    # the pursuers' side of how it ended: the party escaped, so they lost it;
+    # the party was caught, so they caught up (gm-review7 C5: not "escaped")
     monsters = "stopped" if e.stopped else ("gave up" if not e.pursue else
-                                            (ch.outcome if not ch.active else IN))
+                                            (_PURSUERS.get(ch.outcome, ch.outcome)
+                                             if not ch.active else IN))
     party = _("Party") + (f" ×{e.fleeing}" if e.where != "dungeon" else "")
     return [("", Text(party, style="bold"), Text(_("fleeing"), style="green"), gap,
              _("{feet} ft").format(feet=chase.running_speed(state.rules, e)),
@@ -177,8 +182,13 @@ def evasion_rows(state: State) -> list[tuple]:
              Text(_evasion_status(monsters), style=STATUS_STYLE.get(monsters, "yellow")))]
 
 
+_PURSUERS = {ESCAPED: "lost them", CAUGHT: "caught up"}
+
+
 def _evasion_status(status: str) -> str:
-    return {"exhausted": _("exhausted"), "stopped": _("stopped")}.get(status) or \
+    return {"exhausted": _("exhausted"), "stopped": _("stopped"),
+            "lost them": pgettext("evasion pursuers", "lost them"),
+            "caught up": pgettext("evasion pursuers", "caught up")}.get(status) or \
         status_word(status)
 
 
