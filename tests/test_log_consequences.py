@@ -45,13 +45,18 @@ def test_days_passing_say_which_bastion_turn_fell_due(saves, capsys):
     assert line.endswith("— a bastion turn falls due for Sera"), line
 
 
+def last_day(capsys, name):
+    """The last travel day's line (the night's long rest in camp comes after it)."""
+    return [line for line in log(capsys, name).values() if "Travel day" in line][-1]
+
+
 def test_a_day_on_the_road_says_what_was_eaten_and_missed(saves, capsys):
     new(capsys, "e", "dnd-2024", ["add-character", "Ada"], ["supplies", "rations", "1"],
         ["terrain", "grassland"])
     run(capsys, "do", "e", "travel")  # the first day begun: the one ration eaten
-    assert log(capsys, "e")[last_seq(capsys, "e")].endswith("— 1 ration eaten")
+    assert last_day(capsys, "e").endswith("— 1 ration eaten")
     run(capsys, "do", "e", "travel")
-    assert log(capsys, "e")[last_seq(capsys, "e")].endswith("— 1 meal missed")
+    assert last_day(capsys, "e").endswith("— 1 meal missed")
 
 
 def test_a_travel_day_says_the_water_drunk(saves, capsys):
@@ -59,7 +64,7 @@ def test_a_travel_day_says_the_water_drunk(saves, capsys):
         ["water", "10"])
     run(capsys, "do", "t", "travel")
     run(capsys, "do", "t", "travel")
-    assert "gal of water drunk" in log(capsys, "t")[last_seq(capsys, "t")]
+    assert "gal of water drunk" in last_day(capsys, "t")
 
 
 def test_an_entry_about_entries_says_no_consequence(saves, capsys):

@@ -116,7 +116,7 @@ async def test_too_many_turns_refused_before_the_activity(saves):
         _burst(app, "n", *"1001", "enter")
         await _settle(pilot)
         value, error = _field(app)
-        assert value == "1001" and "1000" in error
+        assert value == "1001" and "1,000" in error
 
 
 async def test_field_correction_refused_in_place(saves):
