@@ -825,29 +825,43 @@ def checks_on_schedule(state: State, ev, dice):
     return ev if tired == ev else _checks_again(state, ev, tired, dice)
 
 
-def course_on_schedule(state: State, ev, dice, chance=None, label: str = ""):
+def course_on_schedule(state: State, ev, dice, chance=None, label: str = "", under=None):
     """A day on land or afloat after a corrected entry, begun on course as the
     corrected entries leave the party, that holds no navigation check because
     the party was lost when it was written (an earlier day, since corrected to
     on course, lost it): its own check, rolled now from ``dice`` as its command
     would have rolled it (gm-review7 R1: ten days through forest with none).
-    ``chance()``: the day's X-in-Y to roll, or None where its command rolls
+    ``chance(day)``: the day's X-in-Y to roll, or None where its command rolls
     none (speed model; where not given, ``calc.lost_chance`` of its terrain,
     road, the guide and its weather, as a day on land rolls it), ``label``
     the roll's. A day that holds a check keeps it as recorded; one begun lost
     rolls none, and a check it holds (an earlier day corrected into lost)
     stands void until a correction finds the way before it again. The same
-    entry where nothing is owed."""
+    entry where nothing is owed.
+    ``under``: the day's fields its lost chance is rolled under that it
+    records from the state before it (the weather's effects; afloat, the
+    navigator and land in sight), as that state now has them: a correction of
+    the guide, the weather or the ship's course reaches every later day, and
+    a check the day now has no chance for (a guide corrected in) goes, as its
+    command would have rolled none (gm-review7: a guide corrected in left the
+    party lost on the later days it led)."""
     t, j = state.rules.travel, state.travel
-    if t is None or j.lost or ev.lost_roll is not None or ev.terrain not in t.terrains:
+    if t is None or ev.terrain not in t.terrains:
+        return ev
+    now = {k: v for k, v in (under or {}).items() if getattr(ev, k) != v}
+    if now:
+        ev = replace(ev, **now)
+    if j.lost or (ev.lost_roll is not None and pace_model(t)):
         return ev
     if pace_model(t):
         pace = getattr(ev, "pace", "")
         mode = calc.survival_mode(t, pace) if pace in t.paces else ""
         f = roll_navigation(state, t, ev.terrain, getattr(ev, "route", ""), mode, dice)
         return replace(ev, **f) if f else ev
-    c = chance() if chance is not None else calc.lost_chance(
+    c = chance(ev) if chance is not None else calc.lost_chance(
         t, ev.terrain, ev.route, guide=j.guide, weather=list(ev.effects))
+    if ev.lost_roll is not None:  # kept as recorded, unless now nothing is rolled
+        return replace(ev, lost_roll=None) if c is None else ev
     if c is None:  # nothing to roll: a road, a guide, a terrain without a chance
         return ev
     return replace(ev, lost_roll=dicemod.roll(f"1d{c.y}", dice, label or _("lost?")))
@@ -869,7 +883,8 @@ def stage_on_schedule(state: State, ev: Travelled, dice, planned=None) -> Travel
     ``exhaustion`` entry, an earlier stage's failed save) reaches every later
     d20 test that recorded it."""
     t, given = state.rules.travel, ev
-    ev = checks_on_schedule(state, course_on_schedule(state, ev, dice), dice)
+    ev = checks_on_schedule(state, course_on_schedule(
+        state, ev, dice, under={"effects": tuple(state.travel.weather_codes)}), dice)
     now = int(state.travel.hours_today)
     if t is None or not pace_model(t):
         return ev

@@ -153,10 +153,12 @@ def _course_on_schedule(state: State, ev: Sailed, dice, planned=None) -> Sailed:
     """A day afloat after a corrected entry: its own lost-at-sea roll where
     the party, lost when it was written, is now on course (gm-review7 R1;
     ``rules.course_on_schedule``), as ``decide_sail_day`` rolls it."""
-    def chance():
-        c = lost_chance(rules_of(state), ev)
+    def chance(day: Sailed):  # the day as the corrected entries leave it
+        c = lost_chance(rules_of(state), day)
         return c if c is not None and c.x < c.y else None  # certain: nothing to roll
-    return course_on_schedule(state, ev, dice, chance, _("lost at sea?"))
+    j = state.travel
+    return course_on_schedule(state, ev, dice, chance, _("lost at sea?"),
+                              under={"navigator": j.guide, "coast": j.coast})
 
 
 @reschedules(Sailed)
