@@ -99,3 +99,19 @@ def test_a_later_day_takes_the_weather_as_the_corrected_entries_leave_it(make):
     now = stage_on_schedule(c.state, ev, dicemod.ScriptedDice([]))
     assert now.effects == ("V",) and now.lost_roll == ev.lost_roll
     assert EVOLVERS[Travelled](c.state, now).travel.days[-1].lost
+
+
+def test_land_in_sight_corrected_reaches_a_later_day_afloat(make):
+    """Dyb & Drager, open sea, no navigator: 2-in-6 lost with land in sight,
+    certain out of it. The boarding corrected to out of sight of land: the
+    day's roll goes and the ship is lost; undone, it is back on course."""
+    c = road(make, "dyb-og-drager", "clear")
+    boarded = c.dispatch(tr.Embark("Havørn", rate=120, coast=True,
+                                   terrain="ocean")).envelopes[0].seq
+    day(c, 3, 4, 6, 6)  # the wind 2d6 = 7, lost? 6: no, no encounter
+    assert not last(c).lost
+    c.dispatch(c.amend_command(boarded, fields={"coast": "no"}))
+    ev = c.entry_events(seq_of(c, "day_sailed"))[0]
+    assert not ev.coast and ev.lost_roll is None and last(c).lost
+    c.dispatch(Undo())
+    assert not last(c).lost
