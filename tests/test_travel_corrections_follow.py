@@ -21,6 +21,7 @@ from tracker.core.events import decode
 from tracker.core.timeline.entries import Redo, Undo
 from tracker.core.party import AddCharacter, Damage, SetExhaustion
 from tracker.core.travel.camp import CampLongRest
+from support.amend import seq_of
 from support.travel import day, road
 
 
@@ -83,7 +84,7 @@ def test_a_corrected_navigator_gives_later_days_the_whole_modifier(make):
     c.dispatch(c.amend_command(guide.envelopes[0].seq, fields={"navigator": "Bo"}))  # Wis 14: +2
     ev = c.entry_events(seq)[0]
     assert (ev.nav_mod, ev.delay) == (2, None)  # 13 + 2 = 15: on course
-    assert not c.state.travel.days[-1].strayed and c.state.travel.hours_today == 4
+    assert not c.state.travel.days[-1].strayed and c.state.travel.days[-1].longer == 0
     c.dispatch(Undo())  # the correction undone: Ana's +1 and the stray again
     assert c.entry_events(seq)[0].nav_mod == 1 and c.state.travel.days[-1].strayed
 
@@ -175,13 +176,14 @@ def _aboard(make):
 
 def test_a_corrected_exhaustion_reaches_a_later_day_afloat(make):
     c, _guide, tired = _aboard(make)
-    out = day(c, 12, 2, hours=4, camp=False)  # 12 + 1 - 4 = 9 < DC 10: strayed, 20 % longer
-    seq = out.envelopes[0].seq
-    assert c.state.travel.days[-1].strayed and c.state.travel.hours_today == 4.8
+    out = day(c, 12, 2, hours=4, camp=False)  # 12 + 1 - 4 = 9 < DC 10: strayed, the way
+    seq = out.envelopes[0].seq  # 20 % longer, the hours the GM's (gm-review7 R4)
+    d = c.state.travel.days[-1]
+    assert d.strayed and d.longer == 20 and c.state.travel.hours_today == 4
     c.dispatch(c.amend_command(tired, fields={"level": "1"}))  # 12 + 1 - 2 = 11: on course
     ev = c.entry_events(seq)[0]
     assert (ev.nav_tired, ev.delay) == (2, None)
-    assert not c.state.travel.days[-1].strayed and c.state.travel.hours_today == 4
+    assert not c.state.travel.days[-1].strayed and c.state.travel.days[-1].longer == 0
     c.dispatch(Undo())
     assert c.entry_events(seq)[0].nav_tired == 4 and c.state.travel.days[-1].strayed
     c.dispatch(Redo())
@@ -223,7 +225,7 @@ def test_a_hand_set_modifier_afloat_stays_and_strays_the_day(make):
     c.dispatch(c.amend_command(seq, fields={"nav_mod": "-2"}, dice=[3]))  # 8: strayed, +30 %
     ev = c.entry_events(seq)[0]
     assert (ev.nav_derived, ev.delay.total) == (False, 30)
-    assert c.state.travel.hours_today == 5.2
+    assert c.state.travel.days[-1].longer == 30 and c.state.travel.hours_today == 4
     c.dispatch(c.amend_command(guide, fields={"navigator": "Bo"}))
     assert c.entry_events(seq)[0].nav_mod == -2 and c.state.travel.days[-1].strayed
 
@@ -269,7 +271,8 @@ def test_a_day_afloat_follows_in_the_cli(saves, capsys):
 def test_a_day_afloat_corrected_off_course_loses_its_nights_rest(make):
     """The night after a day afloat follows its corrected length (``Journey.night_from``,
     as after a stage on land): on course, 16 hours end at midnight and the night
-    is a long rest; strayed, they take 10 % or more longer and it is too short."""
+    is a long rest. Strayed, the way is longer but the day keeps its 16 hours
+    (gm-review7 R4): the night is a long rest still; 20 hours afloat, too short."""
     c, _guide, _tired = _aboard(make)
     rested = c.dispatch(SetExhaustion("Ana", 0)).envelopes[0].seq
     c.dispatch(Damage("Ana", 4))
@@ -277,4 +280,7 @@ def test_a_day_afloat_corrected_off_course_loses_its_nights_rest(make):
     day(c, 12, hours=16)  # 12 + 1 = 13: on course, and the night heals Ana
     assert _who(c, "Ana").hp > hp
     c.dispatch(c.amend_command(rested, fields={"level": "3"}))  # 12 + 1 - 6 = 7: strayed
-    assert c.state.travel.days[-1].strayed and _who(c, "Ana").hp == hp
+    assert c.state.travel.days[-1].strayed and _who(c, "Ana").hp > hp
+    sailed = seq_of(c, "day_sailed")
+    c.dispatch(c.amend_command(sailed, fields={"hours": "20"}))
+    assert _who(c, "Ana").hp == hp

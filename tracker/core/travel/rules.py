@@ -552,15 +552,18 @@ def travel_hours(t: TravelRules, j: Journey, hours: int) -> int:
     return int(left)
 
 
-def hours_to_halt(t: TravelRules, j: Journey, hours: int, camp: bool, miles) -> tuple[int, bool]:
+def hours_to_halt(t: TravelRules, j: Journey, hours: int, camp: bool, miles,
+                  longer: int = 0) -> tuple[int, bool]:
     """Pace model: the whole hours of a stage of ``hours`` that take the party to
-    where its planned route stops it (``miles(h)``: how far ``h`` hours go), and
+    where its planned route stops it (``miles(h)``: how far ``h`` hours go, on a
+    way ``longer`` % longer for straying: ``way_longer``, on land or afloat), and
     whether it camps: a stage cut short by arriving does not (the day goes on
     there); ``(hours, camp)`` when that is farther than the stage goes."""
     ahead = route_ahead(t, j)
     if ahead is None:
         return hours, camp
-    need = next((h for h in range(1, hours + 1) if miles(h) >= ahead - EPS), hours)
+    need = next((h for h in range(1, hours + 1) if headway(miles(h), longer) >= ahead - EPS),
+                hours)
     return need, camp and need == hours
 
 
@@ -606,8 +609,8 @@ def decide_day(state: State, cmd: TravelDay, dice) -> Event:
         doubled = t.mounts.doubled_hours if cmd.gallop and t.mounts else 0
         longer = way_longer(t, Travelled(terrain=j.terrain, route=j.route, **{
             k: f[k] for k in ("lost_roll", "nav_mod", "nav_tired", "delay") if k in f}))
-        hours, camp = hours_to_halt(t, j, hours, camp, lambda h: headway(calc.pace_distance(
-            t, pace, h, mounted_hours=doubled), longer))
+        hours, camp = hours_to_halt(t, j, hours, camp, lambda h: calc.pace_distance(
+            t, pace, h, mounted_hours=doubled), longer)
     f.update(roll_sighting(state, t, j.terrain, dice))
     if cmd.forage:
         f.update(_roll_forage(state, t, dice, mode))
@@ -822,29 +825,43 @@ def checks_on_schedule(state: State, ev, dice):
     return ev if tired == ev else _checks_again(state, ev, tired, dice)
 
 
-def course_on_schedule(state: State, ev, dice, chance=None, label: str = ""):
+def course_on_schedule(state: State, ev, dice, chance=None, label: str = "", under=None):
     """A day on land or afloat after a corrected entry, begun on course as the
     corrected entries leave the party, that holds no navigation check because
     the party was lost when it was written (an earlier day, since corrected to
     on course, lost it): its own check, rolled now from ``dice`` as its command
     would have rolled it (gm-review7 R1: ten days through forest with none).
-    ``chance()``: the day's X-in-Y to roll, or None where its command rolls
+    ``chance(day)``: the day's X-in-Y to roll, or None where its command rolls
     none (speed model; where not given, ``calc.lost_chance`` of its terrain,
     road, the guide and its weather, as a day on land rolls it), ``label``
     the roll's. A day that holds a check keeps it as recorded; one begun lost
     rolls none, and a check it holds (an earlier day corrected into lost)
     stands void until a correction finds the way before it again. The same
-    entry where nothing is owed."""
+    entry where nothing is owed.
+    ``under``: the day's fields its lost chance is rolled under that it
+    records from the state before it (the weather's effects; afloat, the
+    navigator and land in sight), as that state now has them: a correction of
+    the guide, the weather or the ship's course reaches every later day, and
+    a check the day now has no chance for (a guide corrected in) goes, as its
+    command would have rolled none (gm-review7: a guide corrected in left the
+    party lost on the later days it led)."""
     t, j = state.rules.travel, state.travel
-    if t is None or j.lost or ev.lost_roll is not None or ev.terrain not in t.terrains:
+    if t is None or ev.terrain not in t.terrains:
+        return ev
+    now = {k: v for k, v in (under or {}).items() if getattr(ev, k) != v}
+    if now:
+        ev = replace(ev, **now)
+    if j.lost or (ev.lost_roll is not None and pace_model(t)):
         return ev
     if pace_model(t):
         pace = getattr(ev, "pace", "")
         mode = calc.survival_mode(t, pace) if pace in t.paces else ""
         f = roll_navigation(state, t, ev.terrain, getattr(ev, "route", ""), mode, dice)
         return replace(ev, **f) if f else ev
-    c = chance() if chance is not None else calc.lost_chance(
+    c = chance(ev) if chance is not None else calc.lost_chance(
         t, ev.terrain, ev.route, guide=j.guide, weather=list(ev.effects))
+    if ev.lost_roll is not None:  # kept as recorded, unless now nothing is rolled
+        return replace(ev, lost_roll=None) if c is None else ev
     if c is None:  # nothing to roll: a road, a guide, a terrain without a chance
         return ev
     return replace(ev, lost_roll=dicemod.roll(f"1d{c.y}", dice, label or _("lost?")))
@@ -866,7 +883,8 @@ def stage_on_schedule(state: State, ev: Travelled, dice, planned=None) -> Travel
     ``exhaustion`` entry, an earlier stage's failed save) reaches every later
     d20 test that recorded it."""
     t, given = state.rules.travel, ev
-    ev = checks_on_schedule(state, course_on_schedule(state, ev, dice), dice)
+    ev = checks_on_schedule(state, course_on_schedule(
+        state, ev, dice, under={"effects": tuple(state.travel.weather_codes)}), dice)
     now = int(state.travel.hours_today)
     if t is None or not pace_model(t):
         return ev
@@ -1328,9 +1346,9 @@ def became_lost(t: TravelRules, ev: Travelled) -> bool:
 
 
 def stage_seconds(t: TravelRules, ev: Travelled) -> int:
-    """Pace model: the seconds a stage takes on the road: the hours asked. In
-    an entry written before ``strays_farther`` (and in a day afloat, which has
-    no such flag) a failed navigation check made them that much longer."""
+    """Pace model: the seconds a stage (or a day afloat) takes: the hours
+    asked. In an entry written before ``strays_farther`` (``day_travelled``
+    6, ``day_sailed`` 5) a failed navigation check made them that much longer."""
     longer = ev.delay.total if ev.delay and not getattr(ev, "strays_farther", False) \
         and strayed(t, ev) else 0
     return ev.hours * 3600 * (100 + longer) // 100
@@ -1349,6 +1367,29 @@ def way_longer(t: TravelRules, ev) -> int:
 def headway(dist: float, longer: int) -> float:
     """The headway along the route of ``dist`` covered on a way ``longer`` % longer."""
     return dist * 100 / (100 + longer) if longer else dist
+
+
+def stray_lengths(ev, stray: bool) -> tuple[int, int]:
+    """(way, day): the % a failed navigation check (``stray``) made the day's
+    way longer, and the % it made the day longer on the road. An entry with
+    ``strays_farther`` (a day on land of ``day_travelled`` 6, a day afloat of
+    ``day_sailed`` 5) strays farther, in the hours the GM set (gm-review7 R4);
+    an older one took that much longer instead, as it was recorded."""
+    longer = ev.delay.total if stray and ev.delay else 0
+    return (longer, 0) if getattr(ev, "strays_farther", False) else (0, longer)
+
+
+def advance_strayed(t: TravelRules, j: Journey, dist: float, farther: int,
+                    ends_in_stage: bool) -> tuple[Journey, float, str, tuple[str, ...]]:
+    """A day on land or afloat of ``dist`` along the planned route, its way
+    ``farther`` % longer for straying (``stray_lengths``): (the journey moved,
+    the distance covered, where the route stopped it: ``advance_route``, the
+    terrains it crossed where more than one: ``DaySummary.crossed``)."""
+    aimed = headway(dist, farther)
+    moved, went, halt = advance_route(t, j, aimed, ends_in_stage)
+    crossed = tuple(seen) if ends_in_stage and len(
+        seen := terrains_crossed(t, j, went)) > 1 else ()
+    return moved, covered(went, aimed, dist, farther), halt, crossed
 
 
 def covered(went: float, aimed: float, dist: float, longer: int) -> float:
@@ -1579,17 +1620,12 @@ def evolve_travelled(state: State, ev: Travelled) -> State:
         stray = False
     # straying: a way that much longer (``way_longer``), or, in an entry of
     # before, a day that much longer on the road (``stage_seconds``)
-    longer = ev.delay.total if stray and ev.delay else 0
-    farther, later = (longer, 0) if ev.strays_farther else (0, longer)
+    farther, later = stray_lengths(ev, stray)
     crossed = ()
     if lost or not j.stages:  # route_ahead: no route to follow
         moved, halt = j if lost is j.lost else replace(j, lost=lost), ""
     else:
-        aimed = headway(dist, farther)
-        moved, went, halt = advance_route(t, j, aimed, ev.ends_in_stage)
-        if ev.ends_in_stage and len(seen := terrains_crossed(t, j, went)) > 1:
-            crossed = tuple(seen)
-        dist = covered(went, aimed, dist, farther)
+        moved, dist, halt, crossed = advance_strayed(t, j, dist, farther, ev.ends_in_stage)
     check = ev.check
     if check is None:  # sighting: is_encounter, the terrain known
         met = ev.distance is not None or ev.surprise_party is not None

@@ -37,10 +37,10 @@ from .day import decides_day
 from .holds import along_route
 from .model import DaySummary, WindEntry, ratio
 from .model import Travel as TravelRules
-from .rules import (Hours, again, Modifier, Text, TravelDay, advance_route, terrains_crossed,
+from .rules import (Hours, again, Modifier, Text, TravelDay,
                     with_day, to_morning, checks_on_schedule, course_on_schedule, stage_refit,
                     travel_hours, hours_to_halt, reroll_shared, roll_navigation, roll_sighting,
-                    sighting, strayed)
+                    sighting, strayed, advance_strayed, stray_lengths, way_longer)
 from .status import pace_model, rules_of
 
 Rate = Annotated[int, Meta(ge=0, le=10_000)]
@@ -94,7 +94,7 @@ class Disembarked(Event, frozen=True):
     place: PlaceName = ""
 
 
-@event("day_sailed", version=4, area="travel")
+@event("day_sailed", version=5, area="travel")
 class Sailed(Event, frozen=True):
     """A day (or, D&D, some hours) afloat. Rolls in the order rolled: the
     morning's wind, the current, lost, the encounter check and what follows."""
@@ -129,6 +129,11 @@ class Sailed(Event, frozen=True):
     # (Travelled's ``nav_derived``); older entries keep their checks as rolled
     checks_tired: bool = True
     nav_derived: bool = True
+    # version 5: a failed navigation check (pace model) makes the way longer by
+    # ``delay`` %, not the day, as on land (Travelled's ``strays_farther``,
+    # gm-review7 R4): the ship sails the hours the GM set and makes that much
+    # less headway. Older entries sailed that much longer, as recorded
+    strays_farther: bool = True
 
 
 counts("day sailed", "days sailed",  # what undo names ``travel --days N`` afloat
@@ -139,6 +144,7 @@ counts("day sailed", "days sailed",  # what undo names ``travel --days N`` afloa
 fields_added("day_sailed", 2, lights_burn=False)
 fields_added("day_sailed", 3, ends_in_stage=False)
 fields_added("day_sailed", 4, checks_tired=False, nav_derived=False)
+fields_added("day_sailed", 5, strays_farther=False)
 kept_by_tracker("day_sailed", "nav_tired")
 derived_until_set("day_sailed", "nav_mod", "nav_derived")
 
@@ -147,10 +153,12 @@ def _course_on_schedule(state: State, ev: Sailed, dice, planned=None) -> Sailed:
     """A day afloat after a corrected entry: its own lost-at-sea roll where
     the party, lost when it was written, is now on course (gm-review7 R1;
     ``rules.course_on_schedule``), as ``decide_sail_day`` rolls it."""
-    def chance():
-        c = lost_chance(rules_of(state), ev)
+    def chance(day: Sailed):  # the day as the corrected entries leave it
+        c = lost_chance(rules_of(state), day)
         return c if c is not None and c.x < c.y else None  # certain: nothing to roll
-    return course_on_schedule(state, ev, dice, chance, _("lost at sea?"))
+    j = state.travel
+    return course_on_schedule(state, ev, dice, chance, _("lost at sea?"),
+                              under={"navigator": j.guide, "coast": j.coast})
 
 
 @reschedules(Sailed)
@@ -352,9 +360,6 @@ def decide_sail_day(state: State, cmd: TravelDay, dice) -> Sailed:
                                "vessels sail at most {n} hours a day ({today} sailed today)",
                                int(most)).format(n=most, today=f"{j.hours_today:g}"))
     camp = cmd.camp
-    if pace_model(t) and j.vessel in s.vessels:  # the ship puts in where the route stops it
-        hours, camp = hours_to_halt(t, j, hours, camp, lambda h: calc.vessel_distance(
-            t, j.vessel, h, downstream=cmd.current == "with", headwind=cmd.headwind))
     f: dict = {}
     if s.weather is not None and (not s.weather_open_water_only
                                   or calc._terrain(t, j.terrain).open_water):
@@ -369,6 +374,13 @@ def decide_sail_day(state: State, cmd: TravelDay, dice) -> Sailed:
             f.update(roll_navigation(state, t, j.terrain, "", "", dice))
         elif (c := lost_chance(t, ev)) is not None and c.x < c.y:  # certain: nothing to roll
             f["lost_roll"] = dicemod.roll(f"1d{c.y}", dice, _("lost at sea?"))
+    if pace_model(t) and j.vessel in s.vessels:  # the ship puts in where the route stops it,
+        # its headway on a way straying made longer, as on land (``way_longer``)
+        longer = way_longer(t, replace(ev, **{
+            k: f[k] for k in ("lost_roll", "nav_mod", "nav_tired", "delay") if k in f}))
+        hours, camp = hours_to_halt(t, j, hours, camp, lambda h: calc.vessel_distance(
+            t, j.vessel, h, downstream=cmd.current == "with", headwind=cmd.headwind), longer)
+        ev = replace(ev, hours=hours, camp=camp)
     f.update(roll_sighting(state, t, j.terrain, dice))
     return replace(ev, **{k: v for k, v in f.items() if k != "terrain"})
 
@@ -458,12 +470,15 @@ def evolve_sailed(state: State, ev: Sailed) -> State:
     t, j = rules_of(state), state.travel
     row = wind(t, ev)
     lost = j.lost or lost_at_sea(t, ev)
-    moved, dist, halt = advance_route(t, replace(j, lost=lost), sail_distance(t, ev),
-                                     ev.ends_in_stage)
     stray = strayed(t, ev)
+    # straying: a way that much longer, or, in an entry of before, a day that
+    # much longer afloat, by the same steps as a day on land
+    farther, later = stray_lengths(ev, stray)
+    moved, dist, halt, crossed = advance_strayed(t, replace(j, lost=lost), sail_distance(t, ev),
+                                                 farther, ev.ends_in_stage)
     met, ft = sighting(t, ev, j.weather_codes)
     hours = ev.hours if pace_model(t) else t.distance.hours_per_day
-    busy = hours * 3600 * (100 + (ev.delay.total if stray and ev.delay else 0)) // 100
+    busy = hours * 3600 * (100 + later) // 100
     new_day = not (pace_model(t) and j.hours_today)
     weather = row.result.split(":")[0] if row else j.weather
     summary = DaySummary(
@@ -471,9 +486,7 @@ def evolve_sailed(state: State, ev: Sailed) -> State:
         distance=dist, hours=busy / 3600, lost=lost, strayed=stray,
         heading=j.heading if lost else "", believed=j.believed if lost else "",
         encounter=met, encounter_ft=ft, weather=weather, halt=halt,
-        at=moved.place if halt else "",
-        crossed=tuple(seen) if ev.ends_in_stage and len(
-            seen := terrains_crossed(t, replace(j, lost=lost), dist)) > 1 else ())
+        at=moved.place if halt else "", crossed=crossed, longer=farther)
     journey = replace(
         moved, day=summary.day, hours_today=0 if ev.camp else j.hours_today + busy / 3600,
         night_from=state.clock + busy if ev.camp else j.night_from,

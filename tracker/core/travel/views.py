@@ -357,7 +357,8 @@ def _describe_travelled(ev: Travelled, rules, state=None, before=None) -> str:
 def _describe_sailed(ev: Sailed, rules, state=None, before=None) -> str:
     t = rules.travel
     row = wind(t, ev)
-    dist, halt, place, crossed = along(before, sail_distance(t, ev), lost_at_sea(t, ev))
+    dist, halt, place, crossed = along(before, sail_distance(t, ev), lost_at_sea(t, ev),
+                                       way_longer(t, ev))
     bits = [_("Sailed: {distance} on {water} aboard the {vessel}").format(
         distance=amount(t, dist), water=_grounds(rules, ev.terrain, crossed),
         vessel=vessel_name(rules, ev.vessel)) + _in_hours(ev.hours, afloat=True)]
@@ -389,7 +390,9 @@ def _describe_sailed(ev: Sailed, rules, state=None, before=None) -> str:
         line = _("lost at sea ({chance}){roll}: LOST") if lost_at_sea(t, ev) else \
             _("lost at sea ({chance}){roll}: no")
         bits.append(line.format(chance=dicemod.chance_text(c), roll=rolled))
-    if ev.delay is not None and strayed(t, ev):
+    if way_longer(t, ev):  # as a day on land's (gm-review7 R4)
+        bits.append(_way_longer(t, ev, dist))
+    elif ev.delay is not None and strayed(t, ev):
         bits.append(_delay(ev))
     sight = _sighting_text(t, ev, rules, _weather_then(ev, before))
     if sight:
