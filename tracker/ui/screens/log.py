@@ -504,7 +504,8 @@ class LogScreen(Screen):
         pane = self.query_one("#log-state", Static)
         if e is None or self.app.campaign is None:
             return
-        state = self.app.campaign.state_at(e.seq)
+        # the log as it stands: a later correction's state, as the log's lines read it
+        state = self.app.campaign.state_now_at(e.seq)
         pane.border_title = _("After #{seq}").format(seq=e.seq)
         shown = as_it_stood(state, e)  # no wrapping: its lines are its height
         if self._failed is not None:
@@ -517,7 +518,7 @@ class LogScreen(Screen):
         if e is None or self.app.campaign is None:
             return
         self.app.push_screen(ReadDialog(_("Entry #{seq}").format(seq=e.seq),
-                                        as_it_stood(self.app.campaign.state_at(e.seq), e)))
+                                        as_it_stood(self.app.campaign.state_now_at(e.seq), e)))
 
     # -- correcting the past ---------------------------------------------------------
 
