@@ -215,8 +215,8 @@ class Campaign:
         if final_seen is not final:
             memo = {}
             self._now_memo = (final, memo)
-        if seq not in memo:
-            corrected(self.timeline, stand_ins, seq, seq, memo.__setitem__)
+        if seq not in memo:  # and the entries just after it, for the cursor's next steps
+            corrected(self.timeline, stand_ins, seq, min(self.seq, seq + 50), memo.__setitem__)
         return memo[seq]
 
     @one_at_a_time
