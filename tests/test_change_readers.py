@@ -165,6 +165,28 @@ def test_a_dash_and_an_outcome_corrected_read_as_the_chase(saves):
     _no_machine_words(seen)
 
 
+def test_a_fact_two_areas_report_is_said_once(saves):
+    """Ana's exhaustion corrected before a chase: the party and the chase both
+    report her exhaustion (the chase reads it from her sheet); the GM reads it
+    once, the party's line, in English, Danish and Ukrainian. Before, the
+    preview said "Ana: exhaustion 2 → 1" and "Ana: exhaustion 2 → exhaustion 1"."""
+    from tracker import i18n
+    c = Campaign.create(saves, "tired", "dnd-2024", 1)
+    c.dispatch(party.AddCharacter("Ana", "rogue", 1, (10, 16, 14, 12, 14, 10)))
+    c.dispatch(party.SetExhaustion("Ana", 2))
+    tired = c.seq
+    c.dispatch(ch.StartChase("urban", 40))
+    c.dispatch(ch.JoinChase("Ana"), [20])
+    c.dispatch(ch.JoinChase("Thug", "pursuer", speed=30, con=1, perception=12), [10])
+    for lang in ("en", "da", "uk"):
+        with i18n.using(lang):
+            seen = _changes(c, c.amend_command(tired, fields={"level": "1"}))
+            # her exhaustion 2 → 1, in whoever's words: one line
+            assert len([line for line in seen if line.startswith("Ana:") and " 2 → " in line]) \
+                == 1, seen
+    assert "Ana: exhaustion 2 → 1" in _changes(c, c.amend_command(tired, fields={"level": "1"}))
+
+
 def _keep(saves) -> Campaign:
     c = Campaign.create(saves, "keep", "dnd-2024", 1)
     c.dispatch(party.AddCharacter("Ana", "fighter", 9, (15, 14, 13, 12, 10, 8)))

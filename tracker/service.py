@@ -37,6 +37,7 @@ from .core.timeline import amend
 from .core.timeline.entries import CorrectEntry, Redo, Redone, Rewind, Undo, Undone
 from .core.timeline.kinds import command_label
 from .core.timeline.fold import Timeline, step
+from .core.timeline.fold import _corrected as corrected
 from .core.timeline.standing import LOOKING_BACK_TYPES, standing_from
 from .core.timeline.views import Preview
 from .core.table import Reveal
@@ -88,6 +89,7 @@ class Campaign:
         self.name = name
         self._lock = threading.RLock()  # see one_at_a_time
         self.timeline = Timeline(self.store.read, self.store.nearest_snapshot)
+        self._now_memo: tuple = (None, {})  # state_now_at's: (the state they follow, states)
         self.seq = self.store.head()
         if self.seq == 0:
             raise StoreError(_("{file} holds no events; it is not a usable campaign").format(
@@ -195,6 +197,27 @@ class Campaign:
         if not 1 <= seq <= head:
             raise Refused(_("seq must be 1 to {head}").format(head=head))
         return self.timeline.state_at(seq)
+
+    @one_at_a_time
+    def state_now_at(self, seq: int) -> State | None:
+        """The state after entry ``seq`` as the log reads it now: the corrections
+        in force stand in for the entries they correct, as the log's lines say
+        (``history.as_now``), where ``state_at`` gives it as it was first
+        written. Each refold's states are kept until the campaign changes."""
+        head = self.seq if 1 <= seq <= self.seq else self.store.head()
+        if not 1 <= seq <= head:
+            raise Refused(_("seq must be 1 to {head}").format(head=head))
+        final = self.state
+        stand_ins = dict(final.corrections) if final is not None and seq <= self.seq else {}
+        if not stand_ins or seq < min(stand_ins):
+            return self.timeline.state_at(seq)
+        final_seen, memo = self._now_memo
+        if final_seen is not final:
+            memo = {}
+            self._now_memo = (final, memo)
+        if seq not in memo:  # and the entries just after it, for the cursor's next steps
+            corrected(self.timeline, stand_ins, seq, min(self.seq, seq + 50), memo.__setitem__)
+        return memo[seq]
 
     @one_at_a_time
     def tail(self, n: int) -> list[Envelope]:

@@ -66,9 +66,39 @@ def changes_in_words(before: State, after: State) -> list[str]:
             lines += read(before, after)
             said.update(mine)
     lines += [_worded(*leaf) for i, leaf in enumerate(leaves) if i not in said]
-    # two areas may say one change the same way (a party member's exhaustion is
-    # also the chase runner's): the GM reads it once
-    return list(dict.fromkeys(lines))
+    return _once(lines)
+
+
+class Fact(str):
+    """A change's line that says one field of one character (or other subject
+    an area names): ``about`` = (field, who). See ``fact``."""
+
+    about: tuple[str, str]
+
+
+def fact(line: str, field: str, who: str) -> str:
+    """``line`` as the change of ``field`` of ``who`` (a character by name):
+    two areas reporting the same field of the same character (a party
+    member's exhaustion is also the chase runner's) are said once, in the
+    words of the area asked first (the lower ``order``). An area that reads a
+    character's field another area keeps too tags its line with the same
+    field name (the party's JSON key: "exhaustion", "hp", "level"...)."""
+    out = Fact(line)
+    out.about = (field, who)
+    return out
+
+
+def _once(lines: list[str]) -> list[str]:
+    """Each fact said once: a line that repeats an earlier one word for word,
+    or says a field of a character an earlier line already said, is left out."""
+    seen: set = set()
+    out = []
+    for line in lines:
+        key = getattr(line, "about", None) or line
+        if key not in seen and line not in seen:
+            seen.update((key, str(line)))
+            out.append(str(line))
+    return out
 
 
 def _session(state: State) -> str:

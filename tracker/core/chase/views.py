@@ -8,7 +8,7 @@ from typing import Iterator
 from ... import i18n
 from ...i18n import _, ngettext, pgettext
 from ..alerts import Alert, alerting
-from ..changes import matched, reads_changes
+from ..changes import fact, matched, reads_changes
 from ..timeline.hooks import names_a_term, notes_when_moved, offers_choices
 from ..describe import roll_text
 from ..events import describes
@@ -452,6 +452,16 @@ _RUNNER_LINES = (
 )
 
 
+# a runner's keys that are a party member's own sheet field, read from it
+# (``standing.exhaustion``): the party's line of it says the change already
+_SHEET_FIELDS = {"exhaustion": "exhaustion"}
+
+
+def _about(keys: tuple[str, ...], runner: dict, line: str) -> str:
+    field = _SHEET_FIELDS.get(keys[0]) if len(keys) == 1 and runner["member"] else None
+    return fact(line, field, runner["name"]) if field else line
+
+
 @reads_changes("chase.active", "chase.round", "chase.turn", "chase.outcome", "chase.over",
                "chase.runners", order=50)
 def _chase_changes(before: State, after: State) -> list[str]:
@@ -495,7 +505,8 @@ def _chase_changes(before: State, after: State) -> list[str]:
         elif y is None:
             out.append(_("{name}: no longer in the chase").format(name=name))
         else:
-            out += [_("{name}: {was} → {now}").format(name=name, was=say(x), now=say(y))
+            out += [_about(keys, y, _("{name}: {was} → {now}").format(
+                        name=name, was=say(x), now=say(y)))
                     for keys, say in _RUNNER_LINES
                     if any(x.get(k) != y.get(k) for k in keys)
                     and not (keys == ("status",) and said_by_outcome(x, y))]

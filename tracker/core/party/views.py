@@ -7,7 +7,7 @@ from typing import Any
 from .. import clock
 from . import sheet
 from ..alerts import Alert, alerting, still_there
-from ..changes import matched, reads_changes
+from ..changes import fact, matched, reads_changes
 from ..timeline.hooks import names_a_term
 from ..describe import roll_text
 from ..events import describes
@@ -545,49 +545,56 @@ def _party_changes(before: State, after: State) -> list[str]:
 
 
 def _character_changes(ra, a, rb, b) -> list[str]:
-    """One character's sheet before and after, in the GM's words ("Aria: 9 HP → 5 HP")."""
+    """One character's sheet before and after, in the GM's words ("Aria: 9 HP → 5 HP"),
+    each line the fact of its field (``changes.fact``: another area's line of
+    the same field of the same character is not said again)."""
     n = b.name
-    out = [_("{old} is now called {new}").format(old=a.name, new=b.name)] \
+    out = [fact(_("{old} is now called {new}").format(old=a.name, new=b.name), "name", n)] \
         if a.name != b.name else []
     if (ka := sheet.class_of(ra, a)) != (kb := sheet.class_of(rb, b)):
-        out.append(_("{name}: {a} → {b}").format(
+        out.append(fact(_("{name}: {a} → {b}").format(
             name=n, a=class_name(ra, a.cls) if ka else _("no class"),
-            b=class_name(rb, b.cls) if kb else _("no class")))
+            b=class_name(rb, b.cls) if kb else _("no class")), "class", n))
     if a.level != b.level:
-        out.append(_("{name}: level {a} → {b}").format(name=n, a=a.level, b=b.level))
+        out.append(fact(_("{name}: level {a} → {b}").format(name=n, a=a.level, b=b.level),
+                        "level", n))
     if a.xp != b.xp:
-        out.append(_("{name}: {a} XP → {b} XP").format(name=n, a=i18n.number(a.xp),
-                                                        b=i18n.number(b.xp)))
+        out.append(fact(_("{name}: {a} XP → {b} XP").format(name=n, a=i18n.number(a.xp),
+                                                             b=i18n.number(b.xp)), "xp", n))
     if (a.hp, a.hp_max) != (b.hp, b.hp_max):
         if a.hp_max == b.hp_max:
-            out.append(_("{name}: {a} HP → {b} HP").format(name=n, a=a.hp, b=b.hp))
+            out.append(fact(_("{name}: {a} HP → {b} HP").format(name=n, a=a.hp, b=b.hp),
+                            "hp", n))
         else:
-            out.append(_("{name}: {a} of {a_max} HP → {b} of {b_max} HP").format(
-                name=n, a=a.hp, a_max=a.hp_max, b=b.hp, b_max=b.hp_max))
+            out.append(fact(_("{name}: {a} of {a_max} HP → {b} of {b_max} HP").format(
+                name=n, a=a.hp, a_max=a.hp_max, b=b.hp, b_max=b.hp_max), "hp", n))
     if a.ac != b.ac:
-        out.append(_("{name}: AC {a} → {b}").format(name=n, a=a.ac, b=b.ac))
+        out.append(fact(_("{name}: AC {a} → {b}").format(name=n, a=a.ac, b=b.ac), "ac", n))
     for k in [*a.abilities, *(k for k in b.abilities if k not in a.abilities)]:
         if a.abilities.get(k) != b.abilities.get(k):
-            out.append(_("{name}: {ability} {a} → {b}").format(
+            out.append(fact(_("{name}: {ability} {a} → {b}").format(
                 name=n, ability=ability_name(rb, k), a=a.abilities.get(k, "–"),
-                b=b.abilities.get(k, "–")))
+                b=b.abilities.get(k, "–")), f"abilities.{k}", n))
     out += [_("{name} is now {condition}").format(name=n, condition=condition_name(rb, x))
             for x in b.conditions if x not in a.conditions]
     out += [_("{name} is no longer {condition}").format(name=n, condition=condition_name(ra, x))
             for x in a.conditions if x not in b.conditions]
     if a.exhaustion != b.exhaustion:
-        out.append(_("{name}: exhaustion {a} → {b}").format(name=n, a=a.exhaustion,
-                                                            b=b.exhaustion))
+        out.append(fact(_("{name}: exhaustion {a} → {b}").format(name=n, a=a.exhaustion,
+                                                                 b=b.exhaustion),
+                        "exhaustion", n))
     if (sa := sheet.status(ra, a)) != (sb := sheet.status(rb, b)):
-        out.append(_("{name} is {a} → {b}").format(name=n, a=_(_ALIVE[sa]), b=_(_ALIVE[sb])))
+        out.append(fact(_("{name} is {a} → {b}").format(name=n, a=_(_ALIVE[sa]), b=_(_ALIVE[sb])),
+                        "status", n))
     if (a.death_successes, a.death_failures) != (b.death_successes, b.death_failures):
-        out.append(_("{name}'s death saves: {a} → {b}").format(
-            name=n, a=_death_saves(a), b=_death_saves(b)))
+        out.append(fact(_("{name}'s death saves: {a} → {b}").format(
+            name=n, a=_death_saves(a), b=_death_saves(b)), "death_saves", n))
     if (ha := sheet.hit_dice_left(ra, a)) != (hb := sheet.hit_dice_left(rb, b)):
-        out.append(_("{name}: {a} → {b} Hit Point Dice left").format(name=n, a=ha, b=hb))
+        out.append(fact(_("{name}: {a} → {b} Hit Point Dice left").format(name=n, a=ha, b=hb),
+                        "hit_dice", n))
     if a.load != b.load:
-        out.append(_("{name} carries {a} → {b} coins of weight").format(
-            name=n, a=i18n.number(a.load), b=i18n.number(b.load)))
+        out.append(fact(_("{name} carries {a} → {b} coins of weight").format(
+            name=n, a=i18n.number(a.load), b=i18n.number(b.load)), "load", n))
     if not out and (sheet.saves(ra, a), sheet.speed(ra, a)) != (sheet.saves(rb, b),
                                                                 sheet.speed(rb, b)):
         out.append(_("{name}: saves or speed recomputed by the rules").format(name=n))

@@ -3,6 +3,7 @@ entry, and corrections of the past (rewind, retyped dice, a forgotten turn)."""
 
 from __future__ import annotations
 
+import textwrap
 import threading
 from time import monotonic
 from dataclasses import dataclass
@@ -26,7 +27,7 @@ from ...core.dice import DiceNeeded
 from ...core.errors import Refused
 from ...core.numbers import number_parts
 from ...core.handlers import Command
-from ...core.changes import cut, field_name, value_words
+from ...core.changes import field_name, value_words
 from ...core.terms import term
 from ...core.timeline.views import Preview
 from ...history import (AREAS, LogEntry, Settling, collector_off, describe_all, entries,
@@ -504,7 +505,8 @@ class LogScreen(Screen):
         pane = self.query_one("#log-state", Static)
         if e is None or self.app.campaign is None:
             return
-        state = self.app.campaign.state_at(e.seq)
+        # the log as it stands: a later correction's state, as the log's lines read it
+        state = self.app.campaign.state_now_at(e.seq)
         pane.border_title = _("After #{seq}").format(seq=e.seq)
         shown = as_it_stood(state, e)  # no wrapping: its lines are its height
         if self._failed is not None:
@@ -517,7 +519,7 @@ class LogScreen(Screen):
         if e is None or self.app.campaign is None:
             return
         self.app.push_screen(ReadDialog(_("Entry #{seq}").format(seq=e.seq),
-                                        as_it_stood(self.app.campaign.state_at(e.seq), e)))
+                                        as_it_stood(self.app.campaign.state_now_at(e.seq), e)))
 
     # -- correcting the past ---------------------------------------------------------
 
@@ -790,11 +792,27 @@ def preview_text(seen: Preview, room: int, width: int) -> str:
             corrections=", ".join(seen.undoes)), ""]
     lines.append(_("What changes:"))
     used = sum(-(-max(1, len(line)) // max(1, width)) for line in lines)  # wrapped rows
-    changes = [_clip(f"  {c}", width) for c in seen.changes
+    changes = [_wrapped(c, width) for c in seen.changes
                or [_("Nothing else in the campaign changes.")]]
-    return "\n".join(lines + cut(changes, max(2, room - used)))
+    return "\n".join(lines + _fitted(changes, max(2, room - used)))
 
 
-def _clip(line: str, width: int) -> str:
-    """One row: a change that would wrap would push the choices off the dialog."""
-    return line if len(line) <= width else line[:width - 1] + "…"
+def _wrapped(line: str, width: int) -> list[str]:
+    """A change's rows, whole: a long one ("#15 moves with it and will read:
+    …") wraps under its own start rather than being cut at the dialog's edge."""
+    return textwrap.wrap(line, max(8, width), initial_indent="  ", subsequent_indent="    ",
+                         break_on_hyphens=False) or [f"  {line}"]
+
+
+def _fitted(changes: list[list[str]], rows: int) -> list[str]:
+    """The changes (each its rows) that fit in ``rows``, each whole, the rest
+    counted ("… and 4 more"); the first is shown whole however long."""
+    if sum(map(len, changes)) <= rows:
+        return [row for rows_of in changes for row in rows_of]
+    shown: list[str] = []
+    for i, rows_of in enumerate(changes):
+        if i and len(shown) + len(rows_of) > rows - 1:  # a row kept for the count
+            n = len(changes) - i
+            return shown + [ngettext("… and {n} more", "… and {n} more", n).format(n=n)]
+        shown += rows_of
+    return shown
