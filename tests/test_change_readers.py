@@ -14,6 +14,7 @@ from tracker.core import travel as tr
 from tracker.core.timeline.amend import dice_count
 from tracker.demo import build
 from tracker.service import Campaign
+from support.campaigns import tired_before_a_chase
 
 
 def _changes(c: Campaign, command) -> list[str]:
@@ -171,13 +172,7 @@ def test_a_fact_two_areas_report_is_said_once(saves):
     once, the party's line, in English, Danish and Ukrainian. Before, the
     preview said "Ana: exhaustion 2 → 1" and "Ana: exhaustion 2 → exhaustion 1"."""
     from tracker import i18n
-    c = Campaign.create(saves, "tired", "dnd-2024", 1)
-    c.dispatch(party.AddCharacter("Ana", "rogue", 1, (10, 16, 14, 12, 14, 10)))
-    c.dispatch(party.SetExhaustion("Ana", 2))
-    tired = c.seq
-    c.dispatch(ch.StartChase("urban", 40))
-    c.dispatch(ch.JoinChase("Ana"), [20])
-    c.dispatch(ch.JoinChase("Thug", "pursuer", speed=30, con=1, perception=12), [10])
+    c, tired = tired_before_a_chase(saves, "tired")
     for lang in ("en", "da", "uk"):
         with i18n.using(lang):
             seen = _changes(c, c.amend_command(tired, fields={"level": "1"}))

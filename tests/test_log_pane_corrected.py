@@ -13,6 +13,7 @@ from tracker.ui.app import TrackerApp
 from tracker.ui.dialogs import ReadDialog
 from tracker.ui.widgets.log_view import LogView
 
+from support.campaigns import tired_before_a_chase
 from support.pilot import SIZE, settle
 
 
@@ -59,18 +60,9 @@ def test_state_now_at_is_the_corrected_logs_state(saves):
     """``Campaign.state_now_at`` is the state the corrected log leads to at
     each entry (``fold.as_now``, as the log's lines read it), in any order
     asked; ``state_at`` stays the state as first written."""
-    from tracker.core import chase as ch
-    from tracker.core import party
     from tracker.core.timeline.fold import as_now
-    from tracker.service import Campaign
 
-    c = Campaign.create(saves, "t", "dnd-2024", 1)
-    c.dispatch(party.AddCharacter("Ana", "rogue", 1, (10, 16, 14, 12, 14, 10)))
-    c.dispatch(party.SetExhaustion("Ana", 2))
-    tired = c.seq
-    c.dispatch(ch.StartChase("urban", 40))
-    c.dispatch(ch.JoinChase("Ana"), [20])
-    c.dispatch(ch.JoinChase("Thug", "pursuer", speed=30, con=1, perception=12), [10])
+    c, tired = tired_before_a_chase(saves, "t")
     c.dispatch(c.amend_command(tired, fields={"level": "1"}))
     now = as_now(c.timeline, c.state, c.seq)
     for seq in [c.seq, 1, tired + 2, tired, *range(1, c.seq + 1)]:

@@ -10,13 +10,11 @@ import re
 import pytest
 
 from tracker import i18n
-from tracker.core import chase as ch
-from tracker.core import party
-from tracker.service import Campaign
 from tracker.ui.app import TrackerApp
 from tracker.ui.dialogs import ChoiceDialog, TextDialog
 from tracker.ui.widgets.log_view import LogView
 
+from support.campaigns import tired_before_a_chase
 from support.pilot import settle
 
 
@@ -27,13 +25,7 @@ def _words(text: str) -> str:
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 @pytest.mark.parametrize("lang", ["en", "da", "uk"])
 async def test_a_long_change_reads_whole(saves, lang, size):
-    c = Campaign.create(saves, "c", "dnd-2024", 1)
-    c.dispatch(party.AddCharacter("Ana", "rogue", 1, (10, 16, 14, 12, 14, 10)))
-    c.dispatch(party.SetExhaustion("Ana", 2))
-    tired = c.seq
-    c.dispatch(ch.StartChase("urban", 40))
-    c.dispatch(ch.JoinChase("Ana"), [20])
-    c.dispatch(ch.JoinChase("Thug", "pursuer", speed=30, con=1, perception=12), [10])
+    c, tired = tired_before_a_chase(saves, "c")
     with i18n.using(lang, "dnd-2024"):
         changes = c.explain(c.amend_command(tired, fields={"level": "1"})).changes
     moves = [x for x in changes if x.startswith(f"#{tired + 2} ")]

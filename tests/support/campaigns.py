@@ -61,3 +61,18 @@ def long_delve(saves, turns: int, name: str = "d") -> None:
     c.undo()
     c.dispatch(camp.AddNote("the end"))
     c.close()
+
+
+def tired_before_a_chase(saves: Path, name: str) -> tuple[Campaign, int]:
+    """A D&D 2024 campaign where Ana, a rogue set to exhaustion 2, joins a chase
+    with a thug after her: the campaign and the seq of her exhaustion entry, the
+    one a correction changes (the chase reads her exhaustion from her sheet)."""
+    from tracker.core import chase, party
+    c = Campaign.create(saves, name, "dnd-2024", 1)
+    c.dispatch(party.AddCharacter("Ana", "rogue", 1, (10, 16, 14, 12, 14, 10)))
+    c.dispatch(party.SetExhaustion("Ana", 2))
+    tired = c.seq
+    c.dispatch(chase.StartChase("urban", 40))
+    c.dispatch(chase.JoinChase("Ana"), [20])
+    c.dispatch(chase.JoinChase("Thug", "pursuer", speed=30, con=1, perception=12), [10])
+    return c, tired

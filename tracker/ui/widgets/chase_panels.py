@@ -14,7 +14,7 @@ from ...core.schema import note_kind, source_note
 from ...core.state import State
 from ...history import LogEntry
 from ..as_it_stood import shows_as_it_stood
-from .log_view import CORRECTED_STYLE, corrected_mark
+from .log_view import append_pane_line
 
 BAR = 8
 STATUS_STYLE = {IN: "", ESCAPED: "green", CAUGHT: "bold red",
@@ -224,13 +224,7 @@ def log_lines(recent: list[LogEntry], rows: int) -> Text:
     t = Text()
     for e in mine[-rows:]:
         style = "" if e.stands else "strike dim"
-        mark = corrected_mark(e)  # as the log screen marks it
-        if mark:
-            t.append(f"#{e.seq} ", style=style)
-            t.append(mark, style=CORRECTED_STYLE)
-            t.append(f"{e.text}\n", style=style)
-        else:
-            t.append(f"#{e.seq} {e.text}\n", style=style)
+        append_pane_line(t, e, style)  # as the log screen marks it
     t.rstrip()
     t.no_wrap, t.overflow = True, "ellipsis"
     return t

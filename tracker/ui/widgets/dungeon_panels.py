@@ -17,7 +17,7 @@ from ...history import LogEntry
 from ...i18n import _, ngettext, number, pgettext
 from ...i18n import dice as lettered
 from ..as_it_stood import shows_as_it_stood
-from .log_view import CORRECTED_STYLE, corrected_mark
+from .log_view import append_pane_line
 
 BAR_WIDTH = 6
 
@@ -272,13 +272,7 @@ def log_lines(recent: list[LogEntry], rows: int) -> Text:
     for e in recent[-rows:]:
         met = isinstance(e.event, Encounter) and is_encounter(e.rules, e.event)
         style = "strike dim" if not e.stands else ("bold red" if met else "")
-        mark = corrected_mark(e)  # as the log screen marks it
-        if mark:
-            t.append(f"#{e.seq} ", style=style)
-            t.append(mark, style=CORRECTED_STYLE)
-            t.append(f"{e.text}\n", style=style)
-        else:
-            t.append(f"#{e.seq} {e.text}\n", style=style)
+        append_pane_line(t, e, style)  # as the log screen marks it
     t.rstrip()
     t.no_wrap, t.overflow = True, "ellipsis"
     return t

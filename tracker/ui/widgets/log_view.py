@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from rich.segment import Segment
 from rich.style import Style
+from rich.text import Text
 from textual.binding import Binding
 from textual.geometry import Size
 from textual.message import Message
@@ -34,6 +35,17 @@ def corrected_mark(e: LogEntry) -> str:
     first written, the mark says a later entry corrects it (gm-review7 C2:
     the dungeon's pane read "carried by Ea" beside a Lights table saying Bo)."""
     return "✎" if e.corrected_by else ""
+
+
+def append_pane_line(t: Text, e: LogEntry, style: str) -> None:
+    """One entry's line in a screen's log pane, ``#seq text``, with the log
+    screen's mark where a later entry corrects it."""
+    if mark := corrected_mark(e):
+        t.append(f"#{e.seq} ", style=style)
+        t.append(mark, style=CORRECTED_STYLE)
+        t.append(f"{e.text}\n", style=style)
+    else:  # one span, as the screens' snapshots hold it
+        t.append(f"#{e.seq} {e.text}\n", style=style)
 
 
 class LogView(ScrollView, can_focus=True):
