@@ -45,11 +45,42 @@ def test_a_bastion_turn_corrected_reads_as_corrected_in_the_recap(saves, capsys)
 def test_supplies_used_count_the_corrected_stock(saves, capsys):
     new(capsys, "s", "dolmenwood", ["add-character", "Ana"], ["supplies", "torches", "10"])
     first = last_seq(capsys, "s")
-    run(capsys, "do", "s", "supplies", "torches", "4")
-    assert "torches: 6" in recap(capsys, "s")
-    run(capsys, "do", "s", "amend", str(first), "--set", "count=3")
+    run(capsys, "do", "s", "light", "torch", "--by", "Ana")
+    run(capsys, "do", "s", "supplies", "torches", "4")  # the GM's count: not use
+    assert "torches: 1" in recap(capsys, "s")
+    run(capsys, "do", "s", "amend", str(first), "--set", "count=1")
+    out = recap(capsys, "s")  # 1, lit, then 4 by hand: still the one lit
+    assert "torches: 1" in out and "torches: 4" not in out
+
+
+FIRST_RATIONS = {"dolmenwood": "fresh", "dnd-2024": "rations", "dyb-og-drager": "standard"}
+
+
+@pytest.mark.parametrize("ruleset", sorted(FIRST_RATIONS))
+def test_supplies_the_gm_takes_away_are_not_used(saves, capsys, ruleset):
+    """gm-review8 R2: `supplies torches +1000` (a slip), then `-1000` (the fix)
+    used no torches; only the one lit was used. Any supply, any ruleset, after
+    an undo and a correction alike."""
+    food = FIRST_RATIONS[ruleset]
+    new(capsys, "s", ruleset, ["add-character", "Ana"], ["supplies", "torches", "5"],
+        ["supplies", food, "3"])
+    run(capsys, "do", "s", "light", "torch", "--by", "Ana")
+    run(capsys, "do", "s", "supplies", "torches", "+1000")
+    slip = last_seq(capsys, "s")
+    run(capsys, "do", "s", "supplies", food, "+1000")
+    run(capsys, "do", "s", "supplies", food, "-1000")
+    run(capsys, "do", "s", "supplies", "torches", "-1000")
+    run(capsys, "do", "s", "supplies", food, "-2")  # the GM's own tidying
     out = recap(capsys, "s")
-    assert "Supplies used" not in out  # 3 then 4: stocked one more, used none
+    used = next(l for l in out.splitlines() if "Supplies used" in l)
+    assert used.endswith("torches: 1"), out
+    run(capsys, "undo", "s")  # the -2 undone, then the -1000 too
+    run(capsys, "undo", "s")
+    used = next(l for l in recap(capsys, "s").splitlines() if "Supplies used" in l)
+    assert used.endswith("torches: 1"), used
+    run(capsys, "do", "s", "amend", str(slip), "--set", "count=9")
+    used = next(l for l in recap(capsys, "s").splitlines() if "Supplies used" in l)
+    assert used.endswith("torches: 1"), used
 
 
 def test_a_chase_line_that_quotes_the_state_follows_a_correction(saves, capsys):

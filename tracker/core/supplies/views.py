@@ -159,24 +159,29 @@ def _supplies_json(state: State) -> dict:
 
 @tally(30)
 class SuppliesTally(Tally):
-    """Supplies used (stocking up is not use) and rations eaten and spoiled."""
+    """Supplies used and rations eaten and spoiled. Used is what play took
+    (a light lit, a meal eaten, ...): the GM's own count of a supply, up or
+    down, is stock kept, not use (gm-review8 R2: +1,000 then -1,000 by hand
+    used nothing)."""
 
     def __init__(self, sessions: list[int]):
         super().__init__(sessions)
-        self.stocked: dict[str, int] = {}  # supplies the GM stocked up during the span
+        # what the GM's own counts (`supplies KIND N`, `+N`, `-N`) added to a
+        # supply during the span, net: negative when the GM took some away
+        self.stocked: dict[str, int] = {}
         self.supplies_used: dict[str, int] = {}
 
     def see(self, session, seq, ev, state_at) -> None:
         if isinstance(ev, SuppliesSet):
             had = state_at(seq - 1).supplies.count(ev.kind)
-            self.stocked[ev.kind] = self.stocked.get(ev.kind, 0) + max(0, ev.count - had)
+            self.stocked[ev.kind] = self.stocked.get(ev.kind, 0) + ev.count - had
 
     def finish(self, before, after) -> None:
         for kind in after.rules.supplies:
             found = after.supplies.found.get(kind, 0) - before.supplies.found.get(kind, 0)
             used = (before.supplies.count(kind) + self.stocked.get(kind, 0) + found
                     - after.supplies.count(kind))
-            if used:
+            if used > 0:
                 self.supplies_used[term(after.rules, f"supplies.{kind}")] = used
         self.spoiled = after.supplies.spoiled - before.supplies.spoiled
         self.eaten = after.supplies.eaten - before.supplies.eaten
