@@ -1,7 +1,7 @@
 """Where benchmark 2's replay goes, in CPU time per entry: reading the rows,
 reading and decoding them into envelopes, the whole replay, the replay with
 every evolver a no-op (the timeline's own machinery), and the share of the
-corrections' refolds (``fold._corrected``) in the whole replay.
+corrections' refolds (``fold.refold_corrected``) in the whole replay.
 
     .venv/bin/python bench/replay_split.py CAMPAIGN_FILE [--events 20000] [--root CHECKOUT]
 
@@ -51,7 +51,7 @@ def main() -> int:
     read = best(lambda: [None for _ in store.read(1, n)])
     full = best(replay)
     spent = [0.0]
-    corrected = fold._corrected
+    corrected = fold.refold_corrected
 
     def timed(*a, **k):
         t0 = time.thread_time()
@@ -60,11 +60,11 @@ def main() -> int:
         finally:
             spent[0] += time.thread_time() - t0
 
-    fold._corrected = timed
+    fold.refold_corrected = timed
     t0 = time.thread_time()
     replay()
     whole = time.thread_time() - t0
-    fold._corrected = corrected
+    fold.refold_corrected = corrected
     evolvers = dict(handlers.EVOLVERS)
     for kind in evolvers:
         handlers.EVOLVERS[kind] = lambda state, ev: state

@@ -78,16 +78,16 @@ def every_state(timeline: fold.Timeline, head: int) -> list:
 def refolding_from_the_earliest():
     """The refold as it was defined before issue 22: always from the earliest
     correction in force (the reference the late start must agree with)."""
-    late = fold._corrected
+    late = fold.refold_corrected
 
     def from_the_earliest(history, stand_ins, target, upto, after_each=None,
                           checked_from=None, in_force=None):
         return fold._refold(history, min(stand_ins), upto, stand_ins, after_each, checked_from)
-    fold._corrected = from_the_earliest
+    fold.refold_corrected = from_the_earliest
     try:
         yield
     finally:
-        fold._corrected = late
+        fold.refold_corrected = late
 
 
 @SETTINGS

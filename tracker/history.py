@@ -25,7 +25,7 @@ from .core.events import DESCRIBED_WITH_STATE, EVENT_TYPES, Envelope, current_de
 from .core.events import _name_fields as name_fields
 from .core.timeline.entries import EntryCorrected, Redone, Rewound, Undone, cook
 from .core.ruleset import load_cached
-from .core.timeline.fold import LABELS, _corrected, _refold, as_now, step
+from .core.timeline.fold import LABELS, _refold, as_now, refold_corrected, step
 from .core.timeline.sessions import MARKS as SESSION_MARKS, Running
 from .core.timeline.standing import LOOKING_BACK_TYPES, standing, standing_from
 from .core.timeline.views import correction_as_now
@@ -914,7 +914,7 @@ class Settling:
     #
     # Each state of the log equals the refold, from the earliest correction in
     # force there, of its own corrections in force (core/timeline/fold.py,
-    # ``_corrected``). So where a state as written holds exactly the corrections
+    # ``refold_corrected``). So where a state as written holds exactly the corrections
     # in force at the end for the entries up to it, it is the state the
     # corrected log leads to there (``as_now``'s, but for its ``corrections``
     # field, which nothing describing it reads). Only the entries whose states
@@ -1147,9 +1147,9 @@ def _now_from(history, final, lo: int, hi: int) -> Callable[[int], object]:
     """``as_now``'s states for ``lo - 1..hi`` only: one refold from ``lo`` where
     the logged state before it holds exactly the corrections in force before
     it (a tail's corrections of entries not long before it), else from the
-    earliest correction (``fold._corrected``)."""
+    earliest correction (``fold.refold_corrected``)."""
     states: dict[int, object] = {}
-    _corrected(history, dict(final.corrections), lo, hi, states.__setitem__)
+    refold_corrected(history, dict(final.corrections), lo, hi, states.__setitem__)
     return lambda seq: states[seq] if seq in states else history.state_at(seq)
 
 

@@ -37,7 +37,7 @@ from .core.timeline import amend
 from .core.timeline.entries import CorrectEntry, Redo, Redone, Rewind, Undo, Undone
 from .core.timeline.kinds import command_label
 from .core.timeline.fold import Timeline, step
-from .core.timeline.fold import _corrected as corrected
+from .core.timeline.fold import refold_corrected
 from .core.timeline.standing import LOOKING_BACK_TYPES, standing_from
 from .core.timeline.views import Preview
 from .core.table import Reveal
@@ -216,7 +216,8 @@ class Campaign:
             memo = {}
             self._now_memo = (final, memo)
         if seq not in memo:  # and the entries just after it, for the cursor's next steps
-            corrected(self.timeline, stand_ins, seq, min(self.seq, seq + 50), memo.__setitem__)
+            refold_corrected(self.timeline, stand_ins, seq, min(self.seq, seq + 50),
+                             memo.__setitem__)
         return memo[seq]
 
     @one_at_a_time

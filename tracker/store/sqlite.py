@@ -796,7 +796,7 @@ class EventStore:
         """The snapshot's corrections in force, undecoded; the same bytes as
         the last snapshot's give the same mapping, so the correction at the
         tail finds the state before it holding the very corrections in force
-        (``fold._corrected``: no comparison)."""
+        (``fold.refold_corrected``: no comparison)."""
         raw = snap.corrections
         if raw == undecoded.NO_CORRECTIONS:
             return {}

@@ -28,7 +28,7 @@ from ..invariants import problems
 from ..limits import friendly
 from ..state import State
 from .entries import UNCORRECTABLE, CorrectEntry, EntryCorrected, Rewind, cook, raw
-from .fold import History, _corrected, check_correction, refitted, step
+from .fold import History, check_correction, refitted, refold_corrected, step
 from ..terms import key_named
 from .hooks import (choices_named, inserted, list_field, moved_note, planner, refitter,
                     rescheduler, reroller)
@@ -271,8 +271,8 @@ def _moved_lines(past: Past, command: CorrectEntry) -> list[tuple[int, str]]:
     moved = {s: evs for s, evs in command.also}
     stand_ins = {**past.state.corrections, command.seq: command.events, **moved}
     states: dict[int, State] = {}
-    _corrected(past.timeline, stand_ins, command.seq, max(moved), states.__setitem__,
-               in_force=past.state.corrections)
+    refold_corrected(past.timeline, stand_ins, command.seq, max(moved), states.__setitem__,
+                     in_force=past.state.corrections)
     out = []
     for s, evs in command.also:
         before, after = states.get(s - 1), states.get(s)

@@ -64,8 +64,8 @@ def step(state: State | None, env: Envelope, history: History,
             state = history.state_at(ev.to_seq)
         elif not refolding:  # EntryCorrected; in a refold it is already applied
             stand_ins = with_correction(state.corrections, ev.target, ev.events)
-            state = replace(_corrected(history, stand_ins, ev.target, env.seq - 1,
-                                       in_force=state.corrections), corrections=stand_ins)
+            state = replace(refold_corrected(history, stand_ins, ev.target, env.seq - 1,
+                                             in_force=state.corrections), corrections=stand_ins)
     else:
         state = EVOLVERS[kind](state, ev)
     return _bookkept(state, env)
@@ -120,10 +120,10 @@ class _LooksIntoTheGap(Exception):
     """An entry of a late-started refold looks back to before its start."""
 
 
-def _corrected(history: History, stand_ins: dict[int, tuple], target: int, upto: int,
-               after_each: Callable[[int, State], None] | None = None,
-               checked_from: int | None = None, in_force: dict | None = None,
-               refit: Refit | None = None) -> State:
+def refold_corrected(history: History, stand_ins: dict[int, tuple], target: int, upto: int,
+                     after_each: Callable[[int, State], None] | None = None,
+                     checked_from: int | None = None, in_force: dict | None = None,
+                     refit: Refit | None = None) -> State:
     """The state at ``upto`` with ``stand_ins`` in force, ``target`` the entry
     corrected now and ``in_force`` the corrections in force before it: a refold
     from the earliest of them, as ``_refold`` defines it.
@@ -181,7 +181,7 @@ def _refold(history: History, start: int, upto: int,
     from ``checked_from`` on, each event must also pass its command's checks
     (``validity``) against the state it is folded into. ``base``: the state
     before ``start`` when it is not the log's own; ``floor``: where the refold
-    would start without it (see ``_corrected``); ``refit(state, envelope)``:
+    would start without it (see ``refold_corrected``); ``refit(state, envelope)``:
     the envelope to fold in its place (see ``refitted``)."""
     local = _Refolded(history, start, floor)
     state = history.state_at(start - 1) if base is _LOGGED else base
@@ -277,8 +277,8 @@ def check_correction(history: History, corrections: dict[int, tuple], target: in
     def judged(seq: int, state: State) -> None:
         if seq >= target:
             judge(seq, state)
-    _corrected(history, stand_ins, target, upto, judged, checked_from=target,
-               in_force=corrections)
+    refold_corrected(history, stand_ins, target, upto, judged, checked_from=target,
+                     in_force=corrections)
 
 
 Refit = Callable[[State, Envelope], Envelope]
@@ -308,8 +308,8 @@ def refitted(history: History, corrections: dict[int, tuple], target: int, event
         return Envelope(env.seq, ev.TYPE, ev.VERSION, ev, env.command_id, env.session,
                         env.recorded_at)
 
-    _corrected(history, {**corrections, target: events}, target, upto, in_force=corrections,
-               refit=each)
+    refold_corrected(history, {**corrections, target: events}, target, upto,
+                     in_force=corrections, refit=each)
     return {seq: tuple(entries[seq]) for seq in sorted(moved)}
 
 
